@@ -1,0 +1,69 @@
+/*
+ * collide_internal.h -- private helpers shared by the core's .c files:
+ * small inline vector math and the argument checks. Not installed, not
+ * part of the API.
+ */
+#ifndef COLLIDE_INTERNAL_H
+#define COLLIDE_INTERNAL_H
+
+#include <math.h>
+#include "collide.h"
+
+typedef collide_vec3 vec3;
+
+static inline vec3 v3(double x, double y, double z) {
+  vec3 r;
+  r.x = x; r.y = y; r.z = z;
+  return r;
+}
+static inline vec3 v_add(vec3 a, vec3 b) { return v3(a.x + b.x, a.y + b.y, a.z + b.z); }
+static inline vec3 v_sub(vec3 a, vec3 b) { return v3(a.x - b.x, a.y - b.y, a.z - b.z); }
+static inline vec3 v_scale(vec3 a, double s) { return v3(a.x * s, a.y * s, a.z * s); }
+static inline vec3 v_neg(vec3 a) { return v3(-a.x, -a.y, -a.z); }
+static inline double v_dot(vec3 a, vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline vec3 v_cross(vec3 a, vec3 b) {
+  return v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+static inline double v_len2(vec3 a) { return v_dot(a, a); }
+static inline double v_len(vec3 a) { return sqrt(v_dot(a, a)); }
+/* a + (b - a) * u */
+static inline vec3 v_lerp(vec3 a, vec3 b, double u) {
+  return v3(a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u, a.z + (b.z - a.z) * u);
+}
+/* a + d * s */
+static inline vec3 v_madd(vec3 a, vec3 d, double s) {
+  return v3(a.x + d.x * s, a.y + d.y * s, a.z + d.z * s);
+}
+/* Unit vector, or the zero vector for a zero input. */
+static inline vec3 v_normalize(vec3 a) {
+  double l = v_len(a);
+  return l > 0 ? v_scale(a, 1.0 / l) : v3(0, 0, 0);
+}
+static inline double clamp01(double x) { return x < 0 ? 0 : (x > 1 ? 1 : x); }
+
+/* Encoding of a rejected argument, see collide.h. */
+#define COLLIDE_FAIL(arg, reason) (-((arg) * 256 + (reason)))
+
+/* Early-return checks used at the top of every entry point. */
+#define CHECK_NUM(x, arg) do { int e_ = collide_check_number(x); \
+    if (e_) return COLLIDE_FAIL(arg, e_); } while (0)
+#define CHECK_VEC(v, arg) do { int e_ = collide_check_vec3(v); \
+    if (e_) return COLLIDE_FAIL(arg, e_); } while (0)
+#define CHECK_RADIUS(r, arg) do { CHECK_NUM(r, arg); \
+    if ((r) < 0) return COLLIDE_FAIL(arg, COLLIDE_E_NEG_RADIUS); } while (0)
+#define CHECK_EXTENTS(e, arg) do { CHECK_VEC(e, arg); \
+    if ((e)->x < 0 || (e)->y < 0 || (e)->z < 0) \
+      return COLLIDE_FAIL(arg, COLLIDE_E_NEG_EXTENT); } while (0)
+
+/* Validates a plane passed to a query (finite, unit normal). */
+int collide__check_plane(const collide_plane *p);
+#define CHECK_PLANE(p, arg) do { int e_ = collide__check_plane(p); \
+    if (e_) return COLLIDE_FAIL(arg, e_); } while (0)
+
+/* Zeroes a hit (the "no contact" output). */
+static inline void hit_clear(collide_hit *h) {
+  h->u = 0; h->point = v3(0, 0, 0); h->normal = v3(0, 0, 0);
+  h->feature = COLLIDE_FEATURE_NONE;
+}
+
+#endif
