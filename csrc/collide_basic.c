@@ -42,9 +42,15 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }
 
-int collide_error_arg(int code) { return code < 0 ? (-code) / 256 : 0; }
+/* Decoded in unsigned arithmetic: these take any int, and -INT_MIN
+   overflows. */
+int collide_error_arg(int code) {
+  return code < 0 ? (int)((0u - (unsigned)code) / 256u) : 0;
+}
 
-int collide_error_reason(int code) { return code < 0 ? (-code) % 256 : 0; }
+int collide_error_reason(int code) {
+  return code < 0 ? (int)((0u - (unsigned)code) % 256u) : 0;
+}
 
 const char *collide_error_message(int code) {
   int reason = collide_error_reason(code);
