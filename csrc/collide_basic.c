@@ -129,12 +129,22 @@ int collide_plane_from_point_normal(collide_plane *out, const collide_vec3 *p,
 int collide_plane_from_points(collide_plane *out, const collide_vec3 *a,
                               const collide_vec3 *b, const collide_vec3 *c) {
   vec3 e1, e2, n;
-  double len, scale;
+  double len, scale, m1, m2;
   CHECK_VEC(a, 1);
   CHECK_VEC(b, 2);
   CHECK_VEC(c, 3);
   e1 = v_sub(*b, *a);
   e2 = v_sub(*c, *a);
+  /* Each edge divided by its largest component first: the normal's
+     direction does not depend on the edges' lengths, and for a tiny
+     triangle (edges near 1e-160) the squares below would underflow into
+     denormals and give a normal that is not unit. A zero edge: repeated
+     points, collinear. */
+  m1 = fmax(fabs(e1.x), fmax(fabs(e1.y), fabs(e1.z)));
+  m2 = fmax(fabs(e2.x), fmax(fabs(e2.y), fabs(e2.z)));
+  if (!(m1 > 0) || !(m2 > 0)) return COLLIDE_FAIL(3, COLLIDE_E_COLLINEAR);
+  e1 = v3(e1.x / m1, e1.y / m1, e1.z / m1);
+  e2 = v3(e2.x / m2, e2.y / m2, e2.z / m2);
   n = v_cross(e1, e2);
   len = v_len(n);
   /* Collinear within rounding: |e1 x e2| = |e1||e2| sin(angle), so compare
