@@ -180,41 +180,65 @@ int collide_plane_distance(const collide_plane *plane, const collide_vec3 *p,
  * RTR 3rd ed. eq. 16.65: q = -(b + sign(b) sqrt(b^2 - a c)), u = q/a and
  * u = c/q, which never subtracts two nearly equal numbers.
  *
- * Returns 1 with [u0, u1] = the contact interval clipped to [0, 1].
+ * The discriminant itself is formed as b^2 - a c = a R^2 - |s x v|^2
+ * (Lagrange's identity |s|^2 |v|^2 - (s.v)^2 = |s x v|^2): b^2 and a c
+ * are nearly equal whenever |s| is large next to R (far apart, fast), and
+ * their difference then loses every digit, while the cross product keeps
+ * them (s = (1e15, -5.75, -5.75), v = (-1e15, 5.75, 5.625), R = 5.75: the
+ * difference form misses a contact at u = 1 - 1e-14).
  */
-static int sphere_sphere_interval(double ra, vec3 a0, vec3 a1, double rb,
-                                  vec3 b0, vec3 b1, double *u0, double *u1) {
+typedef struct ss_quad { double a, b, c, disc; } ss_quad;
+
+static ss_quad ss_setup(double ra, vec3 a0, vec3 a1, double rb, vec3 b0,
+                        vec3 b1) {
+  ss_quad k;
   vec3 s = v_sub(a0, b0);
   vec3 v = v_sub(v_sub(a1, a0), v_sub(b1, b0));
   double R = ra + rb;
-  double a = v_dot(v, v);
-  double b = v_dot(s, v);
-  double c = v_dot(s, s) - R * R;
-  double disc, q, r0, r1, t;
+  k.a = v_dot(v, v);
+  k.b = v_dot(s, v);
+  k.c = v_dot(s, s) - R * R;
+  k.disc = k.a * (R * R) - v_len2(v_cross(s, v));
+  return k;
+}
 
-  if (c <= 0) {
+/* The first contact when apart at the start (c > 0): 1 with the root in
+   *r0 <= 1 and the stable q in *q, else 0. test_sphere_sphere and the sweep
+   both decide here, so they give the same answer to the last bit. */
+static int ss_first(const ss_quad *k, double *r0, double *q) {
+  /* Without relative motion (a = 0) they stay apart; moving apart or
+     sideways (b >= 0) they never get closer. This is also Dopertchouk's
+     early out. */
+  if (k->a == 0 || k->b >= 0) return 0;
+  if (k->disc < 0) return 0;           /* the closest approach misses */
+  *q = -(k->b - sqrt(k->disc));        /* b < 0: q = -b + sqrt(disc) > 0 */
+  *r0 = k->c / *q;                     /* first root, > 0 since c > 0 */
+  return *r0 <= 1;                     /* else first contact after the step */
+}
+
+/* Returns 1 with [u0, u1] = the contact interval clipped to [0, 1]. */
+static int sphere_sphere_interval(double ra, vec3 a0, vec3 a1, double rb,
+                                  vec3 b0, vec3 b1, double *u0, double *u1) {
+  ss_quad k = ss_setup(ra, a0, a1, rb, b0, b1);
+  double q, r0, r1, t;
+
+  if (k.c <= 0) {
     /* Touching or overlapping at the start (closed contact): u0 = 0. */
     *u0 = 0;
-    if (a == 0) { *u1 = 1; return 1; }   /* no relative motion: stays so */
-    /* The later root is where they separate; c <= 0 makes it >= 0. */
-    disc = b * b - a * c;
-    q = -(b + (b >= 0 ? sqrt(disc) : -sqrt(disc)));
-    r0 = q != 0 ? c / q : 0;
-    r1 = q / a;
+    if (k.a == 0) { *u1 = 1; return 1; }   /* no relative motion: stays so */
+    /* The later root is where they separate; c <= 0 makes it >= 0 and the
+       discriminant >= 0 (rounding aside: clamp it). */
+    if (k.disc < 0) k.disc = 0;
+    q = -(k.b + (k.b >= 0 ? sqrt(k.disc) : -sqrt(k.disc)));
+    r0 = q != 0 ? k.c / q : 0;
+    r1 = q / k.a;
     t = r0 > r1 ? r0 : r1;
     *u1 = t > 1 ? 1 : t;
     return 1;
   }
-  /* Apart at the start. Without relative motion (a = 0) they stay apart;
-     moving apart or sideways (b >= 0) they never get closer. This is also
-     Dopertchouk's early out. */
-  if (a == 0 || b >= 0) return 0;
-  disc = b * b - a * c;
-  if (disc < 0) return 0;              /* the closest approach misses */
-  q = -(b - sqrt(disc));               /* b < 0: q = -b + sqrt(disc) > 0 */
-  r0 = c / q;                          /* first root, > 0 since c > 0 */
-  r1 = q / a;                          /* second root */
-  if (r0 > 1) return 0;                /* first contact after the step */
+  if (!ss_first(&k, &r0, &q)) return 0;
+  r1 = q / k.a;                        /* second root */
+  if (r1 < r0) r1 = r0;                /* equal roots (grazing) may round apart */
   *u0 = r0;
   *u1 = r1 > 1 ? 1 : r1;
   return 1;
@@ -242,32 +266,22 @@ int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,
 int collide_test_sphere_sphere(double ra, const collide_vec3 *a0,
                                const collide_vec3 *a1, double rb,
                                const collide_vec3 *b0, const collide_vec3 *b1) {
-  vec3 s, v;
-  double R, a, b, c;
+  ss_quad k;
+  double r0, q;
   CHECK_RADIUS(ra, 1);
   CHECK_VEC(a0, 2);
   CHECK_VEC(a1, 3);
   CHECK_RADIUS(rb, 4);
   CHECK_VEC(b0, 5);
   CHECK_VEC(b1, 6);
-  /* Same quadratic as above without the roots: contact in [0, 1] iff the
-     minimum of the convex f(u) = a u^2 + 2 b u + c over [0, 1] is <= 0.
-     The minimum is at u* = -b/a clamped to [0, 1]; evaluating f there
-     avoids the square root. For u* inside (0, 1), f(u*) = c - b^2/a, so
-     compare b^2 >= a c (exactly the discriminant test of the sweep). */
-  s = v_sub(*a0, *b0);
-  v = v_sub(v_sub(*a1, *a0), v_sub(*b1, *b0));
-  R = ra + rb;
-  c = v_dot(s, s) - R * R;
-  if (c <= 0) return 1;
-  a = v_dot(v, v);
-  b = v_dot(s, v);
-  if (a == 0 || b >= 0) return 0;
-  if (-b >= a) return a + 2 * b + c <= 0 ? 1 : 0;  /* minimum at u >= 1 */
-  /* Minimum inside the step: the sweep hits iff disc >= 0 and the first
-     root c/q <= 1. With the minimum before u = 1 the first root is before
-     the minimum, so disc >= 0 is enough. */
-  return b * b - a * c >= 0 ? 1 : 0;
+  /* The sweep's decision without its outputs (the second root, the
+     interval). Deciding from f(1) = a + 2b + c <= 0 instead would skip the
+     square root but can disagree with the sweep in the last bit at a
+     grazing or end-of-step contact, and the contract promises the same
+     answer. */
+  k = ss_setup(ra, *a0, *a1, rb, *b0, *b1);
+  if (k.c <= 0) return 1;
+  return ss_first(&k, &r0, &q);
 }
 
 /* ---- sphere / plane ------------------------------------------------------ */
