@@ -334,7 +334,33 @@ static void check_interval(int code, const collide_interval *iv) {
 
 /* Largest magnitude among the inputs; the geometric checks run only when
    it is moderate, where double precision leaves a clear margin. */
+static double max_mag_(const arg *args, int n);
+
+/* Smallest non-zero magnitude among the inputs. */
+static double min_mag(const arg *args, int n) {
+  double m = INFINITY, t[4];
+  int i, j;
+  for (i = 0; i < n; i++) {
+    t[0] = args[i].num; t[1] = args[i].v.x; t[2] = args[i].v.y;
+    t[3] = args[i].v.z;
+    for (j = args[i].kind == K_NUM || args[i].kind == K_RADIUS ? 0 : 1;
+         j < (args[i].kind == K_NUM || args[i].kind == K_RADIUS ? 1 : 4); j++)
+      if (t[j] != 0 && fabs(t[j]) < m) m = fabs(t[j]);
+  }
+  return m;
+}
+
+/* The oracle's verdict needs inputs of moderate magnitude: no coordinate
+   above 1e4 (rounding stays far below the tolerance) and none so small
+   that squares underflow (below 1e-30 a motion's |v|^2 leaves the normal
+   range; see the report on sweep_sphere_sphere). Returns +inf otherwise,
+   which fails every "<= MODERATE". */
 static double max_mag(const arg *args, int n) {
+  if (min_mag(args, n) < 1e-30) return INFINITY;
+  return max_mag_(args, n);
+}
+
+static double max_mag_(const arg *args, int n) {
   double m = 0;
   int i;
   for (i = 0; i < n; i++) {
@@ -531,7 +557,7 @@ static void check_plane_out(int code, const collide_plane *pl) {
 
 /* Clearly not a plane a query may accept. */
 static int bad_plane(const collide_plane *pl) {
-  return !finite3(&pl->normal) || !isfinite(pl->d) || fabs(pl->d) > 1e50 ||
+  return !finite3(&pl->normal) || !isfinite(pl->d) || fabs(pl->d) > 2e50 ||
          fabs(len(pl->normal) - 1) > 1e-6;
 }
 
