@@ -5,6 +5,8 @@
 #                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
 #                   LuaJIT, luacheck, and a luarocks packaging check
 #   make demo       console tour of the swept tests (examples/tour.lua)
+#   make ci-extra   the reliability checks CI runs after `make test`:
+#                   check-asan check-valgrind fuzz (short) lint check-gc host
 #   make clean
 #
 # Every variable below can be set on the command line, e.g.
@@ -42,9 +44,16 @@ DEPS_LUA = lua5.1:lua5.1 lua5.2:lua5.2 lua5.3:lua5.3 lua5.4:lua5.4 \
   /usr/include/luajit-2.1/lua.h:libluajit-5.1-dev \
   busted:lua-busted luacheck:lua-check luarocks:luarocks
 DEPS_DEMO = lua5.4:lua5.4 /usr/include/lua5.4/lua.h:liblua5.4-dev
+# For make ci-extra: sanitizers and libFuzzer (clang, its runtime archives),
+# valgrind, the linters.
+DEPS_RELIAB = clang:clang valgrind:valgrind cppcheck:cppcheck \
+  clang-tidy:clang-tidy \
+  /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
+  /usr/lib/x86_64-linux-gnu/liblua5.4.so:liblua5.4-dev
 
 .PHONY: all test demo clean deps deps-demo build-all check-c specs luacheck \
-        rock-check $(addprefix spec-,$(VMS)) spec-luajit
+        rock-check $(addprefix spec-,$(VMS)) spec-luajit deps-reliab \
+        check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra
 
 all: build/5.4/collide/core.so collide/core.so
 
@@ -79,6 +88,9 @@ deps:
 
 deps-demo:
 	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_DEMO)
+
+deps-reliab:
+	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_LUA) $(DEPS_RELIAB)
 
 # ---- tests -----------------------------------------------------------------
 
@@ -134,6 +146,121 @@ demo: deps-demo
 	@$(MAKE) --no-print-directory build/5.4/collide/core.so
 	LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.4/?.so;;' \
 	  lua5.4 examples/tour.lua
+
+# ---- reliability -----------------------------------------------------------
+# Sanitizers, valgrind, libFuzzer, GC stress, a C host with two lua_States,
+# static analysis. `make ci-extra` runs them all with CI-sized settings
+# (about 10 minutes on 2 cores); each target also runs on its own.
+
+SPEC_ARGS = --lpath='lua/?.lua;lua/?/init.lua' --cpath='$(1)/?.so' spec
+
+# AddressSanitizer + UBSan, UB fatal. The module is built with $(CC) (gcc)
+# and the uninstrumented lua5.4 gets the matching ASan runtime through
+# LD_PRELOAD (ASan must be the first DSO loaded). Leak detection stays on:
+# lua.c closes its state at exit, so everything the module allocates must
+# be freed by then; tests/lsan.supp names the few interpreter-side modules
+# (busted's own C helpers) whose one-time allocations are left to exit.
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
+            -fno-omit-frame-pointer
+ASAN_LIB  = $(shell $(CC) -print-file-name=libasan.so)
+SAN_ENV   = LD_PRELOAD=$(ASAN_LIB) \
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=1 \
+  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+build/asan/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN_FLAGS) -I$(LUA_INCDIR) $(LIBFLAG) \
+	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+
+build/asan/two_states: tests/host/two_states.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O1 -g $(SAN_FLAGS) -I$(LUA_INCDIR) -o $@ $< -llua5.4 -lm -ldl
+
+check-asan: build/asan/collide/core.so build/asan/two_states
+	@echo "== specs on Lua 5.4 under ASan + UBSan"
+	$(SAN_ENV) lua5.4 $(BUSTED) $(call SPEC_ARGS,build/asan)
+	@echo "== two lua_States in one process under ASan + UBSan"
+	$(SAN_ENV) ./build/asan/two_states build/asan
+
+# valgrind memcheck over the whole spec suite (normal -O2 -g build) and the
+# two-state host. Any error, or any byte definitely lost, fails.
+VALGRIND = valgrind --quiet --error-exitcode=99 --leak-check=full \
+  --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+  --suppressions=tests/valgrind.supp
+
+build/host/two_states: tests/host/two_states.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -I$(LUA_INCDIR) -o $@ $< -llua5.4 -lm -ldl
+
+check-valgrind: build/5.4/collide/core.so build/host/two_states
+	@echo "== specs on Lua 5.4 under valgrind memcheck"
+	$(VALGRIND) --log-file=build/valgrind-specs.log \
+	  lua5.4 $(BUSTED) $(call SPEC_ARGS,build/5.4) \
+	  || { cat build/valgrind-specs.log; exit 1; }
+	@cat build/valgrind-specs.log
+	@echo "== two lua_States under valgrind memcheck"
+	$(VALGRIND) ./build/host/two_states build/5.4
+	@echo "valgrind: 0 errors, 0 bytes definitely lost"
+
+# Two independent lua_States in one process (tests/host/two_states.c).
+host: build/host/two_states build/5.4/collide/core.so
+	./build/host/two_states build/5.4
+
+# The spec suite with the collector running all the time: tests/gc_stress.lua
+# sets the pause to 0 (a new cycle starts as soon as one ends) and a large
+# step multiplier, and collects fully around every call into the module.
+check-gc: build/5.4/collide/core.so build/5.1/collide/core.so
+	@echo "== specs on Lua 5.4 with the GC forced to run constantly"
+	lua5.4 $(BUSTED) --helper=tests/gc_stress.lua $(call SPEC_ARGS,build/5.4)
+	@echo "== specs on LuaJIT with the GC forced to run constantly"
+	luajit $(BUSTED) --helper=tests/gc_stress.lua $(call SPEC_ARGS,build/5.1)
+
+# libFuzzer: one binary per target of fuzz/fuzz_core.c, each run for
+# FUZZ_SECONDS from the committed seeds in fuzz/corpus/<target>/ (new
+# inputs go to build/fuzz/corpus/<target>/, crashes to build/fuzz/).
+CLANG        ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = sphere_sphere plane sphere_plane raycast_plane polygon_init \
+  sphere_polygon raycast_polygon sphere_triangle raycast_triangle \
+  sphere_segment sphere_aabb raycast_aabb raycast_sphere aabb_aabb misc
+FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
+  -fsanitize=float-divide-by-zero -fno-sanitize-recover=all
+
+build/fuzz/%: fuzz/fuzz_core.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) -Icsrc -DFUZZ_TARGET=fz_$* -o $@ $< \
+	  $(CORE_SRC) -lm
+
+fuzz-build: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
+
+fuzz: fuzz-build
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build/fuzz/corpus/$$t fuzz/corpus/$$t; \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+	  ./build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
+	    -timeout=10 -print_final_stats=1 -artifact_prefix=build/fuzz/$$t- \
+	    build/fuzz/corpus/$$t fuzz/corpus/$$t 2>build/fuzz/$$t.log \
+	    || { tail -n 60 build/fuzz/$$t.log; exit 1; }; \
+	  grep -E 'number_of_executed_units' build/fuzz/$$t.log; \
+	done
+
+# Static analysis: cppcheck and clang-tidy (checks in .clang-tidy) on the C
+# sources, luacheck on the Lua ones.
+LINT_LUA = $(wildcard lua spec examples bench tests/*.lua)
+lint:
+	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,portability,performance \
+	  --inline-suppr -Icsrc -I$(LUA_INCDIR) $(CORE_SRC) $(BIND_SRC) \
+	  tests/host/two_states.c fuzz/fuzz_core.c -DFUZZ_TARGET=fz_misc
+	clang-tidy --quiet $(CORE_SRC) $(BIND_SRC) tests/host/two_states.c -- \
+	  -std=c99 -Icsrc -I$(LUA_INCDIR)
+	$(LUACHECK) $(LINT_LUA)
+
+CI_FUZZ_SECONDS ?= 20
+ci-extra: deps-reliab
+	@$(MAKE) --no-print-directory check-asan check-valgrind lint check-gc host
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
+	@echo "make ci-extra: all reliability checks passed"
 
 clean:
 	rm -rf build collide
