@@ -156,9 +156,8 @@ int lc_pushhit(lua_State *L, const lc_fn *fn, int code, const collide_hit *h,
     lua_pushboolean(L, 0);
     return 1;
   }
-  /* The out-vector slots must exist before anything is pushed: without
-     them the results pushed below would land at out_idx and be taken for
-     out-vectors (extra arguments past them are dropped). */
+  /* Absent out-vectors become nil slots, so the results pushed next can
+     never be mistaken for them. */
   lua_settop(L, out_idx + 1);
   lua_pushboolean(L, 1);
   lua_pushnumber(L, h->u);
