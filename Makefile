@@ -268,11 +268,14 @@ fuzz: fuzz-build
 LINT_LUA = $(wildcard lua spec examples bench tests/*.lua)
 lint:
 	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,portability,performance \
-	  --inline-suppr -Icsrc -I$(LUA_INCDIR) $(CORE_SRC) $(BIND_SRC) \
+	  --inline-suppr --library=tools/cppcheck-collide.cfg -Icsrc \
+	  $(CORE_SRC) $(BIND_SRC) \
 	  tests/host/two_states.c fuzz/fuzz_core.c -DFUZZ_TARGET=fz_misc
-	clang-tidy --quiet $(CORE_SRC) $(BIND_SRC) tests/host/two_states.c -- \
+	clang-tidy --quiet $(CORE_SRC) tests/host/two_states.c -- \
 	  -std=c99 -Icsrc -I$(LUA_INCDIR)
-	$(LUACHECK) $(LINT_LUA)
+	clang-tidy --quiet $(BIND_SRC) -- -std=c99 -Icsrc -I$(LUA_INCDIR) \
+	  -include tools/lint-noreturn.h
+	$(LUACHECK) --no-color $(LINT_LUA)
 
 CI_FUZZ_SECONDS ?= 20
 ci-extra: deps-reliab

@@ -141,7 +141,10 @@ void lc_pushvec_out(lua_State *L, const lc_fn *fn, int out_idx,
                     const collide_vec3 *v) {
   if (!lua_isnoneornil(L, out_idx)) {
     collide_vec3 *p = lc_tovec3(L, out_idx);
-    if (p == NULL) lc_typeerror(L, fn, out_idx, "vec3 (out-vector)");
+    if (p == NULL) {
+      lc_typeerror(L, fn, out_idx, "vec3 (out-vector)");
+      return;   /* not reached: raises (said so for static analysis) */
+    }
     *p = *v;
     lua_pushvalue(L, out_idx);
   } else {

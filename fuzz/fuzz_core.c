@@ -509,7 +509,7 @@ static void fz_sphere_sphere(src *s) {
   if (max_mag(a, 6) <= MODERATE) {
     /* Relative to B, A's centre moves from s0 to s1 and touches the
        point B when the distance is R. */
-    obstacle o;
+    obstacle o = {0};
     double R = a[0].num + a[3].num, tol = 1e-7 * (1 + max_mag(a, 6));
     vec3 s0 = sub(a[1].v, a[4].v), s1 = sub(a[2].v, a[5].v);
     int k;
@@ -633,7 +633,7 @@ static void fz_sphere_plane(src *s) {
   check_hit(code, &h);
   if (code == 1) ENSURE(h.feature == COLLIDE_FEATURE_FACE);
   if (max_mag(a, 4) <= MODERATE) {
-    obstacle o;
+    obstacle o = {0};
     o.kind = O_PLANE;
     o.plane = pl;
     oracle_sweep(&o, a[0].num, a[1].v, a[2].v, code, &h,
@@ -712,7 +712,7 @@ static void fz_raycast_plane(src *s) {
   check_hit(code, &h);
   if (code == 1) ENSURE(h.feature == COLLIDE_FEATURE_FACE);
   if (max_mag(a, 3) <= MODERATE) {
-    obstacle o;
+    obstacle o = {0};
     double tol = 1e-7 * (1 + max_mag(a, 3));
     o.kind = O_PLANE;
     o.plane = pl;
@@ -854,7 +854,7 @@ static void fz_sphere_polygon(src *s) {
     for (i = 0; i < n; i++)
       m = fmax(m, fmax(fabs(v[i].x), fmax(fabs(v[i].y), fabs(v[i].z))));
     if (m <= MODERATE) {
-      obstacle o;
+      obstacle o = {0};
       o.kind = O_POLYGON;
       o.poly = &poly;
       oracle_sweep(&o, a[0].num, a[1].v, a[2].v, code, &h, 1e-7 * (1 + m));
@@ -886,7 +886,7 @@ static void fz_raycast_polygon(src *s) {
       m = fmax(m, fmax(fabs(v[i].x), fmax(fabs(v[i].y), fabs(v[i].z))));
     tol = 1e-7 * (1 + m);
     if (m <= MODERATE) {
-      obstacle o;
+      obstacle o = {0};
       o.kind = O_POLYGON;
       o.poly = &poly;
       oracle_ray(&o, 0, 0, a[0].v, a[1].v, code, &h, tol);
@@ -924,7 +924,7 @@ static void fz_sphere_triangle(src *s) {
   }
   check_hit(code, &h);
   if (max_mag(a, 6) <= MODERATE && fat_triangle(a[3].v, a[4].v, a[5].v)) {
-    obstacle o;
+    obstacle o = {0};
     o.kind = O_TRIANGLE;
     o.a = a[3].v; o.b = a[4].v; o.c = a[5].v;
     oracle_sweep(&o, a[0].num, a[1].v, a[2].v, code, &h,
@@ -950,7 +950,7 @@ static void fz_raycast_triangle(src *s) {
   }
   check_hit(code, &h);
   if (max_mag(a, 5) <= MODERATE && fat_triangle(a[2].v, a[3].v, a[4].v)) {
-    obstacle o;
+    obstacle o = {0};
     collide_plane pl;
     double tol = 1e-7 * (1 + max_mag(a, 5));
     vec3 n = cross(sub(a[3].v, a[2].v), sub(a[4].v, a[2].v));
@@ -976,7 +976,7 @@ static void fz_sphere_segment(src *s) {
   check_hit(code, &h);
   if (code == 1) ENSURE(h.feature != COLLIDE_FEATURE_FACE);
   if (max_mag(a, 5) <= MODERATE) {
-    obstacle o;
+    obstacle o = {0};
     o.kind = O_SEGMENT;
     o.a = a[3].v; o.b = a[4].v;
     oracle_sweep(&o, a[0].num, a[1].v, a[2].v, code, &h,
@@ -999,7 +999,7 @@ static void fz_sphere_aabb(src *s) {
   if (!check_code(code, a, 5, no_extra)) return;
   check_hit(code, &h);
   if (max_mag(a, 5) <= MODERATE) {
-    obstacle o;
+    obstacle o = {0};
     o.kind = O_AABB;
     o.a = a[3].v; o.b = a[4].v;
     oracle_sweep(&o, a[0].num, a[1].v, a[2].v, code, &h,
@@ -1020,7 +1020,7 @@ static void fz_raycast_aabb(src *s) {
   if (!check_code(code, a, 4, no_extra)) return;
   check_hit(code, &h);
   if (max_mag(a, 4) <= MODERATE) {
-    obstacle o;
+    obstacle o = {0};
     o.kind = O_AABB;
     o.a = a[2].v; o.b = a[3].v;
     oracle_ray(&o, 1, 0, a[0].v, a[1].v, code, &h, 1e-7 * (1 + max_mag(a, 4)));
@@ -1040,7 +1040,7 @@ static void fz_raycast_sphere(src *s) {
   if (!check_code(code, a, 4, no_extra)) return;
   check_hit(code, &h);
   if (max_mag(a, 4) <= MODERATE) {
-    obstacle o;
+    obstacle o = {0};
     o.kind = O_POINT;
     o.a = a[2].v;
     oracle_ray(&o, 1, a[3].num, a[0].v, a[1].v, code, &h,
@@ -1080,7 +1080,7 @@ static void fz_aabb_aabb(src *s) {
     double tol = 1e-7 * (1 + max_mag(a, 6));
     vec3 s0 = sub(a[1].v, a[4].v), s1 = sub(a[2].v, a[5].v);
     vec3 e = add(a[0].v, a[3].v);
-    obstacle o;
+    obstacle o = {0};
     int k;
     o.kind = O_AABB;
     o.a = vec(0, 0, 0);
