@@ -34,10 +34,16 @@ static inline vec3 v_lerp(vec3 a, vec3 b, double u) {
 static inline vec3 v_madd(vec3 a, vec3 d, double s) {
   return v3(a.x + d.x * s, a.y + d.y * s, a.z + d.z * s);
 }
-/* Unit vector, or the zero vector for a zero input. */
+/* Unit vector, or the zero vector for a zero input. Divided by its largest
+   component first: for a tiny vector (components near 1e-160 and below)
+   the squares would underflow into denormals or zero and the result would
+   not be unit; after the division the largest component is +-1 and the
+   squares are exact enough. */
 static inline vec3 v_normalize(vec3 a) {
-  double l = v_len(a);
-  return l > 0 ? v_scale(a, 1.0 / l) : v3(0, 0, 0);
+  double m = fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z)));
+  if (!(m > 0)) return v3(0, 0, 0);
+  a = v3(a.x / m, a.y / m, a.z / m);
+  return v_scale(a, 1.0 / v_len(a));
 }
 static inline double clamp01(double x) { return x < 0 ? 0 : (x > 1 ? 1 : x); }
 
