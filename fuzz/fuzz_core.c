@@ -64,10 +64,23 @@ typedef collide_vec3 vec3;
    that a crash file can be turned into a test case. */
 static double trace[96];
 static int ntrace, in_vector;
+static int last_code;
+static const collide_hit *last_hit;
+static const collide_interval *last_iv;
 
 static void fail(const char *what, int line) {
   int i;
   fprintf(stderr, "fuzz_core: invariant violated at line %d: %s\n", line, what);
+  fprintf(stderr, "return code %d\n", last_code);
+  if (last_hit)
+    fprintf(stderr, "hit: u %.17g point (%.17g, %.17g, %.17g) normal (%.17g, "
+            "%.17g, %.17g) feature %d\n", last_hit->u, last_hit->point.x,
+            last_hit->point.y, last_hit->point.z, last_hit->normal.x,
+            last_hit->normal.y, last_hit->normal.z, last_hit->feature);
+  if (last_iv)
+    fprintf(stderr, "interval: u0 %.17g u1 %.17g normal (%.17g, %.17g, "
+            "%.17g)\n", last_iv->u0, last_iv->u1, last_iv->normal.x,
+            last_iv->normal.y, last_iv->normal.z);
   fprintf(stderr, "decoded numbers, in order:\n");
   for (i = 0; i < ntrace; i++)
     fprintf(stderr, "  [%d] %.17g (%a)\n", i, trace[i], trace[i]);
@@ -257,6 +270,7 @@ typedef struct extra { int arg, reason; } extra;
    result (code is 0 or 1). */
 static int check_code(int code, const arg *args, int nargs, const extra *ex) {
   int first = 0, i;
+  last_code = code;
   for (i = 0; i < nargs; i++)
     if (defect(&args[i])) { first = i + 1; break; }
   ENSURE(code <= 1);
@@ -306,6 +320,8 @@ static int is_zero3(const vec3 *v) {
 }
 
 static void check_hit(int code, const collide_hit *h) {
+  last_code = code;
+  last_hit = h;
   if (code == 0) {
     ENSURE(h->u == 0 && is_zero3(&h->point) && is_zero3(&h->normal) &&
            h->feature == COLLIDE_FEATURE_NONE);
@@ -321,6 +337,8 @@ static void check_hit(int code, const collide_hit *h) {
 }
 
 static void check_interval(int code, const collide_interval *iv) {
+  last_code = code;
+  last_iv = iv;
   if (code == 0) {
     ENSURE(iv->u0 == 0 && iv->u1 == 0 && is_zero3(&iv->normal));
     return;
@@ -466,13 +484,18 @@ static void oracle_sweep(const obstacle *o, double r, vec3 c0, vec3 c1,
     double dc = dist(o, c), dp = len(sub(c, h->point));
     ENSURE(dc <= r + tol);                    /* touching at u */
     ENSURE(dist(o, h->point) <= tol);         /* point on the obstacle */
-    ENSURE(fabs(dp - dc) <= tol);             /* and nearest the centre */
+    /* and nearest the centre -- unless the centre is inside a solid,
+       where the nearest point of the surface is an equally fair reading of
+       "the obstacle's point nearest the centre". */
+    if (dc > tol) ENSURE(fabs(dp - dc) <= tol);
     if (h->u > 0) {
       ENSURE(dc >= r - tol);                  /* not deeper than touching */
       for (k = 0; k < 8; k++)                 /* no earlier contact */
         ENSURE(dist(o, lerp(c0, c1, h->u * k / 8.0)) >= r - tol);
     }
-    if (dp > 1e3 * tol)                       /* a clear direction exists */
+    /* With the centre clearly outside, the normal points from the point
+       to it. (Inside a solid it is the way out instead: not checked.) */
+    if (dc > 1e3 * tol && dp > 1e3 * tol)
       ENSURE(len(sub(h->normal, scale(sub(c, h->point), 1 / dp))) <= 1e-6);
   }
 }
@@ -1157,6 +1180,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   s.n = size;
   s.npool = 0;
   ntrace = 0;
+  last_code = 0;
+  last_hit = NULL;
+  last_iv = NULL;
   FUZZ_TARGET(&s);
   return 0;
 }
