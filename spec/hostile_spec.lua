@@ -1,0 +1,555 @@
+-- hostile_spec.lua -- every public function and method called with what a
+-- careless or hostile caller passes: wrong types, missing and extra
+-- arguments, NaN, infinities, magnitudes past the 1e50 limit, negative
+-- sizes, zero-length normals, degenerate shapes, vectors of the wrong kind,
+-- out-vectors of the wrong kind, methods on the wrong self. Each call must
+-- either raise an error whose message names the argument (pinned exactly
+-- here, so every backend -- the C API and the LuaJIT FFI -- words them the
+-- same) or return a sane answer (u in [0, 1], finite vectors, unit normal,
+-- a known feature).
+--
+-- The calls are generated from one signature table, so a function added to
+-- the module gets the whole treatment by adding one line; functions not
+-- (yet) in the module are reported pending.
+local collide = require "collide"
+local vec3 = collide.vec3
+
+local NAN, INF = 0 / 0, math.huge
+local unpack = table.unpack or unpack -- luacheck: ignore 143
+
+-- ---- helpers ---------------------------------------------------------------
+
+local function pack(...) return { n = select("#", ...), ... } end
+
+local function bad(name, n, msg)
+  return ("bad argument #%d to '%s' (%s)"):format(n, name, msg)
+end
+
+-- Calls f with the n values of args; expects exactly the error msg.
+local function raises(msg, f, args)
+  local r = pack(pcall(f, unpack(args, 1, args.n)))
+  assert(not r[1], ("expected the error %q, got a result"):format(msg))
+  assert.are.equal(msg, r[2])
+end
+
+local function finite(x) return type(x) == "number" and x == x and x > -INF and x < INF end
+
+local function sane_vec(v)
+  return collide.is_vec3(v) and finite(v.x) and finite(v.y) and finite(v.z)
+end
+
+local features = { face = true, edge = true, vertex = true }
+
+-- Result shapes: "hit" = false | true, u, point, normal, feature;
+-- "interval" = false | true, u0, u1; "box" = false | true, u0, u1, normal;
+-- "bool" = true | false; "vec" = a vec3; "plane" / "polygon" = the object.
+local function assert_sane(kind, r, what)
+  what = what or ""
+  if kind == "hit" then
+    assert(type(r[1]) == "boolean", "first result not a boolean " .. what)
+    if not r[1] then assert(r.n == 1, "a miss returns false alone " .. what) return end
+    assert(r.n == 5, "a hit returns 5 values " .. what)
+    assert(finite(r[2]) and r[2] >= 0 and r[2] <= 1, "u out of [0, 1] " .. what)
+    assert(sane_vec(r[3]), "point not a finite vec3 " .. what)
+    assert(sane_vec(r[4]) and math.abs(r[4]:length() - 1) <= 1e-9, "normal not unit " .. what)
+    assert(features[r[5]], "unknown feature " .. tostring(r[5]) .. " " .. what)
+  elseif kind == "interval" or kind == "box" then
+    assert(type(r[1]) == "boolean", "first result not a boolean " .. what)
+    if not r[1] then assert(r.n == 1, "a miss returns false alone " .. what) return end
+    assert(finite(r[2]) and finite(r[3]) and 0 <= r[2] and r[2] <= r[3] and r[3] <= 1,
+      "interval not within [0, 1] " .. what)
+    if kind == "box" then
+      assert(r.n == 4 and sane_vec(r[4]) and r[4]:length() == 1,
+        "box normal not a unit axis " .. what)
+    else
+      assert(r.n == 3, "an interval returns 3 values " .. what)
+    end
+  elseif kind == "bool" then
+    assert(r.n == 1 and type(r[1]) == "boolean", "expected one boolean " .. what)
+  elseif kind == "vec" then
+    assert(collide.is_vec3(r[1]), "expected a vec3 " .. what)
+  elseif kind == "number" then
+    assert(type(r[1]) == "number", "expected a number " .. what)
+  else
+    assert(r[1] ~= nil, "expected a " .. kind .. " " .. what)
+  end
+end
+
+-- ---- the arguments a query takes -----------------------------------------
+
+local plane = collide.plane(vec3(0, 1, 0), 0)                -- y = 0
+local ztri = { vec3(-1, -1, 0), vec3(1, -1, 0), vec3(0, 1, 0) }
+local poly = collide.polygon and
+  collide.polygon({ vec3(-1, -1, 0), vec3(1, -1, 0), vec3(1, 1, 0), vec3(-1, 1, 0) })
+
+-- Each entry: name, argument kinds, a valid call that hits, the kind of the
+-- result, the index of the first out-vector and how many there are.
+--   r: radius   n: number   v: vector   e: extents   P: plane   G: polygon
+local S = {
+  { "sweep_sphere_sphere", "rvvrvv", { 1, vec3(0, 0), vec3(10, 0), 1, vec3(5, 0), vec3(5, 0) },
+    "interval", nil, 0 },
+  { "test_sphere_sphere", "rvvrvv", { 1, vec3(0, 0), vec3(10, 0), 1, vec3(5, 0), vec3(5, 0) },
+    "bool", nil, 0 },
+  { "sweep_sphere_plane", "rvvP", { 0.5, vec3(0, 3), vec3(0, -3), plane }, "hit", 5, 2 },
+  { "raycast_plane", "vvP", { vec3(0, 3), vec3(0, -3), plane }, "hit", 4, 2 },
+  { "sweep_sphere_triangle", "rvvvvv",
+    { 0.5, vec3(0, 0, 3), vec3(0, 0, -3), ztri[1], ztri[2], ztri[3] }, "hit", 7, 2 },
+  { "sweep_sphere_polygon", "rvvG", { 0.5, vec3(0, 0, 3), vec3(0, 0, -3), poly }, "hit", 5, 2 },
+  { "sweep_sphere_segment", "rvvvv", { 0.5, vec3(0, 3), vec3(0, -3), vec3(-1, 0), vec3(1, 0) },
+    "hit", 6, 2 },
+  { "sweep_sphere_aabb", "rvvve", { 0.5, vec3(0, 3), vec3(0, -3), vec3(0, 0), vec3(1, 1, 1) },
+    "hit", 6, 2 },
+  { "sweep_aabb_aabb", "evvevv",
+    { vec3(1, 1, 1), vec3(0, 3), vec3(0, -3), vec3(1, 1, 1), vec3(0, 0), vec3(0, 0) }, "box", 7, 1 },
+  { "raycast_sphere", "vvvr", { vec3(0, 3), vec3(0, -3), vec3(0, 0), 1 }, "hit", 5, 2 },
+  { "raycast_triangle", "vvvvv", { vec3(0, 0, 3), vec3(0, 0, -3), ztri[1], ztri[2], ztri[3] },
+    "hit", 6, 2 },
+  { "raycast_polygon", "vvG", { vec3(0, 0, 3), vec3(0, 0, -3), poly }, "hit", 4, 2 },
+  { "raycast_aabb", "vvve", { vec3(0, 3), vec3(0, -3), vec3(0, 0), vec3(1, 1, 1) }, "hit", 5, 2 },
+  { "lerp", "vvn", { vec3(0, 0), vec3(2, 4), 0.5 }, "vec", 4, 1 },
+  { "reflect", "vv", { vec3(1, -1), vec3(0, 1) }, "vec", 3, 1 },
+  { "slide", "vv", { vec3(1, -1), vec3(0, 1) }, "vec", 3, 1 },
+  { "plane", "vn", { vec3(0, 2, 0), -4 }, "plane", nil, 0 },
+  { "plane_from_point_normal", "vv", { vec3(0, 2, 0), vec3(0, 1, 0) }, "plane", nil, 0 },
+  { "plane_from_points", "vvv", { vec3(0, 0, 0), vec3(1, 0, 0), vec3(0, 1, 0) }, "plane", nil, 0 },
+}
+
+local type_name = { r = "number", n = "number", v = "vec3", e = "vec3", P = "plane", G = "polygon" }
+
+-- Values of the wrong type for an argument of kind k, with the "got ..."
+-- they are reported as.
+local function wrong_types(k)
+  local w = {
+    { nil, "nil" }, { true, "boolean" }, { print, "function" },
+  }
+  if k == "r" or k == "n" then
+    w[#w + 1] = { "1", "string" }   -- no string coercion
+    w[#w + 1] = { vec3(1, 2), "vec3" }
+    w[#w + 1] = { {}, "table" }
+    w[#w + 1] = { plane, "plane" }
+  elseif k == "v" or k == "e" then
+    w[#w + 1] = { 1, "number" }
+    w[#w + 1] = { "1, 2, 3", "string" }
+    w[#w + 1] = { plane, "plane" }
+    if poly then w[#w + 1] = { poly, "polygon" } end
+  elseif k == "P" then
+    w[#w + 1] = { vec3(0, 1, 0), "vec3" }
+    w[#w + 1] = { { normal = vec3(0, 1, 0), d = 0 }, "table" }
+    w[#w + 1] = { 0, "number" }
+    if poly then w[#w + 1] = { poly, "polygon" } end
+  elseif k == "G" then
+    w[#w + 1] = { plane, "plane" }
+    w[#w + 1] = { { vec3(0, 0), vec3(1, 0), vec3(0, 1) }, "table" }
+    w[#w + 1] = { vec3(0, 1, 0), "vec3" }
+  end
+  return w
+end
+
+-- Tables that look like vectors but are not.
+local bad_tables = {
+  { {}, "table with non-number x" },
+  { { 1 }, "table with non-number y" },
+  { { 1, 2, "3" }, "table with non-number z" },
+  { { "1", 2 }, "table with non-number x" },
+  { { x = 1 }, "table with non-number y" },
+  { { x = 1, y = 2, z = true }, "table with non-number z" },
+  { { y = 1, z = 2 }, "table with non-number x" },
+}
+
+-- Values rejected by the checks, with their reasons.
+local function bad_values(k)
+  if k == "r" or k == "n" then
+    local t = {
+      { NAN, "number is NaN" }, { INF, "number is infinite" }, { -INF, "number is infinite" },
+      { 1e51, "number too large (limit 1e+50)" }, { -1e51, "number too large (limit 1e+50)" },
+      { 1e300, "number too large (limit 1e+50)" },
+    }
+    if k == "r" then
+      t[#t + 1] = { -1, "negative radius" }
+      t[#t + 1] = { -1e-300, "negative radius" }
+    end
+    return t
+  elseif k == "v" or k == "e" then
+    local t = {
+      { vec3(NAN, 0, 0), "vec3 has a NaN component" },
+      { vec3(0, 0, NAN), "vec3 has a NaN component" },
+      { { 0, NAN }, "vec3 has a NaN component" },
+      { { x = 0, y = 0, z = NAN }, "vec3 has a NaN component" },
+      { vec3(0, INF, 0), "vec3 has an infinite component" },
+      { vec3(0, 0, -INF), "vec3 has an infinite component" },
+      { vec3(1e51, 0, 0), "vec3 component too large (limit 1e+50)" },
+      { { 0, -1e51 }, "vec3 component too large (limit 1e+50)" },
+      { vec3(1e51, INF, NAN), "vec3 has a NaN component" },   -- the worst defect is named
+      { vec3(1e51, INF, 0), "vec3 has an infinite component" },
+    }
+    if k == "e" then
+      t[#t + 1] = { vec3(1, -1, 1), "negative extent" }
+      t[#t + 1] = { { 0, 0, -1e-300 }, "negative extent" }
+    end
+    return t
+  end
+  return {}
+end
+
+-- Functions that check their number/vector values (the queries and the
+-- plane constructors); the helpers lerp/reflect/slide are plain arithmetic.
+local checks_values = {
+  lerp = false, reflect = false, slide = false,
+}
+
+local function copy_args(base, n)
+  local a = { n = n or #base }
+  for i = 1, a.n do a[i] = base[i] end
+  return a
+end
+
+for _, s in ipairs(S) do
+  local name, kinds, base, result, out1, nout = s[1], s[2], s[3], s[4], s[5], s[6]
+  local nargs = #kinds
+  base.n = nargs
+  describe("collide." .. name .. " under hostile input", function()
+    local f = collide[name]
+    if f == nil or base[nargs] == nil then
+      pending("collide." .. name .. " is not in this module yet")
+      return
+    end
+
+    it("answers the valid call sanely", function()
+      assert_sane(result, pack(f(unpack(base, 1, nargs))), name)
+    end)
+
+    for i = 1, nargs do
+      local k = kinds:sub(i, i)
+      local tn = type_name[k]
+
+      it(("names argument #%d when it has the wrong type"):format(i), function()
+        for _, w in ipairs(wrong_types(k)) do
+          local a = copy_args(base, nargs)
+          a[i] = w[1]
+          raises(bad(name, i, tn .. " expected, got " .. w[2]), f, a)
+        end
+        if k == "v" or k == "e" then
+          for _, w in ipairs(bad_tables) do
+            local a = copy_args(base, nargs)
+            a[i] = w[1]
+            raises(bad(name, i, "vec3 expected, got " .. w[2]), f, a)
+          end
+        end
+      end)
+
+      it(("names argument #%d when it is missing"):format(i), function()
+        raises(bad(name, i, tn .. " expected, got nil"), f, copy_args(base, i - 1))
+      end)
+
+      if checks_values[name] ~= false and (k == "r" or k == "n" or k == "v" or k == "e") then
+        it(("names argument #%d when its value is rejected"):format(i), function()
+          for _, w in ipairs(bad_values(k)) do
+            local a = copy_args(base, nargs)
+            a[i] = w[1]
+            raises(bad(name, i, w[2]), f, a)
+          end
+        end)
+
+        it(("accepts argument #%d at the limits"):format(i), function()
+          local edge = (k == "v" or k == "e")
+            and { vec3(1e50, -1e50, 1e50), vec3(0, 0, -0.0), vec3(5e-324, 1e-300, 0),
+                  { 1e50, 0 }, { x = 2.2250738585072014e-308, y = 0 } }
+            or { 1e50, 0, -0.0, 5e-324, 1e-300, 2.2250738585072014e-308 }
+          for _, v in ipairs(edge) do
+            local a = copy_args(base, nargs)
+            a[i] = v
+            local r = pack(pcall(f, unpack(a, 1, nargs)))
+            if r[1] then
+              table.remove(r, 1); r.n = r.n - 1
+              assert_sane(result, r, ("%s with #%d = %s"):format(name, i, tostring(v)))
+            else
+              -- a valid number may still make a degenerate shape or plane:
+              -- then the error must still name an argument.
+              assert.matches("^bad argument #%d to '" .. name .. "' %(.+%)$", r[2])
+            end
+          end
+        end)
+      end
+    end
+
+    it("ignores extra arguments after the last one it takes", function()
+      local a = copy_args(base, nargs + (nout or 0) + 3)
+      a[nargs + (nout or 0) + 1] = "extra"
+      a[nargs + (nout or 0) + 2] = {}
+      a[nargs + (nout or 0) + 3] = print
+      assert_sane(result, pack(f(unpack(a, 1, a.n))), name)
+    end)
+
+    if out1 then
+      it("writes into out-vectors and rejects out-vectors of the wrong kind", function()
+        local outs = {}
+        local a = copy_args(base, nargs + nout)
+        for j = 1, nout do
+          outs[j] = vec3(7, 7, 7)
+          a[out1 + j - 1] = outs[j]
+        end
+        local r = pack(f(unpack(a, 1, a.n)))
+        assert_sane(result, r, name)
+        -- the results that are vectors are the out-vectors themselves
+        local first_vec = result == "hit" and 3 or (result == "box" and 4 or 1)
+        for j = 1, nout do
+          assert.are.equal(outs[j], r[first_vec + j - 1])
+          assert.is_true(rawequal(outs[j], r[first_vec + j - 1]))
+        end
+        for j = 1, nout do
+          for _, w in ipairs({ { "out", "string" }, { { 0, 0, 0 }, "table" }, { 1, "number" },
+                               { plane, "plane" } }) do
+            local b = copy_args(base, nargs + nout)
+            b[out1 + j - 1] = w[1]
+            raises(bad(name, out1 + j - 1, "vec3 (out-vector) expected, got " .. w[2]), f, b)
+          end
+        end
+      end)
+    end
+  end)
+end
+
+-- ---- degenerate shapes ------------------------------------------------------
+
+describe("degenerate shapes", function()
+  it("rejects a zero-length plane normal, however it is made", function()
+    raises(bad("plane", 1, "zero-length normal"), collide.plane, pack(vec3(0, 0, 0), 1))
+    raises(bad("plane", 1, "zero-length normal"), collide.plane, pack({ 0, 0 }, 0))
+    raises(bad("plane", 1, "zero-length normal"), collide.plane, pack(vec3(1e-160, 0, 0), 0))
+    raises(bad("plane_from_point_normal", 2, "zero-length normal"),
+      collide.plane_from_point_normal, pack(vec3(1, 2, 3), vec3(-0.0, 0, 0)))
+  end)
+
+  it("rejects collinear and repeated points for a plane", function()
+    raises(bad("plane_from_points", 3, "points are collinear"), collide.plane_from_points,
+      pack(vec3(0, 0), vec3(1, 1), vec3(2, 2)))
+    raises(bad("plane_from_points", 3, "points are collinear"), collide.plane_from_points,
+      pack(vec3(1, 2, 3), vec3(1, 2, 3), vec3(4, 5, 6)))
+    raises(bad("plane_from_points", 3, "points are collinear"), collide.plane_from_points,
+      pack(vec3(5, 5, 5), vec3(5, 5, 5), vec3(5, 5, 5)))
+  end)
+
+  it("makes a unit normal from a tiny triangle", function()
+    local p = collide.plane_from_points(vec3(1e-160, 1e-160, 1e-160), vec3(0, -0.125, 0),
+      vec3(1e-160, 1e-160, 0))
+    assert.is_true(math.abs(p.normal:length() - 1) <= 1e-12)
+    -- and the queries accept it
+    assert_sane("hit", pack(collide.sweep_sphere_plane(1, vec3(0, 0), vec3(1, 0), p)))
+  end)
+
+  it("rejects a d that leaves the range once the normal is scaled", function()
+    raises(bad("plane", 2, "number too large (limit 1e+50)"), collide.plane,
+      pack(vec3(0, 1e-10, 0), 1e45))
+  end)
+
+  it("gives every plane a constructor accepts to the queries", function()
+    local p = collide.plane_from_point_normal(vec3(1e50, 1e50, 1e50), vec3(1, 1, 1))
+    assert_sane("hit", pack(collide.sweep_sphere_plane(1, vec3(0, 0), vec3(1, 0), p)))
+    assert_sane("hit", pack(collide.raycast_plane(vec3(0, 0), vec3(1, 0), p)))
+    p = collide.plane_from_points(vec3(1e50, -1e50, 1e50), vec3(-1e50, 1e50, 1e50),
+      vec3(1e50, 1e50, -1e50))
+    assert_sane("hit", pack(collide.sweep_sphere_plane(1, vec3(0, 0), vec3(1, 0), p)))
+  end)
+
+  it("answers sphere-sphere sweeps of zero size and zero motion", function()
+    assert_sane("interval", pack(collide.sweep_sphere_sphere(0, vec3(0, 0), vec3(0, 0), 0,
+      vec3(0, 0), vec3(0, 0))))
+    assert.is_true(collide.test_sphere_sphere(0, vec3(0, 0), vec3(0, 0), 0, vec3(0, 0), vec3(0, 0)))
+    -- 1e-300 apart with zero radii: the squared distance underflows to 0,
+    -- so this reads as touching (see docs/guarantees.md); sane either way.
+    assert_sane("interval", pack(collide.sweep_sphere_sphere(0, vec3(0, 0), vec3(0, 0), 0,
+      vec3(1e-300, 0), vec3(1e-300, 0))))
+  end)
+
+  it("agrees between sweep and test far from the origin", function()
+    -- b^2 - ac cancels here; the sweep and the test must still agree.
+    local args = pack(0, vec3(1e15, 0, 0), vec3(0, 5.75, 5.75), 5.75, vec3(5.75, 5.75, 5.75),
+      vec3(5.75, 5.75, 5.875))
+    local hit = collide.sweep_sphere_sphere(unpack(args, 1, 6))
+    assert.are.equal(hit, collide.test_sphere_sphere(unpack(args, 1, 6)))
+    assert.is_true(hit)
+  end)
+
+  if collide.polygon then
+    local P = "polygon"
+    it("rejects polygons that are not convex, planar polygons", function()
+      raises(bad(P, 1, "table expected, got nil"), collide.polygon, pack())
+      raises(bad(P, 1, "table expected, got vec3"), collide.polygon, pack(vec3(1, 2)))
+      raises(bad(P, 1, "polygon needs at least 3 vertices"), collide.polygon, pack({}))
+      raises(bad(P, 1, "polygon needs at least 3 vertices"), collide.polygon,
+        pack({ vec3(0, 0), vec3(1, 0) }))
+      raises(bad(P, 1, "polygon has repeated vertices"), collide.polygon,
+        pack({ vec3(0, 0), vec3(1, 0), vec3(1, 0), vec3(0, 1) }))
+      raises(bad(P, 1, "polygon vertices are collinear"), collide.polygon,
+        pack({ vec3(0, 0), vec3(1, 1), vec3(2, 2) }))
+      raises(bad(P, 1, "polygon is not planar"), collide.polygon,
+        pack({ vec3(0, 0, 0), vec3(1, 0, 0), vec3(1, 1, 0), vec3(0, 1, 1) }))
+      raises(bad(P, 1, "polygon is not convex"), collide.polygon,
+        pack({ vec3(0, 0), vec3(2, 0), vec3(1, 0.5), vec3(2, 2), vec3(0, 2) }))
+      raises(bad(P, 1, "vec3 has a NaN component"), collide.polygon,
+        pack({ vec3(0, 0), vec3(1, 0), vec3(0, NAN) }))
+      raises(bad(P, 1, "vec3 component too large (limit 1e+50)"), collide.polygon,
+        pack({ vec3(0, 0), vec3(1e51, 0), vec3(0, 1) }))
+      raises(bad(P, 1, "vec3 expected at index 2, got string"), collide.polygon,
+        pack({ vec3(0, 0), "x", vec3(0, 1) }))
+    end)
+
+    it("gives a polygon's plane and vertices back sanely", function()
+      local p = collide.polygon({ { 0, 0 }, { 1, 0 }, { x = 0, y = 1 } })
+      assert.are.equal(3, #p:vertices())
+      assert.is_true(math.abs(p.plane.normal:length() - 1) <= 1e-12)
+      raises("calling 'vertices' on bad self (polygon expected, got plane)",
+        p.vertices, pack(plane))
+      raises("calling 'vertices' on bad self (polygon expected, got nil)", p.vertices, pack())
+    end)
+  end
+
+  if collide.sweep_sphere_triangle then
+    it("either rejects a degenerate triangle by name or answers sanely", function()
+      for _, t in ipairs({
+        { vec3(0, 0), vec3(1, 1), vec3(2, 2) },       -- collinear
+        { vec3(0, 0), vec3(0, 0), vec3(1, 0) },       -- repeated
+        { vec3(3, 3), vec3(3, 3), vec3(3, 3) },       -- a point
+        { vec3(0, 0), vec3(1e50, 0), vec3(-1e50, 1e-300) },
+      }) do
+        for _, call in ipairs({
+          { "sweep_sphere_triangle",
+            pack(0.5, vec3(0, 0, 3), vec3(0, 0, -3), t[1], t[2], t[3]) },
+          { "raycast_triangle", pack(vec3(0, 0, 3), vec3(0, 0, -3), t[1], t[2], t[3]) },
+        }) do
+          local r = pack(pcall(collide[call[1]], unpack(call[2], 1, call[2].n)))
+          if r[1] then
+            table.remove(r, 1); r.n = r.n - 1
+            assert_sane("hit", r, call[1])
+          else
+            assert.matches("^bad argument #%d to '" .. call[1] .. "' %(degenerate triangle%)$", r[2])
+          end
+        end
+      end
+    end)
+  end
+end)
+
+-- ---- vec3 and plane methods on the wrong self ------------------------------
+
+describe("methods called on the wrong self", function()
+  local v = vec3(1, 2, 3)
+  local selves = {
+    { nil, "nil" }, { 1, "number" }, { "v", "string" }, { {}, "table" },
+    { { 1, 2, 3 }, "table" }, { plane, "plane" }, { print, "function" },
+  }
+  local methods = {
+    { "dot", { vec3(1, 0, 0) } }, { "cross", { vec3(1, 0, 0) } }, { "length", {} },
+    { "length_squared", {} }, { "normalize", {} }, { "unpack", {} }, { "clone", {} },
+    { "set", { 1, 2, 3 } },
+  }
+  for _, m in ipairs(methods) do
+    it("vec3:" .. m[1], function()
+      local f = v[m[1]]
+      assert.is_function(f)
+      for _, s in ipairs(selves) do
+        raises(("calling '%s' on bad self (vec3 expected, got %s)"):format(m[1], s[2]), f,
+          pack(s[1], unpack(m[2])))
+      end
+    end)
+  end
+
+  it("plane:distance", function()
+    for _, s in ipairs({ { v, "vec3" }, { nil, "nil" }, { {}, "table" } }) do
+      raises(("calling 'distance' on bad self (plane expected, got %s)"):format(s[2]),
+        plane.distance, pack(s[1], v))
+    end
+  end)
+
+  it("names the argument of vec3 methods", function()
+    raises(bad("dot", 1, "vec3 expected, got nil"), v.dot, pack(v))
+    raises(bad("dot", 1, "vec3 expected, got plane"), v.dot, pack(v, plane))
+    raises(bad("cross", 1, "vec3 expected, got table with non-number y"), v.cross, pack(v, { 1 }))
+    raises(bad("cross", 2, "vec3 (out-vector) expected, got table"), v.cross, pack(v, v, {}))
+    raises(bad("normalize", 1, "vec3 (out-vector) expected, got string"), v.normalize, pack(v, "o"))
+    raises(bad("set", 1, "number expected, got nil"), v.set, pack(v))
+    raises(bad("set", 2, "number expected, got string"), v.set, pack(v, 1, "2"))
+    raises(bad("set", 3, "number expected, got boolean"), v.set, pack(v, 1, 2, true))
+    raises(bad("distance", 1, "vec3 has a NaN component"), plane.distance, pack(plane, { NAN, 0 }))
+    raises(bad("vec3", 2, "number expected, got nil"), vec3, pack(1))
+    raises(bad("vec3", 1, "number expected, got string"), vec3, pack("1", 2))
+    raises(bad("vec3", 3, "number expected, got table"), vec3, pack(1, 2, {}))
+  end)
+
+  it("keeps a vector usable after errors", function()
+    local w = vec3(1, 2, 3)
+    pcall(w.set, w, 1, "x")
+    assert.are.same({ 1, 2, 3 }, { w:unpack() })
+    assert.is_false(collide.is_vec3(plane))
+    assert.is_false(collide.is_vec3({ 1, 2, 3 }))
+    assert.is_false(collide.is_vec3())
+  end)
+
+  it("normalizes the zero vector, tiny and huge vectors sanely", function()
+    assert.are.equal(vec3(0, 0, 0), vec3(0, 0, 0):normalize())
+    assert.are.equal(vec3(0, 0, 0), vec3(-0.0, 0, 0):normalize())
+    local h = vec3(1e50, 1e50, 1e50):normalize()
+    assert.is_true(math.abs(h:length() - 1) <= 1e-12)
+  end)
+end)
+
+-- ---- random valid but extreme calls -----------------------------------------
+
+-- A small deterministic generator (the same numbers on every Lua): an LCG
+-- on integers below 2^31 kept exact in doubles.
+local function lcg(seed)
+  local x = seed
+  return function(n)
+    x = (x * 1103515245 + 12345) % 2147483648
+    return x % n + 1
+  end
+end
+
+describe("queries on random extreme but valid input", function()
+  local nums = { 0, -0.0, 1, -1, 0.5, 1e50, -1e50, 1e-300, -1e-300, 5e-324, 1e25, -1e25,
+    3, 1e-9, 1e15, -1e15, 2.2250738585072014e-308 }
+  local rnd = lcg(12345)
+  local function num(nonneg)
+    local x = nums[rnd(#nums)]
+    if nonneg and x < 0 then x = -x end
+    return x
+  end
+  local pool = {}
+  local function vec(nonneg)
+    if #pool > 0 and rnd(4) == 1 then return pool[rnd(#pool)] end  -- repeated points
+    local v = vec3(num(nonneg), num(nonneg), rnd(3) == 1 and 0 or num(nonneg))
+    pool[#pool % 8 + 1] = v
+    return v
+  end
+
+  for _, s in ipairs(S) do
+    local name, kinds, result = s[1], s[2], s[4]
+    if collide[name] and not (kinds:find("G") and not poly) and result ~= "plane" then
+      it(name .. " answers sanely or names an argument", function()
+        local f = collide[name]
+        for _ = 1, 300 do
+          local a = { n = #kinds }
+          for i = 1, #kinds do
+            local k = kinds:sub(i, i)
+            if k == "r" then a[i] = num(true)
+            elseif k == "n" then a[i] = num()
+            elseif k == "v" then a[i] = vec()
+            elseif k == "e" then a[i] = vec(true)
+            elseif k == "P" then
+              local ok, p = pcall(collide.plane, vec(), num())
+              a[i] = ok and p or plane
+            elseif k == "G" then a[i] = poly
+            end
+          end
+          local r = pack(pcall(f, unpack(a, 1, a.n)))
+          if r[1] then
+            table.remove(r, 1); r.n = r.n - 1
+            if result ~= "vec" then assert_sane(result, r, name) end
+          else
+            assert.matches("^bad argument #%d to '" .. name .. "' %(.+%)$", r[2])
+          end
+        end
+      end)
+    end
+  end
+end)
