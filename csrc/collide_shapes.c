@@ -388,7 +388,8 @@ int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
    Newell's method (Ericson 12.4.1 / Graphics Gems III): the normal
    sum (v_i - v_0) x (v_(i+1) - v_0) is twice the area vector, following the
    winding; measuring from v_0 keeps far-from-origin polygons precise. The
-   diameter is the largest vertex-to-vertex distance. */
+   diameter is the largest vertex-to-vertex distance. Returns 1 when valid
+   (like the plane constructors). */
 int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
                          int count) {
   int i, j;
@@ -440,7 +441,7 @@ int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
   poly->plane.d = -v_dot(n, origin);
   poly->count = count;
   poly->vertices = vertices;
-  return 0;
+  return 1;
 }
 
 /* ---- segments ---------------------------------------------------------------- */

@@ -1,28 +1,18 @@
 /*
- * test_core.c -- plain C tests of the collide core (no Lua).
- *
- * Build and run (from the repository root):
- *   cc -std=c99 -Wall -Wextra -pedantic -O1 -g -Icsrc csrc/collide_*.c \
- *      tests/c/test_core.c -lm -o test_core && ./test_core
- * Under the sanitizers add -fsanitize=address,undefined.
- *
- * ENSURE counts a failed condition and goes on (so one run lists every
- * failure); the exit status is 1 when any failed.
+ * test_shapes.c -- C tests of collide_shapes.c: sphere sweeps against
+ * triangles, polygons, segments and boxes, the box-box sweep, ray casts,
+ * polygon validation. `make check-c` builds and runs it; by hand, from the
+ * repository root:
+ *   cc -std=c99 -Wall -Wextra -pedantic -O1 -g -fsanitize=address,undefined \
+ *      -Icsrc -o test_shapes tests/c/test_shapes.c csrc/collide_*.c -lm
+ *   ./test_shapes
  */
-#include <math.h>
-#include <stdio.h>
 #include <string.h>
 
-#include "collide.h"
+#include "../../csrc/collide.h"
+#include "test.h"
 
-static int checks, failures;
-
-#define ENSURE(c) do { checks++; if (!(c)) { failures++; \
-    fprintf(stderr, "%s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #c); } } while (0)
-#define ENSURE_SMALL(x, tol) do { double x_ = (x); checks++; \
-    if (!(fabs(x_) <= (tol))) { failures++; fprintf(stderr, \
-    "%s:%d: ENSURE_SMALL(%s, %s) failed: %.17g\n", __FILE__, __LINE__, #x, #tol, x_); } } while (0)
-#define ENSURE_NEAR(x, want, tol) ENSURE_SMALL((x) - (want), tol)
+/* Whole results at once (on top of test.h's ENSURE / ENSURE_SMALL). */
 #define ENSURE_VEC(v, X, Y, Z, tol) do { ENSURE_NEAR((v).x, X, tol); \
     ENSURE_NEAR((v).y, Y, tol); ENSURE_NEAR((v).z, Z, tol); } while (0)
 /* a whole hit: u, point, normal, feature */
@@ -70,7 +60,7 @@ static collide_hit scratch(void) {     /* garbage, to see a miss zero it */
  *  0 a--b   x      the triangle in z = 0, normal +z (counter-clockwise)
  *    0  4
  */
-static void test_sweep_sphere_triangle(void) {
+static int test_sweep_sphere_triangle(void) {
   collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0), c0, c1;
   collide_hit h = scratch();
 
@@ -194,11 +184,12 @@ static void test_sweep_sphere_triangle(void) {
     mid = V(2, 4e-9, 0);
     ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &mid, &h) >= 0);
   }
+  return 0;
 }
 
 /* ---- raycast_triangle ------------------------------------------------------------ */
 
-static void test_raycast_triangle(void) {
+static int test_raycast_triangle(void) {
   collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0), p0, p1;
   collide_hit h = scratch();
   p0 = V(1, 1, 5); p1 = V(1, 1, -5);
@@ -248,26 +239,27 @@ static void test_raycast_triangle(void) {
     ENSURE_FAIL(collide_raycast_triangle(&p0, &p1, &a, &b, &b, &h), 3,
                 COLLIDE_E_DEGENERATE_TRIANGLE);
   }
+  return 0;
 }
 
 /* ---- polygons ------------------------------------------------------------------------ */
 
-static void test_polygon_init(void) {
+static int test_polygon_init(void) {
   collide_polygon poly;
   collide_vec3 sq[4], v[6];
   sq[0] = V(0, 0, 3); sq[1] = V(2, 0, 3); sq[2] = V(2, 2, 3); sq[3] = V(0, 2, 3);
-  ENSURE(collide_polygon_init(&poly, sq, 4) == 0);
+  ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
   ENSURE_VEC(poly.plane.normal, 0, 0, 1, EXACT);
   ENSURE_NEAR(poly.plane.d, -3, EXACT);
   ENSURE(poly.count == 4 && poly.vertices == sq);
   /* clockwise: the normal follows the winding */
   v[0] = sq[3]; v[1] = sq[2]; v[2] = sq[1]; v[3] = sq[0];
-  ENSURE(collide_polygon_init(&poly, v, 4) == 0);
+  ENSURE(collide_polygon_init(&poly, v, 4) == 1);
   ENSURE_VEC(poly.plane.normal, 0, 0, -1, EXACT);
   ENSURE_NEAR(poly.plane.d, 3, EXACT);
   /* a vertex in the middle of an edge is accepted */
   v[0] = V(0, 0, 0); v[1] = V(1, 0, 0); v[2] = V(2, 0, 0); v[3] = V(2, 2, 0);
-  ENSURE(collide_polygon_init(&poly, v, 4) == 0);
+  ENSURE(collide_polygon_init(&poly, v, 4) == 1);
 
   ENSURE_FAIL(collide_polygon_init(&poly, sq, 2), 1, COLLIDE_E_FEW_VERTICES);
   ENSURE_FAIL(collide_polygon_init(&poly, NULL, 0), 1, COLLIDE_E_FEW_VERTICES);
@@ -281,7 +273,7 @@ static void test_polygon_init(void) {
   ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_NOT_PLANAR);
   /* within the planarity tolerance (1e-9 of the diameter): accepted */
   v[3] = V(0, 2, 3 + 1e-12);
-  ENSURE(collide_polygon_init(&poly, v, 4) == 0);
+  ENSURE(collide_polygon_init(&poly, v, 4) == 1);
   /* an arrow head: not convex */
   v[0] = V(0, 0, 0); v[1] = V(4, 2, 0); v[2] = V(0, 4, 0); v[3] = V(1, 2, 0);
   ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_NOT_CONVEX);
@@ -299,6 +291,7 @@ static void test_polygon_init(void) {
   ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_NOT_CONVEX);
   v[0] = V(0, NAN, 0);
   ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_VEC_NAN);
+  return 0;
 }
 
 /*  y                       the square in z = 3, normal +z
@@ -307,12 +300,12 @@ static void test_polygon_init(void) {
  *  0 +-------+  x
  *    0       2
  */
-static void test_sweep_sphere_polygon(void) {
+static int test_sweep_sphere_polygon(void) {
   collide_polygon poly, bad;
   collide_vec3 sq[4], c0, c1;
   collide_hit h = scratch();
   sq[0] = V(0, 0, 3); sq[1] = V(2, 0, 3); sq[2] = V(2, 2, 3); sq[3] = V(0, 2, 3);
-  ENSURE(collide_polygon_init(&poly, sq, 4) == 0);
+  ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
   c0 = V(1, 1, 8); c1 = V(1, 1, -2);
   ENSURE(collide_sweep_sphere_polygon(1, &c0, &c1, &poly, &h) == 1);
   ENSURE_HIT(h, 0.4, 1, 1, 3, 0, 0, 1, FACE, EXACT);
@@ -354,7 +347,7 @@ static void test_sweep_sphere_polygon(void) {
       hex[i] = V(o.x + x * ex.x + y * ey.x, o.y + x * ex.y + y * ey.y,
                  o.z + x * ex.z + y * ey.z);
     }
-    ENSURE(collide_polygon_init(&poly, hex, 6) == 0);
+    ENSURE(collide_polygon_init(&poly, hex, 6) == 1);
     ENSURE_VEC(poly.plane.normal, n.x, n.y, n.z, 1e-9);
     c0 = V(o.x + 5 * n.x, o.y + 5 * n.y, o.z + 5 * n.z);
     c1 = V(o.x - 5 * n.x, o.y - 5 * n.y, o.z - 5 * n.z);
@@ -370,6 +363,7 @@ static void test_sweep_sphere_polygon(void) {
   ENSURE_FAIL(collide_raycast_polygon(&c0, &c0, &bad, &h), 3, COLLIDE_E_FEW_VERTICES);
   bad.vertices = sq; bad.count = 4;
   ENSURE_FAIL(collide_sweep_sphere_polygon(1, &c0, &c0, &bad, &h), 4, COLLIDE_E_BAD_PLANE);
+  return 0;
 }
 
 /* ---- sweep_sphere_segment ------------------------------------------------------------- */
@@ -381,7 +375,7 @@ static void test_sweep_sphere_polygon(void) {
  *   a---------b
  *   0   2    4
  */
-static void test_sweep_sphere_segment(void) {
+static int test_sweep_sphere_segment(void) {
   collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c0, c1;
   collide_hit h = scratch();
   c0 = V(2, 5, 0); c1 = V(2, -5, 0);
@@ -450,6 +444,7 @@ static void test_sweep_sphere_segment(void) {
     ENSURE_FAIL(collide_sweep_sphere_segment(1, &c0, &c1, &a, &bad, &h), 5, COLLIDE_E_VEC_NAN);
     ENSURE_FAIL(collide_sweep_sphere_segment(1, &c0, &c1, &bad, &b, &h), 4, COLLIDE_E_VEC_NAN);
   }
+  return 0;
 }
 
 /* ---- sweep_sphere_aabb / raycast_aabb ------------------------------------------------ */
@@ -461,7 +456,7 @@ static void test_sweep_sphere_segment(void) {
  *     -2 +-----+
  *       -1     1  x
  */
-static void test_sweep_sphere_aabb(void) {
+static int test_sweep_sphere_aabb(void) {
   collide_vec3 ctr = V(0, 0, 0), ext = V(1, 2, 3), c0, c1;
   collide_hit h = scratch();
   int axis, s;
@@ -583,9 +578,10 @@ static void test_sweep_sphere_aabb(void) {
     ENSURE_FAIL(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &neg, &h), 5, COLLIDE_E_NEG_EXTENT);
     ENSURE_FAIL(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &bad, &h), 5, COLLIDE_E_VEC_INF);
   }
+  return 0;
 }
 
-static void test_raycast_aabb(void) {
+static int test_raycast_aabb(void) {
   collide_vec3 ctr = V(0, 0, 0), ext = V(1, 2, 3), p0, p1;
   collide_hit h = scratch();
   p0 = V(0.5, 5, 1); p1 = V(0.5, -5, 1);
@@ -635,11 +631,12 @@ static void test_raycast_aabb(void) {
     ENSURE_FAIL(collide_raycast_aabb(&p0, &p1, &ctr, &neg, &h), 4, COLLIDE_E_NEG_EXTENT);
     ENSURE_FAIL(collide_raycast_aabb(&p0, &p1, &bad, &ext, &h), 3, COLLIDE_E_VEC_NAN);
   }
+  return 0;
 }
 
 /* ---- sweep_aabb_aabb ----------------------------------------------------------------- */
 
-static void test_sweep_aabb_aabb(void) {
+static int test_sweep_aabb_aabb(void) {
   collide_vec3 one = V(1, 1, 1), a0, a1, b0, b1;
   collide_interval iv;
   /* A flies through a resting B along x */
@@ -722,11 +719,12 @@ static void test_sweep_aabb_aabb(void) {
     ENSURE_FAIL(collide_sweep_aabb_aabb(&one, &a0, &bad, &one, &b0, &b1, &iv), 3, COLLIDE_E_VEC_NAN);
     ENSURE_FAIL(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &bad, &iv), 6, COLLIDE_E_VEC_NAN);
   }
+  return 0;
 }
 
 /* ---- raycast_sphere ------------------------------------------------------------------ */
 
-static void test_raycast_sphere(void) {
+static int test_raycast_sphere(void) {
   collide_vec3 ctr = V(0, 0, 0), p0, p1;
   collide_hit h = scratch();
   p0 = V(5, 0, 0); p1 = V(-5, 0, 0);
@@ -780,6 +778,7 @@ static void test_raycast_sphere(void) {
     ENSURE_FAIL(collide_raycast_sphere(&p0, &p1, &ctr, NAN, &h), 4, COLLIDE_E_NAN);
     ENSURE_FAIL(collide_raycast_sphere(&p0, &p1, &ctr, 1e51, &h), 4, COLLIDE_E_RANGE);
   }
+  return 0;
 }
 
 /* ---- cross-checks: the same geometry through different queries -------------------- */
@@ -790,7 +789,7 @@ static double rnd(unsigned long long *s) {
   return (double)((*s * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
 }
 
-static void test_cross_checks(void) {
+static int test_cross_checks(void) {
   unsigned long long seed = 0x9e3779b97f4a7c15ULL;
   int i;
   for (i = 0; i < 2000; i++) {
@@ -805,7 +804,7 @@ static void test_cross_checks(void) {
     double r = 2 * rnd(&seed);
     int k1, k2;
     tri[0] = a; tri[1] = b; tri[2] = c;
-    if (collide_polygon_init(&poly, tri, 3) != 0) continue;
+    if (collide_polygon_init(&poly, tri, 3) != 1) continue;
     /* a triangle and the same triangle as a polygon agree */
     k1 = collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h1);
     k2 = collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h2);
@@ -846,19 +845,18 @@ static void test_cross_checks(void) {
       }
     }
   }
+  return 0;
 }
 
-int main(void) {
-  test_sweep_sphere_triangle();
-  test_raycast_triangle();
-  test_polygon_init();
-  test_sweep_sphere_polygon();
-  test_sweep_sphere_segment();
-  test_sweep_sphere_aabb();
-  test_raycast_aabb();
-  test_sweep_aabb_aabb();
-  test_raycast_sphere();
-  test_cross_checks();
-  printf("test_core: %d checks, %d failed\n", checks, failures);
-  return failures ? 1 : 0;
-}
+TEST_MAIN_BEGIN
+  RUN_TEST(test_sweep_sphere_triangle);
+  RUN_TEST(test_raycast_triangle);
+  RUN_TEST(test_polygon_init);
+  RUN_TEST(test_sweep_sphere_polygon);
+  RUN_TEST(test_sweep_sphere_segment);
+  RUN_TEST(test_sweep_sphere_aabb);
+  RUN_TEST(test_raycast_aabb);
+  RUN_TEST(test_sweep_aabb_aabb);
+  RUN_TEST(test_raycast_sphere);
+  RUN_TEST(test_cross_checks);
+TEST_MAIN_END
