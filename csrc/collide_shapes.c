@@ -708,14 +708,16 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
    last (ties: x, y, z), pointing from B toward A, i.e. against v_i; when the
    boxes overlap at the start it is the axis of least penetration, toward
    A's side (if the centres coincide on that axis: the side A moves to, as
-   in way_out; with no relative motion either: +axis). */
+   in way_out; with no relative motion either: +axis). An axis on which
+   both boxes are flat, centred and not moving is the plane of a 2D game
+   and is not chosen while another is available. */
 int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
                             const collide_vec3 *a1, const collide_vec3 *eb,
                             const collide_vec3 *b0, const collide_vec3 *b1,
                             collide_interval *out) {
   vec3 p, v, ext;
-  double lo = 0, hi = 1, pen = -1;
-  int i, axis = -1, least = 0;
+  double lo = 0, hi = 1, pen = 0;
+  int i, axis = -1, least = -1;
   CHECK_EXTENTS(ea, 1);
   CHECK_VEC(a0, 2);
   CHECK_VEC(a1, 3);
@@ -735,8 +737,12 @@ int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
       if (ta > lo) { lo = ta; axis = i; }
       if (tb < hi) hi = tb;
     }
-    if (pen < 0 || ei - fabs(pi) < pen) { pen = ei - fabs(pi); least = i; }
+    /* the plane of a 2D game (flat boxes, centred, not moving across it)
+       is passed over, as in box_contact */
+    if (ei == 0 && pi == 0 && vi == 0) continue;
+    if (least < 0 || ei - fabs(pi) < pen) { pen = ei - fabs(pi); least = i; }
   }
+  if (least < 0) least = 0;
   if (!(lo <= hi)) {
     out->u0 = out->u1 = 0;
     out->normal = v3(0, 0, 0);

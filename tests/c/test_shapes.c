@@ -695,6 +695,14 @@ static int test_sweep_aabb_aabb(void) {
     ENSURE(collide_sweep_aabb_aabb(&wide, &b0, &b1, &wide, &a0, &a1, &iv) == 1);
     ENSURE_VEC(iv.normal, 0, 1, 0, 0);
   }
+  /* 2D: rectangles (zero z extent) overlapping in z = 0 are pushed apart
+     within the plane, not along z */
+  {
+    collide_vec3 rect = V(1, 1, 0), p = V(0.5, 0.25, 0);
+    ENSURE(collide_sweep_aabb_aabb(&rect, &p, &p, &rect, &b0, &b1, &iv) == 1);
+    ENSURE(iv.u0 == 0 && iv.u1 == 1);
+    ENSURE_VEC(iv.normal, 1, 0, 0, 0);
+  }
   /* leaving: contact from 0 until separation */
   a0 = V(1, 0, 0); a1 = V(5, 0, 0);
   ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 1);
