@@ -216,9 +216,9 @@ static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double 
 
 /* ---- flat convex polygons (triangles and polygons) -------------------------- */
 
-/* Twice the area vector of a triangle, or a zero vector when it is
+/* The unit normal (b-a) x (c-a) / |...| of a triangle, or 0 when it is
    degenerate: |(b-a) x (c-a)| <= DEGENERATE_AREA * (longest edge)^2, i.e.
-   its smallest angle is below about 1e-12 rad (collinear or repeated
+   its height is below 1e-12 of its longest edge (collinear or repeated
    points, relative to its size). */
 static int triangle_normal(const vec3 v[3], vec3 *n) {
   vec3 ab = v_sub(v[1], v[0]), ac = v_sub(v[2], v[0]), bc = v_sub(v[2], v[1]);
@@ -272,12 +272,12 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
 }
 
 /* Fills out for a contact at time u, centre c, of a sphere that started at
-   c0 against the polygon; out is way_out()'s direction. Normal: from the
-   touched point toward c when they are apart. Otherwise (zero radius, or
-   the centre starts on the shape), and always for the face, it is the face
-   normal on the side the sphere comes from: the side of c0; if c0 is in
-   the plane, the side of `out`; with no motion either, the winding's
-   normal. A centre in the plane at zero distance from an edge or a vertex
+   c0 against the polygon; out_dir is way_out()'s direction. Normal: the
+   unit vector from the touched point toward c when they are apart.
+   Otherwise (zero radius, or the centre starts on the shape), and always
+   for the face, it is the face normal on the side the sphere comes from:
+   the side of c0; if c0 is in the plane, the side of out_dir; with no
+   motion either, the winding's normal. A centre in the plane at zero distance from an edge or a vertex
    gets the in-plane outward normal there. */
 static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
                          int count, vec3 n, vec3 origin, collide_hit *out) {
@@ -296,7 +296,7 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
     /* in the plane, on the edge k -> k+1: outward = -(n x edge) */
     normal = v_normalize(v_cross(v_sub(v[(k + 1) % count], v[k]), n));
   } else {
-    /* in the plane, on vertex k: `out` within the plane, or away from the
+    /* in the plane, on vertex k: out_dir within the plane, or away from the
        polygon's vertex average when there is no motion */
     vec3 w = v_madd(out_dir, n, -v_dot(n, out_dir));
     if (v_len2(w) > 0) {
