@@ -1,0 +1,751 @@
+/*
+ * collide_shapes.c -- a moving sphere against triangles, convex polygons,
+ * segments and boxes; a moving box against a moving box; ray (segment)
+ * casts against spheres, triangles, polygons and boxes; polygon validation.
+ *
+ * Method for every sphere sweep (RTR 3rd ed. 16.18.3, after Schroeder): a
+ * sphere of radius r whose centre moves along x(t) = c0 + d t, d = c1 - c0,
+ * touches a convex shape S exactly when x(t) lies in the Minkowski sum
+ * S (+) ball(r). That sum is the union of a few simple convex pieces:
+ *
+ *   flat polygon:  the polygon's prism of half-thickness r (the face slab),
+ *                  one finite cylinder per edge, one ball per vertex;
+ *   segment:       one finite cylinder (the edge) and two balls (its ends);
+ *   box:           three boxes, each grown by r along one axis (the faces),
+ *                  twelve finite cylinders (edges), eight balls (corners).
+ *
+ * The centre is inside a convex piece during one interval of time, which we
+ * get by clipping [0, 1] against the piece's constraints (linear ones for
+ * slabs and half-spaces: Cyrus-Beck clipping; one quadratic for a ball or
+ * a cylinder). The first contact with the union is the earliest start of
+ * those intervals. Contact is closed: every comparison keeps equality, so a
+ * sphere that only grazes a shape at one instant touches it.
+ *
+ * The result (point, normal, feature) is not taken from the piece that won:
+ * it is recomputed from the closest point of S to the centre at the contact
+ * time, so ties between pieces (a sphere arriving exactly on an edge) give
+ * one consistent answer, and u = 0 reports the feature nearest the centre.
+ * Where that closest point is (numerically) the centre itself -- zero
+ * radius, or a centre starting on the shape -- the normal comes from the
+ * geometry instead of from normalizing a rounding error; see the *_contact
+ * functions below.
+ */
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+
+#include "collide_internal.h"
+
+/* Relative tolerances of shape validation (see collide_polygon_init):
+   a triangle or polygon is degenerate when twice its area is below
+   DEGENERATE_AREA times the square of its size; a polygon is not planar
+   when a vertex is farther than PLANAR_TOL times its diameter from its
+   Newell plane, and not convex when a vertex is farther than that on the
+   outer side of an edge's line. */
+#define DEGENERATE_AREA 1e-12
+#define PLANAR_TOL 1e-9
+#define REPEATED_TOL 1e-12
+
+/* ---- small helpers -------------------------------------------------------- */
+
+static double v_get(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
+
+static vec3 v_with(vec3 v, int i, double s) {
+  if (i == 0) v.x = s; else if (i == 1) v.y = s; else v.z = s;
+  return v;
+}
+
+static vec3 v_axis(int i, double s) { return v_with(v3(0, 0, 0), i, s); }
+
+static double v_maxabs(vec3 v) {
+  double m = fabs(v.x);
+  if (fabs(v.y) > m) m = fabs(v.y);
+  if (fabs(v.z) > m) m = fabs(v.z);
+  return m;
+}
+
+/* A length below which a difference of points of magnitude about |a|, |b|
+   is indistinguishable from rounding noise. */
+static double noise(vec3 a, vec3 b) {
+  double s = v_maxabs(a), t = v_maxabs(b);
+  return 64 * DBL_EPSILON * (s > t ? s : t);
+}
+
+static double sign_or(double x, double fallback) {
+  return x > 0 ? 1 : (x < 0 ? -1 : fallback);
+}
+
+/* A unit vector perpendicular to a nonzero e, in the z = 0 plane when e
+   has an x or y part (so 2D callers get 2D answers). */
+static vec3 any_perpendicular(vec3 e) {
+  if (e.x != 0 || e.y != 0) return v_normalize(v3(-e.y, e.x, 0));
+  return v3(1, 0, 0);
+}
+
+/* ---- time intervals -------------------------------------------------------- */
+
+/* The set of times in [0, 1] during which the centre is inside a convex
+   piece; empty when lo > hi. */
+typedef struct { double lo, hi; } span;
+
+static int span_ok(const span *s) { return s->lo <= s->hi; }
+
+static void span_kill(span *s) { s->lo = 1; s->hi = 0; }
+
+/* Keeps the times where a + b t <= 0 (one linear constraint, Cyrus-Beck). */
+static void clip_linear(span *s, double a, double b) {
+  if (b > 0) {
+    double t = -a / b;
+    if (t < s->hi) s->hi = t;
+  } else if (b < 0) {
+    double t = -a / b;
+    if (t > s->lo) s->lo = t;
+  } else if (a > 0) {
+    span_kill(s);   /* parallel to the constraint and outside it */
+  }
+}
+
+/* Keeps the times where |w + z t| <= r.
+   Expanding gives A t^2 + 2 B t + C <= 0 with A = z.z, B = w.z,
+   C = w.w - r^2. The discriminant B^2 - A C is formed as A (r^2 - |w_p|^2),
+   w_p = w - (B / A) z being w's part perpendicular to z: no cancellation of
+   two large squares when the centre is far away (Haines et al., "Precision
+   improvements for ray/sphere intersection", Ray Tracing Gems ch. 7). The
+   roots are q / A and C / q with q = -(B + sign(B) sqrt(disc)), which never
+   subtracts nearly equal numbers (RTR 3rd ed. eq. 16.65 style). */
+static void clip_ball(span *s, vec3 w, vec3 z, double r) {
+  double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - r * r;
+  double h, q, t1, t2;
+  if (A == 0) {               /* no motion across the piece: static test */
+    clip_linear(s, C, 2 * B);
+    return;
+  }
+  {
+    vec3 wp = v_madd(w, z, -B / A);
+    h = r * r - v_dot(wp, wp);
+  }
+  if (h < 0) {
+    if (C > 0) { span_kill(s); return; }
+    h = 0;                    /* inside at t = 0: rounding only */
+  }
+  q = -(B + copysign(sqrt(A) * sqrt(h), B));
+  if (q == 0) {
+    t1 = t2 = 0;              /* B = 0 and a double root: C = 0 too */
+  } else {
+    t1 = q / A;
+    t2 = C / q;
+    if (t1 > t2) { double t = t1; t1 = t2; t2 = t; }
+  }
+  if (C <= 0) {               /* inside at t = 0, whatever the rounding */
+    if (t1 > 0) t1 = 0;
+    if (t2 < 0) t2 = 0;
+  }
+  if (t1 > s->lo) s->lo = t1;
+  if (t2 < s->hi) s->hi = t2;
+}
+
+/* First time in [0, 1] the centre c0 + d t is within r of p, or 2. */
+static double first_in_ball(vec3 c0, vec3 d, vec3 p, double r) {
+  span s = { 0, 1 };
+  clip_ball(&s, v_sub(c0, p), d, r);
+  return span_ok(&s) ? s.lo : 2;
+}
+
+/* First time in [0, 1] the centre is within r of the segment a-b's line
+   while its projection falls between a and b (a cylinder without caps; the
+   balls at a and b close it), or 2. The distance to the line is
+   |ax x (x - a)| with ax the unit axis; the cross products keep the
+   magnitudes of the inputs (no fourth powers). When the motion lies in a
+   plane through the axis (a circle sliding into a wall in 2D) the
+   perpendicular distance still changes linearly and the same quadratic
+   holds. */
+static double first_in_cylinder(vec3 c0, vec3 d, vec3 a, vec3 b, double r) {
+  vec3 e = v_sub(b, a), ax, m;
+  double len = v_len(e), sm, sd;
+  span s = { 0, 1 };
+  if (len == 0) return 2;     /* a point: the balls cover it */
+  ax = v_scale(e, 1 / len);
+  m = v_sub(c0, a);
+  sm = v_dot(m, ax);
+  sd = v_dot(d, ax);
+  clip_linear(&s, -sm, -sd);          /* projection >= 0 */
+  clip_linear(&s, sm - len, sd);      /* projection <= len */
+  if (!span_ok(&s)) return 2;
+  clip_ball(&s, v_cross(ax, m), v_cross(ax, d), r);
+  return span_ok(&s) ? s.lo : 2;
+}
+
+/* ---- flat convex polygons (triangles and polygons) -------------------------- */
+
+/* Twice the area vector of a triangle, or a zero vector when it is
+   degenerate: |(b-a) x (c-a)| <= DEGENERATE_AREA * (longest edge)^2, i.e.
+   its smallest angle is below about 1e-12 rad (collinear or repeated
+   points, relative to its size). */
+static int triangle_normal(const vec3 v[3], vec3 *n) {
+  vec3 ab = v_sub(v[1], v[0]), ac = v_sub(v[2], v[0]), bc = v_sub(v[2], v[1]);
+  vec3 cr = v_cross(ab, ac);
+  double e2 = v_len2(ab), l = v_len(cr);
+  if (v_len2(ac) > e2) e2 = v_len2(ac);
+  if (v_len2(bc) > e2) e2 = v_len2(bc);
+  if (!(l > DEGENERATE_AREA * e2)) return 0;
+  *n = v_scale(cr, 1 / l);
+  return 1;
+}
+
+/* The point of the polygon v[0..count-1] (convex, unit normal n following
+   its winding) nearest to c, and which feature it lies on. The projection
+   of c is inside when it is on the inner side of every edge, the inner
+   direction of edge i being n x (v[i+1] - v[i]); otherwise the nearest
+   point is on the boundary (Ericson 5.1.5 for the triangle, generalized). */
+static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
+                         int *feature, int *which) {
+  int i, inside = 1, f = COLLIDE_FEATURE_EDGE, k = 0;
+  double best = -1;
+  vec3 p = c;
+  for (i = 0; i < count && inside; i++) {
+    vec3 e = v_sub(v[(i + 1) % count], v[i]);
+    if (v_dot(v_cross(n, e), v_sub(c, v[i])) < 0) inside = 0;
+  }
+  if (inside) {
+    *feature = COLLIDE_FEATURE_FACE;
+    *which = 0;
+    return v_madd(c, n, -v_dot(n, v_sub(c, origin)));
+  }
+  for (i = 0; i < count; i++) {
+    int j = (i + 1) % count, fi = COLLIDE_FEATURE_EDGE, ki = i;
+    vec3 e = v_sub(v[j], v[i]), q;
+    double ee = v_len2(e), s = v_dot(v_sub(c, v[i]), e), dd;
+    if (s <= 0 || ee == 0) {
+      q = v[i]; fi = COLLIDE_FEATURE_VERTEX;
+    } else if (s >= ee) {
+      q = v[j]; fi = COLLIDE_FEATURE_VERTEX; ki = j;
+    } else {
+      q = v_madd(v[i], e, s / ee);
+    }
+    dd = v_len2(v_sub(c, q));
+    if (best < 0 || dd < best) { best = dd; p = q; f = fi; k = ki; }
+  }
+  *feature = f;
+  *which = k;
+  return p;
+}
+
+/* Fills out for a contact at time u, centre c, of a sphere that moved from
+   c0 along d against the polygon. Normal: from the touched point toward c
+   when they are apart. Otherwise (zero radius, or the centre starts on the
+   shape), and always for the face, it is the face normal on the side the
+   sphere comes from: the side of c0; if c0 is in the plane, against the
+   motion; with no motion either, the winding's normal. A centre moving in
+   the plane that meets an edge or a vertex at zero distance gets the
+   in-plane outward normal there. */
+static void flat_contact(vec3 c, vec3 c0, vec3 d, double u, const vec3 *v,
+                         int count, vec3 n, vec3 origin, collide_hit *out) {
+  int feature, k;
+  vec3 p = flat_closest(c, v, count, n, origin, &feature, &k);
+  vec3 diff = v_sub(c, p);
+  double dist = v_len(diff), h0 = v_dot(n, v_sub(c0, origin));
+  double side = fabs(h0) > noise(c0, origin) ? sign_or(h0, 1)
+                                             : sign_or(-v_dot(n, d), 1);
+  vec3 normal;
+  if (feature != COLLIDE_FEATURE_FACE && dist > noise(c, p)) {
+    normal = v_scale(diff, 1 / dist);
+  } else if (feature == COLLIDE_FEATURE_FACE || fabs(h0) > noise(c0, origin)) {
+    normal = v_scale(n, side);
+  } else if (feature == COLLIDE_FEATURE_EDGE) {
+    /* in the plane, on the edge k -> k+1: outward = -(n x edge) */
+    normal = v_normalize(v_cross(v_sub(v[(k + 1) % count], v[k]), n));
+  } else {
+    /* in the plane, on vertex k: against the in-plane motion, or away from
+       the polygon's vertex average when there is no motion */
+    vec3 w = v_neg(v_madd(d, n, -v_dot(n, d)));
+    if (v_len2(w) > 0) {
+      normal = v_normalize(w);
+    } else {
+      vec3 avg = v3(0, 0, 0);
+      int i;
+      for (i = 0; i < count; i++) avg = v_add(avg, v_sub(v[i], v[k]));
+      normal = v_normalize(v_neg(v_madd(avg, n, -v_dot(n, avg))));
+      if (v_len2(normal) == 0) normal = v_scale(n, side);
+    }
+  }
+  out->u = u;
+  out->point = p;
+  out->normal = normal;
+  out->feature = feature;
+}
+
+/* Sphere sweep against a convex polygon: face prism, edge cylinders,
+   vertex balls (see the top of the file). origin is a point of the plane. */
+static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
+                      vec3 n, vec3 origin, collide_hit *out) {
+  vec3 d = v_sub(c1, c0);
+  double best = 2, t, h0 = v_dot(n, v_sub(c0, origin)), hd = v_dot(n, d);
+  int i;
+  span s = { 0, 1 };
+  /* the prism: -r <= n.(x - origin) <= r, and inside every edge */
+  clip_linear(&s, h0 - r, hd);
+  clip_linear(&s, -h0 - r, -hd);
+  for (i = 0; i < count && span_ok(&s); i++) {
+    vec3 m = v_cross(n, v_sub(v[(i + 1) % count], v[i]));
+    clip_linear(&s, -v_dot(m, v_sub(c0, v[i])), -v_dot(m, d));
+  }
+  if (span_ok(&s)) best = s.lo;
+  for (i = 0; i < count && best > 0; i++) {
+    t = first_in_cylinder(c0, d, v[i], v[(i + 1) % count], r);
+    if (t < best) best = t;
+    t = first_in_ball(c0, d, v[i], r);
+    if (t < best) best = t;
+  }
+  if (best > 1) {
+    hit_clear(out);
+    return 0;
+  }
+  flat_contact(best == 0 ? c0 : v_madd(c0, d, best), c0, d, best, v, count,
+               n, origin, out);
+  return 1;
+}
+
+int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
+                                  const collide_vec3 *c1, const collide_vec3 *a,
+                                  const collide_vec3 *b, const collide_vec3 *c,
+                                  collide_hit *out) {
+  vec3 v[3], n;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(c0, 2);
+  CHECK_VEC(c1, 3);
+  CHECK_VEC(a, 4);
+  CHECK_VEC(b, 5);
+  CHECK_VEC(c, 6);
+  v[0] = *a; v[1] = *b; v[2] = *c;
+  if (!triangle_normal(v, &n)) return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
+  return sweep_flat(r, *c0, *c1, v, 3, n, v[0], out);
+}
+
+int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
+                             const collide_vec3 *a, const collide_vec3 *b,
+                             const collide_vec3 *c, collide_hit *out) {
+  vec3 v[3], n;
+  CHECK_VEC(p0, 1);
+  CHECK_VEC(p1, 2);
+  CHECK_VEC(a, 3);
+  CHECK_VEC(b, 4);
+  CHECK_VEC(c, 5);
+  v[0] = *a; v[1] = *b; v[2] = *c;
+  if (!triangle_normal(v, &n)) return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
+  /* a ray is a sweep of radius 0; the face normal faces p0's side */
+  return sweep_flat(0, *p0, *p1, v, 3, n, v[0], out);
+}
+
+/* A polygon handed to a query: it should come from collide_polygon_init;
+   only what could crash is checked again (C callers through the FFI). */
+static int check_polygon(const collide_polygon *poly, int arg) {
+  if (poly == NULL || poly->vertices == NULL || poly->count < 3)
+    return COLLIDE_FAIL(arg, COLLIDE_E_FEW_VERTICES);
+  CHECK_PLANE(&poly->plane, arg);
+  return 0;
+}
+
+/* The point of the polygon's plane nearest its first vertex. */
+static vec3 polygon_origin(const collide_polygon *poly) {
+  const collide_plane *pl = &poly->plane;
+  return v_madd(poly->vertices[0], pl->normal,
+                -(v_dot(pl->normal, poly->vertices[0]) + pl->d));
+}
+
+int collide_sweep_sphere_polygon(double r, const collide_vec3 *c0,
+                                 const collide_vec3 *c1,
+                                 const collide_polygon *polygon,
+                                 collide_hit *out) {
+  int e;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(c0, 2);
+  CHECK_VEC(c1, 3);
+  if ((e = check_polygon(polygon, 4)) != 0) return e;
+  return sweep_flat(r, *c0, *c1, polygon->vertices, polygon->count,
+                    polygon->plane.normal, polygon_origin(polygon), out);
+}
+
+int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
+                            const collide_polygon *polygon, collide_hit *out) {
+  int e;
+  CHECK_VEC(p0, 1);
+  CHECK_VEC(p1, 2);
+  if ((e = check_polygon(polygon, 3)) != 0) return e;
+  return sweep_flat(0, *p0, *p1, polygon->vertices, polygon->count,
+                    polygon->plane.normal, polygon_origin(polygon), out);
+}
+
+/* Validation, in this order (the first failure is reported, Lua argument 1):
+   fewer than 3 vertices; two equal vertices, or two consecutive ones closer
+   than REPEATED_TOL * diameter; all collinear (Newell area below
+   DEGENERATE_AREA * diameter^2); a vertex farther than
+   PLANAR_TOL * diameter from the Newell plane through the vertex average;
+   a vertex farther than PLANAR_TOL * diameter outside some edge's line
+   (this also rejects self-intersecting stars, whose turns are all convex).
+   Newell's method (Ericson 12.4.1 / Graphics Gems III): the normal
+   sum (v_i - v_0) x (v_(i+1) - v_0) is twice the area vector, following the
+   winding; measuring from v_0 keeps far-from-origin polygons precise. The
+   diameter is the largest vertex-to-vertex distance. */
+int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
+                         int count) {
+  int i, j;
+  double diam2 = 0, diam, len;
+  vec3 newell = v3(0, 0, 0), avg = v3(0, 0, 0), n, origin;
+  if (vertices == NULL || count < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_VERTICES);
+  for (i = 0; i < count; i++) CHECK_VEC(&vertices[i], 1);
+  for (i = 0; i < count; i++) {
+    for (j = i + 1; j < count; j++) {
+      vec3 e = v_sub(vertices[j], vertices[i]);
+      double l2 = v_len2(e);
+      if (l2 == 0) return COLLIDE_FAIL(1, COLLIDE_E_REPEATED);
+      if (l2 > diam2) diam2 = l2;
+    }
+  }
+  diam = sqrt(diam2);
+  for (i = 0; i < count; i++) {
+    vec3 a = v_sub(vertices[i], vertices[0]);
+    vec3 b = v_sub(vertices[(i + 1) % count], vertices[0]);
+    if (v_len(v_sub(b, a)) <= REPEATED_TOL * diam)
+      return COLLIDE_FAIL(1, COLLIDE_E_REPEATED);
+    newell = v_add(newell, v_cross(a, b));
+    avg = v_add(avg, a);
+  }
+  len = v_len(newell);
+  if (!(len > DEGENERATE_AREA * diam2)) return COLLIDE_FAIL(1, COLLIDE_E_POLY_COLLINEAR);
+  n = v_scale(newell, 1 / len);
+  origin = v_madd(vertices[0], avg, 1.0 / count);
+  for (i = 0; i < count; i++) {
+    if (fabs(v_dot(n, v_sub(vertices[i], origin))) > PLANAR_TOL * diam)
+      return COLLIDE_FAIL(1, COLLIDE_E_NOT_PLANAR);
+  }
+  for (i = 0; i < count; i++) {
+    vec3 e = v_sub(vertices[(i + 1) % count], vertices[i]);
+    vec3 in = v_normalize(v_cross(n, e));
+    for (j = 0; j < count; j++) {
+      if (v_dot(in, v_sub(vertices[j], vertices[i])) < -PLANAR_TOL * diam)
+        return COLLIDE_FAIL(1, COLLIDE_E_NOT_CONVEX);
+    }
+  }
+  poly->plane.normal = n;
+  poly->plane.d = -v_dot(n, origin);
+  poly->count = count;
+  poly->vertices = vertices;
+  return 0;
+}
+
+/* ---- segments ---------------------------------------------------------------- */
+
+int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
+                                 const collide_vec3 *c1, const collide_vec3 *a,
+                                 const collide_vec3 *b, collide_hit *out) {
+  vec3 d, e, c, p, diff, normal;
+  double best, t, ee, s, dist;
+  int feature, at_a = 0;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(c0, 2);
+  CHECK_VEC(c1, 3);
+  CHECK_VEC(a, 4);
+  CHECK_VEC(b, 5);
+  /* a capsule: the edge's cylinder and a ball at each end */
+  d = v_sub(*c1, *c0);
+  best = first_in_cylinder(*c0, d, *a, *b, r);
+  t = first_in_ball(*c0, d, *a, r);
+  if (t < best) best = t;
+  t = first_in_ball(*c0, d, *b, r);
+  if (t < best) best = t;
+  if (best > 1) {
+    hit_clear(out);
+    return 0;
+  }
+  c = best == 0 ? *c0 : v_madd(*c0, d, best);
+  /* nearest point of the segment (a == b is a point: a vertex) */
+  e = v_sub(*b, *a);
+  ee = v_len2(e);
+  s = v_dot(v_sub(c, *a), e);
+  if (s <= 0 || ee == 0) {
+    p = *a; feature = COLLIDE_FEATURE_VERTEX; at_a = 1;
+  } else if (s >= ee) {
+    p = *b; feature = COLLIDE_FEATURE_VERTEX;
+  } else {
+    p = v_madd(*a, e, s / ee); feature = COLLIDE_FEATURE_EDGE;
+  }
+  diff = v_sub(c, p);
+  dist = v_len(diff);
+  if (dist > noise(c, p)) {
+    normal = v_scale(diff, 1 / dist);
+  } else if (feature == COLLIDE_FEATURE_EDGE) {
+    /* centre on the segment: against the motion across it, else any
+       perpendicular */
+    vec3 w = v_neg(v_madd(d, e, -v_dot(d, e) / ee));
+    normal = v_len2(w) > 0 ? v_normalize(w) : any_perpendicular(e);
+  } else if (v_len2(d) > 0) {
+    normal = v_normalize(v_neg(d));             /* on an end: against the motion */
+  } else if (ee > 0) {
+    /* static, on an end: outward along the segment */
+    normal = v_normalize(at_a ? v_neg(e) : e);
+  } else {
+    normal = v3(1, 0, 0);                        /* a point on a point */
+  }
+  out->u = best;
+  out->point = p;
+  out->normal = normal;
+  out->feature = feature;
+  return 1;
+}
+
+/* ---- boxes --------------------------------------------------------------------- */
+
+/* Fills out for a centre c (having moved along d) against the box ctr +- e.
+   Outside: the clamped point; the number of axes on which c is outside
+   gives face (1), edge (2) or vertex (3). Inside (or on the surface): the
+   face of least penetration (ties: x, then y, then z), its outward normal,
+   the projection of c onto it. */
+static void box_contact(vec3 c, vec3 d, vec3 ctr, vec3 e, double u,
+                        collide_hit *out) {
+  int i, outside = 0, best = 0;
+  double pen = -1;
+  vec3 p = c, rel = v_sub(c, ctr), dn = v3(0, 0, 0), normal;
+  for (i = 0; i < 3; i++) {
+    double ri = v_get(rel, i), ei = v_get(e, i);
+    if (ri > ei) {
+      p = v_with(p, i, v_get(ctr, i) + ei);
+      dn = v_with(dn, i, ri - ei);
+      outside++;
+    } else if (ri < -ei) {
+      p = v_with(p, i, v_get(ctr, i) - ei);
+      dn = v_with(dn, i, ri + ei);
+      outside++;
+    } else if (pen < 0 || ei - fabs(ri) < pen) {
+      pen = ei - fabs(ri);
+      best = i;
+    }
+  }
+  if (outside == 0) {
+    double ri = v_get(rel, best), sgn = sign_or(ri, sign_or(-v_get(d, best), 1));
+    p = v_with(p, best, v_get(ctr, best) + sgn * v_get(e, best));
+    normal = v_axis(best, sgn);
+    out->feature = COLLIDE_FEATURE_FACE;
+  } else {
+    /* dn = c - p in box coordinates: exact zeros on the inside axes */
+    double dist = v_len(dn);
+    if (dist > noise(c, p)) {
+      normal = v_scale(dn, 1 / dist);
+    } else {
+      normal = v3(sign_or(dn.x, 0), sign_or(dn.y, 0), sign_or(dn.z, 0));
+      normal = v_normalize(normal);
+    }
+    out->feature = outside == 1 ? COLLIDE_FEATURE_FACE
+                 : (outside == 2 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX);
+  }
+  out->u = u;
+  out->point = p;
+  out->normal = normal;
+}
+
+/* Segment p0 + d t, t in [0, 1], against the box ctr +- e by slabs
+   (Kay-Kajiya; Ericson 5.3.3). Starting inside or on the box: u = 0 with
+   box_contact's answer (nearest surface point, outward normal). Otherwise
+   the normal is the entry slab's, the point is snapped onto the entry
+   face, and the feature counts the axes on whose boundary it lies. */
+static int ray_aabb(vec3 p0, vec3 p1, vec3 ctr, vec3 e, collide_hit *out) {
+  vec3 d = v_sub(p1, p0), rel = v_sub(p0, ctr), p;
+  double lo = 0, hi = 1;
+  int i, axis = -1, inside = 1, onb = 0;
+  for (i = 0; i < 3; i++) {
+    double ri = v_get(rel, i), di = v_get(d, i), ei = v_get(e, i);
+    if (ri > ei || ri < -ei) inside = 0;
+    if (di == 0) {
+      if (ri > ei || ri < -ei) { hit_clear(out); return 0; }   /* parallel, outside */
+    } else {
+      double ta = (-ei - ri) / di, tb = (ei - ri) / di;
+      if (ta > tb) { double t = ta; ta = tb; tb = t; }
+      if (ta > lo) { lo = ta; axis = i; }
+      if (tb < hi) hi = tb;
+    }
+  }
+  if (inside) {
+    box_contact(p0, d, ctr, e, 0, out);
+    return 1;
+  }
+  if (lo > hi || axis < 0) {
+    hit_clear(out);
+    return 0;
+  }
+  p = v_madd(p0, d, lo);
+  for (i = 0; i < 3; i++) {
+    double lo_i = v_get(ctr, i) - v_get(e, i), hi_i = v_get(ctr, i) + v_get(e, i);
+    double x = v_get(p, i);
+    if (i == axis) x = v_get(d, i) > 0 ? lo_i : hi_i;
+    if (x < lo_i) x = lo_i;
+    if (x > hi_i) x = hi_i;
+    if (x == lo_i || x == hi_i) onb++;
+    p = v_with(p, i, x);
+  }
+  out->u = lo;
+  out->point = p;
+  out->normal = v_axis(axis, v_get(d, axis) > 0 ? -1 : 1);
+  out->feature = onb <= 1 ? COLLIDE_FEATURE_FACE
+               : (onb == 2 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX);
+  return 1;
+}
+
+int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
+                         const collide_vec3 *center,
+                         const collide_vec3 *extents, collide_hit *out) {
+  CHECK_VEC(p0, 1);
+  CHECK_VEC(p1, 2);
+  CHECK_VEC(center, 3);
+  CHECK_EXTENTS(extents, 4);
+  return ray_aabb(*p0, *p1, *center, *extents, out);
+}
+
+/* The rounded box: three boxes grown by r along one axis each (faces),
+   twelve edge cylinders, eight corner balls (RTR 3rd ed. 16.18.3's pieces
+   for a box; Ericson 5.5.7 reaches the same union by classifying the entry
+   point of the grown box instead). */
+int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
+                              const collide_vec3 *c1,
+                              const collide_vec3 *center,
+                              const collide_vec3 *extents, collide_hit *out) {
+  vec3 d, rel, e;
+  double best = 2, t;
+  int k, i, sx, sy, sz;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(c0, 2);
+  CHECK_VEC(c1, 3);
+  CHECK_VEC(center, 4);
+  CHECK_EXTENTS(extents, 5);
+  if (r == 0) return ray_aabb(*c0, *c1, *center, *extents, out);  /* a ray */
+  e = *extents;
+  d = v_sub(*c1, *c0);
+  rel = v_sub(*c0, *center);
+  for (k = 0; k < 3 && best > 0; k++) {
+    span s = { 0, 1 };
+    for (i = 0; i < 3; i++) {
+      double ei = v_get(e, i) + (i == k ? r : 0);
+      clip_linear(&s, v_get(rel, i) - ei, v_get(d, i));
+      clip_linear(&s, -v_get(rel, i) - ei, -v_get(d, i));
+    }
+    if (span_ok(&s) && s.lo < best) best = s.lo;
+  }
+  /* edges along axis k, at the corners (+-e_i, +-e_j) of the other two */
+  for (k = 0; k < 3 && best > 0; k++) {
+    int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
+    if (v_get(e, k) == 0) continue;   /* no length: the corner balls cover it */
+    for (sx = -1; sx <= 1; sx += 2) {
+      for (sy = -1; sy <= 1; sy += 2) {
+        vec3 a = v_axis(k, -v_get(e, k)), b;
+        a = v_with(a, i1, sx * v_get(e, i1));
+        a = v_with(a, i2, sy * v_get(e, i2));
+        b = v_with(a, k, v_get(e, k));
+        t = first_in_cylinder(rel, d, a, b, r);
+        if (t < best) best = t;
+      }
+    }
+  }
+  for (sx = -1; sx <= 1 && best > 0; sx += 2)
+    for (sy = -1; sy <= 1; sy += 2)
+      for (sz = -1; sz <= 1; sz += 2) {
+        t = first_in_ball(rel, d, v3(sx * e.x, sy * e.y, sz * e.z), r);
+        if (t < best) best = t;
+      }
+  if (best > 1) {
+    hit_clear(out);
+    return 0;
+  }
+  box_contact(best == 0 ? *c0 : v_madd(*c0, d, best), d, *center, e, best, out);
+  return 1;
+}
+
+/* Two moving boxes: in A's frame relative to B, the centre offset is
+   p(t) = (a0 - b0) + v t, v = (a1 - a0) - (b1 - b0), and the boxes touch
+   while |p_i(t)| <= ea_i + eb_i on every axis (separating axis theorem for
+   boxes; Ericson 5.5.8 does the same with intervals). Each axis gives an
+   interval of t (all t or none when v_i = 0); the contact interval is their
+   intersection with [0, 1]. The normal is the axis whose interval opened
+   last (ties: x, y, z), pointing from B toward A, i.e. against v_i; when the
+   boxes overlap at the start it is the axis of least penetration, toward
+   A's side (if the centres coincide on that axis: against v_i; with no
+   motion either: +axis). */
+int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
+                            const collide_vec3 *a1, const collide_vec3 *eb,
+                            const collide_vec3 *b0, const collide_vec3 *b1,
+                            collide_interval *out) {
+  vec3 p, v, ext;
+  double lo = 0, hi = 1, pen = -1;
+  int i, axis = -1, least = 0;
+  CHECK_EXTENTS(ea, 1);
+  CHECK_VEC(a0, 2);
+  CHECK_VEC(a1, 3);
+  CHECK_EXTENTS(eb, 4);
+  CHECK_VEC(b0, 5);
+  CHECK_VEC(b1, 6);
+  p = v_sub(*a0, *b0);
+  v = v_sub(v_sub(*a1, *a0), v_sub(*b1, *b0));
+  ext = v_add(*ea, *eb);
+  for (i = 0; i < 3; i++) {
+    double pi = v_get(p, i), vi = v_get(v, i), ei = v_get(ext, i);
+    if (vi == 0) {
+      if (pi > ei || pi < -ei) lo = 2;       /* apart, and staying apart */
+    } else {
+      double ta = (-ei - pi) / vi, tb = (ei - pi) / vi;
+      if (ta > tb) { double t = ta; ta = tb; tb = t; }
+      if (ta > lo) { lo = ta; axis = i; }
+      if (tb < hi) hi = tb;
+    }
+    if (pen < 0 || ei - fabs(pi) < pen) { pen = ei - fabs(pi); least = i; }
+  }
+  if (!(lo <= hi)) {
+    out->u0 = out->u1 = 0;
+    out->normal = v3(0, 0, 0);
+    return 0;
+  }
+  out->u0 = lo;
+  out->u1 = hi;
+  if (axis >= 0) {
+    out->normal = v_axis(axis, v_get(v, axis) > 0 ? -1 : 1);
+  } else {
+    double pl = v_get(p, least);
+    out->normal = v_axis(least, sign_or(pl, sign_or(-v_get(v, least), 1)));
+  }
+  return 1;
+}
+
+/* ---- ray against sphere ------------------------------------------------------- */
+
+/* |p0 + d t - center| <= r: clip_ball again. A segment starting inside or
+   on the sphere hits at u = 0; point is then the sphere's point nearest p0
+   and normal the outward normal there (the way out), as for a sphere
+   sweep that starts overlapping. Otherwise point is where the segment
+   enters and normal the outward normal there. The sphere is all face. */
+int collide_raycast_sphere(const collide_vec3 *p0, const collide_vec3 *p1,
+                           const collide_vec3 *center, double r,
+                           collide_hit *out) {
+  vec3 d, m, c, n;
+  span s = { 0, 1 };
+  int starts_inside;
+  CHECK_VEC(p0, 1);
+  CHECK_VEC(p1, 2);
+  CHECK_VEC(center, 3);
+  CHECK_RADIUS(r, 4);
+  d = v_sub(*p1, *p0);
+  m = v_sub(*p0, *center);
+  clip_ball(&s, m, d, r);
+  if (!span_ok(&s)) {
+    hit_clear(out);
+    return 0;
+  }
+  starts_inside = v_len2(m) <= r * r;
+  if (starts_inside) s.lo = 0;
+  c = s.lo == 0 ? *p0 : v_madd(*p0, d, s.lo);
+  n = v_normalize(v_sub(c, *center));
+  if (v_len2(n) == 0) {
+    /* at the centre itself (zero radius, or starting there) */
+    n = v_len2(d) > 0 ? v_normalize(v_neg(d)) : v3(1, 0, 0);
+  }
+  out->u = s.lo;
+  out->point = starts_inside ? v_madd(*center, n, r) : c;
+  out->normal = n;
+  out->feature = COLLIDE_FEATURE_FACE;
+  return 1;
+}
