@@ -89,6 +89,7 @@ describe("collide.world", function()
       assert.are.equal(V(5, 0), p)
       assert.are.equal(V(-1, 0), n)
       assert.are.equal(w1, id)
+      assert.are.equal("edge", feature)
     end)
 
     it("return false alone when nothing is touched", function()
