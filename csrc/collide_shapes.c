@@ -196,7 +196,8 @@ static int triangle_normal(const vec3 v[3], vec3 *n) {
    its winding) nearest to c, and which feature it lies on. The projection
    of c is inside when it is on the inner side of every edge, the inner
    direction of edge i being n x (v[i+1] - v[i]); otherwise the nearest
-   point is on the boundary (Ericson 5.1.5 for the triangle, generalized). */
+   point is on the boundary (Ericson 5.1.5 for the triangle, generalized).
+   which: the edge's first vertex, or the vertex. */
 static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
                          int *feature, int *which) {
   int i, inside = 1, f = COLLIDE_FEATURE_EDGE, k = 0;
@@ -204,7 +205,8 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
   vec3 p = c;
   for (i = 0; i < count && inside; i++) {
     vec3 e = v_sub(v[(i + 1) % count], v[i]);
-    if (v_dot(v_cross(n, e), v_sub(c, v[i])) < 0) inside = 0;
+    /* strictly inside: a point on an edge (a zero-radius hit) names the edge */
+    if (!(v_dot(v_cross(n, e), v_sub(c, v[i])) > 0)) inside = 0;
   }
   if (inside) {
     *feature = COLLIDE_FEATURE_FACE;
@@ -377,20 +379,22 @@ int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
 
 /* Validation, in this order (the first failure is reported, Lua argument 1):
    fewer than 3 vertices; two equal vertices, or two consecutive ones closer
-   than REPEATED_TOL * diameter; all collinear (Newell area below
-   DEGENERATE_AREA * diameter^2); a vertex farther than
+   than REPEATED_TOL * diameter; all collinear (each vertex within
+   DEGENERATE_AREA * diameter of the line from v_0 to the vertex farthest
+   from it); no net area (a bow tie: not convex); a vertex farther than
    PLANAR_TOL * diameter from the Newell plane through the vertex average;
    a vertex farther than PLANAR_TOL * diameter outside some edge's line
    (this also rejects self-intersecting stars, whose turns are all convex).
    Newell's method (Ericson 12.4.1 / Graphics Gems III): the normal
    sum (v_i - v_0) x (v_(i+1) - v_0) is twice the area vector, following the
    winding; measuring from v_0 keeps far-from-origin polygons precise. The
-   diameter is the largest vertex-to-vertex distance. */
+   diameter is the largest vertex-to-vertex distance. Returns 1 when valid
+   (like the plane constructors). */
 int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
                          int count) {
   int i, j;
   double diam2 = 0, diam, len;
-  vec3 newell = v3(0, 0, 0), avg = v3(0, 0, 0), n, origin;
+  vec3 newell = v3(0, 0, 0), avg = v3(0, 0, 0), far = v3(0, 0, 0), n, origin;
   if (vertices == NULL || count < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_VERTICES);
   for (i = 0; i < count; i++) CHECK_VEC(&vertices[i], 1);
   for (i = 0; i < count; i++) {
@@ -409,9 +413,16 @@ int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
       return COLLIDE_FAIL(1, COLLIDE_E_REPEATED);
     newell = v_add(newell, v_cross(a, b));
     avg = v_add(avg, a);
+    if (v_len2(a) > v_len2(far)) far = a;
   }
+  /* collinear: every vertex within DEGENERATE_AREA * diameter of the line
+     from v_0 to the vertex farthest from it */
+  for (i = 1, j = 0; i < count && !j; i++)
+    j = v_len(v_cross(v_sub(vertices[i], vertices[0]), far)) > DEGENERATE_AREA * diam2;
+  if (!j) return COLLIDE_FAIL(1, COLLIDE_E_POLY_COLLINEAR);
+  /* not collinear, yet no net area: a bow tie, which is not convex */
   len = v_len(newell);
-  if (!(len > DEGENERATE_AREA * diam2)) return COLLIDE_FAIL(1, COLLIDE_E_POLY_COLLINEAR);
+  if (!(len > DEGENERATE_AREA * diam2)) return COLLIDE_FAIL(1, COLLIDE_E_NOT_CONVEX);
   n = v_scale(newell, 1 / len);
   origin = v_madd(vertices[0], avg, 1.0 / count);
   for (i = 0; i < count; i++) {
@@ -430,7 +441,7 @@ int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
   poly->plane.d = -v_dot(n, origin);
   poly->count = count;
   poly->vertices = vertices;
-  return 0;
+  return 1;
 }
 
 /* ---- segments ---------------------------------------------------------------- */
@@ -495,36 +506,59 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
 
 /* ---- boxes --------------------------------------------------------------------- */
 
+/* The feature of a box point that is on the boundary (or clamped onto it)
+   on `bound` of the three axes: its dimension is the number of the other
+   axes along which the box has extent -- 2 face, 1 edge, 0 vertex. So a
+   flat box (a 2D rectangle, zero z extent) has edges for sides and
+   vertices for corners, like a polygon. */
+static int box_feature(vec3 e, const int bound[3]) {
+  int i, dims = 0;
+  for (i = 0; i < 3; i++)
+    if (!bound[i] && v_get(e, i) > 0) dims++;
+  return dims == 2 ? COLLIDE_FEATURE_FACE
+       : (dims == 1 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX);
+}
+
 /* Fills out for a centre c (having moved along d) against the box ctr +- e.
-   Outside: the clamped point; the number of axes on which c is outside
-   gives face (1), edge (2) or vertex (3). Inside (or on the surface): the
-   face of least penetration (ties: x, then y, then z), its outward normal,
-   the projection of c onto it. */
+   Outside: the clamped point, normal from it toward c. Inside (or on the
+   surface): the face of least penetration e_i - |c_i| (ties: x, then y,
+   then z), its outward normal (if c is centred on that axis: against the
+   motion; with no motion: +axis), the projection of c onto it. An axis on
+   which the box is flat, c lies in that plane and does not move across it
+   is the plane of a 2D game: it is passed over, so a circle inside a
+   rectangle is pushed out within the plane, not along z. */
 static void box_contact(vec3 c, vec3 d, vec3 ctr, vec3 e, double u,
                         collide_hit *out) {
-  int i, outside = 0, best = 0;
-  double pen = -1;
+  int i, outside = 0, best = -1, bound[3] = { 0, 0, 0 };
+  double pen = 0;
   vec3 p = c, rel = v_sub(c, ctr), dn = v3(0, 0, 0), normal;
   for (i = 0; i < 3; i++) {
     double ri = v_get(rel, i), ei = v_get(e, i);
     if (ri > ei) {
       p = v_with(p, i, v_get(ctr, i) + ei);
       dn = v_with(dn, i, ri - ei);
+      bound[i] = 1;
       outside++;
     } else if (ri < -ei) {
       p = v_with(p, i, v_get(ctr, i) - ei);
       dn = v_with(dn, i, ri + ei);
+      bound[i] = 1;
       outside++;
-    } else if (pen < 0 || ei - fabs(ri) < pen) {
-      pen = ei - fabs(ri);
-      best = i;
     }
   }
   if (outside == 0) {
-    double ri = v_get(rel, best), sgn = sign_or(ri, sign_or(-v_get(d, best), 1));
+    double ri, sgn;
+    for (i = 0; i < 3; i++) {
+      double pi = v_get(e, i) - fabs(v_get(rel, i));
+      if (v_get(e, i) == 0 && v_get(rel, i) == 0 && v_get(d, i) == 0) continue;
+      if (best < 0 || pi < pen) { pen = pi; best = i; }
+    }
+    if (best < 0) best = 0;     /* a point box, c on it, no motion */
+    ri = v_get(rel, best);
+    sgn = sign_or(ri, sign_or(-v_get(d, best), 1));
     p = v_with(p, best, v_get(ctr, best) + sgn * v_get(e, best));
     normal = v_axis(best, sgn);
-    out->feature = COLLIDE_FEATURE_FACE;
+    bound[best] = 1;
   } else {
     /* dn = c - p in box coordinates: exact zeros on the inside axes */
     double dist = v_len(dn);
@@ -534,23 +568,22 @@ static void box_contact(vec3 c, vec3 d, vec3 ctr, vec3 e, double u,
       normal = v3(sign_or(dn.x, 0), sign_or(dn.y, 0), sign_or(dn.z, 0));
       normal = v_normalize(normal);
     }
-    out->feature = outside == 1 ? COLLIDE_FEATURE_FACE
-                 : (outside == 2 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX);
   }
   out->u = u;
   out->point = p;
   out->normal = normal;
+  out->feature = box_feature(e, bound);
 }
 
 /* Segment p0 + d t, t in [0, 1], against the box ctr +- e by slabs
    (Kay-Kajiya; Ericson 5.3.3). Starting inside or on the box: u = 0 with
    box_contact's answer (nearest surface point, outward normal). Otherwise
    the normal is the entry slab's, the point is snapped onto the entry
-   face, and the feature counts the axes on whose boundary it lies. */
+   face, and the feature follows from the axes on whose boundary it lies. */
 static int ray_aabb(vec3 p0, vec3 p1, vec3 ctr, vec3 e, collide_hit *out) {
   vec3 d = v_sub(p1, p0), rel = v_sub(p0, ctr), p;
   double lo = 0, hi = 1;
-  int i, axis = -1, inside = 1, onb = 0;
+  int i, axis = -1, inside = 1, bound[3];
   for (i = 0; i < 3; i++) {
     double ri = v_get(rel, i), di = v_get(d, i), ei = v_get(e, i);
     if (ri > ei || ri < -ei) inside = 0;
@@ -578,14 +611,13 @@ static int ray_aabb(vec3 p0, vec3 p1, vec3 ctr, vec3 e, collide_hit *out) {
     if (i == axis) x = v_get(d, i) > 0 ? lo_i : hi_i;
     if (x < lo_i) x = lo_i;
     if (x > hi_i) x = hi_i;
-    if (x == lo_i || x == hi_i) onb++;
+    bound[i] = x == lo_i || x == hi_i;
     p = v_with(p, i, x);
   }
   out->u = lo;
   out->point = p;
   out->normal = v_axis(axis, v_get(d, axis) > 0 ? -1 : 1);
-  out->feature = onb <= 1 ? COLLIDE_FEATURE_FACE
-               : (onb == 2 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX);
+  out->feature = box_feature(e, bound);
   return 1;
 }
 

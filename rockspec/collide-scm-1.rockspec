@@ -25,7 +25,9 @@ build = {
     ["collide.core"] = {
       sources = {
         "csrc/collide_basic.c",
+        "csrc/collide_shapes.c",
         "csrc/lcollide.c",
+        "csrc/lcollide_shapes.c",
       },
       incdirs = { "csrc" },
       libraries = { "m" },
