@@ -3,11 +3,12 @@
 local collide = require "collide"
 local V = collide.vec3
 
--- A deterministic random source, the same on every Lua.
+-- A deterministic random source, the same on every Lua: Park and Miller's
+-- minimal standard generator, whose products stay exact in doubles.
 local seed = 12345
 local function rnd()
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  return seed / 2147483648
+  seed = (seed * 16807) % 2147483647
+  return seed / 2147483647
 end
 local function rnd_in(a, b) return a + (b - a) * rnd() end
 local function rnd_vec(s) return V(rnd_in(-s, s), rnd_in(-s, s), rnd_in(-s, s)) end
@@ -164,69 +165,103 @@ describe("collide.world", function()
   end)
 
   describe("against brute force", function()
-    -- Every shape alone in its own world is the single-shape answer; the
-    -- big world must give the first of them (lowest id on ties).
+    -- The world's answer must be the first of the single-shape answers over
+    -- every live shape (lowest id on ties), whatever the broadphase does.
     local function random_world(n, scale)
-      local w, alone = collide.world(), {}
+      local w, shapes = collide.world(), {}
       for _ = 1, n do
-        local k, c = math.floor(rnd() * 5), rnd_vec(scale)
-        local s = scale * 0.1
-        local one, id = collide.world()
-        local function add(method, ...)
-          id = w[method](w, ...)
-          one[method](one, ...)
-        end
+        local k, c, s = math.floor(rnd() * 5), rnd_vec(scale), scale * 0.1
+        local sh
         if k == 0 then
-          add("add_triangle", c, c + rnd_vec(s), c + rnd_vec(s))
+          sh = {kind = "triangle", c, c + rnd_vec(s), c + rnd_vec(s)}
+          sh.id = w:add_triangle(sh[1], sh[2], sh[3])
         elseif k == 1 then
-          add("add_aabb", c, V(rnd_in(0, s), rnd_in(0, s), rnd_in(0, s)))
+          sh = {kind = "aabb", c, V(rnd_in(0, s), rnd_in(0, s), rnd_in(0, s))}
+          sh.id = w:add_aabb(sh[1], sh[2])
         elseif k == 2 then
-          add("add_sphere", c, rnd_in(0, s))
+          sh = {kind = "sphere", c, rnd_in(0, s)}
+          sh.id = w:add_sphere(sh[1], sh[2])
         elseif k == 3 then
-          add("add_segment", c, c + rnd_vec(s))
+          sh = {kind = "segment", c, c + rnd_vec(s)}
+          sh.id = w:add_segment(sh[1], sh[2])
         else
           local e = rnd_in(0.1, s)
-          add("add_polygon", {c + V(e, 0, 0), c + V(0, e, 0), c + V(-e, 0, 0), c + V(0, -e, 0)})
+          sh = {kind = "polygon", collide.polygon({c + V(e, 0, e), c + V(0, e, 0),
+                                                   c + V(-e, 0, -e), c + V(0, -e, 0)})}
+          sh.id = w:add_polygon(sh[1])
         end
-        alone[#alone + 1] = {id = id, world = one}
+        shapes[#shapes + 1] = sh
       end
-      return w, alone
+      return w, shapes
     end
 
-    local function brute(alone, method, filter, ...)
+    -- One shape's answer: hit, u, point, normal, feature (point and normal
+    -- nil where the world derives its own: a sphere's sweep, a segment's ray).
+    local function single(sh, ray, r, c0, c1)
+      local k = sh.kind
+      if ray then
+        if k == "segment" then
+          local hit, u, p = collide.sweep_sphere_segment(0, c0, c1, sh[1], sh[2])
+          return hit, u, p
+        end
+        return collide["raycast_" .. k](c0, c1, sh[1], sh[2], sh[3])
+      end
+      if k == "sphere" then return collide.sweep_sphere_sphere(r, c0, c1, sh[2], sh[1], sh[1]) end
+      return collide["sweep_sphere_" .. k](r, c0, c1, sh[1], sh[2], sh[3])
+    end
+
+    local function brute(shapes, ray, filter, r, c0, c1)
       local best
-      for _, s in ipairs(alone) do
-        if not filter or filter(s.id) then
-          local hit, u, p, n, f = s.world[method](s.world, ...)
-          if hit and (not best or u < best[2]) then best = {true, u, p, n, f, s.id} end
+      for _, sh in ipairs(shapes) do
+        if not sh.removed and (not filter or filter(sh.id)) then
+          local hit, u, p, n, f = single(sh, ray, r, c0, c1)
+          if hit and (not best or u < best.u) then
+            best = {u = u, p = p, n = n, f = f, id = sh.id, kind = sh.kind}
+          end
         end
       end
-      return best or {false}
+      return best
+    end
+
+    local hits = 0
+    local function agree(best, hit, u, p, n, f, id)
+      if not best then
+        assert.is_false(hit)
+        return
+      end
+      hits = hits + 1
+      assert.are.same({true, best.u, best.id}, {hit, u, id})
+      if best.kind ~= "sphere" and best.p then
+        assert.are.equal(best.p, p)
+        if best.n then assert.are.same({best.n, best.f}, {n, f}) end
+      end
     end
 
     for round = 1, 4 do
       it("agree on random worlds and queries (round " .. round .. ")", function()
         local scale = ({10, 100, 1000, 5})[round]
-        local w, alone = random_world(150, scale)
-        for i = 1, #alone, 7 do   -- some removed
-          w:remove(alone[i].id)
-          alone[i] = {id = alone[i].id, world = collide.world()}
+        local w, shapes = random_world(300, scale)
+        for i = 1, #shapes, 7 do   -- some removed
+          assert.is_true(w:remove(shapes[i].id))
+          shapes[i].removed = true
         end
         local filter = function(id) return id % 4 ~= 1 end
+        hits = 0
         for _ = 1, 60 do
-          local c0, c1 = rnd_vec(scale * 1.2), rnd_vec(scale * 1.2)
-          local r = rnd_in(0, scale * 0.1)
-          assert.are.same(brute(alone, "sweep_sphere", nil, r, c0, c1),
-                          {w:sweep_sphere(r, c0, c1)})
-          assert.are.same(brute(alone, "raycast", nil, c0, c1), {w:raycast(c0, c1)})
-          assert.are.same(brute(alone, "sweep_sphere", filter, r, c0, c1),
-                          {w:sweep_sphere(r, c0, c1, filter)})
+          local c0 = rnd_vec(scale * 1.2)
+          local c1 = rnd() < 0.5 and rnd_vec(scale * 1.2) or c0 + rnd_vec(scale * 0.05)
+          local r = rnd() < 0.1 and 0 or rnd_in(0, scale * 0.1)
+          agree(brute(shapes, false, nil, r, c0, c1), w:sweep_sphere(r, c0, c1))
+          agree(brute(shapes, true, nil, 0, c0, c1), w:raycast(c0, c1))
+          agree(brute(shapes, false, filter, r, c0, c1), w:sweep_sphere(r, c0, c1, filter))
+          agree(brute(shapes, true, filter, 0, c0, c1), w:raycast(c0, c1, filter))
           local ids = {}
-          for _, s in ipairs(alone) do
-            if #s.world:overlap_sphere(c0, r) > 0 then ids[#ids + 1] = s.id end
+          for _, sh in ipairs(shapes) do
+            if not sh.removed and single(sh, false, r, c0, c0) then ids[#ids + 1] = sh.id end
           end
           assert.are.same(ids, w:overlap_sphere(c0, r))
         end
+        assert.is_true(hits > 40)   -- the queries do meet shapes
       end)
     end
   end)

@@ -8,15 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "collide.h"
+#include "test.h"
 
 #define FAIL(arg, reason) (-((arg) * 256 + (reason)))
 #define PI 3.14159265358979323846
 
-static int checks = 0;
-#define ENSURE(c) do { checks++; if (!(c)) { \
-    fprintf(stderr, "%s:%d: ENSURE failed: %s\n", __FILE__, __LINE__, #c); \
+/* For helpers that return values: stop the whole run on a failure. */
+#define REQUIRE(c) do { if (!(c)) { \
+    fprintf(stderr, "%s:%d: REQUIRE(%s) failed\n", __FILE__, __LINE__, #c); \
     exit(1); } } while (0)
-#define ENSURE_SMALL(x, tol) ENSURE(fabs(x) <= (tol))
 
 static collide_vec3 V(double x, double y, double z) {
   collide_vec3 v;
@@ -94,7 +94,7 @@ static int one_shape(const rec *s, double r, const collide_vec3 *c0,
              : collide_sweep_sphere_plane(r, c0, c1, &s->plane, h);
     break;
   }
-  ENSURE(rc >= 0);
+  REQUIRE(rc >= 0);
   return rc;
 }
 
@@ -151,7 +151,7 @@ static int add_random_shape(collide_world *w, double scale, double size) {
     s->p[1] = V(c.x + v.x, c.y + v.y, c.z + v.z);
     s->p[2] = V(c.x - u.x, c.y - u.y, c.z - u.z);
     s->p[3] = V(c.x - v.x, c.y - v.y, c.z - v.z);
-    if (collide_polygon_init(&s->poly, s->p, 4) != 0) return 0;
+    if (collide_polygon_init(&s->poly, s->p, 4) < 0) return 0;
     id = collide_world_add_polygon(w, &s->poly);
     break;
   }
@@ -198,45 +198,45 @@ static void check_queries(collide_world *w, double scale, int nq) {
       int (*filter)(void *, int) = f ? odd_filter : NULL;
       r1 = collide_world_sweep_sphere(w, r, &c0, &c1, filter, NULL, &h1, &id1);
       r2 = brute_sweep(r, &c0, &c1, 0, filter, &h2, &id2);
-      ENSURE(r1 == r2);
+      REQUIRE(r1 == r2);
       if (r1 == 1) {
-        ENSURE(id1 == id2);
-        ENSURE(h1.u == h2.u);
-        if (collide_world_kind(w, id1) != COLLIDE_SHAPE_SPHERE) ENSURE(same_hit(&h1, &h2));
+        REQUIRE(id1 == id2);
+        REQUIRE(h1.u == h2.u);
+        if (collide_world_kind(w, id1) != COLLIDE_SHAPE_SPHERE) REQUIRE(same_hit(&h1, &h2));
       }
       r1 = collide_world_raycast(w, &c0, &c1, filter, NULL, &h1, &id1);
       r2 = brute_sweep(0, &c0, &c1, 1, filter, &h2, &id2);
-      ENSURE(r1 == r2);
+      REQUIRE(r1 == r2);
       if (r1 == 1) {
-        ENSURE(id1 == id2);
-        ENSURE(h1.u == h2.u);
-        if (collide_world_kind(w, id1) != COLLIDE_SHAPE_SEGMENT) ENSURE(same_hit(&h1, &h2));
+        REQUIRE(id1 == id2);
+        REQUIRE(h1.u == h2.u);
+        if (collide_world_kind(w, id1) != COLLIDE_SHAPE_SEGMENT) REQUIRE(same_hit(&h1, &h2));
       }
     }
     /* candidates then the exact query among them: the same answer */
     n = collide_world_candidates(w, r, &c0, &c1, ids, MAXREC);
-    ENSURE(n >= 0 && n <= MAXREC);
-    for (i = 1; i < n; i++) ENSURE(ids[i - 1] < ids[i]);
+    REQUIRE(n >= 0 && n <= MAXREC);
+    for (i = 1; i < n; i++) REQUIRE(ids[i - 1] < ids[i]);
     r1 = collide_world_sweep_sphere_among(w, r, &c0, &c1, ids, n, &h1, &id1);
     r2 = collide_world_sweep_sphere(w, r, &c0, &c1, NULL, NULL, &h2, &id2);
-    ENSURE(r1 == r2 && id1 == id2 && same_hit(&h1, &h2));
+    REQUIRE(r1 == r2 && id1 == id2 && same_hit(&h1, &h2));
     /* overlap: every live shape touched, ascending */
     center = c0;
     n = collide_world_overlap_sphere(w, &center, r, ids, MAXREC);
-    ENSURE(n >= 0 && n <= MAXREC);
+    REQUIRE(n >= 0 && n <= MAXREC);
     k = 0;
     for (i = 0; i < nrec; i++) {
       if (!recs[i].live || one_shape(&recs[i], r, &center, &center, 0, &h1) != 1)
         continue;
-      ENSURE(k < n && ids[k] == recs[i].id);
+      REQUIRE(k < n && ids[k] == recs[i].id);
       k++;
     }
-    ENSURE(k == n);
+    REQUIRE(k == n);
   }
 }
 
 /* Random worlds: built at once, grown by insertion, thinned by removal. */
-static void test_random_worlds(void) {
+static int test_random_worlds(void) {
   int round;
   for (round = 0; round < 12; round++) {
     collide_world *w = collide_world_new();
@@ -264,9 +264,10 @@ static void test_random_worlds(void) {
     check_queries(w, scale, 100);           /* rebuilt */
     collide_world_free(w);
   }
+  return 0;
 }
 
-static void test_ids_and_errors(void) {
+static int test_ids_and_errors(void) {
   collide_world *w = collide_world_new();
   collide_vec3 a = V(0, 0, 0), b = V(1, 0, 0), c = V(0, 1, 0), bad = V(NAN, 0, 0);
   collide_vec3 e = V(1, 1, 1), ne = V(1, -1, 1);
@@ -299,6 +300,7 @@ static void test_ids_and_errors(void) {
   ENSURE(collide_error_arg(code) == 3);
   ENSURE(collide_world_count(w) == 2);
   collide_world_free(w);
+  return 0;
 }
 
 /* A filter that queries the same world, then tries to change it. */
@@ -308,14 +310,14 @@ static int reentrant_filter(void *ctx, int id) {
   collide_hit h;
   int id2;
   (void)ctx;
-  ENSURE(collide_world_raycast(reentrant_world, &a, &b, NULL, NULL, &h, &id2) == 1);
-  ENSURE(collide_world_add_sphere(reentrant_world, &a, 1) ==
+  REQUIRE(collide_world_raycast(reentrant_world, &a, &b, NULL, NULL, &h, &id2) == 1);
+  REQUIRE(collide_world_add_sphere(reentrant_world, &a, 1) ==
          FAIL(0, COLLIDE_E_LOCKED));
-  ENSURE(collide_world_remove(reentrant_world, id) == FAIL(0, COLLIDE_E_LOCKED));
+  REQUIRE(collide_world_remove(reentrant_world, id) == FAIL(0, COLLIDE_E_LOCKED));
   return id == 1 ? -77 : 1;
 }
 
-static void test_filter_reentry_and_abort(void) {
+static int test_filter_reentry_and_abort(void) {
   collide_world *w = collide_world_new();
   collide_vec3 a = V(0, 0, 0), p0 = V(-10, 0, 0), p1 = V(10, 0, 0);
   collide_hit h;
@@ -325,6 +327,7 @@ static void test_filter_reentry_and_abort(void) {
   ENSURE(collide_world_raycast(w, &p0, &p1, reentrant_filter, NULL, &h, &id) == -77);
   ENSURE(collide_world_add_sphere(w, &a, 1) == 2);   /* unlocked again */
   collide_world_free(w);
+  return 0;
 }
 
 /* ---- the mover ------------------------------------------------------------ */
@@ -337,7 +340,7 @@ static collide_vec3 move(collide_world *w, double r, collide_vec3 from,
   collide_vec3 pos;
   collide_move_options d;
   if (!o) { collide_move_options_init(&d); o = &d; }
-  ENSURE(collide_world_move_sphere(w, r, &from, &to, o, NULL, NULL, &pos, cts,
+  REQUIRE(collide_world_move_sphere(w, r, &from, &to, o, NULL, NULL, &pos, cts,
                                    64, &nct, &grounded) == 0);
   return pos;
 }
@@ -345,10 +348,10 @@ static collide_vec3 move(collide_world *w, double r, collide_vec3 from,
 /* Nothing overlaps the sphere at p (beyond rounding). */
 static void ensure_free(collide_world *w, double r, collide_vec3 p) {
   int ids[8];
-  ENSURE(collide_world_overlap_sphere(w, &p, r * (1 - 1e-9), ids, 8) == 0);
+  REQUIRE(collide_world_overlap_sphere(w, &p, r * (1 - 1e-9), ids, 8) == 0);
 }
 
-static void test_mover(void) {
+static int test_mover(void) {
   collide_world *w = collide_world_new();
   collide_move_options o;
   collide_vec3 p, a, b, c, n = V(0, 1, 0), o3 = V(0, 0, 0);
@@ -458,11 +461,12 @@ static void test_mover(void) {
     ensure_free(w, 1, q);
     collide_world_free(w);
   }
+  return 0;
 }
 
 /* ---- pairs ---------------------------------------------------------------- */
 
-static void test_pairs(void) {
+static int test_pairs(void) {
   enum { N = 400 };
   static double radii[N];
   static collide_vec3 s0[N], s1[N];
@@ -496,14 +500,13 @@ static void test_pairs(void) {
   ENSURE(collide_sweep_pairs(N, radii, s0, s1, scratch, out, 10) ==
          FAIL(1, COLLIDE_E_NEG_RADIUS));
   free(scratch);
-}
-
-int main(void) {
-  test_ids_and_errors();
-  test_filter_reentry_and_abort();
-  test_random_worlds();
-  test_mover();
-  test_pairs();
-  printf("test_world: %d checks passed\n", checks);
   return 0;
 }
+
+TEST_MAIN_BEGIN
+  RUN_TEST(test_ids_and_errors);
+  RUN_TEST(test_filter_reentry_and_abort);
+  RUN_TEST(test_random_worlds);
+  RUN_TEST(test_mover);
+  RUN_TEST(test_pairs);
+TEST_MAIN_END
