@@ -310,14 +310,27 @@ static void drop_slot(collide_world *w, int s) {
   w->free_slot = s;
 }
 
+/* Degenerate triangles are refused by the rule of the single-shape
+   functions (collide_shapes.c, triangle_normal), computed in the same
+   order so that both agree on every input: |(b-a) x (c-a)| must exceed
+   1e-12 times the longest edge squared. Cheaper than calling a sweep to
+   validate (test_world checks that the two agree). */
+static int triangle_ok(const vec3 *a, const vec3 *b, const vec3 *c) {
+  vec3 ab = v_sub(*b, *a), ac = v_sub(*c, *a), bc = v_sub(*c, *b);
+  double e2 = v_len2(ab), l = v_len(v_cross(ab, ac));
+  if (v_len2(ac) > e2) e2 = v_len2(ac);
+  if (v_len2(bc) > e2) e2 = v_len2(bc);
+  return l > 1e-12 * e2;
+}
+
 int collide_world_add_triangle(collide_world *w, const collide_vec3 *a,
                                const collide_vec3 *b, const collide_vec3 *c) {
-  collide_hit h;
-  vec3 o = v3(0, 0, 0), p[3];
-  int s, e = collide_sweep_sphere_triangle(0, &o, &o, a, b, c, &h);
-  /* the single-shape function validates: the same rules, the same messages
-     (its arguments 4, 5, 6 are ours 2, 3, 4) */
-  if (e < 0) return reargue(e, collide_error_arg(e) - 2);
+  vec3 p[3];
+  int s;
+  CHECK_VEC(a, 2);
+  CHECK_VEC(b, 3);
+  CHECK_VEC(c, 4);
+  if (!triangle_ok(a, b, c)) return COLLIDE_FAIL(2, COLLIDE_E_DEGENERATE_TRIANGLE);
   if ((s = new_slot(w, COLLIDE_SHAPE_TRIANGLE)) < 0) return s;
   w->slots[s].g.tri.a = p[0] = *a;
   w->slots[s].g.tri.b = p[1] = *b;
@@ -351,10 +364,11 @@ int collide_world_add_polygon(collide_world *w, const collide_polygon *polygon) 
 
 int collide_world_add_aabb(collide_world *w, const collide_vec3 *center,
                            const collide_vec3 *extents) {
-  collide_hit h;
-  vec3 o = v3(0, 0, 0), p[2];
-  int s, e = collide_sweep_sphere_aabb(0, &o, &o, center, extents, &h);
-  if (e < 0) return reargue(e, collide_error_arg(e) - 2);
+  vec3 p[2];
+  int s;
+  /* the checks of collide_sweep_sphere_aabb */
+  CHECK_VEC(center, 2);
+  CHECK_EXTENTS(extents, 3);
   if ((s = new_slot(w, COLLIDE_SHAPE_AABB)) < 0) return s;
   w->slots[s].g.aabb.center = *center;
   w->slots[s].g.aabb.extents = *extents;
@@ -382,10 +396,11 @@ int collide_world_add_sphere(collide_world *w, const collide_vec3 *center,
 
 int collide_world_add_segment(collide_world *w, const collide_vec3 *a,
                               const collide_vec3 *b) {
-  collide_hit h;
-  vec3 o = v3(0, 0, 0), p[2];
-  int s, e = collide_sweep_sphere_segment(0, &o, &o, a, b, &h);
-  if (e < 0) return reargue(e, collide_error_arg(e) - 2);
+  vec3 p[2];
+  int s;
+  /* the checks of collide_sweep_sphere_segment: any two points */
+  CHECK_VEC(a, 2);
+  CHECK_VEC(b, 3);
   if ((s = new_slot(w, COLLIDE_SHAPE_SEGMENT)) < 0) return s;
   w->slots[s].g.seg.a = p[0] = *a;
   w->slots[s].g.seg.b = p[1] = *b;
@@ -429,7 +444,9 @@ int collide_world_remove(collide_world *w, int id) {
 
 /* ---- building the hierarchy ---------------------------------------------- */
 
-typedef struct item { double c[3]; int slot; } item;
+/* A shape being sorted into the tree: its centroid, its box (a copy, so
+   the build walks one array), its slot. */
+typedef struct item { double c[3]; box b; int slot; } item;
 
 /* Reorders it[0..n) so that it[k] has the k-th smallest c[axis], smaller
    or equal keys before it and greater or equal after (quickselect, Hoare
@@ -458,14 +475,15 @@ static void select_kth(item *it, int n, int k, int axis) {
 }
 
 /* Builds node ni over it[first, first + n); recursion depth is
-   ceil(log2(n / LEAF_SIZE)) + 1 thanks to the median split. */
+   ceil(log2(n / LEAF_SIZE)) + 1 thanks to the median split. Leaves take
+   their box from their shapes, inner nodes from their two children. */
 static void build_node(collide_world *w, item *it, int first, int n, int ni) {
   node *nd = &w->nodes[ni];
-  int i, k, axis, half;
+  int i, k, axis, half, left;
   double lo[3], hi[3], spread = -1;
-  nd->b = w->slots[it[first].slot].bounds;
-  for (i = 1; i < n; i++) box_union(&nd->b, &w->slots[it[first + i].slot].bounds);
   if (n <= LEAF_SIZE) {
+    nd->b = it[first].b;
+    for (i = 1; i < n; i++) box_union(&nd->b, &it[first + i].b);
     nd->left = nd->right = -1;
     nd->first = first;
     nd->count = n;
@@ -483,13 +501,16 @@ static void build_node(collide_world *w, item *it, int first, int n, int ni) {
   half = n / 2;
   /* all centroids equal: any halving is as good */
   if (spread > 0) select_kth(it + first, n, half, axis);
+  left = w->nnodes;
+  w->nnodes += 2;
   nd->first = -1;
   nd->count = 0;
-  nd->left = w->nnodes;
-  nd->right = w->nnodes + 1;
-  w->nnodes += 2;
-  build_node(w, it, first, half, nd->left);
-  build_node(w, it, first + half, n - half, w->nodes[ni].right);
+  nd->left = left;
+  nd->right = left + 1;
+  build_node(w, it, first, half, left);
+  build_node(w, it, first + half, n - half, left + 1);
+  w->nodes[ni].b = w->nodes[left].b;
+  box_union(&w->nodes[ni].b, &w->nodes[left + 1].b);
 }
 
 int collide_world_build(collide_world *w) {
@@ -521,6 +542,7 @@ int collide_world_build(collide_world *w) {
   for (i = 0; i < m; i++) {
     const box *b = &w->slots[it[i].slot].bounds;
     int k;
+    it[i].b = *b;
     for (k = 0; k < 3; k++) it[i].c[k] = 0.5 * b->lo[k] + 0.5 * b->hi[k];
   }
   free(w->nodes);
@@ -766,7 +788,13 @@ static int query_run(collide_world *w, query *q) {
         int j;
         for (j = 0; j < nd->count && !e; j++) {
           int s = w->prims[nd->first + j];
-          if (s >= 0) e = query_shape(w, q, s);
+          double ts;
+          /* the shape's own box first: a slab test costs a tenth of an
+             exact sweep */
+          if (s < 0 || !query_box(q, &w->slots[s].bounds, &ts) ||
+              (q->found && ts > q->best.u))
+            continue;
+          e = query_shape(w, q, s);
         }
       } else {
         double ta, tb;

@@ -299,6 +299,22 @@ static int test_ids_and_errors(void) {
   code = collide_world_raycast(w, &a, &bad, NULL, NULL, &h, &id);
   ENSURE(collide_error_arg(code) == 3);
   ENSURE(collide_world_count(w) == 2);
+  /* the world refuses exactly the triangles the single-shape sweep does:
+     near-degenerate ones at every scale */
+  {
+    int i, refused = 0;
+    for (i = 0; i < 20000; i++) {
+      double s = pow(10, rnd_in(-6, 6)), eps = pow(10, rnd_in(-16, -8));
+      collide_vec3 p = V(rnd_in(-s, s), rnd_in(-s, s), 0), q = V(p.x + s, p.y + s * 0.5, 0);
+      collide_vec3 m = V(p.x + (q.x - p.x) * 0.3, p.y + (q.y - p.y) * 0.3 + s * eps,
+                         rnd() < 0.5 ? 0 : s * eps);
+      int r1 = collide_world_add_triangle(w, &p, &q, &m) > 0;
+      int r2 = collide_sweep_sphere_triangle(0, &a, &a, &p, &q, &m, &h) >= 0;
+      ENSURE(r1 == r2);
+      refused += !r1;
+    }
+    ENSURE(refused > 1000 && refused < 19000);
+  }
   collide_world_free(w);
   return 0;
 }
