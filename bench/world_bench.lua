@@ -58,7 +58,8 @@ end
 
 print(("collide world bench (%s, backend %s)"):format(_VERSION, collide.backend))
 print()
-print("triangles   build       sweep/query  lua loop     speed-up   ray/query    lua loop     speed-up")
+print("triangles   build       sweep/query  lua loop     speed-up" ..
+      "   ray/query    lua loop     speed-up")
 for _, ntri in ipairs({1000, 10000, 100000}) do
   local tris, g = terrain(ntri)
   local t0 = clock()
