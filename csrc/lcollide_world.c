@@ -344,6 +344,38 @@ static void opt_field_number(lua_State *L, const lc_fn *fn, int idx,
   lua_pop(L, 1);
 }
 
+/* The vector at the top of the stack, options.key: a vec3 or a table
+   {x, y [, z]} / {x =, y = [, z =]}; errors name the options argument. */
+static void opt_vec(lua_State *L, const lc_fn *fn, int idx, const char *key,
+                    collide_vec3 *out) {
+  const collide_vec3 *v = lc_tovec3(L, -1);
+  double c[3] = {0, 0, 0};
+  int named, k, ok = 1;
+  if (v != NULL) {
+    *out = *v;
+    return;
+  }
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    static const char *const names[] = {"x", "y", "z"};
+    lua_rawgeti(L, -1, 1);
+    named = lua_isnil(L, -1);   /* no [1]: named fields */
+    lua_pop(L, 1);
+    for (k = 0; k < 3 && ok; k++) {
+      if (named) lua_getfield(L, -1, names[k]);
+      else lua_rawgeti(L, -1, k + 1);
+      if (lua_type(L, -1) == LUA_TNUMBER) c[k] = (double)lua_tonumber(L, -1);
+      else if (!(k == 2 && lua_isnil(L, -1))) ok = 0;
+      lua_pop(L, 1);
+    }
+    if (ok) {
+      out->x = c[0]; out->y = c[1]; out->z = c[2];
+      return;
+    }
+  }
+  lua_pushfstring(L, "options.%s: vec3 expected, got %s", key, lc_typename(L, -1));
+  lc_argerror(L, fn, idx, lua_tostring(L, -1));
+}
+
 /* w:move_sphere(r, from, to [, options [, position_out]])
    -> position, contacts, grounded */
 static int w_move_sphere(lua_State *L) {
@@ -382,7 +414,7 @@ static int w_move_sphere(lua_State *L) {
     lua_pop(L, 1);
     lua_getfield(L, 5, "up");
     if (!lua_isnil(L, -1)) {
-      lc_checkvec(L, &F, lua_gettop(L), &o.up);
+      opt_vec(L, &F, 5, "up", &o.up);
       o.use_up = 1;
     }
     lua_pop(L, 1);
