@@ -56,6 +56,33 @@ describe("world:move_sphere", function()
     end)
   end)
 
+  describe("when it slides over a floor of many pieces", function()
+    --   o ->  o ->  o ->     pushed along and down every step
+    -- [__][__][__][__][__]   40 boxes (or 80 triangles) edge to edge
+    for _, kind in ipairs({"boxes", "triangles"}) do
+      it("does not catch on the inner edges of " .. kind, function()
+        local w = collide.world()
+        for i = 0, 39 do
+          if kind == "boxes" then
+            w:add_aabb(V(i + 0.5, -0.5, 0), V(0.5, 0.5, 5))
+          else
+            w:add_triangle(V(i, 0, -5), V(i + 1, 0, -5), V(i, 0, 5))
+            w:add_triangle(V(i + 1, 0, -5), V(i + 1, 0, 5), V(i, 0, 5))
+          end
+        end
+        local p, opts = V(0.3, 0.53, 0.2), {up = V(0, 1)}
+        for _ = 1, 300 do
+          local q, _, grounded = w:move_sphere(0.5, p, p + V(0.1, -0.05, 0.013), opts)
+          near(q.x - p.x, 0.1, 1e-9)
+          near(q.z - p.z, 0.013, 1e-9)
+          assert.is_true(q.y >= 0.5)
+          assert.is_true(grounded)
+          p = q
+        end
+      end)
+    end
+  end)
+
   describe("when it slides along a wall", function()
     --        |
     --    o ->|   moving right and up into the wall x = 10:
