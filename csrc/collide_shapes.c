@@ -75,6 +75,16 @@ static double sign_or(double x, double fallback) {
   return x > 0 ? 1 : (x < 0 ? -1 : fallback);
 }
 
+/* The way out when the centre is exactly on the shape, where "from the
+   touched point toward the centre" has no direction. A sweep that starts
+   there (u = 0) takes the side it moves to, as collide_sweep_sphere_plane
+   does; a sweep that arrives there (u > 0, zero radius) and a ray cast
+   (whose normal faces its start, as collide_raycast_plane's) take the side
+   they come from. The result may be zero (no motion): callers fall back. */
+static vec3 way_out(vec3 d, double u, int is_ray) {
+  return (is_ray || u > 0) ? v_neg(d) : d;
+}
+
 /* A unit vector perpendicular to a nonzero e, in the z = 0 plane when e
    has an x or y part (so 2D callers get 2D answers). */
 static vec3 any_perpendicular(vec3 e) {
@@ -232,22 +242,22 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
   return p;
 }
 
-/* Fills out for a contact at time u, centre c, of a sphere that moved from
-   c0 along d against the polygon. Normal: from the touched point toward c
-   when they are apart. Otherwise (zero radius, or the centre starts on the
-   shape), and always for the face, it is the face normal on the side the
-   sphere comes from: the side of c0; if c0 is in the plane, against the
-   motion; with no motion either, the winding's normal. A centre moving in
-   the plane that meets an edge or a vertex at zero distance gets the
-   in-plane outward normal there. */
-static void flat_contact(vec3 c, vec3 c0, vec3 d, double u, const vec3 *v,
+/* Fills out for a contact at time u, centre c, of a sphere that started at
+   c0 against the polygon; out is way_out()'s direction. Normal: from the
+   touched point toward c when they are apart. Otherwise (zero radius, or
+   the centre starts on the shape), and always for the face, it is the face
+   normal on the side the sphere comes from: the side of c0; if c0 is in
+   the plane, the side of `out`; with no motion either, the winding's
+   normal. A centre in the plane at zero distance from an edge or a vertex
+   gets the in-plane outward normal there. */
+static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
                          int count, vec3 n, vec3 origin, collide_hit *out) {
   int feature, k;
   vec3 p = flat_closest(c, v, count, n, origin, &feature, &k);
   vec3 diff = v_sub(c, p);
   double dist = v_len(diff), h0 = v_dot(n, v_sub(c0, origin));
   double side = fabs(h0) > noise(c0, origin) ? sign_or(h0, 1)
-                                             : sign_or(-v_dot(n, d), 1);
+                                             : sign_or(v_dot(n, out_dir), 1);
   vec3 normal;
   if (feature != COLLIDE_FEATURE_FACE && dist > noise(c, p)) {
     normal = v_scale(diff, 1 / dist);
@@ -257,9 +267,9 @@ static void flat_contact(vec3 c, vec3 c0, vec3 d, double u, const vec3 *v,
     /* in the plane, on the edge k -> k+1: outward = -(n x edge) */
     normal = v_normalize(v_cross(v_sub(v[(k + 1) % count], v[k]), n));
   } else {
-    /* in the plane, on vertex k: against the in-plane motion, or away from
-       the polygon's vertex average when there is no motion */
-    vec3 w = v_neg(v_madd(d, n, -v_dot(n, d)));
+    /* in the plane, on vertex k: `out` within the plane, or away from the
+       polygon's vertex average when there is no motion */
+    vec3 w = v_madd(out_dir, n, -v_dot(n, out_dir));
     if (v_len2(w) > 0) {
       normal = v_normalize(w);
     } else {
@@ -279,7 +289,7 @@ static void flat_contact(vec3 c, vec3 c0, vec3 d, double u, const vec3 *v,
 /* Sphere sweep against a convex polygon: face prism, edge cylinders,
    vertex balls (see the top of the file). origin is a point of the plane. */
 static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
-                      vec3 n, vec3 origin, collide_hit *out) {
+                      vec3 n, vec3 origin, int is_ray, collide_hit *out) {
   vec3 d = v_sub(c1, c0);
   double best = 2, t, h0 = v_dot(n, v_sub(c0, origin)), hd = v_dot(n, d);
   int i;
@@ -302,8 +312,8 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
     hit_clear(out);
     return 0;
   }
-  flat_contact(best == 0 ? c0 : v_madd(c0, d, best), c0, d, best, v, count,
-               n, origin, out);
+  flat_contact(best == 0 ? c0 : v_madd(c0, d, best), c0,
+               way_out(d, best, is_ray), best, v, count, n, origin, out);
   return 1;
 }
 
@@ -320,7 +330,7 @@ int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
   CHECK_VEC(c, 6);
   v[0] = *a; v[1] = *b; v[2] = *c;
   if (!triangle_normal(v, &n)) return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
-  return sweep_flat(r, *c0, *c1, v, 3, n, v[0], out);
+  return sweep_flat(r, *c0, *c1, v, 3, n, v[0], 0, out);
 }
 
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
@@ -335,7 +345,7 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
   v[0] = *a; v[1] = *b; v[2] = *c;
   if (!triangle_normal(v, &n)) return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
   /* a ray is a sweep of radius 0; the face normal faces p0's side */
-  return sweep_flat(0, *p0, *p1, v, 3, n, v[0], out);
+  return sweep_flat(0, *p0, *p1, v, 3, n, v[0], 1, out);
 }
 
 /* A polygon handed to a query: it should come from collide_polygon_init;
@@ -364,7 +374,7 @@ int collide_sweep_sphere_polygon(double r, const collide_vec3 *c0,
   CHECK_VEC(c1, 3);
   if ((e = check_polygon(polygon, 4)) != 0) return e;
   return sweep_flat(r, *c0, *c1, polygon->vertices, polygon->count,
-                    polygon->plane.normal, polygon_origin(polygon), out);
+                    polygon->plane.normal, polygon_origin(polygon), 0, out);
 }
 
 int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
@@ -374,7 +384,7 @@ int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
   CHECK_VEC(p1, 2);
   if ((e = check_polygon(polygon, 3)) != 0) return e;
   return sweep_flat(0, *p0, *p1, polygon->vertices, polygon->count,
-                    polygon->plane.normal, polygon_origin(polygon), out);
+                    polygon->plane.normal, polygon_origin(polygon), 1, out);
 }
 
 /* Validation, in this order (the first failure is reported, Lua argument 1):
@@ -485,12 +495,11 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
   if (dist > noise(c, p)) {
     normal = v_scale(diff, 1 / dist);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
-    /* centre on the segment: against the motion across it, else any
-       perpendicular */
-    vec3 w = v_neg(v_madd(d, e, -v_dot(d, e) / ee));
+    /* centre on the segment: way_out across it, else any perpendicular */
+    vec3 o = way_out(d, best, 0), w = v_madd(o, e, -v_dot(o, e) / ee);
     normal = v_len2(w) > 0 ? v_normalize(w) : any_perpendicular(e);
   } else if (v_len2(d) > 0) {
-    normal = v_normalize(v_neg(d));             /* on an end: against the motion */
+    normal = v_normalize(way_out(d, best, 0));  /* on an end */
   } else if (ee > 0) {
     /* static, on an end: outward along the segment */
     normal = v_normalize(at_a ? v_neg(e) : e);
@@ -519,15 +528,15 @@ static int box_feature(vec3 e, const int bound[3]) {
        : (dims == 1 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX);
 }
 
-/* Fills out for a centre c (having moved along d) against the box ctr +- e.
+/* Fills out for a centre c against the box ctr +- e (out_dir: way_out()).
    Outside: the clamped point, normal from it toward c. Inside (or on the
    surface): the face of least penetration e_i - |c_i| (ties: x, then y,
-   then z), its outward normal (if c is centred on that axis: against the
-   motion; with no motion: +axis), the projection of c onto it. An axis on
+   then z), its outward normal (if c is centred on that axis: the side of
+   way_out's out_dir; with no motion: +axis), the projection of c onto it. An axis on
    which the box is flat, c lies in that plane and does not move across it
    is the plane of a 2D game: it is passed over, so a circle inside a
    rectangle is pushed out within the plane, not along z. */
-static void box_contact(vec3 c, vec3 d, vec3 ctr, vec3 e, double u,
+static void box_contact(vec3 c, vec3 out_dir, vec3 ctr, vec3 e, double u,
                         collide_hit *out) {
   int i, outside = 0, best = -1, bound[3] = { 0, 0, 0 };
   double pen = 0;
@@ -550,12 +559,12 @@ static void box_contact(vec3 c, vec3 d, vec3 ctr, vec3 e, double u,
     double ri, sgn;
     for (i = 0; i < 3; i++) {
       double pi = v_get(e, i) - fabs(v_get(rel, i));
-      if (v_get(e, i) == 0 && v_get(rel, i) == 0 && v_get(d, i) == 0) continue;
+      if (v_get(e, i) == 0 && v_get(rel, i) == 0 && v_get(out_dir, i) == 0) continue;
       if (best < 0 || pi < pen) { pen = pi; best = i; }
     }
     if (best < 0) best = 0;     /* a point box, c on it, no motion */
     ri = v_get(rel, best);
-    sgn = sign_or(ri, sign_or(-v_get(d, best), 1));
+    sgn = sign_or(ri, sign_or(v_get(out_dir, best), 1));
     p = v_with(p, best, v_get(ctr, best) + sgn * v_get(e, best));
     normal = v_axis(best, sgn);
     bound[best] = 1;
@@ -597,7 +606,7 @@ static int ray_aabb(vec3 p0, vec3 p1, vec3 ctr, vec3 e, collide_hit *out) {
     }
   }
   if (inside) {
-    box_contact(p0, d, ctr, e, 0, out);
+    box_contact(p0, way_out(d, 0, 1), ctr, e, 0, out);
     return 1;
   }
   if (lo > hi || axis < 0) {
@@ -685,7 +694,8 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
     hit_clear(out);
     return 0;
   }
-  box_contact(best == 0 ? *c0 : v_madd(*c0, d, best), d, *center, e, best, out);
+  box_contact(best == 0 ? *c0 : v_madd(*c0, d, best), way_out(d, best, 0),
+              *center, e, best, out);
   return 1;
 }
 
@@ -697,8 +707,8 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
    intersection with [0, 1]. The normal is the axis whose interval opened
    last (ties: x, y, z), pointing from B toward A, i.e. against v_i; when the
    boxes overlap at the start it is the axis of least penetration, toward
-   A's side (if the centres coincide on that axis: against v_i; with no
-   motion either: +axis). */
+   A's side (if the centres coincide on that axis: the side A moves to, as
+   in way_out; with no relative motion either: +axis). */
 int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
                             const collide_vec3 *a1, const collide_vec3 *eb,
                             const collide_vec3 *b0, const collide_vec3 *b1,
@@ -738,7 +748,7 @@ int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
     out->normal = v_axis(axis, v_get(v, axis) > 0 ? -1 : 1);
   } else {
     double pl = v_get(p, least);
-    out->normal = v_axis(least, sign_or(pl, sign_or(-v_get(v, least), 1)));
+    out->normal = v_axis(least, sign_or(pl, sign_or(v_get(v, least), 1)));
   }
   return 1;
 }

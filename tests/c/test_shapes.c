@@ -126,11 +126,13 @@ static int test_sweep_sphere_triangle(void) {
   c0 = V(-0.5, -0.5, 0);
   ENSURE(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &b, &c, &h) == 1);
   ENSURE_HIT(h, 0, 0, 0, 0, -R2, -R2, 0, VERTEX, EXACT);
-  /* centre in the face's plane: the normal faces where the sphere comes
-     from; with no motion, the winding's normal */
+  /* centre in the face's plane: the normal is on the side it moves to
+     (as sweep_sphere_plane's); with no motion, the winding's normal */
   c0 = V(1, 1, 0); c1 = V(1, 1, 5);
   ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
-  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, -1, FACE, EXACT);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &c, &b, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
   ENSURE(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &b, &c, &h) == 1);
   ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
   ENSURE(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &c, &b, &h) == 1);
@@ -521,9 +523,12 @@ static int test_sweep_sphere_aabb(void) {
   c0 = V(0, 0, 0);
   ENSURE(collide_sweep_sphere_aabb(1, &c0, &c0, &ctr, &ext, &h) == 1);
   ENSURE_HIT(h, 0, 1, 0, 0, 1, 0, 0, FACE, EXACT);
-  c1 = V(1, 0, 0);     /* centred, moving +x: pushed out against the motion */
+  c1 = V(-1, 0, 0);    /* centred, moving -x: out on the side it moves to */
   ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h) == 1);
   ENSURE_HIT(h, 0, -1, 0, 0, -1, 0, 0, FACE, EXACT);
+  /* a ray starting at the centre faces its start instead */
+  ENSURE(collide_raycast_aabb(&c0, &c1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 0, 0, 1, 0, 0, FACE, EXACT);
   /* starting overlapping an edge from outside: the edge is nearest */
   c0 = V(1.5, 2.5, 1);
   ENSURE(collide_sweep_sphere_aabb(1, &c0, &c0, &ctr, &ext, &h) == 1);
@@ -557,7 +562,7 @@ static int test_sweep_sphere_aabb(void) {
     ENSURE_HIT(h, 0, 0.25, 1, 0, 0, 1, 0, EDGE, EXACT);
     c1 = V(0.25, 0.75, 1);    /* moving off the plane: a 3D flat box */
     ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &rect, &h) == 1);
-    ENSURE_HIT(h, 0, 0.25, 0.75, 0, 0, 0, -1, FACE, EXACT);
+    ENSURE_HIT(h, 0, 0.25, 0.75, 0, 0, 0, 1, FACE, EXACT);
   }
   /* huge coordinates, and a thin box crossed at huge speed */
   {
@@ -680,13 +685,15 @@ static int test_sweep_aabb_aabb(void) {
   ENSURE_VEC(iv.normal, 0, 0, -1, 0);
   ENSURE(collide_sweep_aabb_aabb(&one, &b0, &b1, &one, &a0, &a1, &iv) == 1);
   ENSURE_VEC(iv.normal, 0, 0, 1, 0);
-  /* concentric, A moving +y: pushed against its motion */
-  a0 = V(0, 0, 0); a1 = V(0, 1, 0);
+  /* concentric, A moving -y: out on the side A moves to */
+  a0 = V(0, 0, 0); a1 = V(0, -1, 0);
   {
     collide_vec3 wide = V(3, 1, 3);
     ENSURE(collide_sweep_aabb_aabb(&wide, &a0, &a1, &wide, &b0, &b1, &iv) == 1);
     ENSURE(iv.u0 == 0);
     ENSURE_VEC(iv.normal, 0, -1, 0, 0);
+    ENSURE(collide_sweep_aabb_aabb(&wide, &b0, &b1, &wide, &a0, &a1, &iv) == 1);
+    ENSURE_VEC(iv.normal, 0, 1, 0, 0);
   }
   /* leaving: contact from 0 until separation */
   a0 = V(1, 0, 0); a1 = V(5, 0, 0);
