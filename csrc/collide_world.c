@@ -98,7 +98,10 @@ struct collide_world {
 
 /* ---- small helpers ------------------------------------------------------- */
 
-/* Grows *p (elements of size sz) to hold at least need; 0 or NOMEM. */
+/* Grows *p (elements of size sz) to hold at least need; 0 or NOMEM.
+   GROW passes the array through a void * (no int ** as void ** aliasing). */
+#define GROW(e, arr, cap, need) do { void *p_ = (arr); \
+    (e) = grow(&p_, &(cap), (need), sizeof *(arr)); (arr) = p_; } while (0)
 static int grow(void **p, int *cap, int need, size_t sz) {
   int n;
   void *q;
@@ -196,28 +199,28 @@ static int new_slot(collide_world *w, int kind) {
   int s, e;
   if (w->busy) return LOCKED;
   if (w->next_id == INT_MAX) return NOMEM;
-  if ((e = grow((void **)&w->slot_of_id, &w->cap_ids, w->next_id + 1, sizeof(int))))
-    return e;
+  GROW(e, w->slot_of_id, w->cap_ids, w->next_id + 1);
+  if (e) return e;
   if (kind == COLLIDE_SHAPE_PLANE) {
-    if ((e = grow((void **)&w->planes, &w->cap_planes, w->nplanes + 1, sizeof(int))))
-      return e;
+    GROW(e, w->planes, w->cap_planes, w->nplanes + 1);
+    if (e) return e;
   } else {
     /* room to go either to the pending list or into the tree */
-    if ((e = grow((void **)&w->pending, &w->cap_pending, w->npending + 1, sizeof(int))))
-      return e;
+    GROW(e, w->pending, w->cap_pending, w->npending + 1);
+    if (e) return e;
     if (w->nnodes > 0) {
-      if ((e = grow((void **)&w->nodes, &w->cap_nodes, w->nnodes + 2, sizeof(node))))
-        return e;
-      if ((e = grow((void **)&w->prims, &w->cap_prims, w->nprims + 1, sizeof(int))))
-        return e;
+      GROW(e, w->nodes, w->cap_nodes, w->nnodes + 2);
+      if (e) return e;
+      GROW(e, w->prims, w->cap_prims, w->nprims + 1);
+      if (e) return e;
     }
   }
   if (w->free_slot >= 0) {
     s = w->free_slot;
     w->free_slot = w->slots[s].where;
   } else {
-    if ((e = grow((void **)&w->slots, &w->cap_slots, w->nslots + 1, sizeof(shape))))
-      return e;
+    GROW(e, w->slots, w->cap_slots, w->nslots + 1);
+    if (e) return e;
     s = w->nslots++;
   }
   memset(&w->slots[s], 0, sizeof(shape));
