@@ -87,6 +87,9 @@ struct collide_world {
   int nnodes, cap_nodes;
   int *prims;             /* slots, -1 for a removed shape */
   int nprims, cap_prims;
+  box *pboxes;            /* the boxes of prims, in the same order: leaves
+                             test them without touching the shapes */
+  int cap_pboxes;
   int tree_live;          /* live shapes in the tree */
   int dead;               /* tombstones in prims */
   int inserted;           /* insertions since the last build */
@@ -180,6 +183,7 @@ void collide_world_free(collide_world *w) {
   free(w->planes);
   free(w->nodes);
   free(w->prims);
+  free(w->pboxes);
   free(w);
 }
 
@@ -212,6 +216,8 @@ static int new_slot(collide_world *w, int kind) {
       GROW(e, w->nodes, w->cap_nodes, w->nnodes + 2);
       if (e) return e;
       GROW(e, w->prims, w->cap_prims, w->nprims + 1);
+      if (e) return e;
+      GROW(e, w->pboxes, w->cap_pboxes, w->nprims + 1);
       if (e) return e;
     }
   }
@@ -278,6 +284,7 @@ static int tree_insert(collide_world *w, int s) {
   box_union(&w->nodes[leaf].b, b);
   w->nnodes += 2;
   w->prims[w->nprims] = s;
+  w->pboxes[w->nprims] = *b;
   w->slots[s].in = IN_TREE;
   w->slots[s].where = w->nprims++;
   w->tree_live++;
@@ -521,6 +528,7 @@ int collide_world_build(collide_world *w) {
   item *it;
   node *nodes;
   int *prims;
+  box *pboxes;
   if (w->busy) return LOCKED;
   if (n == 0) {
     w->nnodes = w->nprims = w->dead = w->inserted = w->tree_live = 0;
@@ -533,10 +541,12 @@ int collide_world_build(collide_world *w) {
   it = (item *)malloc((size_t)n * sizeof *it);
   nodes = (node *)malloc((size_t)cap_nodes * sizeof *nodes);
   prims = (int *)malloc((size_t)cap_prims * sizeof *prims);
-  if (!it || !nodes || !prims) {
+  pboxes = (box *)malloc((size_t)cap_prims * sizeof *pboxes);
+  if (!it || !nodes || !prims || !pboxes) {
     free(it);
     free(nodes);
     free(prims);
+    free(pboxes);
     return NOMEM;
   }
   for (i = 0; i < w->nprims; i++)
@@ -550,14 +560,18 @@ int collide_world_build(collide_world *w) {
   }
   free(w->nodes);
   free(w->prims);
+  free(w->pboxes);
   w->nodes = nodes;
   w->cap_nodes = cap_nodes;
   w->prims = prims;
   w->cap_prims = cap_prims;
+  w->pboxes = pboxes;
+  w->cap_pboxes = cap_prims;
   w->nnodes = 1;
   build_node(w, it, 0, m, 0);
   for (i = 0; i < m; i++) {
     prims[i] = it[i].slot;
+    pboxes[i] = it[i].b;
     w->slots[it[i].slot].in = IN_TREE;
     w->slots[it[i].slot].where = i;
   }
@@ -589,7 +603,8 @@ typedef struct query {
   int mode;
   double r;
   vec3 c0, c1, d;
-  double o[3], inv[3], dd[3];  /* c0, 1/d (0 where d is negligible), d */
+  double o[3], inv[3];         /* c0, 1/d (see query_init) */
+  int neg[3];                  /* d < 0 on that axis: the slab is entered at hi */
   double grow;                 /* r plus the safety margin */
   double approach;             /* mover: skip hits with d.n >= -approach */
   collide_world_filter filter;
@@ -623,29 +638,32 @@ static void query_init(query *q, int mode, double r, const vec3 *c0,
   for (k = 0; k < 3; k++) {
     double dk = vc(&q->d, k);
     q->o[k] = vc(c0, k);
-    q->dd[k] = dk;
-    /* a component that small moves less than the margin: treated as 0 */
-    q->inv[k] = fabs(dk) > 1e-200 ? 1.0 / dk : 0;
+    /* A component that small moves far less than the margin: it is taken
+       as 1e-200, whose inverse keeps every product in query_box finite
+       (|coordinate differences| <= 4e50), no division by zero and no
+       0 * inf: the slab test then says "inside" exactly when the start
+       is, up to the margin. */
+    if (fabs(dk) <= 1e-200) dk = 1e-200;
+    q->inv[k] = 1.0 / dk;
+    q->neg[k] = dk < 0;
   }
 }
 
 /* Does the segment c0 + u d, u in [0, 1], meet box b grown by q->grow?
-   The slab test (Kay & Kajiya; Ericson 5.3.3); *t is the entry u. */
+   The slab test (Kay & Kajiya; Ericson 5.3.3), with the near and far
+   planes of each slab chosen by the sign of d so that no swap is needed;
+   *t is the entry u. */
 static int query_box(const query *q, const box *b, double *t) {
-  double t0 = 0, t1 = 1;
+  double g = q->grow, t0 = 0, t1 = 1;
   int k;
   for (k = 0; k < 3; k++) {
-    double lo = b->lo[k] - q->grow, hi = b->hi[k] + q->grow;
-    if (q->inv[k] == 0) {
-      if (q->o[k] < lo || q->o[k] > hi) return 0;
-    } else {
-      double ta = (lo - q->o[k]) * q->inv[k], tb = (hi - q->o[k]) * q->inv[k];
-      if (ta > tb) { double x = ta; ta = tb; tb = x; }
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-      if (t0 > t1) return 0;
-    }
+    double lo = b->lo[k] - g, hi = b->hi[k] + g;
+    double tn = ((q->neg[k] ? hi : lo) - q->o[k]) * q->inv[k];
+    double tf = ((q->neg[k] ? lo : hi) - q->o[k]) * q->inv[k];
+    if (tn > t0) t0 = tn;
+    if (tf < t1) t1 = tf;
   }
+  if (t0 > t1) return 0;
   *t = t0;
   return 1;
 }
@@ -794,7 +812,7 @@ static int query_run(collide_world *w, query *q) {
           double ts;
           /* the shape's own box first: a slab test costs a tenth of an
              exact sweep */
-          if (s < 0 || !query_box(q, &w->slots[s].bounds, &ts) ||
+          if (s < 0 || !query_box(q, &w->pboxes[nd->first + j], &ts) ||
               (q->found && ts > q->best.u))
             continue;
           e = query_shape(w, q, s);
