@@ -267,6 +267,50 @@ static int test_random_worlds(void) {
   return 0;
 }
 
+/* Axis-aligned boxes on a grid and sweeps along the axes from places that
+   touch faces exactly: the broadphase's slab test meets zero motion on
+   two axes and starts on box planes; the answers must still be exact. */
+static int test_grid_world(void) {
+  collide_world *w = collide_world_new();
+  int i, j, q;
+  nrec = 0;
+  for (i = 0; i < 20; i++)
+    for (j = 0; j < 20; j++) {
+      rec *s = &recs[nrec];
+      if ((i * 7 + j * 3) % 5 == 0) continue;
+      memset(s, 0, sizeof *s);
+      s->kind = COLLIDE_SHAPE_AABB;
+      s->p[0] = V(i, j, 0);
+      s->p[1] = V(0.5, 0.5, 0.5);
+      s->id = collide_world_add_aabb(w, &s->p[0], &s->p[1]);
+      s->live = 1;
+      nrec++;
+    }
+  int hits = 0, zero = 0;
+  for (q = 0; q < 4000; q++) {
+    collide_vec3 c0 = V((int)rnd_in(-2, 22) + 0.5 * (int)rnd_in(0, 2),
+                        (int)rnd_in(-2, 22) + 0.5 * (int)rnd_in(0, 2),
+                        0.5 * (int)rnd_in(-3, 3)), c1 = c0;
+    double r = 0.5 * (int)rnd_in(0, 3), len = (int)rnd_in(-6, 6);
+    collide_hit h1, h2;
+    int id1, id2, r1, r2, axis = (int)rnd_in(0, 3);
+    if (axis == 0) c1.x += len; else if (axis == 1) c1.y += len; else c1.z += len;
+    r1 = collide_world_sweep_sphere(w, r, &c0, &c1, NULL, NULL, &h1, &id1);
+    r2 = brute_sweep(r, &c0, &c1, 0, NULL, &h2, &id2);
+    ENSURE(r1 == r2);
+    if (r1 == 1) ENSURE(id1 == id2 && same_hit(&h1, &h2));
+    hits += r1;
+    zero += r1 == 1 && h1.u == 0;
+    r1 = collide_world_raycast(w, &c0, &c1, NULL, NULL, &h1, &id1);
+    r2 = brute_sweep(0, &c0, &c1, 1, NULL, &h2, &id2);
+    ENSURE(r1 == r2);
+    if (r1 == 1) ENSURE(id1 == id2 && same_hit(&h1, &h2));
+  }
+  ENSURE(hits > 1000 && zero > 100 && hits - zero > 100);
+  collide_world_free(w);
+  return 0;
+}
+
 static int test_ids_and_errors(void) {
   collide_world *w = collide_world_new();
   collide_vec3 a = V(0, 0, 0), b = V(1, 0, 0), c = V(0, 1, 0), bad = V(NAN, 0, 0);
@@ -523,6 +567,7 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_ids_and_errors);
   RUN_TEST(test_filter_reentry_and_abort);
   RUN_TEST(test_random_worlds);
+  RUN_TEST(test_grid_world);
   RUN_TEST(test_mover);
   RUN_TEST(test_pairs);
 TEST_MAIN_END
