@@ -425,7 +425,9 @@ static int w_move_sphere(lua_State *L) {
   }
   fn = opt_filter(L, &F, 7, &f);
   if (o.max_iterations > cap) {
-    cap = o.max_iterations;
+    /* one contact per round at most; a move touching more than 256
+       surfaces reports its first 256 */
+    cap = o.max_iterations < 256 ? o.max_iterations : 256;
     cts = (collide_contact *)lc_newuserdata(L, (size_t)cap * sizeof *cts, 0);
   }
   code = collide_world_move_sphere(w, r, &from, &to, &o, fn, &f, &pos, cts,
