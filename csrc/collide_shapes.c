@@ -154,14 +154,44 @@ static void clip_ball(span *s, vec3 w, vec3 z, double r) {
   if (t2 < s->hi) s->hi = t2;
 }
 
-/* First time in [0, 1] the centre c0 + d t is within r of p, or 2. */
-static double first_in_ball(vec3 c0, vec3 d, vec3 p, double r) {
+/* The quick rejection: every piece of a Minkowski sum lies in the shape's
+   bounding box grown by r, so a centre that never enters that box touches
+   nothing, and the cylinders and balls need not be solved. The box is
+   grown by 1e-9 of the scale more, so that rounding never rejects a
+   contact. */
+static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
   span s = { 0, 1 };
+  double m = v_maxabs(c0), t = v_maxabs(v_add(c0, d)), pad;
+  int i;
+  if (t > m) m = t;
+  if ((t = v_maxabs(lo)) > m) m = t;
+  if ((t = v_maxabs(hi)) > m) m = t;
+  pad = r + 1e-9 * (r + m);
+  for (i = 0; i < 3 && span_ok(&s); i++) {
+    clip_linear(&s, v_get(c0, i) - (v_get(hi, i) + pad), v_get(d, i));
+    clip_linear(&s, (v_get(lo, i) - pad) - v_get(c0, i), -v_get(d, i));
+  }
+  return span_ok(&s);
+}
+
+/* First time in s (a part of [0, 1]) the centre c0 + d t is within r of p,
+   or 2.
+
+   Each piece of a Minkowski sum only matters in the Voronoi region of its
+   feature (the points whose nearest point of the shape is on it): a point
+   of an edge's cylinder outside the edge's region is nearer to another
+   feature, hence inside that feature's piece. So the callers first clip s
+   to the feature's region -- a few linear constraints on the same planes
+   that bound the neighbouring pieces (for the face pieces, with the very
+   same numbers, so no time falls between a face and an edge) -- and most
+   pieces are dismissed before any quadratic is solved. */
+static double first_in_ball(span s, vec3 c0, vec3 d, vec3 p, double r) {
+  if (!span_ok(&s)) return 2;
   clip_ball(&s, v_sub(c0, p), d, r);
   return span_ok(&s) ? s.lo : 2;
 }
 
-/* First time in [0, 1] the centre is within r of the segment a-b's line
+/* First time in s the centre is within r of the segment a-b's line
    while its projection falls between a and b (a cylinder without caps; the
    balls at a and b close it), or 2. The distance to the line is
    |ax x (x - a)| with ax the unit axis; the cross products keep the
@@ -169,11 +199,10 @@ static double first_in_ball(vec3 c0, vec3 d, vec3 p, double r) {
    plane through the axis (a circle sliding into a wall in 2D) the
    perpendicular distance still changes linearly and the same quadratic
    holds. */
-static double first_in_cylinder(vec3 c0, vec3 d, vec3 a, vec3 b, double r) {
+static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double r) {
   vec3 e = v_sub(b, a), ax, m;
   double len = v_len(e), sm, sd;
-  span s = { 0, 1 };
-  if (len == 0) return 2;     /* a point: the balls cover it */
+  if (len == 0 || !span_ok(&s)) return 2;   /* a point: the balls cover it */
   ax = v_scale(e, 1 / len);
   m = v_sub(c0, a);
   sm = v_dot(m, ax);
@@ -290,10 +319,18 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
    vertex balls (see the top of the file). origin is a point of the plane. */
 static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
                       vec3 n, vec3 origin, int is_ray, collide_hit *out) {
-  vec3 d = v_sub(c1, c0);
+  vec3 d = v_sub(c1, c0), lo = v[0], hi = v[0];
   double best = 2, t, h0 = v_dot(n, v_sub(c0, origin)), hd = v_dot(n, d);
   int i;
   span s = { 0, 1 };
+  for (i = 1; i < count; i++) {
+    lo = v3(fmin(lo.x, v[i].x), fmin(lo.y, v[i].y), fmin(lo.z, v[i].z));
+    hi = v3(fmax(hi.x, v[i].x), fmax(hi.y, v[i].y), fmax(hi.z, v[i].z));
+  }
+  if (!meets_box(c0, d, lo, hi, r)) {
+    hit_clear(out);
+    return 0;
+  }
   /* the prism: -r <= n.(x - origin) <= r, and inside every edge */
   clip_linear(&s, h0 - r, hd);
   clip_linear(&s, -h0 - r, -hd);
@@ -303,9 +340,19 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
   }
   if (span_ok(&s)) best = s.lo;
   for (i = 0; i < count && best > 0; i++) {
-    t = first_in_cylinder(c0, d, v[i], v[(i + 1) % count], r);
+    vec3 prev = v[(i + count - 1) % count], next = v[(i + 1) % count];
+    vec3 m = v_cross(n, v_sub(next, v[i])), ep = v_sub(v[i], prev);
+    vec3 en = v_sub(next, v[i]), w = v_sub(c0, v[i]);
+    span edge = { 0, 1 }, vertex = { 0, 1 };
+    /* edge i's region: outside its line (the prism's plane, reversed) */
+    clip_linear(&edge, v_dot(m, w), v_dot(m, d));
+    t = first_in_cylinder(edge, c0, d, v[i], next, r);
     if (t < best) best = t;
-    t = first_in_ball(c0, d, v[i], r);
+    /* vertex i's region: past the end of the edge before it, before the
+       start of the edge after it */
+    clip_linear(&vertex, -v_dot(w, ep), -v_dot(d, ep));
+    clip_linear(&vertex, v_dot(w, en), v_dot(d, en));
+    t = first_in_ball(vertex, c0, d, v[i], r);
     if (t < best) best = t;
   }
   if (best > 1) {
@@ -469,11 +516,22 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
   CHECK_VEC(b, 5);
   /* a capsule: the edge's cylinder and a ball at each end */
   d = v_sub(*c1, *c0);
-  best = first_in_cylinder(*c0, d, *a, *b, r);
-  t = first_in_ball(*c0, d, *a, r);
-  if (t < best) best = t;
-  t = first_in_ball(*c0, d, *b, r);
-  if (t < best) best = t;
+  if (!meets_box(*c0, d, v3(fmin(a->x, b->x), fmin(a->y, b->y), fmin(a->z, b->z)),
+                 v3(fmax(a->x, b->x), fmax(a->y, b->y), fmax(a->z, b->z)), r)) {
+    hit_clear(out);
+    return 0;
+  }
+  {
+    span all = { 0, 1 }, end_a = { 0, 1 }, end_b = { 0, 1 };
+    vec3 ab = v_sub(*b, *a), wa = v_sub(*c0, *a), wb = v_sub(*c0, *b);
+    best = first_in_cylinder(all, *c0, d, *a, *b, r);
+    clip_linear(&end_a, v_dot(wa, ab), v_dot(d, ab));      /* behind a */
+    clip_linear(&end_b, -v_dot(wb, ab), -v_dot(d, ab));    /* beyond b */
+    t = first_in_ball(end_a, *c0, d, *a, r);
+    if (t < best) best = t;
+    t = first_in_ball(end_b, *c0, d, *b, r);
+    if (t < best) best = t;
+  }
   if (best > 1) {
     hit_clear(out);
     return 0;
@@ -660,6 +718,10 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
   e = *extents;
   d = v_sub(*c1, *c0);
   rel = v_sub(*c0, *center);
+  if (!meets_box(rel, d, v_neg(e), e, r)) {
+    hit_clear(out);
+    return 0;
+  }
   for (k = 0; k < 3 && best > 0; k++) {
     span s = { 0, 1 };
     for (i = 0; i < 3; i++) {
@@ -678,8 +740,12 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
         vec3 a = v_axis(k, -v_get(e, k)), b;
         a = v_with(a, i1, sx * v_get(e, i1));
         a = v_with(a, i2, sy * v_get(e, i2));
+        span s = { 0, 1 };
         b = v_with(a, k, v_get(e, k));
-        t = first_in_cylinder(rel, d, a, b, r);
+        /* the edge's region: outside the box on both of the other axes */
+        clip_linear(&s, v_get(e, i1) - sx * v_get(rel, i1), -sx * v_get(d, i1));
+        clip_linear(&s, v_get(e, i2) - sy * v_get(rel, i2), -sy * v_get(d, i2));
+        t = first_in_cylinder(s, rel, d, a, b, r);
         if (t < best) best = t;
       }
     }
@@ -687,7 +753,11 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
   for (sx = -1; sx <= 1 && best > 0; sx += 2)
     for (sy = -1; sy <= 1; sy += 2)
       for (sz = -1; sz <= 1; sz += 2) {
-        t = first_in_ball(rel, d, v3(sx * e.x, sy * e.y, sz * e.z), r);
+        span s = { 0, 1 };          /* the corner's region: outside on all axes */
+        clip_linear(&s, e.x - sx * rel.x, -sx * d.x);
+        clip_linear(&s, e.y - sy * rel.y, -sy * d.y);
+        clip_linear(&s, e.z - sz * rel.z, -sz * d.z);
+        t = first_in_ball(s, rel, d, v3(sx * e.x, sy * e.y, sz * e.z), r);
         if (t < best) best = t;
       }
   if (best > 1) {
@@ -708,14 +778,16 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
    last (ties: x, y, z), pointing from B toward A, i.e. against v_i; when the
    boxes overlap at the start it is the axis of least penetration, toward
    A's side (if the centres coincide on that axis: the side A moves to, as
-   in way_out; with no relative motion either: +axis). */
+   in way_out; with no relative motion either: +axis). An axis on which
+   both boxes are flat, centred and not moving is the plane of a 2D game
+   and is not chosen while another is available. */
 int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
                             const collide_vec3 *a1, const collide_vec3 *eb,
                             const collide_vec3 *b0, const collide_vec3 *b1,
                             collide_interval *out) {
   vec3 p, v, ext;
-  double lo = 0, hi = 1, pen = -1;
-  int i, axis = -1, least = 0;
+  double lo = 0, hi = 1, pen = 0;
+  int i, axis = -1, least = -1;
   CHECK_EXTENTS(ea, 1);
   CHECK_VEC(a0, 2);
   CHECK_VEC(a1, 3);
@@ -735,8 +807,12 @@ int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
       if (ta > lo) { lo = ta; axis = i; }
       if (tb < hi) hi = tb;
     }
-    if (pen < 0 || ei - fabs(pi) < pen) { pen = ei - fabs(pi); least = i; }
+    /* the plane of a 2D game (flat boxes, centred, not moving across it)
+       is passed over, as in box_contact */
+    if (ei == 0 && pi == 0 && vi == 0) continue;
+    if (least < 0 || ei - fabs(pi) < pen) { pen = ei - fabs(pi); least = i; }
   }
+  if (least < 0) least = 0;
   if (!(lo <= hi)) {
     out->u0 = out->u1 = 0;
     out->normal = v3(0, 0, 0);

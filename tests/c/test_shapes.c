@@ -695,6 +695,14 @@ static int test_sweep_aabb_aabb(void) {
     ENSURE(collide_sweep_aabb_aabb(&wide, &b0, &b1, &wide, &a0, &a1, &iv) == 1);
     ENSURE_VEC(iv.normal, 0, 1, 0, 0);
   }
+  /* 2D: rectangles (zero z extent) overlapping in z = 0 are pushed apart
+     within the plane, not along z */
+  {
+    collide_vec3 rect = V(1, 1, 0), p = V(0.5, 0.25, 0);
+    ENSURE(collide_sweep_aabb_aabb(&rect, &p, &p, &rect, &b0, &b1, &iv) == 1);
+    ENSURE(iv.u0 == 0 && iv.u1 == 1);
+    ENSURE_VEC(iv.normal, 1, 0, 0, 0);
+  }
   /* leaving: contact from 0 until separation */
   a0 = V(1, 0, 0); a1 = V(5, 0, 0);
   ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 1);
@@ -855,6 +863,86 @@ static int test_cross_checks(void) {
   return 0;
 }
 
+/* Any accepted input, at any scale from 1e-30 to the 1e50 limit: a result
+   is a miss with a zeroed output or a hit with u in [0, 1], finite point
+   and unit normal -- never NaN, never an overflow. */
+static int hit_sane(int rc, const collide_hit *h) {
+  if (rc == 0)
+    return h->u == 0 && h->feature == COLLIDE_FEATURE_NONE && h->normal.x == 0 &&
+           h->normal.y == 0 && h->normal.z == 0;
+  return rc == 1 && h->u >= 0 && h->u <= 1 && isfinite(h->point.x) &&
+         isfinite(h->point.y) && isfinite(h->point.z) &&
+         fabs(unit_error(h->normal)) <= 1e-12 && h->feature >= FACE && h->feature <= VERTEX;
+}
+
+static collide_vec3 rvec(unsigned long long *s, double scale) {
+  return V(scale * (2 * rnd(s) - 1), scale * (2 * rnd(s) - 1), scale * (2 * rnd(s) - 1));
+}
+
+static int test_any_scale(void) {
+  unsigned long long seed = 0x2545f4914f6cdd1dULL;
+  int i;
+  for (i = 0; i < 4000; i++) {
+    double sc = pow(10, -30 + 79 * rnd(&seed));       /* 1e-30 .. 1e49 */
+    collide_vec3 a = rvec(&seed, sc), b = rvec(&seed, sc), c = rvec(&seed, sc);
+    collide_vec3 c0 = rvec(&seed, sc), c1 = rvec(&seed, sc), o = rvec(&seed, sc);
+    collide_vec3 e = V(fabs(a.x), fabs(b.y), fabs(c.z)), tri[3], ea, p, q;
+    collide_polygon poly;
+    collide_interval iv;
+    collide_hit h;
+    double r = sc * rnd(&seed);
+    int rc;
+    if (i % 5 == 0) c1 = c0;                           /* no motion */
+    if (i % 7 == 0) { a.z = b.z = c.z = c0.z = c1.z = 0; }   /* 2D */
+    if (i % 11 == 0) r = 0;
+    tri[0] = a; tri[1] = b; tri[2] = c;
+    rc = collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h);
+    if (rc >= 0) ENSURE(hit_sane(rc, &h));
+    else ENSURE(collide_error_reason(rc) == COLLIDE_E_DEGENERATE_TRIANGLE);
+    rc = collide_raycast_triangle(&c0, &c1, &a, &b, &c, &h);
+    if (rc >= 0) ENSURE(hit_sane(rc, &h));
+    if (collide_polygon_init(&poly, tri, 3) == 1) {
+      ENSURE(hit_sane(collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h), &h));
+      ENSURE(hit_sane(collide_raycast_polygon(&c0, &c1, &poly, &h), &h));
+    }
+    ENSURE(hit_sane(collide_sweep_sphere_segment(r, &c0, &c1, &a, &b, &h), &h));
+    ENSURE(hit_sane(collide_sweep_sphere_segment(r, &c0, &c1, &a, &a, &h), &h));
+    ENSURE(hit_sane(collide_sweep_sphere_aabb(r, &c0, &c1, &o, &e, &h), &h));
+    ENSURE(hit_sane(collide_raycast_aabb(&c0, &c1, &o, &e, &h), &h));
+    ENSURE(hit_sane(collide_raycast_sphere(&c0, &c1, &o, r, &h), &h));
+    /* aimed through the middle of the box: always a hit */
+    p = V(2 * o.x - c0.x, 2 * o.y - c0.y, 2 * o.z - c0.z);
+    if (isfinite(p.x) && fabs(p.x) <= 1e50 && fabs(p.y) <= 1e50 && fabs(p.z) <= 1e50) {
+      ENSURE(collide_sweep_sphere_aabb(r, &c0, &p, &o, &e, &h) == 1 && hit_sane(1, &h));
+      ENSURE(collide_raycast_aabb(&c0, &p, &o, &e, &h) == 1 && hit_sane(1, &h));
+    }
+    ea = V(fabs(c.x), fabs(c.y), fabs(a.z));
+    q = rvec(&seed, sc);
+    rc = collide_sweep_aabb_aabb(&ea, &c0, &c1, &e, &o, &q, &iv);
+    ENSURE(rc == 0 || rc == 1);
+    if (rc == 1) {
+      ENSURE(iv.u0 >= 0 && iv.u0 <= iv.u1 && iv.u1 <= 1);
+      ENSURE(fabs(iv.normal.x) + fabs(iv.normal.y) + fabs(iv.normal.z) == 1);
+    }
+  }
+  /* at the limit itself */
+  {
+    collide_vec3 big0 = V(-1e50, -1e50, 1e50), big1 = V(1e50, 1e50, -1e50);
+    collide_vec3 a = V(-1e50, 0, 0), b = V(1e50, 0, 0), c = V(0, 1e50, 0), z = V(0, 0, 0);
+    collide_vec3 E = V(1e50, 1e50, 1e50);
+    collide_hit h;
+    ENSURE(collide_sweep_sphere_triangle(1e50, &big0, &big1, &a, &b, &c, &h) == 1);
+    ENSURE(hit_sane(1, &h));
+    ENSURE(collide_sweep_sphere_aabb(1e50, &big0, &big1, &z, &E, &h) == 1);
+    ENSURE(hit_sane(1, &h));
+    ENSURE(collide_sweep_sphere_segment(1e50, &big0, &big1, &a, &b, &h) == 1);
+    ENSURE(hit_sane(1, &h));
+    ENSURE(collide_raycast_sphere(&big0, &big1, &z, 1e50, &h) == 1);
+    ENSURE(hit_sane(1, &h));
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_sweep_sphere_triangle);
   RUN_TEST(test_raycast_triangle);
@@ -866,4 +954,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_sweep_aabb_aabb);
   RUN_TEST(test_raycast_sphere);
   RUN_TEST(test_cross_checks);
+  RUN_TEST(test_any_scale);
 TEST_MAIN_END
