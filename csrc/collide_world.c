@@ -990,7 +990,14 @@ void collide_move_options_init(collide_move_options *o) {
  * A surface met with rest.n >= -approach (moving along or away from it, as
  * when starting in contact and leaving) is not a contact at all; approach
  * is a millionth of the skin, so ignoring such a surface lets the sphere
- * come closer to it than the skin by at most that much.
+ * come closer to it than the skin by at most that much. Steps and leftover
+ * motions shorter than a hundredth of the skin are rounding and are not
+ * taken, so a sphere at rest stays bit-for-bit where it is.
+ *
+ * Time: each round spends what is left of the step; a contact's u is the
+ * moment within the whole step, t += u_round * (1 - t), so the contacts come
+ * out in order. grounded looks at every contact, reported or not. A
+ * response other than bounce or stop slides.
  */
 int collide_world_move_sphere(collide_world *w, double r,
                               const collide_vec3 *from, const collide_vec3 *to,
