@@ -368,6 +368,8 @@ int collide_world_add_polygon(collide_world *w, const collide_polygon *polygon) 
     return s;
   }
   w->slots[s].g.poly = poly;
+  w->slots[s].g.poly.vertices = copy;   /* the slot owns the copy (said so
+                                           for static analysis: init set it) */
   box_of_points(&w->slots[s].bounds, copy, n);
   return commit_slot(w, s);
 }
@@ -1050,7 +1052,6 @@ int collide_world_move_sphere(collide_world *w, double r,
     if ((e = query_run(w, &q)) < 0) return e;
     if (!q.found) {
       pos = target;
-      t = 1;
       break;
     }
     n = q.best.normal;

@@ -100,7 +100,8 @@ local S = {
   { "sweep_sphere_aabb", "rvvve", { 0.5, vec3(0, 3), vec3(0, -3), vec3(0, 0), vec3(1, 1, 1) },
     "hit", 6, 2 },
   { "sweep_aabb_aabb", "evvevv",
-    { vec3(1, 1, 1), vec3(0, 3), vec3(0, -3), vec3(1, 1, 1), vec3(0, 0), vec3(0, 0) }, "box", 7, 1 },
+    { vec3(1, 1, 1), vec3(0, 3), vec3(0, -3), vec3(1, 1, 1), vec3(0, 0), vec3(0, 0) },
+    "box", 7, 1 },
   { "raycast_sphere", "vvvr", { vec3(0, 3), vec3(0, -3), vec3(0, 0), 1 }, "hit", 5, 2 },
   { "raycast_triangle", "vvvvv", { vec3(0, 0, 3), vec3(0, 0, -3), ztri[1], ztri[2], ztri[3] },
     "hit", 6, 2 },
@@ -422,7 +423,8 @@ describe("degenerate shapes", function()
             table.remove(r, 1); r.n = r.n - 1
             assert_sane("hit", r, call[1])
           else
-            assert.matches("^bad argument #%d to '" .. call[1] .. "' %(degenerate triangle%)$", r[2])
+            assert.matches("^bad argument #%d to '" .. call[1] .. "' %(degenerate triangle%)$",
+              r[2])
           end
         end
       end
