@@ -64,6 +64,26 @@ local function assert_sane(kind, r, what)
     else
       assert(r.n == 3, "an interval returns 3 values " .. what)
     end
+  elseif kind == "whit" then      -- a world query: a hit and the shape's id
+    assert(type(r[1]) == "boolean", "first result not a boolean " .. what)
+    if not r[1] then assert(r.n == 1, "a miss returns false alone " .. what) return end
+    assert(r.n == 6 and type(r[6]) == "number" and r[6] >= 1, "no shape id " .. what)
+    r.n = 5
+    assert_sane("hit", r, what)
+  elseif kind == "id" then
+    assert(r.n == 1 and type(r[1]) == "number" and r[1] >= 1 and r[1] % 1 == 0,
+      "expected a shape id " .. what)
+  elseif kind == "ids" then
+    assert(type(r[1]) == "table", "expected an array of ids " .. what)
+    for i, id in ipairs(r[1]) do
+      assert(type(id) == "number" and (i == 1 or id > r[1][i - 1]), "ids not ascending " .. what)
+    end
+  elseif kind == "move" then
+    assert(sane_vec(r[1]) and type(r[2]) == "table", "expected position, contacts " .. what)
+    for _, c in ipairs(r[2]) do
+      assert(type(c.id) == "number" and sane_vec(c.point) and finite(c.u), "bad contact " .. what)
+      assert(math.abs(c.normal:length() - 1) <= 1e-9, "contact normal not unit " .. what)
+    end
   elseif kind == "bool" then
     assert(r.n == 1 and type(r[1]) == "boolean", "expected one boolean " .. what)
   elseif kind == "vec" then
@@ -114,6 +134,29 @@ local S = {
   { "plane_from_point_normal", "vv", { vec3(0, 2, 0), vec3(0, 1, 0) }, "plane", nil, 0 },
   { "plane_from_points", "vvv", { vec3(0, 0, 0), vec3(1, 0, 0), vec3(0, 1, 0) }, "plane", nil, 0 },
 }
+
+-- World methods: the same treatment with the world as self (argument
+-- numbers then count from the first argument after self, as Lua's do).
+local world = collide.world and collide.world()
+if world then
+  world:add_sphere(vec3(0, 0), 1)
+  local W = {
+    { "add_triangle", "vvv", { vec3(0, 0, 1), vec3(1, 0, 1), vec3(0, 1, 1) }, "id", nil, 0 },
+    { "add_aabb", "ve", { vec3(9, 9), vec3(1, 1, 1) }, "id", nil, 0 },
+    { "add_sphere", "vr", { vec3(-9, 9), 1 }, "id", nil, 0 },
+    { "add_segment", "vv", { vec3(9, -9), vec3(10, -9) }, "id", nil, 0 },
+    { "add_plane", "P", { collide.plane(vec3(0, 1, 0), 100) }, "id", nil, 0 },
+    { "sweep_sphere", "rvv", { 0.5, vec3(-5, 0), vec3(5, 0) }, "whit", 5, 2 },
+    { "raycast", "vv", { vec3(-5, 0), vec3(5, 0) }, "whit", 4, 2 },
+    { "overlap_sphere", "vr", { vec3(0, 0), 1 }, "ids", nil, 0 },
+    { "move_sphere", "rvv", { 0.5, vec3(-5, 0), vec3(5, 0) }, "move", 5, 1 },
+  }
+  for _, w in ipairs(W) do
+    w.self = world
+    if w[1]:sub(1, 4) == "add_" then w.opt = 1 end
+    S[#S + 1] = w
+  end
+end
 
 local type_name = { r = "number", n = "number", v = "vec3", e = "vec3", P = "plane", G = "polygon" }
 
@@ -208,15 +251,37 @@ for _, s in ipairs(S) do
   local name, kinds, base, result, out1, nout = s[1], s[2], s[3], s[4], s[5], s[6]
   local nargs = #kinds
   base.n = nargs
-  describe("collide." .. name .. " under hostile input", function()
-    local f = collide[name]
+  local self = s.self
+  describe((self and "world:" or "collide.") .. name .. " under hostile input", function()
+    local f = self and self[name] or collide[name]
     if f == nil or base[nargs] == nil then
       pending("collide." .. name .. " is not in this module yet")
       return
     end
+    -- The arguments as passed: self first for a method (called as
+    -- pcall(method, self, ...), no Lua function in between, so messages
+    -- are exactly what a caller sees).
+    local function full(a)
+      if not self then return a end
+      local b = { n = a.n + 1, self }
+      for i = 1, a.n do b[i + 1] = a[i] end
+      return b
+    end
+    local function fails(msg, a) raises(msg, f, full(a)) end
+    local function call(a)
+      local r = pack(pcall(f, unpack(full(a), 1, full(a).n)))
+      return r
+    end
+    local function results(a)   -- the results of a call that must succeed
+      local r = call(a)
+      assert(r[1], r[2])
+      table.remove(r, 1)
+      r.n = r.n - 1
+      return r
+    end
 
     it("answers the valid call sanely", function()
-      assert_sane(result, pack(f(unpack(base, 1, nargs))), name)
+      assert_sane(result, results(copy_args(base, nargs)), name)
     end)
 
     for i = 1, nargs do
@@ -227,19 +292,19 @@ for _, s in ipairs(S) do
         for _, w in ipairs(wrong_types(k)) do
           local a = copy_args(base, nargs)
           a[i] = w[1]
-          raises(bad(name, i, tn .. " expected, got " .. w[2]), f, a)
+          fails(bad(name, i, tn .. " expected, got " .. w[2]), a)
         end
         if k == "v" or k == "e" then
           for _, w in ipairs(bad_tables) do
             local a = copy_args(base, nargs)
             a[i] = w[1]
-            raises(bad(name, i, "vec3 expected, got " .. w[2]), f, a)
+            fails(bad(name, i, "vec3 expected, got " .. w[2]), a)
           end
         end
       end)
 
       it(("names argument #%d when it is missing"):format(i), function()
-        raises(bad(name, i, tn .. " expected, got nil"), f, copy_args(base, i - 1))
+        fails(bad(name, i, tn .. " expected, got nil"), copy_args(base, i - 1))
       end)
 
       if checks_values[name] ~= false and (k == "r" or k == "n" or k == "v" or k == "e") then
@@ -247,7 +312,7 @@ for _, s in ipairs(S) do
           for _, w in ipairs(bad_values(k)) do
             local a = copy_args(base, nargs)
             a[i] = w[1]
-            raises(bad(name, i, w[2]), f, a)
+            fails(bad(name, i, w[2]), a)
           end
         end)
 
@@ -259,7 +324,7 @@ for _, s in ipairs(S) do
           for _, v in ipairs(edge) do
             local a = copy_args(base, nargs)
             a[i] = v
-            local r = pack(pcall(f, unpack(a, 1, nargs)))
+            local r = call(a)
             if r[1] then
               table.remove(r, 1); r.n = r.n - 1
               assert_sane(result, r, ("%s with #%d = %s"):format(name, i, tostring(v)))
@@ -273,36 +338,50 @@ for _, s in ipairs(S) do
       end
     end
 
+    if self then
+      it("names a bad self", function()
+        for _, w in ipairs({ { vec3(1, 2), "vec3" }, { {}, "table" }, { plane, "plane" } }) do
+          local a = copy_args(base, nargs)
+          raises(("calling '%s' on bad self (world expected, got %s)"):format(name, w[2]),
+            f, pack(w[1], unpack(a, 1, nargs)))
+        end
+        raises(("calling '%s' on bad self (world expected, got nil)"):format(name), f, pack())
+      end)
+    end
+
     it("ignores extra arguments after the last one it takes", function()
-      local a = copy_args(base, nargs + (nout or 0) + 3)
-      a[nargs + (nout or 0) + 1] = "extra"
-      a[nargs + (nout or 0) + 2] = {}
-      a[nargs + (nout or 0) + 3] = print
-      assert_sane(result, pack(f(unpack(a, 1, a.n))), name)
+      -- past the out-vectors, or past an optional trailing argument (a
+      -- shape's data, move_sphere's options), left nil here
+      local last = out1 and (out1 + nout - 1) or (nargs + (s.opt or 0))
+      local a = copy_args(base, last + 3)
+      a[last + 1] = "extra"
+      a[last + 2] = {}
+      a[last + 3] = print
+      assert_sane(result, results(a), name)
     end)
 
     if out1 then
       it("writes into out-vectors and rejects out-vectors of the wrong kind", function()
         local outs = {}
-        local a = copy_args(base, nargs + nout)
+        local a = copy_args(base, out1 + nout - 1)
         for j = 1, nout do
           outs[j] = vec3(7, 7, 7)
           a[out1 + j - 1] = outs[j]
         end
-        local r = pack(f(unpack(a, 1, a.n)))
+        local r = results(a)
         assert_sane(result, r, name)
         -- the results that are vectors are the out-vectors themselves
-        local first_vec = result == "hit" and 3 or (result == "box" and 4 or 1)
+        local first_vec = (result == "hit" or result == "whit") and 3
+          or (result == "box" and 4 or 1)
         for j = 1, nout do
-          assert.are.equal(outs[j], r[first_vec + j - 1])
           assert.is_true(rawequal(outs[j], r[first_vec + j - 1]))
         end
         for j = 1, nout do
           for _, w in ipairs({ { "out", "string" }, { { 0, 0, 0 }, "table" }, { 1, "number" },
                                { plane, "plane" } }) do
-            local b = copy_args(base, nargs + nout)
+            local b = copy_args(base, out1 + nout - 1)
             b[out1 + j - 1] = w[1]
-            raises(bad(name, out1 + j - 1, "vec3 (out-vector) expected, got " .. w[2]), f, b)
+            fails(bad(name, out1 + j - 1, "vec3 (out-vector) expected, got " .. w[2]), b)
           end
         end
       end)
@@ -431,6 +510,66 @@ describe("degenerate shapes", function()
     end)
   end
 end)
+
+-- ---- a world under hostile use ------------------------------------------------
+
+if collide.world then
+  describe("a world under hostile use", function()
+    local w = collide.world()
+    w:add_sphere(vec3(0, 0), 1)
+
+    it("rejects degenerate shapes and bad options by name", function()
+      raises(bad("add_triangle", 1, "degenerate triangle"), w.add_triangle,
+        pack(w, vec3(0, 0), vec3(1, 0), vec3(2, 0)))
+      raises(bad("add_polygon", 1, "polygon needs at least 3 vertices"), w.add_polygon, pack(w, {}))
+      local from, to = vec3(-5, 0), vec3(5, 0)
+      for _, c in ipairs({
+        { { max_iterations = 0 }, "max_iterations must be at least 1" },
+        { { max_iterations = NAN }, "max_iterations must be at least 1" },
+        { { restitution = -1, response = "bounce" }, "negative restitution" },
+        { { restitution = INF, response = "bounce" }, "number is infinite" },
+        { { skin = NAN }, "number is NaN" },
+        { { response = "fly" }, "options.response must be 'slide', 'bounce' or 'stop'" },
+        { { up = vec3(0, 0), max_slope = 1 }, "zero-length normal" },
+        { { up = { 0, NAN } }, "vec3 has a NaN component" },
+        { { up = vec3(0, 1), max_slope = 4 }, "max_slope must be in [0, pi]" },
+        { { up = 5 }, "options.up: vec3 expected, got number" },
+        { { max_iterations = "3" }, "options.max_iterations: number expected, got string" },
+      }) do
+        raises(bad("move_sphere", 4, c[2]), w.move_sphere, pack(w, 0.5, from, to, c[1]))
+      end
+      raises(bad("move_sphere", 4, "table expected, got number"), w.move_sphere,
+        pack(w, 0.5, from, to, 5))
+      raises(bad("sweep_sphere", 4, "function expected, got number"), w.sweep_sphere,
+        pack(w, 0.5, from, to, 5))
+    end)
+
+    it("answers ids it never gave out sanely", function()
+      for _, id in ipairs({ 0, -1, 1.5, NAN, INF, 1e300, 2 ^ 31, 99 }) do
+        assert.is_false(w:remove(id))
+        assert.is_nil(w:data(id))
+      end
+      raises(bad("remove", 1, "number expected, got string"), w.remove, pack(w, "1"))
+      assert.are.equal(1, w:count())
+    end)
+
+    it("stays usable when a filter raises or changes the world", function()
+      local from, to = vec3(-5, 0), vec3(5, 0)
+      local ok, e = pcall(w.sweep_sphere, w, 0.5, from, to, function() error("boom", 0) end)
+      assert.is_false(ok)
+      assert.are.equal("boom", e)
+      ok = pcall(w.sweep_sphere, w, 0.5, from, to, function(id) w:remove(id) return true end)
+      assert.is_false(ok)
+      ok = pcall(w.raycast, w, from, to, function() w:add_sphere(vec3(3, 3), 1) return true end)
+      assert.is_false(ok)
+      -- nothing changed, and the world is unlocked again
+      assert.are.equal(1, w:count())
+      assert_sane("whit", pack(w:sweep_sphere(0.5, from, to)))
+      local id = w:add_sphere(vec3(20, 20), 1)
+      assert.is_true(w:remove(id))
+    end)
+  end)
+end
 
 -- ---- vec3 and plane methods on the wrong self ------------------------------
 
