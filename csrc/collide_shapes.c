@@ -203,7 +203,7 @@ static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double 
   vec3 e = v_sub(b, a), ax, m;
   double len = v_len(e), sm, sd;
   if (len == 0 || !span_ok(&s)) return 2;   /* a point: the balls cover it */
-  ax = v_scale(e, 1 / len);
+  ax = v_normalize(e);
   m = v_sub(c0, a);
   sm = v_dot(m, ax);
   sd = v_dot(d, ax);
@@ -227,7 +227,7 @@ static int triangle_normal(const vec3 v[3], vec3 *n) {
   if (v_len2(ac) > e2) e2 = v_len2(ac);
   if (v_len2(bc) > e2) e2 = v_len2(bc);
   if (!(l > DEGENERATE_AREA * e2)) return 0;
-  *n = v_scale(cr, 1 / l);
+  *n = v_normalize(cr);
   return 1;
 }
 
@@ -289,7 +289,7 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
                                              : sign_or(v_dot(n, out_dir), 1);
   vec3 normal;
   if (feature != COLLIDE_FEATURE_FACE && dist > noise(c, p)) {
-    normal = v_scale(diff, 1 / dist);
+    normal = v_normalize(diff);
   } else if (feature == COLLIDE_FEATURE_FACE || fabs(h0) > noise(c0, origin)) {
     normal = v_scale(n, side);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
@@ -481,7 +481,7 @@ int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
   /* not collinear, yet no net area: a bow tie, which is not convex */
   len = v_len(newell);
   if (!(len > DEGENERATE_AREA * diam2)) return COLLIDE_FAIL(1, COLLIDE_E_NOT_CONVEX);
-  n = v_scale(newell, 1 / len);
+  n = v_normalize(newell);
   origin = v_madd(vertices[0], avg, 1.0 / count);
   for (i = 0; i < count; i++) {
     if (fabs(v_dot(n, v_sub(vertices[i], origin))) > PLANAR_TOL * diam)
@@ -552,7 +552,7 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
   diff = v_sub(c, p);
   dist = v_len(diff);
   if (dist > noise(c, p)) {
-    normal = v_scale(diff, 1 / dist);
+    normal = v_normalize(diff);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* centre on the segment: way_out across it, else any perpendicular */
     vec3 o = way_out(d, best, 0), w = v_madd(o, e, -v_dot(o, e) / ee);
@@ -631,7 +631,7 @@ static void box_contact(vec3 c, vec3 out_dir, vec3 ctr, vec3 e, double u,
     /* dn = c - p in box coordinates: exact zeros on the inside axes */
     double dist = v_len(dn);
     if (dist > noise(c, p)) {
-      normal = v_scale(dn, 1 / dist);
+      normal = v_normalize(dn);
     } else {
       normal = v3(sign_or(dn.x, 0), sign_or(dn.y, 0), sign_or(dn.z, 0));
       normal = v_normalize(normal);
