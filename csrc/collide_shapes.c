@@ -857,10 +857,14 @@ int collide_raycast_sphere(const collide_vec3 *p0, const collide_vec3 *p1,
   starts_inside = v_len2(m) <= r * r;
   if (starts_inside) s.lo = 0;
   c = s.lo == 0 ? *p0 : v_madd(*p0, d, s.lo);
-  n = v_normalize(v_sub(c, *center));
-  if (v_len2(n) == 0) {
-    /* at the centre itself (zero radius, or starting there) */
+  n = v_sub(c, *center);
+  if (v_maxabs(n) <= noise(c, *center)) {
+    /* at the centre itself (zero radius, or starting there), up to the
+       rounding of c: a direction made of rounding noise could face away
+       from p0, so face p0 instead */
     n = v_len2(d) > 0 ? v_normalize(v_neg(d)) : v3(1, 0, 0);
+  } else {
+    n = v_normalize(n);
   }
   out->u = s.lo;
   out->point = starts_inside ? v_madd(*center, n, r) : c;
