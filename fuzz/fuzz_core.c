@@ -67,6 +67,8 @@ static int ntrace, in_vector;
 static int last_code;
 static const collide_hit *last_hit;
 static const collide_interval *last_iv;
+static const vec3 *last_poly;
+static int last_poly_n;
 
 static void fail(const char *what, int line) {
   int i;
@@ -81,6 +83,9 @@ static void fail(const char *what, int line) {
     fprintf(stderr, "interval: u0 %.17g u1 %.17g normal (%.17g, %.17g, "
             "%.17g)\n", last_iv->u0, last_iv->u1, last_iv->normal.x,
             last_iv->normal.y, last_iv->normal.z);
+  for (i = 0; last_poly && i < last_poly_n; i++)
+    fprintf(stderr, "polygon vertex %d: (%.17g, %.17g, %.17g)\n", i + 1,
+            last_poly[i].x, last_poly[i].y, last_poly[i].z);
   fprintf(stderr, "decoded numbers, in order:\n");
   for (i = 0; i < ntrace; i++)
     fprintf(stderr, "  [%d] %.17g (%a)\n", i, trace[i], trace[i]);
@@ -793,6 +798,8 @@ static int make_polygon(src *s, collide_polygon *poly, vec3 *v, int *count) {
   int worst = 0;
   code = collide_polygon_init(poly, v, given);
   *count = given;
+  last_poly = v;
+  last_poly_n = given > 0 ? given : 0;
   ENSURE(code == 1 || code < 0);
   if (code < 0) {
     int r = collide_error_reason(code), ok = 0;
@@ -1193,6 +1200,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   last_code = 0;
   last_hit = NULL;
   last_iv = NULL;
+  last_poly = NULL;
+  last_poly_n = 0;
   FUZZ_TARGET(&s);
   return 0;
 }
