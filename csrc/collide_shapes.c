@@ -339,6 +339,16 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
     clip_linear(&s, -v_dot(m, v_sub(c0, v[i])), -v_dot(m, d));
   }
   if (span_ok(&s)) best = s.lo;
+  if (best > 0) {
+    /* Overlapping at the start: u = 0, whatever the pieces say. Their
+       regions meet on planes computed in different ways, so a centre on a
+       region boundary (at a vertex, say) can fall by rounding in no region
+       at t = 0 and be found only once it drifts into one: a sphere resting
+       on a vertex was reported at u = 1e-16 (or later when slow). */
+    int f, k;
+    vec3 p = flat_closest(c0, v, count, n, origin, &f, &k);
+    if (v_len2(v_sub(c0, p)) <= r * r) best = 0;
+  }
   for (i = 0; i < count && best > 0; i++) {
     vec3 prev = v[(i + count - 1) % count], next = v[(i + 1) % count];
     vec3 m = v_cross(n, v_sub(next, v[i])), ep = v_sub(v[i], prev);
@@ -525,13 +535,25 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
   {
     span all = { 0, 1 }, end_a = { 0, 1 }, end_b = { 0, 1 };
     vec3 ab = v_sub(*b, *a), wa = v_sub(*c0, *a), wb = v_sub(*c0, *b);
-    best = first_in_cylinder(all, *c0, d, *a, *b, r);
-    clip_linear(&end_a, v_dot(wa, ab), v_dot(d, ab));      /* behind a */
-    clip_linear(&end_b, -v_dot(wb, ab), -v_dot(d, ab));    /* beyond b */
-    t = first_in_ball(end_a, *c0, d, *a, r);
-    if (t < best) best = t;
-    t = first_in_ball(end_b, *c0, d, *b, r);
-    if (t < best) best = t;
+    double ab2 = v_len2(ab), s0 = ab2 > 0 ? v_dot(wa, ab) / ab2 : 0;
+    /* Overlapping at the start: u = 0, whatever the pieces say. The
+       cylinder's region ends at |b - a| along its unit axis while b's ball
+       starts where (c - b).(b - a) >= 0: computed differently, so a centre
+       at b can fall by rounding in neither at t = 0 and be found only when
+       it drifts into one (r = 12, c0 = (0, 0, 23.25) on b, a slow motion:
+       u = 0.0017 instead of 0). */
+    s0 = s0 < 0 ? 0 : (s0 > 1 ? 1 : s0);
+    if (v_len2(v_sub(*c0, v_madd(*a, ab, s0))) <= r * r) {
+      best = 0;
+    } else {
+      best = first_in_cylinder(all, *c0, d, *a, *b, r);
+      clip_linear(&end_a, v_dot(wa, ab), v_dot(d, ab));      /* behind a */
+      clip_linear(&end_b, -v_dot(wb, ab), -v_dot(d, ab));    /* beyond b */
+      t = first_in_ball(end_a, *c0, d, *a, r);
+      if (t < best) best = t;
+      t = first_in_ball(end_b, *c0, d, *b, r);
+      if (t < best) best = t;
+    }
   }
   if (best > 1) {
     hit_clear(out);
