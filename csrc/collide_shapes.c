@@ -880,7 +880,8 @@ int collide_raycast_sphere(const collide_vec3 *p0, const collide_vec3 *p1,
   if (starts_inside) s.lo = 0;
   c = s.lo == 0 ? *p0 : v_madd(*p0, d, s.lo);
   n = v_sub(c, *center);
-  if (v_maxabs(n) <= noise(c, *center)) {
+  /* c carries the rounding of p0 + d t, which scales with p0 and p1 */
+  if (v_maxabs(n) <= fmax(noise(c, *center), noise(*p0, *p1))) {
     /* at the centre itself (zero radius, or starting there), up to the
        rounding of c: a direction made of rounding noise could face away
        from p0, so face p0 instead */
