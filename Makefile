@@ -10,6 +10,7 @@
 # Every variable below can be set on the command line, e.g.
 #   make LUA=lua5.3 LUA_INCDIR=/usr/include/lua5.3 CFLAGS=-O0
 
+SHELL      := /bin/bash
 LUA        ?= lua5.4
 LUA_INCDIR ?= /usr/include/lua5.4
 CC         ?= cc
@@ -92,41 +93,50 @@ check-c: $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
 	@for t in $^; do echo "== $$t"; ./$$t || exit 1; done
 
 # The whole spec suite once per VM, each against the module built for its ABI.
-spec-%: build/%/collide/core.so
+# Each run's output is kept in build/logs/ for the summary of `make test`.
+$(addprefix spec-,$(VMS)): spec-%: build/%/collide/core.so
 	@echo "== specs on Lua $*"
-	lua$* $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
-	  --cpath='build/$*/?.so' spec
+	@mkdir -p build/logs
+	set -o pipefail; lua$* $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
+	  --cpath='build/$*/?.so' spec | tee build/logs/spec-$*.log
 
 spec-luajit: build/5.1/collide/core.so
 	@echo "== specs on LuaJIT"
-	luajit $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
-	  --cpath='build/5.1/?.so' spec
+	@mkdir -p build/logs
+	set -o pipefail; luajit $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
+	  --cpath='build/5.1/?.so' spec | tee build/logs/spec-luajit.log
 
 specs: $(addprefix spec-,$(VMS)) spec-luajit
 
 luacheck:
-	$(LUACHECK) lua spec examples bench
+	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools)
 
-# Packaging check: install the rock into a throw-away tree for each Lua and
-# load it from there with that Lua.
+# Packaging check: the rockspec must list every C source, and installing
+# the rock into a throw-away tree (from a copy of the sources: luarocks
+# builds in place) must give a module that loads with each Lua.
 rock-check:
+	@for f in $(CORE_SRC) $(BIND_SRC); do \
+	  grep -q "\"$$f\"" rockspec/collide-scm-1.rockspec || \
+	    { echo "rockspec/collide-scm-1.rockspec does not list $$f"; exit 1; }; \
+	done
 	@set -e; for v in $(VMS); do \
-	  tree=$$(mktemp -d); \
-	  echo "== luarocks make (Lua $$v) into $$tree"; \
-	  $(LUAROCKS) --lua-version=$$v --tree=$$tree make --no-doc \
-	    rockspec/collide-scm-1.rockspec >$$tree.log 2>&1 \
-	    || { cat $$tree.log; exit 1; }; \
-	  (cd /tmp && eval "$$($(LUAROCKS) --lua-version=$$v --tree=$$tree path)" && \
-	   lua$$v -e 'local c = require "collide"; \
-	     assert(c.sweep_sphere_sphere(1, c.vec3(0,0), c.vec3(10,0), 1, c.vec3(5,0), c.vec3(5,0))); \
-	     print("   installed collide " .. c._VERSION .. " loads on " .. _VERSION)'); \
-	  rm -rf $$tree $$tree.log; \
+	  tmp=$$(mktemp -d); mkdir $$tmp/src; \
+	  tar --exclude=./build --exclude=./collide --exclude=./.git -cf - . \
+	    | tar -xf - -C $$tmp/src; \
+	  echo "== luarocks make (Lua $$v) into $$tmp/tree"; \
+	  (cd $$tmp/src && $(LUAROCKS) --lua-version=$$v --tree=$$tmp/tree make \
+	    --no-doc rockspec/collide-scm-1.rockspec >$$tmp/log 2>&1) \
+	    || { cat $$tmp/log; exit 1; }; \
+	  (cd $$tmp && eval "$$($(LUAROCKS) --lua-version=$$v --tree=$$tmp/tree path)" && \
+	   lua$$v $(CURDIR)/tools/rock-smoke.lua); \
+	  rm -rf $$tmp; \
 	done
 
 test: deps
+	@rm -rf build/logs
 	@$(MAKE) --no-print-directory build-all all
 	@$(MAKE) --no-print-directory check-c specs luacheck rock-check
-	@echo "make test: all checks passed"
+	@sh tools/test-summary build/logs
 
 # ---- demo ------------------------------------------------------------------
 

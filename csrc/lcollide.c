@@ -156,6 +156,9 @@ int lc_pushhit(lua_State *L, const lc_fn *fn, int code, const collide_hit *h,
     lua_pushboolean(L, 0);
     return 1;
   }
+  /* Absent out-vectors become nil slots, so the results pushed next can
+     never be mistaken for them. */
+  lua_settop(L, out_idx + 1);
   lua_pushboolean(L, 1);
   lua_pushnumber(L, h->u);
   lc_pushvec_out(L, fn, out_idx, &h->point);
