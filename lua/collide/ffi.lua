@@ -13,10 +13,10 @@
 --  * value checks (NaN, infinity, range, negative radius, ...) are the
 --    core's: it returns a negative code that collide_error_arg and
 --    collide_error_message decode, exactly as the C API does;
---  * errors carry no position prefix, like the C API's errors raised from a
---    C function; errors raised in metamethods (v + 1, v.w = 1) carry the
---    position of the Lua code that triggered them, as LuaJIT reports them
---    for the C API's metamethods.
+--  * an error carries the position of the Lua code that called into the
+--    module, as luaL_error's luaL_where(L, 1) gives it for the C API
+--    ("x.lua:12: bad argument ..."), and none when the caller is not Lua
+--    code (pcall(collide.vec3, "a")).
 --
 -- Hot path: every query is straight-line code generated from a table
 -- (QUERIES below) with fixed arity, no closures, no varargs, no pcall;
@@ -72,15 +72,18 @@ local P = ffi.typeof("collide_ffi_plane")
 -- ---- errors -----------------------------------------------------------------
 
 local SOURCE = debug.getinfo(1, "S").source
+local GENERATED = "=collide.ffi("   -- chunk names of the generated queries
 
--- The position of the Lua code that called into this file, "" when that is
--- not Lua code: what LuaJIT's luaL_where(L, 1) gives inside a C metamethod.
+-- The position of the Lua code that called into this module, "" when that
+-- is not Lua code: what the C API's luaL_error prints (luaL_where(L, 1),
+-- the caller of the C function).
 local function where()
   local level = 2
   while true do
     local info = debug.getinfo(level, "Sl")
     if info == nil then return "" end
-    if info.source ~= SOURCE then
+    local src = info.source
+    if src ~= SOURCE and src:sub(1, #GENERATED) ~= GENERATED then
       if info.currentline > 0 then
         return info.short_src .. ":" .. info.currentline .. ": "
       end
@@ -90,16 +93,15 @@ local function where()
   end
 end
 
--- A function's identity in messages, as the C API's lc_fn: name, and
--- method = 1 when self is argument 1 and so not counted. mm = true for a
--- metamethod (its errors get the caller's position).
-local function fn(name, method, mm)
-  return { name = name, method = method or 0, mm = mm or false }
+-- Raises msg as the C API's luaL_error would.
+local function raise(msg)
+  error(where() .. msg, 0)
 end
 
-local function raise(f, msg)
-  if f.mm then msg = where() .. msg end
-  error(msg, 0)
+-- A function's identity in messages, as the C API's lc_fn: name, and
+-- method = 1 when self is argument 1 and so not counted.
+local function fn(name, method)
+  return { name = name, method = method or 0 }
 end
 
 -- lc_typename: the metatable's __name, else the Lua type; this backend's
@@ -120,9 +122,9 @@ end
 local function argerror(f, idx, msg)
   local arg = idx - f.method
   if arg == 0 then
-    raise(f, format("calling '%s' on bad self (%s)", f.name, msg))
+    raise(format("calling '%s' on bad self (%s)", f.name, msg))
   end
-  raise(f, format("bad argument #%d to '%s' (%s)", arg, f.name, msg))
+  raise(format("bad argument #%d to '%s' (%s)", arg, f.name, msg))
 end
 
 local function typeerror(f, idx, what, x)
@@ -184,7 +186,14 @@ end
 -- ---- vec3 -------------------------------------------------------------------
 
 local methods = {}
-local vec3_mt = { __index = methods }
+local vec3_mt = {}
+
+-- x, y and z are struct fields, read and written by LuaJIT directly; any
+-- other key lands here. A function, because LuaJIT raises "no member" for
+-- a key missing from an __index table, where the C API gives nil.
+function vec3_mt.__index(_, k)
+  return methods[k]
+end
 
 local F_VEC3 = fn("vec3")
 
@@ -222,13 +231,11 @@ end
 
 function vec3_mt.__newindex(_, k)
   local name = type(k) == "string" and k or type(k)
-  error(where() .. "cannot set field '" .. name ..
-        "' of vec3 (x, y or z expected)", 0)
+  raise("cannot set field '" .. name .. "' of vec3 (x, y or z expected)")
 end
 
-local F_ADD, F_SUB = fn("__add", 0, true), fn("__sub", 0, true)
-local F_UNM, F_MUL = fn("__unm", 0, true), fn("__mul", 0, true)
-local F_DIV = fn("__div", 0, true)
+local F_ADD, F_SUB, F_UNM = fn("__add"), fn("__sub"), fn("__unm")
+local F_MUL, F_DIV = fn("__mul"), fn("__div")
 
 function vec3_mt.__add(a, b)
   if not istype(V, a) then a = tovec(F_ADD, 1, a, S1) end
@@ -252,7 +259,7 @@ function vec3_mt.__mul(a, b)
   local v, s, si = a, b, 2
   if not istype(V, a) then v, s, si = b, a, 1 end
   if istype(V, s) then
-    error(where() .. "cannot multiply two vec3 (use dot or cross)", 0)
+    raise("cannot multiply two vec3 (use dot or cross)")
   end
   if type(s) ~= "number" then typeerror(F_MUL, si, "number", s) end
   return V(v.x * s, v.y * s, v.z * s)
@@ -260,7 +267,7 @@ end
 
 function vec3_mt.__div(v, s)
   if not istype(V, v) then
-    error(where() .. "cannot divide by a vec3 (only vec3 / number)", 0)
+    raise("cannot divide by a vec3 (only vec3 / number)")
   end
   if type(s) ~= "number" then typeerror(F_DIV, 2, "number", s) end
   return V(v.x / s, v.y / s, v.z / s)
@@ -390,8 +397,7 @@ function plane_mt.__index(pl, k)
 end
 
 function plane_mt.__newindex()
-  error(where() .. "planes are read-only (make a new one with collide.plane)",
-        0)
+  raise("planes are read-only (make a new one with collide.plane)")
 end
 
 function plane_mt.__tostring(pl)
