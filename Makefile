@@ -5,6 +5,9 @@
 #                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
 #                   LuaJIT, luacheck, and a luarocks packaging check
 #   make demo       console tour of the swept tests (examples/tour.lua)
+#   make bench      ns per call on Lua 5.4 and LuaJIT against pure Lua, a
+#                   no-op C call and a raw C loop (bench/README.md)
+#   make cdef       regenerate lua/collide/cdef.lua from csrc/collide.h
 #   make clean
 #
 # Every variable below can be set on the command line, e.g.
@@ -45,7 +48,8 @@ DEPS_LUA = lua5.1:lua5.1 lua5.2:lua5.2 lua5.3:lua5.3 lua5.4:lua5.4 \
 DEPS_DEMO = lua5.4:lua5.4 /usr/include/lua5.4/lua.h:liblua5.4-dev
 
 .PHONY: all test demo clean deps deps-demo build-all check-c specs luacheck \
-        rock-check $(addprefix spec-,$(VMS)) spec-luajit
+        rock-check $(addprefix spec-,$(VMS)) spec-luajit spec-luajit-capi \
+        cdef cdef-check bench
 
 all: build/5.4/collide/core.so collide/core.so
 
@@ -100,13 +104,35 @@ $(addprefix spec-,$(VMS)): spec-%: build/%/collide/core.so
 	set -o pipefail; lua$* $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
 	  --cpath='build/$*/?.so' spec | tee build/logs/spec-$*.log
 
+# LuaJIT twice: the default FFI backend, then the C-API backend forced with
+# COLLIDE_BACKEND=capi (spec/backend_spec.lua also compares the two).
 spec-luajit: build/5.1/collide/core.so
-	@echo "== specs on LuaJIT"
+	@echo "== specs on LuaJIT (FFI backend)"
 	@mkdir -p build/logs
-	set -o pipefail; luajit $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
+	set -o pipefail; COLLIDE_BACKEND=ffi luajit $(BUSTED) \
+	  --lpath='lua/?.lua;lua/?/init.lua' \
 	  --cpath='build/5.1/?.so' spec | tee build/logs/spec-luajit.log
 
-specs: $(addprefix spec-,$(VMS)) spec-luajit
+spec-luajit-capi: build/5.1/collide/core.so
+	@echo "== specs on LuaJIT (C-API backend)"
+	@mkdir -p build/logs
+	set -o pipefail; COLLIDE_BACKEND=capi luajit $(BUSTED) \
+	  --lpath='lua/?.lua;lua/?/init.lua' \
+	  --cpath='build/5.1/?.so' spec | tee build/logs/spec-luajit-capi.log
+
+specs: $(addprefix spec-,$(VMS)) spec-luajit spec-luajit-capi
+
+# lua/collide/cdef.lua is generated from the core's header (the part between
+# the COLLIDE_CDEF markers) and committed, since LuaRocks installs lua/ as
+# it is. `make cdef` regenerates it; cdef-check, run by `make test`, fails
+# while it is out of date (and so does spec/cdef_spec.lua).
+cdef:
+	$(LUA) tools/gen-cdef.lua csrc/collide.h > lua/collide/cdef.lua.tmp
+	mv lua/collide/cdef.lua.tmp lua/collide/cdef.lua
+
+cdef-check:
+	@$(LUA) tools/gen-cdef.lua csrc/collide.h | cmp -s - lua/collide/cdef.lua \
+	  || { echo "lua/collide/cdef.lua is out of date: run make cdef"; exit 1; }
 
 luacheck:
 	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools)
@@ -135,7 +161,7 @@ rock-check:
 test: deps
 	@rm -rf build/logs
 	@$(MAKE) --no-print-directory build-all all
-	@$(MAKE) --no-print-directory check-c specs luacheck rock-check
+	@$(MAKE) --no-print-directory cdef-check check-c specs luacheck rock-check
 	@sh tools/test-summary build/logs
 
 # ---- demo ------------------------------------------------------------------

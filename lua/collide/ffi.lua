@@ -51,7 +51,7 @@ end
 -- reference for which functions exist.
 local capi = require "collide.core"
 
-local type, error, tostring, format = type, error, tostring, string.format
+local type, error, format = type, error, string.format
 local istype, new = ffi.istype, ffi.new
 
 ffi.cdef(require "collide.cdef")
