@@ -164,6 +164,30 @@ test: deps
 	@$(MAKE) --no-print-directory cdef-check check-c specs luacheck rock-check
 	@sh tools/test-summary build/logs
 
+# ---- benchmark -------------------------------------------------------------
+
+# Which core queries exist: the raw C loop benchmarks only those.
+CORE_FUNCS = $(shell sed -n 's/^int \(collide_[a-z_]*\)(.*/\1/p' $(CORE_SRC))
+
+build/bench/raw: bench/raw.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -Icsrc $(patsubst %,-DHAVE_%,$(CORE_FUNCS)) \
+	  -o $@ bench/raw.c $(CORE_SRC) -lm
+
+# The no-op floor, as a Lua module and as plain C functions for the FFI.
+build/%/collide_bench_noop.so: bench/noop.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -I/usr/include/lua$* $(LIBFLAG) -o $@ $<
+
+bench: build/5.4/collide/core.so build/5.1/collide/core.so \
+       build/5.4/collide_bench_noop.so build/5.1/collide_bench_noop.so \
+       build/bench/raw
+	./build/bench/raw > build/bench/raw.txt
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' LUA_CPATH='build/5.4/?.so;;' \
+	  lua5.4 bench/run.lua build/bench/raw.txt
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' LUA_CPATH='build/5.1/?.so;;' \
+	  luajit bench/run.lua build/bench/raw.txt
+
 # ---- demo ------------------------------------------------------------------
 
 demo: deps-demo
