@@ -17,6 +17,9 @@ local scalar = require "scalar"
 local tables = require "tables"
 
 local clock, format = os.clock, string.format
+-- The feature names stay interned while this chunk lives, so a
+-- measurement does not count the one-time creation of "face".
+local FEATURES = { "face", "edge", "vertex", "none" }  -- luacheck: ignore FEATURES
 local unpack = table.unpack or unpack
 local is_jit = type(jit) == "table"
 local vm = is_jit and jit.version or _VERSION
@@ -68,7 +71,7 @@ end
 
 -- Argument lists per form for case list `cs`: collide / capi objects,
 -- scalar numbers, table vectors.
-local function forms(name, cs)
+local function forms(cs)
   local F = { collide = {}, capi = {}, scalar = {}, tables = {} }
   for j, c in ipairs(cs) do
     local function objects(mod)
@@ -120,6 +123,11 @@ local function make_loop(nargs, nout, result)
   local call = "f(" .. table.concat(params, ", ") .. ")"
   local use
   if result == "hit" then
+    -- collide writes point and normal into the out-vectors; reading them
+    -- back is timed separately ("hit_read")
+    use = "local ok, u = " .. call .. "\n" ..
+          "      if ok then s = s + u end"
+  elseif result == "hit_read" then
     use = "local ok, u, p, q = " .. call .. "\n" ..
           "      if ok then s = s + u + p.x + p.y + p.z + q.x + q.y + q.z end"
   elseif result == "hit_scalar" then
@@ -168,17 +176,22 @@ local function median(t)
   return t[math.floor((#t + 1) / 2)]
 end
 
--- KB allocated by n calls, garbage collector stopped.
+-- KB allocated by n calls, garbage collector stopped; less what the same
+-- measurement shows for 0 calls (the measuring itself allocates a few
+-- bytes on Lua 5.4).
 local function kb(loop, n)
-  loop(1000)
-  collectgarbage()
-  collectgarbage()
-  collectgarbage("stop")
-  local k0 = collectgarbage("count")
-  loop(n)
-  local k1 = collectgarbage("count")
-  collectgarbage("restart")
-  return k1 - k0
+  local function measure(m)
+    loop(1000)
+    collectgarbage()
+    collectgarbage()
+    collectgarbage("stop")
+    local k0 = collectgarbage("count")
+    loop(m)
+    local k1 = collectgarbage("count")
+    collectgarbage("restart")
+    return k1 - k0
+  end
+  return measure(n) - measure(0)
 end
 
 -- ---- correctness of the pure-Lua ports -------------------------------------
@@ -248,7 +261,7 @@ local QUERIES = {
 local function bench_query(name)
   local q = QUERIES[name]
   local cs = cases.cases(name)
-  local F = forms(name, cs)
+  local F = forms(cs)
   local hits, sum, problems = check(name, F)
   local rawr = raw[name]
   if rawr and (rawr.hits ~= hits or not close(rawr.sum, sum, 1e-12)) then
@@ -261,6 +274,9 @@ local function bench_query(name)
   local impls = {}
   local function add(key, loop) impls[#impls + 1] = { key = key, loop = loop, t = {} } end
   add("collide", make_loop(q.nargs, q.nout, q.result)(F.collide, collide[name], o1, o2))
+  if q.result == "hit" then
+    add("read", make_loop(q.nargs, q.nout, "hit_read")(F.collide, collide[name], o1, o2))
+  end
   if noop then
     add("noop", make_loop(q.nargs, q.nout, "none")(F.collide, noop, o1, o2))
   end
@@ -284,7 +300,8 @@ local function bench_query(name)
   end
   add("scalar", make_loop(nscalar, 0, q.result == "hit" and "hit_scalar" or q.result)(
     F.scalar, scalar[name]))
-  add("tables", make_loop(q.nargs, 0, q.result)(F.tables, tables[name]))
+  add("tables", make_loop(q.nargs, 0, q.result == "hit" and "hit_read" or q.result)(
+    F.tables, tables[name]))
   for _, im in ipairs(impls) do im.n = calibrate(im.loop) end
   for _ = 1, ROUNDS do
     for _, im in ipairs(impls) do
@@ -298,7 +315,7 @@ local function bench_query(name)
     out = kb(impls[1].loop, 1e5),
     noout = q.nout > 0 and
       kb(make_loop(q.nargs, 0, q.result)(F.collide, collide[name]), 1e5) or nil,
-    tables = kb(make_loop(q.nargs, 0, q.result)(F.tables, tables[name]), 1e5),
+    tables = kb(impls[#impls].loop, 1e5),
   }
   return { name = name, ns = ns, raw = rawr and rawr.ns, alloc = alloc,
            hits = hits, problems = problems }
@@ -321,14 +338,16 @@ local function ratio(a, b) return (a and b) and format("%6.2fx", a / b) or "    
 print()
 print(format("== %s, backend %s: ns per call (median of %d interleaved rounds, %d cases)",
              vm, collide.backend, ROUNDS, K))
-local head = "query                  hits collide  noop-C"
+local head = "query                  hits collide   +read  noop-C"
 if is_jit then head = head .. " noopFFI capi-bk" end
-head = head .. "  scalar  tables   raw-C | /floor  tables/ scalar/  /raw-C | KB/1e5: out  no-out tables"
+head = head .. "  scalar  tables   raw-C | /floor  tables/ scalar/  /raw-C" ..
+  " | KB/1e5: out  no-out tables"
 print(head)
 for _, r in ipairs(results) do
   local ns = r.ns
   local floor = is_jit and ns.noop_ffi or ns.noop
-  local line = format("%-21s %2d/%d %s %s", r.name, r.hits, K, cell(ns.collide), cell(ns.noop))
+  local line = format("%-21s %2d/%d %s %s %s", r.name, r.hits, K, cell(ns.collide),
+                      cell(ns.read), cell(ns.noop))
   if is_jit then line = line .. " " .. cell(ns.noop_ffi) .. " " .. cell(ns.capi) end
   line = line .. " " .. cell(ns.scalar) .. " " .. cell(ns.tables) .. " " .. cell(r.raw) ..
     " | " .. ratio(ns.collide, floor) .. " " .. ratio(ns.tables, ns.collide) .. " " ..
