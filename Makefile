@@ -94,7 +94,9 @@ build/ctest/%: tests/c/%.c $(CORE_SRC) $(HDRS)
 	$(CC) $(WARN) $(CFLAGS) -Icsrc -o $@ $< $(CORE_SRC) -lm
 
 check-c: $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
-	@for t in $^; do echo "== $$t"; ./$$t || exit 1; done
+	@mkdir -p build/logs
+	@set -o pipefail; for t in $^; do echo "== $$t"; \
+	  ./$$t | tee build/logs/c-$$(basename $$t).log || exit 1; done
 
 # The whole spec suite once per VM, each against the module built for its ABI.
 # Each run's output is kept in build/logs/ for the summary of `make test`.
