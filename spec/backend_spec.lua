@@ -99,6 +99,20 @@ local function PL(n, d)
   return builder(function(c) return c.plane(n, d) end,
                  string.format("PL({%.17g,%.17g,%.17g},%.17g)", n[1], n[2], n[3], d))
 end
+-- A regular polygon of k corners: centre, radius, start angle, and the
+-- plane it lies in (z = h, or tilted when tilt ~= 0).
+local function POLY(k, cx, cy, h, radius, angle, tilt)
+  return builder(function(c)
+    local vs = {}
+    for i = 1, k do
+      local a = angle + 2 * math.pi * (i - 1) / k
+      local x, y = cx + radius * math.cos(a), cy + radius * math.sin(a)
+      vs[i] = c.vec3(x, y, h + tilt * x)
+    end
+    return c.polygon(vs)
+  end, string.format("POLY(%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g)", k, cx, cy, h,
+                     radius, angle, tilt))
+end
 local OUT = builder(function(c) return c.vec3(7, 7, 7) end, "OUT")
 
 local function describe_value(v)
@@ -121,7 +135,8 @@ end
 
 -- A result as text that is equal for equal answers of the two backends:
 -- numbers to 17 digits, vectors by value plus which out-vector they are.
-local function show(c, v, outs)
+local show
+function show(c, v, outs)
   if c.is_vec3(v) then
     local tag = ""
     for i, o in ipairs(outs) do
@@ -131,6 +146,14 @@ local function show(c, v, outs)
   end
   if type(v) == "number" then return string.format("%.17g", v) end
   if type(v) == "table" then return "table" end
+  if type(v) == "userdata" or type(v) == "cdata" then
+    local mt_name = tostring(v):match("^(%a+)%(")
+    if mt_name == "polygon" then
+      local parts = { tostring(v), show(c, v.plane, {}) }
+      for _, q in ipairs(v:vertices()) do parts[#parts + 1] = show(c, q, {}) end
+      return table.concat(parts, " ")
+    end
+  end
   if (type(v) == "userdata" or type(v) == "cdata") and v.d ~= nil then
     local n = v.normal
     return string.format("plane(%.17g, %.17g, %.17g, %.17g)", n.x, n.y, n.z, v.d)
@@ -170,6 +193,7 @@ local function run(c, case)
   local kind, name = case.f:match("^(%w+):(.+)$")
   if kind == "vec3" then f = c.vec3(0, 0, 0)[name]
   elseif kind == "plane" then f = c.plane({0, 1, 0}, 0)[name]
+  elseif kind == "polygon" then f = c.polygon({ {0, 0}, {1, 0}, {0, 1} })[name]
   elseif kind == "op" then f = OPS[name]
   else f = c[case.f] end
   local r = { pcall(f, unpack(args, 1, case.n)) }
@@ -193,6 +217,8 @@ local FUNCS = {
   raycast_plane = { "vvP", 2 },
   sweep_sphere_triangle = { "nvvvvv", 2 },
   sweep_sphere_segment = { "nvvvv", 2 },
+  sweep_sphere_polygon = { "nvvG", 2 },
+  raycast_polygon = { "vvG", 2 },
   sweep_sphere_aabb = { "nvvve", 2 },
   sweep_aabb_aabb = { "evvevv", 1 },
   raycast_sphere = { "vvvn", 2 },
@@ -234,6 +260,10 @@ local function valid(kind)
   if kind == "P" then
     return PL({ coord(), coord() + 0.5, coord() }, coord())
   end
+  if kind == "G" then
+    return POLY(3 + math.floor(rnd() * 4), coord() / 2, coord() / 2, coord() / 2,
+                0.5 + rnd() * 2, rnd() * 6, math.floor(rnd() * 3) / 2 - 0.5)
+  end
   error("no kind " .. kind)
 end
 
@@ -248,6 +278,7 @@ local BAD = {
         V(0, 0, 1e51), V(nan, inf, 1e51), true, PL({ 0, 1, 0 }, 0) },
   e = { nil, V(-1, 1, 1), V(1, 1, -0.5), V(nan, 1, 1), {}, 2 },
   P = { nil, V(0, 1, 0), { normal = { 0, 1, 0 }, d = 0 }, 1 },
+  G = { nil, V(0, 1, 0), PL({ 0, 1, 0 }, 0), { { 0, 0 }, { 1, 0 }, { 0, 1 } } },
 }
 local BAD_OUT = { 1, {}, false, "out", PL({ 0, 1, 0 }, 0) }
 
@@ -392,6 +423,36 @@ describe("the FFI and C-API backends", function()
     add("vec3"); add("vec3", nil); add("vec3", nil, nil); add("vec3", 1, 2, nil)
     assert.are.same({}, differences(cases))
   end)
+
+  if CAPI.polygon ~= nil then
+    it("answer collide.polygon and its methods alike", function()
+      local cases = {}
+      local function add(f, ...)
+        cases[#cases + 1] = { f = f, n = select("#", ...), ... }
+      end
+      for _ = 1, 60 do
+        local p = valid("G")
+        add("polygon:vertices", p); add("op:index", p, "plane"); add("op:tostring", p)
+        add("op:index", p, "foo"); add("op:newindex", p, "plane", 1)
+      end
+      local sq = { V(0, 0), V(2, 0), V(2, 2), V(0, 2) }
+      add("polygon", sq); add("polygon", { { 0, 0, 3 }, { x = 2, y = 0, z = 3 }, V(2, 2, 3) })
+      add("polygon", { V(0, 0), V(1, 0), V(2, 0), V(2, 2) })
+      add("polygon"); add("polygon", "x"); add("polygon", {}); add("polygon", { V(0, 0), V(1, 0) })
+      add("polygon", { V(0, 0), V(1, 0), "x" }); add("polygon", { V(0, 0), V(1, 0), { 1 } })
+      add("polygon", { V(0, 0), V(1, 0), { x = 1, y = 2, z = "3" } })
+      add("polygon", { V(0, 0), V(1, 0), PL({ 0, 1, 0 }, 1) })
+      add("polygon", { V(0, 0), V(1, 0), V(1, 0), V(1, 1) })
+      add("polygon", { V(0, 0), V(1, 1, 1), V(3, 3, 3) })
+      add("polygon", { V(0, 0), V(2, 0), V(2, 2), V(0, 2, 0.001) })
+      add("polygon", { V(0, 0), V(4, 2), V(0, 4), V(1, 2) })
+      add("polygon", { V(0, 0), V(2, 2), V(2, 0), V(0, 2) })
+      add("polygon", { V(nan, 0), V(1, 0), V(0, 1) })
+      add("polygon", { V(1e51, 0), V(1, 0), V(0, 1) })
+      add("polygon:vertices", V(1, 2)); add("polygon:vertices", nil)
+      assert.are.same({}, differences(cases))
+    end)
+  end
 
   it("report a bad argument at the caller's position, or none from pcall", function()
     local function where_ffi() return FFI.sweep_sphere_sphere(1) end

@@ -60,6 +60,10 @@ ffi.cdef(require "collide.cdef")
 -- construction); their fields are reached through __index.
 ffi.cdef [[
 typedef struct collide_ffi_plane { const collide_plane pl; } collide_ffi_plane;
+typedef struct collide_ffi_polygon {
+  const collide_polygon poly;
+  const collide_vec3 v[?];
+} collide_ffi_polygon;
 ]]
 
 local C = ffi.load(path)
@@ -68,6 +72,9 @@ local M = {}
 
 local V = ffi.typeof("collide_vec3")
 local P = ffi.typeof("collide_ffi_plane")
+-- A polygon's vertices live in the same cdata, right after the core's
+-- struct (cdata never move, so poly.vertices may point into it).
+local G = ffi.typeof("collide_ffi_polygon")
 
 -- ---- errors -----------------------------------------------------------------
 
@@ -109,6 +116,7 @@ end
 local function typename(x)
   if istype(V, x) then return "vec3" end
   if istype(P, x) then return "plane" end
+  if istype(G, x) then return "polygon" end
   if type(x) ~= "cdata" then
     local mt = debug.getmetatable(x)
     if type(mt) == "table" then
@@ -408,12 +416,97 @@ end
 
 ffi.metatype(P, plane_mt)
 
+-- ---- polygon ----------------------------------------------------------------
+
+local polygon_methods = {}
+local polygon_mt = {}
+local F_POLYGON, F_VERTICES = fn("polygon"), fn("vertices", 1)
+-- p.plane is one object per polygon, as in the C API (which keeps it in
+-- the userdata's user value); cdata cannot hold a Lua value, so a weak
+-- table does.
+local polygon_planes = setmetatable({}, { __mode = "k" })
+
+-- Vertex i of the array t into out, as lcollide_shapes.c read_vertex: a
+-- vec3, {x, y [, z]} or {x =, y = [, z =]}; false when it is none of these.
+local function read_vertex(t, i, out)
+  local v = rawget(t, i)
+  if istype(V, v) then
+    out.x, out.y, out.z = v.x, v.y, v.z
+    return true
+  end
+  if type(v) ~= "table" then return false end
+  local x, y, z
+  if rawget(v, 1) ~= nil then
+    x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
+  else
+    x, y, z = v.x, v.y, v.z
+  end
+  if type(x) ~= "number" or type(y) ~= "number" then return false end
+  if z == nil then z = 0 elseif type(z) ~= "number" then return false end
+  out.x, out.y, out.z = x, y, z
+  return true
+end
+
+local function polygon(t)
+  if type(t) ~= "table" then typeerror(F_POLYGON, 1, "table", t) end
+  local n = #t
+  local p = G(n)
+  local verts = ffi.cast("collide_vec3 *", p.v)
+  for i = 1, n do
+    if not read_vertex(t, i, verts[i - 1]) then
+      argerror(F_POLYGON, 1, format("vec3 expected at index %d, got %s", i,
+                                    typename(rawget(t, i))))
+    end
+  end
+  local code = C.collide_polygon_init(ffi.cast("collide_polygon *", p), verts, n)
+  if code < 0 then coreerror(F_POLYGON, code, 1) end
+  return p
+end
+
+function polygon_methods.vertices(p)
+  if not istype(G, p) then typeerror(F_VERTICES, 1, "polygon", p) end
+  local list, vs = {}, p.poly.vertices
+  for i = 1, p.poly.count do
+    local v = vs[i - 1]
+    list[i] = V(v.x, v.y, v.z)
+  end
+  return list
+end
+
+function polygon_mt.__index(p, k)
+  if k == "plane" then
+    local pl = polygon_planes[p]
+    if pl == nil then
+      pl = P(p.poly.plane)
+      polygon_planes[p] = pl
+    end
+    return pl
+  end
+  return polygon_methods[k]
+end
+
+function polygon_mt.__newindex()
+  raise("polygons are read-only (make a new one with collide.polygon)")
+end
+
+function polygon_mt.__tostring(p)
+  return format("polygon(%d vertices)", p.poly.count)
+end
+
+function polygon_mt.__len(p)
+  return p.poly.count
+end
+
+ffi.metatype(G, polygon_mt)
+-- Offered when the C-API module offers it (the shapes part of the core).
+if capi.polygon ~= nil then M.polygon = polygon end
+
 -- ---- queries, generated -----------------------------------------------------
 
 -- Each query is a core function collide_<name> whose Lua arguments map one
 -- to one onto its C arguments, followed by a result struct. Argument kinds:
 --   n  number               v  vector (vec3 or table)
---   P  plane
+--   P  plane                G  polygon
 -- Result kinds:
 --   hit       true, u, point, normal, feature   (2 out-vectors)
 --   interval  true, u0, u1
@@ -427,11 +520,13 @@ local QUERIES = {
   { "sweep_sphere_plane", "nvvP", "hit" },
   { "raycast_plane", "vvP", "hit" },
   { "sweep_sphere_triangle", "nvvvvv", "hit" },
+  { "sweep_sphere_polygon", "nvvG", "hit" },
   { "sweep_sphere_segment", "nvvvv", "hit" },
   { "sweep_sphere_aabb", "nvvvv", "hit" },
   { "sweep_aabb_aabb", "vvvvvv", "interval_normal" },
   { "raycast_sphere", "vvvn", "hit" },
   { "raycast_triangle", "vvvvv", "hit" },
+  { "raycast_polygon", "vvG", "hit" },
   { "raycast_aabb", "vvvv", "hit" },
 }
 
@@ -439,8 +534,9 @@ local ARG_CHECK = {
   n = 'if type(a%d) ~= "number" then typeerror(F, %d, "number", a%d) end',
   v = 'if not istype(V, a%d) then a%d = tovec(F, %d, a%d, S[%d]) end',
   P = 'if not istype(P, a%d) then typeerror(F, %d, "plane", a%d) end',
+  G = 'if not istype(G, a%d) then typeerror(F, %d, "polygon", a%d) end',
 }
-local ARG_PASS = { n = "a%d", v = "a%d", P = "a%d.pl" }
+local ARG_PASS = { n = "a%d", v = "a%d", P = "a%d.pl", G = "a%d.poly" }
 
 -- Out-vector at Lua argument k (parameter o<j>) from scratch field src.
 local function gen_out(j, k, src)
@@ -484,7 +580,7 @@ local function gen_query(name, kinds, result)
   for j = 1, nout do params[#params + 1] = "o" .. j end
   if scratch then pass[#pass + 1] = scratch end
   local src = table.concat({
-    "local C, V, P, S, HIT, INTERVAL, FEATURE, F, istype, typeerror, tovec,",
+    "local C, V, P, G, S, HIT, INTERVAL, FEATURE, F, istype, typeerror, tovec,",
     "      coreerror = ...",
     "return function(" .. table.concat(params, ", ") .. ")",
     table.concat(checks, "\n"),
@@ -497,7 +593,7 @@ local function gen_query(name, kinds, result)
     "end",
   }, "\n")
   local chunk = assert(loadstring(src, "=collide.ffi(" .. name .. ")"))
-  return chunk(C, V, P, S, HIT, INTERVAL, FEATURE, fn(name), istype,
+  return chunk(C, V, P, G, S, HIT, INTERVAL, FEATURE, fn(name), istype,
                typeerror, tovec, coreerror)
 end
 
