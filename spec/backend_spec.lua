@@ -115,6 +115,32 @@ local function POLY(k, cx, cy, h, radius, angle, tilt)
 end
 local OUT = builder(function(c) return c.vec3(7, 7, 7) end, "OUT")
 
+local function build(c, x)
+  if getmetatable(x) == Builder then return x.f(c) end
+  return x
+end
+-- An array whose elements are built per backend.
+local function ARR(list)
+  return builder(function(c)
+    local t = {}
+    for i = 1, table.maxn(list) do t[i] = build(c, list[i]) end
+    return t
+  end, "ARR(" .. #list .. ")")
+end
+-- A world holding one shape of each kind, with data.
+local WORLD = builder(function(c)
+  local w = c.world()
+  w:add_triangle(c.vec3(0, 0, 0), c.vec3(4, 0, 0), c.vec3(0, 4, 0), "tri")
+  w:add_aabb(c.vec3(6, 1, 0), c.vec3(1, 1, 1), { "box" })
+  w:add_sphere(c.vec3(-4, 2, 1), 1.5)
+  w:add_segment(c.vec3(2, -3, 0), c.vec3(2, 6, 0), 42)
+  w:add_plane(c.plane(c.vec3(0, 0.2, 1), 3), "floor")
+  w:add_polygon(c.polygon({ c.vec3(-2, -2, 2), c.vec3(2, -2, 2), c.vec3(2, 2, 2),
+                            c.vec3(-2, 2, 2) }))
+  w:add_polygon({ { 8, 8, 0 }, { 9, 8, 0 }, { 9, 9, 0 } })
+  return w
+end, "WORLD")
+
 local function describe_value(v)
   if getmetatable(v) == Builder then return v.label end
   if type(v) == "table" then
@@ -136,7 +162,7 @@ end
 -- A result as text that is equal for equal answers of the two backends:
 -- numbers to 17 digits, vectors by value plus which out-vector they are.
 local show
-function show(c, v, outs)
+function show(c, v, outs, depth)
   if c.is_vec3(v) then
     local tag = ""
     for i, o in ipairs(outs) do
@@ -145,7 +171,16 @@ function show(c, v, outs)
     return tag .. string.format("vec3(%.17g, %.17g, %.17g)", v.x, v.y, v.z)
   end
   if type(v) == "number" then return string.format("%.17g", v) end
-  if type(v) == "table" then return "table" end
+  if type(v) == "table" then   -- contents, one level of nesting shown
+    local parts = {}
+    for k, x in pairs(v) do
+      local shown = type(x) == "table" and "{...}" or show(c, x, outs)
+      if type(x) == "table" and depth == nil then shown = show(c, x, outs, 1) end
+      parts[#parts + 1] = tostring(k) .. "=" .. shown
+    end
+    table.sort(parts)
+    return "{" .. table.concat(parts, ", ") .. "}"
+  end
   if type(v) == "userdata" or type(v) == "cdata" then
     local mt_name = tostring(v):match("^(%a+)%(")
     if mt_name == "polygon" then
@@ -183,7 +218,7 @@ local function run(c, case)
   for i = 1, case.n do
     local a = case[i]
     if getmetatable(a) == Builder then
-      local ok, v = pcall(a.f, c)
+      local ok, v = pcall(build, c, a)
       a = ok and v or "BUILD FAILED: " .. tostring(v)
       if case[i] == OUT then outs[#outs + 1] = a end
     end
@@ -194,6 +229,7 @@ local function run(c, case)
   if kind == "vec3" then f = c.vec3(0, 0, 0)[name]
   elseif kind == "plane" then f = c.plane({0, 1, 0}, 0)[name]
   elseif kind == "polygon" then f = c.polygon({ {0, 0}, {1, 0}, {0, 1} })[name]
+  elseif kind == "world" then f = c.world()[name]
   elseif kind == "op" then f = OPS[name]
   else f = c[case.f] end
   local r = { pcall(f, unpack(args, 1, case.n)) }
@@ -454,6 +490,73 @@ describe("the FFI and C-API backends", function()
     end)
   end
 
+  if CAPI.world ~= nil then
+    it("answer the world's methods alike", function()
+      local cases = {}
+      local function add(f, ...)
+        cases[#cases + 1] = { f = f, n = select("#", ...), ... }
+      end
+      local function counter()
+        local calls = {}
+        return function(id, data) calls[#calls + 1] = id; return data ~= "floor" end
+      end
+      for _ = 1, 150 do
+        local c0, c1 = V(coord() * 2, coord() * 2, coord()), V(coord() * 2, coord() * 2, coord())
+        local r = valid("n")
+        add("world:sweep_sphere", WORLD, r, c0, c1)
+        add("world:sweep_sphere", WORLD, r, c0, c1, nil, OUT, OUT)
+        add("world:sweep_sphere", WORLD, r, c0, c1, counter())
+        add("world:raycast", WORLD, c0, c1)
+        add("world:raycast", WORLD, c0, c1, counter(), OUT, OUT)
+        add("world:overlap_sphere", WORLD, c0, r * 2)
+        add("world:move_sphere", WORLD, r, c0, c1)
+        add("world:move_sphere", WORLD, r, c0, c1, { response = "bounce", restitution = 0.5,
+                                                    up = V(0, 0, 1) }, OUT)
+        add("world:move_sphere", WORLD, r, c0, c1, { max_iterations = 2, up = { 0, 0, 1 },
+                                                    filter = counter() })
+      end
+      add("world:count", WORLD); add("world:data", WORLD, 1); add("world:data", WORLD, 2)
+      add("world:data", WORLD, 99); add("world:data", WORLD, "x"); add("world:remove", WORLD, 3)
+      add("world:remove", WORLD, 1.5); add("world:build", nil)
+      add("world:add_sphere", WORLD, V(0, 0), -1); add("world:add_sphere", WORLD, nil, 1)
+      add("world:add_triangle", WORLD, V(0, 0), V(1, 0), V(2, 0))
+      add("world:add_aabb", WORLD, V(0, 0), V(1, -1, 1)); add("world:add_plane", WORLD, V(0, 1))
+      add("world:add_segment", WORLD, V(nan, 0), V(1, 0)); add("world:add_polygon", WORLD, {})
+      add("world:add_polygon", WORLD, { V(0, 0), V(1, 0) }); add("world:add_polygon", WORLD, 5)
+      add("world:add_polygon", WORLD, { V(0, 0), V(1, 0), V(1, 1), V(0, 1) }, "quad")
+      add("world:add_polygon", WORLD, POLY(5, 0, 0, 1, 2, 0.3, 0), "pent")
+      add("world:add_plane", WORLD, PL({ 0, 3, 4 }, 2))
+      add("world:sweep_sphere", WORLD, 1, V(0, 0)); add("world:raycast", WORLD, V(0, 0), V(1, 0), 5)
+      add("world:sweep_sphere", WORLD, 1, V(0, 0, 5), V(0, 0, -5), nil, 3)
+      add("world:raycast", WORLD, V(0, 0, 5), V(0, 0, -5), nil, OUT, {})
+      add("world:sweep_sphere", WORLD, 1, V(0, 0, 5), V(0, 0, -5), function() error("no!") end)
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), 5)
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { response = "fly" })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { max_iterations = 0 })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { up = "up" })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { restitution = -1 })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), nil, 7)
+      add("world:sweep_sphere", V(1, 2), 1, V(0, 0), V(1, 0)); add("world:count", {})
+      if CAPI.sweep_pairs ~= nil then
+        for _ = 1, 20 do
+          local s0, s1 = {}, {}
+          for i = 1, 12 do
+            s0[i] = V(coord(), coord(), coord())
+            s1[i] = i % 3 == 0 and { coord(), coord() } or V(coord(), coord(), coord())
+          end
+          add("sweep_pairs", 0.5, ARR(s0), ARR(s1))
+          add("sweep_pairs", ARR({ 1, 2, 0.5, 1, 1, 1, 1, 1, 1, 1, 1, 0.25 }), ARR(s0), ARR(s1), {})
+        end
+        add("sweep_pairs", -1, ARR({ V(0, 0) }), ARR({ V(0, 0) }))
+        add("sweep_pairs", 1, ARR({ V(0, 0) }), ARR({}))
+        add("sweep_pairs", 1, ARR({ V(0, 0), 5 }), ARR({ V(0, 0), V(1, 1) }))
+        add("sweep_pairs", 1, nil, ARR({}))
+      end
+      assert.is_true(#cases > 1000)
+      assert.are.same({}, differences(cases))
+    end)
+  end
+
   it("report a bad argument at the caller's position, or none from pcall", function()
     local function where_ffi() return FFI.sweep_sphere_sphere(1) end
     local function where_capi() return CAPI.sweep_sphere_sphere(1) end
@@ -465,5 +568,19 @@ describe("the FFI and C-API backends", function()
     -- same text after the position; the position is this file's lines
     assert.are.equal(e1:gsub("^.-:%d+: ", ""), e2:gsub("^.-:%d+: ", ""))
     assert.truthy(e2:find("^[^:]*backend_spec.lua:%d+: bad argument #1 to 'lerp'"))
+    if CAPI.world ~= nil then   -- the world, delegated to the C API
+      local w1, w2 = CAPI.world(), FFI.world()
+      ok1, e1 = pcall(function() local r = w1:add_sphere(CAPI.vec3(0, 0), -1) return r end)
+      ok2, e2 = pcall(function() local r = w2:add_sphere(FFI.vec3(0, 0), -1) return r end)
+      assert.is_false(ok1 or ok2)
+      assert.are.equal(e1:gsub("^.-:%d+: ", ""), e2:gsub("^.-:%d+: ", ""))
+      assert.truthy(e2:find("^[^:]*backend_spec.lua:%d+: bad argument #2 to 'add_sphere'"))
+      w2:add_sphere(FFI.vec3(0, 0), 1)
+      ok2, e2 = pcall(function()
+        local r = w2:sweep_sphere(1, FFI.vec3(0, 5), FFI.vec3(0, -5), function() error("mine", 0) end)
+        return r
+      end)
+      assert.are.equal("mine", e2)   -- a filter's error is left as it is
+    end
   end)
 end)

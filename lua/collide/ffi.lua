@@ -78,8 +78,10 @@ local G = ffi.typeof("collide_ffi_polygon")
 
 -- ---- errors -----------------------------------------------------------------
 
-local SOURCE = debug.getinfo(1, "S").source
-local GENERATED = "=collide.ffi("   -- chunk names of the generated queries
+-- This backend's own chunks: this file, collide/ffi_world.lua, and the
+-- generated queries (chunk names starting with GENERATED).
+local SOURCES = { [debug.getinfo(1, "S").source] = true }
+local GENERATED = "=collide.ffi("
 
 -- The position of the Lua code that called into this module, "" when that
 -- is not Lua code: what the C API's luaL_error prints (luaL_where(L, 1),
@@ -90,7 +92,7 @@ local function where()
     local info = debug.getinfo(level, "Sl")
     if info == nil then return "" end
     local src = info.source
-    if src ~= SOURCE and src:sub(1, #GENERATED) ~= GENERATED then
+    if not SOURCES[src] and src:sub(1, #GENERATED) ~= GENERATED then
       if info.currentline > 0 then
         return info.short_src .. ":" .. info.currentline .. ": "
       end
@@ -117,7 +119,7 @@ local function typename(x)
   if istype(V, x) then return "vec3" end
   if istype(P, x) then return "plane" end
   if istype(G, x) then return "polygon" end
-  if type(x) ~= "cdata" then
+  if type(x) ~= "cdata" then   -- (a world of this backend: its __name)
     local mt = debug.getmetatable(x)
     if type(mt) == "table" then
       local name = mt.__name
@@ -357,6 +359,13 @@ local F_PLANE_3P, F_DISTANCE = fn("plane_from_points"), fn("distance", 1)
 
 local PLANE_SCRATCH = new("collide_plane")
 
+-- How each plane was made, {constructor, arguments...}, while a world
+-- delegated to the C API (collide/ffi_world.lua) may need the same plane
+-- from the C API, to the bit.
+local plane_source = capi.world ~= nil and setmetatable({}, { __mode = "k" })
+                     or nil
+local function xyz(v) return { v.x, v.y, v.z } end
+
 local function newplane(f, code)
   if code < 0 then coreerror(f, code, 1) end
   return P(PLANE_SCRATCH)
@@ -365,22 +374,32 @@ end
 function M.plane(n, d)
   if not istype(V, n) then n = tovec(F_PLANE, 1, n, S1) end
   if type(d) ~= "number" then typeerror(F_PLANE, 2, "number", d) end
-  return newplane(F_PLANE, C.collide_plane_make(PLANE_SCRATCH, n, d))
+  local pl = newplane(F_PLANE, C.collide_plane_make(PLANE_SCRATCH, n, d))
+  if plane_source then plane_source[pl] = { "plane", xyz(n), d } end
+  return pl
 end
 
 function M.plane_from_point_normal(p, n)
   if not istype(V, p) then p = tovec(F_PLANE_PN, 1, p, S1) end
   if not istype(V, n) then n = tovec(F_PLANE_PN, 2, n, S2) end
-  return newplane(F_PLANE_PN,
-                  C.collide_plane_from_point_normal(PLANE_SCRATCH, p, n))
+  local pl = newplane(F_PLANE_PN,
+                      C.collide_plane_from_point_normal(PLANE_SCRATCH, p, n))
+  if plane_source then
+    plane_source[pl] = { "plane_from_point_normal", xyz(p), xyz(n) }
+  end
+  return pl
 end
 
 function M.plane_from_points(a, b, c)
   if not istype(V, a) then a = tovec(F_PLANE_3P, 1, a, S1) end
   if not istype(V, b) then b = tovec(F_PLANE_3P, 2, b, S2) end
   if not istype(V, c) then c = tovec(F_PLANE_3P, 3, c, S3) end
-  return newplane(F_PLANE_3P,
-                  C.collide_plane_from_points(PLANE_SCRATCH, a, b, c))
+  local pl = newplane(F_PLANE_3P,
+                      C.collide_plane_from_points(PLANE_SCRATCH, a, b, c))
+  if plane_source then
+    plane_source[pl] = { "plane_from_points", xyz(a), xyz(b), xyz(c) }
+  end
+  return pl
 end
 
 local DISTANCE = new("double[1]")
@@ -636,6 +655,19 @@ end
 
 function M.slide(v, n, out)
   return project(F_SLIDE, v, n, out, 1.0)
+end
+
+-- ---- world ------------------------------------------------------------------
+
+-- Delegated to the C API for now (see collide/ffi_world.lua).
+if capi.world ~= nil then
+  local chunk = require "collide.ffi_world"
+  SOURCES[debug.getinfo(chunk, "S").source] = true
+  local W = chunk({ capi = capi, V = V, P = P, G = G, istype = istype,
+                    where = where, plane_source = plane_source,
+                    typename = typename })
+  M.world = W.world
+  if capi.sweep_pairs ~= nil then M.sweep_pairs = W.sweep_pairs end
 end
 
 -- ---- module -----------------------------------------------------------------
