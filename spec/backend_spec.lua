@@ -576,10 +576,12 @@ describe("the FFI and C-API backends", function()
       assert.are.equal(e1:gsub("^.-:%d+: ", ""), e2:gsub("^.-:%d+: ", ""))
       assert.truthy(e2:find("^[^:]*backend_spec.lua:%d+: bad argument #2 to 'add_sphere'"))
       w2:add_sphere(FFI.vec3(0, 0), 1)
+      local function refuse() error("mine", 0) end
       ok2, e2 = pcall(function()
-        local r = w2:sweep_sphere(1, FFI.vec3(0, 5), FFI.vec3(0, -5), function() error("mine", 0) end)
+        local r = w2:sweep_sphere(1, FFI.vec3(0, 5), FFI.vec3(0, -5), refuse)
         return r
       end)
+      assert.is_false(ok2)
       assert.are.equal("mine", e2)   -- a filter's error is left as it is
     end
   end)
