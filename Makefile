@@ -169,7 +169,7 @@ test: deps
 # ---- benchmark -------------------------------------------------------------
 
 # Which core queries exist: the raw C loop benchmarks only those.
-CORE_FUNCS = $(shell sed -n 's/^int \(collide_[a-z_]*\)(.*/\1/p' $(CORE_SRC))
+CORE_FUNCS = $(shell grep -ho '^int collide_[a-z0-9_]*' $(CORE_SRC) | cut -c5-)
 
 build/bench/raw: bench/raw.c $(CORE_SRC) $(HDRS)
 	@mkdir -p $(@D)
