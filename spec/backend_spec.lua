@@ -57,6 +57,21 @@ describe("collide.backend", function()
     end
   end)
 
+  it("picks the C API on LuaJIT when the JIT is off, unless told otherwise", function()
+    if not has_ffi then
+      assert.are.equal("capi", load_with(nil).backend)
+      return
+    end
+    local status = jit.status
+    jit.status = function() return false end  -- luacheck: ignore 122
+    local ok1, c1 = pcall(load_with, nil)
+    local ok2, c2 = pcall(load_with, "ffi")
+    jit.status = status  -- luacheck: ignore 122
+    assert.is_true(ok1 and ok2)
+    assert.are.equal("capi", c1.backend)
+    assert.are.equal("ffi", c2.backend)
+  end)
+
   it("rejects any other COLLIDE_BACKEND", function()
     assert.has_error(function() load_with("fast") end,
       "COLLIDE_BACKEND must be 'capi' or 'ffi', not 'fast'")

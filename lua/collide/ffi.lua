@@ -64,6 +64,9 @@ typedef struct collide_ffi_polygon {
   const collide_polygon poly;
   const collide_vec3 v[?];
 } collide_ffi_polygon;
+int collide_ffi_plane_distance(const collide_ffi_plane *plane,
+                               const collide_vec3 *p, double *out)
+  __asm__("collide_plane_distance");
 ]]
 
 local C = ffi.load(path)
@@ -407,7 +410,7 @@ local DISTANCE = new("double[1]")
 function plane_methods.distance(pl, p)
   if not istype(P, pl) then typeerror(F_DISTANCE, 1, "plane", pl) end
   if not istype(V, p) then p = tovec(F_DISTANCE, 2, p, S2) end
-  local code = C.collide_plane_distance(pl.pl, p, DISTANCE)
+  local code = C.collide_ffi_plane_distance(pl, p, DISTANCE)
   if code < 0 then coreerror(F_DISTANCE, code, 2) end
   return DISTANCE[0]
 end
@@ -555,55 +558,83 @@ local ARG_CHECK = {
   P = 'if not istype(P, a%d) then typeerror(F, %d, "plane", a%d) end',
   G = 'if not istype(G, a%d) then typeerror(F, %d, "polygon", a%d) end',
 }
-local ARG_PASS = { n = "a%d", v = "a%d", P = "a%d.pl", G = "a%d.poly" }
+-- The core function is called through a declaration of its own (symbol
+-- redirection, __asm__) whose plane and polygon parameters are this
+-- backend's wrappers, which begin with the core's struct: the wrapper is
+-- passed as it is, with no field reference, which the interpreter would
+-- allocate (LuaJIT with the JIT off, e.g. on iOS).
+local ARG_PASS = { n = "a%d", v = "a%d", P = "a%d", G = "a%d" }
+local ARG_CTYPE = { n = "double", v = "const collide_vec3 *",
+                    P = "const collide_ffi_plane *",
+                    G = "const collide_ffi_polygon *" }
 
--- Out-vector at Lua argument k (parameter o<j>) from scratch field src.
-local function gen_out(j, k, src)
-  return format([[
+-- The scratch results are read through double pointers, again so that the
+-- interpreter allocates no field references. Offsets in doubles:
+local function at(ct, field) return ffi.offsetof(ct, field) / 8 end
+local HITD, INTERVALD = ffi.cast("double *", HIT), ffi.cast("double *", INTERVAL)
+local H_U, H_POINT, H_NORMAL = at("collide_hit", "u"), at("collide_hit", "point"),
+                               at("collide_hit", "normal")
+local I_U0, I_U1, I_NORMAL = at("collide_interval", "u0"),
+                             at("collide_interval", "u1"),
+                             at("collide_interval", "normal")
+
+-- Out-vector at Lua argument k (parameter o<j>) from the three doubles at
+-- src[base ...].
+local function gen_out(j, k, src, base)
+  return format([=[
     local r%d = o%d
     if r%d == nil then r%d = V()
     elseif not istype(V, r%d) then typeerror(F, %d, "vec3 (out-vector)", r%d)
     end
-    r%d.x = %s.x; r%d.y = %s.y; r%d.z = %s.z]],
-    j, j, j, j, j, k, j, j, src, j, src, j, src)
+    r%d.x = %s[%d]; r%d.y = %s[%d]; r%d.z = %s[%d]]=],
+    j, j, j, j, j, k, j, j, src, base, j, src, base + 1, j, src, base + 2)
 end
 
 local RESULT = {
   hit = function(nargs)
-    return "HIT", 2, gen_out(1, nargs + 1, "HIT.point") .. "\n" ..
-      gen_out(2, nargs + 2, "HIT.normal") .. "\n" ..
-      "    return true, HIT.u, r1, r2, FEATURE[HIT.feature]"
+    return "collide_hit *", "HIT", 2,
+      gen_out(1, nargs + 1, "HITD", H_POINT) .. "\n" ..
+      gen_out(2, nargs + 2, "HITD", H_NORMAL) .. "\n" ..
+      format("    return true, HITD[%d], r1, r2, FEATURE[HIT.feature]", H_U)
   end,
   interval = function()
-    return "INTERVAL", 0, "    return true, INTERVAL.u0, INTERVAL.u1"
+    return "collide_interval *", "INTERVAL", 0,
+      format("    return true, INTERVALD[%d], INTERVALD[%d]", I_U0, I_U1)
   end,
   interval_normal = function(nargs)
-    return "INTERVAL", 1, gen_out(1, nargs + 1, "INTERVAL.normal") .. "\n" ..
-      "    return true, INTERVAL.u0, INTERVAL.u1, r1"
+    return "collide_interval *", "INTERVAL", 1,
+      gen_out(1, nargs + 1, "INTERVALD", I_NORMAL) .. "\n" ..
+      format("    return true, INTERVALD[%d], INTERVALD[%d], r1", I_U0, I_U1)
   end,
   test = function()
-    return nil, 0, "    return true"
+    return nil, nil, 0, "    return true"
   end,
 }
 
 local function gen_query(name, kinds, result)
   local nargs = #kinds
-  local scratch, nout, on_hit = RESULT[result](nargs)
-  local params, checks, pass = {}, {}, {}
+  local rtype, scratch, nout, on_hit = RESULT[result](nargs)
+  local params, checks, pass, ctypes = {}, {}, {}, {}
   for i = 1, nargs do
     local k = kinds:sub(i, i)
     params[i] = "a" .. i
     checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i)
     pass[i] = format(ARG_PASS[k], i)
+    ctypes[i] = ARG_CTYPE[k]
   end
   for j = 1, nout do params[#params + 1] = "o" .. j end
-  if scratch then pass[#pass + 1] = scratch end
+  if scratch then
+    pass[#pass + 1] = scratch
+    ctypes[#ctypes + 1] = rtype
+  end
+  ffi.cdef(format('int collide_ffi_%s(%s) __asm__("collide_%s");', name,
+                  table.concat(ctypes, ", "), name))
   local src = table.concat({
-    "local C, V, P, G, S, HIT, INTERVAL, FEATURE, F, istype, typeerror, tovec,",
-    "      coreerror = ...",
+    "local C, V, S, HIT, HITD, INTERVAL, INTERVALD, FEATURE, F, istype,",
+    "      typeerror, tovec, coreerror, P, G = ...",
     "return function(" .. table.concat(params, ", ") .. ")",
     table.concat(checks, "\n"),
-    "  local code = C.collide_" .. name .. "(" .. table.concat(pass, ", ") .. ")",
+    "  local code = C.collide_ffi_" .. name .. "(" .. table.concat(pass, ", ") .. ")",
     "  if code > 0 then",
     on_hit,
     "  end",
@@ -612,8 +643,8 @@ local function gen_query(name, kinds, result)
     "end",
   }, "\n")
   local chunk = assert(loadstring(src, "=collide.ffi(" .. name .. ")"))
-  return chunk(C, V, P, G, S, HIT, INTERVAL, FEATURE, fn(name), istype,
-               typeerror, tovec, coreerror)
+  return chunk(C, V, S, HIT, HITD, INTERVAL, INTERVALD, FEATURE, fn(name),
+               istype, typeerror, tovec, coreerror, P, G)
 end
 
 -- Does the shared object define the symbol? (The header may declare more
