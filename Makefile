@@ -156,7 +156,8 @@ rock-check:
 	    --no-doc rockspec/collide-scm-1.rockspec >$$tmp/log 2>&1) \
 	    || { cat $$tmp/log; exit 1; }; \
 	  (cd $$tmp && eval "$$($(LUAROCKS) --lua-version=$$v --tree=$$tmp/tree path)" && \
-	   lua$$v $(CURDIR)/tools/rock-smoke.lua); \
+	   lua$$v $(CURDIR)/tools/rock-smoke.lua && \
+	   if [ $$v = 5.1 ]; then luajit $(CURDIR)/tools/rock-smoke.lua; fi); \
 	  rm -rf $$tmp; \
 	done
 
