@@ -98,6 +98,7 @@ end
 
 -- ---- LuaJIT: the two backends side by side ---------------------------------
 
+local FILTER_LOG = {}
 local FFI, CAPI = load_with("ffi"), load_with("capi")
 
 -- Arguments that must be made by each backend (vectors, planes) are
@@ -130,6 +131,16 @@ local function POLY(k, cx, cy, h, radius, angle, tilt)
 end
 local OUT = builder(function(c) return c.vec3(7, 7, 7) end, "OUT")
 
+-- A filter made per backend that logs the ids it is asked about.
+local FILTER = builder(function(c)
+  local calls = {}
+  FILTER_LOG[c] = calls
+  return function(id, data)
+    calls[#calls + 1] = id
+    return data ~= "floor"
+  end
+end, "FILTER")
+
 local function build(c, x)
   if getmetatable(x) == Builder then return x.f(c) end
   return x
@@ -141,6 +152,14 @@ local function ARR(list)
     for i = 1, table.maxn(list) do t[i] = build(c, list[i]) end
     return t
   end, "ARR(" .. #list .. ")")
+end
+-- A table whose fields are built per backend.
+local function TBL(t)
+  return builder(function(c)
+    local r = {}
+    for k, x in pairs(t) do r[k] = build(c, x) end
+    return r
+  end, "TBL")
 end
 -- A world holding one shape of each kind, with data.
 local WORLD = builder(function(c)
@@ -252,6 +271,10 @@ local function run(c, case)
   for i = 1, table.maxn(r) do text[i] = show(c, r[i], outs) end
   for i, o in ipairs(outs) do
     text[#text + 1] = "after: out" .. i .. "=" .. show(c, o, {})
+  end
+  if FILTER_LOG[c] then   -- which ids a filter was asked about, in order
+    text[#text + 1] = "filter calls: " .. table.concat(FILTER_LOG[c], ",")
+    FILTER_LOG[c] = nil
   end
   return table.concat(text, " | ")
 end
@@ -511,24 +534,20 @@ describe("the FFI and C-API backends", function()
       local function add(f, ...)
         cases[#cases + 1] = { f = f, n = select("#", ...), ... }
       end
-      local function counter()
-        local calls = {}
-        return function(id, data) calls[#calls + 1] = id; return data ~= "floor" end
-      end
       for _ = 1, 150 do
         local c0, c1 = V(coord() * 2, coord() * 2, coord()), V(coord() * 2, coord() * 2, coord())
         local r = valid("n")
         add("world:sweep_sphere", WORLD, r, c0, c1)
         add("world:sweep_sphere", WORLD, r, c0, c1, nil, OUT, OUT)
-        add("world:sweep_sphere", WORLD, r, c0, c1, counter())
+        add("world:sweep_sphere", WORLD, r, c0, c1, FILTER)
         add("world:raycast", WORLD, c0, c1)
-        add("world:raycast", WORLD, c0, c1, counter(), OUT, OUT)
+        add("world:raycast", WORLD, c0, c1, FILTER, OUT, OUT)
         add("world:overlap_sphere", WORLD, c0, r * 2)
         add("world:move_sphere", WORLD, r, c0, c1)
         add("world:move_sphere", WORLD, r, c0, c1, { response = "bounce", restitution = 0.5,
                                                     up = V(0, 0, 1) }, OUT)
-        add("world:move_sphere", WORLD, r, c0, c1, { max_iterations = 2, up = { 0, 0, 1 },
-                                                    filter = counter() })
+        add("world:move_sphere", WORLD, r, c0, c1, TBL({ max_iterations = 2,
+                                                         up = { 0, 0, 1 }, filter = FILTER }))
       end
       add("world:count", WORLD); add("world:data", WORLD, 1); add("world:data", WORLD, 2)
       add("world:data", WORLD, 99); add("world:data", WORLD, "x"); add("world:remove", WORLD, 3)
@@ -538,6 +557,12 @@ describe("the FFI and C-API backends", function()
       add("world:add_aabb", WORLD, V(0, 0), V(1, -1, 1)); add("world:add_plane", WORLD, V(0, 1))
       add("world:add_segment", WORLD, V(nan, 0), V(1, 0)); add("world:add_polygon", WORLD, {})
       add("world:add_polygon", WORLD, { V(0, 0), V(1, 0) }); add("world:add_polygon", WORLD, 5)
+      add("world:add_polygon", WORLD, ARR({ V(0, 0), V(1, 0), V(1, 1), V(0, 1) }), "quad")
+      add("world:add_polygon", WORLD, ARR({ V(0, 0), V(1, 0), V(1, 1), V(0, 1) }))
+      add("world:add_polygon", WORLD, ARR({ V(0, 0), V(1, 0), V(1, 1), { 0 } }))
+      add("world:add_polygon", WORLD, ARR({ V(0, 0), V(1, 0), V(1, 1), "v" }), nil)
+      add("world:add_polygon", WORLD, ARR({ V(0, 0), V(1, 0), V(2, 0) }))
+      -- (a table of builders: elements that are not vectors)
       add("world:add_polygon", WORLD, { V(0, 0), V(1, 0), V(1, 1), V(0, 1) }, "quad")
       add("world:add_polygon", WORLD, POLY(5, 0, 0, 1, 2, 0.3, 0), "pent")
       add("world:add_plane", WORLD, PL({ 0, 3, 4 }, 2))

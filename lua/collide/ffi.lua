@@ -118,10 +118,14 @@ end
 
 -- lc_typename: the metatable's __name, else the Lua type; this backend's
 -- own cdata types by their names.
+local EXTRA_TYPES = {}   -- {ctype, name} of types defined elsewhere (world)
 local function typename(x)
   if istype(V, x) then return "vec3" end
   if istype(P, x) then return "plane" end
   if istype(G, x) then return "polygon" end
+  for i = 1, #EXTRA_TYPES do
+    if istype(EXTRA_TYPES[i][1], x) then return EXTRA_TYPES[i][2] end
+  end
   if type(x) ~= "cdata" then   -- (a world of this backend: its __name)
     local mt = debug.getmetatable(x)
     if type(mt) == "table" then
@@ -362,13 +366,6 @@ local F_PLANE_3P, F_DISTANCE = fn("plane_from_points"), fn("distance", 1)
 
 local PLANE_SCRATCH = new("collide_plane")
 
--- How each plane was made, {constructor, arguments...}, while a world
--- delegated to the C API (collide/ffi_world.lua) may need the same plane
--- from the C API, to the bit.
-local plane_source = capi.world ~= nil and setmetatable({}, { __mode = "k" })
-                     or nil
-local function xyz(v) return { v.x, v.y, v.z } end
-
 local function newplane(f, code)
   if code < 0 then coreerror(f, code, 1) end
   return P(PLANE_SCRATCH)
@@ -377,32 +374,22 @@ end
 function M.plane(n, d)
   if not istype(V, n) then n = tovec(F_PLANE, 1, n, S1) end
   if type(d) ~= "number" then typeerror(F_PLANE, 2, "number", d) end
-  local pl = newplane(F_PLANE, C.collide_plane_make(PLANE_SCRATCH, n, d))
-  if plane_source then plane_source[pl] = { "plane", xyz(n), d } end
-  return pl
+  return newplane(F_PLANE, C.collide_plane_make(PLANE_SCRATCH, n, d))
 end
 
 function M.plane_from_point_normal(p, n)
   if not istype(V, p) then p = tovec(F_PLANE_PN, 1, p, S1) end
   if not istype(V, n) then n = tovec(F_PLANE_PN, 2, n, S2) end
-  local pl = newplane(F_PLANE_PN,
-                      C.collide_plane_from_point_normal(PLANE_SCRATCH, p, n))
-  if plane_source then
-    plane_source[pl] = { "plane_from_point_normal", xyz(p), xyz(n) }
-  end
-  return pl
+  return newplane(F_PLANE_PN,
+                  C.collide_plane_from_point_normal(PLANE_SCRATCH, p, n))
 end
 
 function M.plane_from_points(a, b, c)
   if not istype(V, a) then a = tovec(F_PLANE_3P, 1, a, S1) end
   if not istype(V, b) then b = tovec(F_PLANE_3P, 2, b, S2) end
   if not istype(V, c) then c = tovec(F_PLANE_3P, 3, c, S3) end
-  local pl = newplane(F_PLANE_3P,
-                      C.collide_plane_from_points(PLANE_SCRATCH, a, b, c))
-  if plane_source then
-    plane_source[pl] = { "plane_from_points", xyz(a), xyz(b), xyz(c) }
-  end
-  return pl
+  return newplane(F_PLANE_3P,
+                  C.collide_plane_from_points(PLANE_SCRATCH, a, b, c))
 end
 
 local DISTANCE = new("double[1]")
@@ -690,15 +677,18 @@ end
 
 -- ---- world ------------------------------------------------------------------
 
--- Delegated to the C API for now (see collide/ffi_world.lua).
+-- In collide/ffi_world.lua, given what it needs from this file.
 if capi.world ~= nil then
   local chunk = require "collide.ffi_world"
   SOURCES[debug.getinfo(chunk, "S").source] = true
-  local W = chunk({ capi = capi, V = V, P = P, G = G, istype = istype,
-                    where = where, plane_source = plane_source,
-                    typename = typename })
-  M.world = W.world
-  if capi.sweep_pairs ~= nil then M.sweep_pairs = W.sweep_pairs end
+  chunk({ ffi = ffi, C = C, capi = capi, M = M, V = V, P = P, G = G, S = S,
+          istype = istype, fn = fn, raise = raise, where = where,
+          argerror = argerror, typeerror = typeerror, coreerror = coreerror,
+          tovec = tovec, outvec = outvec, typename = typename,
+          FEATURE = FEATURE,
+          register_type = function(ct, name)
+            EXTRA_TYPES[#EXTRA_TYPES + 1] = { ct, name }
+          end })
 end
 
 -- ---- module -----------------------------------------------------------------

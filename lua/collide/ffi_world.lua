@@ -1,259 +1,422 @@
---- collide.ffi_world: collide.world and collide.sweep_pairs for the FFI
--- backend, for now delegated to the C-API module (collide.core).
+--- collide.ffi_world: collide.world for the FFI backend, over the core's
+-- world functions (csrc/collide_world.c), mirroring the C-API binding
+-- csrc/lcollide_world.c check for check and message for message.
 --
--- A world query searches many shapes in one call, so the C-API call cost
--- (about 0.25 us on LuaJIT) matters far less than for the single-shape
--- queries; a native FFI world is left for later. What this file does is
--- translate between the two backends' objects, without allocating in
--- steady state:
---  * FFI vectors become the C API's vec3s: one scratch C-API vec3 per
---    argument position, set in place; FFI planes and polygons become C-API
---    ones made once per object (weak caches), from the same constructor
---    arguments, so the core sees the very same doubles;
---  * results come back as FFI vec3s: the C API writes into scratch
---    out-vectors, copied into the caller's FFI out-vectors (or new vec3s);
---  * errors keep the C API's text; the position prefix is the caller's,
---    as for every other function of this backend.
--- Anything else (numbers, tables, filters, data, bad arguments) is passed
--- as it is, so the checks and messages are the C API's own.
+-- A world is the core's collide_world pointer itself, with a finalizer
+-- (ffi.gc) and methods (a metatype on the opaque struct). The Lua values
+-- kept with its shapes live in a weak table keyed by the world.
+--
+-- Filters: the core calls one C callback made once per Lua state; it runs
+-- the Lua filter under pcall (a Lua error must not unwind through the core,
+-- which holds the world locked during a query) and, on error, aborts the
+-- query; the error is raised again once the core has returned. LuaJIT must
+-- not call back into Lua from compiled code, so the calls that pass the
+-- callback are in functions kept out of the JIT (jit.off); without a
+-- filter, queries compile and allocate nothing with out-vectors.
+--
+-- collide.sweep_pairs is still the C API's, with the arrays' FFI vectors
+-- translated (see sweep_pairs at the end).
 
 return function(E)
-  local capi, V, P, G, istype = E.capi, E.V, E.P, E.G, E.istype
-  local where, plane_source, typename = E.where, E.plane_source, E.typename
+  local ffi, C, capi = E.ffi, E.C, E.capi
+  local V, P, G, S = E.V, E.P, E.G, E.S
+  local istype, fn, raise, where = E.istype, E.fn, E.raise, E.where
+  local argerror, typeerror, coreerror = E.argerror, E.typeerror, E.coreerror
+  local tovec, outvec, typename, FEATURE = E.tovec, E.outvec, E.typename, E.FEATURE
 
-  local cvec3, cplane, cpolygon = capi.vec3, capi.plane, capi.polygon
-  local type, pcall, error, rawequal = type, pcall, error, rawequal
+  local type, pcall, error, floor = type, pcall, error, math.floor
+  local new = ffi.new
 
-  -- ---- objects of the FFI backend -> objects of the C API ------------------
+  local W = ffi.typeof("collide_world *")
+  E.register_type(W, "world")
 
-  local planes = setmetatable({}, { __mode = "k" })
-  local polygons = setmetatable({}, { __mode = "k" })
+  local data_of = setmetatable({}, { __mode = "k" })   -- world -> {id = data}
+  local methods, meta = {}, {}
 
-  local function to_cplane(p)
-    local c = planes[p]
-    if c == nil then
-      local src = plane_source[p]
-      if src then
-        c = capi[src[1]](src[2], src[3], src[4])
-      else   -- a polygon's plane: already unit, normalized once more
-        local n = p.normal
-        c = cplane(cvec3(n.x, n.y, n.z), p.d)
-      end
-      planes[p] = c
+  -- ---- errors and checks -------------------------------------------------
+
+  -- The core's encoding of a rejected argument (collide.h).
+  local function FAIL(arg, reason) return -(arg * 256 + reason) end
+
+  -- lcollide_world.c world_error: errors of no argument (memory, a locked
+  -- world) are plain "name: message".
+  local function world_error(f, code)
+    if C.collide_error_arg(code) == 0 then
+      raise(f.name .. ": " .. ffi.string(C.collide_error_message(code)))
     end
-    return c
+    coreerror(f, code, 1)
   end
 
-  local function to_cpolygon(g)
-    local c = polygons[g]
-    if c == nil then
-      local list = {}
-      for i, v in ipairs(g:vertices()) do list[i] = { v.x, v.y, v.z } end
-      c = cpolygon(list)
-      polygons[g] = c
-    end
-    return c
+  local function check_world(f, w)
+    if not istype(W, w) then typeerror(f, 1, "world", w) end
   end
 
-  -- Scratch C-API vectors, one per argument position.
-  local scratch = {}
-  for i = 1, 8 do scratch[i] = cvec3() end
-
-  -- Argument i: an FFI object becomes the C API's, anything else stays.
-  local function arg(i, x)
-    if istype(V, x) then
-      local s = scratch[i]
-      s:set(x.x, x.y, x.z)
-      return s
-    end
-    if istype(P, x) then return to_cplane(x) end
-    if istype(G, x) then return to_cpolygon(x) end
-    return x
+  local function check_number(f, idx, x)
+    if type(x) ~= "number" then typeerror(f, idx, "number", x) end
   end
 
-  -- Out-vector argument i: nil or an FFI vec3 -> a scratch C-API vec3
-  -- (the result is copied back by result()); anything else is passed on
-  -- for the C API to reject. (nil too becomes a scratch vector: the C API
-  -- then does not allocate, and result() makes the new FFI vec3.)
-  local outs = {}
-  for i = 1, 8 do outs[i] = cvec3() end
-  local function out_arg(i, x)
-    if x == nil or istype(V, x) then return outs[i] end
-    return x
-  end
+  -- ---- construction, shapes, data ------------------------------------------
 
-  -- A result: the scratch out-vector i -> the caller's out-vector o or a
-  -- new FFI vec3; another C-API vec3 -> a new FFI vec3.
-  local function result(x, i, o)
-    if i ~= nil and rawequal(x, outs[i]) then
-      if o == nil then return V(x:unpack()) end
-      o.x, o.y, o.z = x:unpack()
-      return o
-    end
-    if capi.is_vec3(x) then return V(x:unpack()) end
-    return x
-  end
-
-  -- Filters run through `filtered`, which notes that a filter is running
-  -- (in_filter), so that an error can be told apart: the filter's own goes
-  -- on unchanged, one the C API raised gets the position of the code that
-  -- called into the module (the C API called from pcall gives none).
-  local current_filter, in_filter = nil, false
-  local function filtered(id, data)
-    in_filter = true
-    local keep = current_filter(id, data)
-    in_filter = false
-    return keep
-  end
-  -- The filter to hand the C API, and the state to restore afterwards.
-  local function use_filter(f)
-    local saved_f, saved_in = current_filter, in_filter
-    in_filter = false
-    if type(f) == "function" then
-      current_filter = f
-      f = filtered
-    end
-    return f, saved_f, saved_in
-  end
-
-  local function fail(e, saved_f, saved_in)
-    local from_filter = in_filter
-    current_filter, in_filter = saved_f, saved_in
-    if type(e) == "string" and not from_filter then e = where() .. e end
-    error(e, 0)
-  end
-
-  -- ---- the world proxy -------------------------------------------------------
-
-  -- The C-API world's methods, taken from one world made here.
-  local probe = capi.world()
-  local worlds = setmetatable({}, { __mode = "k" })   -- proxy -> C-API world
-  local methods = {}
-  local proto = newproxy and newproxy(true) or nil
-  local meta = proto and getmetatable(proto) or {}
-  meta.__index = methods
-  meta.__name = "world"
-
-  -- The C-API world behind self, else the C API's error, naming the type
-  -- as this backend does ("... on bad self (world expected, got vec3)").
-  local function unwrap(self, name)
-    local w = worlds[self]
-    if w == nil then
-      error(where() .. "calling '" .. name .. "' on bad self (world expected, got " ..
-            typename(self) .. ")", 0)
-    end
+  function E.M.world()
+    local w = C.collide_world_new()
+    if w == nil then raise("world: not enough memory") end
+    w = ffi.gc(w, C.collide_world_free)
+    data_of[w] = {}
     return w
   end
 
-  function meta.__tostring(self)
-    return tostring(worlds[self])
+  function meta.__tostring(w)
+    return "world: " .. tostring(ffi.cast("void *", w)):match("0x%x+")
   end
 
-  -- Methods that take vectors, planes or polygons and give back one id,
-  -- boolean, count, datum or array: every argument converted.
-  local function plain(name)
-    local f = probe[name]
-    return function(self, a, b, c, d)
-      local ok, r = pcall(f, unwrap(self, name), arg(2, a), arg(3, b), arg(4, c),
-                          arg(5, d))
-      if not ok then fail(r, current_filter, false) end
-      if rawequal(r, worlds[self]) then return self end   -- w:build()
-      return r
+  function meta.__index(_, k)
+    return methods[k]
+  end
+
+  -- Keeps data with the new id (lcollide_world.c added).
+  local function added(f, w, id, data)
+    if id < 0 then world_error(f, id) end
+    if data ~= nil then data_of[w][id] = data end
+    return id
+  end
+
+  local F_TRI, F_POLY = fn("add_triangle", 1), fn("add_polygon", 1)
+  local F_AABB, F_SPHERE = fn("add_aabb", 1), fn("add_sphere", 1)
+  local F_SEG, F_PLANE = fn("add_segment", 1), fn("add_plane", 1)
+
+  function methods.add_triangle(w, a, b, c, data)
+    check_world(F_TRI, w)
+    if not istype(V, a) then a = tovec(F_TRI, 2, a, S[2]) end
+    if not istype(V, b) then b = tovec(F_TRI, 3, b, S[3]) end
+    if not istype(V, c) then c = tovec(F_TRI, 4, c, S[4]) end
+    return added(F_TRI, w, C.collide_world_add_triangle(w, a, b, c), data)
+  end
+
+  -- A polygon, or an array of 3 or more vectors. As in the C API, a bad
+  -- element of the array is named by its position on the C API's stack:
+  -- two past the last argument given.
+  function methods.add_polygon(w, ...)
+    local p, data = ...
+    check_world(F_POLY, w)
+    if istype(G, p) then
+      return added(F_POLY, w, C.collide_world_add_polygon(w, p.poly), data)
     end
-  end
-  for _, name in ipairs({ "add_triangle", "add_aabb", "add_sphere",
-                          "add_segment", "add_plane", "remove", "data",
-                          "count", "build", "overlap_sphere" }) do
-    methods[name] = plain(name)
+    if type(p) ~= "table" then typeerror(F_POLY, 2, "polygon", p) end
+    local n = #p
+    if n < 3 then
+      argerror(F_POLY, 2, ffi.string(C.collide_error_message(FAIL(2, 11))))
+    end
+    local vs = new("collide_vec3[?]", n)
+    local idx = 1 + select("#", ...) + 2   -- the C API's lua_gettop + 2
+    for i = 1, n do
+      local v = rawget(p, i)
+      if not istype(V, v) then v = tovec(F_POLY, idx, v, S[1]) end
+      vs[i - 1].x, vs[i - 1].y, vs[i - 1].z = v.x, v.y, v.z
+    end
+    local poly = new("collide_polygon")
+    local code = C.collide_polygon_init(poly, vs, n)
+    if code < 0 then
+      argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
+    end
+    return added(F_POLY, w, C.collide_world_add_polygon(w, poly), data)
   end
 
-  -- add_polygon also takes an array of vectors.
-  local add_polygon = probe.add_polygon
-  function methods.add_polygon(self, p, data)
-    if type(p) == "table" then
-      local list = {}
-      for i = 1, #p do
-        local v = p[i]
-        list[i] = istype(V, v) and { v.x, v.y, v.z } or v
+  function methods.add_aabb(w, c, e, data)
+    check_world(F_AABB, w)
+    if not istype(V, c) then c = tovec(F_AABB, 2, c, S[2]) end
+    if not istype(V, e) then e = tovec(F_AABB, 3, e, S[3]) end
+    return added(F_AABB, w, C.collide_world_add_aabb(w, c, e), data)
+  end
+
+  function methods.add_sphere(w, c, r, data)
+    check_world(F_SPHERE, w)
+    if not istype(V, c) then c = tovec(F_SPHERE, 2, c, S[2]) end
+    check_number(F_SPHERE, 3, r)
+    return added(F_SPHERE, w, C.collide_world_add_sphere(w, c, r), data)
+  end
+
+  function methods.add_segment(w, a, b, data)
+    check_world(F_SEG, w)
+    if not istype(V, a) then a = tovec(F_SEG, 2, a, S[2]) end
+    if not istype(V, b) then b = tovec(F_SEG, 3, b, S[3]) end
+    return added(F_SEG, w, C.collide_world_add_segment(w, a, b), data)
+  end
+
+  function methods.add_plane(w, p, data)
+    check_world(F_PLANE, w)
+    if not istype(P, p) then typeerror(F_PLANE, 2, "plane", p) end
+    return added(F_PLANE, w, C.collide_world_add_plane(w, p.pl), data)
+  end
+
+  -- An id argument: an integral number, else 0 (no shape has it).
+  local function check_id(f, x)
+    check_number(f, 2, x)
+    if x >= 1 and x <= 2147483647 and x == floor(x) then return x end
+    return 0
+  end
+
+  local F_REMOVE, F_DATA = fn("remove", 1), fn("data", 1)
+  local F_COUNT, F_BUILD = fn("count", 1), fn("build", 1)
+
+  function methods.remove(w, id)
+    check_world(F_REMOVE, w)
+    id = check_id(F_REMOVE, id)
+    local code = id ~= 0 and C.collide_world_remove(w, id) or 0
+    if code < 0 then world_error(F_REMOVE, code) end
+    if code ~= 0 then data_of[w][id] = nil end
+    return code ~= 0
+  end
+
+  function methods.data(w, id)
+    check_world(F_DATA, w)
+    id = check_id(F_DATA, id)
+    if id == 0 or C.collide_world_kind(w, id) == 0 then return nil end
+    return data_of[w][id]
+  end
+
+  function methods.count(w)
+    check_world(F_COUNT, w)
+    return C.collide_world_count(w)
+  end
+
+  function methods.build(w)
+    check_world(F_BUILD, w)
+    local code = C.collide_world_build(w)
+    if code < 0 then world_error(F_BUILD, code) end
+    return w
+  end
+
+  -- ---- queries ---------------------------------------------------------------
+
+  local FILTER_ABORT = -0x7fff0000   -- as lcollide_world.c
+  local HIT = new("collide_hit")
+  local HITD = ffi.cast("double *", HIT)
+  local H_U = ffi.offsetof("collide_hit", "u") / 8
+  local H_POINT = ffi.offsetof("collide_hit", "point") / 8
+  local H_NORMAL = ffi.offsetof("collide_hit", "normal") / 8
+  local ID = new("int[1]")
+
+  -- The filter of the query running now, its world's data, and the error
+  -- it raised; saved and restored around each filtered query, so a filter
+  -- may run a query of its own.
+  local cur_filter, cur_data, cur_error
+  local CALLBACK = ffi.cast("collide_world_filter", function(_, id)
+    local ok, keep = pcall(cur_filter, id, cur_data[id])
+    if not ok then
+      cur_error = keep
+      return FILTER_ABORT
+    end
+    return keep and 1 or 0
+  end)
+
+  -- The query with the callback, outside the JIT; returns the core's code
+  -- and the filter's error (if it raised one).
+  local function filtered(query, w, filter, a, b, c)
+    local sf, sd, se = cur_filter, cur_data, cur_error
+    cur_filter, cur_data, cur_error = filter, data_of[w], nil
+    local code
+    if query == 1 then
+      code = C.collide_world_sweep_sphere(w, a, b, c, CALLBACK, nil, HIT, ID)
+    else
+      code = C.collide_world_raycast(w, a, b, CALLBACK, nil, HIT, ID)
+    end
+    local err = cur_error
+    cur_filter, cur_data, cur_error = sf, sd, se
+    return code, err
+  end
+  jit.off(filtered)
+
+  -- lcollide_world.c push_world_hit: false | true, u, point, normal,
+  -- feature, id; the out-vectors are the arguments out_idx, out_idx + 1.
+  local function world_hit(f, code, err, out_idx, o1, o2)
+    if code == FILTER_ABORT then error(err, 0) end
+    if code < 0 then world_error(f, code) end
+    if code == 0 then return false end
+    local p = outvec(f, out_idx, o1, HITD[H_POINT], HITD[H_POINT + 1],
+                     HITD[H_POINT + 2])
+    local n = outvec(f, out_idx + 1, o2, HITD[H_NORMAL], HITD[H_NORMAL + 1],
+                     HITD[H_NORMAL + 2])
+    return true, HITD[H_U], p, n, FEATURE[HIT.feature], ID[0]
+  end
+
+  local F_SWEEP, F_RAY = fn("sweep_sphere", 1), fn("raycast", 1)
+  local F_OVERLAP = fn("overlap_sphere", 1)
+
+  function methods.sweep_sphere(w, r, c0, c1, filter, o1, o2)
+    check_world(F_SWEEP, w)
+    check_number(F_SWEEP, 2, r)
+    if not istype(V, c0) then c0 = tovec(F_SWEEP, 3, c0, S[3]) end
+    if not istype(V, c1) then c1 = tovec(F_SWEEP, 4, c1, S[4]) end
+    local code, err
+    if filter == nil then
+      code = C.collide_world_sweep_sphere(w, r, c0, c1, nil, nil, HIT, ID)
+    else
+      if type(filter) ~= "function" then typeerror(F_SWEEP, 5, "function", filter) end
+      code, err = filtered(1, w, filter, r, c0, c1)
+    end
+    return world_hit(F_SWEEP, code, err, 6, o1, o2)
+  end
+
+  function methods.raycast(w, p0, p1, filter, o1, o2)
+    check_world(F_RAY, w)
+    if not istype(V, p0) then p0 = tovec(F_RAY, 2, p0, S[2]) end
+    if not istype(V, p1) then p1 = tovec(F_RAY, 3, p1, S[3]) end
+    local code, err
+    if filter == nil then
+      code = C.collide_world_raycast(w, p0, p1, nil, nil, HIT, ID)
+    else
+      if type(filter) ~= "function" then typeerror(F_RAY, 4, "function", filter) end
+      code, err = filtered(2, w, filter, p0, p1)
+    end
+    return world_hit(F_RAY, code, err, 5, o1, o2)
+  end
+
+  local ids_cap = 64
+  local ids = new("int[?]", ids_cap)
+
+  function methods.overlap_sphere(w, c, r)
+    check_world(F_OVERLAP, w)
+    if not istype(V, c) then c = tovec(F_OVERLAP, 2, c, S[2]) end
+    check_number(F_OVERLAP, 3, r)
+    local n = C.collide_world_overlap_sphere(w, c, r, ids, ids_cap)
+    if n < 0 then world_error(F_OVERLAP, n) end
+    if n > ids_cap then
+      ids_cap = n
+      ids = new("int[?]", ids_cap)
+      n = C.collide_world_overlap_sphere(w, c, r, ids, ids_cap)
+    end
+    local list = {}
+    for i = 1, n do list[i] = ids[i - 1] end
+    return list
+  end
+
+  -- ---- the mover ---------------------------------------------------------------
+
+  local F_MOVE = fn("move_sphere", 1)
+  local OPTIONS = new("collide_move_options")
+  local POSITION = V()
+  local NCONTACTS, GROUNDED = new("int[1]"), new("int[1]")
+  local contacts_cap = 16
+  local contacts = new("collide_contact[?]", contacts_cap)
+  local RESPONSES = { slide = 0, bounce = 1, stop = 2 }
+
+  -- options.key as a number, or def when absent.
+  local function opt_number(options, key, def)
+    local x = options[key]
+    if x == nil then return def end
+    if type(x) ~= "number" then
+      argerror(F_MOVE, 5, "options." .. key .. ": number expected, got " ..
+                          typename(x))
+    end
+    return x
+  end
+
+  -- options.up into OPTIONS.up: a vec3, {x, y [, z]} or {x =, y = [, z =]}.
+  local function opt_up(up)
+    if istype(V, up) then
+      OPTIONS.up.x, OPTIONS.up.y, OPTIONS.up.z = up.x, up.y, up.z
+      return
+    end
+    if type(up) == "table" then
+      local x, y, z
+      if rawget(up, 1) == nil then
+        x, y, z = up.x, up.y, up.z
+      else
+        x, y, z = rawget(up, 1), rawget(up, 2), rawget(up, 3)
       end
-      p = list
+      if type(x) == "number" and type(y) == "number" and
+         (z == nil or type(z) == "number") then
+        OPTIONS.up.x, OPTIONS.up.y, OPTIONS.up.z = x, y, z or 0
+        return
+      end
     end
-    local ok, r = pcall(add_polygon, unwrap(self, "add_polygon"), arg(2, p), data)
-    if not ok then fail(r, current_filter, false) end
-    return r
+    argerror(F_MOVE, 5, "options.up: vec3 expected, got " .. typename(up))
   end
 
-  local sweep_sphere, raycast = probe.sweep_sphere, probe.raycast
+  local function move_filtered(w, filter, r, from, to, cap)
+    local sf, sd, se = cur_filter, cur_data, cur_error
+    cur_filter, cur_data, cur_error = filter, data_of[w], nil
+    local code = C.collide_world_move_sphere(w, r, from, to, OPTIONS, CALLBACK,
+                                             nil, POSITION, contacts, cap,
+                                             NCONTACTS, GROUNDED)
+    local err = cur_error
+    cur_filter, cur_data, cur_error = sf, sd, se
+    return code, err
+  end
+  jit.off(move_filtered)
 
-  -- A bad normal out-vector is found after the point was written to the
-  -- first one (lc_pushhit); the caller's first out-vector gets it too.
-  local function out_failed(e, o1, arg_normal, saved_f, saved_in)
-    if istype(V, o1) and type(e) == "string" and
-       e:find("^bad argument #" .. arg_normal .. " to '[%w_]+' %(vec3 %(out%-vector%)") then
-      o1.x, o1.y, o1.z = outs[1]:unpack()
+  function methods.move_sphere(w, r, from, to, options, o1)
+    check_world(F_MOVE, w)
+    check_number(F_MOVE, 2, r)
+    if not istype(V, from) then from = tovec(F_MOVE, 3, from, S[3]) end
+    if not istype(V, to) then to = tovec(F_MOVE, 4, to, S[4]) end
+    C.collide_move_options_init(OPTIONS)
+    local filter
+    if options ~= nil then
+      if type(options) ~= "table" then typeerror(F_MOVE, 5, "table", options) end
+      local x = opt_number(options, "max_iterations", OPTIONS.max_iterations)
+      -- (not >=: NaN fails too)
+      if not (x >= 1) then coreerror(F_MOVE, FAIL(5, 19), 1) end  -- luacheck: ignore 581
+      OPTIONS.max_iterations = x > 1e6 and 1000000 or floor(x)
+      OPTIONS.restitution = opt_number(options, "restitution", OPTIONS.restitution)
+      OPTIONS.max_slope = opt_number(options, "max_slope", OPTIONS.max_slope)
+      OPTIONS.skin = opt_number(options, "skin", OPTIONS.skin)
+      local response = options.response
+      if response ~= nil then
+        local k = RESPONSES[type(response) == "string" and response or ""]
+        if k == nil then
+          argerror(F_MOVE, 5, "options.response must be 'slide', 'bounce' or 'stop'")
+        end
+        OPTIONS.response = k
+      end
+      local up = options.up
+      if up ~= nil then
+        opt_up(up)
+        OPTIONS.use_up = 1
+      end
+      filter = options.filter
+      if filter ~= nil and type(filter) ~= "function" then
+        argerror(F_MOVE, 5, "options.filter: function expected")
+      end
     end
-    fail(e, saved_f, saved_in)
-  end
-
-  function methods.sweep_sphere(self, r, c0, c1, filter, o1, o2)
-    local w = unwrap(self, "sweep_sphere")
-    local f, saved_f, saved_in = use_filter(filter)
-    local ok, h, u, p, n, feature, id =
-      pcall(sweep_sphere, w, r, arg(3, c0), arg(4, c1), f, out_arg(1, o1),
-            out_arg(2, o2))
-    if not ok then out_failed(h, o1, 6, saved_f, saved_in) end
-    current_filter, in_filter = saved_f, saved_in
-    if not h then return h end
-    return h, u, result(p, 1, o1), result(n, 2, o2), feature, id
-  end
-
-  function methods.raycast(self, p0, p1, filter, o1, o2)
-    local w = unwrap(self, "raycast")
-    local f, saved_f, saved_in = use_filter(filter)
-    local ok, h, u, p, n, feature, id =
-      pcall(raycast, w, arg(2, p0), arg(3, p1), f, out_arg(1, o1), out_arg(2, o2))
-    if not ok then out_failed(h, o1, 5, saved_f, saved_in) end
-    current_filter, in_filter = saved_f, saved_in
-    if not h then return h end
-    return h, u, result(p, 1, o1), result(n, 2, o2), feature, id
-  end
-
-  -- move_sphere: options.up may be an FFI vector; the contacts' vectors
-  -- come back as FFI vec3s.
-  local move_sphere = probe.move_sphere
-  local options_copy = {}
-  function methods.move_sphere(self, r, from, to, options, o1)
-    local w = unwrap(self, "move_sphere")
-    local saved_f, saved_in = current_filter, in_filter
-    if type(options) == "table" then
-      for k in pairs(options_copy) do options_copy[k] = nil end
-      for k, v in pairs(options) do options_copy[k] = v end
-      options_copy.up = arg(6, options.up)
-      options_copy.filter = use_filter(options.filter)
-      options = options_copy
+    local cap = 16
+    if OPTIONS.max_iterations > cap then cap = OPTIONS.max_iterations end
+    if cap > contacts_cap then
+      contacts_cap = cap
+      contacts = new("collide_contact[?]", contacts_cap)
     end
-    local ok, position, contacts, grounded =
-      pcall(move_sphere, w, r, arg(3, from), arg(4, to), options, out_arg(1, o1))
-    if not ok then fail(position, saved_f, saved_in) end
-    current_filter, in_filter = saved_f, saved_in
-    for i = 1, #contacts do
-      local c = contacts[i]
-      c.point = result(c.point)
-      c.normal = result(c.normal)
+    local code, err
+    if filter == nil then
+      code = C.collide_world_move_sphere(w, r, from, to, OPTIONS, nil, nil,
+                                         POSITION, contacts, cap, NCONTACTS,
+                                         GROUNDED)
+    else
+      code, err = move_filtered(w, filter, r, from, to, cap)
     end
-    return result(position, 1, o1), contacts, grounded
+    if code == FILTER_ABORT then error(err, 0) end
+    if code < 0 then world_error(F_MOVE, code) end
+    local position = outvec(F_MOVE, 6, o1, POSITION.x, POSITION.y, POSITION.z)
+    local list = {}
+    for i = 1, NCONTACTS[0] do
+      local c = contacts[i - 1]
+      list[i] = { id = c.id, point = V(c.point.x, c.point.y, c.point.z),
+                  normal = V(c.normal.x, c.normal.y, c.normal.z), u = c.u,
+                  feature = FEATURE[c.feature] }
+    end
+    local grounded = GROUNDED[0]
+    if grounded < 0 then return position, list, nil end
+    return position, list, grounded ~= 0
   end
 
-  local M = {}
+  ffi.metatype("collide_world", meta)
 
-  function M.world()
-    local proxy = proto and newproxy(proto) or setmetatable({}, meta)
-    worlds[proxy] = capi.world()
-    return proxy
-  end
+  -- ---- sweep_pairs, through the C API ---------------------------------------
 
-  -- sweep_pairs(radii, starts, ends [, out]): the arrays' FFI vectors
-  -- become C-API vectors kept in scratch arrays.
+  -- The arrays' FFI vectors become C-API vectors kept in scratch arrays;
+  -- everything else goes as it is, so the checks and messages are the C
+  -- API's. An error it raises from pcall carries no position; it gets the
+  -- caller's, as everywhere in this backend.
+  local cvec3 = capi.vec3
   local starts_c, ends_c = {}, {}
   local function convert_array(src, dst)
     if type(src) ~= "table" then return src end
@@ -272,13 +435,16 @@ return function(E)
     return dst
   end
 
-  function M.sweep_pairs(radii, starts, ends, out)
-    local ok, r, count = pcall(capi.sweep_pairs, radii,
-                               convert_array(starts, starts_c),
-                               convert_array(ends, ends_c), out)
-    if not ok then fail(r, current_filter, false) end
-    return r, count
+  if capi.sweep_pairs ~= nil then
+    function E.M.sweep_pairs(radii, starts, ends, out)
+      local ok, r, count = pcall(capi.sweep_pairs, radii,
+                                 convert_array(starts, starts_c),
+                                 convert_array(ends, ends_c), out)
+      if not ok then
+        if type(r) == "string" then r = where() .. r end
+        error(r, 0)
+      end
+      return r, count
+    end
   end
-
-  return M
 end
