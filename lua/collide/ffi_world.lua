@@ -14,13 +14,12 @@
 -- callback are in functions kept out of the JIT (jit.off); without a
 -- filter, queries compile and allocate nothing with out-vectors.
 --
--- collide.sweep_pairs is still the C API's, with the arrays' FFI vectors
--- translated (see sweep_pairs at the end).
+-- collide.sweep_pairs is here too, over collide_sweep_pairs.
 
 return function(E)
   local ffi, C, capi = E.ffi, E.C, E.capi
   local V, P, G, S = E.V, E.P, E.G, E.S
-  local istype, fn, raise, where = E.istype, E.fn, E.raise, E.where
+  local istype, fn, raise = E.istype, E.fn, E.raise
   local argerror, typeerror, coreerror = E.argerror, E.typeerror, E.coreerror
   local tovec, outvec, typename, FEATURE = E.tovec, E.outvec, E.typename, E.FEATURE
 
@@ -410,41 +409,86 @@ return function(E)
 
   ffi.metatype("collide_world", meta)
 
-  -- ---- sweep_pairs, through the C API ---------------------------------------
+  -- ---- sweep_pairs ---------------------------------------------------------
 
-  -- The arrays' FFI vectors become C-API vectors kept in scratch arrays;
-  -- everything else goes as it is, so the checks and messages are the C
-  -- API's. An error it raises from pcall carries no position; it gets the
-  -- caller's, as everywhere in this backend.
-  local cvec3 = capi.vec3
-  local starts_c, ends_c = {}, {}
-  local function convert_array(src, dst)
-    if type(src) ~= "table" then return src end
-    local n = #src
-    for i = 1, n do
-      local v = src[i]
-      if istype(V, v) then
-        local s = dst[i]
-        if not capi.is_vec3(s) then s = cvec3(); dst[i] = s end
-        s:set(v.x, v.y, v.z)
-      else
-        dst[i] = v
-      end
+  -- lcollide_world.c l_sweep_pairs, check for check. (A bad element of
+  -- starts or ends is named there by its slot on the C stack, #9 / #10,
+  -- not by its array's position; mirrored here until that is changed.)
+  local F_PAIRS = fn("sweep_pairs")
+  local pairs_cap, scratch_bytes = 0, -1
+  local R, A, B, SCRATCH
+  local out_cap = 0
+  local PAIRS
+
+  local function pairs_buffers(n)
+    if n + 1 > pairs_cap then
+      pairs_cap = n + 1
+      R = new("double[?]", pairs_cap)
+      A = new("collide_vec3[?]", pairs_cap)
+      B = new("collide_vec3[?]", pairs_cap)
     end
-    for i = #dst, n + 1, -1 do dst[i] = nil end
-    return dst
+    local bytes = tonumber(C.collide_sweep_pairs_scratch_size(n)) + 1
+    if bytes > scratch_bytes then
+      scratch_bytes = bytes
+      SCRATCH = new("double[?]", math.ceil(bytes / 8))  -- aligned for a double
+    end
+  end
+
+  local function pairs_out(cap)
+    if cap > out_cap then
+      out_cap = cap
+      PAIRS = new("collide_pair[?]", out_cap)
+    end
   end
 
   if capi.sweep_pairs ~= nil then
     function E.M.sweep_pairs(radii, starts, ends, out)
-      local ok, r, count = pcall(capi.sweep_pairs, radii,
-                                 convert_array(starts, starts_c),
-                                 convert_array(ends, ends_c), out)
-      if not ok then
-        if type(r) == "string" then r = where() .. r end
-        error(r, 0)
+      if type(starts) ~= "table" then typeerror(F_PAIRS, 2, "table", starts) end
+      if type(ends) ~= "table" then typeerror(F_PAIRS, 3, "table", ends) end
+      local rt = type(radii)
+      if rt ~= "number" and rt ~= "table" then
+        typeerror(F_PAIRS, 1, "number or table", radii)
       end
-      return r, count
+      if out ~= nil and type(out) ~= "table" then typeerror(F_PAIRS, 4, "table", out) end
+      local n = #starts
+      if #ends ~= n then argerror(F_PAIRS, 3, "starts and ends differ in length") end
+      if rt == "table" and #radii ~= n then
+        argerror(F_PAIRS, 1, "radii and starts differ in length")
+      end
+      pairs_buffers(n)
+      for i = 1, n do
+        local r = radii
+        if rt == "table" then
+          r = rawget(radii, i)
+          if type(r) ~= "number" then argerror(F_PAIRS, 1, "array of numbers expected") end
+        end
+        R[i - 1] = r
+        local v = rawget(starts, i)
+        if not istype(V, v) then v = tovec(F_PAIRS, 9, v, S[1]) end
+        A[i - 1].x, A[i - 1].y, A[i - 1].z = v.x, v.y, v.z
+        v = rawget(ends, i)
+        if not istype(V, v) then v = tovec(F_PAIRS, 10, v, S[1]) end
+        B[i - 1].x, B[i - 1].y, B[i - 1].z = v.x, v.y, v.z
+      end
+      local cap = 4 * n + 16
+      pairs_out(cap)
+      local count = C.collide_sweep_pairs(n, R, A, B, SCRATCH, PAIRS, cap)
+      if count < 0 then coreerror(F_PAIRS, count, 1) end
+      if count > cap then
+        cap = count
+        pairs_out(cap)
+        count = C.collide_sweep_pairs(n, R, A, B, SCRATCH, PAIRS, cap)
+      end
+      local old = 0
+      if out == nil then out = {} else old = #out end
+      for k = 0, count - 1 do
+        local pr = PAIRS[k]
+        out[3 * k + 1] = pr.i + 1
+        out[3 * k + 2] = pr.j + 1
+        out[3 * k + 3] = pr.u0
+      end
+      for k = old, 3 * count + 1, -1 do out[k] = nil end
+      return out, count
     end
   end
 end
