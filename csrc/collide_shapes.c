@@ -237,10 +237,11 @@ static int triangle_normal(const vec3 v[3], vec3 *n) {
    of c is inside when it is on the inner side of every edge, the inner
    direction of edge i being n x (v[i+1] - v[i]); otherwise the nearest
    point is on the boundary (Ericson 5.1.5 for the triangle, generalized).
-   which: the edge's first vertex, or the vertex. */
+   which: the edge's first vertex, or the vertex. boundary: skip the face,
+   give the nearest point of the boundary. */
 static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
-                         int *feature, int *which) {
-  int i, inside = 1, f = COLLIDE_FEATURE_EDGE, k = 0;
+                         int boundary, int *feature, int *which) {
+  int i, inside = !boundary, f = COLLIDE_FEATURE_EDGE, k = 0;
   double best = -1;
   vec3 p = c;
   for (i = 0; i < count && inside; i++) {
@@ -283,9 +284,17 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
 static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
                          int count, vec3 n, vec3 origin, collide_hit *out) {
   int feature, k;
-  vec3 p = flat_closest(c, v, count, n, origin, &feature, &k);
+  double h0 = v_dot(n, v_sub(c0, origin));
+  /* A centre that moves within the polygon's plane (a 2D game) and arrives
+     after the start can only have met the boundary first: the face is not
+     a candidate, although rounding may put the arrival point a hair inside
+     an edge (which would otherwise read as the face, normal out of the
+     plane). */
+  int in_plane = u > 0 && fabs(h0) <= noise(c0, origin) &&
+                 fabs(v_dot(n, v_sub(c, origin))) <= noise(c, origin);
+  vec3 p = flat_closest(c, v, count, n, origin, in_plane, &feature, &k);
   vec3 diff = v_sub(c, p);
-  double dist = v_len(diff), h0 = v_dot(n, v_sub(c0, origin));
+  double dist = v_len(diff);
   double side = fabs(h0) > noise(c0, origin) ? sign_or(h0, 1)
                                              : sign_or(v_dot(n, out_dir), 1);
   vec3 normal;
