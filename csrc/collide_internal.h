@@ -55,8 +55,15 @@ static inline double clamp01(double x) { return x < 0 ? 0 : (x > 1 ? 1 : x); }
     if ((e)->x < 0 || (e)->y < 0 || (e)->z < 0) \
       return COLLIDE_FAIL(arg, COLLIDE_E_NEG_EXTENT); } while (0)
 
+/* Shared between the core's files, hidden from the shared object. */
+#if defined(__GNUC__) && !defined(_WIN32)
+#define COLLIDE_PRIVATE __attribute__((visibility("hidden")))
+#else
+#define COLLIDE_PRIVATE
+#endif
+
 /* Validates a plane passed to a query (finite, unit normal). */
-int collide__check_plane(const collide_plane *p);
+COLLIDE_PRIVATE int collide__check_plane(const collide_plane *p);
 #define CHECK_PLANE(p, arg) do { int e_ = collide__check_plane(p); \
     if (e_) return COLLIDE_FAIL(arg, e_); } while (0)
 

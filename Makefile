@@ -1,0 +1,144 @@
+# collide -- build, test and demo.
+#
+#   make            build collide/core.so for Lua 5.4 (usable from the repo root)
+#   make test       install missing Debian packages, then build for every Lua
+#                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
+#                   LuaJIT, luacheck, and a luarocks packaging check
+#   make demo       console tour of the swept tests (examples/tour.lua)
+#   make clean
+#
+# Every variable below can be set on the command line, e.g.
+#   make LUA=lua5.3 LUA_INCDIR=/usr/include/lua5.3 CFLAGS=-O0
+
+LUA        ?= lua5.4
+LUA_INCDIR ?= /usr/include/lua5.4
+CC         ?= cc
+CFLAGS     ?= -O2 -g
+WARN       = -std=c99 -Wall -Wextra -pedantic -Wshadow -Wmissing-prototypes \
+             -Wstrict-prototypes
+# The core is plain C99 plus POSIX nothing; only the luaopen_ entry point and
+# the functions of csrc/collide.h are exported from the shared object.
+ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden
+LDFLAGS    ?=
+LIBFLAG    ?= -shared
+
+BUSTED     ?= /usr/bin/busted
+LUACHECK   ?= luacheck
+LUAROCKS   ?= luarocks
+
+CORE_SRC = $(sort $(wildcard csrc/collide_*.c))
+BIND_SRC = $(sort $(wildcard csrc/lcollide*.c))
+HDRS     = $(wildcard csrc/*.h)
+LUA_SRC  = $(wildcard lua/collide/*.lua)
+
+VMS      = 5.1 5.2 5.3 5.4
+
+# Debian packages a fresh machine needs, as program-or-file:package pairs.
+DEPS_BUILD = cc:gcc make:make
+DEPS_LUA = lua5.1:lua5.1 lua5.2:lua5.2 lua5.3:lua5.3 lua5.4:lua5.4 \
+  luajit:luajit /usr/include/lua5.1/lua.h:liblua5.1-0-dev \
+  /usr/include/lua5.2/lua.h:liblua5.2-dev /usr/include/lua5.3/lua.h:liblua5.3-dev \
+  /usr/include/lua5.4/lua.h:liblua5.4-dev \
+  /usr/include/luajit-2.1/lua.h:libluajit-5.1-dev \
+  busted:lua-busted luacheck:lua-check luarocks:luarocks
+DEPS_DEMO = lua5.4:lua5.4 /usr/include/lua5.4/lua.h:liblua5.4-dev
+
+.PHONY: all test demo clean deps deps-demo build-all check-c specs luacheck \
+        rock-check $(addprefix spec-,$(VMS)) spec-luajit
+
+all: build/5.4/collide/core.so collide/core.so
+
+# ---- building --------------------------------------------------------------
+
+# One object set per Lua ABI: build/<version>/collide/core.so. The 5.1 build
+# also serves LuaJIT.
+build/%/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -I/usr/include/lua$* $(LDFLAGS) $(LIBFLAG) \
+	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+
+build/5.4/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -I$(LUA_INCDIR) $(LDFLAGS) $(LIBFLAG) \
+	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+
+# ./collide/ mirrors the installed layout at the repository root so that a
+# plain `lua5.4` started here finds require "collide" (./?/init.lua) and
+# collide.core (./?.so) with the default search paths.
+collide/core.so: build/5.4/collide/core.so $(LUA_SRC)
+	@mkdir -p collide
+	@for f in $(notdir $(LUA_SRC)); do ln -sf ../lua/collide/$$f collide/$$f; done
+	cp $< $@
+
+build-all: $(foreach v,$(VMS),build/$(v)/collide/core.so)
+
+# ---- dependencies ----------------------------------------------------------
+
+deps:
+	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_LUA)
+
+deps-demo:
+	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_DEMO)
+
+# ---- tests -----------------------------------------------------------------
+
+CTEST_SRC = $(sort $(wildcard tests/c/test_*.c))
+
+build/ctest/%: tests/c/%.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -Icsrc -o $@ $< $(CORE_SRC) -lm
+
+check-c: $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
+	@for t in $^; do echo "== $$t"; ./$$t || exit 1; done
+
+# The whole spec suite once per VM, each against the module built for its ABI.
+spec-%: build/%/collide/core.so
+	@echo "== specs on Lua $*"
+	lua$* $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
+	  --cpath='build/$*/?.so' spec
+
+spec-luajit: build/5.1/collide/core.so
+	@echo "== specs on LuaJIT"
+	luajit $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
+	  --cpath='build/5.1/?.so' spec
+
+specs: $(addprefix spec-,$(VMS)) spec-luajit
+
+luacheck:
+	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools)
+
+# Packaging check: the rockspec must list every C source, and installing
+# the rock into a throw-away tree (from a copy of the sources: luarocks
+# builds in place) must give a module that loads with each Lua.
+rock-check:
+	@for f in $(CORE_SRC) $(BIND_SRC); do \
+	  grep -q "\"$$f\"" rockspec/collide-scm-1.rockspec || \
+	    { echo "rockspec/collide-scm-1.rockspec does not list $$f"; exit 1; }; \
+	done
+	@set -e; for v in $(VMS); do \
+	  tmp=$$(mktemp -d); mkdir $$tmp/src; \
+	  tar --exclude=./build --exclude=./collide --exclude=./.git -cf - . \
+	    | tar -xf - -C $$tmp/src; \
+	  echo "== luarocks make (Lua $$v) into $$tmp/tree"; \
+	  (cd $$tmp/src && $(LUAROCKS) --lua-version=$$v --tree=$$tmp/tree make \
+	    --no-doc rockspec/collide-scm-1.rockspec >$$tmp/log 2>&1) \
+	    || { cat $$tmp/log; exit 1; }; \
+	  (cd $$tmp && eval "$$($(LUAROCKS) --lua-version=$$v --tree=$$tmp/tree path)" && \
+	   lua$$v $(CURDIR)/tools/rock-smoke.lua); \
+	  rm -rf $$tmp; \
+	done
+
+test: deps
+	@$(MAKE) --no-print-directory build-all all
+	@$(MAKE) --no-print-directory check-c specs luacheck rock-check
+	@echo "make test: all checks passed"
+
+# ---- demo ------------------------------------------------------------------
+
+demo: deps-demo
+	@$(MAKE) --no-print-directory build/5.4/collide/core.so
+	LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.4/?.so;;' \
+	  lua5.4 examples/tour.lua
+
+clean:
+	rm -rf build collide

@@ -1,0 +1,322 @@
+/*
+ * collide_basic.c -- argument checks and their messages, planes, and the
+ * sphere/sphere and sphere/plane sweeps.
+ *
+ * Sources: Gomez, "Simple Intersection Tests for Games" (Gamasutra, 1999):
+ * sphere-plane and sphere-sphere sweeps; Dopertchouk, "Simple Bounding-Sphere
+ * Collision Detection" (2000): the early-out moving-sphere test; Akenine-
+ * Moller, Haines, Hoffman, "Real-Time Rendering" 3rd ed. (RTR) 16.18.1 and
+ * eq. 16.65 (numerically stable quadratic). The listings in those texts
+ * report roots outside [0,1] as hits, use the wrong side of the plane and
+ * divide by zero at zero relative speed; the code below does none of that.
+ */
+#include <math.h>
+#include <stddef.h>
+#include "collide_internal.h"
+
+/* ---- argument checks and messages ------------------------------------- */
+
+static const char *const reason_messages[COLLIDE_E_LAST] = {
+  "no error",
+  "number is NaN",
+  "number is infinite",
+  "vec3 has a NaN component",
+  "vec3 has an infinite component",
+  "number too large (limit 1e+50)",
+  "vec3 component too large (limit 1e+50)",
+  "negative radius",
+  "negative extent",
+  "zero-length normal",
+  "points are collinear",
+  "polygon needs at least 3 vertices",
+  "polygon has repeated vertices",
+  "polygon vertices are collinear",
+  "polygon is not planar",
+  "polygon is not convex",
+  "invalid plane",
+  "degenerate triangle",
+  "negative restitution",
+  "max_iterations must be at least 1",
+  "max_slope must be in [0, pi]",
+};
+
+double collide_max_coord(void) { return COLLIDE_MAX_COORD; }
+
+int collide_error_arg(int code) { return code < 0 ? (-code) / 256 : 0; }
+
+int collide_error_reason(int code) { return code < 0 ? (-code) % 256 : 0; }
+
+const char *collide_error_message(int code) {
+  int reason = collide_error_reason(code);
+  if (reason <= 0 || reason >= COLLIDE_E_LAST) return "invalid argument";
+  return reason_messages[reason];
+}
+
+const char *collide_feature_name(int feature) {
+  switch (feature) {
+    case COLLIDE_FEATURE_FACE: return "face";
+    case COLLIDE_FEATURE_EDGE: return "edge";
+    case COLLIDE_FEATURE_VERTEX: return "vertex";
+    default: return "none";
+  }
+}
+
+int collide_check_number(double x) {
+  if (isnan(x)) return COLLIDE_E_NAN;
+  if (isinf(x)) return COLLIDE_E_INF;
+  if (fabs(x) > COLLIDE_MAX_COORD) return COLLIDE_E_RANGE;
+  return 0;
+}
+
+int collide_check_vec3(const collide_vec3 *v) {
+  /* Reported in the order NaN, infinity, range so that a vector holding
+     several defects names the worst. */
+  if (isnan(v->x) || isnan(v->y) || isnan(v->z)) return COLLIDE_E_VEC_NAN;
+  if (isinf(v->x) || isinf(v->y) || isinf(v->z)) return COLLIDE_E_VEC_INF;
+  if (fabs(v->x) > COLLIDE_MAX_COORD || fabs(v->y) > COLLIDE_MAX_COORD ||
+      fabs(v->z) > COLLIDE_MAX_COORD)
+    return COLLIDE_E_VEC_RANGE;
+  return 0;
+}
+
+/* A plane handed to a query must be finite with a unit normal. The bindings
+   only hand out normalized planes, so this guards raw C callers (and any
+   plane a user managed to corrupt) at the cost of one dot product. */
+int collide__check_plane(const collide_plane *p) {
+  double l2;
+  if (collide_check_vec3(&p->normal) || collide_check_number(p->d))
+    return COLLIDE_E_BAD_PLANE;
+  l2 = v_len2(p->normal);
+  if (fabs(l2 - 1.0) > 1e-9) return COLLIDE_E_BAD_PLANE;
+  return 0;
+}
+
+/* ---- planes ------------------------------------------------------------- */
+
+int collide_plane_make(collide_plane *out, const collide_vec3 *normal, double d) {
+  double len;
+  CHECK_VEC(normal, 1);
+  CHECK_NUM(d, 2);
+  len = v_len(*normal);
+  /* A normal too short to normalize in double precision is as unusable as
+     an exact zero: 1/len would overflow or lose all digits. */
+  if (!(len > 1e-150)) return COLLIDE_FAIL(1, COLLIDE_E_ZERO_NORMAL);
+  out->normal = v_scale(*normal, 1.0 / len);
+  out->d = d / len;
+  /* d scaled up by a tiny normal can leave the accepted range. */
+  if (collide_check_number(out->d)) return COLLIDE_FAIL(2, COLLIDE_E_RANGE);
+  return 1;
+}
+
+int collide_plane_from_point_normal(collide_plane *out, const collide_vec3 *p,
+                                    const collide_vec3 *n) {
+  double len;
+  CHECK_VEC(p, 1);
+  CHECK_VEC(n, 2);
+  len = v_len(*n);
+  if (!(len > 1e-150)) return COLLIDE_FAIL(2, COLLIDE_E_ZERO_NORMAL);
+  out->normal = v_scale(*n, 1.0 / len);
+  out->d = -v_dot(out->normal, *p);   /* n.p + d = 0 at p */
+  return 1;
+}
+
+int collide_plane_from_points(collide_plane *out, const collide_vec3 *a,
+                              const collide_vec3 *b, const collide_vec3 *c) {
+  vec3 e1, e2, n;
+  double len, scale;
+  CHECK_VEC(a, 1);
+  CHECK_VEC(b, 2);
+  CHECK_VEC(c, 3);
+  e1 = v_sub(*b, *a);
+  e2 = v_sub(*c, *a);
+  n = v_cross(e1, e2);
+  len = v_len(n);
+  /* Collinear within rounding: |e1 x e2| = |e1||e2| sin(angle), so compare
+     against the product of the edge lengths (a relative test, independent of
+     scale). */
+  scale = v_len(e1) * v_len(e2);
+  if (!(len > 1e-12 * scale) || !(len > 0))
+    return COLLIDE_FAIL(3, COLLIDE_E_COLLINEAR);
+  out->normal = v_scale(n, 1.0 / len);
+  out->d = -v_dot(out->normal, *a);
+  return 1;
+}
+
+int collide_plane_distance(const collide_plane *plane, const collide_vec3 *p,
+                           double *out) {
+  CHECK_VEC(p, 1);
+  *out = v_dot(plane->normal, *p) + plane->d;
+  return 1;
+}
+
+/* ---- sphere / sphere ----------------------------------------------------- */
+
+/*
+ * Work in B's frame: the centre of A relative to B moves from s = a0 - b0
+ * by v = (a1 - a0) - (b1 - b0) over the step. Contact while
+ *     |s + v u|^2 <= R^2,  R = ra + rb,
+ * i.e.  a u^2 + 2 b u + c <= 0  with  a = v.v, b = s.v, c = s.s - R^2
+ * (Gomez 1999; the half-b form). The roots are found with the stable form of
+ * RTR 3rd ed. eq. 16.65: q = -(b + sign(b) sqrt(b^2 - a c)), u = q/a and
+ * u = c/q, which never subtracts two nearly equal numbers.
+ *
+ * Returns 1 with [u0, u1] = the contact interval clipped to [0, 1].
+ */
+static int sphere_sphere_interval(double ra, vec3 a0, vec3 a1, double rb,
+                                  vec3 b0, vec3 b1, double *u0, double *u1) {
+  vec3 s = v_sub(a0, b0);
+  vec3 v = v_sub(v_sub(a1, a0), v_sub(b1, b0));
+  double R = ra + rb;
+  double a = v_dot(v, v);
+  double b = v_dot(s, v);
+  double c = v_dot(s, s) - R * R;
+  double disc, q, r0, r1, t;
+
+  if (c <= 0) {
+    /* Touching or overlapping at the start (closed contact): u0 = 0. */
+    *u0 = 0;
+    if (a == 0) { *u1 = 1; return 1; }   /* no relative motion: stays so */
+    /* The later root is where they separate; c <= 0 makes it >= 0. */
+    disc = b * b - a * c;
+    q = -(b + (b >= 0 ? sqrt(disc) : -sqrt(disc)));
+    r0 = q != 0 ? c / q : 0;
+    r1 = q / a;
+    t = r0 > r1 ? r0 : r1;
+    *u1 = t > 1 ? 1 : t;
+    return 1;
+  }
+  /* Apart at the start. Without relative motion (a = 0) they stay apart;
+     moving apart or sideways (b >= 0) they never get closer. This is also
+     Dopertchouk's early out. */
+  if (a == 0 || b >= 0) return 0;
+  disc = b * b - a * c;
+  if (disc < 0) return 0;              /* the closest approach misses */
+  q = -(b - sqrt(disc));               /* b < 0: q = -b + sqrt(disc) > 0 */
+  r0 = c / q;                          /* first root, > 0 since c > 0 */
+  r1 = q / a;                          /* second root */
+  if (r0 > 1) return 0;                /* first contact after the step */
+  *u0 = r0;
+  *u1 = r1 > 1 ? 1 : r1;
+  return 1;
+}
+
+int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,
+                                const collide_vec3 *a1, double rb,
+                                const collide_vec3 *b0, const collide_vec3 *b1,
+                                collide_interval *out) {
+  double u0 = 0, u1 = 0;
+  int hit;
+  CHECK_RADIUS(ra, 1);
+  CHECK_VEC(a0, 2);
+  CHECK_VEC(a1, 3);
+  CHECK_RADIUS(rb, 4);
+  CHECK_VEC(b0, 5);
+  CHECK_VEC(b1, 6);
+  hit = sphere_sphere_interval(ra, *a0, *a1, rb, *b0, *b1, &u0, &u1);
+  out->u0 = hit ? u0 : 0;
+  out->u1 = hit ? u1 : 0;
+  out->normal = v3(0, 0, 0);
+  return hit;
+}
+
+int collide_test_sphere_sphere(double ra, const collide_vec3 *a0,
+                               const collide_vec3 *a1, double rb,
+                               const collide_vec3 *b0, const collide_vec3 *b1) {
+  vec3 s, v;
+  double R, a, b, c;
+  CHECK_RADIUS(ra, 1);
+  CHECK_VEC(a0, 2);
+  CHECK_VEC(a1, 3);
+  CHECK_RADIUS(rb, 4);
+  CHECK_VEC(b0, 5);
+  CHECK_VEC(b1, 6);
+  /* Same quadratic as above without the roots: contact in [0, 1] iff the
+     minimum of the convex f(u) = a u^2 + 2 b u + c over [0, 1] is <= 0.
+     The minimum is at u* = -b/a clamped to [0, 1]; evaluating f there
+     avoids the square root. For u* inside (0, 1), f(u*) = c - b^2/a, so
+     compare b^2 >= a c (exactly the discriminant test of the sweep). */
+  s = v_sub(*a0, *b0);
+  v = v_sub(v_sub(*a1, *a0), v_sub(*b1, *b0));
+  R = ra + rb;
+  c = v_dot(s, s) - R * R;
+  if (c <= 0) return 1;
+  a = v_dot(v, v);
+  b = v_dot(s, v);
+  if (a == 0 || b >= 0) return 0;
+  if (-b >= a) return a + 2 * b + c <= 0 ? 1 : 0;  /* minimum at u >= 1 */
+  /* Minimum inside the step: the sweep hits iff disc >= 0 and the first
+     root c/q <= 1. With the minimum before u = 1 the first root is before
+     the minimum, so disc >= 0 is enough. */
+  return b * b - a * c >= 0 ? 1 : 0;
+}
+
+/* ---- sphere / plane ------------------------------------------------------ */
+
+/*
+ * Signed distances of the centre to the plane at the start and end of the
+ * step, d0 = n.c0 + d and d1 = n.c1 + d; along the step the distance is
+ * linear, d(u) = d0 + (d1 - d0) u. The sphere (two-sided plane) touches when
+ * |d(u)| <= r. Gomez's listing takes the side from the sign of the normal
+ * only; here the side is the one the centre starts on (RTR 3rd ed. 16.18.1
+ * with the sign chosen per side), so a plane approached from behind works.
+ */
+int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
+                               const collide_vec3 *c1,
+                               const collide_plane *plane, collide_hit *out) {
+  vec3 n;
+  double d0, d1, u, side;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(c0, 2);
+  CHECK_VEC(c1, 3);
+  CHECK_PLANE(plane, 4);
+  n = plane->normal;
+  d0 = v_dot(n, *c0) + plane->d;
+  d1 = v_dot(n, *c1) + plane->d;
+  /* The side the sphere comes from; a centre exactly on the plane takes the
+     side of its motion, and with no motion the plane's front. */
+  side = d0 > 0 ? 1 : (d0 < 0 ? -1 : (d1 < 0 ? -1 : 1));
+  if (fabs(d0) <= r) {
+    u = 0;                              /* touching or overlapping at start */
+  } else {
+    double s0 = d0 * side, s1 = d1 * side; /* distances on the sphere's side */
+    /* s0 > r here. Contact needs s to reach r within the step; this also
+       covers zero and receding motion (s1 >= s0) without dividing. */
+    if (s1 > r) { hit_clear(out); return 0; }
+    u = (s0 - r) / (s0 - s1);           /* s0 - s1 >= s0 - r > 0 */
+    u = clamp01(u);
+  }
+  {
+    vec3 c = v_lerp(*c0, *c1, u);
+    double dc = v_dot(n, c) + plane->d;
+    out->u = u;
+    out->normal = v_scale(n, side);
+    out->point = v_madd(c, n, -dc);      /* foot of the centre on the plane */
+    out->feature = COLLIDE_FEATURE_FACE;
+  }
+  return 1;
+}
+
+/* Segment p0 -> p1 against the two-sided plane; the normal faces p0. A
+   segment lying in the plane hits at u = 0. */
+int collide_raycast_plane(const collide_vec3 *p0, const collide_vec3 *p1,
+                          const collide_plane *plane, collide_hit *out) {
+  vec3 n;
+  double d0, d1, u;
+  CHECK_VEC(p0, 1);
+  CHECK_VEC(p1, 2);
+  CHECK_PLANE(plane, 3);
+  n = plane->normal;
+  d0 = v_dot(n, *p0) + plane->d;
+  d1 = v_dot(n, *p1) + plane->d;
+  if ((d0 > 0 && d1 > 0) || (d0 < 0 && d1 < 0)) { hit_clear(out); return 0; }
+  /* Signs differ or one end is on the plane, so d0 - d1 = 0 only when both
+     are 0 (the segment lies in the plane). */
+  u = d0 == 0 ? 0 : clamp01(d0 / (d0 - d1));
+  out->u = u;
+  out->point = v_lerp(*p0, *p1, u);
+  out->point = v_madd(out->point, n, -(v_dot(n, out->point) + plane->d));
+  out->normal = d0 > 0 ? n : (d0 < 0 ? v_neg(n) : (d1 < 0 ? n : v_neg(n)));
+  if (d0 == 0 && d1 == 0) out->normal = n;
+  out->feature = COLLIDE_FEATURE_FACE;
+  return 1;
+}

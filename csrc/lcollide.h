@@ -1,0 +1,91 @@
+/*
+ * lcollide.h -- private header of the Lua C-API binding (csrc/lcollide*.c).
+ *
+ * Upvalue convention: every C function the binding registers carries the
+ * module's metatables as its first upvalues (LC_UV_VEC3 ... LC_UV_WORLD), so
+ * a type check is a metatable comparison against an upvalue instead of a
+ * registry look-up (luaL_checkudata); a metamethod __index additionally has
+ * its method table at LC_UV_METHODS.
+ *
+ * Errors: every message is built here with the function's fixed name, so it
+ * reads the same whatever the call site looks like (luaL_argerror would take
+ * the name from the caller's variable): "bad argument #2 to
+ * 'sweep_sphere_sphere' (vec3 expected, got nil)". A missing argument is
+ * reported as nil, like an explicit nil, on every backend.
+ */
+#ifndef LCOLLIDE_H
+#define LCOLLIDE_H
+
+#include "lcollide_compat.h"
+#include "collide.h"
+
+/* Functions shared between the binding's files are hidden from the shared
+   object whatever the build system's flags (LuaRocks' builtin backend passes
+   no -fvisibility): only luaopen_collide_core and the core are exported. */
+#if defined(__GNUC__) && !defined(_WIN32)
+#define LC_PRIVATE __attribute__((visibility("hidden")))
+#else
+#define LC_PRIVATE
+#endif
+
+#define LC_UV_VEC3 1
+#define LC_UV_PLANE 2
+#define LC_UV_POLYGON 3
+#define LC_UV_WORLD 4
+#define LC_NUV 4
+#define LC_UV_METHODS (LC_NUV + 1)
+
+/* A function's name for messages; method = 1 when self is argument 1 and so
+   not counted (the Lua convention for methods called with ':'). */
+typedef struct lc_fn {
+  const char *name;
+  int method;
+} lc_fn;
+
+/* Raise "bad argument #n to 'name' (msg)" for stack index idx (or "calling
+   'name' on bad self (msg)" for a method's self). Does not return. */
+LC_PRIVATE int lc_argerror(lua_State *L, const lc_fn *fn, int idx, const char *msg);
+/* Raise "bad argument ... (<what> expected, got <type>)". */
+LC_PRIVATE int lc_typeerror(lua_State *L, const lc_fn *fn, int idx, const char *what);
+/* Raise the error a core function returned (code < 0); the core's argument
+   number counts from first_idx on the stack. */
+LC_PRIVATE int lc_coreerror(lua_State *L, const lc_fn *fn, int code, int first_idx);
+
+/* The name used in "got <type>": the metatable's __name if it has one. */
+LC_PRIVATE const char *lc_typename(lua_State *L, int idx);
+
+/* Number argument (a Lua number; strings are not converted). */
+LC_PRIVATE double lc_checknumber(lua_State *L, const lc_fn *fn, int idx);
+/* Optional number argument with a default for nil / none. */
+LC_PRIVATE double lc_optnumber(lua_State *L, const lc_fn *fn, int idx, double def);
+/* Vector argument: a vec3, {x, y [, z]} or {x =, y = [, z =]}. */
+LC_PRIVATE void lc_checkvec(lua_State *L, const lc_fn *fn, int idx, collide_vec3 *out);
+/* The vec3 userdata at idx, or NULL (no conversion, no error). */
+LC_PRIVATE collide_vec3 *lc_tovec3(lua_State *L, int idx);
+/* A plane userdata argument. */
+LC_PRIVATE const collide_plane *lc_checkplane(lua_State *L, const lc_fn *fn, int idx);
+
+/* Push a new vec3 with the given value. */
+LC_PRIVATE collide_vec3 *lc_pushvec(lua_State *L, const collide_vec3 *v);
+/* Push the result vector into the out-vector at out_idx when one is given
+   there (it must be a vec3), else into a new vec3. */
+LC_PRIVATE void lc_pushvec_out(lua_State *L, const lc_fn *fn, int out_idx,
+                    const collide_vec3 *v);
+
+/* Push the result of a core query returning a collide_hit:
+   false | true, u, point, normal, feature. Out-vectors at out_idx and
+   out_idx + 1. Raises on code < 0 (argument numbers from first_idx). */
+LC_PRIVATE int lc_pushhit(lua_State *L, const lc_fn *fn, int code, const collide_hit *h,
+               int first_idx, int out_idx);
+
+/* Register the functions of l into the table at the top of the stack, each
+   with the LC_NUV module metatables as upvalues, plus the value at
+   extra_idx as one more upvalue when extra_idx != 0. */
+LC_PRIVATE void lc_setfuncs(lua_State *L, const luaL_Reg *l, int extra_idx);
+
+/* The other parts of the binding: each adds its functions to the module
+   table at the top of the stack. */
+LC_PRIVATE void lc_open_shapes(lua_State *L);
+LC_PRIVATE void lc_open_world(lua_State *L);
+
+#endif

@@ -1,0 +1,39 @@
+rockspec_format = "3.0"
+package = "collide"
+version = "scm-1"
+source = {
+  url = "git+file:///dev/null",  -- built from a checkout: luarocks make
+}
+description = {
+  summary = "Swept (continuous) collision detection for Lua, with a C core",
+  detailed = [[
+collide answers the question fast games get wrong: did these two things
+touch at any moment during this step, when first, where, and which way is
+out? Swept sphere, box, segment, triangle and polygon tests, ray casts, a
+world with a broadphase and a collide-and-slide mover. Lua 5.1-5.4 and
+LuaJIT (through the FFI on LuaJIT).
+]],
+  license = "MIT",
+  labels = { "collision", "physics", "gamedev", "love" },
+}
+dependencies = {
+  "lua >= 5.1, < 5.5",
+}
+build = {
+  type = "builtin",
+  modules = {
+    ["collide.core"] = {
+      sources = {
+        "csrc/collide_basic.c",
+        "csrc/lcollide.c",
+      },
+      incdirs = { "csrc" },
+      libraries = { "m" },
+    },
+  },
+  -- The builtin backend copies lua/ as it is: lua/collide/init.lua becomes
+  -- collide/init.lua in the installed tree.
+}
+test = {
+  type = "busted",
+}
