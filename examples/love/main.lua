@@ -9,6 +9,7 @@
 --
 --     love examples/love                 play
 --     love examples/love --smoke [--frames=N] [--seed=N] [--out=FILE]
+--                                [--point-bullets=PERCENT]
 --                                        the scripted check (make love-smoke)
 --
 -- collide is found through COLLIDE_ROOT (the repository root; default: two
@@ -259,7 +260,7 @@ local DT = 1 / 60
 
 local function smoke_option(args, name, default)
   for _, a in ipairs(args) do
-    local v = a:match("^%-%-" .. name .. "=(.*)$")
+    local v = a:match("^%-%-" .. name:gsub("%-", "%%-") .. "=(.*)$")
     if v then
       return v
     end
@@ -274,19 +275,24 @@ local function smoke_start(args)
     swept_frames = tonumber(smoke_option(args, "frames", "300")),
     control_frames = 60,
     seed = tonumber(smoke_option(args, "seed", "12345")),
+    point_share = tonumber(smoke_option(args, "point-bullets", "5")) / 100,
     out = smoke_option(args, "out", ROOT .. "/build/love-smoke.png"),
-    sweeps = 0, max_sweeps = 0, max_bullets = 0,
+    sweeps = 0, max_sweeps = 0, max_bullets = 0, step_time = 0,
     shot = nil,  -- true once written, or an error text
     started = love.timer.getTime(),
   }
   smoke.total = smoke.swept_frames + smoke.control_frames
   smoke.shot_frame = math.max(1, smoke.swept_frames - 20)
-  smoke.script = Smoke.script(scene, smoke.seed)
+  smoke.script = Smoke.script(scene, smoke.seed, smoke.point_share)
   smoke.swept = Smoke.checker(scene)
   smoke.control = Smoke.checker(scene)
   smoke.on_swept = function(...) smoke.swept:check(true, ...) end
   smoke.on_control = function(...) smoke.control:check(false, ...) end
   scene.find_tunnels = false
+  -- Dozens of hits a frame: draw only the latest few, or the picture is a
+  -- tangle of ghosts.
+  scene.max_markers = 40
+  scene:reset()
   -- An error must end the run with a failure, not wait on LÖVE's error screen.
   love.errorhandler = function(msg)
     io.stderr:write("love-smoke: error: " .. tostring(msg) .. "\n"
@@ -312,11 +318,12 @@ local function smoke_report()
   local secs = love.timer.getTime() - smoke.started
   local p = print
   local major, minor, revision = love.getVersion()
-  p(string.format("love-smoke: LÖVE %d.%d.%d, %s, collide %s, backend %s, seed %d",
-    major, minor, revision, jit and jit.version or _VERSION, tostring(collide._VERSION),
-    collide.backend, smoke.seed))
-  p(string.format("frames: %d swept + %d overlap (control), %.1f s", smoke.swept_frames,
-    smoke.control_frames, secs))
+  p(string.format("love-smoke: LÖVE %d.%d.%d, %s, collide %s, backend %s, seed %d,"
+    .. " %g%% zero-radius bullets", major, minor, revision, jit and jit.version or _VERSION,
+    tostring(collide._VERSION), collide.backend, smoke.seed, smoke.point_share * 100))
+  p(string.format("frames: %d swept + %d overlap (control), %.1f s"
+    .. " (%.1f s of it stepping and checking, the rest drawing)",
+    smoke.swept_frames, smoke.control_frames, secs, smoke.step_time))
   p(string.format("bullets fired: %d, at most %d in flight", scene.fired, smoke.max_bullets))
   p(string.format("sweeps per frame: %.0f average, %d at most", smoke.sweeps / smoke.swept_frames,
     smoke.max_sweeps))
@@ -365,7 +372,9 @@ local function smoke_update()
   scene.mode = swept and "swept" or "overlap"
   player.x, player.y = smoke.script(f)
   player.aim = 0.4 * math.sin(f * 0.05)
+  local t = love.timer.getTime()
   scene:step(DT, swept and smoke.on_swept or smoke.on_control)
+  smoke.step_time = smoke.step_time + love.timer.getTime() - t
   if swept then
     smoke.sweeps = smoke.sweeps + scene.sweeps
     smoke.max_sweeps = math.max(smoke.max_sweeps, scene.sweeps)

@@ -16,9 +16,8 @@ Scene.__index = Scene
 
 Scene.WIDTH, Scene.HEIGHT = 960, 600
 
--- How long (seconds) a hit marker stays on screen, and how many are kept.
+-- How long (seconds) a hit marker stays on screen.
 local MARKER_LIFE = 0.9
-local MAX_MARKERS = 400
 
 local function hexagon(cx, cy, radius, phase)
   local pts = {}
@@ -89,6 +88,7 @@ function Scene.new(collide)
   end)
 
   self.mode = "swept"
+  self.max_markers = 200    -- hit markers kept for drawing (the latest ones)
   self.find_tunnels = true  -- in overlap mode, also sweep to show tunnels
   self:reset()
   self:begin_frame(0)
@@ -157,7 +157,8 @@ end
 -- (x1, y1) over the frame with any shape. When at_end is true, this is the
 -- naive test instead: zero-length "sweeps" at (x1, y1) against the shapes
 -- where they are at the end of the frame, i.e. an overlap test.
--- Returns nil, or shape, u, px, py, nx, ny, feature.
+-- Returns nil, or shape, u, px, py, nx, ny, feature, calls, pz, nz (the
+-- z of the point and normal come last: in this plane they should be 0).
 function Scene:first_contact(r, x0, y0, x1, y1, at_end)
   local collide = self.collide
   local c0, c1, rel = self.c0, self.c1, self.rel
@@ -170,6 +171,7 @@ function Scene:first_contact(r, x0, y0, x1, y1, at_end)
   local minx, maxx = math.min(x0, x1) - r, math.max(x0, x1) + r
   local miny, maxy = math.min(y0, y1) - r, math.max(y0, y1) + r
   local best, bu, bpx, bpy, bnx, bny, bf = nil, math.huge, 0, 0, 0, 0, nil
+  local bpz, bnz = 0, 0
   local calls = 0
   for _, s in ipairs(self.shapes) do
     if s.maxx >= minx and s.minx <= maxx and s.maxy >= miny and s.miny <= maxy then
@@ -225,16 +227,18 @@ function Scene:first_contact(r, x0, y0, x1, y1, at_end)
           end
           best, bu, bf = s, u, "face"
           bpx, bpy, bnx, bny = tx + nx * s.r, ty + ny * s.r, nx, ny
+          bpz, bnz = 0, 0
         end
         hit = false
       end
       if hit and u < bu then
         best, bu, bf = s, u, f
         bpx, bpy, bnx, bny = p.x + dx, p.y + dy, n.x, n.y
+        bpz, bnz = p.z, n.z
       end
     end
   end
-  return best, bu, bpx, bpy, bnx, bny, bf, calls
+  return best, bu, bpx, bpy, bnx, bny, bf, calls, bpz, bnz
 end
 
 -- Keeps a hit for drawing: the bullet's motion, the time of impact u, the
@@ -245,13 +249,14 @@ function Scene:add_marker(kind, b, x0, y0, x1, y1, u, px, py, nx, ny)
     m = {}
     self.markers[self.marker_next] = m
   end
+  self.marker_next = self.marker_next % self.max_markers + 1
   m.kind, m.r, m.x0, m.y0, m.x1, m.y1, m.u = kind, b.r, x0, y0, x1, y1, u
   m.px, m.py, m.nx, m.ny, m.age = px, py, nx, ny, 0
-  self.marker_next = self.marker_next % MAX_MARKERS + 1
 end
 
 --- Advances the scene by dt seconds. on_motion, when given, is called for
--- every bullet with (bullet, x0, y0, x1, y1, shape, u, px, py, nx, ny):
+-- every bullet with (bullet, x0, y0, x1, y1, shape, u, px, py, nx, ny, pz,
+-- nz):
 -- the motion tested this frame and what the game found (shape nil when
 -- nothing), before the bullet is moved or removed.
 function Scene:step(dt, on_motion)
@@ -265,13 +270,14 @@ function Scene:step(dt, on_motion)
     local b = bullets[i]
     local x0, y0 = b.x, b.y
     local x1, y1 = x0 + b.vx * dt, y0 + b.vy * dt
-    local s, u, px, py, nx, ny, _, calls = self:first_contact(b.r, x0, y0, x1, y1, not swept)
+    local s, u, px, py, nx, ny, _, calls, pz, nz =
+      self:first_contact(b.r, x0, y0, x1, y1, not swept)
     self.sweeps = self.sweeps + calls
     if s and not swept then
       u = 1  -- the naive test only knows the bullet is inside at the end
     end
     if on_motion then
-      on_motion(b, x0, y0, x1, y1, s, u, px, py, nx, ny)
+      on_motion(b, x0, y0, x1, y1, s, u, px, py, nx, ny, pz, nz)
     end
     if s then
       self.hits = self.hits + 1

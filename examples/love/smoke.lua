@@ -155,7 +155,7 @@ end
 
 --- The scene's on_motion hook: checks one bullet's motion over a frame.
 -- swept tells whether the game ran sweeps (then reports are checked too).
-function Smoke:check(swept, b, x0, y0, x1, y1, hit, u, px, py, nx, ny)
+function Smoke:check(swept, b, x0, y0, x1, y1, hit, u, px, py, nx, ny, pz, nz)
   self.motions = self.motions + 1
   local r = b.r
   local T = hit and u or 1
@@ -189,12 +189,12 @@ function Smoke:check(swept, b, x0, y0, x1, y1, hit, u, px, py, nx, ny)
   if hit then
     self.hits = self.hits + 1
     if swept then
-      self:check_report(b, x0, y0, x1, y1, hit, u, px, py, nx, ny)
+      self:check_report(b, x0, y0, x1, y1, hit, u, px, py, nx, ny, pz, nz)
     end
   end
 end
 
-function Smoke:check_report(b, x0, y0, x1, y1, s, u, px, py, nx, ny)
+function Smoke:check_report(b, x0, y0, x1, y1, s, u, px, py, nx, ny, pz, nz)
   local r = b.r
   local gx, gy = x0 + (x1 - x0) * u, y0 + (y1 - y0) * u  -- the ghost
   local d = distance(s, gx, gy, u)
@@ -205,8 +205,13 @@ function Smoke:check_report(b, x0, y0, x1, y1, s, u, px, py, nx, ny)
     problem = string.format("centre at distance %.12g, not r", d)
   elseif u == 0 and d > r + REPORT_TOL then
     problem = string.format("u = 0 but the centre is %.12g away", d)
-  elseif abs(nx * nx + ny * ny - 1) > 1e-9 then
+  elseif abs(nx * nx + ny * ny + nz * nz - 1) > 1e-9 then
     problem = "normal not unit"
+  elseif abs(pz) > REPORT_TOL or abs(nz) > 1e-9 then
+    -- Everything moves in the z = 0 plane, so a contact there has its
+    -- point and normal in that plane too; a 2D game could not use a
+    -- normal of (0, 0, +-1) to reflect or slide.
+    problem = string.format("point or normal leaves the plane (z = %.3g, %.3g)", pz, nz)
   elseif distance(s, px, py, u) > REPORT_TOL then
     problem = "point not on the shape"
   elseif r > 0 and u > 0 then
@@ -222,8 +227,8 @@ function Smoke:check_report(b, x0, y0, x1, y1, s, u, px, py, nx, ny)
     self.bad = self.bad + 1
     self:fail("bad report", string.format(
       "bullet %d r=%.3g from (%.9g, %.9g) to (%.9g, %.9g) vs %s: u=%.9g point=(%.9g, %.9g)"
-      .. " normal=(%.9g, %.9g): %s", b.id, r, x0, y0, x1, y1, s.kind, u, px, py, nx, ny,
-      problem))
+      .. " normal=(%.9g, %.9g, %.9g): %s", b.id, r, x0, y0, x1, y1, s.kind, u, px, py,
+      nx, ny, nz, problem))
   end
 end
 
@@ -241,7 +246,9 @@ end
 
 --- The script: spawns bullets before each frame. Emitters sit where no
 -- shape can reach them; the player's gun sweeps up and down the left side.
-function Smoke.script(scene, seed)
+-- point_share of the bullets (default 0.05) have radius 0: rays.
+function Smoke.script(scene, seed, point_share)
+  point_share = point_share or 0.05
   local random = rng(seed)
   local W, H = scene.WIDTH, scene.HEIGHT
   local emitters = {
@@ -251,7 +258,7 @@ function Smoke.script(scene, seed)
   local function fire(x, y)
     -- Aim at a random point of the scene's right part.
     local tx, ty = 330 + random() * (W - 340), 20 + random() * (H - 40)
-    local r = random() < 0.05 and 0 or 0.5 + 4.5 * random()
+    local r = random() < point_share and 0 or 0.5 + 4.5 * random()
     local speed = 3000 + 15000 * random()
     scene:fire(x, y, math.atan2(ty - y, tx - x), speed, r)
   end
