@@ -330,6 +330,9 @@ local function smoke_report()
   p(string.format("checked: %d bullet motions, %d near a shape, %d distance samples,"
     .. " %d hits reported", s.motions, s.near, s.samples, s.hits))
   p(string.format("bad reports: %d", s.bad))
+  for what, n in pairs(s.bad_kinds) do
+    p(string.format("  %d x %s", n, what))
+  end
   p(string.format("tunneled: %d", s.tunneled))
   p(string.format("control, overlap mode: %d motions, %d tunneled (must be > 0)",
     c.motions, c.tunneled))

@@ -143,6 +143,7 @@ function Smoke.checker(scene)
     hits = 0,        -- contacts the game reported
     tunneled = 0,    -- motions that passed through something unreported
     bad = 0,         -- reported contacts that are wrong
+    bad_kinds = {},  -- how many of each kind of wrong
     failures = {},   -- the first few problems, as text
   }, Smoke)
 end
@@ -198,37 +199,41 @@ function Smoke:check_report(b, x0, y0, x1, y1, s, u, px, py, nx, ny, pz, nz)
   local r = b.r
   local gx, gy = x0 + (x1 - x0) * u, y0 + (y1 - y0) * u  -- the ghost
   local d = distance(s, gx, gy, u)
-  local problem
+  local problem, detail = nil, ""
   if u < 0 or u > 1 then
     problem = "u outside [0, 1]"
   elseif u > 0 and abs(d - r) > REPORT_TOL then
-    problem = string.format("centre at distance %.12g, not r", d)
+    problem, detail = "centre not at distance r", string.format(" (%.12g)", d)
   elseif u == 0 and d > r + REPORT_TOL then
-    problem = string.format("u = 0 but the centre is %.12g away", d)
+    problem, detail = "u = 0 but not touching", string.format(" (%.12g away)", d)
   elseif abs(nx * nx + ny * ny + nz * nz - 1) > 1e-9 then
     problem = "normal not unit"
   elseif abs(pz) > REPORT_TOL or abs(nz) > 1e-9 then
     -- Everything moves in the z = 0 plane, so a contact there has its
     -- point and normal in that plane too; a 2D game could not use a
     -- normal of (0, 0, +-1) to reflect or slide.
-    problem = string.format("point or normal leaves the plane (z = %.3g, %.3g)", pz, nz)
+    problem, detail = "point or normal leaves the z = 0 plane",
+      string.format(" (z = %.3g, %.3g)", pz, nz)
   elseif distance(s, px, py, u) > REPORT_TOL then
     problem = "point not on the shape"
   elseif r > 0 and u > 0 then
     local qx, qy = gx - px, gy - py
     local q = sqrt(qx * qx + qy * qy)
     if abs(q - r) > REPORT_TOL then
-      problem = string.format("point %.12g from the centre, not r", q)
+      problem, detail = "point not at distance r from the centre", string.format(" (%.12g)", q)
     elseif (qx * nx + qy * ny) / q < 1 - 1e-6 then
       problem = "normal not from the point toward the centre"
     end
   end
   if problem then
     self.bad = self.bad + 1
+    local key = string.format("%s%s: %s", r == 0 and "zero-radius bullet vs " or "", s.kind,
+      problem)
+    self.bad_kinds[key] = (self.bad_kinds[key] or 0) + 1
     self:fail("bad report", string.format(
       "bullet %d r=%.3g from (%.9g, %.9g) to (%.9g, %.9g) vs %s: u=%.9g point=(%.9g, %.9g)"
-      .. " normal=(%.9g, %.9g, %.9g): %s", b.id, r, x0, y0, x1, y1, s.kind, u, px, py,
-      nx, ny, nz, problem))
+      .. " normal=(%.9g, %.9g, %.9g): %s%s", b.id, r, x0, y0, x1, y1, s.kind, u, px, py,
+      nx, ny, nz, problem, detail))
   end
 end
 
