@@ -57,6 +57,8 @@ local speed_level = 2
 local paused = false
 local fire_clock = 0
 local mouse_moved = false
+-- Collide calls per frame, smoothed over about a quarter second for the HUD.
+local hud_calls, hud_oracle = 0, 0
 local smoke  -- the scripted run's state, when --smoke
 
 ---------------------------------------------------------------- drawing
@@ -162,10 +164,10 @@ local function draw_hud()
   lg.setColor(1, 1, 1)
   local calls
   if swept then
-    calls = string.format("sweeps/frame: %d", scene.sweeps)
+    calls = string.format("sweeps/frame: %.0f", hud_calls)
   else
-    calls = string.format("overlap tests/frame: %d (+%d sweeps to show tunnels)",
-      scene.sweeps, scene.oracle_sweeps)
+    calls = string.format("overlap tests/frame: %.0f (+%.0f sweeps to show tunnels)",
+      hud_calls, hud_oracle)
   end
   lg.print(string.format("mode: %s   FPS: %d   %s   bullets: %d   backend: %s",
     swept and "SWEPT (never tunnels)" or "OVERLAP TEST (bullets tunnel)",
@@ -406,4 +408,6 @@ function love.update(dt)
   else
     play_update(dt)
   end
+  hud_calls = hud_calls + (scene.sweeps - hud_calls) * 0.07
+  hud_oracle = hud_oracle + (scene.oracle_sweeps - hud_oracle) * 0.07
 end

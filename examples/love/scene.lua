@@ -64,28 +64,29 @@ function Scene.new(collide)
       v0 = v(), v1 = v(), flash = 0, hits = 0 }
   end
 
-  -- Thin walls: zero thickness, the worst case for an overlap test.
-  segment(380, 70, 380, 250)
-  segment(350, 370, 460, 550)
-  segment(560, 40, 680, 130)
-  segment(785, 60, 785, 235)
-  segment(800, 390, 765, 565)
-  -- Solid convex shapes.
-  polygon({ { 520, 190 }, { 610, 255 }, { 505, 320 } })
-  polygon(hexagon(630, 440, 48, 0.3))
-  box(470, 300, 14, 55)
-  -- A box patrolling the gap in front of the targets.
-  box(720, 300, 12, 42, function(t) return 720, 300 + 190 * math.sin(1.1 * t) end)
-  -- Moving targets behind the walls.
+  -- A fence of thin walls (zero thickness: the worst case for an overlap
+  -- test) with two gaps, a box patrolling behind them, and the targets
+  -- moving behind the fence.
+  segment(770, 50, 770, 170)
+  segment(770, 230, 770, 370)
+  segment(770, 430, 770, 560)
+  box(735, 300, 10, 36, function(t) return 735, 300 + 170 * math.sin(0.9 * t) end)
   target(20, function(t)
-    return 865 + 40 * math.sin(0.9 * t), 150 + 60 * math.sin(1.7 * t)
+    return 860 + 30 * math.sin(0.9 * t), 140 + 80 * math.sin(1.3 * t)
   end)
   target(24, function(t)
-    return 885 + 30 * math.sin(1.3 * t + 1), 320 + 110 * math.sin(0.7 * t)
+    return 885 + 30 * math.sin(1.3 * t + 1), 300 + 150 * math.sin(0.7 * t)
   end)
   target(16, function(t)
-    return 855 + 50 * math.sin(1.1 * t + 2), 490 + 45 * math.sin(2.1 * t)
+    return 850 + 40 * math.sin(1.1 * t + 2), 470 + 60 * math.sin(1.7 * t)
   end)
+  -- Cover in the middle: convex polygons, a box and more thin walls.
+  polygon({ { 470, 95 }, { 565, 150 }, { 455, 215 } })
+  polygon(hexagon(575, 440, 46, 0.3))
+  box(430, 300, 14, 42)
+  segment(330, 420, 420, 545)
+  segment(615, 255, 665, 345)
+  segment(300, 60, 380, 140)
 
   self.mode = "swept"
   self.max_markers = 200    -- hit markers kept for drawing (the latest ones)
@@ -100,6 +101,7 @@ function Scene:reset()
   self.time = 0
   self.bullets, self.nbullets = {}, 0
   self.markers, self.marker_next = {}, 1
+  -- tunneled: bullets that went through something in overlap mode
   self.fired, self.hits, self.tunneled = 0, 0, 0
   self.sweeps = 0         -- collide calls by the game logic this frame
   self.oracle_sweeps = 0  -- sweeps made only to show tunnels (overlap mode)
@@ -291,7 +293,10 @@ function Scene:step(dt, on_motion)
       local ts, tu, tpx, tpy, tnx, tny, _, tcalls = self:first_contact(b.r, x0, y0, x1, y1, false)
       self.oracle_sweeps = self.oracle_sweeps + tcalls
       if ts then
-        self.tunneled = self.tunneled + 1
+        if not b.tunneled then  -- count bullets, not frames
+          b.tunneled = true
+          self.tunneled = self.tunneled + 1
+        end
         self:add_marker("tunnel", b, x0, y0, x1, y1, tu, tpx, tpy, tnx, tny)
       end
     end
