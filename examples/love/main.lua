@@ -172,8 +172,12 @@ local function draw_hud()
   lg.print(string.format("mode: %s   FPS: %d   %s   bullets: %d   backend: %s",
     swept and "SWEPT (never tunnels)" or "OVERLAP TEST (bullets tunnel)",
     love.timer.getFPS(), calls, scene.nbullets, collide.backend), 8, 5)
-  local line2 = string.format("speed: %d px/s (%d px/frame at 60 FPS)   fired: %d   hits: %d",
-    SPEEDS[speed_level], SPEEDS[speed_level] / 60, scene.fired, scene.hits)
+  local speed = string.format("speed: %d px/s (%d px/frame at 60 FPS)", SPEEDS[speed_level],
+    SPEEDS[speed_level] / 60)
+  if smoke then
+    speed = "speeds: 3000-18000 px/s (50-300 px/frame), radius 0-5"
+  end
+  local line2 = string.format("%s   fired: %d   hits: %d", speed, scene.fired, scene.hits)
   if not swept then
     line2 = line2 .. string.format("   tunneled: %d", scene.tunneled)
   end
