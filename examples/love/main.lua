@@ -18,6 +18,22 @@
 
 ---------------------------------------------------------------- finding collide
 
+-- In the smoke run an error must end the process with a failure, not wait
+-- on LÖVE's error screen; set this first, so a module that fails to load
+-- is covered too.
+local SMOKE = false
+for _, a in ipairs(arg or {}) do
+  SMOKE = SMOKE or a == "--smoke"
+end
+if SMOKE then
+  love.errorhandler = function(msg)
+    io.stderr:write("love-smoke: error: " .. tostring(msg) .. "\n"
+      .. debug.traceback("", 2) .. "\n")
+    io.stderr:flush()
+    return function() return 2 end
+  end
+end
+
 local function repo_root()
   local root = os.getenv("COLLIDE_ROOT")
   if root and root ~= "" then
@@ -299,13 +315,6 @@ local function smoke_start(args)
   -- tangle of ghosts.
   scene.max_markers = 40
   scene:reset()
-  -- An error must end the run with a failure, not wait on LÖVE's error screen.
-  love.errorhandler = function(msg)
-    io.stderr:write("love-smoke: error: " .. tostring(msg) .. "\n"
-      .. debug.traceback("", 2) .. "\n")
-    io.stderr:flush()
-    return function() return 2 end
-  end
 end
 
 local function save_screenshot(image)
@@ -399,10 +408,8 @@ end
 function love.load(args)
   lg.setNewFont(13)
   scene = Scene.new(collide)
-  for _, a in ipairs(args or {}) do
-    if a == "--smoke" then
-      smoke_start(args)
-    end
+  if SMOKE then
+    smoke_start(args or {})
   end
 end
 

@@ -30,6 +30,17 @@ end
 
 --- A new scene. collide is the loaded module.
 function Scene.new(collide)
+  local missing = {}
+  for _, name in ipairs({ "vec3", "polygon", "sweep_sphere_segment", "sweep_sphere_polygon",
+    "sweep_sphere_aabb", "sweep_sphere_sphere" }) do
+    if collide[name] == nil then
+      missing[#missing + 1] = "collide." .. name
+    end
+  end
+  if #missing > 0 then
+    error("this collide (" .. tostring(collide._VERSION) .. ") lacks "
+      .. table.concat(missing, ", "), 2)
+  end
   local self = setmetatable({}, Scene)
   self.collide = collide
   self.vec3 = collide.vec3
