@@ -171,7 +171,11 @@ function Smoke:check(swept, b, x0, y0, x1, y1, hit, u, px, py, nx, ny, pz, nz)
       rx, ry = mx - (s.x1 - s.x0), my - (s.y1 - s.y0)
     end
     local rel_len = sqrt(rx * rx + ry * ry)
-    if distance_at(s, x0, y0, x1, y1, 0.5) - 0.5 * rel_len <= r + 1 then
+    -- In overlap mode the shape found at the end of the frame is found
+    -- late by design (that is the naive test); going through any other
+    -- shape is the tunnelling we look for.
+    if (swept or s ~= hit)
+        and distance_at(s, x0, y0, x1, y1, 0.5) - 0.5 * rel_len <= r + 1 then
       self.near = self.near + 1
       self.samples = self.samples + ceil(T * rel_len / STEP) + 1
       local d, t = min_distance(s, x0, y0, x1, y1, T, rel_len)
