@@ -10,6 +10,7 @@
 # Every variable below can be set on the command line, e.g.
 #   make LUA=lua5.3 LUA_INCDIR=/usr/include/lua5.3 CFLAGS=-O0
 
+SHELL      := /bin/bash
 LUA        ?= lua5.4
 LUA_INCDIR ?= /usr/include/lua5.4
 CC         ?= cc
@@ -89,18 +90,23 @@ build/ctest/%: tests/c/%.c $(CORE_SRC) $(HDRS)
 	$(CC) $(WARN) $(CFLAGS) -Icsrc -o $@ $< $(CORE_SRC) -lm
 
 check-c: $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
-	@for t in $^; do echo "== $$t"; ./$$t || exit 1; done
+	@mkdir -p build/logs
+	@set -o pipefail; for t in $^; do echo "== $$t"; \
+	  ./$$t | tee build/logs/c-$$(basename $$t).log || exit 1; done
 
 # The whole spec suite once per VM, each against the module built for its ABI.
-spec-%: build/%/collide/core.so
+# Each run's output is kept in build/logs/ for the summary of `make test`.
+$(addprefix spec-,$(VMS)): spec-%: build/%/collide/core.so
 	@echo "== specs on Lua $*"
-	lua$* $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
-	  --cpath='build/$*/?.so' spec
+	@mkdir -p build/logs
+	set -o pipefail; lua$* $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
+	  --cpath='build/$*/?.so' spec | tee build/logs/spec-$*.log
 
 spec-luajit: build/5.1/collide/core.so
 	@echo "== specs on LuaJIT"
-	luajit $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
-	  --cpath='build/5.1/?.so' spec
+	@mkdir -p build/logs
+	set -o pipefail; luajit $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
+	  --cpath='build/5.1/?.so' spec | tee build/logs/spec-luajit.log
 
 specs: $(addprefix spec-,$(VMS)) spec-luajit
 
@@ -129,9 +135,10 @@ rock-check:
 	done
 
 test: deps
+	@rm -rf build/logs
 	@$(MAKE) --no-print-directory build-all all
 	@$(MAKE) --no-print-directory check-c specs luacheck rock-check
-	@echo "make test: all checks passed"
+	@sh tools/test-summary build/logs
 
 # ---- demo ------------------------------------------------------------------
 
