@@ -90,7 +90,9 @@ enum {
   COLLIDE_E_NEG_RESTITUTION = 18,     /* "negative restitution" */
   COLLIDE_E_BAD_ITERATIONS = 19,      /* "max_iterations must be at least 1" */
   COLLIDE_E_BAD_SLOPE = 20,           /* "max_slope must be in [0, pi]" */
-  COLLIDE_E_LAST = 21
+  COLLIDE_E_NOMEM = 21,               /* "not enough memory" (arg 0) */
+  COLLIDE_E_LOCKED = 22,              /* "world is locked during a query" (arg 0) */
+  COLLIDE_E_LAST = 23
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -193,6 +195,155 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
    The vertices are referenced, not copied. */
 int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
                          int count);
+/* ---- world: static geometry with a broadphase ---------------------------- */
+
+/* A set of fixed shapes with a bounding-volume hierarchy (collide_world.c).
+   Lua argument positions below count the world itself as argument 1, as
+   the C API does for w:method(...). Errors without a Lua argument (out of
+   memory, a world modified from inside its own query) use argument 0.
+   Ids are positive, stable and never reused by the same world. */
+typedef struct collide_world collide_world;
+
+enum {
+  COLLIDE_SHAPE_NONE = 0,
+  COLLIDE_SHAPE_TRIANGLE = 1,
+  COLLIDE_SHAPE_POLYGON = 2,
+  COLLIDE_SHAPE_AABB = 3,
+  COLLIDE_SHAPE_SPHERE = 4,
+  COLLIDE_SHAPE_SEGMENT = 5,
+  COLLIDE_SHAPE_PLANE = 6
+};
+
+/* Called for a shape that would become the query's answer; returns 1 to
+   consider the shape, 0 to skip it, or a negative value to abort the query,
+   which then returns that value unchanged. It must not longjmp out (a Lua
+   binding calls the Lua filter under lua_pcall) and must not add or remove
+   shapes of the world being queried. */
+typedef int (*collide_world_filter)(void *ctx, int id);
+
+/* NULL when out of memory. */
+collide_world *collide_world_new(void);
+void collide_world_free(collide_world *w);
+
+/* Each returns the new id (> 0) or a negative error. Shapes are copied.
+   Lua arguments: 2 a, 3 b, 4 c. */
+int collide_world_add_triangle(collide_world *w, const collide_vec3 *a,
+                               const collide_vec3 *b, const collide_vec3 *c);
+/* The polygon's vertices are copied. Lua argument 2 polygon. */
+int collide_world_add_polygon(collide_world *w, const collide_polygon *polygon);
+/* Lua arguments: 2 center, 3 extents. */
+int collide_world_add_aabb(collide_world *w, const collide_vec3 *center,
+                           const collide_vec3 *extents);
+/* Lua arguments: 2 center, 3 r. */
+int collide_world_add_sphere(collide_world *w, const collide_vec3 *center,
+                             double r);
+/* Lua arguments: 2 a, 3 b. */
+int collide_world_add_segment(collide_world *w, const collide_vec3 *a,
+                              const collide_vec3 *b);
+/* Lua argument 2 plane. Planes are infinite: kept out of the hierarchy and
+   tested by every query. */
+int collide_world_add_plane(collide_world *w, const collide_plane *plane);
+
+/* 1 removed, 0 no such shape, <0 locked. */
+int collide_world_remove(collide_world *w, int id);
+/* COLLIDE_SHAPE_* of a live id, COLLIDE_SHAPE_NONE otherwise. */
+int collide_world_kind(const collide_world *w, int id);
+/* Number of live shapes. */
+int collide_world_count(const collide_world *w);
+/* Builds the hierarchy now instead of at the next query (0 or <0). */
+int collide_world_build(collide_world *w);
+
+/* First contact over all shapes (ties: lowest id). filter may be NULL.
+   Returns 1 (out, *id filled), 0, or <0. Every answer is the answer of the
+   single-shape function for the shape it names.
+   Lua arguments: 2 r, 3 c0, 4 c1. */
+int collide_world_sweep_sphere(collide_world *w, double r,
+                               const collide_vec3 *c0, const collide_vec3 *c1,
+                               collide_world_filter filter, void *ctx,
+                               collide_hit *out, int *id);
+/* The same for the segment p0-p1. Lua arguments: 2 p0, 3 p1. */
+int collide_world_raycast(collide_world *w, const collide_vec3 *p0,
+                          const collide_vec3 *p1, collide_world_filter filter,
+                          void *ctx, collide_hit *out, int *id);
+/* Ids of the shapes touching the sphere, ascending. Returns how many there
+   are; when that exceeds cap, ids holds only cap of them, in no particular
+   order: call again with a larger array. Lua arguments: 2 center, 3 r. */
+int collide_world_overlap_sphere(collide_world *w, const collide_vec3 *center,
+                                 double r, int *ids, int cap);
+
+/* For bindings that cannot call back (the LuaJIT FFI): the broadphase
+   candidates of a sweep (r = 0 for a ray), ascending ids, counted as by
+   collide_world_overlap_sphere; then the exact query over a chosen subset
+   of them. Lua arguments as for the sweep / the ray. */
+int collide_world_candidates(collide_world *w, double r,
+                             const collide_vec3 *c0, const collide_vec3 *c1,
+                             int *ids, int cap);
+int collide_world_sweep_sphere_among(collide_world *w, double r,
+                                     const collide_vec3 *c0,
+                                     const collide_vec3 *c1, const int *ids,
+                                     int n, collide_hit *out, int *id);
+int collide_world_raycast_among(collide_world *w, const collide_vec3 *p0,
+                                const collide_vec3 *p1, const int *ids, int n,
+                                collide_hit *out, int *id);
+
+/* ---- world: collide-and-slide mover -------------------------------------- */
+
+enum {
+  COLLIDE_RESPONSE_SLIDE = 0,
+  COLLIDE_RESPONSE_BOUNCE = 1,
+  COLLIDE_RESPONSE_STOP = 2
+};
+
+typedef struct collide_move_options {
+  int max_iterations;    /* rounds of sweep and response, >= 1 (4) */
+  int response;          /* COLLIDE_RESPONSE_* (slide) */
+  double restitution;    /* bounce: scale of the reflected motion, >= 0 (1) */
+  int use_up;            /* nonzero: report grounded (0) */
+  collide_vec3 up;       /* any length but zero */
+  double max_slope;      /* radians in [0, pi] (pi/4) */
+  double skin;           /* gap kept to surfaces; <= 0 picks one (0) */
+} collide_move_options;
+
+/* One surface touched by the mover; u is the moment within the step. */
+typedef struct collide_contact {
+  int id;
+  int feature;
+  double u;
+  collide_vec3 point;
+  collide_vec3 normal;
+} collide_contact;
+
+/* The defaults shown in brackets above. */
+void collide_move_options_init(collide_move_options *options);
+
+/* Collide-and-slide from `from` toward `to`. Writes the final position,
+   up to cap contacts in the order they were touched (*ncontacts of them,
+   at most max_iterations), and *grounded (1/0, or -1 without use_up).
+   Returns 0 or <0. Lua arguments: 2 r, 3 from, 4 to, 5 options. */
+int collide_world_move_sphere(collide_world *w, double r,
+                              const collide_vec3 *from, const collide_vec3 *to,
+                              const collide_move_options *options,
+                              collide_world_filter filter, void *ctx,
+                              collide_vec3 *position, collide_contact *contacts,
+                              int cap, int *ncontacts, int *grounded);
+
+/* ---- many moving spheres ------------------------------------------------- */
+
+/* Two spheres i < j (0-based) whose sweeps touch, from their first moment. */
+typedef struct collide_pair { int i, j; double u0; } collide_pair;
+
+/* Bytes of scratch memory collide_sweep_pairs needs for n spheres. */
+unsigned long collide_sweep_pairs_scratch_size(int n);
+/* Every pair among n spheres (radius radii[k], moving from starts[k] to
+   ends[k]) for which collide_sweep_sphere_sphere reports contact, sorted
+   by (i, j), with its u0. scratch: collide_sweep_pairs_scratch_size(n)
+   bytes, aligned for a double. Returns the number of pairs; when that
+   exceeds cap, out holds only cap of them, in no particular order: call
+   again with a larger array. Lua arguments: 1 radii, 2 starts, 3 ends
+   (a bad element reports its array's position). */
+int collide_sweep_pairs(int n, const double *radii, const collide_vec3 *starts,
+                        const collide_vec3 *ends, void *scratch,
+                        collide_pair *out, int cap);
 /* COLLIDE_CDEF_END */
 
 #if defined(__GNUC__) && !defined(_WIN32)

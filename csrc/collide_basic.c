@@ -38,6 +38,8 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   "negative restitution",
   "max_iterations must be at least 1",
   "max_slope must be in [0, pi]",
+  "not enough memory",
+  "world is locked during a query",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

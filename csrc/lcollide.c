@@ -691,6 +691,8 @@ LC_EXPORT int luaopen_collide_core(lua_State *L) {
 
   lua_newtable(L);
   lc_setfuncs(L, module_funcs, 0);
+  lc_open_shapes(L);
+  lc_open_world(L);
   lua_pushliteral(L, COLLIDE_VERSION);
   lua_setfield(L, -2, "_VERSION");
   lua_pushnumber(L, COLLIDE_MAX_COORD);

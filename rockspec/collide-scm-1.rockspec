@@ -25,7 +25,11 @@ build = {
     ["collide.core"] = {
       sources = {
         "csrc/collide_basic.c",
+        "csrc/collide_shapes.c",
+        "csrc/collide_world.c",
         "csrc/lcollide.c",
+        "csrc/lcollide_shapes.c",
+        "csrc/lcollide_world.c",
       },
       incdirs = { "csrc" },
       libraries = { "m" },

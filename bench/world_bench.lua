@@ -1,0 +1,137 @@
+-- bench/world_bench.lua -- the world's broadphase against a Lua loop over the
+-- single-shape functions, and collide.sweep_pairs against a Lua loop over
+-- collide.test_sphere_sphere.
+--
+--   make && lua5.4 bench/world_bench.lua      (or luajit with the 5.1 build)
+--
+-- Worlds are height-field terrains of 1k, 10k and 100k triangles; queries
+-- are spheres (r = 0.5) and rays dropped onto them from random places.
+local collide = require "collide"
+local V = collide.vec3
+local clock = os.clock
+
+local seed = 4242
+local function rnd()
+  seed = (seed * 16807) % 2147483647
+  return seed / 2147483647
+end
+
+-- Seconds per call of f(i), i = 1..n (n adapted so that a run takes a while).
+local function per_call(f, n)
+  local t0 = clock()
+  for i = 1, n do f(i) end
+  return (clock() - t0) / n
+end
+
+local function fmt(s)
+  if s >= 1e-3 then return ("%8.2f ms"):format(s * 1e3) end
+  return ("%8.2f us"):format(s * 1e6)
+end
+
+local function terrain(ntri)
+  local g = math.floor(math.sqrt(ntri / 2) + 0.5)
+  local h = {}
+  for i = 0, g do
+    h[i] = {}
+    for j = 0, g do h[i][j] = rnd() * 0.5 end
+  end
+  local tris = {}
+  for i = 0, g - 1 do
+    for j = 0, g - 1 do
+      local a, b = V(i, h[i][j], j), V(i + 1, h[i + 1][j], j)
+      local c, d = V(i, h[i][j + 1], j + 1), V(i + 1, h[i + 1][j + 1], j + 1)
+      tris[#tris + 1] = {a, b, c}
+      tris[#tris + 1] = {b, d, c}
+    end
+  end
+  return tris, g
+end
+
+local function queries(g, n)
+  local q = {}
+  for i = 1, n do
+    local c0 = V(rnd() * g, 3 + rnd() * 2, rnd() * g)
+    q[i] = {c0, c0 + V(rnd() * 6 - 3, -8, rnd() * 6 - 3)}
+  end
+  return q
+end
+
+print(("collide world bench (%s, backend %s)"):format(_VERSION, collide.backend))
+print()
+print("triangles   build       sweep/query  lua loop     speed-up" ..
+      "   ray/query    lua loop     speed-up")
+for _, ntri in ipairs({1000, 10000, 100000}) do
+  local tris, g = terrain(ntri)
+  local t0 = clock()
+  local w = collide.world()
+  for k = 1, #tris do
+    local t = tris[k]
+    w:add_triangle(t[1], t[2], t[3])
+  end
+  w:build()
+  local build = clock() - t0
+
+  local q = queries(g, 4096)
+  local nq = #q
+  local sweep = per_call(function(i)
+    local s = q[(i - 1) % nq + 1]
+    w:sweep_sphere(0.5, s[1], s[2])
+  end, 100000)
+  local ray = per_call(function(i)
+    local s = q[(i - 1) % nq + 1]
+    w:raycast(s[1], s[2])
+  end, 100000)
+
+  -- the Lua loop over every triangle, keeping the first contact
+  local sweep_tri, ray_tri = collide.sweep_sphere_triangle, collide.raycast_triangle
+  local nloop = math.max(3, math.floor(2e6 / #tris))
+  local loop_sweep = per_call(function(i)
+    local s, best = q[(i - 1) % nq + 1], 2
+    for k = 1, #tris do
+      local t = tris[k]
+      local hit, u = sweep_tri(0.5, s[1], s[2], t[1], t[2], t[3])
+      if hit and u < best then best = u end
+    end
+  end, nloop)
+  local loop_ray = per_call(function(i)
+    local s, best = q[(i - 1) % nq + 1], 2
+    for k = 1, #tris do
+      local t = tris[k]
+      local hit, u = ray_tri(s[1], s[2], t[1], t[2], t[3])
+      if hit and u < best then best = u end
+    end
+  end, nloop)
+  print(("%9d %s %s %s %8.0fx %s %s %8.0fx"):format(#tris, fmt(build), fmt(sweep),
+    fmt(loop_sweep), loop_sweep / sweep, fmt(ray), fmt(loop_ray), loop_ray / ray))
+end
+
+print()
+print("spheres   sweep_pairs   pairs   lua loop over test_sphere_sphere   speed-up")
+for _, n in ipairs({1000, 5000}) do
+  -- spheres of radius 0.5 moving up to 2 units in a box that keeps a few
+  -- contacts per sphere
+  local side = math.sqrt(n) * 4
+  local starts, ends = {}, {}
+  for i = 1, n do
+    starts[i] = V(rnd() * side, rnd() * side, 0)
+    ends[i] = starts[i] + V(rnd() * 4 - 2, rnd() * 4 - 2, 0)
+  end
+  local out, count = {}, 0
+  local reps = n <= 1000 and 50 or 10
+  local fast = per_call(function()
+    local _
+    _, count = collide.sweep_pairs(0.5, starts, ends, out)
+  end, reps)
+  local test = collide.test_sphere_sphere
+  local slow = per_call(function()
+    local c = 0
+    for i = 1, n do
+      local si, ei = starts[i], ends[i]
+      for j = i + 1, n do
+        if test(0.5, si, ei, 0.5, starts[j], ends[j]) then c = c + 1 end
+      end
+    end
+    assert(c == count)
+  end, 1)
+  print(("%7d %s %8d %s %38.0fx"):format(n, fmt(fast), count, fmt(slow), slow / fast))
+end

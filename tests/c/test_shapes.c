@@ -1,0 +1,958 @@
+/*
+ * test_shapes.c -- C tests of collide_shapes.c: sphere sweeps against
+ * triangles, polygons, segments and boxes, the box-box sweep, ray casts,
+ * polygon validation. `make check-c` builds and runs it; by hand, from the
+ * repository root:
+ *   cc -std=c99 -Wall -Wextra -pedantic -O1 -g -fsanitize=address,undefined \
+ *      -Icsrc -o test_shapes tests/c/test_shapes.c csrc/collide_*.c -lm
+ *   ./test_shapes
+ */
+#include <string.h>
+
+#include "../../csrc/collide.h"
+#include "test.h"
+
+/* Whole results at once (on top of test.h's ENSURE / ENSURE_SMALL). */
+#define ENSURE_VEC(v, X, Y, Z, tol) do { ENSURE_NEAR((v).x, X, tol); \
+    ENSURE_NEAR((v).y, Y, tol); ENSURE_NEAR((v).z, Z, tol); } while (0)
+/* a whole hit: u, point, normal, feature */
+#define ENSURE_HIT(h, U, PX, PY, PZ, NX, NY, NZ, F, tol) do { \
+    ENSURE_NEAR((h).u, U, tol); ENSURE_VEC((h).point, PX, PY, PZ, tol); \
+    ENSURE_VEC((h).normal, NX, NY, NZ, tol); ENSURE((h).feature == (F)); } while (0)
+#define ENSURE_MISS(rc, h) do { ENSURE((rc) == 0); ENSURE((h).u == 0 && \
+    (h).point.x == 0 && (h).normal.x == 0 && (h).feature == COLLIDE_FEATURE_NONE); } while (0)
+#define ENSURE_FAIL(rc, arg, reason) do { int rc_ = (rc); ENSURE(rc_ < 0); \
+    ENSURE(collide_error_arg(rc_) == (arg)); \
+    ENSURE(collide_error_reason(rc_) == (reason)); } while (0)
+
+enum { FACE = COLLIDE_FEATURE_FACE, EDGE = COLLIDE_FEATURE_EDGE,
+       VERTEX = COLLIDE_FEATURE_VERTEX };
+#define EXACT 1e-12
+#define R2 0.70710678118654752440
+#define R3 0.57735026918962576451
+
+static collide_vec3 V(double x, double y, double z) {
+  collide_vec3 v;
+  v.x = x; v.y = y; v.z = z;
+  return v;
+}
+
+static collide_vec3 add(collide_vec3 a, collide_vec3 b) {
+  return V(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+
+static double unit_error(collide_vec3 n) {
+  return sqrt(n.x * n.x + n.y * n.y + n.z * n.z) - 1;
+}
+
+static collide_hit scratch(void) {     /* garbage, to see a miss zero it */
+  collide_hit h;
+  h.u = 7; h.point = V(7, 7, 7); h.normal = V(7, 7, 7); h.feature = 7;
+  return h;
+}
+
+/* ---- sweep_sphere_triangle ---------------------------------------------------- */
+
+/*  y
+ *  4 c
+ *    |\
+ *    | \
+ *  0 a--b   x      the triangle in z = 0, normal +z (counter-clockwise)
+ *    0  4
+ */
+static int test_sweep_sphere_triangle(void) {
+  collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0), c0, c1;
+  collide_hit h = scratch();
+
+  /* the face, from each side */
+  c0 = V(1, 1, 5); c1 = V(1, 1, -5);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.4, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  ENSURE(collide_sweep_sphere_triangle(1, &c1, &c0, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.4, 1, 1, 0, 0, 0, -1, FACE, EXACT);
+  /* the other winding gives the same answer */
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &c, &b, &h) == 1);
+  ENSURE_HIT(h, 0.4, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+
+  /* an edge, moving in the plane (2D: a circle against a triangle) */
+  c0 = V(2, -5, 0); c1 = V(2, 5, 0);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.4, 2, 0, 0, 0, -1, 0, EDGE, EXACT);
+  /* the slanted edge b-c, from outside, along its normal */
+  c0 = V(2 + 3 * R2, 2 + 3 * R2, 0); c1 = V(2 - 1 * R2, 2 - 1 * R2, 0);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 2, 2, 0, R2, R2, 0, EDGE, 1e-12);
+
+  /* a vertex, along the diagonal toward a */
+  c0 = V(-3, -3, 0); c1 = V(3, 3, 0);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5 - 1 / (6 * sqrt(2.0)), 0, 0, 0, -R2, -R2, 0, VERTEX, 1e-12);
+
+  /* grazing b at one instant: x = 5 passes at exactly r from b */
+  c0 = V(5, -5, 0); c1 = V(5, 5, 0);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 4, 0, 0, 1, 0, 0, VERTEX, EXACT);
+  /* ... and a hair farther out: no contact */
+  c0 = V(5.000001, -5, 0); c1 = V(5.000001, 5, 0);
+  ENSURE_MISS(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h), h);
+
+  /* parallel to the face, above it: miss */
+  h = scratch();
+  c0 = V(1, 1, 2); c1 = V(3, 1, 2);
+  ENSURE_MISS(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h), h);
+  /* parallel at exactly r: touching all along, so u = 0 */
+  c0 = V(1, 1, 1); c1 = V(2, 1, 1);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  /* stopping short */
+  c0 = V(1, 1, 5); c1 = V(1, 1, 1.5);
+  ENSURE_MISS(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h), h);
+  /* arriving exactly at contact at u = 1 */
+  c1 = V(1, 1, 1);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 1, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+
+  /* starting touching and moving away */
+  c0 = V(1, 1, -1); c1 = V(1, 1, -5);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, -1, FACE, EXACT);
+  /* starting overlapping the face, the edge, a vertex */
+  c0 = V(1, 1, 0.5); c1 = V(1, 1, 5);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  c0 = V(2, -0.5, 0.5);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 2, 0, 0, 0, -R2, R2, EDGE, EXACT);
+  c0 = V(-0.5, -0.5, 0);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 0, 0, 0, -R2, -R2, 0, VERTEX, EXACT);
+  /* centre in the face's plane: the normal is on the side it moves to
+     (as sweep_sphere_plane's); with no motion, the winding's normal */
+  c0 = V(1, 1, 0); c1 = V(1, 1, 5);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &c, &b, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  ENSURE(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &c, &b, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, -1, FACE, EXACT);
+
+  /* zero-length motion away from it: miss */
+  c0 = V(1, 1, 2);
+  ENSURE_MISS(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &b, &c, &h), h);
+
+  /* zero radius: a ray through the face, past it, and in its plane */
+  c0 = V(1, 1, 5); c1 = V(1, 1, -5);
+  ENSURE(collide_sweep_sphere_triangle(0, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  c0 = V(3, 3, 5); c1 = V(3, 3, -5);
+  ENSURE_MISS(collide_sweep_sphere_triangle(0, &c0, &c1, &a, &b, &c, &h), h);
+  c0 = V(2, -5, 0); c1 = V(2, 5, 0);
+  ENSURE(collide_sweep_sphere_triangle(0, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 2, 0, 0, 0, -1, 0, EDGE, EXACT);
+
+  /* huge coordinates: everything shifted by 1e7 */
+  {
+    collide_vec3 o = V(1e7, -1e7, 1e7), A = add(a, o), B = add(b, o), C = add(c, o);
+    c0 = add(V(1, 1, 5), o); c1 = add(V(1, 1, -5), o);
+    ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &A, &B, &C, &h) == 1);
+    ENSURE_HIT(h, 0.4, 1e7 + 1, -1e7 + 1, 1e7, 0, 0, 1, FACE, 1e-8);
+    c0 = add(V(-3, -3, 0), o); c1 = add(V(3, 3, 0), o);
+    ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &A, &B, &C, &h) == 1);
+    ENSURE_HIT(h, 0.5 - 1 / (6 * sqrt(2.0)), 1e7, -1e7, 1e7, -R2, -R2, 0, VERTEX, 1e-8);
+  }
+
+  /* argument rejection: the Lua argument positions */
+  {
+    collide_vec3 bad = V(0, NAN, 0), inf = V(INFINITY, 0, 0), big = V(0, 0, 1e60);
+    collide_vec3 mid = V(2, 0, 0);
+    c0 = V(0, 0, 1); c1 = V(0, 0, -1);
+    ENSURE_FAIL(collide_sweep_sphere_triangle(NAN, &c0, &c1, &a, &b, &c, &h), 1, COLLIDE_E_NAN);
+    ENSURE_FAIL(collide_sweep_sphere_triangle(-1, &c0, &c1, &a, &b, &c, &h), 1, COLLIDE_E_NEG_RADIUS);
+    ENSURE_FAIL(collide_sweep_sphere_triangle(INFINITY, &c0, &c1, &a, &b, &c, &h), 1, COLLIDE_E_INF);
+    ENSURE_FAIL(collide_sweep_sphere_triangle(1, &bad, &c1, &a, &b, &c, &h), 2, COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_sweep_sphere_triangle(1, &c0, &inf, &a, &b, &c, &h), 3, COLLIDE_E_VEC_INF);
+    ENSURE_FAIL(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &big, &c, &h), 5, COLLIDE_E_VEC_RANGE);
+    ENSURE_FAIL(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &bad, &h), 6, COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &mid, &h), 4,
+                COLLIDE_E_DEGENERATE_TRIANGLE);
+    ENSURE_FAIL(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &a, &c, &h), 4,
+                COLLIDE_E_DEGENERATE_TRIANGLE);
+    /* a sliver of relative height 1e-13 is degenerate, 1e-9 is not */
+    mid = V(2, 4e-13, 0);
+    ENSURE_FAIL(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &mid, &h), 4,
+                COLLIDE_E_DEGENERATE_TRIANGLE);
+    mid = V(2, 4e-9, 0);
+    ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &mid, &h) >= 0);
+  }
+  return 0;
+}
+
+/* ---- raycast_triangle ------------------------------------------------------------ */
+
+static int test_raycast_triangle(void) {
+  collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0), p0, p1;
+  collide_hit h = scratch();
+  p0 = V(1, 1, 5); p1 = V(1, 1, -5);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  /* two-sided: the normal faces the start */
+  ENSURE(collide_raycast_triangle(&p1, &p0, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, -1, FACE, EXACT);
+  ENSURE(collide_raycast_triangle(&p1, &p0, &a, &c, &b, &h) == 1);
+  ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, -1, FACE, EXACT);
+  /* through a vertex exactly */
+  p0 = V(4, 0, 3); p1 = V(4, 0, -1);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.75, 4, 0, 0, 0, 0, 1, VERTEX, EXACT);
+  /* outside, short of it, parallel */
+  h = scratch();
+  p0 = V(3, 3, 5); p1 = V(3, 3, -5);
+  ENSURE_MISS(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h), h);
+  p0 = V(1, 1, 5); p1 = V(1, 1, 0.001);
+  ENSURE_MISS(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h), h);
+  p0 = V(-1, 1, 1); p1 = V(5, 1, 1);
+  ENSURE_MISS(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h), h);
+  /* starting on the face */
+  p0 = V(1, 1, 0); p1 = V(1, 1, 3);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, -1, FACE, EXACT);
+  /* zero length: on it hits, off it misses */
+  ENSURE(collide_raycast_triangle(&p0, &p0, &a, &b, &c, &h) == 1);
+  p0 = V(1, 1, 1e-9);
+  ENSURE_MISS(collide_raycast_triangle(&p0, &p0, &a, &b, &c, &h), h);
+  /* in the plane (2D), entering through the slanted edge */
+  p0 = V(4, 4, 0); p1 = V(0, 0, 0);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 2, 2, 0, R2, R2, 0, EDGE, EXACT);
+  /* huge coordinates */
+  {
+    collide_vec3 o = V(-1e7, 1e7, 3e7), A = add(a, o), B = add(b, o), C = add(c, o);
+    p0 = add(V(1, 2, 5), o); p1 = add(V(1, 2, -5), o);
+    ENSURE(collide_raycast_triangle(&p0, &p1, &A, &B, &C, &h) == 1);
+    ENSURE_HIT(h, 0.5, 1 - 1e7, 2 + 1e7, 3e7, 0, 0, 1, FACE, 1e-8);
+  }
+  {
+    collide_vec3 bad = V(0, 0, NAN);
+    ENSURE_FAIL(collide_raycast_triangle(&bad, &p1, &a, &b, &c, &h), 1, COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_raycast_triangle(&p0, &bad, &a, &b, &c, &h), 2, COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_raycast_triangle(&p0, &p1, &a, &b, &bad, &h), 5, COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_raycast_triangle(&p0, &p1, &a, &b, &b, &h), 3,
+                COLLIDE_E_DEGENERATE_TRIANGLE);
+  }
+  return 0;
+}
+
+/* ---- polygons ------------------------------------------------------------------------ */
+
+static int test_polygon_init(void) {
+  collide_polygon poly;
+  collide_vec3 sq[4], v[6];
+  sq[0] = V(0, 0, 3); sq[1] = V(2, 0, 3); sq[2] = V(2, 2, 3); sq[3] = V(0, 2, 3);
+  ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
+  ENSURE_VEC(poly.plane.normal, 0, 0, 1, EXACT);
+  ENSURE_NEAR(poly.plane.d, -3, EXACT);
+  ENSURE(poly.count == 4 && poly.vertices == sq);
+  /* clockwise: the normal follows the winding */
+  v[0] = sq[3]; v[1] = sq[2]; v[2] = sq[1]; v[3] = sq[0];
+  ENSURE(collide_polygon_init(&poly, v, 4) == 1);
+  ENSURE_VEC(poly.plane.normal, 0, 0, -1, EXACT);
+  ENSURE_NEAR(poly.plane.d, 3, EXACT);
+  /* a vertex in the middle of an edge is accepted */
+  v[0] = V(0, 0, 0); v[1] = V(1, 0, 0); v[2] = V(2, 0, 0); v[3] = V(2, 2, 0);
+  ENSURE(collide_polygon_init(&poly, v, 4) == 1);
+
+  ENSURE_FAIL(collide_polygon_init(&poly, sq, 2), 1, COLLIDE_E_FEW_VERTICES);
+  ENSURE_FAIL(collide_polygon_init(&poly, NULL, 0), 1, COLLIDE_E_FEW_VERTICES);
+  v[0] = sq[0]; v[1] = sq[1]; v[2] = sq[1]; v[3] = sq[2];
+  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_REPEATED);
+  v[0] = sq[0]; v[1] = sq[1]; v[2] = sq[2]; v[3] = sq[0];
+  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_REPEATED);
+  v[0] = V(0, 0, 0); v[1] = V(1, 1, 1); v[2] = V(3, 3, 3);
+  ENSURE_FAIL(collide_polygon_init(&poly, v, 3), 1, COLLIDE_E_POLY_COLLINEAR);
+  v[0] = sq[0]; v[1] = sq[1]; v[2] = sq[2]; v[3] = V(0, 2, 3.001);
+  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_NOT_PLANAR);
+  /* within the planarity tolerance (1e-9 of the diameter): accepted */
+  v[3] = V(0, 2, 3 + 1e-12);
+  ENSURE(collide_polygon_init(&poly, v, 4) == 1);
+  /* an arrow head: not convex */
+  v[0] = V(0, 0, 0); v[1] = V(4, 2, 0); v[2] = V(0, 4, 0); v[3] = V(1, 2, 0);
+  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_NOT_CONVEX);
+  /* a pentagram: every turn the same way, yet not convex */
+  {
+    int i;
+    for (i = 0; i < 5; i++) {
+      double t = 2 * 3.14159265358979323846 * (2 * i) / 5;
+      v[i] = V(cos(t), sin(t), 0);
+    }
+    ENSURE_FAIL(collide_polygon_init(&poly, v, 5), 1, COLLIDE_E_NOT_CONVEX);
+  }
+  /* a bow tie */
+  v[0] = V(0, 0, 0); v[1] = V(2, 2, 0); v[2] = V(2, 0, 0); v[3] = V(0, 2, 0);
+  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_NOT_CONVEX);
+  v[0] = V(0, NAN, 0);
+  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_VEC_NAN);
+  return 0;
+}
+
+/*  y                       the square in z = 3, normal +z
+ *  2 +-------+
+ *    |       |
+ *  0 +-------+  x
+ *    0       2
+ */
+static int test_sweep_sphere_polygon(void) {
+  collide_polygon poly, bad;
+  collide_vec3 sq[4], c0, c1;
+  collide_hit h = scratch();
+  sq[0] = V(0, 0, 3); sq[1] = V(2, 0, 3); sq[2] = V(2, 2, 3); sq[3] = V(0, 2, 3);
+  ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
+  c0 = V(1, 1, 8); c1 = V(1, 1, -2);
+  ENSURE(collide_sweep_sphere_polygon(1, &c0, &c1, &poly, &h) == 1);
+  ENSURE_HIT(h, 0.4, 1, 1, 3, 0, 0, 1, FACE, EXACT);
+  ENSURE(collide_sweep_sphere_polygon(1, &c1, &c0, &poly, &h) == 1);
+  ENSURE_HIT(h, 0.4, 1, 1, 3, 0, 0, -1, FACE, EXACT);
+  /* an edge, in the plane */
+  c0 = V(-5, 1, 3); c1 = V(5, 1, 3);
+  ENSURE(collide_sweep_sphere_polygon(1, &c0, &c1, &poly, &h) == 1);
+  ENSURE_HIT(h, 0.4, 0, 1, 3, -1, 0, 0, EDGE, EXACT);
+  /* a vertex, diagonally from outside the corner (2, 2) */
+  c0 = V(2 + 3 * R2, 2 + 3 * R2, 3); c1 = V(2, 2, 3);
+  ENSURE(collide_sweep_sphere_polygon(1, &c0, &c1, &poly, &h) == 1);
+  ENSURE_HIT(h, 2.0 / 3.0, 2, 2, 3, R2, R2, 0, VERTEX, 1e-12);
+  /* the edge, from above and outside: contact on the edge's rim */
+  c0 = V(1, -R2, 8); c1 = V(1, -R2, -2);
+  ENSURE(collide_sweep_sphere_polygon(1, &c0, &c1, &poly, &h) == 1);
+  ENSURE_HIT(h, (5 - R2) / 10, 1, 0, 3, 0, -R2, R2, EDGE, 1e-12);
+  /* parallel miss, start inside, zero-length motion, zero radius */
+  h = scratch();
+  c0 = V(-1, -1, 4.5); c1 = V(3, 3, 4.5);
+  ENSURE_MISS(collide_sweep_sphere_polygon(1, &c0, &c1, &poly, &h), h);
+  c0 = V(1.5, 1, 3.25);
+  ENSURE(collide_sweep_sphere_polygon(1, &c0, &c0, &poly, &h) == 1);
+  ENSURE_HIT(h, 0, 1.5, 1, 3, 0, 0, 1, FACE, EXACT);
+  c0 = V(1, 1, 8); c1 = V(1, 1, -2);
+  ENSURE(collide_sweep_sphere_polygon(0, &c0, &c1, &poly, &h) == 1);
+  ENSURE_HIT(h, 0.5, 1, 1, 3, 0, 0, 1, FACE, EXACT);
+  ENSURE(collide_raycast_polygon(&c1, &c0, &poly, &h) == 1);
+  ENSURE_HIT(h, 0.5, 1, 1, 3, 0, 0, -1, FACE, EXACT);
+  c0 = V(3, 1, 8); c1 = V(3, 1, -2);
+  ENSURE_MISS(collide_raycast_polygon(&c0, &c1, &poly, &h), h);
+  /* a hexagon far from the origin, in a tilted plane */
+  {
+    collide_vec3 hex[6], o = V(3e7, -2e7, 1e7), n = V(0, R2, R2);
+    collide_vec3 ex = V(1, 0, 0), ey = V(0, R2, -R2);
+    int i;
+    for (i = 0; i < 6; i++) {
+      double t = 2 * 3.14159265358979323846 * i / 6, x = 2 * cos(t), y = 2 * sin(t);
+      hex[i] = V(o.x + x * ex.x + y * ey.x, o.y + x * ex.y + y * ey.y,
+                 o.z + x * ex.z + y * ey.z);
+    }
+    ENSURE(collide_polygon_init(&poly, hex, 6) == 1);
+    ENSURE_VEC(poly.plane.normal, n.x, n.y, n.z, 1e-9);
+    c0 = V(o.x + 5 * n.x, o.y + 5 * n.y, o.z + 5 * n.z);
+    c1 = V(o.x - 5 * n.x, o.y - 5 * n.y, o.z - 5 * n.z);
+    ENSURE(collide_sweep_sphere_polygon(1, &c0, &c1, &poly, &h) == 1);
+    ENSURE_HIT(h, 0.4, o.x, o.y, o.z, n.x, n.y, n.z, FACE, 1e-8);
+  }
+  /* rejected: arguments, and a polygon not from collide_polygon_init */
+  c0 = V(0, 0, 0);
+  ENSURE_FAIL(collide_sweep_sphere_polygon(-2, &c0, &c0, &poly, &h), 1, COLLIDE_E_NEG_RADIUS);
+  memset(&bad, 0, sizeof bad);
+  ENSURE_FAIL(collide_sweep_sphere_polygon(1, &c0, &c0, &bad, &h), 4, COLLIDE_E_FEW_VERTICES);
+  ENSURE_FAIL(collide_sweep_sphere_polygon(1, &c0, &c0, NULL, &h), 4, COLLIDE_E_FEW_VERTICES);
+  ENSURE_FAIL(collide_raycast_polygon(&c0, &c0, &bad, &h), 3, COLLIDE_E_FEW_VERTICES);
+  bad.vertices = sq; bad.count = 4;
+  ENSURE_FAIL(collide_sweep_sphere_polygon(1, &c0, &c0, &bad, &h), 4, COLLIDE_E_BAD_PLANE);
+  return 0;
+}
+
+/* ---- sweep_sphere_segment ------------------------------------------------------------- */
+
+/*   the wall a-b on the x axis (2D, z = 0), radius-1 circle
+ *
+ *        o  (2, 5) moving down
+ *        |
+ *   a---------b
+ *   0   2    4
+ */
+static int test_sweep_sphere_segment(void) {
+  collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c0, c1;
+  collide_hit h = scratch();
+  c0 = V(2, 5, 0); c1 = V(2, -5, 0);
+  ENSURE(collide_sweep_sphere_segment(1, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.4, 2, 0, 0, 0, 1, 0, EDGE, EXACT);
+  ENSURE(collide_sweep_sphere_segment(1, &c1, &c0, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.4, 2, 0, 0, 0, -1, 0, EDGE, EXACT);
+  /* along the axis into an end, both ends */
+  c0 = V(-5, 0, 0); c1 = V(5, 0, 0);
+  ENSURE(collide_sweep_sphere_segment(1, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.4, 0, 0, 0, -1, 0, 0, VERTEX, EXACT);
+  c0 = V(9, 0, 0); c1 = V(-1, 0, 0);
+  ENSURE(collide_sweep_sphere_segment(1, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.4, 4, 0, 0, 1, 0, 0, VERTEX, EXACT);
+  /* slanted into an end: motion in a plane containing the axis */
+  c0 = V(-3, 3, 0); c1 = V(1, -1, 0);
+  ENSURE(collide_sweep_sphere_segment(1, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, (3 - R2) / 4, 0, 0, 0, -R2, R2, 0, VERTEX, 1e-12);
+  /* 3D: from above */
+  c0 = V(1, 0, 5); c1 = V(1, 0, -5);
+  ENSURE(collide_sweep_sphere_segment(1, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.4, 1, 0, 0, 0, 0, 1, EDGE, EXACT);
+  /* sliding along at exactly r, and at 1.5 r */
+  c0 = V(1, 1, 0); c1 = V(3, 1, 0);
+  ENSURE(collide_sweep_sphere_segment(1, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 0, 0, 0, 1, 0, EDGE, EXACT);
+  h = scratch();
+  c0 = V(-3, 1.5, 0); c1 = V(7, 1.5, 0);
+  ENSURE_MISS(collide_sweep_sphere_segment(1, &c0, &c1, &a, &b, &h), h);
+  /* grazing an end at one instant */
+  c0 = V(-1, 5, 0); c1 = V(-1, -5, 0);
+  ENSURE(collide_sweep_sphere_segment(1, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.5, 0, 0, 0, -1, 0, 0, VERTEX, EXACT);
+  /* starting inside: on the segment, static (any perpendicular, in 2D) */
+  c0 = V(2, 0, 0);
+  ENSURE(collide_sweep_sphere_segment(1, &c0, &c0, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0, 2, 0, 0, 0, 1, 0, EDGE, EXACT);
+  ENSURE_SMALL(unit_error(h.normal), 1e-15);
+  c0 = V(2, 0.5, 0); c1 = V(2, 3, 0);
+  ENSURE(collide_sweep_sphere_segment(1, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0, 2, 0, 0, 0, 1, 0, EDGE, EXACT);
+  /* zero radius: crossing the wall */
+  c0 = V(2, 5, 0); c1 = V(2, -5, 0);
+  ENSURE(collide_sweep_sphere_segment(0, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.5, 2, 0, 0, 0, 1, 0, EDGE, EXACT);
+  c0 = V(5, 5, 0); c1 = V(5, -5, 0);
+  ENSURE_MISS(collide_sweep_sphere_segment(0, &c0, &c1, &a, &b, &h), h);
+  /* a segment of zero length is a point */
+  c0 = V(0, 5, 0); c1 = V(0, -5, 0);
+  ENSURE(collide_sweep_sphere_segment(1, &c0, &c1, &a, &a, &h) == 1);
+  ENSURE_HIT(h, 0.4, 0, 0, 0, 0, 1, 0, VERTEX, EXACT);
+  /* huge coordinates, and a tiny wall crossed at huge speed */
+  {
+    collide_vec3 o = V(1e7, 1e7, 0), A = add(a, o), B = add(b, o);
+    c0 = add(V(2, 5, 0), o); c1 = add(V(2, -5, 0), o);
+    ENSURE(collide_sweep_sphere_segment(1, &c0, &c1, &A, &B, &h) == 1);
+    ENSURE_HIT(h, 0.4, 1e7 + 2, 1e7, 0, 0, 1, 0, EDGE, 1e-8);
+    A = V(0, 0, 0); B = V(1e-3, 0, 0);
+    c0 = V(5e-4, 1e9, 0); c1 = V(5e-4, -1e9, 0);
+    ENSURE(collide_sweep_sphere_segment(1e-3, &c0, &c1, &A, &B, &h) == 1);
+    ENSURE_NEAR(h.u, 0.5, 1e-12);
+  }
+  {
+    collide_vec3 bad = V(NAN, 0, 0);
+    ENSURE_FAIL(collide_sweep_sphere_segment(-0.5, &c0, &c1, &a, &b, &h), 1, COLLIDE_E_NEG_RADIUS);
+    ENSURE_FAIL(collide_sweep_sphere_segment(1, &c0, &c1, &a, &bad, &h), 5, COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_sweep_sphere_segment(1, &c0, &c1, &bad, &b, &h), 4, COLLIDE_E_VEC_NAN);
+  }
+  return 0;
+}
+
+/* ---- sweep_sphere_aabb / raycast_aabb ------------------------------------------------ */
+
+/*   the box: centre 0, half-extents (1, 2, 3)
+ *
+ *   y  2 +-----+
+ *        |     |
+ *     -2 +-----+
+ *       -1     1  x
+ */
+static int test_sweep_sphere_aabb(void) {
+  collide_vec3 ctr = V(0, 0, 0), ext = V(1, 2, 3), c0, c1;
+  collide_hit h = scratch();
+  int axis, s;
+  /* each face: start 5 beyond the face plus r = 1, move 10 inward */
+  for (axis = 0; axis < 3; axis++) {
+    for (s = -1; s <= 1; s += 2) {
+      double e = axis == 0 ? 1 : (axis == 1 ? 2 : 3), p[3] = { 0, 0, 0 }, q[3] = { 0, 0, 0 };
+      double n[3] = { 0, 0, 0 }, pt[3] = { 0, 0, 0 };
+      p[axis] = s * (e + 6); q[axis] = s * (e - 4); n[axis] = s; pt[axis] = s * e;
+      c0 = V(p[0], p[1], p[2]); c1 = V(q[0], q[1], q[2]);
+      ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h) == 1);
+      ENSURE_HIT(h, 0.5, pt[0], pt[1], pt[2], n[0], n[1], n[2], FACE, EXACT);
+    }
+  }
+  /* the edge (1, 2, z), diagonally in z = 0 */
+  c0 = V(5, 6, 0); c1 = V(-5, -4, 0);
+  ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, (4 * sqrt(2.0) - 1) / (10 * sqrt(2.0)), 1, 2, 0, R2, R2, 0, EDGE, 1e-12);
+  /* the corner (1, 2, 3) */
+  c0 = V(5, 6, 7); c1 = V(-5, -4, -3);
+  ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, (4 * sqrt(3.0) - 1) / (10 * sqrt(3.0)), 1, 2, 3, R3, R3, R3, VERTEX, 1e-12);
+  /* the corner (-1, -2, -3), from below */
+  c0 = V(-5, -6, -7); c1 = V(5, 4, 3);
+  ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, (4 * sqrt(3.0) - 1) / (10 * sqrt(3.0)), -1, -2, -3, -R3, -R3, -R3, VERTEX, 1e-12);
+  /* a miss that the grown box (without rounding) would call a hit:
+     passing the corner region (1, 2) at distance 1.2 */
+  h = scratch();
+  c0 = V(1 + 1.2 * R2 - 5 * R2, 2 + 1.2 * R2 + 5 * R2, 0);
+  c1 = V(1 + 1.2 * R2 + 5 * R2, 2 + 1.2 * R2 - 5 * R2, 0);
+  ENSURE_MISS(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h), h);
+  /* grazing the corner (0, 0, 0) of a box below it at one instant, r = 5:
+     the centre passes (3, 4, 0) moving along (-4, 3, 5), perpendicular to
+     (3, 4, 0); at that instant the nearest point is the corner, on the
+     z edge's end (the centre is level with the top face, z = 0) */
+  {
+    collide_vec3 C = V(-10, -10, -10), E = V(10, 10, 10);
+    c0 = V(7, 1, -5); c1 = V(-1, 7, 5);
+    ENSURE(collide_sweep_sphere_aabb(5, &c0, &c1, &C, &E, &h) == 1);
+    ENSURE_HIT(h, 0.5, 0, 0, 0, 0.6, 0.8, 0, EDGE, EXACT);
+    c0 = V(7, 1.000001, -5); c1 = V(-1, 7.000001, 5);
+    ENSURE_MISS(collide_sweep_sphere_aabb(5, &c0, &c1, &C, &E, &h), h);
+    /* sliding along the top face's edge line at exactly r */
+    c0 = V(-30, 3, 4); c1 = V(30, 3, 4);
+    ENSURE(collide_sweep_sphere_aabb(5, &c0, &c1, &C, &E, &h) == 1);
+    ENSURE_HIT(h, 1.0 / 6, -20, 0, 0, 0, 0.6, 0.8, EDGE, EXACT);
+  }
+  /* parallel to a face: miss at 1.5, touching at exactly 1 */
+  c0 = V(2.5, -10, 0); c1 = V(2.5, 10, 0);
+  ENSURE_MISS(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h), h);
+  c0 = V(2, -1, 0); c1 = V(2, 1, 0);
+  ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0, 1, -1, 0, 1, 0, 0, FACE, EXACT);
+  /* starting inside: least penetration; at the centre, +x */
+  c0 = V(0.5, 0.25, -2.5); c1 = V(9, 9, 9);
+  ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 0.25, -2.5, 1, 0, 0, FACE, EXACT);
+  c0 = V(0.25, 1.5, -2.9);
+  ENSURE(collide_sweep_sphere_aabb(1, &c0, &c0, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0, 0.25, 1.5, -3, 0, 0, -1, FACE, EXACT);
+  c0 = V(0, 0, 0);
+  ENSURE(collide_sweep_sphere_aabb(1, &c0, &c0, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 0, 0, 1, 0, 0, FACE, EXACT);
+  c1 = V(-1, 0, 0);    /* centred, moving -x: out on the side it moves to */
+  ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0, -1, 0, 0, -1, 0, 0, FACE, EXACT);
+  /* a ray starting at the centre faces its start instead */
+  ENSURE(collide_raycast_aabb(&c0, &c1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 0, 0, 1, 0, 0, FACE, EXACT);
+  /* starting overlapping an edge from outside: the edge is nearest */
+  c0 = V(1.5, 2.5, 1);
+  ENSURE(collide_sweep_sphere_aabb(1, &c0, &c0, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 2, 1, R2, R2, 0, EDGE, EXACT);
+  /* zero-length motion away from the box */
+  c0 = V(2.5, 0, 0);
+  ENSURE_MISS(collide_sweep_sphere_aabb(1, &c0, &c0, &ctr, &ext, &h), h);
+  /* zero radius: a ray */
+  c0 = V(5, 0, 0); c1 = V(-5, 0, 0);
+  ENSURE(collide_sweep_sphere_aabb(0, &c0, &c1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0.4, 1, 0, 0, 1, 0, 0, FACE, EXACT);
+  /* a box with no extent is a point; a 2D rectangle (zero z extent) */
+  {
+    collide_vec3 zero = V(0, 0, 0), rect = V(1, 1, 0);
+    c0 = V(5, 0, 0); c1 = V(-5, 0, 0);
+    ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &zero, &h) == 1);
+    ENSURE_HIT(h, 0.4, 0, 0, 0, 1, 0, 0, VERTEX, EXACT);
+    /* a rectangle's side is an edge, its corner a vertex (as a polygon's) */
+    ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &rect, &h) == 1);
+    ENSURE_HIT(h, 0.3, 1, 0, 0, 1, 0, 0, EDGE, EXACT);
+    c0 = V(5, 5, 0); c1 = V(-5, -5, 0);
+    ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &rect, &h) == 1);
+    ENSURE_HIT(h, (4 * sqrt(2.0) - 1) / (10 * sqrt(2.0)), 1, 1, 0, R2, R2, 0, VERTEX, 1e-12);
+    /* from above it is a face */
+    c0 = V(0.5, 0.5, 5); c1 = V(0.5, 0.5, -5);
+    ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &rect, &h) == 1);
+    ENSURE_HIT(h, 0.4, 0.5, 0.5, 0, 0, 0, 1, FACE, EXACT);
+    /* 2D: a circle inside the rectangle is pushed out in the plane */
+    c0 = V(0.25, 0.75, 0); c1 = V(0.5, 0.75, 0);
+    ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &rect, &h) == 1);
+    ENSURE_HIT(h, 0, 0.25, 1, 0, 0, 1, 0, EDGE, EXACT);
+    c1 = V(0.25, 0.75, 1);    /* moving off the plane: a 3D flat box */
+    ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &rect, &h) == 1);
+    ENSURE_HIT(h, 0, 0.25, 0.75, 0, 0, 0, 1, FACE, EXACT);
+  }
+  /* huge coordinates, and a thin box crossed at huge speed */
+  {
+    collide_vec3 o = V(1e7, 2e7, -3e7), C = add(ctr, o), thin = V(1e-3, 5, 5);
+    c0 = add(V(5, 6, 7), o); c1 = add(V(-5, -4, -3), o);
+    ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &C, &ext, &h) == 1);
+    ENSURE_HIT(h, (4 * sqrt(3.0) - 1) / (10 * sqrt(3.0)), 1e7 + 1, 2e7 + 2, -3e7 + 3,
+               R3, R3, R3, VERTEX, 1e-8);
+    c0 = V(-1e9, 0, 0); c1 = V(1e9, 0, 0);
+    ENSURE(collide_sweep_sphere_aabb(1e-3, &c0, &c1, &ctr, &thin, &h) == 1);
+    ENSURE_NEAR(h.u, 0.5, 1e-12);
+    ENSURE_VEC(h.normal, -1, 0, 0, 0);
+  }
+  {
+    collide_vec3 neg = V(1, -1, 1), bad = V(0, INFINITY, 0);
+    ENSURE_FAIL(collide_sweep_sphere_aabb(-1, &c0, &c1, &ctr, &ext, &h), 1, COLLIDE_E_NEG_RADIUS);
+    ENSURE_FAIL(collide_sweep_sphere_aabb(1, &c0, &c1, &bad, &ext, &h), 4, COLLIDE_E_VEC_INF);
+    ENSURE_FAIL(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &neg, &h), 5, COLLIDE_E_NEG_EXTENT);
+    ENSURE_FAIL(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &bad, &h), 5, COLLIDE_E_VEC_INF);
+  }
+  return 0;
+}
+
+static int test_raycast_aabb(void) {
+  collide_vec3 ctr = V(0, 0, 0), ext = V(1, 2, 3), p0, p1;
+  collide_hit h = scratch();
+  p0 = V(0.5, 5, 1); p1 = V(0.5, -5, 1);
+  ENSURE(collide_raycast_aabb(&p0, &p1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0.3, 0.5, 2, 1, 0, 1, 0, FACE, EXACT);
+  ENSURE(collide_raycast_aabb(&p1, &p0, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0.3, 0.5, -2, 1, 0, -1, 0, FACE, EXACT);
+  /* through a corner exactly, along an edge's plane exactly */
+  p0 = V(3, 4, 5); p1 = V(-1, 0, 1);
+  ENSURE(collide_raycast_aabb(&p0, &p1, &ctr, &ext, &h) == 1);
+  ENSURE(h.u == 0.5 && h.feature == VERTEX);
+  ENSURE_VEC(h.point, 1, 2, 3, 0);
+  ENSURE_SMALL(unit_error(h.normal), 0);
+  p0 = V(1, 5, 0); p1 = V(1, -5, 0);
+  ENSURE(collide_raycast_aabb(&p0, &p1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0.3, 1, 2, 0, 0, 1, 0, EDGE, EXACT);
+  /* misses: beside, short, parallel outside */
+  h = scratch();
+  p0 = V(1.5, 5, 0); p1 = V(1.5, -5, 0);
+  ENSURE_MISS(collide_raycast_aabb(&p0, &p1, &ctr, &ext, &h), h);
+  p0 = V(0, 5, 0); p1 = V(0, 2.5, 0);
+  ENSURE_MISS(collide_raycast_aabb(&p0, &p1, &ctr, &ext, &h), h);
+  p0 = V(5, 5, 0); p1 = V(-5, 5, 0);
+  ENSURE_MISS(collide_raycast_aabb(&p0, &p1, &ctr, &ext, &h), h);
+  /* starting inside hits at u = 0: nearest face, outward */
+  p0 = V(0.75, 0, 0); p1 = V(0.5, 9, 0);
+  ENSURE(collide_raycast_aabb(&p0, &p1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 0, 0, 1, 0, 0, FACE, EXACT);
+  ENSURE(collide_raycast_aabb(&p0, &p0, &ctr, &ext, &h) == 1);
+  /* starting on the surface, leaving */
+  p0 = V(0, 2, 0); p1 = V(0, 5, 0);
+  ENSURE(collide_raycast_aabb(&p0, &p1, &ctr, &ext, &h) == 1);
+  ENSURE_HIT(h, 0, 0, 2, 0, 0, 1, 0, FACE, EXACT);
+  /* zero length outside */
+  p0 = V(0, 2.5, 0);
+  ENSURE_MISS(collide_raycast_aabb(&p0, &p0, &ctr, &ext, &h), h);
+  /* huge coordinates */
+  {
+    collide_vec3 o = V(-1e7, 1e7, 1e7), C = add(ctr, o);
+    p0 = add(V(0.5, 5, 1), o); p1 = add(V(0.5, -5, 1), o);
+    ENSURE(collide_raycast_aabb(&p0, &p1, &C, &ext, &h) == 1);
+    ENSURE_HIT(h, 0.3, 0.5 - 1e7, 2 + 1e7, 1 + 1e7, 0, 1, 0, FACE, 1e-8);
+  }
+  {
+    collide_vec3 neg = V(0, 0, -1e-300), bad = V(0, NAN, 0);
+    ENSURE_FAIL(collide_raycast_aabb(&bad, &p1, &ctr, &ext, &h), 1, COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_raycast_aabb(&p0, &p1, &ctr, &neg, &h), 4, COLLIDE_E_NEG_EXTENT);
+    ENSURE_FAIL(collide_raycast_aabb(&p0, &p1, &bad, &ext, &h), 3, COLLIDE_E_VEC_NAN);
+  }
+  return 0;
+}
+
+/* ---- sweep_aabb_aabb ----------------------------------------------------------------- */
+
+static int test_sweep_aabb_aabb(void) {
+  collide_vec3 one = V(1, 1, 1), a0, a1, b0, b1;
+  collide_interval iv;
+  /* A flies through a resting B along x */
+  a0 = V(5, 0, 0); a1 = V(-5, 0, 0); b0 = b1 = V(0, 0, 0);
+  ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 1);
+  ENSURE_NEAR(iv.u0, 0.3, EXACT);
+  ENSURE_NEAR(iv.u1, 0.7, EXACT);
+  ENSURE_VEC(iv.normal, 1, 0, 0, 0);
+  /* swapped: same times, opposite normal */
+  ENSURE(collide_sweep_aabb_aabb(&one, &b0, &b1, &one, &a0, &a1, &iv) == 1);
+  ENSURE_NEAR(iv.u0, 0.3, EXACT);
+  ENSURE_NEAR(iv.u1, 0.7, EXACT);
+  ENSURE_VEC(iv.normal, -1, 0, 0, 0);
+  /* both moving, meeting in the middle and staying overlapped */
+  a0 = V(0, 5, 0); a1 = V(0, 0, 0); b0 = V(0, -5, 0); b1 = V(0, 0, 0);
+  ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 1);
+  ENSURE_NEAR(iv.u0, 0.8, EXACT);
+  ENSURE(iv.u1 == 1);
+  ENSURE_VEC(iv.normal, 0, 1, 0, 0);
+  /* diagonal: the axis whose interval opens last */
+  a0 = V(10, 6, 0); a1 = V(0, 0, 0); b0 = b1 = V(0, 0, 0);
+  ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 1);
+  ENSURE_NEAR(iv.u0, 0.8, EXACT);
+  ENSURE_VEC(iv.normal, 1, 0, 0, 0);
+  /* moving in parallel, apart on y: no contact */
+  a0 = V(-5, 3, 0); a1 = V(5, 3, 0); b0 = V(-5, 0, 0); b1 = V(5, 0, 0);
+  ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 0);
+  ENSURE(iv.u0 == 0 && iv.u1 == 0 && iv.normal.x == 0);
+  /* ... touching on y (closed): contact for the whole step */
+  a0 = V(-5, 2, 0); a1 = V(5, 2, 0);
+  ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 1);
+  ENSURE(iv.u0 == 0 && iv.u1 == 1);
+  ENSURE_VEC(iv.normal, 0, 1, 0, 0);
+  /* passing beside B */
+  a0 = V(-5, 2.5, 0); a1 = V(5, 2.5, 0); b0 = b1 = V(0, 0, 0);
+  ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 0);
+  /* starting overlapped: least penetration (z here) */
+  a0 = a1 = V(0.5, -0.25, -1.75); b0 = b1 = V(0, 0, 0);
+  ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 1);
+  ENSURE(iv.u0 == 0 && iv.u1 == 1);
+  ENSURE_VEC(iv.normal, 0, 0, -1, 0);
+  ENSURE(collide_sweep_aabb_aabb(&one, &b0, &b1, &one, &a0, &a1, &iv) == 1);
+  ENSURE_VEC(iv.normal, 0, 0, 1, 0);
+  /* concentric, A moving -y: out on the side A moves to */
+  a0 = V(0, 0, 0); a1 = V(0, -1, 0);
+  {
+    collide_vec3 wide = V(3, 1, 3);
+    ENSURE(collide_sweep_aabb_aabb(&wide, &a0, &a1, &wide, &b0, &b1, &iv) == 1);
+    ENSURE(iv.u0 == 0);
+    ENSURE_VEC(iv.normal, 0, -1, 0, 0);
+    ENSURE(collide_sweep_aabb_aabb(&wide, &b0, &b1, &wide, &a0, &a1, &iv) == 1);
+    ENSURE_VEC(iv.normal, 0, 1, 0, 0);
+  }
+  /* 2D: rectangles (zero z extent) overlapping in z = 0 are pushed apart
+     within the plane, not along z */
+  {
+    collide_vec3 rect = V(1, 1, 0), p = V(0.5, 0.25, 0);
+    ENSURE(collide_sweep_aabb_aabb(&rect, &p, &p, &rect, &b0, &b1, &iv) == 1);
+    ENSURE(iv.u0 == 0 && iv.u1 == 1);
+    ENSURE_VEC(iv.normal, 1, 0, 0, 0);
+  }
+  /* leaving: contact from 0 until separation */
+  a0 = V(1, 0, 0); a1 = V(5, 0, 0);
+  ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 1);
+  ENSURE(iv.u0 == 0);
+  ENSURE_NEAR(iv.u1, 0.25, EXACT);
+  /* zero extents: two points that meet */
+  {
+    collide_vec3 z = V(0, 0, 0);
+    a0 = V(-1, 0, 0); a1 = V(1, 0, 0);
+    ENSURE(collide_sweep_aabb_aabb(&z, &a0, &a1, &z, &b0, &b1, &iv) == 1);
+    ENSURE(iv.u0 == 0.5 && iv.u1 == 0.5);
+  }
+  /* far from the origin, and a thin box at huge speed */
+  {
+    collide_vec3 o = V(1e7, -1e7, 1e7), thin = V(1e-3, 1, 1);
+    a0 = add(V(5, 0, 0), o); a1 = add(V(-5, 0, 0), o); b0 = b1 = o;
+    ENSURE(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &b1, &iv) == 1);
+    ENSURE_NEAR(iv.u0, 0.3, 1e-9);
+    ENSURE_NEAR(iv.u1, 0.7, 1e-9);
+    a0 = V(-1e9, 0, 0); a1 = V(1e9, 0, 0); b0 = b1 = V(0, 0, 0);
+    ENSURE(collide_sweep_aabb_aabb(&thin, &a0, &a1, &thin, &b0, &b1, &iv) == 1);
+    ENSURE_NEAR(iv.u0, 0.5, 1e-12);
+    ENSURE_VEC(iv.normal, -1, 0, 0, 0);
+  }
+  {
+    collide_vec3 neg = V(-1, 1, 1), bad = V(NAN, 0, 0);
+    ENSURE_FAIL(collide_sweep_aabb_aabb(&neg, &a0, &a1, &one, &b0, &b1, &iv), 1, COLLIDE_E_NEG_EXTENT);
+    ENSURE_FAIL(collide_sweep_aabb_aabb(&one, &a0, &a1, &neg, &b0, &b1, &iv), 4, COLLIDE_E_NEG_EXTENT);
+    ENSURE_FAIL(collide_sweep_aabb_aabb(&one, &a0, &bad, &one, &b0, &b1, &iv), 3, COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_sweep_aabb_aabb(&one, &a0, &a1, &one, &b0, &bad, &iv), 6, COLLIDE_E_VEC_NAN);
+  }
+  return 0;
+}
+
+/* ---- raycast_sphere ------------------------------------------------------------------ */
+
+static int test_raycast_sphere(void) {
+  collide_vec3 ctr = V(0, 0, 0), p0, p1;
+  collide_hit h = scratch();
+  p0 = V(5, 0, 0); p1 = V(-5, 0, 0);
+  ENSURE(collide_raycast_sphere(&p0, &p1, &ctr, 2, &h) == 1);
+  ENSURE_HIT(h, 0.3, 2, 0, 0, 1, 0, 0, FACE, EXACT);
+  ENSURE(collide_raycast_sphere(&p1, &p0, &ctr, 2, &h) == 1);
+  ENSURE_HIT(h, 0.3, -2, 0, 0, -1, 0, 0, FACE, EXACT);
+  /* tangent (closed contact), and just past it */
+  p0 = V(2, -5, 0); p1 = V(2, 5, 0);
+  ENSURE(collide_raycast_sphere(&p0, &p1, &ctr, 2, &h) == 1);
+  ENSURE_HIT(h, 0.5, 2, 0, 0, 1, 0, 0, FACE, EXACT);
+  h = scratch();
+  p0 = V(2.000001, -5, 0); p1 = V(2.000001, 5, 0);
+  ENSURE_MISS(collide_raycast_sphere(&p0, &p1, &ctr, 2, &h), h);
+  /* short, and pointing away */
+  p0 = V(5, 0, 0); p1 = V(2.5, 0, 0);
+  ENSURE_MISS(collide_raycast_sphere(&p0, &p1, &ctr, 2, &h), h);
+  p1 = V(9, 0, 0);
+  ENSURE_MISS(collide_raycast_sphere(&p0, &p1, &ctr, 2, &h), h);
+  /* starting inside: u = 0, the nearest surface point, outward */
+  p0 = V(0, 0, 1); p1 = V(0, 7, 1);
+  ENSURE(collide_raycast_sphere(&p0, &p1, &ctr, 2, &h) == 1);
+  ENSURE_HIT(h, 0, 0, 0, 2, 0, 0, 1, FACE, EXACT);
+  /* at the centre: against the motion; zero length at the centre: +x */
+  p0 = V(0, 0, 0); p1 = V(0, 3, 0);
+  ENSURE(collide_raycast_sphere(&p0, &p1, &ctr, 2, &h) == 1);
+  ENSURE_HIT(h, 0, 0, -2, 0, 0, -1, 0, FACE, EXACT);
+  ENSURE(collide_raycast_sphere(&p0, &p0, &ctr, 2, &h) == 1);
+  ENSURE_HIT(h, 0, 2, 0, 0, 1, 0, 0, FACE, EXACT);
+  /* zero length outside; zero radius hit dead on */
+  p0 = V(3, 0, 0);
+  ENSURE_MISS(collide_raycast_sphere(&p0, &p0, &ctr, 2, &h), h);
+  p1 = V(-1, 0, 0);
+  ENSURE(collide_raycast_sphere(&p0, &p1, &ctr, 0, &h) == 1);
+  ENSURE_HIT(h, 0.75, 0, 0, 0, 1, 0, 0, FACE, EXACT);
+  /* far from the origin, and a tiny sphere from far away */
+  {
+    collide_vec3 o = V(1e7, 1e7, -1e7), C = add(ctr, o);
+    p0 = add(V(5, 0, 0), o); p1 = add(V(-5, 0, 0), o);
+    ENSURE(collide_raycast_sphere(&p0, &p1, &C, 2, &h) == 1);
+    ENSURE_HIT(h, 0.3, 1e7 + 2, 1e7, -1e7, 1, 0, 0, FACE, 1e-8);
+    p0 = V(-1e7, 0, 0); p1 = V(1e7, 0, 0);
+    ENSURE(collide_raycast_sphere(&p0, &p1, &ctr, 1e-6, &h) == 1);
+    ENSURE_NEAR(h.u, 0.5 - 1e-6 / 2e7, 1e-15);
+  }
+  {
+    collide_vec3 bad = V(0, 0, NAN);
+    ENSURE_FAIL(collide_raycast_sphere(&bad, &p1, &ctr, 1, &h), 1, COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_raycast_sphere(&p0, &p1, &bad, 1, &h), 3, COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_raycast_sphere(&p0, &p1, &ctr, -1, &h), 4, COLLIDE_E_NEG_RADIUS);
+    ENSURE_FAIL(collide_raycast_sphere(&p0, &p1, &ctr, NAN, &h), 4, COLLIDE_E_NAN);
+    ENSURE_FAIL(collide_raycast_sphere(&p0, &p1, &ctr, 1e51, &h), 4, COLLIDE_E_RANGE);
+  }
+  return 0;
+}
+
+/* ---- cross-checks: the same geometry through different queries -------------------- */
+
+/* A little deterministic generator (xorshift64*), no global state. */
+static double rnd(unsigned long long *s) {
+  *s ^= *s >> 12; *s ^= *s << 25; *s ^= *s >> 27;
+  return (double)((*s * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
+}
+
+static int test_cross_checks(void) {
+  unsigned long long seed = 0x9e3779b97f4a7c15ULL;
+  int i;
+  for (i = 0; i < 2000; i++) {
+    collide_vec3 a = V(8 * rnd(&seed) - 4, 8 * rnd(&seed) - 4, 8 * rnd(&seed) - 4);
+    collide_vec3 b = V(8 * rnd(&seed) - 4, 8 * rnd(&seed) - 4, 8 * rnd(&seed) - 4);
+    collide_vec3 c = V(8 * rnd(&seed) - 4, 8 * rnd(&seed) - 4, 8 * rnd(&seed) - 4);
+    collide_vec3 c0 = V(16 * rnd(&seed) - 8, 16 * rnd(&seed) - 8, 16 * rnd(&seed) - 8);
+    collide_vec3 c1 = V(16 * rnd(&seed) - 8, 16 * rnd(&seed) - 8, 16 * rnd(&seed) - 8);
+    collide_vec3 tri[3];
+    collide_polygon poly;
+    collide_hit h1, h2;
+    double r = 2 * rnd(&seed);
+    int k1, k2;
+    tri[0] = a; tri[1] = b; tri[2] = c;
+    if (collide_polygon_init(&poly, tri, 3) != 1) continue;
+    /* a triangle and the same triangle as a polygon agree */
+    k1 = collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h1);
+    k2 = collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h2);
+    ENSURE(k1 == k2);
+    if (k1 == 1 && k2 == 1) {
+      ENSURE_SMALL(h1.u - h2.u, 1e-9);
+      ENSURE_SMALL(unit_error(h1.normal), 1e-12);
+    }
+    /* a sphere (r) against a point = a segment of zero length = a ray
+       against a sphere of radius r around that point */
+    k1 = collide_sweep_sphere_segment(r, &c0, &c1, &a, &a, &h1);
+    k2 = collide_raycast_sphere(&c0, &c1, &a, r, &h2);
+    ENSURE(k1 == k2);
+    if (k1 == 1 && k2 == 1) ENSURE_SMALL(h1.u - h2.u, 1e-12);
+    /* a zero-extent box is a point too */
+    {
+      collide_vec3 z = V(0, 0, 0);
+      k2 = collide_sweep_sphere_aabb(r, &c0, &c1, &a, &z, &h2);
+      ENSURE(k1 == k2);
+      if (k1 == 1 && k2 == 1) ENSURE_SMALL(h1.u - h2.u, 1e-12);
+    }
+    /* zero radius sweep = ray cast, for the box */
+    {
+      collide_vec3 e = V(fabs(b.x), fabs(b.y), fabs(b.z));
+      k1 = collide_sweep_sphere_aabb(0, &c0, &c1, &a, &e, &h1);
+      k2 = collide_raycast_aabb(&c0, &c1, &a, &e, &h2);
+      ENSURE(k1 == k2 && h1.u == h2.u);
+      /* sphere vs box = box vs box for a "box" sphere? no: but a sweep
+         of radius r hits no later than the ray and no earlier than the
+         box grown by r */
+      k1 = collide_sweep_sphere_aabb(r, &c0, &c1, &a, &e, &h1);
+      if (k2 == 1) ENSURE(k1 == 1 && h1.u <= h2.u);
+      if (k1 == 1) {
+        collide_vec3 g = V(e.x + r, e.y + r, e.z + r);
+        k2 = collide_raycast_aabb(&c0, &c1, &a, &g, &h2);
+        ENSURE(k2 == 1 && h2.u <= h1.u);
+        ENSURE_SMALL(unit_error(h1.normal), 1e-12);
+      }
+    }
+  }
+  return 0;
+}
+
+/* Any accepted input, at any scale from 1e-30 to the 1e50 limit: a result
+   is a miss with a zeroed output or a hit with u in [0, 1], finite point
+   and unit normal -- never NaN, never an overflow. */
+static int hit_sane(int rc, const collide_hit *h) {
+  if (rc == 0)
+    return h->u == 0 && h->feature == COLLIDE_FEATURE_NONE && h->normal.x == 0 &&
+           h->normal.y == 0 && h->normal.z == 0;
+  return rc == 1 && h->u >= 0 && h->u <= 1 && isfinite(h->point.x) &&
+         isfinite(h->point.y) && isfinite(h->point.z) &&
+         fabs(unit_error(h->normal)) <= 1e-12 && h->feature >= FACE && h->feature <= VERTEX;
+}
+
+static collide_vec3 rvec(unsigned long long *s, double scale) {
+  return V(scale * (2 * rnd(s) - 1), scale * (2 * rnd(s) - 1), scale * (2 * rnd(s) - 1));
+}
+
+static int test_any_scale(void) {
+  unsigned long long seed = 0x2545f4914f6cdd1dULL;
+  int i;
+  for (i = 0; i < 4000; i++) {
+    double sc = pow(10, -30 + 79 * rnd(&seed));       /* 1e-30 .. 1e49 */
+    collide_vec3 a = rvec(&seed, sc), b = rvec(&seed, sc), c = rvec(&seed, sc);
+    collide_vec3 c0 = rvec(&seed, sc), c1 = rvec(&seed, sc), o = rvec(&seed, sc);
+    collide_vec3 e = V(fabs(a.x), fabs(b.y), fabs(c.z)), tri[3], ea, p, q;
+    collide_polygon poly;
+    collide_interval iv;
+    collide_hit h;
+    double r = sc * rnd(&seed);
+    int rc;
+    if (i % 5 == 0) c1 = c0;                           /* no motion */
+    if (i % 7 == 0) { a.z = b.z = c.z = c0.z = c1.z = 0; }   /* 2D */
+    if (i % 11 == 0) r = 0;
+    tri[0] = a; tri[1] = b; tri[2] = c;
+    rc = collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h);
+    if (rc >= 0) ENSURE(hit_sane(rc, &h));
+    else ENSURE(collide_error_reason(rc) == COLLIDE_E_DEGENERATE_TRIANGLE);
+    rc = collide_raycast_triangle(&c0, &c1, &a, &b, &c, &h);
+    if (rc >= 0) ENSURE(hit_sane(rc, &h));
+    if (collide_polygon_init(&poly, tri, 3) == 1) {
+      ENSURE(hit_sane(collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h), &h));
+      ENSURE(hit_sane(collide_raycast_polygon(&c0, &c1, &poly, &h), &h));
+    }
+    ENSURE(hit_sane(collide_sweep_sphere_segment(r, &c0, &c1, &a, &b, &h), &h));
+    ENSURE(hit_sane(collide_sweep_sphere_segment(r, &c0, &c1, &a, &a, &h), &h));
+    ENSURE(hit_sane(collide_sweep_sphere_aabb(r, &c0, &c1, &o, &e, &h), &h));
+    ENSURE(hit_sane(collide_raycast_aabb(&c0, &c1, &o, &e, &h), &h));
+    ENSURE(hit_sane(collide_raycast_sphere(&c0, &c1, &o, r, &h), &h));
+    /* aimed through the middle of the box: always a hit */
+    p = V(2 * o.x - c0.x, 2 * o.y - c0.y, 2 * o.z - c0.z);
+    if (isfinite(p.x) && fabs(p.x) <= 1e50 && fabs(p.y) <= 1e50 && fabs(p.z) <= 1e50) {
+      ENSURE(collide_sweep_sphere_aabb(r, &c0, &p, &o, &e, &h) == 1 && hit_sane(1, &h));
+      ENSURE(collide_raycast_aabb(&c0, &p, &o, &e, &h) == 1 && hit_sane(1, &h));
+    }
+    ea = V(fabs(c.x), fabs(c.y), fabs(a.z));
+    q = rvec(&seed, sc);
+    rc = collide_sweep_aabb_aabb(&ea, &c0, &c1, &e, &o, &q, &iv);
+    ENSURE(rc == 0 || rc == 1);
+    if (rc == 1) {
+      ENSURE(iv.u0 >= 0 && iv.u0 <= iv.u1 && iv.u1 <= 1);
+      ENSURE(fabs(iv.normal.x) + fabs(iv.normal.y) + fabs(iv.normal.z) == 1);
+    }
+  }
+  /* at the limit itself */
+  {
+    collide_vec3 big0 = V(-1e50, -1e50, 1e50), big1 = V(1e50, 1e50, -1e50);
+    collide_vec3 a = V(-1e50, 0, 0), b = V(1e50, 0, 0), c = V(0, 1e50, 0), z = V(0, 0, 0);
+    collide_vec3 E = V(1e50, 1e50, 1e50);
+    collide_hit h;
+    ENSURE(collide_sweep_sphere_triangle(1e50, &big0, &big1, &a, &b, &c, &h) == 1);
+    ENSURE(hit_sane(1, &h));
+    ENSURE(collide_sweep_sphere_aabb(1e50, &big0, &big1, &z, &E, &h) == 1);
+    ENSURE(hit_sane(1, &h));
+    ENSURE(collide_sweep_sphere_segment(1e50, &big0, &big1, &a, &b, &h) == 1);
+    ENSURE(hit_sane(1, &h));
+    ENSURE(collide_raycast_sphere(&big0, &big1, &z, 1e50, &h) == 1);
+    ENSURE(hit_sane(1, &h));
+  }
+  return 0;
+}
+
+TEST_MAIN_BEGIN
+  RUN_TEST(test_sweep_sphere_triangle);
+  RUN_TEST(test_raycast_triangle);
+  RUN_TEST(test_polygon_init);
+  RUN_TEST(test_sweep_sphere_polygon);
+  RUN_TEST(test_sweep_sphere_segment);
+  RUN_TEST(test_sweep_sphere_aabb);
+  RUN_TEST(test_raycast_aabb);
+  RUN_TEST(test_sweep_aabb_aabb);
+  RUN_TEST(test_raycast_sphere);
+  RUN_TEST(test_cross_checks);
+  RUN_TEST(test_any_scale);
+TEST_MAIN_END
