@@ -182,9 +182,9 @@ function Smoke:check(swept, b, x0, y0, x1, y1, hit, u, px, py, nx, ny, pz, nz)
       if d < r - TOL and not tunneled then
         tunneled = true
         self:fail("tunnel", string.format(
-          "bullet %d r=%.3g from (%.9g, %.9g) to (%.9g, %.9g): inside a %s by %.3g px at u=%.9g,"
+          "bullet %d r=%.3g from (%.17g, %.17g) to (%.17g, %.17g): inside a %s by %.3g px at u=%.17g,"
           .. " reported %s", b.id, r, x0, y0, x1, y1, s.kind, r - d, t,
-          hit and string.format("%s at u=%.9g", hit.kind, u) or "nothing"))
+          hit and string.format("%s at u=%.17g", hit.kind, u) or "nothing"))
       end
     end
   end
@@ -235,8 +235,8 @@ function Smoke:check_report(b, x0, y0, x1, y1, s, u, px, py, nx, ny, pz, nz)
       problem)
     self.bad_kinds[key] = (self.bad_kinds[key] or 0) + 1
     self:fail("bad report", string.format(
-      "bullet %d r=%.3g from (%.9g, %.9g) to (%.9g, %.9g) vs %s: u=%.9g point=(%.9g, %.9g)"
-      .. " normal=(%.9g, %.9g, %.9g): %s%s", b.id, r, x0, y0, x1, y1, s.kind, u, px, py,
+      "bullet %d r=%.3g from (%.17g, %.17g) to (%.17g, %.17g) vs %s: u=%.17g point=(%.17g, %.17g)"
+      .. " normal=(%.17g, %.17g, %.17g): %s%s", b.id, r, x0, y0, x1, y1, s.kind, u, px, py,
       nx, ny, nz, problem, detail))
   end
 end
