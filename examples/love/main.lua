@@ -185,9 +185,10 @@ local function draw_hud()
     calls = string.format("overlap tests/frame: %.0f (+%.0f sweeps to show tunnels)",
       hud_calls, hud_oracle)
   end
-  lg.print(string.format("mode: %s   FPS: %d   %s   bullets: %d   backend: %s",
+  lg.print(string.format("mode: %s   FPS: %d   %s   bullets: %d   %s   backend: %s",
     swept and "SWEPT (never tunnels)" or "OVERLAP TEST (bullets tunnel)",
-    love.timer.getFPS(), calls, scene.nbullets, collide.backend), 8, 5)
+    love.timer.getFPS(), calls, scene.nbullets,
+    scene.use_world and "walls: world" or "walls: one by one", collide.backend), 8, 5)
   local speed = string.format("speed: %d px/s (%d px/frame at 60 FPS)", SPEEDS[speed_level],
     SPEEDS[speed_level] / 60)
   if smoke then
@@ -204,8 +205,8 @@ local function draw_hud()
   end
   lg.print(line2, 8, 24)
   lg.setColor(0.8, 0.8, 0.8)
-  lg.print("mouse aim   LMB/space fire   WASD/arrows move   Tab: swept/overlap"
-    .. "   1/2/3 speed   B burst   P pause   R reset   Esc quit", 8, H - 20)
+  lg.print("mouse: aim   LMB/space: fire   WASD/arrows: move   Tab: swept/overlap   1-3: speed"
+    .. "   B: burst   Q: world/per shape   P: pause   R: reset   Esc: quit", 8, H - 20)
 end
 
 function love.draw()
@@ -265,6 +266,8 @@ function love.keypressed(key)
     for i = -20, 20 do
       fire(player.aim + i * 0.01)
     end
+  elseif key == "q" and scene.world then
+    scene.use_world = not scene.use_world
   elseif key == "p" then
     paused = not paused
   elseif key == "r" then
@@ -299,7 +302,9 @@ local function smoke_start(args)
     seed = tonumber(smoke_option(args, "seed", "12345")),
     point_share = tonumber(smoke_option(args, "point-bullets", "5")) / 100,
     out = smoke_option(args, "out", ROOT .. "/build/love-smoke.png"),
-    sweeps = 0, max_sweeps = 0, max_bullets = 0, step_time = 0,
+    max_bullets = 0, step_time = 0,
+    shape_stats = { frames = 0, calls = 0, max = 0 },  -- walls swept one by one
+    world_stats = { frames = 0, calls = 0, max = 0 },  -- walls in a collide.world
     shot = nil,  -- true once written, or an error text
     started = love.timer.getTime(),
   }
@@ -340,8 +345,15 @@ local function smoke_report()
     .. " (%.1f s of it stepping and checking, the rest drawing)",
     smoke.swept_frames, smoke.control_frames, secs, smoke.step_time))
   p(string.format("bullets fired: %d, at most %d in flight", scene.fired, smoke.max_bullets))
-  p(string.format("sweeps per frame: %.0f average, %d at most", smoke.sweeps / smoke.swept_frames,
-    smoke.max_sweeps))
+  for _, st in ipairs({ { "walls one by one", smoke.shape_stats },
+    { "walls in a world", smoke.world_stats } }) do
+    local what, t = st[1], st[2]
+    if t.frames > 0 then
+      p(string.format("sweeps per frame (%s, %d frames; a world query counts one):"
+        .. " %.0f average, %d at most", what,
+        t.frames, t.calls / t.frames, t.max))
+    end
+  end
   p(string.format("checked: %d bullet motions, %d near a shape, %d distance samples,"
     .. " %d hits reported", s.motions, s.near, s.samples, s.hits))
   p(string.format("bad reports: %d", s.bad))
@@ -388,14 +400,19 @@ local function smoke_update()
   end
   local swept = f <= smoke.swept_frames
   scene.mode = swept and "swept" or "overlap"
+  -- The first half of the swept frames sweeps the walls one by one, the
+  -- second half (when this collide has worlds) queries them as a world.
+  local world = swept and scene.world ~= nil and f > smoke.swept_frames / 2
+  scene.use_world = world
   player.x, player.y = smoke.script(f)
   player.aim = 0.4 * math.sin(f * 0.05)
   local t = love.timer.getTime()
   scene:step(DT, swept and smoke.on_swept or smoke.on_control)
   smoke.step_time = smoke.step_time + love.timer.getTime() - t
   if swept then
-    smoke.sweeps = smoke.sweeps + scene.sweeps
-    smoke.max_sweeps = math.max(smoke.max_sweeps, scene.sweeps)
+    local st = world and smoke.world_stats or smoke.shape_stats
+    st.frames, st.calls = st.frames + 1, st.calls + scene.sweeps
+    st.max = math.max(st.max, scene.sweeps)
   end
   smoke.max_bullets = math.max(smoke.max_bullets, scene.nbullets)
   if f == smoke.shot_frame then

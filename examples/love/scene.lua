@@ -99,6 +99,24 @@ function Scene.new(collide)
   segment(615, 255, 665, 345)
   segment(300, 60, 380, 140)
 
+  -- With a collide that has worlds, the fixed shapes also go into one, and
+  -- use_world says which way the game queries them: one w:sweep_sphere
+  -- for all of them, or a sweep per shape. Moving shapes are swept one by
+  -- one either way.
+  if collide.world then
+    local w = collide.world()
+    for _, s in ipairs(shapes) do
+      if s.kind == "segment" then
+        s.id = w:add_segment(s.va, s.vb, s)
+      elseif s.kind == "polygon" then
+        s.id = w:add_polygon(s.poly, s)
+      elseif s.kind == "box" and not s.path then
+        s.id = w:add_aabb(s.center, s.extents, s)
+      end
+    end
+    self.world, self.use_world = w, true
+  end
+
   self.mode = "swept"
   self.max_markers = 200    -- hit markers kept for drawing (the latest ones)
   self.find_tunnels = true  -- in overlap mode, also sweep to show tunnels
@@ -186,8 +204,20 @@ function Scene:first_contact(r, x0, y0, x1, y1, at_end)
   local best, bu, bpx, bpy, bnx, bny, bf = nil, math.huge, 0, 0, 0, 0, nil
   local bpz, bnz = 0, 0
   local calls = 0
+  local world = self.use_world and self.world
+  if world then
+    -- One call searches every fixed shape (the world's broadphase does
+    -- the rejection the loop below does by bounds).
+    calls = 1
+    local hit, u, p, n, f, id = world:sweep_sphere(r, c0, c1, nil, op, on)
+    if hit then
+      best, bu, bf = world:data(id), u, f
+      bpx, bpy, bnx, bny, bpz, bnz = p.x, p.y, n.x, n.y, p.z, n.z
+    end
+  end
   for _, s in ipairs(self.shapes) do
-    if s.maxx >= minx and s.minx <= maxx and s.maxy >= miny and s.miny <= maxy then
+    if not (world and s.id)
+        and s.maxx >= minx and s.minx <= maxx and s.maxy >= miny and s.miny <= maxy then
       calls = calls + 1
       local k = s.kind
       local hit, u, p, n, f

@@ -182,8 +182,8 @@ function Smoke:check(swept, b, x0, y0, x1, y1, hit, u, px, py, nx, ny, pz, nz)
       if d < r - TOL and not tunneled then
         tunneled = true
         self:fail("tunnel", string.format(
-          "bullet %d r=%.3g from (%.17g, %.17g) to (%.17g, %.17g): inside a %s by %.3g px at u=%.17g,"
-          .. " reported %s", b.id, r, x0, y0, x1, y1, s.kind, r - d, t,
+          "bullet %d r=%.3g from (%.17g, %.17g) to (%.17g, %.17g): inside a %s by %.3g px"
+          .. " at u=%.17g, reported %s", b.id, r, x0, y0, x1, y1, s.kind, r - d, t,
           hit and string.format("%s at u=%.17g", hit.kind, u) or "nothing"))
       end
     end
