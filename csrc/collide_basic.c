@@ -274,9 +274,10 @@ int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
   n = plane->normal;
   d0 = v_dot(n, *c0) + plane->d;
   d1 = v_dot(n, *c1) + plane->d;
-  /* The side the sphere comes from; a centre exactly on the plane takes the
-     side of its motion, and with no motion the plane's front. */
-  side = d0 > 0 ? 1 : (d0 < 0 ? -1 : (d1 < 0 ? -1 : 1));
+  /* The side the sphere comes from. A centre exactly on the plane comes
+     from the side opposite its motion (the limit of a centre just off the
+     plane on that side); with no motion across the plane, the front. */
+  side = d0 > 0 ? 1 : (d0 < 0 ? -1 : (d1 > 0 ? -1 : 1));
   if (fabs(d0) <= r) {
     u = 0;                              /* touching or overlapping at start */
   } else {

@@ -110,9 +110,12 @@ describe("collide.sweep_sphere_triangle", function()
     end)
 
     it("gives a unit face normal when the centre is in the plane", function()
-      -- the side it moves to; resting: the winding's normal
-      assert_hit(0, vec3(1, 1), vec3(0, 0, -1), "face", nil,
+      -- the side it comes from (moving down: from above); resting: the
+      -- winding's normal
+      assert_hit(0, vec3(1, 1), vec3(0, 0, 1), "face", nil,
         sweep(1, vec3(1, 1), vec3(1, 1, -3), A, B, C))
+      assert_hit(0, vec3(1, 1), vec3(0, 0, -1), "face", nil,
+        sweep(1, vec3(1, 1), vec3(1, 1, 3), A, B, C))
       assert_hit(0, vec3(1, 1), vec3(0, 0, 1), "face", nil,
         sweep(1, vec3(1, 1), vec3(1, 1), A, B, C))
       assert_hit(0, vec3(1, 1), vec3(0, 0, -1), "face", nil,
@@ -551,10 +554,12 @@ describe("collide.sweep_sphere_aabb", function()
         sweep(1, vec3(0.25, 1.5, -2.9), vec3(0.25, 1.5, -2.9), ctr, ext))
     end)
 
-    it("at the very centre: the side it moves to, else +x", function()
+    it("at the very centre: the side it comes from, else +x", function()
       assert_hit(0, vec3(1, 0), vec3(1, 0), "face", nil, sweep(1, vec3(0, 0), vec3(0, 0), ctr, ext))
-      assert_hit(0, vec3(-1, 0), vec3(-1, 0), "face", nil,
+      assert_hit(0, vec3(1, 0), vec3(1, 0), "face", nil,
         sweep(1, vec3(0, 0), vec3(-1, 0), ctr, ext))
+      assert_hit(0, vec3(-1, 0), vec3(-1, 0), "face", nil,
+        sweep(1, vec3(0, 0), vec3(1, 0), ctr, ext))
     end)
   end)
 
