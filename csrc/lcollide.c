@@ -116,6 +116,39 @@ void lc_checkvec(lua_State *L, const lc_fn *fn, int idx, collide_vec3 *out) {
   lc_typeerror(L, fn, idx, "vec3");
 }
 
+/* Element i (1-based) of the array at idx: a vec3, {x, y [, z]} or
+   {x =, y = [, z =]}, as lc_checkvec accepts. 0 when it is none of these. */
+static int read_element(lua_State *L, int idx, int i, collide_vec3 *out) {
+  int ok = 0, t;
+  lua_rawgeti(L, idx, i);
+  t = lua_type(L, -1);
+  if (t == LUA_TUSERDATA) {
+    collide_vec3 *v = lc_tovec3(L, -1);
+    if (v != NULL) { *out = *v; ok = 1; }
+  } else if (t == LUA_TTABLE) {
+    int top = lua_gettop(L), has_array;
+    lua_rawgeti(L, top, 1);
+    has_array = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+    ok = table_component(L, top, 1, "x", has_array, NAN, &out->x) &&
+         table_component(L, top, 2, "y", has_array, NAN, &out->y) &&
+         table_component(L, top, 3, "z", has_array, 0.0, &out->z);
+  }
+  lua_pop(L, 1);
+  return ok;
+}
+
+void lc_checkvec_at(lua_State *L, const lc_fn *fn, int idx, int i,
+                    collide_vec3 *out) {
+  if (!read_element(L, idx, i, out)) {
+    const char *msg;
+    lua_rawgeti(L, idx, i);
+    msg = lua_pushfstring(L, "vec3 expected at index %d, got %s", i,
+                          lc_typename(L, -1));
+    lc_argerror(L, fn, idx, msg);
+  }
+}
+
 const collide_plane *lc_checkplane(lua_State *L, const lc_fn *fn, int idx) {
   const collide_plane *p = (const collide_plane *)lua_touserdata(L, idx);
   if (p != NULL && lua_getmetatable(L, idx)) {

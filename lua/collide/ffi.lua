@@ -448,7 +448,7 @@ local function read_vertex(t, i, out)
   if rawget(v, 1) ~= nil then
     x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
   else
-    x, y, z = v.x, v.y, v.z
+    x, y, z = rawget(v, "x"), rawget(v, "y"), rawget(v, "z")
   end
   if type(x) ~= "number" or type(y) ~= "number" then return false end
   if z == nil then z = 0 elseif type(z) ~= "number" then return false end
@@ -456,17 +456,21 @@ local function read_vertex(t, i, out)
   return true
 end
 
+-- Element i of the array argument t (argument idx of f) into out, or the
+-- error lcollide.c lc_checkvec_at gives.
+local function checkvec_at(f, idx, t, i, out)
+  if not read_vertex(t, i, out) then
+    argerror(f, idx, format("vec3 expected at index %d, got %s", i,
+                            typename(rawget(t, i))))
+  end
+end
+
 local function polygon(t)
   if type(t) ~= "table" then typeerror(F_POLYGON, 1, "table", t) end
   local n = #t
   local p = G(n)
   local verts = ffi.cast("collide_vec3 *", p.v)
-  for i = 1, n do
-    if not read_vertex(t, i, verts[i - 1]) then
-      argerror(F_POLYGON, 1, format("vec3 expected at index %d, got %s", i,
-                                    typename(rawget(t, i))))
-    end
-  end
+  for i = 1, n do checkvec_at(F_POLYGON, 1, t, i, verts[i - 1]) end
   local code = C.collide_polygon_init(ffi.cast("collide_polygon *", p), verts, n)
   if code < 0 then coreerror(F_POLYGON, code, 1) end
   return p
@@ -685,6 +689,7 @@ if capi.world ~= nil then
           istype = istype, fn = fn, raise = raise, where = where,
           argerror = argerror, typeerror = typeerror, coreerror = coreerror,
           tovec = tovec, outvec = outvec, typename = typename,
+          checkvec_at = checkvec_at,
           FEATURE = FEATURE,
           register_type = function(ct, name)
             EXTRA_TYPES[#EXTRA_TYPES + 1] = { ct, name }

@@ -22,6 +22,7 @@ return function(E)
   local istype, fn, raise = E.istype, E.fn, E.raise
   local argerror, typeerror, coreerror = E.argerror, E.typeerror, E.coreerror
   local tovec, outvec, typename, FEATURE = E.tovec, E.outvec, E.typename, E.FEATURE
+  local checkvec_at = E.checkvec_at
 
   local type, pcall, error, floor = type, pcall, error, math.floor
   local new = ffi.new
@@ -91,11 +92,8 @@ return function(E)
     return added(F_TRI, w, C.collide_world_add_triangle(w, a, b, c), data)
   end
 
-  -- A polygon, or an array of 3 or more vectors. As in the C API, a bad
-  -- element of the array is named by its position on the C API's stack:
-  -- two past the last argument given.
-  function methods.add_polygon(w, ...)
-    local p, data = ...
+  -- A polygon, or an array of 3 or more vectors.
+  function methods.add_polygon(w, p, data)
     check_world(F_POLY, w)
     if istype(G, p) then
       return added(F_POLY, w, C.collide_world_add_polygon(w, p.poly), data)
@@ -106,12 +104,7 @@ return function(E)
       argerror(F_POLY, 2, ffi.string(C.collide_error_message(FAIL(2, 11))))
     end
     local vs = new("collide_vec3[?]", n)
-    local idx = 1 + select("#", ...) + 2   -- the C API's lua_gettop + 2
-    for i = 1, n do
-      local v = rawget(p, i)
-      if not istype(V, v) then v = tovec(F_POLY, idx, v, S[1]) end
-      vs[i - 1].x, vs[i - 1].y, vs[i - 1].z = v.x, v.y, v.z
-    end
+    for i = 1, n do checkvec_at(F_POLY, 2, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
     local code = C.collide_polygon_init(poly, vs, n)
     if code < 0 then
@@ -411,9 +404,7 @@ return function(E)
 
   -- ---- sweep_pairs ---------------------------------------------------------
 
-  -- lcollide_world.c l_sweep_pairs, check for check. (A bad element of
-  -- starts or ends is named there by its slot on the C stack, #9 / #10,
-  -- not by its array's position; mirrored here until that is changed.)
+  -- lcollide_world.c l_sweep_pairs, check for check.
   local F_PAIRS = fn("sweep_pairs")
   local pairs_cap, scratch_bytes = 0, -1
   local R, A, B, SCRATCH
@@ -463,12 +454,8 @@ return function(E)
           if type(r) ~= "number" then argerror(F_PAIRS, 1, "array of numbers expected") end
         end
         R[i - 1] = r
-        local v = rawget(starts, i)
-        if not istype(V, v) then v = tovec(F_PAIRS, 9, v, S[1]) end
-        A[i - 1].x, A[i - 1].y, A[i - 1].z = v.x, v.y, v.z
-        v = rawget(ends, i)
-        if not istype(V, v) then v = tovec(F_PAIRS, 10, v, S[1]) end
-        B[i - 1].x, B[i - 1].y, B[i - 1].z = v.x, v.y, v.z
+        checkvec_at(F_PAIRS, 2, starts, i, A[i - 1])
+        checkvec_at(F_PAIRS, 3, ends, i, B[i - 1])
       end
       local cap = 4 * n + 16
       pairs_out(cap)
