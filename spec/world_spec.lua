@@ -311,7 +311,8 @@ describe("collide.sweep_pairs", function()
       "bad argument #2 to 'sweep_pairs' (vec3 expected at index 2, got string)")
     assert.has_error(function() collide.sweep_pairs(1, {V(0, 0)}, {{1}}) end,
       "bad argument #3 to 'sweep_pairs' (vec3 expected at index 1, got table)")
-    assert.has_error(function() collide.sweep_pairs({1, "r"}, {V(0, 0), V(1, 0)}, {V(0, 0), V(1, 0)}) end,
+    local two = {V(0, 0), V(1, 0)}
+    assert.has_error(function() collide.sweep_pairs({1, "r"}, two, two) end,
       "bad argument #1 to 'sweep_pairs' (array of numbers expected)")
   end)
 
