@@ -5,6 +5,9 @@
 #                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
 #                   LuaJIT, luacheck, and a luarocks packaging check
 #   make demo       console tour of the swept tests (examples/tour.lua)
+#   make bench      ns per call on Lua 5.4 and LuaJIT against pure Lua, a
+#                   no-op C call and a raw C loop (bench/README.md)
+#   make cdef       regenerate lua/collide/cdef.lua from csrc/collide.h
 #   make ci-extra   the reliability checks CI runs after `make test`:
 #                   check-asan check-valgrind fuzz (short) lint check-gc host
 #   make clean
@@ -52,8 +55,14 @@ DEPS_RELIAB = clang:clang valgrind:valgrind cppcheck:cppcheck \
   /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
   /usr/lib/x86_64-linux-gnu/liblua5.4.so:liblua5.4-dev
 
-.PHONY: all test demo clean deps deps-demo build-all check-c specs luacheck \
-        rock-check $(addprefix spec-,$(VMS)) spec-luajit deps-reliab \
+# LOVE and a virtual X server for the headless demo run (xvfb-run needs
+# xauth, which is only a recommendation of xvfb).
+DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth \
+  /usr/include/lua5.1/lua.h:liblua5.1-0-dev
+
+.PHONY: bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
+        check-c specs luacheck rock-check $(addprefix spec-,$(VMS)) spec-luajit \
+        spec-luajit-capi cdef cdef-check bench deps-reliab \
         check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra
 
 all: build/5.4/collide/core.so collide/core.so
@@ -85,7 +94,7 @@ build-all: $(foreach v,$(VMS),build/$(v)/collide/core.so)
 # ---- dependencies ----------------------------------------------------------
 
 deps:
-	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_LUA)
+	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_LUA) $(DEPS_LOVE)
 
 deps-demo:
 	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_DEMO)
@@ -114,13 +123,35 @@ $(addprefix spec-,$(VMS)): spec-%: build/%/collide/core.so
 	set -o pipefail; lua$* $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
 	  --cpath='build/$*/?.so' spec | tee build/logs/spec-$*.log
 
+# LuaJIT twice: the default FFI backend, then the C-API backend forced with
+# COLLIDE_BACKEND=capi (spec/backend_spec.lua also compares the two).
 spec-luajit: build/5.1/collide/core.so
-	@echo "== specs on LuaJIT"
+	@echo "== specs on LuaJIT (FFI backend)"
 	@mkdir -p build/logs
-	set -o pipefail; luajit $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
+	set -o pipefail; COLLIDE_BACKEND=ffi luajit $(BUSTED) \
+	  --lpath='lua/?.lua;lua/?/init.lua' \
 	  --cpath='build/5.1/?.so' spec | tee build/logs/spec-luajit.log
 
-specs: $(addprefix spec-,$(VMS)) spec-luajit
+spec-luajit-capi: build/5.1/collide/core.so
+	@echo "== specs on LuaJIT (C-API backend)"
+	@mkdir -p build/logs
+	set -o pipefail; COLLIDE_BACKEND=capi luajit $(BUSTED) \
+	  --lpath='lua/?.lua;lua/?/init.lua' \
+	  --cpath='build/5.1/?.so' spec | tee build/logs/spec-luajit-capi.log
+
+specs: $(addprefix spec-,$(VMS)) spec-luajit spec-luajit-capi
+
+# lua/collide/cdef.lua is generated from the core's header (the part between
+# the COLLIDE_CDEF markers) and committed, since LuaRocks installs lua/ as
+# it is. `make cdef` regenerates it; cdef-check, run by `make test`, fails
+# while it is out of date (and so does spec/cdef_spec.lua).
+cdef:
+	$(LUA) tools/gen-cdef.lua csrc/collide.h > lua/collide/cdef.lua.tmp
+	mv lua/collide/cdef.lua.tmp lua/collide/cdef.lua
+
+cdef-check:
+	@$(LUA) tools/gen-cdef.lua csrc/collide.h | cmp -s - lua/collide/cdef.lua \
+	  || { echo "lua/collide/cdef.lua is out of date: run make cdef"; exit 1; }
 
 luacheck:
 	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools)
@@ -142,15 +173,55 @@ rock-check:
 	    --no-doc rockspec/collide-scm-1.rockspec >$$tmp/log 2>&1) \
 	    || { cat $$tmp/log; exit 1; }; \
 	  (cd $$tmp && eval "$$($(LUAROCKS) --lua-version=$$v --tree=$$tmp/tree path)" && \
-	   lua$$v $(CURDIR)/tools/rock-smoke.lua); \
+	   lua$$v $(CURDIR)/tools/rock-smoke.lua && \
+	   if [ $$v = 5.1 ]; then luajit $(CURDIR)/tools/rock-smoke.lua; fi); \
 	  rm -rf $$tmp; \
 	done
 
 test: deps
 	@rm -rf build/logs
 	@$(MAKE) --no-print-directory build-all all
-	@$(MAKE) --no-print-directory check-c specs luacheck rock-check
+	@$(MAKE) --no-print-directory cdef-check check-c specs luacheck rock-check love-smoke
 	@sh tools/test-summary build/logs
+
+# ---- benchmark -------------------------------------------------------------
+
+# Which core queries exist: the raw C loop benchmarks only those.
+CORE_FUNCS = $(shell grep -ho '^int collide_[a-z0-9_]*' $(CORE_SRC) | cut -c5-)
+
+build/bench/raw: bench/raw.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -Icsrc $(patsubst %,-DHAVE_%,$(CORE_FUNCS)) \
+	  -o $@ bench/raw.c $(CORE_SRC) -lm
+
+# The no-op floor, as a Lua module and as plain C functions for the FFI.
+build/%/collide_bench_noop.so: bench/noop.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -I/usr/include/lua$* $(LIBFLAG) -o $@ $<
+
+bench: build/5.4/collide/core.so build/5.1/collide/core.so \
+       build/5.4/collide_bench_noop.so build/5.1/collide_bench_noop.so \
+       build/bench/raw
+	./build/bench/raw > build/bench/raw.txt
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' LUA_CPATH='build/5.4/?.so;;' \
+	  lua5.4 bench/run.lua build/bench/raw.txt
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' LUA_CPATH='build/5.1/?.so;;' \
+	  luajit bench/run.lua build/bench/raw.txt
+	@$(MAKE) --no-print-directory bench-world
+
+# The world: queries over 1k-100k triangles against Lua loops over the
+# single-shape calls (Lua 5.4 and LuaJIT) and against C loops; sweep_pairs
+# against all pairs.
+bench-world: build/5.4/collide/core.so build/5.1/collide/core.so build/bench/world
+	./build/bench/world
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.4/?.so;;' \
+	  lua5.4 bench/world_bench.lua
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.1/?.so;;' \
+	  luajit bench/world_bench.lua
+
+build/bench/world: bench/world_bench.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -Icsrc -o $@ $< $(CORE_SRC) -lm
 
 # ---- demo ------------------------------------------------------------------
 
@@ -282,6 +353,27 @@ ci-extra: deps-reliab
 	@$(MAKE) --no-print-directory check-asan check-valgrind lint check-gc host
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
 	@echo "make ci-extra: all reliability checks passed"
+
+# ---- LOVE ------------------------------------------------------------------
+
+LOVE     ?= love
+XVFB_RUN ?= xvfb-run -a -s "-screen 0 1280x1024x24"
+SMOKE_ARGS ?=
+
+deps-love:
+	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_LOVE)
+
+# The playable demo (LOVE 11.4 runs LuaJIT: the module is the 5.1 ABI build).
+love: deps-love build/5.1/collide/core.so
+	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/love
+
+# The demo in real LOVE under a virtual X server, scripted: thousands of fast
+# bullets checked against an independent brute-force test; fails on any
+# tunnelling or wrong report and saves build/love-smoke.png.
+love-smoke: deps-love build/5.1/collide/core.so
+	@mkdir -p build
+	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/love --smoke \
+	  --out=$(CURDIR)/build/love-smoke.png $(SMOKE_ARGS)
 
 clean:
 	rm -rf build collide

@@ -246,18 +246,26 @@ static int sphere_sphere_interval(double ra, vec3 a0, vec3 a1, double rb,
   return 1;
 }
 
-int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,
-                                const collide_vec3 *a1, double rb,
-                                const collide_vec3 *b0, const collide_vec3 *b1,
-                                collide_interval *out) {
-  double u0 = 0, u1 = 0;
-  int hit;
+/* The arguments shared by the sweep and the test, in the Lua order. */
+static int check_two_spheres(double ra, const collide_vec3 *a0,
+                             const collide_vec3 *a1, double rb,
+                             const collide_vec3 *b0, const collide_vec3 *b1) {
   CHECK_RADIUS(ra, 1);
   CHECK_VEC(a0, 2);
   CHECK_VEC(a1, 3);
   CHECK_RADIUS(rb, 4);
   CHECK_VEC(b0, 5);
   CHECK_VEC(b1, 6);
+  return 0;
+}
+
+int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,
+                                const collide_vec3 *a1, double rb,
+                                const collide_vec3 *b0, const collide_vec3 *b1,
+                                collide_interval *out) {
+  double u0 = 0, u1 = 0;
+  int hit, e;
+  if ((e = check_two_spheres(ra, a0, a1, rb, b0, b1)) != 0) return e;
   hit = sphere_sphere_interval(ra, *a0, *a1, rb, *b0, *b1, &u0, &u1);
   out->u0 = hit ? u0 : 0;
   out->u1 = hit ? u1 : 0;
@@ -270,12 +278,8 @@ int collide_test_sphere_sphere(double ra, const collide_vec3 *a0,
                                const collide_vec3 *b0, const collide_vec3 *b1) {
   ss_quad k;
   double r0, q;
-  CHECK_RADIUS(ra, 1);
-  CHECK_VEC(a0, 2);
-  CHECK_VEC(a1, 3);
-  CHECK_RADIUS(rb, 4);
-  CHECK_VEC(b0, 5);
-  CHECK_VEC(b1, 6);
+  int e;
+  if ((e = check_two_spheres(ra, a0, a1, rb, b0, b1)) != 0) return e;
   /* The sweep's decision without its outputs (the second root, the
      interval). Deciding from f(1) = a + 2b + c <= 0 instead would skip the
      square root but can disagree with the sweep in the last bit at a
@@ -308,9 +312,10 @@ int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
   n = plane->normal;
   d0 = v_dot(n, *c0) + plane->d;
   d1 = v_dot(n, *c1) + plane->d;
-  /* The side the sphere comes from; a centre exactly on the plane takes the
-     side of its motion, and with no motion the plane's front. */
-  side = d0 > 0 ? 1 : (d0 < 0 ? -1 : (d1 < 0 ? -1 : 1));
+  /* The side the sphere comes from. A centre exactly on the plane comes
+     from the side opposite its motion (the limit of a centre just off the
+     plane on that side); with no motion across the plane, the front. */
+  side = d0 > 0 ? 1 : (d0 < 0 ? -1 : (d1 > 0 ? -1 : 1));
   if (fabs(d0) <= r) {
     u = 0;                              /* touching or overlapping at start */
   } else {

@@ -76,13 +76,14 @@ static double sign_or(double x, double fallback) {
 }
 
 /* The way out when the centre is exactly on the shape, where "from the
-   touched point toward the centre" has no direction. A sweep that starts
-   there (u = 0) takes the side it moves to, as collide_sweep_sphere_plane
-   does; a sweep that arrives there (u > 0, zero radius) and a ray cast
-   (whose normal faces its start, as collide_raycast_plane's) take the side
-   they come from. The result may be zero (no motion): callers fall back. */
-static vec3 way_out(vec3 d, double u, int is_ray) {
-  return (is_ray || u > 0) ? v_neg(d) : d;
+   touched point toward the centre" has no direction: back toward the side
+   the mover comes from, -d, for sweeps starting there (the contract's "face
+   normal on the side the sphere comes from", and the continuous limit of a
+   centre just off the shape on that side), sweeps arriving there (zero
+   radius) and ray casts (whose normal faces their start) alike. The result
+   is zero with no motion: callers fall back. */
+static vec3 way_out(vec3 d) {
+  return v_neg(d);
 }
 
 /* A unit vector perpendicular to a nonzero e, in the z = 0 plane when e
@@ -236,10 +237,11 @@ static int triangle_normal(const vec3 v[3], vec3 *n) {
    of c is inside when it is on the inner side of every edge, the inner
    direction of edge i being n x (v[i+1] - v[i]); otherwise the nearest
    point is on the boundary (Ericson 5.1.5 for the triangle, generalized).
-   which: the edge's first vertex, or the vertex. */
+   which: the edge's first vertex, or the vertex. boundary: skip the face,
+   give the nearest point of the boundary. */
 static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
-                         int *feature, int *which) {
-  int i, inside = 1, f = COLLIDE_FEATURE_EDGE, k = 0;
+                         int boundary, int *feature, int *which) {
+  int i, inside = !boundary, f = COLLIDE_FEATURE_EDGE, k = 0;
   double best = -1;
   vec3 p = c;
   for (i = 0; i < count && inside; i++) {
@@ -282,9 +284,17 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
 static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
                          int count, vec3 n, vec3 origin, collide_hit *out) {
   int feature, k;
-  vec3 p = flat_closest(c, v, count, n, origin, &feature, &k);
+  double h0 = v_dot(n, v_sub(c0, origin));
+  /* A centre that moves within the polygon's plane (a 2D game) and arrives
+     after the start can only have met the boundary first: the face is not
+     a candidate, although rounding may put the arrival point a hair inside
+     an edge (which would otherwise read as the face, normal out of the
+     plane). */
+  int in_plane = u > 0 && fabs(h0) <= noise(c0, origin) &&
+                 fabs(v_dot(n, v_sub(c, origin))) <= noise(c, origin);
+  vec3 p = flat_closest(c, v, count, n, origin, in_plane, &feature, &k);
   vec3 diff = v_sub(c, p);
-  double dist = v_len(diff), h0 = v_dot(n, v_sub(c0, origin));
+  double dist = v_len(diff);
   double side = fabs(h0) > noise(c0, origin) ? sign_or(h0, 1)
                                              : sign_or(v_dot(n, out_dir), 1);
   vec3 normal;
@@ -321,7 +331,7 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
 /* Sphere sweep against a convex polygon: face prism, edge cylinders,
    vertex balls (see the top of the file). origin is a point of the plane. */
 static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
-                      vec3 n, vec3 origin, int is_ray, collide_hit *out) {
+                      vec3 n, vec3 origin, collide_hit *out) {
   vec3 d = v_sub(c1, c0), lo = v[0], hi = v[0];
   double best = 2, t, h0 = v_dot(n, v_sub(c0, origin)), hd = v_dot(n, d);
   int i;
@@ -373,7 +383,7 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
     return 0;
   }
   flat_contact(best == 0 ? c0 : v_madd(c0, d, best), c0,
-               way_out(d, best, is_ray), best, v, count, n, origin, out);
+               way_out(d), best, v, count, n, origin, out);
   return 1;
 }
 
@@ -390,7 +400,7 @@ int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
   CHECK_VEC(c, 6);
   v[0] = *a; v[1] = *b; v[2] = *c;
   if (!triangle_normal(v, &n)) return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
-  return sweep_flat(r, *c0, *c1, v, 3, n, v[0], 0, out);
+  return sweep_flat(r, *c0, *c1, v, 3, n, v[0], out);
 }
 
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
@@ -405,7 +415,7 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
   v[0] = *a; v[1] = *b; v[2] = *c;
   if (!triangle_normal(v, &n)) return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
   /* a ray is a sweep of radius 0; the face normal faces p0's side */
-  return sweep_flat(0, *p0, *p1, v, 3, n, v[0], 1, out);
+  return sweep_flat(0, *p0, *p1, v, 3, n, v[0], out);
 }
 
 /* A polygon handed to a query: it should come from collide_polygon_init;
@@ -434,7 +444,7 @@ int collide_sweep_sphere_polygon(double r, const collide_vec3 *c0,
   CHECK_VEC(c1, 3);
   if ((e = check_polygon(polygon, 4)) != 0) return e;
   return sweep_flat(r, *c0, *c1, polygon->vertices, polygon->count,
-                    polygon->plane.normal, polygon_origin(polygon), 0, out);
+                    polygon->plane.normal, polygon_origin(polygon), out);
 }
 
 int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
@@ -444,7 +454,7 @@ int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
   CHECK_VEC(p1, 2);
   if ((e = check_polygon(polygon, 3)) != 0) return e;
   return sweep_flat(0, *p0, *p1, polygon->vertices, polygon->count,
-                    polygon->plane.normal, polygon_origin(polygon), 1, out);
+                    polygon->plane.normal, polygon_origin(polygon), out);
 }
 
 /* Validation, in this order (the first failure is reported, Lua argument 1):
@@ -580,10 +590,10 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
     normal = v_normalize(diff);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* centre on the segment: way_out across it, else any perpendicular */
-    vec3 o = way_out(d, best, 0), w = v_madd(o, e, -v_dot(o, e) / ee);
+    vec3 o = way_out(d), w = v_madd(o, e, -v_dot(o, e) / ee);
     normal = v_len2(w) > 0 ? v_normalize(w) : any_perpendicular(e);
   } else if (v_len2(d) > 0) {
-    normal = v_normalize(way_out(d, best, 0));  /* on an end */
+    normal = v_normalize(way_out(d));  /* on an end */
   } else if (ee > 0) {
     /* static, on an end: outward along the segment */
     normal = v_normalize(at_a ? v_neg(e) : e);
@@ -690,7 +700,7 @@ static int ray_aabb(vec3 p0, vec3 p1, vec3 ctr, vec3 e, collide_hit *out) {
     }
   }
   if (inside) {
-    box_contact(p0, way_out(d, 0, 1), ctr, e, 0, out);
+    box_contact(p0, way_out(d), ctr, e, 0, out);
     return 1;
   }
   if (lo > hi || axis < 0) {
@@ -790,7 +800,7 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
     hit_clear(out);
     return 0;
   }
-  box_contact(best == 0 ? *c0 : v_madd(*c0, d, best), way_out(d, best, 0),
+  box_contact(best == 0 ? *c0 : v_madd(*c0, d, best), way_out(d),
               *center, e, best, out);
   return 1;
 }
@@ -803,7 +813,7 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
    intersection with [0, 1]. The normal is the axis whose interval opened
    last (ties: x, y, z), pointing from B toward A, i.e. against v_i; when the
    boxes overlap at the start it is the axis of least penetration, toward
-   A's side (if the centres coincide on that axis: the side A moves to, as
+   A's side (if the centres coincide on that axis: the side A comes from, as
    in way_out; with no relative motion either: +axis). An axis on which
    both boxes are flat, centred and not moving is the plane of a 2D game
    and is not chosen while another is available. */
@@ -850,7 +860,7 @@ int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
     out->normal = v_axis(axis, v_get(v, axis) > 0 ? -1 : 1);
   } else {
     double pl = v_get(p, least);
-    out->normal = v_axis(least, sign_or(pl, sign_or(v_get(v, least), 1)));
+    out->normal = v_axis(least, sign_or(pl, sign_or(-v_get(v, least), 1)));
   }
   return 1;
 }

@@ -60,6 +60,11 @@ LC_PRIVATE double lc_checknumber(lua_State *L, const lc_fn *fn, int idx);
 LC_PRIVATE double lc_optnumber(lua_State *L, const lc_fn *fn, int idx, double def);
 /* Vector argument: a vec3, {x, y [, z]} or {x =, y = [, z =]}. */
 LC_PRIVATE void lc_checkvec(lua_State *L, const lc_fn *fn, int idx, collide_vec3 *out);
+/* Element i (1-based) of the array argument at idx, accepted as
+   lc_checkvec does; else "bad argument #n to 'name' (vec3 expected at index
+   i, got T)". */
+LC_PRIVATE void lc_checkvec_at(lua_State *L, const lc_fn *fn, int idx, int i,
+                               collide_vec3 *out);
 /* The vec3 userdata at idx, or NULL (no conversion, no error). */
 LC_PRIVATE collide_vec3 *lc_tovec3(lua_State *L, int idx);
 /* A plane userdata argument. */

@@ -35,36 +35,6 @@ static const collide_polygon *check_polygon(lua_State *L, const lc_fn *fn, int i
   return NULL;
 }
 
-/* Reads vertex i (1-based) of the array at idx: a vec3, {x, y [, z]} or
-   {x =, y = [, z =]}, as lc_checkvec accepts. 0 when it is none of these. */
-static int read_vertex(lua_State *L, int idx, int i, collide_vec3 *out) {
-  int ok = 0, t;
-  lua_rawgeti(L, idx, i);
-  t = lua_type(L, -1);
-  if (t == LUA_TUSERDATA) {
-    collide_vec3 *v = lc_tovec3(L, -1);
-    if (v != NULL) { *out = *v; ok = 1; }
-  } else if (t == LUA_TTABLE) {
-    static const char *const keys[3] = {"x", "y", "z"};
-    double c[3] = {0, 0, 0};
-    int k, has_array;
-    lua_rawgeti(L, -1, 1);
-    has_array = !lua_isnil(L, -1);
-    lua_pop(L, 1);
-    ok = 1;
-    for (k = 0; k < 3 && ok; k++) {
-      if (has_array) lua_rawgeti(L, -1, k + 1);
-      else lua_getfield(L, -1, keys[k]);
-      if (lua_type(L, -1) == LUA_TNUMBER) c[k] = (double)lua_tonumber(L, -1);
-      else if (!(k == 2 && lua_isnil(L, -1))) ok = 0;   /* z defaults to 0 */
-      lua_pop(L, 1);
-    }
-    out->x = c[0]; out->y = c[1]; out->z = c[2];
-  }
-  lua_pop(L, 1);
-  return ok;
-}
-
 /* collide.polygon(vertices) */
 static int l_polygon(lua_State *L) {
   lc_polygon *p;
@@ -77,14 +47,8 @@ static int l_polygon(lua_State *L) {
     return lc_argerror(L, &F_POLYGON, 1, "too many vertices");
   p = (lc_polygon *)lc_newuserdata(L, sizeof(lc_polygon) +
                                    n * sizeof(collide_vec3), 1);
-  for (i = 0; i < (int)n; i++) {
-    if (!read_vertex(L, 1, i + 1, &p->vertices[i])) {
-      lua_rawgeti(L, 1, i + 1);
-      lua_pushfstring(L, "vec3 expected at index %d, got %s", i + 1,
-                      lc_typename(L, -1));
-      return lc_argerror(L, &F_POLYGON, 1, lua_tostring(L, -1));
-    }
-  }
+  for (i = 0; i < (int)n; i++)
+    lc_checkvec_at(L, &F_POLYGON, 1, i + 1, &p->vertices[i]);
   code = collide_polygon_init(&p->poly, p->vertices, (int)n);
   if (code < 0) return lc_coreerror(L, &F_POLYGON, code, 1);
   lua_pushvalue(L, lua_upvalueindex(LC_UV_POLYGON));

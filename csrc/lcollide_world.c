@@ -118,11 +118,7 @@ static int w_add_polygon(lua_State *L) {
   n = (int)lc_rawlen(L, arr);
   if (n < 3) return lc_argerror(L, &F, 2, collide_error_message(LC_FAIL(2, COLLIDE_E_FEW_VERTICES)));
   v = (collide_vec3 *)lc_newuserdata(L, (size_t)n * sizeof *v, 0);
-  for (i = 0; i < n; i++) {
-    lua_rawgeti(L, arr, i + 1);
-    lc_checkvec(L, &F, lua_gettop(L), &v[i]);
-    lua_pop(L, 1);
-  }
+  for (i = 0; i < n; i++) lc_checkvec_at(L, &F, arr, i + 1, &v[i]);
   code = collide_polygon_init(&poly, v, n);
   if (code < 0) return lc_argerror(L, &F, 2, collide_error_message(code));
   return added(L, &F, collide_world_add_polygon(w, &poly), 3);
@@ -496,11 +492,8 @@ static int l_sweep_pairs(lua_State *L) {
       radii[i] = (double)lua_tonumber(L, -1);
       lua_pop(L, 1);
     }
-    lua_rawgeti(L, 2, i + 1);
-    lc_checkvec(L, &F, lua_gettop(L), &s0[i]);
-    lua_rawgeti(L, 3, i + 1);
-    lc_checkvec(L, &F, lua_gettop(L), &s1[i]);
-    lua_pop(L, 2);
+    lc_checkvec_at(L, &F, 2, i + 1, &s0[i]);
+    lc_checkvec_at(L, &F, 3, i + 1, &s1[i]);
   }
   cap = 4 * n + 16;
   out = (collide_pair *)lc_newuserdata(L, (size_t)cap * sizeof *out, 0);

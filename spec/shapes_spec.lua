@@ -110,9 +110,12 @@ describe("collide.sweep_sphere_triangle", function()
     end)
 
     it("gives a unit face normal when the centre is in the plane", function()
-      -- the side it moves to; resting: the winding's normal
-      assert_hit(0, vec3(1, 1), vec3(0, 0, -1), "face", nil,
+      -- the side it comes from (moving down: from above); resting: the
+      -- winding's normal
+      assert_hit(0, vec3(1, 1), vec3(0, 0, 1), "face", nil,
         sweep(1, vec3(1, 1), vec3(1, 1, -3), A, B, C))
+      assert_hit(0, vec3(1, 1), vec3(0, 0, -1), "face", nil,
+        sweep(1, vec3(1, 1), vec3(1, 1, 3), A, B, C))
       assert_hit(0, vec3(1, 1), vec3(0, 0, 1), "face", nil,
         sweep(1, vec3(1, 1), vec3(1, 1), A, B, C))
       assert_hit(0, vec3(1, 1), vec3(0, 0, -1), "face", nil,
@@ -410,6 +413,37 @@ describe("collide.raycast_polygon", function()
     assert_miss(collide.raycast_polygon(vec3(3, 1, 8), vec3(3, 1, -2), sq))
   end)
 
+  --[[ 2D: a ray in the polygon's plane meets a slanted edge. Rounding puts
+       the arrival point a hair inside the edge; it must still be the edge,
+       with its in-plane normal (a 2D game cannot bounce off (0, 0, 1)).
+
+              (565,150)
+         .---'   |
+   p0 -->*       |       (found by the LOVE demo's smoke run)
+   (470,95)      |
+          '---.  |
+              (455,215)
+  ]]
+  local unpack_ = table.unpack or unpack  -- luacheck: ignore 143
+  it("in 2D meets a slanted edge with the edge's in-plane normal", function()
+    local tri = collide.polygon({ vec3(470, 95), vec3(565, 150), vec3(455, 215) })
+    local p0 = vec3(449.32069819369497, 136.30956338376978)
+    local p1 = vec3(648.64139638738993, 260.61912676753957)
+    for _, result in ipairs({
+      { collide.raycast_polygon(p0, p1, tri) },
+      { collide.sweep_sphere_polygon(0, p0, p1, tri) },
+    }) do
+      local hit, u, point, normal, feature = unpack_(result)
+      assert.is_true(hit)
+      assert.is_near(0.0722128370659, u, 1e-9)
+      assert.are.equal("edge", feature)
+      assert.are.equal(0, normal.z)
+      assert.is_near(1, normal:length(), 1e-12)
+      assert.is_true(normal:dot(p1 - p0) < 0)           -- facing the start
+      assert.is_near(0, (point - vec3(470, 95)):cross(vec3(455, 215) - vec3(470, 95)).z, 1e-6)
+    end
+  end)
+
   it("names its arguments", function()
     assert.has_error(function() collide.raycast_polygon(vec3(0, 0), vec3(1, 1)) end,
       "bad argument #3 to 'raycast_polygon' (polygon expected, got nil)")
@@ -551,10 +585,12 @@ describe("collide.sweep_sphere_aabb", function()
         sweep(1, vec3(0.25, 1.5, -2.9), vec3(0.25, 1.5, -2.9), ctr, ext))
     end)
 
-    it("at the very centre: the side it moves to, else +x", function()
+    it("at the very centre: the side it comes from, else +x", function()
       assert_hit(0, vec3(1, 0), vec3(1, 0), "face", nil, sweep(1, vec3(0, 0), vec3(0, 0), ctr, ext))
-      assert_hit(0, vec3(-1, 0), vec3(-1, 0), "face", nil,
+      assert_hit(0, vec3(1, 0), vec3(1, 0), "face", nil,
         sweep(1, vec3(0, 0), vec3(-1, 0), ctr, ext))
+      assert_hit(0, vec3(-1, 0), vec3(-1, 0), "face", nil,
+        sweep(1, vec3(0, 0), vec3(1, 0), ctr, ext))
     end)
   end)
 

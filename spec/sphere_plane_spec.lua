@@ -92,7 +92,9 @@ describe("collide.sweep_sphere_plane", function()
 
     it("gives a unit normal when the centre is exactly on the plane", function()
       local _, _, _, n1 = sweep(1, vec3(0, 0), vec3(0, -3), floor)
-      assert.are.equal(vec3(0, -1, 0), n1)   -- taking the side it moves to
+      assert.are.equal(vec3(0, 1, 0), n1)    -- the side it comes from: above
+      local _, _, _, n3 = sweep(1, vec3(0, 0), vec3(0, 3), floor)
+      assert.are.equal(vec3(0, -1, 0), n3)   -- moving up: from below
       local _, _, _, n2 = sweep(1, vec3(0, 0), vec3(0, 0), floor)
       assert.are.equal(vec3(0, 1, 0), n2)    -- resting: the plane's front
     end)

@@ -306,5 +306,21 @@ describe("collide.sweep_pairs", function()
       "bad argument #1 to 'sweep_pairs' (negative radius)")
     assert.has_error(function() collide.sweep_pairs(1, {V(0, 0)}, {}) end,
       "bad argument #3 to 'sweep_pairs' (starts and ends differ in length)")
+    -- a bad element names its array and its index
+    assert.has_error(function() collide.sweep_pairs(1, {V(0, 0), "p"}, {V(0, 0), V(1, 1)}) end,
+      "bad argument #2 to 'sweep_pairs' (vec3 expected at index 2, got string)")
+    assert.has_error(function() collide.sweep_pairs(1, {V(0, 0)}, {{1}}) end,
+      "bad argument #3 to 'sweep_pairs' (vec3 expected at index 1, got table)")
+    local two = {V(0, 0), V(1, 0)}
+    assert.has_error(function() collide.sweep_pairs({1, "r"}, two, two) end,
+      "bad argument #1 to 'sweep_pairs' (array of numbers expected)")
+  end)
+
+  it("names a bad vertex of a polygon given as an array", function()
+    local w = collide.world()
+    assert.has_error(function() w:add_polygon({{0, 0}, {4, 0}, {x = 4}}) end,
+      "bad argument #1 to 'add_polygon' (vec3 expected at index 3, got table)")
+    assert.has_error(function() w:add_polygon({{0, 0}, {4, 0}, {4, 4}, false}, "data") end,
+      "bad argument #1 to 'add_polygon' (vec3 expected at index 4, got boolean)")
   end)
 end)

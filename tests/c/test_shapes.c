@@ -126,13 +126,14 @@ static int test_sweep_sphere_triangle(void) {
   c0 = V(-0.5, -0.5, 0);
   ENSURE(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &b, &c, &h) == 1);
   ENSURE_HIT(h, 0, 0, 0, 0, -R2, -R2, 0, VERTEX, EXACT);
-  /* centre in the face's plane: the normal is on the side it moves to
-     (as sweep_sphere_plane's); with no motion, the winding's normal */
+  /* centre in the face's plane: the normal is on the side it comes from
+     (as sweep_sphere_plane's; moving up: from below); with no motion, the
+     winding's normal */
   c0 = V(1, 1, 0); c1 = V(1, 1, 5);
   ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &b, &c, &h) == 1);
-  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, -1, FACE, EXACT);
   ENSURE(collide_sweep_sphere_triangle(1, &c0, &c1, &a, &c, &b, &h) == 1);
-  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, -1, FACE, EXACT);
   ENSURE(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &b, &c, &h) == 1);
   ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
   ENSURE(collide_sweep_sphere_triangle(1, &c0, &c0, &a, &c, &b, &h) == 1);
@@ -523,10 +524,10 @@ static int test_sweep_sphere_aabb(void) {
   c0 = V(0, 0, 0);
   ENSURE(collide_sweep_sphere_aabb(1, &c0, &c0, &ctr, &ext, &h) == 1);
   ENSURE_HIT(h, 0, 1, 0, 0, 1, 0, 0, FACE, EXACT);
-  c1 = V(-1, 0, 0);    /* centred, moving -x: out on the side it moves to */
+  c1 = V(-1, 0, 0);    /* centred, moving -x: out on the side it comes from */
   ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &ext, &h) == 1);
-  ENSURE_HIT(h, 0, -1, 0, 0, -1, 0, 0, FACE, EXACT);
-  /* a ray starting at the centre faces its start instead */
+  ENSURE_HIT(h, 0, 1, 0, 0, 1, 0, 0, FACE, EXACT);
+  /* a ray starting at the centre: the same */
   ENSURE(collide_raycast_aabb(&c0, &c1, &ctr, &ext, &h) == 1);
   ENSURE_HIT(h, 0, 1, 0, 0, 1, 0, 0, FACE, EXACT);
   /* starting overlapping an edge from outside: the edge is nearest */
@@ -560,9 +561,10 @@ static int test_sweep_sphere_aabb(void) {
     c0 = V(0.25, 0.75, 0); c1 = V(0.5, 0.75, 0);
     ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &rect, &h) == 1);
     ENSURE_HIT(h, 0, 0.25, 1, 0, 0, 1, 0, EDGE, EXACT);
-    c1 = V(0.25, 0.75, 1);    /* moving off the plane: a 3D flat box */
+    c1 = V(0.25, 0.75, 1);    /* moving off the plane: a 3D flat box, out
+                                 on the side it comes from */
     ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &rect, &h) == 1);
-    ENSURE_HIT(h, 0, 0.25, 0.75, 0, 0, 0, 1, FACE, EXACT);
+    ENSURE_HIT(h, 0, 0.25, 0.75, 0, 0, 0, -1, FACE, EXACT);
   }
   /* huge coordinates, and a thin box crossed at huge speed */
   {
@@ -685,15 +687,15 @@ static int test_sweep_aabb_aabb(void) {
   ENSURE_VEC(iv.normal, 0, 0, -1, 0);
   ENSURE(collide_sweep_aabb_aabb(&one, &b0, &b1, &one, &a0, &a1, &iv) == 1);
   ENSURE_VEC(iv.normal, 0, 0, 1, 0);
-  /* concentric, A moving -y: out on the side A moves to */
+  /* concentric, A moving -y: out on the side A comes from */
   a0 = V(0, 0, 0); a1 = V(0, -1, 0);
   {
     collide_vec3 wide = V(3, 1, 3);
     ENSURE(collide_sweep_aabb_aabb(&wide, &a0, &a1, &wide, &b0, &b1, &iv) == 1);
     ENSURE(iv.u0 == 0);
-    ENSURE_VEC(iv.normal, 0, -1, 0, 0);
-    ENSURE(collide_sweep_aabb_aabb(&wide, &b0, &b1, &wide, &a0, &a1, &iv) == 1);
     ENSURE_VEC(iv.normal, 0, 1, 0, 0);
+    ENSURE(collide_sweep_aabb_aabb(&wide, &b0, &b1, &wide, &a0, &a1, &iv) == 1);
+    ENSURE_VEC(iv.normal, 0, -1, 0, 0);
   }
   /* 2D: rectangles (zero z extent) overlapping in z = 0 are pushed apart
      within the plane, not along z */

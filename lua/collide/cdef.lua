@@ -1,0 +1,317 @@
+-- Generated from csrc/collide.h by tools/gen-cdef.lua (make cdef).
+-- Do not edit: change the header and regenerate.
+return [[
+typedef struct collide_vec3 { double x, y, z; } collide_vec3;
+
+/* The plane n.p + d = 0 with |n| = 1. */
+typedef struct collide_plane { collide_vec3 normal; double d; } collide_plane;
+
+/* A planar convex polygon. Vertices are owned by the caller and must stay
+   alive and unchanged while the polygon is used; collide_polygon_init
+   validates them and fills the rest. plane.normal follows the winding
+   (right-hand rule), either winding is accepted. */
+typedef struct collide_polygon {
+  collide_plane plane;
+  int count;
+  const collide_vec3 *vertices;
+} collide_polygon;
+
+/* What a contact touched first. */
+enum {
+  COLLIDE_FEATURE_NONE = 0,
+  COLLIDE_FEATURE_FACE = 1,
+  COLLIDE_FEATURE_EDGE = 2,
+  COLLIDE_FEATURE_VERTEX = 3
+};
+
+/* First contact of a sweep or a ray cast. */
+typedef struct collide_hit {
+  double u;              /* first moment of contact, in [0, 1] */
+  collide_vec3 point;    /* the obstacle's point touched first */
+  collide_vec3 normal;   /* unit, from point toward the mover */
+  int feature;           /* COLLIDE_FEATURE_* */
+} collide_hit;
+
+/* Contact interval of two moving shapes. */
+typedef struct collide_interval {
+  double u0, u1;         /* first and last moment of contact, 0 <= u0 <= u1 <= 1 */
+  collide_vec3 normal;   /* sweep_aabb_aabb: axis of first contact, from B toward A */
+} collide_interval;
+
+/* Reasons an argument is rejected. */
+enum {
+  COLLIDE_E_NAN = 1,            /* "number is NaN" */
+  COLLIDE_E_INF = 2,            /* "number is infinite" */
+  COLLIDE_E_VEC_NAN = 3,        /* "vec3 has a NaN component" */
+  COLLIDE_E_VEC_INF = 4,        /* "vec3 has an infinite component" */
+  COLLIDE_E_RANGE = 5,          /* "number too large (limit 1e+50)" */
+  COLLIDE_E_VEC_RANGE = 6,      /* "vec3 component too large (limit 1e+50)" */
+  COLLIDE_E_NEG_RADIUS = 7,     /* "negative radius" */
+  COLLIDE_E_NEG_EXTENT = 8,     /* "negative extent" */
+  COLLIDE_E_ZERO_NORMAL = 9,    /* "zero-length normal" */
+  COLLIDE_E_COLLINEAR = 10,     /* "points are collinear" */
+  COLLIDE_E_FEW_VERTICES = 11,  /* "polygon needs at least 3 vertices" */
+  COLLIDE_E_REPEATED = 12,      /* "polygon has repeated vertices" */
+  COLLIDE_E_POLY_COLLINEAR = 13,/* "polygon vertices are collinear" */
+  COLLIDE_E_NOT_PLANAR = 14,    /* "polygon is not planar" */
+  COLLIDE_E_NOT_CONVEX = 15,    /* "polygon is not convex" */
+  COLLIDE_E_BAD_PLANE = 16,     /* "invalid plane" */
+  COLLIDE_E_DEGENERATE_TRIANGLE = 17, /* "degenerate triangle" */
+  COLLIDE_E_NEG_RESTITUTION = 18,     /* "negative restitution" */
+  COLLIDE_E_BAD_ITERATIONS = 19,      /* "max_iterations must be at least 1" */
+  COLLIDE_E_BAD_SLOPE = 20,           /* "max_slope must be in [0, pi]" */
+  COLLIDE_E_NOMEM = 21,               /* "not enough memory" (arg 0) */
+  COLLIDE_E_LOCKED = 22,              /* "world is locked during a query" (arg 0) */
+  COLLIDE_E_LAST = 23
+};
+
+/* The largest magnitude accepted for any coordinate, radius or extent.
+   Bigger inputs would overflow the products the tests form (up to the
+   fourth power of a coordinate). Same value as COLLIDE_MAX_COORD. */
+double collide_max_coord(void);
+
+/* Decoding a negative return value. */
+int collide_error_arg(int code);
+int collide_error_reason(int code);
+const char *collide_error_message(int code);
+
+/* Name of a COLLIDE_FEATURE_* value: "face", "edge", "vertex" (or "none"). */
+const char *collide_feature_name(int feature);
+
+/* Argument checks, as used by every entry point: 0 when fine, else a reason. */
+int collide_check_number(double x);
+int collide_check_vec3(const collide_vec3 *v);
+
+/* ---- planes -------------------------------------------------------------- */
+
+/* collide.plane(normal, d): normalizes normal and scales d with it.
+   Lua arguments: 1 normal, 2 d. */
+int collide_plane_make(collide_plane *out, const collide_vec3 *normal, double d);
+/* collide.plane_from_point_normal(p, n). Lua arguments: 1 p, 2 n. */
+int collide_plane_from_point_normal(collide_plane *out, const collide_vec3 *p,
+                                    const collide_vec3 *n);
+/* collide.plane_from_points(a, b, c): normal (b-a)x(c-a). Lua arguments 1..3. */
+int collide_plane_from_points(collide_plane *out, const collide_vec3 *a,
+                              const collide_vec3 *b, const collide_vec3 *c);
+/* Signed distance; 0 or 1 (no failure) -- returns <0 when p is bad (arg 1). */
+int collide_plane_distance(const collide_plane *plane, const collide_vec3 *p,
+                           double *out);
+
+/* ---- sweeps -------------------------------------------------------------- */
+
+/* Lua arguments: 1 ra, 2 a0, 3 a1, 4 rb, 5 b0, 6 b1. out: u0, u1 (normal
+   zero). */
+int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,
+                                const collide_vec3 *a1, double rb,
+                                const collide_vec3 *b0, const collide_vec3 *b1,
+                                collide_interval *out);
+/* Same answer as collide_sweep_sphere_sphere's return value, no out. */
+int collide_test_sphere_sphere(double ra, const collide_vec3 *a0,
+                               const collide_vec3 *a1, double rb,
+                               const collide_vec3 *b0, const collide_vec3 *b1);
+/* Lua arguments: 1 r, 2 c0, 3 c1, 4 plane. Two-sided plane. */
+int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
+                               const collide_vec3 *c1,
+                               const collide_plane *plane, collide_hit *out);
+/* Lua arguments: 1 r, 2 c0, 3 c1, 4 a, 5 b, 6 c. */
+int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
+                                  const collide_vec3 *c1, const collide_vec3 *a,
+                                  const collide_vec3 *b, const collide_vec3 *c,
+                                  collide_hit *out);
+/* Lua arguments: 1 r, 2 c0, 3 c1, 4 polygon. */
+int collide_sweep_sphere_polygon(double r, const collide_vec3 *c0,
+                                 const collide_vec3 *c1,
+                                 const collide_polygon *polygon,
+                                 collide_hit *out);
+/* Lua arguments: 1 r, 2 c0, 3 c1, 4 a, 5 b. */
+int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
+                                 const collide_vec3 *c1, const collide_vec3 *a,
+                                 const collide_vec3 *b, collide_hit *out);
+/* Lua arguments: 1 r, 2 c0, 3 c1, 4 center, 5 extents. */
+int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
+                              const collide_vec3 *c1,
+                              const collide_vec3 *center,
+                              const collide_vec3 *extents, collide_hit *out);
+/* Lua arguments: 1 ea, 2 a0, 3 a1, 4 eb, 5 b0, 6 b1. */
+int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
+                            const collide_vec3 *a1, const collide_vec3 *eb,
+                            const collide_vec3 *b0, const collide_vec3 *b1,
+                            collide_interval *out);
+
+/* ---- ray (segment) casts: u is the fraction from p0 to p1 ---------------- */
+
+/* Lua arguments: 1 p0, 2 p1, 3 center, 4 r. */
+int collide_raycast_sphere(const collide_vec3 *p0, const collide_vec3 *p1,
+                           const collide_vec3 *center, double r,
+                           collide_hit *out);
+/* Lua arguments: 1 p0, 2 p1, 3 plane. */
+int collide_raycast_plane(const collide_vec3 *p0, const collide_vec3 *p1,
+                          const collide_plane *plane, collide_hit *out);
+/* Lua arguments: 1 p0, 2 p1, 3 a, 4 b, 5 c. */
+int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
+                             const collide_vec3 *a, const collide_vec3 *b,
+                             const collide_vec3 *c, collide_hit *out);
+/* Lua arguments: 1 p0, 2 p1, 3 polygon. */
+int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
+                            const collide_polygon *polygon, collide_hit *out);
+/* Lua arguments: 1 p0, 2 p1, 3 center, 4 extents. */
+int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
+                         const collide_vec3 *center,
+                         const collide_vec3 *extents, collide_hit *out);
+
+/* ---- polygons ------------------------------------------------------------ */
+
+/* Validates count vertices (Lua argument 1, the array) and fills poly.
+   The vertices are referenced, not copied. */
+int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
+                         int count);
+/* ---- world: static geometry with a broadphase ---------------------------- */
+
+/* A set of fixed shapes with a bounding-volume hierarchy (collide_world.c).
+   Lua argument positions below count the world itself as argument 1, as
+   the C API does for w:method(...). Errors without a Lua argument (out of
+   memory, a world modified from inside its own query) use argument 0.
+   Ids are positive, stable and never reused by the same world. */
+typedef struct collide_world collide_world;
+
+enum {
+  COLLIDE_SHAPE_NONE = 0,
+  COLLIDE_SHAPE_TRIANGLE = 1,
+  COLLIDE_SHAPE_POLYGON = 2,
+  COLLIDE_SHAPE_AABB = 3,
+  COLLIDE_SHAPE_SPHERE = 4,
+  COLLIDE_SHAPE_SEGMENT = 5,
+  COLLIDE_SHAPE_PLANE = 6
+};
+
+/* Called for a shape that would become the query's answer; returns 1 to
+   consider the shape, 0 to skip it, or a negative value to abort the query,
+   which then returns that value unchanged. It must not longjmp out (a Lua
+   binding calls the Lua filter under lua_pcall) and must not add or remove
+   shapes of the world being queried. */
+typedef int (*collide_world_filter)(void *ctx, int id);
+
+/* NULL when out of memory. */
+collide_world *collide_world_new(void);
+void collide_world_free(collide_world *w);
+
+/* Each returns the new id (> 0) or a negative error. Shapes are copied.
+   Lua arguments: 2 a, 3 b, 4 c. */
+int collide_world_add_triangle(collide_world *w, const collide_vec3 *a,
+                               const collide_vec3 *b, const collide_vec3 *c);
+/* The polygon's vertices are copied. Lua argument 2 polygon. */
+int collide_world_add_polygon(collide_world *w, const collide_polygon *polygon);
+/* Lua arguments: 2 center, 3 extents. */
+int collide_world_add_aabb(collide_world *w, const collide_vec3 *center,
+                           const collide_vec3 *extents);
+/* Lua arguments: 2 center, 3 r. */
+int collide_world_add_sphere(collide_world *w, const collide_vec3 *center,
+                             double r);
+/* Lua arguments: 2 a, 3 b. */
+int collide_world_add_segment(collide_world *w, const collide_vec3 *a,
+                              const collide_vec3 *b);
+/* Lua argument 2 plane. Planes are infinite: kept out of the hierarchy and
+   tested by every query. */
+int collide_world_add_plane(collide_world *w, const collide_plane *plane);
+
+/* 1 removed, 0 no such shape, <0 locked. */
+int collide_world_remove(collide_world *w, int id);
+/* COLLIDE_SHAPE_* of a live id, COLLIDE_SHAPE_NONE otherwise. */
+int collide_world_kind(const collide_world *w, int id);
+/* Number of live shapes. */
+int collide_world_count(const collide_world *w);
+/* Builds the hierarchy now instead of at the next query (0 or <0). */
+int collide_world_build(collide_world *w);
+
+/* First contact over all shapes (ties: lowest id). filter may be NULL.
+   Returns 1 (out, *id filled), 0, or <0. Every answer is the answer of the
+   single-shape function for the shape it names.
+   Lua arguments: 2 r, 3 c0, 4 c1. */
+int collide_world_sweep_sphere(collide_world *w, double r,
+                               const collide_vec3 *c0, const collide_vec3 *c1,
+                               collide_world_filter filter, void *ctx,
+                               collide_hit *out, int *id);
+/* The same for the segment p0-p1. Lua arguments: 2 p0, 3 p1. */
+int collide_world_raycast(collide_world *w, const collide_vec3 *p0,
+                          const collide_vec3 *p1, collide_world_filter filter,
+                          void *ctx, collide_hit *out, int *id);
+/* Ids of the shapes touching the sphere, ascending. Returns how many there
+   are; when that exceeds cap, ids holds only cap of them, in no particular
+   order: call again with a larger array. Lua arguments: 2 center, 3 r. */
+int collide_world_overlap_sphere(collide_world *w, const collide_vec3 *center,
+                                 double r, int *ids, int cap);
+
+/* For bindings that cannot call back (the LuaJIT FFI): the broadphase
+   candidates of a sweep (r = 0 for a ray), ascending ids, counted as by
+   collide_world_overlap_sphere; then the exact query over a chosen subset
+   of them. Lua arguments as for the sweep / the ray. */
+int collide_world_candidates(collide_world *w, double r,
+                             const collide_vec3 *c0, const collide_vec3 *c1,
+                             int *ids, int cap);
+int collide_world_sweep_sphere_among(collide_world *w, double r,
+                                     const collide_vec3 *c0,
+                                     const collide_vec3 *c1, const int *ids,
+                                     int n, collide_hit *out, int *id);
+int collide_world_raycast_among(collide_world *w, const collide_vec3 *p0,
+                                const collide_vec3 *p1, const int *ids, int n,
+                                collide_hit *out, int *id);
+
+/* ---- world: collide-and-slide mover -------------------------------------- */
+
+enum {
+  COLLIDE_RESPONSE_SLIDE = 0,
+  COLLIDE_RESPONSE_BOUNCE = 1,
+  COLLIDE_RESPONSE_STOP = 2
+};
+
+typedef struct collide_move_options {
+  int max_iterations;    /* rounds of sweep and response, >= 1 (4) */
+  int response;          /* COLLIDE_RESPONSE_* (slide) */
+  double restitution;    /* bounce: scale of the reflected motion, >= 0 (1) */
+  int use_up;            /* nonzero: report grounded (0) */
+  collide_vec3 up;       /* any length but zero */
+  double max_slope;      /* radians in [0, pi] (pi/4) */
+  double skin;           /* gap kept to surfaces; <= 0 picks one (0) */
+} collide_move_options;
+
+/* One surface touched by the mover; u is the moment within the step. */
+typedef struct collide_contact {
+  int id;
+  int feature;
+  double u;
+  collide_vec3 point;
+  collide_vec3 normal;
+} collide_contact;
+
+/* The defaults shown in brackets above. */
+void collide_move_options_init(collide_move_options *options);
+
+/* Collide-and-slide from `from` toward `to`. Writes the final position,
+   up to cap contacts in the order they were touched (*ncontacts of them,
+   at most max_iterations), and *grounded (1/0, or -1 without use_up).
+   Returns 0 or <0. Lua arguments: 2 r, 3 from, 4 to, 5 options. */
+int collide_world_move_sphere(collide_world *w, double r,
+                              const collide_vec3 *from, const collide_vec3 *to,
+                              const collide_move_options *options,
+                              collide_world_filter filter, void *ctx,
+                              collide_vec3 *position, collide_contact *contacts,
+                              int cap, int *ncontacts, int *grounded);
+
+/* ---- many moving spheres ------------------------------------------------- */
+
+/* Two spheres i < j (0-based) whose sweeps touch, from their first moment. */
+typedef struct collide_pair { int i, j; double u0; } collide_pair;
+
+/* Bytes of scratch memory collide_sweep_pairs needs for n spheres. */
+unsigned long collide_sweep_pairs_scratch_size(int n);
+/* Every pair among n spheres (radius radii[k], moving from starts[k] to
+   ends[k]) for which collide_sweep_sphere_sphere reports contact, sorted
+   by (i, j), with its u0. scratch: collide_sweep_pairs_scratch_size(n)
+   bytes, aligned for a double. Returns the number of pairs; when that
+   exceeds cap, out holds only cap of them, in no particular order: call
+   again with a larger array. Lua arguments: 1 radii, 2 starts, 3 ends
+   (a bad element reports its array's position). */
+int collide_sweep_pairs(int n, const double *radii, const collide_vec3 *starts,
+                        const collide_vec3 *ends, void *scratch,
+                        collide_pair *out, int cap);
+]]

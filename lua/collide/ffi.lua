@@ -1,0 +1,705 @@
+--- collide.ffi: the LuaJIT backend. The same C core as `collide.core`,
+-- called through the FFI instead of the Lua C API.
+--
+-- Why: on LuaJIT a classic lua_CFunction call costs about 90 ns and ends the
+-- JIT trace; the same core function called through the FFI costs about
+-- 15 ns and stays inside the trace (see STYLE.md). The API, the results and
+-- the error messages are those of the C-API binding (csrc/lcollide*.c):
+--
+--  * argument checks happen in the same order, with the same messages:
+--    "bad argument #N to 'name' (msg)", "calling 'name' on bad self (msg)",
+--    "X expected, got T" with T the type's name (vec3, plane, ...) or the Lua
+--    type; a missing argument reads as nil;
+--  * value checks (NaN, infinity, range, negative radius, ...) are the
+--    core's: it returns a negative code that collide_error_arg and
+--    collide_error_message decode, exactly as the C API does;
+--  * an error carries the position of the Lua code that called into the
+--    module, as luaL_error's luaL_where(L, 1) gives it for the C API
+--    ("x.lua:12: bad argument ..."), and none when the caller is not Lua
+--    code (pcall(collide.vec3, "a")).
+--
+-- Hot path: every query is straight-line code generated from a table
+-- (QUERIES below) with fixed arity, no closures, no varargs, no pcall;
+-- table vectors are converted into scratch vectors, results go through a
+-- scratch collide_hit / collide_interval, both allocated once per Lua state;
+-- with out-vectors given nothing is allocated.
+--
+-- Known difference: writing a non-number into v.x raises LuaJIT's own
+-- conversion error ("cannot convert 'string' to 'double'"), as a vec3 here
+-- is a plain struct whose fields LuaJIT writes directly.
+--
+-- Returns nil when the shared object cannot be located on package.cpath
+-- (e.g. LÖVE loading collide.core through its own searcher); init.lua then
+-- falls back to the C-API backend.
+
+local ffi = require "ffi"
+
+-- One instance per Lua state: ffi.cdef and ffi.metatype can run only once
+-- per state, but busted (and users) may drop package.loaded and require
+-- the module again. The registry outlives package.loaded.
+local REGISTRY_KEY = "collide.ffi"
+local registry = debug.getregistry()
+if registry[REGISTRY_KEY] ~= nil then
+  return registry[REGISTRY_KEY]
+end
+
+local path = package.searchpath("collide.core", package.cpath)
+if path == nil then
+  return nil
+end
+-- The C-API module of the same shared object: the version string, and the
+-- reference for which functions exist.
+local capi = require "collide.core"
+
+local type, error, format = type, error, string.format
+local istype, new = ffi.istype, ffi.new
+
+ffi.cdef(require "collide.cdef")
+-- Read-only wrappers: a plane or polygon handed out to Lua cannot be
+-- modified (queries rely on the unit normal and on the validation made at
+-- construction); their fields are reached through __index.
+ffi.cdef [[
+typedef struct collide_ffi_plane { const collide_plane pl; } collide_ffi_plane;
+typedef struct collide_ffi_polygon {
+  const collide_polygon poly;
+  const collide_vec3 v[?];
+} collide_ffi_polygon;
+int collide_ffi_plane_distance(const collide_ffi_plane *plane,
+                               const collide_vec3 *p, double *out)
+  __asm__("collide_plane_distance");
+]]
+
+local C = ffi.load(path)
+
+local M = {}
+
+local V = ffi.typeof("collide_vec3")
+local P = ffi.typeof("collide_ffi_plane")
+-- A polygon's vertices live in the same cdata, right after the core's
+-- struct (cdata never move, so poly.vertices may point into it).
+local G = ffi.typeof("collide_ffi_polygon")
+
+-- ---- errors -----------------------------------------------------------------
+
+-- This backend's own chunks: this file, collide/ffi_world.lua, and the
+-- generated queries (chunk names starting with GENERATED).
+local SOURCES = { [debug.getinfo(1, "S").source] = true }
+local GENERATED = "=collide.ffi("
+
+-- The position of the Lua code that called into this module, "" when that
+-- is not Lua code: what the C API's luaL_error prints (luaL_where(L, 1),
+-- the caller of the C function).
+local function where()
+  local level = 2
+  while true do
+    local info = debug.getinfo(level, "Sl")
+    if info == nil then return "" end
+    local src = info.source
+    if not SOURCES[src] and src:sub(1, #GENERATED) ~= GENERATED then
+      if info.currentline > 0 then
+        return info.short_src .. ":" .. info.currentline .. ": "
+      end
+      return ""
+    end
+    level = level + 1
+  end
+end
+
+-- Raises msg as the C API's luaL_error would.
+local function raise(msg)
+  error(where() .. msg, 0)
+end
+
+-- A function's identity in messages, as the C API's lc_fn: name, and
+-- method = 1 when self is argument 1 and so not counted.
+local function fn(name, method)
+  return { name = name, method = method or 0 }
+end
+
+-- lc_typename: the metatable's __name, else the Lua type; this backend's
+-- own cdata types by their names.
+local EXTRA_TYPES = {}   -- {ctype, name} of types defined elsewhere (world)
+local function typename(x)
+  if istype(V, x) then return "vec3" end
+  if istype(P, x) then return "plane" end
+  if istype(G, x) then return "polygon" end
+  for i = 1, #EXTRA_TYPES do
+    if istype(EXTRA_TYPES[i][1], x) then return EXTRA_TYPES[i][2] end
+  end
+  if type(x) ~= "cdata" then   -- (a world of this backend: its __name)
+    local mt = debug.getmetatable(x)
+    if type(mt) == "table" then
+      local name = mt.__name
+      if type(name) == "string" then return name end
+    end
+  end
+  return type(x)
+end
+
+local function argerror(f, idx, msg)
+  local arg = idx - f.method
+  if arg == 0 then
+    raise(format("calling '%s' on bad self (%s)", f.name, msg))
+  end
+  raise(format("bad argument #%d to '%s' (%s)", arg, f.name, msg))
+end
+
+local function typeerror(f, idx, what, x)
+  argerror(f, idx, what .. " expected, got " .. typename(x))
+end
+
+-- The error of a negative core return value; the core numbers arguments
+-- from first_idx.
+local function coreerror(f, code, first_idx)
+  local arg = C.collide_error_arg(code)
+  argerror(f, first_idx + arg - 1, ffi.string(C.collide_error_message(code)))
+end
+
+-- ---- argument access --------------------------------------------------------
+
+-- One component of a table vector (lcollide.c table_component): a number,
+-- or nil when def is given.
+local function component(t, i, key, has_array, def, f, idx)
+  local c
+  if has_array then c = rawget(t, i) else c = rawget(t, key) end
+  if type(c) == "number" then return c end
+  if c == nil and def ~= nil then return def end
+  argerror(f, idx, "vec3 expected, got table with non-number " .. key)
+end
+
+-- A vector argument that is not a vec3: a table {x, y [, z]} or
+-- {x =, y = [, z =]} copied into the scratch vector s, else an error.
+local function tovec(f, idx, x, s)
+  if type(x) == "table" then
+    local has_array = rawget(x, 1) ~= nil
+    s.x = component(x, 1, "x", has_array, nil, f, idx)
+    s.y = component(x, 2, "y", has_array, nil, f, idx)
+    s.z = component(x, 3, "z", has_array, 0, f, idx)
+    return s
+  end
+  typeerror(f, idx, "vec3", x)
+end
+
+-- Scratch vectors, one per argument position, and the scratch results:
+-- allocated once per Lua state. Safe because the core never calls back into
+-- Lua between filling them and reading them.
+local S = {}
+for i = 1, 8 do S[i] = V() end
+local S1, S2, S3 = S[1], S[2], S[3]
+local HIT = new("collide_hit")
+local INTERVAL = new("collide_interval")
+
+local FEATURE = {}
+for i = 0, 3 do FEATURE[i] = ffi.string(C.collide_feature_name(i)) end
+
+-- An out-vector argument or a new vec3 holding (x, y, z).
+local function outvec(f, idx, o, x, y, z)
+  if o == nil then return V(x, y, z) end
+  if not istype(V, o) then typeerror(f, idx, "vec3 (out-vector)", o) end
+  o.x = x; o.y = y; o.z = z
+  return o
+end
+
+-- ---- vec3 -------------------------------------------------------------------
+
+local methods = {}
+local vec3_mt = {}
+
+-- x, y and z are struct fields, read and written by LuaJIT directly; any
+-- other key lands here. A function, because LuaJIT raises "no member" for
+-- a key missing from an __index table, where the C API gives nil.
+function vec3_mt.__index(_, k)
+  return methods[k]
+end
+
+local F_VEC3 = fn("vec3")
+
+function M.vec3(...)
+  local x, y, z = ...
+  if x == nil and select("#", ...) == 0 then return V() end
+  if type(x) ~= "number" then typeerror(F_VEC3, 1, "number", x) end
+  if type(y) ~= "number" then typeerror(F_VEC3, 2, "number", y) end
+  if z == nil then z = 0 elseif type(z) ~= "number" then
+    typeerror(F_VEC3, 3, "number", z)
+  end
+  return V(x, y, z)
+end
+
+function M.is_vec3(x)
+  return istype(V, x)
+end
+
+-- Formats a number as the C binding does: C's "%.14g" ("1", "0.5", "1e+20",
+-- "-nan"). string.format agrees except for the sign of a NaN.
+local nanbits = new("union { double d; uint8_t b[8]; }")
+local NAN_SIGN_BYTE = ffi.abi("le") and 7 or 0
+local function number(x)
+  if x ~= x then
+    nanbits.d = x
+    return nanbits.b[NAN_SIGN_BYTE] >= 128 and "-nan" or "nan"
+  end
+  return format("%.14g", x)
+end
+
+function vec3_mt.__tostring(v)
+  return "vec3(" .. number(v.x) .. ", " .. number(v.y) .. ", " ..
+         number(v.z) .. ")"
+end
+
+function vec3_mt.__newindex(_, k)
+  local name = type(k) == "string" and k or type(k)
+  raise("cannot set field '" .. name .. "' of vec3 (x, y or z expected)")
+end
+
+local F_ADD, F_SUB, F_UNM = fn("__add"), fn("__sub"), fn("__unm")
+local F_MUL, F_DIV = fn("__mul"), fn("__div")
+
+function vec3_mt.__add(a, b)
+  if not istype(V, a) then a = tovec(F_ADD, 1, a, S1) end
+  if not istype(V, b) then b = tovec(F_ADD, 2, b, S2) end
+  return V(a.x + b.x, a.y + b.y, a.z + b.z)
+end
+
+function vec3_mt.__sub(a, b)
+  if not istype(V, a) then a = tovec(F_SUB, 1, a, S1) end
+  if not istype(V, b) then b = tovec(F_SUB, 2, b, S2) end
+  return V(a.x - b.x, a.y - b.y, a.z - b.z)
+end
+
+function vec3_mt.__unm(a)
+  if not istype(V, a) then typeerror(F_UNM, 1, "vec3", a) end
+  return V(-a.x, -a.y, -a.z)
+end
+
+-- v * s and s * v; the vector may be on either side.
+function vec3_mt.__mul(a, b)
+  local v, s, si = a, b, 2
+  if not istype(V, a) then v, s, si = b, a, 1 end
+  if istype(V, s) then
+    raise("cannot multiply two vec3 (use dot or cross)")
+  end
+  if type(s) ~= "number" then typeerror(F_MUL, si, "number", s) end
+  return V(v.x * s, v.y * s, v.z * s)
+end
+
+function vec3_mt.__div(v, s)
+  if not istype(V, v) then
+    raise("cannot divide by a vec3 (only vec3 / number)")
+  end
+  if type(s) ~= "number" then typeerror(F_DIV, 2, "number", s) end
+  return V(v.x / s, v.y / s, v.z / s)
+end
+
+-- LuaJIT calls __eq of a cdata against any value, even nil; the C API's
+-- __eq only ever sees two userdata.
+function vec3_mt.__eq(a, b)
+  return istype(V, a) and istype(V, b) and a.x == b.x and a.y == b.y and
+         a.z == b.z
+end
+
+local F_DOT, F_CROSS = fn("dot", 1), fn("cross", 1)
+local F_LENGTH, F_LENGTH2 = fn("length", 1), fn("length_squared", 1)
+local F_NORMALIZE, F_UNPACK = fn("normalize", 1), fn("unpack", 1)
+local F_CLONE, F_SET = fn("clone", 1), fn("set", 1)
+
+function methods.dot(a, b)
+  if not istype(V, a) then typeerror(F_DOT, 1, "vec3", a) end
+  if not istype(V, b) then b = tovec(F_DOT, 2, b, S2) end
+  return a.x * b.x + a.y * b.y + a.z * b.z
+end
+
+function methods.cross(a, b, out)
+  if not istype(V, a) then typeerror(F_CROSS, 1, "vec3", a) end
+  if not istype(V, b) then b = tovec(F_CROSS, 2, b, S2) end
+  return outvec(F_CROSS, 3, out, a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z,
+                a.x * b.y - a.y * b.x)
+end
+
+function methods.length(a)
+  if not istype(V, a) then typeerror(F_LENGTH, 1, "vec3", a) end
+  return math.sqrt(a.x * a.x + a.y * a.y + a.z * a.z)
+end
+
+function methods.length_squared(a)
+  if not istype(V, a) then typeerror(F_LENGTH2, 1, "vec3", a) end
+  return a.x * a.x + a.y * a.y + a.z * a.z
+end
+
+function methods.normalize(a, out)
+  if not istype(V, a) then typeerror(F_NORMALIZE, 1, "vec3", a) end
+  local len = math.sqrt(a.x * a.x + a.y * a.y + a.z * a.z)
+  if len > 0 then
+    return outvec(F_NORMALIZE, 2, out, a.x / len, a.y / len, a.z / len)
+  end
+  return outvec(F_NORMALIZE, 2, out, 0, 0, 0)  -- the zero vector stays zero
+end
+
+function methods.unpack(a)
+  if not istype(V, a) then typeerror(F_UNPACK, 1, "vec3", a) end
+  return a.x, a.y, a.z
+end
+
+function methods.clone(a)
+  if not istype(V, a) then typeerror(F_CLONE, 1, "vec3", a) end
+  return V(a.x, a.y, a.z)
+end
+
+function methods.set(a, x, y, z)
+  if not istype(V, a) then typeerror(F_SET, 1, "vec3", a) end
+  if type(x) ~= "number" then typeerror(F_SET, 2, "number", x) end
+  if type(y) ~= "number" then typeerror(F_SET, 3, "number", y) end
+  if z == nil then z = 0 elseif type(z) ~= "number" then
+    typeerror(F_SET, 4, "number", z)
+  end
+  a.x = x; a.y = y; a.z = z
+  return a
+end
+
+ffi.metatype(V, vec3_mt)
+
+-- ---- plane ------------------------------------------------------------------
+
+local plane_methods = {}
+local plane_mt = {}
+local F_PLANE, F_PLANE_PN = fn("plane"), fn("plane_from_point_normal")
+local F_PLANE_3P, F_DISTANCE = fn("plane_from_points"), fn("distance", 1)
+
+local PLANE_SCRATCH = new("collide_plane")
+
+local function newplane(f, code)
+  if code < 0 then coreerror(f, code, 1) end
+  return P(PLANE_SCRATCH)
+end
+
+function M.plane(n, d)
+  if not istype(V, n) then n = tovec(F_PLANE, 1, n, S1) end
+  if type(d) ~= "number" then typeerror(F_PLANE, 2, "number", d) end
+  return newplane(F_PLANE, C.collide_plane_make(PLANE_SCRATCH, n, d))
+end
+
+function M.plane_from_point_normal(p, n)
+  if not istype(V, p) then p = tovec(F_PLANE_PN, 1, p, S1) end
+  if not istype(V, n) then n = tovec(F_PLANE_PN, 2, n, S2) end
+  return newplane(F_PLANE_PN,
+                  C.collide_plane_from_point_normal(PLANE_SCRATCH, p, n))
+end
+
+function M.plane_from_points(a, b, c)
+  if not istype(V, a) then a = tovec(F_PLANE_3P, 1, a, S1) end
+  if not istype(V, b) then b = tovec(F_PLANE_3P, 2, b, S2) end
+  if not istype(V, c) then c = tovec(F_PLANE_3P, 3, c, S3) end
+  return newplane(F_PLANE_3P,
+                  C.collide_plane_from_points(PLANE_SCRATCH, a, b, c))
+end
+
+local DISTANCE = new("double[1]")
+
+function plane_methods.distance(pl, p)
+  if not istype(P, pl) then typeerror(F_DISTANCE, 1, "plane", pl) end
+  if not istype(V, p) then p = tovec(F_DISTANCE, 2, p, S2) end
+  local code = C.collide_ffi_plane_distance(pl, p, DISTANCE)
+  if code < 0 then coreerror(F_DISTANCE, code, 2) end
+  return DISTANCE[0]
+end
+
+-- normal is a new vec3 on each read, as in the C API: changing it does not
+-- change the plane.
+function plane_mt.__index(pl, k)
+  if k == "normal" then
+    local n = pl.pl.normal
+    return V(n.x, n.y, n.z)
+  end
+  if k == "d" then return pl.pl.d end
+  return plane_methods[k]
+end
+
+function plane_mt.__newindex()
+  raise("planes are read-only (make a new one with collide.plane)")
+end
+
+function plane_mt.__tostring(pl)
+  local n = pl.pl.normal
+  return "plane(vec3(" .. number(n.x) .. ", " .. number(n.y) .. ", " ..
+         number(n.z) .. "), " .. number(pl.pl.d) .. ")"
+end
+
+ffi.metatype(P, plane_mt)
+
+-- ---- polygon ----------------------------------------------------------------
+
+local polygon_methods = {}
+local polygon_mt = {}
+local F_POLYGON, F_VERTICES = fn("polygon"), fn("vertices", 1)
+-- p.plane is one object per polygon, as in the C API (which keeps it in
+-- the userdata's user value); cdata cannot hold a Lua value, so a weak
+-- table does.
+local polygon_planes = setmetatable({}, { __mode = "k" })
+
+-- Vertex i of the array t into out, as lcollide_shapes.c read_vertex: a
+-- vec3, {x, y [, z]} or {x =, y = [, z =]}; false when it is none of these.
+local function read_vertex(t, i, out)
+  local v = rawget(t, i)
+  if istype(V, v) then
+    out.x, out.y, out.z = v.x, v.y, v.z
+    return true
+  end
+  if type(v) ~= "table" then return false end
+  local x, y, z
+  if rawget(v, 1) ~= nil then
+    x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
+  else
+    x, y, z = rawget(v, "x"), rawget(v, "y"), rawget(v, "z")
+  end
+  if type(x) ~= "number" or type(y) ~= "number" then return false end
+  if z == nil then z = 0 elseif type(z) ~= "number" then return false end
+  out.x, out.y, out.z = x, y, z
+  return true
+end
+
+-- Element i of the array argument t (argument idx of f) into out, or the
+-- error lcollide.c lc_checkvec_at gives.
+local function checkvec_at(f, idx, t, i, out)
+  if not read_vertex(t, i, out) then
+    argerror(f, idx, format("vec3 expected at index %d, got %s", i,
+                            typename(rawget(t, i))))
+  end
+end
+
+local function polygon(t)
+  if type(t) ~= "table" then typeerror(F_POLYGON, 1, "table", t) end
+  local n = #t
+  local p = G(n)
+  local verts = ffi.cast("collide_vec3 *", p.v)
+  for i = 1, n do checkvec_at(F_POLYGON, 1, t, i, verts[i - 1]) end
+  local code = C.collide_polygon_init(ffi.cast("collide_polygon *", p), verts, n)
+  if code < 0 then coreerror(F_POLYGON, code, 1) end
+  return p
+end
+
+function polygon_methods.vertices(p)
+  if not istype(G, p) then typeerror(F_VERTICES, 1, "polygon", p) end
+  local list, vs = {}, p.poly.vertices
+  for i = 1, p.poly.count do
+    local v = vs[i - 1]
+    list[i] = V(v.x, v.y, v.z)
+  end
+  return list
+end
+
+function polygon_mt.__index(p, k)
+  if k == "plane" then
+    local pl = polygon_planes[p]
+    if pl == nil then
+      pl = P(p.poly.plane)
+      polygon_planes[p] = pl
+    end
+    return pl
+  end
+  return polygon_methods[k]
+end
+
+function polygon_mt.__newindex()
+  raise("polygons are read-only (make a new one with collide.polygon)")
+end
+
+function polygon_mt.__tostring(p)
+  return format("polygon(%d vertices)", p.poly.count)
+end
+
+function polygon_mt.__len(p)
+  return p.poly.count
+end
+
+ffi.metatype(G, polygon_mt)
+-- Offered when the C-API module offers it (the shapes part of the core).
+if capi.polygon ~= nil then M.polygon = polygon end
+
+-- ---- queries, generated -----------------------------------------------------
+
+-- Each query is a core function collide_<name> whose Lua arguments map one
+-- to one onto its C arguments, followed by a result struct. Argument kinds:
+--   n  number               v  vector (vec3 or table)
+--   P  plane                G  polygon
+-- Result kinds:
+--   hit       true, u, point, normal, feature   (2 out-vectors)
+--   interval  true, u0, u1
+--   interval_normal  true, u0, u1, normal       (1 out-vector)
+--   test      true / false
+-- A query is generated only when the C-API module offers it too, so both
+-- backends always have the same functions.
+local QUERIES = {
+  { "sweep_sphere_sphere", "nvvnvv", "interval" },
+  { "test_sphere_sphere", "nvvnvv", "test" },
+  { "sweep_sphere_plane", "nvvP", "hit" },
+  { "raycast_plane", "vvP", "hit" },
+  { "sweep_sphere_triangle", "nvvvvv", "hit" },
+  { "sweep_sphere_polygon", "nvvG", "hit" },
+  { "sweep_sphere_segment", "nvvvv", "hit" },
+  { "sweep_sphere_aabb", "nvvvv", "hit" },
+  { "sweep_aabb_aabb", "vvvvvv", "interval_normal" },
+  { "raycast_sphere", "vvvn", "hit" },
+  { "raycast_triangle", "vvvvv", "hit" },
+  { "raycast_polygon", "vvG", "hit" },
+  { "raycast_aabb", "vvvv", "hit" },
+}
+
+local ARG_CHECK = {
+  n = 'if type(a%d) ~= "number" then typeerror(F, %d, "number", a%d) end',
+  v = 'if not istype(V, a%d) then a%d = tovec(F, %d, a%d, S[%d]) end',
+  P = 'if not istype(P, a%d) then typeerror(F, %d, "plane", a%d) end',
+  G = 'if not istype(G, a%d) then typeerror(F, %d, "polygon", a%d) end',
+}
+-- The core function is called through a declaration of its own (symbol
+-- redirection, __asm__) whose plane and polygon parameters are this
+-- backend's wrappers, which begin with the core's struct: the wrapper is
+-- passed as it is, with no field reference, which the interpreter would
+-- allocate (LuaJIT with the JIT off, e.g. on iOS).
+local ARG_PASS = { n = "a%d", v = "a%d", P = "a%d", G = "a%d" }
+local ARG_CTYPE = { n = "double", v = "const collide_vec3 *",
+                    P = "const collide_ffi_plane *",
+                    G = "const collide_ffi_polygon *" }
+
+-- The scratch results are read through double pointers, again so that the
+-- interpreter allocates no field references. Offsets in doubles:
+local function at(ct, field) return ffi.offsetof(ct, field) / 8 end
+local HITD, INTERVALD = ffi.cast("double *", HIT), ffi.cast("double *", INTERVAL)
+local H_U, H_POINT, H_NORMAL = at("collide_hit", "u"), at("collide_hit", "point"),
+                               at("collide_hit", "normal")
+local I_U0, I_U1, I_NORMAL = at("collide_interval", "u0"),
+                             at("collide_interval", "u1"),
+                             at("collide_interval", "normal")
+
+-- Out-vector at Lua argument k (parameter o<j>) from the three doubles at
+-- src[base ...].
+local function gen_out(j, k, src, base)
+  return format([=[
+    local r%d = o%d
+    if r%d == nil then r%d = V()
+    elseif not istype(V, r%d) then typeerror(F, %d, "vec3 (out-vector)", r%d)
+    end
+    r%d.x = %s[%d]; r%d.y = %s[%d]; r%d.z = %s[%d]]=],
+    j, j, j, j, j, k, j, j, src, base, j, src, base + 1, j, src, base + 2)
+end
+
+local RESULT = {
+  hit = function(nargs)
+    return "collide_hit *", "HIT", 2,
+      gen_out(1, nargs + 1, "HITD", H_POINT) .. "\n" ..
+      gen_out(2, nargs + 2, "HITD", H_NORMAL) .. "\n" ..
+      format("    return true, HITD[%d], r1, r2, FEATURE[HIT.feature]", H_U)
+  end,
+  interval = function()
+    return "collide_interval *", "INTERVAL", 0,
+      format("    return true, INTERVALD[%d], INTERVALD[%d]", I_U0, I_U1)
+  end,
+  interval_normal = function(nargs)
+    return "collide_interval *", "INTERVAL", 1,
+      gen_out(1, nargs + 1, "INTERVALD", I_NORMAL) .. "\n" ..
+      format("    return true, INTERVALD[%d], INTERVALD[%d], r1", I_U0, I_U1)
+  end,
+  test = function()
+    return nil, nil, 0, "    return true"
+  end,
+}
+
+local function gen_query(name, kinds, result)
+  local nargs = #kinds
+  local rtype, scratch, nout, on_hit = RESULT[result](nargs)
+  local params, checks, pass, ctypes = {}, {}, {}, {}
+  for i = 1, nargs do
+    local k = kinds:sub(i, i)
+    params[i] = "a" .. i
+    checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i)
+    pass[i] = format(ARG_PASS[k], i)
+    ctypes[i] = ARG_CTYPE[k]
+  end
+  for j = 1, nout do params[#params + 1] = "o" .. j end
+  if scratch then
+    pass[#pass + 1] = scratch
+    ctypes[#ctypes + 1] = rtype
+  end
+  ffi.cdef(format('int collide_ffi_%s(%s) __asm__("collide_%s");', name,
+                  table.concat(ctypes, ", "), name))
+  local src = table.concat({
+    "local C, V, S, HIT, HITD, INTERVAL, INTERVALD, FEATURE, F, istype,",
+    "      typeerror, tovec, coreerror, P, G = ...",
+    "return function(" .. table.concat(params, ", ") .. ")",
+    table.concat(checks, "\n"),
+    "  local code = C.collide_ffi_" .. name .. "(" .. table.concat(pass, ", ") .. ")",
+    "  if code > 0 then",
+    on_hit,
+    "  end",
+    "  if code == 0 then return false end",
+    "  coreerror(F, code, 1)",
+    "end",
+  }, "\n")
+  local chunk = assert(loadstring(src, "=collide.ffi(" .. name .. ")"))
+  return chunk(C, V, S, HIT, HITD, INTERVAL, INTERVALD, FEATURE, fn(name),
+               istype, typeerror, tovec, coreerror, P, G)
+end
+
+-- Does the shared object define the symbol? (The header may declare more
+-- than a partial build defines.)
+local function has_symbol(sym)
+  return (pcall(function() return C[sym] end))
+end
+
+for _, q in ipairs(QUERIES) do
+  local name = q[1]
+  if capi[name] ~= nil and has_symbol("collide_" .. name) then
+    M[name] = gen_query(name, q[2], q[3])
+  end
+end
+
+-- ---- helpers ----------------------------------------------------------------
+
+local F_LERP, F_REFLECT, F_SLIDE = fn("lerp"), fn("reflect"), fn("slide")
+
+function M.lerp(a, b, u, out)
+  if not istype(V, a) then a = tovec(F_LERP, 1, a, S1) end
+  if not istype(V, b) then b = tovec(F_LERP, 2, b, S2) end
+  if type(u) ~= "number" then typeerror(F_LERP, 3, "number", u) end
+  return outvec(F_LERP, 4, out, a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u,
+                a.z + (b.z - a.z) * u)
+end
+
+-- v - k (v.n) n: k = 2 reflects, k = 1 slides (lcollide.c project).
+local function project(f, v, n, out, k)
+  if not istype(V, v) then v = tovec(f, 1, v, S1) end
+  if not istype(V, n) then n = tovec(f, 2, n, S2) end
+  local s = k * (v.x * n.x + v.y * n.y + v.z * n.z)
+  return outvec(f, 3, out, v.x - s * n.x, v.y - s * n.y, v.z - s * n.z)
+end
+
+function M.reflect(v, n, out)
+  return project(F_REFLECT, v, n, out, 2.0)
+end
+
+function M.slide(v, n, out)
+  return project(F_SLIDE, v, n, out, 1.0)
+end
+
+-- ---- world ------------------------------------------------------------------
+
+-- In collide/ffi_world.lua, given what it needs from this file.
+if capi.world ~= nil then
+  local chunk = require "collide.ffi_world"
+  SOURCES[debug.getinfo(chunk, "S").source] = true
+  chunk({ ffi = ffi, C = C, capi = capi, M = M, V = V, P = P, G = G, S = S,
+          istype = istype, fn = fn, raise = raise, where = where,
+          argerror = argerror, typeerror = typeerror, coreerror = coreerror,
+          tovec = tovec, outvec = outvec, typename = typename,
+          checkvec_at = checkvec_at,
+          FEATURE = FEATURE,
+          register_type = function(ct, name)
+            EXTRA_TYPES[#EXTRA_TYPES + 1] = { ct, name }
+          end })
+end
+
+-- ---- module -----------------------------------------------------------------
+
+M._VERSION = capi._VERSION
+M.max_coord = C.collide_max_coord()
+
+registry[REGISTRY_KEY] = M
+return M

@@ -1,0 +1,15 @@
+-- lua/collide/cdef.lua is generated from csrc/collide.h (make cdef) and
+-- committed; LuaJIT's FFI backend declares the core with it. A header
+-- change without regenerating would let the two disagree silently.
+describe("lua/collide/cdef.lua", function()
+  it("holds exactly the declarations between the CDEF markers of collide.h", function()
+    local f = assert(io.open("csrc/collide.h", "rb"))
+    local header = f:read("*a")
+    f:close()
+    local body = header:match("/%* COLLIDE_CDEF_BEGIN %*/\n(.-)/%* COLLIDE_CDEF_END %*/")
+    assert.is_string(body)
+    assert.is_nil(body:find("\n%s*#"), "no preprocessor lines between the markers")
+    local cdef = dofile("lua/collide/cdef.lua")
+    assert.are.equal(body, cdef, "lua/collide/cdef.lua is out of date: run make cdef")
+  end)
+end)

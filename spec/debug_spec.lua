@@ -1,0 +1,120 @@
+-- collide.debug draws with love.graphics; here a recorder stands in for it,
+-- so the spec runs on every Lua without LÖVE.
+local collide = require "collide"
+local draw = require "collide.debug"
+local vec3 = collide.vec3
+
+-- A love.graphics look-alike that records each call as a string.
+local function recorder()
+  local g = { calls = {}, color = { 1, 0.5, 0.25, 0.8 } }
+  local function fmt(x)
+    if type(x) == "number" then
+      return string.format("%.4g", x)
+    elseif type(x) == "table" then
+      local t = {}
+      for i, v in ipairs(x) do t[i] = fmt(v) end
+      return "{" .. table.concat(t, ",") .. "}"
+    end
+    return tostring(x)
+  end
+  local function record(name)
+    return function(...)
+      local args = {}
+      for i = 1, select("#", ...) do args[i] = fmt((select(i, ...))) end
+      g.calls[#g.calls + 1] = name .. "(" .. table.concat(args, ",") .. ")"
+    end
+  end
+  g.circle, g.line = record("circle"), record("line")
+  g.polygon, g.rectangle = record("polygon"), record("rectangle")
+  g.getColor = function() return g.color[1], g.color[2], g.color[3], g.color[4] end
+  g.setColor = function(r, gr, b, a)
+    g.color = { r, gr, b, a }
+    record("setColor")(r, gr, b, a)
+  end
+  return g
+end
+
+describe("collide.debug", function()
+  local g
+  before_each(function()
+    g = recorder()
+    draw.graphics = g
+  end)
+  after_each(function()
+    draw.graphics = nil
+  end)
+
+  describe("when there is no LÖVE", function()
+    it("loads, and says what is missing when asked to draw", function()
+      draw.graphics = nil
+      assert.is_nil(rawget(_G, "love"))
+      assert.has_error(function() draw.circle(vec3(0, 0), 1) end,
+        "collide.debug: love.graphics is not available "
+        .. "(run inside LÖVE or set collide.debug.graphics)")
+    end)
+  end)
+
+  describe("draws shapes", function()
+    it("takes vec3, {x, y} and {x =, y =} alike", function()
+      draw.circle(vec3(1, 2), 3)
+      draw.circle({ 1, 2 }, 3, "fill")
+      draw.circle({ x = 1, y = 2 }, 3)
+      assert.are.same({ "circle(line,1,2,3)", "circle(fill,1,2,3)", "circle(line,1,2,3)" },
+        g.calls)
+    end)
+
+    it("segments, boxes by centre and half-extents, polygons", function()
+      draw.segment(vec3(0, 0), { 4, 5 })
+      draw.box(vec3(10, 20), vec3(2, 3), "fill")
+      draw.polygon({ vec3(0, 0), { 4, 0 }, { x = 0, y = 3 } })
+      assert.are.same({ "line(0,0,4,5)", "rectangle(fill,8,17,4,6)",
+        "polygon(line,{0,0,4,0,0,3})" }, g.calls)
+    end)
+
+    it("flattens a polygon object's vertices once", function()
+      local n = 0
+      local poly = { vertices = function()
+        n = n + 1
+        return { vec3(0, 0), vec3(2, 0), vec3(0, 2) }
+      end }
+      draw.polygon(poly)
+      draw.polygon(poly, "fill")
+      assert.are.equal(1, n)
+      assert.are.same({ "polygon(line,{0,0,2,0,0,2})", "polygon(fill,{0,0,2,0,0,2})" }, g.calls)
+    end)
+  end)
+
+  describe("draws a sweep", function()
+    --   start (0,0) ------ ghost (5,0) ------ end (10,0), radius 2
+    it("fades start, end and capsule sides, then the ghost at u at full colour", function()
+      draw.sweep(2, vec3(0, 0), vec3(10, 0), 0.5)
+      assert.are.same({
+        "setColor(1,0.5,0.25,0.2667)",
+        "circle(line,0,0,2)", "circle(line,10,0,2)",
+        "line(0,2,10,2)", "line(0,-2,10,-2)",
+        "setColor(1,0.5,0.25,0.8)",
+        "circle(line,5,0,2)",
+      }, g.calls)
+    end)
+
+    it("without u draws no ghost, and zero motion no capsule", function()
+      draw.sweep(1, { 3, 3 }, { 3, 3 })
+      assert.are.same({ "setColor(1,0.5,0.25,0.2667)", "circle(line,3,3,1)",
+        "circle(line,3,3,1)", "setColor(1,0.5,0.25,0.8)" }, g.calls)
+    end)
+  end)
+
+  describe("draws a contact", function()
+    it("a dot at the point and the normal as an arrow of the given length", function()
+      draw.contact(vec3(1, 1), vec3(0, 1), 10)
+      assert.are.equal("circle(fill,1,1,2.5)", g.calls[1])
+      assert.are.equal("line(1,1,1,11)", g.calls[2])
+      assert.are.equal(4, #g.calls)  -- and two strokes of the head
+    end)
+
+    it("draws no arrow for a zero normal", function()
+      draw.arrow(vec3(1, 1), vec3(0, 0), 10)
+      assert.are.same({}, g.calls)
+    end)
+  end)
+end)
