@@ -359,7 +359,7 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
        at t = 0 and be found only once it drifts into one: a sphere resting
        on a vertex was reported at u = 1e-16 (or later when slow). */
     int f, k;
-    vec3 p = flat_closest(c0, v, count, n, origin, &f, &k);
+    vec3 p = flat_closest(c0, v, count, n, origin, 0, &f, &k);
     if (v_len2(v_sub(c0, p)) <= r * r) best = 0;
   }
   for (i = 0; i < count && best > 0; i++) {
