@@ -192,27 +192,36 @@ static double first_in_ball(span s, vec3 c0, vec3 d, vec3 p, double r) {
   return span_ok(&s) ? s.lo : 2;
 }
 
-/* First time in s the centre is within r of the segment a-b's line
-   while its projection falls between a and b (a cylinder without caps; the
-   balls at a and b close it), or 2. The distance to the line is
-   |ax x (x - a)| with ax the unit axis; the cross products keep the
-   magnitudes of the inputs (no fourth powers). When the motion lies in a
-   plane through the axis (a circle sliding into a wall in 2D) the
-   perpendicular distance still changes linearly and the same quadratic
-   holds. */
+/* First time in s the centre is within r of the line through a and b, or
+   2. The caller has already clipped s to the times the centre's projection
+   falls between a and b (clip_between, or the box's own slabs), with the
+   very numbers it uses for the regions of the balls at a and b: computed
+   any other way (here, from the unit axis and |b - a|) the cylinder's
+   region and a ball's would leave a gap of rounding between them, and a
+   centre moving on that boundary -- a ball rolling on the floor z = 0
+   into the foot of a post standing on it -- would meet neither piece.
+   The distance to the line is |ax x (x - a)| with ax the unit axis; the
+   cross products keep the magnitudes of the inputs (no fourth powers).
+   When the motion lies in a plane through the axis (a circle sliding into
+   a wall in 2D) the perpendicular distance still changes linearly and the
+   same quadratic holds. */
 static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double r) {
   vec3 e = v_sub(b, a), ax, m;
-  double len = v_len(e), sm, sd;
-  if (len == 0 || !span_ok(&s)) return 2;   /* a point: the balls cover it */
+  if (!span_ok(&s) || v_len2(e) == 0) return 2;  /* a point: the balls cover it */
   ax = v_normalize(e);
   m = v_sub(c0, a);
-  sm = v_dot(m, ax);
-  sd = v_dot(d, ax);
-  clip_linear(&s, -sm, -sd);          /* projection >= 0 */
-  clip_linear(&s, sm - len, sd);      /* projection <= len */
-  if (!span_ok(&s)) return 2;
   clip_ball(&s, v_cross(ax, m), v_cross(ax, d), r);
   return span_ok(&s) ? s.lo : 2;
+}
+
+/* Keeps the times the centre c0 + d t projects between a and b:
+   (c - a).e >= 0 and (c - b).e <= 0 with e = b - a. The balls' regions
+   use the same two numbers negated ("behind a", "beyond b"), so the
+   pieces meet without a gap. */
+static void clip_between(span *s, vec3 c0, vec3 d, vec3 a, vec3 b) {
+  vec3 e = v_sub(b, a);
+  clip_linear(s, -v_dot(v_sub(c0, a), e), -v_dot(d, e));
+  clip_linear(s, v_dot(v_sub(c0, b), e), v_dot(d, e));
 }
 
 /* ---- flat convex polygons (triangles and polygons) -------------------------- */
@@ -369,6 +378,7 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
     span edge = { 0, 1 }, vertex = { 0, 1 };
     /* edge i's region: outside its line (the prism's plane, reversed) */
     clip_linear(&edge, v_dot(m, w), v_dot(m, d));
+    clip_between(&edge, c0, d, v[i], next);
     t = first_in_cylinder(edge, c0, d, v[i], next, r);
     if (t < best) best = t;
     /* vertex i's region: past the end of the edge before it, before the
@@ -559,6 +569,7 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
     if (v_len2(v_sub(*c0, v_madd(*a, ab, s0))) <= r * r) {
       best = 0;
     } else {
+      clip_between(&all, *c0, d, *a, *b);
       best = first_in_cylinder(all, *c0, d, *a, *b, r);
       clip_linear(&end_a, v_dot(wa, ab), v_dot(d, ab));      /* behind a */
       clip_linear(&end_b, -v_dot(wb, ab), -v_dot(d, ab));    /* beyond b */
@@ -781,6 +792,10 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
         /* the edge's region: outside the box on both of the other axes */
         clip_linear(&s, v_get(e, i1) - sx * v_get(rel, i1), -sx * v_get(d, i1));
         clip_linear(&s, v_get(e, i2) - sy * v_get(rel, i2), -sy * v_get(d, i2));
+        /* along the edge: inside the slab of axis k, with the corners'
+           numbers negated */
+        clip_linear(&s, v_get(rel, k) - v_get(e, k), v_get(d, k));
+        clip_linear(&s, -v_get(rel, k) - v_get(e, k), -v_get(d, k));
         t = first_in_cylinder(s, rel, d, a, b, r);
         if (t < best) best = t;
       }
