@@ -300,7 +300,11 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
      an edge (which would otherwise read as the face, normal out of the
      plane). */
   int in_plane = u > 0 && fabs(h0) <= noise(c0, origin) &&
-                 fabs(v_dot(n, v_sub(c, origin))) <= noise(c, origin);
+                 fabs(v_dot(n, v_sub(c, origin))) <= noise(c, origin) &&
+                 /* and moving along the plane, not through it: a ray
+                    starting a hair above the face and crossing it
+                    steeply meets the face, not the boundary */
+                 fabs(v_dot(n, out_dir)) <= noise(c0, c);
   vec3 p = flat_closest(c, v, count, n, origin, in_plane, &feature, &k);
   vec3 diff = v_sub(c, p);
   double dist = v_len(diff);
