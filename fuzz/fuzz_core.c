@@ -669,6 +669,32 @@ static void fz_sphere_plane(src *s) {
   }
 }
 
+/* A ray lying in a flat obstacle's plane (to within 1e3 tol): the 2D
+   case. FUZZ_SKIP_COPLANAR_RAYS skips the checks of the hit point and
+   normal for those -- an open issue (see the reliability report): touching
+   at a vertex the in-plane normal can face away from p0, and a ray within
+   rounding of the plane but not in it gets u from the 3D crossing and the
+   point from the 2D boundary rule, off the segment. */
+static int coplanar_ray(const obstacle *o, vec3 p0, vec3 p1, double tol) {
+#ifdef FUZZ_SKIP_COPLANAR_RAYS
+  collide_plane pl;
+  if (o->kind == O_TRIANGLE) {
+    vec3 n = cross(sub(o->b, o->a), sub(o->c, o->a));
+    pl.normal = scale(n, 1 / len(n));
+    pl.d = -dot(pl.normal, o->a);
+  } else if (o->kind == O_POLYGON) {
+    pl = o->poly->plane;
+  } else {
+    return 0;
+  }
+  return fabs(dot(pl.normal, p0) + pl.d) <= 1e3 * tol &&
+         fabs(dot(pl.normal, p1) + pl.d) <= 1e3 * tol;
+#else
+  (void)o; (void)p0; (void)p1; (void)tol;
+  return 0;
+#endif
+}
+
 /* A segment p0 -> p1 against the obstacle o: flat (crossing) or solid. */
 static void oracle_ray(const obstacle *o, int solid, double r, vec3 p0,
                        vec3 p1, int code, const collide_hit *h, double tol) {
@@ -683,13 +709,13 @@ static void oracle_ray(const obstacle *o, int solid, double r, vec3 p0,
   }
   {
     vec3 x = lerp(p0, p1, h->u);
-    if (h->u > 0 || !solid) {
+    if ((h->u > 0 || !solid) && !coplanar_ray(o, p0, p1, tol)) {
       ENSURE(len(sub(h->point, x)) <= tol);   /* on the segment */
       ENSURE(fabs(DS(h->point)) <= tol);      /* and on the surface */
     }
     if (h->u > 0 && solid)
       for (k = 0; k < 8; k++) ENSURE(DS(lerp(p0, p1, h->u * k / 8.0)) >= -tol);
-    if (h->u > 0 && len(sub(p0, h->point)) > 1e3 * tol)
+    if (h->u > 0 && len(sub(p0, h->point)) > 1e3 * tol && !coplanar_ray(o, p0, p1, tol))
       ENSURE(dot(h->normal, sub(p0, h->point)) >= -tol);  /* faces p0 */
   }
 #undef DS
