@@ -311,10 +311,16 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
   double side = fabs(h0) > noise(c0, origin) ? sign_or(h0, 1)
                                              : sign_or(v_dot(n, out_dir), 1);
   vec3 normal;
-  /* c = c0 + d u carries the rounding of c0's magnitude: a diff below it
-     has no direction (a ray ending 1e-150 beside a vertex, coordinates
-     near 10, gave an in-plane normal facing away from p0) */
-  if (feature != COLLIDE_FEATURE_FACE && dist > fmax(noise(c, p), noise(c0, p))) {
+  /* c = c0 + d u carries the rounding of c0's magnitude and p that of the
+     vertices': a diff below it has no direction (a ray ending 1e-150
+     beside a vertex, or crossing an edge of a polygon whose vertices are
+     near 10, got a normal along the edge, facing away from p0) */
+  double tiny = fmax(noise(c, p), noise(c0, p));
+  {
+    int i;
+    for (i = 0; i < count; i++) tiny = fmax(tiny, noise(v[i], v[i]));
+  }
+  if (feature != COLLIDE_FEATURE_FACE && dist > tiny) {
     normal = v_normalize(diff);
   } else if (feature == COLLIDE_FEATURE_FACE || fabs(h0) > noise(c0, origin)) {
     normal = v_scale(n, side);
