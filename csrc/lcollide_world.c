@@ -24,17 +24,13 @@ typedef struct lc_world { collide_world *w; } lc_world;
 #define LC_FAIL(arg, reason) (-((arg) * 256 + (reason)))
 
 static collide_world *check_world(lua_State *L, const lc_fn *fn) {
-  lc_world *p = (lc_world *)lua_touserdata(L, 1);
-  if (p != NULL && lua_getmetatable(L, 1)) {
-    int same = lua_rawequal(L, -1, lua_upvalueindex(LC_UV_WORLD));
-    lua_pop(L, 1);
-    if (same) {
-      if (p->w == NULL) lc_argerror(L, fn, 1, "world is closed");
-      return p->w;
-    }
+  lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
+  if (p == NULL) {
+    lc_typeerror(L, fn, 1, "world");
+    return NULL;
   }
-  lc_typeerror(L, fn, 1, "world");
-  return NULL;
+  if (p->w == NULL) lc_argerror(L, fn, 1, "world is closed");
+  return p->w;
 }
 
 /* Errors of the core; those of no argument (memory, locked) are plain. */
@@ -445,7 +441,7 @@ static int w_move_sphere(lua_State *L) {
     lua_setfield(L, -2, "normal");
     lua_pushnumber(L, cts[i].u);
     lua_setfield(L, -2, "u");
-    lua_pushstring(L, collide_feature_name(cts[i].feature));
+    lc_pushfeature(L, cts[i].feature);
     lua_setfield(L, -2, "feature");
     lua_rawseti(L, -2, i + 1);
   }
