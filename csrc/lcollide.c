@@ -230,22 +230,23 @@ void lc_pushfeature(lua_State *L, int feature) {
 
 int lc_pushhit(lua_State *L, const lc_fn *fn, int code, const collide_hit *h,
                int first_idx, int out_idx) {
-  collide_vec3 *po, *no;
+  int top = lua_gettop(L);
   const void *mt;
   if (code < 0) return lc_coreerror(L, fn, code, first_idx);
   if (code == 0) {
     lua_pushboolean(L, 0);
     return 1;
   }
-  /* Both out-vectors are looked up before anything is pushed, so the
-     results can never be mistaken for absent ones (no lua_settop). */
+  /* Slots above the arguments are absent out-vectors, whatever is pushed
+     there next (no lua_settop needed). As on the FFI backend, the point is
+     written before the normal's out-vector is checked. */
   mt = upvalue_mt(L, LC_UV_VEC3);
-  po = check_out(L, fn, out_idx, mt);
-  no = check_out(L, fn, out_idx + 1, mt);
   lua_pushboolean(L, 1);
   lua_pushnumber(L, h->u);
-  push_into(L, po, out_idx, &h->point);
-  push_into(L, no, out_idx + 1, &h->normal);
+  push_into(L, out_idx <= top ? check_out(L, fn, out_idx, mt) : NULL,
+            out_idx, &h->point);
+  push_into(L, out_idx + 1 <= top ? check_out(L, fn, out_idx + 1, mt) : NULL,
+            out_idx + 1, &h->normal);
   lc_pushfeature(L, h->feature);
   return 5;
 }
