@@ -77,13 +77,16 @@ static const void *upvalue_mt(lua_State *L, int uv) {
    comparing lua_topointer's answers does what lua_rawequal would without
    its generic comparison; with mt fetched once per call this is about 50
    instructions per argument less on Lua 5.4 (callgrind). Like
-   luaL_testudata, it relies on the metatable alone. */
+   luaL_testudata, it relies on the metatable alone. The metatable is left
+   on the stack (one slot at most): callers that check several arguments
+   drop them all with one lua_settop, and results are taken from the top. */
+static int has_mt_keep(lua_State *L, int idx, const void *p, const void *mt) {
+  return p != NULL && lua_getmetatable(L, idx) && lua_topointer(L, -1) == mt;
+}
+
 static int has_mt(lua_State *L, int idx, const void *p, const void *mt) {
-  int same = 0;
-  if (p != NULL && lua_getmetatable(L, idx)) {
-    same = lua_topointer(L, -1) == mt;
-    lua_pop(L, 1);
-  }
+  int top = lua_gettop(L), same = has_mt_keep(L, idx, p, mt);
+  lua_settop(L, top);
   return same;
 }
 
@@ -134,12 +137,23 @@ void lc_checkvec(lua_State *L, const lc_fn *fn, int idx, collide_vec3 *out) {
 void lc_checkvecs(lua_State *L, const lc_fn *fn, int idx, int n,
                   collide_vec3 *out) {
   const void *mt = upvalue_mt(L, LC_UV_VEC3);
-  int i;
+  int i, top = lua_gettop(L);
+  /* n <= 6 metatables pile up above the arguments, within the LUA_MINSTACK
+     slots that every C function gets; one lua_settop drops them. Slots
+     above top are absent arguments (never the metatables there). */
   for (i = 0; i < n; i++) {
-    const collide_vec3 *p = (const collide_vec3 *)lua_touserdata(L, idx + i);
-    if (has_mt(L, idx + i, p, mt)) out[i] = *p;
-    else lc_checkvec(L, fn, idx + i, &out[i]);   /* a table, or an error */
+    const collide_vec3 *p;
+    if (idx + i <= top) {
+      p = (const collide_vec3 *)lua_touserdata(L, idx + i);
+      if (has_mt_keep(L, idx + i, p, mt)) {
+        out[i] = *p;
+        continue;
+      }
+    }
+    lua_settop(L, top);
+    lc_checkvec(L, fn, idx + i, &out[i]);   /* a table, or an error */
   }
+  lua_settop(L, top);
 }
 
 /* Element i (1-based) of the array at idx: a vec3, {x, y [, z]} or
@@ -193,11 +207,11 @@ collide_vec3 *lc_pushvec(lua_State *L, const collide_vec3 *v) {
 
 /* The out-vector at idx: the vec3 there (mt: the identity of its
    metatable), or NULL when idx holds nil or nothing; anything else is an
-   error. */
+   error. Leaves a slot on the stack, as has_mt_keep does. */
 static collide_vec3 *check_out(lua_State *L, const lc_fn *fn, int idx,
                                const void *mt) {
   collide_vec3 *p = (collide_vec3 *)lua_touserdata(L, idx);
-  if (has_mt(L, idx, p, mt)) return p;
+  if (has_mt_keep(L, idx, p, mt)) return p;
   if (!lua_isnoneornil(L, idx)) lc_typeerror(L, fn, idx, "vec3 (out-vector)");
   return NULL;
 }
@@ -216,9 +230,12 @@ static void push_into(lua_State *L, collide_vec3 *p, int idx,
 
 void lc_pushvec_out(lua_State *L, const lc_fn *fn, int out_idx,
                     const collide_vec3 *v) {
-  /* looked up before anything is pushed: a result pushed into the slot
-     of an absent out-vector is not one */
-  push_into(L, check_out(L, fn, out_idx, upvalue_mt(L, LC_UV_VEC3)), out_idx, v);
+  /* (callers that push results before this one first make the slot nil
+     with lua_settop: a result there is not an out-vector) */
+  int top = lua_gettop(L);
+  collide_vec3 *p = check_out(L, fn, out_idx, upvalue_mt(L, LC_UV_VEC3));
+  lua_settop(L, top);   /* callers return the results above their own */
+  push_into(L, p, out_idx, v);
 }
 
 void lc_pushfeature(lua_State *L, int feature) {
@@ -232,21 +249,27 @@ int lc_pushhit(lua_State *L, const lc_fn *fn, int code, const collide_hit *h,
                int first_idx, int out_idx) {
   int top = lua_gettop(L);
   const void *mt;
+  collide_vec3 *po = NULL, *no = NULL;
   if (code < 0) return lc_coreerror(L, fn, code, first_idx);
   if (code == 0) {
     lua_pushboolean(L, 0);
     return 1;
   }
-  /* Slots above the arguments are absent out-vectors, whatever is pushed
-     there next (no lua_settop needed). As on the FFI backend, the point is
-     written before the normal's out-vector is checked. */
+  /* The out-vectors are filled first, in order, so a bad normal out-vector
+     is reported after the point was written, as on the FFI backend; slots
+     above the arguments are absent ones. The results are pushed last: they
+     are the top 5, whatever the checks left below them. */
   mt = upvalue_mt(L, LC_UV_VEC3);
+  if (out_idx <= top && (po = check_out(L, fn, out_idx, mt)) != NULL)
+    *po = h->point;
+  if (out_idx + 1 <= top && (no = check_out(L, fn, out_idx + 1, mt)) != NULL)
+    *no = h->normal;
   lua_pushboolean(L, 1);
   lua_pushnumber(L, h->u);
-  push_into(L, out_idx <= top ? check_out(L, fn, out_idx, mt) : NULL,
-            out_idx, &h->point);
-  push_into(L, out_idx + 1 <= top ? check_out(L, fn, out_idx + 1, mt) : NULL,
-            out_idx + 1, &h->normal);
+  if (po != NULL) lua_pushvalue(L, out_idx);
+  else lc_pushvec(L, &h->point);
+  if (no != NULL) lua_pushvalue(L, out_idx + 1);
+  else lc_pushvec(L, &h->normal);
   lc_pushfeature(L, h->feature);
   return 5;
 }
