@@ -210,9 +210,12 @@ static double first_in_ball(span s, vec3 c0, vec3 d, vec3 p, double r) {
    perpendicular distance still changes linearly and the same quadratic
    holds. */
 static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double r) {
-  vec3 e = v_sub(b, a), ax, m;
-  double len = v_len(e), sm, sd;
-  if (len == 0 || !span_ok(&s)) return 2;   /* a point: the balls cover it */
+  vec3 e, ax, m;
+  double len, sm, sd;
+  if (!span_ok(&s)) return 2;   /* outside the edge's region throughout */
+  e = v_sub(b, a);
+  len = v_len(e);
+  if (len == 0) return 2;       /* a point: the balls cover it */
   ax = v_scale(e, 1 / len);
   m = v_sub(c0, a);
   sm = v_dot(m, ax);
@@ -345,6 +348,24 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
   for (i = 1; i < count; i++) {
     lo = v_min(lo, v[i]);
     hi = v_max(hi, v[i]);
+  }
+  /* The cheapest rejection: every piece lies within r of the plane, up to
+     rounding of a few epsilon of the largest coordinate (the vertices' own
+     computed plane distances, and clip_ball's; see ray_flat below), so a
+     centre that stays beyond r + 64 epsilon of it on one side throughout
+     the step touches nothing, and no piece would say otherwise. */
+  {
+    double h1 = v_dot(n, v_sub(c1, origin)), scale = r, m;
+    if ((m = v_maxabs(c0)) > scale) scale = m;
+    if ((m = v_maxabs(c1)) > scale) scale = m;
+    if ((m = v_maxabs(lo)) > scale) scale = m;
+    if ((m = v_maxabs(hi)) > scale) scale = m;
+    if ((m = v_maxabs(origin)) > scale) scale = m;
+    m = r + 64 * DBL_EPSILON * scale;
+    if ((h0 > m && h1 > m) || (h0 < -m && h1 < -m)) {
+      hit_clear(out);
+      return 0;
+    }
   }
   if (!meets_box(c0, d, lo, hi, r)) {
     hit_clear(out);

@@ -1108,11 +1108,55 @@ static int test_raycast_fast_path_agrees(void) {
   return 0;
 }
 
+/* sweep_flat's same-side rejection: a centre that stays more than r from
+   the plane on one side misses; at exactly r it touches. */
+static int test_sweep_flat_same_side(void) {
+  collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0), c0, c1;
+  collide_hit h = scratch();
+  double r = 0.5;
+  /* gliding over the face just above r, then at r */
+  c0 = V(1, 1, r + 1e-9); c1 = V(2, 1, r + 1e-9);
+  ENSURE_MISS(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h), h);
+  c0 = V(1, 1, r); c1 = V(2, 1, r);
+  ENSURE(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  /* coming down, stopping just short of touching, then exactly touching */
+  c0 = V(1, 1, 3); c1 = V(1, 1, r + 1e-12);
+  ENSURE_MISS(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h), h);
+  c0 = V(1, 1, -3); c1 = V(1, 1, -r - 1e-12);
+  ENSURE_MISS(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h), h);
+  c0 = V(1, 1, 3); c1 = V(1, 1, r);
+  ENSURE(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 1, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  /* beside the triangle, over the edge a-b and the vertex b, at r */
+  c0 = V(2, -1, r); c1 = V(2, 1, r);
+  ENSURE(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 2, 0, 0, 0, 0, 1, EDGE, EXACT);
+  c0 = V(4, -1, r); c1 = V(4, 1, r);
+  ENSURE(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_NEAR(h.u, 0.5, EXACT);
+  ENSURE(h.feature == VERTEX);
+  /* the same for a polygon */
+  {
+    collide_vec3 sq[4];
+    collide_polygon poly;
+    sq[0] = V(0, 0, 0); sq[1] = V(4, 0, 0); sq[2] = V(4, 4, 0); sq[3] = V(0, 4, 0);
+    ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
+    c0 = V(1, 1, r + 1e-9); c1 = V(3, 3, r + 1e-9);
+    ENSURE_MISS(collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h), h);
+    c0 = V(1, 1, r); c1 = V(3, 3, r);
+    ENSURE(collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h) == 1);
+    ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_sweep_sphere_triangle);
   RUN_TEST(test_raycast_triangle);
   RUN_TEST(test_raycast_fast_path);
   RUN_TEST(test_raycast_fast_path_agrees);
+  RUN_TEST(test_sweep_flat_same_side);
   RUN_TEST(test_polygon_init);
   RUN_TEST(test_sweep_sphere_polygon);
   RUN_TEST(test_sweep_sphere_segment);
