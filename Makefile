@@ -51,7 +51,7 @@ DEPS_DEMO = lua5.4:lua5.4 /usr/include/lua5.4/lua.h:liblua5.4-dev
 DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth \
   /usr/include/lua5.1/lua.h:liblua5.1-0-dev
 
-.PHONY: all test demo clean deps deps-demo deps-love love love-smoke build-all \
+.PHONY: bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs luacheck rock-check $(addprefix spec-,$(VMS)) spec-luajit \
         spec-luajit-capi cdef cdef-check bench
 
@@ -194,6 +194,21 @@ bench: build/5.4/collide/core.so build/5.1/collide/core.so \
 	  lua5.4 bench/run.lua build/bench/raw.txt
 	@LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' LUA_CPATH='build/5.1/?.so;;' \
 	  luajit bench/run.lua build/bench/raw.txt
+	@$(MAKE) --no-print-directory bench-world
+
+# The world: queries over 1k-100k triangles against Lua loops over the
+# single-shape calls (Lua 5.4 and LuaJIT) and against C loops; sweep_pairs
+# against all pairs.
+bench-world: build/5.4/collide/core.so build/5.1/collide/core.so build/bench/world
+	./build/bench/world
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.4/?.so;;' \
+	  lua5.4 bench/world_bench.lua
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.1/?.so;;' \
+	  luajit bench/world_bench.lua
+
+build/bench/world: bench/world_bench.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -Icsrc -o $@ $< $(CORE_SRC) -lm
 
 # ---- demo ------------------------------------------------------------------
 

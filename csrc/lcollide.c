@@ -784,6 +784,11 @@ LC_EXPORT int luaopen_collide_core(lua_State *L);
 LC_EXPORT int luaopen_collide_core(lua_State *L) {
   static const char *const types[] = {"vec3", "plane", "polygon", "world"};
   int i;
+#if LUA_VERSION_NUM >= 502
+  /* A module built for another Lua (say 5.3 headers, loaded by 5.4) fails
+     here with a message instead of misreading the state. */
+  luaL_checkversion(L);
+#endif
   /* The metatables exist first so that every function can capture them. */
   for (i = 0; i < 4; i++) {
     luaL_newmetatable(L, types[i]);
