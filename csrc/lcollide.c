@@ -67,6 +67,13 @@ double lc_optnumber(lua_State *L, const lc_fn *fn, int idx, double def) {
   return lc_checknumber(L, fn, idx);
 }
 
+/* The block of a full userdata at idx, else NULL. A light userdata is
+   refused before its metatable is looked at: debug.setmetatable can give
+   every light userdata the vec3 metatable, and its pointer is no vec3. */
+static void *full_udata(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TUSERDATA ? lua_touserdata(L, idx) : NULL;
+}
+
 /* The identity of the module's metatable in upvalue uv. */
 static const void *upvalue_mt(lua_State *L, int uv) {
   return lua_topointer(L, lua_upvalueindex(uv));
@@ -91,7 +98,7 @@ static int has_mt(lua_State *L, int idx, const void *p, const void *mt) {
 }
 
 void *lc_toudata(lua_State *L, int idx, int uv) {
-  void *p = lua_touserdata(L, idx);
+  void *p = full_udata(L, idx);
   return has_mt(L, idx, p, upvalue_mt(L, uv)) ? p : NULL;
 }
 
@@ -144,7 +151,7 @@ void lc_checkvecs(lua_State *L, const lc_fn *fn, int idx, int n,
   for (i = 0; i < n; i++) {
     const collide_vec3 *p;
     if (idx + i <= top) {
-      p = (const collide_vec3 *)lua_touserdata(L, idx + i);
+      p = (const collide_vec3 *)full_udata(L, idx + i);
       if (has_mt_keep(L, idx + i, p, mt)) {
         out[i] = *p;
         continue;
@@ -210,7 +217,7 @@ collide_vec3 *lc_pushvec(lua_State *L, const collide_vec3 *v) {
    error. Leaves a slot on the stack, as has_mt_keep does. */
 static collide_vec3 *check_out(lua_State *L, const lc_fn *fn, int idx,
                                const void *mt) {
-  collide_vec3 *p = (collide_vec3 *)lua_touserdata(L, idx);
+  collide_vec3 *p = (collide_vec3 *)full_udata(L, idx);
   if (has_mt_keep(L, idx, p, mt)) return p;
   if (!lua_isnoneornil(L, idx)) lc_typeerror(L, fn, idx, "vec3 (out-vector)");
   return NULL;

@@ -54,9 +54,18 @@ static int l_world(lua_State *L) {
   return 1;
 }
 
+/* The collector calls this once a world is unreachable; a script can call
+   it too (getmetatable(w).__gc), so it checks its argument like any method:
+   another userdata must not be taken for a world, and a world must not be
+   freed under a query that is walking it (from a filter). Afterwards the
+   world is closed: methods refuse it. */
 static int world_gc(lua_State *L) {
-  lc_world *p = (lc_world *)lua_touserdata(L, 1);
-  if (p != NULL && p->w != NULL) {
+  static const lc_fn F = {"__gc", 0};
+  lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
+  if (p == NULL) return lc_typeerror(L, &F, 1, "world");
+  if (p->w != NULL) {
+    if (collide_world_locked(p->w))
+      return luaL_error(L, "__gc: world is locked during a query");
     collide_world_free(p->w);
     p->w = NULL;
   }
@@ -64,7 +73,10 @@ static int world_gc(lua_State *L) {
 }
 
 static int world_tostring(lua_State *L) {
-  lua_pushfstring(L, "world: %p", lua_touserdata(L, 1));
+  static const lc_fn F = {"__tostring", 0};
+  lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
+  if (p == NULL) return lc_typeerror(L, &F, 1, "world");
+  lua_pushfstring(L, "world: %p", (void *)p);
   return 1;
 }
 
