@@ -86,8 +86,7 @@ int collide_check_vec3(const collide_vec3 *v) {
    plane a user managed to corrupt) at the cost of one dot product. */
 int collide__check_plane(const collide_plane *p) {
   double l2;
-  if (collide_check_vec3(&p->normal) || collide_check_number(p->d))
-    return COLLIDE_E_BAD_PLANE;
+  if (!vec_ok(&p->normal) || !num_ok(p->d)) return COLLIDE_E_BAD_PLANE;
   l2 = v_len2(p->normal);
   if (fabs(l2 - 1.0) > 1e-9) return COLLIDE_E_BAD_PLANE;
   return 0;
