@@ -56,7 +56,7 @@ local function queries(g, n)
   return q
 end
 
-print(("collide world bench (%s, backend %s)"):format(_VERSION, collide.backend))
+print(("collide world bench (%s, backend %s)"):format(jit and jit.version or _VERSION, collide.backend))
 print()
 print("triangles   build       sweep/query  lua loop     speed-up" ..
       "   ray/query    lua loop     speed-up")
