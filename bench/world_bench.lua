@@ -56,7 +56,8 @@ local function queries(g, n)
   return q
 end
 
-print(("collide world bench (%s, backend %s)"):format(_VERSION, collide.backend))
+local vm = jit and jit.version or _VERSION
+print(("collide world bench (%s, backend %s)"):format(vm, collide.backend))
 print()
 print("triangles   build       sweep/query  lua loop     speed-up" ..
       "   ray/query    lua loop     speed-up")

@@ -94,9 +94,9 @@ int collide__check_plane(const collide_plane *p) {
   double l2;
   /* |d| = |n.p| for a point p of the plane: the constructors make planes
      through points with components up to 1e50, so |d| up to sqrt(3) 1e50;
-     twice the coordinate limit admits every plane they return. */
-  if (collide_check_vec3(&p->normal) || !isfinite(p->d) ||
-      fabs(p->d) > 2 * COLLIDE_MAX_COORD)
+     twice the coordinate limit admits every plane they return (and, like
+     num_ok, the comparison is false for NaN and infinities). */
+  if (!vec_ok(&p->normal) || !(fabs(p->d) <= 2 * COLLIDE_MAX_COORD))
     return COLLIDE_E_BAD_PLANE;
   l2 = v_len2(p->normal);
   if (fabs(l2 - 1.0) > 1e-9) return COLLIDE_E_BAD_PLANE;

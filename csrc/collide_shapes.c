@@ -71,6 +71,15 @@ static double noise(vec3 a, vec3 b) {
   return 64 * DBL_EPSILON * (s > t ? s : t);
 }
 
+/* Componentwise minimum and maximum of validated (finite) vectors: inline
+   comparisons, where fmin/fmax are library calls that handle NaN. */
+static vec3 v_min(vec3 a, vec3 b) {
+  return v3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
+}
+static vec3 v_max(vec3 a, vec3 b) {
+  return v3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
+}
+
 static double sign_or(double x, double fallback) {
   return x > 0 ? 1 : (x < 0 ? -1 : fallback);
 }
@@ -206,8 +215,10 @@ static double first_in_ball(span s, vec3 c0, vec3 d, vec3 p, double r) {
    a wall in 2D) the perpendicular distance still changes linearly and the
    same quadratic holds. */
 static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double r) {
-  vec3 e = v_sub(b, a), ax, m;
-  if (!span_ok(&s) || v_len2(e) == 0) return 2;  /* a point: the balls cover it */
+  vec3 e, ax, m;
+  if (!span_ok(&s)) return 2;   /* outside the edge's region throughout */
+  e = v_sub(b, a);
+  if (v_len2(e) == 0) return 2; /* a point: the balls cover it */
   ax = v_normalize(e);
   m = v_sub(c0, a);
   clip_ball(&s, v_cross(ax, m), v_cross(ax, d), r);
@@ -356,8 +367,26 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
   int i;
   span s = { 0, 1 };
   for (i = 1; i < count; i++) {
-    lo = v3(fmin(lo.x, v[i].x), fmin(lo.y, v[i].y), fmin(lo.z, v[i].z));
-    hi = v3(fmax(hi.x, v[i].x), fmax(hi.y, v[i].y), fmax(hi.z, v[i].z));
+    lo = v_min(lo, v[i]);
+    hi = v_max(hi, v[i]);
+  }
+  /* The cheapest rejection: every piece lies within r of the plane, up to
+     rounding of a few epsilon of the largest coordinate (the vertices' own
+     computed plane distances, and clip_ball's; see ray_flat below), so a
+     centre that stays beyond r + 64 epsilon of it on one side throughout
+     the step touches nothing, and no piece would say otherwise. */
+  {
+    double h1 = v_dot(n, v_sub(c1, origin)), scale = r, m;
+    if ((m = v_maxabs(c0)) > scale) scale = m;
+    if ((m = v_maxabs(c1)) > scale) scale = m;
+    if ((m = v_maxabs(lo)) > scale) scale = m;
+    if ((m = v_maxabs(hi)) > scale) scale = m;
+    if ((m = v_maxabs(origin)) > scale) scale = m;
+    m = r + 64 * DBL_EPSILON * scale;
+    if ((h0 > m && h1 > m) || (h0 < -m && h1 < -m)) {
+      hit_clear(out);
+      return 0;
+    }
   }
   if (!meets_box(c0, d, lo, hi, r)) {
     hit_clear(out);
@@ -423,6 +452,81 @@ int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
   return sweep_flat(r, *c0, *c1, v, 3, n, v[0], out);
 }
 
+/* Ray (segment) cast against a convex polygon: sweep_flat with r = 0,
+   with the two common cases answered directly (RTR 3rd ed. 16.8, the
+   Moller-Trumbore idea: where the segment crosses the plane, and whether
+   that point is inside). Every borderline case goes to sweep_flat, and
+   the answers given here are sweep_flat's own, for these reasons.
+
+   With r = 0 the edge cylinders and vertex balls of sweep_flat contain a
+   point only at an exactly zero computed distance from an edge (rounding
+   aside, the segment must meet the boundary). Let tol be 64 epsilon of
+   the largest coordinate involved, far above the rounding of the plane
+   distances h(x) = n.(x - origin) of the inputs and of the vertices.
+   - Both ends beyond tol on one side: the segment never comes within tol
+     of the plane, which the boundary lies in to rounding: no contact.
+   - Ends beyond tol on opposite sides: the segment crosses the plane once,
+     at t = h0 / (h0 - h1), at P, and is within tol of the plane only for
+     |s - t| <= tol / |hd| (hd = n.d), moving |d| tol / |hd| in that time.
+     When P is farther than a margin of that size (times 256, for the
+     rounding of t and P themselves) from every edge's line, the segment
+     cannot meet the boundary: the answer is the face prism's alone,
+     computed by the very same clipping as in sweep_flat, and the contact
+     the same flat_contact call. Inside every edge: the face at t; outside
+     an edge (so the whole polygon is on the far side of that line): no
+     contact.
+   Distances to edge lines are compared as g_i = m_i.(P - v_i), m_i =
+   n x e_i with |m_i| = |e_i|, against bounds from the largest components
+   (|x| <= sqrt(3) maxabs(x)), so no square roots. Coordinates below 1e-90
+   (where the products of three could underflow) take the general path. */
+static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
+                    vec3 origin, collide_hit *out) {
+  vec3 d = v_sub(p1, p0);
+  double h0 = v_dot(n, v_sub(p0, origin)), h1 = v_dot(n, v_sub(p1, origin));
+  double scale = v_maxabs(p0), t, tol, hd, md;
+  int i, inside = 1;
+  span s = { 0, 1 };
+  if ((t = v_maxabs(p1)) > scale) scale = t;
+  if ((t = v_maxabs(origin)) > scale) scale = t;
+  for (i = 0; i < count; i++)
+    if ((t = v_maxabs(v[i])) > scale) scale = t;
+  tol = 64 * DBL_EPSILON * scale;
+  if (!(scale > 1e-90)) return sweep_flat(0, p0, p1, v, count, n, origin, out);
+  if ((h0 > tol && h1 > tol) || (h0 < -tol && h1 < -tol)) {
+    hit_clear(out);     /* both ends clearly on one side */
+    return 0;
+  }
+  if (!(fabs(h0) > tol && fabs(h1) > tol))   /* an end on or near the plane */
+    return sweep_flat(0, p0, p1, v, count, n, origin, out);
+  /* sweep_flat's face prism for r = 0, the same operations (h0 - 0 is h0;
+     clipping an empty span leaves it empty, so all edges may be clipped) */
+  hd = v_dot(n, d);
+  clip_linear(&s, h0, hd);
+  clip_linear(&s, -h0, -hd);
+  t = -h0 / hd;          /* the crossing, between the clear ends */
+  if (!(t > 0 && t < 1)) return sweep_flat(0, p0, p1, v, count, n, origin, out);
+  md = 256 * 3 * tol * v_maxabs(d);
+  hd = fabs(hd);
+  for (i = 0; i < count; i++) {
+    vec3 m = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
+    double a = v_dot(m, v_sub(p0, v[i])), b = v_dot(m, d);
+    double g = a + b * t, need = md * v_maxabs(m);   /* m.(P - v_i) */
+    clip_linear(&s, -a, -b);
+    if (g * hd < -need) inside = -1;             /* clearly outside its line */
+    else if (inside > 0 && !(g * hd > need)) inside = 0;   /* near its line */
+  }
+  if (inside < 0 && !span_ok(&s)) {
+    hit_clear(out);
+    return 0;
+  }
+  if (inside > 0 && span_ok(&s) && s.lo > 0) {
+    flat_contact(v_madd(p0, d, s.lo), p0, way_out(d), s.lo, v, count, n,
+                 origin, out);
+    return 1;
+  }
+  return sweep_flat(0, p0, p1, v, count, n, origin, out);
+}
+
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
                              const collide_vec3 *a, const collide_vec3 *b,
                              const collide_vec3 *c, collide_hit *out) {
@@ -435,7 +539,7 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
   v[0] = *a; v[1] = *b; v[2] = *c;
   if (!triangle_normal(v, &n)) return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
   /* a ray is a sweep of radius 0; the face normal faces p0's side */
-  return sweep_flat(0, *p0, *p1, v, 3, n, v[0], out);
+  return ray_flat(*p0, *p1, v, 3, n, v[0], out);
 }
 
 /* A polygon handed to a query: it should come from collide_polygon_init;
@@ -473,8 +577,8 @@ int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
   CHECK_VEC(p0, 1);
   CHECK_VEC(p1, 2);
   if ((e = check_polygon(polygon, 3)) != 0) return e;
-  return sweep_flat(0, *p0, *p1, polygon->vertices, polygon->count,
-                    polygon->plane.normal, polygon_origin(polygon), out);
+  return ray_flat(*p0, *p1, polygon->vertices, polygon->count,
+                  polygon->plane.normal, polygon_origin(polygon), out);
 }
 
 /* Validation, in this order (the first failure is reported, Lua argument 1):
@@ -560,8 +664,7 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
   CHECK_VEC(b, 5);
   /* a capsule: the edge's cylinder and a ball at each end */
   d = v_sub(*c1, *c0);
-  if (!meets_box(*c0, d, v3(fmin(a->x, b->x), fmin(a->y, b->y), fmin(a->z, b->z)),
-                 v3(fmax(a->x, b->x), fmax(a->y, b->y), fmax(a->z, b->z)), r)) {
+  if (!meets_box(*c0, d, v_min(*a, *b), v_max(*a, *b), r)) {
     hit_clear(out);
     return 0;
   }

@@ -189,6 +189,8 @@ void collide_world_free(collide_world *w) {
 
 int collide_world_count(const collide_world *w) { return w->count; }
 
+int collide_world_locked(const collide_world *w) { return w->busy > 0; }
+
 int collide_world_kind(const collide_world *w, int id) {
   int s;
   if (id <= 0 || id >= w->next_id) return COLLIDE_SHAPE_NONE;

@@ -4,8 +4,10 @@
  * Upvalue convention: every C function the binding registers carries the
  * module's metatables as its first upvalues (LC_UV_VEC3 ... LC_UV_WORLD), so
  * a type check is a metatable comparison against an upvalue instead of a
- * registry look-up (luaL_checkudata); a metamethod __index additionally has
- * its method table at LC_UV_METHODS.
+ * registry look-up (luaL_checkudata); then the feature names "face", "edge",
+ * "vertex" (LC_UV_FACE ...), so a result pushes an interned string with
+ * lua_pushvalue instead of finding it again by its text; a metamethod
+ * __index additionally has its method table at LC_UV_METHODS.
  *
  * Errors: every message is built here with the function's fixed name, so it
  * reads the same whatever the call site looks like (luaL_argerror would take
@@ -32,7 +34,10 @@
 #define LC_UV_PLANE 2
 #define LC_UV_POLYGON 3
 #define LC_UV_WORLD 4
-#define LC_NUV 4
+#define LC_UV_FACE 5      /* COLLIDE_FEATURE_FACE - 1 + LC_UV_FACE, etc. */
+#define LC_UV_EDGE 6
+#define LC_UV_VERTEX 7
+#define LC_NUV 7
 #define LC_UV_METHODS (LC_NUV + 1)
 
 /* A function's name for messages; method = 1 when self is argument 1 and so
@@ -60,13 +65,20 @@ LC_PRIVATE double lc_checknumber(lua_State *L, const lc_fn *fn, int idx);
 LC_PRIVATE double lc_optnumber(lua_State *L, const lc_fn *fn, int idx, double def);
 /* Vector argument: a vec3, {x, y [, z]} or {x =, y = [, z =]}. */
 LC_PRIVATE void lc_checkvec(lua_State *L, const lc_fn *fn, int idx, collide_vec3 *out);
+/* n vector arguments from idx on, into out[0..n-1], checked in order as
+   lc_checkvec does (the vec3 metatable is fetched once for all). */
+LC_PRIVATE void lc_checkvecs(lua_State *L, const lc_fn *fn, int idx, int n,
+                             collide_vec3 *out);
 /* Element i (1-based) of the array argument at idx, accepted as
    lc_checkvec does; else "bad argument #n to 'name' (vec3 expected at index
    i, got T)". */
 LC_PRIVATE void lc_checkvec_at(lua_State *L, const lc_fn *fn, int idx, int i,
                                collide_vec3 *out);
+/* The userdata at idx when its metatable is the module's metatable in
+   upvalue uv (LC_UV_VEC3 ...), else NULL (no conversion, no error). */
+LC_PRIVATE void *lc_toudata(lua_State *L, int idx, int uv);
 /* The vec3 userdata at idx, or NULL (no conversion, no error). */
-LC_PRIVATE collide_vec3 *lc_tovec3(lua_State *L, int idx);
+#define lc_tovec3(L, idx) ((collide_vec3 *)lc_toudata((L), (idx), LC_UV_VEC3))
 /* A plane userdata argument. */
 LC_PRIVATE const collide_plane *lc_checkplane(lua_State *L, const lc_fn *fn, int idx);
 
@@ -77,14 +89,19 @@ LC_PRIVATE collide_vec3 *lc_pushvec(lua_State *L, const collide_vec3 *v);
 LC_PRIVATE void lc_pushvec_out(lua_State *L, const lc_fn *fn, int out_idx,
                     const collide_vec3 *v);
 
+/* Push a COLLIDE_FEATURE_* value's name ("face", "edge", "vertex"). */
+LC_PRIVATE void lc_pushfeature(lua_State *L, int feature);
+
 /* Push the result of a core query returning a collide_hit:
    false | true, u, point, normal, feature. Out-vectors at out_idx and
    out_idx + 1. Raises on code < 0 (argument numbers from first_idx). */
 LC_PRIVATE int lc_pushhit(lua_State *L, const lc_fn *fn, int code, const collide_hit *h,
                int first_idx, int out_idx);
 
+/* Push the LC_NUV upvalues every function of the module carries. */
+LC_PRIVATE void lc_pushupvalues(lua_State *L);
 /* Register the functions of l into the table at the top of the stack, each
-   with the LC_NUV module metatables as upvalues, plus the value at
+   with the LC_NUV module upvalues, plus the value at
    extra_idx as one more upvalue when extra_idx != 0. */
 LC_PRIVATE void lc_setfuncs(lua_State *L, const luaL_Reg *l, int extra_idx);
 

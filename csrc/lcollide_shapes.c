@@ -25,14 +25,12 @@ typedef struct lc_polygon {
 static const lc_fn F_POLYGON = {"polygon", 0};
 
 static const collide_polygon *check_polygon(lua_State *L, const lc_fn *fn, int idx) {
-  lc_polygon *p = (lc_polygon *)lua_touserdata(L, idx);
-  if (p != NULL && lua_getmetatable(L, idx)) {
-    int same = lua_rawequal(L, -1, lua_upvalueindex(LC_UV_POLYGON));
-    lua_pop(L, 1);
-    if (same) return &p->poly;
+  lc_polygon *p = (lc_polygon *)lc_toudata(L, idx, LC_UV_POLYGON);
+  if (p == NULL) {
+    lc_typeerror(L, fn, idx, "polygon");
+    return NULL;
   }
-  lc_typeerror(L, fn, idx, "polygon");
-  return NULL;
+  return &p->poly;
 }
 
 /* collide.polygon(vertices) */
@@ -123,71 +121,57 @@ static const luaL_Reg polygon_methods[] = {
 
 static int l_sweep_sphere_triangle(lua_State *L) {
   static const lc_fn F = {"sweep_sphere_triangle", 0};
-  collide_vec3 c0, c1, a, b, c;
+  collide_vec3 v[5];
   collide_hit h;
   double r = lc_checknumber(L, &F, 1);
-  lc_checkvec(L, &F, 2, &c0);
-  lc_checkvec(L, &F, 3, &c1);
-  lc_checkvec(L, &F, 4, &a);
-  lc_checkvec(L, &F, 5, &b);
-  lc_checkvec(L, &F, 6, &c);
-  return lc_pushhit(L, &F, collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h),
+  lc_checkvecs(L, &F, 2, 5, v);
+  return lc_pushhit(L, &F, collide_sweep_sphere_triangle(r, &v[0], &v[1], &v[2],
+                                                         &v[3], &v[4], &h),
                     &h, 1, 7);
 }
 
 static int l_sweep_sphere_polygon(lua_State *L) {
   static const lc_fn F = {"sweep_sphere_polygon", 0};
-  collide_vec3 c0, c1;
+  collide_vec3 c[2];
   collide_hit h;
   const collide_polygon *poly;
   double r = lc_checknumber(L, &F, 1);
-  lc_checkvec(L, &F, 2, &c0);
-  lc_checkvec(L, &F, 3, &c1);
+  lc_checkvecs(L, &F, 2, 2, c);
   poly = check_polygon(L, &F, 4);
-  return lc_pushhit(L, &F, collide_sweep_sphere_polygon(r, &c0, &c1, poly, &h),
+  return lc_pushhit(L, &F, collide_sweep_sphere_polygon(r, &c[0], &c[1], poly, &h),
                     &h, 1, 5);
 }
 
 static int l_sweep_sphere_segment(lua_State *L) {
   static const lc_fn F = {"sweep_sphere_segment", 0};
-  collide_vec3 c0, c1, a, b;
+  collide_vec3 v[4];
   collide_hit h;
   double r = lc_checknumber(L, &F, 1);
-  lc_checkvec(L, &F, 2, &c0);
-  lc_checkvec(L, &F, 3, &c1);
-  lc_checkvec(L, &F, 4, &a);
-  lc_checkvec(L, &F, 5, &b);
-  return lc_pushhit(L, &F, collide_sweep_sphere_segment(r, &c0, &c1, &a, &b, &h),
+  lc_checkvecs(L, &F, 2, 4, v);
+  return lc_pushhit(L, &F, collide_sweep_sphere_segment(r, &v[0], &v[1], &v[2],
+                                                        &v[3], &h),
                     &h, 1, 6);
 }
 
 static int l_sweep_sphere_aabb(lua_State *L) {
   static const lc_fn F = {"sweep_sphere_aabb", 0};
-  collide_vec3 c0, c1, center, extents;
+  collide_vec3 v[4];
   collide_hit h;
   double r = lc_checknumber(L, &F, 1);
-  lc_checkvec(L, &F, 2, &c0);
-  lc_checkvec(L, &F, 3, &c1);
-  lc_checkvec(L, &F, 4, &center);
-  lc_checkvec(L, &F, 5, &extents);
+  lc_checkvecs(L, &F, 2, 4, v);
   return lc_pushhit(L, &F,
-                    collide_sweep_sphere_aabb(r, &c0, &c1, &center, &extents, &h),
+                    collide_sweep_sphere_aabb(r, &v[0], &v[1], &v[2], &v[3], &h),
                     &h, 1, 6);
 }
 
 /* true, u0, u1, normal; the normal goes into the out-vector at 7 if given. */
 static int l_sweep_aabb_aabb(lua_State *L) {
   static const lc_fn F = {"sweep_aabb_aabb", 0};
-  collide_vec3 ea, a0, a1, eb, b0, b1;
+  collide_vec3 v[6];
   collide_interval iv;
   int code;
-  lc_checkvec(L, &F, 1, &ea);
-  lc_checkvec(L, &F, 2, &a0);
-  lc_checkvec(L, &F, 3, &a1);
-  lc_checkvec(L, &F, 4, &eb);
-  lc_checkvec(L, &F, 5, &b0);
-  lc_checkvec(L, &F, 6, &b1);
-  code = collide_sweep_aabb_aabb(&ea, &a0, &a1, &eb, &b0, &b1, &iv);
+  lc_checkvecs(L, &F, 1, 6, v);
+  code = collide_sweep_aabb_aabb(&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &iv);
   if (code < 0) return lc_coreerror(L, &F, code, 1);
   if (code == 0) {
     lua_pushboolean(L, 0);
@@ -205,50 +189,41 @@ static int l_sweep_aabb_aabb(lua_State *L) {
 
 static int l_raycast_sphere(lua_State *L) {
   static const lc_fn F = {"raycast_sphere", 0};
-  collide_vec3 p0, p1, center;
+  collide_vec3 v[3];
   collide_hit h;
   double r;
-  lc_checkvec(L, &F, 1, &p0);
-  lc_checkvec(L, &F, 2, &p1);
-  lc_checkvec(L, &F, 3, &center);
+  lc_checkvecs(L, &F, 1, 3, v);
   r = lc_checknumber(L, &F, 4);
-  return lc_pushhit(L, &F, collide_raycast_sphere(&p0, &p1, &center, r, &h),
+  return lc_pushhit(L, &F, collide_raycast_sphere(&v[0], &v[1], &v[2], r, &h),
                     &h, 1, 5);
 }
 
 static int l_raycast_triangle(lua_State *L) {
   static const lc_fn F = {"raycast_triangle", 0};
-  collide_vec3 p0, p1, a, b, c;
+  collide_vec3 v[5];
   collide_hit h;
-  lc_checkvec(L, &F, 1, &p0);
-  lc_checkvec(L, &F, 2, &p1);
-  lc_checkvec(L, &F, 3, &a);
-  lc_checkvec(L, &F, 4, &b);
-  lc_checkvec(L, &F, 5, &c);
-  return lc_pushhit(L, &F, collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h),
+  lc_checkvecs(L, &F, 1, 5, v);
+  return lc_pushhit(L, &F, collide_raycast_triangle(&v[0], &v[1], &v[2], &v[3],
+                                                    &v[4], &h),
                     &h, 1, 6);
 }
 
 static int l_raycast_polygon(lua_State *L) {
   static const lc_fn F = {"raycast_polygon", 0};
-  collide_vec3 p0, p1;
+  collide_vec3 p[2];
   collide_hit h;
   const collide_polygon *poly;
-  lc_checkvec(L, &F, 1, &p0);
-  lc_checkvec(L, &F, 2, &p1);
+  lc_checkvecs(L, &F, 1, 2, p);
   poly = check_polygon(L, &F, 3);
-  return lc_pushhit(L, &F, collide_raycast_polygon(&p0, &p1, poly, &h), &h, 1, 4);
+  return lc_pushhit(L, &F, collide_raycast_polygon(&p[0], &p[1], poly, &h), &h, 1, 4);
 }
 
 static int l_raycast_aabb(lua_State *L) {
   static const lc_fn F = {"raycast_aabb", 0};
-  collide_vec3 p0, p1, center, extents;
+  collide_vec3 v[4];
   collide_hit h;
-  lc_checkvec(L, &F, 1, &p0);
-  lc_checkvec(L, &F, 2, &p1);
-  lc_checkvec(L, &F, 3, &center);
-  lc_checkvec(L, &F, 4, &extents);
-  return lc_pushhit(L, &F, collide_raycast_aabb(&p0, &p1, &center, &extents, &h),
+  lc_checkvecs(L, &F, 1, 4, v);
+  return lc_pushhit(L, &F, collide_raycast_aabb(&v[0], &v[1], &v[2], &v[3], &h),
                     &h, 1, 5);
 }
 

@@ -24,17 +24,13 @@ typedef struct lc_world { collide_world *w; } lc_world;
 #define LC_FAIL(arg, reason) (-((arg) * 256 + (reason)))
 
 static collide_world *check_world(lua_State *L, const lc_fn *fn) {
-  lc_world *p = (lc_world *)lua_touserdata(L, 1);
-  if (p != NULL && lua_getmetatable(L, 1)) {
-    int same = lua_rawequal(L, -1, lua_upvalueindex(LC_UV_WORLD));
-    lua_pop(L, 1);
-    if (same) {
-      if (p->w == NULL) lc_argerror(L, fn, 1, "world is closed");
-      return p->w;
-    }
+  lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
+  if (p == NULL) {
+    lc_typeerror(L, fn, 1, "world");
+    return NULL;
   }
-  lc_typeerror(L, fn, 1, "world");
-  return NULL;
+  if (p->w == NULL) lc_argerror(L, fn, 1, "world is closed");
+  return p->w;
 }
 
 /* Errors of the core; those of no argument (memory, locked) are plain. */
@@ -58,9 +54,18 @@ static int l_world(lua_State *L) {
   return 1;
 }
 
+/* The collector calls this once a world is unreachable; a script can call
+   it too (getmetatable(w).__gc), so it checks its argument like any method:
+   another userdata must not be taken for a world, and a world must not be
+   freed under a query that is walking it (from a filter). Afterwards the
+   world is closed: methods refuse it. */
 static int world_gc(lua_State *L) {
-  lc_world *p = (lc_world *)lua_touserdata(L, 1);
-  if (p != NULL && p->w != NULL) {
+  static const lc_fn F = {"__gc", 0};
+  lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
+  if (p == NULL) return lc_typeerror(L, &F, 1, "world");
+  if (p->w != NULL) {
+    if (collide_world_locked(p->w))
+      return luaL_error(L, "__gc: world is locked during a query");
     collide_world_free(p->w);
     p->w = NULL;
   }
@@ -68,7 +73,10 @@ static int world_gc(lua_State *L) {
 }
 
 static int world_tostring(lua_State *L) {
-  lua_pushfstring(L, "world: %p", lua_touserdata(L, 1));
+  static const lc_fn F = {"__tostring", 0};
+  lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
+  if (p == NULL) return lc_typeerror(L, &F, 1, "world");
+  lua_pushfstring(L, "world: %p", (void *)p);
   return 1;
 }
 
@@ -445,7 +453,7 @@ static int w_move_sphere(lua_State *L) {
     lua_setfield(L, -2, "normal");
     lua_pushnumber(L, cts[i].u);
     lua_setfield(L, -2, "u");
-    lua_pushstring(L, collide_feature_name(cts[i].feature));
+    lc_pushfeature(L, cts[i].feature);
     lua_setfield(L, -2, "feature");
     lua_rawseti(L, -2, i + 1);
   }

@@ -324,3 +324,35 @@ describe("collide.sweep_pairs", function()
       "bad argument #1 to 'add_polygon' (vec3 expected at index 4, got boolean)")
   end)
 end)
+
+describe("a world's finalizer", function()
+  -- A script can reach a userdata's __gc through getmetatable; it must not
+  -- be a way to free memory twice, free another object, or pull a world
+  -- out from under a running query.
+  it("cannot be misused from Lua", function()
+    local w = collide.world()
+    local mt = getmetatable(w)
+    if collide.backend == "ffi" then
+      -- a world is cdata: its finalizer (ffi.gc) is not reachable at all
+      assert.are_not.equal("table", type(mt))
+      return
+    end
+    local gc = mt.__gc
+    assert.has_error(function() gc(V(1, 2, 3)) end,
+      "bad argument #1 to '__gc' (world expected, got vec3)")
+    assert.has_error(function() gc({}) end,
+      "bad argument #1 to '__gc' (world expected, got table)")
+    w:add_sphere(V(0, 0), 1)
+    local ok, err = pcall(w.sweep_sphere, w, 1, V(-5, 0), V(5, 0), function()
+      gc(w)
+      return true
+    end)
+    assert.is_false(ok)
+    assert.is_truthy(err:find("__gc: world is locked during a query", 1, true))
+    assert.are.equal(1, w:count())      -- the world survived
+    gc(w)
+    gc(w)                                -- twice is harmless
+    assert.has_error(function() w:count() end,
+      "calling 'count' on bad self (world is closed)")
+  end)
+end)

@@ -194,6 +194,9 @@ typedef int (*collide_world_filter)(void *ctx, int id);
 /* NULL when out of memory. */
 collide_world *collide_world_new(void);
 void collide_world_free(collide_world *w);
+/* 1 while a query on w runs (a filter is being called): w must not be
+   changed or freed then. */
+int collide_world_locked(const collide_world *w);
 
 /* Each returns the new id (> 0) or a negative error. Shapes are copied.
    Lua arguments: 2 a, 3 b, 4 c. */

@@ -945,9 +945,218 @@ static int test_any_scale(void) {
   return 0;
 }
 
+/* ---- the ray casts' fast path (ray_flat in collide_shapes.c) ------------------ */
+
+/* The fast path answers the clear cases itself and must give exactly what
+   the general path gives, which is also what a sweep of radius 0 runs: the
+   two are compared field by field. */
+static int same_hit(int rc1, const collide_hit *a, int rc2, const collide_hit *b) {
+  return rc1 == rc2 && a->u == b->u && a->point.x == b->point.x &&
+         a->point.y == b->point.y && a->point.z == b->point.z &&
+         a->normal.x == b->normal.x && a->normal.y == b->normal.y &&
+         a->normal.z == b->normal.z && a->feature == b->feature;
+}
+
+static int ray_matches_sweep(collide_vec3 p0, collide_vec3 p1, collide_vec3 a,
+                             collide_vec3 b, collide_vec3 c) {
+  collide_hit h1 = scratch(), h2 = scratch();
+  int rc1 = collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h1);
+  int rc2 = collide_sweep_sphere_triangle(0, &p0, &p1, &a, &b, &c, &h2);
+  if (!same_hit(rc1, &h1, rc2, &h2)) {
+    fprintf(stderr, "raycast_triangle (%.17g %.17g %.17g)->(%.17g %.17g %.17g): "
+            "%d u %.17g f %d vs sweep r=0: %d u %.17g f %d\n", p0.x, p0.y, p0.z,
+            p1.x, p1.y, p1.z, rc1, h1.u, h1.feature, rc2, h2.u, h2.feature);
+    return 0;
+  }
+  return 1;
+}
+
+static int test_raycast_fast_path(void) {
+  collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0), p0, p1;
+  collide_hit h = scratch();
+  /*   c
+       |\        the segments go down through z = 0 near the edge a-b
+       | \       (y = 0): just inside, exactly on it, just outside
+       a--b */
+  p0 = V(1, 1e-6, 1); p1 = V(1, 1e-6, -1);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 1, 1e-6, 0, 0, 0, 1, FACE, EXACT);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  p0 = V(1, 0, 1); p1 = V(1, 0, -1);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 1, 0, 0, 0, 0, 1, EDGE, EXACT);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  p0 = V(1, -1e-6, 1); p1 = V(1, -1e-6, -1);
+  ENSURE_MISS(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h), h);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  /* within rounding of the edge, either side: the general path decides */
+  p0 = V(1, 1e-15, 1); p1 = V(1, 1e-15, -1);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  p0 = V(1, -1e-15, 1); p1 = V(1, -1e-15, -1);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  /* the slanted edge b-c (x + y = 4), from above and below */
+  p0 = V(2, 2 - 1e-6, -3); p1 = V(2, 2 - 1e-6, 1);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.75, 2, 2 - 1e-6, 0, 0, 0, -1, FACE, EXACT);
+  p0 = V(2, 2 + 1e-6, -3); p1 = V(2, 2 + 1e-6, 1);
+  ENSURE_MISS(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h), h);
+  p0 = V(2, 2, -3); p1 = V(2, 2, 1);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.75, 2, 2, 0, 0, 0, -1, EDGE, EXACT);
+  /* steep and shallow crossings: a shallow one needs a wider margin */
+  p0 = V(-3, 1, 1e-3); p1 = V(5, 1, -1e-3);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  p0 = V(-3, 1, 1e-13); p1 = V(5, 1, -1e-13);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  /* parallel to the plane, above it (clearly, and within rounding) */
+  p0 = V(1, 1, 1); p1 = V(2, 1, 1);
+  ENSURE_MISS(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h), h);
+  p0 = V(1, 1, 1e-15); p1 = V(2, 1, 1e-15);
+  ENSURE_MISS(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h), h);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  /* starting on the plane (inside, on an edge, outside), ending on it */
+  p0 = V(1, 1, 0); p1 = V(1, 1, -2);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  p0 = V(1, 0, 0); p1 = V(1, 0, 2);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 0, 0, 0, -1, 0, EDGE, EXACT);   /* in-plane, outward */
+  p0 = V(5, 5, 0); p1 = V(1, 1, 2);
+  ENSURE_MISS(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h), h);
+  p0 = V(1, 1, 2); p1 = V(1, 1, 0);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 1, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  /* the polygon cast takes the same path */
+  {
+    collide_vec3 sq[4];
+    collide_polygon poly;
+    collide_hit h2 = scratch();
+    sq[0] = V(0, 0, 0); sq[1] = V(4, 0, 0); sq[2] = V(4, 4, 0); sq[3] = V(0, 4, 0);
+    ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
+    p0 = V(1, 3, 2); p1 = V(1, 3, -2);
+    ENSURE(collide_raycast_polygon(&p0, &p1, &poly, &h) == 1);
+    ENSURE_HIT(h, 0.5, 1, 3, 0, 0, 0, 1, FACE, EXACT);
+    ENSURE(same_hit(1, &h, collide_sweep_sphere_polygon(0, &p0, &p1, &poly, &h2), &h2));
+    p0 = V(4, 3, 2); p1 = V(4, 3, -2);
+    ENSURE(collide_raycast_polygon(&p0, &p1, &poly, &h) == 1);
+    ENSURE_HIT(h, 0.5, 4, 3, 0, 0, 0, 1, EDGE, EXACT);
+    p0 = V(5, 3, 2); p1 = V(5, 3, -2);
+    ENSURE_MISS(collide_raycast_polygon(&p0, &p1, &poly, &h), h);
+  }
+  return 0;
+}
+
+/* A small deterministic generator for the comparison below. */
+static double lcg(unsigned long *s) {
+  *s = (*s * 6364136223846793005UL + 1442695040888963407UL) & 0xffffffffffffffffUL;
+  return (double)(*s >> 11) / 9007199254740992.0;
+}
+
+/* Many segments aimed at vertices, edges, the face and just beside them,
+   ending on, short of and beyond the plane, steep and grazing, on
+   triangles with exact (multiples of 1/8) and inexact corners: the ray
+   cast and the radius-0 sweep agree exactly every time. */
+static int test_raycast_fast_path_agrees(void) {
+  unsigned long seed = 12345;
+  int k, j, hits = 0;
+  for (k = 0; k < 20000; k++) {
+    collide_vec3 v[3], q, e1, e2, n, dir, p0, p1;
+    double w1, w2, s0, s1, grain = (k % 3 == 0) ? 0 : 8;
+    for (j = 0; j < 3; j++) {
+      double x = lcg(&seed) * 4 - 2, y = lcg(&seed) * 4 - 2, z = lcg(&seed) * 4 - 2;
+      if (grain > 0) { x = floor(x * grain) / grain; y = floor(y * grain) / grain;
+                       z = floor(z * grain) / grain; }
+      v[j] = V(x, y, z);
+    }
+    e1 = V(v[1].x - v[0].x, v[1].y - v[0].y, v[1].z - v[0].z);
+    e2 = V(v[2].x - v[0].x, v[2].y - v[0].y, v[2].z - v[0].z);
+    n = V(e1.y * e2.z - e1.z * e2.y, e1.z * e2.x - e1.x * e2.z, e1.x * e2.y - e1.y * e2.x);
+    if (n.x * n.x + n.y * n.y + n.z * n.z < 1e-6) continue;
+    /* the aim: a vertex, an edge point, inside, outside, or beside an edge */
+    switch (k % 5) {
+      case 0: w1 = 0; w2 = 0; break;
+      case 1: w1 = lcg(&seed); w2 = 0; break;
+      case 2: w1 = lcg(&seed) * 0.5; w2 = lcg(&seed) * 0.5; break;
+      case 3: w1 = lcg(&seed) * 2 - 0.5; w2 = lcg(&seed) * 2 - 0.5; break;
+      default: w1 = lcg(&seed); w2 = (lcg(&seed) - 0.5) * 1e-12; break;
+    }
+    q = V(v[0].x + e1.x * w1 + e2.x * w2, v[0].y + e1.y * w1 + e2.y * w2,
+          v[0].z + e1.z * w1 + e2.z * w2);
+    /* the direction: random, or nearly within the plane */
+    dir = V(lcg(&seed) - 0.5, lcg(&seed) - 0.5, lcg(&seed) - 0.5);
+    if (k % 7 == 0) {
+      double t = (dir.x * n.x + dir.y * n.y + dir.z * n.z) /
+                 (n.x * n.x + n.y * n.y + n.z * n.z) * (1 - 1e-9 * (k % 2));
+      dir = V(dir.x - n.x * t, dir.y - n.y * t, dir.z - n.z * t);
+    }
+    /* start and end: on the aim, before it, after it */
+    s0 = (k % 11 == 0) ? 0 : -lcg(&seed) * 3;
+    s1 = (k % 13 == 0) ? 0 : (k % 4 == 0 ? -lcg(&seed) * 3 * 0.5 * (lcg(&seed) < 0.5 ? 1 : 0)
+                                          : lcg(&seed) * 3);
+    p0 = V(q.x + dir.x * s0, q.y + dir.y * s0, q.z + dir.z * s0);
+    p1 = V(q.x + dir.x * s1, q.y + dir.y * s1, q.z + dir.z * s1);
+    if (!ray_matches_sweep(p0, p1, v[0], v[1], v[2])) return 1;
+    if (!ray_matches_sweep(p1, p0, v[0], v[1], v[2])) return 1;
+    {
+      collide_hit h = scratch();
+      hits += collide_raycast_triangle(&p0, &p1, &v[0], &v[1], &v[2], &h);
+    }
+  }
+  ENSURE(hits > 1000);
+  return 0;
+}
+
+/* sweep_flat's same-side rejection: a centre that stays more than r from
+   the plane on one side misses; at exactly r it touches. */
+static int test_sweep_flat_same_side(void) {
+  collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0), c0, c1;
+  collide_hit h = scratch();
+  double r = 0.5;
+  /* gliding over the face just above r, then at r */
+  c0 = V(1, 1, r + 1e-9); c1 = V(2, 1, r + 1e-9);
+  ENSURE_MISS(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h), h);
+  c0 = V(1, 1, r); c1 = V(2, 1, r);
+  ENSURE(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  /* coming down, stopping just short of touching, then exactly touching */
+  c0 = V(1, 1, 3); c1 = V(1, 1, r + 1e-12);
+  ENSURE_MISS(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h), h);
+  c0 = V(1, 1, -3); c1 = V(1, 1, -r - 1e-12);
+  ENSURE_MISS(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h), h);
+  c0 = V(1, 1, 3); c1 = V(1, 1, r);
+  ENSURE(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 1, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  /* beside the triangle, over the edge a-b and the vertex b, at r */
+  c0 = V(2, -1, r); c1 = V(2, 1, r);
+  ENSURE(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 2, 0, 0, 0, 0, 1, EDGE, EXACT);
+  c0 = V(4, -1, r); c1 = V(4, 1, r);
+  ENSURE(collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_NEAR(h.u, 0.5, EXACT);
+  ENSURE(h.feature == VERTEX);
+  /* the same for a polygon */
+  {
+    collide_vec3 sq[4];
+    collide_polygon poly;
+    sq[0] = V(0, 0, 0); sq[1] = V(4, 0, 0); sq[2] = V(4, 4, 0); sq[3] = V(0, 4, 0);
+    ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
+    c0 = V(1, 1, r + 1e-9); c1 = V(3, 3, r + 1e-9);
+    ENSURE_MISS(collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h), h);
+    c0 = V(1, 1, r); c1 = V(3, 3, r);
+    ENSURE(collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h) == 1);
+    ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_sweep_sphere_triangle);
   RUN_TEST(test_raycast_triangle);
+  RUN_TEST(test_raycast_fast_path);
+  RUN_TEST(test_raycast_fast_path_agrees);
+  RUN_TEST(test_sweep_flat_same_side);
   RUN_TEST(test_polygon_init);
   RUN_TEST(test_sweep_sphere_polygon);
   RUN_TEST(test_sweep_sphere_segment);
