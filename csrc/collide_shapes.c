@@ -584,8 +584,8 @@ int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
 /* Validation, in this order (the first failure is reported, Lua argument 1):
    fewer than 3 vertices; two equal vertices, or two consecutive ones closer
    than REPEATED_TOL * diameter; all collinear (each vertex within
-   DEGENERATE_AREA * diameter of the line from v_0 to the vertex farthest
-   from it); no net area (a bow tie: not convex); a vertex farther than
+   PLANAR_TOL * diameter of the line from v_0 to the vertex farthest from
+   it); no net area (a bow tie: not convex); a vertex farther than
    PLANAR_TOL * diameter from the Newell plane through the vertex average;
    a vertex farther than PLANAR_TOL * diameter outside some edge's line
    (this also rejects self-intersecting stars, whose turns are all convex).
@@ -620,10 +620,15 @@ int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
     avg = v_add(avg, a);
     if (v_len2(a) > v_len2(far)) far = a;
   }
-  /* collinear: every vertex within DEGENERATE_AREA * diameter of the line
-     from v_0 to the vertex farthest from it */
+  /* collinear: every vertex within PLANAR_TOL * diameter of the line from
+     v_0 to the vertex farthest from it (|(v_i - v_0) x far| is that distance
+     times |far|). The convexity test below works to the same tolerance, so
+     a thinner polygon could not be told convex: a zigzag of vertices along
+     a line would pass it, and the queries, which trust the edge order, would
+     miss contacts with it (found by the fuzzer). */
+  len = v_len(far);
   for (i = 1, j = 0; i < count && !j; i++)
-    j = v_len(v_cross(v_sub(vertices[i], vertices[0]), far)) > DEGENERATE_AREA * diam2;
+    j = v_len(v_cross(v_sub(vertices[i], vertices[0]), far)) > PLANAR_TOL * diam * len;
   if (!j) return COLLIDE_FAIL(1, COLLIDE_E_POLY_COLLINEAR);
   /* not collinear, yet no net area: a bow tie, which is not convex */
   len = v_len(newell);

@@ -313,6 +313,24 @@ describe("collide.polygon", function()
       rejects({ vec3(0, 0), vec3(1, 1, 1), vec3(3, 3, 3) }, "polygon vertices are collinear")
     end)
 
+    --[[ A zigzag of vertices along a line, 1e-11 of its length wide (found
+         by the fuzzer): thinner than the 1e-9 to which convexity is judged,
+         so it cannot be told convex; accepted, it made sweeps miss it.
+           1   3     5       ...
+            \ / \   /
+             2   4 '          (all within 1e-11 of one line)
+    ]]
+    it("vertices all within 1e-9 of the diameter of one line", function()
+      local line = {}
+      for i = 0, 7 do
+        local t = i / 7
+        line[#line + 1] = vec3(t * 2, -4.125, t * 12 + ((i % 2 == 0) and 0 or 1e-11))
+      end
+      rejects(line, "polygon vertices are collinear")
+      -- just above the tolerance it is a (thin) polygon
+      assert.is_truthy(collide.polygon({ vec3(0, 0), vec3(10, 0), vec3(10, 1e-7), vec3(0, 1e-7) }))
+    end)
+
     it("a vertex off the plane by more than 1e-9 of the diameter", function()
       rejects({ vec3(0, 0), vec3(2, 0), vec3(2, 2), vec3(0, 2, 0.001) }, "polygon is not planar")
       assert.has_no.errors(function()
