@@ -133,6 +133,14 @@ static void box_of_points(box *b, const vec3 *p, int n) {
     }
 }
 
+/* The box center +- half (half >= 0). */
+static void box_around(box *b, vec3 center, vec3 half) {
+  vec3 p[2];
+  p[0] = v_sub(center, half);
+  p[1] = v_add(center, half);
+  box_of_points(b, p, 2);
+}
+
 static void box_union(box *a, const box *b) {
   int k;
   for (k = 0; k < 3; k++) {
@@ -378,7 +386,6 @@ int collide_world_add_polygon(collide_world *w, const collide_polygon *polygon) 
 
 int collide_world_add_aabb(collide_world *w, const collide_vec3 *center,
                            const collide_vec3 *extents) {
-  vec3 p[2];
   int s;
   /* the checks of collide_sweep_sphere_aabb */
   CHECK_VEC(center, 2);
@@ -386,25 +393,19 @@ int collide_world_add_aabb(collide_world *w, const collide_vec3 *center,
   if ((s = new_slot(w, COLLIDE_SHAPE_AABB)) < 0) return s;
   w->slots[s].g.aabb.center = *center;
   w->slots[s].g.aabb.extents = *extents;
-  p[0] = v_sub(*center, *extents);
-  p[1] = v_add(*center, *extents);
-  box_of_points(&w->slots[s].bounds, p, 2);
+  box_around(&w->slots[s].bounds, *center, *extents);
   return commit_slot(w, s);
 }
 
 int collide_world_add_sphere(collide_world *w, const collide_vec3 *center,
                              double r) {
-  vec3 p[2], e3;
   int s;
   CHECK_VEC(center, 2);
   CHECK_RADIUS(r, 3);
   if ((s = new_slot(w, COLLIDE_SHAPE_SPHERE)) < 0) return s;
   w->slots[s].g.sphere.center = *center;
   w->slots[s].g.sphere.r = r;
-  e3 = v3(r, r, r);
-  p[0] = v_sub(*center, e3);
-  p[1] = v_add(*center, e3);
-  box_of_points(&w->slots[s].bounds, p, 2);
+  box_around(&w->slots[s].bounds, *center, v3(r, r, r));
   return commit_slot(w, s);
 }
 
