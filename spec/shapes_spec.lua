@@ -328,7 +328,9 @@ describe("collide.polygon", function()
       end
       rejects(line, "polygon vertices are collinear")
       -- just above the tolerance it is a (thin) polygon
-      assert.is_truthy(collide.polygon({ vec3(0, 0), vec3(10, 0), vec3(10, 1e-7), vec3(0, 1e-7) }))
+      local thin = collide.polygon({ vec3(0, 0), vec3(10, 0), vec3(10, 1e-7), vec3(0, 1e-7) })
+      assert.are.equal(4, #thin)
+      assert.are.equal(vec3(0, 0, 1), thin.plane.normal)
     end)
 
     it("a vertex off the plane by more than 1e-9 of the diameter", function()
