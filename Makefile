@@ -7,7 +7,7 @@
 #   make demo       console tour of the swept tests (examples/tour.lua)
 #   make bench      ns per call on Lua 5.4 and LuaJIT against pure Lua, a
 #                   no-op C call and a raw C loop (bench/README.md)
-#   make cdef       regenerate lua/collide/cdef.lua from csrc/collide.h
+#   make cdef       regenerate lua/collide/cdef.lua from csrc/core/collide.h
 #   make ci-extra   the reliability checks CI runs after `make test`:
 #                   check-asan check-valgrind fuzz (short) lint check-gc host
 #   make clean
@@ -23,7 +23,7 @@ CFLAGS     ?= -O2 -g
 WARN       = -std=c99 -Wall -Wextra -pedantic -Wshadow -Wmissing-prototypes \
              -Wstrict-prototypes
 # The core is plain C99 plus POSIX nothing; only the luaopen_ entry point and
-# the functions of csrc/collide.h are exported from the shared object.
+# the functions of csrc/core/collide.h are exported from the shared object.
 ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden
 LDFLAGS    ?=
 LIBFLAG    ?= -shared
@@ -32,9 +32,9 @@ BUSTED     ?= /usr/bin/busted
 LUACHECK   ?= luacheck
 LUAROCKS   ?= luarocks
 
-CORE_SRC = $(sort $(wildcard csrc/collide_*.c))
-BIND_SRC = $(sort $(wildcard csrc/lcollide*.c))
-HDRS     = $(wildcard csrc/*.h)
+CORE_SRC = $(sort $(wildcard csrc/core/*.c))
+BIND_SRC = $(sort $(wildcard csrc/lua/*.c))
+HDRS     = $(wildcard csrc/core/*.h csrc/lua/*.h)
 LUA_SRC  = $(wildcard lua/collide/*.lua)
 
 VMS      = 5.1 5.2 5.3 5.4
@@ -73,12 +73,12 @@ all: build/5.4/collide/core.so collide/core.so
 # also serves LuaJIT.
 build/%/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -I/usr/include/lua$* $(LDFLAGS) $(LIBFLAG) \
+	$(CC) $(ALL_CFLAGS) -Icsrc/core -I/usr/include/lua$* $(LDFLAGS) $(LIBFLAG) \
 	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
 
 build/5.4/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -I$(LUA_INCDIR) $(LDFLAGS) $(LIBFLAG) \
+	$(CC) $(ALL_CFLAGS) -Icsrc/core -I$(LUA_INCDIR) $(LDFLAGS) $(LIBFLAG) \
 	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
 
 # ./collide/ mirrors the installed layout at the repository root so that a
@@ -108,7 +108,7 @@ CTEST_SRC = $(sort $(wildcard tests/c/test_*.c))
 
 build/ctest/%: tests/c/%.c $(CORE_SRC) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(CFLAGS) -Icsrc -o $@ $< $(CORE_SRC) -lm
+	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -o $@ $< $(CORE_SRC) -lm
 
 check-c: $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
 	@mkdir -p build/logs
@@ -146,11 +146,11 @@ specs: $(addprefix spec-,$(VMS)) spec-luajit spec-luajit-capi
 # it is. `make cdef` regenerates it; cdef-check, run by `make test`, fails
 # while it is out of date (and so does spec/cdef_spec.lua).
 cdef:
-	$(LUA) tools/gen-cdef.lua csrc/collide.h > lua/collide/cdef.lua.tmp
+	$(LUA) tools/gen-cdef.lua csrc/core/collide.h > lua/collide/cdef.lua.tmp
 	mv lua/collide/cdef.lua.tmp lua/collide/cdef.lua
 
 cdef-check:
-	@$(LUA) tools/gen-cdef.lua csrc/collide.h | cmp -s - lua/collide/cdef.lua \
+	@$(LUA) tools/gen-cdef.lua csrc/core/collide.h | cmp -s - lua/collide/cdef.lua \
 	  || { echo "lua/collide/cdef.lua is out of date: run make cdef"; exit 1; }
 
 luacheck:
@@ -191,7 +191,7 @@ CORE_FUNCS = $(shell grep -ho '^int collide_[a-z0-9_]*' $(CORE_SRC) | cut -c5-)
 
 build/bench/raw: bench/raw.c $(CORE_SRC) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(CFLAGS) -Icsrc $(patsubst %,-DHAVE_%,$(CORE_FUNCS)) \
+	$(CC) $(WARN) $(CFLAGS) -Icsrc/core $(patsubst %,-DHAVE_%,$(CORE_FUNCS)) \
 	  -o $@ bench/raw.c $(CORE_SRC) -lm
 
 # The no-op floor, as a Lua module and as plain C functions for the FFI.
@@ -221,7 +221,7 @@ bench-world: build/5.4/collide/core.so build/5.1/collide/core.so build/bench/wor
 
 build/bench/world: bench/world_bench.c $(CORE_SRC) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(CFLAGS) -Icsrc -o $@ $< $(CORE_SRC) -lm
+	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -o $@ $< $(CORE_SRC) -lm
 
 # ---- demo ------------------------------------------------------------------
 
@@ -252,7 +252,7 @@ SAN_ENV   = LD_PRELOAD=$(ASAN_LIB) \
 
 build/asan/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -O1 $(SAN_FLAGS) -I$(LUA_INCDIR) $(LIBFLAG) \
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN_FLAGS) -Icsrc/core -I$(LUA_INCDIR) $(LIBFLAG) \
 	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
 
 build/asan/two_states: tests/host/two_states.c
@@ -328,7 +328,7 @@ FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
 
 build/fuzz/%: fuzz/fuzz_core.c $(CORE_SRC) $(HDRS) Makefile
 	@mkdir -p $(@D)
-	$(CLANG) $(FUZZ_CFLAGS) -Icsrc -DFUZZ_TARGET=fz_$* -o $@ $< \
+	$(CLANG) $(FUZZ_CFLAGS) -Icsrc/core -DFUZZ_TARGET=fz_$* -o $@ $< \
 	  $(CORE_SRC) -lm
 
 fuzz-build: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
@@ -349,12 +349,12 @@ fuzz: fuzz-build
 LINT_LUA = $(wildcard lua spec examples bench tests/*.lua)
 lint:
 	cppcheck --quiet --error-exitcode=1 --std=c99 --enable=warning,portability,performance \
-	  --inline-suppr --library=tools/cppcheck-collide.cfg -Icsrc \
+	  --inline-suppr --library=tools/cppcheck-collide.cfg -Icsrc/core \
 	  $(CORE_SRC) $(BIND_SRC) \
 	  tests/host/two_states.c fuzz/fuzz_core.c -DFUZZ_TARGET=fz_misc
 	clang-tidy --quiet $(CORE_SRC) tests/host/two_states.c -- \
-	  -std=c99 -Icsrc -I$(LUA_INCDIR)
-	clang-tidy --quiet $(BIND_SRC) -- -std=c99 -Icsrc -I$(LUA_INCDIR) \
+	  -std=c99 -Icsrc/core -I$(LUA_INCDIR)
+	clang-tidy --quiet $(BIND_SRC) -- -std=c99 -Icsrc/core -I$(LUA_INCDIR) \
 	  -include tools/lint-noreturn.h
 	$(LUACHECK) --no-color $(LINT_LUA)
 

@@ -1,5 +1,5 @@
 /*
- * fuzz_core.c -- libFuzzer harnesses for every entry point of csrc/collide.h.
+ * fuzz_core.c -- libFuzzer harnesses for every entry point of csrc/core/collide.h.
  *
  * One source, one binary per target: build with -DFUZZ_TARGET=fz_<name>
  * (see the Makefile's FUZZ_TARGETS). Each target decodes the raw input bytes

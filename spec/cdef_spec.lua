@@ -1,9 +1,9 @@
--- lua/collide/cdef.lua is generated from csrc/collide.h (make cdef) and
+-- lua/collide/cdef.lua is generated from csrc/core/collide.h (make cdef) and
 -- committed; LuaJIT's FFI backend declares the core with it. A header
 -- change without regenerating would let the two disagree silently.
 describe("lua/collide/cdef.lua", function()
   it("holds exactly the declarations between the CDEF markers of collide.h", function()
-    local f = assert(io.open("csrc/collide.h", "rb"))
+    local f = assert(io.open("csrc/core/collide.h", "rb"))
     local header = f:read("*a")
     f:close()
     local body = header:match("/%* COLLIDE_CDEF_BEGIN %*/\n(.-)/%* COLLIDE_CDEF_END %*/")

@@ -1,13 +1,13 @@
--- gen-cdef.lua -- writes lua/collide/cdef.lua from csrc/collide.h.
+-- gen-cdef.lua -- writes lua/collide/cdef.lua from csrc/core/collide.h.
 --
--- Usage: lua tools/gen-cdef.lua csrc/collide.h > lua/collide/cdef.lua
+-- Usage: lua tools/gen-cdef.lua csrc/core/collide.h > lua/collide/cdef.lua
 --
 -- The core's header keeps its public declarations between the markers
 -- COLLIDE_CDEF_BEGIN and COLLIDE_CDEF_END, free of preprocessor lines, so
 -- they can be handed verbatim to LuaJIT's ffi.cdef. The generated module is
 -- committed (LuaRocks installs lua/ as it is, with no build step for it);
 -- `make cdef-check` and spec/cdef_spec.lua fail when it is out of date.
-local path = assert(arg[1], "usage: lua tools/gen-cdef.lua csrc/collide.h")
+local path = assert(arg[1], "usage: lua tools/gen-cdef.lua csrc/core/collide.h")
 local f = assert(io.open(path, "rb"))
 local header = f:read("*a")
 f:close()
@@ -32,6 +32,6 @@ while body:find("]" .. ("="):rep(level) .. "]", 1, true) do
 end
 local eq = ("="):rep(level)
 
-io.write("-- Generated from csrc/collide.h by tools/gen-cdef.lua (make cdef).\n",
+io.write("-- Generated from csrc/core/collide.h by tools/gen-cdef.lua (make cdef).\n",
          "-- Do not edit: change the header and regenerate.\n",
          "return [", eq, "[\n", body, "]", eq, "]\n")

@@ -1,4 +1,4 @@
--- Generated from csrc/collide.h by tools/gen-cdef.lua (make cdef).
+-- Generated from csrc/core/collide.h by tools/gen-cdef.lua (make cdef).
 -- Do not edit: change the header and regenerate.
 return [[
 typedef struct collide_vec3 { double x, y, z; } collide_vec3;

@@ -1,5 +1,5 @@
 /* C tests of collide_basic.c: argument checks, planes, sphere sweeps. */
-#include "../../csrc/collide.h"
+#include "collide.h"
 #include "test.h"
 
 static collide_vec3 V(double x, double y, double z) {

@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "../../csrc/collide.h"
+#include "collide.h"
 #include "test.h"
 
 /* Whole results at once (on top of test.h's ENSURE / ENSURE_SMALL). */
