@@ -1,6 +1,8 @@
 # collide -- build, test and demo.
 #
-#   make            build collide/core.so for Lua 5.4 (usable from the repo root)
+#   make            build collide.core for Lua 5.4 and LuaJIT: lua5.4 or luajit
+#                   started in the repository root finds require "collide"
+#   make dist       build/dist/: exactly the files a game ships (README)
 #   make test       install missing Debian packages, then build for every Lua
 #                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
 #                   LuaJIT, luacheck, and a luarocks packaging check
@@ -65,7 +67,7 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth \
         spec-luajit-capi cdef cdef-check bench deps-reliab \
         check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra
 
-all: build/5.4/collide/core.so collide/core.so
+all: build/5.4/collide/core.so build/5.1/collide/core.so
 
 # ---- building --------------------------------------------------------------
 
@@ -81,13 +83,10 @@ build/5.4/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
 	$(CC) $(ALL_CFLAGS) -Icsrc/core -I$(LUA_INCDIR) $(LDFLAGS) $(LIBFLAG) \
 	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
 
-# ./collide/ mirrors the installed layout at the repository root so that a
-# plain `lua5.4` started here finds require "collide" (./?/init.lua) and
-# collide.core (./?.so) with the default search paths.
-collide/core.so: build/5.4/collide/core.so $(LUA_SRC)
-	@mkdir -p collide
-	@for f in $(notdir $(LUA_SRC)); do ln -sf ../lua/collide/$$f collide/$$f; done
-	cp $< $@
+# A Lua started in the repository root finds require "collide" through
+# ./collide.lua (committed), which loads lua/collide/ with the core made here
+# for that Lua: build/5.4 for lua5.4, build/5.1 for luajit. Nothing reads
+# ./collide/core.so, where `luarocks make` builds in place.
 
 build-all: $(foreach v,$(VMS),build/$(v)/collide/core.so)
 
