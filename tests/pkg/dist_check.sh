@@ -17,7 +17,7 @@ mkdir "$tmp/cwd" "$tmp/home"
 
 echo "== the README lists exactly the files of build/dist"
 (cd build/dist && find . -type f | sed 's|^\./|build/dist/|' | sort) >"$tmp/made"
-sed -n '/<!-- make dist: begin -->/,/<!-- make dist: end -->/p' README.md \
+sed -n '/<!-- make dist: begin/,/<!-- make dist: end/p' README.md \
   | grep -o 'build/dist/[^ ]*' | sort >"$tmp/readme"
 if [ -s "$tmp/made" ] && cmp -s "$tmp/made" "$tmp/readme"; then
   ok "README.md lists the $(wc -l <"$tmp/made") files of build/dist"
