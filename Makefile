@@ -67,7 +67,8 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
         check-c specs luacheck rock-check $(addprefix spec-,$(VMS)) spec-luajit \
         spec-luajit-capi cdef cdef-check bench deps-reliab \
         check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra \
-        dist dist-check abi-check root-check deps-check pkg-check
+        dist dist-check abi-check root-check deps-check pkg-check \
+        release-rockspec
 
 all: build/5.4/collide/core.so build/5.1/collide/core.so
 
@@ -226,6 +227,12 @@ deps-check:
 	@set -o pipefail; bash tests/pkg/ensure_deps_check.sh | tee build/logs/pkg-deps.log
 
 pkg-check: dist-check abi-check root-check deps-check
+
+# The release rockspec is the scm one with a version and a tag as source:
+# rewrite it after changing the scm one (rock-check fails until then).
+RELEASE ?= 0.1.0
+release-rockspec:
+	sh tools/release-rockspec.sh $(RELEASE)
 
 # ---- benchmark -------------------------------------------------------------
 

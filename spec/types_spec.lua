@@ -121,7 +121,6 @@ describe("LuaLS annotations (types/)", function()
     local c = api.classes.collide
     local names = {}
     for k in pairs(collide) do names[k] = true end
-    for k in pairs(core) do names[k] = true end
     local annotated = {}
     for k in pairs(c.fields) do annotated[k] = true end
     for k, sep in pairs(c.methods) do

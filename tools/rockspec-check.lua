@@ -43,7 +43,8 @@ for _, f in ipairs(sources) do
   if h then h:close() end
 end
 for _, key in ipairs({ "rockspec_format", "package", "build", "dependencies", "test" }) do
-  check(same(scm[key], rel[key]), rel_path .. " has the same " .. key .. " as " .. scm_path)
+  check(same(scm[key], rel[key]), rel_path .. " has the same " .. key .. " as " .. scm_path
+        .. (same(scm[key], rel[key]) and "" or " (make release-rockspec)"))
 end
 local d = {}
 for k, v in pairs(rel.description) do d[k] = v end
