@@ -130,22 +130,34 @@ describe("LuaLS annotations (types/)", function()
     assert.are.same({}, sorted_missing(names, annotated))
   end)
 
+  -- Lua 5.1's debug.getupvalue does not read a C function's upvalues, where
+  -- the binding keeps its method tables; the other VMs run this part.
+  local function hidden(obj)
+    local idx = getmetatable(obj).__index
+    return type(idx) == "function" and _VERSION == "Lua 5.1" and type(jit) ~= "table"
+  end
+
   for class, probe in pairs(objects) do
-    it("annotate every method of " .. class, function()
-      local methods, mt = methods_of(probe[1])
-      -- An empty list would prove nothing: the binding's layout changed.
-      assert.is_true(methods[probe[2]], "cannot enumerate the methods of " .. class)
-      local c = assert(api.classes[class], class .. " is not declared")
-      for k, sep in pairs(c.methods) do
-        assert.are.equal(":", sep, class .. "." .. k .. " is declared with '.'")
-      end
-      assert.are.same({}, sorted_missing(methods, c.methods))
-      local ops = {}
-      for k in pairs(mt) do
-        if OPERATORS[k] then ops[OPERATORS[k]] = true end
-      end
-      assert.are.same({}, sorted_missing(ops, c.operators))
-    end)
+    if hidden(probe[1]) then
+      pending("the methods of " .. class .. ": Lua 5.1 cannot read C upvalues; "
+              .. "checked on Lua 5.2-5.4 and LuaJIT")
+    else
+      it("annotate every method of " .. class, function()
+        local methods, mt = methods_of(probe[1])
+        -- An empty list would prove nothing: the binding's layout changed.
+        assert.is_true(methods[probe[2]], "cannot enumerate the methods of " .. class)
+        local c = assert(api.classes[class], class .. " is not declared")
+        for k, sep in pairs(c.methods) do
+          assert.are.equal(":", sep, class .. "." .. k .. " is declared with '.'")
+        end
+        assert.are.same({}, sorted_missing(methods, c.methods))
+        local ops = {}
+        for k in pairs(mt) do
+          if OPERATORS[k] then ops[OPERATORS[k]] = true end
+        end
+        assert.are.same({}, sorted_missing(ops, c.operators))
+      end)
+    end
   end
 
   it("annotate every function of collide.debug", function()
