@@ -183,7 +183,7 @@ test: deps
 #   build/dist/lua5.X/collide/   Lua 5.2, 5.3, 5.4: the same without the
 #                                LuaJIT-only files, and that Lua's core.so
 # Each collide/ also carries the LICENSE. The objects lose their debug
-# information (about 150 KB instead of 530 KB).
+# information (about 175 KB instead of 560 KB).
 DIST_FFI_ONLY  = $(filter lua/collide/ffi%.lua lua/collide/cdef.lua,$(LUA_SRC))
 DIST_LUA_PLAIN = $(filter-out $(DIST_FFI_ONLY),$(LUA_SRC))
 STRIP ?= strip
