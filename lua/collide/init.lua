@@ -18,28 +18,9 @@ end
 ------------------------------------------------ a core built for another Lua
 -- A shared object built for another Lua fails to load with the dynamic
 -- linker's words ("undefined symbol: lua_getiuservalue") or luaL_checkversion's,
--- which do not say what is wrong. The Lua API functions the object imports
--- do: each Lua version's headers turn some calls into macros over other
--- functions, so the import names tell the version the object was built for
--- (they are plain strings in the file, read here without loading it).
--- Checked first to last; tools/abi-check tries every pairing.
-local ABI_MARKS = {
-  -- 5.4: userdata with user values; 5.1-5.3 have no such functions.
-  { "5.4", { "lua_newuserdatauv", "lua_getiuservalue", "lua_setiuservalue",
-             "lua_resetthread", "lua_setcstacklimit", "lua_toclose" } },
-  -- 5.1 (and LuaJIT): functions that are macros from 5.2 on.
-  { "5.1", { "lua_call", "lua_pcall", "lua_tonumber", "lua_tointeger",
-             "lua_objlen", "lua_getfenv", "lua_setfenv", "lua_equal",
-             "lua_lessthan", "lua_cpcall", "luaL_register" } },
-  -- 5.2: functions that are macros over lua_rotate/lua_copy from 5.3 on.
-  { "5.2", { "lua_insert", "lua_remove", "lua_replace", "lua_pushunsigned",
-             "lua_tounsignedx", "lua_getctx" } },
-  -- 5.3: lua_rotate and friends are new in 5.3; lua_newuserdata is a macro
-  -- in 5.4, and 5.1/5.2 were ruled out above.
-  { "5.3", { "lua_rotate", "lua_isinteger", "lua_geti", "lua_seti",
-             "lua_stringtonumber", "lua_newuserdata" } },
-}
-
+-- which do not say what is wrong. The object carries the Lua it was built
+-- for as a plain string (collide_core_built_for in csrc/lua/lcollide.c),
+-- read here without loading it. tools/abi-check tries every pairing.
 -- The file package.searchpath would find (Lua 5.1 has no searchpath).
 local function find_core()
   local name = "collide/core"
@@ -53,30 +34,12 @@ local function find_core()
   end
 end
 
--- Whether the object's string tables hold NAME as a whole symbol (ELF and
--- PE store it NUL-terminated, Mach-O with a leading underscore).
-local function imports(data, name)
-  local pat, from = name .. "\0", 1
-  while true do
-    local s = data:find(pat, from, true)
-    if s == nil then return false end
-    local before = data:sub(s - 1, s - 1)
-    if before == "_" then before = data:sub(s - 2, s - 2) end
-    if not before:find("^[%w_]$") then return true end
-    from = s + 1
-  end
-end
-
 local function built_for(path)
   local f = io.open(path, "rb")
   if f == nil then return nil end
   local data = f:read("*a")
   f:close()
-  for _, mark in ipairs(ABI_MARKS) do
-    for _, name in ipairs(mark[2]) do
-      if imports(data, name) then return mark[1] end
-    end
-  end
+  return data:match("collide%.core built for Lua (%d+%.%d+)\n")
 end
 
 local function lua_name(abi)
