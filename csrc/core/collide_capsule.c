@@ -88,6 +88,9 @@ static double v_maxabs(vec3 v) {
 
 static int v_zero(vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
 
+/* -v, with no -0 components (so that (-1, 0, 0) prints as such) */
+static vec3 v_flip(vec3 v) { return v3(-v.x + 0.0, -v.y + 0.0, -v.z + 0.0); }
+
 /* A length below which a difference of points of magnitude about |a|, |b|
    is rounding noise (the measure collide_shapes.c uses). */
 static double noise(vec3 a, vec3 b) {
@@ -248,7 +251,7 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
       return 0;
     }
     u = h.u;
-    normal = v_neg(h.normal);
+    normal = v_flip(h.normal);
     dist = v_len(v_sub(at(*center, v_neg(d), u), h.point));
   }
   out->u = u;
@@ -938,6 +941,6 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
   }
   out->u0 = u0;
   out->u1 = u1;
-  out->normal = flip ? v_neg(normal) : normal;
+  out->normal = flip ? v_flip(normal) : normal;
   return 1;
 }
