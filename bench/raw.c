@@ -27,6 +27,7 @@ typedef struct bcase {
   double r;
   collide_vec3 v[6];
   collide_plane plane;
+  collide_polygon poly;   /* over v[4..6), made in place */
 } bcase;
 
 /* ---- the cases: bench/cases.lua, draw for draw ---------------------------- */
@@ -63,6 +64,21 @@ static void d_triangle(int64_t *s, collide_vec3 *a, collide_vec3 *b,
 }
 
 enum { SS = 1, SP, STRI, SAABB, RTRI };   /* seeds: order in cases.lua */
+
+/* ---- capsule sweeps: seeds as M.SEEDS in cases.lua ---- */
+enum { CSPH = 101, CPL, CTRI, CPOLY, CSEG, CAABB, CCAP,
+       /* raw-only rows: the sphere query on the capsule's cases (its axis
+          dropped), the reference of the 2x target; the box with a
+          standing axis (the grown-box path) */
+       REF = 1000, CAABB_UP = 2000 };
+static collide_vec3 d_axis(int64_t *s) {
+  collide_vec3 v;
+  v.x = d_near(s) / 2;
+  v.y = d_near(s) / 2;
+  v.z = d_near(s) / 2;
+  return v;
+}
+/* ---- end of capsule sweeps ---- */
 
 static void make_cases(int which, bcase *cs) {
   int64_t seed = which;
@@ -108,6 +124,56 @@ static void make_cases(int which, bcase *cs) {
         c->v[1] = d_vec(&seed, d_far);
         d_triangle(&seed, &c->v[2], &c->v[3], &c->v[4]);
         break;
+      /* ---- capsule sweeps: r, axis v0, c0 v1, c1 v2, the obstacle ---- */
+      case CSPH:
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        c->v[3] = d_vec(&seed, d_near);
+        c->v[4].x = d_radius(&seed);     /* rb */
+        break;
+      case CPL: {
+        collide_vec3 n;
+        double dist;
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        n = d_vec(&seed, d_near);
+        dist = d_near(&seed);
+        if (n.x == 0 && n.y == 0 && n.z == 0) n.y = 1;
+        if (collide_plane_make(&n, dist, &c->plane) < 0) abort();
+        break;
+      }
+      case CTRI: case CPOLY:
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        d_triangle(&seed, &c->v[3], &c->v[4], &c->v[5]);
+        if (which == CPOLY && collide_polygon_init(&c->v[3], 3, &c->poly) != 1)
+          abort();
+        break;
+      case CSEG: case CAABB:
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        c->v[3] = d_vec(&seed, d_near);
+        c->v[4] = d_vec(&seed, which == CSEG ? d_near : d_extent);
+        break;
+      case CCAP:                         /* ra, Aa, a0, a1, rb, Ab, b0, b1 */
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        c->plane.d = d_radius(&seed);    /* rb */
+        c->v[3] = d_axis(&seed);
+        c->v[4] = d_vec(&seed, d_near);
+        c->v[5] = d_vec(&seed, d_near);
+        break;
+      /* ---- end of capsule sweeps ---- */
       default:
         abort();
     }
@@ -160,6 +226,76 @@ static double call(int which, const bcase *c) {
                                       &c->v[4], &h);
       break;
 #endif
+/* ---- capsule sweeps ---- */
+#ifdef HAVE_collide_sweep_capsule_capsule
+    case CSPH:
+      code = collide_sweep_capsule_sphere(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                          &c->v[3], c->v[4].x, &h);
+      break;
+    case CPL:
+      code = collide_sweep_capsule_plane(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                         &c->plane, &h);
+      break;
+    case CTRI:
+      code = collide_sweep_capsule_triangle(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                            &c->v[3], &c->v[4], &c->v[5], &h);
+      break;
+    case CPOLY:
+      code = collide_sweep_capsule_polygon(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                           &c->poly, &h);
+      break;
+    case CSEG:
+      code = collide_sweep_capsule_segment(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                           &c->v[3], &c->v[4], &h);
+      break;
+    case CAABB:
+      code = collide_sweep_capsule_aabb(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                        &c->v[3], &c->v[4], &h);
+      break;
+    case CAABB_UP + CAABB: {
+      collide_vec3 up;
+      up.x = 0; up.y = fabs(c->v[0].y) + 0.25; up.z = 0;
+      code = collide_sweep_capsule_aabb(c->r, &up, &c->v[1], &c->v[2],
+                                        &c->v[3], &c->v[4], &h);
+      break;
+    }
+    case CCAP:
+      code = collide_sweep_capsule_capsule(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                           c->plane.d, &c->v[3], &c->v[4],
+                                           &c->v[5], &iv);
+      if (code < 0) abort();
+      return code > 0 ? iv.u0 + iv.u1 : -1;
+    /* the references: the sphere query on the same cases, axis dropped */
+    case REF + CSPH:
+      code = collide_sweep_sphere_sphere(c->r, &c->v[1], &c->v[2], c->v[4].x,
+                                         &c->v[3], &c->v[3], &iv);
+      if (code < 0) abort();
+      return code > 0 ? iv.u0 : -1;
+    case REF + CPL:
+      code = collide_sweep_sphere_plane(c->r, &c->v[1], &c->v[2], &c->plane, &h);
+      break;
+    case REF + CTRI:
+      code = collide_sweep_sphere_triangle(c->r, &c->v[1], &c->v[2], &c->v[3],
+                                           &c->v[4], &c->v[5], &h);
+      break;
+    case REF + CPOLY:
+      code = collide_sweep_sphere_polygon(c->r, &c->v[1], &c->v[2], &c->poly, &h);
+      break;
+    case REF + CSEG:
+      code = collide_sweep_sphere_segment(c->r, &c->v[1], &c->v[2], &c->v[3],
+                                          &c->v[4], &h);
+      break;
+    case REF + CAABB:
+      code = collide_sweep_sphere_aabb(c->r, &c->v[1], &c->v[2], &c->v[3],
+                                       &c->v[4], &h);
+      break;
+    case REF + CCAP:
+      code = collide_sweep_sphere_sphere(c->r, &c->v[1], &c->v[2], c->plane.d,
+                                         &c->v[4], &c->v[5], &iv);
+      if (code < 0) abort();
+      return code > 0 ? iv.u0 + iv.u1 : -1;
+#endif
+/* ---- end of capsule sweeps ---- */
     default:
       abort();
   }
@@ -171,7 +307,7 @@ static void bench(int which, const char *name, long n) {
   bcase cs[COUNT];
   double times[ROUNDS], sum = 0;
   int hits = 0, i, r;
-  make_cases(which, cs);
+  make_cases(which % 1000, cs);
   for (i = 0; i < COUNT; i++) {
     double u = call(which, &cs[i]);
     if (u >= 0) { hits++; sum += u; }
@@ -200,5 +336,24 @@ int main(int argc, char **argv) {
 #ifdef HAVE_collide_raycast_triangle
   bench(RTRI, "raycast_triangle", n);
 #endif
+  /* ---- capsule sweeps, each followed by its sphere reference ---- */
+#ifdef HAVE_collide_sweep_capsule_capsule
+  {
+    static const struct { int which; const char *name; } caps[] = {
+      { CSPH, "sweep_capsule_sphere" }, { CPL, "sweep_capsule_plane" },
+      { CTRI, "sweep_capsule_triangle" }, { CPOLY, "sweep_capsule_polygon" },
+      { CSEG, "sweep_capsule_segment" }, { CAABB, "sweep_capsule_aabb" },
+      { CCAP, "sweep_capsule_capsule" } };
+    char ref[64];
+    size_t i;
+    for (i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+      bench(caps[i].which, caps[i].name, n);
+      snprintf(ref, sizeof ref, "sphere_ref_of_%s", caps[i].name);
+      bench(REF + caps[i].which, ref, n);
+    }
+    bench(CAABB_UP + CAABB, "sweep_capsule_aabb_standing", n);
+  }
+#endif
+  /* ---- end of capsule sweeps ---- */
   return 0;
 }

@@ -431,6 +431,14 @@ static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
   return 1;
 }
 
+/* 1 when c is farther than s from the box lo..hi on some axis, with a
+   margin for rounding (then it is farther than s from anything inside). */
+static int far_from_box(vec3 c, vec3 lo, vec3 hi, double s) {
+  double pad = s + 1e-9 * (s + fmax(v_maxabs(c), fmax(v_maxabs(lo), v_maxabs(hi))));
+  return c.x < lo.x - pad || c.x > hi.x + pad || c.y < lo.y - pad ||
+         c.y > hi.y + pad || c.z < lo.z - pad || c.z > hi.z + pad;
+}
+
 /* The core against the edge a-b: the centre against the parallelogram
    a-b (+) S, or, for an edge parallel to the axis, against the two lateral
    segments at a and b (the rest of the degenerate parallelogram is the
@@ -483,8 +491,12 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       return 0;
     }
   }
-  dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
-                         &q, &m, &feature);
+  /* overlapping at the start? Not when the centre is beyond r + |A| of the
+     polygon's box (a cheap bound: the core is within |A| of the centre) */
+  dd = 2 * r * r + 1;
+  if (!far_from_box(c0, lo, hi, r + v_len(A)))
+    dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
+                           &q, &m, &feature);
   if (dd <= r * r) {
     best = 0;
   } else {
@@ -806,7 +818,9 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
     hit_clear(out);
     return 0;
   }
-  dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+  dd = 2 * r * r + 1;
+  if (!far_from_box(rel, v_neg(e), e, r + v_len(A)))
+    dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
   if (dd <= r * r) {
     best = 0;
   } else {
@@ -929,6 +943,20 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       normal = v_len2(v) > 0 ? v_normalize(v_neg(v)) : v3(1, 0, 0);
   } else {
     R = ra + rb;
+    /* the quick rejection: the bounding spheres of radius r + |A| never
+       meet (sweep_sphere_sphere's test; its radii are padded by 1e-9 of
+       the scale, so rounding never rejects a contact) */
+    {
+      double sa = ra + v_len(Aa), sb = rb + v_len(Ab);
+      double pad = 1e-9 * (sa + sb + fmax(fmax(v_maxabs(*a0), v_maxabs(*a1)),
+                                           fmax(v_maxabs(*b0), v_maxabs(*b1))));
+      if (sa + sb + pad <= 1e50 && sb <= 1e50 &&
+          collide_test_sphere_sphere(sa + pad, a0, a1, sb, b0, b1) == 0) {
+        out->u0 = out->u1 = 0;
+        out->normal = v3(0, 0, 0);
+        return 0;
+      }
+    }
     if (sweep_grown_segment(R, p0, p1, v_neg(Ab), Ab, Aa, &h) != 1) {
       out->u0 = out->u1 = 0;
       out->normal = v3(0, 0, 0);
