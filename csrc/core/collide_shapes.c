@@ -1072,6 +1072,11 @@ int collide__check_polygon(const collide_polygon *poly, int arg) {
 vec3 collide__polygon_origin(const collide_polygon *poly) {
   return polygon_origin(poly);
 }
+double collide__first_in_cylinder(double r, vec3 c0, vec3 d, vec3 a, vec3 b) {
+  span s = { 0, 1 };
+  clip_between(&s, c0, d, a, b);
+  return first_in_cylinder(s, c0, d, a, b, r);
+}
 vec3 collide__flat_closest(vec3 c, const vec3 *v, int count, vec3 n,
                            vec3 origin, int *feature) {
   int which;
