@@ -149,7 +149,8 @@ local function random_obstacle(kind, flat)
     end
   else   -- a regular polygon of 4..7 corners in a random plane
     local k = math.random(4, 7)
-    local c, u, w = rvec(2, flat), rvec(1, flat), nil
+    local c, u = rvec(2, flat), rvec(1, flat)
+    local w
     if flat then
       w = V(-u[2], u[1], 0)
     else
