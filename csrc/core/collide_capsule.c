@@ -447,14 +447,16 @@ static int far_from_box(vec3 c, vec3 lo, vec3 hi, double s) {
          c.y > hi.y + pad || c.z < lo.z - pad || c.z > hi.z + pad;
 }
 
-/* Keeps the times in [*lo, *hi] where p + q t <= 0 (Cyrus-Beck). */
-static void clip_lin(double *lo, double *hi, double p, double q) {
+/* Keeps the times in [*lo, *hi] where p + q t <= 0 (Cyrus-Beck); *which
+   becomes `me` when this constraint is the one entered last. */
+static void clip_lin(double *lo, double *hi, double p, double q, int me,
+                     int *which) {
   if (q > 0) {
     double t = -p / q;
     if (t < *hi) *hi = t;
   } else if (q < 0) {
     double t = -p / q;
-    if (t > *lo) *lo = t;
+    if (t > *lo) { *lo = t; *which = me; }
   } else if (p > 0) {
     *lo = 1; *hi = 0;
   }
@@ -471,8 +473,10 @@ static void clip_lin(double *lo, double *hi, double p, double q) {
    h = (x - a).n, all linear in t; the slab is 0 <= s <= 1, |k| <= 1,
    |h| <= r (six Cyrus-Beck clips). For an edge parallel to the axis
    (thin_sum) the slab is empty and only the cylinders are left. The piece
-   that meets the centre first gives u and the normal: the slab's is +-n
-   toward the centre, a cylinder's the centre's offset from its axis. */
+   that meets the centre first gives u and the normal: the slab's is the
+   outward normal of the side entered last (+-n, or, with r = 0, possibly
+   a side of the parallelogram: in 2D the only way in), a cylinder's the
+   centre's offset from its axis. */
 static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
                        int with_b, first *f) {
   double t;
@@ -484,19 +488,26 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
     vec3 n = v_normalize(N);
     double lo = 0, hi = 1, h0 = v_dot(n, w), hd = v_dot(n, d);
     double s0 = v_dot(sg, w), sd = v_dot(sg, d), k0 = v_dot(kp, w), kd = v_dot(kp, d);
-    clip_lin(&lo, &hi, h0 - r, hd);
-    clip_lin(&lo, &hi, -h0 - r, -hd);
-    clip_lin(&lo, &hi, -s0, -sd);
-    clip_lin(&lo, &hi, s0 - 1, sd);
-    clip_lin(&lo, &hi, -k0 - 1, -kd);
-    clip_lin(&lo, &hi, k0 - 1, kd);
-    /* (a motion within the slab's plane, a 2D game's, meets its boundary
-       first, which the other pieces hold) */
-    if (lo <= hi && lo < f->u &&
-        !(fabs(h0) <= noise(c0, a) && fabs(hd) <= noise(c0, v_add(c0, d)))) {
-      double h = h0 + hd * lo, sa = clamp01(s0 + sd * lo);
+    int side = 0;
+    clip_lin(&lo, &hi, h0 - r, hd, 1, &side);
+    clip_lin(&lo, &hi, -h0 - r, -hd, 2, &side);
+    clip_lin(&lo, &hi, -s0, -sd, 3, &side);
+    clip_lin(&lo, &hi, s0 - 1, sd, 4, &side);
+    clip_lin(&lo, &hi, -k0 - 1, -kd, 5, &side);
+    clip_lin(&lo, &hi, k0 - 1, kd, 6, &side);
+    if (lo <= hi && lo < f->u) {
+      double sa = clamp01(s0 + sd * lo);
       f->u = lo;
-      f->normal = v_scale(n, sign_or(h, sign_or(h0, sign_or(-hd, 1))));
+      switch (side) {
+        case 1: f->normal = n; break;
+        case 2: f->normal = v_neg(n); break;
+        case 3: f->normal = v_normalize(v_neg(sg)); break;
+        case 4: f->normal = v_normalize(sg); break;
+        case 5: f->normal = v_normalize(v_neg(kp)); break;
+        case 6: f->normal = v_normalize(kp); break;
+        default:   /* inside at t = 0: the caller's start test decides */
+          f->normal = v_scale(n, sign_or(h0, sign_or(-hd, 1)));
+      }
       f->point = sa == 0 ? a : (sa == 1 ? b : v_madd(a, e, sa));
       f->feature = (sa == 0 || sa == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
     }
@@ -569,6 +580,14 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       out->point = f.point;
       out->normal = f.normal;
       out->feature = f.feature;
+      if (r == 0) {
+        /* a zero radius makes the end pieces ray casts, whose point is off
+           the ray near a polygon's plane (collide_shapes.c's open coplanar
+           ray issue): the closest points of the core instead */
+        vec3 c = at(c0, d, f.u);
+        (void)core_flat_closest(v_sub(c, A), v_add(c, A), v, count, n, origin,
+                                &out->point, &m, &out->feature);
+      }
       return 1;
     }
     /* a piece found u = 0 by rounding on its boundary: overlapping */
