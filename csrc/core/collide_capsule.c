@@ -533,16 +533,15 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
 static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
                               int count, vec3 n, vec3 origin, collide_hit *out) {
   vec3 d = v_sub(c1, c0), q = c0, m = c0, normal, lo = v[0], hi = v[0];
-  double dd;
+  double dd, scale;
   int i, feature = COLLIDE_FEATURE_FACE;
   collide_hit h;
   /* quick rejections: the grown shape lies within |n.A| of the plane and
      in the polygon's box grown by |A| */
   {
     double h0 = v_dot(n, v_sub(c0, origin)), h1 = v_dot(n, v_sub(c1, origin));
-    double scale = fmax(fmax(v_maxabs(c0), v_maxabs(c1)),
-                        fmax(v_maxabs(origin), v_maxabs(A)));
     double lim;
+    scale = fmax(fmax(v_maxabs(c0), v_maxabs(c1)), fmax(v_maxabs(origin), v_maxabs(A)));
     vec3 ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
     for (i = 0; i < count; i++) {
       lo = v3(fmin(lo.x, v[i].x), fmin(lo.y, v[i].y), fmin(lo.z, v[i].z));
@@ -580,10 +579,10 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       out->point = f.point;
       out->normal = f.normal;
       out->feature = f.feature;
-      if (r == 0) {
-        /* a zero radius makes the end pieces ray casts, whose point is off
-           the ray near a polygon's plane (collide_shapes.c's open coplanar
-           ray issue): the closest points of the core instead */
+      if (r <= 1e-6 * scale) {
+        /* a zero (or vanishing) radius makes the end pieces ray casts,
+           whose point is off the ray near a polygon's plane (collide_shapes.c's
+           open coplanar ray issue): the closest points of the core instead */
         vec3 c = at(c0, d, f.u);
         (void)core_flat_closest(v_sub(c, A), v_add(c, A), v, count, n, origin,
                                 &out->point, &m, &out->feature);
