@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "collide.h"
@@ -246,10 +247,13 @@ static void check_lean(int which, const char *name, const bcase *cs) {
   }
 }
 
+static const char *only;   /* argv[2]: time this query alone (profiling) */
+
 static void bench(int which, const char *name, long n) {
   bcase cs[COUNT];
   double times[2][ROUNDS], sum = 0;
   int hits = 0, i, r, impl, nimpl = has_lean(which) ? 2 : 1;
+  if (only && strcmp(only, name) != 0) return;
   make_cases(which, cs);
   for (i = 0; i < COUNT; i++) {
     double u = call(which, 0, &cs[i]);
@@ -273,6 +277,7 @@ static void bench(int which, const char *name, long n) {
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 2000000;
+  only = argc > 2 ? argv[2] : NULL;
   bench(SS, "sweep_sphere_sphere", n);
   bench(SP, "sweep_sphere_plane", n);
 #ifdef HAVE_collide_sweep_sphere_triangle
