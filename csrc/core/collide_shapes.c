@@ -241,14 +241,41 @@ static void clip_between(span *s, vec3 c0, vec3 d, vec3 a, vec3 b) {
    degenerate: |(b-a) x (c-a)| <= DEGENERATE_AREA * (longest edge)^2, i.e.
    its height is below 1e-12 of its longest edge (collinear or repeated
    points, relative to its size). */
-static int triangle_normal(const vec3 v[3], vec3 *n) {
-  vec3 ab = v_sub(v[1], v[0]), ac = v_sub(v[2], v[0]), bc = v_sub(v[2], v[1]);
-  vec3 cr = v_cross(ab, ac);
-  double e2 = v_len2(ab), l = v_len(cr);
+/* The same test, and the unnormalized normal cr = (b-a) x (c-a) in *cr,
+   its squared length in *l2. The comparison l > x, l = sqrt(l2), is
+   decided from the squares when they are clearly apart (a factor 1.0001
+   is far beyond the rounding of sqrt and of x^2, and x above 1e-150 keeps
+   x^2 a normal number), so the common case needs no square root; the
+   answer is the same on every input (the world's triangle_ok computes it
+   the plain way). */
+static inline int triangle_cross(vec3 a, vec3 b, vec3 c, vec3 *cr, double *l2) {
+  vec3 ab = v_sub(b, a), ac = v_sub(c, a), bc = v_sub(c, b);
+  double e2 = v_len2(ab), x;
+  *cr = v_cross(ab, ac);
+  *l2 = v_len2(*cr);
   if (v_len2(ac) > e2) e2 = v_len2(ac);
   if (v_len2(bc) > e2) e2 = v_len2(bc);
-  if (!(l > DEGENERATE_AREA * e2)) return 0;
-  *n = v_normalize(cr);
+  x = DEGENERATE_AREA * e2;
+  if (x > 1e-150) {
+    if (*l2 > 1.0001 * (x * x)) return 1;
+    if (*l2 < 0.9999 * (x * x)) return 0;
+  }
+  return sqrt(*l2) > x;
+}
+
+/* cr / |cr| from cr and |cr|^2: unit to rounding unless the squares
+   underflowed (v_normalize scales them first); one square root and one
+   division instead of v_normalize's four divisions. */
+static inline vec3 unit_cross(vec3 cr, double l2) {
+  double l = sqrt(l2);
+  return l > 1e-140 ? v_scale(cr, 1.0 / l) : v_normalize(cr);
+}
+
+static int triangle_normal(const vec3 v[3], vec3 *n) {
+  vec3 cr;
+  double l2;
+  if (!triangle_cross(v[0], v[1], v[2], &cr, &l2)) return 0;
+  *n = unit_cross(cr, l2);
   return 1;
 }
 
@@ -527,17 +554,69 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
   return sweep_flat(0, p0, p1, v, count, n, origin, out);
 }
 
+/* The cheap rejection of a ray cast against a triangle: Moller and
+   Trumbore's tests (RTR 3rd ed. 16.8) without a division, each with a
+   margin, so that 1 means the segment clearly misses and ray_flat's exact
+   work is not needed; 0 decides nothing.
+
+   With s = p0 - a, e1 = b - a, e2 = c - a, P = d x e2, Q = s x e1 and
+   det = e1.P, the segment's line meets the plane at p0 + d t, at the
+   barycentric (u, v), where det u = s.P, det v = d.Q, det t = e2.Q. Each
+   of these triple products is computed with an error below 50 epsilon of
+   the product of its factors' largest components (m_x), every factor
+   being a difference rounded relative to itself. So once |det| exceeds
+   1e-12 m_e1 m_d m_e2 its sign is certain, and the signs below are
+   compared against det with no division. The margins put the point
+   clearly outside, not within rounding of the edge: the distance of the
+   crossing from the line of e2 is |s.P| |e1 x e2| / (|det| |e2|) >=
+   |s.P| / (|d| |e2|) >= |s.P| / (3 m_d m_e2), and likewise for the other
+   two edges and for the two ends' distances to the plane (|e2.Q| and
+   |e2.Q - det| over |e1 x e2| <= 3 m_e1 m_e2); with the margin 4e-9 S m m,
+   S the sum of all magnitudes (at least the largest coordinate), every
+   one is beyond 1e-9 of the largest coordinate: some 10^7 times the
+   rounding that ray_flat allows for. Components below 1e-90 (where the
+   products could underflow) decide nothing. */
+static int ray_triangle_clear_miss(vec3 p0, vec3 p1, vec3 a, vec3 b, vec3 c,
+                                   double S) {
+  vec3 d = v_sub(p1, p0), e1 = v_sub(b, a), e2 = v_sub(c, a);
+  vec3 s = v_sub(p0, a), P = v_cross(d, e2), Q;
+  double md = v_maxabs(d), m1 = v_maxabs(e1), m2 = v_maxabs(e2), k = 4e-9 * S;
+  double det = v_dot(e1, P), nu = v_dot(s, P), nv, nt, sg;
+  if (!((md > 1e-90) & (m1 > 1e-90) & (m2 > 1e-90))) return 0;
+  if (!(fabs(det) > 1e-12 * m1 * md * m2)) return 0;   /* (nearly) parallel */
+  /* in the order of the listing: most misses leave at the first test */
+  sg = det < 0 ? -1 : 1;
+  det *= sg;
+  nu *= sg;
+  if ((nu < -k * md * m2) | (nu - det > k * md * (m1 + m2) * 2)) return 1;
+  Q = v_cross(s, e1);
+  nv = sg * v_dot(d, Q);
+  if ((nv < -k * md * m1) | (nu + nv - det > k * md * (m1 + m2) * 2)) return 1;
+  nt = sg * v_dot(e2, Q);
+  return (nt < -k * m1 * m2) | (nt - det > k * m1 * m2);
+}
+
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
                              const collide_vec3 *a, const collide_vec3 *b,
                              const collide_vec3 *c, collide_hit *out) {
   vec3 v[3], n;
-  CHECK_VEC(p0, 1);
-  CHECK_VEC(p1, 2);
-  CHECK_VEC(a, 3);
-  CHECK_VEC(b, 4);
-  CHECK_VEC(c, 5);
+  double l2, S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(
+      mag_start(0), p0), p1), a), b), c));
+  if (!(S <= COLLIDE_MAX_COORD)) {     /* one pass, else one by one */
+    CHECK_VEC(p0, 1);
+    CHECK_VEC(p1, 2);
+    CHECK_VEC(a, 3);
+    CHECK_VEC(b, 4);
+    CHECK_VEC(c, 5);
+  }
+  if (!triangle_cross(*a, *b, *c, &n, &l2))
+    return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
+  if (S <= COLLIDE_MAX_COORD && ray_triangle_clear_miss(*p0, *p1, *a, *b, *c, S)) {
+    hit_clear(out);
+    return 0;
+  }
+  n = unit_cross(n, l2);
   v[0] = *a; v[1] = *b; v[2] = *c;
-  if (!triangle_normal(v, &n)) return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
   /* a ray is a sweep of radius 0; the face normal faces p0's side */
   return ray_flat(*p0, *p1, v, 3, n, v[0], out);
 }
