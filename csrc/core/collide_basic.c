@@ -343,7 +343,7 @@ static inline int check_two_spheres(double ra, const collide_vec3 *a0,
                                     const collide_vec3 *b1) {
   double m = mag_total(mag_add(mag_add(mag_add(mag_add(
       mag_num(mag_start(ra), rb), a0), a1), b0), b1));
-  if ((m <= COLLIDE_MAX_COORD) & (ra >= 0) & (rb >= 0)) return 0;
+  if ((m <= COLLIDE_MAX_COORD) && (ra >= 0) && (rb >= 0)) return 0;
   return check_two_spheres_slow(ra, a0, a1, rb, b0, b1);
 }
 
@@ -399,8 +399,8 @@ int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
      limit, see collide__check_plane), else one by one */
   if (!((mag_total(mag_add(mag_add(mag_add(mag_num(mag_start(r),
                                                   0.5 * plane->d), c0), c1),
-                               &n)) <= COLLIDE_MAX_COORD) &
-        (r >= 0) & (fabs(v_len2(n) - 1.0) <= 1e-9))) {
+                               &n)) <= COLLIDE_MAX_COORD) &&
+        (r >= 0) && (fabs(v_len2(n) - 1.0) <= 1e-9))) {
     CHECK_RADIUS(r, 1);
     CHECK_VEC(c0, 2);
     CHECK_VEC(c1, 3);
@@ -440,7 +440,7 @@ int collide_raycast_plane(const collide_vec3 *p0, const collide_vec3 *p1,
   vec3 n = plane->normal;
   double d0, d1, u;
   if (!((mag_total(mag_add(mag_add(mag_add(mag_start(0.5 * plane->d), p0),
-                                   p1), &n)) <= COLLIDE_MAX_COORD) &
+                                   p1), &n)) <= COLLIDE_MAX_COORD) &&
         (fabs(v_len2(n) - 1.0) <= 1e-9))) {
     CHECK_VEC(p0, 1);
     CHECK_VEC(p1, 2);

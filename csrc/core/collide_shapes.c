@@ -57,11 +57,12 @@ static vec3 v_with(vec3 v, int i, double s) {
 
 static vec3 v_axis(int i, double s) { return v_with(v3(0, 0, 0), i, s); }
 
-static double v_maxabs(vec3 v) {
-  double m = fabs(v.x);
-  if (fabs(v.y) > m) m = fabs(v.y);
-  if (fabs(v.z) > m) m = fabs(v.z);
-  return m;
+static inline double max2(double a, double b) { return a > b ? a : b; }
+
+/* (as maxima of validated numbers: no NaN to care for, and the compiler
+   turns them into max instructions, not branches on random data) */
+static inline double v_maxabs(vec3 v) {
+  return max2(max2(fabs(v.x), fabs(v.y)), fabs(v.z));
 }
 
 /* A length below which a difference of points of magnitude about |a|, |b|
@@ -188,11 +189,11 @@ static inline int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r,
   e = v_add(v_scale(v_sub(hi, lo), 0.5), v3(pad, pad, pad));
   mid = v_sub(v_add(c0, h), v_scale(v_add(lo, hi), 0.5));
   ah = v3(fabs(h.x), fabs(h.y), fabs(h.z));
-  if ((fabs(mid.x) > e.x + ah.x) | (fabs(mid.y) > e.y + ah.y) |
+  if ((fabs(mid.x) > e.x + ah.x) || (fabs(mid.y) > e.y + ah.y) ||
       (fabs(mid.z) > e.z + ah.z))
     return 0;
-  return !((fabs(mid.y * h.z - mid.z * h.y) > e.y * ah.z + e.z * ah.y) |
-           (fabs(mid.z * h.x - mid.x * h.z) > e.x * ah.z + e.z * ah.x) |
+  return !((fabs(mid.y * h.z - mid.z * h.y) > e.y * ah.z + e.z * ah.y) ||
+           (fabs(mid.z * h.x - mid.x * h.z) > e.x * ah.z + e.z * ah.x) ||
            (fabs(mid.x * h.y - mid.y * h.x) > e.x * ah.y + e.y * ah.x));
 }
 
@@ -595,18 +596,18 @@ static int ray_triangle_clear_miss(vec3 p0, vec3 p1, vec3 a, vec3 b, vec3 c,
   vec3 s = v_sub(p0, a), P = v_cross(d, e2), Q;
   double md = v_maxabs(d), m1 = v_maxabs(e1), m2 = v_maxabs(e2), k = 4e-9 * S;
   double det = v_dot(e1, P), nu = v_dot(s, P), nv, nt, sg;
-  if (!((md > 1e-90) & (m1 > 1e-90) & (m2 > 1e-90))) return 0;
+  if (!((md > 1e-90) && (m1 > 1e-90) && (m2 > 1e-90))) return 0;
   if (!(fabs(det) > 1e-12 * m1 * md * m2)) return 0;   /* (nearly) parallel */
   /* in the order of the listing: most misses leave at the first test */
   sg = det < 0 ? -1 : 1;
   det *= sg;
   nu *= sg;
-  if ((nu < -k * md * m2) | (nu - det > k * md * (m1 + m2) * 2)) return 1;
+  if ((nu < -k * md * m2) || (nu - det > k * md * (m1 + m2) * 2)) return 1;
   Q = v_cross(s, e1);
   nv = sg * v_dot(d, Q);
-  if ((nv < -k * md * m1) | (nu + nv - det > k * md * (m1 + m2) * 2)) return 1;
+  if ((nv < -k * md * m1) || (nu + nv - det > k * md * (m1 + m2) * 2)) return 1;
   nt = sg * v_dot(e2, Q);
-  return (nt < -k * m1 * m2) | (nt - det > k * m1 * m2);
+  return (nt < -k * m1 * m2) || (nt - det > k * m1 * m2);
 }
 
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
@@ -756,7 +757,7 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), c0), c1),
                                        a), b));
   int feature, at_a = 0;
-  if (!((S <= COLLIDE_MAX_COORD) & (r >= 0))) {
+  if (!((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
     CHECK_VEC(c0, 2);
     CHECK_VEC(c1, 3);
@@ -1013,8 +1014,8 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
                                        center), extents));
   span in[3], out_lo[3], out_hi[3], unit = { 0, 1 };
   int k, i, sx, sy, sz;
-  if (!((S <= COLLIDE_MAX_COORD) &
-        (r >= 0) & (extents->x >= 0) & (extents->y >= 0) & (extents->z >= 0))) {
+  if (!((S <= COLLIDE_MAX_COORD) &&
+        (r >= 0) && (extents->x >= 0) && (extents->y >= 0) && (extents->z >= 0))) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
     CHECK_VEC(c0, 2);
     CHECK_VEC(c1, 3);
