@@ -103,6 +103,15 @@ static vec3 any_perpendicular(vec3 e) {
   return v3(1, 0, 0);
 }
 
+/* a / |a| from a and |a|^2 (already at hand): unit to rounding unless the
+   squares underflowed (v_normalize divides by the largest component
+   first); one square root and one division instead of v_normalize's four
+   divisions. */
+static inline vec3 unit_len2(vec3 a, double len2) {
+  double l = sqrt(len2);
+  return l > 1e-140 ? v_scale(a, 1.0 / l) : v_normalize(a);
+}
+
 /* ---- time intervals -------------------------------------------------------- */
 
 /* The set of times in [0, 1] during which the centre is inside a convex
@@ -232,7 +241,7 @@ static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double 
   if (!span_ok(&s)) return 2;   /* outside the edge's region throughout */
   e = v_sub(b, a);
   if (v_len2(e) == 0) return 2; /* a point: the balls cover it */
-  ax = v_normalize(e);
+  ax = unit_len2(e, v_len2(e));
   m = v_sub(c0, a);
   clip_ball(&s, v_cross(ax, m), v_cross(ax, d), r);
   return span_ok(&s) ? s.lo : 2;
@@ -276,19 +285,11 @@ static inline int triangle_cross(vec3 a, vec3 b, vec3 c, vec3 *cr, double *l2) {
   return sqrt(*l2) > x;
 }
 
-/* cr / |cr| from cr and |cr|^2: unit to rounding unless the squares
-   underflowed (v_normalize scales them first); one square root and one
-   division instead of v_normalize's four divisions. */
-static inline vec3 unit_cross(vec3 cr, double l2) {
-  double l = sqrt(l2);
-  return l > 1e-140 ? v_scale(cr, 1.0 / l) : v_normalize(cr);
-}
-
-static int triangle_normal(const vec3 v[3], vec3 *n) {
+static inline int triangle_normal(const vec3 v[3], vec3 *n) {
   vec3 cr;
   double l2;
   if (!triangle_cross(v[0], v[1], v[2], &cr, &l2)) return 0;
-  *n = unit_cross(cr, l2);
+  *n = unit_len2(cr, l2);
   return 1;
 }
 
@@ -399,12 +400,14 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
 }
 
 /* Sphere sweep against a convex polygon: face prism, edge cylinders,
-   vertex balls (see the top of the file). origin is a point of the plane. */
-static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
-                      vec3 n, vec3 origin, collide_hit *out) {
+   vertex balls (see the top of the file). origin is a point of the plane.
+   scale: a bound of the magnitudes of r, c0, c1, the vertices and origin
+   (the caller's sum of magnitudes), or 0 to have it found here. */
+static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
+                             int count, vec3 n, vec3 origin, double scale,
+                             collide_hit *out) {
   vec3 d = v_sub(c1, c0), lo = v[0], hi = v[0];
   double best = 2, t, h0 = v_dot(n, v_sub(c0, origin)), hd = v_dot(n, d);
-  double scale = r;
   int i;
   span s = { 0, 1 };
   for (i = 1; i < count; i++) {
@@ -418,11 +421,9 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
      the step touches nothing, and no piece would say otherwise. */
   {
     double h1 = v_dot(n, v_sub(c1, origin)), m;
-    if ((m = v_maxabs(c0)) > scale) scale = m;
-    if ((m = v_maxabs(c1)) > scale) scale = m;
-    if ((m = v_maxabs(lo)) > scale) scale = m;
-    if ((m = v_maxabs(hi)) > scale) scale = m;
-    if ((m = v_maxabs(origin)) > scale) scale = m;
+    if (!(scale > 0))
+      scale = max2(max2(max2(r, v_maxabs(c0)), max2(v_maxabs(c1), v_maxabs(lo))),
+                   max2(v_maxabs(hi), v_maxabs(origin)));
     m = r + 64 * DBL_EPSILON * scale;
     if ((h0 > m && h1 > m) || (h0 < -m && h1 < -m)) {
       hit_clear(out);
@@ -437,7 +438,7 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
   clip_linear(&s, h0 - r, hd);
   clip_linear(&s, -h0 - r, -hd);
   for (i = 0; i < count && span_ok(&s); i++) {
-    vec3 m = v_cross(n, v_sub(v[(i + 1) % count], v[i]));
+    vec3 m = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
     clip_linear(&s, -v_dot(m, v_sub(c0, v[i])), -v_dot(m, d));
   }
   if (span_ok(&s)) best = s.lo;
@@ -452,7 +453,7 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
     if (v_len2(v_sub(c0, p)) <= r * r) best = 0;
   }
   for (i = 0; i < count && best > 0; i++) {
-    vec3 prev = v[(i + count - 1) % count], next = v[(i + 1) % count];
+    vec3 prev = v[i > 0 ? i - 1 : count - 1], next = v[i + 1 < count ? i + 1 : 0];
     vec3 m = v_cross(n, v_sub(next, v[i])), ep = v_sub(v[i], prev);
     vec3 en = v_sub(next, v[i]), w = v_sub(c0, v[i]);
     span edge = { 0, 1 }, vertex = { 0, 1 };
@@ -477,20 +478,31 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
   return 1;
 }
 
+static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
+                      vec3 n, vec3 origin, collide_hit *out) {
+  return sweep_flat_scaled(r, c0, c1, v, count, n, origin, 0, out);
+}
+
 int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
                                   const collide_vec3 *c1, const collide_vec3 *a,
                                   const collide_vec3 *b, const collide_vec3 *c,
                                   collide_hit *out) {
   vec3 v[3], n;
-  CHECK_RADIUS(r, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_VEC(a, 4);
-  CHECK_VEC(b, 5);
-  CHECK_VEC(c, 6);
+  double l2, S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(
+      mag_start(r), c0), c1), a), b), c));
+  if (!(S <= COLLIDE_MAX_COORD && r >= 0)) {
+    CHECK_RADIUS(r, 1);                /* one pass, else one by one */
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_VEC(a, 4);
+    CHECK_VEC(b, 5);
+    CHECK_VEC(c, 6);
+  }
+  if (!triangle_cross(*a, *b, *c, &n, &l2))
+    return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
+  n = unit_len2(n, l2);
   v[0] = *a; v[1] = *b; v[2] = *c;
-  if (!triangle_normal(v, &n)) return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
-  return sweep_flat(r, *c0, *c1, v, 3, n, v[0], out);
+  return sweep_flat_scaled(r, *c0, *c1, v, 3, n, *a, S, out);
 }
 
 /* Ray (segment) cast against a convex polygon: sweep_flat with r = 0,
@@ -629,7 +641,7 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
     hit_clear(out);
     return 0;
   }
-  n = unit_cross(n, l2);
+  n = unit_len2(n, l2);
   v[0] = *a; v[1] = *b; v[2] = *c;
   /* a ray is a sweep of radius 0; the face normal faces p0's side */
   return ray_flat(*p0, *p1, v, 3, n, v[0], out);
