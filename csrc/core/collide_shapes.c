@@ -135,6 +135,38 @@ static void clip_linear(span *s, double a, double b) {
   }
 }
 
+/* The times at which x(t) = p + v t is at or below X (*below) and at or
+   above X (*above), on the whole line of time: each is clip_linear's
+   interval for its constraint, with its very number -(p - X) / v (which
+   is also -(X - p) / (-v) to the bit), so the pieces of the rounded box
+   that share the plane x = X are clipped by one division, and meet
+   without a gap as before. With v = 0, all time or none, as clip_linear
+   decides (p - X > 0, resp. X - p > 0, is outside). */
+static inline void plane_sides(double p, double v, double X, span *below,
+                               span *above) {
+  if (v != 0) {
+    double t = -(p - X) / v;
+    below->lo = v > 0 ? -INFINITY : t;
+    below->hi = v > 0 ? t : INFINITY;
+    above->lo = v > 0 ? t : -INFINITY;
+    above->hi = v > 0 ? INFINITY : t;
+  } else {
+    below->lo = p - X > 0 ? INFINITY : -INFINITY;
+    below->hi = -below->lo;
+    above->lo = X - p > 0 ? INFINITY : -INFINITY;
+    above->hi = -above->lo;
+  }
+}
+
+/* a's bounds are kept on ties, as clip_linear keeps the span's: [0, 1]
+   stays +0 against a time of -0. */
+static inline span span_and(span a, span b) {
+  span s;
+  s.lo = b.lo > a.lo ? b.lo : a.lo;
+  s.hi = b.hi < a.hi ? b.hi : a.hi;
+  return s;
+}
+
 /* Keeps the times where |w + z t| <= r.
    Expanding gives A t^2 + 2 B t + C <= 0 with A = z.z, B = w.z,
    C = w.w - r^2. The discriminant B^2 - A C is formed as A (r^2 - |w_p|^2),
@@ -408,8 +440,9 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
                              collide_hit *out) {
   vec3 d = v_sub(c1, c0), lo = v[0], hi = v[0];
   double best = 2, t, h0 = v_dot(n, v_sub(c0, origin)), hd = v_dot(n, d);
+  double m;
   int i;
-  span s = { 0, 1 };
+  span s = { 0, 1 }, unit = { 0, 1 };
   for (i = 1; i < count; i++) {
     lo = v_min(lo, v[i]);
     hi = v_max(hi, v[i]);
@@ -420,7 +453,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
      centre that stays beyond r + 64 epsilon of it on one side throughout
      the step touches nothing, and no piece would say otherwise. */
   {
-    double h1 = v_dot(n, v_sub(c1, origin)), m;
+    double h1 = v_dot(n, v_sub(c1, origin));
     if (!(scale > 0))
       scale = max2(max2(max2(r, v_maxabs(c0)), max2(v_maxabs(c1), v_maxabs(lo))),
                    max2(v_maxabs(hi), v_maxabs(origin)));
@@ -438,36 +471,53 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
   clip_linear(&s, h0 - r, hd);
   clip_linear(&s, -h0 - r, -hd);
   for (i = 0; i < count && span_ok(&s); i++) {
-    vec3 m = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
-    clip_linear(&s, -v_dot(m, v_sub(c0, v[i])), -v_dot(m, d));
+    vec3 mi = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
+    clip_linear(&s, -v_dot(mi, v_sub(c0, v[i])), -v_dot(mi, d));
   }
   if (span_ok(&s)) best = s.lo;
-  if (best > 0) {
+  if (best > 0 && fabs(h0) <= m) {
     /* Overlapping at the start: u = 0, whatever the pieces say. Their
        regions meet on planes computed in different ways, so a centre on a
        region boundary (at a vertex, say) can fall by rounding in no region
        at t = 0 and be found only once it drifts into one: a sphere resting
-       on a vertex was reported at u = 1e-16 (or later when slow). */
+       on a vertex was reported at u = 1e-16 (or later when slow). (A
+       centre farther than m from the plane is farther than r from the
+       polygon, rounding included: no need to look.) */
     int f, k;
     vec3 p = flat_closest(c0, v, count, n, origin, 0, &f, &k);
     if (v_len2(v_sub(c0, p)) <= r * r) best = 0;
   }
-  for (i = 0; i < count && best > 0; i++) {
-    vec3 prev = v[i > 0 ? i - 1 : count - 1], next = v[i + 1 < count ? i + 1 : 0];
-    vec3 m = v_cross(n, v_sub(next, v[i])), ep = v_sub(v[i], prev);
-    vec3 en = v_sub(next, v[i]), w = v_sub(c0, v[i]);
-    span edge = { 0, 1 }, vertex = { 0, 1 };
-    /* edge i's region: outside its line (the prism's plane, reversed) */
-    clip_linear(&edge, v_dot(m, w), v_dot(m, d));
-    clip_between(&edge, c0, d, v[i], next);
-    t = first_in_cylinder(edge, c0, d, v[i], next, r);
-    if (t < best) best = t;
-    /* vertex i's region: past the end of the edge before it, before the
-       start of the edge after it */
-    clip_linear(&vertex, -v_dot(w, ep), -v_dot(d, ep));
-    clip_linear(&vertex, v_dot(w, en), v_dot(d, en));
-    t = first_in_ball(vertex, c0, d, v[i], r);
-    if (t < best) best = t;
+  /* The edges' cylinders and the vertices' balls, each clipped to its
+     region first: edge i's is outside its line (the prism's plane,
+     reversed) and between the planes through its ends perpendicular to it;
+     vertex i's is past the end of the edge before it and before the start
+     of the edge after it. Each of these planes bounds two regions, with
+     the same numbers (plane_sides), so each is crossed by one division. A
+     piece that cannot start before the best so far is not solved. */
+  if (best > 0) {
+    span end_above, below;   /* the side of the previous edge's end plane */
+    vec3 e = v_sub(v[0], v[count - 1]);
+    plane_sides(v_dot(v_sub(c0, v[0]), e), v_dot(d, e), 0, &below, &end_above);
+    for (i = 0; i < count && best > 0; i++) {
+      vec3 next = v[i + 1 < count ? i + 1 : 0], w = v_sub(c0, v[i]);
+      vec3 en = v_sub(next, v[i]), mi = v_cross(n, en);
+      double dd = v_dot(d, en);
+      span start_below, start_above, end_below, next_end_above, out_side, in_side, sp;
+      plane_sides(v_dot(w, en), dd, 0, &start_below, &start_above);
+      plane_sides(v_dot(v_sub(c0, next), en), dd, 0, &end_below, &next_end_above);
+      sp = span_and(span_and(unit, end_above), start_below);        /* vertex i */
+      if (span_ok(&sp) && sp.lo < best) {
+        t = first_in_ball(sp, c0, d, v[i], r);
+        if (t < best) best = t;
+      }
+      plane_sides(v_dot(mi, w), v_dot(mi, d), 0, &out_side, &in_side);
+      sp = span_and(span_and(span_and(unit, out_side), start_above), end_below);
+      if (span_ok(&sp) && sp.lo < best) {                           /* edge i */
+        t = first_in_cylinder(sp, c0, d, v[i], next, r);
+        if (t < best) best = t;
+      }
+      end_above = next_end_above;
+    }
   }
   if (best > 1) {
     hit_clear(out);
@@ -970,38 +1020,6 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
   CHECK_VEC(center, 3);
   CHECK_EXTENTS(extents, 4);
   return ray_aabb(*p0, *p1, *center, *extents, out);
-}
-
-/* The times at which x(t) = p + v t is at or below X (*below) and at or
-   above X (*above), on the whole line of time: each is clip_linear's
-   interval for its constraint, with its very number -(p - X) / v (which
-   is also -(X - p) / (-v) to the bit), so the pieces of the rounded box
-   that share the plane x = X are clipped by one division, and meet
-   without a gap as before. With v = 0, all time or none, as clip_linear
-   decides (p - X > 0, resp. X - p > 0, is outside). */
-static inline void plane_sides(double p, double v, double X, span *below,
-                               span *above) {
-  if (v != 0) {
-    double t = -(p - X) / v;
-    below->lo = v > 0 ? -INFINITY : t;
-    below->hi = v > 0 ? t : INFINITY;
-    above->lo = v > 0 ? t : -INFINITY;
-    above->hi = v > 0 ? INFINITY : t;
-  } else {
-    below->lo = p - X > 0 ? INFINITY : -INFINITY;
-    below->hi = -below->lo;
-    above->lo = X - p > 0 ? INFINITY : -INFINITY;
-    above->hi = -above->lo;
-  }
-}
-
-/* a's bounds are kept on ties, as clip_linear keeps the span's: [0, 1]
-   stays +0 against a time of -0. */
-static inline span span_and(span a, span b) {
-  span s;
-  s.lo = b.lo > a.lo ? b.lo : a.lo;
-  s.hi = b.hi < a.hi ? b.hi : a.hi;
-  return s;
 }
 
 /* The rounded box: three boxes grown by r along one axis each (faces),
