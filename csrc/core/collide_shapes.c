@@ -182,6 +182,10 @@ static void clip_ball(span *s, vec3 w, vec3 z, double r) {
     clip_linear(s, C, 2 * B);
     return;
   }
+  if (C > 0 && B >= 0) {      /* outside and not approaching: both roots */
+    span_kill(s);             /* are <= 0 (below, q < 0), s is in [0, 1] */
+    return;
+  }
   {
     vec3 wp = v_madd(w, z, -B / A);
     h = r * r - v_dot(wp, wp);
@@ -257,7 +261,7 @@ static double first_in_ball(span s, vec3 c0, vec3 d, vec3 p, double r) {
 
 /* First time in s the centre is within r of the line through a and b, or
    2. The caller has already clipped s to the times the centre's projection
-   falls between a and b (clip_between, or the box's own slabs), with the
+   falls between a and b (plane_sides, or the box's own slabs), with the
    very numbers it uses for the regions of the balls at a and b: computed
    any other way (here, from the unit axis and |b - a|) the cylinder's
    region and a ball's would leave a gap of rounding between them, and a
@@ -277,16 +281,6 @@ static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double 
   m = v_sub(c0, a);
   clip_ball(&s, v_cross(ax, m), v_cross(ax, d), r);
   return span_ok(&s) ? s.lo : 2;
-}
-
-/* Keeps the times the centre c0 + d t projects between a and b:
-   (c - a).e >= 0 and (c - b).e <= 0 with e = b - a. The balls' regions
-   use the same two numbers negated ("behind a", "beyond b"), so the
-   pieces meet without a gap. */
-static void clip_between(span *s, vec3 c0, vec3 d, vec3 a, vec3 b) {
-  vec3 e = v_sub(b, a);
-  clip_linear(s, -v_dot(v_sub(c0, a), e), -v_dot(d, e));
-  clip_linear(s, v_dot(v_sub(c0, b), e), v_dot(d, e));
 }
 
 /* ---- flat convex polygons (triangles and polygons) -------------------------- */
@@ -846,14 +840,25 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
     if (v_len2(v_sub(*c0, v_madd(*a, ab, s0))) <= r * r) {
       best = 0;
     } else {
-      clip_between(&all, *c0, d, *a, *b);
+      /* the planes through a and b perpendicular to the segment bound the
+         cylinder's region and the balls': crossed once each (plane_sides,
+         clip_between's and clip_linear's own numbers) */
+      span behind_a, past_a, before_b, beyond_b;
+      double dab = v_dot(d, ab);
+      plane_sides(v_dot(wa, ab), dab, 0, &behind_a, &past_a);
+      plane_sides(v_dot(wb, ab), dab, 0, &before_b, &beyond_b);
+      all = span_and(span_and(all, past_a), before_b);
+      end_a = span_and(end_a, behind_a);
+      end_b = span_and(end_b, beyond_b);
       best = first_in_cylinder(all, *c0, d, *a, *b, r);
-      clip_linear(&end_a, v_dot(wa, ab), v_dot(d, ab));      /* behind a */
-      clip_linear(&end_b, -v_dot(wb, ab), -v_dot(d, ab));    /* beyond b */
-      t = first_in_ball(end_a, *c0, d, *a, r);
-      if (t < best) best = t;
-      t = first_in_ball(end_b, *c0, d, *b, r);
-      if (t < best) best = t;
+      if (span_ok(&end_a) && end_a.lo < best) {
+        t = first_in_ball(end_a, *c0, d, *a, r);
+        if (t < best) best = t;
+      }
+      if (span_ok(&end_b) && end_b.lo < best) {
+        t = first_in_ball(end_b, *c0, d, *b, r);
+        if (t < best) best = t;
+      }
     }
   }
   if (best > 1) {
