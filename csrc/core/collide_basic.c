@@ -396,10 +396,11 @@ int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
   vec3 n = plane->normal;
   double d0, d1, u, side;
   /* every argument at once (mag3; |d| may reach twice the coordinate
-     limit, see collide__check_plane), else one by one */
-  if (!((mag_total(mag_add(mag_add(mag_add(mag_num(mag_start(r),
-                                                  0.5 * plane->d), c0), c1),
-                               &n)) <= COLLIDE_MAX_COORD) &&
+     limit, see collide__check_plane; a normal whose squared length is
+     within 1e-9 of 1 is finite and in range, NaN and infinity failing
+     that test too), else one by one */
+  if (!((mag_total(mag_add(mag_add(mag_num(mag_start(r), 0.5 * plane->d),
+                                   c0), c1)) <= COLLIDE_MAX_COORD) &&
         (r >= 0) && (fabs(v_len2(n) - 1.0) <= 1e-9))) {
     CHECK_RADIUS(r, 1);
     CHECK_VEC(c0, 2);
@@ -439,8 +440,8 @@ int collide_raycast_plane(const collide_vec3 *p0, const collide_vec3 *p1,
                           const collide_plane *plane, collide_hit *out) {
   vec3 n = plane->normal;
   double d0, d1, u;
-  if (!((mag_total(mag_add(mag_add(mag_add(mag_start(0.5 * plane->d), p0),
-                                   p1), &n)) <= COLLIDE_MAX_COORD) &&
+  if (!((mag_total(mag_add(mag_add(mag_start(0.5 * plane->d), p0), p1)) <=
+         COLLIDE_MAX_COORD) &&
         (fabs(v_len2(n) - 1.0) <= 1e-9))) {
     CHECK_VEC(p0, 1);
     CHECK_VEC(p1, 2);
