@@ -990,6 +990,8 @@ static int ray_aabb(vec3 p0, vec3 p1, vec3 ctr, vec3 e, collide_hit *out) {
       if (ta > tb) { double t = ta; ta = tb; tb = t; }
       if (ta > lo) { lo = ta; axis = i; }
       if (tb < hi) hi = tb;
+      /* empty already: a miss (a start inside keeps lo = 0 <= hi) */
+      if (lo > hi) { hit_clear(out); return 0; }
     }
   }
   if (inside) {
@@ -1020,10 +1022,14 @@ static int ray_aabb(vec3 p0, vec3 p1, vec3 ctr, vec3 e, collide_hit *out) {
 int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
                          const collide_vec3 *center,
                          const collide_vec3 *extents, collide_hit *out) {
-  CHECK_VEC(p0, 1);
-  CHECK_VEC(p1, 2);
-  CHECK_VEC(center, 3);
-  CHECK_EXTENTS(extents, 4);
+  if (!(mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(0), p0), p1),
+                                  center), extents)) <= COLLIDE_MAX_COORD &&
+        extents->x >= 0 && extents->y >= 0 && extents->z >= 0)) {
+    CHECK_VEC(p0, 1);                  /* one pass, else one by one */
+    CHECK_VEC(p1, 2);
+    CHECK_VEC(center, 3);
+    CHECK_EXTENTS(extents, 4);
+  }
   return ray_aabb(*p0, *p1, *center, *extents, out);
 }
 
@@ -1097,14 +1103,14 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
       if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
       for (sy = -1; sy <= 1; sy += 2) {
         span s = span_and(s1, sy > 0 ? out_hi[i2] : out_lo[i2]);
-        vec3 a, b;
         if (!(span_ok(&s) && s.lo < best)) continue;
-        a = v_axis(k, -E[k]);
-        a = v_with(a, i1, sx * E[i1]);
-        a = v_with(a, i2, sy * E[i2]);
-        b = v_with(a, k, E[k]);
-        t = first_in_cylinder(s, rel, d, a, b, r);
-        if (t < best) best = t;
+        /* first_in_cylinder for an edge along axis k, whose unit axis is
+           exact: the cross products with it are the two other components
+           (up to signs, the same in both, and exact zeros, which change
+           no sum), so clip_ball gets the same numbers without them */
+        clip_ball(&s, v3(P[i1] - sx * E[i1], P[i2] - sy * E[i2], 0),
+                  v3(D[i1], D[i2], 0), r);
+        if (span_ok(&s) && s.lo < best) best = s.lo;
       }
     }
   }
