@@ -645,25 +645,36 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
    S the sum of all magnitudes (at least the largest coordinate), every
    one is beyond 1e-9 of the largest coordinate: some 10^7 times the
    rounding that ray_flat allows for. Components below 1e-90 (where the
-   products could underflow) decide nothing. */
+   products could underflow) decide nothing. The t tests come first: they
+   are the two ends' plane distances times |cr| (e2.Q = s.cr, with the
+   caller's cr = e1 x e2), and a segment on one side of the plane is the
+   commonest miss. */
 static int ray_triangle_clear_miss(vec3 p0, vec3 p1, vec3 a, vec3 b, vec3 c,
-                                   double S) {
-  vec3 d = v_sub(p1, p0), e1 = v_sub(b, a), e2 = v_sub(c, a);
-  vec3 s = v_sub(p0, a), P = v_cross(d, e2), Q;
-  double md = v_maxabs(d), m1 = v_maxabs(e1), m2 = v_maxabs(e2), k = 4e-9 * S;
-  double det = v_dot(e1, P), nu = v_dot(s, P), nv, nt, sg;
-  if (!((md > 1e-90) && (m1 > 1e-90) && (m2 > 1e-90))) return 0;
+                                   vec3 cr, double S) {
+  vec3 e1 = v_sub(b, a), e2 = v_sub(c, a), s = v_sub(p0, a), d, P, Q;
+  double m1 = v_maxabs(e1), m2 = v_maxabs(e2), k = 4e-9 * S, md;
+  double h0 = v_dot(s, cr), h1 = v_dot(v_sub(p1, a), cr), det, nu, nv, sg;
+  if (!((m1 > 1e-90) && (m2 > 1e-90))) return 0;
+  /* First t, the commonest miss, from the plane distances times |cr| of
+     both ends (cr = e1 x e2, the caller's; e2.Q = s.cr and e2.Q - det is
+     the same for p1): both clearly on one side. */
+  if ((h0 > k * m1 * m2 && h1 > k * m1 * m2) ||
+      (h0 < -k * m1 * m2 && h1 < -k * m1 * m2))
+    return 1;
+  d = v_sub(p1, p0);
+  md = v_maxabs(d);
+  P = v_cross(d, e2);
+  det = v_dot(e1, P);
+  nu = v_dot(s, P);
+  if (!(md > 1e-90)) return 0;
   if (!(fabs(det) > 1e-12 * m1 * md * m2)) return 0;   /* (nearly) parallel */
-  /* in the order of the listing: most misses leave at the first test */
   sg = det < 0 ? -1 : 1;
   det *= sg;
   nu *= sg;
   if ((nu < -k * md * m2) || (nu - det > k * md * (m1 + m2) * 2)) return 1;
   Q = v_cross(s, e1);
   nv = sg * v_dot(d, Q);
-  if ((nv < -k * md * m1) || (nu + nv - det > k * md * (m1 + m2) * 2)) return 1;
-  nt = sg * v_dot(e2, Q);
-  return (nt < -k * m1 * m2) || (nt - det > k * m1 * m2);
+  return (nv < -k * md * m1) || (nu + nv - det > k * md * (m1 + m2) * 2);
 }
 
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
@@ -681,7 +692,7 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
   }
   if (!triangle_cross(*a, *b, *c, &n, &l2))
     return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
-  if (S <= COLLIDE_MAX_COORD && ray_triangle_clear_miss(*p0, *p1, *a, *b, *c, S)) {
+  if (S <= COLLIDE_MAX_COORD && ray_triangle_clear_miss(*p0, *p1, *a, *b, *c, n, S)) {
     hit_clear(out);
     return 0;
   }
