@@ -105,11 +105,13 @@ static vec3 any_perpendicular(vec3 e) {
 
 /* a / |a| from a and |a|^2 (already at hand): unit to rounding unless the
    squares underflowed (v_normalize divides by the largest component
-   first); one square root and one division instead of v_normalize's four
-   divisions. */
+   first). Divided, not multiplied by 1 / |a|, so that an axis-aligned a
+   gives exactly +-1 (x / |x|), as v_normalize does. */
+static inline vec3 unit_len(vec3 a, double l) {
+  return l > 1e-140 ? v3(a.x / l, a.y / l, a.z / l) : v_normalize(a);
+}
 static inline vec3 unit_len2(vec3 a, double len2) {
-  double l = sqrt(len2);
-  return l > 1e-140 ? v_scale(a, 1.0 / l) : v_normalize(a);
+  return unit_len(a, sqrt(len2));
 }
 
 /* ---- time intervals -------------------------------------------------------- */
@@ -891,7 +893,7 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
   diff = v_sub(c, p);
   dist = v_len(diff);
   if (dist > noise(c, p)) {
-    normal = v_normalize(diff);
+    normal = unit_len(diff, dist);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* centre on the segment: way_out across it, else any perpendicular */
     vec3 o = way_out(d), w = v_madd(o, e, -v_dot(o, e) / ee);
@@ -970,7 +972,7 @@ static void box_contact(vec3 c, vec3 out_dir, vec3 ctr, vec3 e, double u,
     /* dn = c - p in box coordinates: exact zeros on the inside axes */
     double dist = v_len(dn);
     if (dist > noise(c, p)) {
-      normal = v_normalize(dn);
+      normal = unit_len(dn, dist);
     } else {
       normal = v3(sign_or(dn.x, 0), sign_or(dn.y, 0), sign_or(dn.z, 0));
       normal = v_normalize(normal);
@@ -1094,11 +1096,12 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
   /* the faces: the box grown by r along axis k */
   for (k = 0; k < 3 && best > 0; k++) {
     int i1 = k == 0 ? 1 : 0, i2 = k == 2 ? 1 : 2;
-    span below, above, s;
+    span below, above, s = span_and(span_and(unit, in[i1]), in[i2]);
+    if (!(span_ok(&s) && s.lo < best)) continue;   /* (no need to divide) */
     plane_sides(P[k], D[k], E[k] + r, &below, &above);
-    s = span_and(span_and(unit, below), in[i1]);
+    s = span_and(s, below);
     plane_sides(P[k], D[k], -(E[k] + r), &below, &above);
-    s = span_and(span_and(s, above), in[i2]);
+    s = span_and(s, above);
     if (span_ok(&s) && s.lo < best) best = s.lo;
   }
   /* edges along axis k, at the corners (+-e_i, +-e_j) of the other two:
