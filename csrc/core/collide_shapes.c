@@ -287,12 +287,12 @@ static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double 
 
 /* ---- flat convex polygons (triangles and polygons) -------------------------- */
 
-/* The unit normal (b-a) x (c-a) / |...| of a triangle, or 0 when it is
-   degenerate: |(b-a) x (c-a)| <= DEGENERATE_AREA * (longest edge)^2, i.e.
-   its height is below 1e-12 of its longest edge (collinear or repeated
-   points, relative to its size). */
-/* The same test, and the unnormalized normal cr = (b-a) x (c-a) in *cr,
-   its squared length in *l2. The comparison l > x, l = sqrt(l2), is
+/* 1 when the triangle abc is not degenerate, else 0: degenerate is
+   |(b-a) x (c-a)| <= DEGENERATE_AREA * (longest edge)^2, i.e. its height
+   below 1e-12 of its longest edge (collinear or repeated points, relative
+   to its size). The unnormalized normal cr = (b-a) x (c-a) goes to *cr
+   and its squared length to *l2; the unit normal is then
+   unit_len2(cr, l2). The comparison l > x, l = sqrt(l2), is
    decided from the squares when they are clearly apart (a factor 1.0001
    is far beyond the rounding of sqrt and of x^2, and x above 1e-150 keeps
    x^2 a normal number), so the common case needs no square root; the
@@ -313,13 +313,6 @@ static inline int triangle_cross(vec3 a, vec3 b, vec3 c, vec3 *cr, double *l2) {
   return sqrt(*l2) > x;
 }
 
-static inline int triangle_normal(const vec3 v[3], vec3 *n) {
-  vec3 cr;
-  double l2;
-  if (!triangle_cross(v[0], v[1], v[2], &cr, &l2)) return 0;
-  *n = unit_len2(cr, l2);
-  return 1;
-}
 
 /* The point of the polygon v[0..count-1] (convex, unit normal n following
    its winding) nearest to c, and which feature it lies on. The projection
