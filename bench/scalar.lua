@@ -298,15 +298,16 @@ function M.sweep_sphere_segment(r, x0, y0, z0, x1, y1, z1, ax, ay, az,
 end
 
 -- One slab of the ray/box test: clips [lo, hi] to the times m + d t lies
--- in [-e, e]; entered becomes 1 when this slab moved lo.
-local function ray_slab(m, d, e, lo, hi, entered)
+-- in [-e, e]; the third result is 1 when this slab moved lo, else 0.
+local function ray_slab(m, d, e, lo, hi)
   if d == 0 then
     if m < -e or m > e then return 2, hi, 0 end
     return lo, hi, 0
   end
   local t1, t2 = (-e - m) / d, (e - m) / d
   if t1 > t2 then t1, t2 = t2, t1 end
-  if t1 > lo then lo, entered = t1, 1 else entered = 0 end
+  local entered = 0
+  if t1 > lo then lo, entered = t1, 1 end
   if t2 < hi then hi = t2 end
   return lo, hi, entered
 end
@@ -315,11 +316,11 @@ end
 function M.raycast_aabb(x0, y0, z0, x1, y1, z1, cx, cy, cz, ex, ey, ez)
   local dx, dy, dz = x1 - x0, y1 - y0, z1 - z0
   local mx, my, mz = x0 - cx, y0 - cy, z0 - cz
-  local lo, hi, ix, iy, iz = 0, 1, 0, 0, 0
-  lo, hi, ix = ray_slab(mx, dx, ex, lo, hi, 0)
-  lo, hi, iy = ray_slab(my, dy, ey, lo, hi, 0)
+  local lo, hi, ix = ray_slab(mx, dx, ex, 0, 1)
+  local iy, iz
+  lo, hi, iy = ray_slab(my, dy, ey, lo, hi)
   if iy == 1 then ix = 0 end
-  lo, hi, iz = ray_slab(mz, dz, ez, lo, hi, 0)
+  lo, hi, iz = ray_slab(mz, dz, ez, lo, hi)
   if iz == 1 then ix, iy = 0, 0 end
   if lo > hi then return false end
   if ix + iy + iz == 0 then
