@@ -496,9 +496,20 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
     clip_lin(&lo, &hi, -k0 - 1, -kd, 5, &side);
     clip_lin(&lo, &hi, k0 - 1, kd, 6, &side);
     if (lo <= hi && lo < f->u) {
-      double sa = clamp01(s0 + sd * lo);
+      double sa = clamp01(s0 + sd * lo), ka = k0 + kd * lo;
+      vec3 c = at(c0, d, lo), p, diff;
+      ka = ka < -1 ? -1 : (ka > 1 ? 1 : ka);
+      p = v_madd(v_madd(a, e, sa), A, ka);
+      diff = v_sub(c, p);
       f->u = lo;
-      switch (side) {
+      /* from the slab's nearest point toward the centre: where the slab is
+         entered through a side at the rim (|h| = r there), its rounded
+         neighbour -- a lateral cylinder, say -- touches at the same time,
+         and this is its normal too; with the centre on the parallelogram
+         (r = 0), the side's own normal */
+      if (v_len(diff) > fmax(noise(c, p), noise(c0, A))) {
+        f->normal = v_normalize(diff);
+      } else switch (side) {
         case 1: f->normal = n; break;
         case 2: f->normal = v_neg(n); break;
         case 3: f->normal = v_normalize(v_neg(sg)); break;
