@@ -482,9 +482,15 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
   double t;
   int k;
   if (!thin_sum(a, b, A)) {
-    vec3 e = v_sub(b, a), N = v_cross(e, A), w = v_sub(c0, a);
+    /* with e and A scaled by their largest components (me, ma), so that
+       |N|^2 neither underflows nor overflows: s = (x - a).(A' x N') /
+       (me |N'|^2), k = (x - a).(N' x e') / (ma |N'|^2) */
+    vec3 e = v_sub(b, a), w = v_sub(c0, a);
+    double me = v_maxabs(e), ma = v_maxabs(A);
+    vec3 e1 = v_scale(e, 1 / me), A1 = v_scale(A, 1 / ma), N = v_cross(e1, A1);
     double nn = v_len2(N);
-    vec3 sg = v_scale(v_cross(A, N), 1 / nn), kp = v_scale(v_cross(N, e), 1 / nn);
+    vec3 sg = v_scale(v_cross(A1, N), 1 / (me * nn));
+    vec3 kp = v_scale(v_cross(N, e1), 1 / (ma * nn));
     vec3 n = v_normalize(N);
     double lo = 0, hi = 1, h0 = v_dot(n, w), hd = v_dot(n, d);
     double s0 = v_dot(sg, w), sd = v_dot(sg, d), k0 = v_dot(kp, w), kd = v_dot(kp, d);
@@ -529,7 +535,8 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
     t = collide__first_in_cylinder(r, c0, d, p, q);
     if (t < f->u) {
       vec3 x = v_sub(at(c0, d, t), v);
-      vec3 perp = v_madd(x, A, -v_dot(x, A) / v_len2(A));
+      vec3 A1 = v_scale(A, 1 / v_maxabs(A));   /* (no underflow of |A|^2) */
+      vec3 perp = v_madd(x, A1, -v_dot(x, A1) / v_len2(A1));
       f->u = t;
       f->normal = v_zero(perp) ? v_normalize(v_neg(d)) : v_normalize(perp);
       f->point = v;
