@@ -105,15 +105,17 @@ static double sign_or(double x, double fallback) {
    its sides e = b - a and A parallel, |e x A| <= PARALLEL_SIN |e| |A|
    (either may be zero), or either of its heights |A| sin, |e| sin below
    PARALLEL_SIN of the coordinates' magnitude, where a +- A rounds onto
-   a (say) and its corners no longer span a parallelogram. Such a sliver
+   a (say) and its corners no longer span a parallelogram; `scale` is the
+   magnitude of the centre's path, measured against too (a parallelogram
+   below its rounding would give coefficients that overflow). Such a sliver
    is within that height of a segment, which stands for it. The vectors
    are scaled by their largest components first so that tiny or huge ones
    neither underflow nor overflow. */
-static int thin_sum(vec3 a, vec3 b, vec3 A) {
+static int thin_sum(vec3 a, vec3 b, vec3 A, double scale) {
   vec3 e = v_sub(b, a), x;
   double me = v_maxabs(e), ma = v_maxabs(A), s, le, la, lx;
   if (!(me > 0) || !(ma > 0)) return 1;
-  s = fmax(fmax(v_maxabs(a), v_maxabs(b)), fmax(me, ma));
+  s = fmax(fmax(fmax(v_maxabs(a), v_maxabs(b)), fmax(me, ma)), scale);
   e = v_scale(e, 1 / me);
   x = v_cross(e, v_scale(A, 1 / ma));
   le = v_len(e);
@@ -481,7 +483,7 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
                        int with_b, first *f) {
   double t;
   int k;
-  if (!thin_sum(a, b, A)) {
+  if (!thin_sum(a, b, A, fmax(v_maxabs(c0), v_maxabs(v_add(c0, d))))) {
     /* with e and A scaled by their largest components (me, ma), so that
        |N|^2 neither underflows nor overflows: s = (x - a).(A' x N') /
        (me |N'|^2), k = (x - a).(N' x e') / (ma |N'|^2) */
@@ -501,7 +503,7 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
     clip_lin(&lo, &hi, s0 - 1, sd, 4, &side);
     clip_lin(&lo, &hi, -k0 - 1, -kd, 5, &side);
     clip_lin(&lo, &hi, k0 - 1, kd, 6, &side);
-    if (lo <= hi && lo < f->u) {
+    if (lo <= hi && lo < f->u && isfinite(s0 + sd + k0 + kd + h0 + hd)) {
       double sa = clamp01(s0 + sd * lo), ka = k0 + kd * lo;
       vec3 c = at(c0, d, lo), p, diff;
       ka = ka < -1 ? -1 : (ka > 1 ? 1 : ka);
@@ -673,7 +675,7 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
 static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
                                vec3 A, collide_hit *h) {
   vec3 e = v_sub(b, a);
-  if (!thin_sum(a, b, A)) {
+  if (!thin_sum(a, b, A, fmax(v_maxabs(c0), v_maxabs(c1)))) {
     vec3 q[4], n;
     int hit;
     q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
