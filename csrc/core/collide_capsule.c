@@ -64,15 +64,6 @@
 
 #include "collide_internal.h"
 
-/* Below this sine of the angle between an edge and the axis they are taken
-   as parallel: the parallelogram edge (+) S is then a segment of its line.
-   Treating a nearly parallel pair as parallel drops a sliver of width at
-   most |shorter side| * sin, while the parallelogram's normal from the
-   cross product carries a relative error of about epsilon / sin; 1e-8 is
-   where the two meet (about sqrt(epsilon)), so either way the contact is
-   off by at most about 1e-8 of the sizes, and only for such a pair. */
-#define PARALLEL_SIN 1e-8
-
 /* ---- small helpers --------------------------------------------------------- */
 
 static double v_get(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
@@ -91,6 +82,29 @@ static int v_zero(vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
 /* -v, with no -0 components (so that (-1, 0, 0) prints as such) */
 static vec3 v_flip(vec3 v) { return v3(-v.x + 0.0, -v.y + 0.0, -v.z + 0.0); }
 
+/* a b - c d to within about one rounding of the result, however much the two
+   products cancel (Kahan's difference of products with a fused multiply-
+   add: w = c d rounded, c d - w is exactly fma(-c, d, w), and a b - w is
+   rounded once by the second fma; Higham, "Accuracy and Stability of
+   Numerical Algorithms", 2nd ed., problem 2.26; Jeannerod, Louvet and
+   Muller, Math. Comp. 82 (2013) for the bound 2 ulp). */
+static double diff_prod(double a, double b, double c, double d) {
+  double w = c * d;
+  return fma(a, b, -w) + fma(-c, d, w);
+}
+
+/* u x v with every component to within about an ulp of itself. The plain
+   cross product of two nearly parallel vectors carries an absolute error of
+   about epsilon |u| |v| in each component, so the direction of u x v (a
+   parallelogram's normal) is off by about epsilon / sin of their angle;
+   this one is off by a few epsilon whatever the angle, so u.(u x v) and
+   v.(u x v) are rounding-small relative to |u| |v| sin too, and decisions
+   on a sliver of a parallelogram need no tolerance on the angle. */
+static vec3 cross_exact(vec3 u, vec3 v) {
+  return v3(diff_prod(u.y, v.z, u.z, v.y), diff_prod(u.z, v.x, u.x, v.z),
+            diff_prod(u.x, v.y, u.y, v.x));
+}
+
 /* A length below which a difference of points of magnitude about |a|, |b|
    is rounding noise (the measure collide_shapes.c uses). */
 static double noise(vec3 a, vec3 b) {
@@ -101,29 +115,33 @@ static double sign_or(double x, double fallback) {
   return x > 0 ? 1 : (x < 0 ? -1 : fallback);
 }
 
-/* 1 when the parallelogram a-b (+) [-A, A] is too thin to be a polygon:
-   its sides e = b - a and A parallel, |e x A| <= PARALLEL_SIN |e| |A|
-   (either may be zero), or either of its heights |A| sin, |e| sin below
-   PARALLEL_SIN of the coordinates' magnitude, where a +- A rounds onto
-   a (say) and its corners no longer span a parallelogram; `scale` is the
-   magnitude of the centre's path, measured against too (a parallelogram
-   below its rounding would give coefficients that overflow). Such a sliver
-   is within that height of a segment, which stands for it. The vectors
-   are scaled by their largest components first so that tiny or huge ones
-   neither underflow nor overflow. */
+/* 1 when the parallelogram a-b (+) [-A, A] is a segment to rounding: its
+   sides e = b - a and A parallel (the compensated cross product of the two,
+   scaled by their largest components so that it neither underflows nor
+   overflows, is zero: cross_exact's error is a few ulp of the result, so
+   this is an exact test up to a sine of about epsilon^2), or either of its
+   heights |A| sin, |e| sin within the rounding noise (64 epsilon, the
+   measure collide_shapes.c uses) of the coordinates' magnitude -- of a, b,
+   A, e and of the centre's path, `scale` -- where a +- A rounds onto a (say)
+   and its corners no longer span a parallelogram. Every point of a
+   parallelogram is within its height of a long side, so standing for it by
+   the segment between its extreme corners moves the contact by at most
+   that height: by rounding, not by a tolerance of the geometry. */
 static int thin_sum(vec3 a, vec3 b, vec3 A, double scale) {
   vec3 e = v_sub(b, a), x;
-  double me = v_maxabs(e), ma = v_maxabs(A), s, le, la, lx;
+  double me = v_maxabs(e), ma = v_maxabs(A), s, le, la, lx, lim;
   if (!(me > 0) || !(ma > 0)) return 1;
   s = fmax(fmax(fmax(v_maxabs(a), v_maxabs(b)), fmax(me, ma)), scale);
   e = v_scale(e, 1 / me);
-  x = v_cross(e, v_scale(A, 1 / ma));
+  A = v_scale(A, 1 / ma);
+  x = cross_exact(e, A);
   le = v_len(e);
-  la = v_len(v_scale(A, 1 / ma));
+  la = v_len(A);
   lx = v_len(x);                         /* |e x A| / (me ma) */
-  return !(lx > PARALLEL_SIN * le * la) ||
-         !(lx * ma / le > PARALLEL_SIN * s) ||     /* |A| sin */
-         !(lx * me / la > PARALLEL_SIN * s);       /* |e| sin */
+  lim = 64 * DBL_EPSILON * s;
+  return !(lx > 0) ||
+         !(lx * ma / le > lim) ||        /* |A| sin */
+         !(lx * me / la > lim);          /* |e| sin */
 }
 
 /* The centre at time u: exactly c0 at u = 0, as the kernels compute it. */
@@ -342,7 +360,7 @@ static push flat_push(vec3 c, vec3 A, vec3 d, const vec3 *v, int count, vec3 n,
       else { w = v_cross(n, A); feature = COLLIDE_FEATURE_VERTEX; }
     } else {
       vec3 e = v_sub(v[(i + 1) % count], v[i]);
-      w = plane2d ? v_cross(n, e) : v_cross(e, A);
+      w = plane2d ? v_cross(n, e) : cross_exact(e, A);
       feature = COLLIDE_FEATURE_EDGE;
     }
     if (v_zero(w)) continue;
@@ -489,7 +507,7 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
        (me |N'|^2), k = (x - a).(N' x e') / (ma |N'|^2) */
     vec3 e = v_sub(b, a), w = v_sub(c0, a);
     double me = v_maxabs(e), ma = v_maxabs(A);
-    vec3 e1 = v_scale(e, 1 / me), A1 = v_scale(A, 1 / ma), N = v_cross(e1, A1);
+    vec3 e1 = v_scale(e, 1 / me), A1 = v_scale(A, 1 / ma), N = cross_exact(e1, A1);
     double nn = v_len2(N);
     vec3 sg = v_scale(v_cross(A1, N), 1 / (me * nn));
     vec3 kp = v_scale(v_cross(N, e1), 1 / (ma * nn));
@@ -515,7 +533,12 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
          neighbour -- a lateral cylinder, say -- touches at the same time,
          and this is its normal too; with the centre on the parallelogram
          (r = 0), the side's own normal */
-      if (v_len(diff) > fmax(noise(c, p), noise(c0, A))) {
+      if (side == 1 || side == 2) {
+        /* entered through the face |h| = r: its normal (a difference of
+           points r apart would lose digits to their rounding when r is
+           far below the coordinates) */
+        f->normal = side == 1 ? n : v_neg(n);
+      } else if (v_len(diff) > fmax(noise(c, p), noise(c0, A))) {
         f->normal = v_normalize(diff);
       } else switch (side) {
         case 1: f->normal = n; break;
@@ -679,7 +702,8 @@ static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
     vec3 q[4], n;
     int hit;
     q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
-    n = v_normalize(v_cross(e, A));
+    n = v_normalize(cross_exact(v_scale(e, 1 / v_maxabs(e)),
+                                v_scale(A, 1 / v_maxabs(A))));
     hit = collide__sweep_flat(r, c0, c1, q, 4, n, q[0], h);
     if (hit == 1 && h->u == 0) {
       vec3 d = v_sub(c1, c0);

@@ -642,6 +642,69 @@ static int test_capsule_capsule(void) {
   return 0;
 }
 
+/* Near parallel (issue 10 follow-up): an axis within 1e-9 (in sine) of an
+   edge, where the grown parallelogram is a sliver of width about 1e-9. The
+   answers follow from the geometry by hand and are computed in long double
+   here; before, such slivers were taken as segments, off by about their
+   width (or missed outright when the radius is below it). */
+static int test_capsule_near_parallel(void) {
+  const double dl = 1e-9, rs = 1e-12;
+  collide_hit h;
+  collide_interval iv;
+  int rc;
+  /* in the plane: a segment 0..2 on x, the core (x +- 1, y +- dl) coming
+     down y at x = 1; the sliver's top at x = 1 is y = dl */
+  {
+    collide_vec3 A = V(1, dl, 0), c0 = V(1, 3, 0), c1 = V(1, -3, 0);
+    collide_vec3 a = V(0, 0, 0), b = V(2, 0, 0);
+    long double ref = (3.0L - 0.5L - (long double)dl) / 6.0L;
+    rc = collide_sweep_capsule_segment(0.5, &A, &c0, &c1, &a, &b, &h);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(h.u, (double)ref, 1e-15);
+    {
+      collide_vec3 B = V(1, 0, 0), b0 = V(1, 0, 0);
+      rc = collide_sweep_capsule_capsule(0.25, &A, &c0, &c1, 0.25, &B, &b0, &b0, &iv);
+      ENSURE(rc == 1);
+      ENSURE_NEAR(iv.u0, (double)ref, 1e-15);
+    }
+  }
+  /* out of the plane, a radius far below the sliver's width: the centre
+     comes down z over the inside of the sliver (y = dl/2 at x = 1) and
+     meets its face at z = r */
+  {
+    collide_vec3 A = V(1, dl, 0), c0 = V(1, dl / 2, 1), c1 = V(1, dl / 2, -1);
+    collide_vec3 a = V(0, 0, 0), b = V(2, 0, 0), c = V(1, 0, -1);
+    long double ref = (1.0L - (long double)rs) / 2.0L;
+    rc = collide_sweep_capsule_segment(rs, &A, &c0, &c1, &a, &b, &h);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(h.u, (double)ref, 1e-15);
+    ENSURE_NEAR(h.normal.z, 1, 1e-12);
+    {
+      collide_vec3 B = V(1, 0, 0), b0 = V(1, 0, 0);
+      rc = collide_sweep_capsule_capsule(rs / 2, &A, &c0, &c1, rs / 2, &B, &b0, &b0, &iv);
+      ENSURE(rc == 1);
+      ENSURE_NEAR(iv.u0, (double)ref, 1e-15);
+    }
+    /* a triangle hanging below the segment (the plane y = 0): the core's
+       inside crosses y = 0 at x = 1/2, over the top edge */
+    rc = collide_sweep_capsule_triangle(rs, &A, &c0, &c1, &a, &b, &c, &h);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(h.u, (double)ref, 1e-15);
+    ENSURE_NEAR(h.normal.z, 1, 1e-12);
+  }
+  /* a sine of 1e-13 (a sliver a few hundred roundings wide) */
+  {
+    const double dt = 1e-13;
+    collide_vec3 A = V(1, dt, 0), c0 = V(1, dt / 2, 1), c1 = V(1, dt / 2, -1);
+    collide_vec3 a = V(0, 0, 0), b = V(2, 0, 0);
+    long double ref = (1.0L - 1e-16L) / 2.0L;
+    rc = collide_sweep_capsule_segment(1e-16, &A, &c0, &c1, &a, &b, &h);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(h.u, (double)ref, 1e-15);
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_sphere);
   RUN_TEST(test_capsule_plane);
@@ -650,4 +713,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_segment);
   RUN_TEST(test_capsule_aabb);
   RUN_TEST(test_capsule_capsule);
+  RUN_TEST(test_capsule_near_parallel);
 TEST_MAIN_END
