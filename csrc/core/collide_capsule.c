@@ -22,7 +22,8 @@
  *   sphere (+) S     = a segment:        sweep_segment of radius r + rb
  *   plane (+) S      = a slab:           the plane, radius r + |n.A|
  *   segment (+) S    = a parallelogram:  sweep_flat on 4 vertices
- *                      (a segment when the two are parallel)
+ *                      (a segment when the two are parallel to
+ *                      rounding: thin_sum)
  *   box (+) S        = a box when A lies along an axis: sweep_aabb with the
  *                      extents grown by |A|
  *   capsule (+) (-S) = a parallelogram, both moving: sweep_flat of the
@@ -491,8 +492,13 @@ static void clip_lin(double *lo, double *hi, double p, double q, int me,
    edge has b for its a). Writing x - a = s e + k A + h n with N = e x A,
    n = N / |N|: s = (x - a).(A x N) / |N|^2, k = (x - a).(N x e) / |N|^2,
    h = (x - a).n, all linear in t; the slab is 0 <= s <= 1, |k| <= 1,
-   |h| <= r (six Cyrus-Beck clips). For an edge parallel to the axis
-   (thin_sum) the slab is empty and only the cylinders are left. The piece
+   |h| <= r (six Cyrus-Beck clips). N comes from cross_exact, so n is
+   accurate whatever the angle; s and k are then ill-conditioned along
+   the long sides of a sliver, but an error ds in s moves the slab's side
+   s = 1 across the plane by only ds |e| sin (the sliver's height), which
+   is rounding (likewise for k), so the slab is exact to rounding however
+   thin. For an edge parallel to the axis to rounding (thin_sum) the slab
+   is within its height of the rest and only the cylinders are left. The piece
    that meets the centre first gives u and the normal: the slab's is the
    outward normal of the side entered last (+-n, or, with r = 0, possibly
    a side of the parallelogram: in 2D the only way in), a cylinder's the
@@ -698,12 +704,33 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
 static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
                                vec3 A, collide_hit *h) {
   vec3 e = v_sub(b, a);
+  /* the quick rejection: the centre's path never comes within r of the
+     grown segment's box, min(a, b) - |A| .. max(a, b) + |A| (padded for
+     rounding by meets_box) */
+  {
+    vec3 ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
+    vec3 lo = v3(fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z));
+    vec3 hi = v3(fmax(a.x, b.x), fmax(a.y, b.y), fmax(a.z, b.z));
+    if (!meets_box(c0, v_sub(c1, c0), v_sub(lo, ga), v_add(hi, ga), r)) return 0;
+  }
   if (!thin_sum(a, b, A, fmax(v_maxabs(c0), v_maxabs(c1)))) {
     vec3 q[4], n;
     int hit;
     q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
     n = v_normalize(cross_exact(v_scale(e, 1 / v_maxabs(e)),
                                 v_scale(A, 1 / v_maxabs(A))));
+    /* and the parallelogram's plane: the path stays beyond r of it on one
+       side. n is accurate to a few epsilon (cross_exact), so the corners
+       lie within a few epsilon (|e| + |A|) of the plane and a distance is
+       computed to within a few epsilon of the coordinates: 64 epsilon of
+       them is a margin no contact is rejected by */
+    {
+      double h0 = v_dot(n, v_sub(c0, a)), h1 = v_dot(n, v_sub(c1, a));
+      double sc = fmax(fmax(fmax(v_maxabs(c0), v_maxabs(c1)),
+                            fmax(v_maxabs(a), v_maxabs(b))), v_maxabs(A));
+      double lim = r + 64 * DBL_EPSILON * (sc + r);
+      if ((h0 > lim && h1 > lim) || (h0 < -lim && h1 < -lim)) return 0;
+    }
     hit = collide__sweep_flat(r, c0, c1, q, 4, n, q[0], h);
     if (hit == 1 && h->u == 0) {
       vec3 d = v_sub(c1, c0);
