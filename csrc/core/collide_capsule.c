@@ -67,6 +67,13 @@
 
 /* ---- small helpers --------------------------------------------------------- */
 
+/* fmax and fmin as the comparisons they are (the library calls are not
+   inlined without -ffast-math, and cost a tenth of a sweep): the same
+   results, a NaN operand included; only the sign of a zero maximum may
+   differ, and these feed scales, pads and boxes, never an output. */
+static double dmax(double a, double b) { return (a > b || b != b) ? a : b; }
+static double dmin(double a, double b) { return (a < b || b != b) ? a : b; }
+
 static double v_get(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
 
 static vec3 v_with(vec3 v, int i, double s) {
@@ -75,7 +82,7 @@ static vec3 v_with(vec3 v, int i, double s) {
 }
 
 static double v_maxabs(vec3 v) {
-  return fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+  return dmax(fabs(v.x), dmax(fabs(v.y), fabs(v.z)));
 }
 
 static int v_zero(vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
@@ -109,7 +116,7 @@ static vec3 cross_exact(vec3 u, vec3 v) {
 /* A length below which a difference of points of magnitude about |a|, |b|
    is rounding noise (the measure collide_shapes.c uses). */
 static double noise(vec3 a, vec3 b) {
-  return 64 * DBL_EPSILON * fmax(v_maxabs(a), v_maxabs(b));
+  return 64 * DBL_EPSILON * dmax(v_maxabs(a), v_maxabs(b));
 }
 
 static double sign_or(double x, double fallback) {
@@ -132,7 +139,7 @@ static int thin_sum(vec3 a, vec3 b, vec3 A, double scale) {
   vec3 e = v_sub(b, a), x;
   double me = v_maxabs(e), ma = v_maxabs(A), s, le, la, lx, lim;
   if (!(me > 0) || !(ma > 0)) return 1;
-  s = fmax(fmax(fmax(v_maxabs(a), v_maxabs(b)), fmax(me, ma)), scale);
+  s = dmax(dmax(dmax(v_maxabs(a), v_maxabs(b)), dmax(me, ma)), scale);
   e = v_scale(e, 1 / me);
   A = v_scale(A, 1 / ma);
   x = cross_exact(e, A);
@@ -178,7 +185,7 @@ static double seg_seg(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
         s = clamp01((b * f - c * e) / denom);
       } else {
         double sa = -c / a, sb = (b - c) / a;
-        double lo = fmax(0, fmin(sa, sb)), hi = fmin(1, fmax(sa, sb));
+        double lo = dmax(0, dmin(sa, sb)), hi = dmin(1, dmax(sa, sb));
         s = lo <= hi ? lo + (hi - lo) / 2 : 0;
       }
       t = (b * s + f) / e;
@@ -439,9 +446,36 @@ static int in_plane(vec3 c0, vec3 d, vec3 A, vec3 n, vec3 origin) {
 /* The quick rejection of collide_shapes.c's meets_box: the centre never
    enters the box lo..hi grown by r (and by 1e-9 of the scale, so rounding
    never rejects a contact). */
+static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r);
+
+/* The time the centre enters the box lo..hi grown by r and padded as
+   meets_box's, or 2 when it never does in [0, 1]: a lower bound of the
+   first contact of any piece inside that box (the padding covers the
+   rounding of these divisions). */
+static double box_entry(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
+  double t0 = 0, t1 = 1, m = dmax(dmax(v_maxabs(c0), v_maxabs(v_add(c0, d))),
+                                  dmax(v_maxabs(lo), v_maxabs(hi)));
+  double pad = r + 1e-9 * (r + m);
+  int i;
+  for (i = 0; i < 3; i++) {
+    double c = v_get(c0, i), di = v_get(d, i);
+    double a = v_get(lo, i) - pad, b = v_get(hi, i) + pad;
+    if (di == 0) {
+      if (c < a || c > b) return 2;
+    } else {
+      double ta = (a - c) / di, tb = (b - c) / di;
+      if (ta > tb) { double t = ta; ta = tb; tb = t; }
+      if (ta > t0) t0 = ta;
+      if (tb < t1) t1 = tb;
+      if (t0 > t1) return 2;
+    }
+  }
+  return t0;
+}
+
 static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
-  double t0 = 0, t1 = 1, m = fmax(fmax(v_maxabs(c0), v_maxabs(v_add(c0, d))),
-                                  fmax(v_maxabs(lo), v_maxabs(hi)));
+  double t0 = 0, t1 = 1, m = dmax(dmax(v_maxabs(c0), v_maxabs(v_add(c0, d))),
+                                  dmax(v_maxabs(lo), v_maxabs(hi)));
   double pad = r + 1e-9 * (r + m);
   int i;
   for (i = 0; i < 3; i++) {
@@ -463,7 +497,7 @@ static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
 /* 1 when c is farther than s from the box lo..hi on some axis, with a
    margin for rounding (then it is farther than s from anything inside). */
 static int far_from_box(vec3 c, vec3 lo, vec3 hi, double s) {
-  double pad = s + 1e-9 * (s + fmax(v_maxabs(c), fmax(v_maxabs(lo), v_maxabs(hi))));
+  double pad = s + 1e-9 * (s + dmax(v_maxabs(c), dmax(v_maxabs(lo), v_maxabs(hi))));
   return c.x < lo.x - pad || c.x > hi.x + pad || c.y < lo.y - pad ||
          c.y > hi.y + pad || c.z < lo.z - pad || c.z > hi.z + pad;
 }
@@ -507,7 +541,16 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
                        int with_b, first *f) {
   double t;
   int k;
-  if (!thin_sum(a, b, A, fmax(v_maxabs(c0), v_maxabs(v_add(c0, d))))) {
+  /* every point of both pieces lies within r of the box of a, b grown by
+     |A|: when the centre cannot enter that before the best so far, neither
+     piece can be earlier (and a tie keeps the earlier piece anyway) */
+  {
+    vec3 ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
+    vec3 lo = v3(dmin(a.x, b.x), dmin(a.y, b.y), dmin(a.z, b.z));
+    vec3 hi = v3(dmax(a.x, b.x), dmax(a.y, b.y), dmax(a.z, b.z));
+    if (box_entry(c0, d, v_sub(lo, ga), v_add(hi, ga), r) >= f->u) return;
+  }
+  if (!thin_sum(a, b, A, dmax(v_maxabs(c0), v_maxabs(v_add(c0, d))))) {
     /* with e and A scaled by their largest components (me, ma), so that
        |N|^2 neither underflows nor overflows: s = (x - a).(A' x N') /
        (me |N'|^2), k = (x - a).(N' x e') / (ma |N'|^2) */
@@ -544,7 +587,7 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
            points r apart would lose digits to their rounding when r is
            far below the coordinates) */
         f->normal = side == 1 ? n : v_neg(n);
-      } else if (v_len(diff) > fmax(noise(c, p), noise(c0, A))) {
+      } else if (v_len(diff) > dmax(noise(c, p), noise(c0, A))) {
         f->normal = v_normalize(diff);
       } else switch (side) {
         case 1: f->normal = n; break;
@@ -590,12 +633,12 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   {
     double h0 = v_dot(n, v_sub(c0, origin)), h1 = v_dot(n, v_sub(c1, origin));
     double lim;
-    scale = fmax(fmax(v_maxabs(c0), v_maxabs(c1)), fmax(v_maxabs(origin), v_maxabs(A)));
+    scale = dmax(dmax(v_maxabs(c0), v_maxabs(c1)), dmax(v_maxabs(origin), v_maxabs(A)));
     vec3 ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
     for (i = 0; i < count; i++) {
-      lo = v3(fmin(lo.x, v[i].x), fmin(lo.y, v[i].y), fmin(lo.z, v[i].z));
-      hi = v3(fmax(hi.x, v[i].x), fmax(hi.y, v[i].y), fmax(hi.z, v[i].z));
-      scale = fmax(scale, v_maxabs(v[i]));
+      lo = v3(dmin(lo.x, v[i].x), dmin(lo.y, v[i].y), dmin(lo.z, v[i].z));
+      hi = v3(dmax(hi.x, v[i].x), dmax(hi.y, v[i].y), dmax(hi.z, v[i].z));
+      scale = dmax(scale, v_maxabs(v[i]));
     }
     lim = r + fabs(v_dot(n, A)) + 64 * DBL_EPSILON * (scale + r);
     if ((h0 > lim && h1 > lim) || (h0 < -lim && h1 < -lim) ||
@@ -644,7 +687,7 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   }
   {
     double dist = sqrt(dd);
-    if (dist > fmax(noise(m, q), noise(c0, A))) {
+    if (dist > dmax(noise(m, q), noise(c0, A))) {
       normal = v_normalize(v_sub(m, q));
     } else {
       push p = flat_push(c0, A, d, v, count, n, in_plane(c0, d, A, n, origin));
@@ -709,11 +752,11 @@ static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
      rounding by meets_box) */
   {
     vec3 ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
-    vec3 lo = v3(fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z));
-    vec3 hi = v3(fmax(a.x, b.x), fmax(a.y, b.y), fmax(a.z, b.z));
+    vec3 lo = v3(dmin(a.x, b.x), dmin(a.y, b.y), dmin(a.z, b.z));
+    vec3 hi = v3(dmax(a.x, b.x), dmax(a.y, b.y), dmax(a.z, b.z));
     if (!meets_box(c0, v_sub(c1, c0), v_sub(lo, ga), v_add(hi, ga), r)) return 0;
   }
-  if (!thin_sum(a, b, A, fmax(v_maxabs(c0), v_maxabs(c1)))) {
+  if (!thin_sum(a, b, A, dmax(v_maxabs(c0), v_maxabs(c1)))) {
     vec3 q[4], n;
     int hit;
     q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
@@ -726,8 +769,8 @@ static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
        them is a margin no contact is rejected by */
     {
       double h0 = v_dot(n, v_sub(c0, a)), h1 = v_dot(n, v_sub(c1, a));
-      double sc = fmax(fmax(fmax(v_maxabs(c0), v_maxabs(c1)),
-                            fmax(v_maxabs(a), v_maxabs(b))), v_maxabs(A));
+      double sc = dmax(dmax(dmax(v_maxabs(c0), v_maxabs(c1)),
+                            dmax(v_maxabs(a), v_maxabs(b))), v_maxabs(A));
       double lim = r + 64 * DBL_EPSILON * (sc + r);
       if ((h0 > lim && h1 > lim) || (h0 < -lim && h1 < -lim)) return 0;
     }
@@ -1011,7 +1054,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
   }
   {
     double dist = sqrt(dd);
-    if (dist > fmax(noise(m, q), noise(rel, A))) {
+    if (dist > dmax(noise(m, q), noise(rel, A))) {
       normal = v_normalize(v_sub(m, q));
     } else {
       push p = box_push(rel, A, d, e, box_plane2d(rel, d, A, e));
@@ -1101,8 +1144,8 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
        the scale, so rounding never rejects a contact) */
     {
       double sa = ra + v_len(Aa), sb = rb + v_len(Ab);
-      double pad = 1e-9 * (sa + sb + fmax(fmax(v_maxabs(*a0), v_maxabs(*a1)),
-                                           fmax(v_maxabs(*b0), v_maxabs(*b1))));
+      double pad = 1e-9 * (sa + sb + dmax(dmax(v_maxabs(*a0), v_maxabs(*a1)),
+                                           dmax(v_maxabs(*b0), v_maxabs(*b1))));
       if (sa + sb + pad <= 1e50 && sb <= 1e50 &&
           collide_test_sphere_sphere(sa + pad, a0, a1, sb, b0, b1) == 0) {
         out->u0 = out->u1 = 0;
