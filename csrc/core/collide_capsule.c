@@ -571,27 +571,27 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
     clip_lin(&lo, &hi, -k0 - 1, -kd, 5, &side);
     clip_lin(&lo, &hi, k0 - 1, kd, 6, &side);
     if (lo <= hi && lo < f->u && isfinite(s0 + sd + k0 + kd + h0 + hd)) {
-      double sa = clamp01(s0 + sd * lo), ka = k0 + kd * lo;
-      vec3 c = at(c0, d, lo), p, diff;
-      ka = ka < -1 ? -1 : (ka > 1 ? 1 : ka);
-      p = v_madd(v_madd(a, e, sa), A, ka);
-      diff = v_sub(c, p);
+      /* the point and the normal from the closest points of the core at lo
+         and the edge (seg_seg), not from s and k: those are ill-conditioned
+         along a sliver's long sides (harmless for the slab's extent, see
+         above, but a point a + s e would be off along the edge by up to
+         epsilon |A| / sin) */
+      vec3 c = at(c0, d, lo), x1, x2, diff;
+      double ta;
+      (void)seg_seg(v_sub(c, A), v_add(c, A), a, b, &x1, &x2, &ta);
+      diff = v_sub(x1, x2);
       f->u = lo;
-      /* from the slab's nearest point toward the centre: where the slab is
-         entered through a side at the rim (|h| = r there), its rounded
-         neighbour -- a lateral cylinder, say -- touches at the same time,
-         and this is its normal too; with the centre on the parallelogram
-         (r = 0), the side's own normal */
+      /* entered through the face |h| = r: its normal (a difference of
+         points r apart would lose digits to their rounding when r is far
+         below the coordinates). Through a side at the rim: from the edge
+         toward the core -- its rounded neighbour, a lateral cylinder say,
+         touches at the same time, and this is its normal too; with the
+         centre on the parallelogram (r = 0), the side's own normal */
       if (side == 1 || side == 2) {
-        /* entered through the face |h| = r: its normal (a difference of
-           points r apart would lose digits to their rounding when r is
-           far below the coordinates) */
         f->normal = side == 1 ? n : v_neg(n);
-      } else if (v_len(diff) > dmax(noise(c, p), noise(c0, A))) {
+      } else if (v_len(diff) > dmax(noise(x1, x2), noise(c0, A))) {
         f->normal = v_normalize(diff);
       } else switch (side) {
-        case 1: f->normal = n; break;
-        case 2: f->normal = v_neg(n); break;
         case 3: f->normal = v_normalize(v_neg(sg)); break;
         case 4: f->normal = v_normalize(sg); break;
         case 5: f->normal = v_normalize(v_neg(kp)); break;
@@ -599,8 +599,8 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
         default:   /* inside at t = 0: the caller's start test decides */
           f->normal = v_scale(n, sign_or(h0, sign_or(-hd, 1)));
       }
-      f->point = sa == 0 ? a : (sa == 1 ? b : v_madd(a, e, sa));
-      f->feature = (sa == 0 || sa == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+      f->point = x2;
+      f->feature = (ta == 0 || ta == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
     }
   }
   for (k = 0; k < (with_b ? 2 : 1); k++) {
