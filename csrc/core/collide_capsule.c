@@ -109,6 +109,11 @@ static double diff_prod(double a, double b, double c, double d) {
    v.(u x v) are rounding-small relative to |u| |v| sin too, and decisions
    on a sliver of a parallelogram need no tolerance on the angle. */
 static vec3 cross_exact(vec3 u, vec3 v) {
+  /* the plain one when it is at least half of |u| |v| (a sine of 1/2 or
+     more: its direction error is then below a few epsilon already), which
+     spares the fused multiply-adds in most cases; compared by squares */
+  vec3 c = v_cross(u, v);
+  if (4 * v_len2(c) >= v_len2(u) * v_len2(v)) return c;
   return v3(diff_prod(u.y, v.z, u.z, v.y), diff_prod(u.z, v.x, u.x, v.z),
             diff_prod(u.x, v.y, u.y, v.x));
 }
@@ -554,12 +559,13 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
     /* with e and A scaled by their largest components (me, ma), so that
        |N|^2 neither underflows nor overflows: s = (x - a).(A' x N') /
        (me |N'|^2), k = (x - a).(N' x e') / (ma |N'|^2) */
+    /* (1 / me / nn: me nn could underflow to 0; nn > 0 by thin_sum) */
     vec3 e = v_sub(b, a), w = v_sub(c0, a);
     double me = v_maxabs(e), ma = v_maxabs(A);
     vec3 e1 = v_scale(e, 1 / me), A1 = v_scale(A, 1 / ma), N = cross_exact(e1, A1);
     double nn = v_len2(N);
-    vec3 sg = v_scale(v_cross(A1, N), 1 / (me * nn));
-    vec3 kp = v_scale(v_cross(N, e1), 1 / (ma * nn));
+    vec3 sg = v_scale(v_cross(A1, N), 1 / me / nn);
+    vec3 kp = v_scale(v_cross(N, e1), 1 / ma / nn);
     vec3 n = v_normalize(N);
     double lo = 0, hi = 1, h0 = v_dot(n, w), hd = v_dot(n, d);
     double s0 = v_dot(sg, w), sd = v_dot(sg, d), k0 = v_dot(kp, w), kd = v_dot(kp, d);
@@ -747,33 +753,12 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
 static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
                                vec3 A, collide_hit *h) {
   vec3 e = v_sub(b, a);
-  /* the quick rejection: the centre's path never comes within r of the
-     grown segment's box, min(a, b) - |A| .. max(a, b) + |A| (padded for
-     rounding by meets_box) */
-  {
-    vec3 ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
-    vec3 lo = v3(dmin(a.x, b.x), dmin(a.y, b.y), dmin(a.z, b.z));
-    vec3 hi = v3(dmax(a.x, b.x), dmax(a.y, b.y), dmax(a.z, b.z));
-    if (!meets_box(c0, v_sub(c1, c0), v_sub(lo, ga), v_add(hi, ga), r)) return 0;
-  }
   if (!thin_sum(a, b, A, dmax(v_maxabs(c0), v_maxabs(c1)))) {
     vec3 q[4], n;
     int hit;
     q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
     n = v_normalize(cross_exact(v_scale(e, 1 / v_maxabs(e)),
                                 v_scale(A, 1 / v_maxabs(A))));
-    /* and the parallelogram's plane: the path stays beyond r of it on one
-       side. n is accurate to a few epsilon (cross_exact), so the corners
-       lie within a few epsilon (|e| + |A|) of the plane and a distance is
-       computed to within a few epsilon of the coordinates: 64 epsilon of
-       them is a margin no contact is rejected by */
-    {
-      double h0 = v_dot(n, v_sub(c0, a)), h1 = v_dot(n, v_sub(c1, a));
-      double sc = dmax(dmax(dmax(v_maxabs(c0), v_maxabs(c1)),
-                            dmax(v_maxabs(a), v_maxabs(b))), v_maxabs(A));
-      double lim = r + 64 * DBL_EPSILON * (sc + r);
-      if ((h0 > lim && h1 > lim) || (h0 < -lim && h1 < -lim)) return 0;
-    }
     hit = collide__sweep_flat(r, c0, c1, q, 4, n, q[0], h);
     if (hit == 1 && h->u == 0) {
       vec3 d = v_sub(c1, c0);
