@@ -40,6 +40,9 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   "max_slope must be in [0, pi]",
   "not enough memory",
   "world is locked during a query",
+  /* mover options */
+  "negative step_height",
+  "negative snap",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }
