@@ -121,6 +121,54 @@ static int walkable(const move_state *m, vec3 n) {
   return m->use_up && v_dot(n, m->up) >= m->cos_slope;
 }
 
+/*
+ * The normal of the surface the contact h with shape id lies on, for
+ * deciding what is ground (as Jolt's CharacterVirtual judges slopes by the
+ * surface normal, not the contact normal): a mover resting on the edge of
+ * a step has a contact normal tilted toward its centre, yet it stands on
+ * the step's top. A triangle's or polygon's face normal on the mover's
+ * side (unless the contact normal lies in the face's plane: the 2D rule,
+ * an obstacle in the plane of motion, whose normals are in that plane);
+ * for an edge or corner of a box, of the faces the point lies on and the
+ * mover is on the outer side of, the one nearest up; else the contact
+ * normal.
+ */
+static vec3 surface_normal(const move_state *m, int id, const collide_hit *h) {
+  const collide_world *w = m->w;
+  const shape *s = &w->slots[w->slot_of_id[id]];
+  vec3 n = h->normal, f;
+  switch (s->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    f = v_normalize(v_cross(v_sub(s->g.tri.b, s->g.tri.a),
+                            v_sub(s->g.tri.c, s->g.tri.a)));
+    break;
+  case COLLIDE_SHAPE_POLYGON:
+    f = s->g.poly.plane.normal;
+    break;
+  case COLLIDE_SHAPE_AABB: {
+    const vec3 *c = &s->g.aabb.center, *e = &s->g.aabb.extents;
+    double best = -2, tol = 1e-9 * (1 + max_abs3(c) + max_abs3(e));
+    int k, sg;
+    if (h->feature == COLLIDE_FEATURE_FACE || !m->use_up) return n;
+    for (k = 0; k < 3; k++)
+      for (sg = -1; sg <= 1; sg += 2) {
+        vec3 fn = v3(k == 0 ? sg : 0, k == 1 ? sg : 0, k == 2 ? sg : 0);
+        double face = vc(c, k) + sg * vc(e, k);
+        if (fabs(vc(&h->point, k) - face) <= tol && v_dot(fn, n) > 0 &&
+            v_dot(fn, m->up) > best) {
+          best = v_dot(fn, m->up);
+          f = fn;
+        }
+      }
+    return best > -2 ? f : n;
+  }
+  default:
+    return n;
+  }
+  if (fabs(v_dot(f, n)) <= 1e-6) return n;
+  return v_dot(f, n) < 0 ? v_neg(f) : f;
+}
+
 static void record(move_state *m, int id, const collide_hit *h, double u) {
   if (m->nc < m->cap) {
     collide_contact *c = &m->contacts[m->nc];
@@ -183,7 +231,8 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
  * touched at that moment does, to within a hundredth of the skin: where a
  * stair's riser and tread meet at an edge, either may come first.
  */
-static int probe(move_state *m, vec3 p, double dist, collide_hit *g, int *gid) {
+static int probe(move_state *m, vec3 p, double dist, collide_hit *g, int *gid,
+                 vec3 *sn) {
   vec3 end = v_madd(p, m->up, -dist);
   double u0 = -1;
   int e = 0, k, id, resp;
@@ -198,7 +247,8 @@ static int probe(move_state *m, vec3 p, double dist, collide_hit *g, int *gid) {
         break;
       }
       if (u0 < 0) u0 = h.u;
-      if (walkable(m, h.normal)) {
+      *sn = surface_normal(m, id, &h);
+      if (walkable(m, *sn)) {
         *g = h;
         *gid = id;
         m->ntmp = 0;
@@ -216,7 +266,7 @@ static int probe(move_state *m, vec3 p, double dist, collide_hit *g, int *gid) {
    id) of the sweep p -> p + d, when h itself is not walkable: 1 (*g, *gid),
    0, or <0. */
 static int walkable_tie(move_state *m, vec3 p, vec3 d, const collide_hit *h,
-                        int id, collide_hit *g, int *gid) {
+                        int id, collide_hit *g, int *gid, vec3 *sn) {
   vec3 end = v_add(p, d);
   double len = v_len(d);
   int e = 0, k, resp;
@@ -229,7 +279,8 @@ static int walkable_tie(move_state *m, vec3 p, vec3 d, const collide_hit *h,
       e = 0;
       break;
     }
-    if (resp != COLLIDE_RESPONSE_CROSS && walkable(m, g->normal)) {
+    if (resp != COLLIDE_RESPONSE_CROSS &&
+        walkable(m, *sn = surface_normal(m, *gid, g))) {
       m->ntmp = 0;
       return 1;
     }
@@ -268,7 +319,7 @@ static int try_step(move_state *m, vec3 p, vec3 left, vec3 *out, vec3 *leftover,
   if (progress <= 0.01 * m->skin) return 0;
   down = v_scale(m->up, -(climbed + 4 * m->skin));
   if ((e = sweep_to(m, p2, down, &p3, lh, lid, &blocked)) < 0) return e;
-  if (!blocked || !walkable(m, lh->normal)) return 0;
+  if (!blocked || !walkable(m, surface_normal(m, *lid, lh))) return 0;
   *out = p3;
   *leftover = v_sub(v_add(p1, hz), p2);
   return 1;
@@ -367,7 +418,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
                        collide_contact *contacts, int cap,
                        collide_move_result *res) {
   move_state m;
-  vec3 pos, rest, vel, planes[MAX_PLANES];
+  vec3 pos, rest, vel, planes[MAX_PLANES], sn0 = v3(0, 0, 0), gsn;
   double t = 0, pdist = 0;
   int iter, np = 0, ground_any = 0, start_ground = 0, a, e, gid = 0;
   collide_hit g;
@@ -436,13 +487,13 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
   rest = v_sub(*to, *from);
   vel = o->use_velocity ? o->velocity : rest;
   if (m.use_up && (o->snap > 0 || o->step_height > 0)) {
-    if ((e = probe(&m, pos, pdist, &g, &gid)) < 0) return e;
+    if ((e = probe(&m, pos, pdist, &g, &gid, &sn0)) < 0) return e;
     start_ground = e;
   }
 
   for (iter = 0; iter < o->max_iterations; iter++) {
     collide_hit h;
-    vec3 target, left, n;
+    vec3 target, left, n, sn;
     double tc;
     int id, resp, walk;
     if (rest.x == 0 && rest.y == 0 && rest.z == 0) break;
@@ -464,7 +515,8 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
       }
       continue;
     }
-    walk = walkable(&m, n);
+    sn = surface_normal(&m, id, &h);
+    walk = walkable(&m, sn);
     if (walk) ground_any = 1;
     pos = stop_short(&m, pos, rest, h.u, n);
     t = tc;
@@ -486,7 +538,8 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
          beside a riser): the mover stands on it and slides along both */
       collide_hit g2;
       int id2;
-      if ((e = walkable_tie(&m, v_sub(target, rest), rest, &h, id, &g2, &id2)) < 0)
+      if ((e = walkable_tie(&m, v_sub(target, rest), rest, &h, id, &g2, &id2,
+                            &sn)) < 0)
         return e;
       if (e) {
         record(&m, id2, &g2, tc);
@@ -520,7 +573,9 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
       if (v_dot(vel, m.up) < 0) vel = v_madd(vel, m.up, -v_dot(vel, m.up));
     }
     rest = clip(left, n, planes, np, m.approach);
-    vel = clip(vel, n, planes, np, 1e-9 * v_len(vel));
+    /* on ground, the velocity meets the ground's surface: standing on the
+       edge of a step does not turn it upward */
+    vel = clip(vel, walk ? sn : n, planes, np, 1e-9 * v_len(vel));
     if (o->steep_as_wall && m.use_up && !walk && v_dot(n, m.up) > 0) {
       rest = no_climb(rest, n, m.up);
       vel = no_climb(vel, n, m.up);
@@ -535,22 +590,25 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
   }
 
   if (m.use_up) {
-    if ((e = probe(&m, pos, pdist, &g, &gid)) < 0) return e;
+    vec3 motion = v_sub(*to, *from);
+    if ((e = probe(&m, pos, pdist, &g, &gid, &gsn)) < 0) return e;
     if (!e && start_ground && o->snap > 0 &&
-        !(v_dot(v_sub(*to, *from), m.up) > 0)) {
-      /* grounded at the start, in the air now, not moving up: snap */
-      if ((e = probe(&m, pos, o->snap, &g, &gid)) < 0) return e;
+        !(v_dot(motion, sn0) > 1e-6 * v_len(motion))) {
+      /* grounded at the start, in the air now, not leaving the ground it
+         stood on (a jump): snap down onto walkable ground, and the
+         velocity along it */
+      if ((e = probe(&m, pos, o->snap, &g, &gid, &gsn)) < 0) return e;
       if (e) {
         vec3 d = v_scale(m.up, -o->snap);
         pos = stop_short(&m, pos, d, g.u, g.normal);
         record(&m, gid, &g, 1);
-        vel = clip(vel, g.normal, planes, 0, 0);
+        vel = v_madd(vel, gsn, -v_dot(vel, gsn));
       }
     }
     if (e) {
       res->ground_id = gid;
       res->ground_point = g.point;
-      res->ground_normal = g.normal;
+      res->ground_normal = gsn;
     }
     res->grounded = ground_any || e;
   }
