@@ -297,7 +297,10 @@ static int walkable_tie(move_state *m, vec3 p, vec3 d, const collide_hit *h,
  * while the rest of the motion is `left`, move up by step_height (or less,
  * under a ceiling), then by the horizontal part of left, then down by as
  * much as was climbed plus a little; the step is taken when that lands on
- * walkable ground after some horizontal progress. Each of the three legs
+ * walkable ground after some horizontal progress; a sphere or capsule that
+ * lands on the step's edge with its centre short of the top goes up to its
+ * radius further (Jolt tests that far ahead; a mover left on the edge
+ * would roll back off it). Each of the three legs
  * is a sweep that stops short of what it meets, so the mover stays free.
  * 1 (*out, *leftover: the horizontal motion still to do, *lh / *lid: the
  * ground landed on), 0 (no step: slide instead), <0.
@@ -307,22 +310,32 @@ static int try_step(move_state *m, vec3 p, vec3 left, vec3 *out, vec3 *leftover,
   vec3 hz = v_madd(left, m->up, -v_dot(left, m->up)), p1, p2, p3, down;
   double hl = v_len(hz), climbed, progress;
   collide_hit h;
-  int id, blocked, e;
+  int id, blocked, e, k;
   if (hl <= 0.01 * m->skin) return 0;
   if ((e = sweep_to(m, p, v_scale(m->up, m->o->step_height), &p1, &h, &id,
                     &blocked)) < 0)
     return e;
   climbed = v_dot(v_sub(p1, p), m->up);
   if (climbed <= 2 * m->skin) return 0;
-  if ((e = sweep_to(m, p1, hz, &p2, &h, &id, &blocked)) < 0) return e;
-  progress = v_dot(v_sub(p2, p1), hz) / hl;
-  if (progress <= 0.01 * m->skin) return 0;
   down = v_scale(m->up, -(climbed + 4 * m->skin));
-  if ((e = sweep_to(m, p2, down, &p3, lh, lid, &blocked)) < 0) return e;
-  if (!blocked || !walkable(m, surface_normal(m, *lid, lh))) return 0;
-  *out = p3;
-  *leftover = v_sub(v_add(p1, hz), p2);
-  return 1;
+  for (k = 0; k < 2; k++) {
+    if ((e = sweep_to(m, p1, hz, &p2, &h, &id, &blocked)) < 0) return e;
+    progress = v_dot(v_sub(p2, p1), hz) / hl;
+    if (progress <= 0.01 * m->skin) return 0;
+    if ((e = sweep_to(m, p2, down, &p3, lh, lid, &blocked)) < 0) return e;
+    if (!blocked || !walkable(m, surface_normal(m, *lid, lh))) return 0;
+    /* landed on the top: done */
+    if (walkable(m, lh->normal)) {
+      *out = p3;
+      *leftover = k == 0 ? v_sub(v_add(p1, hz), p2) : v3(0, 0, 0);
+      return 1;
+    }
+    /* a round mover landed on the step's edge, its centre short of the
+       top (it would roll back off): once more, its radius further */
+    if (m->shape->kind == COLLIDE_MOVER_AABB || m->shape->r <= 0) return 0;
+    hz = v_scale(hz, (hl + m->shape->r) / hl);
+  }
+  return 0;
 }
 
 /*
