@@ -153,7 +153,7 @@ if world then
   }
   for _, w in ipairs(W) do
     w.self = world
-    if w[1]:sub(1, 4) == "add_" then w.opt = 1 end
+    if w[1]:sub(1, 4) == "add_" or w[1]:sub(1, 8) == "overlap_" then w.opt = 1 end
     S[#S + 1] = w
   end
 end
@@ -543,8 +543,10 @@ if collide.world then
       end
       raises(bad("move_sphere", 4, "table expected, got number"), w.move_sphere,
         pack(w, 0.5, from, to, 5))
-      raises(bad("sweep_sphere", 4, "function expected, got number"), w.sweep_sphere,
-        pack(w, 0.5, from, to, 5))
+      raises(bad("sweep_sphere", 4, "function or mask expected, got string"), w.sweep_sphere,
+        pack(w, 0.5, from, to, "5"))
+      raises(bad("sweep_sphere", 4, "mask must be an integer in [0, 2^31)"), w.sweep_sphere,
+        pack(w, 0.5, from, to, 1.5))
     end)
 
     it("answers ids it never gave out sanely", function()
