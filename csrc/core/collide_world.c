@@ -293,7 +293,7 @@ static int polygon_copy(const collide_polygon *polygon, int arg,
   copy = (collide_vec3 *)malloc((size_t)n * sizeof *copy);
   if (!copy) return NOMEM;
   memcpy(copy, polygon->vertices, (size_t)n * sizeof *copy);
-  if ((e = collide_polygon_init(out, copy, n)) < 0) {
+  if ((e = collide_polygon_init(copy, n, out)) < 0) {
     free(copy);
     return reargue(e, arg);
   }

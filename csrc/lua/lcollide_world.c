@@ -24,8 +24,6 @@
 typedef struct lc_world { collide_world *w; } lc_world;
 
 #define FILTER_ABORT (-0x7fff0000)
-/* The core's encoding of a rejected argument (collide.h). */
-#define LC_FAIL(arg, reason) (-((arg) * 256 + (reason)))
 
 static collide_world *check_world(lua_State *L, const lc_fn *fn) {
   lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
@@ -42,6 +40,13 @@ static int world_error(lua_State *L, const lc_fn *fn, int code) {
   if (collide_error_arg(code) == 0)
     return luaL_error(L, "%s: %s", fn->name, collide_error_message(code));
   return lc_coreerror(L, fn, code, 1);
+}
+
+/* n vector arguments from idx on, into out[0..n-1], checked in order. */
+static void check_vecs(lua_State *L, const lc_fn *fn, int idx, int n,
+                       collide_vec3 *out) {
+  int i;
+  for (i = 0; i < n; i++) lc_checkvec(L, fn, idx + i, &out[i]);
 }
 
 /* ---- construction, shapes, data ----------------------------------------- */
@@ -80,7 +85,8 @@ static int world_tostring(lua_State *L) {
   static const lc_fn F = {"__tostring", 0};
   lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
   if (p == NULL) return lc_typeerror(L, &F, 1, "world");
-  lua_pushfstring(L, "world: %p", (void *)p);
+  if (p->w == NULL) lua_pushliteral(L, "world(closed)");
+  else lua_pushfstring(L, "world(%d shapes)", collide_world_count(p->w));
   return 1;
 }
 
@@ -127,10 +133,10 @@ static void check_polygon_arg(lua_State *L, const lc_fn *fn, int idx,
     lc_typeerror(L, fn, idx, "polygon");
   }
   n = (int)lc_rawlen(L, arr);
-  if (n < 3) lc_argerror(L, fn, idx, collide_error_message(LC_FAIL(2, COLLIDE_E_FEW_VERTICES)));
+  if (n < 3) lc_argerror(L, fn, idx, collide_reason_message(COLLIDE_E_FEW_VERTICES));
   v = (collide_vec3 *)lc_newuserdata(L, (size_t)n * sizeof *v, 0);
   for (i = 0; i < n; i++) lc_checkvec_at(L, fn, arr, i + 1, &v[i]);
-  code = collide_polygon_init(poly, v, n);
+  code = collide_polygon_init(v, n, poly);
   if (code < 0) lc_argerror(L, fn, idx, collide_error_message(code));
 }
 
@@ -296,7 +302,7 @@ static int w_update(lua_State *L) {
   collide_polygon poly;
   switch (kind) {
   case COLLIDE_SHAPE_TRIANGLE:
-    lc_checkvecs(L, &F, 3, 3, v);
+    check_vecs(L, &F, 3, 3, v);
     code = collide_world_update_triangle(w, id, &v[0], &v[1], &v[2]);
     break;
   case COLLIDE_SHAPE_POLYGON:
@@ -305,7 +311,7 @@ static int w_update(lua_State *L) {
     code = collide_world_update_polygon(w, id, &poly);
     break;
   case COLLIDE_SHAPE_AABB:
-    lc_checkvecs(L, &F, 3, 2, v);
+    check_vecs(L, &F, 3, 2, v);
     code = collide_world_update_aabb(w, id, &v[0], &v[1]);
     break;
   case COLLIDE_SHAPE_SPHERE:
@@ -313,11 +319,11 @@ static int w_update(lua_State *L) {
     code = collide_world_update_sphere(w, id, &v[0], lc_checknumber(L, &F, 4));
     break;
   case COLLIDE_SHAPE_SEGMENT:
-    lc_checkvecs(L, &F, 3, 2, v);
+    check_vecs(L, &F, 3, 2, v);
     code = collide_world_update_segment(w, id, &v[0], &v[1]);
     break;
   case COLLIDE_SHAPE_CAPSULE:
-    lc_checkvecs(L, &F, 3, 2, v);
+    check_vecs(L, &F, 3, 2, v);
     code = collide_world_update_capsule(w, id, &v[0], &v[1], lc_checknumber(L, &F, 5));
     break;
   case COLLIDE_SHAPE_PLANE:
@@ -418,7 +424,7 @@ static int check_bits(lua_State *L, const lc_fn *fn, int idx, int reason) {
   if (lua_type(L, idx) != LUA_TNUMBER) lc_typeerror(L, fn, idx, "number");
   x = (double)lua_tonumber(L, idx);
   if (!(x >= 0 && x < 2147483648.0 && x == (double)(long)x))
-    lc_argerror(L, fn, idx, collide_error_message(LC_FAIL(1, reason)));
+    lc_argerror(L, fn, idx, collide_reason_message(reason));
   return (int)x;
 }
 
@@ -445,8 +451,8 @@ static int w_set_velocity(lua_State *L) {
   int id = check_id(L, &F, 2), code;
   collide_vec3 d;
   lc_checkvec(L, &F, 3, &d);
-  code = id ? collide_world_set_velocity(w, id, &d) : collide_check_vec3(&d) ?
-         LC_FAIL(3, collide_check_vec3(&d)) : 0;
+  if (id) code = collide_world_set_velocity(w, id, &d);
+  else if ((code = collide_check_vec3(&d)) != 0) code = -(3 * 256 + code);
   if (code < 0) return world_error(L, &F, code);
   lua_pushboolean(L, code);
   return 1;
@@ -554,7 +560,7 @@ static int w_sweep_sphere(lua_State *L) {
   collide_world_filter fn;
   double r = lc_checknumber(L, &F, 2);
   int id, code;
-  lc_checkvecs(L, &F, 3, 2, c);
+  check_vecs(L, &F, 3, 2, c);
   lua_settop(L, 7);
   fn = opt_filter(L, &F, 5, &f);
   code = collide_world_sweep_sphere(w, r, &c[0], &c[1], fn, filter_ctx(&f, fn), &h, &id);
@@ -570,7 +576,7 @@ static int w_sweep_aabb(lua_State *L) {
   lfilter f;
   collide_world_filter fn;
   int id, code;
-  lc_checkvecs(L, &F, 2, 3, v);
+  check_vecs(L, &F, 2, 3, v);
   lua_settop(L, 7);
   fn = opt_filter(L, &F, 5, &f);
   code = collide_world_sweep_aabb(w, &v[0], &v[1], &v[2], fn, filter_ctx(&f, fn), &h, &id);
@@ -587,7 +593,7 @@ static int w_sweep_capsule(lua_State *L) {
   collide_world_filter fn;
   double r = lc_checknumber(L, &F, 2);
   int id, code;
-  lc_checkvecs(L, &F, 3, 3, v);
+  check_vecs(L, &F, 3, 3, v);
   lua_settop(L, 8);
   fn = opt_filter(L, &F, 6, &f);
   code = collide_world_sweep_capsule(w, r, &v[0], &v[1], &v[2], fn, filter_ctx(&f, fn),
@@ -604,7 +610,7 @@ static int w_raycast(lua_State *L) {
   lfilter f;
   collide_world_filter fn;
   int id, code;
-  lc_checkvecs(L, &F, 2, 2, p);
+  check_vecs(L, &F, 2, 2, p);
   lua_settop(L, 6);
   fn = opt_filter(L, &F, 4, &f);
   code = collide_world_raycast(w, &p[0], &p[1], fn, filter_ctx(&f, fn), &h, &id);
@@ -633,7 +639,7 @@ static int w_raycast_all(lua_State *L) {
   lfilter f;
   collide_world_filter fn;
   int n, i, k = 0;
-  lc_checkvecs(L, &F, 2, 2, p);
+  check_vecs(L, &F, 2, 2, p);
   lua_settop(L, 4);
   fn = opt_filter(L, &F, 4, &f);
   if (fn == call_filter) fn = NULL;   /* called below, on the list */
@@ -815,7 +821,7 @@ static int w_move_sphere(lua_State *L) {
     if (lua_type(L, 5) != LUA_TTABLE) lc_typeerror(L, &F, 5, "table");
     x = o.max_iterations;
     opt_field_number(L, &F, 5, "max_iterations", &x);
-    if (!(x >= 1)) return lc_coreerror(L, &F, LC_FAIL(5, COLLIDE_E_BAD_ITERATIONS), 1);
+    if (!(x >= 1)) return lc_argerror(L, &F, 5, collide_reason_message(COLLIDE_E_BAD_ITERATIONS));
     o.max_iterations = x > 1e6 ? 1000000 : (int)x;
     opt_field_number(L, &F, 5, "restitution", &o.restitution);
     opt_field_number(L, &F, 5, "max_slope", &o.max_slope);
@@ -983,11 +989,14 @@ static const luaL_Reg world_funcs[] = {
 void lc_open_world(lua_State *L) {
   /* module table at the top */
   lc_setfuncs(L, world_funcs, 0);
-  luaL_getmetatable(L, "world");
-  lc_setfuncs(L, world_meta, 0);
-  lua_newtable(L);
-  /* the module table as one more upvalue (w:get makes polygons with it) */
-  lc_setfuncs(L, world_methods, -3);
+  lc_filltype(L, LC_MT_WORLD, world_meta, NULL, NULL);
+  /* the methods, with the module table as one more upvalue (w:get makes
+     polygons with it) */
+  lc_pushmethods(L, LC_MT_WORLD);
+  lc_setfuncs(L, world_methods, -2);
+  lua_pop(L, 1);
+  luaL_getmetatable(L, LC_MT_WORLD);
+  lc_pushmethods(L, LC_MT_WORLD);
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);
 }

@@ -40,8 +40,6 @@ return function(E)
 
   -- ---- errors and checks -------------------------------------------------
 
-  -- The core's encoding of a rejected argument (collide.h).
-  local function FAIL(arg, reason) return -(arg * 256 + reason) end
 
   -- lcollide_world.c world_error: errors of no argument (memory, a locked
   -- world) are plain "name: message".
@@ -71,7 +69,7 @@ return function(E)
   end
 
   function meta.__tostring(w)
-    return "world: " .. tostring(ffi.cast("void *", w)):match("0x%x+")
+    return "world(" .. C.collide_world_count(w) .. " shapes)"
   end
 
   function meta.__index(_, k)
@@ -106,12 +104,12 @@ return function(E)
     if type(p) ~= "table" then typeerror(F_POLY, 2, "polygon", p) end
     local n = #p
     if n < 3 then
-      argerror(F_POLY, 2, ffi.string(C.collide_error_message(FAIL(2, 11))))
+      argerror(F_POLY, 2, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
     end
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(F_POLY, 2, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
-    local code = C.collide_polygon_init(poly, vs, n)
+    local code = C.collide_polygon_init(vs, n, poly)
     if code < 0 then
       argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
     end
@@ -240,12 +238,12 @@ return function(E)
     if type(p) ~= "table" then typeerror(f, idx, "polygon", p) end
     local n = #p
     if n < 3 then
-      argerror(f, idx, ffi.string(C.collide_error_message(FAIL(2, 11))))
+      argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
     end
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(f, idx, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
-    local code = C.collide_polygon_init(poly, vs, n)
+    local code = C.collide_polygon_init(vs, n, poly)
     if code < 0 then argerror(f, idx, ffi.string(C.collide_error_message(code))) end
     return poly, vs   -- (vs keeps the vertices alive)
   end
@@ -324,7 +322,7 @@ return function(E)
   local function check_bits(f, idx, x, reason)
     check_number(f, idx, x)
     if not (x >= 0 and x < 2147483648 and x == floor(x)) then
-      argerror(f, idx, ffi.string(C.collide_error_message(FAIL(1, reason))))
+      argerror(f, idx, ffi.string(C.collide_reason_message(reason)))
     end
     return x
   end
@@ -332,7 +330,7 @@ return function(E)
   function methods.set_layers(w, id, bits)
     check_world(F_SET_LAYERS, w)
     id = check_id(F_SET_LAYERS, id)
-    bits = check_bits(F_SET_LAYERS, 3, bits, 23)
+    bits = check_bits(F_SET_LAYERS, 3, bits, C.COLLIDE_E_BAD_LAYERS)
     return id ~= 0 and C.collide_world_set_layers(w, id, bits) == 1
   end
 
@@ -353,7 +351,7 @@ return function(E)
       code = C.collide_world_set_velocity(w, id, d)
     else
       local e = C.collide_check_vec3(d)
-      code = e ~= 0 and FAIL(3, e) or 0
+      code = e ~= 0 and -(3 * 256 + e) or 0
     end
     if code < 0 then world_error(F_SET_VEL, code) end
     return code ~= 0
@@ -430,7 +428,7 @@ return function(E)
   local function filter_arg(f, idx, filter)
     if filter == nil then return nil, nil end
     if type(filter) == "number" then
-      MASK[0] = check_bits(f, idx, filter, 24)
+      MASK[0] = check_bits(f, idx, filter, C.COLLIDE_E_BAD_MASK)
       return LAYER, MASK
     end
     if type(filter) ~= "function" then typeerror(f, idx, "function or mask", filter) end
@@ -694,7 +692,9 @@ return function(E)
       if type(options) ~= "table" then typeerror(F_MOVE, 5, "table", options) end
       local x = opt_number(options, "max_iterations", OPTIONS.max_iterations)
       -- (not >=: NaN fails too)
-      if not (x >= 1) then coreerror(F_MOVE, FAIL(5, 19), 1) end  -- luacheck: ignore 581
+      if not (x >= 1) then  -- luacheck: ignore 581
+        argerror(F_MOVE, 5, ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
+      end
       OPTIONS.max_iterations = x > 1e6 and 1000000 or floor(x)
       OPTIONS.restitution = opt_number(options, "restitution", OPTIONS.restitution)
       OPTIONS.max_slope = opt_number(options, "max_slope", OPTIONS.max_slope)
