@@ -10,20 +10,7 @@
  */
 #include "collide_world_internal.h"
 
-/* TEMPORARY until the capsule and box kernels are merged from main. */
-int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *center, double rb, collide_hit *out);
-int collide_sweep_capsule_plane(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_plane *plane, collide_hit *out);
-int collide_sweep_capsule_triangle(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *a, const collide_vec3 *b, const collide_vec3 *c, collide_hit *out);
-int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_polygon *polygon, collide_hit *out);
-int collide_sweep_capsule_segment(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *a, const collide_vec3 *b, collide_hit *out);
-int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *center, const collide_vec3 *extents, collide_hit *out);
-int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa, const collide_vec3 *a0, const collide_vec3 *a1, double rb, const collide_vec3 *axisb, const collide_vec3 *b0, const collide_vec3 *b1, collide_interval *out);
-int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *center, double r, collide_hit *out);
-int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0, const collide_vec3 *c1, const collide_plane *plane, collide_hit *out);
-int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *a, const collide_vec3 *b, const collide_vec3 *c, collide_hit *out);
-int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0, const collide_vec3 *c1, const collide_polygon *polygon, collide_hit *out);
-int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *a, const collide_vec3 *b, collide_hit *out);
-/* END TEMPORARY */
+#include "collide_world_pending.h"   /* TEMPORARY, see there */
 
 /* ---- the query ------------------------------------------------------------- */
 
