@@ -78,6 +78,13 @@ local function assert_sane(kind, r, what)
     for i, id in ipairs(r[1]) do
       assert(type(id) == "number" and (i == 1 or id > r[1][i - 1]), "ids not ascending " .. what)
     end
+  elseif kind == "hits" then      -- raycast_all: {id, u, point, normal, feature} by u
+    assert(type(r[1]) == "table", "expected an array of hits " .. what)
+    for i, h in ipairs(r[1]) do
+      assert(type(h.id) == "number" and finite(h.u) and sane_vec(h.point), "bad hit " .. what)
+      assert(i == 1 or h.u >= r[1][i - 1].u, "hits not by u " .. what)
+      assert(math.abs(h.normal:length() - 1) <= 1e-9 and features[h.feature], "bad hit " .. what)
+    end
   elseif kind == "move" then
     assert(sane_vec(r[1]) and type(r[2]) == "table", "expected position, contacts " .. what)
     for _, c in ipairs(r[2]) do
@@ -150,6 +157,14 @@ if world then
     { "raycast", "vv", { vec3(-5, 0), vec3(5, 0) }, "whit", 4, 2 },
     { "overlap_sphere", "vr", { vec3(0, 0), 1 }, "ids", nil, 0 },
     { "move_sphere", "rvv", { 0.5, vec3(-5, 0), vec3(5, 0) }, "move", 5, 1 },
+    -- world, continued
+    { "add_capsule", "vvr", { vec3(9, 9, 9), vec3(10, 9, 9), 0.5 }, "id", nil, 0 },
+    { "sweep_aabb", "evv", { vec3(0.5, 0.5, 0.5), vec3(-5, 0), vec3(5, 0) }, "whit", 5, 2 },
+    { "sweep_capsule", "rvvv", { 0.5, vec3(0, 0), vec3(-5, 0), vec3(5, 0) }, "whit", 6, 2 },
+    { "raycast_all", "vv", { vec3(-5, 0), vec3(5, 0) }, "hits", nil, 0, opt = 1 },
+    { "overlap_point", "v", { vec3(0, 0) }, "ids", nil, 0 },
+    { "overlap_aabb", "ve", { vec3(0, 0), vec3(1, 1, 1) }, "ids", nil, 0 },
+    { "overlap_capsule", "vvr", { vec3(0, 0), vec3(1, 1), 0.5 }, "ids", nil, 0 },
   }
   for _, w in ipairs(W) do
     w.self = world
