@@ -468,10 +468,11 @@ int collide_world_get(const collide_world *w, int id, collide_world_shape *out) 
   return 1;
 }
 
-/* After slot s changed place or velocity: its box, and its leaf. */
+/* After slot s changed place: its box, and its leaf. */
 static void replaced(collide_world *w, int s) {
+  box before = w->slots[s].bounds;
   shape_bounds(&w->slots[s]);
-  if (w->slots[s].in == IN_TREE) collide__tree_moved(w, s);
+  if (w->slots[s].in == IN_TREE) collide__tree_moved(w, s, &before);
 }
 
 /* The update_* functions: 1, 0 when id is no live shape of that kind. */
@@ -572,7 +573,7 @@ int collide_world_set_velocity(collide_world *w, int id, const collide_vec3 *d) 
     w->moving[w->nmoving++] = s;
   }
   sh->vel = *d;
-  if (sh->in == IN_TREE) collide__tree_moved(w, s);
+  if (sh->in == IN_TREE) collide__tree_moved(w, s, NULL);
   return 1;
 }
 

@@ -175,8 +175,10 @@ COLLIDE_PRIVATE int collide__tree_reserve(collide_world *w, int extra_shapes);
 COLLIDE_PRIVATE void collide__tree_insert(collide_world *w, int s, int fat);
 COLLIDE_PRIVATE void collide__tree_remove(collide_world *w, int s);
 /* After slot s in the tree changed place or velocity: re-inserts it with
-   an enlarged box when its swept box left its leaf's box, else nothing. */
-COLLIDE_PRIVATE void collide__tree_moved(collide_world *w, int s);
+   an enlarged box when its swept box left its leaf's box, else nothing.
+   before: its tight box before the change (its step is predicted to go
+   on), or NULL. */
+COLLIDE_PRIVATE void collide__tree_moved(collide_world *w, int s, const box *before);
 /* Before a query: files pending shapes (insert a few, or rebuild), and
    rebuilds a tree that decayed. Not while another query runs. */
 COLLIDE_PRIVATE void collide__tree_refresh(collide_world *w);
