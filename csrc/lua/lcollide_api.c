@@ -9,6 +9,119 @@
 #include "lcollide.h"
 #include "lcollide_api.h"
 
+/* ---- reading arguments and pushing results, by kind ------------------------
+ * Inlined into every wrapper with its kinds and result as constants, so the
+ * compiler unrolls the loop and drops the switches: each generated wrapper
+ * compiles to what a hand-written one would be. */
+
+#if defined(__GNUC__)
+#define LC_INLINE static inline __attribute__((always_inline))
+#else
+#define LC_INLINE static inline
+#endif
+
+/* ---- the arguments of a generated entry point (lcollide_api.h) ----------- */
+
+LC_INLINE void readargs(lua_State *L, const lc_sig *s, const char *kinds,
+                          int nargs, lc_arg *a) {
+  const void *vmt = lc_upvalue_mt(L, LC_UV_VEC3);
+  int i, top = lua_gettop(L);
+  /* In Lua order, as a hand-written wrapper would check them. The hot path
+     takes what is there without touching the stack but for the objects'
+     metatables, which lc_has_mt_keep leaves above the arguments (at most 8,
+     within the LUA_MINSTACK slots every C function gets) and one lua_settop
+     drops at the end. Slots above top are absent arguments, or such a
+     metatable: the slow path, taken only for a table vector or an error,
+     first drops what was left so that an absent argument reads as nil. */
+  for (i = 0; i < nargs; i++) {
+    int idx = i + 1;
+    void *p = NULL;
+    switch (kinds[i]) {
+      case 'N':
+        if (idx <= top && lua_type(L, idx) == LUA_TNUMBER) {
+          a[i].n = (double)lua_tonumber(L, idx);
+        } else {
+          lua_settop(L, top);
+          a[i].n = lc_checknumber(L, &s->fn, idx);   /* raises */
+        }
+        break;
+      case 'V':
+      case 'S':
+        if (idx <= top) p = lc_full_udata(L, idx);
+        if (p != NULL && lc_has_mt_keep(L, idx, p, vmt)) {
+          a[i].v = *(const collide_vec3 *)p;
+        } else {
+          lua_settop(L, top);
+          if (kinds[i] == 'S') lc_typeerror(L, &s->fn, idx, "vec3");
+          lc_checkvec(L, &s->fn, idx, &a[i].v);   /* a table, or an error */
+        }
+        break;
+      case 'P':
+        if (idx <= top) p = lc_full_udata(L, idx);
+        if (p != NULL &&
+            lc_has_mt_keep(L, idx, p, lc_upvalue_mt(L, LC_UV_PLANE))) {
+          a[i].p = (const collide_plane *)p;
+        } else {
+          lua_settop(L, top);
+          a[i].p = lc_checkplane(L, &s->fn, idx);   /* raises */
+        }
+        break;
+      default:   /* 'G' */
+        if (idx <= top) p = lc_full_udata(L, idx);
+        if (p != NULL &&
+            lc_has_mt_keep(L, idx, p, lc_upvalue_mt(L, LC_UV_POLYGON))) {
+          a[i].g = &((const lc_polygon *)p)->poly;
+        } else {
+          lua_settop(L, top);
+          a[i].g = lc_checkpolygon(L, &s->fn, idx);   /* raises */
+        }
+        break;
+    }
+  }
+  lua_settop(L, top);
+}
+
+/* false | true, u0, u1 [, normal into the out-vector at out_idx] */
+static int push_interval(lua_State *L, const lc_fn *fn, int code,
+                         const collide_interval *iv, int out_idx, int normal) {
+  if (code == 0) {
+    lua_pushboolean(L, 0);
+    return 1;
+  }
+  if (normal) lua_settop(L, out_idx);   /* results are not out-vectors */
+  lua_pushboolean(L, 1);
+  lua_pushnumber(L, iv->u0);
+  lua_pushnumber(L, iv->u1);
+  if (!normal) return 3;
+  lc_pushvec_out(L, fn, out_idx, &iv->normal);
+  return 4;
+}
+
+LC_INLINE int pushresult(lua_State *L, const lc_sig *s, int result,
+                         int nargs, int code, const void *out) {
+  if (code < 0) return lc_coreerror(L, &s->fn, code, 1);
+  switch (result) {
+    case LC_R_HIT:
+      return lc_pushhit(L, &s->fn, code, (const collide_hit *)out, 1, nargs + 1);
+    case LC_R_INTERVAL:
+    case LC_R_INTERVAL_NORMAL:
+      return push_interval(L, &s->fn, code, (const collide_interval *)out,
+                           nargs + 1, result == LC_R_INTERVAL_NORMAL);
+    case LC_R_TEST:
+      lua_pushboolean(L, code != 0);
+      return 1;
+    case LC_R_VEC:
+      lc_pushvec_out(L, &s->fn, nargs + 1, (const collide_vec3 *)out);
+      return 1;
+    case LC_R_NUMBER:
+      lua_pushnumber(L, *(const double *)out);
+      return 1;
+    default:   /* LC_R_PLANE */
+      lc_pushplane(L, (const collide_plane *)out);
+      return 1;
+  }
+}
+
 /* ---- taking a list line apart ---------------------------------------------
  * A line's argument kinds come as a parenthesized list, (N, V, V, P). Its
  * length picks, by token pasting, the macro that turns it into the core
@@ -82,14 +195,14 @@
 #define LC_WRAPPER(prefix, method, name, cfn, RESULT, kinds) \
   static int prefix##name(lua_State *L) { \
     static const lc_sig S = {{#name, method}, LC_APPLY(LC_KINDS, kinds), \
-                             LC_R_##RESULT}; \
+                             LC_COUNT(kinds), LC_R_##RESULT}; \
     lc_arg a[LC_COUNT(kinds)]; \
     LC_OUT_##RESULT out; \
     int code; \
-    lc_readargs(L, &S, a); \
+    readargs(L, &S, LC_APPLY(LC_KINDS, kinds), LC_COUNT(kinds), a); \
     code = LC_CALL_##RESULT(cfn, kinds); \
     (void)out; \
-    return lc_pushresult(L, &S, code, &out); \
+    return pushresult(L, &S, LC_R_##RESULT, LC_COUNT(kinds), code, &out); \
   }
 
 #define LC_FUNCTION(name, cfn, RESULT, kinds) \

@@ -60,39 +60,15 @@ double lc_optnumber(lua_State *L, const lc_fn *fn, int idx, double def) {
   return lc_checknumber(L, fn, idx);
 }
 
-/* The block of a full userdata at idx, else NULL. A light userdata is
-   refused before its metatable is looked at: debug.setmetatable can give
-   every light userdata the vec3 metatable, and its pointer is no vec3. */
-static void *full_udata(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TUSERDATA ? lua_touserdata(L, idx) : NULL;
-}
-
-/* The identity of the module's metatable in upvalue uv. */
-static const void *upvalue_mt(lua_State *L, int uv) {
-  return lua_topointer(L, lua_upvalueindex(uv));
-}
-
-/* Whether the userdata p at idx has the metatable whose identity is mt.
-   Two tables are the same object exactly when their addresses are, so
-   comparing lua_topointer's answers does what lua_rawequal would without
-   its generic comparison; with mt fetched once per call this is about 50
-   instructions per argument less on Lua 5.4 (callgrind). Like
-   luaL_testudata, it relies on the metatable alone. The metatable is left
-   on the stack (one slot at most): callers that check several arguments
-   drop them all with one lua_settop, and results are taken from the top. */
-static int has_mt_keep(lua_State *L, int idx, const void *p, const void *mt) {
-  return p != NULL && lua_getmetatable(L, idx) && lua_topointer(L, -1) == mt;
-}
-
 static int has_mt(lua_State *L, int idx, const void *p, const void *mt) {
-  int top = lua_gettop(L), same = has_mt_keep(L, idx, p, mt);
+  int top = lua_gettop(L), same = lc_has_mt_keep(L, idx, p, mt);
   lua_settop(L, top);
   return same;
 }
 
 void *lc_toudata(lua_State *L, int idx, int uv) {
-  void *p = full_udata(L, idx);
-  return has_mt(L, idx, p, upvalue_mt(L, uv)) ? p : NULL;
+  void *p = lc_full_udata(L, idx);
+  return has_mt(L, idx, p, lc_upvalue_mt(L, uv)) ? p : NULL;
 }
 
 /* Reads component k of a vector table: t[i] first if present, else t.key. */
@@ -179,50 +155,6 @@ const collide_polygon *lc_checkpolygon(lua_State *L, const lc_fn *fn, int idx) {
   return &p->poly;
 }
 
-/* ---- the arguments of a generated entry point (lcollide_api.h) ----------- */
-
-void lc_readargs(lua_State *L, const lc_sig *s, lc_arg *a) {
-  const void *vmt = upvalue_mt(L, LC_UV_VEC3);
-  int i, top = lua_gettop(L);
-  /* In Lua order, as a hand-written wrapper would check them. A vec3 is
-     the hot path: its metatable is compared with the upvalue's, and the
-     metatables left on the stack (at most 8, within the LUA_MINSTACK slots
-     every C function gets) are dropped by one lua_settop at the end. Slots
-     above top are absent arguments. */
-  for (i = 0; s->kinds[i] != '\0'; i++) {
-    int idx = i + 1;
-    switch (s->kinds[i]) {
-      case 'N':
-        lua_settop(L, top);   /* a missing argument must read as nil */
-        if (lua_type(L, idx) != LUA_TNUMBER) lc_typeerror(L, &s->fn, idx, "number");
-        a[i].n = (double)lua_tonumber(L, idx);
-        break;
-      case 'V':
-      case 'S': {
-        const collide_vec3 *p = NULL;
-        if (idx <= top) p = (const collide_vec3 *)full_udata(L, idx);
-        if (p != NULL && has_mt_keep(L, idx, p, vmt)) {
-          a[i].v = *p;
-        } else {
-          lua_settop(L, top);
-          if (s->kinds[i] == 'S') lc_typeerror(L, &s->fn, idx, "vec3");
-          lc_checkvec(L, &s->fn, idx, &a[i].v);   /* a table, or an error */
-        }
-        break;
-      }
-      case 'P':
-        lua_settop(L, top);
-        a[i].p = lc_checkplane(L, &s->fn, idx);
-        break;
-      default:   /* 'G' */
-        lua_settop(L, top);
-        a[i].g = lc_checkpolygon(L, &s->fn, idx);
-        break;
-    }
-  }
-  lua_settop(L, top);
-}
-
 /* ---- results -------------------------------------------------------------- */
 
 collide_vec3 *lc_pushvec(lua_State *L, const collide_vec3 *v) {
@@ -238,8 +170,8 @@ collide_vec3 *lc_pushvec(lua_State *L, const collide_vec3 *v) {
    error. Leaves a slot on the stack, as has_mt_keep does. */
 static collide_vec3 *check_out(lua_State *L, const lc_fn *fn, int idx,
                                const void *mt) {
-  collide_vec3 *p = (collide_vec3 *)full_udata(L, idx);
-  if (has_mt_keep(L, idx, p, mt)) return p;
+  collide_vec3 *p = (collide_vec3 *)lc_full_udata(L, idx);
+  if (lc_has_mt_keep(L, idx, p, mt)) return p;
   if (!lua_isnoneornil(L, idx)) lc_typeerror(L, fn, idx, "vec3 (out-vector)");
   return NULL;
 }
@@ -261,7 +193,7 @@ void lc_pushvec_out(lua_State *L, const lc_fn *fn, int out_idx,
   /* (callers that push results before this one first make the slot nil
      with lua_settop: a result there is not an out-vector) */
   int top = lua_gettop(L);
-  collide_vec3 *p = check_out(L, fn, out_idx, upvalue_mt(L, LC_UV_VEC3));
+  collide_vec3 *p = check_out(L, fn, out_idx, lc_upvalue_mt(L, LC_UV_VEC3));
   lua_settop(L, top);   /* callers return the results above their own */
   push_into(L, p, out_idx, v);
 }
@@ -287,7 +219,7 @@ int lc_pushhit(lua_State *L, const lc_fn *fn, int code, const collide_hit *h,
      is reported after the point was written, as on the FFI backend; slots
      above the arguments are absent ones. The results are pushed last: they
      are the top 5, whatever the checks left below them. */
-  mt = upvalue_mt(L, LC_UV_VEC3);
+  mt = lc_upvalue_mt(L, LC_UV_VEC3);
   if (out_idx <= top && (po = check_out(L, fn, out_idx, mt)) != NULL)
     *po = h->point;
   if (out_idx + 1 <= top && (no = check_out(L, fn, out_idx + 1, mt)) != NULL)
@@ -308,47 +240,6 @@ collide_plane *lc_pushplane(lua_State *L, const collide_plane *pl) {
   lua_pushvalue(L, lua_upvalueindex(LC_UV_PLANE));
   lua_setmetatable(L, -2);
   return p;
-}
-
-/* false | true, u0, u1 [, normal into the out-vector at out_idx] */
-static int push_interval(lua_State *L, const lc_fn *fn, int code,
-                         const collide_interval *iv, int out_idx, int normal) {
-  if (code == 0) {
-    lua_pushboolean(L, 0);
-    return 1;
-  }
-  if (normal) lua_settop(L, out_idx);   /* results are not out-vectors */
-  lua_pushboolean(L, 1);
-  lua_pushnumber(L, iv->u0);
-  lua_pushnumber(L, iv->u1);
-  if (!normal) return 3;
-  lc_pushvec_out(L, fn, out_idx, &iv->normal);
-  return 4;
-}
-
-int lc_pushresult(lua_State *L, const lc_sig *s, int code, const void *out) {
-  int nargs = (int)strlen(s->kinds);
-  if (code < 0) return lc_coreerror(L, &s->fn, code, 1);
-  switch (s->result) {
-    case LC_R_HIT:
-      return lc_pushhit(L, &s->fn, code, (const collide_hit *)out, 1, nargs + 1);
-    case LC_R_INTERVAL:
-    case LC_R_INTERVAL_NORMAL:
-      return push_interval(L, &s->fn, code, (const collide_interval *)out,
-                           nargs + 1, s->result == LC_R_INTERVAL_NORMAL);
-    case LC_R_TEST:
-      lua_pushboolean(L, code != 0);
-      return 1;
-    case LC_R_VEC:
-      lc_pushvec_out(L, &s->fn, nargs + 1, (const collide_vec3 *)out);
-      return 1;
-    case LC_R_NUMBER:
-      lua_pushnumber(L, *(const double *)out);
-      return 1;
-    default:   /* LC_R_PLANE */
-      lc_pushplane(L, (const collide_plane *)out);
-      return 1;
-  }
 }
 
 void lc_format_number(char *buf, size_t n, double x) {
