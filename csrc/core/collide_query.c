@@ -115,11 +115,11 @@ static int sphere_sphere(double r, const vec3 *c0, const vec3 *c1,
   collide_interval iv;
   int rc = collide_sweep_sphere_sphere(r, c0, c1, R, center, center, &iv);
   if (rc == 1) {
-    vec3 c = v_lerp(*c0, *c1, iv.u0), n = v_sub(c, *center);
-    double l = v_len(n);
-    /* centres coincide: any direction is as short; take -motion, or up */
-    if (l > 0) n = v_scale(n, 1 / l);
-    else {
+    vec3 c = v_lerp(*c0, *c1, iv.u0), n = v_normalize(v_sub(c, *center));
+    /* (v_normalize: unit even for tiny differences, whose squares
+       underflow) centres coincide: any direction is as short; take
+       -motion, or up */
+    if (v_len2(n) == 0) {
       n = v_normalize(v_sub(*c0, *c1));
       if (v_len2(n) == 0) n = v3(0, 0, 1);
     }

@@ -145,7 +145,26 @@ static int take_slot(collide_world *w, int kind) {
   return s;
 }
 
-/* The tight box of a shape at its place. */
+/* The box of a shape at its place, padded by 1e-7 of its largest
+   coordinate: the single-shape functions' rounding grows with the shape's
+   own coordinates as well as the query's (a segment 1e22 long places its
+   closest point to within about 1e6), and the broadphase must not skip a
+   shape they would report. */
+static void pad_bounds(box *b) {
+  int k;
+  double m = 0;
+  for (k = 0; k < 3; k++) {
+    if (fabs(b->lo[k]) > m) m = fabs(b->lo[k]);
+    if (fabs(b->hi[k]) > m) m = fabs(b->hi[k]);
+  }
+  m *= 1e-7;
+  for (k = 0; k < 3; k++) {
+    b->lo[k] -= m;
+    b->hi[k] += m;
+  }
+}
+
+/* The box of a shape at its place (padded). */
 static void shape_bounds(shape *s) {
   vec3 p[3];
   switch (s->kind) {
@@ -180,8 +199,9 @@ static void shape_bounds(shape *s) {
     break;
   }
   default:   /* planes have none: they are tested by every query */
-    break;
+    return;
   }
+  pad_bounds(&s->bounds);
 }
 
 /* Gives slot s (geometry filled) its id and files it. */
