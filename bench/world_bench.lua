@@ -200,7 +200,8 @@ do
     local x = rnd() * g
     total = total + #w:raycast_all(V(x, 0.25, 0), V(x, 0.25, g))
   end, 2000)
-  print(("raycast_all across a 10k-triangle terrain: %s a ray (%.1f hits)"):format(fmt(t), total / 2000))
+  print(("raycast_all across a 10k-triangle terrain: %s a ray (%.1f hits)"):format(
+    fmt(t), total / 2000))
 end
 
 print()

@@ -407,7 +407,7 @@ describe("a changing world against the single-shape functions", function()
   local function single(m, kind, args, c0, c1, vel)
     local e = c1 - vel
     local a1, a2, a3 = args[1], args[2], args[3]
-    local ok, u, n
+    local ok, u, n, _
     if m.kind == "ray" then
       e = c1
       if kind == "segment" then ok, u = collide.sweep_sphere_segment(0, c0, e, a1, a2)
@@ -415,7 +415,8 @@ describe("a changing world against the single-shape functions", function()
       else ok, u, _, n = collide["raycast_" .. kind](c0, e, a1, a2, a3) end
     elseif m.kind == "sphere" then
       if kind == "sphere" then ok, u = collide.sweep_sphere_sphere(m.r, c0, e, a2, a1, a1)
-      elseif kind == "capsule" then ok, u, _, n = collide.sweep_sphere_segment(m.r + a3, c0, e, a1, a2)
+      elseif kind == "capsule" then
+        ok, u, _, n = collide.sweep_sphere_segment(m.r + a3, c0, e, a1, a2)
       else ok, u, _, n = collide["sweep_sphere_" .. kind](m.r, c0, e, a1, a2, a3) end
     elseif m.kind == "aabb" then
       if kind == "aabb" then ok, u, _, n = collide.sweep_aabb_aabb(m.e, c0, e, a2, a1, a1)
@@ -486,7 +487,8 @@ describe("a changing world against the single-shape functions", function()
             for rid = 1, 400 do
               local r = rec[rid]
               if r and (mask == nil or shares(r.layers, mask)) then
-                local u, n = single(m, r.kind, r.args, c0, c1, m.kind == "ray" and V(0, 0, 0) or r.vel)
+                local vel = m.kind == "ray" and V(0, 0, 0) or r.vel
+                local u, n = single(m, r.kind, r.args, c0, c1, vel)
                 if u and (not best_u or u < best_u) then best_u, best_id, best_n = u, rid, n end
               end
             end

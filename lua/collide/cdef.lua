@@ -275,8 +275,9 @@ int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
 /* One triangle per three 0-based indices into vertices (nindices a
    multiple of 3), with consecutive ids: returns the number of triangles
    added, and *first_id the id of the first (when none, the id the first
-   would have had), or a negative error with nothing added. Lua arguments: 2 vertices, 3 indices (an index
-   out of range or a degenerate triangle names argument 3). */
+   would have had), or a negative error with nothing added. Lua arguments:
+   2 vertices, 3 indices (an index out of range or a degenerate triangle
+   names argument 3). */
 int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
                            int nvertices, const int *indices, int nindices,
                            int *first_id);
