@@ -232,11 +232,11 @@ return function(E)
   local F_SET_VEL, F_VEL, F_ADVANCE = fn("set_velocity", 1), fn("velocity", 1), fn("advance", 1)
 
   -- A polygon argument for update: a polygon, or an array of 3 or more
-  -- vectors (as add_polygon takes). The vertices of the latter stay
-  -- referenced here until the next call (the core copies them).
-  local poly_vertices = {}
+  -- vectors (as add_polygon takes): the core's polygon, and the array
+  -- holding its vertices (the caller keeps it in a local while the core
+  -- copies them).
   local function polygon_arg(f, idx, p)
-    if istype(G, p) then return p.poly end
+    if istype(G, p) then return p.poly, p end
     if type(p) ~= "table" then typeerror(f, idx, "polygon", p) end
     local n = #p
     if n < 3 then
@@ -247,8 +247,7 @@ return function(E)
     local poly = new("collide_polygon")
     local code = C.collide_polygon_init(vs, n, poly)
     if code < 0 then argerror(f, idx, ffi.string(C.collide_error_message(code))) end
-    poly_vertices[1] = vs
-    return poly
+    return poly, vs
   end
 
   function methods.update(w, id, a, b, c)
@@ -262,8 +261,9 @@ return function(E)
       if not istype(V, c) then c = tovec(f, 5, c, S[5]) end
       code = C.collide_world_update_triangle(w, id, a, b, c)
     elseif kind == 2 then
-      code = C.collide_world_update_polygon(w, id, polygon_arg(f, 3, a))
-      poly_vertices[1] = nil
+      local poly, vertices = polygon_arg(f, 3, a)
+      code = C.collide_world_update_polygon(w, id, poly)
+      if vertices == nil then error("unreachable") end   -- (alive until here)
     elseif kind == 3 or kind == 5 then
       if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
       if not istype(V, b) then b = tovec(f, 4, b, S[4]) end
