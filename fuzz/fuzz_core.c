@@ -1199,6 +1199,341 @@ static void fz_misc(src *s) {
   ENSURE(collide_max_coord() == 1e50);
 }
 
+/* ---- the world (branch world): random changes, every answer against the
+   single-shape functions ----------------------------------------------------
+   fz_world decodes a program: add shapes of every kind (hostile arguments
+   included), meshes, removals, updates, velocities, layers, advance(), and
+   queries of every moving shape with and without a mask. After each query
+   the world's answer must be exactly the best answer of the single-shape
+   functions over the fuzzer's own record of the shapes, each swept with its
+   relative motion (the mover's end moved back by the shape's velocity; the
+   point moved forward by u times it); ray lists and overlaps must list
+   exactly the shapes the single-shape functions touch. Kernels another
+   branch has not landed are skipped (weak). */
+
+#include "collide_world_pending.h"   /* TEMPORARY: the box and capsule kernels */
+#pragma weak collide_sweep_capsule_sphere
+#pragma weak collide_sweep_capsule_plane
+#pragma weak collide_sweep_capsule_triangle
+#pragma weak collide_sweep_capsule_polygon
+#pragma weak collide_sweep_capsule_segment
+#pragma weak collide_sweep_capsule_aabb
+#pragma weak collide_sweep_capsule_capsule
+#pragma weak collide_sweep_aabb_sphere
+#pragma weak collide_sweep_aabb_plane
+#pragma weak collide_sweep_aabb_triangle
+#pragma weak collide_sweep_aabb_polygon
+#pragma weak collide_sweep_aabb_segment
+
+#define WMAX 48
+
+typedef struct wrec {
+  int id, kind, live, layers;
+  vec3 p[MAXV > 4 ? MAXV : 4];
+  double r;
+  collide_plane plane;
+  collide_polygon poly;
+  vec3 vel;
+} wrec;
+
+static wrec wrecs[WMAX];
+static int nwrec;
+
+static int world_movers_ready(void) {
+  return collide_sweep_capsule_triangle != NULL && collide_sweep_aabb_triangle != NULL;
+}
+
+/* The single-shape answer: mover 0 sphere (r), 1 box (e), 2 capsule
+   (r, ax), 3 ray; u only where the world composes the answer itself
+   (*full = 0). */
+static int world_single(const wrec *s, int m, double r, const vec3 *e,
+                        const vec3 *ax, const vec3 *c0, const vec3 *c1,
+                        collide_hit *h, int *full) {
+  collide_interval iv;
+  int rc = 0;
+  *full = 1;
+  memset(h, 0, sizeof *h);
+  if (m == 2 && is_zero3(ax)) m = 0;
+  if (m == 3) {
+    switch (s->kind) {
+    case COLLIDE_SHAPE_TRIANGLE: rc = collide_raycast_triangle(c0, c1, &s->p[0], &s->p[1], &s->p[2], h); break;
+    case COLLIDE_SHAPE_POLYGON: rc = collide_raycast_polygon(c0, c1, &s->poly, h); break;
+    case COLLIDE_SHAPE_AABB: rc = collide_raycast_aabb(c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_SPHERE: rc = collide_raycast_sphere(c0, c1, &s->p[0], s->r, h); break;
+    case COLLIDE_SHAPE_SEGMENT: rc = collide_sweep_sphere_segment(0, c0, c1, &s->p[0], &s->p[1], h); *full = 0; break;
+    case COLLIDE_SHAPE_CAPSULE: rc = collide_sweep_sphere_segment(s->r, c0, c1, &s->p[0], &s->p[1], h); *full = 0; break;
+    default: rc = collide_raycast_plane(c0, c1, &s->plane, h); break;
+    }
+  } else if (m == 0) {
+    switch (s->kind) {
+    case COLLIDE_SHAPE_TRIANGLE: rc = collide_sweep_sphere_triangle(r, c0, c1, &s->p[0], &s->p[1], &s->p[2], h); break;
+    case COLLIDE_SHAPE_POLYGON: rc = collide_sweep_sphere_polygon(r, c0, c1, &s->poly, h); break;
+    case COLLIDE_SHAPE_AABB: rc = collide_sweep_sphere_aabb(r, c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_SPHERE:
+      rc = collide_sweep_sphere_sphere(r, c0, c1, s->r, &s->p[0], &s->p[0], &iv);
+      h->u = iv.u0; *full = 0; break;
+    case COLLIDE_SHAPE_SEGMENT: rc = collide_sweep_sphere_segment(r, c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_CAPSULE:
+      rc = collide_sweep_sphere_segment(r + s->r, c0, c1, &s->p[0], &s->p[1], h); *full = 0; break;
+    default: rc = collide_sweep_sphere_plane(r, c0, c1, &s->plane, h); break;
+    }
+  } else if (m == 1) {
+    switch (s->kind) {
+    case COLLIDE_SHAPE_TRIANGLE: rc = collide_sweep_aabb_triangle(e, c0, c1, &s->p[0], &s->p[1], &s->p[2], h); break;
+    case COLLIDE_SHAPE_POLYGON: rc = collide_sweep_aabb_polygon(e, c0, c1, &s->poly, h); break;
+    case COLLIDE_SHAPE_AABB:
+      rc = collide_sweep_aabb_aabb(e, c0, c1, &s->p[1], &s->p[0], &s->p[0], &iv);
+      h->u = iv.u0; *full = 0; break;
+    case COLLIDE_SHAPE_SPHERE: rc = collide_sweep_aabb_sphere(e, c0, c1, &s->p[0], s->r, h); break;
+    case COLLIDE_SHAPE_SEGMENT: rc = collide_sweep_aabb_segment(e, c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_CAPSULE: {
+      vec3 cc = scale(add(s->p[0], s->p[1]), 0.5), a2 = scale(sub(s->p[1], s->p[0]), 0.5);
+      vec3 cend = sub(cc, sub(*c1, *c0));
+      rc = collide_sweep_capsule_aabb(s->r, &a2, &cc, &cend, c0, e, h);
+      *full = 0; break;
+    }
+    default: rc = collide_sweep_aabb_plane(e, c0, c1, &s->plane, h); break;
+    }
+  } else {
+    switch (s->kind) {
+    case COLLIDE_SHAPE_TRIANGLE: rc = collide_sweep_capsule_triangle(r, ax, c0, c1, &s->p[0], &s->p[1], &s->p[2], h); break;
+    case COLLIDE_SHAPE_POLYGON: rc = collide_sweep_capsule_polygon(r, ax, c0, c1, &s->poly, h); break;
+    case COLLIDE_SHAPE_AABB: rc = collide_sweep_capsule_aabb(r, ax, c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_SPHERE: rc = collide_sweep_capsule_sphere(r, ax, c0, c1, &s->p[0], s->r, h); break;
+    case COLLIDE_SHAPE_SEGMENT: rc = collide_sweep_capsule_segment(r, ax, c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_CAPSULE: {
+      vec3 cb = scale(add(s->p[0], s->p[1]), 0.5), ab = scale(sub(s->p[1], s->p[0]), 0.5);
+      rc = collide_sweep_capsule_capsule(r, ax, c0, c1, s->r, &ab, &cb, &cb, &iv);
+      h->u = iv.u0; *full = 0; break;
+    }
+    default: rc = collide_sweep_capsule_plane(r, ax, c0, c1, &s->plane, h); break;
+    }
+  }
+  /* a relative motion past the coordinate limit is refused by the
+     single-shape function: the world skips that shape the same way */
+  return rc == 1;
+}
+
+static int world_passes(const wrec *s, int mask) {
+  return s->live && (mask < 0 || (s->layers & mask) != 0);
+}
+
+/* Adds (update = 0) or re-places wrec s in w from decoded arguments;
+   returns 1 when the world took them, checking a refusal's code. */
+static int world_place(collide_world *w, src *s, wrec *r, int update) {
+  int rc = 0, i;
+  switch (r->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    for (i = 0; i < 3; i++) r->p[i] = vector(s);
+    rc = update ? collide_world_update_triangle(w, r->id, &r->p[0], &r->p[1], &r->p[2])
+                : collide_world_add_triangle(w, &r->p[0], &r->p[1], &r->p[2]);
+    break;
+  case COLLIDE_SHAPE_POLYGON: {
+    int count = 0;
+    if (make_polygon(s, &r->poly, r->p, &count) != 1) return 0;
+    r->poly.vertices = r->p;
+    rc = update ? collide_world_update_polygon(w, r->id, &r->poly)
+                : collide_world_add_polygon(w, &r->poly);
+    break;
+  }
+  case COLLIDE_SHAPE_AABB:
+    r->p[0] = vector(s);
+    r->p[1] = vector(s);
+    rc = update ? collide_world_update_aabb(w, r->id, &r->p[0], &r->p[1])
+                : collide_world_add_aabb(w, &r->p[0], &r->p[1]);
+    break;
+  case COLLIDE_SHAPE_SPHERE:
+    r->p[0] = vector(s);
+    r->r = number(s);
+    rc = update ? collide_world_update_sphere(w, r->id, &r->p[0], r->r)
+                : collide_world_add_sphere(w, &r->p[0], r->r);
+    break;
+  case COLLIDE_SHAPE_SEGMENT:
+    r->p[0] = vector(s);
+    r->p[1] = vector(s);
+    rc = update ? collide_world_update_segment(w, r->id, &r->p[0], &r->p[1])
+                : collide_world_add_segment(w, &r->p[0], &r->p[1]);
+    break;
+  case COLLIDE_SHAPE_CAPSULE:
+    r->p[0] = vector(s);
+    r->p[1] = vector(s);
+    r->r = number(s);
+    rc = update ? collide_world_update_capsule(w, r->id, &r->p[0], &r->p[1], r->r)
+                : collide_world_add_capsule(w, &r->p[0], &r->p[1], r->r);
+    break;
+  default: {
+    vec3 n = vector(s), p = vector(s);
+    if (collide_plane_from_point_normal(&p, &n, &r->plane) != 1) return 0;
+    rc = update ? collide_world_update_plane(w, r->id, &r->plane)
+                : collide_world_add_plane(w, &r->plane);
+    break;
+  }
+  }
+  if (rc < 0) {
+    /* a refusal names an argument of the call (2.. for add, 3.. for
+       update) and a known reason */
+    ENSURE(collide_error_arg(rc) >= (update ? 3 : 2) && collide_error_arg(rc) <= 6);
+    ENSURE(collide_error_reason(rc) > 0 && collide_error_reason(rc) < COLLIDE_E_LAST);
+    return 0;
+  }
+  ENSURE(update ? rc == 1 : rc > 0);
+  if (!update) r->id = rc;
+  return 1;
+}
+
+static void world_advance(void) {
+  int i, k;
+  for (i = 0; i < nwrec; i++) {
+    wrec *r = &wrecs[i];
+    vec3 v = r->vel;
+    if (!r->live) continue;
+    if (r->kind == COLLIDE_SHAPE_PLANE) {
+      r->plane.d -= dot(r->plane.normal, v);
+    } else if (r->kind == COLLIDE_SHAPE_POLYGON) {
+      for (k = 0; k < r->poly.count; k++) r->p[k] = add(r->p[k], v);
+      r->poly.plane.d -= dot(r->poly.plane.normal, v);
+    } else if (r->kind == COLLIDE_SHAPE_AABB || r->kind == COLLIDE_SHAPE_SPHERE) {
+      r->p[0] = add(r->p[0], v);
+    } else {
+      for (k = 0; k < (r->kind == COLLIDE_SHAPE_TRIANGLE ? 3 : 2); k++) r->p[k] = add(r->p[k], v);
+    }
+  }
+}
+
+static void world_query(collide_world *w, src *s) {
+  int m = (int)(byte(s) % 4), mask = byte(s) % 3 == 0 ? (int)(byte(s) % 8) : -1;
+  vec3 c0 = vector(s), c1 = vector(s), e = vector(s), ax = vector(s);
+  double r = number(s);
+  collide_world_filter f = mask >= 0 ? collide_world_layer_filter : NULL;
+  collide_hit h, best, o;
+  int rc, id = 0, i, found = 0, best_id = 0, best_full = 0, full;
+  if ((m == 1 || m == 2) && !world_movers_ready()) m = 0;
+  switch (m) {
+  case 0: rc = collide_world_sweep_sphere(w, r, &c0, &c1, f, &mask, &h, &id); break;
+  case 1: rc = collide_world_sweep_aabb(w, &e, &c0, &c1, f, &mask, &h, &id); break;
+  case 2: rc = collide_world_sweep_capsule(w, r, &ax, &c0, &c1, f, &mask, &h, &id); break;
+  default: rc = collide_world_raycast(w, &c0, &c1, f, &mask, &h, &id); break;
+  }
+  if (rc < 0) {   /* a bad argument of the query */
+    ENSURE(collide_error_arg(rc) >= 2 && collide_error_arg(rc) <= 5);
+    return;
+  }
+  check_hit(rc, &h);
+  memset(&best, 0, sizeof best);
+  for (i = 0; i < nwrec; i++) {
+    const wrec *q = &wrecs[i];
+    vec3 end = m == 3 ? c1 : sub(c1, q->vel);
+    if (!world_passes(q, mask) || !world_single(q, m, r, &e, &ax, &c0, &end, &o, &full))
+      continue;
+    if (m != 3) o.point = vec(o.point.x + q->vel.x * o.u, o.point.y + q->vel.y * o.u,
+                              o.point.z + q->vel.z * o.u);
+    if (!found || o.u < best.u || (o.u == best.u && q->id < best_id)) {
+      found = 1;
+      best = o;
+      best_id = q->id;
+      best_full = full;
+    }
+  }
+  ENSURE(rc == found);
+  if (!found) return;
+  ENSURE(id == best_id && h.u == best.u);
+  if (best_full)
+    ENSURE(h.point.x == best.point.x && h.point.y == best.point.y && h.point.z == best.point.z &&
+           h.normal.x == best.normal.x && h.normal.y == best.normal.y &&
+           h.normal.z == best.normal.z && h.feature == best.feature);
+  /* the ray list and the overlaps (point, sphere) at c0 */
+  if (m == 3) {
+    collide_world_hit all[WMAX];
+    int n = collide_world_raycast_all(w, &c0, &c1, f, &mask, all, WMAX), k = 0;
+    ENSURE(n >= 0 && n <= WMAX);
+    for (i = 0; i < nwrec; i++)
+      if (world_passes(&wrecs[i], mask) &&
+          world_single(&wrecs[i], 3, 0, &e, &ax, &c0, &c1, &o, &full)) k++;
+    ENSURE(n == k);
+    for (i = 1; i < n; i++)
+      ENSURE(all[i - 1].hit.u < all[i].hit.u ||
+             (all[i - 1].hit.u == all[i].hit.u && all[i - 1].id < all[i].id));
+  }
+}
+
+static void world_overlaps(collide_world *w, src *s) {
+  int ids[WMAX], n, i, k = 0, full, mask = -1;
+  vec3 c = vector(s), zero = vec(0, 0, 0);
+  double r = number(s);
+  collide_hit o;
+  n = collide_world_overlap_sphere(w, &c, r, NULL, NULL, ids, WMAX);
+  if (n < 0) {
+    ENSURE(collide_error_arg(n) == 2 || collide_error_arg(n) == 3);
+    return;
+  }
+  ENSURE(n <= WMAX);
+  for (i = 0; i < nwrec; i++) {
+    if (!world_passes(&wrecs[i], mask) ||
+        !world_single(&wrecs[i], 0, r, &zero, &zero, &c, &c, &o, &full))
+      continue;
+    if (!(k < n && ids[k] == wrecs[i].id))
+      fprintf(stderr, "overlap: shape %d kind %d p0 (%.17g %.17g %.17g) p1 (%.17g %.17g %.17g) "
+              "r %.17g vel (%g %g %g); centre (%.17g %.17g %.17g) r %.17g; world lists %d\n",
+              wrecs[i].id, wrecs[i].kind, wrecs[i].p[0].x, wrecs[i].p[0].y, wrecs[i].p[0].z,
+              wrecs[i].p[1].x, wrecs[i].p[1].y, wrecs[i].p[1].z, wrecs[i].r, wrecs[i].vel.x,
+              wrecs[i].vel.y, wrecs[i].vel.z, c.x, c.y, c.z, r, n);
+    ENSURE(k < n && ids[k] == wrecs[i].id);
+    k++;
+  }
+  ENSURE(k == n);
+}
+
+static void fz_world(src *s) {
+  collide_world *w = collide_world_new();
+  int steps = 0;
+  if (!w) return;
+  nwrec = 0;
+  while (s->n > 0 && steps++ < 64) {
+    unsigned op = byte(s) % 10;
+    wrec *r;
+    int j = nwrec ? (int)(byte(s) % (unsigned)nwrec) : -1;
+    if (op <= 2 && nwrec < WMAX) {                    /* add */
+      r = &wrecs[nwrec];
+      memset(r, 0, sizeof *r);
+      r->kind = 1 + (int)(byte(s) % 7);
+      r->layers = 1;
+      if (world_place(w, s, r, 0)) {
+        r->live = 1;
+        nwrec++;
+      }
+    } else if (op == 3 && j >= 0 && wrecs[j].live) {   /* remove */
+      ENSURE(collide_world_remove(w, wrecs[j].id) == 1);
+      ENSURE(collide_world_remove(w, wrecs[j].id) == 0);
+      wrecs[j].live = 0;
+    } else if (op == 4 && j >= 0 && wrecs[j].live) {   /* update */
+      wrec copy = wrecs[j];
+      if (world_place(w, s, &copy, 1)) {
+        wrecs[j] = copy;
+        wrecs[j].poly.vertices = wrecs[j].p;
+      }
+    } else if (op == 5 && j >= 0 && wrecs[j].live) {   /* velocity */
+      vec3 v = vector(s);
+      int rc = collide_world_set_velocity(w, wrecs[j].id, &v);
+      if (rc == 1) wrecs[j].vel = v;
+      else ENSURE(collide_error_arg(rc) == 3);
+    } else if (op == 6 && j >= 0 && wrecs[j].live) {   /* layers */
+      int bits = (int)(byte(s) % 8);
+      ENSURE(collide_world_set_layers(w, wrecs[j].id, bits) == 1);
+      wrecs[j].layers = bits;
+    } else if (op == 7) {                              /* advance */
+      int rc = collide_world_advance(w);
+      if (rc == 0) world_advance();
+      else ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE));
+    } else if (op == 8) {
+      world_overlaps(w, s);
+    } else {
+      world_query(w, s);
+    }
+  }
+  ENSURE(collide_world_count(w) >= 0);
+  collide_world_free(w);
+}
+
 typedef void (*target_fn)(src *);
 
 #ifndef FUZZ_TARGET
@@ -1208,7 +1543,8 @@ static void fz_all(src *s) {
     fz_sphere_sphere, fz_plane, fz_sphere_plane, fz_raycast_plane,
     fz_polygon_init, fz_sphere_polygon, fz_raycast_polygon,
     fz_sphere_triangle, fz_raycast_triangle, fz_sphere_segment,
-    fz_sphere_aabb, fz_raycast_aabb, fz_raycast_sphere, fz_aabb_aabb, fz_misc
+    fz_sphere_aabb, fz_raycast_aabb, fz_raycast_sphere, fz_aabb_aabb, fz_misc,
+    fz_world
   };
   t[byte(s) % (sizeof t / sizeof t[0])](s);
 }

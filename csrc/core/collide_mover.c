@@ -38,6 +38,7 @@ typedef struct move_state {
   vec3 up;                  /* unit */
   double cos_slope;
   double skin, approach;
+  double max_speed;         /* of the fastest moving shape */
   int skip[MAX_SKIP], nskip;  /* ignored or crossed, for the rest of the move */
   int tmp[MAX_TIES], ntmp;    /* passed over by one look-up only */
   collide_contact *contacts;
@@ -57,37 +58,24 @@ static int skip_filter(void *ctx, int id) {
   return !listed(m->skip, m->nskip, id) && !listed(m->tmp, m->ntmp, id);
 }
 
-/* The first contact of the mover's shape moving from c0 to c1 (surfaces
-   it moves along or away from excepted, see the loop): 1 (*h, *id), 0, or
-   <0. The one place that knows the mover's shape. */
+/* The first contact of the mover's shape moving from c0 to c1 against
+   every shape at its place plus u * its velocity (surfaces it moves along
+   or away from, relative to them, excepted: see the loop): 1 (*h, *id), 0,
+   or <0. The one place that knows the mover's shape. */
 static int mover_sweep(move_state *m, const vec3 *c0, const vec3 *c1,
                        collide_hit *h, int *id) {
-  query q;
-  int e;
-  switch (m->shape->kind) {
-  case COLLIDE_MOVER_SPHERE:
-    collide__query_init(&q, Q_SWEEP, m->shape->r, c0, c1);
-    break;
-  default:
-    /* boxes and capsules arrive with the world's sweep over a mover
-       description; until then, a capsule with a zero axis is a sphere */
-    if (m->shape->kind == COLLIDE_MOVER_CAPSULE &&
-        v_len2(m->shape->axis) == 0) {
-      collide__query_init(&q, Q_SWEEP, m->shape->r, c0, c1);
-      break;
-    }
-    return COLLIDE_FAIL(0, COLLIDE_E_NOMEM);
-  }
-  if (m->nskip > 0 || m->ntmp > 0) {
-    q.filter = skip_filter;
-    q.ctx = m;
-  }
-  q.approach = m->approach;
-  if ((e = collide__query_run(m->w, &q)) < 0) return e;
-  if (!q.found) return 0;
-  *h = q.best;
-  *id = q.best_id;
-  return 1;
+  collide__mover mv;
+  const collide_mover *s = m->shape;
+  mv.r = s->r;
+  mv.e = s->extents;
+  mv.axis = s->axis;
+  mv.kind = s->kind == COLLIDE_MOVER_AABB ? MOVER_AABB
+          : s->kind == COLLIDE_MOVER_CAPSULE ? MOVER_CAPSULE : MOVER_SPHERE;
+  return collide__world_sweep(m->w, &mv, c0, c1,
+                              m->o->use_mask ? m->o->mask : -1, m->approach,
+                              NULL, NULL,
+                              m->nskip > 0 || m->ntmp > 0 ? skip_filter : NULL,
+                              m, h, id);
 }
 
 /* mover_sweep, then the move's filter for the shape met: 1 with its
@@ -181,14 +169,23 @@ static void record(move_state *m, int id, const collide_hit *h, double u) {
   m->nc++;
 }
 
+/* The velocity of shape id (zero for a fixed one). */
+static vec3 shape_velocity(const move_state *m, int id) {
+  collide_vec3 v = {0, 0, 0};
+  if (m->w->nmoving > 0) (void)collide_world_velocity(m->w, id, &v);
+  return v;
+}
+
 /* Where a mover moving from p toward p + d stops for a contact at u with
-   normal n: short of it by the skin measured along n,
-   u' = u - skin / (-d.n), never before p -- every point of the sweep
+   normal n with shape id: short of it by the skin measured along n in the
+   motion relative to the shape (d' = d - its velocity),
+   u' = u - skin / (-d'.n), never before p -- every point of the sweep
    before u is free, so the result is free. A step shorter than a
    hundredth of the skin is rounding and is not taken: a mover at rest
    stays bit-for-bit where it is. */
-static vec3 stop_short(const move_state *m, vec3 p, vec3 d, double u, vec3 n) {
-  double dn = v_dot(d, n);
+static vec3 stop_short(const move_state *m, vec3 p, vec3 d, double u, vec3 n,
+                       int id) {
+  double dn = v_dot(v_sub(d, shape_velocity(m, id)), n);
   if (dn < 0) u -= m->skin / -dn;
   if (u * v_len(d) > 0.01 * m->skin) return v_madd(p, d, u);
   return p;
@@ -213,7 +210,7 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
       continue;
     }
     *blocked = 1;
-    *out = stop_short(m, p, d, h->u, h->normal);
+    *out = stop_short(m, p, d, h->u, h->normal, *id);
     break;
   }
   if (k == MAX_TIES) {       /* crowded with crossable shapes: stay */
@@ -225,15 +222,20 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
 }
 
 /*
- * The walkable surface under the mover at p, within dist along -up:
- * 1 (*g, *gid), 0, or <0. Only the first moment of contact counts (the
- * mover cannot stand on what lies under another surface), but every shape
- * touched at that moment does, to within a hundredth of the skin: where a
- * stair's riser and tread meet at an edge, either may come first.
+ * The walkable surface under the mover at p, within dist along -up at the
+ * start of the step: 1 (*g, *gid), 0, or <0. Only the first moment of
+ * contact counts (the mover cannot stand on what lies under another
+ * surface), but every shape touched at that moment does, to within a
+ * hundredth of the skin: where a stair's riser and tread meet at an edge,
+ * either may come first. The sweep goes down further by the fastest
+ * shape's speed, so that a platform sinking faster than dist is still met
+ * (the sweep is relative to each shape); a contact counts when the
+ * distance closed relative to its shape, u (total + v.up), is within dist.
  */
 static int probe(move_state *m, vec3 p, double dist, collide_hit *g, int *gid,
                  vec3 *sn) {
-  vec3 end = v_madd(p, m->up, -dist);
+  double total = dist + m->max_speed;
+  vec3 end = v_madd(p, m->up, -total);
   double u0 = -1;
   int e = 0, k, id, resp;
   collide_hit h;
@@ -241,8 +243,12 @@ static int probe(move_state *m, vec3 p, double dist, collide_hit *g, int *gid,
   for (k = 0; k < MAX_TIES; k++) {
     e = sweep(m, &p, &end, &h, &id, &resp);
     if (e <= 0) break;
+    if (h.u * (total + v_dot(shape_velocity(m, id), m->up)) > dist) {
+      e = 0;
+      break;
+    }
     if (resp != COLLIDE_RESPONSE_CROSS) {
-      if (u0 >= 0 && (h.u - u0) * dist > 0.01 * m->skin) {
+      if (u0 >= 0 && (h.u - u0) * total > 0.01 * m->skin) {
         e = 0;
         break;
       }
@@ -499,9 +505,16 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
   pos = *from;
   rest = v_sub(*to, *from);
   vel = o->use_velocity ? o->velocity : rest;
-  if (m.use_up && (o->snap > 0 || o->step_height > 0)) {
+  for (e = 0; e < w->nmoving; e++) {
+    double sp = v_len(w->slots[w->moving[e]].vel);
+    if (sp > m.max_speed) m.max_speed = sp;
+  }
+  if (m.use_up && (o->snap > 0 || o->step_height > 0 ||
+                   (o->carry && w->nmoving > 0))) {
     if ((e = probe(&m, pos, pdist, &g, &gid, &sn0)) < 0) return e;
     start_ground = e;
+    /* carry: standing on a moving shape, the mover moves with it */
+    if (e && o->carry) rest = v_add(rest, shape_velocity(&m, gid));
   }
 
   for (iter = 0; iter < o->max_iterations; iter++) {
@@ -509,7 +522,8 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     vec3 target, left, n, sn;
     double tc;
     int id, resp, walk;
-    if (rest.x == 0 && rest.y == 0 && rest.z == 0) break;
+    /* no motion: done, unless shapes move (one may come at the mover) */
+    if (rest.x == 0 && rest.y == 0 && rest.z == 0 && w->nmoving == 0) break;
     target = v_add(pos, rest);
     if ((e = sweep(&m, &pos, &target, &h, &id, &resp)) < 0) return e;
     if (!e) {
@@ -531,7 +545,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     sn = surface_normal(&m, id, &h);
     walk = walkable(&m, sn);
     if (walk) ground_any = 1;
-    pos = stop_short(&m, pos, rest, h.u, n);
+    pos = stop_short(&m, pos, rest, h.u, n, id);
     t = tc;
     left = v_sub(target, pos);
     if (resp == COLLIDE_RESPONSE_DEFAULT) resp = o->response;
@@ -593,6 +607,13 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
       rest = no_climb(rest, n, m.up);
       vel = no_climb(vel, n, m.up);
     }
+    /* a moving surface pushes: along n, the mover keeps up with it for
+       what is left of the step */
+    if (w->nmoving > 0) {
+      double want = v_dot(shape_velocity(&m, id), n) * (1 - tc);
+      double have = v_dot(rest, n);
+      if (want > have) rest = v_madd(rest, n, want - have);
+    }
     /* what is left is rounding: stop rather than creep */
     if (v_len(rest) <= 0.01 * m.skin) break;
     if (np == MAX_PLANES) {
@@ -613,7 +634,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
       if ((e = probe(&m, pos, o->snap, &g, &gid, &gsn)) < 0) return e;
       if (e) {
         vec3 d = v_scale(m.up, -o->snap);
-        pos = stop_short(&m, pos, d, g.u, g.normal);
+        pos = stop_short(&m, pos, d, g.u, g.normal, gid);
         record(&m, gid, &g, 1);
         vel = v_madd(vel, gsn, -v_dot(vel, gsn));
       }
