@@ -64,7 +64,8 @@
  * axes in the plane may be the normal, so a box starting inside is pushed
  * out across the nearest edge and every point and normal lies in the
  * plane. (After u = 0 this holds by itself: the plane's own axis never
- * "enters".)
+ * "enters".) A motion of zero length has no plane: the face rule stays,
+ * as for the sphere (the winding's normal, pinned by test_shapes.c).
  */
 #include <float.h>
 #include <math.h>
@@ -332,7 +333,11 @@ static vec3 edge_point(vec3 a, vec3 g, vec3 c, vec3 e, vec3 N, double tol,
   } else {
     s = 0.5 * (slo + shi);
   }
-  *at_end = s <= 0 ? -1 : (s >= 1 ? 1 : 0);
+  /* within the slabs' rounding allowance of an end: that end */
+  {
+    double gl = v_len(g);
+    *at_end = s * gl <= 2 * tol ? -1 : ((1 - s) * gl <= 2 * tol ? 1 : 0);
+  }
   return v_madd(a, g, s);
 }
 
@@ -407,6 +412,51 @@ static vec3 face_point(const poly *o, vec3 c, vec3 e, vec3 N, double tol) {
   return poly_nearest(o, f);
 }
 
+/* The feature of the flat polygon named by a face contact at p (the box's
+   support F toward -N met with the polygon): the face when p is inside it
+   by more than tol, or when F is a face of the box overlapping the polygon
+   with area (no in-plane axis -- the box face's two axes, the polygon's
+   edge normals n x g_i -- has them merely touching); otherwise the contact
+   is on the polygon's boundary: the vertex p is at, or the edge. */
+static int face_feature(const poly *o, vec3 p, vec3 c, vec3 e, vec3 N, double tol) {
+  int i, j, span[3], nspan = 0, touching = 0;
+  int n = o->count;
+  for (i = 0; i < n; i++) {
+    vec3 g = v_sub(vtx(o, (i + 1) % n), vtx(o, i));
+    if (!(v_dot(v_cross(o->n, g), v_sub(p, vtx(o, i))) > tol * v_len(g))) break;
+  }
+  if (i == n) return COLLIDE_FEATURE_FACE;
+  support_span(N, e, tol, span);
+  for (i = 0; i < 3; i++) nspan += span[i];
+  if (nspan == 2) {
+    for (i = -2; i < n && !touching; i++) {
+      vec3 L;
+      double R = 0, cl, lo = 0, hi = 0, len;
+      if (i < 0) {
+        int k = i == -2 ? (span[0] ? 0 : 1) : (span[2] ? 2 : 1);
+        L = b_with(v3(0, 0, 0), k, 1);
+      } else {
+        L = v_cross(o->n, v_sub(vtx(o, (i + 1) % n), vtx(o, i)));
+      }
+      len = v_len(L);
+      if (!(len > 0)) continue;
+      for (j = 0; j < 3; j++)
+        if (span[j]) R += b_get(e, j) * fabs(b_get(L, j));
+      cl = v_dot(v_sub(c, o->ref), L);
+      for (j = 0; j < n; j++) {
+        double q = v_dot(v_sub(vtx(o, j), o->ref), L);
+        if (j == 0 || q < lo) lo = q;
+        if (j == 0 || q > hi) hi = q;
+      }
+      if (fmin(cl + R, hi) - fmax(cl - R, lo) <= tol * len) touching = 1;
+    }
+    if (!touching) return COLLIDE_FEATURE_FACE;
+  }
+  for (i = 0; i < n; i++)
+    if (b_maxabs(v_sub(p, vtx(o, i))) <= 1024 * tol) return COLLIDE_FEATURE_VERTEX;
+  return COLLIDE_FEATURE_EDGE;
+}
+
 /* The obstacle's support feature toward N (unit): its vertices within tol
    of the farthest. Returns COLLIDE_FEATURE_*, and for an edge its end
    points (the run of tied vertices, in order). */
@@ -440,7 +490,7 @@ static int contact(const poly *o, vec3 c, vec3 e, vec3 N, int kind, double tol,
   int f, i0, i1;
   if (kind == AX_FACE) {
     *p = face_point(o, c, e, N, tol);
-    return COLLIDE_FEATURE_FACE;
+    return face_feature(o, *p, c, e, N, tol);
   }
   f = support(o, N, tol, &i0, &i1);
   if (f == COLLIDE_FEATURE_VERTEX) {
@@ -457,6 +507,7 @@ static int contact(const poly *o, vec3 c, vec3 e, vec3 N, int kind, double tol,
     }
   } else {
     *p = face_point(o, c, e, N, tol);
+    f = face_feature(o, *p, c, e, N, tol);
   }
   return f;
 }
@@ -609,11 +660,13 @@ static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out)
 }
 
 /* 2D mode (see the top): a flat obstacle whose normal is a coordinate axis
-   k, the box's centre starting in its plane and not moving across it. For
+   k, the box's centre starting in its plane and moving along it. For
    a segment: both ends and the centre share coordinate k (z first, the
    plane of a 2D game) and the motion has none along k. */
 static int plane2d(const poly *o, vec3 c0, vec3 d, double tol) {
   int k;
+  /* no motion, no plane of motion (as for the sphere: the face rule) */
+  if (d.x == 0 && d.y == 0 && d.z == 0) return -1;
   if (o->flat) {
     int zeros = (o->n.x == 0) + (o->n.y == 0) + (o->n.z == 0);
     if (zeros != 2) return -1;
