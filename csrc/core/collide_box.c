@@ -239,6 +239,10 @@ static void all_axes(const boxmove *m, const poly *o, axstate *s) {
   }
 }
 
+/* A normal without negative zeros (-0 + 0 is +0): it prints as a user
+   expects, vec3(-1, 0, 0). */
+static vec3 no_neg_zero(vec3 n) { return v3(n.x + 0.0, n.y + 0.0, n.z + 0.0); }
+
 /* ---- the contact point --------------------------------------------------------- */
 
 /* Is p inside the box c +- e, up to tol? */
@@ -654,7 +658,7 @@ static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out)
     out->u = 0;
   }
   out->point = p;
-  out->normal = N;
+  out->normal = no_neg_zero(N);
   out->feature = f;
   return 1;
 }
@@ -774,7 +778,7 @@ int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
   }
   out->u = h.u;
   out->point = q;
-  out->normal = N;
+  out->normal = no_neg_zero(N);
   out->feature = COLLIDE_FEATURE_FACE;
   return 1;
 }
@@ -821,7 +825,7 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
     }
     out->u = 0;
     out->point = f;
-    out->normal = N;
+    out->normal = no_neg_zero(N);
     out->feature = COLLIDE_FEATURE_FACE;
     return 1;
   }
@@ -844,7 +848,7 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
   }
   out->u = u;
   out->point = v_madd(f, n, -(v_dot(n, f) + plane->d));
-  out->normal = N;
+  out->normal = no_neg_zero(N);
   out->feature = COLLIDE_FEATURE_FACE;
   return 1;
 }
