@@ -339,8 +339,8 @@ static int test_plane(void) {
   collide_hit h;
   collide_plane pl, tilt;
   collide_vec3 nz = V(0, 0, 1), n11 = V(1, 1, 0), e = V(1, 2, 3);
-  ENSURE(collide_plane_make(&pl, &nz, 0) == 1);
-  ENSURE(collide_plane_make(&tilt, &n11, 0) == 1);
+  ENSURE(collide_plane_make(&nz, 0, &pl) == 1);
+  ENSURE(collide_plane_make(&n11, 0, &tilt) == 1);
   h = scratch();
   {
     collide_vec3 c0 = V(0, 0, 10), c1 = V(0, 0, -10);
@@ -383,7 +383,7 @@ static int test_plane(void) {
     /* huge */
     collide_plane far;
     collide_vec3 c0 = V(0, 0, 1e30), c1 = V(0, 0, -1e30), big = V(1e29, 1e29, 1e29);
-    ENSURE(collide_plane_make(&far, &nz, 0) == 1);
+    ENSURE(collide_plane_make(&nz, 0, &far) == 1);
     ENSURE(collide_sweep_aabb_plane(&big, &c0, &c1, &far, &h) == 1);
     ENSURE_NEAR(h.u, 0.45, 1e-15);
     ENSURE(h.normal.z == 1);
@@ -491,7 +491,7 @@ static int test_sphere_2d_rule(void) {
 TEST_MAIN_BEGIN
   TA = V(-4, -4, 0); TB = V(4, -4, 0); TC = V(0, 4, 0);
   SQ[0] = V(-2, -2, 0); SQ[1] = V(2, -2, 0); SQ[2] = V(2, 2, 0); SQ[3] = V(-2, 2, 0);
-  if (collide_polygon_init(&SQUARE, SQ, 4) != 1) return 1;
+  if (collide_polygon_init(SQ, 4, &SQUARE) != 1) return 1;
   RUN_TEST(test_triangle_sides);
   RUN_TEST(test_triangle_misses);
   RUN_TEST(test_triangle_start);
