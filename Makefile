@@ -317,6 +317,8 @@ FUZZ_TARGETS = sphere_sphere plane sphere_plane raycast_plane polygon_init \
   sphere_polygon raycast_polygon sphere_triangle raycast_triangle \
   sphere_segment sphere_aabb raycast_aabb raycast_sphere aabb_aabb misc
 FUZZ_TARGETS += world
+# moving box (branch box)
+FUZZ_TARGETS += aabb_sphere aabb_plane aabb_triangle aabb_polygon aabb_segment
 # Known open issues the fuzzers would stop on at once, each a -D switch of
 # fuzz/fuzz_core.c that skips one check; remove a switch when its issue is
 # fixed (make fuzz FUZZ_KNOWN_ISSUES= shows them):

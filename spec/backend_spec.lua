@@ -305,6 +305,13 @@ local FUNCS = {
   plane_from_point_normal = { "vv", 0 },
   plane_from_points = { "vvv", 0 },
   vec3 = { "uuu", 0 },
+  -- ---- moving box (branch box) ----
+  sweep_aabb_sphere = { "evvvn", 2 },
+  sweep_aabb_plane = { "evvP", 2 },
+  sweep_aabb_triangle = { "evvvvv", 2 },
+  sweep_aabb_polygon = { "evvG", 2 },
+  sweep_aabb_segment = { "evvvv", 2 },
+  -- ---- end moving box ----
 }
 
 -- Deterministic pseudo-random numbers (same cases on every run and VM).

@@ -279,7 +279,13 @@ for _, M in ipairs(MOVERS) do
       local p = V(1 - 1e-3, 2)
       local _, _, grounded, _, ground = move(w, p, V(1 - 1e-3, 0.5), { up = up })
       assert.is_true(grounded)
-      assert.are.equal("tread", w:data(ground.id))
+      -- a round mover touches the edge with a tilted normal: it stands on
+      -- the tread; a box's bottom face lies on the edge of both
+      if M.name == "box" then
+        assert.is_truthy(({ riser = 1, tread = 1 })[w:data(ground.id)])
+      else
+        assert.are.equal("tread", w:data(ground.id))
+      end
       assert.are.equal(V(0, 1), ground.normal)
     end)
 

@@ -198,6 +198,33 @@ int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
                             const collide_vec3 *b0, const collide_vec3 *b1,
                             collide_interval *out);
 
+/* ---- a moving box (collide_box.c; issue 10) ------------------------------ */
+/* The box of half-extents e (zeros allowed) moves from centre c0 to c1
+   against a fixed obstacle; out: first contact (point on the obstacle,
+   normal from it toward the box, the obstacle's feature). */
+/* Lua arguments: 1 e, 2 c0, 3 c1, 4 center, 5 r. */
+int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
+                              const collide_vec3 *c1, const collide_vec3 *center,
+                              double r, collide_hit *out);
+/* Lua arguments: 1 e, 2 c0, 3 c1, 4 plane. Two-sided plane. */
+int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
+                             const collide_vec3 *c1, const collide_plane *plane,
+                             collide_hit *out);
+/* Lua arguments: 1 e, 2 c0, 3 c1, 4 a, 5 b, 6 c. */
+int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
+                                const collide_vec3 *c1, const collide_vec3 *a,
+                                const collide_vec3 *b, const collide_vec3 *c,
+                                collide_hit *out);
+/* Lua arguments: 1 e, 2 c0, 3 c1, 4 polygon. */
+int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
+                               const collide_vec3 *c1,
+                               const collide_polygon *polygon, collide_hit *out);
+/* Lua arguments: 1 e, 2 c0, 3 c1, 4 a, 5 b. */
+int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
+                               const collide_vec3 *c1, const collide_vec3 *a,
+                               const collide_vec3 *b, collide_hit *out);
+/* ---- end of the moving box ------------------------------------------------ */
+
 /* ---- ray (segment) casts: u is the fraction from p0 to p1 ---------------- */
 
 /* Lua arguments: 1 p0, 2 p1, 3 center, 4 r. */
