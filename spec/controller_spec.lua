@@ -13,11 +13,12 @@ end
 -- The movers, each of half-height h and half-width 0.25 around its centre:
 -- move(w, from, to, options) -> position, contacts, grounded, velocity, ground
 local MOVERS = {
-  { name = "sphere", h = 0.25,
+  { name = "sphere", h = 0.25, support = function() return 0.25 end,
     move = function(w, a, b, o) return w:move_sphere(0.25, a, b, o) end },
   { name = "box", h = 0.5,
+    support = function(n) return 0.25 * math.abs(n.x) + 0.5 * math.abs(n.y) + 0.25 * math.abs(n.z) end,
     move = function(w, a, b, o) return w:move_aabb(V(0.25, 0.5, 0.25), a, b, o) end },
-  { name = "capsule", h = 0.75,
+  { name = "capsule", h = 0.75, support = function(n) return 0.25 + 0.5 * math.abs(n.y) end,
     move = function(w, a, b, o) return w:move_capsule(0.25, V(0, 0.5, 0), a, b, o) end },
 }
 
@@ -30,7 +31,7 @@ local function supported(m)
 end
 
 for _, M in ipairs(MOVERS) do
-  local move, h = M.move, M.h
+  local move, h, support = M.move, M.h, M.support
   local d = supported(M) and describe or pending
   d("world:move_" .. (M.name == "box" and "aabb" or M.name) .. " as a controller", function()
 
@@ -219,7 +220,7 @@ for _, M in ipairs(MOVERS) do
 
       it("stays put on a 20 degree ramp with stop_on_slope", function()
         local w, n = ramp(20)
-        local p = n * (h + 0.01)
+        local p = n * (support(n) + 0.01)
         local rest
         for frame = 1, 300 do
           local q, _, grounded, v = move(w, p, p + V(0, -0.2), { up = up, stop_on_slope = true,
@@ -234,14 +235,14 @@ for _, M in ipairs(MOVERS) do
 
       it("slides down it without stop_on_slope", function()
         local w, n = ramp(20)
-        local p = n * (h + 0.01)
+        local p = n * (support(n) + 0.01)
         for _ = 1, 30 do p = move(w, p, p + V(0, -0.2), { up = up }) end
         assert.is_true(p.x < -1)
       end)
 
       it("does not climb a 50 degree ramp with steep_as_wall", function()
         local w, n = ramp(50)
-        local p0 = n * (h + 0.01) - V(1, 0)
+        local p0 = n * (support(n) + 0.01) - V(1, 0)
         local p = p0
         for _ = 1, 60 do
           local q = move(w, p, p + V(0.2, 0), { up = up, steep_as_wall = true })
@@ -256,7 +257,7 @@ for _, M in ipairs(MOVERS) do
       it("walks up a 20 degree ramp grounded, and is not grounded on 50", function()
         for _, deg in ipairs({ 20, 50 }) do
           local w, n, t = ramp(deg)
-          local p = n * (h + 0.01)
+          local p = n * (support(n) + 0.01)
           local q, _, grounded, _, ground = move(w, p, p + t * 0.5 + V(0, -0.1),
                                                  { up = up, max_slope = math.rad(45) })
           assert.are.equal(deg == 20, grounded)

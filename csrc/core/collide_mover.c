@@ -39,6 +39,7 @@ typedef struct move_state {
   double cos_slope;
   double skin, approach;
   double max_speed;         /* of the fastest moving shape */
+  double t0;                /* the moment in the step the sweeps start */
   int skip[MAX_SKIP], nskip;  /* ignored or crossed, for the rest of the move */
   int tmp[MAX_TIES], ntmp;    /* passed over by one look-up only */
   collide_contact *contacts;
@@ -65,17 +66,29 @@ static int skip_filter(void *ctx, int id) {
 static int mover_sweep(move_state *m, const vec3 *c0, const vec3 *c1,
                        collide_hit *h, int *id) {
   collide__mover mv;
+  query q;
+  int e;
   const collide_mover *s = m->shape;
   mv.r = s->r;
   mv.e = s->extents;
   mv.axis = s->axis;
   mv.kind = s->kind == COLLIDE_MOVER_AABB ? MOVER_AABB
           : s->kind == COLLIDE_MOVER_CAPSULE ? MOVER_CAPSULE : MOVER_SPHERE;
-  return collide__world_sweep(m->w, &mv, c0, c1,
-                              m->o->use_mask ? m->o->mask : -1, m->approach,
-                              NULL, NULL,
-                              m->nskip > 0 || m->ntmp > 0 ? skip_filter : NULL,
-                              m, h, id);
+  collide__query_init_mover(&q, Q_SWEEP, &mv, c0, c1);
+  q.mask = m->o->use_mask ? m->o->mask : -1;
+  q.approach = m->approach;
+  q.t0 = m->t0;
+  if (m->nskip > 0 || m->ntmp > 0) {
+    q.filter = skip_filter;
+    q.ctx = m;
+  }
+  hit_clear(h);
+  *id = 0;
+  if ((e = collide__query_run(m->w, &q)) < 0) return e;
+  if (!q.found) return 0;
+  *h = q.best;
+  *id = q.best_id;
+  return 1;
 }
 
 /* mover_sweep, then the move's filter for the shape met: 1 with its
@@ -183,12 +196,22 @@ static vec3 shape_velocity(const move_state *m, int id) {
    before u is free, so the result is free. A step shorter than a
    hundredth of the skin is rounding and is not taken: a mover at rest
    stays bit-for-bit where it is. */
-static vec3 stop_short(const move_state *m, vec3 p, vec3 d, double u, vec3 n,
-                       int id) {
+static vec3 stop_short_at(const move_state *m, vec3 p, vec3 d, double u,
+                          vec3 n, int id, double *moved) {
   double dn = v_dot(v_sub(d, shape_velocity(m, id)), n);
   if (dn < 0) u -= m->skin / -dn;
-  if (u * v_len(d) > 0.01 * m->skin) return v_madd(p, d, u);
+  *moved = 0;
+  if (u * v_len(d) > 0.01 * m->skin) {
+    *moved = u;
+    return v_madd(p, d, u);
+  }
   return p;
+}
+
+static vec3 stop_short(const move_state *m, vec3 p, vec3 d, double u, vec3 n,
+                       int id) {
+  double moved;
+  return stop_short_at(m, p, d, u, n, id, &moved);
 }
 
 /* A sweep from p by d that stops short of whatever blocks it (crossed
@@ -222,41 +245,59 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
 }
 
 /*
- * The walkable surface under the mover at p, within dist along -up at the
- * start of the step: 1 (*g, *gid), 0, or <0. Only the first moment of
+ * The walkable surface under the mover at p, within dist along -up: 1
+ * (*g, *gid, *sn its surface normal, *gap the distance down to it), 0, or
+ * <0. at_end: with every shape where it is at the end of the step (place +
+ * velocity), else at the start (its place). Only the first moment of
  * contact counts (the mover cannot stand on what lies under another
  * surface), but every shape touched at that moment does, to within a
  * hundredth of the skin: where a stair's riser and tread meet at an edge,
- * either may come first. The sweep goes down further by the fastest
- * shape's speed, so that a platform sinking faster than dist is still met
- * (the sweep is relative to each shape); a contact counts when the
- * distance closed relative to its shape, u (total + v.up), is within dist.
+ * either may come first.
+ *
+ * Moving shapes: the world sweeps each shape from its place (u = 0) to
+ * place + velocity (u = 1), relative to the mover. At the start, the probe
+ * goes down further by the fastest shape's speed S, so a platform sinking
+ * faster than dist is still met; the gap closed relative to a shape of
+ * vertical velocity vy is u (dist + S + vy). At the end, the probe starts
+ * S + 2 dist above p and ends dist below it: a contact at u <= 1 is then
+ * exactly a shape within dist under p at its end place, at the gap
+ * u (S + 3 dist + vy) - vy - (S + 2 dist).
  */
-static int probe(move_state *m, vec3 p, double dist, collide_hit *g, int *gid,
-                 vec3 *sn) {
-  double total = dist + m->max_speed;
-  vec3 end = v_madd(p, m->up, -total);
-  double u0 = -1;
-  int e = 0, k, id, resp;
+static int probe(move_state *m, vec3 p, double dist, int at_end,
+                 collide_hit *g, int *gid, vec3 *sn, double *gap) {
+  double S = m->max_speed, above = 0, span, gap0 = 0;
+  vec3 c0, c1;
+  int e = 0, k, id, resp, first = 1;
   collide_hit h;
+  if (at_end && S > 0) above = S + 2 * dist;
+  span = at_end ? above + dist : dist + S;
+  c0 = v_madd(p, m->up, above);
+  c1 = v_madd(c0, m->up, -span);
   m->ntmp = 0;
   for (k = 0; k < MAX_TIES; k++) {
-    e = sweep(m, &p, &end, &h, &id, &resp);
+    double vy, gk;
+    e = sweep(m, &c0, &c1, &h, &id, &resp);
     if (e <= 0) break;
-    if (h.u * (total + v_dot(shape_velocity(m, id), m->up)) > dist) {
+    vy = v_dot(shape_velocity(m, id), m->up);
+    gk = h.u * (span + vy) - (at_end ? vy + above : 0);
+    if (gk > dist) {
       e = 0;
       break;
     }
-    if (resp != COLLIDE_RESPONSE_CROSS) {
-      if (u0 >= 0 && (h.u - u0) * total > 0.01 * m->skin) {
+    /* a shape the mover is already in (as when jumping up through a
+       one-way platform) is not under it */
+    if (resp != COLLIDE_RESPONSE_CROSS && h.u > 0 && gk >= -m->skin) {
+      if (!first && gk - gap0 > 0.01 * m->skin) {
         e = 0;
         break;
       }
-      if (u0 < 0) u0 = h.u;
+      if (first) gap0 = gk;
+      first = 0;
       *sn = surface_normal(m, id, &h);
       if (walkable(m, *sn)) {
         *g = h;
         *gid = id;
+        *gap = gk;
         m->ntmp = 0;
         return 1;
       }
@@ -438,7 +479,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
                        collide_move_result *res) {
   move_state m;
   vec3 pos, rest, vel, planes[MAX_PLANES], sn0 = v3(0, 0, 0), gsn;
-  double t = 0, pdist = 0;
+  double t = 0, tlast = 0, pdist = 0, gap = 0;
   int iter, np = 0, ground_any = 0, start_ground = 0, a, e, gid = 0;
   collide_hit g;
   memset(res, 0, sizeof *res);
@@ -511,7 +552,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
   }
   if (m.use_up && (o->snap > 0 || o->step_height > 0 ||
                    (o->carry && w->nmoving > 0))) {
-    if ((e = probe(&m, pos, pdist, &g, &gid, &sn0)) < 0) return e;
+    if ((e = probe(&m, pos, pdist, 0, &g, &gid, &sn0, &gap)) < 0) return e;
     start_ground = e;
     /* carry: standing on a moving shape, the mover moves with it */
     if (e && o->carry) rest = v_add(rest, shape_velocity(&m, gid));
@@ -519,8 +560,8 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
 
   for (iter = 0; iter < o->max_iterations; iter++) {
     collide_hit h;
-    vec3 target, left, n, sn;
-    double tc;
+    vec3 target, left, n, sn, vs;
+    double tc, moved, tstop;
     int id, resp, walk;
     /* no motion: done, unless shapes move (one may come at the mover) */
     if (rest.x == 0 && rest.y == 0 && rest.z == 0 && w->nmoving == 0) break;
@@ -532,6 +573,10 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     }
     n = h.normal;
     tc = t + h.u * (1 - t);
+    /* (a round starts where the mover stopped short, a little before the
+       last contact: the contacts stay in order) */
+    if (tc < tlast) tc = tlast;
+    tlast = tc;
     record(&m, id, &h, tc);
     if (resp == COLLIDE_RESPONSE_CROSS) {
       /* the same sweep again without it; a round is spent only when the
@@ -545,8 +590,11 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     sn = surface_normal(&m, id, &h);
     walk = walkable(&m, sn);
     if (walk) ground_any = 1;
-    pos = stop_short(&m, pos, rest, h.u, n, id);
-    t = tc;
+    pos = stop_short_at(&m, pos, rest, h.u, n, id, &moved);
+    /* the moment the mover is at pos: the next round starts there, and
+       sweeps moving shapes from where they are then */
+    tstop = t + moved * (1 - t);
+    t = m.t0 = tstop;
     left = v_sub(target, pos);
     if (resp == COLLIDE_RESPONSE_DEFAULT) resp = o->response;
     if (resp == COLLIDE_RESPONSE_STOP) {
@@ -595,6 +643,12 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
         continue;
       }
     }
+    /* slide in the frame of the shape touched: a moving shape's remaining
+       motion is taken out, the rest clipped, and the shape's motion added
+       back -- so a mover carried on a platform keeps going with it, and
+       one that a shape comes at is pushed along the normal */
+    vs = v_scale(shape_velocity(&m, id), 1 - tstop);
+    left = v_sub(left, vs);
     if (o->stop_on_slope && walk) {
       if (v_dot(left, m.up) < 0) left = v_madd(left, m.up, -v_dot(left, m.up));
       if (v_dot(vel, m.up) < 0) vel = v_madd(vel, m.up, -v_dot(vel, m.up));
@@ -607,13 +661,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
       rest = no_climb(rest, n, m.up);
       vel = no_climb(vel, n, m.up);
     }
-    /* a moving surface pushes: along n, the mover keeps up with it for
-       what is left of the step */
-    if (w->nmoving > 0) {
-      double want = v_dot(shape_velocity(&m, id), n) * (1 - tc);
-      double have = v_dot(rest, n);
-      if (want > have) rest = v_madd(rest, n, want - have);
-    }
+    rest = v_add(rest, vs);
     /* what is left is rounding: stop rather than creep */
     if (v_len(rest) <= 0.01 * m.skin) break;
     if (np == MAX_PLANES) {
@@ -623,18 +671,21 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     planes[np++] = n;
   }
 
+  m.t0 = 0;   /* the probes place moving shapes themselves */
   if (m.use_up) {
     vec3 motion = v_sub(*to, *from);
-    if ((e = probe(&m, pos, pdist, &g, &gid, &gsn)) < 0) return e;
+    if ((e = probe(&m, pos, pdist, 1, &g, &gid, &gsn, &gap)) < 0) return e;
     if (!e && start_ground && o->snap > 0 &&
         !(v_dot(motion, sn0) > 1e-6 * v_len(motion))) {
       /* grounded at the start, in the air now, not leaving the ground it
          stood on (a jump): snap down onto walkable ground, and the
          velocity along it */
-      if ((e = probe(&m, pos, o->snap, &g, &gid, &gsn)) < 0) return e;
+      if ((e = probe(&m, pos, o->snap, 1, &g, &gid, &gsn, &gap)) < 0) return e;
       if (e) {
-        vec3 d = v_scale(m.up, -o->snap);
-        pos = stop_short(&m, pos, d, g.u, g.normal, gid);
+        /* down to the skin's distance from it along its normal */
+        double nu = v_dot(g.normal, m.up), down;
+        down = gap - m.skin / (nu > 1e-3 ? nu : 1e-3);
+        if (down > 0.01 * m.skin) pos = v_madd(pos, m.up, -down);
         record(&m, gid, &g, 1);
         vel = v_madd(vel, gsn, -v_dot(vel, gsn));
       }
