@@ -675,14 +675,22 @@ int collide_polygon_init(const collide_vec3 *vertices, int count,
 int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
                                  const collide_vec3 *c1, const collide_vec3 *a,
                                  const collide_vec3 *b, collide_hit *out) {
-  vec3 d, e, c, p, diff, normal;
-  double best, t, ee, s, dist;
-  int feature, at_a = 0;
   CHECK_RADIUS(r, 1);
   CHECK_VEC(c0, 2);
   CHECK_VEC(c1, 3);
   CHECK_VEC(a, 4);
   CHECK_VEC(b, 5);
+  return collide__sweep_segment(r, c0, c1, a, b, out);
+}
+
+/* The kernel of collide_sweep_sphere_segment, unchecked (collide_capsule.c
+   calls it with derived points, which may exceed the input limit). */
+int collide__sweep_segment(double r, const collide_vec3 *c0,
+                           const collide_vec3 *c1, const collide_vec3 *a,
+                           const collide_vec3 *b, collide_hit *out) {
+  vec3 d, e, c, p, diff, normal;
+  double best, t, ee, s, dist;
+  int feature, at_a = 0;
   /* a capsule: the edge's cylinder and a ball at each end */
   d = v_sub(*c1, *c0);
   if (!meets_box(*c0, d, v_min(*a, *b), v_max(*a, *b), r)) {
@@ -887,14 +895,21 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
                               const collide_vec3 *c1,
                               const collide_vec3 *center,
                               const collide_vec3 *extents, collide_hit *out) {
-  vec3 d, rel, e;
-  double best = 2, t;
-  int k, i, sx, sy, sz;
   CHECK_RADIUS(r, 1);
   CHECK_VEC(c0, 2);
   CHECK_VEC(c1, 3);
   CHECK_VEC(center, 4);
   CHECK_EXTENTS(extents, 5);
+  return collide__sweep_aabb(r, c0, c1, center, extents, out);
+}
+
+/* The kernel of collide_sweep_sphere_aabb, unchecked (for collide_capsule.c). */
+int collide__sweep_aabb(double r, const collide_vec3 *c0,
+                        const collide_vec3 *c1, const collide_vec3 *center,
+                        const collide_vec3 *extents, collide_hit *out) {
+  vec3 d, rel, e;
+  double best = 2, t;
+  int k, i, sx, sy, sz;
   if (r == 0) return ray_aabb(*c0, *c1, *center, *extents, out);  /* a ray */
   e = *extents;
   d = v_sub(*c1, *c0);
@@ -1056,4 +1071,25 @@ int collide_raycast_sphere(const collide_vec3 *p0, const collide_vec3 *p1,
   out->normal = n;
   out->feature = COLLIDE_FEATURE_FACE;
   return 1;
+}
+
+/* ---- for collide_capsule.c: the sphere kernels above, unchecked --------- */
+
+int collide__sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
+                        vec3 n, vec3 origin, collide_hit *out) {
+  return sweep_flat(r, c0, c1, v, count, n, origin, out);
+}
+int collide__triangle_normal(const vec3 v[3], vec3 *n) {
+  return triangle_normal(v, n);
+}
+int collide__check_polygon(const collide_polygon *poly, int arg) {
+  return check_polygon(poly, arg);
+}
+vec3 collide__polygon_origin(const collide_polygon *poly) {
+  return polygon_origin(poly);
+}
+vec3 collide__flat_closest(vec3 c, const vec3 *v, int count, vec3 n,
+                           vec3 origin, int *feature) {
+  int which;
+  return flat_closest(c, v, count, n, origin, 0, feature, &which);
 }

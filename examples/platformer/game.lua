@@ -108,11 +108,16 @@ function Game:draw(draw)
   draw.world(w, { mode = "fill", filter = function(_, _, data) return data == "oneway" end })
   lg.setColor(1, 0.8, 0.2)
   draw.box(self.pos, self.extents, "fill")
+  -- the contacts of the last step (red) and the ground (blue): normals
+  local function normal(p, n, len)
+    lg.line(p.x, p.y, p.x + n.x * len, p.y + n.y * len)
+    lg.circle("fill", p.x, p.y, 0.08)
+  end
   lg.setColor(1, 0.3, 0.3)
-  for _, c in ipairs(self.contacts) do draw.contact(c.point, c.normal, 0.6) end
+  for _, c in ipairs(self.contacts) do normal(c.point, c.normal, 0.6) end
   if self.ground then
     lg.setColor(0.3, 0.6, 1)
-    draw.contact(self.ground.point, self.ground.normal, 0.8)
+    normal(self.ground.point, self.ground.normal, 0.8)
   end
   lg.pop()
 end
