@@ -150,7 +150,9 @@ static vec3 surface_normal(const move_state *m, int id, const collide_hit *h) {
     const vec3 *c = &s->g.aabb.center, *e = &s->g.aabb.extents;
     double best = -2, tol = 1e-9 * (1 + max_abs3(c) + max_abs3(e));
     int k, sg;
-    if (h->feature == COLLIDE_FEATURE_FACE || !m->use_up) return n;
+    /* (the point, not the feature: a face of the mover may meet the
+       box's edge, reported as the mover's feature by some sweeps) */
+    if (!m->use_up) return n;
     for (k = 0; k < 3; k++)
       for (sg = -1; sg <= 1; sg += 2) {
         vec3 fn = v3(k == 0 ? sg : 0, k == 1 ? sg : 0, k == 2 ? sg : 0);
