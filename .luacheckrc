@@ -13,4 +13,5 @@ end
 files["examples/love"] = {
   read_globals = { love = { fields = love_callbacks, other_fields = true } },
 }
+files["examples/platformer"] = files["examples/love"]
 exclude_files = { "build", "collide", ".luarocks" }

@@ -16,7 +16,9 @@ local MOVERS = {
   { name = "sphere", h = 0.25, support = function() return 0.25 end,
     move = function(w, a, b, o) return w:move_sphere(0.25, a, b, o) end },
   { name = "box", h = 0.5,
-    support = function(n) return 0.25 * math.abs(n.x) + 0.5 * math.abs(n.y) + 0.25 * math.abs(n.z) end,
+    support = function(n)
+      return 0.25 * math.abs(n.x) + 0.5 * math.abs(n.y) + 0.25 * math.abs(n.z)
+    end,
     move = function(w, a, b, o) return w:move_aabb(V(0.25, 0.5, 0.25), a, b, o) end },
   { name = "capsule", h = 0.75, support = function(n) return 0.25 + 0.5 * math.abs(n.y) end,
     move = function(w, a, b, o) return w:move_capsule(0.25, V(0, 0.5, 0), a, b, o) end },
@@ -111,7 +113,8 @@ for _, M in ipairs(MOVERS) do
         local from = V(0, h + 0.5)
         local _, _, _, vel = move(w, from, from + V(1, -1), { velocity = V(10, -10) })
         assert.are.equal(V(10, 0), vel)
-        _, _, _, vel = move(w, from, from + V(1, -1), { velocity = V(10, -10), response = "bounce" })
+        _, _, _, vel = move(w, from, from + V(1, -1),
+                            { velocity = V(10, -10), response = "bounce" })
         assert.are.equal(V(10, 10), vel)
         _, _, _, vel = move(w, from, from + V(1, -1), { velocity = V(10, -10), response = "stop" })
         assert.are.equal(V(10, 0), vel)

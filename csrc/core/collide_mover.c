@@ -289,7 +289,7 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
     /* a shape the mover is already in (as when jumping up through a
        one-way platform) is not under it */
     if (resp != COLLIDE_RESPONSE_CROSS && h.u > 0 && gk >= -m->skin) {
-      if (!first && gk - gap0 > 0.01 * m->skin) {
+      if (!first && gk - gap0 > 0.5 * m->skin) {
         e = 0;
         break;
       }
@@ -324,7 +324,7 @@ static int walkable_tie(move_state *m, vec3 p, vec3 d, const collide_hit *h,
   for (k = 1; k < MAX_TIES; k++) {
     e = sweep(m, &p, &end, g, gid, &resp);
     if (e <= 0) break;
-    if ((g->u - h->u) * len > 0.01 * m->skin) {
+    if ((g->u - h->u) * len > 0.5 * m->skin) {
       e = 0;
       break;
     }
@@ -684,9 +684,9 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
          velocity along it */
       if ((e = probe(&m, pos, o->snap, 1, &g, &gid, &gsn, &gap)) < 0) return e;
       if (e) {
-        /* down to the skin's distance from it along its normal */
-        double nu = v_dot(g.normal, m.up), down;
-        down = gap - m.skin / (nu > 1e-3 ? nu : 1e-3);
+        /* down to the skin's distance above it (the probe of the next
+           step finds it there, however tilted the contact) */
+        double down = gap - m.skin;
         if (down > 0.01 * m.skin) pos = v_madd(pos, m.up, -down);
         record(&m, gid, &g, 1);
         vel = v_madd(vel, gsn, -v_dot(vel, gsn));

@@ -125,7 +125,7 @@ end
 
 -- The ids of the solid shapes the player overlaps (shrunk by a rounding
 -- margin): one-way platforms are not solid from below.
-function Smoke:overlapping(g)
+function Smoke.overlapping(_, g)
   local list = {}
   for _, id in ipairs(g.world:overlap_aabb(g.pos, g.extents * (1 - 1e-6))) do
     if g.world:data(id) ~= "oneway" then list[#list + 1] = id end
