@@ -296,7 +296,9 @@ for _, s in ipairs(S) do
     local function results(a)   -- the results of a call that must succeed
       local r = call(a)
       assert(r[1], r[2])
-      table.remove(r, 1)
+      -- (shifted by hand: results may hold nils, which table.remove does
+      -- not shift past on every Lua)
+      for i = 1, r.n do r[i] = r[i + 1] end
       r.n = r.n - 1
       return r
     end

@@ -50,4 +50,10 @@ function draw.sweep(r, c0, c1, u) end
 ---@param length? number pixels (24)
 function draw.contact(point, normal, length) end
 
+---Every shape of a collide.world, in the x-y plane (a shape with a
+---velocity also gets an arrow of it).
+---@param w collide.world
+---@param options? {mode?: "line"|"fill", extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: string, data: any): boolean}
+function draw.world(w, options) end
+
 return draw

@@ -146,7 +146,7 @@ static int test_capsule_plane(void) {
   collide_vec3 zero = V(0, 0, 0), c0, c1, n = V(0, 1, 0);
   collide_hit h = scratch(), g;
   int i;
-  ENSURE(collide_plane_make(&floor_, &n, 0) == 1);   /* y = 0 */
+  ENSURE(collide_plane_make(&n, 0, &floor_) == 1);   /* y = 0 */
 
   /* falling: the lower end (1 below the centre) touches at y = 2 */
   c0 = V(0, 5, 0); c1 = V(0, -5, 0);
@@ -322,7 +322,7 @@ static int test_capsule_polygon(void) {
   collide_hit h = scratch(), g, s;
   int i;
   v[0] = V(-2, -2, 0); v[1] = V(2, -2, 0); v[2] = V(2, 2, 0); v[3] = V(-2, 2, 0);
-  ENSURE(collide_polygon_init(&poly, v, 4) == 1);
+  ENSURE(collide_polygon_init(v, 4, &poly) == 1);
 
   c0 = V(0, 0, 6); c1 = V(0, 0, -4);
   ENSURE(collide_sweep_capsule_polygon(1, &zup, &c0, &c1, &poly, &h) == 1);
