@@ -1399,7 +1399,10 @@ static void fz_aabb_plane(src *s) {
   check_hit(code, &h);
   if (code == 1) {
     ENSURE(h.feature == COLLIDE_FEATURE_FACE);
-    ENSURE(fabs(fabs(dot(h.normal, pl.normal)) - len(pl.normal)) <= 1e-12);
+    ENSURE((h.normal.x == pl.normal.x && h.normal.y == pl.normal.y &&
+            h.normal.z == pl.normal.z) ||
+           (h.normal.x == -pl.normal.x && h.normal.y == -pl.normal.y &&
+            h.normal.z == -pl.normal.z));   /* +-n, as given */
   }
   if (max_mag(a, 4) <= MODERATE) {
     bobst o = {0};

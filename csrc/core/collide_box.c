@@ -796,20 +796,24 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
                              collide_hit *out) {
   vec3 n, nu, d, c, f, N;
   double R, s0, sd, u, tol;
-  int i;
   CHECK_EXTENTS(e, 1);
   CHECK_VEC(c0, 2);
   CHECK_VEC(c1, 3);
   CHECK_PLANE(plane, 4);
   n = plane->normal;
-  nu = v_normalize(n);
   d = v_sub(*c1, *c0);
   R = e->x * fabs(n.x) + e->y * fabs(n.y) + e->z * fabs(n.z);
   s0 = v_dot(n, *c0) + plane->d;
   sd = v_dot(n, d);
-  tol = 64 * DBL_EPSILON * fmax(fmax(b_maxabs(*c0), b_maxabs(*c1)),
-                                fmax(b_maxabs(*e), fabs(plane->d)));
+  /* apart at the start and not closing in: the common miss, first */
+  if (s0 > R ? !(sd < 0) : (s0 < -R && !(sd > 0))) {
+    hit_clear(out);
+    return 0;
+  }
+  nu = n;     /* unit to rounding (validated), used as is, as sweep_sphere_plane does */
   if (fabs(s0) <= R) {
+    tol = 64 * DBL_EPSILON * fmax(fmax(b_maxabs(*c0), b_maxabs(*c1)),
+                                  fmax(b_maxabs(*e), fabs(plane->d)));
     /* overlapping at the start: the shorter way out, ties against the
        motion along n (with none, the plane's normal) */
     double up = R - s0, down = R + s0;
@@ -841,11 +845,8 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
   }
   N = v_scale(nu, s0 > 0 ? 1 : -1);
   c = v_madd(*c0, d, u);
-  f = c;
-  for (i = 0; i < 3; i++) {
-    double ni = b_get(N, i);
-    if (ni != 0) f = b_with(f, i, b_get(c, i) - b_get(*e, i) * b_sign(ni, 0));
-  }
+  f = v3(c.x - e->x * b_sign(N.x, 0), c.y - e->y * b_sign(N.y, 0),
+         c.z - e->z * b_sign(N.z, 0));
   out->u = u;
   out->point = v_madd(f, n, -(v_dot(n, f) + plane->d));
   out->normal = no_neg_zero(N);
@@ -905,7 +906,14 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
   o.flat = 1;
   o.n = polygon->plane.normal;
   o.face_off = -(v_dot(o.n, o.v[0]) + polygon->plane.d);
-  o.project = 1;
+  /* vertices exactly in the plane (the common case: a 2D polygon, or
+     one built on its plane) need no projecting on every axis */
+  {
+    int i;
+    o.project = o.face_off != 0;
+    for (i = 1; i < o.count && !o.project; i++)
+      o.project = v_dot(o.n, v_sub(o.v[i], o.v[0])) != 0;
+  }
   o.ref = v_madd(o.v[0], o.n, o.face_off);
   o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0),
                       scale_of(*c0, *c1, o.v, o.count));
