@@ -411,7 +411,10 @@ static vec3 face_point(const poly *o, vec3 c, vec3 e, vec3 N, double tol) {
       b_clip(&slo, &shi, -v_dot(in, v_sub(a, vtx(o, i))) - tol * v_len(in),
              -v_dot(in, g));
     }
-    if (slo <= shi) return v_madd(a, g, 0.5 * (slo + shi));
+    if (slo <= shi) {
+      vec3 q = v_madd(a, g, 0.5 * (slo + shi));
+      return v_madd(q, o->n, -v_dot(o->n, v_sub(q, o->ref)));   /* onto the plane */
+    }
   }
   return poly_nearest(o, f);
 }
@@ -597,6 +600,18 @@ static vec3 inside_point(const poly *o, vec3 c, vec3 e, double tol) {
 
 
 
+/* Is p a point of the obstacle, up to tol (a flat one's plane and edges;
+   a segment's line)? */
+static int on_obstacle(const poly *o, vec3 p, double tol) {
+  if (o->flat)
+    return fabs(v_dot(o->n, v_sub(p, o->ref))) <= tol && in_poly(o, p, tol);
+  {
+    vec3 g = v_sub(vtx(o, 1), o->ref), w = v_sub(p, o->ref);
+    double gg = v_len2(g), s = gg > 0 ? clamp01(v_dot(w, g) / gg) : 0;
+    return b_maxabs(v_sub(p, v_madd(o->ref, g, s))) <= tol;
+  }
+}
+
 /* The sweep of the box against o. */
 static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
   boxmove m;
@@ -632,7 +647,8 @@ static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out)
     /* The features are told apart with a rounding tolerance; where that
        misjudges (obstacles flat to rounding, met nearly edge-on), the
        point is found in the box directly. */
-    if (!in_box(p, c, e, 1024 * tol)) p = inside_point(o, c, e, 1024 * tol);
+    if (!in_box(p, c, e, 1024 * tol) || !on_obstacle(o, p, 1024 * tol))
+      p = inside_point(o, c, e, 1024 * tol);
     out->u = s.lo;
   } else {
     /* overlapping at the start: the shortest way out */
@@ -654,7 +670,8 @@ static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out)
     kind = t.mtd_kind;
     if (kind == AX_FACE && !o->flat) kind = AX_CROSS;
     f = contact(o, v_madd(c0, N, t.depth), e, N, kind, tol, &p);
-    if (!in_box(p, c0, e, tol)) p = inside_point(o, c0, e, tol);
+    if (!in_box(p, c0, e, tol) || !on_obstacle(o, p, 1024 * tol))
+      p = inside_point(o, c0, e, tol);
     out->u = 0;
   }
   out->point = p;
