@@ -45,7 +45,6 @@ local function uniform(a, b) return a + (b - a) * rnd() end
 
 -- ---- plain-table vectors ----------------------------------------------------
 
-local function V3(x, y, z) return { x, y, z } end
 local function add(a, b) return { a[1] + b[1], a[2] + b[2], a[3] + b[3] } end
 local function sub(a, b) return { a[1] - b[1], a[2] - b[2], a[3] - b[3] } end
 local function mul(a, s) return { a[1] * s, a[2] * s, a[3] * s } end
@@ -155,10 +154,10 @@ local function box_edges(c, e)
     local i1, i2 = k % 3 + 1, (k + 1) % 3 + 1
     for sx = -1, 1, 2 do
       for sy = -1, 1, 2 do
-        local a, b = { c[1], c[2], c[3] }, nil
+        local a = { c[1], c[2], c[3] }
         a[i1] = c[i1] + sx * e[i1]
         a[i2] = c[i2] + sy * e[i2]
-        b = { a[1], a[2], a[3] }
+        local b = { a[1], a[2], a[3] }
         a[k] = c[k] - e[k]
         b[k] = c[k] + e[k]
         E[#E + 1] = { a, b }
@@ -261,7 +260,8 @@ local function make_obstacle(kind, flat2d)
   else
     -- a regular-ish convex polygon in a random plane (z = 0 in 2D)
     local k = 3 + floor(rnd() * 4)
-    local ctr, u, w = pt(2), nil, nil
+    local ctr = pt(2)
+    local u, w
     if flat2d then
       u, w = { 1, 0, 0 }, { 0, 1, 0 }
     else
