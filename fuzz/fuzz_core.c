@@ -1331,11 +1331,14 @@ static void oracle_box(const bobst *o, const collide_polygon *poly, vec3 e,
   }
 }
 
-/* Every input in z = 0: point and normal stay there (the 2D rule). */
+/* Every input in z = 0 and a motion: point and normal stay there (the 2D
+   rule). */
 static void check_2d(const arg *a, int n, const vec3 *v, int nv,
                      const collide_hit *h, int code) {
   int i;
   if (code != 1) return;
+  /* a motion of zero length has no plane: the face rule */
+  if (a[1].v.x == a[2].v.x && a[1].v.y == a[2].v.y && a[1].v.z == a[2].v.z) return;
   for (i = 1; i < n; i++)       /* a[0] is the extents: any e.z */
     if ((a[i].kind == K_VEC) && a[i].v.z != 0) return;
   for (i = 0; i < nv; i++)
@@ -1396,7 +1399,10 @@ static void fz_aabb_plane(src *s) {
   check_hit(code, &h);
   if (code == 1) {
     ENSURE(h.feature == COLLIDE_FEATURE_FACE);
-    ENSURE(fabs(fabs(dot(h.normal, pl.normal)) - len(pl.normal)) <= 1e-12);
+    ENSURE((h.normal.x == pl.normal.x && h.normal.y == pl.normal.y &&
+            h.normal.z == pl.normal.z) ||
+           (h.normal.x == -pl.normal.x && h.normal.y == -pl.normal.y &&
+            h.normal.z == -pl.normal.z));   /* +-n, as given */
   }
   if (max_mag(a, 4) <= MODERATE) {
     bobst o = {0};

@@ -44,6 +44,14 @@ function draw.arrow(from, dir, length) end
 ---@param u? number
 function draw.sweep(r, c0, c1, u) end
 
+---A swept box (half-extents e): start and end boxes and the hull's sides
+---faded, and the ghost at u when given.
+---@param e collide.vec3like half-extents
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param u? number
+function draw.sweep_box(e, c0, c1, u) end
+
 ---A contact: a dot at the point and the normal as an arrow.
 ---@param point collide.vec3like
 ---@param normal collide.vec3like

@@ -411,7 +411,10 @@ static vec3 face_point(const poly *o, vec3 c, vec3 e, vec3 N, double tol) {
       b_clip(&slo, &shi, -v_dot(in, v_sub(a, vtx(o, i))) - tol * v_len(in),
              -v_dot(in, g));
     }
-    if (slo <= shi) return v_madd(a, g, 0.5 * (slo + shi));
+    if (slo <= shi) {
+      vec3 q = v_madd(a, g, 0.5 * (slo + shi));
+      return v_madd(q, o->n, -v_dot(o->n, v_sub(q, o->ref)));   /* onto the plane */
+    }
   }
   return poly_nearest(o, f);
 }
@@ -597,6 +600,18 @@ static vec3 inside_point(const poly *o, vec3 c, vec3 e, double tol) {
 
 
 
+/* Is p a point of the obstacle, up to tol (a flat one's plane and edges;
+   a segment's line)? */
+static int on_obstacle(const poly *o, vec3 p, double tol) {
+  if (o->flat)
+    return fabs(v_dot(o->n, v_sub(p, o->ref))) <= tol && in_poly(o, p, tol);
+  {
+    vec3 g = v_sub(vtx(o, 1), o->ref), w = v_sub(p, o->ref);
+    double gg = v_len2(g), s = gg > 0 ? clamp01(v_dot(w, g) / gg) : 0;
+    return b_maxabs(v_sub(p, v_madd(o->ref, g, s))) <= tol;
+  }
+}
+
 /* The sweep of the box against o. */
 static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
   boxmove m;
@@ -632,7 +647,8 @@ static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out)
     /* The features are told apart with a rounding tolerance; where that
        misjudges (obstacles flat to rounding, met nearly edge-on), the
        point is found in the box directly. */
-    if (!in_box(p, c, e, 1024 * tol)) p = inside_point(o, c, e, 1024 * tol);
+    if (!in_box(p, c, e, 1024 * tol) || !on_obstacle(o, p, 1024 * tol))
+      p = inside_point(o, c, e, 1024 * tol);
     out->u = s.lo;
   } else {
     /* overlapping at the start: the shortest way out */
@@ -654,7 +670,8 @@ static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out)
     kind = t.mtd_kind;
     if (kind == AX_FACE && !o->flat) kind = AX_CROSS;
     f = contact(o, v_madd(c0, N, t.depth), e, N, kind, tol, &p);
-    if (!in_box(p, c0, e, tol)) p = inside_point(o, c0, e, tol);
+    if (!in_box(p, c0, e, tol) || !on_obstacle(o, p, 1024 * tol))
+      p = inside_point(o, c0, e, tol);
     out->u = 0;
   }
   out->point = p;
@@ -796,20 +813,24 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
                              collide_hit *out) {
   vec3 n, nu, d, c, f, N;
   double R, s0, sd, u, tol;
-  int i;
   CHECK_EXTENTS(e, 1);
   CHECK_VEC(c0, 2);
   CHECK_VEC(c1, 3);
   CHECK_PLANE(plane, 4);
   n = plane->normal;
-  nu = v_normalize(n);
   d = v_sub(*c1, *c0);
   R = e->x * fabs(n.x) + e->y * fabs(n.y) + e->z * fabs(n.z);
   s0 = v_dot(n, *c0) + plane->d;
   sd = v_dot(n, d);
-  tol = 64 * DBL_EPSILON * fmax(fmax(b_maxabs(*c0), b_maxabs(*c1)),
-                                fmax(b_maxabs(*e), fabs(plane->d)));
+  /* apart at the start and not closing in: the common miss, first */
+  if (s0 > R ? !(sd < 0) : (s0 < -R && !(sd > 0))) {
+    hit_clear(out);
+    return 0;
+  }
+  nu = n;     /* unit to rounding (validated), used as is, as sweep_sphere_plane does */
   if (fabs(s0) <= R) {
+    tol = 64 * DBL_EPSILON * fmax(fmax(b_maxabs(*c0), b_maxabs(*c1)),
+                                  fmax(b_maxabs(*e), fabs(plane->d)));
     /* overlapping at the start: the shorter way out, ties against the
        motion along n (with none, the plane's normal) */
     double up = R - s0, down = R + s0;
@@ -841,11 +862,8 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
   }
   N = v_scale(nu, s0 > 0 ? 1 : -1);
   c = v_madd(*c0, d, u);
-  f = c;
-  for (i = 0; i < 3; i++) {
-    double ni = b_get(N, i);
-    if (ni != 0) f = b_with(f, i, b_get(c, i) - b_get(*e, i) * b_sign(ni, 0));
-  }
+  f = v3(c.x - e->x * b_sign(N.x, 0), c.y - e->y * b_sign(N.y, 0),
+         c.z - e->z * b_sign(N.z, 0));
   out->u = u;
   out->point = v_madd(f, n, -(v_dot(n, f) + plane->d));
   out->normal = no_neg_zero(N);
@@ -905,7 +923,14 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
   o.flat = 1;
   o.n = polygon->plane.normal;
   o.face_off = -(v_dot(o.n, o.v[0]) + polygon->plane.d);
-  o.project = 1;
+  /* vertices exactly in the plane (the common case: a 2D polygon, or
+     one built on its plane) need no projecting on every axis */
+  {
+    int i;
+    o.project = o.face_off != 0;
+    for (i = 1; i < o.count && !o.project; i++)
+      o.project = v_dot(o.n, v_sub(o.v[i], o.v[0])) != 0;
+  }
   o.ref = v_madd(o.v[0], o.n, o.face_off);
   o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0),
                       scale_of(*c0, *c1, o.v, o.count));
