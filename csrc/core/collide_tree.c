@@ -28,7 +28,11 @@
  * shape over the whole step, and queries give every shape whose box they
  * can touch the exact test.
  */
+#include <float.h>
+#include <stdint.h>
 #include "collide_world_internal.h"
+
+#define FLT_TRUE_MIN_ 1.40129846e-45f   /* the smallest float above 0 */
 
 /* ---- nodes ---------------------------------------------------------------- */
 
@@ -38,6 +42,8 @@ int collide__tree_reserve(collide_world *w, int extra_shapes) {
   if (n > INT_MAX / 2 - 2) return NOMEM;
   need = 2 * (int)n + 1;
   GROW(e, w->nodes, w->cap_nodes, need);
+  if (e) return e;
+  GROW(e, w->hot, w->cap_hot, need);
   return e;
 }
 
@@ -61,12 +67,60 @@ static void free_node(collide_world *w, int n) {
 
 static int max_int(int a, int b) { return a > b ? a : b; }
 
+/* The float next to a finite float f, away from zero when up == (f > 0)
+   (IEEE 754 binary32: the neighbours of a float are one unit of its bit
+   pattern away); nextafterf, without the call into libm. */
+static float float_step(float f, int up) {
+  uint32_t bits;
+  if (f == 0) return up ? FLT_TRUE_MIN_ : -FLT_TRUE_MIN_;
+  memcpy(&bits, &f, sizeof bits);
+  if ((f > 0) == (up != 0)) bits++;
+  else bits--;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+/* x as a float no greater (down) or no less (up) than x; beyond the
+   float range, the largest float or an infinity. */
+static float float_down(double x) {
+  float f;
+  if (x > FLT_MAX) return FLT_MAX;
+  if (x < -FLT_MAX) return -INFINITY;
+  f = (float)x;
+  return (double)f > x ? float_step(f, 0) : f;
+}
+static float float_up(double x) {
+  float f;
+  if (x > FLT_MAX) return INFINITY;
+  if (x < -FLT_MAX) return -FLT_MAX;
+  f = (float)x;
+  return (double)f < x ? float_step(f, 1) : f;
+}
+
+/* hot[n] from inner node n's children. */
+static void sync_hot(collide_world *w, int n) {
+  hot_node *h = &w->hot[n];
+  int c[2], i, k;
+  c[0] = w->nodes[n].left;
+  c[1] = w->nodes[n].right;
+  for (i = 0; i < 2; i++) {
+    const node *ch = &w->nodes[c[i]];
+    for (k = 0; k < 3; k++) {
+      h->b[i][0][k] = float_down(ch->b.lo[k]);
+      h->b[i][1][k] = float_up(ch->b.hi[k]);
+    }
+    h->child[i] = ch->left < 0 ? ~ch->slot : c[i];
+  }
+}
+
+/* Inner node n's box and height from its children (and its hot entry). */
 static void refit(collide_world *w, int n) {
   node *nd = &w->nodes[n];
   const node *l = &w->nodes[nd->left], *r = &w->nodes[nd->right];
   nd->b = l->b;
   box_union(&nd->b, &r->b);
   nd->height = 1 + max_int(l->height, r->height);
+  sync_hot(w, n);
 }
 
 /* Replaces child `old` of parent p (or the root when p < 0) by `now`. */

@@ -82,6 +82,7 @@ void collide_world_free(collide_world *w) {
   free(w->planes);
   free(w->moving);
   free(w->nodes);
+  free(w->hot);
   free(w);
 }
 
