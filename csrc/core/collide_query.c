@@ -8,6 +8,7 @@
  * (moving shape, obstacle kind) against the obstacle's relative motion
  * (see the notes at the top of collide_world.c).
  */
+#include <float.h>
 #include "collide_world_internal.h"
 
 #include "collide_world_pending.h"   /* TEMPORARY, see there */
@@ -339,8 +340,25 @@ static int mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
 static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
                      collide_hit *h) {
   switch (s->kind) {
-  case COLLIDE_SHAPE_TRIANGLE:
+  case COLLIDE_SHAPE_TRIANGLE: {
+    /* collide_raycast_triangle's first test, made with the normal kept
+       with the shape (the same bits as the one it computes): both ends
+       clearly on one side of the plane is no contact. Most triangles a
+       ray's box test lets through end here. */
+    double h0 = v_dot(s->tn, v_sub(*p0, s->g.tri.a));
+    double h1 = v_dot(s->tn, v_sub(*p1, s->g.tri.a)), tol, m;
+    double scale = max_abs3(p0);
+    if ((m = max_abs3(p1)) > scale) scale = m;
+    if ((m = max_abs3(&s->g.tri.a)) > scale) scale = m;
+    if ((m = max_abs3(&s->g.tri.b)) > scale) scale = m;
+    if ((m = max_abs3(&s->g.tri.c)) > scale) scale = m;
+    tol = 64 * DBL_EPSILON * scale;
+    if (scale > 1e-90 && ((h0 > tol && h1 > tol) || (h0 < -tol && h1 < -tol))) {
+      hit_clear(h);
+      return 0;
+    }
     return collide_raycast_triangle(p0, p1, &s->g.tri.a, &s->g.tri.b, &s->g.tri.c, h);
+  }
   case COLLIDE_SHAPE_POLYGON:
     return collide_raycast_polygon(p0, p1, &s->g.poly, h);
   case COLLIDE_SHAPE_AABB:

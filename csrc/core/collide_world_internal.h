@@ -41,7 +41,9 @@ typedef struct shape {
   int layers;    /* layer bits, default 1 */
   int moving;    /* index in w->moving, -1 when the velocity is zero */
   vec3 vel;      /* moves by vel during a step */
-  box bounds;    /* at its place (u = 0), tight */
+  vec3 tn;       /* triangle: its unit normal, as collide_shapes.c's
+                    triangle_normal computes it (the ray's early out) */
+  box bounds;    /* at its place (u = 0), padded (see shape_bounds) */
   union {
     struct { vec3 a, b, c; } tri;
     struct { vec3 a, b; } seg;
