@@ -50,4 +50,10 @@ function draw.sweep(r, c0, c1, u) end
 ---@param length? number pixels (24)
 function draw.contact(point, normal, length) end
 
+---Every shape of a collide.world in the x-y plane (capsules, planes and the
+---velocities of moving shapes included).
+---@param w collide.world
+---@param options? {mode?: collide.draw_mode, extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: collide.kind, data: any): boolean}
+function draw.world(w, options) end
+
 return draw
