@@ -336,7 +336,7 @@ static void select_kth(item *it, int n, int k, int axis) {
    area(left) * count(left) + area(right) * count(right). Reorders it and
    returns the size of the left part, or 0 when no split separates them. */
 static int sah_split(item *it, int n, int axis, double lo, double hi) {
-  box bb[BINS], acc;
+  box bb[BINS], acc = {{0, 0, 0}, {0, 0, 0}};
   int cnt[BINS], i, j, best = -1, left_n;
   double k = BINS / (hi - lo), right_area[BINS], best_cost = 0;
   int right_n[BINS];

@@ -401,8 +401,8 @@ int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
       return COLLIDE_FAIL(3, COLLIDE_E_BAD_INDEX);
   n = nindices / 3;
   for (i = 0; i < n; i++)
-    if (!triangle_ok(&vertices[indices[3 * i]], &vertices[indices[3 * i + 1]],
-                     &vertices[indices[3 * i + 2]]))
+    if (!triangle_ok(&vertices[indices[(size_t)3 * i]], &vertices[indices[(size_t)3 * i + 1]],
+                     &vertices[indices[(size_t)3 * i + 2]]))
       return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
   if (w->busy) return LOCKED;
   *first_id = w->next_id;
@@ -410,9 +410,9 @@ int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
   if ((e = reserve(w, COLLIDE_SHAPE_TRIANGLE, n)) < 0) return e;
   for (i = 0; i < n; i++) {
     int s = take_slot(w, COLLIDE_SHAPE_TRIANGLE);
-    w->slots[s].g.tri.a = vertices[indices[3 * i]];
-    w->slots[s].g.tri.b = vertices[indices[3 * i + 1]];
-    w->slots[s].g.tri.c = vertices[indices[3 * i + 2]];
+    w->slots[s].g.tri.a = vertices[indices[(size_t)3 * i]];
+    w->slots[s].g.tri.b = vertices[indices[(size_t)3 * i + 1]];
+    w->slots[s].g.tri.c = vertices[indices[(size_t)3 * i + 2]];
     (void)commit_slot(w, s);   /* ids consecutive from *first_id */
   }
   return n;
