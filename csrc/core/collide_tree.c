@@ -329,6 +329,8 @@ static void select_kth(item *it, int n, int k, int axis) {
 #define BINS 16
 #define SAH_DEPTH 40   /* below this depth, median splits only: the height
                           stays under SAH_DEPTH + log2 n (see STACK_SIZE) */
+#define SAH_MIN 32     /* fewer items: a median split (the binning costs as
+                          much per level as at the top, for less gain) */
 
 /* The binned surface-area split (Wald, "On fast construction of SAH-based
    bounding volume hierarchies", 2007): the items' centroids put in BINS
@@ -386,8 +388,9 @@ static int sah_split(item *it, int n, int axis, double lo, double hi) {
 }
 
 /* Builds the subtree over it[0, n) and returns its root: binned SAH splits
-   on the axis of largest centroid spread down to SAH_DEPTH, median splits
-   (Ericson 6.2.1) below it or when the bins do not separate the items. */
+   on the axis of largest centroid spread down to SAH_DEPTH and SAH_MIN
+   items, median splits (Ericson 6.2.1) below them or when the bins do not
+   separate the items. */
 static int build_node(collide_world *w, item *it, int n, int parent, int depth) {
   int ni = alloc_node(w), i, k, axis, half;
   node *nd = &w->nodes[ni];
@@ -413,7 +416,7 @@ static int build_node(collide_world *w, item *it, int n, int parent, int depth) 
     if (hi[k] - lo[k] > spread) { spread = hi[k] - lo[k]; axis = k; }
   half = 0;
   /* (a spread too large for its reciprocal, or too small: median) */
-  if (n > 2 && depth < SAH_DEPTH && spread > 0 && spread < 1e300 &&
+  if (n >= SAH_MIN && depth < SAH_DEPTH && spread > 0 && spread < 1e300 &&
       BINS / spread < 1e300)
     half = sah_split(it, n, axis, lo[axis], hi[axis]);
   if (half == 0) {
