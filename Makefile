@@ -366,7 +366,6 @@ FUZZ_LIMIT ?= -max_total_time=$(FUZZ_SECONDS)
 FUZZ_TARGETS = sphere_sphere plane sphere_plane raycast_plane polygon_init \
   sphere_polygon raycast_polygon sphere_triangle raycast_triangle \
   sphere_segment sphere_aabb raycast_aabb raycast_sphere aabb_aabb misc
-FUZZ_TARGETS += world
 # Known open issues the fuzzers would stop on at once, each a -D switch of
 # fuzz/fuzz_core.c that skips one check; remove a switch when its issue is
 # fixed (make fuzz FUZZ_KNOWN_ISSUES= shows them):
@@ -374,6 +373,9 @@ FUZZ_TARGETS += world
 #   or polygon's plane: at a vertex the in-plane normal can face away from
 #   p0, and near the plane the point can be off the segment.
 FUZZ_KNOWN_ISSUES ?= -DFUZZ_SKIP_COPLANAR_RAYS
+# the world (branch world): random changes, every answer against the
+# single-shape functions
+FUZZ_TARGETS += world
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
   -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 
