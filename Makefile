@@ -368,7 +368,6 @@ FUZZ_LIMIT ?= -max_total_time=$(FUZZ_SECONDS)
 FUZZ_TARGETS = sphere_sphere plane sphere_plane raycast_plane polygon_init \
   sphere_polygon raycast_polygon sphere_triangle raycast_triangle \
   sphere_segment sphere_aabb raycast_aabb raycast_sphere aabb_aabb misc
-FUZZ_TARGETS += world
 # moving box (branch box)
 FUZZ_TARGETS += aabb_sphere aabb_plane aabb_triangle aabb_polygon aabb_segment
 # Known open issues the fuzzers would stop on at once, each a -D switch of
@@ -378,6 +377,9 @@ FUZZ_TARGETS += aabb_sphere aabb_plane aabb_triangle aabb_polygon aabb_segment
 #   or polygon's plane: at a vertex the in-plane normal can face away from
 #   p0, and near the plane the point can be off the segment.
 FUZZ_KNOWN_ISSUES ?= -DFUZZ_SKIP_COPLANAR_RAYS
+# the world (branch world): random changes, every answer against the
+# single-shape functions
+FUZZ_TARGETS += world
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
   -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 

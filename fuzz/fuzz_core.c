@@ -1855,11 +1855,11 @@ typedef void (*target_fn)(src *);
 /* All targets in one binary: the first byte picks one. */
 static void fz_all(src *s) {
   static const target_fn t[] = {
+    fz_world,   /* (branch world) */
     fz_sphere_sphere, fz_plane, fz_sphere_plane, fz_raycast_plane,
     fz_polygon_init, fz_sphere_polygon, fz_raycast_polygon,
     fz_sphere_triangle, fz_raycast_triangle, fz_sphere_segment,
     fz_sphere_aabb, fz_raycast_aabb, fz_raycast_sphere, fz_aabb_aabb, fz_misc,
-    fz_world,
     /* moving box (branch box) */
     fz_aabb_sphere, fz_aabb_plane, fz_aabb_triangle, fz_aabb_polygon,
     fz_aabb_segment

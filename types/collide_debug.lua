@@ -58,10 +58,10 @@ function draw.sweep_box(e, c0, c1, u) end
 ---@param length? number pixels (24)
 function draw.contact(point, normal, length) end
 
----Every shape of a collide.world, in the x-y plane (a shape with a
----velocity also gets an arrow of it).
+---Every shape of a collide.world in the x-y plane (capsules, planes and the
+---velocities of moving shapes included).
 ---@param w collide.world
----@param options? {mode?: "line"|"fill", extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: string, data: any): boolean}
+---@param options? {mode?: collide.draw_mode, extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: collide.kind, data: any): boolean}
 function draw.world(w, options) end
 
 return draw

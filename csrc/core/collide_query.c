@@ -8,6 +8,7 @@
  * (moving shape, obstacle kind) against the obstacle's relative motion
  * (see the notes at the top of collide_world.c).
  */
+#include <float.h>
 #include "collide_world_internal.h"
 
 #include "collide_world_pending.h"   /* TEMPORARY, see there */
@@ -64,6 +65,9 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
     if (fabs(dk) <= 1e-200) dk = 1e-200;
     q->inv[k] = 1.0 / dk;
     q->neg[k] = dk < 0;
+    /* lo - grow - o = lo - (o + grow), hi + grow - o = hi - (o - grow) */
+    q->near_off[k] = q->o[k] + q->grow[k];
+    q->far_off[k] = q->o[k] - q->grow[k];
   }
 }
 
@@ -336,8 +340,25 @@ static int mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
 static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
                      collide_hit *h) {
   switch (s->kind) {
-  case COLLIDE_SHAPE_TRIANGLE:
+  case COLLIDE_SHAPE_TRIANGLE: {
+    /* collide_raycast_triangle's first test, made with the normal kept
+       with the shape (the same bits as the one it computes): both ends
+       clearly on one side of the plane is no contact. Most triangles a
+       ray's box test lets through end here. */
+    double h0 = v_dot(s->tn, v_sub(*p0, s->g.tri.a));
+    double h1 = v_dot(s->tn, v_sub(*p1, s->g.tri.a)), tol, m;
+    double scale = max_abs3(p0);
+    if ((m = max_abs3(p1)) > scale) scale = m;
+    if ((m = max_abs3(&s->g.tri.a)) > scale) scale = m;
+    if ((m = max_abs3(&s->g.tri.b)) > scale) scale = m;
+    if ((m = max_abs3(&s->g.tri.c)) > scale) scale = m;
+    tol = 64 * DBL_EPSILON * scale;
+    if (scale > 1e-90 && ((h0 > tol && h1 > tol) || (h0 < -tol && h1 < -tol))) {
+      hit_clear(h);
+      return 0;
+    }
     return collide_raycast_triangle(p0, p1, &s->g.tri.a, &s->g.tri.b, &s->g.tri.c, h);
+  }
   case COLLIDE_SHAPE_POLYGON:
     return collide_raycast_polygon(p0, p1, &s->g.poly, h);
   case COLLIDE_SHAPE_AABB:
@@ -441,7 +462,35 @@ static int query_shape(collide_world *w, query *q, int slot) {
   return 0;
 }
 
-/* Walks planes, pending shapes and the tree, nearest boxes first. */
+/* The slab test of query_box on child i of a hot node (float boxes,
+   computed in double): per axis the moments of crossing lo - grow and
+   hi + grow, with the offsets o + grow and o - grow made once per query
+   (the margin covers the different rounding); the smaller is the entry
+   whatever the sign of the motion. Unrolled and branch-free: this is most
+   of a ray cast's work. */
+static int query_hot(const query *q, const hot_node *h, int i, double *t) {
+  const float (*b)[3] = h->b[i];
+  double l0 = ((double)b[0][0] - q->near_off[0]) * q->inv[0];
+  double h0 = ((double)b[1][0] - q->far_off[0]) * q->inv[0];
+  double l1 = ((double)b[0][1] - q->near_off[1]) * q->inv[1];
+  double h1 = ((double)b[1][1] - q->far_off[1]) * q->inv[1];
+  double l2 = ((double)b[0][2] - q->near_off[2]) * q->inv[2];
+  double h2 = ((double)b[1][2] - q->far_off[2]) * q->inv[2];
+  double n0 = l0 < h0 ? l0 : h0, f0 = l0 < h0 ? h0 : l0;
+  double n1 = l1 < h1 ? l1 : h1, f1 = l1 < h1 ? h1 : l1;
+  double n2 = l2 < h2 ? l2 : h2, f2 = l2 < h2 ? h2 : l2;
+  double t0 = n0 > n1 ? n0 : n1, t1 = f0 < f1 ? f0 : f1;
+  t0 = n2 > t0 ? n2 : t0;
+  t1 = f2 < t1 ? f2 : t1;
+  t0 = t0 > 0 ? t0 : 0;
+  t1 = t1 < 1 ? t1 : 1;
+  *t = t0;
+  return t0 <= t1;
+}
+
+/* Walks planes, pending shapes and the tree, nearest boxes first. The
+   stack holds inner nodes (>= 0) and leaves as ~slot, each with the u at
+   which the query enters its box. */
 int collide__query_run(collide_world *w, query *q) {
   int i, e = 0;
   collide__tree_refresh(w);
@@ -453,32 +502,37 @@ int collide__query_run(collide_world *w, query *q) {
     double tstack[STACK_SIZE];
     int sp = 0;
     double t;
-    if (query_box(q, &w->nodes[w->root].b, &t)) {
-      stack[sp] = w->root;
+    const node *root = &w->nodes[w->root];
+    if (query_box(q, &root->b, &t)) {
+      stack[sp] = root->left < 0 ? ~root->slot : w->root;
       tstack[sp++] = t;
     }
     while (sp > 0 && !e) {
-      const node *nd;
+      const hot_node *h;
+      int n, a, b, ha, hb;
+      double ta, tb;
       sp--;
       /* a box entered after the best contact holds no better one (equal
          entry: it may hold a lower id) */
       if (q->found && tstack[sp] > q->best.u) continue;
-      nd = &w->nodes[stack[sp]];
-      if (nd->left < 0) {
-        e = query_shape(w, q, nd->slot);
-      } else {
-        double ta, tb;
-        int ha = query_box(q, &w->nodes[nd->left].b, &ta);
-        int hb = query_box(q, &w->nodes[nd->right].b, &tb);
-        int a = nd->left, b = nd->right;
-        if (ha && hb && tb < ta) {  /* visit the nearer first: push it last */
-          int x = a; double y = ta;
-          a = b; ta = tb; b = x; tb = y;
-        }
-        /* (the height is at most STACK_SIZE - 2: a push never overflows) */
-        if (hb) { stack[sp] = b; tstack[sp++] = tb; }
-        if (ha) { stack[sp] = a; tstack[sp++] = ta; }
+      n = stack[sp];
+      if (n < 0) {
+        e = query_shape(w, q, ~n);
+        continue;
       }
+      h = &w->hot[n];
+      ha = query_hot(q, h, 0, &ta);
+      hb = query_hot(q, h, 1, &tb);
+      a = h->child[0];
+      b = h->child[1];
+      if (ha && hb && tb < ta) {  /* visit the nearer first: push it last */
+        int x = a; double y = ta;
+        a = b; ta = tb; b = x; tb = y;
+        x = ha; ha = hb; hb = x;
+      }
+      /* (the height is at most STACK_SIZE - 2: a push never overflows) */
+      if (hb) { stack[sp] = b; tstack[sp++] = tb; }
+      if (ha) { stack[sp] = a; tstack[sp++] = ta; }
     }
   }
   w->busy--;

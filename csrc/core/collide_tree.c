@@ -28,7 +28,11 @@
  * shape over the whole step, and queries give every shape whose box they
  * can touch the exact test.
  */
+#include <float.h>
+#include <stdint.h>
 #include "collide_world_internal.h"
+
+#define FLT_TRUE_MIN_ 1.40129846e-45f   /* the smallest float above 0 */
 
 /* ---- nodes ---------------------------------------------------------------- */
 
@@ -38,6 +42,8 @@ int collide__tree_reserve(collide_world *w, int extra_shapes) {
   if (n > INT_MAX / 2 - 2) return NOMEM;
   need = 2 * (int)n + 1;
   GROW(e, w->nodes, w->cap_nodes, need);
+  if (e) return e;
+  GROW(e, w->hot, w->cap_hot, need);
   return e;
 }
 
@@ -61,12 +67,60 @@ static void free_node(collide_world *w, int n) {
 
 static int max_int(int a, int b) { return a > b ? a : b; }
 
+/* The float next to a finite float f, away from zero when up == (f > 0)
+   (IEEE 754 binary32: the neighbours of a float are one unit of its bit
+   pattern away); nextafterf, without the call into libm. */
+static float float_step(float f, int up) {
+  uint32_t bits;
+  if (f == 0) return up ? FLT_TRUE_MIN_ : -FLT_TRUE_MIN_;
+  memcpy(&bits, &f, sizeof bits);
+  if ((f > 0) == (up != 0)) bits++;
+  else bits--;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+/* x as a float no greater (down) or no less (up) than x; beyond the
+   float range, the largest float or an infinity. */
+static float float_down(double x) {
+  float f;
+  if (x > FLT_MAX) return FLT_MAX;
+  if (x < -FLT_MAX) return -INFINITY;
+  f = (float)x;
+  return (double)f > x ? float_step(f, 0) : f;
+}
+static float float_up(double x) {
+  float f;
+  if (x > FLT_MAX) return INFINITY;
+  if (x < -FLT_MAX) return -FLT_MAX;
+  f = (float)x;
+  return (double)f < x ? float_step(f, 1) : f;
+}
+
+/* hot[n] from inner node n's children. */
+static void sync_hot(collide_world *w, int n) {
+  hot_node *h = &w->hot[n];
+  int c[2], i, k;
+  c[0] = w->nodes[n].left;
+  c[1] = w->nodes[n].right;
+  for (i = 0; i < 2; i++) {
+    const node *ch = &w->nodes[c[i]];
+    for (k = 0; k < 3; k++) {
+      h->b[i][0][k] = float_down(ch->b.lo[k]);
+      h->b[i][1][k] = float_up(ch->b.hi[k]);
+    }
+    h->child[i] = ch->left < 0 ? ~ch->slot : c[i];
+  }
+}
+
+/* Inner node n's box and height from its children (and its hot entry). */
 static void refit(collide_world *w, int n) {
   node *nd = &w->nodes[n];
   const node *l = &w->nodes[nd->left], *r = &w->nodes[nd->right];
   nd->b = l->b;
   box_union(&nd->b, &r->b);
   nd->height = 1 + max_int(l->height, r->height);
+  sync_hot(w, n);
 }
 
 /* Replaces child `old` of parent p (or the root when p < 0) by `now`. */
@@ -272,9 +326,72 @@ static void select_kth(item *it, int n, int k, int axis) {
   }
 }
 
-/* Builds the subtree over it[0, n) and returns its root; recursion depth
-   is ceil(log2 n) + 1 thanks to the median split. */
-static int build_node(collide_world *w, item *it, int n, int parent) {
+#define BINS 16
+#define SAH_DEPTH 40   /* below this depth, median splits only: the height
+                          stays under SAH_DEPTH + log2 n (see STACK_SIZE) */
+#define SAH_MIN 32     /* fewer items: a median split (the binning costs as
+                          much per level as at the top, for less gain) */
+
+/* The binned surface-area split (Wald, "On fast construction of SAH-based
+   bounding volume hierarchies", 2007): the items' centroids put in BINS
+   bins along the axis, the split between bins that minimizes
+   area(left) * count(left) + area(right) * count(right). Reorders it and
+   returns the size of the left part, or 0 when no split separates them. */
+static int sah_split(item *it, int n, int axis, double lo, double hi) {
+  box bb[BINS], acc = {{0, 0, 0}, {0, 0, 0}};
+  int cnt[BINS], i, j, best = -1, left_n;
+  double k = BINS / (hi - lo), right_area[BINS], best_cost = 0;
+  int right_n[BINS];
+  for (i = 0; i < BINS; i++) cnt[i] = 0;
+  for (i = 0; i < n; i++) {
+    int b = (int)((it[i].c[axis] - lo) * k);
+    if (b >= BINS) b = BINS - 1;
+    if (b < 0) b = 0;
+    if (cnt[b]++ == 0) bb[b] = it[i].b;
+    else box_union(&bb[b], &it[i].b);
+  }
+  /* right_area[i], right_n[i]: the bins after i */
+  for (i = BINS - 1, j = 0; i > 0; i--) {
+    if (cnt[i]) {
+      if (j == 0) acc = bb[i];
+      else box_union(&acc, &bb[i]);
+      j += cnt[i];
+    }
+    right_n[i - 1] = j;
+    right_area[i - 1] = j ? box_area(&acc) : 0;
+  }
+  for (i = 0, j = 0; i < BINS - 1; i++) {
+    if (cnt[i]) {
+      if (j == 0) acc = bb[i];
+      else box_union(&acc, &bb[i]);
+      j += cnt[i];
+    }
+    if (j > 0 && right_n[i] > 0) {
+      double cost = box_area(&acc) * j + right_area[i] * right_n[i];
+      if (best < 0 || cost < best_cost) { best = i; best_cost = cost; }
+    }
+  }
+  if (best < 0) return 0;
+  /* the items of bins 0..best first */
+  for (i = 0, j = n - 1, left_n = 0; i <= j;) {
+    int b = (int)((it[i].c[axis] - lo) * k);
+    if (b >= BINS) b = BINS - 1;
+    if (b < 0) b = 0;
+    if (b <= best) { i++; left_n++; }
+    else {
+      item t = it[i];
+      it[i] = it[j];
+      it[j--] = t;
+    }
+  }
+  return left_n > 0 && left_n < n ? left_n : 0;
+}
+
+/* Builds the subtree over it[0, n) and returns its root: binned SAH splits
+   on the axis of largest centroid spread down to SAH_DEPTH and SAH_MIN
+   items, median splits (Ericson 6.2.1) below them or when the bins do not
+   separate the items. */
+static int build_node(collide_world *w, item *it, int n, int parent, int depth) {
   int ni = alloc_node(w), i, k, axis, half;
   node *nd = &w->nodes[ni];
   double lo[3], hi[3], spread = -1;
@@ -297,13 +414,20 @@ static int build_node(collide_world *w, item *it, int n, int parent) {
   axis = 0;
   for (k = 0; k < 3; k++)
     if (hi[k] - lo[k] > spread) { spread = hi[k] - lo[k]; axis = k; }
-  half = n / 2;
-  /* all centroids equal: any halving is as good */
-  if (spread > 0) select_kth(it, n, half, axis);
+  half = 0;
+  /* (a spread too large for its reciprocal, or too small: median) */
+  if (n >= SAH_MIN && depth < SAH_DEPTH && spread > 0 && spread < 1e300 &&
+      BINS / spread < 1e300)
+    half = sah_split(it, n, axis, lo[axis], hi[axis]);
+  if (half == 0) {
+    half = n / 2;
+    /* all centroids equal: any halving is as good */
+    if (spread > 0) select_kth(it, n, half, axis);
+  }
   w->nodes[ni].slot = -1;
   /* (nodes may not move: room was reserved, alloc_node never grows) */
-  w->nodes[ni].left = build_node(w, it, half, ni);
-  w->nodes[ni].right = build_node(w, it + half, n - half, ni);
+  w->nodes[ni].left = build_node(w, it, half, ni, depth + 1);
+  w->nodes[ni].right = build_node(w, it + half, n - half, ni, depth + 1);
   refit(w, ni);
   return ni;
 }
@@ -325,7 +449,7 @@ int collide_world_build(collide_world *w) {
   }
   w->nnodes = 0;
   w->free_node = -1;
-  w->root = build_node(w, it, m, -1);
+  w->root = build_node(w, it, m, -1, 0);
   free(it);
   w->tree_live = m;
   w->npending = 0;

@@ -82,6 +82,7 @@ void collide_world_free(collide_world *w) {
   free(w->planes);
   free(w->moving);
   free(w->nodes);
+  free(w->hot);
   free(w);
 }
 
@@ -171,6 +172,7 @@ static void shape_bounds(shape *s) {
   case COLLIDE_SHAPE_TRIANGLE:
     p[0] = s->g.tri.a; p[1] = s->g.tri.b; p[2] = s->g.tri.c;
     box_of_points(&s->bounds, p, 3);
+    s->tn = v_normalize(v_cross(v_sub(p[1], p[0]), v_sub(p[2], p[0])));
     break;
   case COLLIDE_SHAPE_POLYGON:
     box_of_points(&s->bounds, s->g.poly.vertices, s->g.poly.count);
@@ -399,8 +401,8 @@ int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
       return COLLIDE_FAIL(3, COLLIDE_E_BAD_INDEX);
   n = nindices / 3;
   for (i = 0; i < n; i++)
-    if (!triangle_ok(&vertices[indices[3 * i]], &vertices[indices[3 * i + 1]],
-                     &vertices[indices[3 * i + 2]]))
+    if (!triangle_ok(&vertices[indices[(size_t)3 * i]], &vertices[indices[(size_t)3 * i + 1]],
+                     &vertices[indices[(size_t)3 * i + 2]]))
       return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
   if (w->busy) return LOCKED;
   *first_id = w->next_id;
@@ -408,9 +410,9 @@ int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
   if ((e = reserve(w, COLLIDE_SHAPE_TRIANGLE, n)) < 0) return e;
   for (i = 0; i < n; i++) {
     int s = take_slot(w, COLLIDE_SHAPE_TRIANGLE);
-    w->slots[s].g.tri.a = vertices[indices[3 * i]];
-    w->slots[s].g.tri.b = vertices[indices[3 * i + 1]];
-    w->slots[s].g.tri.c = vertices[indices[3 * i + 2]];
+    w->slots[s].g.tri.a = vertices[indices[(size_t)3 * i]];
+    w->slots[s].g.tri.b = vertices[indices[(size_t)3 * i + 1]];
+    w->slots[s].g.tri.c = vertices[indices[(size_t)3 * i + 2]];
     (void)commit_slot(w, s);   /* ids consecutive from *first_id */
   }
   return n;

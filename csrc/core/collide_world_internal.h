@@ -41,7 +41,9 @@ typedef struct shape {
   int layers;    /* layer bits, default 1 */
   int moving;    /* index in w->moving, -1 when the velocity is zero */
   vec3 vel;      /* moves by vel during a step */
-  box bounds;    /* at its place (u = 0), tight */
+  vec3 tn;       /* triangle: its unit normal, as collide_shapes.c's
+                    triangle_normal computes it (the ray's early out) */
+  box bounds;    /* at its place (u = 0), padded (see shape_bounds) */
   union {
     struct { vec3 a, b, c; } tri;
     struct { vec3 a, b; } seg;
@@ -66,6 +68,17 @@ typedef struct node {
   int height;    /* 0 for a leaf */
 } node;
 
+/* What a query reads of an inner node, one cache line: its two children's
+   boxes in floats rounded outward (so still containing the shapes), and
+   the children: a node index >= 0, or ~slot for a leaf (the query then
+   never loads the leaf's node). Kept in step with the nodes by
+   collide_tree.c (sync_hot); a leaf's entry is unused. */
+typedef struct hot_node {
+  float b[2][2][3];        /* [child][0 lo, 1 hi][axis] */
+  int child[2];
+  int pad_[2];
+} hot_node;
+
 struct collide_world {
   shape *slots;
   int nslots, cap_slots;
@@ -81,6 +94,8 @@ struct collide_world {
   int nmoving, cap_moving;
   node *nodes;
   int nnodes, cap_nodes;  /* nodes[0 .. nnodes) used or free */
+  hot_node *hot;          /* hot[i] mirrors inner node i for queries */
+  int cap_hot;
   int root;               /* -1 when the tree is empty */
   int free_node;          /* head of the free-node chain, -1 when none */
   int tree_live;          /* shapes in the tree */
@@ -220,6 +235,7 @@ typedef struct query {
   double o[3], inv[3];         /* c0, 1/d (see query_init) */
   int neg[3];                  /* d < 0 on that axis: the slab is entered at hi */
   double grow[3];              /* the mover's half-size plus the margin */
+  double near_off[3], far_off[3];  /* o + grow (for lo), o - grow (for hi) */
   double approach;             /* < 0: off; else skip hits whose relative
                                   motion d' has d'.n >= -approach */
   int mask;                    /* < 0: every shape */

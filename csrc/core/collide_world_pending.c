@@ -6,7 +6,7 @@
  * these at link time; this file goes once they are merged.
  */
 #include "collide.h"
-#define Z(out) do { (void)out; return 0; } while (0)
+#define Z(out) do { (void)(out); return 0; } while (0)
 int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *center, double rb, collide_hit *out);
 __attribute__((weak)) int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *center, double rb, collide_hit *out) { (void)r;(void)axis;(void)c0;(void)c1;(void)center;(void)rb; Z(out); }
 int collide_sweep_capsule_plane(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_plane *plane, collide_hit *out);

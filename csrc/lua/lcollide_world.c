@@ -714,6 +714,7 @@ static int w_overlap_sphere(lua_State *L) {
   static const lc_fn F = {"overlap_sphere", 1};
   collide_world *w = check_world(L, &F);
   overlap_args o;
+  memset(&o, 0, sizeof o);
   o.which = 0;
   lc_checkvec(L, &F, 2, &o.a);
   o.r = lc_checknumber(L, &F, 3);
@@ -724,6 +725,7 @@ static int w_overlap_point(lua_State *L) {
   static const lc_fn F = {"overlap_point", 1};
   collide_world *w = check_world(L, &F);
   overlap_args o;
+  memset(&o, 0, sizeof o);
   o.which = 1;
   lc_checkvec(L, &F, 2, &o.a);
   return push_overlap(L, &F, w, &o, 3);
@@ -733,6 +735,7 @@ static int w_overlap_aabb(lua_State *L) {
   static const lc_fn F = {"overlap_aabb", 1};
   collide_world *w = check_world(L, &F);
   overlap_args o;
+  memset(&o, 0, sizeof o);
   o.which = 2;
   lc_checkvec(L, &F, 2, &o.a);
   lc_checkvec(L, &F, 3, &o.b);
@@ -743,6 +746,7 @@ static int w_overlap_capsule(lua_State *L) {
   static const lc_fn F = {"overlap_capsule", 1};
   collide_world *w = check_world(L, &F);
   overlap_args o;
+  memset(&o, 0, sizeof o);
   o.which = 3;
   lc_checkvec(L, &F, 2, &o.a);
   lc_checkvec(L, &F, 3, &o.b);
