@@ -88,6 +88,9 @@ static double v_maxabs(vec3 v) {
 
 static int v_zero(vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
 
+/* -v, with no -0 components (so that (-1, 0, 0) prints as such) */
+static vec3 v_flip(vec3 v) { return v3(-v.x + 0.0, -v.y + 0.0, -v.z + 0.0); }
+
 /* A length below which a difference of points of magnitude about |a|, |b|
    is rounding noise (the measure collide_shapes.c uses). */
 static double noise(vec3 a, vec3 b) {
@@ -98,17 +101,27 @@ static double sign_or(double x, double fallback) {
   return x > 0 ? 1 : (x < 0 ? -1 : fallback);
 }
 
-/* 1 when |e x a| is at most PARALLEL_SIN |e| |a| (or either is zero). The
-   vectors are scaled by their largest components first so that tiny or
-   huge ones neither underflow nor overflow. */
-static int nearly_parallel(vec3 e, vec3 a) {
-  double me = v_maxabs(e), ma = v_maxabs(a);
-  vec3 x;
+/* 1 when the parallelogram a-b (+) [-A, A] is too thin to be a polygon:
+   its sides e = b - a and A parallel, |e x A| <= PARALLEL_SIN |e| |A|
+   (either may be zero), or either of its heights |A| sin, |e| sin below
+   PARALLEL_SIN of the coordinates' magnitude, where a +- A rounds onto
+   a (say) and its corners no longer span a parallelogram. Such a sliver
+   is within that height of a segment, which stands for it. The vectors
+   are scaled by their largest components first so that tiny or huge ones
+   neither underflow nor overflow. */
+static int thin_sum(vec3 a, vec3 b, vec3 A) {
+  vec3 e = v_sub(b, a), x;
+  double me = v_maxabs(e), ma = v_maxabs(A), s, le, la, lx;
   if (!(me > 0) || !(ma > 0)) return 1;
+  s = fmax(fmax(v_maxabs(a), v_maxabs(b)), fmax(me, ma));
   e = v_scale(e, 1 / me);
-  a = v_scale(a, 1 / ma);
-  x = v_cross(e, a);
-  return !(v_len(x) > PARALLEL_SIN * v_len(e) * v_len(a));
+  x = v_cross(e, v_scale(A, 1 / ma));
+  le = v_len(e);
+  la = v_len(v_scale(A, 1 / ma));
+  lx = v_len(x);                         /* |e x A| / (me ma) */
+  return !(lx > PARALLEL_SIN * le * la) ||
+         !(lx * ma / le > PARALLEL_SIN * s) ||     /* |A| sin */
+         !(lx * me / la > PARALLEL_SIN * s);       /* |e| sin */
 }
 
 /* The centre at time u: exactly c0 at u = 0, as the kernels compute it. */
@@ -238,7 +251,7 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
       return 0;
     }
     u = h.u;
-    normal = v_neg(h.normal);
+    normal = v_flip(h.normal);
     dist = v_len(v_sub(at(*center, v_neg(d), u), h.point));
   }
   out->u = u;
@@ -426,7 +439,7 @@ static void edge_piece(double r, vec3 c0, vec3 c1, vec3 A, vec3 a, vec3 b,
                        double *best, vec3 *normal) {
   collide_hit h;
   vec3 e = v_sub(b, a);
-  if (!nearly_parallel(e, A)) {
+  if (!thin_sum(a, b, A)) {
     vec3 q[4], n;
     q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
     n = v_normalize(v_cross(e, A));
@@ -553,7 +566,7 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
 static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
                                vec3 A, collide_hit *h) {
   vec3 e = v_sub(b, a);
-  if (!nearly_parallel(e, A)) {
+  if (!thin_sum(a, b, A)) {
     vec3 q[4], n;
     int hit;
     q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
@@ -859,8 +872,10 @@ static int before(double ra, vec3 aa, vec3 a0, vec3 a1, double rb, vec3 ab,
   x[6] = a0.z; x[7] = a1.x; x[8] = a1.y; x[9] = a1.z;
   y[0] = rb; y[1] = ab.x; y[2] = ab.y; y[3] = ab.z; y[4] = b0.x; y[5] = b0.y;
   y[6] = b0.z; y[7] = b1.x; y[8] = b1.y; y[9] = b1.z;
-  for (i = 0; i < 10; i++)
+  for (i = 0; i < 10; i++) {
     if (x[i] != y[i]) return x[i] < y[i];
+    if (signbit(x[i]) != signbit(y[i])) return signbit(x[i]) != 0;  /* -0, 0 */
+  }
   return 1;
 }
 
@@ -926,6 +941,6 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
   }
   out->u0 = u0;
   out->u1 = u1;
-  out->normal = flip ? v_neg(normal) : normal;
+  out->normal = flip ? v_flip(normal) : normal;
   return 1;
 }
