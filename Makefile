@@ -383,6 +383,8 @@ FUZZ_KNOWN_ISSUES ?= -DFUZZ_SKIP_COPLANAR_RAYS
 # the world (branch world): random changes, every answer against the
 # single-shape functions
 FUZZ_TARGETS += world
+# the movers (branch mover)
+FUZZ_TARGETS += move
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
   -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 

@@ -1195,7 +1195,8 @@ static void fz_aabb_aabb(src *s) {
 }
 
 /* ==== moving box (branch box): sweep_aabb_{sphere,plane,triangle,polygon,
-   segment} =========================================================   The oracle shares nothing with collide_box.c's separating axes: a static
+   segment} ================================================================
+   The oracle shares nothing with collide_box.c's separating axes: a static
    overlap test by clipping -- the obstacle (a point, a segment or a convex
    polygon) is clipped against the six half-spaces of the box grown by
    `grow` (Sutherland-Hodgman); they meet when something is left. A plane
@@ -1469,7 +1470,37 @@ static void fz_aabb_polygon(src *s) {
       o.v = v;
       o.n = n;
       oracle_box(&o, &poly, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + m));
-=======
+    }
+  }
+}
+
+static void fz_aabb_segment(src *s) {
+  arg a[5];
+  vec3 v[2];
+  collide_hit h;
+  int code;
+  if (!collide_sweep_aabb_segment) return;
+  a[0].kind = K_EXTENTS; a[0].v = vector(s);
+  a[1].kind = K_VEC; a[1].v = vector(s);
+  a[2].kind = K_VEC; a[2].v = vector(s);
+  a[3].kind = K_VEC; a[3].v = vector(s);
+  a[4].kind = K_VEC; a[4].v = vector(s);
+  v[0] = a[3].v; v[1] = a[4].v;
+  code = collide_sweep_aabb_segment(&a[0].v, &a[1].v, &a[2].v, &a[3].v, &a[4].v, &h);
+  if (!check_code(code, a, 5, no_extra)) return;
+  check_hit(code, &h);
+  if (code == 1 && v[0].x == v[1].x && v[0].y == v[1].y && v[0].z == v[1].z)
+    ENSURE(h.feature == COLLIDE_FEATURE_VERTEX);
+  if (code == 1) ENSURE(h.feature != COLLIDE_FEATURE_FACE);
+  check_2d(a, 5, v, 0, &h, code);
+  if (max_mag(a, 5) <= MODERATE) {
+    bobst o = {0};
+    o.v = v;
+    o.n = 2;
+    oracle_box(&o, NULL, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + max_mag(a, 5)));
+  }
+}
+/* ==== end moving box ===================================================== */
 /* ---- capsule sweeps (collide_capsule.c) -------------------------------- */
 
 /* The capsule's oracle: its distance to an obstacle is the least distance of
@@ -1662,33 +1693,6 @@ static void fz_capsule_polygon(src *s) {
   }
 }
 
-static void fz_aabb_segment(src *s) {
-  arg a[5];
-  vec3 v[2];
-  collide_hit h;
-  int code;
-  if (!collide_sweep_aabb_segment) return;
-  a[0].kind = K_EXTENTS; a[0].v = vector(s);
-  a[1].kind = K_VEC; a[1].v = vector(s);
-  a[2].kind = K_VEC; a[2].v = vector(s);
-  a[3].kind = K_VEC; a[3].v = vector(s);
-  a[4].kind = K_VEC; a[4].v = vector(s);
-  v[0] = a[3].v; v[1] = a[4].v;
-  code = collide_sweep_aabb_segment(&a[0].v, &a[1].v, &a[2].v, &a[3].v, &a[4].v, &h);
-  if (!check_code(code, a, 5, no_extra)) return;
-  check_hit(code, &h);
-  if (code == 1 && v[0].x == v[1].x && v[0].y == v[1].y && v[0].z == v[1].z)
-    ENSURE(h.feature == COLLIDE_FEATURE_VERTEX);
-  if (code == 1) ENSURE(h.feature != COLLIDE_FEATURE_FACE);
-  check_2d(a, 5, v, 0, &h, code);
-  if (max_mag(a, 5) <= MODERATE) {
-    bobst o = {0};
-    o.v = v;
-    o.n = 2;
-    oracle_box(&o, NULL, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + max_mag(a, 5)));
-  }
-}
-/* ==== end moving box ===================================================== */
 static void fz_capsule_segment(src *s) {
   arg a[6];
   collide_hit h;
@@ -2144,6 +2148,165 @@ static void fz_world(src *s) {
   collide_world_free(w);
 }
 
+/* ==== the movers (branch mover): collide_world_move ========================
+   A world of up to 12 fixed shapes from the input, then moves of a sphere,
+   a box or a capsule with options from the input (the controller's
+   included, and a filter answering from the input). Checked: the return is
+   0 or an error naming one of the move's arguments; the position is
+   finite; the contacts are at most cap, with unit normals and u in [0, 1]
+   in order; and a mover that starts clear of every shape by a margin ends
+   clear of every shape it was not told to pass through (shrunk by a
+   rounding margin): it neither tunnels nor ends inside anything. */
+
+static unsigned char move_answers[64];
+
+static int tiny1(double x) { return x != 0 && fabs(x) < 1e-100; }
+static int tiny3(vec3 v) { return tiny1(v.x) || tiny1(v.y) || tiny1(v.z); }
+
+static int move_filter(void *ctx, int id, const collide_vec3 *n) {
+  (void)ctx;
+  ENSURE(fabs(sqrt(n->x * n->x + n->y * n->y + n->z * n->z) - 1) <= 1e-9);
+  /* slide, bounce, touch, default: never pass through (checked below) */
+  switch (move_answers[id % 64] % 4) {
+    case 0: return COLLIDE_RESPONSE_SLIDE;
+    case 1: return COLLIDE_RESPONSE_BOUNCE;
+    case 2: return COLLIDE_RESPONSE_STOP;
+    default: return COLLIDE_RESPONSE_DEFAULT;
+  }
+}
+
+/* How many shapes overlap the mover at c, its size shrunk by `shrink`. */
+static int move_overlaps(collide_world *w, const collide_mover *m, vec3 c,
+                         double shrink) {
+  int ids[4];
+  if (m->kind == COLLIDE_MOVER_SPHERE)
+    return m->r - shrink < 0 ? 0
+         : collide_world_overlap_sphere(w, &c, m->r - shrink, NULL, NULL, ids, 4);
+  if (m->kind == COLLIDE_MOVER_AABB) {
+    vec3 e = vec(m->extents.x - shrink, m->extents.y - shrink, m->extents.z - shrink);
+    if (e.x < 0 || e.y < 0 || e.z < 0) return 0;
+    return collide_world_overlap_aabb(w, &c, &e, NULL, NULL, ids, 4);
+  } else {
+    vec3 a = vec(c.x - m->axis.x, c.y - m->axis.y, c.z - m->axis.z);
+    vec3 b = vec(c.x + m->axis.x, c.y + m->axis.y, c.z + m->axis.z);
+    return m->r - shrink < 0 ? 0
+         : collide_world_overlap_capsule(w, &a, &b, m->r - shrink, NULL, NULL, ids, 4);
+  }
+}
+
+static void fz_move(src *s) {
+  collide_world *w;
+  int n = 0, moves = 0, i;
+  if (!world_movers_ready()) return;
+  w = collide_world_new();
+  if (!w) return;
+  nwrec = 0;
+  while (s->n > 0 && n < 12) {
+    wrec *r = &wrecs[nwrec];
+    unsigned k = byte(s) % 8;
+    if (k == 7) break;
+    memset(r, 0, sizeof *r);
+    r->kind = 1 + (int)(k % 7);   /* every kind of fixed shape */
+    if (world_place(w, s, r, 0)) nwrec++;
+    n++;
+  }
+  for (i = 0; i < 64; i++) move_answers[i] = (unsigned char)byte(s);
+  while (s->n > 0 && moves++ < 8) {
+    collide_mover m;
+    collide_move_options o;
+    collide_move_result res;
+    collide_contact cts[8];
+    vec3 from, to;
+    double scale, margin;
+    int rc, j, filtered;
+    memset(&m, 0, sizeof m);
+    m.kind = (int)(byte(s) % 3);
+    m.r = number(s);
+    m.extents = vector(s);
+    m.axis = vector(s);
+    from = vector(s);
+    to = vector(s);
+    collide_move_options_init(&o);
+    o.max_iterations = 1 + (int)(byte(s) % 6);
+    o.response = (int)(byte(s) % 3);
+    o.restitution = (byte(s) % 3) * 0.5;
+    if (byte(s) & 1) {
+      o.use_up = 1;
+      o.up = vector(s);
+      o.max_slope = (byte(s) % 5) * 0.4;
+      o.step_height = (byte(s) % 4) * 0.25;
+      o.snap = (byte(s) % 4) * 0.25;
+      o.stop_on_slope = byte(s) & 1;
+      o.steep_as_wall = byte(s) & 1;
+    }
+    if (byte(s) & 1) {
+      o.use_velocity = 1;
+      o.velocity = vector(s);
+    }
+    filtered = byte(s) & 1;
+    rc = collide_world_move(w, &m, &from, &to, &o, filtered ? move_filter : NULL,
+                            NULL, cts, 8, &res);
+    if (rc < 0) {
+      int arg = collide_error_arg(rc), a = m.kind == COLLIDE_MOVER_CAPSULE;
+      ENSURE(arg >= 2 && arg <= 5 + a);
+      continue;
+    }
+    ENSURE(rc == 0);
+    ENSURE(isfinite(res.position.x) && isfinite(res.position.y) && isfinite(res.position.z));
+    ENSURE(res.ncontacts >= 0 && res.ncontacts <= 8);
+    for (j = 0; j < res.ncontacts; j++) {
+      const collide_vec3 *nn = &cts[j].normal;
+      ENSURE(fabs(sqrt(nn->x * nn->x + nn->y * nn->y + nn->z * nn->z) - 1) <= 1e-9);
+      ENSURE(cts[j].u >= 0 && cts[j].u <= 1);
+      if (j > 0) ENSURE(cts[j].u >= cts[j - 1].u);
+    }
+    ENSURE(o.use_up ? (res.grounded == 0 || res.grounded == 1) : res.grounded == -1);
+    /* no tunnel, nothing entered: at a scale where rounding stays far
+       below the skin */
+    scale = 1 + fabs(from.x) + fabs(from.y) + fabs(from.z) + fabs(to.x) + fabs(to.y) +
+            fabs(to.z) + fabs(m.r) + fabs(m.extents.x) + fabs(m.extents.y) +
+            fabs(m.extents.z) + fabs(m.axis.x) + fabs(m.axis.y) + fabs(m.axis.z);
+    for (j = 0; j < nwrec; j++) {
+      int q;
+      for (q = 0; q < 3; q++) {
+        scale += fabs(wrecs[j].p[q].x) + fabs(wrecs[j].p[q].y) + fabs(wrecs[j].p[q].z);
+        /* a subnormal shape is beyond what the overlap checks below see */
+        if (tiny3(wrecs[j].p[q])) scale = 1e300;
+      }
+      scale += fabs(wrecs[j].r);
+    }
+    if (tiny3(from) || tiny3(to) || tiny3(m.extents) || tiny3(m.axis)) scale = 1e300;
+    margin = 1e-6 * scale;
+    if (scale < 1e6 && (m.kind == COLLIDE_MOVER_AABB || m.r > 1e3 * margin) &&
+        move_overlaps(w, &m, from, -margin) == 0) {
+      if (getenv("FZ_MOVE_DEBUG") && move_overlaps(w, &m, res.position, margin) != 0) {
+        int q;
+        fprintf(stderr, "kind %d r %.17g e %.17g %.17g %.17g ax %.17g %.17g %.17g\n", m.kind,
+                m.r, m.extents.x, m.extents.y, m.extents.z, m.axis.x, m.axis.y, m.axis.z);
+        fprintf(stderr, "from %.17g %.17g %.17g to %.17g %.17g %.17g -> %.17g %.17g %.17g\n",
+                from.x, from.y, from.z, to.x, to.y, to.z, res.position.x, res.position.y,
+                res.position.z);
+        fprintf(stderr, "iters %d resp %d rest %g up %d (%g %g %g) slope %g step %g snap %g"
+                " sos %d saw %d vel %d filt %d\n", o.max_iterations, o.response,
+                o.restitution, o.use_up, o.up.x, o.up.y, o.up.z, o.max_slope, o.step_height,
+                o.snap, o.stop_on_slope, o.steep_as_wall, o.use_velocity, filtered);
+        for (q = 0; q < nwrec; q++)
+          fprintf(stderr, "shape %d kind %d p0 %g %g %g p1 %g %g %g p2 %g %g %g r %g\n",
+                  wrecs[q].id, wrecs[q].kind, wrecs[q].p[0].x, wrecs[q].p[0].y,
+                  wrecs[q].p[0].z, wrecs[q].p[1].x, wrecs[q].p[1].y, wrecs[q].p[1].z,
+                  wrecs[q].p[2].x, wrecs[q].p[2].y, wrecs[q].p[2].z, wrecs[q].r);
+        for (q = 0; q < res.ncontacts; q++)
+          fprintf(stderr, "contact %d u %g n %g %g %g\n", cts[q].id, cts[q].u,
+                  cts[q].normal.x, cts[q].normal.y, cts[q].normal.z);
+      }
+      ENSURE(move_overlaps(w, &m, res.position, margin) == 0);
+    }
+  }
+  collide_world_free(w);
+}
+
+/* ==== (end of the movers) ================================================== */
+
 typedef void (*target_fn)(src *);
 
 #ifndef FUZZ_TARGET
@@ -2151,6 +2314,7 @@ typedef void (*target_fn)(src *);
 static void fz_all(src *s) {
   static const target_fn t[] = {
     fz_world,   /* (branch world) */
+    fz_move,    /* (branch mover) */
     fz_sphere_sphere, fz_plane, fz_sphere_plane, fz_raycast_plane,
     fz_polygon_init, fz_sphere_polygon, fz_raycast_polygon,
     fz_sphere_triangle, fz_raycast_triangle, fz_sphere_segment,
