@@ -122,6 +122,8 @@ typedef struct poly {
   int plane2d;         /* 2D mode: the coordinate axis (0..2) of the plane, or -1 */
   int project;         /* a polygon: its vertices are taken onto its plane */
   vec3 ref;            /* vtx(o, 0): the origin of every projection */
+  const vec3 *rel;     /* vtx(o, i) - ref for every i, or NULL (computed on
+                          the fly): the projections' operands, once */
 } poly;
 
 /* Vertex i of the obstacle; a polygon's moved onto its plane (by at most
@@ -164,10 +166,18 @@ static void project(const poly *o, vec3 L, int kind, double *omin, double *omax)
     *omin = *omax = 0;
     return;
   }
-  for (i = 1; i < o->count; i++) {
-    double p = v_dot(v_sub(vtx(o, i), o->ref), L);
-    if (p < lo) lo = p;
-    if (p > hi) hi = p;
+  if (o->rel) {
+    for (i = 1; i < o->count; i++) {
+      double p = v_dot(o->rel[i], L);
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+    }
+  } else {
+    for (i = 1; i < o->count; i++) {
+      double p = v_dot(v_sub(vtx(o, i), o->ref), L);
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+    }
   }
   *omin = lo;
   *omax = hi;
@@ -231,7 +241,8 @@ static void all_axes(const boxmove *m, const poly *o, axstate *s) {
   for (a = 0; a < 3 && s->lo <= s->hi; a++) axis(m, o, s, ax[a], AX_BOX);
   if (o->flat && s->lo <= s->hi) axis(m, o, s, o->n, AX_FACE);
   for (i = 0; i < (o->count == 2 ? 1 : o->count) && s->lo <= s->hi; i++) {
-    vec3 g = v_sub(vtx(o, i + 1 < o->count ? i + 1 : 0), vtx(o, i));
+    int j = i + 1 < o->count ? i + 1 : 0;
+    vec3 g = o->rel ? v_sub(o->rel[j], o->rel[i]) : v_sub(vtx(o, j), vtx(o, i));
     /* a x g for the unit axes: exact */
     axis(m, o, s, v3(0, -g.z, g.y), AX_CROSS);
     axis(m, o, s, v3(g.z, 0, -g.x), AX_CROSS);
@@ -258,7 +269,8 @@ static int in_poly(const poly *o, vec3 p, double tol) {
   for (i = 0; i < o->count; i++) {
     vec3 g = v_sub(vtx(o, (i + 1) % o->count), vtx(o, i));
     double s = v_dot(v_cross(o->n, g), v_sub(p, vtx(o, i)));
-    if (s < -tol * v_len(g)) return 0;
+    /* s < -tol |g|, without the square root */
+    if (s < 0 && s * s > tol * tol * v_len2(g)) return 0;
   }
   return 1;
 }
@@ -430,7 +442,8 @@ static int face_feature(const poly *o, vec3 p, vec3 c, vec3 e, vec3 N, double to
   int n = o->count;
   for (i = 0; i < n; i++) {
     vec3 g = v_sub(vtx(o, (i + 1) % n), vtx(o, i));
-    if (!(v_dot(v_cross(o->n, g), v_sub(p, vtx(o, i))) > tol * v_len(g))) break;
+    double t = v_dot(v_cross(o->n, g), v_sub(p, vtx(o, i)));
+    if (!(t > 0 && t * t > tol * tol * v_len2(g))) break;   /* t > tol |g| */
   }
   if (i == n) return COLLIDE_FEATURE_FACE;
   support_span(N, e, tol, span);
@@ -613,7 +626,21 @@ static int on_obstacle(const poly *o, vec3 p, double tol) {
 }
 
 /* The sweep of the box against o. */
+static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out);
+
+/* With the vertices relative to ref computed once (up to 16 of them). */
 static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
+  vec3 rel[16];
+  poly q = *o;
+  int i;
+  if (q.count <= 16) {
+    for (i = 0; i < q.count; i++) rel[i] = v_sub(vtx(o, i), o->ref);
+    q.rel = rel;
+  }
+  return sweep_poly_(e, c0, c1, &q, out);
+}
+
+static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
   boxmove m;
   axstate s;
   vec3 c, N, p;
@@ -904,6 +931,7 @@ int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
   o.face_off = 0;
   o.project = 0;
   o.ref = v[0];
+  o.rel = NULL;
   o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0), scale_of(*c0, *c1, v, 3));
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
@@ -932,6 +960,7 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
       o.project = v_dot(o.n, v_sub(o.v[i], o.v[0])) != 0;
   }
   o.ref = v_madd(o.v[0], o.n, o.face_off);
+  o.rel = NULL;
   o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0),
                       scale_of(*c0, *c1, o.v, o.count));
   return sweep_poly(*e, *c0, *c1, &o, out);
@@ -955,6 +984,7 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
   o.face_off = 0;
   o.project = 0;
   o.ref = v[0];
+  o.rel = NULL;
   o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0), scale_of(*c0, *c1, v, 2));
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
