@@ -138,7 +138,7 @@ static vec3 vtx(const poly *o, int i) {
 /* The motion and the scale of the inputs. */
 typedef struct boxmove {
   vec3 e, c0, d;
-  vec3 w;              /* c0 - v[0] */
+  vec3 w;              /* c0 - ref */
   double scale;        /* largest coordinate magnitude involved */
 } boxmove;
 
@@ -158,7 +158,7 @@ typedef struct axstate {
   int mtd_against;      /* mtd_dir faces against the motion */
 } axstate;
 
-/* The obstacle's projection onto L, relative to v[0]. */
+/* The obstacle's projection onto L, relative to ref. */
 static void project(const poly *o, vec3 L, int kind, double *omin, double *omax) {
   int i;
   double lo = 0, hi = 0;
@@ -212,14 +212,15 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
   /* depths of the two ways out, per unit length of L */
   {
     /* |L| scaled by its largest component: no underflow of L.L */
-    double mx = b_maxabs(L), len = mx * v_len(v_scale(L, 1 / mx));
+    double mx = b_maxabs(L), len = mx * v_len(v3(L.x / mx, L.y / mx, L.z / mx));
     double up = (omax - (s0 - R)) / len;     /* translate the box along +L */
     double down = ((s0 + R) - omin) / len;   /* along -L */
     int k;
     if (o->plane2d >= 0 && b_get(L, o->plane2d) != 0) return;  /* 2D: in-plane only */
     for (k = 0; k < 2; k++) {
       double dep = k == 0 ? up : down;
-      vec3 dir = v_scale(L, (k == 0 ? 1 : -1) / len);
+      double sg = k == 0 ? 1 : -1;
+      vec3 dir = v3(sg * L.x / len, sg * L.y / len, sg * L.z / len);
       int against = v_dot(dir, m->d) < 0;
       if (s->mtd_kind < 0 || dep < s->depth ||
           (dep == s->depth && ((against && !s->mtd_against) ||
