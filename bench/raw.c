@@ -149,11 +149,11 @@ static void make_cases(int which, bcase *cs) {
         rb = d_extent(&seed);
         k = ((int)floor(d_near(&seed) * 8) % 3 + 3) % 3;   /* 0-based axis */
         for (q = 0; q < 4; q++) {
-          int i = (k + 1) % 3, j = (k + 2) % 3;
+          int ai = (k + 1) % 3, aj = (k + 2) % 3;
           c->pv[q] = ctr;
           p = &c->pv[q].x;
-          if (q == 0) p[i] += ra; else if (q == 1) p[j] += rb;
-          else if (q == 2) p[i] -= ra; else p[j] -= rb;
+          if (q == 0) p[ai] += ra; else if (q == 1) p[aj] += rb;
+          else if (q == 2) p[ai] -= ra; else p[aj] -= rb;
         }
         if (collide_polygon_init(c->pv, 4, &c->poly) < 0) abort();
         break;

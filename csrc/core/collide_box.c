@@ -122,6 +122,8 @@ typedef struct poly {
   int plane2d;         /* 2D mode: the coordinate axis (0..2) of the plane, or -1 */
   int project;         /* a polygon: its vertices are taken onto its plane */
   vec3 ref;            /* vtx(o, 0): the origin of every projection */
+  const vec3 *rel;     /* vtx(o, i) - ref for every i, or NULL (computed on
+                          the fly): the projections' operands, once */
 } poly;
 
 /* Vertex i of the obstacle; a polygon's moved onto its plane (by at most
@@ -136,7 +138,7 @@ static vec3 vtx(const poly *o, int i) {
 /* The motion and the scale of the inputs. */
 typedef struct boxmove {
   vec3 e, c0, d;
-  vec3 w;              /* c0 - v[0] */
+  vec3 w;              /* c0 - ref */
   double scale;        /* largest coordinate magnitude involved */
 } boxmove;
 
@@ -156,7 +158,7 @@ typedef struct axstate {
   int mtd_against;      /* mtd_dir faces against the motion */
 } axstate;
 
-/* The obstacle's projection onto L, relative to v[0]. */
+/* The obstacle's projection onto L, relative to ref. */
 static void project(const poly *o, vec3 L, int kind, double *omin, double *omax) {
   int i;
   double lo = 0, hi = 0;
@@ -164,10 +166,18 @@ static void project(const poly *o, vec3 L, int kind, double *omin, double *omax)
     *omin = *omax = 0;
     return;
   }
-  for (i = 1; i < o->count; i++) {
-    double p = v_dot(v_sub(vtx(o, i), o->ref), L);
-    if (p < lo) lo = p;
-    if (p > hi) hi = p;
+  if (o->rel) {
+    for (i = 1; i < o->count; i++) {
+      double p = v_dot(o->rel[i], L);
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+    }
+  } else {
+    for (i = 1; i < o->count; i++) {
+      double p = v_dot(v_sub(vtx(o, i), o->ref), L);
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+    }
   }
   *omin = lo;
   *omax = hi;
@@ -202,14 +212,15 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
   /* depths of the two ways out, per unit length of L */
   {
     /* |L| scaled by its largest component: no underflow of L.L */
-    double mx = b_maxabs(L), len = mx * v_len(v_scale(L, 1 / mx));
+    double mx = b_maxabs(L), len = mx * v_len(v3(L.x / mx, L.y / mx, L.z / mx));
     double up = (omax - (s0 - R)) / len;     /* translate the box along +L */
     double down = ((s0 + R) - omin) / len;   /* along -L */
     int k;
     if (o->plane2d >= 0 && b_get(L, o->plane2d) != 0) return;  /* 2D: in-plane only */
     for (k = 0; k < 2; k++) {
       double dep = k == 0 ? up : down;
-      vec3 dir = v_scale(L, (k == 0 ? 1 : -1) / len);
+      double sg = k == 0 ? 1 : -1;
+      vec3 dir = v3(sg * L.x / len, sg * L.y / len, sg * L.z / len);
       int against = v_dot(dir, m->d) < 0;
       if (s->mtd_kind < 0 || dep < s->depth ||
           (dep == s->depth && ((against && !s->mtd_against) ||
@@ -231,7 +242,8 @@ static void all_axes(const boxmove *m, const poly *o, axstate *s) {
   for (a = 0; a < 3 && s->lo <= s->hi; a++) axis(m, o, s, ax[a], AX_BOX);
   if (o->flat && s->lo <= s->hi) axis(m, o, s, o->n, AX_FACE);
   for (i = 0; i < (o->count == 2 ? 1 : o->count) && s->lo <= s->hi; i++) {
-    vec3 g = v_sub(vtx(o, i + 1 < o->count ? i + 1 : 0), vtx(o, i));
+    int j = i + 1 < o->count ? i + 1 : 0;
+    vec3 g = o->rel ? v_sub(o->rel[j], o->rel[i]) : v_sub(vtx(o, j), vtx(o, i));
     /* a x g for the unit axes: exact */
     axis(m, o, s, v3(0, -g.z, g.y), AX_CROSS);
     axis(m, o, s, v3(g.z, 0, -g.x), AX_CROSS);
@@ -258,7 +270,8 @@ static int in_poly(const poly *o, vec3 p, double tol) {
   for (i = 0; i < o->count; i++) {
     vec3 g = v_sub(vtx(o, (i + 1) % o->count), vtx(o, i));
     double s = v_dot(v_cross(o->n, g), v_sub(p, vtx(o, i)));
-    if (s < -tol * v_len(g)) return 0;
+    /* s < -tol |g|, without the square root */
+    if (s < 0 && s * s > tol * tol * v_len2(g)) return 0;
   }
   return 1;
 }
@@ -430,7 +443,8 @@ static int face_feature(const poly *o, vec3 p, vec3 c, vec3 e, vec3 N, double to
   int n = o->count;
   for (i = 0; i < n; i++) {
     vec3 g = v_sub(vtx(o, (i + 1) % n), vtx(o, i));
-    if (!(v_dot(v_cross(o->n, g), v_sub(p, vtx(o, i))) > tol * v_len(g))) break;
+    double t = v_dot(v_cross(o->n, g), v_sub(p, vtx(o, i)));
+    if (!(t > 0 && t * t > tol * tol * v_len2(g))) break;   /* t > tol |g| */
   }
   if (i == n) return COLLIDE_FEATURE_FACE;
   support_span(N, e, tol, span);
@@ -613,7 +627,21 @@ static int on_obstacle(const poly *o, vec3 p, double tol) {
 }
 
 /* The sweep of the box against o. */
+static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out);
+
+/* With the vertices relative to ref computed once (up to 16 of them). */
 static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
+  vec3 rel[16];
+  poly q = *o;
+  int i;
+  if (q.count <= 16) {
+    for (i = 0; i < q.count; i++) rel[i] = v_sub(vtx(o, i), o->ref);
+    q.rel = rel;
+  }
+  return sweep_poly_(e, c0, c1, &q, out);
+}
+
+static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
   boxmove m;
   axstate s;
   vec3 c, N, p;
@@ -904,6 +932,7 @@ int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
   o.face_off = 0;
   o.project = 0;
   o.ref = v[0];
+  o.rel = NULL;
   o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0), scale_of(*c0, *c1, v, 3));
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
@@ -932,6 +961,7 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
       o.project = v_dot(o.n, v_sub(o.v[i], o.v[0])) != 0;
   }
   o.ref = v_madd(o.v[0], o.n, o.face_off);
+  o.rel = NULL;
   o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0),
                       scale_of(*c0, *c1, o.v, o.count));
   return sweep_poly(*e, *c0, *c1, &o, out);
@@ -955,6 +985,7 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
   o.face_off = 0;
   o.project = 0;
   o.ref = v[0];
+  o.rel = NULL;
   o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0), scale_of(*c0, *c1, v, 2));
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
