@@ -100,3 +100,10 @@ EXPORT int collide_bench_noop_q6(const void *e, const void *c0, const void *c1,
   return 0;
 }
 /* ---- end moving box ---- */
+EXPORT int collide_bench_noop_p4(const void *p0, const void *p1, const void *x,
+                                 const void *y, void *out);
+EXPORT int collide_bench_noop_p4(const void *p0, const void *p1, const void *x,
+                                 const void *y, void *out) {
+  (void)p0; (void)p1; (void)x; (void)y; (void)out;
+  return 0;
+}

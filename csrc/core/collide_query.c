@@ -187,7 +187,7 @@ static void closest_segments(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *c1,
 static int capsule_capsule(double r, const vec3 *axis, const vec3 *c0,
                            const vec3 *c1, const vec3 *a, const vec3 *b,
                            double R, collide_hit *h) {
-  collide_interval iv;
+  collide_interval iv = {0, 0, {0, 0, 0}};
   vec3 cb = v_scale(v_add(*a, *b), 0.5), ab = v_scale(v_sub(*b, *a), 0.5);
   int rc = collide_sweep_capsule_capsule(r, axis, c0, c1, R, &ab, &cb, &cb, &iv);
   if (rc == 1) {
