@@ -37,8 +37,6 @@ typedef struct bcase {
   double r;
   collide_vec3 v[6];
   collide_plane plane;
-  collide_vec3 pv[4];        /* moving box: a polygon's vertices */
-  collide_polygon poly;
 } bcase;
 
 /* ---- the cases: bench/cases.lua, draw for draw ---------------------------- */
@@ -74,8 +72,6 @@ static void d_triangle(int64_t *s, collide_vec3 *a, collide_vec3 *b,
   }
 }
 
-enum { SS = 1, SP, STRI, SAABB, RTRI,    /* seeds: order in cases.lua */
-       BSPH, BPL, BTRI, BPOLY, BSEG };   /* moving box (branch box) */
 /* seeds: the order of FUNCTIONS in cases.lua */
 enum { SS = 1, SP, STRI, SAABB, RTRI, SSEG, RAABB };
 
@@ -123,61 +119,6 @@ static void make_cases(int which, bcase *cs) {
         c->v[1] = d_vec(&seed, d_far);
         d_triangle(&seed, &c->v[2], &c->v[3], &c->v[4]);
         break;
-      /* ---- moving box (branch box) ---- */
-      case BSPH:
-        c->v[3] = d_vec(&seed, d_extent);   /* e */
-        c->v[0] = d_vec(&seed, d_far);
-        c->v[1] = d_vec(&seed, d_far);
-        c->v[2] = d_vec(&seed, d_near);     /* centre */
-        c->r = d_radius(&seed);
-        break;
-      case BPL: {
-        collide_vec3 n;
-        double dist;
-        c->v[3] = d_vec(&seed, d_extent);
-        c->v[0] = d_vec(&seed, d_far);
-        c->v[1] = d_vec(&seed, d_far);
-        n = d_vec(&seed, d_near);
-        dist = d_near(&seed);
-        if (n.x == 0 && n.y == 0 && n.z == 0) n.y = 1;
-        if (collide_plane_make(&n, dist, &c->plane) < 0) abort();
-        break;
-      }
-      case BTRI:
-        c->v[3] = d_vec(&seed, d_extent);
-        c->v[0] = d_vec(&seed, d_far);
-        c->v[1] = d_vec(&seed, d_far);
-        d_triangle(&seed, &c->v[2], &c->v[4], &c->v[5]);
-        break;
-      case BPOLY: {
-        collide_vec3 ctr;
-        double ra, rb, *p;
-        int k, q;
-        c->v[3] = d_vec(&seed, d_extent);
-        c->v[0] = d_vec(&seed, d_far);
-        c->v[1] = d_vec(&seed, d_far);
-        ctr = d_vec(&seed, d_near);
-        ra = d_extent(&seed);
-        rb = d_extent(&seed);
-        k = ((int)floor(d_near(&seed) * 8) % 3 + 3) % 3;   /* 0-based axis */
-        for (q = 0; q < 4; q++) {
-          int ai = (k + 1) % 3, aj = (k + 2) % 3;
-          c->pv[q] = ctr;
-          p = &c->pv[q].x;
-          if (q == 0) p[ai] += ra; else if (q == 1) p[aj] += rb;
-          else if (q == 2) p[ai] -= ra; else p[aj] -= rb;
-        }
-        if (collide_polygon_init(c->pv, 4, &c->poly) < 0) abort();
-        break;
-      }
-      case BSEG:
-        c->v[3] = d_vec(&seed, d_extent);
-        c->v[0] = d_vec(&seed, d_far);
-        c->v[1] = d_vec(&seed, d_far);
-        c->v[2] = d_vec(&seed, d_near);
-        c->v[4] = d_vec(&seed, d_near);
-        break;
-      /* ---- end moving box ---- */
       case SSEG:
         c->r = d_radius(&seed);
         c->v[0] = d_vec(&seed, d_far);
@@ -240,46 +181,6 @@ static int call_full(int which, int lean, const bcase *c, collide_hit *h,
       return (lean ? lean_raycast_triangle : collide_raycast_triangle)(
           &c->v[0], &c->v[1], &c->v[2], &c->v[3], &c->v[4], h);
 #endif
-    /* ---- moving box (branch box); which + 100: the sphere of radius
-       e.x on the same case against the same obstacle ---- */
-#ifdef HAVE_collide_sweep_aabb_triangle
-    case BSPH:
-      code = collide_sweep_aabb_sphere(&c->v[3], &c->v[0], &c->v[1], &c->v[2], c->r, &h);
-      break;
-    case BPL:
-      code = collide_sweep_aabb_plane(&c->v[3], &c->v[0], &c->v[1], &c->plane, &h);
-      break;
-    case BTRI:
-      code = collide_sweep_aabb_triangle(&c->v[3], &c->v[0], &c->v[1], &c->v[2],
-                                         &c->v[4], &c->v[5], &h);
-      break;
-    case BPOLY:
-      code = collide_sweep_aabb_polygon(&c->v[3], &c->v[0], &c->v[1], &c->poly, &h);
-      break;
-    case BSEG:
-      code = collide_sweep_aabb_segment(&c->v[3], &c->v[0], &c->v[1], &c->v[2],
-                                        &c->v[4], &h);
-      break;
-    case 100 + BSPH:
-      code = collide_sweep_sphere_sphere(c->v[3].x, &c->v[0], &c->v[1], c->r,
-                                         &c->v[2], &c->v[2], &iv);
-      return code > 0 ? iv.u0 : -1;
-    case 100 + BPL:
-      code = collide_sweep_sphere_plane(c->v[3].x, &c->v[0], &c->v[1], &c->plane, &h);
-      break;
-    case 100 + BTRI:
-      code = collide_sweep_sphere_triangle(c->v[3].x, &c->v[0], &c->v[1], &c->v[2],
-                                           &c->v[4], &c->v[5], &h);
-      break;
-    case 100 + BPOLY:
-      code = collide_sweep_sphere_polygon(c->v[3].x, &c->v[0], &c->v[1], &c->poly, &h);
-      break;
-    case 100 + BSEG:
-      code = collide_sweep_sphere_segment(c->v[3].x, &c->v[0], &c->v[1], &c->v[2],
-                                          &c->v[4], &h);
-      break;
-#endif
-    /* ---- end moving box ---- */
 #ifdef HAVE_collide_sweep_sphere_segment
     case SSEG:
       return (lean ? lean_sweep_sphere_segment : collide_sweep_sphere_segment)(
@@ -350,9 +251,6 @@ static const char *only;   /* argv[2]: time this query alone (profiling) */
 
 static void bench(int which, const char *name, long n) {
   bcase cs[COUNT];
-  double times[ROUNDS], sum = 0;
-  int hits = 0, i, r;
-  make_cases(which > 100 ? which - 100 : which, cs);
   double times[2][ROUNDS], sum = 0;
   int hits = 0, i, r, impl, nimpl = has_lean(which) ? 2 : 1;
   if (only && strcmp(only, name) != 0) return;
@@ -371,10 +269,6 @@ static void bench(int which, const char *name, long n) {
       sink = acc;
     }
   }
-  qsort(times, ROUNDS, sizeof times[0], cmp_double);
-  /* the sphere twins of the box rows are "twin" lines (bench/run.lua) */
-  printf("%s %s %.3f %d %.17g\n", which > 100 ? "twin" : "raw", name,
-         times[ROUNDS / 2], hits, sum);
   for (impl = 0; impl < nimpl; impl++)
     qsort(times[impl], ROUNDS, sizeof times[impl][0], cmp_double);
   printf("raw %s %.3f %d %.17g\n", name, times[0][ROUNDS / 2], hits, sum);
@@ -395,20 +289,6 @@ int main(int argc, char **argv) {
 #ifdef HAVE_collide_raycast_triangle
   bench(RTRI, "raycast_triangle", n);
 #endif
-  /* ---- moving box (branch box): each row, then its sphere twin ---- */
-#ifdef HAVE_collide_sweep_aabb_triangle
-  bench(BSPH, "sweep_aabb_sphere", n);
-  bench(100 + BSPH, "sweep_aabb_sphere", n);
-  bench(BPL, "sweep_aabb_plane", n);
-  bench(100 + BPL, "sweep_aabb_plane", n);
-  bench(BTRI, "sweep_aabb_triangle", n);
-  bench(100 + BTRI, "sweep_aabb_triangle", n);
-  bench(BPOLY, "sweep_aabb_polygon", n);
-  bench(100 + BPOLY, "sweep_aabb_polygon", n);
-  bench(BSEG, "sweep_aabb_segment", n);
-  bench(100 + BSEG, "sweep_aabb_segment", n);
-#endif
-  /* ---- end moving box ---- */
 #ifdef HAVE_collide_sweep_sphere_segment
   bench(SSEG, "sweep_sphere_segment", n);
 #endif

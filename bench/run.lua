@@ -46,12 +46,6 @@ if is_jit and collide.backend == "ffi" then
                                 const void *, const void *, const void *, void *);
       int collide_bench_noop_p5(const void *, const void *, const void *,
                                 const void *, const void *, void *);
-      int collide_bench_noop_q4(const void *, const void *, const void *,
-                                const void *, void *);
-      int collide_bench_noop_q4n(const void *, const void *, const void *,
-                                 const void *, double, void *);
-      int collide_bench_noop_q6(const void *, const void *, const void *,
-                                const void *, const void *, const void *, void *);
       int collide_bench_noop_p4(const void *, const void *, const void *,
                                 const void *, void *);
     ]]
@@ -61,7 +55,6 @@ end
 -- The C-API module itself, for LuaJIT's second column.
 local capi = require "collide.core"
 
-local raw, twin = {}, {}
 -- raw.c's lines: the core from a C loop, the lean kernel beside it, and
 -- any disagreement between the two.
 local raw, lean, raw_problems = {}, {}, {}
@@ -73,9 +66,6 @@ if raw_file then
       if name then
         raw[name] = { ns = tonumber(ns), hits = tonumber(hits), sum = tonumber(sum) }
       end
-      -- moving box (branch box): the sphere of radius e.x on the same cases
-      local tname, tns = line:match("^twin (%S+) (%S+)")
-      if tname then twin[#twin + 1] = { name = tname, ns = tonumber(tns) } end
       name, ns = line:match("^lean (%S+) (%S+)")
       if name then lean[name] = tonumber(ns) end
       name, ns = line:match("^problem (%S+) (.*)")
@@ -99,10 +89,6 @@ local function forms(cs)
       local a = {}
       for i, x in ipairs(c) do
         if type(x) == "number" then a[i] = x
-        elseif x.poly then       -- moving box (branch box): a polygon
-          local vs = {}
-          for k, v in ipairs(x.poly) do vs[k] = mod.vec3(v[1], v[2], v[3]) end
-          a[i] = mod.polygon(vs)
         elseif type(x[1]) == "table" then a[i] = mod.plane(x[1], x[2])
         else a[i] = mod.vec3(x[1], x[2], x[3]) end
       end
@@ -115,8 +101,6 @@ local function forms(cs)
       if type(x) == "number" then
         s[#s + 1] = x
         t[#t + 1] = x
-      elseif x.poly then         -- no scalar form of a polygon (no port)
-        s[#s + 1], t[#t + 1] = x, x
       elseif type(x[1]) == "table" then
         -- the plane as collide normalized it
         local p = F.collide[j][i]
@@ -229,20 +213,12 @@ local function close(a, b, tol)
   return math.abs(a - b) <= tol * (1 + math.abs(a))
 end
 
--- moving box (branch box): queries whose scalar port's point at u = 0 is a
--- point of the overlap, not necessarily collide's
-local LOOSE_START = { sweep_aabb_sphere = true, sweep_aabb_plane = true }
-
 -- Checks scalar and tables against collide on every case; returns hits and
 -- the sum of u (or u0 + u1) over the cases, and a list of problems.
 local function check(name, F)
   local problems, hits, sum = {}, 0, 0
   for j = 1, K do
     local r = { collide[name](unpack(F.collide[j])) }
-    -- (a query without a port in scalar.lua / tables.lua is checked only
-    -- against the raw C loop's counts)
-    local s = scalar[name] and { scalar[name](unpack(F.scalar[j])) } or r
-    local t = tables[name] and { tables[name](unpack(F.tables[j])) } or r
     local s = { scalar[name](unpack(F.scalar[j])) }
     local t = tables[name] and { tables[name](unpack(F.tables[j])) }
     if r[1] then
@@ -260,7 +236,6 @@ local function check(name, F)
         return nil
       end
       local p = r[3]
-      if LOOSE_START[name] and r[2] == 0 then return nil end
       if not (close(p.x, pt[1], 1e-7) and close(p.y, pt[2], 1e-7) and
               close(p.z, pt[3], 1e-7)) then
         return format("%s point (%.9g, %.9g, %.9g) vs %s", what, pt[1], pt[2],
@@ -273,12 +248,7 @@ local function check(name, F)
                       nrm[2], nrm[3], tostring(q))
       end
     end
-    local e = scalar[name] and
-      differ("scalar", s, { s[3], s[4], s[5] }, { s[6], s[7], s[8] })
-    if e then problems[#problems + 1] = "case " .. j .. ": " .. e end
-    local tp = type(t[3]) == "table" and t[3] or {}
-    local tn = type(t[4]) == "table" and t[4] or {}
-    e = tables[name] and differ("tables", t, { tp.x, tp.y, tp.z }, { tn.x, tn.y, tn.z })
+    local e = differ("scalar", s, { s[3], s[4], s[5] }, { s[6], s[7], s[8] })
     if e then problems[#problems + 1] = "case " .. j .. ": " .. e end
     if t then
       local tp = type(t[3]) == "table" and t[3] or {}
@@ -301,13 +271,6 @@ local QUERIES = {
   sweep_sphere_triangle = { nargs = 6, nout = 2, result = "hit", ffi_noop = "r6" },
   sweep_sphere_aabb = { nargs = 5, nout = 2, result = "hit", ffi_noop = "r5" },
   raycast_triangle = { nargs = 5, nout = 2, result = "hit", ffi_noop = "p5" },
-  -- ---- moving box (branch box) ----
-  sweep_aabb_sphere = { nargs = 5, nout = 2, result = "hit", ffi_noop = "q4n" },
-  sweep_aabb_plane = { nargs = 4, nout = 2, result = "hit", ffi_noop = "q4" },
-  sweep_aabb_triangle = { nargs = 6, nout = 2, result = "hit", ffi_noop = "q6" },
-  sweep_aabb_polygon = { nargs = 4, nout = 2, result = "hit", ffi_noop = "q4" },
-  sweep_aabb_segment = { nargs = 5, nout = 2, result = "hit", ffi_noop = "p5" },
-  -- ---- end moving box ----
   sweep_sphere_segment = { nargs = 5, nout = 2, result = "hit", ffi_noop = "r5" },
   raycast_aabb = { nargs = 4, nout = 2, result = "hit", ffi_noop = "p4" },
   -- (further queries: new lines above this one)
@@ -343,12 +306,7 @@ local function bench_query(name)
     for j = 1, K do
       local a = {}
       for i, x in ipairs(F.collide[j]) do
-        if type(x) == "cdata" and not collide.is_vec3(x) then
-          -- a plane's inner struct; a polygon's (moving box, branch box)
-          a[i] = tostring(x):match("^polygon") and x.poly or x.pl
-        else
-          a[i] = x
-        end
+        a[i] = (type(x) == "cdata" and not collide.is_vec3(x)) and x.pl or x
       end
       a[q.nargs + 1] = res
       A[j] = a
@@ -358,10 +316,6 @@ local function bench_query(name)
   end
   if is_jit and collide.backend == "ffi" then
     add("capi", make_loop(q.nargs, q.nout, q.result)(F.capi, capi[name], co1, co2))
-  end
-  if scalar[name] then
-    add("scalar", make_loop(nscalar, 0, q.result == "hit" and "hit_scalar" or q.result)(
-      F.scalar, scalar[name]))
   end
   add("scalar", make_loop(nscalar, 0, q.result == "hit" and "hit_scalar" or q.result)(
     F.scalar, scalar[name]))
@@ -440,12 +394,6 @@ for _, r in ipairs(results) do
   end
   if r.raw and r.lean then target("raw C <= 1.5x lean", r.raw <= 1.5 * r.lean) end
   if is_jit then
-    if ns.scalar then target("<= scalar", ns.collide <= ns.scalar) end
-    if r.raw then target("<= 2.5x raw C", ns.collide <= 2.5 * r.raw) end
-  else
-    if ns.noop then target("<= 1.15x no-op", ns.collide <= 1.15 * ns.noop) end
-    if ns.tables then target(">= 5x faster than tables", ns.tables >= 5 * ns.collide) end
-    if ns.scalar then target("<= scalar", ns.collide <= ns.scalar) end
     target("<= scalar", ns.collide <= ns.scalar)
     if r.raw then target("<= 1.5x raw C", ns.collide <= 1.5 * r.raw) end
   else
@@ -458,17 +406,3 @@ for _, r in ipairs(results) do
   for _, p in ipairs(r.problems) do print("  PROBLEM " .. p) end
 end
 print(all_ok and "all targets met" or "some targets missed (see above)")
-
--- ---- moving box (branch box): raw C, box query vs the sphere query ----
-if #twin > 0 and not is_jit then
-  print()
-  print("raw C, a box vs a sphere of radius e.x on the same cases and obstacle:")
-  print("query                     box ns  sphere ns   box/sphere  (target <= 2)")
-  for _, t in ipairs(twin) do
-    local b = raw[t.name]
-    if b then
-      print(format("%-22s %9.1f  %9.1f    %6.2fx", t.name, b.ns, t.ns, b.ns / t.ns))
-    end
-  end
-end
--- ---- end moving box ----

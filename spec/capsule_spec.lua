@@ -95,7 +95,8 @@ describe("collide.sweep_capsule_sphere", function()
 
   describe("with huge coordinates", function()
     it("scales", function()
-      local hit, u, point, normal = sweep(1e20, vec3(0, 1e20), vec3(-5e20, 0), vec3(5e20, 0), O, 1e20)
+      local hit, u, point, normal = sweep(1e20, vec3(0, 1e20), vec3(-5e20, 0), vec3(5e20, 0), O,
+        1e20)
       assert.is_true(hit)
       near(0.3, u)
       vec_near(vec3(-1, 0, 0), normal)
@@ -241,7 +242,8 @@ describe("collide.sweep_capsule_triangle", function()
              sweep(1, vec3(1, 0), vec3(-5, 1, 1), vec3(5, 1, 1), a, b, c))
     end)
     it("lying over the face, touches the face", function()
-      local hit, u, point, normal, feature = sweep(1, vec3(1, 0), vec3(1, 1, 5), vec3(1, 1, -5), a, b, c)
+      local hit, u, point, normal, feature = sweep(1, vec3(1, 0), vec3(1, 1, 5), vec3(1, 1, -5),
+        a, b, c)
       assert.is_true(hit)
       near(0.4, u)
       near(0, point.z)
@@ -258,12 +260,18 @@ describe("collide.sweep_capsule_triangle", function()
   end)
 
   describe("in 2D (everything in z = 0)", function()
-    it("meets the edge within the plane", function()
-      hit_is(0.45, vec3(2, 0, 0), vec3(0, -1, 0), "edge",
-             sweep(0.5, vec3(0.5, 0), vec3(2, -5), vec3(2, 5), a, b, c))
+    it("meets the edge within the plane, at a point of the contact", function()
+      local hit, u, point, normal, feature = sweep(0.5, vec3(0.5, 0), vec3(2, -5), vec3(2, 5), a,
+        b, c)
+      assert.is_true(hit)
+      near(0.45, u)
+      assert.is_true(point.x >= 1.5 and point.x <= 2.5 and point.y == 0 and point.z == 0)
+      assert.are.equal(vec3(0, -1, 0), normal)
+      assert.are.equal("edge", feature)
     end)
     it("starting across an edge, is pushed out across it, in the plane", function()
-      local hit, u, point, normal, feature = sweep(0.5, vec3(1, 0), vec3(0.5, 2), vec3(3, 2), a, b, c)
+      local hit, u, point, normal, feature = sweep(0.5, vec3(1, 0), vec3(0.5, 2), vec3(3, 2), a,
+        b, c)
       assert.is_true(hit)
       assert.are.equal(0, u)
       assert.are.equal(0, point.z)
@@ -274,7 +282,8 @@ describe("collide.sweep_capsule_triangle", function()
 
   describe("with a zero axis", function()
     it("answers as sweep_sphere_triangle", function()
-      assert.are.same({ collide.sweep_sphere_triangle(0.5, vec3(1, 2, 3), vec3(-1, 0.5, -2), a, b, c) },
+      assert.are.same({ collide.sweep_sphere_triangle(0.5, vec3(1, 2, 3), vec3(-1, 0.5, -2), a,
+        b, c) },
                       { sweep(0.5, vec3(0, 0, 0), vec3(1, 2, 3), vec3(-1, 0.5, -2), a, b, c) })
     end)
   end)
@@ -395,7 +404,8 @@ describe("collide.sweep_capsule_segment", function()
 
   describe("with a zero axis", function()
     it("answers as sweep_sphere_segment", function()
-      assert.are.same({ collide.sweep_sphere_segment(0.5, vec3(-3, 0.5, 0.25), vec3(3, 0, 0), a, b) },
+      assert.are.same({ collide.sweep_sphere_segment(0.5, vec3(-3, 0.5, 0.25), vec3(3, 0, 0), a,
+        b) },
                       { sweep(0.5, vec3(0, 0, 0), vec3(-3, 0.5, 0.25), vec3(3, 0, 0), a, b) })
     end)
   end)
@@ -426,7 +436,8 @@ describe("collide.sweep_capsule_aabb", function()
 
   describe("when a slanted capsule meets it", function()
     it("lying over the top face", function()
-      local hit, u, point, normal, feature = sweep(0.5, vec3(0.5, 0.5), vec3(0, 0, 5), vec3(0, 0, -5), O, E)
+      local hit, u, point, normal, feature = sweep(0.5, vec3(0.5, 0.5), vec3(0, 0, 5), vec3(0, 0,
+        -5), O, E)
       assert.is_true(hit)
       near(0.35, u)
       near(1, point.z)
@@ -454,7 +465,8 @@ describe("collide.sweep_capsule_aabb", function()
              sweep(0.5, vec3(0.5, 0.5), vec3(-5, 0), vec3(5, 0), O, R))
     end)
     it("starting inside, is pushed out across the nearest side", function()
-      local hit, u, point, normal, feature = sweep(0.5, vec3(0.5, 0.5), vec3(0.8, 0), vec3(3, 0), O, R)
+      local hit, u, point, normal, feature = sweep(0.5, vec3(0.5, 0.5), vec3(0.8, 0), vec3(3, 0),
+        O, R)
       assert.is_true(hit)
       assert.are.equal(0, u)
       assert.are.equal(0, point.z)
@@ -510,7 +522,8 @@ describe("collide.sweep_capsule_capsule", function()
 
   describe("when both move", function()
     it("only the relative motion counts", function()
-      local hit, u0, u1 = sweep(0.5, UP, vec3(-2.5, 0), vec3(2.5, 0), 0.5, ZAX, vec3(2.5, 0), vec3(-2.5, 0))
+      local hit, u0, u1 = sweep(0.5, UP, vec3(-2.5, 0), vec3(2.5, 0), 0.5, ZAX, vec3(2.5, 0),
+        vec3(-2.5, 0))
       assert.is_true(hit)
       near(0.4, u0)
       near(0.6, u1)
@@ -526,7 +539,8 @@ describe("collide.sweep_capsule_capsule", function()
       assert.are.equal(vec3(-1, 0, 0), normal)
     end)
     it("end to end", function()
-      local hit, u0, u1, normal = sweep(0.5, UP, vec3(0, -9), vec3(0, 1), 0.5, UP, vec3(0, 3), vec3(0, 3))
+      local hit, u0, u1, normal = sweep(0.5, UP, vec3(0, -9), vec3(0, 1), 0.5, UP, vec3(0, 3),
+        vec3(0, 3))
       assert.is_true(hit)
       near(0.9, u0)
       near(1, u1)
