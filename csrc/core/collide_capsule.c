@@ -105,15 +105,17 @@ static double sign_or(double x, double fallback) {
    its sides e = b - a and A parallel, |e x A| <= PARALLEL_SIN |e| |A|
    (either may be zero), or either of its heights |A| sin, |e| sin below
    PARALLEL_SIN of the coordinates' magnitude, where a +- A rounds onto
-   a (say) and its corners no longer span a parallelogram. Such a sliver
+   a (say) and its corners no longer span a parallelogram; `scale` is the
+   magnitude of the centre's path, measured against too (a parallelogram
+   below its rounding would give coefficients that overflow). Such a sliver
    is within that height of a segment, which stands for it. The vectors
    are scaled by their largest components first so that tiny or huge ones
    neither underflow nor overflow. */
-static int thin_sum(vec3 a, vec3 b, vec3 A) {
+static int thin_sum(vec3 a, vec3 b, vec3 A, double scale) {
   vec3 e = v_sub(b, a), x;
   double me = v_maxabs(e), ma = v_maxabs(A), s, le, la, lx;
   if (!(me > 0) || !(ma > 0)) return 1;
-  s = fmax(fmax(v_maxabs(a), v_maxabs(b)), fmax(me, ma));
+  s = fmax(fmax(fmax(v_maxabs(a), v_maxabs(b)), fmax(me, ma)), scale);
   e = v_scale(e, 1 / me);
   x = v_cross(e, v_scale(A, 1 / ma));
   le = v_len(e);
@@ -176,13 +178,21 @@ static double seg_seg(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
   return v_len2(v_sub(*x1, *x2));
 }
 
-/* Of two candidate results, keep the one with the earlier u (a tie keeps
-   the first). */
-static void keep_first(int hit, const collide_hit *h, double *best,
-                       vec3 *normal) {
-  if (hit == 1 && h->u < *best) {
-    *best = h->u;
-    *normal = h->normal;
+/* The earliest contact among pieces so far: u (2 for none), and the
+   obstacle's point, the normal and the feature there. */
+typedef struct first {
+  double u;
+  vec3 point, normal;
+  int feature;
+} first;
+
+/* Keeps a sphere kernel's hit when it is earlier (a tie keeps the first). */
+static void keep_first(int hit, const collide_hit *h, first *f) {
+  if (hit == 1 && h->u < f->u) {
+    f->u = h->u;
+    f->point = h->point;
+    f->normal = h->normal;
+    f->feature = h->feature;
   }
 }
 
@@ -431,25 +441,108 @@ static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
   return 1;
 }
 
+/* 1 when c is farther than s from the box lo..hi on some axis, with a
+   margin for rounding (then it is farther than s from anything inside). */
+static int far_from_box(vec3 c, vec3 lo, vec3 hi, double s) {
+  double pad = s + 1e-9 * (s + fmax(v_maxabs(c), fmax(v_maxabs(lo), v_maxabs(hi))));
+  return c.x < lo.x - pad || c.x > hi.x + pad || c.y < lo.y - pad ||
+         c.y > hi.y + pad || c.z < lo.z - pad || c.z > hi.z + pad;
+}
+
+/* Keeps the times in [*lo, *hi] where p + q t <= 0 (Cyrus-Beck); *which
+   becomes `me` when this constraint is the one entered last. */
+static void clip_lin(double *lo, double *hi, double p, double q, int me,
+                     int *which) {
+  if (q > 0) {
+    double t = -p / q;
+    if (t < *hi) *hi = t;
+  } else if (q < 0) {
+    double t = -p / q;
+    if (t > *lo) { *lo = t; *which = me; }
+  } else if (p > 0) {
+    *lo = 1; *hi = 0;
+  }
+}
+
 /* The core against the edge a-b: the centre against the parallelogram
-   a-b (+) S, or, for an edge parallel to the axis, against the two lateral
-   segments at a and b (the rest of the degenerate parallelogram is the
-   edge seen by the ends of the core, which the end pieces cover). */
-static void edge_piece(double r, vec3 c0, vec3 c1, vec3 A, vec3 a, vec3 b,
-                       double *best, vec3 *normal) {
-  collide_hit h;
-  vec3 e = v_sub(b, a);
-  if (!thin_sum(a, b, A)) {
-    vec3 q[4], n;
-    q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
-    n = v_normalize(v_cross(e, A));
-    keep_first(collide__sweep_flat(r, c0, c1, q, 4, n, q[0], &h), &h, best, normal);
-  } else {
-    vec3 p = v_sub(a, A), s = v_add(a, A);
-    keep_first(collide__sweep_segment(r, &c0, &c1, &p, &s, &h), &h, best, normal);
-    if (!v_zero(e)) {
-      p = v_sub(b, A); s = v_add(b, A);
-      keep_first(collide__sweep_segment(r, &c0, &c1, &p, &s, &h), &h, best, normal);
+   a-b (+) S rounded by r. Of its pieces, the long sides (the ends of the
+   core against the edge) and the corners are the end pieces' already, so
+   only two are new: the face slab, where the core's inside passes within
+   r of the edge's inside, and the lateral cylinder of a-A .. a+A, where
+   the core's inside meets the vertex a (with_b: b's too; a polygon's next
+   edge has b for its a). Writing x - a = s e + k A + h n with N = e x A,
+   n = N / |N|: s = (x - a).(A x N) / |N|^2, k = (x - a).(N x e) / |N|^2,
+   h = (x - a).n, all linear in t; the slab is 0 <= s <= 1, |k| <= 1,
+   |h| <= r (six Cyrus-Beck clips). For an edge parallel to the axis
+   (thin_sum) the slab is empty and only the cylinders are left. The piece
+   that meets the centre first gives u and the normal: the slab's is the
+   outward normal of the side entered last (+-n, or, with r = 0, possibly
+   a side of the parallelogram: in 2D the only way in), a cylinder's the
+   centre's offset from its axis. */
+static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
+                       int with_b, first *f) {
+  double t;
+  int k;
+  if (!thin_sum(a, b, A, fmax(v_maxabs(c0), v_maxabs(v_add(c0, d))))) {
+    /* with e and A scaled by their largest components (me, ma), so that
+       |N|^2 neither underflows nor overflows: s = (x - a).(A' x N') /
+       (me |N'|^2), k = (x - a).(N' x e') / (ma |N'|^2) */
+    vec3 e = v_sub(b, a), w = v_sub(c0, a);
+    double me = v_maxabs(e), ma = v_maxabs(A);
+    vec3 e1 = v_scale(e, 1 / me), A1 = v_scale(A, 1 / ma), N = v_cross(e1, A1);
+    double nn = v_len2(N);
+    vec3 sg = v_scale(v_cross(A1, N), 1 / (me * nn));
+    vec3 kp = v_scale(v_cross(N, e1), 1 / (ma * nn));
+    vec3 n = v_normalize(N);
+    double lo = 0, hi = 1, h0 = v_dot(n, w), hd = v_dot(n, d);
+    double s0 = v_dot(sg, w), sd = v_dot(sg, d), k0 = v_dot(kp, w), kd = v_dot(kp, d);
+    int side = 0;
+    clip_lin(&lo, &hi, h0 - r, hd, 1, &side);
+    clip_lin(&lo, &hi, -h0 - r, -hd, 2, &side);
+    clip_lin(&lo, &hi, -s0, -sd, 3, &side);
+    clip_lin(&lo, &hi, s0 - 1, sd, 4, &side);
+    clip_lin(&lo, &hi, -k0 - 1, -kd, 5, &side);
+    clip_lin(&lo, &hi, k0 - 1, kd, 6, &side);
+    if (lo <= hi && lo < f->u && isfinite(s0 + sd + k0 + kd + h0 + hd)) {
+      double sa = clamp01(s0 + sd * lo), ka = k0 + kd * lo;
+      vec3 c = at(c0, d, lo), p, diff;
+      ka = ka < -1 ? -1 : (ka > 1 ? 1 : ka);
+      p = v_madd(v_madd(a, e, sa), A, ka);
+      diff = v_sub(c, p);
+      f->u = lo;
+      /* from the slab's nearest point toward the centre: where the slab is
+         entered through a side at the rim (|h| = r there), its rounded
+         neighbour -- a lateral cylinder, say -- touches at the same time,
+         and this is its normal too; with the centre on the parallelogram
+         (r = 0), the side's own normal */
+      if (v_len(diff) > fmax(noise(c, p), noise(c0, A))) {
+        f->normal = v_normalize(diff);
+      } else switch (side) {
+        case 1: f->normal = n; break;
+        case 2: f->normal = v_neg(n); break;
+        case 3: f->normal = v_normalize(v_neg(sg)); break;
+        case 4: f->normal = v_normalize(sg); break;
+        case 5: f->normal = v_normalize(v_neg(kp)); break;
+        case 6: f->normal = v_normalize(kp); break;
+        default:   /* inside at t = 0: the caller's start test decides */
+          f->normal = v_scale(n, sign_or(h0, sign_or(-hd, 1)));
+      }
+      f->point = sa == 0 ? a : (sa == 1 ? b : v_madd(a, e, sa));
+      f->feature = (sa == 0 || sa == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+    }
+  }
+  for (k = 0; k < (with_b ? 2 : 1); k++) {
+    vec3 v = k ? b : a, p = v_sub(v, A), q = v_add(v, A);
+    if (k && v_zero(v_sub(b, a))) break;
+    t = collide__first_in_cylinder(r, c0, d, p, q);
+    if (t < f->u) {
+      vec3 x = v_sub(at(c0, d, t), v);
+      vec3 A1 = v_scale(A, 1 / v_maxabs(A));   /* (no underflow of |A|^2) */
+      vec3 perp = v_madd(x, A1, -v_dot(x, A1) / v_len2(A1));
+      f->u = t;
+      f->normal = v_zero(perp) ? v_normalize(v_neg(d)) : v_normalize(perp);
+      f->point = v;
+      f->feature = COLLIDE_FEATURE_VERTEX;
     }
   }
 }
@@ -459,17 +552,16 @@ static void edge_piece(double r, vec3 c0, vec3 c1, vec3 A, vec3 a, vec3 b,
    file. */
 static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
                               int count, vec3 n, vec3 origin, collide_hit *out) {
-  vec3 d = v_sub(c1, c0), q, m, c, normal = v3(0, 0, 0), lo = v[0], hi = v[0];
-  double best = 2, dd;
-  int i, feature;
+  vec3 d = v_sub(c1, c0), q = c0, m = c0, normal, lo = v[0], hi = v[0];
+  double dd, scale;
+  int i, feature = COLLIDE_FEATURE_FACE;
   collide_hit h;
   /* quick rejections: the grown shape lies within |n.A| of the plane and
      in the polygon's box grown by |A| */
   {
     double h0 = v_dot(n, v_sub(c0, origin)), h1 = v_dot(n, v_sub(c1, origin));
-    double scale = fmax(fmax(v_maxabs(c0), v_maxabs(c1)),
-                        fmax(v_maxabs(origin), v_maxabs(A)));
     double lim;
+    scale = fmax(fmax(v_maxabs(c0), v_maxabs(c1)), fmax(v_maxabs(origin), v_maxabs(A)));
     vec3 ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
     for (i = 0; i < count; i++) {
       lo = v3(fmin(lo.x, v[i].x), fmin(lo.y, v[i].y), fmin(lo.z, v[i].z));
@@ -483,28 +575,45 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       return 0;
     }
   }
-  dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
-                         &q, &m, &feature);
-  if (dd <= r * r) {
-    best = 0;
-  } else {
+  /* overlapping at the start? Not when the centre is beyond r + |A| of the
+     polygon's box (a cheap bound: the core is within |A| of the centre) */
+  dd = 2 * r * r + 1;
+  if (!far_from_box(c0, lo, hi, r + v_len(A)))
+    dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
+                           &q, &m, &feature);
+  if (dd > r * r) {
+    first f;
     vec3 s0 = v_add(c0, A), s1 = v_add(c1, A);
-    keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h,
-               &best, &normal);
+    f.u = 2;
+    keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h, &f);
     s0 = v_sub(c0, A); s1 = v_sub(c1, A);
-    keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h,
-               &best, &normal);
-    for (i = 0; i < count && best > 0; i++)
-      edge_piece(r, c0, c1, A, v[i], v[(i + 1) % count], &best, &normal);
-    if (best > 1) {
+    keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h, &f);
+    for (i = 0; i < count && f.u > 0; i++)
+      edge_piece(r, c0, d, A, v[i], v[(i + 1) % count], 0, &f);
+    if (f.u > 1) {
       hit_clear(out);
       return 0;
     }
-    c = at(c0, d, best);
-    dd = core_flat_closest(v_sub(c, A), v_add(c, A), v, count, n, origin,
+    if (f.u > 0) {
+      out->u = f.u;
+      out->point = f.point;
+      out->normal = f.normal;
+      out->feature = f.feature;
+      if (r <= 1e-6 * scale) {
+        /* a zero (or vanishing) radius makes the end pieces ray casts,
+           whose point is off the ray near a polygon's plane (collide_shapes.c's
+           open coplanar ray issue): the closest points of the core instead */
+        vec3 c = at(c0, d, f.u);
+        (void)core_flat_closest(v_sub(c, A), v_add(c, A), v, count, n, origin,
+                                &out->point, &m, &out->feature);
+      }
+      return 1;
+    }
+    /* a piece found u = 0 by rounding on its boundary: overlapping */
+    dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
                            &q, &m, &feature);
   }
-  if (best == 0) {
+  {
     double dist = sqrt(dd);
     if (dist > fmax(noise(m, q), noise(c0, A))) {
       normal = v_normalize(v_sub(m, q));
@@ -514,7 +623,7 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       feature = p.feature;
     }
   }
-  out->u = best;
+  out->u = 0;
   out->point = q;
   out->normal = normal;
   out->feature = feature;
@@ -566,7 +675,7 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
 static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
                                vec3 A, collide_hit *h) {
   vec3 e = v_sub(b, a);
-  if (!thin_sum(a, b, A)) {
+  if (!thin_sum(a, b, A, fmax(v_maxabs(c0), v_maxabs(c1)))) {
     vec3 q[4], n;
     int hit;
     q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
@@ -780,9 +889,9 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
                                const collide_vec3 *c0, const collide_vec3 *c1,
                                const collide_vec3 *center,
                                const collide_vec3 *extents, collide_hit *out) {
-  vec3 A, e, rel, d, q, m, normal = v3(0, 0, 0), ga;
-  double best = 2, dd;
-  int feature, k, sa, sb, zeros;
+  vec3 A, e, rel, d, q, m, normal, ga;
+  double dd;
+  int feature = COLLIDE_FEATURE_FACE, k, sa, sb, zeros;
   collide_hit h;
   CHECK_RADIUS(r, 1);
   CHECK_VEC(axis, 2);
@@ -806,21 +915,24 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
     hit_clear(out);
     return 0;
   }
-  dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
-  if (dd <= r * r) {
-    best = 0;
-  } else {
+  q = m = rel;
+  dd = 2 * r * r + 1;
+  if (!far_from_box(rel, v_neg(e), e, r + v_len(A)))
+    dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+  if (dd > r * r) {
     vec3 zero = v3(0, 0, 0), r1 = v_add(rel, d), s0, s1;
+    first f;
+    f.u = 2;
     s0 = v_add(rel, A); s1 = v_add(r1, A);
-    keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &best, &normal);
+    keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &f);
     s0 = v_sub(rel, A); s1 = v_sub(r1, A);
-    keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &best, &normal);
+    keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &f);
     /* the edges along x_k between the faces sa x_i1 and sb x_i2: only where
        a direction normal to A lies between the two faces' normals can the
        core's inside touch the edge's inside, (sa A_i1)(sb A_i2) <= 0 (the
        silhouette of the box seen along A); a vertex whose normal cone holds
        such a direction is on such an edge, so its lateral piece is kept */
-    for (k = 0; k < 3 && best > 0; k++) {
+    for (k = 0; k < 3 && f.u > 0; k++) {
       int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
       for (sa = -1; sa <= 1; sa += 2)
         for (sb = -1; sb <= 1; sb += 2) {
@@ -830,19 +942,23 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
           a = v_with(a, i2, sb * v_get(e, i2));
           b = v_with(a, k, v_get(e, k));
           a = v_with(a, k, -v_get(e, k));
-          edge_piece(r, rel, r1, A, a, b, &best, &normal);
+          edge_piece(r, rel, d, A, a, b, 1, &f);
         }
     }
-    if (best > 1) {
+    if (f.u > 1) {
       hit_clear(out);
       return 0;
     }
-    {
-      vec3 c = at(rel, d, best);
-      dd = core_box_closest(v_sub(c, A), v_add(c, A), e, &q, &m, &feature);
+    if (f.u > 0) {
+      out->u = f.u;
+      out->point = v_add(f.point, *center);
+      out->normal = f.normal;
+      out->feature = f.feature;
+      return 1;
     }
+    dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
   }
-  if (best == 0) {
+  {
     double dist = sqrt(dd);
     if (dist > fmax(noise(m, q), noise(rel, A))) {
       normal = v_normalize(v_sub(m, q));
@@ -852,7 +968,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
       feature = p.feature;
     }
   }
-  out->u = best;
+  out->u = 0;
   out->point = v_add(q, *center);
   out->normal = normal;
   out->feature = feature;
@@ -929,6 +1045,20 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       normal = v_len2(v) > 0 ? v_normalize(v_neg(v)) : v3(1, 0, 0);
   } else {
     R = ra + rb;
+    /* the quick rejection: the bounding spheres of radius r + |A| never
+       meet (sweep_sphere_sphere's test; its radii are padded by 1e-9 of
+       the scale, so rounding never rejects a contact) */
+    {
+      double sa = ra + v_len(Aa), sb = rb + v_len(Ab);
+      double pad = 1e-9 * (sa + sb + fmax(fmax(v_maxabs(*a0), v_maxabs(*a1)),
+                                           fmax(v_maxabs(*b0), v_maxabs(*b1))));
+      if (sa + sb + pad <= 1e50 && sb <= 1e50 &&
+          collide_test_sphere_sphere(sa + pad, a0, a1, sb, b0, b1) == 0) {
+        out->u0 = out->u1 = 0;
+        out->normal = v3(0, 0, 0);
+        return 0;
+      }
+    }
     if (sweep_grown_segment(R, p0, p1, v_neg(Ab), Ab, Aa, &h) != 1) {
       out->u0 = out->u1 = 0;
       out->normal = v3(0, 0, 0);

@@ -157,6 +157,11 @@ COLLIDE_PRIVATE int collide__triangle_normal(const vec3 v[3], vec3 *n);
 COLLIDE_PRIVATE int collide__check_polygon(const collide_polygon *poly, int arg);
 /* The point of the polygon's plane nearest its first vertex. */
 COLLIDE_PRIVATE vec3 collide__polygon_origin(const collide_polygon *poly);
+/* The first time in [0, 1] the centre c0 + d t is within r of the segment
+   a-b while its projection falls between a and b (the segment's cylinder,
+   without its end balls), or 2. */
+COLLIDE_PRIVATE double collide__first_in_cylinder(double r, vec3 c0, vec3 d,
+                                                  vec3 a, vec3 b);
 /* The point of the polygon nearest c, and its COLLIDE_FEATURE_*. */
 COLLIDE_PRIVATE vec3 collide__flat_closest(vec3 c, const vec3 *v, int count,
                                            vec3 n, vec3 origin, int *feature);
