@@ -7,6 +7,7 @@
 --       draw.sweep(r, c0, c1, u)       -- start, end, swept capsule, ghost at u
 --       draw.contact(point, normal)    -- point and normal arrow
 --     end
+--     -- a moving box: draw.box(center, e), draw.sweep_box(e, c0, c1, u)
 --
 -- Everything is drawn in the x-y plane (z is ignored) with the current
 -- colour and line width; parts that are context (the start and end of a
@@ -179,6 +180,31 @@ function draw.sweep(r, c0, c1, u)
   end
 end
 
+--- A box of half-extents e swept from centre c0 to c1 (collide.sweep_aabb_*):
+-- the start and end boxes and the two sides of the swept hull faded, and,
+-- when u is given, the ghost (the box at lerp(c0, c1, u)) at full strength.
+function draw.sweep_box(e, c0, c1, u)
+  local g = graphics()
+  local x0, y0 = xy(c0)
+  local x1, y1 = xy(c1)
+  local ex, ey = xy(e)
+  faded(g, 1 / 3, function()
+    g.rectangle("line", x0 - ex, y0 - ey, 2 * ex, 2 * ey)
+    g.rectangle("line", x1 - ex, y1 - ey, 2 * ex, 2 * ey)
+    local dx, dy = x1 - x0, y1 - y0
+    if dx ~= 0 or dy ~= 0 then
+      -- The hull's sides run from the corners farthest to either side of
+      -- the motion: offset (sx ex, sy ey) maximizing (-dy, dx).(sx ex, sy ey).
+      local sx, sy = dy > 0 and -1 or 1, dx < 0 and -1 or 1
+      g.line(x0 + sx * ex, y0 + sy * ey, x1 + sx * ex, y1 + sy * ey)
+      g.line(x0 - sx * ex, y0 - sy * ey, x1 - sx * ex, y1 - sy * ey)
+    end
+  end)
+  if u then
+    g.rectangle("line", x0 + (x1 - x0) * u - ex, y0 + (y1 - y0) * u - ey, 2 * ex, 2 * ey)
+  end
+end
+
 --- A contact: a dot at the point and the normal as an arrow of `length`
 -- pixels (default 24).
 function draw.contact(point, normal, length)
@@ -186,6 +212,78 @@ function draw.contact(point, normal, length)
   local x, y = xy(point)
   g.circle("fill", x, y, 2.5)
   draw.arrow(point, normal, length or 24)
+end
+
+-- ---- a whole world ----------------------------------------------------------
+
+-- A capsule's outline in the x-y plane: the circles at both ends and the
+-- two sides between them.
+local function capsule_outline(g, a, b, r, mode)
+  local ax, ay = xy(a)
+  local bx, by = xy(b)
+  g.circle(mode, ax, ay, r)
+  g.circle(mode, bx, by, r)
+  local dx, dy = bx - ax, by - ay
+  local l = math.sqrt(dx * dx + dy * dy)
+  if l > 0 then
+    local nx, ny = -dy / l * r, dx / l * r
+    if mode == "fill" then
+      g.polygon("fill", { ax + nx, ay + ny, bx + nx, by + ny, bx - nx, by - ny, ax - nx, ay - ny })
+    else
+      g.line(ax + nx, ay + ny, bx + nx, by + ny)
+      g.line(ax - nx, ay - ny, bx - nx, by - ny)
+    end
+  end
+end
+
+--- Every shape of a collide.world, in the x-y plane: triangles and
+-- polygons as outlines, boxes as rectangles, spheres as circles, segments
+-- as lines, capsules as their outline, a plane as its line across the
+-- view (the plane's trace on z = 0, `extent` units each way from the point
+-- nearest the origin; planes parallel to z = 0 are not drawn), and, for a
+-- shape with a velocity, an arrow of that velocity from its first point.
+-- options (all optional): mode "line" (default) or "fill"; extent (1e4);
+-- velocities (true); filter(id, kind, data) returning false skips a shape.
+function draw.world(w, options)
+  local g = graphics()
+  options = options or {}
+  local mode, extent = options.mode or "line", options.extent or 1e4
+  local filter = options.filter
+  for id, kind, data in w:shapes() do
+    if not filter or filter(id, kind, data) then
+      local _, a, b, c = w:get(id)
+      local at = a
+      if kind == "triangle" then
+        draw.polygon({ a, b, c }, mode)
+      elseif kind == "polygon" then
+        at = a:vertices()[1]
+        draw.polygon(a, mode)
+      elseif kind == "aabb" then
+        draw.box(a, b, mode)
+      elseif kind == "sphere" then
+        draw.circle(a, b, mode)
+      elseif kind == "segment" then
+        draw.segment(a, b)
+      elseif kind == "capsule" then
+        capsule_outline(g, a, b, c, mode)
+      elseif kind == "plane" then
+        local n, d = a.normal, a.d
+        local l2 = n.x * n.x + n.y * n.y
+        at = nil
+        if l2 > 0 then
+          local px, py = -d * n.x / l2, -d * n.y / l2
+          local l = math.sqrt(l2)
+          local tx, ty = -n.y / l * extent, n.x / l * extent
+          g.line(px - tx, py - ty, px + tx, py + ty)
+          at = { px, py }
+        end
+      end
+      if options.velocities ~= false and at then
+        local v = w:velocity(id)
+        if v.x ~= 0 or v.y ~= 0 then draw.arrow(at, v) end
+      end
+    end
+  end
 end
 
 return draw
