@@ -212,7 +212,11 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
   /* depths of the two ways out, per unit length of L */
   {
     /* |L| scaled by its largest component: no underflow of L.L */
-    double mx = b_maxabs(L), len = mx * v_len(v3(L.x / mx, L.y / mx, L.z / mx));
+    /* L scaled by its largest component first (as v_normalize): with
+       subnormal components, L / |L| would not be unit */
+    double mx = b_maxabs(L);
+    vec3 Ls = v3(L.x / mx, L.y / mx, L.z / mx);
+    double ls = v_len(Ls), len = mx * ls;
     double up = (omax - (s0 - R)) / len;     /* translate the box along +L */
     double down = ((s0 + R) - omin) / len;   /* along -L */
     int k;
@@ -220,7 +224,7 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
     for (k = 0; k < 2; k++) {
       double dep = k == 0 ? up : down;
       double sg = k == 0 ? 1 : -1;
-      vec3 dir = v3(sg * L.x / len, sg * L.y / len, sg * L.z / len);
+      vec3 dir = v3(sg * Ls.x / ls, sg * Ls.y / ls, sg * Ls.z / ls);
       int against = v_dot(dir, m->d) < 0;
       if (s->mtd_kind < 0 || dep < s->depth ||
           (dep == s->depth && ((against && !s->mtd_against) ||
@@ -380,6 +384,14 @@ static vec3 poly_nearest(const poly *o, vec3 p) {
   return q;
 }
 
+/* Is p within tol of the flat polygon (by the distance to it, not to its
+   edges' lines: at the acute tip of a sliver those let points far along
+   the tip through)? */
+static int near_poly(const poly *o, vec3 p, double tol) {
+  vec3 q = poly_nearest(o, p);
+  return b_maxabs(v_sub(p, q)) <= tol;
+}
+
 /* A point of the flat polygon o in the box feature F (the support of the
    box centred c toward -N, lying in o's plane): F's centre if inside o;
    else o's vertex average if inside F; else the middle of the part of the
@@ -395,7 +407,7 @@ static vec3 face_point(const poly *o, vec3 c, vec3 e, vec3 N, double tol) {
   }
   /* onto the plane (F lies in it up to rounding) */
   f = v_madd(f, o->n, -v_dot(o->n, v_sub(f, o->ref)));
-  if (in_poly(o, f, tol)) return f;
+  if (near_poly(o, f, tol)) return f;
   if (nspan == 0) return poly_nearest(o, f);
   for (i = 0; i < o->count; i++) avg = v_add(avg, v_sub(vtx(o, i), o->ref));
   avg = v_madd(o->ref, avg, 1.0 / o->count);
@@ -426,7 +438,8 @@ static vec3 face_point(const poly *o, vec3 c, vec3 e, vec3 N, double tol) {
     }
     if (slo <= shi) {
       vec3 q = v_madd(a, g, 0.5 * (slo + shi));
-      return v_madd(q, o->n, -v_dot(o->n, v_sub(q, o->ref)));   /* onto the plane */
+      q = v_madd(q, o->n, -v_dot(o->n, v_sub(q, o->ref)));   /* onto the plane */
+      if (near_poly(o, q, tol)) return q;
     }
   }
   return poly_nearest(o, f);
@@ -594,10 +607,10 @@ static int inside_point_(const poly *o, vec3 c, vec3 e, double tol, vec3 *p) {
   /* the box's centre moved onto the plane along n, when that stays in
      the box and lands in the polygon */
   sum = v_madd(c, o->n, -v_dot(o->n, v_sub(c, o->ref)));
-  if (in_box(sum, c, e, tol) && in_poly(o, sum, tol)) { *p = sum; return 1; }
+  if (in_box(sum, c, e, tol) && near_poly(o, sum, tol)) { *p = sum; return 1; }
   if (crossings(c, e, o->n, -v_dot(o->n, o->ref), &sum)) {
     sum = v_madd(sum, o->n, -v_dot(o->n, v_sub(sum, o->ref)));
-    if (in_poly(o, sum, tol)) { *p = sum; return 1; }
+    if (near_poly(o, sum, tol)) { *p = sum; return 1; }
   }
   return 0;
 }
@@ -618,7 +631,7 @@ static vec3 inside_point(const poly *o, vec3 c, vec3 e, double tol) {
    a segment's line)? */
 static int on_obstacle(const poly *o, vec3 p, double tol) {
   if (o->flat)
-    return fabs(v_dot(o->n, v_sub(p, o->ref))) <= tol && in_poly(o, p, tol);
+    return near_poly(o, p, tol);
   {
     vec3 g = v_sub(vtx(o, 1), o->ref), w = v_sub(p, o->ref);
     double gg = v_len2(g), s = gg > 0 ? clamp01(v_dot(w, g) / gg) : 0;
