@@ -1457,8 +1457,16 @@ static void fz_aabb_polygon(src *s) {
   check_hit(code, &h);
   check_2d(a, 3, v, n, &h, code);
   {
-    double m = mag_with(a, 3, v, n);
-    if (m <= MODERATE) {
+    /* the oracle, for polygons fat enough that their plane is well
+       determined (as fat_triangle for the triangle targets): a sliver of
+       width 1e-9 fits planes tilted by degrees, and rounding moves the
+       contact point along that tilt */
+    double m = mag_with(a, 3, v, n), area2 = 0, diam = 0;
+    int i, j;
+    for (i = 1; i + 1 < n; i++) area2 += len(cross(sub(v[i], v[0]), sub(v[i + 1], v[0])));
+    for (i = 0; i < n; i++)
+      for (j = i + 1; j < n; j++) diam = fmax(diam, len(sub(v[j], v[i])));
+    if (m <= MODERATE && area2 > 1e-3 * diam * diam) {
       bobst o = {0};
       o.v = v;
       o.n = n;

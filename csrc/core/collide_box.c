@@ -124,6 +124,7 @@ typedef struct poly {
   vec3 ref;            /* vtx(o, 0): the origin of every projection */
   const vec3 *rel;     /* vtx(o, i) - ref for every i, or NULL (computed on
                           the fly): the projections' operands, once */
+  vec3 rmin, rmax;     /* with rel: their bounds, the box axes' projections */
 } poly;
 
 /* Vertex i of the obstacle; a polygon's moved onto its plane (by at most
@@ -164,6 +165,11 @@ static void project(const poly *o, vec3 L, int kind, double *omin, double *omax)
   double lo = 0, hi = 0;
   if (kind == AX_FACE) {         /* the face: flat, through ref */
     *omin = *omax = 0;
+    return;
+  }
+  if (kind == AX_BOX && o->rel) {  /* a unit axis: the bounds */
+    *omin = L.x != 0 ? o->rmin.x : (L.y != 0 ? o->rmin.y : o->rmin.z);
+    *omax = L.x != 0 ? o->rmax.x : (L.y != 0 ? o->rmax.y : o->rmax.z);
     return;
   }
   if (o->rel) {
@@ -640,21 +646,29 @@ static int on_obstacle(const poly *o, vec3 p, double tol) {
 }
 
 /* The sweep of the box against o. */
-static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out);
+static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out);
+static int plane2d(const poly *o, vec3 c0, vec3 d, double tol);
+static double scale_of(vec3 c0, vec3 c1, const vec3 *v, int count);
 
-/* With the vertices relative to ref computed once (up to 16 of them). */
+/* With the vertices relative to ref computed once (up to 16 of them), and
+   their bounds. */
 static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
   vec3 rel[16];
   poly q = *o;
   int i;
   if (q.count <= 16) {
-    for (i = 0; i < q.count; i++) rel[i] = v_sub(vtx(o, i), o->ref);
+    q.rmin = q.rmax = rel[0] = v3(0, 0, 0);
+    for (i = 1; i < q.count; i++) {
+      rel[i] = v_sub(vtx(o, i), o->ref);
+      q.rmin = v3(fmin(q.rmin.x, rel[i].x), fmin(q.rmin.y, rel[i].y), fmin(q.rmin.z, rel[i].z));
+      q.rmax = v3(fmax(q.rmax.x, rel[i].x), fmax(q.rmax.y, rel[i].y), fmax(q.rmax.z, rel[i].z));
+    }
     q.rel = rel;
   }
   return sweep_poly_(e, c0, c1, &q, out);
 }
 
-static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
+static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
   boxmove m;
   axstate s;
   vec3 c, N, p;
@@ -664,12 +678,6 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out
   m.c0 = c0;
   m.d = v_sub(c1, c0);
   m.w = v_sub(c0, o->ref);
-  m.scale = b_maxabs(c0);
-  if (b_maxabs(c1) > m.scale) m.scale = b_maxabs(c1);
-  if (b_maxabs(e) > m.scale) m.scale = b_maxabs(e);
-  for (i = 0; i < o->count; i++)
-    if (b_maxabs(vtx(o, i)) > m.scale) m.scale = b_maxabs(vtx(o, i));
-  tol = 64 * DBL_EPSILON * m.scale;
   s.lo = 0; s.hi = 1;
   s.best = v3(0, 0, 0);
   s.best_kind = -1;
@@ -679,6 +687,13 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out
     hit_clear(out);
     return 0;
   }
+  /* a contact: the rounding tolerance of the inputs' magnitude */
+  m.scale = b_maxabs(c0);
+  if (b_maxabs(c1) > m.scale) m.scale = b_maxabs(c1);
+  if (b_maxabs(e) > m.scale) m.scale = b_maxabs(e);
+  for (i = 0; i < o->count; i++)
+    if (b_maxabs(vtx(o, i)) > m.scale) m.scale = b_maxabs(vtx(o, i));
+  tol = 64 * DBL_EPSILON * m.scale;
   if (s.best_kind >= 0 && s.lo > 0) {
     /* first contact inside the step along the last axis to enter */
     N = v_normalize(s.best);
@@ -692,8 +707,9 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out
       p = inside_point(o, c, e, 1024 * tol);
     out->u = s.lo;
   } else {
-    /* overlapping at the start: the shortest way out */
+    /* overlapping at the start: the shortest way out (in 2D, in the plane) */
     axstate t;
+    o->plane2d = plane2d(o, c0, m.d, scale_of(c0, c1, o->v, o->count));
     t.lo = 0; t.hi = 1;
     t.best_kind = -1;
     t.mtd = 1;
@@ -946,7 +962,7 @@ int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
   o.project = 0;
   o.ref = v[0];
   o.rel = NULL;
-  o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0), scale_of(*c0, *c1, v, 3));
+  o.plane2d = -1;             /* found when needed (overlapping at u = 0) */
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
 
@@ -975,8 +991,7 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
   }
   o.ref = v_madd(o.v[0], o.n, o.face_off);
   o.rel = NULL;
-  o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0),
-                      scale_of(*c0, *c1, o.v, o.count));
+  o.plane2d = -1;
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
 
@@ -999,6 +1014,6 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
   o.project = 0;
   o.ref = v[0];
   o.rel = NULL;
-  o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0), scale_of(*c0, *c1, v, 2));
+  o.plane2d = -1;
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
