@@ -130,7 +130,7 @@ typedef struct poly {
 /* Vertex i of the obstacle; a polygon's moved onto its plane (by at most
    the 1e-9 of its size that collide_polygon_init allows), so that every
    axis sees the same flat polygon. */
-static vec3 vtx(const poly *o, int i) {
+static inline vec3 vtx(const poly *o, int i) {
   vec3 v = o->v[i];
   if (o->project) v = v_madd(v, o->n, -(v_dot(o->n, v_sub(v, o->v[0])) - o->face_off));
   return v;
@@ -201,15 +201,25 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
     /* (1) a1 + sd t <= 0: the box's low side down to omax; entered when
        sd < 0, moving toward -L, so the normal is +L. (2) a2 - sd t <= 0:
        its high side up to omin; entered when sd > 0, normal -L. */
-    double a1 = s0 - R - omax, a2 = omin - s0 - R, prev = s->lo, t = 0;
-    int side = 0;
-    if (sd < 0) { t = -a1 / sd; side = 1; }
-    else if (sd > 0) { t = a2 / sd; side = -1; }
-    b_clip(&s->lo, &s->hi, a1, sd);
-    b_clip(&s->lo, &s->hi, a2, -sd);
+    double a1 = s0 - R - omax, a2 = omin - s0 - R, prev = s->lo, t, t_out;
+    int side;
+    if (sd == 0) {             /* no motion along L: overlapping throughout, or never */
+      if (a1 > 0 || a2 > 0) { s->lo = 2; s->hi = 1; }
+      return;
+    }
+    {
+      double inv = 1 / sd;     /* one division for both constraints */
+      if (sd < 0) { t = -a1 * inv; t_out = a2 * inv; side = 1; }
+      else { t = a2 * inv; t_out = -a1 * inv; side = -1; }
+    }
+    if (t_out < s->hi) s->hi = t_out;
     /* the latest entry; an exact tie goes to the face, then the box axes,
        then the edge pairs */
-    if (side && (t > prev || (t == prev && prev > 0 && kind < s->best_kind))) {
+    if (t > prev) {
+      s->lo = t;
+      s->best = side > 0 ? L : v_neg(L);
+      s->best_kind = kind;
+    } else if (t == prev && prev > 0 && kind < s->best_kind) {
       s->best = side > 0 ? L : v_neg(L);
       s->best_kind = kind;
     }
@@ -659,9 +669,15 @@ static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out)
   if (q.count <= 16) {
     q.rmin = q.rmax = rel[0] = v3(0, 0, 0);
     for (i = 1; i < q.count; i++) {
-      rel[i] = v_sub(vtx(o, i), o->ref);
-      q.rmin = v3(fmin(q.rmin.x, rel[i].x), fmin(q.rmin.y, rel[i].y), fmin(q.rmin.z, rel[i].z));
-      q.rmax = v3(fmax(q.rmax.x, rel[i].x), fmax(q.rmax.y, rel[i].y), fmax(q.rmax.z, rel[i].z));
+      vec3 r = v_sub(vtx(o, i), o->ref);
+      rel[i] = r;
+      /* inline comparisons: fmin/fmax are library calls (NaN handling) */
+      if (r.x < q.rmin.x) q.rmin.x = r.x;
+      if (r.y < q.rmin.y) q.rmin.y = r.y;
+      if (r.z < q.rmin.z) q.rmin.z = r.z;
+      if (r.x > q.rmax.x) q.rmax.x = r.x;
+      if (r.y > q.rmax.y) q.rmax.y = r.y;
+      if (r.z > q.rmax.z) q.rmax.z = r.z;
     }
     q.rel = rel;
   }
