@@ -193,6 +193,15 @@ static void project(const poly *o, vec3 L, int kind, double *omin, double *omax)
 static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) {
   double R, s0, sd, omin, omax;
   if (L.x == 0 && L.y == 0 && L.z == 0) return;
+  {
+    /* An axis whose components are tiny (a cross product with an edge of
+       subnormal extent along an axis) would be projected in subnormal
+       arithmetic, with few bits left: a real contact was rejected. Its
+       direction is all that matters: scaled to a largest component of 1
+       (by division: 1 / mx could overflow). Huge ones likewise. */
+    double mx = b_maxabs(L);
+    if (!(mx >= 1e-100 && mx <= 1e100)) L = v3(L.x / mx, L.y / mx, L.z / mx);
+  }
   R = m->e.x * fabs(L.x) + m->e.y * fabs(L.y) + m->e.z * fabs(L.z);
   s0 = v_dot(m->w, L);
   sd = v_dot(m->d, L);
