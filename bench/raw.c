@@ -38,7 +38,7 @@ typedef struct bcase {
   collide_vec3 v[6];
   collide_plane plane;
   collide_vec3 pv[4];        /* moving box: a polygon's vertices */
-  collide_polygon poly;
+  collide_polygon poly;   /* over v[4..6), made in place (moving box: over pv) */
 } bcase;
 
 /* ---- the cases: bench/cases.lua, draw for draw ---------------------------- */
@@ -77,6 +77,22 @@ static void d_triangle(int64_t *s, collide_vec3 *a, collide_vec3 *b,
 /* seeds: the order of FUNCTIONS in cases.lua */
 enum { SS = 1, SP, STRI, SAABB, RTRI, SSEG, RAABB,
        BSPH, BPL, BTRI, BPOLY, BSEG };   /* moving box (branch box) */
+enum { TWIN = 500 };   /* TWIN + BSPH..BSEG: the sphere twin of a box row */
+
+/* ---- capsule sweeps: seeds as M.SEEDS in cases.lua ---- */
+enum { CSPH = 101, CPL, CTRI, CPOLY, CSEG, CAABB, CCAP,
+       /* raw-only rows: the sphere query on the capsule's cases (its axis
+          dropped), the reference of the 2x target; the box with a
+          standing axis (the grown-box path) */
+       REF = 1000, CAABB_UP = 2000 };
+static collide_vec3 d_axis(int64_t *s) {
+  collide_vec3 v;
+  v.x = d_near(s) / 2;
+  v.y = d_near(s) / 2;
+  v.z = d_near(s) / 2;
+  return v;
+}
+/* ---- end of capsule sweeps ---- */
 
 static void make_cases(int which, bcase *cs) {
   int64_t seed = which;
@@ -122,6 +138,56 @@ static void make_cases(int which, bcase *cs) {
         c->v[1] = d_vec(&seed, d_far);
         d_triangle(&seed, &c->v[2], &c->v[3], &c->v[4]);
         break;
+      /* ---- capsule sweeps: r, axis v0, c0 v1, c1 v2, the obstacle ---- */
+      case CSPH:
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        c->v[3] = d_vec(&seed, d_near);
+        c->v[4].x = d_radius(&seed);     /* rb */
+        break;
+      case CPL: {
+        collide_vec3 n;
+        double dist;
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        n = d_vec(&seed, d_near);
+        dist = d_near(&seed);
+        if (n.x == 0 && n.y == 0 && n.z == 0) n.y = 1;
+        if (collide_plane_make(&n, dist, &c->plane) < 0) abort();
+        break;
+      }
+      case CTRI: case CPOLY:
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        d_triangle(&seed, &c->v[3], &c->v[4], &c->v[5]);
+        if (which == CPOLY && collide_polygon_init(&c->v[3], 3, &c->poly) != 1)
+          abort();
+        break;
+      case CSEG: case CAABB:
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        c->v[3] = d_vec(&seed, d_near);
+        c->v[4] = d_vec(&seed, which == CSEG ? d_near : d_extent);
+        break;
+      case CCAP:                         /* ra, Aa, a0, a1, rb, Ab, b0, b1 */
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        c->plane.d = d_radius(&seed);    /* rb */
+        c->v[3] = d_axis(&seed);
+        c->v[4] = d_vec(&seed, d_near);
+        c->v[5] = d_vec(&seed, d_near);
+        break;
+      /* ---- end of capsule sweeps ---- */
       case SSEG:
         c->r = d_radius(&seed);
         c->v[0] = d_vec(&seed, d_far);
@@ -239,6 +305,58 @@ static int call_full(int which, int lean, const bcase *c, collide_hit *h,
       return (lean ? lean_raycast_triangle : collide_raycast_triangle)(
           &c->v[0], &c->v[1], &c->v[2], &c->v[3], &c->v[4], h);
 #endif
+/* ---- capsule sweeps ---- */
+#ifdef HAVE_collide_sweep_capsule_capsule
+    case CSPH:
+      return collide_sweep_capsule_sphere(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                          &c->v[3], c->v[4].x, h);
+    case CPL:
+      return collide_sweep_capsule_plane(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                         &c->plane, h);
+    case CTRI:
+      return collide_sweep_capsule_triangle(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                            &c->v[3], &c->v[4], &c->v[5], h);
+    case CPOLY:
+      return collide_sweep_capsule_polygon(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                           &c->poly, h);
+    case CSEG:
+      return collide_sweep_capsule_segment(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                           &c->v[3], &c->v[4], h);
+    case CAABB:
+      return collide_sweep_capsule_aabb(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                        &c->v[3], &c->v[4], h);
+    case CAABB_UP + CAABB: {
+      collide_vec3 up;
+      up.x = 0; up.y = fabs(c->v[0].y) + 0.25; up.z = 0;
+      return collide_sweep_capsule_aabb(c->r, &up, &c->v[1], &c->v[2],
+                                        &c->v[3], &c->v[4], h);
+    }
+    case CCAP:
+      return collide_sweep_capsule_capsule(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                           c->plane.d, &c->v[3], &c->v[4],
+                                           &c->v[5], iv);
+    /* the references: the sphere query on the same cases, axis dropped */
+    case REF + CSPH:
+      return collide_sweep_sphere_sphere(c->r, &c->v[1], &c->v[2], c->v[4].x,
+                                         &c->v[3], &c->v[3], iv);
+    case REF + CPL:
+      return collide_sweep_sphere_plane(c->r, &c->v[1], &c->v[2], &c->plane, h);
+    case REF + CTRI:
+      return collide_sweep_sphere_triangle(c->r, &c->v[1], &c->v[2], &c->v[3],
+                                           &c->v[4], &c->v[5], h);
+    case REF + CPOLY:
+      return collide_sweep_sphere_polygon(c->r, &c->v[1], &c->v[2], &c->poly, h);
+    case REF + CSEG:
+      return collide_sweep_sphere_segment(c->r, &c->v[1], &c->v[2], &c->v[3],
+                                          &c->v[4], h);
+    case REF + CAABB:
+      return collide_sweep_sphere_aabb(c->r, &c->v[1], &c->v[2], &c->v[3],
+                                       &c->v[4], h);
+    case REF + CCAP:
+      return collide_sweep_sphere_sphere(c->r, &c->v[1], &c->v[2], c->plane.d,
+                                         &c->v[4], &c->v[5], iv);
+#endif
+/* ---- end of capsule sweeps ---- */
 #ifdef HAVE_collide_sweep_sphere_segment
     case SSEG:
       return (lean ? lean_sweep_sphere_segment : collide_sweep_sphere_segment)(
@@ -249,7 +367,7 @@ static int call_full(int which, int lean, const bcase *c, collide_hit *h,
       return (lean ? lean_raycast_aabb : collide_raycast_aabb)(
           &c->v[0], &c->v[1], &c->v[2], &c->v[3], h);
 #endif
-    /* ---- moving box (branch box); which + 100: the sphere of radius
+    /* ---- moving box (branch box); which + TWIN: the sphere of radius
        e.x on the same case against the same obstacle ---- */
 #ifdef HAVE_collide_sweep_aabb_triangle
     case BSPH:
@@ -264,20 +382,20 @@ static int call_full(int which, int lean, const bcase *c, collide_hit *h,
     case BSEG:
       return collide_sweep_aabb_segment(&c->v[3], &c->v[0], &c->v[1], &c->v[2],
                                         &c->v[4], h);
-    case 100 + BSPH: {
+    case TWIN + BSPH: {
       int code = collide_sweep_sphere_sphere(c->v[3].x, &c->v[0], &c->v[1], c->r,
                                              &c->v[2], &c->v[2], iv);
       h->u = iv->u0;
       return code;
     }
-    case 100 + BPL:
+    case TWIN + BPL:
       return collide_sweep_sphere_plane(c->v[3].x, &c->v[0], &c->v[1], &c->plane, h);
-    case 100 + BTRI:
+    case TWIN + BTRI:
       return collide_sweep_sphere_triangle(c->v[3].x, &c->v[0], &c->v[1], &c->v[2],
                                            &c->v[4], &c->v[5], h);
-    case 100 + BPOLY:
+    case TWIN + BPOLY:
       return collide_sweep_sphere_polygon(c->v[3].x, &c->v[0], &c->v[1], &c->poly, h);
-    case 100 + BSEG:
+    case TWIN + BSEG:
       return collide_sweep_sphere_segment(c->v[3].x, &c->v[0], &c->v[1], &c->v[2],
                                           &c->v[4], h);
 #endif
@@ -303,6 +421,10 @@ static double call(int which, int lean, const bcase *c) {
   int code = call_full(which, lean, c, &h, &iv);
   if (code < 0) abort();
   if (code == 0) return -1;
+  /* (the capsule rows' intervals: u0 + u1; the sphere reference of
+     capsule-sphere: u0) */
+  if (which == CCAP || which == REF + CCAP) return iv.u0 + iv.u1;
+  if (which == REF + CSPH) return iv.u0;
   return which == SS ? iv.u0 + iv.u1 : h.u;
 }
 
@@ -345,7 +467,9 @@ static void bench(int which, const char *name, long n) {
   double times[2][ROUNDS], sum = 0;
   int hits = 0, i, r, impl, nimpl = has_lean(which) ? 2 : 1;
   if (only && strcmp(only, name) != 0) return;
-  make_cases(which > 100 ? which - 100 : which, cs);   /* > 100: a twin */
+  /* % 1000: the capsule rows' variants; TWIN + BSPH..BSEG: the box rows'
+     sphere twins */
+  make_cases(which % 1000 >= TWIN ? which % 1000 - TWIN : which % 1000, cs);
   for (i = 0; i < COUNT; i++) {
     double u = call(which, 0, &cs[i]);
     if (u >= 0) { hits++; sum += u; }
@@ -363,7 +487,7 @@ static void bench(int which, const char *name, long n) {
   for (impl = 0; impl < nimpl; impl++)
     qsort(times[impl], ROUNDS, sizeof times[impl][0], cmp_double);
   /* the sphere twins of the box rows are "twin" lines (bench/run.lua) */
-  printf("%s %s %.3f %d %.17g\n", which > 100 ? "twin" : "raw", name,
+  printf("%s %s %.3f %d %.17g\n", which % 1000 >= TWIN ? "twin" : "raw", name,
          times[0][ROUNDS / 2], hits, sum);
   if (nimpl > 1) printf("lean %s %.3f\n", name, times[1][ROUNDS / 2]);
 }
@@ -382,6 +506,25 @@ int main(int argc, char **argv) {
 #ifdef HAVE_collide_raycast_triangle
   bench(RTRI, "raycast_triangle", n);
 #endif
+  /* ---- capsule sweeps, each followed by its sphere reference ---- */
+#ifdef HAVE_collide_sweep_capsule_capsule
+  {
+    static const struct { int which; const char *name; } caps[] = {
+      { CSPH, "sweep_capsule_sphere" }, { CPL, "sweep_capsule_plane" },
+      { CTRI, "sweep_capsule_triangle" }, { CPOLY, "sweep_capsule_polygon" },
+      { CSEG, "sweep_capsule_segment" }, { CAABB, "sweep_capsule_aabb" },
+      { CCAP, "sweep_capsule_capsule" } };
+    char ref[64];
+    size_t i;
+    for (i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+      bench(caps[i].which, caps[i].name, n);
+      snprintf(ref, sizeof ref, "sphere_ref_of_%s", caps[i].name);
+      bench(REF + caps[i].which, ref, n);
+    }
+    bench(CAABB_UP + CAABB, "sweep_capsule_aabb_standing", n);
+  }
+#endif
+  /* ---- end of capsule sweeps ---- */
 #ifdef HAVE_collide_sweep_sphere_segment
   bench(SSEG, "sweep_sphere_segment", n);
 #endif
@@ -391,15 +534,15 @@ int main(int argc, char **argv) {
   /* ---- moving box (branch box): each row, then its sphere twin ---- */
 #ifdef HAVE_collide_sweep_aabb_triangle
   bench(BSPH, "sweep_aabb_sphere", n);
-  bench(100 + BSPH, "sweep_aabb_sphere", n);
+  bench(TWIN + BSPH, "sweep_aabb_sphere", n);
   bench(BPL, "sweep_aabb_plane", n);
-  bench(100 + BPL, "sweep_aabb_plane", n);
+  bench(TWIN + BPL, "sweep_aabb_plane", n);
   bench(BTRI, "sweep_aabb_triangle", n);
-  bench(100 + BTRI, "sweep_aabb_triangle", n);
+  bench(TWIN + BTRI, "sweep_aabb_triangle", n);
   bench(BPOLY, "sweep_aabb_polygon", n);
-  bench(100 + BPOLY, "sweep_aabb_polygon", n);
+  bench(TWIN + BPOLY, "sweep_aabb_polygon", n);
   bench(BSEG, "sweep_aabb_segment", n);
-  bench(100 + BSEG, "sweep_aabb_segment", n);
+  bench(TWIN + BSEG, "sweep_aabb_segment", n);
 #endif
   /* ---- end moving box ---- */
   /* (further queries: new blocks above this line) */

@@ -99,6 +99,9 @@ local function forms(cs)
         elseif x.poly then       -- moving box (branch box): a polygon
           local vs = {}
           for k, v in ipairs(x.poly) do vs[k] = mod.vec3(v[1], v[2], v[3]) end
+        elseif x.polygon then
+          local vs = {}
+          for k, v in ipairs(x.polygon) do vs[k] = mod.vec3(v[1], v[2], v[3]) end
           a[i] = mod.polygon(vs)
         elseif type(x[1]) == "table" then a[i] = mod.plane(x[1], x[2])
         else a[i] = mod.vec3(x[1], x[2], x[3]) end
@@ -114,6 +117,8 @@ local function forms(cs)
         t[#t + 1] = x
       elseif x.poly then         -- no scalar form of a polygon (no port)
         s[#s + 1], t[#t + 1] = x, x
+      elseif x.polygon then   -- (no scalar or table form: not timed)
+        t[#t + 1] = x
       elseif type(x[1]) == "table" then
         -- the plane as collide normalized it
         local p = F.collide[j][i]
@@ -238,11 +243,12 @@ local function check(name, F)
     local r = { collide[name](unpack(F.collide[j])) }
     -- (a query without a scalar port is checked only against the raw C
     -- loop's counts)
+    -- (queries without plain-Lua ports are checked against raw C only)
     local s = scalar[name] and { scalar[name](unpack(F.scalar[j])) }
     local t = tables[name] and { tables[name](unpack(F.tables[j])) }
     if r[1] then
       hits = hits + 1
-      sum = sum + r[2] + (name == "sweep_sphere_sphere" and r[3] or 0)
+      sum = sum + r[2] + (type(r[3]) == "number" and r[3] or 0)   -- u1
     end
     local function differ(what, other, pt, nrm)
       if other[1] ~= r[1] then return what .. " hit " .. tostring(other[1]) end
@@ -302,6 +308,15 @@ local QUERIES = {
   -- ---- end moving box ----
   -- (further queries: new lines above this one)
 }
+-- ---- capsule sweeps (no plain-Lua ports, no no-op of their signatures) ----
+QUERIES.sweep_capsule_sphere = { nargs = 6, nout = 2, result = "hit" }
+QUERIES.sweep_capsule_plane = { nargs = 5, nout = 2, result = "hit" }
+QUERIES.sweep_capsule_triangle = { nargs = 7, nout = 2, result = "hit" }
+QUERIES.sweep_capsule_polygon = { nargs = 5, nout = 2, result = "hit" }
+QUERIES.sweep_capsule_segment = { nargs = 6, nout = 2, result = "hit" }
+QUERIES.sweep_capsule_aabb = { nargs = 6, nout = 2, result = "hit" }
+QUERIES.sweep_capsule_capsule = { nargs = 8, nout = 1, result = "interval" }
+-- ---- end of capsule sweeps ----
 
 local function bench_query(name)
   local q = QUERIES[name]
@@ -326,7 +341,7 @@ local function bench_query(name)
   if noop then
     add("noop", make_loop(q.nargs, q.nout, "none")(F.collide, noop, o1, o2))
   end
-  if noop_lib then
+  if noop_lib and q.ffi_noop then
     -- the FFI no-op gets what collide's FFI wrapper hands the core: the
     -- cdata vectors (a plane's inner struct) and a result struct
     local A, res = {}, ffi.new("collide_hit")

@@ -28,6 +28,7 @@ build = {
       sources = {
         "csrc/core/collide_basic.c",
         "csrc/core/collide_box.c",
+        "csrc/core/collide_capsule.c",
         "csrc/core/collide_mover.c",
         "csrc/core/collide_pairs.c",
         "csrc/core/collide_query.c",
