@@ -48,7 +48,7 @@ end
 
 -- Each function's cases: an array of argument lists in the order of the
 -- collide call, vectors as {x, y, z}; a plane as {normal, d} (not yet
--- normalized); a polygon as {poly = {vertex, ...}}.
+-- normalized); a polygon as {polygon = {vertex, ...}}.
 local MAKE = {
   sweep_sphere_sphere = function(d)
     local ra = d.radius()
@@ -146,7 +146,7 @@ local MAKE = {
       elseif q == 3 then p[i] = p[i] - ra else p[j] = p[j] - rb end
       v[q] = p
     end
-    return { e, c0, c1, { poly = v } }
+    return { e, c0, c1, { polygon = v } }
   end,
   sweep_aabb_segment = function(d)
     local e = d.vec(d.extent)

@@ -96,9 +96,6 @@ local function forms(cs)
       local a = {}
       for i, x in ipairs(c) do
         if type(x) == "number" then a[i] = x
-        elseif x.poly then       -- moving box (branch box): a polygon
-          local vs = {}
-          for k, v in ipairs(x.poly) do vs[k] = mod.vec3(v[1], v[2], v[3]) end
         elseif x.polygon then
           local vs = {}
           for k, v in ipairs(x.polygon) do vs[k] = mod.vec3(v[1], v[2], v[3]) end
@@ -115,8 +112,6 @@ local function forms(cs)
       if type(x) == "number" then
         s[#s + 1] = x
         t[#t + 1] = x
-      elseif x.poly then         -- no scalar form of a polygon (no port)
-        s[#s + 1], t[#t + 1] = x, x
       elseif x.polygon then   -- (no scalar or table form: not timed)
         t[#t + 1] = x
       elseif type(x[1]) == "table" then
