@@ -226,10 +226,6 @@ local function close(a, b, tol)
   return math.abs(a - b) <= tol * (1 + math.abs(a))
 end
 
--- moving box (branch box): queries whose scalar port's point at u = 0 is a
--- point of the overlap, not necessarily collide's
-local LOOSE_START = { sweep_aabb_sphere = true, sweep_aabb_plane = true }
-
 -- Checks scalar and tables against collide on every case; returns hits and
 -- the sum of u (or u0 + u1) over the cases, and a list of problems.
 local function check(name, F)
@@ -256,7 +252,6 @@ local function check(name, F)
         return nil
       end
       local p = r[3]
-      if LOOSE_START[name] and r[2] == 0 then return nil end
       if not (close(p.x, pt[1], 1e-7) and close(p.y, pt[2], 1e-7) and
               close(p.z, pt[3], 1e-7)) then
         return format("%s point (%.9g, %.9g, %.9g) vs %s", what, pt[1], pt[2],
@@ -343,12 +338,7 @@ local function bench_query(name)
     for j = 1, K do
       local a = {}
       for i, x in ipairs(F.collide[j]) do
-        if type(x) == "cdata" and not collide.is_vec3(x) then
-          -- a plane's inner struct; a polygon's (moving box, branch box)
-          a[i] = tostring(x):match("^polygon") and x.poly or x.pl
-        else
-          a[i] = x
-        end
+        a[i] = (type(x) == "cdata" and not collide.is_vec3(x)) and x.pl or x
       end
       a[q.nargs + 1] = res
       A[j] = a
@@ -450,17 +440,3 @@ for _, r in ipairs(results) do
   for _, p in ipairs(r.problems) do print("  PROBLEM " .. p) end
 end
 print(all_ok and "all targets met" or "some targets missed (see above)")
-
--- ---- moving box (branch box): raw C, box query vs the sphere query ----
-if #twin > 0 and not is_jit then
-  print()
-  print("raw C, a box vs a sphere of radius e.x on the same cases and obstacle:")
-  print("query                     box ns  sphere ns   box/sphere  (target <= 2)")
-  for _, t in ipairs(twin) do
-    local b = raw[t.name]
-    if b then
-      print(format("%-22s %9.1f  %9.1f    %6.2fx", t.name, b.ns, t.ns, b.ns / t.ns))
-    end
-  end
-end
--- ---- end moving box ----

@@ -2,8 +2,7 @@
  * world_bench.c -- the world against brute-force C loops over the same
  * single-shape functions, and collide_sweep_pairs against all pairs.
  *
- *   cc -O2 -Icsrc -o build/world_bench bench/world_bench.c csrc/collide_*.c -lm
- *   ./build/world_bench
+ *   make bench-world      (or build/bench/world after make build/bench/world)
  *
  * The same terrains and queries as bench/world_bench.lua. POSIX clock.
  */
@@ -98,6 +97,135 @@ static void terrain_bench(int ntri) {
   free(q);
 }
 
+/* ---- world, continued: the three movers, a frame of moving shapes,
+   raycast_all ------------------------------------------------------------ */
+
+/* A height-field terrain of about ntri triangles, added as one mesh. */
+static collide_world *terrain_world(int ntri, int *side) {
+  int g = (int)(sqrt(ntri / 2.0) + 0.5), i, j, n = 0, first;
+  collide_vec3 *v = malloc(sizeof *v * (size_t)((g + 1) * (g + 1)));
+  int *ix = malloc(sizeof *ix * (size_t)(6 * g * g));
+  collide_world *w = collide_world_new();
+  for (i = 0; i <= g; i++)
+    for (j = 0; j <= g; j++) v[i * (g + 1) + j] = V(i, rnd() * 0.5, j);
+  for (i = 0; i < g; i++)
+    for (j = 0; j < g; j++) {
+      int a = i * (g + 1) + j, b = (i + 1) * (g + 1) + j, c = a + 1, d = b + 1;
+      ix[n++] = a; ix[n++] = b; ix[n++] = c;
+      ix[n++] = b; ix[n++] = d; ix[n++] = c;
+    }
+  collide_world_add_mesh(w, v, (g + 1) * (g + 1), ix, n, &first);
+  collide_world_build(w);
+  free(v);
+  free(ix);
+  *side = g;
+  return w;
+}
+
+/* ns per world sweep of each mover over the same drops; the box and the
+   capsule against the sphere of the same reach (half-size 0.5). */
+static void movers_bench(int ntri) {
+  int g, k, nq = 20000, id, hits[4] = {0, 0, 0, 0};
+  collide_world *w = terrain_world(ntri, &g);
+  collide_vec3 (*q)[2] = malloc(sizeof *q * (size_t)nq), e = V(0.5, 0.5, 0.5);
+  collide_vec3 axis = V(0, 0.25, 0);
+  collide_hit h;
+  double t0, ts, tb, tc, tr;
+  for (k = 0; k < nq; k++) {
+    q[k][0] = V(rnd() * g, 3 + rnd() * 2, rnd() * g);
+    q[k][1] = V(q[k][0].x + rnd() * 6 - 3, q[k][0].y - 8, q[k][0].z + rnd() * 6 - 3);
+  }
+  t0 = now();
+  for (k = 0; k < nq; k++)
+    hits[0] += collide_world_sweep_sphere(w, 0.5, &q[k][0], &q[k][1], NULL, NULL, &h, &id);
+  ts = (now() - t0) / nq;
+  t0 = now();
+  for (k = 0; k < nq; k++)
+    hits[1] += collide_world_sweep_aabb(w, &e, &q[k][0], &q[k][1], NULL, NULL, &h, &id);
+  tb = (now() - t0) / nq;
+  t0 = now();
+  for (k = 0; k < nq; k++)
+    hits[2] += collide_world_sweep_capsule(w, 0.25, &axis, &q[k][0], &q[k][1], NULL, NULL, &h, &id);
+  tc = (now() - t0) / nq;
+  t0 = now();
+  for (k = 0; k < nq; k++)
+    hits[3] += collide_world_raycast(w, &q[k][0], &q[k][1], NULL, NULL, &h, &id);
+  tr = (now() - t0) / nq;
+  printf("%9d  sphere %7.0f ns  aabb %7.0f ns (%4.2fx)  capsule %7.0f ns (%4.2fx)  ray %6.0f ns"
+         "  (hits %d %d %d %d of %d)\n", collide_world_count(w), ts * 1e9, tb * 1e9, tb / ts,
+         tc * 1e9, tc / ts, tr * 1e9, hits[0], hits[1], hits[2], hits[3], nq);
+  collide_world_free(w);
+  free(q);
+}
+
+/* A game's frame: nmove shapes (half spheres, half boxes, layer 2) glide
+   over a 10k-triangle terrain (layer 1); each frame each one sweeps its
+   step against the terrain (mask 1: not the other movers) and is re-placed
+   where it ends (update_*). ms per frame, and the same frame when the
+   movers have velocities and one advance() moves them all. */
+static void frame_bench(int nmove, int frames) {
+  int g, i, f, id, hits = 0, terrain = 1, movers = 2, *ids = malloc(sizeof *ids * (size_t)nmove);
+  collide_world *w = terrain_world(10000, &g);
+  collide_vec3 *pos = malloc(sizeof *pos * (size_t)nmove), *vel = malloc(sizeof *vel * (size_t)nmove);
+  collide_vec3 e = V(0.3, 0.3, 0.3);
+  collide_hit h;
+  double t0, t_sweep = 0, t_update = 0, t_advance;
+  for (i = 0; i < nmove; i++) {
+    pos[i] = V(1 + rnd() * (g - 2), 0.9 + rnd() * 0.5, 1 + rnd() * (g - 2));
+    vel[i] = V(rnd() * 0.2 - 0.1, rnd() * 0.02 - 0.01, rnd() * 0.2 - 0.1);
+    ids[i] = i % 2 ? collide_world_add_aabb(w, &pos[i], &e) : collide_world_add_sphere(w, &pos[i], 0.3);
+    collide_world_set_layers(w, ids[i], movers);
+  }
+  collide_world_build(w);
+  for (f = 0; f < frames; f++) {
+    t0 = now();
+    for (i = 0; i < nmove; i++) {
+      collide_vec3 to = V(pos[i].x + vel[i].x, pos[i].y + vel[i].y, pos[i].z + vel[i].z);
+      if (i % 2) hits += collide_world_sweep_aabb(w, &e, &pos[i], &to, collide_world_layer_filter,
+                                                  &terrain, &h, &id);
+      else hits += collide_world_sweep_sphere(w, 0.3, &pos[i], &to, collide_world_layer_filter,
+                                              &terrain, &h, &id);
+      pos[i] = to;
+    }
+    t_sweep += now() - t0;
+    t0 = now();
+    for (i = 0; i < nmove; i++) {
+      if (i % 2) collide_world_update_aabb(w, ids[i], &pos[i], &e);
+      else collide_world_update_sphere(w, ids[i], &pos[i], 0.3);
+    }
+    t_update += now() - t0;
+  }
+  for (i = 0; i < nmove; i++) collide_world_set_velocity(w, ids[i], &vel[i]);
+  t0 = now();
+  for (f = 0; f < frames; f++) collide_world_advance(w);
+  t_advance = (now() - t0) / frames;
+  printf("%d shapes, each sweeping its step (mask: the terrain) and re-placed, in a %d-triangle "
+         "world:\n  sweeps %.3f ms + updates %.3f ms = %.3f ms a frame (%d contacts); "
+         "advance() for all instead of updates: %.3f ms\n",
+         nmove, 2 * g * g, t_sweep / frames * 1e3, t_update / frames * 1e3,
+         (t_update + t_sweep) / frames * 1e3, hits / frames, t_advance * 1e3);
+  collide_world_free(w);
+  free(ids); free(pos); free(vel);
+}
+
+/* raycast_all: rays along the terrain (many hits) and dropped onto it. */
+static void ray_all_bench(int ntri) {
+  int g, k, nq = 5000, total = 0;
+  collide_world *w = terrain_world(ntri, &g);
+  collide_world_hit *hits = malloc(sizeof *hits * 4096);
+  double t0, t;
+  t0 = now();
+  for (k = 0; k < nq; k++) {
+    collide_vec3 a = V(rnd() * g, 0.25, 0), b = V(a.x, 0.25, g);
+    total += collide_world_raycast_all(w, &a, &b, NULL, NULL, hits, 4096);
+  }
+  t = (now() - t0) / nq;
+  printf("%9d  raycast_all across the terrain %8.2f us (%.1f hits a ray)\n",
+         collide_world_count(w), t * 1e6, (double)total / nq);
+  collide_world_free(w);
+  free(hits);
+}
+
 static void pairs_bench(int n) {
   double *radii = malloc(sizeof *radii * (size_t)n), side = sqrt(n) * 4, t0, fast, slow;
   collide_vec3 *s0 = malloc(sizeof *s0 * (size_t)n), *s1 = malloc(sizeof *s1 * (size_t)n);
@@ -122,11 +250,82 @@ static void pairs_bench(int n) {
   free(radii); free(s0); free(s1); free(scratch); free(out);
 }
 
+/* ---- the movers: one collide_world_move per call (branch mover) ----------- */
+
+/* ns per move of each shape walking over a terrain of about ntri triangles:
+   a step of 0.1 sideways and 0.05 down from resting on it (one contact and
+   a slide), plain and with the controller's options (up, step_height, snap:
+   the probes for the ground at the start and the end). */
+static void move_bench(int ntri) {
+  int g, k, kind, ctl, n = 20000;
+  collide_world *w = terrain_world(ntri, &g);
+  collide_vec3 (*q)[2] = malloc(sizeof *q * (size_t)n);
+  collide_contact cts[16];
+  collide_move_result res;
+  collide_move_options o;
+  collide_mover m[3];
+  static const char *const names[3] = {"sphere", "aabb", "capsule"};
+  double t[3][2];
+  for (kind = 0; kind < 3; kind++) {
+    m[kind].kind = kind;
+    m[kind].r = kind == 2 ? 0.25 : 0.5;
+    m[kind].extents = V(0.5, 0.5, 0.5);
+    m[kind].axis = V(0, kind == 2 ? 0.25 : 0, 0);
+  }
+  for (k = 0; k < n; k++) {
+    q[k][0] = V(1 + rnd() * (g - 2), 1.5, 1 + rnd() * (g - 2));
+    q[k][1] = V(q[k][0].x + 0.1, q[k][0].y - 0.05, q[k][0].z + 0.05);
+  }
+  for (kind = 0; kind < 3; kind++) {
+    /* start each from resting on the terrain: dropped once from 1.5 */
+    for (k = 0; k < n; k++) {
+      collide_vec3 down = V(q[k][0].x, -1, q[k][0].z);
+      q[k][0].y = 1.5;
+      collide_move_options_init(&o);
+      collide_world_move(w, &m[kind], &q[k][0], &down, &o, NULL, NULL, cts, 16, &res);
+      q[k][0] = res.position;
+      q[k][1] = V(res.position.x + 0.1, res.position.y - 0.05, res.position.z + 0.05);
+    }
+    for (ctl = 0; ctl < 2; ctl++) {
+      double t0;
+      collide_move_options_init(&o);
+      if (ctl) {
+        o.use_up = 1;
+        o.step_height = 0.3;
+        o.snap = 0.3;
+      }
+      t0 = now();
+      for (k = 0; k < n; k++)
+        collide_world_move(w, &m[kind], &q[k][0], &q[k][1], &o, NULL, NULL, cts, 16, &res);
+      t[kind][ctl] = (now() - t0) / n;
+    }
+  }
+  printf("%9d", collide_world_count(w));
+  for (kind = 0; kind < 3; kind++)
+    printf("  %s %6.0f ns (controller %6.0f ns)", names[kind], t[kind][0] * 1e9,
+           t[kind][1] * 1e9);
+  printf("\n");
+  collide_world_free(w);
+  free(q);
+}
+
+/* ---- (end of the movers) -------------------------------------------------- */
+
 int main(void) {
   printf("world of triangles (terrain), sphere r = 0.5 and rays dropped onto it\n");
   terrain_bench(1000);
   terrain_bench(10000);
   terrain_bench(100000);
+  printf("\nworld sweeps of each moving shape (half-size 0.5) and rays over a terrain\n");
+  movers_bench(1000);
+  movers_bench(10000);
+  movers_bench(100000);
+  printf("\n");
+  frame_bench(1000, 100);
+  printf("\n");
+  ray_all_bench(10000);
+  printf("\none move of each shape over a terrain, per call (collide_world_move)\n");
+  move_bench(10000);
   printf("\nmany moving spheres\n");
   pairs_bench(1000);
   pairs_bench(5000);

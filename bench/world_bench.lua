@@ -106,6 +106,104 @@ for _, ntri in ipairs({1000, 10000, 100000}) do
     fmt(loop_sweep), loop_sweep / sweep, fmt(ray), fmt(loop_ray), loop_ray / ray))
 end
 
+-- ---- world, continued: the three movers, a game frame, raycast_all -----------
+
+-- A terrain added as one mesh.
+local function terrain_mesh(ntri)
+  local g = math.floor(math.sqrt(ntri / 2) + 0.5)
+  local verts, idx = {}, {}
+  for i = 0, g do
+    for j = 0, g do verts[i * (g + 1) + j + 1] = V(i, rnd() * 0.5, j) end
+  end
+  for i = 0, g - 1 do
+    for j = 0, g - 1 do
+      local a, b = i * (g + 1) + j + 1, (i + 1) * (g + 1) + j + 1
+      local n = #idx
+      idx[n + 1], idx[n + 2], idx[n + 3] = a, b, a + 1
+      idx[n + 4], idx[n + 5], idx[n + 6] = b, b + 1, a + 1
+    end
+  end
+  local w = collide.world()
+  w:add_mesh(verts, idx)
+  w:build()
+  return w, g
+end
+
+print()
+print("world sweeps of each moving shape (half-size 0.5) dropped onto a terrain")
+print("triangles    sphere       aabb (ratio)         capsule (ratio)      ray")
+for _, ntri in ipairs({1000, 10000, 100000}) do
+  local w, g = terrain_mesh(ntri)
+  local q = queries(g, 4096)
+  local nq = #q
+  local e, axis, P, N = V(0.5, 0.5, 0.5), V(0, 0.25, 0), V(), V()
+  local ts = per_call(function(i)
+    local s = q[(i - 1) % nq + 1]
+    w:sweep_sphere(0.5, s[1], s[2], nil, P, N)
+  end, 50000)
+  local tb = per_call(function(i)
+    local s = q[(i - 1) % nq + 1]
+    w:sweep_aabb(e, s[1], s[2], nil, P, N)
+  end, 50000)
+  local tc = per_call(function(i)
+    local s = q[(i - 1) % nq + 1]
+    w:sweep_capsule(0.25, axis, s[1], s[2], nil, P, N)
+  end, 50000)
+  local tr = per_call(function(i)
+    local s = q[(i - 1) % nq + 1]
+    w:raycast(s[1], s[2], nil, P, N)
+  end, 100000)
+  print(("%9d %s %s (%4.2fx) %s (%4.2fx) %s"):format(w:count(), fmt(ts), fmt(tb), tb / ts,
+    fmt(tc), tc / ts, fmt(tr)))
+end
+
+-- A game's frame (as bench/world_bench.c frame_bench): 1000 shapes glide
+-- over a 10k-triangle terrain; each sweeps its step against the terrain
+-- (mask 1) and is re-placed with w:update.
+do
+  local w, g = terrain_mesh(10000)
+  local n, frames = 1000, 30
+  local pos, vel, ids, e = {}, {}, {}, V(0.3, 0.3, 0.3)
+  for i = 1, n do
+    pos[i] = V(1 + rnd() * (g - 2), 0.9 + rnd() * 0.5, 1 + rnd() * (g - 2))
+    vel[i] = V(rnd() * 0.2 - 0.1, rnd() * 0.02 - 0.01, rnd() * 0.2 - 0.1)
+    ids[i] = i % 2 == 0 and w:add_aabb(pos[i], e) or w:add_sphere(pos[i], 0.3)
+    w:set_layers(ids[i], 2)
+  end
+  w:build()
+  local P, N, to = V(), V(), V()
+  local t0 = clock()
+  for _ = 1, frames do
+    for i = 1, n do
+      local p, v = pos[i], vel[i]
+      to:set(p.x + v.x, p.y + v.y, p.z + v.z)
+      if i % 2 == 0 then w:sweep_aabb(e, p, to, 1, P, N)
+      else w:sweep_sphere(0.3, p, to, 1, P, N) end
+      p:set(to.x, to.y, to.z)
+      if i % 2 == 0 then w:update(ids[i], p, e) else w:update(ids[i], p, 0.3) end
+    end
+  end
+  local frame = (clock() - t0) / frames
+  for i = 1, n do w:set_velocity(ids[i], vel[i]) end
+  t0 = clock()
+  for _ = 1, frames do w:advance() end
+  local adv = (clock() - t0) / frames
+  print()
+  print(("1000 shapes sweeping their step and re-placed (w:update) in a 10k-triangle world:" ..
+         " %s a frame; advance() instead of the updates: %s"):format(fmt(frame), fmt(adv)))
+end
+
+do
+  local w, g = terrain_mesh(10000)
+  local total = 0
+  local t = per_call(function()
+    local x = rnd() * g
+    total = total + #w:raycast_all(V(x, 0.25, 0), V(x, 0.25, g))
+  end, 2000)
+  print(("raycast_all across a 10k-triangle terrain: %s a ray (%.1f hits)"):format(
+    fmt(t), total / 2000))
+end
+
 print()
 print("spheres   sweep_pairs   pairs   lua loop over test_sphere_sphere   speed-up")
 for _, n in ipairs({1000, 5000}) do
@@ -136,3 +234,41 @@ for _, n in ipairs({1000, 5000}) do
   end, 1)
   print(("%7d %s %8d %s %38.0fx"):format(n, fmt(fast), count, fmt(slow), slow / fast))
 end
+
+-- ---- the movers, one call each (branch mover) --------------------------------
+-- As bench/world_bench.c move_bench: a step of 0.1 sideways and 0.05 down
+-- from resting on a 10k-triangle terrain, plain and with the controller's
+-- options (up, step_height, snap); out-vectors for position and velocity.
+do
+  local w, g = terrain_mesh(10000)
+  local n = 4096
+  local movers = {
+    { "move_sphere", function(a, b, o, P, Q) return w:move_sphere(0.5, a, b, o, P, Q) end },
+    { "move_aabb", function(a, b, o, P, Q)
+      return w:move_aabb(V(0.5, 0.5, 0.5), a, b, o, P, Q) end },
+    { "move_capsule", function(a, b, o, P, Q)
+      return w:move_capsule(0.25, V(0, 0.25, 0), a, b, o, P, Q) end },
+  }
+  local ctl = { up = V(0, 1, 0), step_height = 0.3, snap = 0.3 }
+  print()
+  print(("one move per call, %d-triangle terrain (%s):"):format(w:count(), collide.backend))
+  local P, Q = V(), V()
+  for _, m in ipairs(movers) do
+    local starts, ends = {}, {}
+    for i = 1, n do
+      local x, z = 1 + rnd() * (g - 2), 1 + rnd() * (g - 2)
+      local p = m[2](V(x, 1.5, z), V(x, -1, z))
+      starts[i], ends[i] = p, p + V(0.1, -0.05, 0.05)
+    end
+    local plain = per_call(function(i)
+      local k = (i - 1) % n + 1
+      m[2](starts[k], ends[k], nil, P, Q)
+    end, 20000)
+    local full = per_call(function(i)
+      local k = (i - 1) % n + 1
+      m[2](starts[k], ends[k], ctl, P, Q)
+    end, 20000)
+    print(("  %-13s %s   with up, step_height, snap %s"):format(m[1], fmt(plain), fmt(full)))
+  end
+end
+-- ---- (end of the movers) ------------------------------------------------------

@@ -1822,12 +1822,562 @@ static void fz_misc(src *s) {
   ENSURE(collide_max_coord() == 1e50);
 }
 
+/* ---- the world (branch world): random changes, every answer against the
+   single-shape functions ----------------------------------------------------
+   fz_world decodes a program: add shapes of every kind (hostile arguments
+   included), meshes, removals, updates, velocities, layers, advance(), and
+   queries of every moving shape with and without a mask. After each query
+   the world's answer must be exactly the best answer of the single-shape
+   functions over the fuzzer's own record of the shapes, each swept with its
+   relative motion (the mover's end moved back by the shape's velocity; the
+   point moved forward by u times it); ray lists and overlaps must list
+   exactly the shapes the single-shape functions touch. Kernels another
+   branch has not landed are skipped (weak). */
+
+#include "collide_world_pending.h"   /* TEMPORARY: the box and capsule kernels */
+#pragma weak collide_sweep_capsule_sphere
+#pragma weak collide_sweep_capsule_plane
+#pragma weak collide_sweep_capsule_triangle
+#pragma weak collide_sweep_capsule_polygon
+#pragma weak collide_sweep_capsule_segment
+#pragma weak collide_sweep_capsule_aabb
+#pragma weak collide_sweep_capsule_capsule
+#pragma weak collide_sweep_aabb_sphere
+#pragma weak collide_sweep_aabb_plane
+#pragma weak collide_sweep_aabb_triangle
+#pragma weak collide_sweep_aabb_polygon
+#pragma weak collide_sweep_aabb_segment
+
+#define WMAX 48
+
+typedef struct wrec {
+  int id, kind, live, layers;
+  vec3 p[MAXV > 4 ? MAXV : 4];
+  double r;
+  collide_plane plane;
+  collide_polygon poly;
+  vec3 vel;
+} wrec;
+
+static wrec wrecs[WMAX];
+static int nwrec;
+
+static int world_movers_ready(void) {
+  return collide_sweep_capsule_triangle != NULL && collide_sweep_aabb_triangle != NULL;
+}
+
+/* The single-shape answer: mover 0 sphere (r), 1 box (e), 2 capsule
+   (r, ax), 3 ray; u only where the world composes the answer itself
+   (*full = 0). */
+static int world_single(const wrec *s, int m, double r, const vec3 *e,
+                        const vec3 *ax, const vec3 *c0, const vec3 *c1,
+                        collide_hit *h, int *full) {
+  collide_interval iv;
+  int rc = 0;
+  *full = 1;
+  memset(h, 0, sizeof *h);
+  if (m == 2 && is_zero3(ax)) m = 0;
+  if (m == 3) {
+    switch (s->kind) {
+    case COLLIDE_SHAPE_TRIANGLE: rc = collide_raycast_triangle(c0, c1, &s->p[0], &s->p[1], &s->p[2], h); break;
+    case COLLIDE_SHAPE_POLYGON: rc = collide_raycast_polygon(c0, c1, &s->poly, h); break;
+    case COLLIDE_SHAPE_AABB: rc = collide_raycast_aabb(c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_SPHERE: rc = collide_raycast_sphere(c0, c1, &s->p[0], s->r, h); break;
+    case COLLIDE_SHAPE_SEGMENT: rc = collide_sweep_sphere_segment(0, c0, c1, &s->p[0], &s->p[1], h); *full = 0; break;
+    case COLLIDE_SHAPE_CAPSULE: rc = collide_sweep_sphere_segment(s->r, c0, c1, &s->p[0], &s->p[1], h); *full = 0; break;
+    default: rc = collide_raycast_plane(c0, c1, &s->plane, h); break;
+    }
+  } else if (m == 0) {
+    switch (s->kind) {
+    case COLLIDE_SHAPE_TRIANGLE: rc = collide_sweep_sphere_triangle(r, c0, c1, &s->p[0], &s->p[1], &s->p[2], h); break;
+    case COLLIDE_SHAPE_POLYGON: rc = collide_sweep_sphere_polygon(r, c0, c1, &s->poly, h); break;
+    case COLLIDE_SHAPE_AABB: rc = collide_sweep_sphere_aabb(r, c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_SPHERE:
+      rc = collide_sweep_sphere_sphere(r, c0, c1, s->r, &s->p[0], &s->p[0], &iv);
+      h->u = iv.u0; *full = 0; break;
+    case COLLIDE_SHAPE_SEGMENT: rc = collide_sweep_sphere_segment(r, c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_CAPSULE:
+      rc = collide_sweep_sphere_segment(r + s->r, c0, c1, &s->p[0], &s->p[1], h); *full = 0; break;
+    default: rc = collide_sweep_sphere_plane(r, c0, c1, &s->plane, h); break;
+    }
+  } else if (m == 1) {
+    switch (s->kind) {
+    case COLLIDE_SHAPE_TRIANGLE: rc = collide_sweep_aabb_triangle(e, c0, c1, &s->p[0], &s->p[1], &s->p[2], h); break;
+    case COLLIDE_SHAPE_POLYGON: rc = collide_sweep_aabb_polygon(e, c0, c1, &s->poly, h); break;
+    case COLLIDE_SHAPE_AABB:
+      rc = collide_sweep_aabb_aabb(e, c0, c1, &s->p[1], &s->p[0], &s->p[0], &iv);
+      h->u = iv.u0; *full = 0; break;
+    case COLLIDE_SHAPE_SPHERE: rc = collide_sweep_aabb_sphere(e, c0, c1, &s->p[0], s->r, h); break;
+    case COLLIDE_SHAPE_SEGMENT: rc = collide_sweep_aabb_segment(e, c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_CAPSULE: {
+      vec3 cc = scale(add(s->p[0], s->p[1]), 0.5), a2 = scale(sub(s->p[1], s->p[0]), 0.5);
+      vec3 cend = sub(cc, sub(*c1, *c0));
+      rc = collide_sweep_capsule_aabb(s->r, &a2, &cc, &cend, c0, e, h);
+      *full = 0; break;
+    }
+    default: rc = collide_sweep_aabb_plane(e, c0, c1, &s->plane, h); break;
+    }
+  } else {
+    switch (s->kind) {
+    case COLLIDE_SHAPE_TRIANGLE: rc = collide_sweep_capsule_triangle(r, ax, c0, c1, &s->p[0], &s->p[1], &s->p[2], h); break;
+    case COLLIDE_SHAPE_POLYGON: rc = collide_sweep_capsule_polygon(r, ax, c0, c1, &s->poly, h); break;
+    case COLLIDE_SHAPE_AABB: rc = collide_sweep_capsule_aabb(r, ax, c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_SPHERE: rc = collide_sweep_capsule_sphere(r, ax, c0, c1, &s->p[0], s->r, h); break;
+    case COLLIDE_SHAPE_SEGMENT: rc = collide_sweep_capsule_segment(r, ax, c0, c1, &s->p[0], &s->p[1], h); break;
+    case COLLIDE_SHAPE_CAPSULE: {
+      vec3 cb = scale(add(s->p[0], s->p[1]), 0.5), ab = scale(sub(s->p[1], s->p[0]), 0.5);
+      rc = collide_sweep_capsule_capsule(r, ax, c0, c1, s->r, &ab, &cb, &cb, &iv);
+      h->u = iv.u0; *full = 0; break;
+    }
+    default: rc = collide_sweep_capsule_plane(r, ax, c0, c1, &s->plane, h); break;
+    }
+  }
+  /* a relative motion past the coordinate limit is refused by the
+     single-shape function: the world skips that shape the same way */
+  return rc == 1;
+}
+
+static int world_passes(const wrec *s, int mask) {
+  return s->live && (mask < 0 || (s->layers & mask) != 0);
+}
+
+/* Adds (update = 0) or re-places wrec s in w from decoded arguments;
+   returns 1 when the world took them, checking a refusal's code. */
+static int world_place(collide_world *w, src *s, wrec *r, int update) {
+  int rc = 0, i;
+  switch (r->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    for (i = 0; i < 3; i++) r->p[i] = vector(s);
+    rc = update ? collide_world_update_triangle(w, r->id, &r->p[0], &r->p[1], &r->p[2])
+                : collide_world_add_triangle(w, &r->p[0], &r->p[1], &r->p[2]);
+    break;
+  case COLLIDE_SHAPE_POLYGON: {
+    int count = 0;
+    if (make_polygon(s, &r->poly, r->p, &count) != 1) return 0;
+    r->poly.vertices = r->p;
+    rc = update ? collide_world_update_polygon(w, r->id, &r->poly)
+                : collide_world_add_polygon(w, &r->poly);
+    break;
+  }
+  case COLLIDE_SHAPE_AABB:
+    r->p[0] = vector(s);
+    r->p[1] = vector(s);
+    rc = update ? collide_world_update_aabb(w, r->id, &r->p[0], &r->p[1])
+                : collide_world_add_aabb(w, &r->p[0], &r->p[1]);
+    break;
+  case COLLIDE_SHAPE_SPHERE:
+    r->p[0] = vector(s);
+    r->r = number(s);
+    rc = update ? collide_world_update_sphere(w, r->id, &r->p[0], r->r)
+                : collide_world_add_sphere(w, &r->p[0], r->r);
+    break;
+  case COLLIDE_SHAPE_SEGMENT:
+    r->p[0] = vector(s);
+    r->p[1] = vector(s);
+    rc = update ? collide_world_update_segment(w, r->id, &r->p[0], &r->p[1])
+                : collide_world_add_segment(w, &r->p[0], &r->p[1]);
+    break;
+  case COLLIDE_SHAPE_CAPSULE:
+    r->p[0] = vector(s);
+    r->p[1] = vector(s);
+    r->r = number(s);
+    rc = update ? collide_world_update_capsule(w, r->id, &r->p[0], &r->p[1], r->r)
+                : collide_world_add_capsule(w, &r->p[0], &r->p[1], r->r);
+    break;
+  default: {
+    vec3 n = vector(s), p = vector(s);
+    if (collide_plane_from_point_normal(&p, &n, &r->plane) != 1) return 0;
+    rc = update ? collide_world_update_plane(w, r->id, &r->plane)
+                : collide_world_add_plane(w, &r->plane);
+    break;
+  }
+  }
+  if (rc < 0) {
+    /* a refusal names an argument of the call (2.. for add, 3.. for
+       update) and a known reason */
+    ENSURE(collide_error_arg(rc) >= (update ? 3 : 2) && collide_error_arg(rc) <= 6);
+    ENSURE(collide_error_reason(rc) > 0 && collide_error_reason(rc) < COLLIDE_E_LAST);
+    return 0;
+  }
+  ENSURE(update ? rc == 1 : rc > 0);
+  if (!update) r->id = rc;
+  return 1;
+}
+
+static void world_advance(void) {
+  int i, k;
+  for (i = 0; i < nwrec; i++) {
+    wrec *r = &wrecs[i];
+    vec3 v = r->vel;
+    if (!r->live) continue;
+    if (r->kind == COLLIDE_SHAPE_PLANE) {
+      r->plane.d -= dot(r->plane.normal, v);
+    } else if (r->kind == COLLIDE_SHAPE_POLYGON) {
+      for (k = 0; k < r->poly.count; k++) r->p[k] = add(r->p[k], v);
+      r->poly.plane.d -= dot(r->poly.plane.normal, v);
+    } else if (r->kind == COLLIDE_SHAPE_AABB || r->kind == COLLIDE_SHAPE_SPHERE) {
+      r->p[0] = add(r->p[0], v);
+    } else {
+      for (k = 0; k < (r->kind == COLLIDE_SHAPE_TRIANGLE ? 3 : 2); k++) r->p[k] = add(r->p[k], v);
+    }
+  }
+}
+
+/* Whether x is 0 or of moderate magnitude (1e-30 .. 1e4). */
+static int world_mod(double x) {
+  double a = fabs(x);
+  return a == 0 || (a >= 1e-30 && a <= 1e4);
+}
+static int world_mod3(const vec3 *v) {
+  return world_mod(v->x) && world_mod(v->y) && world_mod(v->z);
+}
+
+/* Whether every number of the query and of the shapes it considers is
+   moderate: there the single-shape functions are accurate far within the
+   broadphase's margin. */
+static int world_moderate(int m, double r, const vec3 *e, const vec3 *ax,
+                          const vec3 *c0, const vec3 *c1, int mask) {
+  int i, k;
+  if (!world_mod3(c0) || !world_mod3(c1)) return 0;
+  if ((m == 0 || m == 2) && !world_mod(r)) return 0;
+  if (m == 1 && !world_mod3(e)) return 0;
+  if (m == 2 && !world_mod3(ax)) return 0;
+  for (i = 0; i < nwrec; i++) {
+    const wrec *q = &wrecs[i];
+    if (!world_passes(q, mask)) continue;
+    if (!world_mod(q->r) || !world_mod3(&q->vel)) return 0;
+    if (q->kind == COLLIDE_SHAPE_PLANE) {
+      if (!world_mod3(&q->plane.normal) || !world_mod(q->plane.d)) return 0;
+      continue;
+    }
+    for (k = 0; k < (q->kind == COLLIDE_SHAPE_POLYGON ? q->poly.count : 3); k++)
+      if (!world_mod3(&q->p[k])) return 0;
+  }
+  return 1;
+}
+
+static void world_query(collide_world *w, src *s) {
+  int m = (int)(byte(s) % 4), mask = byte(s) % 3 == 0 ? (int)(byte(s) % 8) : -1;
+  vec3 c0 = vector(s), c1 = vector(s), e = vector(s), ax = vector(s);
+  double r = number(s);
+  collide_world_filter f = mask >= 0 ? collide_world_layer_filter : NULL;
+  collide_hit h, best, o;
+  int rc, id = 0, i, found = 0, best_id = 0, best_full = 0, full;
+  if ((m == 1 || m == 2) && !world_movers_ready()) m = 0;
+  switch (m) {
+  case 0: rc = collide_world_sweep_sphere(w, r, &c0, &c1, f, &mask, &h, &id); break;
+  case 1: rc = collide_world_sweep_aabb(w, &e, &c0, &c1, f, &mask, &h, &id); break;
+  case 2: rc = collide_world_sweep_capsule(w, r, &ax, &c0, &c1, f, &mask, &h, &id); break;
+  default: rc = collide_world_raycast(w, &c0, &c1, f, &mask, &h, &id); break;
+  }
+  if (rc < 0) {   /* a bad argument of the query */
+    ENSURE(collide_error_arg(rc) >= 2 && collide_error_arg(rc) <= 5);
+    return;
+  }
+  check_hit(rc, &h);
+  memset(&best, 0, sizeof best);
+  for (i = 0; i < nwrec; i++) {
+    const wrec *q = &wrecs[i];
+    vec3 end = m == 3 ? c1 : sub(c1, q->vel);
+    if (!world_passes(q, mask) || !world_single(q, m, r, &e, &ax, &c0, &end, &o, &full))
+      continue;
+    if (m != 3) o.point = vec(o.point.x + q->vel.x * o.u, o.point.y + q->vel.y * o.u,
+                              o.point.z + q->vel.z * o.u);
+    if (!found || o.u < best.u || (o.u == best.u && q->id < best_id)) {
+      found = 1;
+      best = o;
+      best_id = q->id;
+      best_full = full;
+    }
+  }
+  /* Where the numbers are moderate, the world's answer is the best one
+     exactly. Elsewhere the single-shape functions may misplace a contact
+     by far more than the broadphase's margin (a capsule 1e24 away from
+     boxes 1e-308 wide reported touching at u = 0), so the broadphase may
+     rightly skip a shape they would report: there the world's answer
+     must still be exactly the single-shape answer of the shape it names. */
+  if (world_moderate(m, r, &e, &ax, &c0, &c1, mask)) {
+    ENSURE(rc == found);
+    if (!found) return;
+    ENSURE(id == best_id && h.u == best.u);
+  } else {
+    if (rc == 0) return;
+    for (i = 0; i < nwrec && wrecs[i].id != id; i++) {}
+    ENSURE(i < nwrec && world_passes(&wrecs[i], mask));
+    {
+      const wrec *q = &wrecs[i];
+      vec3 end = m == 3 ? c1 : sub(c1, q->vel);
+      ENSURE(world_single(q, m, r, &e, &ax, &c0, &end, &best, &best_full));
+      if (m != 3) best.point = vec(best.point.x + q->vel.x * best.u,
+                                   best.point.y + q->vel.y * best.u,
+                                   best.point.z + q->vel.z * best.u);
+      ENSURE(h.u == best.u);
+    }
+  }
+  if (best_full)
+    ENSURE(h.point.x == best.point.x && h.point.y == best.point.y && h.point.z == best.point.z &&
+           h.normal.x == best.normal.x && h.normal.y == best.normal.y &&
+           h.normal.z == best.normal.z && h.feature == best.feature);
+  /* the ray list and the overlaps (point, sphere) at c0 */
+  if (m == 3) {
+    collide_world_hit all[WMAX];
+    int n = collide_world_raycast_all(w, &c0, &c1, f, &mask, all, WMAX), k = 0;
+    ENSURE(n >= 0 && n <= WMAX);
+    for (i = 0; i < nwrec; i++)
+      if (world_passes(&wrecs[i], mask) &&
+          world_single(&wrecs[i], 3, 0, &e, &ax, &c0, &c1, &o, &full)) k++;
+    ENSURE(n == k);
+    for (i = 1; i < n; i++)
+      ENSURE(all[i - 1].hit.u < all[i].hit.u ||
+             (all[i - 1].hit.u == all[i].hit.u && all[i - 1].id < all[i].id));
+  }
+}
+
+static void world_overlaps(collide_world *w, src *s) {
+  int ids[WMAX], n, i, k = 0, full, mask = -1;
+  vec3 c = vector(s), zero = vec(0, 0, 0);
+  double r = number(s);
+  collide_hit o;
+  n = collide_world_overlap_sphere(w, &c, r, NULL, NULL, ids, WMAX);
+  if (n < 0) {
+    ENSURE(collide_error_arg(n) == 2 || collide_error_arg(n) == 3);
+    return;
+  }
+  ENSURE(n <= WMAX);
+  for (i = 0; i < nwrec; i++) {
+    if (!world_passes(&wrecs[i], mask) ||
+        !world_single(&wrecs[i], 0, r, &zero, &zero, &c, &c, &o, &full))
+      continue;
+    if (!(k < n && ids[k] == wrecs[i].id))
+      fprintf(stderr, "overlap: shape %d kind %d p0 (%.17g %.17g %.17g) p1 (%.17g %.17g %.17g) "
+              "r %.17g vel (%g %g %g); centre (%.17g %.17g %.17g) r %.17g; world lists %d\n",
+              wrecs[i].id, wrecs[i].kind, wrecs[i].p[0].x, wrecs[i].p[0].y, wrecs[i].p[0].z,
+              wrecs[i].p[1].x, wrecs[i].p[1].y, wrecs[i].p[1].z, wrecs[i].r, wrecs[i].vel.x,
+              wrecs[i].vel.y, wrecs[i].vel.z, c.x, c.y, c.z, r, n);
+    ENSURE(k < n && ids[k] == wrecs[i].id);
+    k++;
+  }
+  ENSURE(k == n);
+}
+
+static void fz_world(src *s) {
+  collide_world *w = collide_world_new();
+  int steps = 0;
+  if (!w) return;
+  nwrec = 0;
+  while (s->n > 0 && steps++ < 64) {
+    unsigned op = byte(s) % 10;
+    wrec *r;
+    int j = nwrec ? (int)(byte(s) % (unsigned)nwrec) : -1;
+    if (op <= 2 && nwrec < WMAX) {                    /* add */
+      r = &wrecs[nwrec];
+      memset(r, 0, sizeof *r);
+      r->kind = 1 + (int)(byte(s) % 7);
+      r->layers = 1;
+      if (world_place(w, s, r, 0)) {
+        r->live = 1;
+        nwrec++;
+      }
+    } else if (op == 3 && j >= 0 && wrecs[j].live) {   /* remove */
+      ENSURE(collide_world_remove(w, wrecs[j].id) == 1);
+      ENSURE(collide_world_remove(w, wrecs[j].id) == 0);
+      wrecs[j].live = 0;
+    } else if (op == 4 && j >= 0 && wrecs[j].live) {   /* update */
+      wrec copy = wrecs[j];
+      if (world_place(w, s, &copy, 1)) {
+        wrecs[j] = copy;
+        wrecs[j].poly.vertices = wrecs[j].p;
+      }
+    } else if (op == 5 && j >= 0 && wrecs[j].live) {   /* velocity */
+      vec3 v = vector(s);
+      int rc = collide_world_set_velocity(w, wrecs[j].id, &v);
+      if (rc == 1) wrecs[j].vel = v;
+      else ENSURE(collide_error_arg(rc) == 3);
+    } else if (op == 6 && j >= 0 && wrecs[j].live) {   /* layers */
+      int bits = (int)(byte(s) % 8);
+      ENSURE(collide_world_set_layers(w, wrecs[j].id, bits) == 1);
+      wrecs[j].layers = bits;
+    } else if (op == 7) {                              /* advance */
+      int rc = collide_world_advance(w);
+      if (rc == 0) world_advance();
+      else ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE));
+    } else if (op == 8) {
+      world_overlaps(w, s);
+    } else {
+      world_query(w, s);
+    }
+  }
+  ENSURE(collide_world_count(w) >= 0);
+  collide_world_free(w);
+}
+
+/* ==== the movers (branch mover): collide_world_move ========================
+   A world of up to 12 fixed shapes from the input, then moves of a sphere,
+   a box or a capsule with options from the input (the controller's
+   included, and a filter answering from the input). Checked: the return is
+   0 or an error naming one of the move's arguments; the position is
+   finite; the contacts are at most cap, with unit normals and u in [0, 1]
+   in order; and a mover that starts clear of every shape by a margin ends
+   clear of every shape it was not told to pass through (shrunk by a
+   rounding margin): it neither tunnels nor ends inside anything. */
+
+static unsigned char move_answers[64];
+
+static int tiny1(double x) { return x != 0 && fabs(x) < 1e-100; }
+static int tiny3(vec3 v) { return tiny1(v.x) || tiny1(v.y) || tiny1(v.z); }
+
+static int move_filter(void *ctx, int id, const collide_vec3 *n) {
+  (void)ctx;
+  ENSURE(fabs(sqrt(n->x * n->x + n->y * n->y + n->z * n->z) - 1) <= 1e-9);
+  /* slide, bounce, touch, default: never pass through (checked below) */
+  switch (move_answers[id % 64] % 4) {
+    case 0: return COLLIDE_RESPONSE_SLIDE;
+    case 1: return COLLIDE_RESPONSE_BOUNCE;
+    case 2: return COLLIDE_RESPONSE_STOP;
+    default: return COLLIDE_RESPONSE_DEFAULT;
+  }
+}
+
+/* How many shapes overlap the mover at c, its size shrunk by `shrink`. */
+static int move_overlaps(collide_world *w, const collide_mover *m, vec3 c,
+                         double shrink) {
+  int ids[4];
+  if (m->kind == COLLIDE_MOVER_SPHERE)
+    return m->r - shrink < 0 ? 0
+         : collide_world_overlap_sphere(w, &c, m->r - shrink, NULL, NULL, ids, 4);
+  if (m->kind == COLLIDE_MOVER_AABB) {
+    vec3 e = vec(m->extents.x - shrink, m->extents.y - shrink, m->extents.z - shrink);
+    if (e.x < 0 || e.y < 0 || e.z < 0) return 0;
+    return collide_world_overlap_aabb(w, &c, &e, NULL, NULL, ids, 4);
+  } else {
+    vec3 a = vec(c.x - m->axis.x, c.y - m->axis.y, c.z - m->axis.z);
+    vec3 b = vec(c.x + m->axis.x, c.y + m->axis.y, c.z + m->axis.z);
+    return m->r - shrink < 0 ? 0
+         : collide_world_overlap_capsule(w, &a, &b, m->r - shrink, NULL, NULL, ids, 4);
+  }
+}
+
+static void fz_move(src *s) {
+  collide_world *w;
+  int n = 0, moves = 0, i;
+  if (!world_movers_ready()) return;
+  w = collide_world_new();
+  if (!w) return;
+  nwrec = 0;
+  while (s->n > 0 && n < 12) {
+    wrec *r = &wrecs[nwrec];
+    unsigned k = byte(s) % 8;
+    if (k == 7) break;
+    memset(r, 0, sizeof *r);
+    r->kind = 1 + (int)(k % 7);   /* every kind of fixed shape */
+    if (world_place(w, s, r, 0)) nwrec++;
+    n++;
+  }
+  for (i = 0; i < 64; i++) move_answers[i] = (unsigned char)byte(s);
+  while (s->n > 0 && moves++ < 8) {
+    collide_mover m;
+    collide_move_options o;
+    collide_move_result res;
+    collide_contact cts[8];
+    vec3 from, to;
+    double scale, margin;
+    int rc, j, filtered;
+    memset(&m, 0, sizeof m);
+    m.kind = (int)(byte(s) % 3);
+    m.r = number(s);
+    m.extents = vector(s);
+    m.axis = vector(s);
+    from = vector(s);
+    to = vector(s);
+    collide_move_options_init(&o);
+    o.max_iterations = 1 + (int)(byte(s) % 6);
+    o.response = (int)(byte(s) % 3);
+    o.restitution = (byte(s) % 3) * 0.5;
+    if (byte(s) & 1) {
+      o.use_up = 1;
+      o.up = vector(s);
+      o.max_slope = (byte(s) % 5) * 0.4;
+      o.step_height = (byte(s) % 4) * 0.25;
+      o.snap = (byte(s) % 4) * 0.25;
+      o.stop_on_slope = byte(s) & 1;
+      o.steep_as_wall = byte(s) & 1;
+    }
+    if (byte(s) & 1) {
+      o.use_velocity = 1;
+      o.velocity = vector(s);
+    }
+    filtered = byte(s) & 1;
+    rc = collide_world_move(w, &m, &from, &to, &o, filtered ? move_filter : NULL,
+                            NULL, cts, 8, &res);
+    if (rc < 0) {
+      int arg = collide_error_arg(rc), a = m.kind == COLLIDE_MOVER_CAPSULE;
+      ENSURE(arg >= 2 && arg <= 5 + a);
+      continue;
+    }
+    ENSURE(rc == 0);
+    ENSURE(isfinite(res.position.x) && isfinite(res.position.y) && isfinite(res.position.z));
+    ENSURE(res.ncontacts >= 0 && res.ncontacts <= 8);
+    for (j = 0; j < res.ncontacts; j++) {
+      const collide_vec3 *nn = &cts[j].normal;
+      ENSURE(fabs(sqrt(nn->x * nn->x + nn->y * nn->y + nn->z * nn->z) - 1) <= 1e-9);
+      ENSURE(cts[j].u >= 0 && cts[j].u <= 1);
+      if (j > 0) ENSURE(cts[j].u >= cts[j - 1].u);
+    }
+    ENSURE(o.use_up ? (res.grounded == 0 || res.grounded == 1) : res.grounded == -1);
+    /* no tunnel, nothing entered: at a scale where rounding stays far
+       below the skin */
+    scale = 1 + fabs(from.x) + fabs(from.y) + fabs(from.z) + fabs(to.x) + fabs(to.y) +
+            fabs(to.z) + fabs(m.r) + fabs(m.extents.x) + fabs(m.extents.y) +
+            fabs(m.extents.z) + fabs(m.axis.x) + fabs(m.axis.y) + fabs(m.axis.z);
+    for (j = 0; j < nwrec; j++) {
+      int q;
+      for (q = 0; q < 3; q++) {
+        scale += fabs(wrecs[j].p[q].x) + fabs(wrecs[j].p[q].y) + fabs(wrecs[j].p[q].z);
+        /* a subnormal shape is beyond what the overlap checks below see */
+        if (tiny3(wrecs[j].p[q])) scale = 1e300;
+      }
+      scale += fabs(wrecs[j].r);
+    }
+    if (tiny3(from) || tiny3(to) || tiny3(m.extents) || tiny3(m.axis)) scale = 1e300;
+    margin = 1e-6 * scale;
+    if (scale < 1e6 && (m.kind == COLLIDE_MOVER_AABB || m.r > 1e3 * margin) &&
+        move_overlaps(w, &m, from, -margin) == 0) {
+      if (getenv("FZ_MOVE_DEBUG") && move_overlaps(w, &m, res.position, margin) != 0) {
+        int q;
+        fprintf(stderr, "kind %d r %.17g e %.17g %.17g %.17g ax %.17g %.17g %.17g\n", m.kind,
+                m.r, m.extents.x, m.extents.y, m.extents.z, m.axis.x, m.axis.y, m.axis.z);
+        fprintf(stderr, "from %.17g %.17g %.17g to %.17g %.17g %.17g -> %.17g %.17g %.17g\n",
+                from.x, from.y, from.z, to.x, to.y, to.z, res.position.x, res.position.y,
+                res.position.z);
+        fprintf(stderr, "iters %d resp %d rest %g up %d (%g %g %g) slope %g step %g snap %g"
+                " sos %d saw %d vel %d filt %d\n", o.max_iterations, o.response,
+                o.restitution, o.use_up, o.up.x, o.up.y, o.up.z, o.max_slope, o.step_height,
+                o.snap, o.stop_on_slope, o.steep_as_wall, o.use_velocity, filtered);
+        for (q = 0; q < nwrec; q++)
+          fprintf(stderr, "shape %d kind %d p0 %g %g %g p1 %g %g %g p2 %g %g %g r %g\n",
+                  wrecs[q].id, wrecs[q].kind, wrecs[q].p[0].x, wrecs[q].p[0].y,
+                  wrecs[q].p[0].z, wrecs[q].p[1].x, wrecs[q].p[1].y, wrecs[q].p[1].z,
+                  wrecs[q].p[2].x, wrecs[q].p[2].y, wrecs[q].p[2].z, wrecs[q].r);
+        for (q = 0; q < res.ncontacts; q++)
+          fprintf(stderr, "contact %d u %g n %g %g %g\n", cts[q].id, cts[q].u,
+                  cts[q].normal.x, cts[q].normal.y, cts[q].normal.z);
+      }
+      ENSURE(move_overlaps(w, &m, res.position, margin) == 0);
+    }
+  }
+  collide_world_free(w);
+}
+
+/* ==== (end of the movers) ================================================== */
+
 typedef void (*target_fn)(src *);
 
 #ifndef FUZZ_TARGET
 /* All targets in one binary: the first byte picks one. */
 static void fz_all(src *s) {
   static const target_fn t[] = {
+    fz_world,   /* (branch world) */
+    fz_move,    /* (branch mover) */
     fz_sphere_sphere, fz_plane, fz_sphere_plane, fz_raycast_plane,
     fz_polygon_init, fz_sphere_polygon, fz_raycast_polygon,
     fz_sphere_triangle, fz_raycast_triangle, fz_sphere_segment,

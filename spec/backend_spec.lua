@@ -565,6 +565,18 @@ describe("the FFI and C-API backends", function()
                                                     up = V(0, 0, 1) }, OUT)
         add("world:move_sphere", WORLD, r, c0, c1, TBL({ max_iterations = 2,
                                                          up = { 0, 0, 1 }, filter = FILTER }))
+        -- the movers and the controller's options (branch mover)
+        local ctl = TBL({ up = V(0, 0, 1), velocity = { c0.label:len() % 3, 1, -2 },
+                          step_height = r, snap = r, stop_on_slope = true,
+                          steep_as_wall = true })
+        add("world:move_sphere", WORLD, r, c0, c1, ctl, OUT, OUT)
+        add("world:move_aabb", WORLD, V(r, r * 0.5, r * 2), c0, c1, ctl)
+        add("world:move_capsule", WORLD, r, V(0, 0, r), c0, c1, ctl)
+        add("world:move_sphere", WORLD, r, c0, c1, { filter = function(id, _, n)
+          return ({ "slide", "touch", "cross", "bounce", true, false })[id % 6 + 1] and
+            (n.z > 0 and "slide" or ({ "touch", "cross", "bounce", true, false })[id % 5 + 1])
+        end })
+        -- (end of the movers)
       end
       add("world:count", WORLD); add("world:data", WORLD, 1); add("world:data", WORLD, 2)
       add("world:data", WORLD, 99); add("world:data", WORLD, "x"); add("world:remove", WORLD, 3)
@@ -593,6 +605,23 @@ describe("the FFI and C-API backends", function()
       add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { up = "up" })
       add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { restitution = -1 })
       add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), nil, 7)
+      -- the movers' errors (branch mover)
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { respons = "slide" })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { [1] = true })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { snap = "far" })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { snap = -1 })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { step_height = -1 })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { carry = 1 })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { velocity = "fast" })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), TBL({ velocity = V(0 / 0, 0) }))
+      add("world:move_aabb", WORLD, V(1, -1), V(0, 0), V(1, 0))
+      add("world:move_aabb", WORLD, 1, V(0, 0), V(1, 0))
+      add("world:move_capsule", WORLD, 1, nil, V(0, 0), V(1, 0))
+      add("world:move_capsule", WORLD, 1, V(0, 1), V(0, 0), V(1, 0), { bogus = 1 })
+      add("world:move_capsule", WORLD, -1, V(0, 1), V(0, 0), V(1, 0))
+      add("world:move_sphere", WORLD, 1, V(0, 0, 5), V(0, 0, -5),
+          { filter = function() return "jump" end })
+      -- (end of the movers' errors)
       add("world:sweep_sphere", V(1, 2), 1, V(0, 0), V(1, 0)); add("world:count", {})
       if CAPI.sweep_pairs ~= nil then
         for _ = 1, 20 do
@@ -613,6 +642,99 @@ describe("the FFI and C-API backends", function()
       assert.are.same({}, differences(cases))
     end)
   end
+
+  -- ---- world, continued: changing and moving shapes, layers, more queries ----
+  if CAPI.world ~= nil then
+    -- A world of every kind, capsules and a mesh included, some moving, some
+    -- on other layers.
+    local DWORLD = builder(function(c)
+      local w = c.world()
+      w:add_triangle(c.vec3(0, 0, 0), c.vec3(4, 0, 0), c.vec3(0, 4, 0), "tri")
+      w:add_aabb(c.vec3(6, 1, 0), c.vec3(1, 1, 1), { "box" })
+      w:add_sphere(c.vec3(-4, 2, 1), 1.5)
+      w:add_segment(c.vec3(2, -3, 0), c.vec3(2, 6, 0), 42)
+      w:add_plane(c.plane(c.vec3(0, 0.2, 1), 3), "floor")
+      w:add_capsule(c.vec3(-3, -3, 0), c.vec3(-1, -4, 1), 0.75, "pill")
+      w:add_polygon(c.polygon({ c.vec3(-2, -2, 2), c.vec3(2, -2, 2), c.vec3(2, 2, 2) }))
+      w:add_mesh({ c.vec3(-5, 3, -1), c.vec3(-3, 3, -1), c.vec3(-5, 5, -1),
+                   c.vec3(-3, 5, 0) }, { 1, 2, 3, 2, 4, 3 }, "mesh")
+      w:set_velocity(2, c.vec3(-2, 0, 0.5))
+      w:set_velocity(6, c.vec3(1, 2, 0))
+      w:set_velocity(5, c.vec3(0, 0, 1))
+      w:set_layers(3, 2)
+      w:set_layers(6, 3)
+      w:set_layers(8, 0)
+      return w
+    end, "DWORLD")
+
+    it("answer the world's new methods alike", function()
+      local cases = {}
+      local function add(f, ...)
+        cases[#cases + 1] = { f = f, n = select("#", ...), ... }
+      end
+      for _ = 1, 120 do
+        local c0, c1 = V(coord() * 2, coord() * 2, coord()), V(coord() * 2, coord() * 2, coord())
+        local r, e, axis = valid("n"), valid("e"), V(coord() / 4, coord() / 4, coord() / 4)
+        local mask = math.floor(rnd() * 4)
+        add("world:sweep_sphere", DWORLD, r, c0, c1, mask)
+        add("world:sweep_aabb", DWORLD, e, c0, c1)
+        add("world:sweep_aabb", DWORLD, e, c0, c1, mask, OUT, OUT)
+        add("world:sweep_aabb", DWORLD, e, c0, c1, FILTER)
+        add("world:sweep_capsule", DWORLD, r, axis, c0, c1)
+        add("world:sweep_capsule", DWORLD, r, axis, c0, c1, mask, OUT, OUT)
+        add("world:sweep_capsule", DWORLD, r, axis, c0, c1, FILTER)
+        add("world:raycast", DWORLD, c0, c1, mask)
+        add("world:raycast_all", DWORLD, c0, c1)
+        add("world:raycast_all", DWORLD, c0, c1, FILTER)
+        add("world:raycast_all", DWORLD, c0, c1, mask)
+        add("world:overlap_point", DWORLD, c0)
+        add("world:overlap_sphere", DWORLD, c0, r * 2, FILTER)
+        add("world:overlap_aabb", DWORLD, c0, e, mask)
+        add("world:overlap_capsule", DWORLD, c0, c1, r)
+      end
+      for id = 0, 11 do
+        add("world:get", DWORLD, id); add("world:velocity", DWORLD, id)
+        add("world:velocity", DWORLD, id, OUT); add("world:layers", DWORLD, id)
+        add("world:set_layers", DWORLD, id, 5); add("world:set_velocity", DWORLD, id, V(1, 0))
+      end
+      add("world:update", DWORLD, 1, V(0, 0), V(1, 0), V(0, 1))
+      add("world:update", DWORLD, 1, V(0, 0), V(1, 0), V(2, 0))
+      add("world:update", DWORLD, 2, V(0, 0), V(1, -1, 1))
+      add("world:update", DWORLD, 3, V(0, 0), -1)
+      add("world:update", DWORLD, 4, V(0, 0), nil); add("world:update", DWORLD, 5, V(0, 1))
+      add("world:update", DWORLD, 5, PL({ 0, 1, 0 }, 2))
+      add("world:update", DWORLD, 6, V(0, 0), V(1, 0), -1)
+      add("world:update", DWORLD, 7, { V(0, 0), V(1, 0) })
+      add("world:update", DWORLD, 7, POLY(5, 0, 0, 1, 2, 0.3, 0))
+      add("world:update", DWORLD, 99, 1)
+      add("world:update", DWORLD, "x"); add("world:advance", DWORLD); add("world:advance", nil)
+      add("world:add_capsule", DWORLD, V(0, 0), V(1, 1), 0.5, "c")
+      add("world:add_capsule", DWORLD, V(0, 0), V(1, 1), -0.5)
+      add("world:add_mesh", DWORLD, ARR({ V(0, 0), V(1, 0), V(0, 1) }), { 1, 2, 3 }, "m")
+      add("world:add_mesh", DWORLD, ARR({ V(0, 0), V(1, 0), V(0, 1) }), { 1, 2, 4 })
+      add("world:add_mesh", DWORLD, ARR({ V(0, 0), V(1, 0), V(0, 1) }), { 1, 2 })
+      add("world:add_mesh", DWORLD, ARR({ V(0, 0), V(1, 0), V(0, 1) }), { 1, 2, 1.5 })
+      add("world:add_mesh", DWORLD, ARR({ V(0, 0), V(1, 0), V(2, 0) }), { 1, 2, 3 })
+      add("world:add_mesh", DWORLD, ARR({ V(0, 0), 5 }), { 1, 2, 1 })
+      add("world:add_mesh", DWORLD, ARR({}), {}); add("world:add_mesh", DWORLD, 5, {})
+      add("world:set_layers", DWORLD, 1, -1); add("world:set_layers", DWORLD, 1, 2 ^ 31)
+      add("world:set_layers", DWORLD, 1, 0.5); add("world:set_layers", DWORLD, 1, "1")
+      add("world:set_velocity", DWORLD, 1, V(nan, 0))
+      add("world:set_velocity", DWORLD, 99, V(nan, 0))
+      add("world:sweep_aabb", DWORLD, V(1, -1, 1), V(0, 0), V(1, 0))
+      add("world:sweep_capsule", DWORLD, -1, V(0, 1), V(0, 0), V(1, 0))
+      add("world:sweep_capsule", DWORLD, 1, V(0, 1), V(0, 0), V(1, 0), "f")
+      add("world:raycast_all", DWORLD, V(0, 0), V(1, 0), 1.5)
+      add("world:raycast_all", DWORLD, V(0, 0, 5), V(0, 0, -5),
+          function() error("no!") end)
+      add("world:overlap_aabb", DWORLD, V(0, 0), V(-1, 1, 1))
+      add("world:overlap_capsule", DWORLD, V(0, 0), V(1, 1), nil)
+      add("world:overlap_point", DWORLD, V(0, 0), true)
+      assert.is_true(#cases > 1500)
+      assert.are.same({}, differences(cases))
+    end)
+  end
+  -- ---- end of world, continued ----
 
   it("report a bad argument at the caller's position, or none from pcall", function()
     local function where_ffi() return FFI.sweep_sphere_sphere(1) end

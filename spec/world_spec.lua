@@ -63,8 +63,10 @@ describe("collide.world", function()
         "bad argument #1 to 'add_segment' (vec3 has a NaN component)")
       assert.has_error(function() w:sweep_sphere(1, V(0, 0)) end,
         "bad argument #3 to 'sweep_sphere' (vec3 expected, got nil)")
-      assert.has_error(function() w:raycast(V(0, 0), V(1, 0), 5) end,
-        "bad argument #3 to 'raycast' (function expected, got number)")
+      assert.has_error(function() w:raycast(V(0, 0), V(1, 0), "5") end,
+        "bad argument #3 to 'raycast' (function or mask expected, got string)")
+      assert.has_error(function() w:raycast(V(0, 0), V(1, 0), -1) end,
+        "bad argument #3 to 'raycast' (mask must be an integer in [0, 2^31))")
       assert.are.equal(0, w:count())
     end)
   end)

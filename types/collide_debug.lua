@@ -66,4 +66,18 @@ function draw.sweep_box(e, c0, c1, u) end
 ---@param length? number pixels (24)
 function draw.contact(point, normal, length) end
 
+---Every shape of a collide.world in the x-y plane (capsules, planes and the
+---velocities of moving shapes included).
+---@param w collide.world
+---@param options? {mode?: collide.draw_mode, extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: collide.kind, data: any): boolean}
+function draw.world(w, options) end
+
+---A capsule (the points within r of center - axis .. center + axis),
+---outlined in the x-y plane.
+---@param center collide.vec3like
+---@param axis collide.vec3like
+---@param r number
+---@param mode? collide.draw_mode
+function draw.capsule(center, axis, r, mode) end
+
 return draw

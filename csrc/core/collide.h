@@ -92,7 +92,14 @@ enum {
   COLLIDE_E_BAD_SLOPE = 20,           /* "max_slope must be in [0, pi]" */
   COLLIDE_E_NOMEM = 21,               /* "not enough memory" (arg 0) */
   COLLIDE_E_LOCKED = 22,              /* "world is locked during a query" (arg 0) */
-  COLLIDE_E_LAST = 23
+  /* world, continued (collide_world.c) */
+  COLLIDE_E_BAD_LAYERS = 23,          /* "layer bits must be an integer in [0, 2^31)" */
+  COLLIDE_E_BAD_MASK = 24,            /* "mask must be an integer in [0, 2^31)" */
+  COLLIDE_E_BAD_INDEX = 25,           /* "index out of range" */
+  /* mover options (collide_mover.c) */
+  COLLIDE_E_NEG_STEP = 26,            /* "negative step_height" */
+  COLLIDE_E_NEG_SNAP = 27,            /* "negative snap" */
+  COLLIDE_E_LAST = 28
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -288,9 +295,11 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
    The vertices are referenced, not copied. */
 int collide_polygon_init(const collide_vec3 *vertices, int count,
                          collide_polygon *poly);
-/* ---- world: static geometry with a broadphase ---------------------------- */
+/* ---- world: shapes with a broadphase ------------------------------------ */
 
-/* A set of fixed shapes with a bounding-volume hierarchy (collide_world.c).
+/* A set of shapes with a dynamic bounding-volume hierarchy: they can be
+   added, removed, re-placed and given a velocity (collide_world.c; the
+   hierarchy in collide_tree.c, the queries in collide_query.c).
    Lua argument positions below count the world itself as argument 1, as
    the C API does for w:method(...). Errors without a Lua argument (out of
    memory, a world modified from inside its own query) use argument 0.
@@ -304,8 +313,25 @@ enum {
   COLLIDE_SHAPE_AABB = 3,
   COLLIDE_SHAPE_SPHERE = 4,
   COLLIDE_SHAPE_SEGMENT = 5,
-  COLLIDE_SHAPE_PLANE = 6
+  COLLIDE_SHAPE_PLANE = 6,
+  COLLIDE_SHAPE_CAPSULE = 7
 };
+
+/* One shape's geometry, as its add_* function takes it:
+     triangle  a, b, c          segment  a, b
+     aabb      a = center, b = extents
+     sphere    a = center, r    capsule  a, b, r
+     plane     plane            polygon  polygon
+   collide_world_get fills it (a polygon's vertices then belong to the world
+   and stay valid until the shape is updated or removed);
+   collide_world_update reads the fields of the shape's kind. */
+typedef struct collide_world_shape {
+  int kind;                /* COLLIDE_SHAPE_* */
+  collide_vec3 a, b, c;
+  double r;
+  collide_plane plane;
+  collide_polygon polygon;
+} collide_world_shape;
 
 /* Called for a shape that would become the query's answer; returns 1 to
    consider the shape, 0 to skip it, or a negative value to abort the query,
@@ -313,6 +339,13 @@ enum {
    binding calls the Lua filter under lua_pcall) and must not add or remove
    shapes of the world being queried. */
 typedef int (*collide_world_filter)(void *ctx, int id);
+
+/* A filter that is a layer mask: passed as the filter with ctx pointing to
+   an int mask in [0, 2^31), it considers the shapes whose layer bits share
+   a bit with the mask. The world recognizes it and applies the mask itself,
+   before any exact test, without calling it (called directly it returns 1:
+   it cannot see the layers). */
+int collide_world_layer_filter(void *ctx, int id);
 
 /* NULL when out of memory. */
 collide_world *collide_world_new(void);
@@ -339,6 +372,18 @@ int collide_world_add_segment(collide_world *w, const collide_vec3 *a,
 /* Lua argument 2 plane. Planes are infinite: kept out of the hierarchy and
    tested by every query. */
 int collide_world_add_plane(collide_world *w, const collide_plane *plane);
+/* The points within r of the segment a-b. Lua arguments: 2 a, 3 b, 4 r. */
+int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
+                              const collide_vec3 *b, double r);
+/* One triangle per three 0-based indices into vertices (nindices a
+   multiple of 3), with consecutive ids: returns the number of triangles
+   added, and *first_id the id of the first (when none, the id the first
+   would have had), or a negative error with nothing added. Lua arguments:
+   2 vertices, 3 indices (an index out of range or a degenerate triangle
+   names argument 3). */
+int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
+                           int nvertices, const int *indices, int nindices,
+                           int *first_id);
 
 /* 1 removed, 0 no such shape, <0 locked. */
 int collide_world_remove(collide_world *w, int id);
@@ -346,31 +391,116 @@ int collide_world_remove(collide_world *w, int id);
 int collide_world_kind(const collide_world *w, int id);
 /* Number of live shapes. */
 int collide_world_count(const collide_world *w);
+/* The live id after `id` in ascending order (0 for the first), or 0 when
+   there is none: for (id = 0; (id = collide_world_next(w, id)) > 0;). */
+int collide_world_next(const collide_world *w, int id);
 /* Builds the hierarchy now instead of at the next query (0 or <0). */
 int collide_world_build(collide_world *w);
 
-/* First contact over all shapes (ties: lowest id). filter may be NULL.
-   Returns 1 (out, *id filled), 0, or <0. Every answer is the answer of the
-   single-shape function for the shape it names.
-   Lua arguments: 2 r, 3 c0, 4 c1. */
+/* The shape's geometry at its place (u = 0): 1, or 0 for an unknown id. */
+int collide_world_get(const collide_world *w, int id, collide_world_shape *out);
+/* Re-place shape id with new geometry, the arguments of its add_* (Lua
+   arguments 3, 4, ...); it keeps its id, data, layers and velocity. Each
+   returns 1, 0 when id is not a live shape of that kind, or <0. Costs
+   O(log n): the hierarchy keeps an enlarged box per moved shape and
+   re-inserts it only when it leaves that box. */
+int collide_world_update_triangle(collide_world *w, int id, const collide_vec3 *a,
+                                  const collide_vec3 *b, const collide_vec3 *c);
+int collide_world_update_polygon(collide_world *w, int id,
+                                 const collide_polygon *polygon);
+int collide_world_update_aabb(collide_world *w, int id, const collide_vec3 *center,
+                              const collide_vec3 *extents);
+int collide_world_update_sphere(collide_world *w, int id,
+                                const collide_vec3 *center, double r);
+int collide_world_update_segment(collide_world *w, int id, const collide_vec3 *a,
+                                 const collide_vec3 *b);
+int collide_world_update_plane(collide_world *w, int id, const collide_plane *plane);
+int collide_world_update_capsule(collide_world *w, int id, const collide_vec3 *a,
+                                 const collide_vec3 *b, double r);
+/* Layer bits in [0, 2^31), default 1: 1, 0 unknown id, <0 (Lua arg 3). */
+int collide_world_set_layers(collide_world *w, int id, int bits);
+/* The layer bits, or -1 for an unknown id. */
+int collide_world_layers(const collide_world *w, int id);
+/* During a step the shape is at its place plus u * d: every sweep and
+   move sweeps the relative motion. 1, 0 unknown id, <0 (Lua arg 3). */
+int collide_world_set_velocity(collide_world *w, int id, const collide_vec3 *d);
+/* *d = the velocity: 1, or 0 (and zero) for an unknown id. */
+int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d);
+/* Every shape moves by its velocity (which it keeps): 0 or <0 (locked, or
+   a shape that would leave the coordinate limit: arg 0 ... none moved). */
+int collide_world_advance(collide_world *w);
+
+/* ---- world queries --------------------------------------------------------
+   Sweeps return the first contact over all shapes (ties: the lowest id):
+   1 (out, *id filled), 0, or <0. Each answer is the single-shape function's
+   answer for the shape named, against that shape's relative motion: a
+   shape with velocity v is swept as fixed while the mover goes from c0 to
+   c1 - v, and the point reported is then moved by u * v. `filter` (may
+   be NULL, or collide_world_layer_filter) chooses the shapes considered:
+   it is called for a shape that would become the answer. */
+
+/* Lua arguments: 2 r, 3 c0, 4 c1. */
 int collide_world_sweep_sphere(collide_world *w, double r,
                                const collide_vec3 *c0, const collide_vec3 *c1,
                                collide_world_filter filter, void *ctx,
                                collide_hit *out, int *id);
-/* The same for the segment p0-p1. Lua arguments: 2 p0, 3 p1. */
+/* An axis-aligned box of half-extents e. Lua arguments: 2 e, 3 c0, 4 c1. */
+int collide_world_sweep_aabb(collide_world *w, const collide_vec3 *e,
+                             const collide_vec3 *c0, const collide_vec3 *c1,
+                             collide_world_filter filter, void *ctx,
+                             collide_hit *out, int *id);
+/* A capsule: radius r around c - axis .. c + axis.
+   Lua arguments: 2 r, 3 axis, 4 c0, 5 c1. */
+int collide_world_sweep_capsule(collide_world *w, double r,
+                                const collide_vec3 *axis,
+                                const collide_vec3 *c0, const collide_vec3 *c1,
+                                collide_world_filter filter, void *ctx,
+                                collide_hit *out, int *id);
+/* The same for the segment p0-p1, shapes at their place (u = 0).
+   Lua arguments: 2 p0, 3 p1. */
 int collide_world_raycast(collide_world *w, const collide_vec3 *p0,
                           const collide_vec3 *p1, collide_world_filter filter,
                           void *ctx, collide_hit *out, int *id);
-/* Ids of the shapes touching the sphere, ascending. Returns how many there
-   are; when that exceeds cap, ids holds only cap of them, in no particular
-   order: call again with a larger array. Lua arguments: 2 center, 3 r. */
-int collide_world_overlap_sphere(collide_world *w, const collide_vec3 *center,
-                                 double r, int *ids, int cap);
 
-/* For bindings that cannot call back (the LuaJIT FFI): the broadphase
-   candidates of a sweep (r = 0 for a ray), ascending ids, counted as by
-   collide_world_overlap_sphere; then the exact query over a chosen subset
-   of them. Lua arguments as for the sweep / the ray. */
+/* A contact of collide_world_raycast_all. */
+typedef struct collide_world_hit {
+  collide_hit hit;
+  int id;
+} collide_world_hit;
+
+/* Every shape the segment p0-p1 meets (shapes at u = 0) that the filter
+   takes (it is called for each), sorted by u then id. Returns how many
+   there are, or <0 (a filter's abort value, a bad argument); when that
+   exceeds cap, hits holds only cap of them, in no particular order: call
+   again with a larger array (the filter is then called again).
+   Lua arguments: 2 p0, 3 p1. */
+int collide_world_raycast_all(collide_world *w, const collide_vec3 *p0,
+                              const collide_vec3 *p1,
+                              collide_world_filter filter, void *ctx,
+                              collide_world_hit *hits, int cap);
+
+/* Ids of the shapes touching a volume (shapes at u = 0; contact is
+   closed) that the filter takes, ascending, counted as by raycast_all.
+   Lua arguments from 2 as listed. */
+int collide_world_overlap_sphere(collide_world *w, const collide_vec3 *center,
+                                 double r, collide_world_filter filter,
+                                 void *ctx, int *ids, int cap);
+int collide_world_overlap_point(collide_world *w, const collide_vec3 *p,
+                                collide_world_filter filter, void *ctx,
+                                int *ids, int cap);
+int collide_world_overlap_aabb(collide_world *w, const collide_vec3 *center,
+                               const collide_vec3 *extents,
+                               collide_world_filter filter, void *ctx,
+                               int *ids, int cap);
+int collide_world_overlap_capsule(collide_world *w, const collide_vec3 *a,
+                                  const collide_vec3 *b, double r,
+                                  collide_world_filter filter, void *ctx,
+                                  int *ids, int cap);
+
+/* For bindings that cannot call back: the broadphase candidates of a
+   sphere sweep (r = 0 for a ray), ascending ids, counted as above; then
+   the exact query over a chosen subset of them. Lua arguments as for the
+   sweep / the ray. */
 int collide_world_candidates(collide_world *w, double r,
                              const collide_vec3 *c0, const collide_vec3 *c1,
                              int *ids, int cap);
@@ -382,22 +512,54 @@ int collide_world_raycast_among(collide_world *w, const collide_vec3 *p0,
                                 const collide_vec3 *p1, const int *ids, int n,
                                 collide_hit *out, int *id);
 
-/* ---- world: collide-and-slide mover -------------------------------------- */
+/* ---- world: movers (collide_mover.c) ------------------------------------ */
 
+/* How a mover responds to a surface it meets. The first three are the
+   move's own response (options.response); all six are what a move filter
+   may return for one shape. */
 enum {
-  COLLIDE_RESPONSE_SLIDE = 0,
-  COLLIDE_RESPONSE_BOUNCE = 1,
-  COLLIDE_RESPONSE_STOP = 2
+  COLLIDE_RESPONSE_SLIDE = 0,   /* the rest of the motion along the surface */
+  COLLIDE_RESPONSE_BOUNCE = 1,  /* reflected, scaled by restitution */
+  COLLIDE_RESPONSE_STOP = 2,    /* stop there ("touch") */
+  COLLIDE_RESPONSE_CROSS = 3,   /* pass through, reported as a contact */
+  COLLIDE_RESPONSE_DEFAULT = 4, /* the move's own response */
+  COLLIDE_RESPONSE_IGNORE = 5   /* not there for the rest of the move */
 };
+
+/* The shape that moves: a sphere (r), an axis-aligned box (half-extents
+   extents), or a capsule (the points within r of the segment from
+   centre - axis to centre + axis). The position moved is its centre. */
+enum {
+  COLLIDE_MOVER_SPHERE = 0,
+  COLLIDE_MOVER_AABB = 1,
+  COLLIDE_MOVER_CAPSULE = 2
+};
+typedef struct collide_mover {
+  int kind;              /* COLLIDE_MOVER_* */
+  double r;              /* sphere, capsule */
+  collide_vec3 extents;  /* box */
+  collide_vec3 axis;     /* capsule */
+} collide_mover;
 
 typedef struct collide_move_options {
   int max_iterations;    /* rounds of sweep and response, >= 1 (4) */
-  int response;          /* COLLIDE_RESPONSE_* (slide) */
+  int response;          /* COLLIDE_RESPONSE_SLIDE, _BOUNCE or _STOP (slide) */
   double restitution;    /* bounce: scale of the reflected motion, >= 0 (1) */
-  int use_up;            /* nonzero: report grounded (0) */
+  int use_up;            /* nonzero: up is given (0) */
   collide_vec3 up;       /* any length but zero */
-  double max_slope;      /* radians in [0, pi] (pi/4) */
+  double max_slope;      /* radians in [0, pi] (pi/4): walkable up to this */
   double skin;           /* gap kept to surfaces; <= 0 picks one (0) */
+  /* the character controller; step_height and snap need use_up */
+  int use_velocity;      /* nonzero: velocity is given (else to - from) (0) */
+  collide_vec3 velocity; /* rewritten by the responses into result.velocity */
+  double step_height;    /* >= 0: climb steps up to this high (0) */
+  double snap;           /* >= 0: stay on the ground down to this far (0) */
+  int stop_on_slope;     /* no sliding down walkable slopes (0) */
+  int steep_as_wall;     /* sliding along a steep surface never climbs (0) */
+  int carry;             /* ride a moving shape stood on at the start (1) */
+  int use_mask;          /* nonzero: only shapes whose layers share a bit
+                            with mask (0) */
+  int mask;
 } collide_move_options;
 
 /* One surface touched by the mover; u is the moment within the step. */
@@ -409,13 +571,44 @@ typedef struct collide_contact {
   collide_vec3 normal;
 } collide_contact;
 
+/* What a move did. */
+typedef struct collide_move_result {
+  collide_vec3 position;
+  collide_vec3 velocity;     /* options.velocity after the responses */
+  int ncontacts;             /* contacts written (at most cap) */
+  int grounded;              /* 1/0, or -1 without use_up */
+  int ground_id;             /* the walkable shape under the mover at the
+                                end, 0 if none */
+  collide_vec3 ground_point, ground_normal;
+} collide_move_result;
+
+/* Called for a shape about to become a contact of a move, with the contact
+   normal; returns a COLLIDE_RESPONSE_* for that shape, or a negative value
+   to abort the move, which then returns that value unchanged. The same
+   rules as collide_world_filter otherwise. */
+typedef int (*collide_move_filter)(void *ctx, int id, const collide_vec3 *normal);
+
 /* The defaults shown in brackets above. */
 void collide_move_options_init(collide_move_options *options);
 
-/* Collide-and-slide from `from` toward `to`. Writes the final position,
-   up to cap contacts in the order they were touched (*ncontacts of them,
-   at most max_iterations), and *grounded (1/0, or -1 without use_up).
-   Returns 0 or <0. Lua arguments: 2 r, 3 from, 4 to, 5 options. */
+/* Moves `mover` from `from` toward `to`: sweep, stop just short of the
+   first contact, respond, for up to max_iterations rounds; then the
+   controller's step, snap and ground. filter may be NULL. Writes up to cap
+   contacts in the order touched and *result. Returns 0 or <0.
+   Lua arguments: w:move_sphere(r, from, to, options) 2, 3, 4, 5;
+   w:move_aabb(extents, from, to, options) 2, 3, 4, 5;
+   w:move_capsule(r, axis, from, to, options) 2, 3, 4, 5, 6. */
+int collide_world_move(collide_world *w, const collide_mover *mover,
+                       const collide_vec3 *from, const collide_vec3 *to,
+                       const collide_move_options *options,
+                       collide_move_filter filter, void *ctx,
+                       collide_contact *contacts, int cap,
+                       collide_move_result *result);
+
+/* A sphere's move with a query filter (1 consider, 0 ignore), as before
+   collide_world_move: writes the final position, up to cap contacts
+   (*ncontacts) and *grounded (1/0, or -1 without use_up). Returns 0 or <0.
+   Lua arguments: 2 r, 3 from, 4 to, 5 options. */
 int collide_world_move_sphere(collide_world *w, double r,
                               const collide_vec3 *from, const collide_vec3 *to,
                               const collide_move_options *options,

@@ -40,6 +40,13 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   "max_slope must be in [0, pi]",
   "not enough memory",
   "world is locked during a query",
+  /* world, continued */
+  "layer bits must be an integer in [0, 2^31)",
+  "mask must be an integer in [0, 2^31)",
+  "index out of range",
+  /* mover options */
+  "negative step_height",
+  "negative snap",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

@@ -1,34 +1,61 @@
 /*
- * collide_query.c -- sweeps, ray casts and overlaps over a whole world:
- * the hierarchy walked nearest-first, each candidate given the exact
- * single-shape test (see the notes at the top of collide_world.c).
+ * collide_query.c -- every query over a whole world: the sweeps of the
+ * three moving shapes (sphere, box, capsule), ray casts, lists of ray hits
+ * and overlaps, and the mover's sweeps. One path serves them all: a
+ * `query` names the moving shape (collide__mover) and its motion, the
+ * hierarchy is walked nearest-first with the shape's half-size added to
+ * every box, and each candidate gets the exact single-shape function for
+ * (moving shape, obstacle kind) against the obstacle's relative motion
+ * (see the notes at the top of collide_world.c).
  */
+#include <float.h>
 #include "collide_world_internal.h"
 
-/* ---- queries ------------------------------------------------------------- */
+#include "collide_world_pending.h"   /* TEMPORARY, see there */
 
+/* ---- the query ------------------------------------------------------------- */
 
-void collide__query_init(query *q, int mode, double r, const vec3 *c0,
-                       const vec3 *c1) {
+int collide_world_layer_filter(void *ctx, int id) {
+  (void)ctx;
+  (void)id;
+  return 1;
+}
+
+void collide__query_init_mover(query *q, int mode, const collide__mover *m,
+                               const vec3 *c0, const vec3 *c1) {
   int k;
-  double m;
+  double scale, margin, half[3] = {0, 0, 0}, hmax = 0;
   memset(q, 0, sizeof *q);
   q->mode = mode;
-  q->r = r;
+  q->m = *m;
+  /* a capsule with a zero axis is a sphere and answers as one */
+  if (m->kind == MOVER_CAPSULE && m->axis.x == 0 && m->axis.y == 0 && m->axis.z == 0)
+    q->m.kind = MOVER_SPHERE;
   q->c0 = *c0;
   q->c1 = *c1;
   q->d = v_sub(*c1, *c0);
   q->approach = -1;
+  q->mask = -1;
   q->exact = 1;
+  for (k = 0; k < 3; k++) {
+    switch (q->m.kind) {
+    case MOVER_SPHERE: half[k] = m->r; break;
+    case MOVER_AABB: half[k] = vc(&m->e, k); break;
+    case MOVER_CAPSULE: half[k] = fabs(vc(&m->axis, k)) + m->r; break;
+    default: half[k] = 0; break;
+    }
+    if (half[k] > hmax) hmax = half[k];
+  }
   /* The margin: far above the rounding of the exact tests (whose contact
      distances carry errors up to about 1e-16 * scale^2 / r near grazing
      roots) and of the slab test below, far below any geometry that
      matters. Too big only costs extra exact tests. */
-  m = max_abs3(c0);
-  if (max_abs3(c1) > m) m = max_abs3(c1);
-  q->grow = r + 1e-7 * (1 + r + m);
+  scale = max_abs3(c0);
+  if (max_abs3(c1) > scale) scale = max_abs3(c1);
+  margin = 1e-7 * (1 + hmax + scale);
   for (k = 0; k < 3; k++) {
     double dk = vc(&q->d, k);
+    q->grow[k] = half[k] + margin;
     q->o[k] = vc(c0, k);
     /* A component that small moves far less than the margin: it is taken
        as 1e-200, whose inverse keeps every product in query_box finite
@@ -38,6 +65,28 @@ void collide__query_init(query *q, int mode, double r, const vec3 *c0,
     if (fabs(dk) <= 1e-200) dk = 1e-200;
     q->inv[k] = 1.0 / dk;
     q->neg[k] = dk < 0;
+    /* lo - grow - o = lo - (o + grow), hi + grow - o = hi - (o - grow) */
+    q->near_off[k] = q->o[k] + q->grow[k];
+    q->far_off[k] = q->o[k] - q->grow[k];
+  }
+}
+
+void collide__query_init(query *q, int mode, double r, const vec3 *c0,
+                         const vec3 *c1) {
+  collide__mover m;
+  memset(&m, 0, sizeof m);
+  m.kind = mode == Q_RAY || mode == Q_RAY_ALL ? MOVER_POINT : MOVER_SPHERE;
+  m.r = r;
+  collide__query_init_mover(q, mode, &m, c0, c1);
+}
+
+/* The public filter argument: a function, or the layer mask. */
+static void query_filter(query *q, collide_world_filter filter, void *ctx) {
+  if (filter == collide_world_layer_filter) {
+    q->mask = ctx ? *(const int *)ctx : -1;
+  } else {
+    q->filter = filter;
+    q->ctx = ctx;
   }
 }
 
@@ -46,10 +95,10 @@ void collide__query_init(query *q, int mode, double r, const vec3 *c0,
    planes of each slab chosen by the sign of d so that no swap is needed;
    *t is the entry u. */
 static int query_box(const query *q, const box *b, double *t) {
-  double g = q->grow, t0 = 0, t1 = 1;
+  double t0 = 0, t1 = 1;
   int k;
   for (k = 0; k < 3; k++) {
-    double lo = b->lo[k] - g, hi = b->hi[k] + g;
+    double lo = b->lo[k] - q->grow[k], hi = b->hi[k] + q->grow[k];
     double tn = ((q->neg[k] ? hi : lo) - q->o[k]) * q->inv[k];
     double tf = ((q->neg[k] ? lo : hi) - q->o[k]) * q->inv[k];
     if (tn > t0) t0 = tn;
@@ -60,48 +109,221 @@ static int query_box(const query *q, const box *b, double *t) {
   return 1;
 }
 
-/* The single-shape sweep. */
-static int shape_sweep(const shape *s, double r, const vec3 *c0, const vec3 *c1,
-                       collide_hit *h) {
-  switch (s->kind) {
+/* ---- the exact tests: (moving shape, obstacle kind) ------------------------ */
+
+/* A sphere against a fixed sphere is a sphere of radius r + R against its
+   centre point, the point touched being on the fixed sphere's surface
+   along the normal. */
+static int sphere_sphere(double r, const vec3 *c0, const vec3 *c1,
+                         const vec3 *center, double R, collide_hit *h) {
+  collide_interval iv;
+  int rc = collide_sweep_sphere_sphere(r, c0, c1, R, center, center, &iv);
+  if (rc == 1) {
+    vec3 c = v_lerp(*c0, *c1, iv.u0), n = v_normalize(v_sub(c, *center));
+    /* (v_normalize: unit even for tiny differences, whose squares
+       underflow) centres coincide: any direction is as short; take
+       -motion, or up */
+    if (v_len2(n) == 0) {
+      n = v_normalize(v_sub(*c0, *c1));
+      if (v_len2(n) == 0) n = v3(0, 0, 1);
+    }
+    h->u = iv.u0;
+    h->normal = n;
+    h->point = v_madd(*center, n, R);
+    h->feature = COLLIDE_FEATURE_FACE;
+    return 1;
+  }
+  hit_clear(h);
+  return rc;
+}
+
+/* A sphere against a capsule (a, b, R) is a sphere of radius r + R against
+   the segment a-b (Ericson 5.5.7: the capsule is the segment's
+   Minkowski sum with a ball); the point touched is the segment's point
+   moved by R along the normal, on the capsule's surface. */
+static int sphere_capsule(double r, const vec3 *c0, const vec3 *c1,
+                          const vec3 *a, const vec3 *b, double R,
+                          collide_hit *h) {
+  int rc = collide_sweep_sphere_segment(r + R, c0, c1, a, b, h);
+  if (rc == 1) {
+    h->point = v_madd(h->point, h->normal, R);
+    h->feature = COLLIDE_FEATURE_FACE;
+  }
+  return rc;
+}
+
+/* Closest points of the segments p1-q1 and p2-q2 (Ericson 5.1.9: minimize
+   |(p1 + s d1) - (p2 + t d2)|^2 over the unit square; the unconstrained
+   s from the 2x2 normal equations, clamped, then t from s, clamped, then
+   s again from the clamped t). */
+static void closest_segments(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *c1,
+                             vec3 *c2) {
+  vec3 d1 = v_sub(q1, p1), d2 = v_sub(q2, p2), r = v_sub(p1, p2);
+  double a = v_len2(d1), e = v_len2(d2), f = v_dot(d2, r), s = 0, t = 0;
+  if (a <= 0 && e <= 0) {
+    s = t = 0;
+  } else if (a <= 0) {
+    t = clamp01(f / e);
+  } else {
+    double c = v_dot(d1, r);
+    if (e <= 0) {
+      s = clamp01(-c / a);
+    } else {
+      double bb = v_dot(d1, d2), den = a * e - bb * bb;
+      s = den > 0 ? clamp01((bb * f - c * e) / den) : 0;
+      t = (bb * s + f) / e;
+      if (t < 0) { t = 0; s = clamp01(-c / a); }
+      else if (t > 1) { t = 1; s = clamp01((bb - c) / a); }
+    }
+  }
+  *c1 = v_madd(p1, d1, s);
+  *c2 = v_madd(p2, d2, t);
+}
+
+/* A capsule (r, axis) against a fixed capsule (a, b, R): the two-capsule
+   sweep with B at rest gives u and the normal; the point is on B's
+   surface toward A's segment at that moment (inside both when they
+   overlap at u = 0). */
+static int capsule_capsule(double r, const vec3 *axis, const vec3 *c0,
+                           const vec3 *c1, const vec3 *a, const vec3 *b,
+                           double R, collide_hit *h) {
+  collide_interval iv = {0, 0, {0, 0, 0}};
+  vec3 cb = v_scale(v_add(*a, *b), 0.5), ab = v_scale(v_sub(*b, *a), 0.5);
+  int rc = collide_sweep_capsule_capsule(r, axis, c0, c1, R, &ab, &cb, &cb, &iv);
+  if (rc == 1) {
+    vec3 c = v_lerp(*c0, *c1, iv.u0), pa, pb;
+    double l;
+    closest_segments(v_sub(c, *axis), v_add(c, *axis), *a, *b, &pa, &pb);
+    l = v_len(v_sub(pa, pb));
+    h->u = iv.u0;
+    h->normal = iv.normal;
+    h->point = v_madd(pb, iv.normal, iv.u0 > 0 || l > R ? R : l);
+    h->feature = COLLIDE_FEATURE_FACE;
+    return 1;
+  }
+  hit_clear(h);
+  return rc;
+}
+
+/* A box (e) against a fixed box: the box-box sweep gives u and the axis;
+   the point is the middle of the two boxes' common part at u (a face, an
+   edge or a corner of the obstacle when they touch), moved onto the
+   obstacle's face along the normal when u > 0. The feature counts the
+   axes across the normal on which the common part is a single value. */
+static int box_box(const vec3 *e, const vec3 *c0, const vec3 *c1,
+                   const vec3 *center, const vec3 *extents, collide_hit *h) {
+  collide_interval iv;
+  int rc = collide_sweep_aabb_aabb(e, c0, c1, extents, center, center, &iv), k;
+  if (rc == 1) {
+    vec3 c = v_lerp(*c0, *c1, iv.u0);
+    double p[3];
+    int thin = 0;
+    for (k = 0; k < 3; k++) {
+      double blo = vc(center, k) - vc(extents, k), bhi = vc(center, k) + vc(extents, k);
+      double lo = fmax(vc(&c, k) - vc(e, k), blo), hi = fmin(vc(&c, k) + vc(e, k), bhi);
+      double nk = vc(&iv.normal, k);
+      p[k] = fmin(fmax(0.5 * lo + 0.5 * hi, blo), bhi);
+      if (iv.u0 > 0 && nk != 0) p[k] = nk > 0 ? bhi : blo;
+      else if (nk == 0 && hi <= lo && !(vc(e, k) == 0 && vc(extents, k) == 0)) thin++;
+    }
+    h->u = iv.u0;
+    h->normal = iv.normal;
+    h->point = v3(p[0], p[1], p[2]);
+    h->feature = iv.u0 > 0 && thin > 0 ? (thin == 1 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX)
+                                       : COLLIDE_FEATURE_FACE;
+    return 1;
+  }
+  hit_clear(h);
+  return rc;
+}
+
+/* A box against a capsule, by reversing the capsule-box sweep: the capsule
+   moves by minus the box's motion against the box held at c0; u is the
+   same, the normal is reversed, and the point (the box's point touching
+   the capsule, in the box's frame) moves with the box: + u * (c1 - c0). */
+static int box_capsule(const vec3 *e, const vec3 *c0, const vec3 *c1,
+                       const vec3 *a, const vec3 *b, double R, collide_hit *h) {
+  vec3 cc = v_scale(v_add(*a, *b), 0.5), axis = v_scale(v_sub(*b, *a), 0.5);
+  vec3 d = v_sub(*c1, *c0), cend = v_sub(cc, d);
+  int rc = collide_sweep_capsule_aabb(R, &axis, &cc, &cend, c0, e, h);
+  if (rc == 1) {
+    h->normal = v_neg(h->normal);
+    h->point = v_madd(h->point, d, h->u);
+    h->feature = COLLIDE_FEATURE_FACE;
+  }
+  return rc;
+}
+
+/* The moving shape of q from c0 to c1 against the fixed shape s. */
+static int mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
+                      const vec3 *c1, collide_hit *h) {
+  if (m->kind == MOVER_AABB) {
+    const vec3 *e = &m->e;
+    switch (s->kind) {
+    case COLLIDE_SHAPE_TRIANGLE:
+      return collide_sweep_aabb_triangle(e, c0, c1, &s->g.tri.a, &s->g.tri.b,
+                                         &s->g.tri.c, h);
+    case COLLIDE_SHAPE_POLYGON:
+      return collide_sweep_aabb_polygon(e, c0, c1, &s->g.poly, h);
+    case COLLIDE_SHAPE_AABB:
+      return box_box(e, c0, c1, &s->g.aabb.center, &s->g.aabb.extents, h);
+    case COLLIDE_SHAPE_SPHERE:
+      return collide_sweep_aabb_sphere(e, c0, c1, &s->g.sphere.center,
+                                       s->g.sphere.r, h);
+    case COLLIDE_SHAPE_SEGMENT:
+      return collide_sweep_aabb_segment(e, c0, c1, &s->g.seg.a, &s->g.seg.b, h);
+    case COLLIDE_SHAPE_CAPSULE:
+      return box_capsule(e, c0, c1, &s->g.cap.a, &s->g.cap.b, s->g.cap.r, h);
+    case COLLIDE_SHAPE_PLANE:
+      return collide_sweep_aabb_plane(e, c0, c1, &s->g.plane, h);
+    default:
+      return 0;
+    }
+  }
+  if (m->kind == MOVER_CAPSULE) {
+    double r = m->r;
+    const vec3 *ax = &m->axis;
+    switch (s->kind) {
+    case COLLIDE_SHAPE_TRIANGLE:
+      return collide_sweep_capsule_triangle(r, ax, c0, c1, &s->g.tri.a,
+                                            &s->g.tri.b, &s->g.tri.c, h);
+    case COLLIDE_SHAPE_POLYGON:
+      return collide_sweep_capsule_polygon(r, ax, c0, c1, &s->g.poly, h);
+    case COLLIDE_SHAPE_AABB:
+      return collide_sweep_capsule_aabb(r, ax, c0, c1, &s->g.aabb.center,
+                                        &s->g.aabb.extents, h);
+    case COLLIDE_SHAPE_SPHERE:
+      return collide_sweep_capsule_sphere(r, ax, c0, c1, &s->g.sphere.center,
+                                          s->g.sphere.r, h);
+    case COLLIDE_SHAPE_SEGMENT:
+      return collide_sweep_capsule_segment(r, ax, c0, c1, &s->g.seg.a,
+                                           &s->g.seg.b, h);
+    case COLLIDE_SHAPE_CAPSULE:
+      return capsule_capsule(r, ax, c0, c1, &s->g.cap.a, &s->g.cap.b,
+                             s->g.cap.r, h);
+    case COLLIDE_SHAPE_PLANE:
+      return collide_sweep_capsule_plane(r, ax, c0, c1, &s->g.plane, h);
+    default:
+      return 0;
+    }
+  }
+  switch (s->kind) {   /* a sphere */
   case COLLIDE_SHAPE_TRIANGLE:
-    return collide_sweep_sphere_triangle(r, c0, c1, &s->g.tri.a, &s->g.tri.b,
+    return collide_sweep_sphere_triangle(m->r, c0, c1, &s->g.tri.a, &s->g.tri.b,
                                          &s->g.tri.c, h);
   case COLLIDE_SHAPE_POLYGON:
-    return collide_sweep_sphere_polygon(r, c0, c1, &s->g.poly, h);
+    return collide_sweep_sphere_polygon(m->r, c0, c1, &s->g.poly, h);
   case COLLIDE_SHAPE_AABB:
-    return collide_sweep_sphere_aabb(r, c0, c1, &s->g.aabb.center,
+    return collide_sweep_sphere_aabb(m->r, c0, c1, &s->g.aabb.center,
                                      &s->g.aabb.extents, h);
-  case COLLIDE_SHAPE_SPHERE: {
-    /* a sphere against a fixed sphere is a sphere of radius r + R against
-       its centre point, the point touched being on the fixed sphere's
-       surface along the normal */
-    collide_interval iv;
-    int rc = collide_sweep_sphere_sphere(r, c0, c1, s->g.sphere.r,
-                                         &s->g.sphere.center,
-                                         &s->g.sphere.center, &iv);
-    if (rc == 1) {
-      vec3 c = v_lerp(*c0, *c1, iv.u0), n = v_sub(c, s->g.sphere.center);
-      double l = v_len(n);
-      /* centres coincide: any direction is as short; take -motion, or up */
-      if (l > 0) n = v_scale(n, 1 / l);
-      else {
-        n = v_normalize(v_sub(*c0, *c1));
-        if (v_len2(n) == 0) n = v3(0, 0, 1);
-      }
-      h->u = iv.u0;
-      h->normal = n;
-      h->point = v_madd(s->g.sphere.center, n, s->g.sphere.r);
-      h->feature = COLLIDE_FEATURE_FACE;
-    } else {
-      hit_clear(h);
-    }
-    return rc;
-  }
+  case COLLIDE_SHAPE_SPHERE:
+    return sphere_sphere(m->r, c0, c1, &s->g.sphere.center, s->g.sphere.r, h);
   case COLLIDE_SHAPE_SEGMENT:
-    return collide_sweep_sphere_segment(r, c0, c1, &s->g.seg.a, &s->g.seg.b, h);
+    return collide_sweep_sphere_segment(m->r, c0, c1, &s->g.seg.a, &s->g.seg.b, h);
+  case COLLIDE_SHAPE_CAPSULE:
+    return sphere_capsule(m->r, c0, c1, &s->g.cap.a, &s->g.cap.b, s->g.cap.r, h);
   case COLLIDE_SHAPE_PLANE:
-    return collide_sweep_sphere_plane(r, c0, c1, &s->g.plane, h);
+    return collide_sweep_sphere_plane(m->r, c0, c1, &s->g.plane, h);
   default:
     return 0;
   }
@@ -110,12 +332,33 @@ static int shape_sweep(const shape *s, double r, const vec3 *c0, const vec3 *c1,
 /* The single-shape ray cast. A segment has none in the contract: the ray
    meets it as a sphere of radius 0 would; its normal is then the direction
    from the segment toward p0 perpendicular to the segment (in a 2D world:
-   the wall's normal facing the ray), or -ray when the two are collinear. */
+   the wall's normal facing the ray), or -ray when the two are collinear.
+   A capsule is met where the ray's point comes within R of its segment (a
+   sphere of radius R swept along the ray against the segment); the normal
+   is the outward one there, and a ray starting inside hits at u = 0 with
+   the point on the surface the way out, as collide_raycast_sphere. */
 static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
                      collide_hit *h) {
   switch (s->kind) {
-  case COLLIDE_SHAPE_TRIANGLE:
+  case COLLIDE_SHAPE_TRIANGLE: {
+    /* collide_raycast_triangle's first test, made with the normal kept
+       with the shape (the same bits as the one it computes): both ends
+       clearly on one side of the plane is no contact. Most triangles a
+       ray's box test lets through end here. */
+    double h0 = v_dot(s->tn, v_sub(*p0, s->g.tri.a));
+    double h1 = v_dot(s->tn, v_sub(*p1, s->g.tri.a)), tol, m;
+    double scale = max_abs3(p0);
+    if ((m = max_abs3(p1)) > scale) scale = m;
+    if ((m = max_abs3(&s->g.tri.a)) > scale) scale = m;
+    if ((m = max_abs3(&s->g.tri.b)) > scale) scale = m;
+    if ((m = max_abs3(&s->g.tri.c)) > scale) scale = m;
+    tol = 64 * DBL_EPSILON * scale;
+    if (scale > 1e-90 && ((h0 > tol && h1 > tol) || (h0 < -tol && h1 < -tol))) {
+      hit_clear(h);
+      return 0;
+    }
     return collide_raycast_triangle(p0, p1, &s->g.tri.a, &s->g.tri.b, &s->g.tri.c, h);
+  }
   case COLLIDE_SHAPE_POLYGON:
     return collide_raycast_polygon(p0, p1, &s->g.poly, h);
   case COLLIDE_SHAPE_AABB:
@@ -134,6 +377,16 @@ static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
     }
     return rc;
   }
+  case COLLIDE_SHAPE_CAPSULE: {
+    int rc = collide_sweep_sphere_segment(s->g.cap.r, p0, p1, &s->g.cap.a,
+                                          &s->g.cap.b, h);
+    if (rc == 1) {
+      h->point = h->u > 0 ? v_lerp(*p0, *p1, h->u)
+                          : v_madd(h->point, h->normal, s->g.cap.r);
+      h->feature = COLLIDE_FEATURE_FACE;
+    }
+    return rc;
+  }
   case COLLIDE_SHAPE_PLANE:
     return collide_raycast_plane(p0, p1, &s->g.plane, h);
   default:
@@ -141,90 +394,162 @@ static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
   }
 }
 
+/* Asks the public filter; 1 take, 0 skip, <0 abort. */
+static int ask_filter(const query *q, int id) {
+  return q->filter ? q->filter(q->ctx, id) : 1;
+}
+
 /* Tests one shape; 0, or a filter's abort value. */
 static int query_shape(collide_world *w, query *q, int slot) {
   const shape *s = &w->slots[slot];
   collide_hit h;
-  int rc;
-  if (!q->exact || q->mode == Q_OVERLAP) {
-    if (q->exact) {
-      vec3 c = q->c0;
-      if (shape_sweep(s, q->r, &c, &c, &h) != 1) return 0;
-    }
+  int rc, f;
+  if (q->mask >= 0 && !(s->layers & q->mask)) return 0;
+  if (!q->exact) {
     if (q->nids < q->cap) q->ids[q->nids] = s->id;
     q->nids++;
     return 0;
   }
-  rc = q->mode == Q_RAY ? shape_ray(s, &q->c0, &q->c1, &h)
-                        : shape_sweep(s, q->r, &q->c0, &q->c1, &h);
+  switch (q->mode) {
+  case Q_OVERLAP:
+    if (mover_test(s, &q->m, &q->c0, &q->c0, &h) != 1) return 0;
+    if ((f = ask_filter(q, s->id)) <= 0) return f;
+    if (q->nids < q->cap) q->ids[q->nids] = s->id;
+    q->nids++;
+    return 0;
+  case Q_RAY_ALL:
+    if (shape_ray(s, &q->c0, &q->c1, &h) != 1) return 0;
+    if ((f = ask_filter(q, s->id)) <= 0) return f;
+    if (q->nids < q->cap) {
+      q->hits[q->nids].hit = h;
+      q->hits[q->nids].id = s->id;
+    }
+    q->nids++;
+    return 0;
+  case Q_RAY:
+    rc = shape_ray(s, &q->c0, &q->c1, &h);
+    break;
+  default:
+    if (s->moving < 0) {
+      rc = mover_test(s, &q->m, &q->c0, &q->c1, &h);
+    } else {
+      /* the relative motion: the shape held at its place, the mover's end
+         moved back by the shape's velocity (and its start by where the
+         shape is at t0, when the query starts later in the step: the
+         mover's later rounds, branch mover) */
+      vec3 c0 = q->t0 > 0 ? v_madd(q->c0, s->vel, -q->t0) : q->c0;
+      vec3 c1 = v_sub(q->c1, s->vel);
+      rc = mover_test(s, &q->m, &c0, &c1, &h);
+      if (rc == 1) h.point = v_madd(h.point, s->vel, q->t0 + h.u * (1 - q->t0));
+    }
+    break;
+  }
   if (rc != 1) return 0;
   /* the mover: a surface met while moving along it or away from it does
      not block (convex shapes: that was the closest approach) */
-  if (q->approach >= 0 && v_dot(q->d, h.normal) >= -q->approach) return 0;
+  if (q->approach >= 0) {
+    vec3 d = s->moving < 0 ? q->d : v_madd(q->d, s->vel, -(1 - q->t0));
+    if (v_dot(d, h.normal) >= -q->approach) return 0;
+  }
   if (q->found && (h.u > q->best.u || (h.u == q->best.u && s->id > q->best_id)))
     return 0;
-  if (q->filter) {
-    int f = q->filter(q->ctx, s->id);
-    if (f < 0) return f;
-    if (f == 0) return 0;
-  }
+  if (q->contact_filter && (f = q->contact_filter(q->contact_ctx, s->id, &h)) <= 0)
+    return f;
+  if ((f = ask_filter(q, s->id)) <= 0) return f;
   q->found = 1;
   q->best = h;
   q->best_id = s->id;
   return 0;
 }
 
-/* Walks planes, pending shapes and the tree, nearest boxes first. */
+/* The slab test of query_box on child i of a hot node (float boxes,
+   computed in double): per axis the moments of crossing lo - grow and
+   hi + grow, with the offsets o + grow and o - grow made once per query
+   (the margin covers the different rounding); the smaller is the entry
+   whatever the sign of the motion. Unrolled and branch-free: this is most
+   of a ray cast's work. */
+static int query_hot(const query *q, const hot_node *h, int i, double *t) {
+  const float (*b)[3] = h->b[i];
+  double l0 = ((double)b[0][0] - q->near_off[0]) * q->inv[0];
+  double h0 = ((double)b[1][0] - q->far_off[0]) * q->inv[0];
+  double l1 = ((double)b[0][1] - q->near_off[1]) * q->inv[1];
+  double h1 = ((double)b[1][1] - q->far_off[1]) * q->inv[1];
+  double l2 = ((double)b[0][2] - q->near_off[2]) * q->inv[2];
+  double h2 = ((double)b[1][2] - q->far_off[2]) * q->inv[2];
+  double n0 = l0 < h0 ? l0 : h0, f0 = l0 < h0 ? h0 : l0;
+  double n1 = l1 < h1 ? l1 : h1, f1 = l1 < h1 ? h1 : l1;
+  double n2 = l2 < h2 ? l2 : h2, f2 = l2 < h2 ? h2 : l2;
+  double t0 = n0 > n1 ? n0 : n1, t1 = f0 < f1 ? f0 : f1;
+  t0 = n2 > t0 ? n2 : t0;
+  t1 = f2 < t1 ? f2 : t1;
+  t0 = t0 > 0 ? t0 : 0;
+  t1 = t1 < 1 ? t1 : 1;
+  *t = t0;
+  return t0 <= t1;
+}
+
+/* Walks planes, pending shapes and the tree, nearest boxes first. The
+   stack holds inner nodes (>= 0) and leaves as ~slot, each with the u at
+   which the query enters its box. */
 int collide__query_run(collide_world *w, query *q) {
   int i, e = 0;
   collide__tree_refresh(w);
   w->busy++;
   for (i = 0; i < w->nplanes && !e; i++) e = query_shape(w, q, w->planes[i]);
   for (i = 0; i < w->npending && !e; i++) e = query_shape(w, q, w->pending[i]);
-  if (w->nnodes > 0 && !e) {
+  if (w->root >= 0 && !e) {
     int stack[STACK_SIZE];
     double tstack[STACK_SIZE];
     int sp = 0;
     double t;
-    if (query_box(q, &w->nodes[0].b, &t)) {
-      stack[sp] = 0;
+    const node *root = &w->nodes[w->root];
+    if (query_box(q, &root->b, &t)) {
+      stack[sp] = root->left < 0 ? ~root->slot : w->root;
       tstack[sp++] = t;
     }
     while (sp > 0 && !e) {
-      const node *nd;
+      const hot_node *h;
+      int n, a, b, ha, hb;
+      double ta, tb;
       sp--;
       /* a box entered after the best contact holds no better one (equal
          entry: it may hold a lower id) */
       if (q->found && tstack[sp] > q->best.u) continue;
-      nd = &w->nodes[stack[sp]];
-      if (nd->count > 0) {
-        int j;
-        for (j = 0; j < nd->count && !e; j++) {
-          int s = w->prims[nd->first + j];
-          double ts;
-          /* the shape's own box first: a slab test costs a tenth of an
-             exact sweep */
-          if (s < 0 || !query_box(q, &w->pboxes[nd->first + j], &ts) ||
-              (q->found && ts > q->best.u))
-            continue;
-          e = query_shape(w, q, s);
-        }
-      } else {
-        double ta, tb;
-        int ha = query_box(q, &w->nodes[nd->left].b, &ta);
-        int hb = query_box(q, &w->nodes[nd->right].b, &tb);
-        int a = nd->left, b = nd->right;
-        if (ha && hb && tb < ta) {  /* visit the nearer first: push it last */
-          int x = a; double y = ta;
-          a = b; ta = tb; b = x; tb = y;
-        }
-        if (hb && sp < STACK_SIZE) { stack[sp] = b; tstack[sp++] = tb; }
-        if (ha && sp < STACK_SIZE) { stack[sp] = a; tstack[sp++] = ta; }
+      n = stack[sp];
+      if (n < 0) {
+        e = query_shape(w, q, ~n);
+        continue;
       }
+      h = &w->hot[n];
+      ha = query_hot(q, h, 0, &ta);
+      hb = query_hot(q, h, 1, &tb);
+      a = h->child[0];
+      b = h->child[1];
+      if (ha && hb && tb < ta) {  /* visit the nearer first: push it last */
+        int x = a; double y = ta;
+        a = b; ta = tb; b = x; tb = y;
+        x = ha; ha = hb; hb = x;
+      }
+      /* (the height is at most STACK_SIZE - 2: a push never overflows) */
+      if (hb) { stack[sp] = b; tstack[sp++] = tb; }
+      if (ha) { stack[sp] = a; tstack[sp++] = ta; }
     }
   }
   w->busy--;
   return e;
+}
+
+/* ---- the public queries ------------------------------------------------------ */
+
+static int first_hit(collide_world *w, query *q, collide_world_filter filter,
+                     void *ctx, collide_hit *out, int *id) {
+  int e;
+  query_filter(q, filter, ctx);
+  if ((e = collide__query_run(w, q)) < 0) return e;
+  if (!q->found) return 0;
+  *out = q->best;
+  *id = q->best_id;
+  return 1;
 }
 
 int collide_world_sweep_sphere(collide_world *w, double r,
@@ -232,39 +557,64 @@ int collide_world_sweep_sphere(collide_world *w, double r,
                                collide_world_filter filter, void *ctx,
                                collide_hit *out, int *id) {
   query q;
-  int e;
   hit_clear(out);
   *id = 0;
   CHECK_RADIUS(r, 2);
   CHECK_VEC(c0, 3);
   CHECK_VEC(c1, 4);
   collide__query_init(&q, Q_SWEEP, r, c0, c1);
-  q.filter = filter;
-  q.ctx = ctx;
-  if ((e = collide__query_run(w, &q)) < 0) return e;
-  if (!q.found) return 0;
-  *out = q.best;
-  *id = q.best_id;
-  return 1;
+  return first_hit(w, &q, filter, ctx, out, id);
+}
+
+int collide_world_sweep_aabb(collide_world *w, const collide_vec3 *e,
+                             const collide_vec3 *c0, const collide_vec3 *c1,
+                             collide_world_filter filter, void *ctx,
+                             collide_hit *out, int *id) {
+  query q;
+  collide__mover m;
+  hit_clear(out);
+  *id = 0;
+  CHECK_EXTENTS(e, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_AABB;
+  m.e = *e;
+  collide__query_init_mover(&q, Q_SWEEP, &m, c0, c1);
+  return first_hit(w, &q, filter, ctx, out, id);
+}
+
+int collide_world_sweep_capsule(collide_world *w, double r,
+                                const collide_vec3 *axis,
+                                const collide_vec3 *c0, const collide_vec3 *c1,
+                                collide_world_filter filter, void *ctx,
+                                collide_hit *out, int *id) {
+  query q;
+  collide__mover m;
+  hit_clear(out);
+  *id = 0;
+  CHECK_RADIUS(r, 2);
+  CHECK_VEC(axis, 3);
+  CHECK_VEC(c0, 4);
+  CHECK_VEC(c1, 5);
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_CAPSULE;
+  m.r = r;
+  m.axis = *axis;
+  collide__query_init_mover(&q, Q_SWEEP, &m, c0, c1);
+  return first_hit(w, &q, filter, ctx, out, id);
 }
 
 int collide_world_raycast(collide_world *w, const collide_vec3 *p0,
                           const collide_vec3 *p1, collide_world_filter filter,
                           void *ctx, collide_hit *out, int *id) {
   query q;
-  int e;
   hit_clear(out);
   *id = 0;
   CHECK_VEC(p0, 2);
   CHECK_VEC(p1, 3);
   collide__query_init(&q, Q_RAY, 0, p0, p1);
-  q.filter = filter;
-  q.ctx = ctx;
-  if ((e = collide__query_run(w, &q)) < 0) return e;
-  if (!q.found) return 0;
-  *out = q.best;
-  *id = q.best_id;
-  return 1;
+  return first_hit(w, &q, filter, ctx, out, id);
 }
 
 static int cmp_int(const void *a, const void *b) {
@@ -272,18 +622,117 @@ static int cmp_int(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-int collide_world_overlap_sphere(collide_world *w, const collide_vec3 *center,
-                                 double r, int *ids, int cap) {
+static int cmp_hit(const void *a, const void *b) {
+  const collide_world_hit *x = (const collide_world_hit *)a;
+  const collide_world_hit *y = (const collide_world_hit *)b;
+  if (x->hit.u != y->hit.u) return x->hit.u < y->hit.u ? -1 : 1;
+  return (x->id > y->id) - (x->id < y->id);
+}
+
+int collide_world_raycast_all(collide_world *w, const collide_vec3 *p0,
+                              const collide_vec3 *p1,
+                              collide_world_filter filter, void *ctx,
+                              collide_world_hit *hits, int cap) {
   query q;
-  CHECK_VEC(center, 2);
-  CHECK_RADIUS(r, 3);
-  collide__query_init(&q, Q_OVERLAP, r, center, center);
+  int e;
+  CHECK_VEC(p0, 2);
+  CHECK_VEC(p1, 3);
+  collide__query_init(&q, Q_RAY_ALL, 0, p0, p1);
+  query_filter(&q, filter, ctx);
+  q.hits = hits;
+  q.cap = cap < 0 ? 0 : cap;
+  if ((e = collide__query_run(w, &q)) < 0) return e;
+  if (q.nids <= q.cap) qsort(hits, (size_t)q.nids, sizeof *hits, cmp_hit);
+  return q.nids;
+}
+
+/* The overlaps: the moving shape m held at center (a sweep of no motion,
+   whose contact at u = 0 is exactly "touching or overlapping"). */
+static int overlap(collide_world *w, const collide__mover *m,
+                   const vec3 *center, collide_world_filter filter, void *ctx,
+                   int *ids, int cap) {
+  query q;
+  int e;
+  collide__query_init_mover(&q, Q_OVERLAP, m, center, center);
+  query_filter(&q, filter, ctx);
   q.ids = ids;
   q.cap = cap < 0 ? 0 : cap;
-  (void)collide__query_run(w, &q);
+  if ((e = collide__query_run(w, &q)) < 0) return e;
   if (q.nids <= q.cap) qsort(ids, (size_t)q.nids, sizeof *ids, cmp_int);
   return q.nids;
 }
+
+int collide_world_overlap_sphere(collide_world *w, const collide_vec3 *center,
+                                 double r, collide_world_filter filter,
+                                 void *ctx, int *ids, int cap) {
+  collide__mover m;
+  CHECK_VEC(center, 2);
+  CHECK_RADIUS(r, 3);
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_SPHERE;
+  m.r = r;
+  return overlap(w, &m, center, filter, ctx, ids, cap);
+}
+
+int collide_world_overlap_point(collide_world *w, const collide_vec3 *p,
+                                collide_world_filter filter, void *ctx,
+                                int *ids, int cap) {
+  collide__mover m;
+  CHECK_VEC(p, 2);
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_SPHERE;   /* of radius 0 */
+  return overlap(w, &m, p, filter, ctx, ids, cap);
+}
+
+int collide_world_overlap_aabb(collide_world *w, const collide_vec3 *center,
+                               const collide_vec3 *extents,
+                               collide_world_filter filter, void *ctx,
+                               int *ids, int cap) {
+  collide__mover m;
+  CHECK_VEC(center, 2);
+  CHECK_EXTENTS(extents, 3);
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_AABB;
+  m.e = *extents;
+  return overlap(w, &m, center, filter, ctx, ids, cap);
+}
+
+int collide_world_overlap_capsule(collide_world *w, const collide_vec3 *a,
+                                  const collide_vec3 *b, double r,
+                                  collide_world_filter filter, void *ctx,
+                                  int *ids, int cap) {
+  collide__mover m;
+  vec3 c;
+  CHECK_VEC(a, 2);
+  CHECK_VEC(b, 3);
+  CHECK_RADIUS(r, 4);
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_CAPSULE;
+  m.r = r;
+  m.axis = v_scale(v_sub(*b, *a), 0.5);
+  c = v_scale(v_add(*a, *b), 0.5);
+  return overlap(w, &m, &c, filter, ctx, ids, cap);
+}
+
+/* ---- for the mover -------------------------------------------------------- */
+
+int collide__world_sweep(collide_world *w, const collide__mover *m,
+                         const vec3 *c0, const vec3 *c1, int mask,
+                         double approach, collide__contact_filter cf,
+                         void *cctx, collide_world_filter filter, void *ctx,
+                         collide_hit *out, int *id) {
+  query q;
+  hit_clear(out);
+  *id = 0;
+  collide__query_init_mover(&q, Q_SWEEP, m, c0, c1);
+  q.mask = mask;
+  q.approach = approach;
+  q.contact_filter = cf;
+  q.contact_ctx = cctx;
+  return first_hit(w, &q, filter, ctx, out, id);
+}
+
+/* ---- for bindings that cannot call back ------------------------------------ */
 
 int collide_world_candidates(collide_world *w, double r,
                              const collide_vec3 *c0, const collide_vec3 *c1,
@@ -340,4 +789,3 @@ int collide_world_raycast_among(collide_world *w, const collide_vec3 *p0,
   collide__query_init(&q, Q_RAY, 0, p0, p1);
   return among(w, &q, ids, n, out, id);
 }
-

@@ -1,71 +1,300 @@
 /*
- * collide_tree.c -- the world's bounding-volume hierarchy: the top-down
- * build, insertion into a built tree, and the rebuild policy (see the notes
- * at the top of collide_world.c).
+ * collide_tree.c -- the world's dynamic bounding-volume hierarchy: one
+ * shape per leaf, a top-down build for shapes added in bulk, insertion and
+ * removal in O(log n) for the rest, and the re-placing of moved shapes.
+ *
+ * The design follows the dynamic AABB tree of Box2D (Catto, dynamic_tree.c;
+ * after Presson's bullet/btDbvt and Ericson ch. 6) -- the ideas, not the
+ * code:
+ *   - Insertion descends from the root toward the sibling that costs least
+ *     by the surface-area heuristic (the new parent's area plus the growth
+ *     it causes in every ancestor), then walks back up refitting boxes and
+ *     rotating wherever one child is two levels taller than the other (an
+ *     AVL rotation), so the height stays O(log n) whatever the order of
+ *     insertion.
+ *   - A shape that moves is re-inserted only when its box leaves the box
+ *     its leaf holds; a leaf re-inserted this way gets an enlarged ("fat")
+ *     box: the shape's swept box plus an eighth of its size on every side,
+ *     plus twice its velocity ahead, so a shape moving steadily, or jittering
+ *     in place, is re-inserted once every few steps, not every step.
+ *     Shapes that never move keep tight boxes.
+ *   - Shapes added are first collected in w->pending and filed by the next
+ *     query: many at once are built top-down (object-median split on the
+ *     axis of largest centroid spread, Ericson 6.2.1, O(n log n)); a few
+ *     are inserted. Once insertions of new shapes outnumber half the tree
+ *     it is rebuilt, as incremental insertion gives a worse tree than the
+ *     top-down build.
+ * Exactness does not depend on any of this: every leaf box contains its
+ * shape over the whole step, and queries give every shape whose box they
+ * can touch the exact test.
  */
+#include <float.h>
+#include <stdint.h>
 #include "collide_world_internal.h"
 
+#define FLT_TRUE_MIN_ 1.40129846e-45f   /* the smallest float above 0 */
 
-/* Inserts slot s into the built tree: descend to the child whose box grows
-   least (ties: the smaller box), then split the leaf reached into the old
-   leaf and a new one-shape leaf. Room was reserved by new_slot. Returns 0,
-   or -1 when the tree is too deep (the caller keeps s pending). */
-int collide__tree_insert(collide_world *w, int s) {
-  const box *b = &w->slots[s].bounds;
-  int n = 0, depth = 0, leaf, old;
-  /* find the leaf without changing anything */
-  while (w->nodes[n].count == 0) {
-    const node *l = &w->nodes[w->nodes[n].left], *r = &w->nodes[w->nodes[n].right];
-    box bl = l->b, br = r->b;
-    double gl, gr;
-    box_union(&bl, b);
-    box_union(&br, b);
-    gl = box_area(&bl) - box_area(&l->b);
-    gr = box_area(&br) - box_area(&r->b);
-    if (gl < gr || (gl == gr && box_area(&l->b) <= box_area(&r->b))) n = w->nodes[n].left;
-    else n = w->nodes[n].right;
-    if (++depth >= MAX_INSERT_DEPTH) return -1;
-  }
-  /* grow the boxes on the path */
-  leaf = n;
-  n = 0;
-  while (n != leaf) {
-    const node *l = &w->nodes[w->nodes[n].left], *r = &w->nodes[w->nodes[n].right];
-    box bl = l->b, br = r->b;
-    double gl, gr;
-    int next;
-    box_union(&bl, b);
-    box_union(&br, b);
-    gl = box_area(&bl) - box_area(&l->b);
-    gr = box_area(&br) - box_area(&r->b);
-    next = (gl < gr || (gl == gr && box_area(&l->b) <= box_area(&r->b)))
-               ? w->nodes[n].left : w->nodes[n].right;
-    box_union(&w->nodes[n].b, b);
-    n = next;
-  }
-  old = w->nnodes;
-  w->nodes[old] = w->nodes[leaf];            /* the old leaf moves */
-  w->nodes[old + 1].b = *b;                  /* the new leaf */
-  w->nodes[old + 1].left = w->nodes[old + 1].right = -1;
-  w->nodes[old + 1].first = w->nprims;
-  w->nodes[old + 1].count = 1;
-  w->nodes[leaf].left = old;                 /* the leaf becomes inner */
-  w->nodes[leaf].right = old + 1;
-  w->nodes[leaf].count = 0;
-  w->nodes[leaf].first = -1;
-  box_union(&w->nodes[leaf].b, b);
-  w->nnodes += 2;
-  w->prims[w->nprims] = s;
-  w->pboxes[w->nprims] = *b;
-  w->slots[s].in = IN_TREE;
-  w->slots[s].where = w->nprims++;
-  w->tree_live++;
-  w->inserted++;
-  return 0;
+/* ---- nodes ---------------------------------------------------------------- */
+
+int collide__tree_reserve(collide_world *w, int extra_shapes) {
+  int e, need;
+  long long n = (long long)w->count - w->nplanes + extra_shapes;
+  if (n > INT_MAX / 2 - 2) return NOMEM;
+  need = 2 * (int)n + 1;
+  GROW(e, w->nodes, w->cap_nodes, need);
+  if (e) return e;
+  GROW(e, w->hot, w->cap_hot, need);
+  return e;
 }
 
+static int alloc_node(collide_world *w) {
+  int n;
+  if (w->free_node >= 0) {
+    n = w->free_node;
+    w->free_node = w->nodes[n].parent;
+  } else {
+    n = w->nnodes++;   /* reserved by collide__tree_reserve */
+  }
+  return n;
+}
 
-/* ---- building the hierarchy ---------------------------------------------- */
+static void free_node(collide_world *w, int n) {
+  w->nodes[n].parent = w->free_node;
+  w->nodes[n].height = -1;
+  w->nodes[n].slot = -1;
+  w->free_node = n;
+}
+
+static int max_int(int a, int b) { return a > b ? a : b; }
+
+/* The float next to a finite float f, away from zero when up == (f > 0)
+   (IEEE 754 binary32: the neighbours of a float are one unit of its bit
+   pattern away); nextafterf, without the call into libm. */
+static float float_step(float f, int up) {
+  uint32_t bits;
+  if (f == 0) return up ? FLT_TRUE_MIN_ : -FLT_TRUE_MIN_;
+  memcpy(&bits, &f, sizeof bits);
+  if ((f > 0) == (up != 0)) bits++;
+  else bits--;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+/* x as a float no greater (down) or no less (up) than x; beyond the
+   float range, the largest float or an infinity. */
+static float float_down(double x) {
+  float f;
+  if (x > FLT_MAX) return FLT_MAX;
+  if (x < -FLT_MAX) return -INFINITY;
+  f = (float)x;
+  return (double)f > x ? float_step(f, 0) : f;
+}
+static float float_up(double x) {
+  float f;
+  if (x > FLT_MAX) return INFINITY;
+  if (x < -FLT_MAX) return -FLT_MAX;
+  f = (float)x;
+  return (double)f < x ? float_step(f, 1) : f;
+}
+
+/* hot[n] from inner node n's children. */
+static void sync_hot(collide_world *w, int n) {
+  hot_node *h = &w->hot[n];
+  int c[2], i, k;
+  c[0] = w->nodes[n].left;
+  c[1] = w->nodes[n].right;
+  for (i = 0; i < 2; i++) {
+    const node *ch = &w->nodes[c[i]];
+    for (k = 0; k < 3; k++) {
+      h->b[i][0][k] = float_down(ch->b.lo[k]);
+      h->b[i][1][k] = float_up(ch->b.hi[k]);
+    }
+    h->child[i] = ch->left < 0 ? ~ch->slot : c[i];
+  }
+}
+
+/* Inner node n's box and height from its children (and its hot entry). */
+static void refit(collide_world *w, int n) {
+  node *nd = &w->nodes[n];
+  const node *l = &w->nodes[nd->left], *r = &w->nodes[nd->right];
+  nd->b = l->b;
+  box_union(&nd->b, &r->b);
+  nd->height = 1 + max_int(l->height, r->height);
+  sync_hot(w, n);
+}
+
+/* Replaces child `old` of parent p (or the root when p < 0) by `now`. */
+static void relink(collide_world *w, int p, int old, int now) {
+  if (p < 0) w->root = now;
+  else if (w->nodes[p].left == old) w->nodes[p].left = now;
+  else w->nodes[p].right = now;
+  w->nodes[now].parent = p;
+}
+
+/* If one child of a is two or more levels taller than the other, lifts the
+   taller child T into a's place: a takes T's shorter grandchild, T keeps
+   its taller one and gets a. Returns the node now at a's place. */
+static int balance(collide_world *w, int a) {
+  node *na = &w->nodes[a];
+  int tall, other, tl, tr, keep, give, p;
+  if (na->left < 0) return a;   /* (heights of a's children are current,
+                                  a's own may not be yet) */
+  if (w->nodes[na->right].height - w->nodes[na->left].height > 1) {
+    tall = na->right;
+    other = na->left;
+  } else if (w->nodes[na->left].height - w->nodes[na->right].height > 1) {
+    tall = na->left;
+    other = na->right;
+  } else {
+    return a;
+  }
+  tl = w->nodes[tall].left;
+  tr = w->nodes[tall].right;
+  if (w->nodes[tl].height > w->nodes[tr].height) { keep = tl; give = tr; }
+  else { keep = tr; give = tl; }
+  p = na->parent;
+  relink(w, p, a, tall);
+  /* a: its shorter child and the grandchild given up */
+  w->nodes[a].left = other;
+  w->nodes[a].right = give;
+  w->nodes[other].parent = a;
+  w->nodes[give].parent = a;
+  refit(w, a);
+  /* tall: a and the grandchild kept */
+  w->nodes[tall].left = a;
+  w->nodes[tall].right = keep;
+  w->nodes[a].parent = tall;
+  w->nodes[keep].parent = tall;
+  refit(w, tall);
+  return tall;
+}
+
+/* Walks from n to the root, balancing and refitting. */
+static void fix_upward(collide_world *w, int n) {
+  while (n >= 0) {
+    n = balance(w, n);
+    refit(w, n);
+    n = w->nodes[n].parent;
+  }
+}
+
+/* The sibling for a new leaf of box b: descend while the cost of pairing
+   with the node itself exceeds that of going down into a child (the
+   surface-area heuristic with the ancestors' growth carried down). */
+static int best_sibling(const collide_world *w, const box *b) {
+  int n = w->root;
+  while (w->nodes[n].left >= 0) {
+    const node *nd = &w->nodes[n];
+    box u = nd->b;
+    double area, combined, cost, inherit, cost_child[2];
+    int k, child[2];
+    box_union(&u, b);
+    area = box_area(&nd->b);
+    combined = box_area(&u);
+    cost = 2 * combined;
+    inherit = 2 * (combined - area);
+    child[0] = nd->left;
+    child[1] = nd->right;
+    for (k = 0; k < 2; k++) {
+      const node *c = &w->nodes[child[k]];
+      box cu = c->b;
+      box_union(&cu, b);
+      cost_child[k] = box_area(&cu) + inherit;
+      if (c->left >= 0) cost_child[k] -= box_area(&c->b);
+    }
+    if (cost < cost_child[0] && cost < cost_child[1]) break;
+    n = cost_child[0] <= cost_child[1] ? child[0] : child[1];
+  }
+  return n;
+}
+
+static void insert_leaf(collide_world *w, int leaf) {
+  int sib, p, old;
+  if (w->root < 0) {
+    w->root = leaf;
+    w->nodes[leaf].parent = -1;
+    return;
+  }
+  sib = best_sibling(w, &w->nodes[leaf].b);
+  old = w->nodes[sib].parent;
+  p = alloc_node(w);
+  w->nodes[p].slot = -1;
+  w->nodes[p].left = sib;
+  w->nodes[p].right = leaf;
+  relink(w, old, sib, p);
+  w->nodes[sib].parent = p;
+  w->nodes[leaf].parent = p;
+  fix_upward(w, p);
+}
+
+static void remove_leaf(collide_world *w, int leaf) {
+  int p = w->nodes[leaf].parent, g, sib;
+  if (p < 0) {
+    w->root = -1;
+    return;
+  }
+  g = w->nodes[p].parent;
+  sib = w->nodes[p].left == leaf ? w->nodes[p].right : w->nodes[p].left;
+  relink(w, g, p, sib);
+  free_node(w, p);
+  if (g >= 0) fix_upward(w, g);
+}
+
+/* The swept box, enlarged (see the notes at the top): by an eighth of the
+   shape's size on every side, and ahead by twice its velocity and twice
+   the step it just made (before: its box before the change, or NULL). */
+static void fat_box(const shape *s, const box *before, box *b) {
+  int k;
+  double size = 0, m;
+  shape_swept_box(s, b);
+  for (k = 0; k < 3; k++)
+    if (s->bounds.hi[k] - s->bounds.lo[k] > size) size = s->bounds.hi[k] - s->bounds.lo[k];
+  m = 0.125 * size;
+  for (k = 0; k < 3; k++) {
+    double d = s->moving >= 0 ? 2 * vc(&s->vel, k) : 0;
+    double step = before ? 2 * (s->bounds.lo[k] - before->lo[k]) : 0;
+    b->lo[k] -= m;
+    b->hi[k] += m;
+    if (d < 0) b->lo[k] += d;
+    else b->hi[k] += d;
+    /* (a step as large as the coordinate limit would not be finite) */
+    if (step < 0 && step > -1e300) b->lo[k] += step;
+    else if (step > 0 && step < 1e300) b->hi[k] += step;
+  }
+}
+
+void collide__tree_insert(collide_world *w, int s, int fat) {
+  int leaf = alloc_node(w);
+  node *nd = &w->nodes[leaf];
+  if (fat) fat_box(&w->slots[s], NULL, &nd->b);
+  else shape_swept_box(&w->slots[s], &nd->b);
+  nd->left = nd->right = -1;
+  nd->slot = s;
+  nd->height = 0;
+  insert_leaf(w, leaf);
+  w->slots[s].in = IN_TREE;
+  w->slots[s].where = leaf;
+  w->tree_live++;
+}
+
+void collide__tree_remove(collide_world *w, int s) {
+  int leaf = w->slots[s].where;
+  remove_leaf(w, leaf);
+  free_node(w, leaf);
+  w->tree_live--;
+}
+
+void collide__tree_moved(collide_world *w, int s, const box *before) {
+  int leaf = w->slots[s].where;
+  box b;
+  shape_swept_box(&w->slots[s], &b);
+  if (box_contains(&w->nodes[leaf].b, &b)) return;
+  remove_leaf(w, leaf);
+  fat_box(&w->slots[s], before, &w->nodes[leaf].b);
+  insert_leaf(w, leaf);
+}
+
+/* ---- building the hierarchy top-down --------------------------------------- */
 
 /* A shape being sorted into the tree: its centroid, its box (a copy, so
    the build walks one array), its slot. */
@@ -97,114 +326,149 @@ static void select_kth(item *it, int n, int k, int axis) {
   }
 }
 
-/* Builds node ni over it[first, first + n); recursion depth is
-   ceil(log2(n / LEAF_SIZE)) + 1 thanks to the median split. Leaves take
-   their box from their shapes, inner nodes from their two children. */
-static void build_node(collide_world *w, item *it, int first, int n, int ni) {
-  node *nd = &w->nodes[ni];
-  int i, k, axis, half, left;
-  double lo[3], hi[3], spread = -1;
-  if (n <= LEAF_SIZE) {
-    nd->b = it[first].b;
-    for (i = 1; i < n; i++) box_union(&nd->b, &it[first + i].b);
-    nd->left = nd->right = -1;
-    nd->first = first;
-    nd->count = n;
-    return;
+#define BINS 16
+#define SAH_DEPTH 40   /* below this depth, median splits only: the height
+                          stays under SAH_DEPTH + log2 n (see STACK_SIZE) */
+#define SAH_MIN 32     /* fewer items: a median split (the binning costs as
+                          much per level as at the top, for less gain) */
+
+/* The binned surface-area split (Wald, "On fast construction of SAH-based
+   bounding volume hierarchies", 2007): the items' centroids put in BINS
+   bins along the axis, the split between bins that minimizes
+   area(left) * count(left) + area(right) * count(right). Reorders it and
+   returns the size of the left part, or 0 when no split separates them. */
+static int sah_split(item *it, int n, int axis, double lo, double hi) {
+  box bb[BINS], acc = {{0, 0, 0}, {0, 0, 0}};
+  int cnt[BINS], i, j, best = -1, left_n;
+  double k = BINS / (hi - lo), right_area[BINS], best_cost = 0;
+  int right_n[BINS];
+  for (i = 0; i < BINS; i++) cnt[i] = 0;
+  for (i = 0; i < n; i++) {
+    int b = (int)((it[i].c[axis] - lo) * k);
+    if (b >= BINS) b = BINS - 1;
+    if (b < 0) b = 0;
+    if (cnt[b]++ == 0) bb[b] = it[i].b;
+    else box_union(&bb[b], &it[i].b);
   }
-  for (k = 0; k < 3; k++) lo[k] = hi[k] = it[first].c[k];
+  /* right_area[i], right_n[i]: the bins after i */
+  for (i = BINS - 1, j = 0; i > 0; i--) {
+    if (cnt[i]) {
+      if (j == 0) acc = bb[i];
+      else box_union(&acc, &bb[i]);
+      j += cnt[i];
+    }
+    right_n[i - 1] = j;
+    right_area[i - 1] = j ? box_area(&acc) : 0;
+  }
+  for (i = 0, j = 0; i < BINS - 1; i++) {
+    if (cnt[i]) {
+      if (j == 0) acc = bb[i];
+      else box_union(&acc, &bb[i]);
+      j += cnt[i];
+    }
+    if (j > 0 && right_n[i] > 0) {
+      double cost = box_area(&acc) * j + right_area[i] * right_n[i];
+      if (best < 0 || cost < best_cost) { best = i; best_cost = cost; }
+    }
+  }
+  if (best < 0) return 0;
+  /* the items of bins 0..best first */
+  for (i = 0, j = n - 1, left_n = 0; i <= j;) {
+    int b = (int)((it[i].c[axis] - lo) * k);
+    if (b >= BINS) b = BINS - 1;
+    if (b < 0) b = 0;
+    if (b <= best) { i++; left_n++; }
+    else {
+      item t = it[i];
+      it[i] = it[j];
+      it[j--] = t;
+    }
+  }
+  return left_n > 0 && left_n < n ? left_n : 0;
+}
+
+/* Builds the subtree over it[0, n) and returns its root: binned SAH splits
+   on the axis of largest centroid spread down to SAH_DEPTH and SAH_MIN
+   items, median splits (Ericson 6.2.1) below them or when the bins do not
+   separate the items. */
+static int build_node(collide_world *w, item *it, int n, int parent, int depth) {
+  int ni = alloc_node(w), i, k, axis, half;
+  node *nd = &w->nodes[ni];
+  double lo[3], hi[3], spread = -1;
+  nd->parent = parent;
+  if (n == 1) {
+    nd->b = it[0].b;
+    nd->left = nd->right = -1;
+    nd->slot = it[0].slot;
+    nd->height = 0;
+    w->slots[it[0].slot].in = IN_TREE;
+    w->slots[it[0].slot].where = ni;
+    return ni;
+  }
+  for (k = 0; k < 3; k++) lo[k] = hi[k] = it[0].c[k];
   for (i = 1; i < n; i++)
     for (k = 0; k < 3; k++) {
-      if (it[first + i].c[k] < lo[k]) lo[k] = it[first + i].c[k];
-      if (it[first + i].c[k] > hi[k]) hi[k] = it[first + i].c[k];
+      if (it[i].c[k] < lo[k]) lo[k] = it[i].c[k];
+      if (it[i].c[k] > hi[k]) hi[k] = it[i].c[k];
     }
   axis = 0;
   for (k = 0; k < 3; k++)
     if (hi[k] - lo[k] > spread) { spread = hi[k] - lo[k]; axis = k; }
-  half = n / 2;
-  /* all centroids equal: any halving is as good */
-  if (spread > 0) select_kth(it + first, n, half, axis);
-  left = w->nnodes;
-  w->nnodes += 2;
-  nd->first = -1;
-  nd->count = 0;
-  nd->left = left;
-  nd->right = left + 1;
-  build_node(w, it, first, half, left);
-  build_node(w, it, first + half, n - half, left + 1);
-  w->nodes[ni].b = w->nodes[left].b;
-  box_union(&w->nodes[ni].b, &w->nodes[left + 1].b);
+  half = 0;
+  /* (a spread too large for its reciprocal, or too small: median) */
+  if (n >= SAH_MIN && depth < SAH_DEPTH && spread > 0 && spread < 1e300 &&
+      BINS / spread < 1e300)
+    half = sah_split(it, n, axis, lo[axis], hi[axis]);
+  if (half == 0) {
+    half = n / 2;
+    /* all centroids equal: any halving is as good */
+    if (spread > 0) select_kth(it, n, half, axis);
+  }
+  w->nodes[ni].slot = -1;
+  /* (nodes may not move: room was reserved, alloc_node never grows) */
+  w->nodes[ni].left = build_node(w, it, half, ni, depth + 1);
+  w->nodes[ni].right = build_node(w, it + half, n - half, ni, depth + 1);
+  refit(w, ni);
+  return ni;
 }
 
 int collide_world_build(collide_world *w) {
-  int n = w->tree_live + w->npending, i, m = 0, cap_nodes, cap_prims;
+  int n = w->tree_live + w->npending, i, m = 0;
   item *it;
-  node *nodes;
-  int *prims;
-  box *pboxes;
   if (w->busy) return LOCKED;
-  if (n == 0) {
-    w->nnodes = w->nprims = w->dead = w->inserted = w->tree_live = 0;
-    return 0;
-  }
-  /* room for the tree and for insertions until the next rebuild */
-  if (n > INT_MAX / 4) return NOMEM;
-  cap_nodes = 2 * n + 16;
-  cap_prims = n + 16;
+  if (n == 0) return 0;
   it = (item *)malloc((size_t)n * sizeof *it);
-  nodes = (node *)malloc((size_t)cap_nodes * sizeof *nodes);
-  prims = (int *)malloc((size_t)cap_prims * sizeof *prims);
-  pboxes = (box *)malloc((size_t)cap_prims * sizeof *pboxes);
-  if (!it || !nodes || !prims || !pboxes) {
-    free(it);
-    free(nodes);
-    free(prims);
-    free(pboxes);
-    return NOMEM;
-  }
-  for (i = 0; i < w->nprims; i++)
-    if (w->prims[i] >= 0) it[m++].slot = w->prims[i];
+  if (!it) return NOMEM;
+  for (i = 0; i < w->nslots; i++)
+    if (w->slots[i].id && w->slots[i].in == IN_TREE) it[m++].slot = i;
   for (i = 0; i < w->npending; i++) it[m++].slot = w->pending[i];
   for (i = 0; i < m; i++) {
-    const box *b = &w->slots[it[i].slot].bounds;
     int k;
-    it[i].b = *b;
-    for (k = 0; k < 3; k++) it[i].c[k] = 0.5 * b->lo[k] + 0.5 * b->hi[k];
+    shape_swept_box(&w->slots[it[i].slot], &it[i].b);
+    for (k = 0; k < 3; k++) it[i].c[k] = 0.5 * it[i].b.lo[k] + 0.5 * it[i].b.hi[k];
   }
-  free(w->nodes);
-  free(w->prims);
-  free(w->pboxes);
-  w->nodes = nodes;
-  w->cap_nodes = cap_nodes;
-  w->prims = prims;
-  w->cap_prims = cap_prims;
-  w->pboxes = pboxes;
-  w->cap_pboxes = cap_prims;
-  w->nnodes = 1;
-  build_node(w, it, 0, m, 0);
-  for (i = 0; i < m; i++) {
-    prims[i] = it[i].slot;
-    pboxes[i] = it[i].b;
-    w->slots[it[i].slot].in = IN_TREE;
-    w->slots[it[i].slot].where = i;
-  }
+  w->nnodes = 0;
+  w->free_node = -1;
+  w->root = build_node(w, it, m, -1, 0);
   free(it);
-  w->nprims = m;
   w->tree_live = m;
   w->npending = 0;
-  w->dead = 0;
   w->inserted = 0;
   return 0;
 }
 
-/* Before a query: build when shapes wait, rebuild when the tree decayed.
-   Not while another query runs (it is walking the arrays). A failure
-   leaves everything as it was, which queries handle. */
 void collide__tree_refresh(collide_world *w) {
-  int live = w->tree_live;
   if (w->busy) return;
-  if ((w->npending > 0 && (w->nnodes == 0 || w->npending > 8)) ||
-      w->inserted > 16 + live / 2 || w->dead > 16 + live / 2)
-    (void)collide_world_build(w);
+  if (w->npending > 0) {
+    if (w->root < 0 || w->npending > 8 + w->tree_live / 2 ||
+        w->inserted + w->npending > 16 + w->tree_live / 2) {
+      if (collide_world_build(w) == 0) return;
+    }
+    /* a few, or the build could not allocate: insert them one by one */
+    while (w->npending > 0) {
+      int s = w->pending[--w->npending];
+      collide__tree_insert(w, s, 0);
+      w->inserted++;
+    }
+  }
 }
-

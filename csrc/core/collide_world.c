@@ -1,8 +1,11 @@
 /*
- * collide_world.c -- a world of fixed shapes with fast swept queries, a
- * collide-and-slide mover, and the pairs among many moving spheres.
+ * collide_world.c -- a world of shapes with fast swept queries: shapes are
+ * added, removed, re-placed and given velocities; queries sweep spheres,
+ * boxes and capsules, cast rays and list overlaps (collide_query.c), a
+ * collide-and-slide mover moves through it (collide_mover.c).
  *
- * Broadphase: a bounding-volume hierarchy of axis-aligned boxes.
+ * Broadphase: a dynamic bounding-volume hierarchy of axis-aligned boxes
+ *   (collide_tree.c), one shape per leaf.
  *   Why a BVH rather than a uniform grid: a grid needs a cell size, and no
  *   one cell size suits a world that mixes a few huge floor polygons with
  *   thousands of small triangles, or a level 10 units wide with one 10^5
@@ -12,26 +15,28 @@
  *   once the boxes left start later than the best contact so far, so a
  *   query costs about O(log n) (Ericson, "Real-Time Collision Detection",
  *   ch. 6; Wald et al., "Ray tracing deformable scenes using dynamic BVHs").
- *   Build: top-down, object-median split on the axis of largest centroid
- *   spread (Ericson 6.2.1), O(n log n), leaves of up to LEAF_SIZE shapes.
- *   Shapes are first collected in a "pending" list; the hierarchy is built
- *   by the first query (or collide_world_build), so adding n shapes costs
- *   one build, not n insertions. Later additions are inserted into the tree
- *   by descending to the child whose box grows least (Ericson 6.2.3,
- *   "insertion"); removals leave a tombstone. When insertions or tombstones
- *   exceed half the tree it is rebuilt at the next query.
- *   Planes are infinite: they are kept in their own list, tested always.
+ *   Shapes added are built top-down in bulk by the next query; shapes
+ *   updated or given a velocity are re-placed in O(log n) (enlarged leaf
+ *   boxes, re-insertion only when a shape leaves its box: see
+ *   collide_tree.c). Planes are infinite: they are kept in their own list,
+ *   tested always.
+ *
+ * Moving shapes: a shape with velocity v is, during a step, at its place
+ *   plus u * v. Its leaf box holds its whole swept box, so the broadphase
+ *   stays conservative, and the exact test sweeps the relative motion (the
+ *   mover against the shape held at its place, the mover's end moved by
+ *   -v), which gives the same u and normal as the two moving together;
+ *   the point is then moved by u * v.
  *
  * Exactness: every contact reported is the answer of the single-shape
  *   function (collide_sweep_sphere_triangle, ...) for the shape named; the
- *   broadphase only skips shapes whose box, grown by the radius and a
- *   margin far above rounding, the query cannot touch, or that start later
- *   than a contact already found. Ties go to the lowest id.
+ *   broadphase only skips shapes whose box, grown by the moving shape's
+ *   half-size and a margin far above rounding, the query cannot touch, or
+ *   that start later than a contact already found. Ties go to the lowest id.
  *
  * Memory: the world owns every allocation; a failed allocation returns
- *   COLLIDE_E_NOMEM and leaves the world as it was. Queries never fail for
- *   memory: if a rebuild cannot allocate they test the old tree and the
- *   pending list as they are.
+ *   COLLIDE_E_NOMEM and leaves the world as it was. Queries, removals,
+ *   advance() and updates of anything but a polygon never allocate.
  */
 #include "collide_world_internal.h"
 
@@ -52,6 +57,7 @@ int collide__grow(void **p, int *cap, int need, size_t sz) {
   return 0;
 }
 
+
 /* ---- the world ----------------------------------------------------------- */
 
 collide_world *collide_world_new(void) {
@@ -59,6 +65,8 @@ collide_world *collide_world_new(void) {
   if (!w) return NULL;
   w->free_slot = -1;
   w->next_id = 1;
+  w->root = -1;
+  w->free_node = -1;
   return w;
 }
 
@@ -72,9 +80,9 @@ void collide_world_free(collide_world *w) {
   free(w->slot_of_id);
   free(w->pending);
   free(w->planes);
+  free(w->moving);
   free(w->nodes);
-  free(w->prims);
-  free(w->pboxes);
+  free(w->hot);
   free(w);
 }
 
@@ -82,76 +90,140 @@ int collide_world_count(const collide_world *w) { return w->count; }
 
 int collide_world_locked(const collide_world *w) { return w->busy > 0; }
 
+/* The slot of a live id, or -1. */
+static int slot_of(const collide_world *w, int id) {
+  if (id <= 0 || id >= w->next_id) return -1;
+  return w->slot_of_id[id];
+}
+
 int collide_world_kind(const collide_world *w, int id) {
-  int s;
-  if (id <= 0 || id >= w->next_id) return COLLIDE_SHAPE_NONE;
-  s = w->slot_of_id[id];
+  int s = slot_of(w, id);
   return s < 0 ? COLLIDE_SHAPE_NONE : w->slots[s].kind;
 }
 
-/* Reserves a slot and an id for a new shape (its geometry still to fill);
-   returns the slot or NOMEM / LOCKED. Everything that can fail is
-   reserved here, before the caller copies anything. */
-static int new_slot(collide_world *w, int kind) {
-  int s, e;
+int collide_world_next(const collide_world *w, int id) {
+  if (id < 0) id = 0;
+  for (id++; id < w->next_id; id++)
+    if (w->slot_of_id[id] >= 0) return id;
+  return 0;
+}
+
+/* Reserves room for n new shapes of one kind (ids, slots, the lists and
+   the tree's nodes), so that nothing can fail once the first is made.
+   0, NOMEM or LOCKED. */
+static int reserve(collide_world *w, int kind, int n) {
+  int e;
   if (w->busy) return LOCKED;
-  if (w->next_id == INT_MAX) return NOMEM;
-  GROW(e, w->slot_of_id, w->cap_ids, w->next_id + 1);
+  if (w->next_id > INT_MAX - 1 - n) return NOMEM;
+  GROW(e, w->slot_of_id, w->cap_ids, w->next_id + n);
   if (e) return e;
   if (kind == COLLIDE_SHAPE_PLANE) {
-    GROW(e, w->planes, w->cap_planes, w->nplanes + 1);
+    GROW(e, w->planes, w->cap_planes, w->nplanes + n);
     if (e) return e;
   } else {
-    /* room to go either to the pending list or into the tree */
-    GROW(e, w->pending, w->cap_pending, w->npending + 1);
+    GROW(e, w->pending, w->cap_pending, w->npending + n);
     if (e) return e;
-    if (w->nnodes > 0) {
-      GROW(e, w->nodes, w->cap_nodes, w->nnodes + 2);
-      if (e) return e;
-      GROW(e, w->prims, w->cap_prims, w->nprims + 1);
-      if (e) return e;
-      GROW(e, w->pboxes, w->cap_pboxes, w->nprims + 1);
-      if (e) return e;
-    }
+    if ((e = collide__tree_reserve(w, n)) != 0) return e;
   }
+  if (w->nslots > INT_MAX - n) return NOMEM;
+  GROW(e, w->slots, w->cap_slots, w->nslots + n);
+  return e;
+}
+
+/* A reserved slot for a new shape (its geometry still to fill). */
+static int take_slot(collide_world *w, int kind) {
+  int s;
   if (w->free_slot >= 0) {
     s = w->free_slot;
     w->free_slot = w->slots[s].where;
   } else {
-    GROW(e, w->slots, w->cap_slots, w->nslots + 1);
-    if (e) return e;
     s = w->nslots++;
   }
   memset(&w->slots[s], 0, sizeof(shape));
   w->slots[s].kind = kind;
+  w->slots[s].layers = 1;
+  w->slots[s].moving = -1;
   return s;
 }
-/* Gives slot s (geometry and bounds filled) its id and files it. */
+
+/* The box of a shape at its place, padded by 1e-7 of its largest
+   coordinate: the single-shape functions' rounding grows with the shape's
+   own coordinates as well as the query's (a segment 1e22 long places its
+   closest point to within about 1e6), and the broadphase must not skip a
+   shape they would report. */
+static void pad_bounds(box *b) {
+  int k;
+  double m = 0;
+  for (k = 0; k < 3; k++) {
+    if (fabs(b->lo[k]) > m) m = fabs(b->lo[k]);
+    if (fabs(b->hi[k]) > m) m = fabs(b->hi[k]);
+  }
+  m *= 1e-7;
+  for (k = 0; k < 3; k++) {
+    b->lo[k] -= m;
+    b->hi[k] += m;
+  }
+}
+
+/* The box of a shape at its place (padded). */
+static void shape_bounds(shape *s) {
+  vec3 p[3];
+  switch (s->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    p[0] = s->g.tri.a; p[1] = s->g.tri.b; p[2] = s->g.tri.c;
+    box_of_points(&s->bounds, p, 3);
+    s->tn = v_normalize(v_cross(v_sub(p[1], p[0]), v_sub(p[2], p[0])));
+    break;
+  case COLLIDE_SHAPE_POLYGON:
+    box_of_points(&s->bounds, s->g.poly.vertices, s->g.poly.count);
+    break;
+  case COLLIDE_SHAPE_AABB:
+    box_around(&s->bounds, s->g.aabb.center, s->g.aabb.extents);
+    break;
+  case COLLIDE_SHAPE_SPHERE: {
+    double r = s->g.sphere.r;
+    box_around(&s->bounds, s->g.sphere.center, v3(r, r, r));
+    break;
+  }
+  case COLLIDE_SHAPE_SEGMENT:
+    p[0] = s->g.seg.a; p[1] = s->g.seg.b;
+    box_of_points(&s->bounds, p, 2);
+    break;
+  case COLLIDE_SHAPE_CAPSULE: {
+    int k;
+    double r = s->g.cap.r;
+    p[0] = s->g.cap.a; p[1] = s->g.cap.b;
+    box_of_points(&s->bounds, p, 2);
+    for (k = 0; k < 3; k++) {
+      s->bounds.lo[k] -= r;
+      s->bounds.hi[k] += r;
+    }
+    break;
+  }
+  default:   /* planes have none: they are tested by every query */
+    return;
+  }
+  pad_bounds(&s->bounds);
+}
+
+/* Gives slot s (geometry filled) its id and files it. */
 static int commit_slot(collide_world *w, int s) {
   shape *sh = &w->slots[s];
   int id = w->next_id++;
   sh->id = id;
   w->slot_of_id[id] = s;
   w->count++;
+  shape_bounds(sh);
   if (sh->kind == COLLIDE_SHAPE_PLANE) {
     sh->in = IN_PLANES;
     sh->where = w->nplanes;
     w->planes[w->nplanes++] = s;
-  } else if (w->nnodes == 0 || collide__tree_insert(w, s) != 0) {
+  } else {
     sh->in = IN_PENDING;
     sh->where = w->npending;
     w->pending[w->npending++] = s;
   }
   return id;
-}
-
-/* Returns a reserved slot unused. */
-static void drop_slot(collide_world *w, int s) {
-  w->slots[s].id = 0;
-  w->slots[s].kind = COLLIDE_SHAPE_NONE;
-  w->slots[s].in = IN_NONE;
-  w->slots[s].where = w->free_slot;
-  w->free_slot = s;
 }
 
 /* Degenerate triangles are refused by the rule of the single-shape
@@ -167,106 +239,203 @@ static int triangle_ok(const vec3 *a, const vec3 *b, const vec3 *c) {
   return l > 1e-12 * e2;
 }
 
-int collide_world_add_triangle(collide_world *w, const collide_vec3 *a,
-                               const collide_vec3 *b, const collide_vec3 *c) {
-  vec3 p[3];
-  int s;
-  CHECK_VEC(a, 2);
-  CHECK_VEC(b, 3);
-  CHECK_VEC(c, 4);
-  if (!triangle_ok(a, b, c)) return COLLIDE_FAIL(2, COLLIDE_E_DEGENERATE_TRIANGLE);
-  if ((s = new_slot(w, COLLIDE_SHAPE_TRIANGLE)) < 0) return s;
-  w->slots[s].g.tri.a = p[0] = *a;
-  w->slots[s].g.tri.b = p[1] = *b;
-  w->slots[s].g.tri.c = p[2] = *c;
-  box_of_points(&w->slots[s].bounds, p, 3);
-  return commit_slot(w, s);
+/* Checks the geometry g of a shape of kind `kind` whose first argument is
+   Lua argument `arg` (2 for add_*, 3 for update), as the single-shape
+   functions check theirs. Polygons are checked by polygon_copy. */
+static int check_geometry(int kind, const collide_world_shape *g, int arg) {
+  switch (kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    CHECK_VEC(&g->a, arg);
+    CHECK_VEC(&g->b, arg + 1);
+    CHECK_VEC(&g->c, arg + 2);
+    if (!triangle_ok(&g->a, &g->b, &g->c))
+      return COLLIDE_FAIL(arg, COLLIDE_E_DEGENERATE_TRIANGLE);
+    return 0;
+  case COLLIDE_SHAPE_AABB:
+    CHECK_VEC(&g->a, arg);
+    CHECK_EXTENTS(&g->b, arg + 1);
+    return 0;
+  case COLLIDE_SHAPE_SPHERE:
+    CHECK_VEC(&g->a, arg);
+    CHECK_RADIUS(g->r, arg + 1);
+    return 0;
+  case COLLIDE_SHAPE_SEGMENT:
+    /* the checks of collide_sweep_sphere_segment: any two points */
+    CHECK_VEC(&g->a, arg);
+    CHECK_VEC(&g->b, arg + 1);
+    return 0;
+  case COLLIDE_SHAPE_CAPSULE:
+    CHECK_VEC(&g->a, arg);
+    CHECK_VEC(&g->b, arg + 1);
+    CHECK_RADIUS(g->r, arg + 2);
+    return 0;
+  case COLLIDE_SHAPE_PLANE:
+    CHECK_PLANE(&g->plane, arg);
+    return 0;
+  default:
+    return 0;
+  }
 }
 
-int collide_world_add_polygon(collide_world *w, const collide_polygon *polygon) {
-  collide_polygon poly;
+/* Writes checked geometry into slot sh (not polygons). */
+static void set_geometry(shape *sh, const collide_world_shape *g) {
+  switch (sh->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    sh->g.tri.a = g->a; sh->g.tri.b = g->b; sh->g.tri.c = g->c;
+    break;
+  case COLLIDE_SHAPE_AABB:
+    sh->g.aabb.center = g->a; sh->g.aabb.extents = g->b;
+    break;
+  case COLLIDE_SHAPE_SPHERE:
+    sh->g.sphere.center = g->a; sh->g.sphere.r = g->r;
+    break;
+  case COLLIDE_SHAPE_SEGMENT:
+    sh->g.seg.a = g->a; sh->g.seg.b = g->b;
+    break;
+  case COLLIDE_SHAPE_CAPSULE:
+    sh->g.cap.a = g->a; sh->g.cap.b = g->b; sh->g.cap.r = g->r;
+    break;
+  case COLLIDE_SHAPE_PLANE:
+    sh->g.plane = g->plane;
+    break;
+  default:
+    break;
+  }
+}
+
+/* A checked copy of a caller's polygon (its vertices in one new block),
+   re-validated on the copy: a caller's struct is not trusted. 0 or <0
+   (Lua argument arg). */
+static int polygon_copy(const collide_polygon *polygon, int arg,
+                        collide_polygon *out) {
   collide_vec3 *copy;
-  int s, e, n = polygon->count;
-  if (n < 3 || !polygon->vertices) return COLLIDE_FAIL(2, COLLIDE_E_FEW_VERTICES);
+  int e, n = polygon->count;
+  if (n < 3 || !polygon->vertices) return COLLIDE_FAIL(arg, COLLIDE_E_FEW_VERTICES);
   if ((size_t)n > (size_t)-1 / sizeof *copy) return NOMEM;
   copy = (collide_vec3 *)malloc((size_t)n * sizeof *copy);
   if (!copy) return NOMEM;
   memcpy(copy, polygon->vertices, (size_t)n * sizeof *copy);
-  /* re-validated on the copy: a caller's struct is not trusted */
-  if ((e = collide_polygon_init(copy, n, &poly)) < 0) {
+  if ((e = collide_polygon_init(copy, n, out)) < 0) {
     free(copy);
-    return reargue(e, 2);
+    return reargue(e, arg);
   }
-  if ((s = new_slot(w, COLLIDE_SHAPE_POLYGON)) < 0) {
-    free(copy);
-    return s;
+  out->vertices = copy;   /* owned by the caller now (said so for static
+                             analysis: init set it) */
+  return 0;
+}
+
+/* The add_* functions but add_polygon and add_mesh. */
+static int add_shape(collide_world *w, int kind, const collide_world_shape *g) {
+  int s, e;
+  if ((e = check_geometry(kind, g, 2)) < 0) return e;
+  if ((e = reserve(w, kind, 1)) < 0) return e;
+  s = take_slot(w, kind);
+  set_geometry(&w->slots[s], g);
+  return commit_slot(w, s);
+}
+
+int collide_world_add_triangle(collide_world *w, const collide_vec3 *a,
+                               const collide_vec3 *b, const collide_vec3 *c) {
+  collide_world_shape g;
+  g.a = *a; g.b = *b; g.c = *c;
+  return add_shape(w, COLLIDE_SHAPE_TRIANGLE, &g);
+}
+
+int collide_world_add_polygon(collide_world *w, const collide_polygon *polygon) {
+  collide_polygon poly;
+  int s, e;
+  if ((e = polygon_copy(polygon, 2, &poly)) < 0) return e;
+  if ((e = reserve(w, COLLIDE_SHAPE_POLYGON, 1)) < 0) {
+    free((void *)poly.vertices);
+    return e;
   }
+  s = take_slot(w, COLLIDE_SHAPE_POLYGON);
   w->slots[s].g.poly = poly;
-  w->slots[s].g.poly.vertices = copy;   /* the slot owns the copy (said so
-                                           for static analysis: init set it) */
-  box_of_points(&w->slots[s].bounds, copy, n);
   return commit_slot(w, s);
 }
 
 int collide_world_add_aabb(collide_world *w, const collide_vec3 *center,
                            const collide_vec3 *extents) {
-  int s;
-  /* the checks of collide_sweep_sphere_aabb */
-  CHECK_VEC(center, 2);
-  CHECK_EXTENTS(extents, 3);
-  if ((s = new_slot(w, COLLIDE_SHAPE_AABB)) < 0) return s;
-  w->slots[s].g.aabb.center = *center;
-  w->slots[s].g.aabb.extents = *extents;
-  box_around(&w->slots[s].bounds, *center, *extents);
-  return commit_slot(w, s);
+  collide_world_shape g;
+  g.a = *center; g.b = *extents;
+  return add_shape(w, COLLIDE_SHAPE_AABB, &g);
 }
 
 int collide_world_add_sphere(collide_world *w, const collide_vec3 *center,
                              double r) {
-  int s;
-  CHECK_VEC(center, 2);
-  CHECK_RADIUS(r, 3);
-  if ((s = new_slot(w, COLLIDE_SHAPE_SPHERE)) < 0) return s;
-  w->slots[s].g.sphere.center = *center;
-  w->slots[s].g.sphere.r = r;
-  box_around(&w->slots[s].bounds, *center, v3(r, r, r));
-  return commit_slot(w, s);
+  collide_world_shape g;
+  g.a = *center; g.r = r;
+  return add_shape(w, COLLIDE_SHAPE_SPHERE, &g);
 }
 
 int collide_world_add_segment(collide_world *w, const collide_vec3 *a,
                               const collide_vec3 *b) {
-  vec3 p[2];
-  int s;
-  /* the checks of collide_sweep_sphere_segment: any two points */
-  CHECK_VEC(a, 2);
-  CHECK_VEC(b, 3);
-  if ((s = new_slot(w, COLLIDE_SHAPE_SEGMENT)) < 0) return s;
-  w->slots[s].g.seg.a = p[0] = *a;
-  w->slots[s].g.seg.b = p[1] = *b;
-  box_of_points(&w->slots[s].bounds, p, 2);
-  return commit_slot(w, s);
+  collide_world_shape g;
+  g.a = *a; g.b = *b;
+  return add_shape(w, COLLIDE_SHAPE_SEGMENT, &g);
 }
 
 int collide_world_add_plane(collide_world *w, const collide_plane *plane) {
-  int s;
-  CHECK_PLANE(plane, 2);
-  if ((s = new_slot(w, COLLIDE_SHAPE_PLANE)) < 0) return s;
-  w->slots[s].g.plane = *plane;
-  return commit_slot(w, s);
+  collide_world_shape g;
+  g.plane = *plane;
+  return add_shape(w, COLLIDE_SHAPE_PLANE, &g);
+}
+
+int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
+                              const collide_vec3 *b, double r) {
+  collide_world_shape g;
+  g.a = *a; g.b = *b; g.r = r;
+  return add_shape(w, COLLIDE_SHAPE_CAPSULE, &g);
+}
+
+int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
+                           int nvertices, const int *indices, int nindices,
+                           int *first_id) {
+  int i, n, e;
+  *first_id = 0;
+  if (nvertices < 0) return COLLIDE_FAIL(2, COLLIDE_E_BAD_INDEX);
+  for (i = 0; i < nvertices; i++) CHECK_VEC(&vertices[i], 2);
+  if (nindices < 0 || nindices % 3 != 0) return COLLIDE_FAIL(3, COLLIDE_E_BAD_INDEX);
+  for (i = 0; i < nindices; i++)
+    if (indices[i] < 0 || indices[i] >= nvertices)
+      return COLLIDE_FAIL(3, COLLIDE_E_BAD_INDEX);
+  n = nindices / 3;
+  for (i = 0; i < n; i++)
+    if (!triangle_ok(&vertices[indices[(size_t)3 * i]], &vertices[indices[(size_t)3 * i + 1]],
+                     &vertices[indices[(size_t)3 * i + 2]]))
+      return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
+  if (w->busy) return LOCKED;
+  *first_id = w->next_id;
+  if (n == 0) return 0;
+  if ((e = reserve(w, COLLIDE_SHAPE_TRIANGLE, n)) < 0) return e;
+  for (i = 0; i < n; i++) {
+    int s = take_slot(w, COLLIDE_SHAPE_TRIANGLE);
+    w->slots[s].g.tri.a = vertices[indices[(size_t)3 * i]];
+    w->slots[s].g.tri.b = vertices[indices[(size_t)3 * i + 1]];
+    w->slots[s].g.tri.c = vertices[indices[(size_t)3 * i + 2]];
+    (void)commit_slot(w, s);   /* ids consecutive from *first_id */
+  }
+  return n;
+}
+
+/* Takes slot s off the list of moving shapes. */
+static void unlist_moving(collide_world *w, int s) {
+  int i = w->slots[s].moving;
+  if (i < 0) return;
+  w->moving[i] = w->moving[--w->nmoving];
+  w->slots[w->moving[i]].moving = i;
+  w->slots[s].moving = -1;
 }
 
 int collide_world_remove(collide_world *w, int id) {
   int s, i;
   shape *sh;
   if (w->busy) return LOCKED;
-  if (id <= 0 || id >= w->next_id || w->slot_of_id[id] < 0) return 0;
-  s = w->slot_of_id[id];
+  if ((s = slot_of(w, id)) < 0) return 0;
   sh = &w->slots[s];
   i = sh->where;
   if (sh->in == IN_TREE) {
-    w->prims[i] = -1;    /* tombstone; the boxes stay conservative */
-    w->tree_live--;
-    w->dead++;
+    collide__tree_remove(w, s);
   } else if (sh->in == IN_PENDING) {
     w->pending[i] = w->pending[--w->npending];
     w->slots[w->pending[i]].where = i;
@@ -274,10 +443,242 @@ int collide_world_remove(collide_world *w, int id) {
     w->planes[i] = w->planes[--w->nplanes];
     w->slots[w->planes[i]].where = i;
   }
+  unlist_moving(w, s);
   if (sh->kind == COLLIDE_SHAPE_POLYGON) free((void *)sh->g.poly.vertices);
   w->slot_of_id[id] = -1;
   w->count--;
-  drop_slot(w, s);
+  sh->id = 0;
+  sh->kind = COLLIDE_SHAPE_NONE;
+  sh->in = IN_NONE;
+  sh->where = w->free_slot;
+  w->free_slot = s;
   return 1;
 }
 
+/* ---- changing shapes --------------------------------------------------------- */
+
+int collide_world_get(const collide_world *w, int id, collide_world_shape *out) {
+  int s = slot_of(w, id);
+  const shape *sh;
+  memset(out, 0, sizeof *out);
+  if (s < 0) return 0;
+  sh = &w->slots[s];
+  out->kind = sh->kind;
+  switch (sh->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    out->a = sh->g.tri.a; out->b = sh->g.tri.b; out->c = sh->g.tri.c;
+    break;
+  case COLLIDE_SHAPE_POLYGON:
+    out->polygon = sh->g.poly;
+    break;
+  case COLLIDE_SHAPE_AABB:
+    out->a = sh->g.aabb.center; out->b = sh->g.aabb.extents;
+    break;
+  case COLLIDE_SHAPE_SPHERE:
+    out->a = sh->g.sphere.center; out->r = sh->g.sphere.r;
+    break;
+  case COLLIDE_SHAPE_SEGMENT:
+    out->a = sh->g.seg.a; out->b = sh->g.seg.b;
+    break;
+  case COLLIDE_SHAPE_CAPSULE:
+    out->a = sh->g.cap.a; out->b = sh->g.cap.b; out->r = sh->g.cap.r;
+    break;
+  default:
+    out->plane = sh->g.plane;
+    break;
+  }
+  return 1;
+}
+
+/* After slot s changed place: its box, and its leaf. */
+static void replaced(collide_world *w, int s) {
+  box before = w->slots[s].bounds;
+  shape_bounds(&w->slots[s]);
+  if (w->slots[s].in == IN_TREE) collide__tree_moved(w, s, &before);
+}
+
+/* The update_* functions: 1, 0 when id is no live shape of that kind. */
+static int update_shape(collide_world *w, int id, int kind,
+                        const collide_world_shape *g) {
+  int s, e;
+  shape *sh;
+  if (w->busy) return LOCKED;
+  if ((s = slot_of(w, id)) < 0 || w->slots[s].kind != kind) return 0;
+  sh = &w->slots[s];
+  if (kind == COLLIDE_SHAPE_POLYGON) {
+    collide_polygon poly;
+    if ((e = polygon_copy(&g->polygon, 3, &poly)) < 0) return e;
+    free((void *)sh->g.poly.vertices);
+    sh->g.poly = poly;
+  } else {
+    if ((e = check_geometry(kind, g, 3)) < 0) return e;
+    set_geometry(sh, g);
+  }
+  replaced(w, s);
+  return 1;
+}
+
+int collide_world_update_triangle(collide_world *w, int id, const collide_vec3 *a,
+                                  const collide_vec3 *b, const collide_vec3 *c) {
+  collide_world_shape g;
+  g.a = *a; g.b = *b; g.c = *c;
+  return update_shape(w, id, COLLIDE_SHAPE_TRIANGLE, &g);
+}
+
+int collide_world_update_polygon(collide_world *w, int id,
+                                 const collide_polygon *polygon) {
+  collide_world_shape g;
+  g.polygon = *polygon;
+  return update_shape(w, id, COLLIDE_SHAPE_POLYGON, &g);
+}
+
+int collide_world_update_aabb(collide_world *w, int id, const collide_vec3 *center,
+                              const collide_vec3 *extents) {
+  collide_world_shape g;
+  g.a = *center; g.b = *extents;
+  return update_shape(w, id, COLLIDE_SHAPE_AABB, &g);
+}
+
+int collide_world_update_sphere(collide_world *w, int id,
+                                const collide_vec3 *center, double r) {
+  collide_world_shape g;
+  g.a = *center; g.r = r;
+  return update_shape(w, id, COLLIDE_SHAPE_SPHERE, &g);
+}
+
+int collide_world_update_segment(collide_world *w, int id, const collide_vec3 *a,
+                                 const collide_vec3 *b) {
+  collide_world_shape g;
+  g.a = *a; g.b = *b;
+  return update_shape(w, id, COLLIDE_SHAPE_SEGMENT, &g);
+}
+
+int collide_world_update_plane(collide_world *w, int id, const collide_plane *plane) {
+  collide_world_shape g;
+  g.plane = *plane;
+  return update_shape(w, id, COLLIDE_SHAPE_PLANE, &g);
+}
+
+int collide_world_update_capsule(collide_world *w, int id, const collide_vec3 *a,
+                                 const collide_vec3 *b, double r) {
+  collide_world_shape g;
+  g.a = *a; g.b = *b; g.r = r;
+  return update_shape(w, id, COLLIDE_SHAPE_CAPSULE, &g);
+}
+
+int collide_world_set_layers(collide_world *w, int id, int bits) {
+  int s;
+  if (bits < 0) return COLLIDE_FAIL(3, COLLIDE_E_BAD_LAYERS);
+  if ((s = slot_of(w, id)) < 0) return 0;
+  w->slots[s].layers = bits;
+  return 1;
+}
+
+int collide_world_layers(const collide_world *w, int id) {
+  int s = slot_of(w, id);
+  return s < 0 ? -1 : w->slots[s].layers;
+}
+
+int collide_world_set_velocity(collide_world *w, int id, const collide_vec3 *d) {
+  int s, e;
+  shape *sh;
+  CHECK_VEC(d, 3);
+  if (w->busy) return LOCKED;
+  if ((s = slot_of(w, id)) < 0) return 0;
+  sh = &w->slots[s];
+  if (d->x == 0 && d->y == 0 && d->z == 0) {
+    unlist_moving(w, s);
+  } else if (sh->moving < 0) {
+    GROW(e, w->moving, w->cap_moving, w->nmoving + 1);
+    if (e) return e;
+    sh->moving = w->nmoving;
+    w->moving[w->nmoving++] = s;
+  }
+  sh->vel = *d;
+  if (sh->in == IN_TREE) collide__tree_moved(w, s, NULL);
+  return 1;
+}
+
+int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d) {
+  int s = slot_of(w, id);
+  *d = v3(0, 0, 0);
+  if (s < 0) return 0;
+  *d = w->slots[s].vel;
+  return 1;
+}
+
+/* Whether slot s can move by its velocity without leaving the coordinate
+   limit. */
+static int can_advance(const shape *s) {
+  vec3 v = s->vel, p[3];
+  int n = 0, i;
+  switch (s->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    p[0] = s->g.tri.a; p[1] = s->g.tri.b; p[2] = s->g.tri.c; n = 3;
+    break;
+  case COLLIDE_SHAPE_AABB: p[0] = s->g.aabb.center; n = 1; break;
+  case COLLIDE_SHAPE_SPHERE: p[0] = s->g.sphere.center; n = 1; break;
+  case COLLIDE_SHAPE_SEGMENT: p[0] = s->g.seg.a; p[1] = s->g.seg.b; n = 2; break;
+  case COLLIDE_SHAPE_CAPSULE: p[0] = s->g.cap.a; p[1] = s->g.cap.b; n = 2; break;
+  case COLLIDE_SHAPE_POLYGON:
+    for (i = 0; i < s->g.poly.count; i++) {
+      vec3 q = v_add(s->g.poly.vertices[i], v);
+      if (!vec_ok(&q)) return 0;
+    }
+    return 1;
+  default: {   /* the plane n.p + d = 0 moves to d - n.v */
+    double d = s->g.plane.d - v_dot(s->g.plane.normal, v);
+    return fabs(d) <= 2 * COLLIDE_MAX_COORD;
+  }
+  }
+  for (i = 0; i < n; i++) {
+    vec3 q = v_add(p[i], v);
+    if (!vec_ok(&q)) return 0;
+  }
+  return 1;
+}
+
+static void translate(shape *s) {
+  vec3 v = s->vel;
+  int i;
+  switch (s->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    s->g.tri.a = v_add(s->g.tri.a, v);
+    s->g.tri.b = v_add(s->g.tri.b, v);
+    s->g.tri.c = v_add(s->g.tri.c, v);
+    break;
+  case COLLIDE_SHAPE_AABB: s->g.aabb.center = v_add(s->g.aabb.center, v); break;
+  case COLLIDE_SHAPE_SPHERE: s->g.sphere.center = v_add(s->g.sphere.center, v); break;
+  case COLLIDE_SHAPE_SEGMENT:
+    s->g.seg.a = v_add(s->g.seg.a, v);
+    s->g.seg.b = v_add(s->g.seg.b, v);
+    break;
+  case COLLIDE_SHAPE_CAPSULE:
+    s->g.cap.a = v_add(s->g.cap.a, v);
+    s->g.cap.b = v_add(s->g.cap.b, v);
+    break;
+  case COLLIDE_SHAPE_POLYGON: {
+    collide_vec3 *p = (collide_vec3 *)s->g.poly.vertices;
+    for (i = 0; i < s->g.poly.count; i++) p[i] = v_add(p[i], v);
+    s->g.poly.plane.d -= v_dot(s->g.poly.plane.normal, v);
+    break;
+  }
+  default:
+    s->g.plane.d -= v_dot(s->g.plane.normal, v);
+    break;
+  }
+}
+
+int collide_world_advance(collide_world *w) {
+  int i;
+  if (w->busy) return LOCKED;
+  for (i = 0; i < w->nmoving; i++)
+    if (!can_advance(&w->slots[w->moving[i]]))
+      return COLLIDE_FAIL(0, COLLIDE_E_VEC_RANGE);
+  for (i = 0; i < w->nmoving; i++) {
+    int s = w->moving[i];
+    translate(&w->slots[s]);
+    replaced(w, s);
+  }
+  return 0;
+}

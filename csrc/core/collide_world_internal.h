@@ -1,13 +1,18 @@
 /*
  * collide_world_internal.h -- what the world's files share (not installed,
  * not part of the API): the shape slots, the hierarchy's nodes, the world
- * struct and the query state.
+ * struct, and the one query path every world query and the mover use.
  *
- *   collide_world.c   lifetime, shapes, ids (the design notes are there)
- *   collide_tree.c    building and updating the hierarchy
- *   collide_query.c   sweeps, rays and overlaps over the world
+ *   collide_world.c   lifetime, shapes, ids, update/velocity/layers
+ *                     (the design notes are there)
+ *   collide_tree.c    the dynamic hierarchy: bulk build, insert, remove,
+ *                     re-place
+ *   collide_query.c   sweeps, rays and overlaps over the world, for every
+ *                     moving shape (sphere, box, capsule, point)
  *   collide_mover.c   collide-and-slide
  *   collide_pairs.c   pairs among many moving spheres
+ *
+ * The interface the mover uses is at the end: "for the mover".
  */
 #ifndef COLLIDE_WORLD_INTERNAL_H
 #define COLLIDE_WORLD_INTERNAL_H
@@ -18,10 +23,9 @@
 #include "collide_internal.h"
 
 
-#define LEAF_SIZE 4
-#define STACK_SIZE 128   /* > depth of a median-split tree of INT_MAX shapes,
-                            plus insertions (checked when inserting) */
-#define MAX_INSERT_DEPTH 96
+#define STACK_SIZE 256   /* > height of the hierarchy: a median build of
+                            INT_MAX shapes is 31 deep, and insertion keeps
+                            the tree balanced (AVL rotations) to ~1.44 log2 n */
 
 /* Where a shape lives. */
 enum { IN_NONE = 0, IN_PENDING, IN_TREE, IN_PLANES };
@@ -32,11 +36,18 @@ typedef struct shape {
   int id;        /* 0: free slot */
   int kind;      /* COLLIDE_SHAPE_* */
   int in;        /* IN_* */
-  int where;     /* index in pending / prims / planes; next free slot */
-  box bounds;
+  int where;     /* IN_PENDING: index in pending; IN_TREE: its leaf node;
+                    IN_PLANES: index in planes; free slot: next free slot */
+  int layers;    /* layer bits, default 1 */
+  int moving;    /* index in w->moving, -1 when the velocity is zero */
+  vec3 vel;      /* moves by vel during a step */
+  vec3 tn;       /* triangle: its unit normal, as collide_shapes.c's
+                    triangle_normal computes it (the ray's early out) */
+  box bounds;    /* at its place (u = 0), padded (see shape_bounds) */
   union {
     struct { vec3 a, b, c; } tri;
     struct { vec3 a, b; } seg;
+    struct { vec3 a, b; double r; } cap;
     struct { vec3 center, extents; } aabb;
     struct { vec3 center; double r; } sphere;
     collide_plane plane;
@@ -44,13 +55,29 @@ typedef struct shape {
   } g;
 } shape;
 
-/* A leaf has count > 0 shapes prims[first .. first+count); an inner node
-   has count == 0 and two children. */
+/* A node of the hierarchy. A leaf holds one shape (slot >= 0, left = -1);
+   an inner node has two children and slot = -1. Its box contains the
+   boxes below it; a leaf's box contains its shape's swept box (bounds and
+   bounds + vel), enlarged for shapes that were re-placed (see
+   collide_tree.c). parent is -1 at the root; on the free list it links
+   the free nodes. */
 typedef struct node {
   box b;
-  int left, right;
-  int first, count;
+  int parent, left, right;
+  int slot;
+  int height;    /* 0 for a leaf */
 } node;
+
+/* What a query reads of an inner node, one cache line: its two children's
+   boxes in floats rounded outward (so still containing the shapes), and
+   the children: a node index >= 0, or ~slot for a leaf (the query then
+   never loads the leaf's node). Kept in step with the nodes by
+   collide_tree.c (sync_hot); a leaf's entry is unused. */
+typedef struct hot_node {
+  float b[2][2][3];        /* [child][0 lo, 1 hi][axis] */
+  int child[2];
+  int pad_[2];
+} hot_node;
 
 struct collide_world {
   shape *slots;
@@ -63,16 +90,16 @@ struct collide_world {
   int npending, cap_pending;
   int *planes;
   int nplanes, cap_planes;
-  node *nodes;            /* root is nodes[0] when nnodes > 0 */
-  int nnodes, cap_nodes;
-  int *prims;             /* slots, -1 for a removed shape */
-  int nprims, cap_prims;
-  box *pboxes;            /* the boxes of prims, in the same order: leaves
-                             test them without touching the shapes */
-  int cap_pboxes;
-  int tree_live;          /* live shapes in the tree */
-  int dead;               /* tombstones in prims */
-  int inserted;           /* insertions since the last build */
+  int *moving;            /* slots with a nonzero velocity */
+  int nmoving, cap_moving;
+  node *nodes;
+  int nnodes, cap_nodes;  /* nodes[0 .. nnodes) used or free */
+  hot_node *hot;          /* hot[i] mirrors inner node i for queries */
+  int cap_hot;
+  int root;               /* -1 when the tree is empty */
+  int free_node;          /* head of the free-node chain, -1 when none */
+  int tree_live;          /* shapes in the tree */
+  int inserted;           /* new shapes inserted since the last build */
   int busy;               /* queries running (a filter may query again) */
 };
 
@@ -114,8 +141,15 @@ static inline void box_union(box *a, const box *b) {
   }
 }
 
-/* Surface area, for the insertion heuristic; a flat box (2D worlds) still
-   orders by its area. */
+static inline int box_contains(const box *outer, const box *inner) {
+  int k;
+  for (k = 0; k < 3; k++)
+    if (inner->lo[k] < outer->lo[k] || inner->hi[k] > outer->hi[k]) return 0;
+  return 1;
+}
+
+/* Surface area (half of it), the cost of the insertion heuristic; a flat
+   box (2D worlds) still orders by its area. */
 static inline double box_area(const box *b) {
   double x = b->hi[0] - b->lo[0], y = b->hi[1] - b->lo[1], z = b->hi[2] - b->lo[2];
   return x * y + y * z + z * x;
@@ -134,37 +168,124 @@ static inline int reargue(int code, int arg) {
   return COLLIDE_FAIL(arg, collide_error_reason(code));
 }
 
+/* The box a shape occupies over a step: bounds and bounds + vel. */
+static inline void shape_swept_box(const shape *s, box *b) {
+  int k;
+  *b = s->bounds;
+  if (s->moving < 0) return;
+  for (k = 0; k < 3; k++) {
+    double d = vc(&s->vel, k);
+    if (d < 0) b->lo[k] += d;
+    else b->hi[k] += d;
+  }
+}
+
 /* ---- between the files ---------------------------------------------------- */
 
-/* collide_tree.c: inserts slot s into the built tree (0, or -1 when the
-   tree is too deep: the caller keeps s pending); before a query, builds
-   or rebuilds the tree when it is due. */
-COLLIDE_PRIVATE int collide__tree_insert(collide_world *w, int s);
+/* collide_tree.c. Room for the nodes of every shape is reserved by
+   collide__tree_reserve before a shape gets a slot, so insertion cannot
+   fail. */
+COLLIDE_PRIVATE int collide__tree_reserve(collide_world *w, int extra_shapes);
+/* Inserts slot s (tree box: its swept box, enlarged when fat != 0). */
+COLLIDE_PRIVATE void collide__tree_insert(collide_world *w, int s, int fat);
+COLLIDE_PRIVATE void collide__tree_remove(collide_world *w, int s);
+/* After slot s in the tree changed place or velocity: re-inserts it with
+   an enlarged box when its swept box left its leaf's box, else nothing.
+   before: its tight box before the change (its step is predicted to go
+   on), or NULL. */
+COLLIDE_PRIVATE void collide__tree_moved(collide_world *w, int s, const box *before);
+/* Before a query: files pending shapes (insert a few, or rebuild), and
+   rebuilds a tree that decayed. Not while another query runs. */
 COLLIDE_PRIVATE void collide__tree_refresh(collide_world *w);
 
-/* collide_query.c: the state of one query over the world. */
-enum { Q_SWEEP, Q_RAY, Q_OVERLAP };
+/* ---- the query path (collide_query.c) --------------------------------------
+ *
+ * Every world query -- the sweeps of the three moving shapes, rays, ray
+ * lists, overlaps, and the mover's rounds -- is one `query` run by
+ * collide__query_run: the hierarchy walked nearest-first with the moving
+ * shape's box, each candidate given the exact single-shape function for
+ * (moving shape, obstacle kind), against the obstacle's relative motion.
+ */
+
+/* What moves. A point is a ray (mode Q_RAY). */
+enum { MOVER_POINT = 0, MOVER_SPHERE, MOVER_AABB, MOVER_CAPSULE };
+
+typedef struct collide__mover {
+  int kind;      /* MOVER_* */
+  double r;      /* sphere, capsule */
+  vec3 e;        /* box half-extents */
+  vec3 axis;     /* capsule: the segment is c - axis .. c + axis */
+} collide__mover;
+
+/* Q_SWEEP: first contact (q->best, q->best_id). Q_RAY: first contact of
+   the segment. Q_RAY_ALL: every contact of the segment (q->hits).
+   Q_OVERLAP: every shape touching the mover at c0 (q->ids). */
+enum { Q_SWEEP, Q_RAY, Q_OVERLAP, Q_RAY_ALL };
+
+/* The mover's filter: called with the hit a shape would give (relative to
+   the query: u, point at the moment, normal toward the mover); returns 1
+   to take it, 0 to skip the shape for this query, or <0 to abort. It runs
+   after the mask and before q->filter; it may not change the world. */
+typedef int (*collide__contact_filter)(void *ctx, int id, const collide_hit *h);
 
 typedef struct query {
   int mode;
-  double r;
+  collide__mover m;
   vec3 c0, c1, d;
   double o[3], inv[3];         /* c0, 1/d (see query_init) */
   int neg[3];                  /* d < 0 on that axis: the slab is entered at hi */
-  double grow;                 /* r plus the safety margin */
-  double approach;             /* mover: skip hits with d.n >= -approach */
-  collide_world_filter filter;
+  double grow[3];              /* the mover's half-size plus the margin */
+  double near_off[3], far_off[3];  /* o + grow (for lo), o - grow (for hi) */
+  double approach;             /* < 0: off; else skip hits whose relative
+                                  motion d' has d'.n >= -approach */
+  int mask;                    /* < 0: every shape */
+  double t0;                   /* the moment in the step the query starts:
+                                  a moving shape is at place + t0 * velocity
+                                  at u = 0 (0; the mover's later rounds) */
+  collide_world_filter filter; /* the public filter, may be NULL */
   void *ctx;
+  collide__contact_filter contact_filter;  /* may be NULL */
+  void *contact_ctx;
   int found, best_id;
   collide_hit best;
-  int *ids;                    /* overlap / candidates output */
+  int *ids;                    /* Q_OVERLAP / candidates output */
+  collide_world_hit *hits;     /* Q_RAY_ALL output */
   int cap, nids;
   int exact;                   /* 0: candidates only */
 } query;
 
+/* A sphere of radius r (a point for Q_RAY). */
 COLLIDE_PRIVATE void collide__query_init(query *q, int mode, double r,
                                          const vec3 *c0, const vec3 *c1);
-/* Runs q over the world: 1 (q->best, q->best_id), 0, or <0. */
+/* Any mover. */
+COLLIDE_PRIVATE void collide__query_init_mover(query *q, int mode,
+                                               const collide__mover *m,
+                                               const vec3 *c0, const vec3 *c1);
+/* Runs q over the world: 0, or a filter's abort value (<0). */
 COLLIDE_PRIVATE int collide__query_run(collide_world *w, query *q);
+
+/* ---- for the mover (collide_mover.c) ---------------------------------------
+ *
+ * collide__world_sweep: sweeps the mover m from c0 to c1 against every
+ * shape of the world, each at its place plus u * its velocity (the relative
+ * motion is swept exactly, so nothing tunnels through a fast platform).
+ *   mask       < 0 for all shapes, else layer bits (applied first)
+ *   approach   < 0 off; else a surface met with d'.n >= -approach, where
+ *              d' = (c1 - c0) - velocity is the relative motion, is not a
+ *              contact (moving along or away from it)
+ *   cf, cctx   the mover's filter (may be NULL), see collide__contact_filter
+ *   filter,ctx the public filter (may be NULL)
+ * Returns 1 with *out (u, the obstacle's point at the moment u -- place +
+ * u * velocity --, the normal toward the mover, the feature) and *id; 0;
+ * or <0 (an abort value of a filter). Arguments are not checked: the
+ * caller did. m->kind is MOVER_SPHERE, MOVER_AABB or MOVER_CAPSULE.
+ */
+COLLIDE_PRIVATE int collide__world_sweep(collide_world *w,
+                                         const collide__mover *m,
+                                         const vec3 *c0, const vec3 *c1,
+                                         int mask, double approach,
+                                         collide__contact_filter cf, void *cctx,
+                                         collide_world_filter filter, void *ctx,
+                                         collide_hit *out, int *id);
 
 #endif

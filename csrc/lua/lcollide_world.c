@@ -7,11 +7,15 @@
  * user value, a table id -> data (the environment table on 5.1/LuaJIT), so
  * they are collected with the world and never seen by the core.
  *
- * Filters: the core calls back a C function for each shape that would
- * become the answer; it calls the Lua filter under lua_pcall (a Lua error
- * must not unwind through the core, which holds the world locked during a
- * query) and, on error, aborts the query and re-raises the error after the
- * core has returned.
+ * Filters are a Lua function or an integer mask. A mask goes to the core
+ * as collide_world_layer_filter and never calls Lua. A function: for the
+ * sweeps and rays, the core calls back a C function for each shape that
+ * would become the answer; it calls the Lua filter under lua_pcall (a Lua
+ * error must not unwind through the core, which holds the world locked
+ * during a query) and, on error, aborts the query and re-raises the error
+ * after the core has returned. For the lists (raycast_all, overlaps) the
+ * core lists every shape and the function is called here, in the order of
+ * the list, on what it returned.
  */
 #include <string.h>
 
@@ -36,6 +40,13 @@ static int world_error(lua_State *L, const lc_fn *fn, int code) {
   if (collide_error_arg(code) == 0)
     return luaL_error(L, "%s: %s", fn->name, collide_error_message(code));
   return lc_coreerror(L, fn, code, 1);
+}
+
+/* n vector arguments from idx on, into out[0..n-1], checked in order. */
+static void check_vecs(lua_State *L, const lc_fn *fn, int idx, int n,
+                       collide_vec3 *out) {
+  int i;
+  for (i = 0; i < n; i++) lc_checkvec(L, fn, idx + i, &out[i]);
 }
 
 /* ---- construction, shapes, data ----------------------------------------- */
@@ -104,30 +115,37 @@ static int w_add_triangle(lua_State *L) {
 
 /* A polygon object (its vertices are read through polygon:vertices(), so
    this file does not depend on the polygon userdata's layout), or, as a
-   convenience, an array of 3 or more vectors. */
+   convenience, an array of 3 or more vectors; *poly refers to vertices in
+   a userdata left on the stack. */
+static void check_polygon_arg(lua_State *L, const lc_fn *fn, int idx,
+                              collide_polygon *poly) {
+  collide_vec3 *v;
+  int n, i, code, arr = idx;
+  if (lua_type(L, idx) == LUA_TUSERDATA && lua_getmetatable(L, idx)) {
+    int same = lua_rawequal(L, -1, lua_upvalueindex(LC_UV_POLYGON));
+    lua_pop(L, 1);
+    if (!same) lc_typeerror(L, fn, idx, "polygon");
+    lua_getfield(L, idx, "vertices");
+    lua_pushvalue(L, idx);
+    lua_call(L, 1, 1);
+    arr = lua_gettop(L);
+  } else if (lua_type(L, idx) != LUA_TTABLE) {
+    lc_typeerror(L, fn, idx, "polygon");
+  }
+  n = (int)lc_rawlen(L, arr);
+  if (n < 3) lc_argerror(L, fn, idx, collide_reason_message(COLLIDE_E_FEW_VERTICES));
+  v = (collide_vec3 *)lc_newuserdata(L, (size_t)n * sizeof *v, 0);
+  for (i = 0; i < n; i++) lc_checkvec_at(L, fn, arr, i + 1, &v[i]);
+  code = collide_polygon_init(v, n, poly);
+  if (code < 0) lc_argerror(L, fn, idx, collide_error_message(code));
+}
+
 static int w_add_polygon(lua_State *L) {
   static const lc_fn F = {"add_polygon", 1};
   collide_world *w = check_world(L, &F);
   collide_polygon poly;
-  collide_vec3 *v;
-  int n, i, code, arr = 2;
-  if (lua_type(L, 2) == LUA_TUSERDATA && lua_getmetatable(L, 2)) {
-    int same = lua_rawequal(L, -1, lua_upvalueindex(LC_UV_POLYGON));
-    lua_pop(L, 1);
-    if (!same) lc_typeerror(L, &F, 2, "polygon");
-    lua_getfield(L, 2, "vertices");
-    lua_pushvalue(L, 2);
-    lua_call(L, 1, 1);
-    arr = lua_gettop(L);
-  } else if (lua_type(L, 2) != LUA_TTABLE) {
-    lc_typeerror(L, &F, 2, "polygon");
-  }
-  n = (int)lc_rawlen(L, arr);
-  if (n < 3) return lc_argerror(L, &F, 2, collide_reason_message(COLLIDE_E_FEW_VERTICES));
-  v = (collide_vec3 *)lc_newuserdata(L, (size_t)n * sizeof *v, 0);
-  for (i = 0; i < n; i++) lc_checkvec_at(L, &F, arr, i + 1, &v[i]);
-  code = collide_polygon_init(v, n, &poly);
-  if (code < 0) return lc_argerror(L, &F, 2, collide_error_message(code));
+  lua_settop(L, 3);
+  check_polygon_arg(L, &F, 2, &poly);
   return added(L, &F, collide_world_add_polygon(w, &poly), 3);
 }
 
@@ -164,6 +182,60 @@ static int w_add_plane(lua_State *L) {
   collide_world *w = check_world(L, &F);
   const collide_plane *p = lc_checkplane(L, &F, 2);
   return added(L, &F, collide_world_add_plane(w, p), 3);
+}
+
+static int w_add_capsule(lua_State *L) {
+  static const lc_fn F = {"add_capsule", 1};
+  collide_world *w = check_world(L, &F);
+  collide_vec3 a, b;
+  double r;
+  lc_checkvec(L, &F, 2, &a);
+  lc_checkvec(L, &F, 3, &b);
+  r = lc_checknumber(L, &F, 4);
+  return added(L, &F, collide_world_add_capsule(w, &a, &b, r), 5);
+}
+
+/* w:add_mesh(vertices, indices [, data]) -> first_id, last_id */
+static int w_add_mesh(lua_State *L) {
+  static const lc_fn F = {"add_mesh", 1};
+  collide_world *w = check_world(L, &F);
+  collide_vec3 *v;
+  int *ix, nv, ni, i, first, n;
+  lua_settop(L, 4);
+  if (lua_type(L, 2) != LUA_TTABLE) lc_typeerror(L, &F, 2, "table");
+  if (lua_type(L, 3) != LUA_TTABLE) lc_typeerror(L, &F, 3, "table");
+  nv = (int)lc_rawlen(L, 2);
+  ni = (int)lc_rawlen(L, 3);
+  if (ni % 3 != 0) lc_argerror(L, &F, 3, "number of indices is not a multiple of 3");
+  v = (collide_vec3 *)lc_newuserdata(L, (size_t)(nv + 1) * sizeof *v, 0);
+  ix = (int *)lc_newuserdata(L, (size_t)(ni + 1) * sizeof *ix, 0);
+  for (i = 0; i < nv; i++) lc_checkvec_at(L, &F, 2, i + 1, &v[i]);
+  for (i = 0; i < ni; i++) {
+    double x;
+    lua_rawgeti(L, 3, i + 1);
+    x = lua_type(L, -1) == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0.5;
+    if (x != (double)(long long)x) {   /* (0.5: not a number) */
+      lua_pushfstring(L, "integer expected at index %d, got %s", i + 1,
+                      lua_type(L, -1) == LUA_TNUMBER ? "number" : lc_typename(L, -1));
+      lc_argerror(L, &F, 3, lua_tostring(L, -1));
+    }
+    lua_pop(L, 1);
+    /* 1-based in Lua; out of range stays out of range */
+    ix[i] = x >= 1 && x <= nv ? (int)x - 1 : -1;
+  }
+  n = collide_world_add_mesh(w, v, nv, ix, ni, &first);
+  if (n < 0) return world_error(L, &F, n);
+  if (!lua_isnil(L, 4) && n > 0) {
+    lc_getuservalue(L, 1);
+    for (i = 0; i < n; i++) {
+      lua_pushvalue(L, 4);
+      lua_rawseti(L, -2, first + i);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pushinteger(L, first);
+  lua_pushinteger(L, first + n - 1);
+  return 2;
 }
 
 /* An id argument: an integral number, else 0 (no shape has it). */
@@ -215,13 +287,207 @@ static int w_build(lua_State *L) {
   return 1;
 }
 
+/* ---- shapes that change and move ------------------------------------------- */
+
+static const char *const kind_names[] = {
+  "none", "triangle", "polygon", "aabb", "sphere", "segment", "plane", "capsule"
+};
+
+/* w:update(id, ...) -> true | false: the arguments of the shape's add_*. */
+static int w_update(lua_State *L) {
+  static const lc_fn F = {"update", 1};
+  collide_world *w = check_world(L, &F);
+  int id = check_id(L, &F, 2), kind = id ? collide_world_kind(w, id) : 0, code = 0;
+  collide_vec3 v[3];
+  collide_polygon poly;
+  switch (kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    check_vecs(L, &F, 3, 3, v);
+    code = collide_world_update_triangle(w, id, &v[0], &v[1], &v[2]);
+    break;
+  case COLLIDE_SHAPE_POLYGON:
+    lua_settop(L, 3);
+    check_polygon_arg(L, &F, 3, &poly);
+    code = collide_world_update_polygon(w, id, &poly);
+    break;
+  case COLLIDE_SHAPE_AABB:
+    check_vecs(L, &F, 3, 2, v);
+    code = collide_world_update_aabb(w, id, &v[0], &v[1]);
+    break;
+  case COLLIDE_SHAPE_SPHERE:
+    lc_checkvec(L, &F, 3, &v[0]);
+    code = collide_world_update_sphere(w, id, &v[0], lc_checknumber(L, &F, 4));
+    break;
+  case COLLIDE_SHAPE_SEGMENT:
+    check_vecs(L, &F, 3, 2, v);
+    code = collide_world_update_segment(w, id, &v[0], &v[1]);
+    break;
+  case COLLIDE_SHAPE_CAPSULE:
+    check_vecs(L, &F, 3, 2, v);
+    code = collide_world_update_capsule(w, id, &v[0], &v[1], lc_checknumber(L, &F, 5));
+    break;
+  case COLLIDE_SHAPE_PLANE:
+    code = collide_world_update_plane(w, id, lc_checkplane(L, &F, 3));
+    break;
+  default:
+    break;
+  }
+  if (code < 0) return world_error(L, &F, code);
+  lua_pushboolean(L, code);
+  return 1;
+}
+
+static void push_plane(lua_State *L, const collide_plane *p) {
+  collide_plane *pl = (collide_plane *)lc_newuserdata(L, sizeof *pl, 0);
+  *pl = *p;
+  lua_pushvalue(L, lua_upvalueindex(LC_UV_PLANE));
+  lua_setmetatable(L, -2);
+}
+
+/* w:get(id) -> kind, ... (the arguments of its add_*) | nil */
+static int w_get(lua_State *L) {
+  static const lc_fn F = {"get", 1};
+  collide_world *w = check_world(L, &F);
+  int id = check_id(L, &F, 2), i;
+  collide_world_shape g;
+  if (!id || !collide_world_get(w, id, &g)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushstring(L, kind_names[g.kind]);
+  switch (g.kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    lc_pushvec(L, &g.a);
+    lc_pushvec(L, &g.b);
+    lc_pushvec(L, &g.c);
+    return 4;
+  case COLLIDE_SHAPE_POLYGON:
+    /* a new polygon object: collide.polygon(vertices) */
+    lua_getfield(L, lua_upvalueindex(LC_UV_METHODS), "polygon");
+    lua_createtable(L, g.polygon.count, 0);
+    for (i = 0; i < g.polygon.count; i++) {
+      lc_pushvec(L, &g.polygon.vertices[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_call(L, 1, 1);
+    return 2;
+  case COLLIDE_SHAPE_SPHERE:
+    lc_pushvec(L, &g.a);
+    lua_pushnumber(L, g.r);
+    return 3;
+  case COLLIDE_SHAPE_CAPSULE:
+    lc_pushvec(L, &g.a);
+    lc_pushvec(L, &g.b);
+    lua_pushnumber(L, g.r);
+    return 4;
+  case COLLIDE_SHAPE_PLANE:
+    push_plane(L, &g.plane);
+    return 2;
+  default:   /* aabb, segment */
+    lc_pushvec(L, &g.a);
+    lc_pushvec(L, &g.b);
+    return 3;
+  }
+}
+
+/* The iterator of w:shapes(): (w, id) -> next id, kind, data */
+static int shapes_next(lua_State *L) {
+  static const lc_fn F = {"shapes", 1};
+  collide_world *w = check_world(L, &F);
+  int id = collide_world_next(w, (int)lua_tointeger(L, 2));
+  if (id <= 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushinteger(L, id);
+  lua_pushstring(L, kind_names[collide_world_kind(w, id)]);
+  lc_getuservalue(L, 1);
+  lua_rawgeti(L, -1, id);
+  lua_remove(L, -2);
+  return 3;
+}
+
+/* w:shapes() -> iterator, w, 0 */
+static int w_shapes(lua_State *L) {
+  static const lc_fn F = {"shapes", 1};
+  (void)check_world(L, &F);
+  lc_pushupvalues(L);
+  lua_pushcclosure(L, shapes_next, LC_NUV);
+  lua_pushvalue(L, 1);
+  lua_pushinteger(L, 0);
+  return 3;
+}
+
+/* An integer in [0, 2^31) at idx, else the error `reason` there. */
+static int check_bits(lua_State *L, const lc_fn *fn, int idx, int reason) {
+  double x;
+  if (lua_type(L, idx) != LUA_TNUMBER) lc_typeerror(L, fn, idx, "number");
+  x = (double)lua_tonumber(L, idx);
+  if (!(x >= 0 && x < 2147483648.0 && x == (double)(long)x))
+    lc_argerror(L, fn, idx, collide_reason_message(reason));
+  return (int)x;
+}
+
+static int w_set_layers(lua_State *L) {
+  static const lc_fn F = {"set_layers", 1};
+  collide_world *w = check_world(L, &F);
+  int id = check_id(L, &F, 2), bits = check_bits(L, &F, 3, COLLIDE_E_BAD_LAYERS);
+  lua_pushboolean(L, id && collide_world_set_layers(w, id, bits) == 1);
+  return 1;
+}
+
+static int w_layers(lua_State *L) {
+  static const lc_fn F = {"layers", 1};
+  collide_world *w = check_world(L, &F);
+  int id = check_id(L, &F, 2), bits = id ? collide_world_layers(w, id) : -1;
+  if (bits < 0) lua_pushnil(L);
+  else lua_pushinteger(L, bits);
+  return 1;
+}
+
+static int w_set_velocity(lua_State *L) {
+  static const lc_fn F = {"set_velocity", 1};
+  collide_world *w = check_world(L, &F);
+  int id = check_id(L, &F, 2), code;
+  collide_vec3 d;
+  lc_checkvec(L, &F, 3, &d);
+  if (id) code = collide_world_set_velocity(w, id, &d);
+  else if ((code = collide_check_vec3(&d)) != 0) code = -(3 * 256 + code);
+  if (code < 0) return world_error(L, &F, code);
+  lua_pushboolean(L, code);
+  return 1;
+}
+
+/* w:velocity(id [, out]) -> vec3 | nil */
+static int w_velocity(lua_State *L) {
+  static const lc_fn F = {"velocity", 1};
+  collide_world *w = check_world(L, &F);
+  int id = check_id(L, &F, 2);
+  collide_vec3 d;
+  if (!id || !collide_world_velocity(w, id, &d)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_settop(L, 3);
+  lc_pushvec_out(L, &F, 3, &d);
+  return 1;
+}
+
+static int w_advance(lua_State *L) {
+  static const lc_fn F = {"advance", 1};
+  int code = collide_world_advance(check_world(L, &F));
+  if (code < 0) return world_error(L, &F, code);
+  return 0;
+}
+
 /* ---- queries ------------------------------------------------------------- */
 
-/* State of a Lua filter call: the filter at fidx, the data table at didx,
-   a slot at eidx for an error raised by the filter. */
+/* State of a filter: a Lua function at fidx (the data table at didx, a
+   slot at eidx for an error raised by the filter), or a mask. */
 typedef struct lfilter {
   lua_State *L;
   int fidx, didx, eidx;
+  int mask;
 } lfilter;
 
 static int call_filter(void *ctx, int id) {
@@ -240,8 +506,10 @@ static int call_filter(void *ctx, int id) {
   return keep;
 }
 
-/* Prepares f for an optional filter at idx; returns the callback or NULL.
-   Pushes two slots (the data table, the error slot). */
+/* Prepares f for an optional filter at idx (a function or an integer
+   mask); returns the callback for the core (NULL: none; for a mask,
+   collide_world_layer_filter with ctx &f->mask). Pushes two slots (the
+   data table, the error slot). */
 static collide_world_filter opt_filter(lua_State *L, const lc_fn *fn, int idx,
                                        lfilter *f) {
   lc_getuservalue(L, 1);
@@ -250,9 +518,19 @@ static collide_world_filter opt_filter(lua_State *L, const lc_fn *fn, int idx,
   f->eidx = lua_gettop(L);
   f->L = L;
   f->fidx = idx;
+  f->mask = -1;
   if (lua_isnoneornil(L, idx)) return NULL;
-  if (lua_type(L, idx) != LUA_TFUNCTION) lc_typeerror(L, fn, idx, "function");
+  if (lua_type(L, idx) == LUA_TNUMBER) {
+    f->mask = check_bits(L, fn, idx, COLLIDE_E_BAD_MASK);
+    return collide_world_layer_filter;
+  }
+  if (lua_type(L, idx) != LUA_TFUNCTION) lc_typeerror(L, fn, idx, "function or mask");
   return call_filter;
+}
+
+/* The ctx to pass with the callback opt_filter returned. */
+static void *filter_ctx(lfilter *f, collide_world_filter cb) {
+  return cb == collide_world_layer_filter ? (void *)&f->mask : (void *)f;
 }
 
 static int push_world_hit(lua_State *L, const lc_fn *fn, int code,
@@ -276,75 +554,226 @@ static int push_world_hit(lua_State *L, const lc_fn *fn, int code,
 static int w_sweep_sphere(lua_State *L) {
   static const lc_fn F = {"sweep_sphere", 1};
   collide_world *w = check_world(L, &F);
-  collide_vec3 c0, c1;
+  collide_vec3 c[2];
   collide_hit h;
   lfilter f;
   collide_world_filter fn;
   double r = lc_checknumber(L, &F, 2);
   int id, code;
-  lc_checkvec(L, &F, 3, &c0);
-  lc_checkvec(L, &F, 4, &c1);
+  check_vecs(L, &F, 3, 2, c);
   lua_settop(L, 7);
   fn = opt_filter(L, &F, 5, &f);
-  code = collide_world_sweep_sphere(w, r, &c0, &c1, fn, &f, &h, &id);
+  code = collide_world_sweep_sphere(w, r, &c[0], &c[1], fn, filter_ctx(&f, fn), &h, &id);
   return push_world_hit(L, &F, code, &h, id, &f, 6);
+}
+
+/* w:sweep_aabb(e, c0, c1 [, filter [, point_out, normal_out]]) */
+static int w_sweep_aabb(lua_State *L) {
+  static const lc_fn F = {"sweep_aabb", 1};
+  collide_world *w = check_world(L, &F);
+  collide_vec3 v[3];
+  collide_hit h;
+  lfilter f;
+  collide_world_filter fn;
+  int id, code;
+  check_vecs(L, &F, 2, 3, v);
+  lua_settop(L, 7);
+  fn = opt_filter(L, &F, 5, &f);
+  code = collide_world_sweep_aabb(w, &v[0], &v[1], &v[2], fn, filter_ctx(&f, fn), &h, &id);
+  return push_world_hit(L, &F, code, &h, id, &f, 6);
+}
+
+/* w:sweep_capsule(r, axis, c0, c1 [, filter [, point_out, normal_out]]) */
+static int w_sweep_capsule(lua_State *L) {
+  static const lc_fn F = {"sweep_capsule", 1};
+  collide_world *w = check_world(L, &F);
+  collide_vec3 v[3];
+  collide_hit h;
+  lfilter f;
+  collide_world_filter fn;
+  double r = lc_checknumber(L, &F, 2);
+  int id, code;
+  check_vecs(L, &F, 3, 3, v);
+  lua_settop(L, 8);
+  fn = opt_filter(L, &F, 6, &f);
+  code = collide_world_sweep_capsule(w, r, &v[0], &v[1], &v[2], fn, filter_ctx(&f, fn),
+                                     &h, &id);
+  return push_world_hit(L, &F, code, &h, id, &f, 7);
 }
 
 /* w:raycast(p0, p1 [, filter [, point_out, normal_out]]) */
 static int w_raycast(lua_State *L) {
   static const lc_fn F = {"raycast", 1};
   collide_world *w = check_world(L, &F);
-  collide_vec3 p0, p1;
+  collide_vec3 p[2];
   collide_hit h;
   lfilter f;
   collide_world_filter fn;
   int id, code;
-  lc_checkvec(L, &F, 2, &p0);
-  lc_checkvec(L, &F, 3, &p1);
+  check_vecs(L, &F, 2, 2, p);
   lua_settop(L, 6);
   fn = opt_filter(L, &F, 4, &f);
-  code = collide_world_raycast(w, &p0, &p1, fn, &f, &h, &id);
+  code = collide_world_raycast(w, &p[0], &p[1], fn, filter_ctx(&f, fn), &h, &id);
   return push_world_hit(L, &F, code, &h, id, &f, 5);
 }
 
-/* w:overlap_sphere(center, r) -> array of ids, ascending */
-static int w_overlap_sphere(lua_State *L) {
-  static const lc_fn F = {"overlap_sphere", 1};
+/* Whether the Lua filter f (a function) takes shape id; errors pass. */
+static int lua_keeps(lua_State *L, const lfilter *f, int id) {
+  int keep;
+  lua_pushvalue(L, f->fidx);
+  lua_pushinteger(L, id);
+  lua_rawgeti(L, f->didx, id);
+  lua_call(L, 2, 1);
+  keep = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return keep;
+}
+
+/* w:raycast_all(p0, p1 [, filter]) -> {{id =, u =, point =, normal =,
+   feature =}, ...} by u then id */
+static int w_raycast_all(lua_State *L) {
+  static const lc_fn F = {"raycast_all", 1};
   collide_world *w = check_world(L, &F);
-  collide_vec3 c;
-  int small[64], *ids = small, n, i;
-  double r;
-  lc_checkvec(L, &F, 2, &c);
-  r = lc_checknumber(L, &F, 3);
-  n = collide_world_overlap_sphere(w, &c, r, ids, 64);
+  collide_vec3 p[2];
+  collide_world_hit small[16], *hits = small;
+  lfilter f;
+  collide_world_filter fn;
+  int n, i, k = 0;
+  check_vecs(L, &F, 2, 2, p);
+  lua_settop(L, 4);
+  fn = opt_filter(L, &F, 4, &f);
+  if (fn == call_filter) fn = NULL;   /* called below, on the list */
+  n = collide_world_raycast_all(w, &p[0], &p[1], fn, filter_ctx(&f, fn), hits, 16);
   if (n < 0) return world_error(L, &F, n);
-  if (n > 64) {
-    ids = (int *)lc_newuserdata(L, (size_t)n * sizeof *ids, 0);
-    n = collide_world_overlap_sphere(w, &c, r, ids, n);
+  if (n > 16) {
+    hits = (collide_world_hit *)lc_newuserdata(L, (size_t)n * sizeof *hits, 0);
+    n = collide_world_raycast_all(w, &p[0], &p[1], fn, filter_ctx(&f, fn), hits, n);
   }
   lua_createtable(L, n, 0);
   for (i = 0; i < n; i++) {
-    lua_pushinteger(L, ids[i]);
-    lua_rawseti(L, -2, i + 1);
+    if (lua_type(L, 4) == LUA_TFUNCTION && !lua_keeps(L, &f, hits[i].id)) continue;
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, hits[i].id);
+    lua_setfield(L, -2, "id");
+    lua_pushnumber(L, hits[i].hit.u);
+    lua_setfield(L, -2, "u");
+    lc_pushvec(L, &hits[i].hit.point);
+    lua_setfield(L, -2, "point");
+    lc_pushvec(L, &hits[i].hit.normal);
+    lua_setfield(L, -2, "normal");
+    lc_pushfeature(L, hits[i].hit.feature);
+    lua_setfield(L, -2, "feature");
+    lua_rawseti(L, -2, ++k);
   }
   return 1;
 }
 
-/* ---- the mover ----------------------------------------------------------- */
+/* The overlap queries: which one, its checked arguments. */
+typedef struct overlap_args {
+  int which;            /* 0 sphere, 1 point, 2 aabb, 3 capsule */
+  collide_vec3 a, b;
+  double r;
+} overlap_args;
 
-/* options.key as a number, or leaves *out when absent. */
-static void opt_field_number(lua_State *L, const lc_fn *fn, int idx,
-                             const char *key, double *out) {
-  lua_getfield(L, idx, key);
-  if (!lua_isnil(L, -1)) {
-    if (lua_type(L, -1) != LUA_TNUMBER) {
-      lua_pushfstring(L, "options.%s: number expected, got %s", key,
-                      lc_typename(L, -1));
-      lc_argerror(L, fn, idx, lua_tostring(L, -1));
-    }
-    *out = (double)lua_tonumber(L, -1);
+static int run_overlap(collide_world *w, const overlap_args *o,
+                       collide_world_filter fn, void *ctx, int *ids, int cap) {
+  switch (o->which) {
+  case 0: return collide_world_overlap_sphere(w, &o->a, o->r, fn, ctx, ids, cap);
+  case 1: return collide_world_overlap_point(w, &o->a, fn, ctx, ids, cap);
+  case 2: return collide_world_overlap_aabb(w, &o->a, &o->b, fn, ctx, ids, cap);
+  default: return collide_world_overlap_capsule(w, &o->a, &o->b, o->r, fn, ctx, ids, cap);
   }
-  lua_pop(L, 1);
+}
+
+/* Runs an overlap with the filter at fidx and pushes the array of ids. */
+static int push_overlap(lua_State *L, const lc_fn *F, collide_world *w,
+                        const overlap_args *o, int fidx) {
+  int small[64], *ids = small, n, i, k = 0;
+  lfilter f;
+  collide_world_filter fn;
+  lua_settop(L, fidx);
+  fn = opt_filter(L, F, fidx, &f);
+  if (fn == call_filter) fn = NULL;   /* called below, on the list */
+  n = run_overlap(w, o, fn, filter_ctx(&f, fn), ids, 64);
+  if (n < 0) return world_error(L, F, n);
+  if (n > 64) {
+    ids = (int *)lc_newuserdata(L, (size_t)n * sizeof *ids, 0);
+    n = run_overlap(w, o, fn, filter_ctx(&f, fn), ids, n);
+  }
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    if (lua_type(L, fidx) == LUA_TFUNCTION && !lua_keeps(L, &f, ids[i])) continue;
+    lua_pushinteger(L, ids[i]);
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+
+/* w:overlap_sphere(center, r [, filter]) -> array of ids, ascending */
+static int w_overlap_sphere(lua_State *L) {
+  static const lc_fn F = {"overlap_sphere", 1};
+  collide_world *w = check_world(L, &F);
+  overlap_args o;
+  memset(&o, 0, sizeof o);
+  o.which = 0;
+  lc_checkvec(L, &F, 2, &o.a);
+  o.r = lc_checknumber(L, &F, 3);
+  return push_overlap(L, &F, w, &o, 4);
+}
+
+static int w_overlap_point(lua_State *L) {
+  static const lc_fn F = {"overlap_point", 1};
+  collide_world *w = check_world(L, &F);
+  overlap_args o;
+  memset(&o, 0, sizeof o);
+  o.which = 1;
+  lc_checkvec(L, &F, 2, &o.a);
+  return push_overlap(L, &F, w, &o, 3);
+}
+
+static int w_overlap_aabb(lua_State *L) {
+  static const lc_fn F = {"overlap_aabb", 1};
+  collide_world *w = check_world(L, &F);
+  overlap_args o;
+  memset(&o, 0, sizeof o);
+  o.which = 2;
+  lc_checkvec(L, &F, 2, &o.a);
+  lc_checkvec(L, &F, 3, &o.b);
+  return push_overlap(L, &F, w, &o, 4);
+}
+
+static int w_overlap_capsule(lua_State *L) {
+  static const lc_fn F = {"overlap_capsule", 1};
+  collide_world *w = check_world(L, &F);
+  overlap_args o;
+  memset(&o, 0, sizeof o);
+  o.which = 3;
+  lc_checkvec(L, &F, 2, &o.a);
+  lc_checkvec(L, &F, 3, &o.b);
+  o.r = lc_checknumber(L, &F, 4);
+  return push_overlap(L, &F, w, &o, 5);
+}
+
+/* ---- the movers --------------------------------------------------------- */
+
+/* options.key (at the top of the stack) as a number. */
+static double opt_number(lua_State *L, const lc_fn *fn, int idx, const char *key) {
+  if (lua_type(L, -1) != LUA_TNUMBER) {
+    lua_pushfstring(L, "options.%s: number expected, got %s", key,
+                    lc_typename(L, -1));
+    lc_argerror(L, fn, idx, lua_tostring(L, -1));
+  }
+  return (double)lua_tonumber(L, -1);
+}
+
+/* options.key (at the top of the stack) as a boolean. */
+static int opt_boolean(lua_State *L, const lc_fn *fn, int idx, const char *key) {
+  if (lua_type(L, -1) != LUA_TBOOLEAN) {
+    lua_pushfstring(L, "options.%s: boolean expected, got %s", key,
+                    lc_typename(L, -1));
+    lc_argerror(L, fn, idx, lua_tostring(L, -1));
+  }
+  return lua_toboolean(L, -1);
 }
 
 /* The vector at the top of the stack, options.key: a vec3 or a table
@@ -379,70 +808,182 @@ static void opt_vec(lua_State *L, const lc_fn *fn, int idx, const char *key,
   lc_argerror(L, fn, idx, lua_tostring(L, -1));
 }
 
-/* w:move_sphere(r, from, to [, options [, position_out]])
-   -> position, contacts, grounded */
-static int w_move_sphere(lua_State *L) {
-  static const lc_fn F = {"move_sphere", 1};
+/* The options every w:move_* takes, in the order they are looked at (the
+   FFI backend's list in ffi_world.lua is the same). */
+enum {
+  O_MAX_ITERATIONS, O_RESPONSE, O_RESTITUTION, O_UP, O_MAX_SLOPE, O_SKIN,
+  O_FILTER, O_VELOCITY, O_STEP_HEIGHT, O_SNAP, O_STOP_ON_SLOPE,
+  O_STEEP_AS_WALL, O_CARRY, O_COUNT
+};
+static const char *const option_names[O_COUNT + 1] = {
+  "max_iterations", "response", "restitution", "up", "max_slope", "skin",
+  "filter", "velocity", "step_height", "snap", "stop_on_slope",
+  "steep_as_wall", "carry", NULL
+};
+
+/* Reads the options table at idx into *o; a function filter is left in
+   stack slot fslot. Every key must be one of option_names. */
+static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
+                         collide_move_options *o) {
   static const char *const responses[] = {"slide", "bounce", "stop", NULL};
-  collide_world *w = check_world(L, &F);
-  collide_move_options o;
-  collide_vec3 from, to, pos;
-  collide_contact small[16], *cts = small;
-  collide_world_filter fn = NULL;
-  lfilter f;
-  double r = lc_checknumber(L, &F, 2), x;
-  int i, n, grounded, code, cap = 16;
-  lc_checkvec(L, &F, 3, &from);
-  lc_checkvec(L, &F, 4, &to);
-  lua_settop(L, 6);
-  collide_move_options_init(&o);
-  lua_pushnil(L);                      /* 7: the filter, if any */
-  if (!lua_isnil(L, 5)) {
-    if (lua_type(L, 5) != LUA_TTABLE) lc_typeerror(L, &F, 5, "table");
-    x = o.max_iterations;
-    opt_field_number(L, &F, 5, "max_iterations", &x);
-    if (!(x >= 1)) return lc_argerror(L, &F, 5, collide_reason_message(COLLIDE_E_BAD_ITERATIONS));
-    o.max_iterations = x > 1e6 ? 1000000 : (int)x;
-    opt_field_number(L, &F, 5, "restitution", &o.restitution);
-    opt_field_number(L, &F, 5, "max_slope", &o.max_slope);
-    opt_field_number(L, &F, 5, "skin", &o.skin);
-    lua_getfield(L, 5, "response");
-    if (!lua_isnil(L, -1)) {
+  int k;
+  if (lua_type(L, idx) != LUA_TTABLE) lc_typeerror(L, fn, idx, "table");
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) {
+      lua_pushfstring(L, "unknown option (a %s key)", lc_typename(L, -1));
+      lc_argerror(L, fn, idx, lua_tostring(L, -1));
+    }
+    for (k = 0; option_names[k] && strcmp(option_names[k], lua_tostring(L, -1)) != 0; k++) {}
+    if (!option_names[k]) {
+      lua_pushfstring(L, "unknown option '%s'", lua_tostring(L, -1));
+      lc_argerror(L, fn, idx, lua_tostring(L, -1));
+    }
+  }
+  for (k = 0; k < O_COUNT; k++) {
+    const char *key = option_names[k];
+    lua_getfield(L, idx, key);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      continue;
+    }
+    switch (k) {
+    case O_MAX_ITERATIONS: {
+      double x = opt_number(L, fn, idx, key);
+      if (!(x >= 1)) lc_argerror(L, fn, idx, collide_reason_message(COLLIDE_E_BAD_ITERATIONS));
+      o->max_iterations = x > 1e6 ? 1000000 : (int)x;
+      break;
+    }
+    case O_RESPONSE: {
       const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+      int i;
       for (i = 0; responses[i] && strcmp(responses[i], s) != 0; i++) {}
       if (!responses[i])
-        lc_argerror(L, &F, 5, "options.response must be 'slide', 'bounce' or 'stop'");
-      o.response = i;   /* COLLIDE_RESPONSE_* in this order */
+        lc_argerror(L, fn, idx, "options.response must be 'slide', 'bounce' or 'stop'");
+      o->response = i;   /* COLLIDE_RESPONSE_* in this order */
+      break;
+    }
+    case O_RESTITUTION: o->restitution = opt_number(L, fn, idx, key); break;
+    case O_UP:
+      opt_vec(L, fn, idx, key, &o->up);
+      o->use_up = 1;
+      break;
+    case O_MAX_SLOPE: o->max_slope = opt_number(L, fn, idx, key); break;
+    case O_SKIN: o->skin = opt_number(L, fn, idx, key); break;
+    case O_FILTER:
+      if (lua_type(L, -1) == LUA_TNUMBER) {
+        double x = (double)lua_tonumber(L, -1);
+        if (!(x >= 0 && x < 2147483648.0 && x == (double)(int)x)) {
+          lua_pushfstring(L, "options.filter: %s",
+                          collide_reason_message(COLLIDE_E_BAD_MASK));
+          lc_argerror(L, fn, idx, lua_tostring(L, -1));
+        }
+        o->use_mask = 1;
+        o->mask = (int)x;
+        break;
+      }
+      if (lua_type(L, -1) != LUA_TFUNCTION)
+        lc_argerror(L, fn, idx, "options.filter: function or mask expected");
+      lua_pushvalue(L, -1);
+      lua_replace(L, fslot);
+      break;
+    case O_VELOCITY:
+      opt_vec(L, fn, idx, key, &o->velocity);
+      o->use_velocity = 1;
+      break;
+    case O_STEP_HEIGHT: o->step_height = opt_number(L, fn, idx, key); break;
+    case O_SNAP: o->snap = opt_number(L, fn, idx, key); break;
+    case O_STOP_ON_SLOPE: o->stop_on_slope = opt_boolean(L, fn, idx, key); break;
+    case O_STEEP_AS_WALL: o->steep_as_wall = opt_boolean(L, fn, idx, key); break;
+    case O_CARRY: o->carry = opt_boolean(L, fn, idx, key); break;
+    default: break;
     }
     lua_pop(L, 1);
-    lua_getfield(L, 5, "up");
-    if (!lua_isnil(L, -1)) {
-      opt_vec(L, &F, 5, "up", &o.up);
-      o.use_up = 1;
-    }
-    lua_pop(L, 1);
-    lua_getfield(L, 5, "filter");
-    if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION)
-      lc_argerror(L, &F, 5, "options.filter: function expected");
-    lua_replace(L, 7);
   }
-  fn = opt_filter(L, &F, 7, &f);
+}
+
+/* A move filter: filter(id, data, normal) -> "slide", "touch", "cross",
+   "bounce", true (the move's own response) or false / nil (ignore). */
+#define FILTER_BAD_RESPONSE (FILTER_ABORT + 1)
+static const char *const move_responses[] = {
+  "slide", "bounce", "touch", "cross", NULL
+};
+
+static int call_move_filter(void *ctx, int id, const collide_vec3 *normal) {
+  lfilter *f = (lfilter *)ctx;
+  lua_State *L = f->L;
+  int r;
+  lua_pushvalue(L, f->fidx);
+  lua_pushinteger(L, id);
+  lua_rawgeti(L, f->didx, id);
+  lc_pushvec(L, normal);
+  if (lua_pcall(L, 3, 1, 0) != 0) {
+    lua_replace(L, f->eidx);
+    return FILTER_ABORT;
+  }
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    const char *s = lua_tostring(L, -1);
+    for (r = 0; move_responses[r] && strcmp(move_responses[r], s) != 0; r++) {}
+    if (!move_responses[r]) {
+      lua_pushfstring(L, "filter returned an unknown response '%s' (expected "
+                      "'slide', 'touch', 'cross', 'bounce', true or false)", s);
+      lua_replace(L, f->eidx);
+      lua_pop(L, 1);
+      return FILTER_BAD_RESPONSE;
+    }
+    /* slide, bounce, touch (= stop), cross: COLLIDE_RESPONSE_* 0..3 */
+  } else {
+    r = lua_toboolean(L, -1) ? COLLIDE_RESPONSE_DEFAULT : COLLIDE_RESPONSE_IGNORE;
+  }
+  lua_pop(L, 1);
+  return r;
+}
+
+/* w:move_sphere(r, from, to [, options [, position, velocity]]),
+   w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...])
+   -> position, contacts, grounded, velocity, ground */
+static int move_common(lua_State *L, const lc_fn *F, int kind) {
+  collide_world *w = check_world(L, F);
+  collide_mover s;
+  collide_move_options o;
+  collide_move_result res;
+  collide_vec3 from, to;
+  collide_contact small[16], *cts = small;
+  lfilter f;
+  int a = kind == COLLIDE_MOVER_CAPSULE, i, code, cap = 16;
+  int oidx = 5 + a, fslot = 8 + a;
+  memset(&s, 0, sizeof s);
+  s.kind = kind;
+  if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
+  else s.r = lc_checknumber(L, F, 2);
+  if (a) lc_checkvec(L, F, 3, &s.axis);
+  lc_checkvec(L, F, 3 + a, &from);
+  lc_checkvec(L, F, 4 + a, &to);
+  lua_settop(L, 7 + a);
+  collide_move_options_init(&o);
+  lua_pushnil(L);                      /* fslot: the filter, if any */
+  if (!lua_isnil(L, oidx)) read_options(L, F, oidx, fslot, &o);
+  (void)opt_filter(L, F, fslot, &f);
   if (o.max_iterations > cap) {
-    /* one contact per round at most; a move touching more than 256
-       surfaces reports its first 256 */
+    /* one contact per round at most, besides those crossed; a move
+       touching more than 256 surfaces reports its first 256 */
     cap = o.max_iterations < 256 ? o.max_iterations : 256;
     cts = (collide_contact *)lc_newuserdata(L, (size_t)cap * sizeof *cts, 0);
   }
-  code = collide_world_move_sphere(w, r, &from, &to, &o, fn, &f, &pos, cts,
-                                   cap, &n, &grounded);
+  code = collide_world_move(w, &s, &from, &to, &o,
+                            lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
+                            cts, cap, &res);
   if (code == FILTER_ABORT) {
     lua_pushvalue(L, f.eidx);
     return lua_error(L);
   }
-  if (code < 0) return world_error(L, &F, code);
-  lc_pushvec_out(L, &F, 6, &pos);
-  lua_createtable(L, n, 0);
-  for (i = 0; i < n; i++) {
+  if (code == FILTER_BAD_RESPONSE)
+    return luaL_error(L, "%s: %s", F->name, lua_tostring(L, f.eidx));
+  if (code < 0) return world_error(L, F, code);
+  lc_pushvec_out(L, F, 6 + a, &res.position);
+  lua_createtable(L, res.ncontacts, 0);
+  for (i = 0; i < res.ncontacts; i++) {
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, cts[i].id);
     lua_setfield(L, -2, "id");
@@ -456,9 +997,36 @@ static int w_move_sphere(lua_State *L) {
     lua_setfield(L, -2, "feature");
     lua_rawseti(L, -2, i + 1);
   }
-  if (grounded < 0) lua_pushnil(L);
-  else lua_pushboolean(L, grounded);
-  return 3;
+  if (res.grounded < 0) lua_pushnil(L);
+  else lua_pushboolean(L, res.grounded);
+  lc_pushvec_out(L, F, 7 + a, &res.velocity);
+  if (res.ground_id == 0) {
+    lua_pushnil(L);
+  } else {
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, res.ground_id);
+    lua_setfield(L, -2, "id");
+    lc_pushvec(L, &res.ground_point);
+    lua_setfield(L, -2, "point");
+    lc_pushvec(L, &res.ground_normal);
+    lua_setfield(L, -2, "normal");
+  }
+  return 5;
+}
+
+static int w_move_sphere(lua_State *L) {
+  static const lc_fn F = {"move_sphere", 1};
+  return move_common(L, &F, COLLIDE_MOVER_SPHERE);
+}
+
+static int w_move_aabb(lua_State *L) {
+  static const lc_fn F = {"move_aabb", 1};
+  return move_common(L, &F, COLLIDE_MOVER_AABB);
+}
+
+static int w_move_capsule(lua_State *L) {
+  static const lc_fn F = {"move_capsule", 1};
+  return move_common(L, &F, COLLIDE_MOVER_CAPSULE);
 }
 
 /* ---- many moving spheres ------------------------------------------------- */
@@ -543,7 +1111,19 @@ static const luaL_Reg world_methods[] = {
   {"remove", w_remove}, {"data", w_data}, {"count", w_count},
   {"build", w_build},
   {"sweep_sphere", w_sweep_sphere}, {"raycast", w_raycast},
-  {"overlap_sphere", w_overlap_sphere}, {"move_sphere", w_move_sphere},
+  {"overlap_sphere", w_overlap_sphere},
+  /* the movers */
+  {"move_sphere", w_move_sphere}, {"move_aabb", w_move_aabb},
+  {"move_capsule", w_move_capsule},
+  /* world, continued */
+  {"add_capsule", w_add_capsule}, {"add_mesh", w_add_mesh},
+  {"update", w_update}, {"get", w_get}, {"shapes", w_shapes},
+  {"set_layers", w_set_layers}, {"layers", w_layers},
+  {"set_velocity", w_set_velocity}, {"velocity", w_velocity},
+  {"advance", w_advance},
+  {"sweep_aabb", w_sweep_aabb}, {"sweep_capsule", w_sweep_capsule},
+  {"raycast_all", w_raycast_all}, {"overlap_point", w_overlap_point},
+  {"overlap_aabb", w_overlap_aabb}, {"overlap_capsule", w_overlap_capsule},
   {NULL, NULL}
 };
 
@@ -558,7 +1138,12 @@ static const luaL_Reg world_funcs[] = {
 void lc_open_world(lua_State *L) {
   /* module table at the top */
   lc_setfuncs(L, world_funcs, 0);
-  lc_filltype(L, LC_MT_WORLD, world_meta, world_methods, NULL);
+  lc_filltype(L, LC_MT_WORLD, world_meta, NULL, NULL);
+  /* the methods, with the module table as one more upvalue (w:get makes
+     polygons with it) */
+  lc_pushmethods(L, LC_MT_WORLD);
+  lc_setfuncs(L, world_methods, -2);
+  lua_pop(L, 1);
   luaL_getmetatable(L, LC_MT_WORLD);
   lc_pushmethods(L, LC_MT_WORLD);
   lua_setfield(L, -2, "__index");

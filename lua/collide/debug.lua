@@ -214,4 +214,76 @@ function draw.contact(point, normal, length)
   draw.arrow(point, normal, length or 24)
 end
 
+-- ---- a whole world ----------------------------------------------------------
+
+-- A capsule's outline in the x-y plane: the circles at both ends and the
+-- two sides between them.
+local function capsule_outline(g, a, b, r, mode)
+  local ax, ay = xy(a)
+  local bx, by = xy(b)
+  g.circle(mode, ax, ay, r)
+  g.circle(mode, bx, by, r)
+  local dx, dy = bx - ax, by - ay
+  local l = math.sqrt(dx * dx + dy * dy)
+  if l > 0 then
+    local nx, ny = -dy / l * r, dx / l * r
+    if mode == "fill" then
+      g.polygon("fill", { ax + nx, ay + ny, bx + nx, by + ny, bx - nx, by - ny, ax - nx, ay - ny })
+    else
+      g.line(ax + nx, ay + ny, bx + nx, by + ny)
+      g.line(ax - nx, ay - ny, bx - nx, by - ny)
+    end
+  end
+end
+
+--- Every shape of a collide.world, in the x-y plane: triangles and
+-- polygons as outlines, boxes as rectangles, spheres as circles, segments
+-- as lines, capsules as their outline, a plane as its line across the
+-- view (the plane's trace on z = 0, `extent` units each way from the point
+-- nearest the origin; planes parallel to z = 0 are not drawn), and, for a
+-- shape with a velocity, an arrow of that velocity from its first point.
+-- options (all optional): mode "line" (default) or "fill"; extent (1e4);
+-- velocities (true); filter(id, kind, data) returning false skips a shape.
+function draw.world(w, options)
+  local g = graphics()
+  options = options or {}
+  local mode, extent = options.mode or "line", options.extent or 1e4
+  local filter = options.filter
+  for id, kind, data in w:shapes() do
+    if not filter or filter(id, kind, data) then
+      local _, a, b, c = w:get(id)
+      local at = a
+      if kind == "triangle" then
+        draw.polygon({ a, b, c }, mode)
+      elseif kind == "polygon" then
+        at = a:vertices()[1]
+        draw.polygon(a, mode)
+      elseif kind == "aabb" then
+        draw.box(a, b, mode)
+      elseif kind == "sphere" then
+        draw.circle(a, b, mode)
+      elseif kind == "segment" then
+        draw.segment(a, b)
+      elseif kind == "capsule" then
+        capsule_outline(g, a, b, c, mode)
+      elseif kind == "plane" then
+        local n, d = a.normal, a.d
+        local l2 = n.x * n.x + n.y * n.y
+        at = nil
+        if l2 > 0 then
+          local px, py = -d * n.x / l2, -d * n.y / l2
+          local l = math.sqrt(l2)
+          local tx, ty = -n.y / l * extent, n.x / l * extent
+          g.line(px - tx, py - ty, px + tx, py + ty)
+          at = { px, py }
+        end
+      end
+      if options.velocities ~= false and at then
+        local v = w:velocity(id)
+        if v.x ~= 0 or v.y ~= 0 then draw.arrow(at, v) end
+      end
+    end
+  end
+end
+
 return draw

@@ -6,13 +6,18 @@
 -- (ffi.gc) and methods (a metatype on the opaque struct). The Lua values
 -- kept with its shapes live in a weak table keyed by the world.
 --
--- Filters: the core calls one C callback made once per Lua state; it runs
+-- Filters are a function or an integer mask. A mask goes to the core as
+-- collide_world_layer_filter with a pointer to the mask: no Lua is called
+-- and the query stays inside JIT traces. A function: for the sweeps and
+-- rays, the core calls one C callback made once per Lua state; it runs
 -- the Lua filter under pcall (a Lua error must not unwind through the core,
 -- which holds the world locked during a query) and, on error, aborts the
 -- query; the error is raised again once the core has returned. LuaJIT must
 -- not call back into Lua from compiled code, so the calls that pass the
 -- callback are in functions kept out of the JIT (jit.off); without a
--- filter, queries compile and allocate nothing with out-vectors.
+-- filter, queries compile and allocate nothing with out-vectors. For the
+-- lists (raycast_all, overlaps) the core lists every shape and the
+-- function is called here on the list, as lcollide_world.c does.
 --
 -- collide.sweep_pairs is here too, over collide_sweep_pairs.
 
@@ -138,6 +143,48 @@ return function(E)
     return added(F_PLANE, w, C.collide_world_add_plane(w, p.pl), data)
   end
 
+  local F_CAPSULE, F_MESH = fn("add_capsule", 1), fn("add_mesh", 1)
+
+  function methods.add_capsule(w, a, b, r, data)
+    check_world(F_CAPSULE, w)
+    if not istype(V, a) then a = tovec(F_CAPSULE, 2, a, S[2]) end
+    if not istype(V, b) then b = tovec(F_CAPSULE, 3, b, S[3]) end
+    check_number(F_CAPSULE, 4, r)
+    return added(F_CAPSULE, w, C.collide_world_add_capsule(w, a, b, r), data)
+  end
+
+  local FIRST = new("int[1]")
+
+  -- lcollide_world.c w_add_mesh, check for check.
+  function methods.add_mesh(w, vertices, indices, data)
+    check_world(F_MESH, w)
+    if type(vertices) ~= "table" then typeerror(F_MESH, 2, "table", vertices) end
+    if type(indices) ~= "table" then typeerror(F_MESH, 3, "table", indices) end
+    local nv, ni = #vertices, #indices
+    if ni % 3 ~= 0 then
+      argerror(F_MESH, 3, "number of indices is not a multiple of 3")
+    end
+    local vs = new("collide_vec3[?]", nv + 1)
+    local ix = new("int[?]", ni + 1)
+    for i = 1, nv do checkvec_at(F_MESH, 2, vertices, i, vs[i - 1]) end
+    for i = 1, ni do
+      local x = rawget(indices, i)
+      if type(x) ~= "number" or x ~= floor(x) then
+        argerror(F_MESH, 3, ("integer expected at index %d, got %s"):format(
+          i, type(x) == "number" and "number" or typename(x)))
+      end
+      ix[i - 1] = (x >= 1 and x <= nv) and x - 1 or -1
+    end
+    local n = C.collide_world_add_mesh(w, vs, nv, ix, ni, FIRST)
+    if n < 0 then world_error(F_MESH, n) end
+    local first = FIRST[0]
+    if data ~= nil then
+      local d = data_of[w]
+      for id = first, first + n - 1 do d[id] = data end
+    end
+    return first, first + n - 1
+  end
+
   -- An id argument: an integral number, else 0 (no shape has it).
   local function check_id(f, x)
     check_number(f, 2, x)
@@ -176,6 +223,157 @@ return function(E)
     return w
   end
 
+  -- ---- shapes that change and move -------------------------------------------
+
+  local KIND = { [0] = "none", "triangle", "polygon", "aabb", "sphere", "segment",
+                 "plane", "capsule" }
+  local F_UPDATE, F_GET, F_SHAPES = fn("update", 1), fn("get", 1), fn("shapes", 1)
+  local F_SET_LAYERS, F_LAYERS = fn("set_layers", 1), fn("layers", 1)
+  local F_SET_VEL, F_VEL, F_ADVANCE = fn("set_velocity", 1), fn("velocity", 1), fn("advance", 1)
+
+  -- A polygon argument for update: a polygon, or an array of 3 or more
+  -- vectors (as add_polygon takes): the core's polygon, and the array
+  -- holding its vertices (the caller keeps it in a local while the core
+  -- copies them).
+  local function polygon_arg(f, idx, p)
+    if istype(G, p) then return p.poly, p end
+    if type(p) ~= "table" then typeerror(f, idx, "polygon", p) end
+    local n = #p
+    if n < 3 then
+      argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
+    end
+    local vs = new("collide_vec3[?]", n)
+    for i = 1, n do checkvec_at(f, idx, p, i, vs[i - 1]) end
+    local poly = new("collide_polygon")
+    local code = C.collide_polygon_init(vs, n, poly)
+    if code < 0 then argerror(f, idx, ffi.string(C.collide_error_message(code))) end
+    return poly, vs
+  end
+
+  function methods.update(w, id, a, b, c)
+    check_world(F_UPDATE, w)
+    id = check_id(F_UPDATE, id)
+    local kind = id ~= 0 and C.collide_world_kind(w, id) or 0
+    local f, code = F_UPDATE, 0
+    if kind == 1 then
+      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
+      if not istype(V, b) then b = tovec(f, 4, b, S[4]) end
+      if not istype(V, c) then c = tovec(f, 5, c, S[5]) end
+      code = C.collide_world_update_triangle(w, id, a, b, c)
+    elseif kind == 2 then
+      local poly, vertices = polygon_arg(f, 3, a)
+      code = C.collide_world_update_polygon(w, id, poly)
+      if vertices == nil then error("unreachable") end   -- (alive until here)
+    elseif kind == 3 or kind == 5 then
+      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
+      if not istype(V, b) then b = tovec(f, 4, b, S[4]) end
+      if kind == 3 then code = C.collide_world_update_aabb(w, id, a, b)
+      else code = C.collide_world_update_segment(w, id, a, b) end
+    elseif kind == 4 then
+      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
+      check_number(f, 4, b)
+      code = C.collide_world_update_sphere(w, id, a, b)
+    elseif kind == 7 then
+      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
+      if not istype(V, b) then b = tovec(f, 4, b, S[4]) end
+      check_number(f, 5, c)
+      code = C.collide_world_update_capsule(w, id, a, b, c)
+    elseif kind == 6 then
+      if not istype(P, a) then typeerror(f, 3, "plane", a) end
+      code = C.collide_world_update_plane(w, id, a.pl)
+    end
+    if code < 0 then world_error(f, code) end
+    return code ~= 0
+  end
+
+  local SHAPE = new("collide_world_shape")
+
+  local function vec(v) return V(v.x, v.y, v.z) end
+
+  function methods.get(w, id)
+    check_world(F_GET, w)
+    id = check_id(F_GET, id)
+    if id == 0 or C.collide_world_get(w, id, SHAPE) == 0 then return nil end
+    local kind = SHAPE.kind
+    local name = KIND[kind]
+    if kind == 1 then return name, vec(SHAPE.a), vec(SHAPE.b), vec(SHAPE.c)
+    elseif kind == 2 then
+      local list, pv = {}, SHAPE.polygon.vertices
+      for i = 1, SHAPE.polygon.count do list[i] = vec(pv[i - 1]) end
+      return name, E.M.polygon(list)
+    elseif kind == 4 then return name, vec(SHAPE.a), SHAPE.r
+    elseif kind == 7 then return name, vec(SHAPE.a), vec(SHAPE.b), SHAPE.r
+    elseif kind == 6 then return name, P(SHAPE.plane)
+    end
+    return name, vec(SHAPE.a), vec(SHAPE.b)
+  end
+
+  local function shapes_next(w, id)
+    check_world(F_SHAPES, w)
+    id = C.collide_world_next(w, id)
+    if id <= 0 then return nil end
+    return id, KIND[C.collide_world_kind(w, id)], data_of[w][id]
+  end
+
+  function methods.shapes(w)
+    check_world(F_SHAPES, w)
+    return shapes_next, w, 0
+  end
+
+  -- An integer in [0, 2^31) (lcollide_world.c check_bits).
+  local function check_bits(f, idx, x, reason)
+    check_number(f, idx, x)
+    if not (x >= 0 and x < 2147483648 and x == floor(x)) then
+      argerror(f, idx, ffi.string(C.collide_reason_message(reason)))
+    end
+    return x
+  end
+
+  function methods.set_layers(w, id, bits)
+    check_world(F_SET_LAYERS, w)
+    id = check_id(F_SET_LAYERS, id)
+    bits = check_bits(F_SET_LAYERS, 3, bits, C.COLLIDE_E_BAD_LAYERS)
+    return id ~= 0 and C.collide_world_set_layers(w, id, bits) == 1
+  end
+
+  function methods.layers(w, id)
+    check_world(F_LAYERS, w)
+    id = check_id(F_LAYERS, id)
+    local bits = id ~= 0 and C.collide_world_layers(w, id) or -1
+    if bits < 0 then return nil end
+    return bits
+  end
+
+  function methods.set_velocity(w, id, d)
+    check_world(F_SET_VEL, w)
+    id = check_id(F_SET_VEL, id)
+    if not istype(V, d) then d = tovec(F_SET_VEL, 3, d, S[3]) end
+    local code
+    if id ~= 0 then
+      code = C.collide_world_set_velocity(w, id, d)
+    else
+      local e = C.collide_check_vec3(d)
+      code = e ~= 0 and -(3 * 256 + e) or 0
+    end
+    if code < 0 then world_error(F_SET_VEL, code) end
+    return code ~= 0
+  end
+
+  local VEL = V()
+
+  function methods.velocity(w, id, o1)
+    check_world(F_VEL, w)
+    id = check_id(F_VEL, id)
+    if id == 0 or C.collide_world_velocity(w, id, VEL) == 0 then return nil end
+    return outvec(F_VEL, 3, o1, VEL.x, VEL.y, VEL.z)
+  end
+
+  function methods.advance(w)
+    check_world(F_ADVANCE, w)
+    local code = C.collide_world_advance(w)
+    if code < 0 then world_error(F_ADVANCE, code) end
+  end
+
   -- ---- queries ---------------------------------------------------------------
 
   local FILTER_ABORT = -0x7fff0000   -- as lcollide_world.c
@@ -185,6 +383,9 @@ return function(E)
   local H_POINT = ffi.offsetof("collide_hit", "point") / 8
   local H_NORMAL = ffi.offsetof("collide_hit", "normal") / 8
   local ID = new("int[1]")
+  -- A mask filter: the core's marker function and the mask it points to.
+  local LAYER = ffi.cast("collide_world_filter", C.collide_world_layer_filter)
+  local MASK = new("int[1]")
 
   -- The filter of the query running now, its world's data, and the error
   -- it raised; saved and restored around each filtered query, so a filter
@@ -199,22 +400,42 @@ return function(E)
     return keep and 1 or 0
   end)
 
+  -- The queries that take a filter, by number, for `filtered`.
+  local Q_SPHERE, Q_RAY, Q_AABB, Q_CAPSULE = 1, 2, 3, 4
+
   -- The query with the callback, outside the JIT; returns the core's code
   -- and the filter's error (if it raised one).
-  local function filtered(query, w, filter, a, b, c)
+  local function filtered(query, w, filter, a, b, c, d)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, data_of[w], nil
     local code
-    if query == 1 then
+    if query == Q_SPHERE then
       code = C.collide_world_sweep_sphere(w, a, b, c, CALLBACK, nil, HIT, ID)
-    else
+    elseif query == Q_RAY then
       code = C.collide_world_raycast(w, a, b, CALLBACK, nil, HIT, ID)
+    elseif query == Q_AABB then
+      code = C.collide_world_sweep_aabb(w, a, b, c, CALLBACK, nil, HIT, ID)
+    else
+      code = C.collide_world_sweep_capsule(w, a, b, c, d, CALLBACK, nil, HIT, ID)
     end
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
     return code, err
   end
   jit.off(filtered)
+
+  -- The filter argument: nil, a mask (-> LAYER, MASK) or a function.
+  -- Returns the callback and ctx for the core, or nil, nil with the
+  -- function to call (lcollide_world.c opt_filter).
+  local function filter_arg(f, idx, filter)
+    if filter == nil then return nil, nil end
+    if type(filter) == "number" then
+      MASK[0] = check_bits(f, idx, filter, C.COLLIDE_E_BAD_MASK)
+      return LAYER, MASK
+    end
+    if type(filter) ~= "function" then typeerror(f, idx, "function or mask", filter) end
+    return nil, nil, filter
+  end
 
   -- lcollide_world.c push_world_hit: false | true, u, point, normal,
   -- feature, id; the out-vectors are the arguments out_idx, out_idx + 1.
@@ -230,7 +451,7 @@ return function(E)
   end
 
   local F_SWEEP, F_RAY = fn("sweep_sphere", 1), fn("raycast", 1)
-  local F_OVERLAP = fn("overlap_sphere", 1)
+  local F_SWEEP_AABB, F_SWEEP_CAPSULE = fn("sweep_aabb", 1), fn("sweep_capsule", 1)
 
   function methods.sweep_sphere(w, r, c0, c1, filter, o1, o2)
     check_world(F_SWEEP, w)
@@ -241,10 +462,54 @@ return function(E)
     if filter == nil then
       code = C.collide_world_sweep_sphere(w, r, c0, c1, nil, nil, HIT, ID)
     else
-      if type(filter) ~= "function" then typeerror(F_SWEEP, 5, "function", filter) end
-      code, err = filtered(1, w, filter, r, c0, c1)
+      local cb, ctx, lf = filter_arg(F_SWEEP, 5, filter)
+      if lf == nil then
+        code = C.collide_world_sweep_sphere(w, r, c0, c1, cb, ctx, HIT, ID)
+      else
+        code, err = filtered(Q_SPHERE, w, lf, r, c0, c1)
+      end
     end
     return world_hit(F_SWEEP, code, err, 6, o1, o2)
+  end
+
+  function methods.sweep_aabb(w, e, c0, c1, filter, o1, o2)
+    check_world(F_SWEEP_AABB, w)
+    if not istype(V, e) then e = tovec(F_SWEEP_AABB, 2, e, S[2]) end
+    if not istype(V, c0) then c0 = tovec(F_SWEEP_AABB, 3, c0, S[3]) end
+    if not istype(V, c1) then c1 = tovec(F_SWEEP_AABB, 4, c1, S[4]) end
+    local code, err
+    if filter == nil then
+      code = C.collide_world_sweep_aabb(w, e, c0, c1, nil, nil, HIT, ID)
+    else
+      local cb, ctx, lf = filter_arg(F_SWEEP_AABB, 5, filter)
+      if lf == nil then
+        code = C.collide_world_sweep_aabb(w, e, c0, c1, cb, ctx, HIT, ID)
+      else
+        code, err = filtered(Q_AABB, w, lf, e, c0, c1)
+      end
+    end
+    return world_hit(F_SWEEP_AABB, code, err, 6, o1, o2)
+  end
+
+  function methods.sweep_capsule(w, r, axis, c0, c1, filter, o1, o2)
+    local f = F_SWEEP_CAPSULE
+    check_world(f, w)
+    check_number(f, 2, r)
+    if not istype(V, axis) then axis = tovec(f, 3, axis, S[3]) end
+    if not istype(V, c0) then c0 = tovec(f, 4, c0, S[4]) end
+    if not istype(V, c1) then c1 = tovec(f, 5, c1, S[5]) end
+    local code, err
+    if filter == nil then
+      code = C.collide_world_sweep_capsule(w, r, axis, c0, c1, nil, nil, HIT, ID)
+    else
+      local cb, ctx, lf = filter_arg(f, 6, filter)
+      if lf == nil then
+        code = C.collide_world_sweep_capsule(w, r, axis, c0, c1, cb, ctx, HIT, ID)
+      else
+        code, err = filtered(Q_CAPSULE, w, lf, r, axis, c0, c1)
+      end
+    end
+    return world_hit(f, code, err, 7, o1, o2)
   end
 
   function methods.raycast(w, p0, p1, filter, o1, o2)
@@ -255,149 +520,329 @@ return function(E)
     if filter == nil then
       code = C.collide_world_raycast(w, p0, p1, nil, nil, HIT, ID)
     else
-      if type(filter) ~= "function" then typeerror(F_RAY, 4, "function", filter) end
-      code, err = filtered(2, w, filter, p0, p1)
+      local cb, ctx, lf = filter_arg(F_RAY, 4, filter)
+      if lf == nil then
+        code = C.collide_world_raycast(w, p0, p1, cb, ctx, HIT, ID)
+      else
+        code, err = filtered(Q_RAY, w, lf, p0, p1)
+      end
     end
     return world_hit(F_RAY, code, err, 5, o1, o2)
+  end
+
+  local F_RAY_ALL = fn("raycast_all", 1)
+  local hits_cap = 16
+  local hits = new("collide_world_hit[?]", hits_cap)
+
+  function methods.raycast_all(w, p0, p1, filter)
+    check_world(F_RAY_ALL, w)
+    if not istype(V, p0) then p0 = tovec(F_RAY_ALL, 2, p0, S[2]) end
+    if not istype(V, p1) then p1 = tovec(F_RAY_ALL, 3, p1, S[3]) end
+    local cb, ctx, lf = filter_arg(F_RAY_ALL, 4, filter)
+    local n = C.collide_world_raycast_all(w, p0, p1, cb, ctx, hits, hits_cap)
+    if n < 0 then world_error(F_RAY_ALL, n) end
+    if n > hits_cap then
+      hits_cap = n
+      hits = new("collide_world_hit[?]", hits_cap)
+      n = C.collide_world_raycast_all(w, p0, p1, cb, ctx, hits, hits_cap)
+    end
+    local list, k, data = {}, 0, data_of[w]
+    for i = 0, n - 1 do
+      local h = hits[i]
+      local id = h.id
+      if lf == nil or lf(id, data[id]) then
+        k = k + 1
+        list[k] = { id = id, u = h.hit.u, point = vec(h.hit.point),
+                    normal = vec(h.hit.normal), feature = FEATURE[h.hit.feature] }
+      end
+    end
+    return list
   end
 
   local ids_cap = 64
   local ids = new("int[?]", ids_cap)
 
-  function methods.overlap_sphere(w, c, r)
-    check_world(F_OVERLAP, w)
-    if not istype(V, c) then c = tovec(F_OVERLAP, 2, c, S[2]) end
-    check_number(F_OVERLAP, 3, r)
-    local n = C.collide_world_overlap_sphere(w, c, r, ids, ids_cap)
-    if n < 0 then world_error(F_OVERLAP, n) end
+  -- An overlap query (lcollide_world.c push_overlap): run(cb, ctx, ids,
+  -- cap) calls the core.
+  local function overlap(f, w, fidx, filter, run, a, b, r)
+    local cb, ctx, lf = filter_arg(f, fidx, filter)
+    local n = run(w, a, b, r, cb, ctx, ids, ids_cap)
+    if n < 0 then world_error(f, n) end
     if n > ids_cap then
       ids_cap = n
       ids = new("int[?]", ids_cap)
-      n = C.collide_world_overlap_sphere(w, c, r, ids, ids_cap)
+      n = run(w, a, b, r, cb, ctx, ids, ids_cap)
     end
-    local list = {}
-    for i = 1, n do list[i] = ids[i - 1] end
+    local list, k, data = {}, 0, data_of[w]
+    for i = 0, n - 1 do
+      local id = ids[i]
+      if lf == nil or lf(id, data[id]) then
+        k = k + 1
+        list[k] = id
+      end
+    end
     return list
   end
 
-  -- ---- the mover ---------------------------------------------------------------
+  local function run_sphere(w, c, _, r, cb, ctx, out, cap)
+    return C.collide_world_overlap_sphere(w, c, r, cb, ctx, out, cap)
+  end
+  local function run_point(w, p, _, _, cb, ctx, out, cap)
+    return C.collide_world_overlap_point(w, p, cb, ctx, out, cap)
+  end
+  local function run_aabb(w, c, e, _, cb, ctx, out, cap)
+    return C.collide_world_overlap_aabb(w, c, e, cb, ctx, out, cap)
+  end
+  local function run_capsule(w, a, b, r, cb, ctx, out, cap)
+    return C.collide_world_overlap_capsule(w, a, b, r, cb, ctx, out, cap)
+  end
 
-  local F_MOVE = fn("move_sphere", 1)
+  local F_OVERLAP, F_OV_POINT = fn("overlap_sphere", 1), fn("overlap_point", 1)
+  local F_OV_AABB, F_OV_CAPSULE = fn("overlap_aabb", 1), fn("overlap_capsule", 1)
+
+  function methods.overlap_sphere(w, c, r, filter)
+    check_world(F_OVERLAP, w)
+    if not istype(V, c) then c = tovec(F_OVERLAP, 2, c, S[2]) end
+    check_number(F_OVERLAP, 3, r)
+    return overlap(F_OVERLAP, w, 4, filter, run_sphere, c, nil, r)
+  end
+
+  function methods.overlap_point(w, p, filter)
+    check_world(F_OV_POINT, w)
+    if not istype(V, p) then p = tovec(F_OV_POINT, 2, p, S[2]) end
+    return overlap(F_OV_POINT, w, 3, filter, run_point, p)
+  end
+
+  function methods.overlap_aabb(w, c, e, filter)
+    check_world(F_OV_AABB, w)
+    if not istype(V, c) then c = tovec(F_OV_AABB, 2, c, S[2]) end
+    if not istype(V, e) then e = tovec(F_OV_AABB, 3, e, S[3]) end
+    return overlap(F_OV_AABB, w, 4, filter, run_aabb, c, e)
+  end
+
+  function methods.overlap_capsule(w, a, b, r, filter)
+    check_world(F_OV_CAPSULE, w)
+    if not istype(V, a) then a = tovec(F_OV_CAPSULE, 2, a, S[2]) end
+    if not istype(V, b) then b = tovec(F_OV_CAPSULE, 3, b, S[3]) end
+    check_number(F_OV_CAPSULE, 4, r)
+    return overlap(F_OV_CAPSULE, w, 5, filter, run_capsule, a, b, r)
+  end
+
+  -- ---- the movers --------------------------------------------------------------
+
+  -- lcollide_world.c move_common and read_options, check for check.
+  local F_MOVE = { fn("move_sphere", 1), fn("move_aabb", 1), fn("move_capsule", 1) }
+  local SPHERE, AABB, CAPSULE = 0, 1, 2
   local OPTIONS = new("collide_move_options")
-  local POSITION = V()
-  local NCONTACTS, GROUNDED = new("int[1]"), new("int[1]")
+  local MOVER = new("collide_mover")
+  local RESULT = new("collide_move_result")
   local contacts_cap = 16
   local contacts = new("collide_contact[?]", contacts_cap)
   local RESPONSES = { slide = 0, bounce = 1, stop = 2 }
+  -- what a move filter may return: slide, bounce, touch (stop), cross
+  local FILTER_RESPONSES = { slide = 0, bounce = 1, touch = 2, cross = 3 }
+  local DEFAULT, IGNORE = 4, 5
+  local FILTER_BAD_RESPONSE = FILTER_ABORT + 1
+  -- the options in the order they are read (lcollide_world.c option_names)
+  local OPTION_NAMES = { "max_iterations", "response", "restitution", "up",
+    "max_slope", "skin", "filter", "velocity", "step_height", "snap",
+    "stop_on_slope", "steep_as_wall", "carry" }
+  local KNOWN = {}
+  for _, k in ipairs(OPTION_NAMES) do KNOWN[k] = true end
 
-  -- options.key as a number, or def when absent.
-  local function opt_number(options, key, def)
-    local x = options[key]
-    if x == nil then return def end
+  local function opt_number(f, idx, key, x)
     if type(x) ~= "number" then
-      argerror(F_MOVE, 5, "options." .. key .. ": number expected, got " ..
-                          typename(x))
+      argerror(f, idx, "options." .. key .. ": number expected, got " .. typename(x))
     end
     return x
   end
 
-  -- options.up into OPTIONS.up: a vec3, {x, y [, z]} or {x =, y = [, z =]}.
-  local function opt_up(up)
-    if istype(V, up) then
-      OPTIONS.up.x, OPTIONS.up.y, OPTIONS.up.z = up.x, up.y, up.z
+  local function opt_boolean(f, idx, key, x)
+    if type(x) ~= "boolean" then
+      argerror(f, idx, "options." .. key .. ": boolean expected, got " .. typename(x))
+    end
+    return x and 1 or 0
+  end
+
+  -- options.key into the vector dst: a vec3, {x, y [, z]} or {x =, y = [, z =]}.
+  local function opt_vec(f, idx, key, v, dst)
+    if istype(V, v) then
+      dst.x, dst.y, dst.z = v.x, v.y, v.z
       return
     end
-    if type(up) == "table" then
+    if type(v) == "table" then
       local x, y, z
-      if rawget(up, 1) == nil then
-        x, y, z = up.x, up.y, up.z
+      if rawget(v, 1) == nil then
+        x, y, z = v.x, v.y, v.z
       else
-        x, y, z = rawget(up, 1), rawget(up, 2), rawget(up, 3)
+        x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
       end
       if type(x) == "number" and type(y) == "number" and
          (z == nil or type(z) == "number") then
-        OPTIONS.up.x, OPTIONS.up.y, OPTIONS.up.z = x, y, z or 0
+        dst.x, dst.y, dst.z = x, y, z or 0
         return
       end
     end
-    argerror(F_MOVE, 5, "options.up: vec3 expected, got " .. typename(up))
+    argerror(f, idx, "options." .. key .. ": vec3 expected, got " .. typename(v))
   end
 
-  local function move_filtered(w, filter, r, from, to, cap)
+  -- The options table into OPTIONS; returns the filter function, if any.
+  local function read_options(f, idx, options)
+    if type(options) ~= "table" then typeerror(f, idx, "table", options) end
+    for k in pairs(options) do
+      if type(k) ~= "string" then
+        argerror(f, idx, "unknown option (a " .. typename(k) .. " key)")
+      end
+      if not KNOWN[k] then argerror(f, idx, "unknown option '" .. k .. "'") end
+    end
+    local filter
+    for i = 1, #OPTION_NAMES do
+      local key = OPTION_NAMES[i]
+      local x = options[key]
+      if x ~= nil then
+        if key == "max_iterations" then
+          x = opt_number(f, idx, key, x)
+          -- (not >=: NaN fails too)
+          if not (x >= 1) then  -- luacheck: ignore 581
+            argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
+          end
+          OPTIONS.max_iterations = x > 1e6 and 1000000 or floor(x)
+        elseif key == "response" then
+          local k = RESPONSES[type(x) == "string" and x or ""]
+          if k == nil then
+            argerror(f, idx, "options.response must be 'slide', 'bounce' or 'stop'")
+          end
+          OPTIONS.response = k
+        elseif key == "up" then
+          opt_vec(f, idx, key, x, OPTIONS.up)
+          OPTIONS.use_up = 1
+        elseif key == "filter" then
+          if type(x) == "number" then
+            if not (x >= 0 and x < 2147483648 and x == floor(x)) then
+              argerror(f, idx, "options.filter: " ..
+                ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_MASK)))
+            end
+            OPTIONS.use_mask, OPTIONS.mask = 1, x
+          else
+            if type(x) ~= "function" then
+              argerror(f, idx, "options.filter: function or mask expected")
+            end
+            filter = x
+          end
+        elseif key == "velocity" then
+          opt_vec(f, idx, key, x, OPTIONS.velocity)
+          OPTIONS.use_velocity = 1
+        elseif key == "stop_on_slope" or key == "steep_as_wall" or key == "carry" then
+          OPTIONS[key] = opt_boolean(f, idx, key, x)
+        else   -- restitution, max_slope, skin, step_height, snap
+          OPTIONS[key] = opt_number(f, idx, key, x)
+        end
+      end
+    end
+    return filter
+  end
+
+  local MOVE_CALLBACK = ffi.cast("collide_move_filter", function(_, id, n)
+    local ok, r = pcall(cur_filter, id, cur_data[id], V(n.x, n.y, n.z))
+    if not ok then
+      cur_error = r
+      return FILTER_ABORT
+    end
+    if type(r) == "string" then
+      local k = FILTER_RESPONSES[r]
+      if k == nil then
+        cur_error = "filter returned an unknown response '" .. r .. "' (expected " ..
+          "'slide', 'touch', 'cross', 'bounce', true or false)"
+        return FILTER_BAD_RESPONSE
+      end
+      return k
+    end
+    return r and DEFAULT or IGNORE
+  end)
+
+  local function move_filtered(w, filter, from, to, cap)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, data_of[w], nil
-    local code = C.collide_world_move_sphere(w, r, from, to, OPTIONS, CALLBACK,
-                                             nil, POSITION, contacts, cap,
-                                             NCONTACTS, GROUNDED)
+    local code = C.collide_world_move(w, MOVER, from, to, OPTIONS, MOVE_CALLBACK,
+                                      nil, contacts, cap, RESULT)
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
     return code, err
   end
   jit.off(move_filtered)
 
-  function methods.move_sphere(w, r, from, to, options, o1)
-    check_world(F_MOVE, w)
-    check_number(F_MOVE, 2, r)
-    if not istype(V, from) then from = tovec(F_MOVE, 3, from, S[3]) end
-    if not istype(V, to) then to = tovec(F_MOVE, 4, to, S[4]) end
+  -- The move, once MOVER is filled; a = 1 for the capsule (one more
+  -- argument before from).
+  local function move(f, a, w, from, to, options, o1, o2)
+    if not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
+    if not istype(V, to) then to = tovec(f, 4 + a, to, S[4 + a]) end
     C.collide_move_options_init(OPTIONS)
     local filter
-    if options ~= nil then
-      if type(options) ~= "table" then typeerror(F_MOVE, 5, "table", options) end
-      local x = opt_number(options, "max_iterations", OPTIONS.max_iterations)
-      -- (not >=: NaN fails too)
-      if not (x >= 1) then  -- luacheck: ignore 581
-        argerror(F_MOVE, 5, ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
-      end
-      OPTIONS.max_iterations = x > 1e6 and 1000000 or floor(x)
-      OPTIONS.restitution = opt_number(options, "restitution", OPTIONS.restitution)
-      OPTIONS.max_slope = opt_number(options, "max_slope", OPTIONS.max_slope)
-      OPTIONS.skin = opt_number(options, "skin", OPTIONS.skin)
-      local response = options.response
-      if response ~= nil then
-        local k = RESPONSES[type(response) == "string" and response or ""]
-        if k == nil then
-          argerror(F_MOVE, 5, "options.response must be 'slide', 'bounce' or 'stop'")
-        end
-        OPTIONS.response = k
-      end
-      local up = options.up
-      if up ~= nil then
-        opt_up(up)
-        OPTIONS.use_up = 1
-      end
-      filter = options.filter
-      if filter ~= nil and type(filter) ~= "function" then
-        argerror(F_MOVE, 5, "options.filter: function expected")
-      end
-    end
+    if options ~= nil then filter = read_options(f, 5 + a, options) end
     local cap = 16
-    if OPTIONS.max_iterations > cap then cap = OPTIONS.max_iterations end
+    if OPTIONS.max_iterations > cap then
+      cap = OPTIONS.max_iterations < 256 and OPTIONS.max_iterations or 256
+    end
     if cap > contacts_cap then
       contacts_cap = cap
       contacts = new("collide_contact[?]", contacts_cap)
     end
     local code, err
     if filter == nil then
-      code = C.collide_world_move_sphere(w, r, from, to, OPTIONS, nil, nil,
-                                         POSITION, contacts, cap, NCONTACTS,
-                                         GROUNDED)
+      code = C.collide_world_move(w, MOVER, from, to, OPTIONS, nil, nil,
+                                  contacts, cap, RESULT)
     else
-      code, err = move_filtered(w, filter, r, from, to, cap)
+      code, err = move_filtered(w, filter, from, to, cap)
     end
     if code == FILTER_ABORT then error(err, 0) end
-    if code < 0 then world_error(F_MOVE, code) end
-    local position = outvec(F_MOVE, 6, o1, POSITION.x, POSITION.y, POSITION.z)
+    if code == FILTER_BAD_RESPONSE then raise(f.name .. ": " .. err) end
+    if code < 0 then world_error(f, code) end
+    local p, v = RESULT.position, RESULT.velocity
+    local position = outvec(f, 6 + a, o1, p.x, p.y, p.z)
     local list = {}
-    for i = 1, NCONTACTS[0] do
+    for i = 1, RESULT.ncontacts do
       local c = contacts[i - 1]
       list[i] = { id = c.id, point = V(c.point.x, c.point.y, c.point.z),
                   normal = V(c.normal.x, c.normal.y, c.normal.z), u = c.u,
                   feature = FEATURE[c.feature] }
     end
-    local grounded = GROUNDED[0]
-    if grounded < 0 then return position, list, nil end
-    return position, list, grounded ~= 0
+    local velocity = outvec(f, 7 + a, o2, v.x, v.y, v.z)
+    local ground
+    if RESULT.ground_id ~= 0 then
+      local gp, gn = RESULT.ground_point, RESULT.ground_normal
+      ground = { id = RESULT.ground_id, point = V(gp.x, gp.y, gp.z),
+                 normal = V(gn.x, gn.y, gn.z) }
+    end
+    local grounded = RESULT.grounded
+    if grounded < 0 then return position, list, nil, velocity, ground end
+    return position, list, grounded ~= 0, velocity, ground
+  end
+
+  function methods.move_sphere(w, r, from, to, options, o1, o2)
+    local f = F_MOVE[1]
+    check_world(f, w)
+    check_number(f, 2, r)
+    MOVER.kind, MOVER.r = SPHERE, r
+    return move(f, 0, w, from, to, options, o1, o2)
+  end
+
+  function methods.move_aabb(w, e, from, to, options, o1, o2)
+    local f = F_MOVE[2]
+    check_world(f, w)
+    if not istype(V, e) then e = tovec(f, 2, e, S[2]) end
+    MOVER.kind = AABB
+    MOVER.extents.x, MOVER.extents.y, MOVER.extents.z = e.x, e.y, e.z
+    return move(f, 0, w, from, to, options, o1, o2)
+  end
+
+  function methods.move_capsule(w, r, axis, from, to, options, o1, o2)
+    local f = F_MOVE[3]
+    check_world(f, w)
+    check_number(f, 2, r)
+    if not istype(V, axis) then axis = tovec(f, 3, axis, S[3]) end
+    MOVER.kind, MOVER.r = CAPSULE, r
+    MOVER.axis.x, MOVER.axis.y, MOVER.axis.z = axis.x, axis.y, axis.z
+    return move(f, 1, w, from, to, options, o1, o2)
   end
 
   ffi.metatype("collide_world", meta)

@@ -222,7 +222,7 @@ static void check_queries(collide_world *w, double scale, int nq) {
     REQUIRE(r1 == r2 && id1 == id2 && same_hit(&h1, &h2));
     /* overlap: every live shape touched, ascending */
     center = c0;
-    n = collide_world_overlap_sphere(w, &center, r, ids, MAXREC);
+    n = collide_world_overlap_sphere(w, &center, r, NULL, NULL, ids, MAXREC);
     REQUIRE(n >= 0 && n <= MAXREC);
     k = 0;
     for (i = 0; i < nrec; i++) {
@@ -408,7 +408,7 @@ static collide_vec3 move(collide_world *w, double r, collide_vec3 from,
 /* Nothing overlaps the sphere at p (beyond rounding). */
 static void ensure_free(collide_world *w, double r, collide_vec3 p) {
   int ids[8];
-  REQUIRE(collide_world_overlap_sphere(w, &p, r * (1 - 1e-9), ids, 8) == 0);
+  REQUIRE(collide_world_overlap_sphere(w, &p, r * (1 - 1e-9), NULL, NULL, ids, 8) == 0);
 }
 
 static int test_mover(void) {
