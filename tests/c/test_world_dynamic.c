@@ -76,7 +76,7 @@ enum { ONLY_U = 0, U_NORMAL = 1, FULL = 2 };
 static int oracle(const rec *s, const mover *m, const collide_vec3 *c0,
                   const collide_vec3 *c1, collide_hit *h, int *level) {
   int rc = 0;
-  collide_interval iv;
+  collide_interval iv = {0, 0, {0, 0, 0}};
   *level = FULL;
   memset(h, 0, sizeof *h);
   if (m->kind == M_RAY) {
