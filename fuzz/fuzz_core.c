@@ -1690,8 +1690,10 @@ static void world_advance(void) {
     if (r->kind == COLLIDE_SHAPE_PLANE) {
       r->plane.d -= dot(r->plane.normal, v);
     } else if (r->kind == COLLIDE_SHAPE_POLYGON) {
+      collide_polygon moved;
       for (k = 0; k < r->poly.count; k++) r->p[k] = add(r->p[k], v);
-      r->poly.plane.d -= dot(r->poly.plane.normal, v);
+      if (collide_polygon_init(r->p, r->poly.count, &moved) == 1) r->poly = moved;
+      else r->poly.plane.d -= dot(r->poly.plane.normal, v);
     } else if (r->kind == COLLIDE_SHAPE_AABB || r->kind == COLLIDE_SHAPE_SPHERE) {
       r->p[0] = add(r->p[0], v);
     } else {

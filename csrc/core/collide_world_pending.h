@@ -1,5 +1,5 @@
-/* collide_world_pending.h -- TEMPORARY: the capsule and box sweeps other
-   branches are landing in collide.h. Until they are merged, the world
+/* collide_world_pending.h -- TEMPORARY: the box sweeps another branch is
+   landing in collide.h (the capsule sweeps are in). Until they are merged, the world
    refers to them weakly (an absent one is a null address) and a call to an
    absent one answers "no contact"; the world's queries of a box or a
    capsule then find nothing against the kinds whose sweep is missing.
@@ -7,37 +7,16 @@
 #ifndef COLLIDE_WORLD_PENDING_H
 #define COLLIDE_WORLD_PENDING_H
 #include "collide.h"
-int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *center, double rb, collide_hit *out);
-int collide_sweep_capsule_plane(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_plane *plane, collide_hit *out);
-int collide_sweep_capsule_triangle(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *a, const collide_vec3 *b, const collide_vec3 *c, collide_hit *out);
-int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_polygon *polygon, collide_hit *out);
-int collide_sweep_capsule_segment(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *a, const collide_vec3 *b, collide_hit *out);
-int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *center, const collide_vec3 *extents, collide_hit *out);
-int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa, const collide_vec3 *a0, const collide_vec3 *a1, double rb, const collide_vec3 *axisb, const collide_vec3 *b0, const collide_vec3 *b1, collide_interval *out);
 int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *center, double r, collide_hit *out);
 int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0, const collide_vec3 *c1, const collide_plane *plane, collide_hit *out);
 int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *a, const collide_vec3 *b, const collide_vec3 *c, collide_hit *out);
 int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0, const collide_vec3 *c1, const collide_polygon *polygon, collide_hit *out);
 int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0, const collide_vec3 *c1, const collide_vec3 *a, const collide_vec3 *b, collide_hit *out);
-#pragma weak collide_sweep_capsule_sphere
-#pragma weak collide_sweep_capsule_plane
-#pragma weak collide_sweep_capsule_triangle
-#pragma weak collide_sweep_capsule_polygon
-#pragma weak collide_sweep_capsule_segment
-#pragma weak collide_sweep_capsule_aabb
-#pragma weak collide_sweep_capsule_capsule
 #pragma weak collide_sweep_aabb_sphere
 #pragma weak collide_sweep_aabb_plane
 #pragma weak collide_sweep_aabb_triangle
 #pragma weak collide_sweep_aabb_polygon
 #pragma weak collide_sweep_aabb_segment
-#define collide_sweep_capsule_sphere(...) (collide_sweep_capsule_sphere ? (collide_sweep_capsule_sphere)(__VA_ARGS__) : 0)
-#define collide_sweep_capsule_plane(...) (collide_sweep_capsule_plane ? (collide_sweep_capsule_plane)(__VA_ARGS__) : 0)
-#define collide_sweep_capsule_triangle(...) (collide_sweep_capsule_triangle ? (collide_sweep_capsule_triangle)(__VA_ARGS__) : 0)
-#define collide_sweep_capsule_polygon(...) (collide_sweep_capsule_polygon ? (collide_sweep_capsule_polygon)(__VA_ARGS__) : 0)
-#define collide_sweep_capsule_segment(...) (collide_sweep_capsule_segment ? (collide_sweep_capsule_segment)(__VA_ARGS__) : 0)
-#define collide_sweep_capsule_aabb(...) (collide_sweep_capsule_aabb ? (collide_sweep_capsule_aabb)(__VA_ARGS__) : 0)
-#define collide_sweep_capsule_capsule(...) (collide_sweep_capsule_capsule ? (collide_sweep_capsule_capsule)(__VA_ARGS__) : 0)
 #define collide_sweep_aabb_sphere(...) (collide_sweep_aabb_sphere ? (collide_sweep_aabb_sphere)(__VA_ARGS__) : 0)
 #define collide_sweep_aabb_plane(...) (collide_sweep_aabb_plane ? (collide_sweep_aabb_plane)(__VA_ARGS__) : 0)
 #define collide_sweep_aabb_triangle(...) (collide_sweep_aabb_triangle ? (collide_sweep_aabb_triangle)(__VA_ARGS__) : 0)

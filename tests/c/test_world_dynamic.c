@@ -325,9 +325,11 @@ static void advance_recs(void) {
     if (s->kind == COLLIDE_SHAPE_PLANE) {
       s->plane.d -= s->plane.normal.x * v.x + s->plane.normal.y * v.y + s->plane.normal.z * v.z;
     } else if (s->kind == COLLIDE_SHAPE_POLYGON) {
+      collide_polygon moved;
       for (k = 0; k < 4; k++) s->p[k] = add(s->p[k], v);
-      s->poly.plane.d -= s->poly.plane.normal.x * v.x + s->poly.plane.normal.y * v.y +
-                         s->poly.plane.normal.z * v.z;
+      if (collide_polygon_init(s->p, 4, &moved) == 1) s->poly = moved;
+      else s->poly.plane.d -= s->poly.plane.normal.x * v.x + s->poly.plane.normal.y * v.y +
+                              s->poly.plane.normal.z * v.z;
     } else if (s->kind == COLLIDE_SHAPE_AABB || s->kind == COLLIDE_SHAPE_SPHERE) {
       s->p[0] = add(s->p[0], v);
     } else {
