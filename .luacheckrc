@@ -13,6 +13,7 @@ end
 files["examples/love"] = {
   read_globals = { love = { fields = love_callbacks, other_fields = true } },
 }
+files["examples/platformer"] = files["examples/love"]
 exclude_files = { "build", "collide", ".luarocks" }
 -- types/: LuaLS declaration files, functions without bodies (issue 9).
 files["types"] = { unused_args = false, ignore = { "241" }, max_line_length = 160 }

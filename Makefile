@@ -63,6 +63,7 @@ DEPS_RELIAB = clang:clang valgrind:valgrind cppcheck:cppcheck \
 DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
   /usr/include/lua5.1/lua.h:liblua5.1-0-dev
 
+.PHONY: examples fps-example platformer-smoke platformer
 .PHONY: bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs luacheck rock-check $(addprefix spec-,$(VMS)) spec-luajit \
         spec-luajit-capi cdef cdef-check bench deps-reliab \
@@ -173,6 +174,7 @@ test: deps
 	@$(MAKE) --no-print-directory build-all all
 	@$(MAKE) --no-print-directory cdef-check check-c specs luacheck rock-check love-smoke
 	@$(MAKE) --no-print-directory pkg-check
+	@$(MAKE) --no-print-directory examples
 	@sh tools/test-summary build/logs
 
 # ---- shipping (make dist) and the packaging checks -----------------------
@@ -366,6 +368,8 @@ FUZZ_LIMIT ?= -max_total_time=$(FUZZ_SECONDS)
 FUZZ_TARGETS = sphere_sphere plane sphere_plane raycast_plane polygon_init \
   sphere_polygon raycast_polygon sphere_triangle raycast_triangle \
   sphere_segment sphere_aabb raycast_aabb raycast_sphere aabb_aabb misc
+# moving box (branch box)
+FUZZ_TARGETS += aabb_sphere aabb_plane aabb_triangle aabb_polygon aabb_segment
 # capsule sweeps (collide_capsule.c)
 FUZZ_TARGETS += capsule_sphere capsule_plane capsule_triangle capsule_polygon \
   capsule_segment capsule_aabb capsule_capsule
@@ -379,6 +383,8 @@ FUZZ_KNOWN_ISSUES ?= -DFUZZ_SKIP_COPLANAR_RAYS
 # the world (branch world): random changes, every answer against the
 # single-shape functions
 FUZZ_TARGETS += world
+# the movers (branch mover)
+FUZZ_TARGETS += move
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
   -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 
@@ -451,6 +457,29 @@ love-smoke: deps-love build/5.1/collide/core.so
 	@mkdir -p build
 	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/love --smoke \
 	  --out=$(CURDIR)/build/love-smoke.png $(SMOKE_ARGS)
+
+# ---- the examples, each with its own checks (branch mover) ----------------
+
+# examples/fps.lua on every VM and both LuaJIT backends; the platformer in
+# LOVE under a virtual X server (screenshot: build/platformer-smoke.png).
+examples: fps-example platformer-smoke
+
+fps-example: build-all
+	@set -e; for v in $(VMS); do echo "== examples/fps.lua on Lua $$v"; \
+	  lua$$v -e 'package.cpath="build/'$$v'/?.so;"..package.cpath' examples/fps.lua; done
+	@for b in ffi capi; do echo "== examples/fps.lua on LuaJIT ($$b)"; \
+	  COLLIDE_BACKEND=$$b luajit -e 'package.cpath="build/5.1/?.so;"..package.cpath' \
+	  examples/fps.lua || exit 1; done
+
+platformer-smoke: deps-love build/5.1/collide/core.so
+	@mkdir -p build
+	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/platformer --smoke \
+	  --out=$(CURDIR)/build/platformer-smoke.png
+
+platformer: deps-love build/5.1/collide/core.so
+	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/platformer
+
+# ---- (end of the examples) --------------------------------------------------
 
 clean:
 	rm -rf build collide

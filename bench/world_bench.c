@@ -250,6 +250,67 @@ static void pairs_bench(int n) {
   free(radii); free(s0); free(s1); free(scratch); free(out);
 }
 
+/* ---- the movers: one collide_world_move per call (branch mover) ----------- */
+
+/* ns per move of each shape walking over a terrain of about ntri triangles:
+   a step of 0.1 sideways and 0.05 down from resting on it (one contact and
+   a slide), plain and with the controller's options (up, step_height, snap:
+   the probes for the ground at the start and the end). */
+static void move_bench(int ntri) {
+  int g, k, kind, ctl, n = 20000;
+  collide_world *w = terrain_world(ntri, &g);
+  collide_vec3 (*q)[2] = malloc(sizeof *q * (size_t)n);
+  collide_contact cts[16];
+  collide_move_result res;
+  collide_move_options o;
+  collide_mover m[3];
+  static const char *const names[3] = {"sphere", "aabb", "capsule"};
+  double t[3][2];
+  for (kind = 0; kind < 3; kind++) {
+    m[kind].kind = kind;
+    m[kind].r = kind == 2 ? 0.25 : 0.5;
+    m[kind].extents = V(0.5, 0.5, 0.5);
+    m[kind].axis = V(0, kind == 2 ? 0.25 : 0, 0);
+  }
+  for (k = 0; k < n; k++) {
+    q[k][0] = V(1 + rnd() * (g - 2), 1.5, 1 + rnd() * (g - 2));
+    q[k][1] = V(q[k][0].x + 0.1, q[k][0].y - 0.05, q[k][0].z + 0.05);
+  }
+  for (kind = 0; kind < 3; kind++) {
+    /* start each from resting on the terrain: dropped once from 1.5 */
+    for (k = 0; k < n; k++) {
+      collide_vec3 down = V(q[k][0].x, -1, q[k][0].z);
+      q[k][0].y = 1.5;
+      collide_move_options_init(&o);
+      collide_world_move(w, &m[kind], &q[k][0], &down, &o, NULL, NULL, cts, 16, &res);
+      q[k][0] = res.position;
+      q[k][1] = V(res.position.x + 0.1, res.position.y - 0.05, res.position.z + 0.05);
+    }
+    for (ctl = 0; ctl < 2; ctl++) {
+      double t0;
+      collide_move_options_init(&o);
+      if (ctl) {
+        o.use_up = 1;
+        o.step_height = 0.3;
+        o.snap = 0.3;
+      }
+      t0 = now();
+      for (k = 0; k < n; k++)
+        collide_world_move(w, &m[kind], &q[k][0], &q[k][1], &o, NULL, NULL, cts, 16, &res);
+      t[kind][ctl] = (now() - t0) / n;
+    }
+  }
+  printf("%9d", collide_world_count(w));
+  for (kind = 0; kind < 3; kind++)
+    printf("  %s %6.0f ns (controller %6.0f ns)", names[kind], t[kind][0] * 1e9,
+           t[kind][1] * 1e9);
+  printf("\n");
+  collide_world_free(w);
+  free(q);
+}
+
+/* ---- (end of the movers) -------------------------------------------------- */
+
 int main(void) {
   printf("world of triangles (terrain), sphere r = 0.5 and rays dropped onto it\n");
   terrain_bench(1000);
@@ -263,6 +324,8 @@ int main(void) {
   frame_bench(1000, 100);
   printf("\n");
   ray_all_bench(10000);
+  printf("\none move of each shape over a terrain, per call (collide_world_move)\n");
+  move_bench(10000);
   printf("\nmany moving spheres\n");
   pairs_bench(1000);
   pairs_bench(5000);

@@ -234,3 +234,41 @@ for _, n in ipairs({1000, 5000}) do
   end, 1)
   print(("%7d %s %8d %s %38.0fx"):format(n, fmt(fast), count, fmt(slow), slow / fast))
 end
+
+-- ---- the movers, one call each (branch mover) --------------------------------
+-- As bench/world_bench.c move_bench: a step of 0.1 sideways and 0.05 down
+-- from resting on a 10k-triangle terrain, plain and with the controller's
+-- options (up, step_height, snap); out-vectors for position and velocity.
+do
+  local w, g = terrain_mesh(10000)
+  local n = 4096
+  local movers = {
+    { "move_sphere", function(a, b, o, P, Q) return w:move_sphere(0.5, a, b, o, P, Q) end },
+    { "move_aabb", function(a, b, o, P, Q)
+      return w:move_aabb(V(0.5, 0.5, 0.5), a, b, o, P, Q) end },
+    { "move_capsule", function(a, b, o, P, Q)
+      return w:move_capsule(0.25, V(0, 0.25, 0), a, b, o, P, Q) end },
+  }
+  local ctl = { up = V(0, 1, 0), step_height = 0.3, snap = 0.3 }
+  print()
+  print(("one move per call, %d-triangle terrain (%s):"):format(w:count(), collide.backend))
+  local P, Q = V(), V()
+  for _, m in ipairs(movers) do
+    local starts, ends = {}, {}
+    for i = 1, n do
+      local x, z = 1 + rnd() * (g - 2), 1 + rnd() * (g - 2)
+      local p = m[2](V(x, 1.5, z), V(x, -1, z))
+      starts[i], ends[i] = p, p + V(0.1, -0.05, 0.05)
+    end
+    local plain = per_call(function(i)
+      local k = (i - 1) % n + 1
+      m[2](starts[k], ends[k], nil, P, Q)
+    end, 20000)
+    local full = per_call(function(i)
+      local k = (i - 1) % n + 1
+      m[2](starts[k], ends[k], ctl, P, Q)
+    end, 20000)
+    print(("  %-13s %s   with up, step_height, snap %s"):format(m[1], fmt(plain), fmt(full)))
+  end
+end
+-- ---- (end of the movers) ------------------------------------------------------

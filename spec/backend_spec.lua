@@ -305,6 +305,13 @@ local FUNCS = {
   plane_from_point_normal = { "vv", 0 },
   plane_from_points = { "vvv", 0 },
   vec3 = { "uuu", 0 },
+  -- ---- moving box (branch box) ----
+  sweep_aabb_sphere = { "evvvn", 2 },
+  sweep_aabb_plane = { "evvP", 2 },
+  sweep_aabb_triangle = { "evvvvv", 2 },
+  sweep_aabb_polygon = { "evvG", 2 },
+  sweep_aabb_segment = { "evvvv", 2 },
+  -- ---- end moving box ----
 }
 
 -- ---- capsule sweeps ----
@@ -558,6 +565,18 @@ describe("the FFI and C-API backends", function()
                                                     up = V(0, 0, 1) }, OUT)
         add("world:move_sphere", WORLD, r, c0, c1, TBL({ max_iterations = 2,
                                                          up = { 0, 0, 1 }, filter = FILTER }))
+        -- the movers and the controller's options (branch mover)
+        local ctl = TBL({ up = V(0, 0, 1), velocity = { c0.label:len() % 3, 1, -2 },
+                          step_height = r, snap = r, stop_on_slope = true,
+                          steep_as_wall = true })
+        add("world:move_sphere", WORLD, r, c0, c1, ctl, OUT, OUT)
+        add("world:move_aabb", WORLD, V(r, r * 0.5, r * 2), c0, c1, ctl)
+        add("world:move_capsule", WORLD, r, V(0, 0, r), c0, c1, ctl)
+        add("world:move_sphere", WORLD, r, c0, c1, { filter = function(id, _, n)
+          return ({ "slide", "touch", "cross", "bounce", true, false })[id % 6 + 1] and
+            (n.z > 0 and "slide" or ({ "touch", "cross", "bounce", true, false })[id % 5 + 1])
+        end })
+        -- (end of the movers)
       end
       add("world:count", WORLD); add("world:data", WORLD, 1); add("world:data", WORLD, 2)
       add("world:data", WORLD, 99); add("world:data", WORLD, "x"); add("world:remove", WORLD, 3)
@@ -586,6 +605,23 @@ describe("the FFI and C-API backends", function()
       add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { up = "up" })
       add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { restitution = -1 })
       add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), nil, 7)
+      -- the movers' errors (branch mover)
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { respons = "slide" })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { [1] = true })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { snap = "far" })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { snap = -1 })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { step_height = -1 })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { carry = 1 })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), { velocity = "fast" })
+      add("world:move_sphere", WORLD, 1, V(0, 0), V(1, 0), TBL({ velocity = V(0 / 0, 0) }))
+      add("world:move_aabb", WORLD, V(1, -1), V(0, 0), V(1, 0))
+      add("world:move_aabb", WORLD, 1, V(0, 0), V(1, 0))
+      add("world:move_capsule", WORLD, 1, nil, V(0, 0), V(1, 0))
+      add("world:move_capsule", WORLD, 1, V(0, 1), V(0, 0), V(1, 0), { bogus = 1 })
+      add("world:move_capsule", WORLD, -1, V(0, 1), V(0, 0), V(1, 0))
+      add("world:move_sphere", WORLD, 1, V(0, 0, 5), V(0, 0, -5),
+          { filter = function() return "jump" end })
+      -- (end of the movers' errors)
       add("world:sweep_sphere", V(1, 2), 1, V(0, 0), V(1, 0)); add("world:count", {})
       if CAPI.sweep_pairs ~= nil then
         for _ = 1, 20 do

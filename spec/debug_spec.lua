@@ -126,6 +126,27 @@ describe("collide.debug", function()
     end)
   end)
 
+  describe("draws a box sweep", function()
+    --   a box of half-extents (1, 2) from (0, 0) to (10, 5), ghost at u = 0.5:
+    --   the hull's sides join the corners (1, -2) and (-1, 2) of each end
+    it("fades start, end and the hull's sides, then the ghost at u", function()
+      draw.sweep_box(vec3(1, 2), vec3(0, 0), vec3(10, 5), 0.5)
+      assert.are.same({
+        "setColor(1,0.5,0.25,0.2667)",
+        "rectangle(line,-1,-2,2,4)", "rectangle(line,9,3,2,4)",
+        "line(-1,2,9,7)", "line(1,-2,11,3)",
+        "setColor(1,0.5,0.25,0.8)",
+        "rectangle(line,4,0.5,2,4)",
+      }, g.calls)
+    end)
+
+    it("without u draws no ghost, and zero motion no sides", function()
+      draw.sweep_box({ 1, 1 }, { 3, 3 }, { 3, 3 })
+      assert.are.same({ "setColor(1,0.5,0.25,0.2667)", "rectangle(line,2,2,2,2)",
+        "rectangle(line,2,2,2,2)", "setColor(1,0.5,0.25,0.8)" }, g.calls)
+    end)
+  end)
+
   describe("draws a contact", function()
     it("a dot at the point and the normal as an arrow of the given length", function()
       draw.contact(vec3(1, 1), vec3(0, 1), 10)

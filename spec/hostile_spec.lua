@@ -156,7 +156,10 @@ if world then
     { "sweep_sphere", "rvv", { 0.5, vec3(-5, 0), vec3(5, 0) }, "whit", 5, 2 },
     { "raycast", "vv", { vec3(-5, 0), vec3(5, 0) }, "whit", 4, 2 },
     { "overlap_sphere", "vr", { vec3(0, 0), 1 }, "ids", nil, 0 },
-    { "move_sphere", "rvv", { 0.5, vec3(-5, 0), vec3(5, 0) }, "move", 5, 1 },
+    -- the movers: out-vectors position and velocity (results 1 and 4)
+    { "move_sphere", "rvv", { 0.5, vec3(-5, 0), vec3(5, 0) }, "move", 5, 2 },
+    { "move_aabb", "evv", { vec3(0.5, 0.5, 0.5), vec3(-5, 0), vec3(5, 0) }, "move", 5, 2 },
+    { "move_capsule", "rvvv", { 0.5, vec3(0, 0.5), vec3(-5, 0), vec3(5, 0) }, "move", 6, 2 },
     -- world, continued
     { "add_capsule", "vvr", { vec3(9, 9, 9), vec3(10, 9, 9), 0.5 }, "id", nil, 0 },
     { "sweep_aabb", "evv", { vec3(0.5, 0.5, 0.5), vec3(-5, 0), vec3(5, 0) }, "whit", 5, 2 },
@@ -293,7 +296,9 @@ for _, s in ipairs(S) do
     local function results(a)   -- the results of a call that must succeed
       local r = call(a)
       assert(r[1], r[2])
-      table.remove(r, 1)
+      -- (shifted by hand: results may hold nils, which table.remove does
+      -- not shift past on every Lua)
+      for i = 1, r.n do r[i] = r[i + 1] end
       r.n = r.n - 1
       return r
     end
@@ -392,7 +397,9 @@ for _, s in ipairs(S) do
         local first_vec = (result == "hit" or result == "whit") and 3
           or (result == "box" and 4 or 1)
         for j = 1, nout do
-          assert.is_true(rawequal(outs[j], r[first_vec + j - 1]))
+          local k = first_vec + j - 1
+          if result == "move" and j == 2 then k = 4 end   -- velocity
+          assert.is_true(rawequal(outs[j], r[k]))
         end
         for j = 1, nout do
           for _, w in ipairs({ { "out", "string" }, { { 0, 0, 0 }, "table" }, { 1, "number" },

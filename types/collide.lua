@@ -354,25 +354,27 @@ function World:overlap_capsule(a, b, r, filter) end
 ---@param to collide.vec3like
 ---@param options? collide.move_options
 ---@param position? collide.vec3 out-vector
+---@param velocity? collide.vec3 out-vector
 ---@return collide.vec3 position
 ---@return collide.contact[] contacts
 ---@return boolean? grounded nil without options.up
 ---@return collide.vec3 velocity options.velocity after the responses
 ---@return collide.ground? ground
-function World:move_sphere(r, from, to, options, position) end
+function World:move_sphere(r, from, to, options, position, velocity) end
 
 ---As `w:move_sphere`, for a box of half-extents e.
 ---@param e collide.vec3like
 ---@param from collide.vec3like
 ---@param to collide.vec3like
 ---@param options? collide.move_options
----@param position? collide.vec3
+---@param position? collide.vec3 out-vector
+---@param velocity? collide.vec3 out-vector
 ---@return collide.vec3 position
 ---@return collide.contact[] contacts
 ---@return boolean? grounded
 ---@return collide.vec3 velocity
 ---@return collide.ground? ground
-function World:move_aabb(e, from, to, options, position) end
+function World:move_aabb(e, from, to, options, position, velocity) end
 
 ---As `w:move_sphere`, for a capsule.
 ---@param r number
@@ -380,13 +382,14 @@ function World:move_aabb(e, from, to, options, position) end
 ---@param from collide.vec3like
 ---@param to collide.vec3like
 ---@param options? collide.move_options
----@param position? collide.vec3
+---@param position? collide.vec3 out-vector
+---@param velocity? collide.vec3 out-vector
 ---@return collide.vec3 position
 ---@return collide.contact[] contacts
 ---@return boolean? grounded
 ---@return collide.vec3 velocity
 ---@return collide.ground? ground
-function World:move_capsule(r, axis, from, to, options, position) end
+function World:move_capsule(r, axis, from, to, options, position, velocity) end
 
 ---------------------------------------------------------------- the module
 

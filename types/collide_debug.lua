@@ -52,6 +52,14 @@ function draw.arrow(from, dir, length) end
 ---@param u? number
 function draw.sweep(r, c0, c1, u) end
 
+---A swept box (half-extents e): start and end boxes and the hull's sides
+---faded, and the ghost at u when given.
+---@param e collide.vec3like half-extents
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param u? number
+function draw.sweep_box(e, c0, c1, u) end
+
 ---A contact: a dot at the point and the normal as an arrow.
 ---@param point collide.vec3like
 ---@param normal collide.vec3like
@@ -63,5 +71,13 @@ function draw.contact(point, normal, length) end
 ---@param w collide.world
 ---@param options? {mode?: collide.draw_mode, extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: collide.kind, data: any): boolean}
 function draw.world(w, options) end
+
+---A capsule (the points within r of center - axis .. center + axis),
+---outlined in the x-y plane.
+---@param center collide.vec3like
+---@param axis collide.vec3like
+---@param r number
+---@param mode? collide.draw_mode
+function draw.capsule(center, axis, r, mode) end
 
 return draw

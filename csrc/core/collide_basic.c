@@ -44,6 +44,9 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   "layer bits must be an integer in [0, 2^31)",
   "mask must be an integer in [0, 2^31)",
   "index out of range",
+  /* mover options */
+  "negative step_height",
+  "negative snap",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

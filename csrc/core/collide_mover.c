@@ -1,10 +1,13 @@
 /*
- * collide_mover.c -- collide-and-slide over a world: sweep, respond (slide,
- * bounce, stop), repeat within the step.
+ * collide_mover.c -- one mover for every shape: collide-and-slide over a
+ * world (sweep, respond, repeat within the step), per-shape responses, and
+ * the character controller around it (step up, snap down, slopes, ground).
+ *
+ * The mover's shape appears in exactly one place, mover_sweep; everything
+ * else works on positions, contact normals and the up direction, so a
+ * sphere, a box and a capsule share every line of the loop below.
  */
 #include "collide_world_internal.h"
-
-/* ---- the mover ----------------------------------------------------------- */
 
 void collide_move_options_init(collide_move_options *o) {
   memset(o, 0, sizeof *o);
@@ -15,146 +18,724 @@ void collide_move_options_init(collide_move_options *o) {
   o->up = v3(0, 1, 0);
   o->max_slope = 0.78539816339744830962; /* pi / 4 */
   o->skin = 0;
+  o->velocity = v3(0, 0, 0);
+  o->carry = 1;
+  o->mask = -1;
 }
 
-#define MAX_PLANES 8
+#define MAX_PLANES 8   /* surfaces remembered for the crease rule */
+#define MAX_SKIP 64    /* shapes a move ignores or crosses */
+#define MAX_TIES 8     /* shapes looked at for one moment of contact */
+
+/* The state of one move. */
+typedef struct move_state {
+  collide_world *w;
+  const collide_mover *shape;
+  const collide_move_options *o;
+  collide_move_filter filter;
+  void *ctx;
+  int use_up;
+  vec3 up;                  /* unit */
+  double cos_slope;
+  double skin, approach;
+  double max_speed;         /* of the fastest moving shape */
+  double t0;                /* the moment in the step the sweeps start */
+  int skip[MAX_SKIP], nskip;  /* ignored or crossed, for the rest of the move */
+  int tmp[MAX_TIES], ntmp;    /* passed over by one look-up only */
+  collide_contact *contacts;
+  int cap, nc;
+} move_state;
+
+static int listed(const int *list, int n, int id) {
+  int i;
+  for (i = 0; i < n; i++)
+    if (list[i] == id) return 1;
+  return 0;
+}
+
+/* The world filter of every sweep of a move: the shapes set aside. */
+static int skip_filter(void *ctx, int id) {
+  const move_state *m = (const move_state *)ctx;
+  return !listed(m->skip, m->nskip, id) && !listed(m->tmp, m->ntmp, id);
+}
+
+/* The first contact of the mover's shape moving from c0 to c1 against
+   every shape at its place plus u * its velocity (surfaces it moves along
+   or away from, relative to them, excepted: see the loop): 1 (*h, *id), 0,
+   or <0. The one place that knows the mover's shape. */
+static int mover_sweep(move_state *m, const vec3 *c0, const vec3 *c1,
+                       collide_hit *h, int *id) {
+  collide__mover mv;
+  query q;
+  int e;
+  const collide_mover *s = m->shape;
+  mv.r = s->r;
+  mv.e = s->extents;
+  mv.axis = s->axis;
+  mv.kind = s->kind == COLLIDE_MOVER_AABB ? MOVER_AABB
+          : s->kind == COLLIDE_MOVER_CAPSULE ? MOVER_CAPSULE : MOVER_SPHERE;
+  collide__query_init_mover(&q, Q_SWEEP, &mv, c0, c1);
+  q.mask = m->o->use_mask ? m->o->mask : -1;
+  q.approach = m->approach;
+  q.t0 = m->t0;
+  if (m->nskip > 0 || m->ntmp > 0) {
+    q.filter = skip_filter;
+    q.ctx = m;
+  }
+  hit_clear(h);
+  *id = 0;
+  if ((e = collide__query_run(m->w, &q)) < 0) return e;
+  if (!q.found) return 0;
+  *h = q.best;
+  *id = q.best_id;
+  return 1;
+}
+
+/* mover_sweep, then the move's filter for the shape met: 1 with its
+   response in *resp (never IGNORE: an ignored shape is set aside for the
+   rest of the move and the sweep runs again), 0, or <0. When MAX_SKIP
+   shapes have been set aside, another one to ignore stops the mover
+   (*resp = STOP) rather than pass through it unrecorded. */
+static int sweep(move_state *m, const vec3 *c0, const vec3 *c1, collide_hit *h,
+                 int *id, int *resp) {
+  for (;;) {
+    int e = mover_sweep(m, c0, c1, h, id), r;
+    if (e <= 0) return e;
+    *resp = COLLIDE_RESPONSE_DEFAULT;
+    if (!m->filter) return 1;
+    r = m->filter(m->ctx, *id, &h->normal);
+    if (r < 0) return r;
+    if (r > COLLIDE_RESPONSE_IGNORE) r = COLLIDE_RESPONSE_DEFAULT;
+    if (r != COLLIDE_RESPONSE_IGNORE) {
+      *resp = r;
+      return 1;
+    }
+    if (m->nskip == MAX_SKIP) {
+      *resp = COLLIDE_RESPONSE_STOP;
+      return 1;
+    }
+    m->skip[m->nskip++] = *id;
+  }
+}
+
+static int walkable(const move_state *m, vec3 n) {
+  return m->use_up && v_dot(n, m->up) >= m->cos_slope;
+}
 
 /*
- * Collide-and-slide (Fauerby, "Improved Collision detection and Response",
- * 2003; the crease rule as in Quake III's PM_SlideMove):
+ * The normal of the surface the contact h with shape id lies on, for
+ * deciding what is ground (as Jolt's CharacterVirtual judges slopes by the
+ * surface normal, not the contact normal): a mover resting on the edge of
+ * a step has a contact normal tilted toward its centre, yet it stands on
+ * the step's top. A triangle's or polygon's face normal on the mover's
+ * side (unless the contact normal lies in the face's plane: the 2D rule,
+ * an obstacle in the plane of motion, whose normals are in that plane);
+ * for an edge or corner of a box, of the faces the point lies on and the
+ * mover is on the outer side of, the one nearest up; else the contact
+ * normal.
+ */
+static vec3 surface_normal(const move_state *m, int id, const collide_hit *h) {
+  const collide_world *w = m->w;
+  const shape *s = &w->slots[w->slot_of_id[id]];
+  vec3 n = h->normal, f;
+  switch (s->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    f = v_normalize(v_cross(v_sub(s->g.tri.b, s->g.tri.a),
+                            v_sub(s->g.tri.c, s->g.tri.a)));
+    break;
+  case COLLIDE_SHAPE_POLYGON:
+    f = s->g.poly.plane.normal;
+    break;
+  case COLLIDE_SHAPE_AABB: {
+    const vec3 *c = &s->g.aabb.center, *e = &s->g.aabb.extents;
+    double best = -2, tol = 1e-9 * (1 + max_abs3(c) + max_abs3(e));
+    int k, sg;
+    /* (the point, not the feature: a face of the mover may meet the
+       box's edge, reported as the mover's feature by some sweeps) */
+    if (!m->use_up) return n;
+    for (k = 0; k < 3; k++)
+      for (sg = -1; sg <= 1; sg += 2) {
+        vec3 fn = v3(k == 0 ? sg : 0, k == 1 ? sg : 0, k == 2 ? sg : 0);
+        double face = vc(c, k) + sg * vc(e, k);
+        if (fabs(vc(&h->point, k) - face) <= tol && v_dot(fn, n) > 0 &&
+            v_dot(fn, m->up) > best) {
+          best = v_dot(fn, m->up);
+          f = fn;
+        }
+      }
+    return best > -2 ? f : n;
+  }
+  default:
+    return n;
+  }
+  if (fabs(v_dot(f, n)) <= 1e-6) return n;
+  return v_dot(f, n) < 0 ? v_neg(f) : f;
+}
+
+static void record(move_state *m, int id, const collide_hit *h, double u) {
+  if (m->nc < m->cap) {
+    collide_contact *c = &m->contacts[m->nc];
+    c->id = id;
+    c->feature = h->feature;
+    c->u = u;
+    c->point = h->point;
+    c->normal = h->normal;
+  }
+  m->nc++;
+}
+
+/* The velocity of shape id (zero for a fixed one). */
+static vec3 shape_velocity(const move_state *m, int id) {
+  collide_vec3 v = {0, 0, 0};
+  if (m->w->nmoving > 0) (void)collide_world_velocity(m->w, id, &v);
+  return v;
+}
+
+/* Where a mover moving from p toward p + d stops for a contact at u with
+   normal n with shape id: short of it by the skin measured along n in the
+   motion relative to the shape (d' = d - its velocity),
+   u' = u - skin / (-d'.n), never before p -- every point of the sweep
+   before u is free, so the result is free. A step shorter than a
+   hundredth of the skin is rounding and is not taken: a mover at rest
+   stays bit-for-bit where it is. */
+static vec3 stop_short_at(const move_state *m, vec3 p, vec3 d, double u,
+                          vec3 n, int id, double *moved) {
+  double dn = v_dot(v_sub(d, shape_velocity(m, id)), n);
+  if (dn < 0) u -= m->skin / -dn;
+  *moved = 0;
+  if (u * v_len(d) > 0.01 * m->skin) {
+    *moved = u;
+    return v_madd(p, d, u);
+  }
+  return p;
+}
+
+static vec3 stop_short(const move_state *m, vec3 p, vec3 d, double u, vec3 n,
+                       int id) {
+  double moved;
+  return stop_short_at(m, p, d, u, n, id, &moved);
+}
+
+/* A sweep from p by d that stops short of whatever blocks it (crossed
+   shapes are passed over, not reported): the position reached. 0 or <0;
+   *blocked says whether something was met. */
+static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
+                    int *id, int *blocked) {
+  vec3 end = v_add(p, d);
+  int e, resp, k;
+  *blocked = 0;
+  *out = end;
+  m->ntmp = 0;
+  for (k = 0; k < MAX_TIES; k++) {
+    e = sweep(m, &p, &end, h, id, &resp);
+    if (e < 0) return e;
+    if (e == 0) break;
+    if (resp == COLLIDE_RESPONSE_CROSS) {
+      m->tmp[m->ntmp++] = *id;
+      continue;
+    }
+    *blocked = 1;
+    *out = stop_short(m, p, d, h->u, h->normal, *id);
+    break;
+  }
+  if (k == MAX_TIES) {       /* crowded with crossable shapes: stay */
+    *blocked = 1;
+    *out = p;
+  }
+  m->ntmp = 0;
+  return 0;
+}
+
+/*
+ * The walkable surface under the mover at p, within dist along -up: 1
+ * (*g, *gid, *sn its surface normal, *gap the distance down to it), 0, or
+ * <0. at_end: with every shape where it is at the end of the step (place +
+ * velocity), else at the start (its place). Only the first moment of
+ * contact counts (the mover cannot stand on what lies under another
+ * surface), but every shape touched at that moment does, to within a
+ * hundredth of the skin: where a stair's riser and tread meet at an edge,
+ * either may come first.
+ *
+ * Moving shapes: the world sweeps each shape from its place (u = 0) to
+ * place + velocity (u = 1), relative to the mover. At the start, the probe
+ * goes down further by the fastest shape's speed S, so a platform sinking
+ * faster than dist is still met; the gap closed relative to a shape of
+ * vertical velocity vy is u (dist + S + vy). At the end, the probe starts
+ * S + 2 dist above p and ends dist below it: a contact at u <= 1 is then
+ * exactly a shape within dist under p at its end place, at the gap
+ * u (S + 3 dist + vy) - vy - (S + 2 dist).
+ */
+static int probe(move_state *m, vec3 p, double dist, int at_end,
+                 collide_hit *g, int *gid, vec3 *sn, double *gap) {
+  double S = m->max_speed, above = 0, span, gap0 = 0;
+  vec3 c0, c1;
+  int e = 0, k, id, resp, first = 1;
+  collide_hit h;
+  if (at_end && S > 0) above = S + 2 * dist;
+  span = at_end ? above + dist : dist + S;
+  c0 = v_madd(p, m->up, above);
+  c1 = v_madd(c0, m->up, -span);
+  m->ntmp = 0;
+  for (k = 0; k < MAX_TIES; k++) {
+    double vy, gk;
+    e = sweep(m, &c0, &c1, &h, &id, &resp);
+    if (e <= 0) break;
+    vy = v_dot(shape_velocity(m, id), m->up);
+    gk = h.u * (span + vy) - (at_end ? vy + above : 0);
+    if (gk > dist) {
+      e = 0;
+      break;
+    }
+    /* a shape the mover is already in (as when jumping up through a
+       one-way platform) is not under it */
+    if (resp != COLLIDE_RESPONSE_CROSS && h.u > 0 && gk >= -m->skin) {
+      if (!first && gk - gap0 > 0.5 * m->skin) {
+        e = 0;
+        break;
+      }
+      if (first) gap0 = gk;
+      first = 0;
+      *sn = surface_normal(m, id, &h);
+      if (walkable(m, *sn)) {
+        *g = h;
+        *gid = id;
+        *gap = gk;
+        m->ntmp = 0;
+        return 1;
+      }
+    }
+    m->tmp[m->ntmp++] = id;
+    e = 0;
+  }
+  m->ntmp = 0;
+  return e < 0 ? e : 0;
+}
+
+/* A walkable surface touched at the same moment as the contact h (shape
+   id) of the sweep p -> p + d, when h itself is not walkable: 1 (*g, *gid),
+   0, or <0. */
+static int walkable_tie(move_state *m, vec3 p, vec3 d, const collide_hit *h,
+                        int id, collide_hit *g, int *gid, vec3 *sn) {
+  vec3 end = v_add(p, d);
+  double len = v_len(d);
+  int e = 0, k, resp;
+  m->ntmp = 0;
+  m->tmp[m->ntmp++] = id;
+  for (k = 1; k < MAX_TIES; k++) {
+    e = sweep(m, &p, &end, g, gid, &resp);
+    if (e <= 0) break;
+    if ((g->u - h->u) * len > 0.5 * m->skin) {
+      e = 0;
+      break;
+    }
+    if (resp != COLLIDE_RESPONSE_CROSS &&
+        walkable(m, *sn = surface_normal(m, *gid, g))) {
+      m->ntmp = 0;
+      return 1;
+    }
+    m->tmp[m->ntmp++] = *gid;
+    e = 0;
+  }
+  m->ntmp = 0;
+  return e < 0 ? e : 0;
+}
+
+/*
+ * Stepping up (as Quake III's PM_StepSlideMove does, and Jolt's
+ * CharacterVirtual "stair walking"): from p, blocked by a steep surface
+ * while the rest of the motion is `left`, move up by step_height (or less,
+ * under a ceiling), then by the horizontal part of left, then down by as
+ * much as was climbed plus a little; the step is taken when that lands on
+ * walkable ground after some horizontal progress; a sphere or capsule that
+ * lands on the step's edge with its centre short of the top goes up to its
+ * radius further (Jolt tests that far ahead; a mover left on the edge
+ * would roll back off it). Each of the three legs
+ * is a sweep that stops short of what it meets, so the mover stays free.
+ * 1 (*out, *leftover: the horizontal motion still to do, *lh / *lid: the
+ * ground landed on), 0 (no step: slide instead), <0.
+ */
+static int try_step(move_state *m, vec3 p, vec3 left, vec3 *out, vec3 *leftover,
+                    collide_hit *lh, int *lid) {
+  vec3 hz = v_madd(left, m->up, -v_dot(left, m->up)), p1, p2, p3, down;
+  double hl = v_len(hz), climbed, progress;
+  collide_hit h;
+  int id, blocked, e, k;
+  if (hl <= 0.01 * m->skin) return 0;
+  if ((e = sweep_to(m, p, v_scale(m->up, m->o->step_height), &p1, &h, &id,
+                    &blocked)) < 0)
+    return e;
+  climbed = v_dot(v_sub(p1, p), m->up);
+  if (climbed <= 2 * m->skin) return 0;
+  down = v_scale(m->up, -(climbed + 4 * m->skin));
+  for (k = 0; k < 2; k++) {
+    if ((e = sweep_to(m, p1, hz, &p2, &h, &id, &blocked)) < 0) return e;
+    progress = v_dot(v_sub(p2, p1), hz) / hl;
+    if (progress <= 0.01 * m->skin) return 0;
+    if ((e = sweep_to(m, p2, down, &p3, lh, lid, &blocked)) < 0) return e;
+    if (!blocked || !walkable(m, surface_normal(m, *lid, lh))) return 0;
+    /* landed on the top: done */
+    if (walkable(m, lh->normal)) {
+      *out = p3;
+      *leftover = k == 0 ? v_sub(v_add(p1, hz), p2) : v3(0, 0, 0);
+      return 1;
+    }
+    /* a round mover landed on the step's edge, its centre short of the
+       top (it would roll back off): once more, its radius further */
+    if (m->shape->kind == COLLIDE_MOVER_AABB || m->shape->r <= 0) return 0;
+    hz = v_scale(hz, (hl + m->shape->r) / hl);
+  }
+  return 0;
+}
+
+/*
+ * v with its part into the surface n removed (when v.n < 0), kept out of
+ * the surfaces met earlier in the move (the crease rule of Quake III's
+ * PM_SlideMove): if it walks into one of them (normal p: v.p < -eps), it
+ * moves along the crease line n x p instead; into a third, it stops.
+ */
+static vec3 clip(vec3 v, vec3 n, const vec3 *planes, int np, double eps) {
+  int i, j;
+  double vn = v_dot(v, n);
+  vec3 in = v;
+  if (vn < 0) v = v_madd(v, n, -vn);
+  for (i = 0; i < np; i++) {
+    if (v_dot(v, planes[i]) < -eps) {
+      vec3 dir = v_normalize(v_cross(n, planes[i]));
+      v = v_scale(dir, v_dot(in, dir));
+      for (j = 0; j < np; j++)
+        if (j != i && v_dot(v, planes[j]) < -eps) return v3(0, 0, 0);
+      break;
+    }
+  }
+  return v;
+}
+
+/* steep_as_wall: a motion sliding up a steep surface n (facing up) keeps
+   only its part along the surface's level line n x up. */
+static vec3 no_climb(vec3 v, vec3 n, vec3 up) {
+  vec3 t;
+  if (v_dot(v, up) <= 0) return v;
+  t = v_normalize(v_cross(n, up));
+  return v_scale(t, v_dot(v, t));
+}
+
+/* The size the default skin is relative to. */
+static double mover_size(const collide_mover *s) {
+  double e;
+  switch (s->kind) {
+  case COLLIDE_MOVER_AABB:
+    e = s->extents.x;
+    if (s->extents.y > e) e = s->extents.y;
+    if (s->extents.z > e) e = s->extents.z;
+    return e;
+  case COLLIDE_MOVER_CAPSULE:
+    return s->r > 0 ? s->r : v_len(s->axis);
+  default:
+    return s->r;
+  }
+}
+
+/*
+ * The loop (Fauerby, "Improved Collision detection and Response", 2003;
+ * the crease rule as in Quake III's PM_SlideMove):
  *
  *   pos = from, rest = to - from
  *   repeat up to max_iterations:
- *     sweep pos -> pos + rest for the first surface the sphere approaches;
+ *     sweep pos -> pos + rest for the first surface the mover approaches;
  *     none: pos += rest, done.
- *     contact at u with normal n: stop short of it by the skin, measured
- *       along n: u' = u - skin / (-rest.n), never below 0 -- every point of
- *       the sweep before u is free, so pos stays free of overlap;
- *     respond with what is left of the motion:
- *       stop:   done;
- *       bounce: rest = e * reflect(left, n);
- *       slide:  rest = left - (left.n) n; if that walks into a surface met
- *               earlier in this move (normal p: rest.p < 0), move along the
- *               crease line n x p instead; if that still walks into a third
- *               one, stop.
+ *     the filter's response for that shape (or the move's own):
+ *       cross:  reported, set aside, the same sweep again (no round spent);
+ *       touch / stop: stop short of it (stop_short), done;
+ *       bounce: stop short, rest = e * reflect(left, n);
+ *       slide:  stop short; a grounded mover blocked by a steep surface
+ *               first tries to step up (try_step); else rest = clip(left).
  *
- * The skin is what keeps a resting or sliding sphere from sticking: after
- * a contact the sphere is `skin` off the surface, so sliding parallel to it
- * meets nothing, while pushing into it again meets it at once, stops short
- * by the same skin -- that is, does not move -- and slides: no jitter.
- * A surface met with rest.n >= -approach (moving along or away from it, as
- * when starting in contact and leaving) is not a contact at all; approach
- * is a millionth of the skin, so ignoring such a surface lets the sphere
- * come closer to it than the skin by at most that much. Steps and leftover
- * motions shorter than a hundredth of the skin are rounding and are not
- * taken, so a sphere at rest stays bit-for-bit where it is.
+ * The skin is what keeps a resting or sliding mover from sticking: after a
+ * contact it is `skin` off the surface, so sliding parallel to it meets
+ * nothing, while pushing into it again meets it at once, stops short by the
+ * same skin -- does not move -- and slides: no jitter. A surface met with
+ * rest.n >= -approach (moving along or away from it, as when starting in
+ * contact and leaving) is not a contact at all; approach is a millionth of
+ * the skin, so ignoring such a surface lets the mover come closer to it
+ * than the skin by at most that much. Leftover motions shorter than a
+ * hundredth of the skin are rounding and are not taken.
+ *
+ * The velocity gets the same responses as the motion (clip for slide and
+ * touch, reflect for bounce). stop_on_slope drops the downward part of the
+ * motion and of the velocity on walkable ground before sliding, so gravity
+ * does not pull the mover down a slope; steep_as_wall keeps a slide along a
+ * steep surface level (no_climb).
  *
  * Time: each round spends what is left of the step; a contact's u is the
  * moment within the whole step, t += u_round * (1 - t), so the contacts come
- * out in order. grounded looks at every contact, reported or not. A
- * response other than bounce or stop slides.
+ * out in order. grounded is true when any contact was walkable or the
+ * mover ends on walkable ground (probe, looking at every shape touched at
+ * that moment); a mover grounded at the start that ends in the air and did
+ * not move up snaps down by up to options.snap onto walkable ground.
  */
-int collide_world_move_sphere(collide_world *w, double r,
-                              const collide_vec3 *from, const collide_vec3 *to,
-                              const collide_move_options *opt,
-                              collide_world_filter filter, void *ctx,
-                              collide_vec3 *position, collide_contact *contacts,
-                              int cap, int *ncontacts, int *grounded) {
-  vec3 pos, rest, up = v3(0, 0, 0), planes[MAX_PLANES];
-  double skin, t = 0, cos_slope = 0;
-  int iter, np = 0, nc = 0, ground = 0;
-  *ncontacts = 0;
-  *grounded = -1;
-  CHECK_RADIUS(r, 2);
-  CHECK_VEC(from, 3);
-  CHECK_VEC(to, 4);
-  *position = *from;
-  if (opt->max_iterations < 1) return COLLIDE_FAIL(5, COLLIDE_E_BAD_ITERATIONS);
-  CHECK_NUM(opt->restitution, 5);
-  if (opt->restitution < 0) return COLLIDE_FAIL(5, COLLIDE_E_NEG_RESTITUTION);
-  CHECK_NUM(opt->skin, 5);
-  if (opt->use_up) {
-    CHECK_VEC(&opt->up, 5);
-    CHECK_NUM(opt->max_slope, 5);
-    if (!(opt->max_slope >= 0 && opt->max_slope <= 3.14159265358979323846))
-      return COLLIDE_FAIL(5, COLLIDE_E_BAD_SLOPE);
-    up = v_normalize(opt->up);
-    if (v_len2(up) == 0) return COLLIDE_FAIL(5, COLLIDE_E_ZERO_NORMAL);
-    cos_slope = cos(opt->max_slope);
+int collide_world_move(collide_world *w, const collide_mover *ms,
+                       const collide_vec3 *from, const collide_vec3 *to,
+                       const collide_move_options *o,
+                       collide_move_filter filter, void *ctx,
+                       collide_contact *contacts, int cap,
+                       collide_move_result *res) {
+  move_state m;
+  vec3 pos, rest, vel, planes[MAX_PLANES], sn0 = v3(0, 0, 0), gsn;
+  double t = 0, tlast = 0, pdist = 0, gap = 0;
+  int iter, np = 0, ground_any = 0, start_ground = 0, a, e, gid = 0;
+  collide_hit g;
+  memset(res, 0, sizeof *res);
+  res->grounded = -1;
+  a = ms->kind == COLLIDE_MOVER_CAPSULE;   /* the capsule's axis: one
+                                                 more argument before from */
+  switch (ms->kind) {
+  case COLLIDE_MOVER_SPHERE:
+    CHECK_RADIUS(ms->r, 2);
+    break;
+  case COLLIDE_MOVER_AABB:
+    CHECK_EXTENTS(&ms->extents, 2);
+    break;
+  case COLLIDE_MOVER_CAPSULE:
+    CHECK_RADIUS(ms->r, 2);
+    CHECK_VEC(&ms->axis, 3);
+    break;
+  default:
+    return COLLIDE_FAIL(2, COLLIDE_E_NEG_RADIUS);
   }
-  skin = opt->skin;
-  if (skin <= 0) {
+  CHECK_VEC(from, 3 + a);
+  CHECK_VEC(to, 4 + a);
+  res->position = *from;
+  if (o->max_iterations < 1) return COLLIDE_FAIL(5 + a, COLLIDE_E_BAD_ITERATIONS);
+  CHECK_NUM(o->restitution, 5 + a);
+  if (o->restitution < 0) return COLLIDE_FAIL(5 + a, COLLIDE_E_NEG_RESTITUTION);
+  CHECK_NUM(o->skin, 5 + a);
+  CHECK_NUM(o->step_height, 5 + a);
+  if (o->step_height < 0) return COLLIDE_FAIL(5 + a, COLLIDE_E_NEG_STEP);
+  CHECK_NUM(o->snap, 5 + a);
+  if (o->snap < 0) return COLLIDE_FAIL(5 + a, COLLIDE_E_NEG_SNAP);
+  if (o->use_velocity) CHECK_VEC(&o->velocity, 5 + a);
+
+  memset(&m, 0, sizeof m);
+  m.w = w;
+  m.shape = ms;
+  m.o = o;
+  m.filter = filter;
+  m.ctx = ctx;
+  m.contacts = contacts;
+  m.cap = cap < 0 ? 0 : cap;
+  if (o->use_up) {
+    CHECK_VEC(&o->up, 5 + a);
+    CHECK_NUM(o->max_slope, 5 + a);
+    if (!(o->max_slope >= 0 && o->max_slope <= 3.14159265358979323846))
+      return COLLIDE_FAIL(5 + a, COLLIDE_E_BAD_SLOPE);
+    m.up = v_normalize(o->up);
+    if (v_len2(m.up) == 0) return COLLIDE_FAIL(5 + a, COLLIDE_E_ZERO_NORMAL);
+    m.use_up = 1;
+    m.cos_slope = cos(o->max_slope);
+  }
+  m.skin = o->skin;
+  if (m.skin <= 0) {
     /* invisible at any scale, yet millions of rounding units */
-    double m = max_abs3(from);
-    if (max_abs3(to) > m) m = max_abs3(to);
-    skin = 1e-4 * r + 1e-9 * (1 + m);
+    double s = max_abs3(from);
+    if (max_abs3(to) > s) s = max_abs3(to);
+    m.skin = 1e-4 * mover_size(ms) + 1e-9 * (1 + s);
   }
+  m.approach = 1e-6 * m.skin;
+  /* how far below a resting mover its ground may be: a skin along the
+     normal of a slope up to max_slope, twice over */
+  if (m.use_up) pdist = 2 * m.skin / (m.cos_slope > 0.25 ? m.cos_slope : 0.25);
+
   pos = *from;
   rest = v_sub(*to, *from);
-  for (iter = 0; iter < opt->max_iterations; iter++) {
-    query q;
-    vec3 target, left, n;
-    double dn, u;
-    int e, i;
-    if (rest.x == 0 && rest.y == 0 && rest.z == 0) break;
+  vel = o->use_velocity ? o->velocity : rest;
+  for (e = 0; e < w->nmoving; e++) {
+    double sp = v_len(w->slots[w->moving[e]].vel);
+    if (sp > m.max_speed) m.max_speed = sp;
+  }
+  if (m.use_up && (o->snap > 0 || o->step_height > 0 ||
+                   (o->carry && w->nmoving > 0))) {
+    if ((e = probe(&m, pos, pdist, 0, &g, &gid, &sn0, &gap)) < 0) return e;
+    start_ground = e;
+    /* carry: standing on a moving shape, the mover moves with it */
+    if (e && o->carry) rest = v_add(rest, shape_velocity(&m, gid));
+  }
+
+  for (iter = 0; iter < o->max_iterations; iter++) {
+    collide_hit h;
+    vec3 target, left, n, sn, vs;
+    double tc, moved, tstop;
+    int id, resp, walk;
+    /* no motion: done, unless shapes move (one may come at the mover) */
+    if (rest.x == 0 && rest.y == 0 && rest.z == 0 && w->nmoving == 0) break;
     target = v_add(pos, rest);
-    collide__query_init(&q, Q_SWEEP, r, &pos, &target);
-    q.filter = filter;
-    q.ctx = ctx;
-    q.approach = 1e-6 * skin;
-    if ((e = collide__query_run(w, &q)) < 0) return e;
-    if (!q.found) {
+    if ((e = sweep(&m, &pos, &target, &h, &id, &resp)) < 0) return e;
+    if (!e) {
       pos = target;
       break;
     }
-    n = q.best.normal;
-    dn = v_dot(rest, n);                          /* < -approach */
-    t += q.best.u * (1 - t);
-    if (nc < cap) {
-      contacts[nc].id = q.best_id;
-      contacts[nc].feature = q.best.feature;
-      contacts[nc].u = t;
-      contacts[nc].point = q.best.point;
-      contacts[nc].normal = n;
+    n = h.normal;
+    tc = t + h.u * (1 - t);
+    /* (a round starts where the mover stopped short, a little before the
+       last contact: the contacts stay in order) */
+    if (tc < tlast) tc = tlast;
+    tlast = tc;
+    record(&m, id, &h, tc);
+    if (resp == COLLIDE_RESPONSE_CROSS) {
+      /* the same sweep again without it; a round is spent only when the
+         list of shapes set aside is full */
+      if (m.nskip < MAX_SKIP) {
+        m.skip[m.nskip++] = id;
+        iter--;
+      }
+      continue;
     }
-    nc++;
-    if (opt->use_up && v_dot(n, up) >= cos_slope) ground = 1;
-    u = q.best.u - skin / -dn;
-    /* a step shorter than a hundredth of the skin is rounding: resting
-       spheres stay exactly where they are */
-    if (u * v_len(rest) > 0.01 * skin) pos = v_lerp(pos, target, u);
+    sn = surface_normal(&m, id, &h);
+    walk = walkable(&m, sn);
+    if (walk) ground_any = 1;
+    pos = stop_short_at(&m, pos, rest, h.u, n, id, &moved);
+    /* the moment the mover is at pos: the next round starts there, and
+       sweeps moving shapes from where they are then */
+    tstop = t + moved * (1 - t);
+    t = m.t0 = tstop;
     left = v_sub(target, pos);
-    if (opt->response == COLLIDE_RESPONSE_STOP) break;
-    if (opt->response == COLLIDE_RESPONSE_BOUNCE) {
-      rest = v_scale(v_madd(left, n, -2 * v_dot(left, n)), opt->restitution);
+    if (resp == COLLIDE_RESPONSE_DEFAULT) resp = o->response;
+    if (resp == COLLIDE_RESPONSE_STOP) {
+      vel = clip(vel, n, planes, 0, 0);
+      break;
+    }
+    if (resp == COLLIDE_RESPONSE_BOUNCE) {
+      rest = v_scale(v_madd(left, n, -2 * v_dot(left, n)), o->restitution);
+      if (v_dot(vel, n) < 0)
+        vel = v_scale(v_madd(vel, n, -2 * v_dot(vel, n)), o->restitution);
       continue;
     }
     /* slide */
-    rest = v_madd(left, n, -v_dot(left, n));
-    for (i = 0; i < np; i++) {
-      if (v_dot(rest, planes[i]) < -q.approach) {
-        vec3 dir = v_normalize(v_cross(n, planes[i]));
-        int j;
-        rest = v_scale(dir, v_dot(left, dir));
-        for (j = 0; j < np; j++)
-          if (j != i && v_dot(rest, planes[j]) < -q.approach) {
-            rest = v3(0, 0, 0);
-            break;
-          }
-        break;
+    if (m.use_up && !walk) {
+      /* another shape touched at the same moment may be ground (the tread
+         beside a riser): the mover stands on it and slides along both */
+      collide_hit g2;
+      int id2;
+      if ((e = walkable_tie(&m, v_sub(target, rest), rest, &h, id, &g2, &id2,
+                            &sn)) < 0)
+        return e;
+      if (e) {
+        record(&m, id2, &g2, tc);
+        ground_any = walk = 1;
+        if (np == MAX_PLANES) {
+          memmove(planes, planes + 1, (MAX_PLANES - 1) * sizeof *planes);
+          np--;
+        }
+        planes[np++] = g2.normal;
       }
     }
+    if (!walk && o->step_height > 0 && m.use_up &&
+        v_dot(n, m.up) >= -1e-6 && (start_ground || ground_any)) {
+      vec3 stepped, leftover;
+      collide_hit lh;
+      int lid;
+      if ((e = try_step(&m, pos, left, &stepped, &leftover, &lh, &lid)) < 0)
+        return e;
+      if (e) {
+        pos = stepped;
+        record(&m, lid, &lh, tc);
+        ground_any = 1;
+        rest = leftover;
+        if (v_dot(vel, m.up) < 0) vel = v_madd(vel, m.up, -v_dot(vel, m.up));
+        np = 0;   /* a new floor: the surfaces below are behind */
+        continue;
+      }
+    }
+    /* slide in the frame of the shape touched: a moving shape's remaining
+       motion is taken out, the rest clipped, and the shape's motion added
+       back -- so a mover carried on a platform keeps going with it, and
+       one that a shape comes at is pushed along the normal */
+    vs = v_scale(shape_velocity(&m, id), 1 - tstop);
+    left = v_sub(left, vs);
+    if (o->stop_on_slope && walk) {
+      if (v_dot(left, m.up) < 0) left = v_madd(left, m.up, -v_dot(left, m.up));
+      if (v_dot(vel, m.up) < 0) vel = v_madd(vel, m.up, -v_dot(vel, m.up));
+    }
+    rest = clip(left, n, planes, np, m.approach);
+    /* on ground, the velocity meets the ground's surface: standing on the
+       edge of a step does not turn it upward */
+    vel = clip(vel, walk ? sn : n, planes, np, 1e-9 * v_len(vel));
+    if (o->steep_as_wall && m.use_up && !walk && v_dot(n, m.up) > 0) {
+      rest = no_climb(rest, n, m.up);
+      vel = no_climb(vel, n, m.up);
+    }
+    rest = v_add(rest, vs);
     /* what is left is rounding: stop rather than creep */
-    if (v_len(rest) <= 0.01 * skin) break;
+    if (v_len(rest) <= 0.01 * m.skin) break;
     if (np == MAX_PLANES) {
       memmove(planes, planes + 1, (MAX_PLANES - 1) * sizeof *planes);
       np--;
     }
     planes[np++] = n;
   }
-  *position = pos;
-  *ncontacts = nc < cap ? nc : cap;
-  if (opt->use_up) *grounded = ground;
+
+  m.t0 = 0;   /* the probes place moving shapes themselves */
+  if (m.use_up) {
+    vec3 motion = v_sub(*to, *from);
+    if ((e = probe(&m, pos, pdist, 1, &g, &gid, &gsn, &gap)) < 0) return e;
+    if (!e && start_ground && o->snap > 0 &&
+        !(v_dot(motion, sn0) > 1e-6 * v_len(motion))) {
+      /* grounded at the start, in the air now, not leaving the ground it
+         stood on (a jump): snap down onto walkable ground, and the
+         velocity along it */
+      if ((e = probe(&m, pos, o->snap, 1, &g, &gid, &gsn, &gap)) < 0) return e;
+      if (e) {
+        /* down to the skin's distance above it (the probe of the next
+           step finds it there, however tilted the contact) */
+        double down = gap - m.skin;
+        if (down > 0.01 * m.skin) pos = v_madd(pos, m.up, -down);
+        record(&m, gid, &g, 1);
+        vel = v_madd(vel, gsn, -v_dot(vel, gsn));
+      }
+    }
+    if (e) {
+      res->ground_id = gid;
+      res->ground_point = g.point;
+      res->ground_normal = gsn;
+    }
+    res->grounded = ground_any || e;
+  }
+  res->position = pos;
+  res->velocity = vel;
+  res->ncontacts = m.nc < m.cap ? m.nc : m.cap;
   return 0;
 }
 
+/* ---- a sphere with a query filter ------------------------------------------ */
+
+typedef struct query_filter { collide_world_filter f; void *ctx; } query_filter;
+
+static int from_query_filter(void *ctx, int id, const collide_vec3 *normal) {
+  const query_filter *q = (const query_filter *)ctx;
+  int r = q->f(q->ctx, id);
+  (void)normal;
+  if (r < 0) return r;
+  return r ? COLLIDE_RESPONSE_DEFAULT : COLLIDE_RESPONSE_IGNORE;
+}
+
+int collide_world_move_sphere(collide_world *w, double r,
+                              const collide_vec3 *from, const collide_vec3 *to,
+                              const collide_move_options *opt,
+                              collide_world_filter filter, void *ctx,
+                              collide_vec3 *position, collide_contact *contacts,
+                              int cap, int *ncontacts, int *grounded) {
+  collide_mover s;
+  collide_move_result res;
+  query_filter qf;
+  int e;
+  memset(&s, 0, sizeof s);
+  s.kind = COLLIDE_MOVER_SPHERE;
+  s.r = r;
+  qf.f = filter;
+  qf.ctx = ctx;
+  e = collide_world_move(w, &s, from, to, opt, filter ? from_query_filter : NULL,
+                         &qf, contacts, cap, &res);
+  *position = res.position;
+  *ncontacts = res.ncontacts;
+  *grounded = res.grounded;
+  return e;
+}

@@ -434,10 +434,13 @@ static int query_shape(collide_world *w, query *q, int slot) {
       rc = mover_test(s, &q->m, &q->c0, &q->c1, &h);
     } else {
       /* the relative motion: the shape held at its place, the mover's end
-         moved back by the shape's velocity */
+         moved back by the shape's velocity (and its start by where the
+         shape is at t0, when the query starts later in the step: the
+         mover's later rounds, branch mover) */
+      vec3 c0 = q->t0 > 0 ? v_madd(q->c0, s->vel, -q->t0) : q->c0;
       vec3 c1 = v_sub(q->c1, s->vel);
-      rc = mover_test(s, &q->m, &q->c0, &c1, &h);
-      if (rc == 1) h.point = v_madd(h.point, s->vel, h.u);
+      rc = mover_test(s, &q->m, &c0, &c1, &h);
+      if (rc == 1) h.point = v_madd(h.point, s->vel, q->t0 + h.u * (1 - q->t0));
     }
     break;
   }
@@ -445,7 +448,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
   /* the mover: a surface met while moving along it or away from it does
      not block (convex shapes: that was the closest approach) */
   if (q->approach >= 0) {
-    vec3 d = s->moving < 0 ? q->d : v_sub(q->d, s->vel);
+    vec3 d = s->moving < 0 ? q->d : v_madd(q->d, s->vel, -(1 - q->t0));
     if (v_dot(d, h.normal) >= -q->approach) return 0;
   }
   if (q->found && (h.u > q->best.u || (h.u == q->best.u && s->id > q->best_id)))

@@ -381,6 +381,22 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
   vec3 p = flat_closest(c, v, count, n, origin, in_plane, &feature, &k);
   vec3 diff = v_sub(c, p);
   double dist = v_len(diff);
+  /* 2D (issue 10, the contract's rule): a centre that starts inside the
+     polygon, in its plane, and moves along the plane is
+     inside a solid region of that plane: it is pushed out across the
+     nearest edge, in the plane -- the boundary's nearest point, the normal
+     from the centre toward it -- not along the face normal, which a 2D
+     mover's slide would ignore (move_sphere passed straight through).
+     With no motion at all there is no plane of motion: the face rule
+     (the winding's normal) stays. */
+  int solid2d = u == 0 && feature == COLLIDE_FEATURE_FACE &&
+                fabs(h0) <= noise(c0, origin) && v_len2(out_dir) > 0 &&
+                fabs(v_dot(n, out_dir)) <= noise(c0, c);
+  if (solid2d) {
+    p = flat_closest(c, v, count, n, origin, 1, &feature, &k);
+    diff = v_sub(p, c);             /* outward: from the centre to the edge */
+    dist = v_len(diff);
+  }
   double side = fabs(h0) > noise(c0, origin) ? sign_or(h0, 1)
                                              : sign_or(v_dot(n, out_dir), 1);
   vec3 normal;

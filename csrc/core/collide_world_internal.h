@@ -241,6 +241,9 @@ typedef struct query {
   double approach;             /* < 0: off; else skip hits whose relative
                                   motion d' has d'.n >= -approach */
   int mask;                    /* < 0: every shape */
+  double t0;                   /* the moment in the step the query starts:
+                                  a moving shape is at place + t0 * velocity
+                                  at u = 0 (0; the mover's later rounds) */
   collide_world_filter filter; /* the public filter, may be NULL */
   void *ctx;
   collide__contact_filter contact_filter;  /* may be NULL */

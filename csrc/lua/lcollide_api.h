@@ -63,6 +63,13 @@
   X(raycast_triangle, collide_raycast_triangle, HIT, (V, V, V, V, V)) \
   X(raycast_polygon, collide_raycast_polygon, HIT, (V, V, G)) \
   X(raycast_aabb, collide_raycast_aabb, HIT, (V, V, V, V)) \
+  /* ---- moving box (branch box) ---- */ \
+  X(sweep_aabb_sphere, collide_sweep_aabb_sphere, HIT, (V, V, V, V, N)) \
+  X(sweep_aabb_plane, collide_sweep_aabb_plane, HIT, (V, V, V, P)) \
+  X(sweep_aabb_triangle, collide_sweep_aabb_triangle, HIT, (V, V, V, V, V, V)) \
+  X(sweep_aabb_polygon, collide_sweep_aabb_polygon, HIT, (V, V, V, G)) \
+  X(sweep_aabb_segment, collide_sweep_aabb_segment, HIT, (V, V, V, V, V)) \
+  /* ---- end moving box ---- */ \
   X(sweep_capsule_sphere, collide_sweep_capsule_sphere, HIT, (N, V, V, V, V, N)) \
   X(sweep_capsule_plane, collide_sweep_capsule_plane, HIT, (N, V, V, V, P)) \
   X(sweep_capsule_triangle, collide_sweep_capsule_triangle, HIT, (N, V, V, V, V, V, V)) \

@@ -754,21 +754,26 @@ static int w_overlap_capsule(lua_State *L) {
   return push_overlap(L, &F, w, &o, 5);
 }
 
-/* ---- the mover ----------------------------------------------------------- */
+/* ---- the movers --------------------------------------------------------- */
 
-/* options.key as a number, or leaves *out when absent. */
-static void opt_field_number(lua_State *L, const lc_fn *fn, int idx,
-                             const char *key, double *out) {
-  lua_getfield(L, idx, key);
-  if (!lua_isnil(L, -1)) {
-    if (lua_type(L, -1) != LUA_TNUMBER) {
-      lua_pushfstring(L, "options.%s: number expected, got %s", key,
-                      lc_typename(L, -1));
-      lc_argerror(L, fn, idx, lua_tostring(L, -1));
-    }
-    *out = (double)lua_tonumber(L, -1);
+/* options.key (at the top of the stack) as a number. */
+static double opt_number(lua_State *L, const lc_fn *fn, int idx, const char *key) {
+  if (lua_type(L, -1) != LUA_TNUMBER) {
+    lua_pushfstring(L, "options.%s: number expected, got %s", key,
+                    lc_typename(L, -1));
+    lc_argerror(L, fn, idx, lua_tostring(L, -1));
   }
-  lua_pop(L, 1);
+  return (double)lua_tonumber(L, -1);
+}
+
+/* options.key (at the top of the stack) as a boolean. */
+static int opt_boolean(lua_State *L, const lc_fn *fn, int idx, const char *key) {
+  if (lua_type(L, -1) != LUA_TBOOLEAN) {
+    lua_pushfstring(L, "options.%s: boolean expected, got %s", key,
+                    lc_typename(L, -1));
+    lc_argerror(L, fn, idx, lua_tostring(L, -1));
+  }
+  return lua_toboolean(L, -1);
 }
 
 /* The vector at the top of the stack, options.key: a vec3 or a table
@@ -803,72 +808,182 @@ static void opt_vec(lua_State *L, const lc_fn *fn, int idx, const char *key,
   lc_argerror(L, fn, idx, lua_tostring(L, -1));
 }
 
-/* w:move_sphere(r, from, to [, options [, position_out]])
-   -> position, contacts, grounded */
-static int w_move_sphere(lua_State *L) {
-  static const lc_fn F = {"move_sphere", 1};
+/* The options every w:move_* takes, in the order they are looked at (the
+   FFI backend's list in ffi_world.lua is the same). */
+enum {
+  O_MAX_ITERATIONS, O_RESPONSE, O_RESTITUTION, O_UP, O_MAX_SLOPE, O_SKIN,
+  O_FILTER, O_VELOCITY, O_STEP_HEIGHT, O_SNAP, O_STOP_ON_SLOPE,
+  O_STEEP_AS_WALL, O_CARRY, O_COUNT
+};
+static const char *const option_names[O_COUNT + 1] = {
+  "max_iterations", "response", "restitution", "up", "max_slope", "skin",
+  "filter", "velocity", "step_height", "snap", "stop_on_slope",
+  "steep_as_wall", "carry", NULL
+};
+
+/* Reads the options table at idx into *o; a function filter is left in
+   stack slot fslot. Every key must be one of option_names. */
+static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
+                         collide_move_options *o) {
   static const char *const responses[] = {"slide", "bounce", "stop", NULL};
-  collide_world *w = check_world(L, &F);
-  collide_move_options o;
-  collide_vec3 from, to, pos;
-  collide_contact small[16], *cts = small;
-  collide_world_filter fn = NULL;
-  lfilter f;
-  double r = lc_checknumber(L, &F, 2), x;
-  int i, n, grounded, code, cap = 16;
-  lc_checkvec(L, &F, 3, &from);
-  lc_checkvec(L, &F, 4, &to);
-  lua_settop(L, 6);
-  collide_move_options_init(&o);
-  lua_pushnil(L);                      /* 7: the filter, if any */
-  if (!lua_isnil(L, 5)) {
-    if (lua_type(L, 5) != LUA_TTABLE) lc_typeerror(L, &F, 5, "table");
-    x = o.max_iterations;
-    opt_field_number(L, &F, 5, "max_iterations", &x);
-    if (!(x >= 1)) return lc_argerror(L, &F, 5, collide_reason_message(COLLIDE_E_BAD_ITERATIONS));
-    o.max_iterations = x > 1e6 ? 1000000 : (int)x;
-    opt_field_number(L, &F, 5, "restitution", &o.restitution);
-    opt_field_number(L, &F, 5, "max_slope", &o.max_slope);
-    opt_field_number(L, &F, 5, "skin", &o.skin);
-    lua_getfield(L, 5, "response");
-    if (!lua_isnil(L, -1)) {
+  int k;
+  if (lua_type(L, idx) != LUA_TTABLE) lc_typeerror(L, fn, idx, "table");
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) {
+      lua_pushfstring(L, "unknown option (a %s key)", lc_typename(L, -1));
+      lc_argerror(L, fn, idx, lua_tostring(L, -1));
+    }
+    for (k = 0; option_names[k] && strcmp(option_names[k], lua_tostring(L, -1)) != 0; k++) {}
+    if (!option_names[k]) {
+      lua_pushfstring(L, "unknown option '%s'", lua_tostring(L, -1));
+      lc_argerror(L, fn, idx, lua_tostring(L, -1));
+    }
+  }
+  for (k = 0; k < O_COUNT; k++) {
+    const char *key = option_names[k];
+    lua_getfield(L, idx, key);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      continue;
+    }
+    switch (k) {
+    case O_MAX_ITERATIONS: {
+      double x = opt_number(L, fn, idx, key);
+      if (!(x >= 1)) lc_argerror(L, fn, idx, collide_reason_message(COLLIDE_E_BAD_ITERATIONS));
+      o->max_iterations = x > 1e6 ? 1000000 : (int)x;
+      break;
+    }
+    case O_RESPONSE: {
       const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+      int i;
       for (i = 0; responses[i] && strcmp(responses[i], s) != 0; i++) {}
       if (!responses[i])
-        lc_argerror(L, &F, 5, "options.response must be 'slide', 'bounce' or 'stop'");
-      o.response = i;   /* COLLIDE_RESPONSE_* in this order */
+        lc_argerror(L, fn, idx, "options.response must be 'slide', 'bounce' or 'stop'");
+      o->response = i;   /* COLLIDE_RESPONSE_* in this order */
+      break;
+    }
+    case O_RESTITUTION: o->restitution = opt_number(L, fn, idx, key); break;
+    case O_UP:
+      opt_vec(L, fn, idx, key, &o->up);
+      o->use_up = 1;
+      break;
+    case O_MAX_SLOPE: o->max_slope = opt_number(L, fn, idx, key); break;
+    case O_SKIN: o->skin = opt_number(L, fn, idx, key); break;
+    case O_FILTER:
+      if (lua_type(L, -1) == LUA_TNUMBER) {
+        double x = (double)lua_tonumber(L, -1);
+        if (!(x >= 0 && x < 2147483648.0 && x == (double)(int)x)) {
+          lua_pushfstring(L, "options.filter: %s",
+                          collide_reason_message(COLLIDE_E_BAD_MASK));
+          lc_argerror(L, fn, idx, lua_tostring(L, -1));
+        }
+        o->use_mask = 1;
+        o->mask = (int)x;
+        break;
+      }
+      if (lua_type(L, -1) != LUA_TFUNCTION)
+        lc_argerror(L, fn, idx, "options.filter: function or mask expected");
+      lua_pushvalue(L, -1);
+      lua_replace(L, fslot);
+      break;
+    case O_VELOCITY:
+      opt_vec(L, fn, idx, key, &o->velocity);
+      o->use_velocity = 1;
+      break;
+    case O_STEP_HEIGHT: o->step_height = opt_number(L, fn, idx, key); break;
+    case O_SNAP: o->snap = opt_number(L, fn, idx, key); break;
+    case O_STOP_ON_SLOPE: o->stop_on_slope = opt_boolean(L, fn, idx, key); break;
+    case O_STEEP_AS_WALL: o->steep_as_wall = opt_boolean(L, fn, idx, key); break;
+    case O_CARRY: o->carry = opt_boolean(L, fn, idx, key); break;
+    default: break;
     }
     lua_pop(L, 1);
-    lua_getfield(L, 5, "up");
-    if (!lua_isnil(L, -1)) {
-      opt_vec(L, &F, 5, "up", &o.up);
-      o.use_up = 1;
-    }
-    lua_pop(L, 1);
-    lua_getfield(L, 5, "filter");
-    if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION)
-      lc_argerror(L, &F, 5, "options.filter: function expected");
-    lua_replace(L, 7);
   }
-  fn = opt_filter(L, &F, 7, &f);
-  if (fn == collide_world_layer_filter)   /* (options.filter is a function) */
-    fn = NULL;
+}
+
+/* A move filter: filter(id, data, normal) -> "slide", "touch", "cross",
+   "bounce", true (the move's own response) or false / nil (ignore). */
+#define FILTER_BAD_RESPONSE (FILTER_ABORT + 1)
+static const char *const move_responses[] = {
+  "slide", "bounce", "touch", "cross", NULL
+};
+
+static int call_move_filter(void *ctx, int id, const collide_vec3 *normal) {
+  lfilter *f = (lfilter *)ctx;
+  lua_State *L = f->L;
+  int r;
+  lua_pushvalue(L, f->fidx);
+  lua_pushinteger(L, id);
+  lua_rawgeti(L, f->didx, id);
+  lc_pushvec(L, normal);
+  if (lua_pcall(L, 3, 1, 0) != 0) {
+    lua_replace(L, f->eidx);
+    return FILTER_ABORT;
+  }
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    const char *s = lua_tostring(L, -1);
+    for (r = 0; move_responses[r] && strcmp(move_responses[r], s) != 0; r++) {}
+    if (!move_responses[r]) {
+      lua_pushfstring(L, "filter returned an unknown response '%s' (expected "
+                      "'slide', 'touch', 'cross', 'bounce', true or false)", s);
+      lua_replace(L, f->eidx);
+      lua_pop(L, 1);
+      return FILTER_BAD_RESPONSE;
+    }
+    /* slide, bounce, touch (= stop), cross: COLLIDE_RESPONSE_* 0..3 */
+  } else {
+    r = lua_toboolean(L, -1) ? COLLIDE_RESPONSE_DEFAULT : COLLIDE_RESPONSE_IGNORE;
+  }
+  lua_pop(L, 1);
+  return r;
+}
+
+/* w:move_sphere(r, from, to [, options [, position, velocity]]),
+   w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...])
+   -> position, contacts, grounded, velocity, ground */
+static int move_common(lua_State *L, const lc_fn *F, int kind) {
+  collide_world *w = check_world(L, F);
+  collide_mover s;
+  collide_move_options o;
+  collide_move_result res;
+  collide_vec3 from, to;
+  collide_contact small[16], *cts = small;
+  lfilter f;
+  int a = kind == COLLIDE_MOVER_CAPSULE, i, code, cap = 16;
+  int oidx = 5 + a, fslot = 8 + a;
+  memset(&s, 0, sizeof s);
+  s.kind = kind;
+  if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
+  else s.r = lc_checknumber(L, F, 2);
+  if (a) lc_checkvec(L, F, 3, &s.axis);
+  lc_checkvec(L, F, 3 + a, &from);
+  lc_checkvec(L, F, 4 + a, &to);
+  lua_settop(L, 7 + a);
+  collide_move_options_init(&o);
+  lua_pushnil(L);                      /* fslot: the filter, if any */
+  if (!lua_isnil(L, oidx)) read_options(L, F, oidx, fslot, &o);
+  (void)opt_filter(L, F, fslot, &f);
   if (o.max_iterations > cap) {
-    /* one contact per round at most; a move touching more than 256
-       surfaces reports its first 256 */
+    /* one contact per round at most, besides those crossed; a move
+       touching more than 256 surfaces reports its first 256 */
     cap = o.max_iterations < 256 ? o.max_iterations : 256;
     cts = (collide_contact *)lc_newuserdata(L, (size_t)cap * sizeof *cts, 0);
   }
-  code = collide_world_move_sphere(w, r, &from, &to, &o, fn, &f, &pos, cts,
-                                   cap, &n, &grounded);
+  code = collide_world_move(w, &s, &from, &to, &o,
+                            lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
+                            cts, cap, &res);
   if (code == FILTER_ABORT) {
     lua_pushvalue(L, f.eidx);
     return lua_error(L);
   }
-  if (code < 0) return world_error(L, &F, code);
-  lc_pushvec_out(L, &F, 6, &pos);
-  lua_createtable(L, n, 0);
-  for (i = 0; i < n; i++) {
+  if (code == FILTER_BAD_RESPONSE)
+    return luaL_error(L, "%s: %s", F->name, lua_tostring(L, f.eidx));
+  if (code < 0) return world_error(L, F, code);
+  lc_pushvec_out(L, F, 6 + a, &res.position);
+  lua_createtable(L, res.ncontacts, 0);
+  for (i = 0; i < res.ncontacts; i++) {
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, cts[i].id);
     lua_setfield(L, -2, "id");
@@ -882,9 +997,36 @@ static int w_move_sphere(lua_State *L) {
     lua_setfield(L, -2, "feature");
     lua_rawseti(L, -2, i + 1);
   }
-  if (grounded < 0) lua_pushnil(L);
-  else lua_pushboolean(L, grounded);
-  return 3;
+  if (res.grounded < 0) lua_pushnil(L);
+  else lua_pushboolean(L, res.grounded);
+  lc_pushvec_out(L, F, 7 + a, &res.velocity);
+  if (res.ground_id == 0) {
+    lua_pushnil(L);
+  } else {
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, res.ground_id);
+    lua_setfield(L, -2, "id");
+    lc_pushvec(L, &res.ground_point);
+    lua_setfield(L, -2, "point");
+    lc_pushvec(L, &res.ground_normal);
+    lua_setfield(L, -2, "normal");
+  }
+  return 5;
+}
+
+static int w_move_sphere(lua_State *L) {
+  static const lc_fn F = {"move_sphere", 1};
+  return move_common(L, &F, COLLIDE_MOVER_SPHERE);
+}
+
+static int w_move_aabb(lua_State *L) {
+  static const lc_fn F = {"move_aabb", 1};
+  return move_common(L, &F, COLLIDE_MOVER_AABB);
+}
+
+static int w_move_capsule(lua_State *L) {
+  static const lc_fn F = {"move_capsule", 1};
+  return move_common(L, &F, COLLIDE_MOVER_CAPSULE);
 }
 
 /* ---- many moving spheres ------------------------------------------------- */
@@ -969,7 +1111,10 @@ static const luaL_Reg world_methods[] = {
   {"remove", w_remove}, {"data", w_data}, {"count", w_count},
   {"build", w_build},
   {"sweep_sphere", w_sweep_sphere}, {"raycast", w_raycast},
-  {"overlap_sphere", w_overlap_sphere}, {"move_sphere", w_move_sphere},
+  {"overlap_sphere", w_overlap_sphere},
+  /* the movers */
+  {"move_sphere", w_move_sphere}, {"move_aabb", w_move_aabb},
+  {"move_capsule", w_move_capsule},
   /* world, continued */
   {"add_capsule", w_add_capsule}, {"add_mesh", w_add_mesh},
   {"update", w_update}, {"get", w_get}, {"shapes", w_shapes},

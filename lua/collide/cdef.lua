@@ -66,7 +66,10 @@ enum {
   COLLIDE_E_BAD_LAYERS = 23,          /* "layer bits must be an integer in [0, 2^31)" */
   COLLIDE_E_BAD_MASK = 24,            /* "mask must be an integer in [0, 2^31)" */
   COLLIDE_E_BAD_INDEX = 25,           /* "index out of range" */
-  COLLIDE_E_LAST = 26
+  /* mover options (collide_mover.c) */
+  COLLIDE_E_NEG_STEP = 26,            /* "negative step_height" */
+  COLLIDE_E_NEG_SNAP = 27,            /* "negative snap" */
+  COLLIDE_E_LAST = 28
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -164,6 +167,33 @@ int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
                             const collide_vec3 *a1, const collide_vec3 *eb,
                             const collide_vec3 *b0, const collide_vec3 *b1,
                             collide_interval *out);
+
+/* ---- a moving box (collide_box.c; issue 10) ------------------------------ */
+/* The box of half-extents e (zeros allowed) moves from centre c0 to c1
+   against a fixed obstacle; out: first contact (point on the obstacle,
+   normal from it toward the box, the obstacle's feature). */
+/* Lua arguments: 1 e, 2 c0, 3 c1, 4 center, 5 r. */
+int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
+                              const collide_vec3 *c1, const collide_vec3 *center,
+                              double r, collide_hit *out);
+/* Lua arguments: 1 e, 2 c0, 3 c1, 4 plane. Two-sided plane. */
+int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
+                             const collide_vec3 *c1, const collide_plane *plane,
+                             collide_hit *out);
+/* Lua arguments: 1 e, 2 c0, 3 c1, 4 a, 5 b, 6 c. */
+int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
+                                const collide_vec3 *c1, const collide_vec3 *a,
+                                const collide_vec3 *b, const collide_vec3 *c,
+                                collide_hit *out);
+/* Lua arguments: 1 e, 2 c0, 3 c1, 4 polygon. */
+int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
+                               const collide_vec3 *c1,
+                               const collide_polygon *polygon, collide_hit *out);
+/* Lua arguments: 1 e, 2 c0, 3 c1, 4 a, 5 b. */
+int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
+                               const collide_vec3 *c1, const collide_vec3 *a,
+                               const collide_vec3 *b, collide_hit *out);
+/* ---- end of the moving box ------------------------------------------------ */
 
 /* ---- capsule sweeps (collide_capsule.c) ---------------------------------- */
 /* A capsule: the points within r of the segment c - axis .. c + axis, its
@@ -453,22 +483,54 @@ int collide_world_raycast_among(collide_world *w, const collide_vec3 *p0,
                                 const collide_vec3 *p1, const int *ids, int n,
                                 collide_hit *out, int *id);
 
-/* ---- world: collide-and-slide mover -------------------------------------- */
+/* ---- world: movers (collide_mover.c) ------------------------------------ */
 
+/* How a mover responds to a surface it meets. The first three are the
+   move's own response (options.response); all six are what a move filter
+   may return for one shape. */
 enum {
-  COLLIDE_RESPONSE_SLIDE = 0,
-  COLLIDE_RESPONSE_BOUNCE = 1,
-  COLLIDE_RESPONSE_STOP = 2
+  COLLIDE_RESPONSE_SLIDE = 0,   /* the rest of the motion along the surface */
+  COLLIDE_RESPONSE_BOUNCE = 1,  /* reflected, scaled by restitution */
+  COLLIDE_RESPONSE_STOP = 2,    /* stop there ("touch") */
+  COLLIDE_RESPONSE_CROSS = 3,   /* pass through, reported as a contact */
+  COLLIDE_RESPONSE_DEFAULT = 4, /* the move's own response */
+  COLLIDE_RESPONSE_IGNORE = 5   /* not there for the rest of the move */
 };
+
+/* The shape that moves: a sphere (r), an axis-aligned box (half-extents
+   extents), or a capsule (the points within r of the segment from
+   centre - axis to centre + axis). The position moved is its centre. */
+enum {
+  COLLIDE_MOVER_SPHERE = 0,
+  COLLIDE_MOVER_AABB = 1,
+  COLLIDE_MOVER_CAPSULE = 2
+};
+typedef struct collide_mover {
+  int kind;              /* COLLIDE_MOVER_* */
+  double r;              /* sphere, capsule */
+  collide_vec3 extents;  /* box */
+  collide_vec3 axis;     /* capsule */
+} collide_mover;
 
 typedef struct collide_move_options {
   int max_iterations;    /* rounds of sweep and response, >= 1 (4) */
-  int response;          /* COLLIDE_RESPONSE_* (slide) */
+  int response;          /* COLLIDE_RESPONSE_SLIDE, _BOUNCE or _STOP (slide) */
   double restitution;    /* bounce: scale of the reflected motion, >= 0 (1) */
-  int use_up;            /* nonzero: report grounded (0) */
+  int use_up;            /* nonzero: up is given (0) */
   collide_vec3 up;       /* any length but zero */
-  double max_slope;      /* radians in [0, pi] (pi/4) */
+  double max_slope;      /* radians in [0, pi] (pi/4): walkable up to this */
   double skin;           /* gap kept to surfaces; <= 0 picks one (0) */
+  /* the character controller; step_height and snap need use_up */
+  int use_velocity;      /* nonzero: velocity is given (else to - from) (0) */
+  collide_vec3 velocity; /* rewritten by the responses into result.velocity */
+  double step_height;    /* >= 0: climb steps up to this high (0) */
+  double snap;           /* >= 0: stay on the ground down to this far (0) */
+  int stop_on_slope;     /* no sliding down walkable slopes (0) */
+  int steep_as_wall;     /* sliding along a steep surface never climbs (0) */
+  int carry;             /* ride a moving shape stood on at the start (1) */
+  int use_mask;          /* nonzero: only shapes whose layers share a bit
+                            with mask (0) */
+  int mask;
 } collide_move_options;
 
 /* One surface touched by the mover; u is the moment within the step. */
@@ -480,13 +542,44 @@ typedef struct collide_contact {
   collide_vec3 normal;
 } collide_contact;
 
+/* What a move did. */
+typedef struct collide_move_result {
+  collide_vec3 position;
+  collide_vec3 velocity;     /* options.velocity after the responses */
+  int ncontacts;             /* contacts written (at most cap) */
+  int grounded;              /* 1/0, or -1 without use_up */
+  int ground_id;             /* the walkable shape under the mover at the
+                                end, 0 if none */
+  collide_vec3 ground_point, ground_normal;
+} collide_move_result;
+
+/* Called for a shape about to become a contact of a move, with the contact
+   normal; returns a COLLIDE_RESPONSE_* for that shape, or a negative value
+   to abort the move, which then returns that value unchanged. The same
+   rules as collide_world_filter otherwise. */
+typedef int (*collide_move_filter)(void *ctx, int id, const collide_vec3 *normal);
+
 /* The defaults shown in brackets above. */
 void collide_move_options_init(collide_move_options *options);
 
-/* Collide-and-slide from `from` toward `to`. Writes the final position,
-   up to cap contacts in the order they were touched (*ncontacts of them,
-   at most max_iterations), and *grounded (1/0, or -1 without use_up).
-   Returns 0 or <0. Lua arguments: 2 r, 3 from, 4 to, 5 options. */
+/* Moves `mover` from `from` toward `to`: sweep, stop just short of the
+   first contact, respond, for up to max_iterations rounds; then the
+   controller's step, snap and ground. filter may be NULL. Writes up to cap
+   contacts in the order touched and *result. Returns 0 or <0.
+   Lua arguments: w:move_sphere(r, from, to, options) 2, 3, 4, 5;
+   w:move_aabb(extents, from, to, options) 2, 3, 4, 5;
+   w:move_capsule(r, axis, from, to, options) 2, 3, 4, 5, 6. */
+int collide_world_move(collide_world *w, const collide_mover *mover,
+                       const collide_vec3 *from, const collide_vec3 *to,
+                       const collide_move_options *options,
+                       collide_move_filter filter, void *ctx,
+                       collide_contact *contacts, int cap,
+                       collide_move_result *result);
+
+/* A sphere's move with a query filter (1 consider, 0 ignore), as before
+   collide_world_move: writes the final position, up to cap contacts
+   (*ncontacts) and *grounded (1/0, or -1 without use_up). Returns 0 or <0.
+   Lua arguments: 2 r, 3 from, 4 to, 5 options. */
 int collide_world_move_sphere(collide_world *w, double r,
                               const collide_vec3 *from, const collide_vec3 *to,
                               const collide_move_options *options,

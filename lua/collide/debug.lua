@@ -7,6 +7,7 @@
 --       draw.sweep(r, c0, c1, u)       -- start, end, swept capsule, ghost at u
 --       draw.contact(point, normal)    -- point and normal arrow
 --     end
+--     -- a moving box: draw.box(center, e), draw.sweep_box(e, c0, c1, u)
 --
 -- Everything is drawn in the x-y plane (z is ignored) with the current
 -- colour and line width; parts that are context (the start and end of a
@@ -176,6 +177,31 @@ function draw.sweep(r, c0, c1, u)
   end)
   if u then
     g.circle("line", x0 + (x1 - x0) * u, y0 + (y1 - y0) * u, r)
+  end
+end
+
+--- A box of half-extents e swept from centre c0 to c1 (collide.sweep_aabb_*):
+-- the start and end boxes and the two sides of the swept hull faded, and,
+-- when u is given, the ghost (the box at lerp(c0, c1, u)) at full strength.
+function draw.sweep_box(e, c0, c1, u)
+  local g = graphics()
+  local x0, y0 = xy(c0)
+  local x1, y1 = xy(c1)
+  local ex, ey = xy(e)
+  faded(g, 1 / 3, function()
+    g.rectangle("line", x0 - ex, y0 - ey, 2 * ex, 2 * ey)
+    g.rectangle("line", x1 - ex, y1 - ey, 2 * ex, 2 * ey)
+    local dx, dy = x1 - x0, y1 - y0
+    if dx ~= 0 or dy ~= 0 then
+      -- The hull's sides run from the corners farthest to either side of
+      -- the motion: offset (sx ex, sy ey) maximizing (-dy, dx).(sx ex, sy ey).
+      local sx, sy = dy > 0 and -1 or 1, dx < 0 and -1 or 1
+      g.line(x0 + sx * ex, y0 + sy * ey, x1 + sx * ex, y1 + sy * ey)
+      g.line(x0 - sx * ex, y0 - sy * ey, x1 - sx * ex, y1 - sy * ey)
+    end
+  end)
+  if u then
+    g.rectangle("line", x0 + (x1 - x0) * u - ex, y0 + (y1 - y0) * u - ey, 2 * ex, 2 * ey)
   end
 end
 

@@ -628,124 +628,221 @@ return function(E)
     return overlap(F_OV_CAPSULE, w, 5, filter, run_capsule, a, b, r)
   end
 
-  -- ---- the mover ---------------------------------------------------------------
+  -- ---- the movers --------------------------------------------------------------
 
-  local F_MOVE = fn("move_sphere", 1)
+  -- lcollide_world.c move_common and read_options, check for check.
+  local F_MOVE = { fn("move_sphere", 1), fn("move_aabb", 1), fn("move_capsule", 1) }
+  local SPHERE, AABB, CAPSULE = 0, 1, 2
   local OPTIONS = new("collide_move_options")
-  local POSITION = V()
-  local NCONTACTS, GROUNDED = new("int[1]"), new("int[1]")
+  local MOVER = new("collide_mover")
+  local RESULT = new("collide_move_result")
   local contacts_cap = 16
   local contacts = new("collide_contact[?]", contacts_cap)
   local RESPONSES = { slide = 0, bounce = 1, stop = 2 }
+  -- what a move filter may return: slide, bounce, touch (stop), cross
+  local FILTER_RESPONSES = { slide = 0, bounce = 1, touch = 2, cross = 3 }
+  local DEFAULT, IGNORE = 4, 5
+  local FILTER_BAD_RESPONSE = FILTER_ABORT + 1
+  -- the options in the order they are read (lcollide_world.c option_names)
+  local OPTION_NAMES = { "max_iterations", "response", "restitution", "up",
+    "max_slope", "skin", "filter", "velocity", "step_height", "snap",
+    "stop_on_slope", "steep_as_wall", "carry" }
+  local KNOWN = {}
+  for _, k in ipairs(OPTION_NAMES) do KNOWN[k] = true end
 
-  -- options.key as a number, or def when absent.
-  local function opt_number(options, key, def)
-    local x = options[key]
-    if x == nil then return def end
+  local function opt_number(f, idx, key, x)
     if type(x) ~= "number" then
-      argerror(F_MOVE, 5, "options." .. key .. ": number expected, got " ..
-                          typename(x))
+      argerror(f, idx, "options." .. key .. ": number expected, got " .. typename(x))
     end
     return x
   end
 
-  -- options.up into OPTIONS.up: a vec3, {x, y [, z]} or {x =, y = [, z =]}.
-  local function opt_up(up)
-    if istype(V, up) then
-      OPTIONS.up.x, OPTIONS.up.y, OPTIONS.up.z = up.x, up.y, up.z
+  local function opt_boolean(f, idx, key, x)
+    if type(x) ~= "boolean" then
+      argerror(f, idx, "options." .. key .. ": boolean expected, got " .. typename(x))
+    end
+    return x and 1 or 0
+  end
+
+  -- options.key into the vector dst: a vec3, {x, y [, z]} or {x =, y = [, z =]}.
+  local function opt_vec(f, idx, key, v, dst)
+    if istype(V, v) then
+      dst.x, dst.y, dst.z = v.x, v.y, v.z
       return
     end
-    if type(up) == "table" then
+    if type(v) == "table" then
       local x, y, z
-      if rawget(up, 1) == nil then
-        x, y, z = up.x, up.y, up.z
+      if rawget(v, 1) == nil then
+        x, y, z = v.x, v.y, v.z
       else
-        x, y, z = rawget(up, 1), rawget(up, 2), rawget(up, 3)
+        x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
       end
       if type(x) == "number" and type(y) == "number" and
          (z == nil or type(z) == "number") then
-        OPTIONS.up.x, OPTIONS.up.y, OPTIONS.up.z = x, y, z or 0
+        dst.x, dst.y, dst.z = x, y, z or 0
         return
       end
     end
-    argerror(F_MOVE, 5, "options.up: vec3 expected, got " .. typename(up))
+    argerror(f, idx, "options." .. key .. ": vec3 expected, got " .. typename(v))
   end
 
-  local function move_filtered(w, filter, r, from, to, cap)
+  -- The options table into OPTIONS; returns the filter function, if any.
+  local function read_options(f, idx, options)
+    if type(options) ~= "table" then typeerror(f, idx, "table", options) end
+    for k in pairs(options) do
+      if type(k) ~= "string" then
+        argerror(f, idx, "unknown option (a " .. typename(k) .. " key)")
+      end
+      if not KNOWN[k] then argerror(f, idx, "unknown option '" .. k .. "'") end
+    end
+    local filter
+    for i = 1, #OPTION_NAMES do
+      local key = OPTION_NAMES[i]
+      local x = options[key]
+      if x ~= nil then
+        if key == "max_iterations" then
+          x = opt_number(f, idx, key, x)
+          -- (not >=: NaN fails too)
+          if not (x >= 1) then  -- luacheck: ignore 581
+            argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
+          end
+          OPTIONS.max_iterations = x > 1e6 and 1000000 or floor(x)
+        elseif key == "response" then
+          local k = RESPONSES[type(x) == "string" and x or ""]
+          if k == nil then
+            argerror(f, idx, "options.response must be 'slide', 'bounce' or 'stop'")
+          end
+          OPTIONS.response = k
+        elseif key == "up" then
+          opt_vec(f, idx, key, x, OPTIONS.up)
+          OPTIONS.use_up = 1
+        elseif key == "filter" then
+          if type(x) == "number" then
+            if not (x >= 0 and x < 2147483648 and x == floor(x)) then
+              argerror(f, idx, "options.filter: " ..
+                ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_MASK)))
+            end
+            OPTIONS.use_mask, OPTIONS.mask = 1, x
+          else
+            if type(x) ~= "function" then
+              argerror(f, idx, "options.filter: function or mask expected")
+            end
+            filter = x
+          end
+        elseif key == "velocity" then
+          opt_vec(f, idx, key, x, OPTIONS.velocity)
+          OPTIONS.use_velocity = 1
+        elseif key == "stop_on_slope" or key == "steep_as_wall" or key == "carry" then
+          OPTIONS[key] = opt_boolean(f, idx, key, x)
+        else   -- restitution, max_slope, skin, step_height, snap
+          OPTIONS[key] = opt_number(f, idx, key, x)
+        end
+      end
+    end
+    return filter
+  end
+
+  local MOVE_CALLBACK = ffi.cast("collide_move_filter", function(_, id, n)
+    local ok, r = pcall(cur_filter, id, cur_data[id], V(n.x, n.y, n.z))
+    if not ok then
+      cur_error = r
+      return FILTER_ABORT
+    end
+    if type(r) == "string" then
+      local k = FILTER_RESPONSES[r]
+      if k == nil then
+        cur_error = "filter returned an unknown response '" .. r .. "' (expected " ..
+          "'slide', 'touch', 'cross', 'bounce', true or false)"
+        return FILTER_BAD_RESPONSE
+      end
+      return k
+    end
+    return r and DEFAULT or IGNORE
+  end)
+
+  local function move_filtered(w, filter, from, to, cap)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, data_of[w], nil
-    local code = C.collide_world_move_sphere(w, r, from, to, OPTIONS, CALLBACK,
-                                             nil, POSITION, contacts, cap,
-                                             NCONTACTS, GROUNDED)
+    local code = C.collide_world_move(w, MOVER, from, to, OPTIONS, MOVE_CALLBACK,
+                                      nil, contacts, cap, RESULT)
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
     return code, err
   end
   jit.off(move_filtered)
 
-  function methods.move_sphere(w, r, from, to, options, o1)
-    check_world(F_MOVE, w)
-    check_number(F_MOVE, 2, r)
-    if not istype(V, from) then from = tovec(F_MOVE, 3, from, S[3]) end
-    if not istype(V, to) then to = tovec(F_MOVE, 4, to, S[4]) end
+  -- The move, once MOVER is filled; a = 1 for the capsule (one more
+  -- argument before from).
+  local function move(f, a, w, from, to, options, o1, o2)
+    if not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
+    if not istype(V, to) then to = tovec(f, 4 + a, to, S[4 + a]) end
     C.collide_move_options_init(OPTIONS)
     local filter
-    if options ~= nil then
-      if type(options) ~= "table" then typeerror(F_MOVE, 5, "table", options) end
-      local x = opt_number(options, "max_iterations", OPTIONS.max_iterations)
-      -- (not >=: NaN fails too)
-      if not (x >= 1) then  -- luacheck: ignore 581
-        argerror(F_MOVE, 5, ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
-      end
-      OPTIONS.max_iterations = x > 1e6 and 1000000 or floor(x)
-      OPTIONS.restitution = opt_number(options, "restitution", OPTIONS.restitution)
-      OPTIONS.max_slope = opt_number(options, "max_slope", OPTIONS.max_slope)
-      OPTIONS.skin = opt_number(options, "skin", OPTIONS.skin)
-      local response = options.response
-      if response ~= nil then
-        local k = RESPONSES[type(response) == "string" and response or ""]
-        if k == nil then
-          argerror(F_MOVE, 5, "options.response must be 'slide', 'bounce' or 'stop'")
-        end
-        OPTIONS.response = k
-      end
-      local up = options.up
-      if up ~= nil then
-        opt_up(up)
-        OPTIONS.use_up = 1
-      end
-      filter = options.filter
-      if filter ~= nil and type(filter) ~= "function" then
-        argerror(F_MOVE, 5, "options.filter: function expected")
-      end
-    end
+    if options ~= nil then filter = read_options(f, 5 + a, options) end
     local cap = 16
-    if OPTIONS.max_iterations > cap then cap = OPTIONS.max_iterations end
+    if OPTIONS.max_iterations > cap then
+      cap = OPTIONS.max_iterations < 256 and OPTIONS.max_iterations or 256
+    end
     if cap > contacts_cap then
       contacts_cap = cap
       contacts = new("collide_contact[?]", contacts_cap)
     end
     local code, err
     if filter == nil then
-      code = C.collide_world_move_sphere(w, r, from, to, OPTIONS, nil, nil,
-                                         POSITION, contacts, cap, NCONTACTS,
-                                         GROUNDED)
+      code = C.collide_world_move(w, MOVER, from, to, OPTIONS, nil, nil,
+                                  contacts, cap, RESULT)
     else
-      code, err = move_filtered(w, filter, r, from, to, cap)
+      code, err = move_filtered(w, filter, from, to, cap)
     end
     if code == FILTER_ABORT then error(err, 0) end
-    if code < 0 then world_error(F_MOVE, code) end
-    local position = outvec(F_MOVE, 6, o1, POSITION.x, POSITION.y, POSITION.z)
+    if code == FILTER_BAD_RESPONSE then raise(f.name .. ": " .. err) end
+    if code < 0 then world_error(f, code) end
+    local p, v = RESULT.position, RESULT.velocity
+    local position = outvec(f, 6 + a, o1, p.x, p.y, p.z)
     local list = {}
-    for i = 1, NCONTACTS[0] do
+    for i = 1, RESULT.ncontacts do
       local c = contacts[i - 1]
       list[i] = { id = c.id, point = V(c.point.x, c.point.y, c.point.z),
                   normal = V(c.normal.x, c.normal.y, c.normal.z), u = c.u,
                   feature = FEATURE[c.feature] }
     end
-    local grounded = GROUNDED[0]
-    if grounded < 0 then return position, list, nil end
-    return position, list, grounded ~= 0
+    local velocity = outvec(f, 7 + a, o2, v.x, v.y, v.z)
+    local ground
+    if RESULT.ground_id ~= 0 then
+      local gp, gn = RESULT.ground_point, RESULT.ground_normal
+      ground = { id = RESULT.ground_id, point = V(gp.x, gp.y, gp.z),
+                 normal = V(gn.x, gn.y, gn.z) }
+    end
+    local grounded = RESULT.grounded
+    if grounded < 0 then return position, list, nil, velocity, ground end
+    return position, list, grounded ~= 0, velocity, ground
+  end
+
+  function methods.move_sphere(w, r, from, to, options, o1, o2)
+    local f = F_MOVE[1]
+    check_world(f, w)
+    check_number(f, 2, r)
+    MOVER.kind, MOVER.r = SPHERE, r
+    return move(f, 0, w, from, to, options, o1, o2)
+  end
+
+  function methods.move_aabb(w, e, from, to, options, o1, o2)
+    local f = F_MOVE[2]
+    check_world(f, w)
+    if not istype(V, e) then e = tovec(f, 2, e, S[2]) end
+    MOVER.kind = AABB
+    MOVER.extents.x, MOVER.extents.y, MOVER.extents.z = e.x, e.y, e.z
+    return move(f, 0, w, from, to, options, o1, o2)
+  end
+
+  function methods.move_capsule(w, r, axis, from, to, options, o1, o2)
+    local f = F_MOVE[3]
+    check_world(f, w)
+    check_number(f, 2, r)
+    if not istype(V, axis) then axis = tovec(f, 3, axis, S[3]) end
+    MOVER.kind, MOVER.r = CAPSULE, r
+    MOVER.axis.x, MOVER.axis.y, MOVER.axis.z = axis.x, axis.y, axis.z
+    return move(f, 1, w, from, to, options, o1, o2)
   end
 
   ffi.metatype("collide_world", meta)

@@ -1,0 +1,125 @@
+--- A 2D platformer on collide: a rectangle player moved with w:move_aabb.
+--
+-- The whole controller is the `Game:step` function below: read the input
+-- into a velocity, add gravity, and hand both to one w:move_aabb call. The
+-- world does the rest: sliding along walls and slopes, standing still on a
+-- slope (stop_on_slope), not climbing steep ones (steep_as_wall), stepping
+-- up small ledges (step_height), staying on the ground going down
+-- (snap), riding the moving platform (carry), jumping up through one-way
+-- platforms (the filter), and never passing through anything at any speed.
+--
+-- World units are metres, y up; the level is drawn 40 pixels per metre.
+-- This file does not need LÖVE (main.lua draws it), so it runs anywhere.
+
+local Game = {}
+Game.__index = Game
+
+local GRAVITY = 30          -- m/s^2
+local RUN = 8               -- m/s
+local JUMP = 13             -- m/s at take-off
+
+function Game.new(collide)
+  local V = collide.vec3
+  local self = setmetatable({ collide = collide, V = V }, Game)
+  local w = collide.world()
+  self.world = w
+  self.up = V(0, 1)
+  self.extents = V(0.4, 0.7)              -- the player: 0.8 x 1.4 m
+  -- the level: ground, walls, a thin wall, a step, slopes, platforms
+  self.ids = {}
+  local function solid(name, id) self.ids[name] = id return id end
+  solid("ground", w:add_aabb(V(25, -1), V(25, 1), "ground"))
+  solid("left", w:add_aabb(V(-0.5, 10), V(0.5, 10), "wall"))
+  solid("right", w:add_aabb(V(50.5, 10), V(0.5, 10), "wall"))
+  solid("thin", w:add_aabb(V(12, 2.5), V(0.05, 2.5), "wall"))    -- 10 cm thick
+  solid("step", w:add_aabb(V(15, 0.15), V(1, 0.15), "step"))     -- 30 cm ledge
+  -- a 20 degree ramp up to a plateau, and a 60 degree one down from it
+  local t20 = math.tan(math.rad(20))
+  solid("ramp", w:add_polygon({ V(18, 0), V(24, 0), V(24, 6 * t20) }, "ramp"))
+  solid("plateau", w:add_aabb(V(26, 6 * t20 / 2), V(2, 6 * t20 / 2), "plateau"))
+  solid("steep", w:add_polygon({ V(28, 0), V(28 + 6 * t20 / math.tan(math.rad(60)), 0),
+                                 V(28, 6 * t20) }, "steep"))
+  -- one-way platforms: solid from above only
+  solid("oneway1", w:add_aabb(V(4, 2.5), V(1.5, 0.1), "oneway"))
+  solid("oneway2", w:add_aabb(V(7, 4.5), V(1.5, 0.1), "oneway"))
+  -- a moving platform, going back and forth between x = 34 and 44, up and down
+  self.platform_extents = V(1.5, 0.2)
+  solid("platform", w:add_aabb(self:platform_at(0), self.platform_extents, "platform"))
+  self.time = 0
+  self.pos = V(2, 0.7 + 1e-3)
+  self.vel = V(0, 0)
+  self.grounded, self.ground, self.contacts = false, nil, {}
+  -- the player's options: made once, the velocity updated per step
+  local up = self.up
+  self.options = {
+    up = up, velocity = self.vel,
+    step_height = 0.35, snap = 0.4,
+    stop_on_slope = true, steep_as_wall = true,
+    -- one-way platforms are one line: solid only from above
+    filter = function(_, data, normal)
+      if data == "oneway" then return normal:dot(up) > 0 and "slide" or false end
+      return true
+    end,
+  }
+  return self
+end
+
+-- Where the moving platform is at time t, and its motion over dt.
+function Game:platform_at(t)
+  return self.V(39 + 5 * math.sin(t * 0.8), 2 + 1.5 * math.sin(t * 1.6))
+end
+
+--- One step of dt seconds with the input {left =, right =, jump =, dash =}.
+-- The platform's motion over the step is given to the world as its
+-- velocity before the player moves (so the player's sweep meets it where
+-- it is during the step), and applied after.
+function Game:step(dt, input)
+  local V, w = self.V, self.world
+  local pid = self.ids.platform
+  local here = select(2, w:get(pid))
+  w:set_velocity(pid, self:platform_at(self.time + dt) - here)
+
+  local vx = ((input.right and 1 or 0) - (input.left and 1 or 0)) * RUN * (input.dash or 1)
+  local vy = self.vel.y - GRAVITY * dt
+  if input.jump and self.grounded then vy = JUMP end
+  local vel = V(vx, vy)
+  self.options.velocity = vel
+  self.from = self.pos
+  self.pos, self.contacts, self.grounded, self.vel, self.ground =
+    w:move_aabb(self.extents, self.pos, self.pos + vel * dt, self.options)
+
+  w:advance()
+  self.time = self.time + dt
+end
+
+--- Draws the level and the player (needs LÖVE).
+function Game:draw(draw)
+  local lg = love.graphics
+  local w = self.world
+  lg.push()
+  lg.translate(20, lg.getHeight() - 60)
+  lg.scale(40 * (lg.getWidth() - 40) / 2040, -40 * (lg.getWidth() - 40) / 2040)
+  lg.setLineWidth(0.05)
+  lg.setColor(0.55, 0.6, 0.7)
+  draw.world(w, { mode = "fill", velocities = false, filter = function(_, _, data)
+    return data ~= "oneway"
+  end })
+  lg.setColor(0.3, 0.8, 0.4)
+  draw.world(w, { mode = "fill", filter = function(_, _, data) return data == "oneway" end })
+  lg.setColor(1, 0.8, 0.2)
+  draw.box(self.pos, self.extents, "fill")
+  -- the contacts of the last step (red) and the ground (blue): normals
+  local function normal(p, n, len)
+    lg.line(p.x, p.y, p.x + n.x * len, p.y + n.y * len)
+    lg.circle("fill", p.x, p.y, 0.08)
+  end
+  lg.setColor(1, 0.3, 0.3)
+  for _, c in ipairs(self.contacts) do normal(c.point, c.normal, 0.6) end
+  if self.ground then
+    lg.setColor(0.3, 0.6, 1)
+    normal(self.ground.point, self.ground.normal, 0.8)
+  end
+  lg.pop()
+end
+
+return Game

@@ -1,0 +1,207 @@
+--- The platformer's scripted check (love examples/platformer --smoke): a
+-- sequence of scenes, each starting the player somewhere and pressing keys
+-- for a number of frames, with what a player expects checked every frame.
+-- Every frame of every scene also checks that the player overlaps nothing
+-- solid (a one-way platform may be jumped through) and never ends beyond a
+-- wall it ran at: that would be a tunnel. Prints a report, saves a
+-- screenshot of the ride on the moving platform, and quits with 0 only
+-- when every check held.
+
+local Smoke = {}
+Smoke.__index = Smoke
+
+function Smoke.new(Game, collide, out)
+  local self = setmetatable({ Game = Game, collide = collide, V = collide.vec3, out = out,
+                              scene = 0, frame = 0, failures = {}, frames = 0,
+                              inside = 0, tunneled = 0, log = {} }, Smoke)
+  self.scenes = self:make_scenes()
+  return self
+end
+
+function Smoke:fail(what)
+  if #self.failures < 20 then
+    self.failures[#self.failures + 1] = ("%s, frame %d: %s"):format(
+      self.scenes[self.scene].name, self.frame, what)
+  end
+end
+
+function Smoke:check(ok, what)
+  if not ok then self:fail(what) end
+  return ok
+end
+
+function Smoke:make_scenes()
+  local V = self.V
+  local S = {}
+  local function scene(t) S[#S + 1] = t end
+  local rest
+
+  scene { name = "standing still on the ground", frames = 120, at = V(2, 0.75),
+    input = {},
+    each = function(s, g, f)
+      if f > 10 then
+        s:check(g.grounded, "not grounded")
+        if f == 11 then rest = g.pos end
+        s:check(g.pos == rest, ("jitter: %s then %s"):format(tostring(rest), tostring(g.pos)))
+      end
+    end }
+
+  scene { name = "jumping up through a one-way platform and landing on it",
+    frames = 90, at = V(4, 0.7001), input = function(f) return { jump = f == 3 } end,
+    done = function(s, g)
+      s:check(g.ground and g.world:data(g.ground.id) == "oneway",
+        "not standing on the one-way platform")
+      s:check(math.abs(g.pos.y - (2.6 + 0.7)) < 1e-3, "not on its top: y = " .. g.pos.y)
+    end }
+
+  scene { name = "running at the thin wall at 320 m/s (5 m a frame)", frames = 30,
+    at = V(6, 0.75), input = { right = true, dash = 40 },
+    each = function(s, g)
+      if g.pos.x > 12 - 0.05 - 0.4 then
+        s.tunneled = s.tunneled + 1
+        s:fail("beyond the thin wall: x = " .. g.pos.x)
+      end
+    end }
+
+  scene { name = "running back at it from the other side", frames = 30,
+    at = V(13.5, 0.75), input = { left = true, dash = 40 },
+    each = function(s, g)
+      if g.pos.x < 12 + 0.05 + 0.4 then
+        s.tunneled = s.tunneled + 1
+        s:fail("beyond the thin wall: x = " .. g.pos.x)
+      end
+    end }
+
+  scene { name = "stepping up the 30 cm ledge", frames = 60, at = V(13, 0.7001),
+    input = { right = true },
+    each = function(s, g, f) if f > 1 then s:check(g.grounded, "not grounded") end end,
+    done = function(s, g) s:check(g.pos.x > 16.5, "stuck at the ledge: x = " .. g.pos.x) end }
+
+  scene { name = "walking up the 20 degree ramp onto the plateau", frames = 60,
+    at = V(17, 0.7001), input = { right = true },
+    each = function(s, g, f) if f > 1 then s:check(g.grounded, "not grounded") end end,
+    done = function(s, g)
+      s:check(g.pos.x > 24.5, "did not reach the plateau: x = " .. g.pos.x)
+    end }
+
+  scene { name = "standing on the ramp without sliding down", frames = 60,
+    at = V(21, 0.75 + 3 * math.tan(math.rad(20)) + 0.2), input = {},
+    each = function(s, g, f)
+      if f == 20 then rest = g.pos end
+      if f > 20 then
+        s:check(g.grounded, "not grounded")
+        s:check(g.pos == rest, "slid: " .. tostring(rest) .. " then " .. tostring(g.pos))
+      end
+    end }
+
+  scene { name = "walking into the 60 degree slope: never climbs it", frames = 60,
+    at = V(31, 0.7005), input = { left = true },
+    each = function(s, g)
+      s:check(g.pos.y <= 0.7 + 1e-3, "climbed the steep slope: y = " .. g.pos.y)
+    end }
+
+  scene { name = "riding the moving platform", frames = 360, shot = 200,
+    at = function(g) return g:platform_at(g.time) + V(0.3, 0.2 + 0.7 + 0.05) end,
+    input = {},
+    each = function(s, g, f)
+      local pid = g.ids.platform
+      local place = select(2, g.world:get(pid))
+      if f > 30 then
+        s:check(g.grounded and g.ground and g.ground.id == pid, "not standing on the platform")
+        local off = g.pos - place
+        if f == 31 then s.offset = off end
+        s:check((off - s.offset):length() < 1e-3,
+          "slipped on the platform: offset " .. tostring(off) .. " was " .. tostring(s.offset))
+      end
+    end }
+
+  scene { name = "running and jumping everywhere at 5x speed", frames = 600, at = V(2, 0.75),
+    input = function(f)
+      local dir = math.floor(f / 120) % 2 == 0
+      return { right = dir, left = not dir, jump = f % 37 == 0, dash = 5 }
+    end }
+  return S
+end
+
+-- The ids of the solid shapes the player overlaps (shrunk by a rounding
+-- margin): one-way platforms are not solid from below.
+function Smoke.overlapping(_, g)
+  local list = {}
+  for _, id in ipairs(g.world:overlap_aabb(g.pos, g.extents * (1 - 1e-6))) do
+    if g.world:data(id) ~= "oneway" then list[#list + 1] = id end
+  end
+  return list
+end
+
+-- One frame; returns the game to draw.
+function Smoke:update(dt)
+  if self.done then return self.game end
+  if self.scene == 0 or self.frame >= self.scenes[self.scene].frames then
+    local sc = self.scenes[self.scene]
+    if sc and sc.done then sc.done(self, self.game) end
+    self.scene, self.frame = self.scene + 1, 0
+    sc = self.scenes[self.scene]
+    if not sc then return self:finish() end
+    self.game = self.Game.new(self.collide)
+    self.game.time = self.scene * 3.7
+    self.game.world:update(self.game.ids.platform, self.game:platform_at(self.game.time),
+                           self.game.platform_extents)
+    self.game.pos = type(sc.at) == "function" and sc.at(self.game) or sc.at
+    self.log[#self.log + 1] = sc.name
+  end
+  local sc, g = self.scenes[self.scene], self.game
+  self.frame = self.frame + 1
+  self.frames = self.frames + 1
+  local input = type(sc.input) == "function" and sc.input(self.frame) or sc.input
+  g:step(dt, input)
+  local inside = self:overlapping(g)
+  if #inside > 0 then
+    self.inside = self.inside + 1
+    self:fail("inside " .. table.concat(inside, ", ") .. " at " .. tostring(g.pos))
+  end
+  if sc.each then sc.each(self, g, self.frame) end
+  if sc.shot == self.frame then
+    love.graphics.captureScreenshot(function(image)
+      local f = io.open(self.out, "wb")
+      if f then
+        f:write(image:encode("png"):getString())
+        f:close()
+        self.shot = true
+      end
+    end)
+  end
+  return g
+end
+
+function Smoke:finish()
+  self.done = true
+  local p = print
+  local major, minor, revision = love.getVersion()
+  p(("platformer-smoke: LÖVE %d.%d.%d, %s, collide %s, backend %s"):format(
+    major, minor, revision, jit and jit.version or _VERSION, self.collide._VERSION,
+    self.collide.backend))
+  for i, name in ipairs(self.log) do p(("  scene %d: %s"):format(i, name)) end
+  p(("frames: %d, frames inside a solid shape: %d, tunneled: %d"):format(
+    self.frames, self.inside, self.tunneled))
+  for _, f in ipairs(self.failures) do p("  " .. f) end
+  if not self.shot then self.failures[#self.failures + 1] = "no screenshot" end
+  if self.shot then p("screenshot: " .. self.out) end
+  if #self.failures > 0 or self.tunneled > 0 or self.inside > 0 then
+    p("FAILED")
+    io.stdout:flush()
+    love.event.quit(1)
+  else
+    p("OK")
+    io.stdout:flush()
+    love.event.quit(0)
+  end
+  return self.game
+end
+
+function Smoke:draw()
+  local sc = self.scenes[self.scene]
+  love.graphics.setColor(1, 1, 1)
+  if sc then love.graphics.print("smoke: " .. sc.name, 10, 30) end
+end
+
+return Smoke

@@ -1,0 +1,332 @@
+-- spec/controller_spec.lua -- the movers as a character controller: per-shape
+-- responses from the filter, the velocity, step_height, snap, stop_on_slope,
+-- steep_as_wall, ground, and the options' errors. Every scenario runs for
+-- each moving shape the world has (sphere, box, capsule).
+local collide = require "collide"
+local V = collide.vec3
+local up = V(0, 1, 0)
+
+local function near(a, b, tol)
+  assert.is_true(math.abs(a - b) <= tol, ("%.17g is not within %g of %.17g"):format(a, tol, b))
+end
+
+-- The movers, each of half-height h and half-width 0.25 around its centre:
+-- move(w, from, to, options) -> position, contacts, grounded, velocity, ground
+local MOVERS = {
+  { name = "sphere", h = 0.25, support = function() return 0.25 end,
+    move = function(w, a, b, o) return w:move_sphere(0.25, a, b, o) end },
+  { name = "box", h = 0.5,
+    support = function(n)
+      return 0.25 * math.abs(n.x) + 0.5 * math.abs(n.y) + 0.25 * math.abs(n.z)
+    end,
+    move = function(w, a, b, o) return w:move_aabb(V(0.25, 0.5, 0.25), a, b, o) end },
+  { name = "capsule", h = 0.75, support = function(n) return 0.25 + 0.5 * math.abs(n.y) end,
+    move = function(w, a, b, o) return w:move_capsule(0.25, V(0, 0.5, 0), a, b, o) end },
+}
+
+-- Does this build move the shape? (a box or a capsule needs its sweeps
+-- against every kind of shape: until they are in, the world does not see
+-- a triangle in the way)
+local function supported(m)
+  local w = collide.world()
+  w:add_triangle(V(-5, 0, -5), V(5, 0, -5), V(0, 0, 5))
+  return m.move(w, V(0, 3), V(0, -3)).y > 0
+end
+
+for _, M in ipairs(MOVERS) do
+  local move, h, support = M.move, M.h, M.support
+  local d = supported(M) and describe or pending
+  d("world:move_" .. (M.name == "box" and "aabb" or M.name) .. " as a controller", function()
+
+    describe("with a filter's responses", function()
+      --        ======= one-way platform y = 2 (a box 0.1 thick)
+      --          ^
+      --          o      jumps up through it, then falls and lands on it
+      it("passes up through a one-way platform and lands on it", function()
+        local w = collide.world()
+        local plat = w:add_aabb(V(0, 2), V(3, 0.05, 3), "oneway")
+        local opts = { up = up, filter = function(_, data, n)
+          if data == "oneway" then return n:dot(up) > 0 and "slide" or false end
+          return true
+        end }
+        local p = V(0, 0)
+        local q, contacts = move(w, p, V(0, 4), opts)
+        assert.are.equal(V(0, 4), q)          -- straight through
+        assert.are.equal(0, #contacts)
+        local _, cs, grounded, _, ground = move(w, q, V(0, 0), opts)
+        assert.is_true(grounded)
+        assert.are.equal(plat, cs[1].id)
+        assert.are.equal(plat, ground.id)
+        assert.are.equal(V(0, 1), ground.normal)
+      end)
+
+      --   o ->  |cross|  |touch|
+      it("crosses 'cross' shapes, listing them, and stops at 'touch'", function()
+        local w = collide.world()
+        local trig = w:add_aabb(V(3, 0), V(0.5, 2, 2), "trigger")
+        local wall = w:add_aabb(V(8, 0), V(0.5, 2, 2), "wall")
+        local q, contacts, _, vel = move(w, V(0, 0), V(20, 3), { filter = function(_, data)
+          return data == "trigger" and "cross" or "touch"
+        end })
+        assert.are.same({ trig, wall }, { contacts[1].id, contacts[2].id })
+        assert.is_true(contacts[1].u < contacts[2].u)
+        assert.is_true(q.x < 7.25 and q.x > 7.25 - 1e-3)  -- stopped at the wall,
+        near(q.y, 3 * (q.x / 20), 1e-3)                   -- not slid along it
+        near(vel.x, 0, 1e-12)                             -- stopped along its normal
+        near(vel.y, 3, 1e-12)
+      end)
+
+      it("bounces off 'bounce' shapes and slides on the rest", function()
+        local w = collide.world()
+        w:add_aabb(V(5, 0), V(0.5, 5, 5), "bouncy")
+        local q, _, _, vel = move(w, V(0, 0), V(8, 0), { filter = function() return "bounce" end })
+        near(q.x, 4.25 - (8 - 4.25), 1e-3)
+        near(vel.x, -8, 1e-12)
+      end)
+
+      it("ignores shapes the filter refuses, for the rest of the move", function()
+        local w = collide.world()
+        w:add_aabb(V(3, 0), V(0.5, 2, 2))
+        local calls = 0
+        local q, contacts = move(w, V(0, 0), V(10, 0), { filter = function()
+          calls = calls + 1
+          return nil
+        end })
+        assert.are.equal(V(10, 0), q)
+        assert.are.equal(0, #contacts)
+        assert.are.equal(1, calls)
+      end)
+
+      it("names an unknown response", function()
+        local w = collide.world()
+        w:add_aabb(V(3, 0), V(0.5, 2, 2))
+        local ok, err = pcall(move, w, V(0, 0), V(10, 0), { filter = function() return "jump" end })
+        assert.is_false(ok)
+        assert.is_truthy(err:find("filter returned an unknown response 'jump'", 1, true))
+      end)
+    end)
+
+    describe("with a velocity", function()
+      it("returns it slid, bounced or stopped like the motion", function()
+        local w = collide.world()
+        w:add_aabb(V(0, -1), V(50, 1, 50))            -- floor y = 0
+        local from = V(0, h + 0.5)
+        local _, _, _, vel = move(w, from, from + V(1, -1), { velocity = V(10, -10) })
+        assert.are.equal(V(10, 0), vel)
+        _, _, _, vel = move(w, from, from + V(1, -1),
+                            { velocity = V(10, -10), response = "bounce" })
+        assert.are.equal(V(10, 10), vel)
+        _, _, _, vel = move(w, from, from + V(1, -1), { velocity = V(10, -10), response = "stop" })
+        assert.are.equal(V(10, 0), vel)
+        _, _, _, vel = move(w, from, from + V(1, -1))   -- default: to - from
+        assert.are.equal(V(1, 0), vel)
+        _, _, _, vel = move(w, from, from + V(1, 0.1), { velocity = V(3, 1) })
+        assert.are.equal(V(3, 1), vel)                   -- nothing touched
+      end)
+
+      --   o       falls under gravity for 600 frames onto the floor:
+      -- ======    at rest, not one bit of jitter, velocity zero
+      it("comes to rest on a floor without jitter", function()
+        local w = collide.world()
+        w:add_aabb(V(0, -1), V(50, 1, 50))
+        local p, vel, rest = V(0, 3), V(0, 0), nil
+        for frame = 1, 600 do
+          vel = vel + V(0, -9.81 / 60)
+          local q, _, grounded, v2 = move(w, p, p + vel / 60, { up = up, velocity = vel })
+          if frame == 200 then rest = q end
+          if frame > 200 then
+            assert.are.equal(rest, q)
+            assert.is_true(grounded)
+            assert.are.equal(V(0, 0), v2)         -- the fall stopped by the floor
+          end
+          p, vel = q, v2
+          if grounded then vel = V(vel.x, 0) end
+        end
+        near(p.y, h, 1e-3)
+      end)
+    end)
+
+    describe("on stairs", function()
+      -- steps 0.3 high, 0.6 deep, from x = 2:
+      --          ___
+      --      ___|
+      --  ___|
+      local function stairs(n)
+        local w = collide.world()
+        w:add_aabb(V(0, -1), V(50, 1, 5), "floor")
+        for i = 1, n do
+          w:add_aabb(V(2 + (i - 0.5) * 0.6, i * 0.15), V(0.3, i * 0.15, 5), "step")
+        end
+        w:add_aabb(V(2 + n * 0.6 + 10, n * 0.15), V(10, n * 0.15, 5), "top")
+        return w
+      end
+
+      it("climbs them with step_height and stays grounded", function()
+        local w = stairs(5)
+        local p = V(0, h + 1e-3)
+        local opts = { up = up, step_height = 0.35, snap = 0.4 }
+        for frame = 1, 240 do
+          local vel = V(2, -1)
+          opts.velocity = vel
+          local q, _, grounded = move(w, p, p + vel / 60, opts)
+          assert.is_true(grounded)
+          if frame > 1 then assert.is_true(q.y >= p.y - 1e-9) end  -- never drops on the way up
+          p = q
+        end
+        assert.is_true(p.x > 2 + 5 * 0.6)
+        near(p.y, 1.5 + h, 1e-3)                 -- on the top step
+      end)
+
+      it("is blocked by a step higher than step_height", function()
+        local w = stairs(1)
+        local p = V(0, h + 1e-3)
+        for _ = 1, 120 do p = move(w, p, p + V(2, -1) / 60, { up = up, step_height = 0.2 }) end
+        assert.is_true(p.x < 2 - 0.25 and p.x > 2 - 0.25 - 1e-3)
+      end)
+
+      it("walks down them with snap, grounded every frame", function()
+        local w = stairs(5)
+        local p = V(2 + 5 * 0.6 - 0.1, 1.5 + h + 1e-3)
+        for _ = 1, 90 do
+          local q, _, grounded, _, ground = move(w, p, p + V(-3, -0.5) / 60,
+                                                 { up = up, snap = 0.35 })
+          assert.is_true(grounded)
+          assert.is_not_nil(ground)
+          p = q
+        end
+        near(p.y, h, 1e-3)
+      end)
+
+      it("falls off them without snap", function()
+        local w = stairs(5)
+        local p = V(2 + 5 * 0.6 - 0.1, 1.5 + h + 1e-3)
+        local airborne = 0
+        for _ = 1, 90 do
+          local q, _, grounded = move(w, p, p + V(-3, -0.5) / 60, { up = up })
+          if not grounded then airborne = airborne + 1 end
+          p = q
+        end
+        assert.is_true(airborne > 0)
+      end)
+    end)
+
+    describe("on ramps", function()
+      -- a ramp through the origin rising to the right at deg degrees, as
+      -- one long thin box would not be: two triangles (a 3D mesh)
+      local function ramp(deg)
+        local a = math.rad(deg)
+        local w = collide.world()
+        local c, s = math.cos(a), math.sin(a)
+        w:add_triangle(V(-50 * c, -50 * s, -5), V(50 * c, 50 * s, -5), V(50 * c, 50 * s, 5))
+        w:add_triangle(V(-50 * c, -50 * s, -5), V(50 * c, 50 * s, 5), V(-50 * c, -50 * s, 5))
+        return w, V(-s, c), V(c, s)
+      end
+
+      it("stays put on a 20 degree ramp with stop_on_slope", function()
+        local w, n = ramp(20)
+        local p = n * (support(n) + 0.01)
+        local rest
+        for frame = 1, 300 do
+          local q, _, grounded, v = move(w, p, p + V(0, -0.2), { up = up, stop_on_slope = true,
+                                                              velocity = V(0, -12) })
+          assert.is_true(grounded)
+          assert.are.equal(0, v:dot(V(0, -1)) > 0 and 1 or 0)   -- no downhill velocity
+          if frame == 10 then rest = q end
+          if frame > 10 then assert.are.equal(rest, q) end
+          p = q
+        end
+      end)
+
+      it("slides down it without stop_on_slope", function()
+        local w, n = ramp(20)
+        local p = n * (support(n) + 0.01)
+        for _ = 1, 30 do p = move(w, p, p + V(0, -0.2), { up = up }) end
+        assert.is_true(p.x < -1)
+      end)
+
+      it("does not climb a 50 degree ramp with steep_as_wall", function()
+        local w, n = ramp(50)
+        local p0 = n * (support(n) + 0.01) - V(1, 0)
+        local p = p0
+        for _ = 1, 60 do
+          local q = move(w, p, p + V(0.2, 0), { up = up, steep_as_wall = true })
+          assert.is_true(q.y <= p.y + 1e-9)
+          p = q
+        end
+        local climbed = p0
+        for _ = 1, 60 do climbed = move(w, climbed, climbed + V(0.2, 0), { up = up }) end
+        assert.is_true(climbed.y > p0.y + 1)        -- it would without
+      end)
+
+      it("walks up a 20 degree ramp grounded, and is not grounded on 50", function()
+        for _, deg in ipairs({ 20, 50 }) do
+          local w, n, t = ramp(deg)
+          local p = n * (support(n) + 0.01)
+          local q, _, grounded, _, ground = move(w, p, p + t * 0.5 + V(0, -0.1),
+                                                 { up = up, max_slope = math.rad(45) })
+          assert.are.equal(deg == 20, grounded)
+          assert.are.equal(deg == 20, ground ~= nil)
+          if ground then near(ground.normal:dot(n), 1, 1e-12) end
+          assert.is_true(q:dot(t) > p:dot(t))
+        end
+      end)
+    end)
+
+    --        ___      a stair of triangles: the riser (added first) and
+    --  o    |         the tread share the edge the mover lands on
+    -- ______|
+    it("is grounded on the shared edge of a riser and a tread", function()
+      local w = collide.world()
+      w:add_triangle(V(1, 0, -5), V(1, 0.5, -5), V(1, 0.5, 5), "riser")
+      w:add_triangle(V(1, 0, -5), V(1, 0.5, 5), V(1, 0, 5), "riser")
+      w:add_triangle(V(1, 0.5, -5), V(3, 0.5, -5), V(3, 0.5, 5), "tread")
+      w:add_triangle(V(1, 0.5, -5), V(3, 0.5, 5), V(1, 0.5, 5), "tread")
+      local p = V(1 - 1e-3, 2)
+      local _, _, grounded, _, ground = move(w, p, V(1 - 1e-3, 0.5), { up = up })
+      assert.is_true(grounded)
+      -- a round mover touches the edge with a tilted normal: it stands on
+      -- the tread; a box's bottom face lies on the edge of both
+      if M.name == "box" then
+        assert.is_truthy(({ riser = 1, tread = 1 })[w:data(ground.id)])
+      else
+        assert.are.equal("tread", w:data(ground.id))
+      end
+      assert.are.equal(V(0, 1), ground.normal)
+    end)
+
+    describe("with bad options", function()
+      local w = collide.world()
+      local function fails(opts, msg)
+        local ok, err = pcall(move, w, V(0, 0), V(1, 0), opts)
+        assert.is_false(ok)
+        assert.is_truthy(err:find(msg, 1, true), err)
+      end
+      it("names the option", function()
+        fails({ respons = "slide" }, "(unknown option 'respons')")
+        fails({ [1] = "slide" }, "(unknown option (a number key))")
+        fails({ snap = "far" }, "(options.snap: number expected, got string)")
+        fails({ snap = -1 }, "(negative snap)")
+        fails({ step_height = -0.5 }, "(negative step_height)")
+        fails({ carry = 1 }, "(options.carry: boolean expected, got number)")
+        fails({ stop_on_slope = "yes" }, "(options.stop_on_slope: boolean expected, got string)")
+        fails({ velocity = "fast" }, "(options.velocity: vec3 expected, got string)")
+        fails({ velocity = V(0 / 0, 0) }, "(vec3 has a NaN component)")
+      end)
+    end)
+  end)
+end
+
+describe("the argument numbers of the movers' options", function()
+  -- Lua counts a method's arguments without self: options is #4 of
+  -- move_sphere and move_aabb, #5 of move_capsule.
+  local w = collide.world()
+  it("are those of the options table", function()
+    assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), { respons = "slide" }) end,
+      "bad argument #4 to 'move_sphere' (unknown option 'respons')")
+    assert.has_error(function() w:move_aabb(V(1, 1), V(0, 0), V(1, 0), { respons = "slide" }) end,
+      "bad argument #4 to 'move_aabb' (unknown option 'respons')")
+    assert.has_error(function()
+      w:move_capsule(1, V(0, 1), V(0, 0), V(1, 0), { respons = "slide" })
+    end, "bad argument #5 to 'move_capsule' (unknown option 'respons')")
+  end)
+end)
