@@ -1825,7 +1825,6 @@ static void fz_misc(src *s) {
    exactly the shapes the single-shape functions touch. Kernels another
    branch has not landed are skipped (weak). */
 
-#include "collide_world_pending.h"   /* TEMPORARY: the box and capsule kernels */
 #pragma weak collide_sweep_capsule_sphere
 #pragma weak collide_sweep_capsule_plane
 #pragma weak collide_sweep_capsule_triangle

@@ -24,10 +24,6 @@ local function shares(a, b)
   return false
 end
 
--- The box sweeps come from their own branch: until they are in, the parts
--- that need them wait (TEMPORARY: goes with the merge).
-local boxes = collide.sweep_aabb_triangle ~= nil
-
 local function ids_of(list)
   local t = {}
   for i, h in ipairs(list) do t[i] = h.id end
@@ -376,10 +372,8 @@ describe("a changing world", function()
       assert.are.same({ cap }, w:overlap_point(V(-2, 4)))
       assert.are.same({}, w:overlap_point(V(8, 8)))
       assert.are.same({ tri, cap }, w:overlap_capsule(V(-1.5, 1), V(0, 3), 0.5))
-      if boxes then
-        assert.are.same({ tri, box }, w:overlap_aabb(V(3.5, 1), V(1.5, 0.1, 0.1)))
-        assert.are.same({ box }, w:overlap_aabb(V(4.5, 1), V(0.5, 0.1, 0.1)))
-      end
+      assert.are.same({ tri, box }, w:overlap_aabb(V(3.5, 1), V(1.5, 0.1, 0.1)))
+      assert.are.same({ box }, w:overlap_aabb(V(4.5, 1), V(0.5, 0.1, 0.1)))
       assert.are.same({ tri, box, cap }, w:overlap_sphere(V(1.5, 5), 5))
       assert.are.same({ box, cap }, w:overlap_sphere(V(1.5, 5), 5, function(_, d)
         return d ~= "tri" end))
@@ -484,9 +478,7 @@ describe("a changing world against the single-shape functions", function()
           local mask = rnd() < 0.5 and math.floor(rnd() * 4) or nil
           local movers = { { kind = "sphere", r = rnd_in(0, 1) }, { kind = "ray" } }
           movers[#movers + 1] = { kind = "capsule", r = rnd_in(0, 1), axis = rnd_vec(1) }
-          if boxes then
-            movers[#movers + 1] = { kind = "aabb", e = V(rnd_in(0, 1), rnd_in(0, 1), rnd_in(0, 1)) }
-          end
+          movers[#movers + 1] = { kind = "aabb", e = V(rnd_in(0, 1), rnd_in(0, 1), rnd_in(0, 1)) }
           for _, m in ipairs(movers) do
             local best_u, best_id, best_n
             for rid = 1, 400 do

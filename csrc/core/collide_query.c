@@ -11,7 +11,6 @@
 #include <float.h>
 #include "collide_world_internal.h"
 
-#include "collide_world_pending.h"   /* TEMPORARY, see there */
 
 /* ---- the query ------------------------------------------------------------- */
 

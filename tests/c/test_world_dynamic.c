@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "collide.h"
-#include "collide_world_pending.h"   /* TEMPORARY */
 #include "test.h"
 
 #define REQUIRE(c) do { if (!(c)) { \
