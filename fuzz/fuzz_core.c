@@ -1834,7 +1834,6 @@ static void fz_misc(src *s) {
    exactly the shapes the single-shape functions touch. Kernels another
    branch has not landed are skipped (weak). */
 
-#include "collide_world_pending.h"   /* TEMPORARY: the box and capsule kernels */
 #pragma weak collide_sweep_capsule_sphere
 #pragma weak collide_sweep_capsule_plane
 #pragma weak collide_sweep_capsule_triangle
@@ -2013,8 +2012,10 @@ static void world_advance(void) {
     if (r->kind == COLLIDE_SHAPE_PLANE) {
       r->plane.d -= dot(r->plane.normal, v);
     } else if (r->kind == COLLIDE_SHAPE_POLYGON) {
+      collide_polygon moved;
       for (k = 0; k < r->poly.count; k++) r->p[k] = add(r->p[k], v);
-      r->poly.plane.d -= dot(r->poly.plane.normal, v);
+      if (collide_polygon_init(r->p, r->poly.count, &moved) == 1) r->poly = moved;
+      else r->poly.plane.d -= dot(r->poly.plane.normal, v);
     } else if (r->kind == COLLIDE_SHAPE_AABB || r->kind == COLLIDE_SHAPE_SPHERE) {
       r->p[0] = add(r->p[0], v);
     } else {

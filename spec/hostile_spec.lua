@@ -163,7 +163,7 @@ if world then
     -- world, continued
     { "add_capsule", "vvr", { vec3(9, 9, 9), vec3(10, 9, 9), 0.5 }, "id", nil, 0 },
     { "sweep_aabb", "evv", { vec3(0.5, 0.5, 0.5), vec3(-5, 0), vec3(5, 0) }, "whit", 5, 2 },
-    { "sweep_capsule", "rvvv", { 0.5, vec3(0, 0), vec3(-5, 0), vec3(5, 0) }, "whit", 6, 2 },
+    { "sweep_capsule", "rvvv", { 0.5, vec3(0, 1), vec3(-5, 0), vec3(5, 0) }, "whit", 6, 2 },
     { "raycast_all", "vv", { vec3(-5, 0), vec3(5, 0) }, "hits", nil, 0, opt = 1 },
     { "overlap_point", "v", { vec3(0, 0) }, "ids", nil, 0 },
     { "overlap_aabb", "ve", { vec3(0, 0), vec3(1, 1, 1) }, "ids", nil, 0 },
