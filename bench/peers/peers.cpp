@@ -1,0 +1,566 @@
+/*
+ * peers.cpp -- collide's world against Bullet 3's btCollisionWorld, the same
+ * scenes and the same queries in one process (make bench-peers).
+ *
+ * Scenes: a bumpy terrain grid plus free-standing walls, about 1k, 10k and
+ * 100k triangles, from a fixed generator. Every coordinate handed to either
+ * library is a float (Bullet here is Debian's single-precision build), so
+ * both see exactly the same geometry and the same queries.
+ *
+ * Rows (each enabled when the collide function exists, see probe.c):
+ *   ray      collide_world_raycast      vs rayTest + ClosestRayResultCallback
+ *   sphere   collide_world_sweep_sphere vs convexSweepTest, btSphereShape
+ *   box      collide_world_sweep_aabb   vs convexSweepTest, btBoxShape
+ *   capsule  collide_world_sweep_capsule vs convexSweepTest, btCapsuleShape
+ *   frame    1000 moving spheres re-placed + 1000 sphere sweeps, 10k scene:
+ *            collide_world_update_sphere vs setWorldTransform + updateAabbs
+ *
+ * Timing: R rounds; in each round every row runs its whole query set
+ * through collide and through Bullet, the order alternating between
+ * rounds, so a busy machine slows both alike; the table gives the median
+ * ns per query. Agreement: every query's answers compared (hit or miss;
+ * when both hit, |u_collide - u_bullet| and the angle between the normals).
+ */
+#include <btBulletCollisionCommon.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "collide.h"
+
+#ifndef PEERS_ROUNDS
+#define PEERS_ROUNDS 7
+#endif
+
+namespace {
+
+/* ---- deterministic numbers ------------------------------------------- */
+
+struct Rng {
+  unsigned long long s;
+  explicit Rng(unsigned long long seed) : s(seed) {}
+  double next() { /* Lehmer, as bench/world_bench.c */
+    s = s * 16807 % 2147483647;
+    return (double)s / 2147483647.0;
+  }
+  double range(double a, double b) { return a + (b - a) * next(); }
+};
+
+/* Everything is rounded to float once, here: both libraries get it. */
+struct V3 { float x, y, z; };
+V3 v(double x, double y, double z) { return V3{(float)x, (float)y, (float)z}; }
+collide_vec3 cv(V3 a) { collide_vec3 r; r.x = a.x; r.y = a.y; r.z = a.z; return r; }
+btVector3 bv(V3 a) { return btVector3(a.x, a.y, a.z); }
+
+double now() {
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+/* ---- scenes ----------------------------------------------------------- */
+
+struct Scene {
+  std::string name;
+  int g = 0;                    /* grid cells per side (cell size 1) */
+  std::vector<double> height;   /* (g+1)^2 grid heights */
+  std::vector<V3> tris;         /* 3 per triangle */
+  int ntri() const { return (int)tris.size() / 3; }
+  /* highest grid height around (x, z): starts are placed above it */
+  double top(double x, double z, double reach) const {
+    int i0 = std::max(0, (int)std::floor(x - reach)), i1 = std::min(g, (int)std::ceil(x + reach));
+    int j0 = std::max(0, (int)std::floor(z - reach)), j1 = std::min(g, (int)std::ceil(z + reach));
+    double h = -1e30;
+    for (int i = i0; i <= i1; i++)
+      for (int j = j0; j <= j1; j++) h = std::max(h, height[i * (g + 1) + j]);
+    return h;
+  }
+};
+
+/* About target triangles: 90 % terrain (2 per cell), the rest walls (2 per
+   wall: a vertical rectangle standing on the terrain). */
+Scene make_scene(int target) {
+  Scene s;
+  Rng rng(1000 + target);
+  s.g = (int)std::floor(std::sqrt(0.9 * target / 2));
+  int g = s.g, nwalls = (target - 2 * g * g) / 2;
+  s.name = std::to_string(target / 1000) + "k";
+  s.height.resize((size_t)(g + 1) * (g + 1));
+  for (int i = 0; i <= g; i++)
+    for (int j = 0; j <= g; j++)
+      s.height[i * (g + 1) + j] =
+          (double)(float)(0.8 * std::sin(0.37 * i) * std::cos(0.29 * j) +
+                          0.3 * std::sin(1.3 * i + 0.7 * j) + 0.2 * rng.next());
+  auto H = [&](int i, int j) { return s.height[i * (g + 1) + j]; };
+  for (int i = 0; i < g; i++)
+    for (int j = 0; j < g; j++) {
+      V3 a = v(i, H(i, j), j), b = v(i + 1, H(i + 1, j), j);
+      V3 c = v(i, H(i, j + 1), j + 1), d = v(i + 1, H(i + 1, j + 1), j + 1);
+      s.tris.insert(s.tris.end(), {a, c, b, b, c, d});
+    }
+  for (int k = 0; k < nwalls; k++) {
+    double x = rng.range(1, g - 1), z = rng.range(1, g - 1), ang = rng.range(0, 2 * M_PI);
+    double len = rng.range(1.5, 5), h = rng.range(1.5, 3), y0 = s.top(x, z, 0) - 1;
+    double x1 = x + len * std::cos(ang), z1 = z + len * std::sin(ang);
+    V3 a = v(x, y0, z), b = v(x1, y0, z1), c = v(x, y0 + h, z), d = v(x1, y0 + h, z1);
+    s.tris.insert(s.tris.end(), {a, b, c, b, d, c});
+  }
+  return s;
+}
+
+/* ---- the two worlds --------------------------------------------------- */
+
+struct BulletWorld {
+  btDefaultCollisionConfiguration cfg;
+  btCollisionDispatcher disp{&cfg};
+  btDbvtBroadphase broad;
+  btCollisionWorld world{&disp, &broad, &cfg};
+  btTriangleMesh mesh{true, false};
+  btBvhTriangleMeshShape *shape = nullptr;
+  btCollisionObject obj;
+  std::vector<btCollisionObject *> movers;
+  btSphereShape mover_shape{0.5};
+  explicit BulletWorld(const Scene &s) {
+    for (int k = 0; k < s.ntri(); k++)
+      mesh.addTriangle(bv(s.tris[3 * k]), bv(s.tris[3 * k + 1]), bv(s.tris[3 * k + 2]));
+    shape = new btBvhTriangleMeshShape(&mesh, true, true);
+    obj.setCollisionShape(shape);
+    world.addCollisionObject(&obj);
+    world.updateAabbs();
+  }
+  ~BulletWorld() {
+    for (auto *o : movers) { world.removeCollisionObject(o); delete o; }
+    world.removeCollisionObject(&obj);
+    delete shape;
+  }
+};
+
+struct CollideWorld {
+  collide_world *w;
+  std::vector<int> movers;
+  explicit CollideWorld(const Scene &s) : w(collide_world_new()) {
+    for (int k = 0; k < s.ntri(); k++) {
+      collide_vec3 a = cv(s.tris[3 * k]), b = cv(s.tris[3 * k + 1]), c = cv(s.tris[3 * k + 2]);
+      if (collide_world_add_triangle(w, &a, &b, &c) <= 0) { std::fprintf(stderr, "add failed\n"); std::exit(1); }
+    }
+    collide_world_build(w);
+  }
+  ~CollideWorld() { collide_world_free(w); }
+};
+
+/* ---- queries and answers ---------------------------------------------- */
+
+enum Kind { RAY, SPHERE, BOX, CAPSULE };
+const char *kind_name[] = {"ray", "sphere sweep", "box sweep", "capsule sweep"};
+const double SPHERE_R = 0.5;
+const V3 BOX_E = {0.4f, 0.9f, 0.4f};
+const double CAPSULE_R = 0.4, CAPSULE_H = 0.5;  /* axis (0, h, 0): 1.8 tall */
+
+struct Query { V3 p0, p1; };
+struct Answer { int hit; double u; double n[3]; };
+
+double bounding_radius(Kind k) {
+  switch (k) {
+  case SPHERE: return SPHERE_R;
+  case BOX: return std::sqrt(BOX_E.x * BOX_E.x + BOX_E.y * BOX_E.y + BOX_E.z * BOX_E.z);
+  case CAPSULE: return CAPSULE_R + CAPSULE_H;
+  default: return 0;
+  }
+}
+
+/* A direction: half mostly downward (falling, walking downhill), half
+   mostly level (walking into walls). */
+void direction(Rng &rng, double &dx, double &dy, double &dz) {
+  double a = rng.range(0, 2 * M_PI), h = rng.next() < 0.5 ? rng.range(0.2, 1) : rng.range(0.05, 0.4);
+  dy = rng.next() < 0.5 ? -rng.range(0.3, 3) : rng.range(-0.25, 0.1);
+  dx = h * std::cos(a);
+  dz = h * std::sin(a);
+  double l = std::sqrt(dx * dx + dy * dy + dz * dz);
+  dx /= l; dy /= l; dz /= l;
+}
+
+/* Rays of mixed lengths (a third each 0.5-2, 2-10, 10-60), from 0.2-3
+   above the terrain. Sweeps: a game step (60 % 0.02-0.3, 30 % 0.3-1.5,
+   10 % 1.5-4) from a place where the shape touches nothing (a mover
+   starts free; Bullet's casts ignore starting overlap anyway). */
+std::vector<Query> make_queries(const Scene &s, CollideWorld &cw, Kind k, int n) {
+  Rng rng(77 + 13 * k + s.g);
+  std::vector<Query> q;
+  double br = bounding_radius(k);
+  std::vector<int> ids(64);
+  while ((int)q.size() < n) {
+    double x = rng.range(1, s.g - 1), z = rng.range(1, s.g - 1), dx, dy, dz, len;
+    double y = s.top(x, z, br + 1) + br + rng.range(0.2, 3);
+    direction(rng, dx, dy, dz);
+    double pick = rng.next();
+    if (k == RAY) len = pick < 1 / 3.0 ? rng.range(0.5, 2) : pick < 2 / 3.0 ? rng.range(2, 10) : rng.range(10, 60);
+    else len = pick < 0.6 ? rng.range(0.02, 0.3) : pick < 0.9 ? rng.range(0.3, 1.5) : rng.range(1.5, 4);
+    Query qq{v(x, y, z), v(x + dx * len, y + dy * len, z + dz * len)};
+    if (k != RAY) {
+      collide_vec3 c = cv(qq.p0);
+      if (collide_world_overlap_sphere(cw.w, &c, br + 0.02, ids.data(), (int)ids.size()) != 0) continue;
+    }
+    q.push_back(qq);
+  }
+  return q;
+}
+
+/* ---- one query through each library ----------------------------------- */
+
+struct Shapes {
+  btSphereShape sphere{(btScalar)SPHERE_R};
+  btBoxShape box{btVector3(BOX_E.x, BOX_E.y, BOX_E.z)};
+  btCapsuleShape capsule{(btScalar)CAPSULE_R, (btScalar)(2 * CAPSULE_H)};
+};
+
+inline int collide_query(CollideWorld &cw, Kind k, const Query &q, Answer &a) {
+  collide_vec3 p0 = cv(q.p0), p1 = cv(q.p1);
+  collide_hit h;
+  int id, rc = 0;
+  switch (k) {
+  case RAY: rc = collide_world_raycast(cw.w, &p0, &p1, nullptr, nullptr, &h, &id); break;
+  case SPHERE:
+    rc = collide_world_sweep_sphere(cw.w, SPHERE_R, &p0, &p1, nullptr, nullptr, &h, &id);
+    break;
+  case BOX: {
+#ifdef HAVE_world_sweep_aabb
+    collide_vec3 e = cv(BOX_E);
+    rc = collide_world_sweep_aabb(cw.w, &e, &p0, &p1, nullptr, nullptr, &h, &id);
+#endif
+    break;
+  }
+  case CAPSULE: {
+#ifdef HAVE_world_sweep_capsule
+    collide_vec3 axis = {0, CAPSULE_H, 0};
+    rc = collide_world_sweep_capsule(cw.w, CAPSULE_R, &axis, &p0, &p1, nullptr, nullptr, &h, &id);
+#endif
+    break;
+  }
+  }
+  if (rc < 0) { std::fprintf(stderr, "collide query failed: %d\n", rc); std::exit(1); }
+  a.hit = rc == 1;
+  a.u = rc == 1 ? h.u : 0;
+  a.n[0] = h.normal.x; a.n[1] = h.normal.y; a.n[2] = h.normal.z;
+  return rc;
+}
+
+inline int bullet_query(BulletWorld &bw, Shapes &sh, Kind k, const Query &q, Answer &a) {
+  btVector3 p0 = bv(q.p0), p1 = bv(q.p1);
+  if (k == RAY) {
+    btCollisionWorld::ClosestRayResultCallback cb(p0, p1);
+    bw.world.rayTest(p0, p1, cb);
+    a.hit = cb.hasHit();
+    a.u = a.hit ? cb.m_closestHitFraction : 0;
+    a.n[0] = cb.m_hitNormalWorld.x(); a.n[1] = cb.m_hitNormalWorld.y(); a.n[2] = cb.m_hitNormalWorld.z();
+    return a.hit;
+  }
+  btConvexShape *shape = k == SPHERE ? (btConvexShape *)&sh.sphere
+                       : k == BOX ? (btConvexShape *)&sh.box : (btConvexShape *)&sh.capsule;
+  btTransform t0(btQuaternion::getIdentity(), p0), t1(btQuaternion::getIdentity(), p1);
+  btCollisionWorld::ClosestConvexResultCallback cb(p0, p1);
+  bw.world.convexSweepTest(shape, t0, t1, cb, 0);
+  a.hit = cb.hasHit();
+  a.u = a.hit ? cb.m_closestHitFraction : 0;
+  a.n[0] = cb.m_hitNormalWorld.x(); a.n[1] = cb.m_hitNormalWorld.y(); a.n[2] = cb.m_hitNormalWorld.z();
+  return a.hit;
+}
+
+/* ---- agreement --------------------------------------------------------- */
+
+struct Agreement {
+  int both = 0, neither = 0, collide_only = 0, bullet_only = 0;
+  std::vector<double> du, angle;   /* over the queries both hit */
+};
+
+double angle_deg(const double *a, const double *b) {
+  double la = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+  double lb = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
+  if (!(la > 0 && lb > 0)) return 180;
+  double c = (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) / (la * lb);
+  return std::acos(std::max(-1.0, std::min(1.0, c))) * 180 / M_PI;
+}
+
+Agreement compare(const std::vector<Answer> &c, const std::vector<Answer> &b) {
+  Agreement g;
+  for (size_t i = 0; i < c.size(); i++) {
+    if (c[i].hit && b[i].hit) {
+      g.both++;
+      g.du.push_back(std::fabs(c[i].u - b[i].u));
+      g.angle.push_back(angle_deg(c[i].n, b[i].n));
+    } else if (c[i].hit) g.collide_only++;
+    else if (b[i].hit) g.bullet_only++;
+    else g.neither++;
+  }
+  std::sort(g.du.begin(), g.du.end());
+  std::sort(g.angle.begin(), g.angle.end());
+  return g;
+}
+
+double quantile(const std::vector<double> &x, double p) {
+  if (x.empty()) return 0;
+  return x[std::min(x.size() - 1, (size_t)(p * (double)(x.size() - 1) + 0.5))];
+}
+
+double median(std::vector<double> x) {
+  std::sort(x.begin(), x.end());
+  return x.empty() ? 0 : x[x.size() / 2];
+}
+
+/* ---- a row: one scene, one kind --------------------------------------- */
+
+struct Row {
+  std::string scene, what;
+  int ntri = 0, nq = 0;
+  std::vector<double> tc, tb;          /* ns per query, one per round */
+  std::vector<Answer> ac, ab;
+  Agreement agree;
+  bool timed_only = false;             /* the frame row: no answers */
+};
+
+struct Case {
+  Scene *scene;
+  CollideWorld *cw;
+  BulletWorld *bw;
+  Kind kind;
+  std::vector<Query> q;
+  Row row;
+};
+
+double time_collide(Case &c, bool keep) {
+  Answer a;
+  double t0 = now();
+  for (size_t i = 0; i < c.q.size(); i++) {
+    collide_query(*c.cw, c.kind, c.q[i], a);
+    if (keep) c.row.ac[i] = a;
+  }
+  return (now() - t0) * 1e9 / (double)c.q.size();
+}
+
+double time_bullet(Case &c, Shapes &sh, bool keep) {
+  Answer a;
+  double t0 = now();
+  for (size_t i = 0; i < c.q.size(); i++) {
+    bullet_query(*c.bw, sh, c.kind, c.q[i], a);
+    if (keep) c.row.ab[i] = a;
+  }
+  return (now() - t0) * 1e9 / (double)c.q.size();
+}
+
+/* ---- the frame: many moving shapes ------------------------------------ */
+
+#ifdef HAVE_world_update_sphere
+struct Frame {
+  Scene *scene;
+  CollideWorld *cw;
+  BulletWorld *bw;
+  std::vector<V3> base;               /* the movers' paths: base + wobble */
+  std::vector<Query> q;
+  int frame = 0;
+  Row row;
+};
+
+V3 mover_at(const Frame &f, int i, int frame) {
+  double t = 0.05 * frame + i;
+  return v(f.base[i].x + 0.5 * std::sin(t), f.base[i].y + 0.3 * std::sin(1.7 * t), f.base[i].z + 0.5 * std::cos(t));
+}
+
+void frame_setup(Frame &f, int nmovers) {
+  Rng rng(31337);
+  for (int i = 0; i < nmovers; i++) {
+    double x = rng.range(1, f.scene->g - 1), z = rng.range(1, f.scene->g - 1);
+    f.base.push_back(v(x, f.scene->top(x, z, 1) + 1.5, z));
+  }
+  for (int i = 0; i < nmovers; i++) {
+    collide_vec3 c = cv(mover_at(f, i, 0));
+    int id = collide_world_add_sphere(f.cw->w, &c, SPHERE_R);
+    f.cw->movers.push_back(id);
+    auto *o = new btCollisionObject();
+    o->setCollisionShape(&f.bw->mover_shape);
+    o->setWorldTransform(btTransform(btQuaternion::getIdentity(), bv(mover_at(f, i, 0))));
+    f.bw->world.addCollisionObject(o);
+    f.bw->movers.push_back(o);
+  }
+  collide_world_build(f.cw->w);
+  f.bw->world.updateAabbs();
+}
+
+double frame_collide(Frame &f, int frames) {
+  collide_hit h;
+  int id;
+  double t0 = now();
+  for (int k = 0; k < frames; k++, f.frame++) {
+    for (size_t i = 0; i < f.cw->movers.size(); i++) {
+      collide_vec3 c = cv(mover_at(f, (int)i, f.frame));
+      collide_world_update_sphere(f.cw->w, f.cw->movers[i], &c, SPHERE_R);
+    }
+    for (auto &qq : f.q) {
+      collide_vec3 p0 = cv(qq.p0), p1 = cv(qq.p1);
+      collide_world_sweep_sphere(f.cw->w, SPHERE_R, &p0, &p1, nullptr, nullptr, &h, &id);
+    }
+  }
+  return (now() - t0) * 1e9 / frames;
+}
+
+double frame_bullet(Frame &f, Shapes &sh, int frames) {
+  Answer a;
+  double t0 = now();
+  for (int k = 0; k < frames; k++, f.frame++) {
+    for (size_t i = 0; i < f.bw->movers.size(); i++)
+      f.bw->movers[i]->setWorldTransform(
+          btTransform(btQuaternion::getIdentity(), bv(mover_at(f, (int)i, f.frame))));
+    f.bw->world.updateAabbs();
+    for (auto &qq : f.q) bullet_query(*f.bw, sh, SPHERE, qq, a);
+  }
+  return (now() - t0) * 1e9 / frames;
+}
+#endif
+
+/* ---- output ------------------------------------------------------------ */
+
+void print_table(FILE *out, const std::vector<Row> &rows, int rounds) {
+  std::fprintf(out,
+      "collide world vs Bullet %d.%02d btCollisionWorld (float), median of %d interleaved rounds\n\n",
+      BT_BULLET_VERSION / 100, BT_BULLET_VERSION % 100, rounds);
+  std::fprintf(out, "%-14s %6s %7s %10s %10s %7s | %6s %6s %6s %6s | %9s %9s %9s %7s %7s\n",
+               "query", "tris", "queries", "collide ns", "Bullet ns", "ratio",
+               "both", "none", "c-only", "b-only", "max|du|", "p99|du|", "med|du|",
+               "max ang", "p99 ang");
+  for (const Row &r : rows) {
+    double c = median(r.tc), b = median(r.tb);
+    if (r.timed_only) {
+      std::fprintf(out, "%-14s %6d %7d %10.0f %10.0f %6.2fx | (ns per frame; no answers compared)\n",
+                   r.what.c_str(), r.ntri, r.nq, c, b, c / b);
+      continue;
+    }
+    const Agreement &g = r.agree;
+    std::fprintf(out, "%-14s %6d %7d %10.1f %10.1f %6.2fx | %6d %6d %6d %6d | %9.2e %9.2e %9.2e %7.3f %7.3f\n",
+                 r.what.c_str(), r.ntri, r.nq, c, b, c / b, g.both, g.neither,
+                 g.collide_only, g.bullet_only, quantile(g.du, 1), quantile(g.du, 0.99),
+                 quantile(g.du, 0.5), quantile(g.angle, 1), quantile(g.angle, 0.99));
+  }
+  std::fprintf(out,
+      "\nratio = collide / Bullet time (below 1: collide faster). both/none: queries both hit / both\n"
+      "missed; c-only, b-only: only one library reported contact. |du|: difference of the first\n"
+      "moment of contact (fraction of the motion) where both hit; ang: angle in degrees between\n"
+      "the two normals. Bullet computes in float and its convex casts stop by conservative\n"
+      "advancement, so its u and normals differ from collide's exact ones by that much.\n");
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  int rounds = PEERS_ROUNDS;
+  const char *outpath = argc > 1 ? argv[1] : nullptr;
+  const int sizes[] = {1000, 10000, 100000};
+  const int nq[] = {20000, 4000, 4000, 4000};   /* rays, then each sweep */
+  std::vector<Kind> kinds = {RAY, SPHERE};
+#ifdef HAVE_world_sweep_aabb
+  kinds.push_back(BOX);
+#endif
+#ifdef HAVE_world_sweep_capsule
+  kinds.push_back(CAPSULE);
+#endif
+  if (const char *e = std::getenv("PEERS_ROUNDS")) rounds = std::max(1, std::atoi(e));
+
+  std::vector<Scene *> scenes;
+  std::vector<CollideWorld *> cws;
+  std::vector<BulletWorld *> bws;
+  std::vector<Case> cases;
+  for (int size : sizes) {
+    Scene *s = new Scene(make_scene(size));
+    double t0 = now();
+    CollideWorld *cw = new CollideWorld(*s);
+    double t1 = now();
+    BulletWorld *bw = new BulletWorld(*s);
+    double t2 = now();
+    std::printf("scene %-4s %6d triangles (grid %dx%d + walls): built by collide in %.1f ms, by Bullet in %.1f ms\n",
+                s->name.c_str(), s->ntri(), s->g, s->g, (t1 - t0) * 1e3, (t2 - t1) * 1e3);
+    scenes.push_back(s);
+    cws.push_back(cw);
+    bws.push_back(bw);
+    for (Kind k : kinds) {
+      Case c{s, cw, bw, k, make_queries(*s, *cw, k, nq[k]), Row()};
+      c.row.scene = s->name;
+      c.row.what = kind_name[k];
+      c.row.ntri = s->ntri();
+      c.row.nq = (int)c.q.size();
+      c.row.ac.resize(c.q.size());
+      c.row.ab.resize(c.q.size());
+      cases.push_back(std::move(c));
+    }
+  }
+#ifdef HAVE_world_update_sphere
+  /* the frame: its own 10k scene, with 1000 movers in both worlds */
+  Scene *fs = new Scene(make_scene(10000));
+  Frame fr{fs, new CollideWorld(*fs), new BulletWorld(*fs), {}, {}, 0, Row()};
+  fr.q = make_queries(*fs, *fr.cw, SPHERE, 1000);
+  frame_setup(fr, 1000);
+  fr.row.what = "frame 1k+1k";
+  fr.row.ntri = fs->ntri();
+  fr.row.nq = 1000;
+  fr.row.timed_only = true;
+#endif
+
+  Shapes sh;
+  std::fflush(stdout);
+  for (int r = 0; r < rounds; r++) {
+    bool keep = r == 0;   /* answers from the first round */
+    for (Case &c : cases) {
+      if (r % 2 == 0) {
+        c.row.tc.push_back(time_collide(c, keep));
+        c.row.tb.push_back(time_bullet(c, sh, keep));
+      } else {
+        c.row.tb.push_back(time_bullet(c, sh, keep));
+        c.row.tc.push_back(time_collide(c, keep));
+      }
+    }
+#ifdef HAVE_world_update_sphere
+    if (r % 2 == 0) {
+      fr.row.tc.push_back(frame_collide(fr, 5));
+      fr.row.tb.push_back(frame_bullet(fr, sh, 5));
+    } else {
+      fr.row.tb.push_back(frame_bullet(fr, sh, 5));
+      fr.row.tc.push_back(frame_collide(fr, 5));
+    }
+#endif
+    std::fprintf(stderr, "round %d/%d\r", r + 1, rounds);
+  }
+  std::fprintf(stderr, "\n");
+
+  std::vector<Row> rows;
+  for (Kind k : kinds)
+    for (Case &c : cases)
+      if (c.kind == k) {
+        c.row.agree = compare(c.row.ac, c.row.ab);
+        rows.push_back(c.row);
+      }
+#ifdef HAVE_world_update_sphere
+  rows.push_back(fr.row);
+#endif
+  std::printf("\n");
+  print_table(stdout, rows, rounds);
+#ifndef HAVE_world_sweep_aabb
+  std::printf("(no box sweep row: collide_world_sweep_aabb is not in csrc/core/collide.h yet)\n");
+#endif
+#ifndef HAVE_world_sweep_capsule
+  std::printf("(no capsule sweep row: collide_world_sweep_capsule is not in csrc/core/collide.h yet)\n");
+#endif
+#ifndef HAVE_world_update_sphere
+  std::printf("(no frame row: collide_world_update_sphere is not in csrc/core/collide.h yet)\n");
+#endif
+  if (outpath) {
+    FILE *f = std::fopen(outpath, "w");
+    if (!f) { std::perror(outpath); return 1; }
+    print_table(f, rows, rounds);
+    std::fclose(f);
+  }
+  for (auto *b : bws) delete b;
+  for (auto *c : cws) delete c;
+  for (auto *s : scenes) delete s;
+  return 0;
+}
