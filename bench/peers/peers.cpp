@@ -351,6 +351,62 @@ double time_bullet(Case &c, Shapes &sh, bool keep) {
   return (now() - t0) * 1e9 / (double)c.q.size();
 }
 
+/* PEERS_WORST=1: the queries that disagree most, to look at. */
+void show_worst(const Case &c) {
+  std::vector<std::pair<double, size_t>> bad;
+  for (size_t i = 0; i < c.q.size(); i++) {
+    const Answer &a = c.row.ac[i], &b = c.row.ab[i];
+    double score = a.hit != b.hit ? 1e9 : a.hit ? std::fabs(a.u - b.u) + angle_deg(a.n, b.n) / 90 : 0;
+    if (score > 1e-3) bad.push_back({score, i});
+  }
+  std::sort(bad.rbegin(), bad.rend());
+  for (size_t k = 0; k < bad.size() && k < 6; k++) {
+    size_t i = bad[k].second;
+    const Answer &a = c.row.ac[i], &b = c.row.ab[i];
+    const Query &q = c.q[i];
+    std::printf("%s %s #%zu p0 (%.9g, %.9g, %.9g) p1 (%.9g, %.9g, %.9g)\n"
+                "   collide %d u %.9g n (%.4f %.4f %.4f)  bullet %d u %.9g n (%.4f %.4f %.4f)\n",
+                c.row.scene.c_str(), c.row.what.c_str(), i, q.p0.x, q.p0.y, q.p0.z, q.p1.x,
+                q.p1.y, q.p1.z, a.hit, a.u, a.n[0], a.n[1], a.n[2], b.hit, b.u, b.n[0], b.n[1], b.n[2]);
+    /* the single-shape function over every triangle, as a referee */
+    double best = 2;
+    int bestk = -1;
+    collide_vec3 p0 = cv(q.p0), p1 = cv(q.p1);
+    for (int k = 0; k < c.scene->ntri(); k++) {
+      collide_vec3 ta = cv(c.scene->tris[3 * k]), tb = cv(c.scene->tris[3 * k + 1]), tc = cv(c.scene->tris[3 * k + 2]);
+      collide_hit h;
+      int rc = c.kind == RAY ? collide_raycast_triangle(&p0, &p1, &ta, &tb, &tc, &h)
+                             : c.kind == SPHERE ? collide_sweep_sphere_triangle(SPHERE_R, &p0, &p1, &ta, &tb, &tc, &h) : 0;
+      if (rc == 1 && h.u < best) { best = h.u; bestk = k; }
+    }
+    if (c.kind == RAY) {   /* Moller-Trumbore in long double, no tolerance */
+      long double bu = 2; int bk = -1;
+      for (int k = 0; k < c.scene->ntri(); k++) {
+        const V3 *t = &c.scene->tris[3 * k];
+        long double o[3] = {q.p0.x, q.p0.y, q.p0.z}, d[3] = {(long double)q.p1.x - q.p0.x, (long double)q.p1.y - q.p0.y, (long double)q.p1.z - q.p0.z};
+        long double e1[3] = {(long double)t[1].x - t[0].x, (long double)t[1].y - t[0].y, (long double)t[1].z - t[0].z};
+        long double e2[3] = {(long double)t[2].x - t[0].x, (long double)t[2].y - t[0].y, (long double)t[2].z - t[0].z};
+        long double p[3] = {d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]};
+        long double det = e1[0] * p[0] + e1[1] * p[1] + e1[2] * p[2];
+        if (det == 0) continue;
+        long double s0[3] = {o[0] - t[0].x, o[1] - t[0].y, o[2] - t[0].z};
+        long double uu = (s0[0] * p[0] + s0[1] * p[1] + s0[2] * p[2]) / det;
+        long double qv[3] = {s0[1] * e1[2] - s0[2] * e1[1], s0[2] * e1[0] - s0[0] * e1[2], s0[0] * e1[1] - s0[1] * e1[0]};
+        long double vv = (d[0] * qv[0] + d[1] * qv[1] + d[2] * qv[2]) / det;
+        long double tt = (e2[0] * qv[0] + e2[1] * qv[1] + e2[2] * qv[2]) / det;
+        if (uu >= 0 && vv >= 0 && uu + vv <= 1 && tt >= 0 && tt <= 1 && tt < bu) { bu = tt; bk = k; }
+        if (b.hit && std::fabs((double)tt - b.u) < 1e-4) {
+          long double out = std::min(std::min(uu, vv), 1 - uu - vv);
+          long double l1 = std::sqrt(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
+          std::printf("   triangle %d plane crossed at u %.9Lg, barycentric min %.3Lg (edge %.3Lg)\n", k, tt, out, l1);
+        }
+      }
+      std::printf("   Moller-Trumbore (long double): %s u %.9Lg (triangle %d)\n", bk < 0 ? "miss" : "hit", bk < 0 ? 0 : bu, bk);
+    }
+    std::printf("   brute force over all triangles: %s u %.9g (triangle %d)\n", bestk < 0 ? "miss" : "hit", bestk < 0 ? 0 : best, bestk);
+  }
+}
+
 /* ---- the frame: many moving shapes ------------------------------------ */
 
 #ifdef HAVE_world_update_sphere
@@ -466,12 +522,18 @@ int main(int argc, char **argv) {
   kinds.push_back(CAPSULE);
 #endif
   if (const char *e = std::getenv("PEERS_ROUNDS")) rounds = std::max(1, std::atoi(e));
+  if (const char *e = std::getenv("PEERS_ONLY"))   /* e.g. PEERS_ONLY=ray: one kind */
+    kinds.erase(std::remove_if(kinds.begin(), kinds.end(),
+                               [e](Kind k) { return std::strncmp(kind_name[k], e, std::strlen(e)) != 0; }),
+                kinds.end());
 
   std::vector<Scene *> scenes;
   std::vector<CollideWorld *> cws;
   std::vector<BulletWorld *> bws;
   std::vector<Case> cases;
-  for (int size : sizes) {
+  int nscenes = 3;
+  if (const char *e = std::getenv("PEERS_SCENES")) nscenes = std::max(1, std::min(3, std::atoi(e)));
+  for (int size : std::vector<int>(sizes, sizes + nscenes)) {
     Scene *s = new Scene(make_scene(size));
     double t0 = now();
     CollideWorld *cw = new CollideWorld(*s);
@@ -508,15 +570,18 @@ int main(int argc, char **argv) {
 
   Shapes sh;
   std::fflush(stdout);
+  /* PEERS_LIB=collide or bullet: time one library only (for perf stat) */
+  const char *lib = std::getenv("PEERS_LIB");
+  bool run_c = !lib || std::strcmp(lib, "bullet") != 0, run_b = !lib || std::strcmp(lib, "collide") != 0;
   for (int r = 0; r < rounds; r++) {
     bool keep = r == 0;   /* answers from the first round */
     for (Case &c : cases) {
       if (r % 2 == 0) {
-        c.row.tc.push_back(time_collide(c, keep));
-        c.row.tb.push_back(time_bullet(c, sh, keep));
+        c.row.tc.push_back(run_c ? time_collide(c, keep) : 1);
+        c.row.tb.push_back(run_b ? time_bullet(c, sh, keep) : 1);
       } else {
-        c.row.tb.push_back(time_bullet(c, sh, keep));
-        c.row.tc.push_back(time_collide(c, keep));
+        c.row.tb.push_back(run_b ? time_bullet(c, sh, keep) : 1);
+        c.row.tc.push_back(run_c ? time_collide(c, keep) : 1);
       }
     }
 #ifdef HAVE_world_update_sphere
@@ -538,6 +603,7 @@ int main(int argc, char **argv) {
       if (c.kind == k) {
         c.row.agree = compare(c.row.ac, c.row.ab);
         rows.push_back(c.row);
+        if (std::getenv("PEERS_WORST")) show_worst(c);
       }
 #ifdef HAVE_world_update_sphere
   rows.push_back(fr.row);
