@@ -87,7 +87,7 @@ static void make_cases(int which, bcase *cs) {
         n = d_vec(&seed, d_near);
         dist = d_near(&seed);
         if (n.x == 0 && n.y == 0 && n.z == 0) n.y = 1;
-        if (collide_plane_make(&c->plane, &n, dist) < 0) abort();
+        if (collide_plane_make(&n, dist, &c->plane) < 0) abort();
         break;
       }
       case STRI:

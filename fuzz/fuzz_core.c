@@ -565,9 +565,9 @@ static int plane_arg(src *s, collide_plane *pl, int *from_ctor) {
   int code = -1;
   *from_ctor = 1;
   switch (k % 4) {
-    case 0: code = collide_plane_make(pl, &p, number(s)); break;
-    case 1: code = collide_plane_from_point_normal(pl, &p, &q); break;
-    case 2: r = vector(s); code = collide_plane_from_points(pl, &p, &q, &r); break;
+    case 0: code = collide_plane_make(&p, number(s), pl); break;
+    case 1: code = collide_plane_from_point_normal(&p, &q, pl); break;
+    case 2: r = vector(s); code = collide_plane_from_points(&p, &q, &r, pl); break;
     default: break;
   }
   if (code == 1) return 1;
@@ -603,20 +603,20 @@ static void fz_plane(src *s) {
     case 0:
       a[0].kind = K_VEC; a[0].v = vector(s);
       a[1].kind = K_NUM; a[1].num = number(s);
-      code = collide_plane_make(&pl, &a[0].v, a[1].num);
+      code = collide_plane_make(&a[0].v, a[1].num, &pl);
       check_code(code, a, 2, make_ex);
       break;
     case 1:
       a[0].kind = K_VEC; a[0].v = vector(s);
       a[1].kind = K_VEC; a[1].v = vector(s);
-      code = collide_plane_from_point_normal(&pl, &a[0].v, &a[1].v);
+      code = collide_plane_from_point_normal(&a[0].v, &a[1].v, &pl);
       check_code(code, a, 2, pn_ex);
       break;
     default:
       a[0].kind = K_VEC; a[0].v = vector(s);
       a[1].kind = K_VEC; a[1].v = vector(s);
       a[2].kind = K_VEC; a[2].v = vector(s);
-      code = collide_plane_from_points(&pl, &a[0].v, &a[1].v, &a[2].v);
+      code = collide_plane_from_points(&a[0].v, &a[1].v, &a[2].v, &pl);
       check_code(code, a, 3, pts_ex);
       break;
   }
@@ -626,7 +626,7 @@ static void fz_plane(src *s) {
     vec3 p = vector(s);
     int c2 = collide_plane_distance(&pl, &p, &d);
     if (vec_defect(&p)) {
-      ENSURE(c2 == FAIL_CODE(1, vec_defect(&p)));
+      ENSURE(c2 == FAIL_CODE(2, vec_defect(&p)));
     } else {
       ENSURE(c2 == 1 && isfinite(d));
     }
@@ -822,7 +822,7 @@ static int make_polygon(src *s, collide_polygon *poly, vec3 *v, int *count) {
   int given = which == 0 ? -(int)(byte(s) % 3) : n;  /* also counts < 0 */
   arg a;
   int worst = 0;
-  code = collide_polygon_init(poly, v, given);
+  code = collide_polygon_init(v, given, poly);
   *count = given;
   last_poly = v;
   last_poly_n = given > 0 ? given : 0;

@@ -55,8 +55,13 @@ describe("collide.vec3", function()
       assert.are.same({1, 2, 3}, {v:unpack()})
     end)
 
-    it("reads unknown keys as nil", function()
-      assert.is_nil(vec3(1, 2).w)
+    -- Issue 9: v.X (a typo for v.x) used to read nil silently.
+    it("refuses to read a key that names nothing", function()
+      assert.has_error(function() return vec3(1, 2).w end,
+        "vec3 has no field 'w' (x, y, z or a method expected)")
+      assert.has_error(function() return vec3(1, 2).X end,
+        "vec3 has no field 'X' (x, y, z or a method expected)")
+      assert.is_function(vec3(1, 2).dot)
     end)
   end)
 
@@ -108,6 +113,17 @@ describe("collide.vec3", function()
       local n = vec3(3, 0, 4):normalize()
       assert.are.equal(vec3(0.6, 0, 0.8), n)
       assert.are.equal(vec3(0, 0, 0), vec3():normalize())
+    end)
+
+    -- Issue 9: both backends turned this into zero (the squares underflow),
+    -- although the core normalizes such vectors.
+    it("normalize gives a unit vector for tiny and huge vectors too", function()
+      local t = vec3(1e-170, 1e-170, 0):normalize()
+      assert.is_true(math.abs(t:length() - 1) < 1e-15)
+      assert.are.equal(t.x, t.y)
+      local h = vec3(1e200, 0, 1e200):normalize()
+      assert.is_true(math.abs(h:length() - 1) < 1e-15)
+      assert.are.equal(vec3(0, 1, 0), vec3(0, 1e-300, 0):normalize())
     end)
 
     it("clone copies and set writes in place", function()

@@ -104,6 +104,9 @@ double collide_max_coord(void);
 int collide_error_arg(int code);
 int collide_error_reason(int code);
 const char *collide_error_message(int code);
+/* The message of a COLLIDE_E_* reason, for a binding that checks an
+   argument itself (so no binding re-creates the encoding above). */
+const char *collide_reason_message(int reason);
 
 /* Name of a COLLIDE_FEATURE_* value: "face", "edge", "vertex" (or "none"). */
 const char *collide_feature_name(int feature);
@@ -116,16 +119,36 @@ int collide_check_vec3(const collide_vec3 *v);
 
 /* collide.plane(normal, d): normalizes normal and scales d with it.
    Lua arguments: 1 normal, 2 d. */
-int collide_plane_make(collide_plane *out, const collide_vec3 *normal, double d);
+int collide_plane_make(const collide_vec3 *normal, double d, collide_plane *out);
 /* collide.plane_from_point_normal(p, n). Lua arguments: 1 p, 2 n. */
-int collide_plane_from_point_normal(collide_plane *out, const collide_vec3 *p,
-                                    const collide_vec3 *n);
+int collide_plane_from_point_normal(const collide_vec3 *p, const collide_vec3 *n,
+                                    collide_plane *out);
 /* collide.plane_from_points(a, b, c): normal (b-a)x(c-a). Lua arguments 1..3. */
-int collide_plane_from_points(collide_plane *out, const collide_vec3 *a,
-                              const collide_vec3 *b, const collide_vec3 *c);
-/* Signed distance; 0 or 1 (no failure) -- returns <0 when p is bad (arg 1). */
+int collide_plane_from_points(const collide_vec3 *a, const collide_vec3 *b,
+                              const collide_vec3 *c, collide_plane *out);
+/* plane:distance(p), signed. Lua arguments: 1 plane (self), 2 p. */
 int collide_plane_distance(const collide_plane *plane, const collide_vec3 *p,
                            double *out);
+
+/* ---- vectors: the vec3 methods and helpers -------------------------------- */
+
+/* Any double is accepted (no value checks); each returns 1. Lua arguments
+   in order (a method's self is 1). */
+int collide_vec3_dot(const collide_vec3 *a, const collide_vec3 *b, double *out);
+int collide_vec3_cross(const collide_vec3 *a, const collide_vec3 *b,
+                       collide_vec3 *out);
+int collide_vec3_length(const collide_vec3 *a, double *out);
+int collide_vec3_length_squared(const collide_vec3 *a, double *out);
+/* Unit vector (also for tiny vectors: scaled first); zero stays zero. */
+int collide_vec3_normalize(const collide_vec3 *a, collide_vec3 *out);
+/* a + (b - a) u */
+int collide_vec3_lerp(const collide_vec3 *a, const collide_vec3 *b, double u,
+                      collide_vec3 *out);
+/* v - 2 (v.n) n and v - (v.n) n; n is used as given. */
+int collide_vec3_reflect(const collide_vec3 *v, const collide_vec3 *n,
+                         collide_vec3 *out);
+int collide_vec3_slide(const collide_vec3 *v, const collide_vec3 *n,
+                       collide_vec3 *out);
 
 /* ---- sweeps -------------------------------------------------------------- */
 
@@ -193,8 +216,8 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
 
 /* Validates count vertices (Lua argument 1, the array) and fills poly.
    The vertices are referenced, not copied. */
-int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
-                         int count);
+int collide_polygon_init(const collide_vec3 *vertices, int count,
+                         collide_polygon *poly);
 /* ---- world: static geometry with a broadphase ---------------------------- */
 
 /* A set of fixed shapes with a bounding-volume hierarchy (collide_world.c).

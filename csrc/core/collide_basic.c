@@ -54,10 +54,13 @@ int collide_error_reason(int code) {
   return code < 0 ? (int)((0u - (unsigned)code) % 256u) : 0;
 }
 
-const char *collide_error_message(int code) {
-  int reason = collide_error_reason(code);
+const char *collide_reason_message(int reason) {
   if (reason <= 0 || reason >= COLLIDE_E_LAST) return "invalid argument";
   return reason_messages[reason];
+}
+
+const char *collide_error_message(int code) {
+  return collide_reason_message(collide_error_reason(code));
 }
 
 const char *collide_feature_name(int feature) {
@@ -105,7 +108,7 @@ int collide__check_plane(const collide_plane *p) {
 
 /* ---- planes ------------------------------------------------------------- */
 
-int collide_plane_make(collide_plane *out, const collide_vec3 *normal, double d) {
+int collide_plane_make(const collide_vec3 *normal, double d, collide_plane *out) {
   double len;
   CHECK_VEC(normal, 1);
   CHECK_NUM(d, 2);
@@ -120,8 +123,8 @@ int collide_plane_make(collide_plane *out, const collide_vec3 *normal, double d)
   return 1;
 }
 
-int collide_plane_from_point_normal(collide_plane *out, const collide_vec3 *p,
-                                    const collide_vec3 *n) {
+int collide_plane_from_point_normal(const collide_vec3 *p, const collide_vec3 *n,
+                                    collide_plane *out) {
   double len;
   CHECK_VEC(p, 1);
   CHECK_VEC(n, 2);
@@ -132,8 +135,8 @@ int collide_plane_from_point_normal(collide_plane *out, const collide_vec3 *p,
   return 1;
 }
 
-int collide_plane_from_points(collide_plane *out, const collide_vec3 *a,
-                              const collide_vec3 *b, const collide_vec3 *c) {
+int collide_plane_from_points(const collide_vec3 *a, const collide_vec3 *b,
+                              const collide_vec3 *c, collide_plane *out) {
   vec3 e1, e2, n;
   double len, scale, m1, m2;
   CHECK_VEC(a, 1);
@@ -166,8 +169,73 @@ int collide_plane_from_points(collide_plane *out, const collide_vec3 *a,
 
 int collide_plane_distance(const collide_plane *plane, const collide_vec3 *p,
                            double *out) {
-  CHECK_VEC(p, 1);
+  CHECK_VEC(p, 2);
   *out = v_dot(plane->normal, *p) + plane->d;
+  return 1;
+}
+
+/* ---- vectors -------------------------------------------------------------
+ * The vec3 methods and helpers of both bindings, so that they compute the
+ * same bits on every backend. No value checks: any double is accepted, as
+ * in plain arithmetic; each returns 1. */
+
+int collide_vec3_dot(const collide_vec3 *a, const collide_vec3 *b, double *out) {
+  *out = v_dot(*a, *b);
+  return 1;
+}
+
+int collide_vec3_cross(const collide_vec3 *a, const collide_vec3 *b,
+                       collide_vec3 *out) {
+  *out = v_cross(*a, *b);
+  return 1;
+}
+
+int collide_vec3_length(const collide_vec3 *a, double *out) {
+  *out = v_len(*a);
+  return 1;
+}
+
+int collide_vec3_length_squared(const collide_vec3 *a, double *out) {
+  *out = v_len2(*a);
+  return 1;
+}
+
+/* Unit for every nonzero finite vector: where the squares would underflow or
+   overflow (vec3(1e-170, 1e-170, 0)), the core's own v_normalize, which
+   scales by the largest component first. */
+int collide_vec3_normalize(const collide_vec3 *a, collide_vec3 *out) {
+  double len = v_len(*a);
+  if (len > 1e-150 && len < 1e150) {
+    /* divided, not multiplied by 1/len: (3, 0, 4) gives exactly the
+       correctly rounded (0.6, 0, 0.8) */
+    *out = v3(a->x / len, a->y / len, a->z / len);
+  } else {
+    *out = v_normalize(*a);   /* zero, or squares that under/overflow */
+  }
+  return 1;
+}
+
+int collide_vec3_lerp(const collide_vec3 *a, const collide_vec3 *b, double u,
+                      collide_vec3 *out) {
+  *out = v_lerp(*a, *b, u);
+  return 1;
+}
+
+/* v - k (v.n) n: k = 2 reflects (a bounce), k = 1 removes the part along n
+   (a slide). n is used as given: pass a unit normal. */
+static vec3 project(vec3 v, vec3 n, double k) {
+  return v_madd(v, n, -k * v_dot(v, n));
+}
+
+int collide_vec3_reflect(const collide_vec3 *v, const collide_vec3 *n,
+                         collide_vec3 *out) {
+  *out = project(*v, *n, 2.0);
+  return 1;
+}
+
+int collide_vec3_slide(const collide_vec3 *v, const collide_vec3 *n,
+                       collide_vec3 *out) {
+  *out = project(*v, *n, 1.0);
   return 1;
 }
 

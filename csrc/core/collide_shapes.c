@@ -595,8 +595,8 @@ int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
    diameter is the largest vertex-to-vertex distance. Returns 1 when valid
    (like the plane constructors). Cost: O(count^2) -- about 3 ms for 1000
    vertices, 0.2 s for 10000 -- paid once; the queries are O(count). */
-int collide_polygon_init(collide_polygon *poly, const collide_vec3 *vertices,
-                         int count) {
+int collide_polygon_init(const collide_vec3 *vertices, int count,
+                         collide_polygon *poly) {
   int i, j;
   double diam2 = 0, diam, len;
   vec3 newell = v3(0, 0, 0), avg = v3(0, 0, 0), far = v3(0, 0, 0), n, origin;

@@ -193,7 +193,7 @@ int collide_world_add_polygon(collide_world *w, const collide_polygon *polygon) 
   if (!copy) return NOMEM;
   memcpy(copy, polygon->vertices, (size_t)n * sizeof *copy);
   /* re-validated on the copy: a caller's struct is not trusted */
-  if ((e = collide_polygon_init(&poly, copy, n)) < 0) {
+  if ((e = collide_polygon_init(copy, n, &poly)) < 0) {
     free(copy);
     return reargue(e, 2);
   }

@@ -1,9 +1,8 @@
 /*
- * lcollide_shapes.c -- the Lua C-API binding of collide_shapes.c: the
- * polygon type, the sphere sweeps against triangles, polygons, segments and
- * boxes, the box-box sweep and the ray casts against spheres, triangles,
- * polygons and boxes. Follows lcollide.c: argument types are checked here
- * in order, values are checked by the core, results go through lc_pushhit.
+ * lcollide_shapes.c -- the shape objects of the C-API binding: planes and
+ * polygons (their fields, tostring, immutability) and polygon construction
+ * from an array. The plane constructors, plane:distance and every query
+ * taking these objects are generated from lcollide_api.h (lcollide_api.c).
  */
 #include <limits.h>
 #include <stddef.h>
@@ -11,32 +10,65 @@
 
 #include "lcollide.h"
 
+static const lc_fn F_INDEX = {"__index", 0};
+
+/* t.k for a key that names nothing is an error, as for vec3: a typo must not
+   read as nil. */
+static int no_field(lua_State *L, const char *type) {
+  return luaL_error(L, "%s has no field '%s'", type,
+                    lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2)
+                                                  : luaL_typename(L, 2));
+}
+
+/* ---- plane ---------------------------------------------------------------- */
+
+static int plane_index(lua_State *L) {
+  const collide_plane *p = lc_checkplane(L, &F_INDEX, 1);
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    const char *k = lua_tostring(L, 2);
+    if (strcmp(k, "normal") == 0) { lc_pushvec(L, &p->normal); return 1; }
+    if (strcmp(k, "d") == 0) { lua_pushnumber(L, p->d); return 1; }
+  }
+  lua_pushvalue(L, 2);
+  lua_rawget(L, lua_upvalueindex(LC_UV_METHODS));
+  if (lua_isnil(L, -1)) return no_field(L, "plane");
+  return 1;
+}
+
+/* Planes are immutable: a query can rely on the unit normal it was built
+   with. */
+static int plane_newindex(lua_State *L) {
+  return luaL_error(L, "planes are read-only (make a new one with "
+                       "collide.plane)");
+}
+
+static int plane_tostring(lua_State *L) {
+  static const lc_fn F = {"__tostring", 0};
+  const collide_plane *p = lc_checkplane(L, &F, 1);
+  char x[32], y[32], z[32], d[32];
+  lc_format_number(x, sizeof x, p->normal.x);
+  lc_format_number(y, sizeof y, p->normal.y);
+  lc_format_number(z, sizeof z, p->normal.z);
+  lc_format_number(d, sizeof d, p->d);
+  lua_pushfstring(L, "plane(vec3(%s, %s, %s), %s)", x, y, z, d);
+  return 1;
+}
+
+static const luaL_Reg plane_meta[] = {
+  {"__newindex", plane_newindex}, {"__tostring", plane_tostring},
+  {NULL, NULL}
+};
+
 /* ---- polygon ---------------------------------------------------------------
  * One userdata holds the core's collide_polygon and its vertices right after
- * it (full userdata never move, so poly.vertices may point into it). Its
- * user value is a table whose [1] is the plane, made once, so p.plane is
- * the same immutable plane object on every access. */
-
-typedef struct lc_polygon {
-  collide_polygon poly;
-  collide_vec3 vertices[];    /* count of them, allocated with the struct */
-} lc_polygon;
+ * it (lc_polygon). Its user value is a table whose [1] is the plane, made
+ * once, so p.plane is the same immutable plane object on every access. */
 
 static const lc_fn F_POLYGON = {"polygon", 0};
-
-static const collide_polygon *check_polygon(lua_State *L, const lc_fn *fn, int idx) {
-  lc_polygon *p = (lc_polygon *)lc_toudata(L, idx, LC_UV_POLYGON);
-  if (p == NULL) {
-    lc_typeerror(L, fn, idx, "polygon");
-    return NULL;
-  }
-  return &p->poly;
-}
 
 /* collide.polygon(vertices) */
 static int l_polygon(lua_State *L) {
   lc_polygon *p;
-  collide_plane *pl;
   size_t n;
   int i, code;
   if (lua_type(L, 1) != LUA_TTABLE) return lc_typeerror(L, &F_POLYGON, 1, "table");
@@ -47,16 +79,13 @@ static int l_polygon(lua_State *L) {
                                    n * sizeof(collide_vec3), 1);
   for (i = 0; i < (int)n; i++)
     lc_checkvec_at(L, &F_POLYGON, 1, i + 1, &p->vertices[i]);
-  code = collide_polygon_init(&p->poly, p->vertices, (int)n);
+  code = collide_polygon_init(p->vertices, (int)n, &p->poly);
   if (code < 0) return lc_coreerror(L, &F_POLYGON, code, 1);
   lua_pushvalue(L, lua_upvalueindex(LC_UV_POLYGON));
   lua_setmetatable(L, -2);
   /* user value {plane} */
   lua_createtable(L, 1, 0);
-  pl = (collide_plane *)lc_newuserdata(L, sizeof *pl, 0);
-  *pl = p->poly.plane;
-  lua_pushvalue(L, lua_upvalueindex(LC_UV_PLANE));
-  lua_setmetatable(L, -2);
+  lc_pushplane(L, &p->poly.plane);
   lua_rawseti(L, -2, 1);
   lc_setuservalue(L, -2);
   return 1;
@@ -64,7 +93,7 @@ static int l_polygon(lua_State *L) {
 
 static int polygon_vertices(lua_State *L) {
   static const lc_fn F = {"vertices", 1};
-  const collide_polygon *poly = check_polygon(L, &F, 1);
+  const collide_polygon *poly = lc_checkpolygon(L, &F, 1);
   int i;
   lua_createtable(L, poly->count, 0);
   for (i = 0; i < poly->count; i++) {
@@ -76,7 +105,7 @@ static int polygon_vertices(lua_State *L) {
 
 static int polygon_index(lua_State *L) {
   static const lc_fn F = {"__index", 0};
-  check_polygon(L, &F, 1);
+  lc_checkpolygon(L, &F, 1);
   if (lua_type(L, 2) == LUA_TSTRING && strcmp(lua_tostring(L, 2), "plane") == 0) {
     lc_getuservalue(L, 1);
     lua_rawgeti(L, -1, 1);
@@ -84,6 +113,7 @@ static int polygon_index(lua_State *L) {
   }
   lua_pushvalue(L, 2);
   lua_rawget(L, lua_upvalueindex(LC_UV_METHODS));
+  if (lua_isnil(L, -1)) return no_field(L, "polygon");
   return 1;
 }
 
@@ -95,14 +125,14 @@ static int polygon_newindex(lua_State *L) {
 
 static int polygon_tostring(lua_State *L) {
   static const lc_fn F = {"__tostring", 0};
-  const collide_polygon *poly = check_polygon(L, &F, 1);
+  const collide_polygon *poly = lc_checkpolygon(L, &F, 1);
   lua_pushfstring(L, "polygon(%d vertices)", poly->count);
   return 1;
 }
 
 static int polygon_len(lua_State *L) {
   static const lc_fn F = {"__len", 0};
-  lua_pushinteger(L, check_polygon(L, &F, 1)->count);
+  lua_pushinteger(L, lc_checkpolygon(L, &F, 1)->count);
   return 1;
 }
 
@@ -117,143 +147,13 @@ static const luaL_Reg polygon_methods[] = {
   {NULL, NULL}
 };
 
-/* ---- sphere sweeps ---------------------------------------------------------- */
-
-static int l_sweep_sphere_triangle(lua_State *L) {
-  static const lc_fn F = {"sweep_sphere_triangle", 0};
-  collide_vec3 v[5];
-  collide_hit h;
-  double r = lc_checknumber(L, &F, 1);
-  lc_checkvecs(L, &F, 2, 5, v);
-  return lc_pushhit(L, &F, collide_sweep_sphere_triangle(r, &v[0], &v[1], &v[2],
-                                                         &v[3], &v[4], &h),
-                    &h, 1, 7);
-}
-
-static int l_sweep_sphere_polygon(lua_State *L) {
-  static const lc_fn F = {"sweep_sphere_polygon", 0};
-  collide_vec3 c[2];
-  collide_hit h;
-  const collide_polygon *poly;
-  double r = lc_checknumber(L, &F, 1);
-  lc_checkvecs(L, &F, 2, 2, c);
-  poly = check_polygon(L, &F, 4);
-  return lc_pushhit(L, &F, collide_sweep_sphere_polygon(r, &c[0], &c[1], poly, &h),
-                    &h, 1, 5);
-}
-
-static int l_sweep_sphere_segment(lua_State *L) {
-  static const lc_fn F = {"sweep_sphere_segment", 0};
-  collide_vec3 v[4];
-  collide_hit h;
-  double r = lc_checknumber(L, &F, 1);
-  lc_checkvecs(L, &F, 2, 4, v);
-  return lc_pushhit(L, &F, collide_sweep_sphere_segment(r, &v[0], &v[1], &v[2],
-                                                        &v[3], &h),
-                    &h, 1, 6);
-}
-
-static int l_sweep_sphere_aabb(lua_State *L) {
-  static const lc_fn F = {"sweep_sphere_aabb", 0};
-  collide_vec3 v[4];
-  collide_hit h;
-  double r = lc_checknumber(L, &F, 1);
-  lc_checkvecs(L, &F, 2, 4, v);
-  return lc_pushhit(L, &F,
-                    collide_sweep_sphere_aabb(r, &v[0], &v[1], &v[2], &v[3], &h),
-                    &h, 1, 6);
-}
-
-/* true, u0, u1, normal; the normal goes into the out-vector at 7 if given. */
-static int l_sweep_aabb_aabb(lua_State *L) {
-  static const lc_fn F = {"sweep_aabb_aabb", 0};
-  collide_vec3 v[6];
-  collide_interval iv;
-  int code;
-  lc_checkvecs(L, &F, 1, 6, v);
-  code = collide_sweep_aabb_aabb(&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &iv);
-  if (code < 0) return lc_coreerror(L, &F, code, 1);
-  if (code == 0) {
-    lua_pushboolean(L, 0);
-    return 1;
-  }
-  lua_settop(L, 7);
-  lua_pushboolean(L, 1);
-  lua_pushnumber(L, iv.u0);
-  lua_pushnumber(L, iv.u1);
-  lc_pushvec_out(L, &F, 7, &iv.normal);
-  return 4;
-}
-
-/* ---- ray casts ---------------------------------------------------------------- */
-
-static int l_raycast_sphere(lua_State *L) {
-  static const lc_fn F = {"raycast_sphere", 0};
-  collide_vec3 v[3];
-  collide_hit h;
-  double r;
-  lc_checkvecs(L, &F, 1, 3, v);
-  r = lc_checknumber(L, &F, 4);
-  return lc_pushhit(L, &F, collide_raycast_sphere(&v[0], &v[1], &v[2], r, &h),
-                    &h, 1, 5);
-}
-
-static int l_raycast_triangle(lua_State *L) {
-  static const lc_fn F = {"raycast_triangle", 0};
-  collide_vec3 v[5];
-  collide_hit h;
-  lc_checkvecs(L, &F, 1, 5, v);
-  return lc_pushhit(L, &F, collide_raycast_triangle(&v[0], &v[1], &v[2], &v[3],
-                                                    &v[4], &h),
-                    &h, 1, 6);
-}
-
-static int l_raycast_polygon(lua_State *L) {
-  static const lc_fn F = {"raycast_polygon", 0};
-  collide_vec3 p[2];
-  collide_hit h;
-  const collide_polygon *poly;
-  lc_checkvecs(L, &F, 1, 2, p);
-  poly = check_polygon(L, &F, 3);
-  return lc_pushhit(L, &F, collide_raycast_polygon(&p[0], &p[1], poly, &h), &h, 1, 4);
-}
-
-static int l_raycast_aabb(lua_State *L) {
-  static const lc_fn F = {"raycast_aabb", 0};
-  collide_vec3 v[4];
-  collide_hit h;
-  lc_checkvecs(L, &F, 1, 4, v);
-  return lc_pushhit(L, &F, collide_raycast_aabb(&v[0], &v[1], &v[2], &v[3], &h),
-                    &h, 1, 5);
-}
-
 static const luaL_Reg shape_funcs[] = {
   {"polygon", l_polygon},
-  {"sweep_sphere_triangle", l_sweep_sphere_triangle},
-  {"sweep_sphere_polygon", l_sweep_sphere_polygon},
-  {"sweep_sphere_segment", l_sweep_sphere_segment},
-  {"sweep_sphere_aabb", l_sweep_sphere_aabb},
-  {"sweep_aabb_aabb", l_sweep_aabb_aabb},
-  {"raycast_sphere", l_raycast_sphere},
-  {"raycast_triangle", l_raycast_triangle},
-  {"raycast_polygon", l_raycast_polygon},
-  {"raycast_aabb", l_raycast_aabb},
   {NULL, NULL}
 };
 
-/* Fills the polygon metatable (made by luaopen_collide_core) and adds the
-   functions to the module table at the top of the stack. */
 void lc_open_shapes(lua_State *L) {
-  luaL_getmetatable(L, "polygon");
-  lc_setfuncs(L, polygon_meta, 0);
-  lua_newtable(L);
-  lc_setfuncs(L, polygon_methods, 0);
-  /* __index: a closure with the method table as its extra upvalue */
-  {
-    static const luaL_Reg index[] = {{"__index", polygon_index}, {NULL, NULL}};
-    lua_pushvalue(L, -2);             /* the metatable on top */
-    lc_setfuncs(L, index, -2);        /* extra upvalue: the method table */
-    lua_pop(L, 3);
-  }
+  lc_filltype(L, LC_MT_PLANE, plane_meta, NULL, plane_index);
+  lc_filltype(L, LC_MT_POLYGON, polygon_meta, polygon_methods, polygon_index);
   lc_setfuncs(L, shape_funcs, 0);
 }

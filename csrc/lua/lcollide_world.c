@@ -20,8 +20,6 @@
 typedef struct lc_world { collide_world *w; } lc_world;
 
 #define FILTER_ABORT (-0x7fff0000)
-/* The core's encoding of a rejected argument (collide.h). */
-#define LC_FAIL(arg, reason) (-((arg) * 256 + (reason)))
 
 static collide_world *check_world(lua_State *L, const lc_fn *fn) {
   lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
@@ -76,7 +74,8 @@ static int world_tostring(lua_State *L) {
   static const lc_fn F = {"__tostring", 0};
   lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
   if (p == NULL) return lc_typeerror(L, &F, 1, "world");
-  lua_pushfstring(L, "world: %p", (void *)p);
+  if (p->w == NULL) lua_pushliteral(L, "world(closed)");
+  else lua_pushfstring(L, "world(%d shapes)", collide_world_count(p->w));
   return 1;
 }
 
@@ -124,10 +123,10 @@ static int w_add_polygon(lua_State *L) {
     lc_typeerror(L, &F, 2, "polygon");
   }
   n = (int)lc_rawlen(L, arr);
-  if (n < 3) return lc_argerror(L, &F, 2, collide_error_message(LC_FAIL(2, COLLIDE_E_FEW_VERTICES)));
+  if (n < 3) return lc_argerror(L, &F, 2, collide_reason_message(COLLIDE_E_FEW_VERTICES));
   v = (collide_vec3 *)lc_newuserdata(L, (size_t)n * sizeof *v, 0);
   for (i = 0; i < n; i++) lc_checkvec_at(L, &F, arr, i + 1, &v[i]);
-  code = collide_polygon_init(&poly, v, n);
+  code = collide_polygon_init(v, n, &poly);
   if (code < 0) return lc_argerror(L, &F, 2, collide_error_message(code));
   return added(L, &F, collide_world_add_polygon(w, &poly), 3);
 }
@@ -402,7 +401,7 @@ static int w_move_sphere(lua_State *L) {
     if (lua_type(L, 5) != LUA_TTABLE) lc_typeerror(L, &F, 5, "table");
     x = o.max_iterations;
     opt_field_number(L, &F, 5, "max_iterations", &x);
-    if (!(x >= 1)) return lc_coreerror(L, &F, LC_FAIL(5, COLLIDE_E_BAD_ITERATIONS), 1);
+    if (!(x >= 1)) return lc_argerror(L, &F, 5, collide_reason_message(COLLIDE_E_BAD_ITERATIONS));
     o.max_iterations = x > 1e6 ? 1000000 : (int)x;
     opt_field_number(L, &F, 5, "restitution", &o.restitution);
     opt_field_number(L, &F, 5, "max_slope", &o.max_slope);
@@ -559,10 +558,9 @@ static const luaL_Reg world_funcs[] = {
 void lc_open_world(lua_State *L) {
   /* module table at the top */
   lc_setfuncs(L, world_funcs, 0);
-  luaL_getmetatable(L, "world");
-  lc_setfuncs(L, world_meta, 0);
-  lua_newtable(L);
-  lc_setfuncs(L, world_methods, 0);
+  lc_filltype(L, LC_MT_WORLD, world_meta, world_methods, NULL);
+  luaL_getmetatable(L, LC_MT_WORLD);
+  lc_pushmethods(L, LC_MT_WORLD);
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);
 }

@@ -64,9 +64,6 @@ typedef struct collide_ffi_polygon {
   const collide_polygon poly;
   const collide_vec3 v[?];
 } collide_ffi_polygon;
-int collide_ffi_plane_distance(const collide_ffi_plane *plane,
-                               const collide_vec3 *p, double *out)
-  __asm__("collide_plane_distance");
 ]]
 
 local C = ffi.load(path)
@@ -184,8 +181,8 @@ end
 -- allocated once per Lua state. Safe because the core never calls back into
 -- Lua between filling them and reading them.
 local S = {}
-for i = 1, 8 do S[i] = V() end
-local S1, S2, S3 = S[1], S[2], S[3]
+for i = 1, 9 do S[i] = V() end
+local S1, S2 = S[1], S[2]
 local HIT = new("collide_hit")
 local INTERVAL = new("collide_interval")
 
@@ -209,7 +206,12 @@ local vec3_mt = {}
 -- other key lands here. A function, because LuaJIT raises "no member" for
 -- a key missing from an __index table, where the C API gives nil.
 function vec3_mt.__index(_, k)
-  return methods[k]
+  local m = methods[k]
+  if m == nil then   -- v.X, a typo, is an error rather than nil
+    raise("vec3 has no field '" .. (type(k) == "string" and k or type(k)) ..
+          "' (x, y, z or a method expected)")
+  end
+  return m
 end
 
 local F_VEC3 = fn("vec3")
@@ -297,42 +299,9 @@ function vec3_mt.__eq(a, b)
          a.z == b.z
 end
 
-local F_DOT, F_CROSS = fn("dot", 1), fn("cross", 1)
-local F_LENGTH, F_LENGTH2 = fn("length", 1), fn("length_squared", 1)
-local F_NORMALIZE, F_UNPACK = fn("normalize", 1), fn("unpack", 1)
-local F_CLONE, F_SET = fn("clone", 1), fn("set", 1)
-
-function methods.dot(a, b)
-  if not istype(V, a) then typeerror(F_DOT, 1, "vec3", a) end
-  if not istype(V, b) then b = tovec(F_DOT, 2, b, S2) end
-  return a.x * b.x + a.y * b.y + a.z * b.z
-end
-
-function methods.cross(a, b, out)
-  if not istype(V, a) then typeerror(F_CROSS, 1, "vec3", a) end
-  if not istype(V, b) then b = tovec(F_CROSS, 2, b, S2) end
-  return outvec(F_CROSS, 3, out, a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z,
-                a.x * b.y - a.y * b.x)
-end
-
-function methods.length(a)
-  if not istype(V, a) then typeerror(F_LENGTH, 1, "vec3", a) end
-  return math.sqrt(a.x * a.x + a.y * a.y + a.z * a.z)
-end
-
-function methods.length_squared(a)
-  if not istype(V, a) then typeerror(F_LENGTH2, 1, "vec3", a) end
-  return a.x * a.x + a.y * a.y + a.z * a.z
-end
-
-function methods.normalize(a, out)
-  if not istype(V, a) then typeerror(F_NORMALIZE, 1, "vec3", a) end
-  local len = math.sqrt(a.x * a.x + a.y * a.y + a.z * a.z)
-  if len > 0 then
-    return outvec(F_NORMALIZE, 2, out, a.x / len, a.y / len, a.z / len)
-  end
-  return outvec(F_NORMALIZE, 2, out, 0, 0, 0)  -- the zero vector stays zero
-end
+-- dot, cross, length, length_squared and normalize are the core's,
+-- generated from collide.core._api below.
+local F_UNPACK, F_CLONE, F_SET = fn("unpack", 1), fn("clone", 1), fn("set", 1)
 
 function methods.unpack(a)
   if not istype(V, a) then typeerror(F_UNPACK, 1, "vec3", a) end
@@ -359,48 +328,15 @@ ffi.metatype(V, vec3_mt)
 
 -- ---- plane ------------------------------------------------------------------
 
+-- t.k for a key that names nothing is an error, as for vec3 (lcollide_shapes.c
+-- no_field).
+local function no_field(what, k)
+  raise(what .. " has no field '" .. (type(k) == "string" and k or type(k)) .. "'")
+end
+
 local plane_methods = {}
 local plane_mt = {}
-local F_PLANE, F_PLANE_PN = fn("plane"), fn("plane_from_point_normal")
-local F_PLANE_3P, F_DISTANCE = fn("plane_from_points"), fn("distance", 1)
-
-local PLANE_SCRATCH = new("collide_plane")
-
-local function newplane(f, code)
-  if code < 0 then coreerror(f, code, 1) end
-  return P(PLANE_SCRATCH)
-end
-
-function M.plane(n, d)
-  if not istype(V, n) then n = tovec(F_PLANE, 1, n, S1) end
-  if type(d) ~= "number" then typeerror(F_PLANE, 2, "number", d) end
-  return newplane(F_PLANE, C.collide_plane_make(PLANE_SCRATCH, n, d))
-end
-
-function M.plane_from_point_normal(p, n)
-  if not istype(V, p) then p = tovec(F_PLANE_PN, 1, p, S1) end
-  if not istype(V, n) then n = tovec(F_PLANE_PN, 2, n, S2) end
-  return newplane(F_PLANE_PN,
-                  C.collide_plane_from_point_normal(PLANE_SCRATCH, p, n))
-end
-
-function M.plane_from_points(a, b, c)
-  if not istype(V, a) then a = tovec(F_PLANE_3P, 1, a, S1) end
-  if not istype(V, b) then b = tovec(F_PLANE_3P, 2, b, S2) end
-  if not istype(V, c) then c = tovec(F_PLANE_3P, 3, c, S3) end
-  return newplane(F_PLANE_3P,
-                  C.collide_plane_from_points(PLANE_SCRATCH, a, b, c))
-end
-
-local DISTANCE = new("double[1]")
-
-function plane_methods.distance(pl, p)
-  if not istype(P, pl) then typeerror(F_DISTANCE, 1, "plane", pl) end
-  if not istype(V, p) then p = tovec(F_DISTANCE, 2, p, S2) end
-  local code = C.collide_ffi_plane_distance(pl, p, DISTANCE)
-  if code < 0 then coreerror(F_DISTANCE, code, 2) end
-  return DISTANCE[0]
-end
+-- The constructors and distance are generated from collide.core._api below.
 
 -- normal is a new vec3 on each read, as in the C API: changing it does not
 -- change the plane.
@@ -410,7 +346,9 @@ function plane_mt.__index(pl, k)
     return V(n.x, n.y, n.z)
   end
   if k == "d" then return pl.pl.d end
-  return plane_methods[k]
+  local m = plane_methods[k]
+  if m == nil then no_field("plane", k) end
+  return m
 end
 
 function plane_mt.__newindex()
@@ -471,7 +409,7 @@ local function polygon(t)
   local p = G(n)
   local verts = ffi.cast("collide_vec3 *", p.v)
   for i = 1, n do checkvec_at(F_POLYGON, 1, t, i, verts[i - 1]) end
-  local code = C.collide_polygon_init(ffi.cast("collide_polygon *", p), verts, n)
+  local code = C.collide_polygon_init(verts, n, ffi.cast("collide_polygon *", p))
   if code < 0 then coreerror(F_POLYGON, code, 1) end
   return p
 end
@@ -495,7 +433,9 @@ function polygon_mt.__index(p, k)
     end
     return pl
   end
-  return polygon_methods[k]
+  local m = polygon_methods[k]
+  if m == nil then no_field("polygon", k) end
+  return m
 end
 
 function polygon_mt.__newindex()
@@ -514,54 +454,34 @@ ffi.metatype(G, polygon_mt)
 -- Offered when the C-API module offers it (the shapes part of the core).
 if capi.polygon ~= nil then M.polygon = polygon end
 
--- ---- queries, generated -----------------------------------------------------
+-- ---- every entry point of csrc/lua/lcollide_api.h, generated ---------------
 
--- Each query is a core function collide_<name> whose Lua arguments map one
--- to one onto its C arguments, followed by a result struct. Argument kinds:
---   n  number               v  vector (vec3 or table)
---   P  plane                G  polygon
--- Result kinds:
---   hit       true, u, point, normal, feature   (2 out-vectors)
---   interval  true, u0, u1
---   interval_normal  true, u0, u1, normal       (1 out-vector)
---   test      true / false
--- A query is generated only when the C-API module offers it too, so both
--- backends always have the same functions.
-local QUERIES = {
-  { "sweep_sphere_sphere", "nvvnvv", "interval" },
-  { "test_sphere_sphere", "nvvnvv", "test" },
-  { "sweep_sphere_plane", "nvvP", "hit" },
-  { "raycast_plane", "vvP", "hit" },
-  { "sweep_sphere_triangle", "nvvvvv", "hit" },
-  { "sweep_sphere_polygon", "nvvG", "hit" },
-  { "sweep_sphere_segment", "nvvvv", "hit" },
-  { "sweep_sphere_aabb", "nvvvv", "hit" },
-  { "sweep_aabb_aabb", "vvvvvv", "interval_normal" },
-  { "raycast_sphere", "vvvn", "hit" },
-  { "raycast_triangle", "vvvvv", "hit" },
-  { "raycast_polygon", "vvG", "hit" },
-  { "raycast_aabb", "vvvv", "hit" },
-}
-
+-- The C-API module carries the list it was generated from, one row per
+-- entry point: {lua_name, core_function, kinds, RESULT, where} (see
+-- csrc/lua/lcollide_api.h for the kinds and results). Each becomes
+-- straight-line code with fixed arity, no closures, no varargs, no pcall:
+-- the core function is called through a declaration of its own (symbol
+-- redirection, __asm__) whose plane and polygon parameters are this
+-- backend's wrappers, which begin with the core's struct, so the wrapper is
+-- passed as it is, with no field reference, which the interpreter would
+-- allocate (LuaJIT with the JIT off, e.g. on iOS).
 local ARG_CHECK = {
-  n = 'if type(a%d) ~= "number" then typeerror(F, %d, "number", a%d) end',
-  v = 'if not istype(V, a%d) then a%d = tovec(F, %d, a%d, S[%d]) end',
+  N = 'if type(a%d) ~= "number" then typeerror(F, %d, "number", a%d) end',
+  V = 'if not istype(V, a%d) then a%d = tovec(F, %d, a%d, S[%d]) end',
+  S = 'if not istype(V, a%d) then typeerror(F, %d, "vec3", a%d) end',
   P = 'if not istype(P, a%d) then typeerror(F, %d, "plane", a%d) end',
   G = 'if not istype(G, a%d) then typeerror(F, %d, "polygon", a%d) end',
 }
--- The core function is called through a declaration of its own (symbol
--- redirection, __asm__) whose plane and polygon parameters are this
--- backend's wrappers, which begin with the core's struct: the wrapper is
--- passed as it is, with no field reference, which the interpreter would
--- allocate (LuaJIT with the JIT off, e.g. on iOS).
-local ARG_PASS = { n = "a%d", v = "a%d", P = "a%d", G = "a%d" }
-local ARG_CTYPE = { n = "double", v = "const collide_vec3 *",
+local ARG_CTYPE = { N = "double", V = "const collide_vec3 *",
+                    S = "const collide_vec3 *",
                     P = "const collide_ffi_plane *",
                     G = "const collide_ffi_polygon *" }
 
--- The scratch results are read through double pointers, again so that the
+-- Scratch results, read through double pointers, again so that the
 -- interpreter allocates no field references. Offsets in doubles:
 local function at(ct, field) return ffi.offsetof(ct, field) / 8 end
+local DBL = new("double[1]")
+local PLANE_SCRATCH = new("collide_plane")
 local HITD, INTERVALD = ffi.cast("double *", HIT), ffi.cast("double *", INTERVAL)
 local H_U, H_POINT, H_NORMAL = at("collide_hit", "u"), at("collide_hit", "point"),
                                at("collide_hit", "normal")
@@ -581,28 +501,44 @@ local function gen_out(j, k, src, base)
     j, j, j, j, j, k, j, j, src, base, j, src, base + 1, j, src, base + 2)
 end
 
+-- Per result kind: the core's out parameter (C type and scratch), the number
+-- of out-vectors, and the code returning the results when code > 0.
 local RESULT = {
-  hit = function(nargs)
+  HIT = function(nargs)
     return "collide_hit *", "HIT", 2,
       gen_out(1, nargs + 1, "HITD", H_POINT) .. "\n" ..
       gen_out(2, nargs + 2, "HITD", H_NORMAL) .. "\n" ..
       format("    return true, HITD[%d], r1, r2, FEATURE[HIT.feature]", H_U)
   end,
-  interval = function()
+  INTERVAL = function()
     return "collide_interval *", "INTERVAL", 0,
       format("    return true, INTERVALD[%d], INTERVALD[%d]", I_U0, I_U1)
   end,
-  interval_normal = function(nargs)
+  INTERVAL_NORMAL = function(nargs)
     return "collide_interval *", "INTERVAL", 1,
       gen_out(1, nargs + 1, "INTERVALD", I_NORMAL) .. "\n" ..
       format("    return true, INTERVALD[%d], INTERVALD[%d], r1", I_U0, I_U1)
   end,
-  test = function()
+  TEST = function()
     return nil, nil, 0, "    return true"
   end,
+  VEC = function(nargs)
+    return "collide_vec3 *", "S[9]", 1,
+      gen_out(1, nargs + 1, "VD", 0) .. "\n    return r1"
+  end,
+  NUMBER = function()
+    return "double *", "DBL", 0, "    return DBL[0]"
+  end,
+  PLANE = function()
+    return "collide_plane *", "PLANE_SCRATCH", 0, "    return P(PLANE_SCRATCH)"
+  end,
 }
+-- VEC results land in the scratch vector S[9] (no argument uses it: at most
+-- 8 arguments), read as doubles.
+local VD = ffi.cast("double *", S[9])
 
-local function gen_query(name, kinds, result)
+local function gen(row)
+  local name, cfn, kinds, result, place = row[1], row[2], row[3], row[4], row[5]
   local nargs = #kinds
   local rtype, scratch, nout, on_hit = RESULT[result](nargs)
   local params, checks, pass, ctypes = {}, {}, {}, {}
@@ -610,7 +546,7 @@ local function gen_query(name, kinds, result)
     local k = kinds:sub(i, i)
     params[i] = "a" .. i
     checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i)
-    pass[i] = format(ARG_PASS[k], i)
+    pass[i] = "a" .. i
     ctypes[i] = ARG_CTYPE[k]
   end
   for j = 1, nout do params[#params + 1] = "o" .. j end
@@ -618,14 +554,15 @@ local function gen_query(name, kinds, result)
     pass[#pass + 1] = scratch
     ctypes[#ctypes + 1] = rtype
   end
-  ffi.cdef(format('int collide_ffi_%s(%s) __asm__("collide_%s");', name,
-                  table.concat(ctypes, ", "), name))
+  local alias = "collide_ffi_" .. place .. "_" .. name
+  ffi.cdef(format('int %s(%s) __asm__("%s");', alias,
+                  table.concat(ctypes, ", "), cfn))
   local src = table.concat({
     "local C, V, S, HIT, HITD, INTERVAL, INTERVALD, FEATURE, F, istype,",
-    "      typeerror, tovec, coreerror, P, G = ...",
+    "      typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD = ...",
     "return function(" .. table.concat(params, ", ") .. ")",
     table.concat(checks, "\n"),
-    "  local code = C.collide_ffi_" .. name .. "(" .. table.concat(pass, ", ") .. ")",
+    "  local code = C." .. alias .. "(" .. table.concat(pass, ", ") .. ")",
     "  if code > 0 then",
     on_hit,
     "  end",
@@ -633,50 +570,16 @@ local function gen_query(name, kinds, result)
     "  coreerror(F, code, 1)",
     "end",
   }, "\n")
-  local chunk = assert(loadstring(src, "=collide.ffi(" .. name .. ")"))
-  return chunk(C, V, S, HIT, HITD, INTERVAL, INTERVALD, FEATURE, fn(name),
-               istype, typeerror, tovec, coreerror, P, G)
+  local chunk = assert(loadstring(src, GENERATED .. name .. ")"))
+  return chunk(C, V, S, HIT, HITD, INTERVAL, INTERVALD, FEATURE,
+               fn(name, place == "collide" and 0 or 1), istype, typeerror,
+               tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD)
 end
 
--- Does the shared object define the symbol? (The header may declare more
--- than a partial build defines.)
-local function has_symbol(sym)
-  return (pcall(function() return C[sym] end))
-end
-
-for _, q in ipairs(QUERIES) do
-  local name = q[1]
-  if capi[name] ~= nil and has_symbol("collide_" .. name) then
-    M[name] = gen_query(name, q[2], q[3])
-  end
-end
-
--- ---- helpers ----------------------------------------------------------------
-
-local F_LERP, F_REFLECT, F_SLIDE = fn("lerp"), fn("reflect"), fn("slide")
-
-function M.lerp(a, b, u, out)
-  if not istype(V, a) then a = tovec(F_LERP, 1, a, S1) end
-  if not istype(V, b) then b = tovec(F_LERP, 2, b, S2) end
-  if type(u) ~= "number" then typeerror(F_LERP, 3, "number", u) end
-  return outvec(F_LERP, 4, out, a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u,
-                a.z + (b.z - a.z) * u)
-end
-
--- v - k (v.n) n: k = 2 reflects, k = 1 slides (lcollide.c project).
-local function project(f, v, n, out, k)
-  if not istype(V, v) then v = tovec(f, 1, v, S1) end
-  if not istype(V, n) then n = tovec(f, 2, n, S2) end
-  local s = k * (v.x * n.x + v.y * n.y + v.z * n.z)
-  return outvec(f, 3, out, v.x - s * n.x, v.y - s * n.y, v.z - s * n.z)
-end
-
-function M.reflect(v, n, out)
-  return project(F_REFLECT, v, n, out, 2.0)
-end
-
-function M.slide(v, n, out)
-  return project(F_SLIDE, v, n, out, 1.0)
+local TABLES = { collide = M, vec3 = methods, plane = plane_methods }
+for _, row in ipairs(capi._api) do
+  local t = TABLES[row[5]]
+  t[row[1]] = gen(row)
 end
 
 -- ---- world ------------------------------------------------------------------

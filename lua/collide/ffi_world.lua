@@ -35,8 +35,6 @@ return function(E)
 
   -- ---- errors and checks -------------------------------------------------
 
-  -- The core's encoding of a rejected argument (collide.h).
-  local function FAIL(arg, reason) return -(arg * 256 + reason) end
 
   -- lcollide_world.c world_error: errors of no argument (memory, a locked
   -- world) are plain "name: message".
@@ -66,7 +64,7 @@ return function(E)
   end
 
   function meta.__tostring(w)
-    return "world: " .. tostring(ffi.cast("void *", w)):match("0x%x+")
+    return "world(" .. C.collide_world_count(w) .. " shapes)"
   end
 
   function meta.__index(_, k)
@@ -101,12 +99,12 @@ return function(E)
     if type(p) ~= "table" then typeerror(F_POLY, 2, "polygon", p) end
     local n = #p
     if n < 3 then
-      argerror(F_POLY, 2, ffi.string(C.collide_error_message(FAIL(2, 11))))
+      argerror(F_POLY, 2, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
     end
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(F_POLY, 2, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
-    local code = C.collide_polygon_init(poly, vs, n)
+    local code = C.collide_polygon_init(vs, n, poly)
     if code < 0 then
       argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
     end
@@ -348,7 +346,9 @@ return function(E)
       if type(options) ~= "table" then typeerror(F_MOVE, 5, "table", options) end
       local x = opt_number(options, "max_iterations", OPTIONS.max_iterations)
       -- (not >=: NaN fails too)
-      if not (x >= 1) then coreerror(F_MOVE, FAIL(5, 19), 1) end  -- luacheck: ignore 581
+      if not (x >= 1) then  -- luacheck: ignore 581
+        argerror(F_MOVE, 5, ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
+      end
       OPTIONS.max_iterations = x > 1e6 and 1000000 or floor(x)
       OPTIONS.restitution = opt_number(options, "restitution", OPTIONS.restitution)
       OPTIONS.max_slope = opt_number(options, "max_slope", OPTIONS.max_slope)

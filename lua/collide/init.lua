@@ -34,7 +34,8 @@ end
 
 local collide = {}
 for k, v in pairs(core) do
-  collide[k] = v
+  -- _api is the binding's own list of entry points (for the FFI backend)
+  if k ~= "_api" then collide[k] = v end
 end
 
 collide.backend = backend

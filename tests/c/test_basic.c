@@ -45,14 +45,14 @@ static int test_planes(void) {
   collide_plane pl;
   collide_vec3 n = V(0, 0, 0), p = V(1, 2, 3), a = V(0, 0, 0), b = V(1, 1, 1);
   double d;
-  int code = collide_plane_make(&pl, &n, 1);
+  int code = collide_plane_make(&n, 1, &pl);
   ENSURE(collide_error_arg(code) == 1);
   ENSURE(collide_error_reason(code) == COLLIDE_E_ZERO_NORMAL);
   n = V(0, 0, 4);
-  ENSURE(collide_plane_make(&pl, &n, 8) == 1);
+  ENSURE(collide_plane_make(&n, 8, &pl) == 1);
   ENSURE(pl.normal.z == 1 && pl.d == 2);
   ENSURE(collide_plane_distance(&pl, &p, &d) == 1 && d == 5);
-  code = collide_plane_from_points(&pl, &a, &b, &b);
+  code = collide_plane_from_points(&a, &b, &b, &pl);
   ENSURE(collide_error_reason(code) == COLLIDE_E_COLLINEAR);
   return 0;
 }
@@ -61,7 +61,7 @@ static int test_sphere_plane(void) {
   collide_plane pl;
   collide_vec3 n = V(0, 1, 0), c0 = V(0, 5, 0), c1 = V(0, -5, 0);
   collide_hit h;
-  ENSURE(collide_plane_make(&pl, &n, 0) == 1);
+  ENSURE(collide_plane_make(&n, 0, &pl) == 1);
   ENSURE(collide_sweep_sphere_plane(1, &c0, &c1, &pl, &h) == 1);
   ENSURE_NEAR(h.u, 0.4, 1e-15);
   ENSURE(h.normal.y == 1 && h.point.y == 0 && h.feature == COLLIDE_FEATURE_FACE);

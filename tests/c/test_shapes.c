@@ -251,35 +251,35 @@ static int test_polygon_init(void) {
   collide_polygon poly;
   collide_vec3 sq[4], v[6];
   sq[0] = V(0, 0, 3); sq[1] = V(2, 0, 3); sq[2] = V(2, 2, 3); sq[3] = V(0, 2, 3);
-  ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
+  ENSURE(collide_polygon_init(sq, 4, &poly) == 1);
   ENSURE_VEC(poly.plane.normal, 0, 0, 1, EXACT);
   ENSURE_NEAR(poly.plane.d, -3, EXACT);
   ENSURE(poly.count == 4 && poly.vertices == sq);
   /* clockwise: the normal follows the winding */
   v[0] = sq[3]; v[1] = sq[2]; v[2] = sq[1]; v[3] = sq[0];
-  ENSURE(collide_polygon_init(&poly, v, 4) == 1);
+  ENSURE(collide_polygon_init(v, 4, &poly) == 1);
   ENSURE_VEC(poly.plane.normal, 0, 0, -1, EXACT);
   ENSURE_NEAR(poly.plane.d, 3, EXACT);
   /* a vertex in the middle of an edge is accepted */
   v[0] = V(0, 0, 0); v[1] = V(1, 0, 0); v[2] = V(2, 0, 0); v[3] = V(2, 2, 0);
-  ENSURE(collide_polygon_init(&poly, v, 4) == 1);
+  ENSURE(collide_polygon_init(v, 4, &poly) == 1);
 
-  ENSURE_FAIL(collide_polygon_init(&poly, sq, 2), 1, COLLIDE_E_FEW_VERTICES);
-  ENSURE_FAIL(collide_polygon_init(&poly, NULL, 0), 1, COLLIDE_E_FEW_VERTICES);
+  ENSURE_FAIL(collide_polygon_init(sq, 2, &poly), 1, COLLIDE_E_FEW_VERTICES);
+  ENSURE_FAIL(collide_polygon_init(NULL, 0, &poly), 1, COLLIDE_E_FEW_VERTICES);
   v[0] = sq[0]; v[1] = sq[1]; v[2] = sq[1]; v[3] = sq[2];
-  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_REPEATED);
+  ENSURE_FAIL(collide_polygon_init(v, 4, &poly), 1, COLLIDE_E_REPEATED);
   v[0] = sq[0]; v[1] = sq[1]; v[2] = sq[2]; v[3] = sq[0];
-  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_REPEATED);
+  ENSURE_FAIL(collide_polygon_init(v, 4, &poly), 1, COLLIDE_E_REPEATED);
   v[0] = V(0, 0, 0); v[1] = V(1, 1, 1); v[2] = V(3, 3, 3);
-  ENSURE_FAIL(collide_polygon_init(&poly, v, 3), 1, COLLIDE_E_POLY_COLLINEAR);
+  ENSURE_FAIL(collide_polygon_init(v, 3, &poly), 1, COLLIDE_E_POLY_COLLINEAR);
   v[0] = sq[0]; v[1] = sq[1]; v[2] = sq[2]; v[3] = V(0, 2, 3.001);
-  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_NOT_PLANAR);
+  ENSURE_FAIL(collide_polygon_init(v, 4, &poly), 1, COLLIDE_E_NOT_PLANAR);
   /* within the planarity tolerance (1e-9 of the diameter): accepted */
   v[3] = V(0, 2, 3 + 1e-12);
-  ENSURE(collide_polygon_init(&poly, v, 4) == 1);
+  ENSURE(collide_polygon_init(v, 4, &poly) == 1);
   /* an arrow head: not convex */
   v[0] = V(0, 0, 0); v[1] = V(4, 2, 0); v[2] = V(0, 4, 0); v[3] = V(1, 2, 0);
-  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_NOT_CONVEX);
+  ENSURE_FAIL(collide_polygon_init(v, 4, &poly), 1, COLLIDE_E_NOT_CONVEX);
   /* a pentagram: every turn the same way, yet not convex */
   {
     int i;
@@ -287,13 +287,13 @@ static int test_polygon_init(void) {
       double t = 2 * 3.14159265358979323846 * (2 * i) / 5;
       v[i] = V(cos(t), sin(t), 0);
     }
-    ENSURE_FAIL(collide_polygon_init(&poly, v, 5), 1, COLLIDE_E_NOT_CONVEX);
+    ENSURE_FAIL(collide_polygon_init(v, 5, &poly), 1, COLLIDE_E_NOT_CONVEX);
   }
   /* a bow tie */
   v[0] = V(0, 0, 0); v[1] = V(2, 2, 0); v[2] = V(2, 0, 0); v[3] = V(0, 2, 0);
-  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_NOT_CONVEX);
+  ENSURE_FAIL(collide_polygon_init(v, 4, &poly), 1, COLLIDE_E_NOT_CONVEX);
   v[0] = V(0, NAN, 0);
-  ENSURE_FAIL(collide_polygon_init(&poly, v, 4), 1, COLLIDE_E_VEC_NAN);
+  ENSURE_FAIL(collide_polygon_init(v, 4, &poly), 1, COLLIDE_E_VEC_NAN);
   return 0;
 }
 
@@ -308,7 +308,7 @@ static int test_sweep_sphere_polygon(void) {
   collide_vec3 sq[4], c0, c1;
   collide_hit h = scratch();
   sq[0] = V(0, 0, 3); sq[1] = V(2, 0, 3); sq[2] = V(2, 2, 3); sq[3] = V(0, 2, 3);
-  ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
+  ENSURE(collide_polygon_init(sq, 4, &poly) == 1);
   c0 = V(1, 1, 8); c1 = V(1, 1, -2);
   ENSURE(collide_sweep_sphere_polygon(1, &c0, &c1, &poly, &h) == 1);
   ENSURE_HIT(h, 0.4, 1, 1, 3, 0, 0, 1, FACE, EXACT);
@@ -350,7 +350,7 @@ static int test_sweep_sphere_polygon(void) {
       hex[i] = V(o.x + x * ex.x + y * ey.x, o.y + x * ex.y + y * ey.y,
                  o.z + x * ex.z + y * ey.z);
     }
-    ENSURE(collide_polygon_init(&poly, hex, 6) == 1);
+    ENSURE(collide_polygon_init(hex, 6, &poly) == 1);
     ENSURE_VEC(poly.plane.normal, n.x, n.y, n.z, 1e-9);
     c0 = V(o.x + 5 * n.x, o.y + 5 * n.y, o.z + 5 * n.z);
     c1 = V(o.x - 5 * n.x, o.y - 5 * n.y, o.z - 5 * n.z);
@@ -821,7 +821,7 @@ static int test_cross_checks(void) {
     double r = 2 * rnd(&seed);
     int k1, k2;
     tri[0] = a; tri[1] = b; tri[2] = c;
-    if (collide_polygon_init(&poly, tri, 3) != 1) continue;
+    if (collide_polygon_init(tri, 3, &poly) != 1) continue;
     /* a triangle and the same triangle as a polygon agree */
     k1 = collide_sweep_sphere_triangle(r, &c0, &c1, &a, &b, &c, &h1);
     k2 = collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h2);
@@ -903,7 +903,7 @@ static int test_any_scale(void) {
     else ENSURE(collide_error_reason(rc) == COLLIDE_E_DEGENERATE_TRIANGLE);
     rc = collide_raycast_triangle(&c0, &c1, &a, &b, &c, &h);
     if (rc >= 0) ENSURE(hit_sane(rc, &h));
-    if (collide_polygon_init(&poly, tri, 3) == 1) {
+    if (collide_polygon_init(tri, 3, &poly) == 1) {
       ENSURE(hit_sane(collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h), &h));
       ENSURE(hit_sane(collide_raycast_polygon(&c0, &c1, &poly, &h), &h));
     }
@@ -1034,7 +1034,7 @@ static int test_raycast_fast_path(void) {
     collide_polygon poly;
     collide_hit h2 = scratch();
     sq[0] = V(0, 0, 0); sq[1] = V(4, 0, 0); sq[2] = V(4, 4, 0); sq[3] = V(0, 4, 0);
-    ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
+    ENSURE(collide_polygon_init(sq, 4, &poly) == 1);
     p0 = V(1, 3, 2); p1 = V(1, 3, -2);
     ENSURE(collide_raycast_polygon(&p0, &p1, &poly, &h) == 1);
     ENSURE_HIT(h, 0.5, 1, 3, 0, 0, 0, 1, FACE, EXACT);
@@ -1141,7 +1141,7 @@ static int test_sweep_flat_same_side(void) {
     collide_vec3 sq[4];
     collide_polygon poly;
     sq[0] = V(0, 0, 0); sq[1] = V(4, 0, 0); sq[2] = V(4, 4, 0); sq[3] = V(0, 4, 0);
-    ENSURE(collide_polygon_init(&poly, sq, 4) == 1);
+    ENSURE(collide_polygon_init(sq, 4, &poly) == 1);
     c0 = V(1, 1, r + 1e-9); c1 = V(3, 3, r + 1e-9);
     ENSURE_MISS(collide_sweep_sphere_polygon(r, &c0, &c1, &poly, &h), h);
     c0 = V(1, 1, r); c1 = V(3, 3, r);

@@ -151,7 +151,7 @@ static int add_random_shape(collide_world *w, double scale, double size) {
     s->p[1] = V(c.x + v.x, c.y + v.y, c.z + v.z);
     s->p[2] = V(c.x - u.x, c.y - u.y, c.z - u.z);
     s->p[3] = V(c.x - v.x, c.y - v.y, c.z - v.z);
-    if (collide_polygon_init(&s->poly, s->p, 4) < 0) return 0;
+    if (collide_polygon_init(s->p, 4, &s->poly) < 0) return 0;
     id = collide_world_add_polygon(w, &s->poly);
     break;
   }
@@ -172,7 +172,7 @@ static int add_random_shape(collide_world *w, double scale, double size) {
     break;
   case COLLIDE_SHAPE_PLANE: {
     collide_vec3 n = rnd_vec(1);
-    if (collide_plane_from_point_normal(&s->plane, &c, &n) != 1) return 0;
+    if (collide_plane_from_point_normal(&c, &n, &s->plane) != 1) return 0;
     id = collide_world_add_plane(w, &s->plane);
     break;
   }
@@ -422,7 +422,7 @@ static int test_mover(void) {
   /*   o        a sphere falls onto the floor y = 0 and rests
    *   |
    * ======     */
-  ENSURE(collide_plane_from_point_normal(&floor, &o3, &n) == 1);
+  ENSURE(collide_plane_from_point_normal(&o3, &n, &floor) == 1);
   id_floor = collide_world_add_plane(w, &floor);
   collide_move_options_init(&o);
   o.use_up = 1;
