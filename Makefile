@@ -248,7 +248,7 @@ build/peers/have.flags: bench/peers/probe.c $(HDRS)
 
 build/peers/peers: bench/peers/peers.cpp build/peers/have.flags \
                    $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC))
-	$(CXX) -std=c++11 -O2 -g -Wall -Wextra -Icsrc/core $$(cat build/peers/have.flags) \
+	$(CXX) -std=c++14 -O2 -g -Wall -Wextra -Icsrc/core $$(cat build/peers/have.flags) \
 	  $$(pkg-config --cflags bullet) -o $@ bench/peers/peers.cpp \
 	  $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC)) \
 	  $$(pkg-config --libs bullet) -lm

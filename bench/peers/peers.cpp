@@ -192,7 +192,6 @@ std::vector<Query> make_queries(const Scene &s, CollideWorld &cw, Kind k, int n)
   Rng rng(77 + 13 * k + s.g);
   std::vector<Query> q;
   double br = bounding_radius(k);
-  std::vector<int> ids(64);
   while ((int)q.size() < n) {
     double x = rng.range(1, s.g - 1), z = rng.range(1, s.g - 1), dx, dy, dz, len;
     double y = s.top(x, z, br + 1) + br + rng.range(0.2, 3);
@@ -201,9 +200,11 @@ std::vector<Query> make_queries(const Scene &s, CollideWorld &cw, Kind k, int n)
     if (k == RAY) len = pick < 1 / 3.0 ? rng.range(0.5, 2) : pick < 2 / 3.0 ? rng.range(2, 10) : rng.range(10, 60);
     else len = pick < 0.6 ? rng.range(0.02, 0.3) : pick < 0.9 ? rng.range(0.3, 1.5) : rng.range(1.5, 4);
     Query qq{v(x, y, z), v(x + dx * len, y + dy * len, z + dz * len)};
-    if (k != RAY) {
+    if (k != RAY) {   /* a sweep that does not move: touching at the start */
       collide_vec3 c = cv(qq.p0);
-      if (collide_world_overlap_sphere(cw.w, &c, br + 0.02, ids.data(), (int)ids.size()) != 0) continue;
+      collide_hit h;
+      int id;
+      if (collide_world_sweep_sphere(cw.w, br + 0.02, &c, &c, nullptr, nullptr, &h, &id) != 0) continue;
     }
     q.push_back(qq);
   }
