@@ -186,15 +186,17 @@ void direction(Rng &rng, double &dx, double &dy, double &dz) {
 
 /* Rays of mixed lengths (a third each 0.5-2, 2-10, 10-60), from 0.2-3
    above the terrain. Sweeps: a game step (60 % 0.02-0.3, 30 % 0.3-1.5,
-   10 % 1.5-4) from a place where the shape touches nothing (a mover
-   starts free; Bullet's casts ignore starting overlap anyway). */
+   10 % 1.5-4), half starting 0.01-0.3 above the terrain around (on the
+   ground), half 0.3-3 (in the air), always at a place where the shape
+   touches nothing (a mover starts free; Bullet's casts ignore starting
+   overlap anyway). */
 std::vector<Query> make_queries(const Scene &s, CollideWorld &cw, Kind k, int n) {
   Rng rng(77 + 13 * k + s.g);
   std::vector<Query> q;
   double br = bounding_radius(k);
   while ((int)q.size() < n) {
     double x = rng.range(1, s.g - 1), z = rng.range(1, s.g - 1), dx, dy, dz, len;
-    double y = s.top(x, z, br + 1) + br + rng.range(0.2, 3);
+    double y = s.top(x, z, br + 1) + br + (k == RAY ? rng.range(0.2, 3) : rng.next() < 0.5 ? rng.range(0.01, 0.3) : rng.range(0.3, 3));
     direction(rng, dx, dy, dz);
     double pick = rng.next();
     if (k == RAY) len = pick < 1 / 3.0 ? rng.range(0.5, 2) : pick < 2 / 3.0 ? rng.range(2, 10) : rng.range(10, 60);
@@ -278,6 +280,9 @@ struct Agreement {
   std::vector<double> du, angle;   /* over the queries both hit */
 };
 
+/* See judge_rays. */
+struct Verdict { int differ = 0, with_collide = 0, with_bullet = 0; };
+
 double angle_deg(const double *a, const double *b) {
   double la = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
   double lb = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
@@ -320,6 +325,8 @@ struct Row {
   std::vector<double> tc, tb;          /* ns per query, one per round */
   std::vector<Answer> ac, ab;
   Agreement agree;
+  bool judged = false;                 /* rays: the referee's verdict */
+  Verdict verdict;
   bool timed_only = false;             /* the frame row: no answers */
 };
 
@@ -352,6 +359,63 @@ double time_bullet(Case &c, Shapes &sh, bool keep) {
   return (now() - t0) * 1e9 / (double)c.q.size();
 }
 
+/* An independent answer for a ray: Moller-Trumbore (Ericson 5.3.6 style)
+   in long double over every triangle, contact closed (barycentrics >= 0),
+   no tolerance; the normal of the triangle hit, facing p0. */
+struct Referee { int hit; double u; double n[3]; int tri; };
+
+Referee referee_ray(const Scene &sc, const Query &q) {
+  typedef long double L;
+  Referee r{0, 0, {0, 0, 0}, -1};
+  L best = 2, o[3] = {q.p0.x, q.p0.y, q.p0.z};
+  L d[3] = {(L)q.p1.x - q.p0.x, (L)q.p1.y - q.p0.y, (L)q.p1.z - q.p0.z};
+  for (int k = 0; k < sc.ntri(); k++) {
+    const V3 *t = &sc.tris[3 * k];
+    L e1[3] = {(L)t[1].x - t[0].x, (L)t[1].y - t[0].y, (L)t[1].z - t[0].z};
+    L e2[3] = {(L)t[2].x - t[0].x, (L)t[2].y - t[0].y, (L)t[2].z - t[0].z};
+    L p[3] = {d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]};
+    L det = e1[0] * p[0] + e1[1] * p[1] + e1[2] * p[2];
+    if (det == 0) continue;
+    L s0[3] = {o[0] - t[0].x, o[1] - t[0].y, o[2] - t[0].z};
+    L uu = (s0[0] * p[0] + s0[1] * p[1] + s0[2] * p[2]) / det;
+    L qv[3] = {s0[1] * e1[2] - s0[2] * e1[1], s0[2] * e1[0] - s0[0] * e1[2], s0[0] * e1[1] - s0[1] * e1[0]};
+    L vv = (d[0] * qv[0] + d[1] * qv[1] + d[2] * qv[2]) / det;
+    L tt = (e2[0] * qv[0] + e2[1] * qv[1] + e2[2] * qv[2]) / det;
+    if (uu >= 0 && vv >= 0 && uu + vv <= 1 && tt >= 0 && tt <= 1 && tt < best) {
+      L n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
+      L l = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+      L side = n[0] * d[0] + n[1] * d[1] + n[2] * d[2] > 0 ? -1 : 1;
+      best = tt;
+      r = Referee{1, (double)tt, {(double)(side * n[0] / l), (double)(side * n[1] / l), (double)(side * n[2] / l)}, k};
+    }
+  }
+  return r;
+}
+
+/* Rays whose answers differ (one hit, or |du| > 1e-5, or normals more
+   than 1 degree apart): how many, and whom the referee agrees with
+   (the same hit or miss, u within 1e-9 for collide's double answer or
+   1e-5 for Bullet's float one, normal within 0.01 / 0.5 degree). A ray
+   through an edge shared by two triangles may side with both or neither:
+   either triangle's normal is right there. */
+
+Verdict judge_rays(const Scene &sc, const std::vector<Query> &q, const std::vector<Answer> &ac,
+                   const std::vector<Answer> &ab) {
+  Verdict v;
+  for (size_t i = 0; i < q.size(); i++) {
+    const Answer &a = ac[i], &b = ab[i];
+    bool differ = a.hit != b.hit || (a.hit && (std::fabs(a.u - b.u) > 1e-5 || angle_deg(a.n, b.n) > 1));
+    if (!differ) continue;
+    v.differ++;
+    Referee r = referee_ray(sc, q[i]);
+    if (r.hit == a.hit && (!r.hit || (std::fabs(r.u - a.u) <= 1e-9 && angle_deg(r.n, a.n) <= 0.01)))
+      v.with_collide++;
+    if (r.hit == b.hit && (!r.hit || (std::fabs(r.u - b.u) <= 1e-5 && angle_deg(r.n, b.n) <= 0.5)))
+      v.with_bullet++;
+  }
+  return v;
+}
+
 /* PEERS_WORST=1: the queries that disagree most, to look at. */
 void show_worst(const Case &c) {
   std::vector<std::pair<double, size_t>> bad;
@@ -380,29 +444,9 @@ void show_worst(const Case &c) {
                              : c.kind == SPHERE ? collide_sweep_sphere_triangle(SPHERE_R, &p0, &p1, &ta, &tb, &tc, &h) : 0;
       if (rc == 1 && h.u < best) { best = h.u; bestk = k; }
     }
-    if (c.kind == RAY) {   /* Moller-Trumbore in long double, no tolerance */
-      long double bu = 2; int bk = -1;
-      for (int k = 0; k < c.scene->ntri(); k++) {
-        const V3 *t = &c.scene->tris[3 * k];
-        long double o[3] = {q.p0.x, q.p0.y, q.p0.z}, d[3] = {(long double)q.p1.x - q.p0.x, (long double)q.p1.y - q.p0.y, (long double)q.p1.z - q.p0.z};
-        long double e1[3] = {(long double)t[1].x - t[0].x, (long double)t[1].y - t[0].y, (long double)t[1].z - t[0].z};
-        long double e2[3] = {(long double)t[2].x - t[0].x, (long double)t[2].y - t[0].y, (long double)t[2].z - t[0].z};
-        long double p[3] = {d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]};
-        long double det = e1[0] * p[0] + e1[1] * p[1] + e1[2] * p[2];
-        if (det == 0) continue;
-        long double s0[3] = {o[0] - t[0].x, o[1] - t[0].y, o[2] - t[0].z};
-        long double uu = (s0[0] * p[0] + s0[1] * p[1] + s0[2] * p[2]) / det;
-        long double qv[3] = {s0[1] * e1[2] - s0[2] * e1[1], s0[2] * e1[0] - s0[0] * e1[2], s0[0] * e1[1] - s0[1] * e1[0]};
-        long double vv = (d[0] * qv[0] + d[1] * qv[1] + d[2] * qv[2]) / det;
-        long double tt = (e2[0] * qv[0] + e2[1] * qv[1] + e2[2] * qv[2]) / det;
-        if (uu >= 0 && vv >= 0 && uu + vv <= 1 && tt >= 0 && tt <= 1 && tt < bu) { bu = tt; bk = k; }
-        if (b.hit && std::fabs((double)tt - b.u) < 1e-4) {
-          long double out = std::min(std::min(uu, vv), 1 - uu - vv);
-          long double l1 = std::sqrt(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
-          std::printf("   triangle %d plane crossed at u %.9Lg, barycentric min %.3Lg (edge %.3Lg)\n", k, tt, out, l1);
-        }
-      }
-      std::printf("   Moller-Trumbore (long double): %s u %.9Lg (triangle %d)\n", bk < 0 ? "miss" : "hit", bk < 0 ? 0 : bu, bk);
+    if (c.kind == RAY) {
+      Referee r = referee_ray(*c.scene, q);
+      std::printf("   referee (long double): %s u %.9g (triangle %d)\n", r.hit ? "hit" : "miss", r.u, r.tri);
     }
     std::printf("   brute force over all triangles: %s u %.9g (triangle %d)\n", bestk < 0 ? "miss" : "hit", bestk < 0 ? 0 : best, bestk);
   }
@@ -490,8 +534,8 @@ void print_table(FILE *out, const std::vector<Row> &rows, int rounds) {
   for (const Row &r : rows) {
     double c = median(r.tc), b = median(r.tb);
     if (r.timed_only) {
-      std::fprintf(out, "%-14s %6d %7d %10.0f %10.0f %6.2fx | (ns per frame; no answers compared)\n",
-                   r.what.c_str(), r.ntri, r.nq, c, b, c / b);
+      std::fprintf(out, "%-14s %6d %7d %7.0f us %7.0f us %6.2fx | per frame: 1000 spheres re-placed, then %d sphere sweeps\n",
+                   r.what.c_str(), r.ntri, r.nq, c / 1e3, b / 1e3, c / b, r.nq);
       continue;
     }
     const Agreement &g = r.agree;
@@ -500,6 +544,10 @@ void print_table(FILE *out, const std::vector<Row> &rows, int rounds) {
                  g.collide_only, g.bullet_only, quantile(g.du, 1), quantile(g.du, 0.99),
                  quantile(g.du, 0.5), quantile(g.angle, 1), quantile(g.angle, 0.99));
   }
+  for (const Row &r : rows)
+    if (r.judged)
+      std::fprintf(out, "%s %-4s rays answered differently: %4d; the exact referee agrees with collide on %4d, with Bullet on %4d\n",
+                   r.what.c_str(), r.scene.c_str(), r.verdict.differ, r.verdict.with_collide, r.verdict.with_bullet);
   std::fprintf(out,
       "\nratio = collide / Bullet time (below 1: collide faster). both/none: queries both hit / both\n"
       "missed; c-only, b-only: only one library reported contact. |du|: difference of the first\n"
@@ -603,6 +651,10 @@ int main(int argc, char **argv) {
     for (Case &c : cases)
       if (c.kind == k) {
         c.row.agree = compare(c.row.ac, c.row.ab);
+        if (k == RAY) {
+          c.row.judged = true;
+          c.row.verdict = judge_rays(*c.scene, c.q, c.row.ac, c.row.ab);
+        }
         rows.push_back(c.row);
         if (std::getenv("PEERS_WORST")) show_worst(c);
       }
