@@ -41,18 +41,33 @@ void collide__query_init(query *q, int mode, double r, const vec3 *c0,
   }
 }
 
+/* The numbers the slab test below needs, gathered once per query: the
+   start shifted by the margin toward each side of a box (a box's lower
+   planes move down by grow, its upper planes up), and 1/d. */
+typedef struct slabs { double olo[3], ohi[3], inv[3]; } slabs;
+
+static void slabs_init(slabs *sl, const query *q) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    sl->olo[k] = q->o[k] + q->grow;
+    sl->ohi[k] = q->o[k] - q->grow;
+    sl->inv[k] = q->inv[k];
+  }
+}
+
 /* Does the segment c0 + u d, u in [0, 1], meet box b grown by q->grow?
    The slab test (Kay & Kajiya; Ericson 5.3.3) without branches: both
    planes of each slab are cut, the smaller u is the entry and the larger
    the exit whatever the sign of d (inv is finite, see query_init, so no
    NaN), and the compiler turns the ternaries into min/max instructions.
-   *t is the entry u. This is the inner loop of every query: most of a
-   ray's time is spent here (about 40 boxes per ray over 10k triangles). */
-static inline int query_box(const query *q, const box *b, double *t) {
-  double g = q->grow;
-  double x0 = (b->lo[0] - g - q->o[0]) * q->inv[0], x1 = (b->hi[0] + g - q->o[0]) * q->inv[0];
-  double y0 = (b->lo[1] - g - q->o[1]) * q->inv[1], y1 = (b->hi[1] + g - q->o[1]) * q->inv[1];
-  double z0 = (b->lo[2] - g - q->o[2]) * q->inv[2], z1 = (b->hi[2] + g - q->o[2]) * q->inv[2];
+   lo - (o + grow) differs from (lo - grow) - o by a rounding of the
+   coordinates, far below the margin. *t is the entry u. This is the inner
+   loop of every query: most of a ray's time is spent here (about 40 boxes
+   per ray over 10k triangles). */
+static inline int query_box(const slabs *sl, const box *b, double *t) {
+  double x0 = (b->lo[0] - sl->olo[0]) * sl->inv[0], x1 = (b->hi[0] - sl->ohi[0]) * sl->inv[0];
+  double y0 = (b->lo[1] - sl->olo[1]) * sl->inv[1], y1 = (b->hi[1] - sl->ohi[1]) * sl->inv[1];
+  double z0 = (b->lo[2] - sl->olo[2]) * sl->inv[2], z1 = (b->hi[2] - sl->ohi[2]) * sl->inv[2];
   double tx = x0 < x1 ? x0 : x1, ty = y0 < y1 ? y0 : y1, tz = z0 < z1 ? z0 : z1;
   double fx = x0 < x1 ? x1 : x0, fy = y0 < y1 ? y1 : y0, fz = z0 < z1 ? z1 : z0;
   double t0 = tx > ty ? tx : ty, t1 = fx < fy ? fx : fy;
@@ -196,16 +211,19 @@ int collide__query_run(collide_world *w, query *q) {
     double tstack[STACK_SIZE];
     int sp = 0;
     double t;
-    if (query_box(q, &w->nodes[0].b, &t)) {
+    /* no box entered after the best contact holds a better one (equal
+       entry: it may hold a lower id); 2 until something is found */
+    double limit = q->found ? q->best.u : 2;
+    slabs sl;
+    slabs_init(&sl, q);
+    if (query_box(&sl, &w->nodes[0].b, &t)) {
       stack[sp] = 0;
       tstack[sp++] = t;
     }
     while (sp > 0 && !e) {
       const node *nd;
       sp--;
-      /* a box entered after the best contact holds no better one (equal
-         entry: it may hold a lower id) */
-      if (q->found && tstack[sp] > q->best.u) continue;
+      if (tstack[sp] > limit) continue;
       nd = &w->nodes[stack[sp]];
       if (nd->count > 0) {
         int j;
@@ -214,15 +232,15 @@ int collide__query_run(collide_world *w, query *q) {
           double ts;
           /* the shape's own box first: a slab test costs a tenth of an
              exact sweep */
-          if (s < 0 || !query_box(q, &w->pboxes[nd->first + j], &ts) ||
-              (q->found && ts > q->best.u))
+          if (s < 0 || !query_box(&sl, &w->pboxes[nd->first + j], &ts) || ts > limit)
             continue;
           e = query_shape(w, q, s);
+          if (q->found) limit = q->best.u;
         }
       } else {
         double ta, tb;
-        int ha = query_box(q, &w->nodes[nd->left].b, &ta);
-        int hb = query_box(q, &w->nodes[nd->right].b, &tb);
+        int ha = query_box(&sl, &w->nodes[nd->left].b, &ta) && ta <= limit;
+        int hb = query_box(&sl, &w->nodes[nd->right].b, &tb) && tb <= limit;
         int a = nd->left, b = nd->right;
         if (ha && hb && tb < ta) {  /* visit the nearer first: push it last */
           int x = a; double y = ta;
