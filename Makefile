@@ -1,6 +1,8 @@
 # collide -- build, test and demo.
 #
-#   make            build collide/core.so for Lua 5.4 (usable from the repo root)
+#   make            build collide.core for Lua 5.4 and LuaJIT: lua5.4 or luajit
+#                   started in the repository root finds require "collide"
+#   make dist       build/dist/: exactly the files a game ships (README)
 #   make test       install missing Debian packages, then build for every Lua
 #                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
 #                   LuaJIT, luacheck, and a luarocks packaging check
@@ -56,16 +58,19 @@ DEPS_RELIAB = clang:clang valgrind:valgrind cppcheck:cppcheck \
   /usr/lib/x86_64-linux-gnu/liblua5.4.so:liblua5.4-dev
 
 # LOVE and a virtual X server for the headless demo run (xvfb-run needs
-# xauth, which is only a recommendation of xvfb).
-DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth \
+# xauth, which is only a recommendation of xvfb); zip makes the .love file
+# of make dist-check.
+DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
   /usr/include/lua5.1/lua.h:liblua5.1-0-dev
 
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs luacheck rock-check $(addprefix spec-,$(VMS)) spec-luajit \
         spec-luajit-capi cdef cdef-check bench deps-reliab \
-        check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra
+        check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra \
+        dist dist-check abi-check root-check deps-check pkg-check \
+        release-rockspec
 
-all: build/5.4/collide/core.so collide/core.so
+all: build/5.4/collide/core.so build/5.1/collide/core.so
 
 # ---- building --------------------------------------------------------------
 
@@ -81,13 +86,10 @@ build/5.4/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
 	$(CC) $(ALL_CFLAGS) -Icsrc/core -I$(LUA_INCDIR) $(LDFLAGS) $(LIBFLAG) \
 	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
 
-# ./collide/ mirrors the installed layout at the repository root so that a
-# plain `lua5.4` started here finds require "collide" (./?/init.lua) and
-# collide.core (./?.so) with the default search paths.
-collide/core.so: build/5.4/collide/core.so $(LUA_SRC)
-	@mkdir -p collide
-	@for f in $(notdir $(LUA_SRC)); do ln -sf ../lua/collide/$$f collide/$$f; done
-	cp $< $@
+# A Lua started in the repository root finds require "collide" through
+# ./collide.lua (committed), which loads lua/collide/ with the core made here
+# for that Lua: build/5.4 for lua5.4, build/5.1 for luajit. Nothing reads
+# ./collide/core.so, where `luarocks make` builds in place.
 
 build-all: $(foreach v,$(VMS),build/$(v)/collide/core.so)
 
@@ -154,35 +156,83 @@ cdef-check:
 	  || { echo "lua/collide/cdef.lua is out of date: run make cdef"; exit 1; }
 
 luacheck:
-	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools)
+	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg collide.lua)
 
-# Packaging check: the rockspec must list every C source, and installing
-# the rock into a throw-away tree (from a copy of the sources: luarocks
-# builds in place) must give a module that loads with each Lua.
-rock-check:
-	@for f in $(CORE_SRC) $(BIND_SRC); do \
-	  grep -q "\"$$f\"" rockspec/collide-scm-1.rockspec || \
-	    { echo "rockspec/collide-scm-1.rockspec does not list $$f"; exit 1; }; \
-	done
-	@set -e; for v in $(VMS); do \
-	  tmp=$$(mktemp -d); mkdir $$tmp/src; \
-	  tar --exclude=./build --exclude=./collide --exclude=./.git -cf - . \
-	    | tar -xf - -C $$tmp/src; \
-	  echo "== luarocks make (Lua $$v) into $$tmp/tree"; \
-	  (cd $$tmp/src && $(LUAROCKS) --lua-version=$$v --tree=$$tmp/tree make \
-	    --no-doc rockspec/collide-scm-1.rockspec >$$tmp/log 2>&1) \
-	    || { cat $$tmp/log; exit 1; }; \
-	  (cd $$tmp && eval "$$($(LUAROCKS) --lua-version=$$v --tree=$$tmp/tree path)" && \
-	   lua$$v $(CURDIR)/tools/rock-smoke.lua && \
-	   if [ $$v = 5.1 ]; then luajit $(CURDIR)/tools/rock-smoke.lua; fi); \
-	  rm -rf $$tmp; \
-	done
+# Packaging check (tests/pkg/rock_check.sh): both rockspecs lint clean and
+# describe the same rock (every C source listed, version = _VERSION);
+# installing the rock into a throw-away tree (from a copy of the sources:
+# luarocks builds in place) gives a module that loads with each Lua and
+# carries the LuaLS annotations; `luarocks test` runs the whole spec suite.
+rock-check: build/5.4/collide/core.so
+	@mkdir -p build/logs
+	@set -o pipefail; LUAROCKS='$(LUAROCKS)' BUSTED='$(BUSTED)' \
+	  bash tests/pkg/rock_check.sh | tee build/logs/pkg-rock.log
 
 test: deps
 	@rm -rf build/logs
 	@$(MAKE) --no-print-directory build-all all
 	@$(MAKE) --no-print-directory cdef-check check-c specs luacheck rock-check love-smoke
+	@$(MAKE) --no-print-directory pkg-check
 	@sh tools/test-summary build/logs
+
+# ---- shipping (make dist) and the packaging checks -----------------------
+# build/dist/ holds exactly what a game ships, one directory per Lua ABI;
+# a game copies the collide/ directory of its Lua next to its main.lua:
+#   build/dist/collide/          LÖVE, LuaJIT, Lua 5.1: every file of
+#                                lua/collide/ and the 5.1-ABI core.so
+#   build/dist/lua5.X/collide/   Lua 5.2, 5.3, 5.4: the same without the
+#                                LuaJIT-only files, and that Lua's core.so
+# Each collide/ also carries the LICENSE. The objects lose their debug
+# information (about 175 KB instead of 560 KB).
+DIST_FFI_ONLY  = $(filter lua/collide/ffi%.lua lua/collide/cdef.lua,$(LUA_SRC))
+DIST_LUA_PLAIN = $(filter-out $(DIST_FFI_ONLY),$(LUA_SRC))
+STRIP ?= strip
+
+dist: build-all
+	@rm -rf build/dist
+	@mkdir -p build/dist/collide
+	cp $(LUA_SRC) LICENSE build/dist/collide/
+	$(STRIP) --strip-debug -o build/dist/collide/core.so build/5.1/collide/core.so
+	@for v in 5.2 5.3 5.4; do \
+	  mkdir -p build/dist/lua$$v/collide; \
+	  echo "cp $(DIST_LUA_PLAIN) LICENSE build/dist/lua$$v/collide/"; \
+	  cp $(DIST_LUA_PLAIN) LICENSE build/dist/lua$$v/collide/ || exit 1; \
+	  $(STRIP) --strip-debug -o build/dist/lua$$v/collide/core.so \
+	    build/$$v/collide/core.so || exit 1; \
+	done
+	@cd build/dist && find . -type f | sort
+
+# The shipped set alone, copied out of the checkout, with clean search
+# paths: Lua 5.1-5.4, LuaJIT, and LÖVE under Xvfb (a game directory and a
+# .love file); and the README's list of shipped files is the list made.
+dist-check: dist deps-love
+	@mkdir -p build/logs
+	@set -o pipefail; bash tests/pkg/dist_check.sh | tee build/logs/pkg-dist.log
+
+# Every Lua against every ABI's core: the wrong one names its Lua.
+abi-check: build-all
+	@mkdir -p build/logs
+	@set -o pipefail; bash tests/pkg/abi_check.sh | tee build/logs/pkg-abi.log
+
+# The source tree used in place: luarocks make, then make, then each Lua
+# started in the root.
+root-check: build/5.1/collide/core.so build/5.4/collide/core.so
+	@mkdir -p build/logs
+	@set -o pipefail; bash tests/pkg/root_check.sh | tee build/logs/pkg-root.log
+
+# tools/ensure-deps against a stub apt-get: waits for the dpkg lock, and
+# non-root gets the command to run.
+deps-check:
+	@mkdir -p build/logs
+	@set -o pipefail; bash tests/pkg/ensure_deps_check.sh | tee build/logs/pkg-deps.log
+
+pkg-check: dist-check abi-check root-check deps-check
+
+# The release rockspec is the scm one with a version and a tag as source:
+# rewrite it after changing the scm one (rock-check fails until then).
+RELEASE ?= 0.1.0
+release-rockspec:
+	sh tools/release-rockspec.sh $(RELEASE)
 
 # ---- benchmark -------------------------------------------------------------
 

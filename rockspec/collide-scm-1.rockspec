@@ -43,8 +43,14 @@ build = {
     },
   },
   -- The builtin backend copies lua/ as it is: lua/collide/init.lua becomes
-  -- collide/init.lua in the installed tree.
+  -- collide/init.lua in the installed tree. The LuaLS annotations (types/,
+  -- see the README) go into the rock's directory of the tree.
+  copy_directories = { "types" },
 }
+-- `luarocks make` builds collide.core in place (./collide/core.so, for the
+-- Lua luarocks runs on; nothing else in the source tree reads it) and
+-- installs it; `luarocks test` then runs the specs against that object.
 test = {
   type = "busted",
+  flags = { "--lpath=lua/?.lua;lua/?/init.lua", "--cpath=./?.so" },
 }

@@ -23,6 +23,16 @@
 
 #define COLLIDE_VERSION "0.1.0"
 
+/* Which Lua the object was built for, as a plain string in the file:
+   lua/collide/init.lua reads it without loading the object when loading
+   fails (a core built for Lua 5.4 loaded by LuaJIT fails with the dynamic
+   linker's "undefined symbol: lua_getiuservalue"), to say which Lua to
+   build for. LUA_VERSION is "Lua 5.1" for Lua 5.1 and LuaJIT, "Lua 5.4"
+   for 5.4. Exported, so no linker drops it. */
+LC_EXPORT extern const char collide_core_built_for[];
+LC_EXPORT const char collide_core_built_for[] =
+  "collide.core built for " LUA_VERSION "\n";
+
 /* The types: registry name (prefixed) and the name messages use. */
 static const char *const types[][2] = {
   {LC_MT_VEC3, "vec3"}, {LC_MT_PLANE, "plane"}, {LC_MT_POLYGON, "polygon"},

@@ -1,0 +1,823 @@
+---@meta collide
+-- LuaLS annotations (https://luals.github.io) for `require "collide"`: every
+-- function, method, option and result of the public API. Not loaded at run
+-- time; an editor reads it (README: "Editor support"). spec/types_spec.lua
+-- fails when the real module offers a name this file does not annotate.
+
+---A vector argument: a `collide.vec3`, or a table `{x, y [, z]}` or
+---`{x = , y = [, z = ]}`; a missing z is 0.
+---@alias collide.vec3like collide.vec3|number[]|{x: number, y: number, z?: number}
+
+---What was touched first.
+---@alias collide.feature "face"|"edge"|"vertex"
+
+---The kind of a world shape, as `w:get` and `w:shapes` name it.
+---@alias collide.kind "triangle"|"polygon"|"aabb"|"sphere"|"segment"|"capsule"|"plane"
+
+---Which shapes a query considers: a function returning truthy for the
+---shapes to consider, or an integer mask of layer bits (no Lua is called).
+---@alias collide.filter integer|fun(id: integer, data: any): any
+
+---What a move does at a contact: the move's `options.response`, or per shape
+---from a filter.
+---@alias collide.response "slide"|"bounce"|"stop"
+
+---A move's filter: called for a shape about to become a contact; returns
+---`"slide"`, `"touch"` (stop there), `"cross"` (pass through, but listed),
+---`"bounce"`, `true` (the move's own response), `false`/`nil` (ignore the
+---shape for the rest of this move). An integer is a layer mask.
+---@alias collide.move_filter integer|fun(id: integer, data: any, normal: collide.vec3): ("slide"|"touch"|"cross"|"bounce"|boolean|nil)
+
+---------------------------------------------------------------- vec3
+
+---A 3-component vector (userdata; cdata on the FFI backend). 2D games use
+---z = 0. `tostring(v)` is `vec3(1, 2, 3)`; `a == b` is exact equality;
+---`s * v` works as `v * s`.
+---@class collide.vec3
+---@field x number
+---@field y number
+---@field z number
+---@operator add(collide.vec3): collide.vec3
+---@operator sub(collide.vec3): collide.vec3
+---@operator mul(number): collide.vec3
+---@operator div(number): collide.vec3
+---@operator unm: collide.vec3
+local Vec3 = {}
+
+---@param w collide.vec3like
+---@return number
+function Vec3:dot(w) end
+
+---@param w collide.vec3like
+---@param out? collide.vec3 written and returned instead of a new vector
+---@return collide.vec3
+function Vec3:cross(w, out) end
+
+---@return number
+function Vec3:length() end
+
+---@return number
+function Vec3:length_squared() end
+
+---A unit vector; the zero vector stays zero.
+---@param out? collide.vec3 written and returned instead of a new vector
+---@return collide.vec3
+function Vec3:normalize(out) end
+
+---@return number x
+---@return number y
+---@return number z
+function Vec3:unpack() end
+
+---@return collide.vec3
+function Vec3:clone() end
+
+---Sets the components in place.
+---@param x number
+---@param y number
+---@param z? number default 0
+---@return collide.vec3 self
+function Vec3:set(x, y, z) end
+
+---------------------------------------------------------------- plane, polygon
+
+---The plane `normal·p + d = 0`, immutable; the normal is unit.
+---@class collide.plane
+---@field normal collide.vec3
+---@field d number
+local Plane = {}
+
+---Signed distance, positive on the normal's side.
+---@param p collide.vec3like
+---@return number
+function Plane:distance(p) end
+
+---A planar convex polygon, immutable; `#polygon` is its vertex count.
+---@class collide.polygon
+---@field plane collide.plane its plane (normal by the right-hand rule of the winding)
+---@operator len: integer
+local Polygon = {}
+
+---A new array of its vertices.
+---@return collide.vec3[]
+function Polygon:vertices() end
+
+---------------------------------------------------------------- results of the world
+
+---A contact of a move, in the order touched.
+---@class collide.contact
+---@field id integer the shape
+---@field point collide.vec3
+---@field normal collide.vec3
+---@field u number the moment within the step
+---@field feature collide.feature
+
+---The walkable surface under a mover at the end of a move.
+---@class collide.ground
+---@field id integer
+---@field point collide.vec3
+---@field normal collide.vec3
+
+---One shape met by `w:raycast_all`.
+---@class collide.ray_hit
+---@field id integer
+---@field u number
+---@field point collide.vec3
+---@field normal collide.vec3
+---@field feature collide.feature
+
+---Options of `w:move_sphere`, `w:move_aabb` and `w:move_capsule`; unknown
+---names are an error.
+---@class collide.move_options
+---@field max_iterations? integer rounds of sweep and response (4)
+---@field response? collide.response "slide" (default), "bounce" or "stop"
+---@field restitution? number for "bounce" (1)
+---@field up? collide.vec3like makes `grounded` (and the controller options) work
+---@field max_slope? number radians from `up` that count as ground (π/4)
+---@field filter? collide.move_filter
+---@field skin? number the gap kept to surfaces (1e-4 r plus a rounding margin)
+---@field velocity? collide.vec3like returned after the same responses (to - from)
+---@field step_height? number climb steps up to this high (0; needs up)
+---@field snap? number follow the ground down by up to this far (0; needs up)
+---@field stop_on_slope? boolean do not slide down walkable slopes (false)
+---@field steep_as_wall? boolean steep surfaces never lift the mover (false)
+---@field carry? boolean move with the moving shape stood on (true)
+
+---------------------------------------------------------------- world
+
+---Fixed (and moving) shapes under a bounding-volume hierarchy.
+---`tostring(w)` is `world(12 shapes)`.
+---@class collide.world
+local World = {}
+
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param c collide.vec3like
+---@param data? any kept with the shape
+---@return integer id
+function World:add_triangle(a, b, c, data) end
+
+---@param polygon collide.polygon|collide.vec3like[] a polygon, or an array of 3 or more points
+---@param data? any
+---@return integer id
+function World:add_polygon(polygon, data) end
+
+---@param center collide.vec3like
+---@param extents collide.vec3like half-extents
+---@param data? any
+---@return integer id
+function World:add_aabb(center, extents, data) end
+
+---@param center collide.vec3like
+---@param r number
+---@param data? any
+---@return integer id
+function World:add_sphere(center, r, data) end
+
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param data? any
+---@return integer id
+function World:add_segment(a, b, data) end
+
+---An infinite plane (kept out of the hierarchy, tested always).
+---@param plane collide.plane
+---@param data? any
+---@return integer id
+function World:add_plane(plane, data) end
+
+---A static capsule: the points within r of the segment a-b.
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param r number
+---@param data? any
+---@return integer id
+function World:add_capsule(a, b, r, data) end
+
+---One triangle per three 1-based indices into vertices; every triangle
+---gets data.
+---@param vertices collide.vec3like[]
+---@param indices integer[]
+---@param data? any
+---@return integer first_id
+---@return integer last_id consecutive ids
+function World:add_mesh(vertices, indices, data) end
+
+---Re-places a shape with the arguments of its `add_*` (without data);
+---keeps its id and data.
+---@param id integer
+---@param ... any
+---@return boolean found false for an unknown id
+function World:update(id, ...) end
+
+---The shape's kind followed by the arguments its `add_*` took; nil for an
+---unknown id.
+---@param id integer
+---@return collide.kind? kind
+---@return any ...
+function World:get(id) end
+
+---`for id, kind, data in w:shapes() do ... end`, ascending ids.
+---@return fun(): integer?, collide.kind, any
+function World:shapes() end
+
+---@param id integer
+---@return boolean removed
+function World:remove(id) end
+
+---@param id integer
+---@return any data
+function World:data(id) end
+
+---@return integer
+function World:count() end
+
+---Builds the hierarchy now (else the next query does).
+---@return collide.world self
+function World:build() end
+
+---@param id integer
+---@param bits integer layer bits in [0, 2^31) (default 1)
+function World:set_layers(id, bits) end
+
+---@param id integer
+---@return integer bits
+function World:layers(id) end
+
+---The shape moves by d during a step (swept exactly by every query and move).
+---@param id integer
+---@param d collide.vec3like
+function World:set_velocity(id, d) end
+
+---@param id integer
+---@return collide.vec3 d
+function World:velocity(id) end
+
+---Every shape moves by its velocity (which is kept).
+function World:advance() end
+
+---First contact of a moving sphere over all shapes (ties: the lowest id).
+---@param r number
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param filter? collide.filter
+---@param point? collide.vec3 out-vector
+---@param normal? collide.vec3 out-vector
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+---@return integer? id
+function World:sweep_sphere(r, c0, c1, filter, point, normal) end
+
+---As `w:sweep_sphere`, for a box of half-extents e.
+---@param e collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param filter? collide.filter
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+---@return integer? id
+function World:sweep_aabb(e, c0, c1, filter, point, normal) end
+
+---As `w:sweep_sphere`, for a capsule (radius r, segment c - axis to c + axis).
+---@param r number
+---@param axis collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param filter? collide.filter
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+---@return integer? id
+function World:sweep_capsule(r, axis, c0, c1, filter, point, normal) end
+
+---First shape met by the segment p0-p1.
+---@param p0 collide.vec3like
+---@param p1 collide.vec3like
+---@param filter? collide.filter
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+---@return integer? id
+function World:raycast(p0, p1, filter, point, normal) end
+
+---Every shape the segment meets, by u then id.
+---@param p0 collide.vec3like
+---@param p1 collide.vec3like
+---@param filter? collide.filter
+---@return collide.ray_hit[]
+function World:raycast_all(p0, p1, filter) end
+
+---Ids of the shapes touching the sphere, ascending.
+---@param center collide.vec3like
+---@param r number
+---@param filter? collide.filter
+---@return integer[]
+function World:overlap_sphere(center, r, filter) end
+
+---@param p collide.vec3like
+---@param filter? collide.filter
+---@return integer[]
+function World:overlap_point(p, filter) end
+
+---@param center collide.vec3like
+---@param extents collide.vec3like
+---@param filter? collide.filter
+---@return integer[]
+function World:overlap_aabb(center, extents, filter) end
+
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param r number
+---@param filter? collide.filter
+---@return integer[]
+function World:overlap_capsule(a, b, r, filter) end
+
+---Collide-and-slide of a sphere from `from` toward `to`.
+---@param r number
+---@param from collide.vec3like
+---@param to collide.vec3like
+---@param options? collide.move_options
+---@param position? collide.vec3 out-vector
+---@return collide.vec3 position
+---@return collide.contact[] contacts
+---@return boolean? grounded nil without options.up
+---@return collide.vec3 velocity options.velocity after the responses
+---@return collide.ground? ground
+function World:move_sphere(r, from, to, options, position) end
+
+---As `w:move_sphere`, for a box of half-extents e.
+---@param e collide.vec3like
+---@param from collide.vec3like
+---@param to collide.vec3like
+---@param options? collide.move_options
+---@param position? collide.vec3
+---@return collide.vec3 position
+---@return collide.contact[] contacts
+---@return boolean? grounded
+---@return collide.vec3 velocity
+---@return collide.ground? ground
+function World:move_aabb(e, from, to, options, position) end
+
+---As `w:move_sphere`, for a capsule.
+---@param r number
+---@param axis collide.vec3like
+---@param from collide.vec3like
+---@param to collide.vec3like
+---@param options? collide.move_options
+---@param position? collide.vec3
+---@return collide.vec3 position
+---@return collide.contact[] contacts
+---@return boolean? grounded
+---@return collide.vec3 velocity
+---@return collide.ground? ground
+function World:move_capsule(r, axis, from, to, options, position) end
+
+---------------------------------------------------------------- the module
+
+---@class collide
+---@field _VERSION string the version, e.g. "0.1.0"
+---@field backend "capi"|"ffi" the binding serving the calls
+---@field max_coord number the largest accepted magnitude (1e50)
+local collide = {}
+
+---A new vector; `vec3()` is the zero vector.
+---@param x? number
+---@param y? number
+---@param z? number default 0
+---@return collide.vec3
+function collide.vec3(x, y, z) end
+
+---@param x any
+---@return boolean
+function collide.is_vec3(x) end
+
+---The plane `normal·p + d = 0` (normal normalized, d scaled with it).
+---@param normal collide.vec3like
+---@param d number
+---@return collide.plane
+function collide.plane(normal, d) end
+
+---@param p collide.vec3like
+---@param n collide.vec3like
+---@return collide.plane
+function collide.plane_from_point_normal(p, n) end
+
+---Normal (b-a)×(c-a), normalized; collinear points are an error.
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param c collide.vec3like
+---@return collide.plane
+function collide.plane_from_points(a, b, c) end
+
+---A planar convex polygon from 3 or more vertices, either winding.
+---@param vertices collide.vec3like[]
+---@return collide.polygon
+function collide.polygon(vertices) end
+
+---A new, empty world.
+---@return collide.world
+function collide.world() end
+
+-- Sweeps of a sphere
+
+---First and last moment of contact of two moving spheres.
+---@param ra number
+---@param a0 collide.vec3like
+---@param a1 collide.vec3like
+---@param rb number
+---@param b0 collide.vec3like
+---@param b1 collide.vec3like
+---@return boolean hit
+---@return number? u0
+---@return number? u1
+function collide.sweep_sphere_sphere(ra, a0, a1, rb, b0, b1) end
+
+---The sweep's answer without the times, faster.
+---@param ra number
+---@param a0 collide.vec3like
+---@param a1 collide.vec3like
+---@param rb number
+---@param b0 collide.vec3like
+---@param b1 collide.vec3like
+---@return boolean hit
+function collide.test_sphere_sphere(ra, a0, a1, rb, b0, b1) end
+
+---@param r number
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param plane collide.plane
+---@param point? collide.vec3 out-vector
+---@param normal? collide.vec3 out-vector
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_sphere_plane(r, c0, c1, plane, point, normal) end
+
+---@param r number
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param c collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_sphere_triangle(r, c0, c1, a, b, c, point, normal) end
+
+---@param r number
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param polygon collide.polygon
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_sphere_polygon(r, c0, c1, polygon, point, normal) end
+
+---@param r number
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_sphere_segment(r, c0, c1, a, b, point, normal) end
+
+---@param r number
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param center collide.vec3like
+---@param extents collide.vec3like half-extents
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_sphere_aabb(r, c0, c1, center, extents, point, normal) end
+
+---Two moving boxes; normal is the axis of first contact from B toward A.
+---@param ea collide.vec3like
+---@param a0 collide.vec3like
+---@param a1 collide.vec3like
+---@param eb collide.vec3like
+---@param b0 collide.vec3like
+---@param b1 collide.vec3like
+---@param normal? collide.vec3 out-vector
+---@return boolean hit
+---@return number? u0
+---@return number? u1
+---@return collide.vec3? normal
+function collide.sweep_aabb_aabb(ea, a0, a1, eb, b0, b1, normal) end
+
+-- Sweeps of a capsule: radius r around the segment c - axis to c + axis.
+
+---@param r number
+---@param axis collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param center collide.vec3like
+---@param rb number
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_capsule_sphere(r, axis, c0, c1, center, rb, point, normal) end
+
+---@param r number
+---@param axis collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param plane collide.plane
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_capsule_plane(r, axis, c0, c1, plane, point, normal) end
+
+---@param r number
+---@param axis collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param c collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_capsule_triangle(r, axis, c0, c1, a, b, c, point, normal) end
+
+---@param r number
+---@param axis collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param polygon collide.polygon
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_capsule_polygon(r, axis, c0, c1, polygon, point, normal) end
+
+---@param r number
+---@param axis collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_capsule_segment(r, axis, c0, c1, a, b, point, normal) end
+
+---@param r number
+---@param axis collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param center collide.vec3like
+---@param extents collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_capsule_aabb(r, axis, c0, c1, center, extents, point, normal) end
+
+---Two moving capsules: first and last contact; normal from B toward A at u0.
+---@param ra number
+---@param axisa collide.vec3like
+---@param a0 collide.vec3like
+---@param a1 collide.vec3like
+---@param rb number
+---@param axisb collide.vec3like
+---@param b0 collide.vec3like
+---@param b1 collide.vec3like
+---@param normal? collide.vec3 out-vector
+---@return boolean hit
+---@return number? u0
+---@return number? u1
+---@return collide.vec3? normal
+function collide.sweep_capsule_capsule(ra, axisa, a0, a1, rb, axisb, b0, b1, normal) end
+
+-- Sweeps of a box of half-extents e
+
+---@param e collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param center collide.vec3like
+---@param r number
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_aabb_sphere(e, c0, c1, center, r, point, normal) end
+
+---@param e collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param plane collide.plane
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_aabb_plane(e, c0, c1, plane, point, normal) end
+
+---@param e collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param c collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_aabb_triangle(e, c0, c1, a, b, c, point, normal) end
+
+---@param e collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param polygon collide.polygon
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_aabb_polygon(e, c0, c1, polygon, point, normal) end
+
+---@param e collide.vec3like
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_aabb_segment(e, c0, c1, a, b, point, normal) end
+
+-- Ray (segment) casts from p0 to p1; u is the fraction along it and the
+-- normal faces p0.
+
+---@param p0 collide.vec3like
+---@param p1 collide.vec3like
+---@param center collide.vec3like
+---@param r number
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.raycast_sphere(p0, p1, center, r, point, normal) end
+
+---@param p0 collide.vec3like
+---@param p1 collide.vec3like
+---@param plane collide.plane
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.raycast_plane(p0, p1, plane, point, normal) end
+
+---@param p0 collide.vec3like
+---@param p1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param c collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.raycast_triangle(p0, p1, a, b, c, point, normal) end
+
+---@param p0 collide.vec3like
+---@param p1 collide.vec3like
+---@param polygon collide.polygon
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.raycast_polygon(p0, p1, polygon, point, normal) end
+
+---@param p0 collide.vec3like
+---@param p1 collide.vec3like
+---@param center collide.vec3like
+---@param extents collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.raycast_aabb(p0, p1, center, extents, point, normal) end
+
+-- Helpers
+
+---`a + (b - a) * u`: where a mover is at time u.
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param u number
+---@param out? collide.vec3
+---@return collide.vec3
+function collide.lerp(a, b, u, out) end
+
+---`v - 2 (v·n) n`: bounce off a surface with unit normal n.
+---@param v collide.vec3like
+---@param n collide.vec3like
+---@param out? collide.vec3
+---@return collide.vec3
+function collide.reflect(v, n, out) end
+
+---`v - (v·n) n`: slide along it.
+---@param v collide.vec3like
+---@param n collide.vec3like
+---@param out? collide.vec3
+---@return collide.vec3
+function collide.slide(v, n, out) end
+
+---Every pair of moving spheres that touch during the step, as a flat array:
+---`out[3k-2], out[3k-1], out[3k]` = `i, j, u0` of the k-th pair.
+---@param radii number|number[] one radius for all, or one each
+---@param starts collide.vec3like[]
+---@param ends collide.vec3like[]
+---@param out? number[] reused and cleared after the last pair
+---@return number[] out
+---@return integer count
+function collide.sweep_pairs(radii, starts, ends, out) end
+
+return collide
