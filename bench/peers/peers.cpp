@@ -748,7 +748,10 @@ void print_table(FILE *out, const std::vector<Row> &rows, int rounds) {
       "missed; c-only, b-only: only one library reported contact. |du|: difference of the first\n"
       "moment of contact (fraction of the motion) where both hit; ang: angle in degrees between\n"
       "the two normals. Bullet computes in float and its convex casts stop by conservative\n"
-      "advancement, so its u and normals differ from collide's exact ones by that much.\n");
+      "advancement, so its u and normals differ from collide's exact ones by that much.\n"
+      "answered differently: one hit, or |du| > 1e-5 (rays) / 1e-3 (sweeps), or (rays) normals\n"
+      "more than 1 degree apart; the referee, independent of both (rays: Moller-Trumbore in long\n"
+      "double; sweeps: a static overlap test sampled 4096 times and bisected), then decides.\n");
 }
 
 }  // namespace
