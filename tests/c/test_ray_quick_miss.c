@@ -3,7 +3,8 @@
  * (collide__ray_triangle_misses) never says "miss" where
  * collide_raycast_triangle finds contact, on segments drawn to be hard:
  * through vertices and along edges, grazing the face, ending on or near
- * the plane, nearly parallel to it, at small and huge scales. And it does
+ * the plane, nearly parallel to it, at small and huge scales, near the
+ * origin and far from it (where its margins are coarse). And it does
  * say "miss" for most plain misses, or it would buy nothing.
  */
 #include "collide_internal.h"
@@ -31,7 +32,7 @@ static vec3 near_triangle(const vec3 t[3], double s) {
   return p;
 }
 
-static int check_scale(double s, int *quick, int *plain_misses) {
+static int check_scale(double s, int far, int *quick, int *plain_misses) {
   int i;
   for (i = 0; i < 200000; i++) {
     vec3 t[3], p0, p1, n, through;
@@ -64,6 +65,13 @@ static int check_scale(double s, int *quick, int *plain_misses) {
       p1 = v_madd(through, n, s * rs() * pow(10, -14 * rnd()));
       break;
     }
+    if (far) {   /* the same configuration far from the origin */
+      vec3 o = v3(3e4 * s, -2e4 * s, 1e4 * s);
+      int k;
+      for (k = 0; k < 3; k++) t[k] = v_add(t[k], o);
+      p0 = v_add(p0, o);
+      p1 = v_add(p1, o);
+    }
     rc = collide_raycast_triangle(&p0, &p1, &t[0], &t[1], &t[2], &h);
     ENSURE(rc == 0 || rc == 1);
     if (collide__ray_triangle_misses(&p0, &p1, &t[0], &t[1], &t[2])) {
@@ -86,10 +94,12 @@ static int test_never_hides_contact(void) {
   int k;
   for (k = 0; k < 5; k++) {
     int quick = 0, plain = 0;
-    ENSURE(check_scale(scales[k], &quick, &plain) == 0);
+    ENSURE(check_scale(scales[k], 0, &quick, &plain) == 0);
     /* most plain misses are caught (the underflow guard lets the tiniest
        scale through to the full test) */
     if (scales[k] >= 1e-6) ENSURE(quick > plain * 9 / 10);
+    quick = plain = 0;
+    ENSURE(check_scale(scales[k], 1, &quick, &plain) == 0);
   }
   return 0;
 }
