@@ -239,10 +239,10 @@ release-rockspec:
 # Which core queries exist: the raw C loop benchmarks only those.
 CORE_FUNCS = $(shell grep -ho '^int collide_[a-z0-9_]*' $(CORE_SRC) | cut -c5-)
 
-build/bench/raw: bench/raw.c $(CORE_SRC) $(HDRS)
+build/bench/raw: bench/raw.c bench/lean.c bench/lean.h $(CORE_SRC) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) -Icsrc/core $(patsubst %,-DHAVE_%,$(CORE_FUNCS)) \
-	  -o $@ bench/raw.c $(CORE_SRC) -lm
+	  -o $@ bench/raw.c bench/lean.c $(CORE_SRC) -lm
 
 # The no-op floor, as a Lua module and as plain C functions for the FFI.
 build/%/collide_bench_noop.so: bench/noop.c

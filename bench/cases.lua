@@ -89,11 +89,30 @@ local MAKE = {
     local a, b, c = d.triangle()
     return { p0, p1, a, b, c }
   end,
+  sweep_sphere_segment = function(d)
+    local r = d.radius()
+    local c0 = d.vec(d.far)
+    local c1 = d.vec(d.far)
+    local a = d.vec(d.near)
+    local b = d.vec(d.near)
+    return { r, c0, c1, a, b }
+  end,
+  raycast_aabb = function(d)
+    local p0 = d.vec(d.far)
+    local p1 = d.vec(d.far)
+    local center = d.vec(d.near)
+    local extents = d.vec(d.extent)
+    return { p0, p1, center, extents }
+  end,
+  -- (further queries: new blocks above this line)
 }
 
+-- (a new query goes at the end: a function's seed is its position)
 M.FUNCTIONS = { "sweep_sphere_sphere", "sweep_sphere_plane",
                 "sweep_sphere_triangle", "sweep_sphere_aabb",
-                "raycast_triangle" }
+                "raycast_triangle", "sweep_sphere_segment", "raycast_aabb",
+                -- (further queries: new lines above this one)
+}
 
 -- Seeds: one generator per function, seeded with its position (1-based)
 -- in FUNCTIONS.

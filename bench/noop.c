@@ -72,3 +72,11 @@ EXPORT int collide_bench_noop_p5(const void *p0, const void *p1, const void *x,
   (void)p0; (void)p1; (void)x; (void)y; (void)z; (void)out;
   return 0;
 }
+
+EXPORT int collide_bench_noop_p4(const void *p0, const void *p1, const void *x,
+                                 const void *y, void *out);
+EXPORT int collide_bench_noop_p4(const void *p0, const void *p1, const void *x,
+                                 const void *y, void *out) {
+  (void)p0; (void)p1; (void)x; (void)y; (void)out;
+  return 0;
+}

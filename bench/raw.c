@@ -8,6 +8,14 @@
  * The Lua side checks hits and the sum against collide to be sure both ran
  * the same cases. Times are process CPU time, like os.clock.
  *
+ * For the queries that have a lean reference kernel (bench/lean.c), also
+ *   lean <name> <median ns per call>
+ * timed in the same rounds, interleaved with the core, after checking the
+ * kernel against the core on every case (hit, u, point, normal, feature);
+ * a disagreement is printed as
+ *   problem <name> <text>
+ * and run.lua reports it.
+ *
  * Which queries exist is passed in by the Makefile as -DHAVE_collide_<name>
  * (shape queries arrive in separate sources).
  */
@@ -16,9 +24,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "collide.h"
+#include "lean.h"
 
 #define COUNT 64
 #define ROUNDS 7
@@ -62,7 +72,8 @@ static void d_triangle(int64_t *s, collide_vec3 *a, collide_vec3 *b,
   }
 }
 
-enum { SS = 1, SP, STRI, SAABB, RTRI };   /* seeds: order in cases.lua */
+/* seeds: the order of FUNCTIONS in cases.lua */
+enum { SS = 1, SP, STRI, SAABB, RTRI, SSEG, RAABB };
 
 static void make_cases(int which, bcase *cs) {
   int64_t seed = which;
@@ -108,6 +119,20 @@ static void make_cases(int which, bcase *cs) {
         c->v[1] = d_vec(&seed, d_far);
         d_triangle(&seed, &c->v[2], &c->v[3], &c->v[4]);
         break;
+      case SSEG:
+        c->r = d_radius(&seed);
+        c->v[0] = d_vec(&seed, d_far);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_near);
+        c->v[3] = d_vec(&seed, d_near);
+        break;
+      case RAABB:
+        c->v[0] = d_vec(&seed, d_far);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_near);
+        c->v[3] = d_vec(&seed, d_extent);
+        break;
+      /* (cases of further queries: new blocks above this line) */
       default:
         abort();
     }
@@ -129,66 +154,130 @@ static int cmp_double(const void *a, const void *b) {
 
 static volatile double sink;
 
-/* One call of query `which` on case c; returns the hit's u or -1. */
-static double call(int which, const bcase *c) {
-  collide_hit h;
-  collide_interval iv;
-  int code = -1;
+/* One call of query `which` on case c, the core's (lean = 0) or the lean
+   kernel's (lean = 1, for the queries lean.c has: see has_lean); the
+   result in *h or *iv. Returns the core's code. */
+static int call_full(int which, int lean, const bcase *c, collide_hit *h,
+                     collide_interval *iv) {
   switch (which) {
     case SS:
-      code = collide_sweep_sphere_sphere(c->r, &c->v[0], &c->v[1], c->v[5].x,
-                                         &c->v[2], &c->v[3], &iv);
-      return code > 0 ? iv.u0 + iv.u1 : -1;
+      return (lean ? lean_sweep_sphere_sphere : collide_sweep_sphere_sphere)(
+          c->r, &c->v[0], &c->v[1], c->v[5].x, &c->v[2], &c->v[3], iv);
     case SP:
-      code = collide_sweep_sphere_plane(c->r, &c->v[0], &c->v[1], &c->plane, &h);
-      break;
+      return (lean ? lean_sweep_sphere_plane : collide_sweep_sphere_plane)(
+          c->r, &c->v[0], &c->v[1], &c->plane, h);
 #ifdef HAVE_collide_sweep_sphere_triangle
     case STRI:
-      code = collide_sweep_sphere_triangle(c->r, &c->v[0], &c->v[1], &c->v[2],
-                                           &c->v[3], &c->v[4], &h);
-      break;
+      return (lean ? lean_sweep_sphere_triangle : collide_sweep_sphere_triangle)(
+          c->r, &c->v[0], &c->v[1], &c->v[2], &c->v[3], &c->v[4], h);
 #endif
 #ifdef HAVE_collide_sweep_sphere_aabb
     case SAABB:
-      code = collide_sweep_sphere_aabb(c->r, &c->v[0], &c->v[1], &c->v[2],
-                                       &c->v[3], &h);
-      break;
+      return (lean ? lean_sweep_sphere_aabb : collide_sweep_sphere_aabb)(
+          c->r, &c->v[0], &c->v[1], &c->v[2], &c->v[3], h);
 #endif
 #ifdef HAVE_collide_raycast_triangle
     case RTRI:
-      code = collide_raycast_triangle(&c->v[0], &c->v[1], &c->v[2], &c->v[3],
-                                      &c->v[4], &h);
-      break;
+      return (lean ? lean_raycast_triangle : collide_raycast_triangle)(
+          &c->v[0], &c->v[1], &c->v[2], &c->v[3], &c->v[4], h);
 #endif
+#ifdef HAVE_collide_sweep_sphere_segment
+    case SSEG:
+      return (lean ? lean_sweep_sphere_segment : collide_sweep_sphere_segment)(
+          c->r, &c->v[0], &c->v[1], &c->v[2], &c->v[3], h);
+#endif
+#ifdef HAVE_collide_raycast_aabb
+    case RAABB:
+      return (lean ? lean_raycast_aabb : collide_raycast_aabb)(
+          &c->v[0], &c->v[1], &c->v[2], &c->v[3], h);
+#endif
+    /* (calls of further queries: new blocks above this line) */
     default:
       abort();
   }
-  if (code < 0) abort();
-  return code > 0 ? h.u : -1;
 }
+
+/* Does lean.c have a kernel for query `which`? */
+static int has_lean(int which) {
+  return which == SS || which == SP || which == STRI || which == SAABB ||
+         which == RTRI || which == SSEG || which == RAABB;
+}
+
+/* One timed call: the hit's u (u0 + u1 for an interval), or -1. The
+   function pointer is resolved by the switch, as a C program calling one
+   query names it. */
+static double call(int which, int lean, const bcase *c) {
+  collide_hit h;
+  collide_interval iv;
+  int code = call_full(which, lean, c, &h, &iv);
+  if (code < 0) abort();
+  if (code == 0) return -1;
+  return which == SS ? iv.u0 + iv.u1 : h.u;
+}
+
+static int near(double a, double b, double tol) {
+  return fabs(a - b) <= tol * (1 + fabs(a));
+}
+static int near3(collide_vec3 a, collide_vec3 b, double tol) {
+  return near(a.x, b.x, tol) && near(a.y, b.y, tol) && near(a.z, b.z, tol);
+}
+
+/* The lean kernel against the core on every case, with run.lua's
+   tolerances; prints a problem line per disagreement. */
+static void check_lean(int which, const char *name, const bcase *cs) {
+  int i;
+  for (i = 0; i < COUNT; i++) {
+    collide_hit h, g;
+    collide_interval iv, jv;
+    int a = call_full(which, 0, &cs[i], &h, &iv);
+    int b = call_full(which, 1, &cs[i], &g, &jv);
+    const char *what = NULL;
+    if (a != b) what = "hit";
+    else if (a <= 0) continue;
+    else if (which == SS)
+      what = !near(iv.u0, jv.u0, 1e-9) ? "u0" : (!near(iv.u1, jv.u1, 1e-9) ? "u1" : NULL);
+    else if (!near(h.u, g.u, 1e-9)) what = "u";
+    else if (!near3(h.point, g.point, 1e-7)) what = "point";
+    else if (h.u > 0 && !near3(h.normal, g.normal, 1e-6)) what = "normal";
+    else if (h.feature != g.feature) what = "feature";
+    if (what)
+      printf("problem %s case %d: lean kernel's %s differs from the core's "
+             "(u %.17g vs %.17g)\n", name, i + 1, what,
+             which == SS ? jv.u0 : g.u, which == SS ? iv.u0 : h.u);
+  }
+}
+
+static const char *only;   /* argv[2]: time this query alone (profiling) */
 
 static void bench(int which, const char *name, long n) {
   bcase cs[COUNT];
-  double times[ROUNDS], sum = 0;
-  int hits = 0, i, r;
+  double times[2][ROUNDS], sum = 0;
+  int hits = 0, i, r, impl, nimpl = has_lean(which) ? 2 : 1;
+  if (only && strcmp(only, name) != 0) return;
   make_cases(which, cs);
   for (i = 0; i < COUNT; i++) {
-    double u = call(which, &cs[i]);
+    double u = call(which, 0, &cs[i]);
     if (u >= 0) { hits++; sum += u; }
   }
+  if (nimpl > 1) check_lean(which, name, cs);
   for (r = 0; r < ROUNDS; r++) {
-    double t0 = now(), acc = 0;
-    long k;
-    for (k = 0; k < n; k++) acc += call(which, &cs[k & (COUNT - 1)]);
-    times[r] = (now() - t0) / (double)n * 1e9;
-    sink = acc;
+    for (impl = 0; impl < nimpl; impl++) {
+      double t0 = now(), acc = 0;
+      long k;
+      for (k = 0; k < n; k++) acc += call(which, impl, &cs[k & (COUNT - 1)]);
+      times[impl][r] = (now() - t0) / (double)n * 1e9;
+      sink = acc;
+    }
   }
-  qsort(times, ROUNDS, sizeof times[0], cmp_double);
-  printf("raw %s %.3f %d %.17g\n", name, times[ROUNDS / 2], hits, sum);
+  for (impl = 0; impl < nimpl; impl++)
+    qsort(times[impl], ROUNDS, sizeof times[impl][0], cmp_double);
+  printf("raw %s %.3f %d %.17g\n", name, times[0][ROUNDS / 2], hits, sum);
+  if (nimpl > 1) printf("lean %s %.3f\n", name, times[1][ROUNDS / 2]);
 }
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 2000000;
+  only = argc > 2 ? argv[2] : NULL;
   bench(SS, "sweep_sphere_sphere", n);
   bench(SP, "sweep_sphere_plane", n);
 #ifdef HAVE_collide_sweep_sphere_triangle
@@ -200,5 +289,12 @@ int main(int argc, char **argv) {
 #ifdef HAVE_collide_raycast_triangle
   bench(RTRI, "raycast_triangle", n);
 #endif
+#ifdef HAVE_collide_sweep_sphere_segment
+  bench(SSEG, "sweep_sphere_segment", n);
+#endif
+#ifdef HAVE_collide_raycast_aabb
+  bench(RAABB, "raycast_aabb", n);
+#endif
+  /* (further queries: new blocks above this line) */
   return 0;
 }

@@ -284,4 +284,76 @@ function M.raycast_triangle(x0, y0, z0, x1, y1, z1, ax, ay, az, bx, by, bz,
          nz / len
 end
 
+-- Segment a-b (a capsule's core). Returns hit, u, point, normal.
+function M.sweep_sphere_segment(r, x0, y0, z0, x1, y1, z1, ax, ay, az,
+                                bx, by, bz)
+  local dx, dy, dz = x1 - x0, y1 - y0, z1 - z0
+  local u = capsule(x0, y0, z0, dx, dy, dz, ax, ay, az, bx, by, bz, r)
+  if u > 1 then return false end
+  local px, py, pz = x0 + dx * u, y0 + dy * u, z0 + dz * u
+  local qx, qy, qz = segment_closest(px, py, pz, ax, ay, az, bx, by, bz)
+  local nx, ny, nz = px - qx, py - qy, pz - qz
+  local len = sqrt(nx * nx + ny * ny + nz * nz)
+  return true, u, qx, qy, qz, nx / len, ny / len, nz / len
+end
+
+-- One slab of the ray/box test: clips [lo, hi] to the times m + d t lies
+-- in [-e, e]; the third result is 1 when this slab moved lo, else 0.
+local function ray_slab(m, d, e, lo, hi)
+  if d == 0 then
+    if m < -e or m > e then return 2, hi, 0 end
+    return lo, hi, 0
+  end
+  local t1, t2 = (-e - m) / d, (e - m) / d
+  if t1 > t2 then t1, t2 = t2, t1 end
+  local entered = 0
+  if t1 > lo then lo, entered = t1, 1 end
+  if t2 < hi then hi = t2 end
+  return lo, hi, entered
+end
+
+-- Box by centre and half-extents. Returns hit, u, point, normal.
+function M.raycast_aabb(x0, y0, z0, x1, y1, z1, cx, cy, cz, ex, ey, ez)
+  local dx, dy, dz = x1 - x0, y1 - y0, z1 - z0
+  local mx, my, mz = x0 - cx, y0 - cy, z0 - cz
+  local lo, hi, ix = ray_slab(mx, dx, ex, 0, 1)
+  local iy, iz
+  lo, hi, iy = ray_slab(my, dy, ey, lo, hi)
+  if iy == 1 then ix = 0 end
+  lo, hi, iz = ray_slab(mz, dz, ez, lo, hi)
+  if iz == 1 then ix, iy = 0, 0 end
+  if lo > hi then return false end
+  if ix + iy + iz == 0 then
+    -- starts inside: out through the face of least penetration
+    local gx, gy, gz = ex - math.abs(mx), ey - math.abs(my), ez - math.abs(mz)
+    if gx <= gy and gx <= gz then
+      local s = mx > 0 and 1 or (mx < 0 and -1 or (dx < 0 and 1 or -1))
+      return true, 0, cx + s * ex, y0, z0, s, 0, 0
+    elseif gy <= gz then
+      local s = my > 0 and 1 or (my < 0 and -1 or (dy < 0 and 1 or -1))
+      return true, 0, x0, cy + s * ey, z0, 0, s, 0
+    end
+    local s = mz > 0 and 1 or (mz < 0 and -1 or (dz < 0 and 1 or -1))
+    return true, 0, x0, y0, cz + s * ez, 0, 0, s
+  end
+  local px, py, pz = mx + dx * lo, my + dy * lo, mz + dz * lo
+  local nx, ny, nz = 0, 0, 0
+  if ix == 1 then
+    nx = dx > 0 and -1 or 1
+    px = nx * ex
+  elseif iy == 1 then
+    ny = dy > 0 and -1 or 1
+    py = ny * ey
+  else
+    nz = dz > 0 and -1 or 1
+    pz = nz * ez
+  end
+  if px < -ex then px = -ex elseif px > ex then px = ex end
+  if py < -ey then py = -ey elseif py > ey then py = ey end
+  if pz < -ez then pz = -ez elseif pz > ez then pz = ez end
+  return true, lo, cx + px, cy + py, cz + pz, nx, ny, nz
+end
+
+-- (further queries: new blocks above this line)
+
 return M

@@ -257,67 +257,77 @@ int collide_vec3_slide(const collide_vec3 *v, const collide_vec3 *n,
  * them (s = (1e15, -5.75, -5.75), v = (-1e15, 5.75, 5.625), R = 5.75: the
  * difference form misses a contact at u = 1 - 1e-14).
  */
-typedef struct ss_quad { double a, b, c, disc; } ss_quad;
+typedef struct ss_quad { vec3 s, v; double R, a, b, c; } ss_quad;
 
-static ss_quad ss_setup(double ra, vec3 a0, vec3 a1, double rb, vec3 b0,
-                        vec3 b1) {
+static inline ss_quad ss_setup(double ra, const vec3 *a0, const vec3 *a1,
+                               double rb, const vec3 *b0, const vec3 *b1) {
   ss_quad k;
-  vec3 s = v_sub(a0, b0);
-  vec3 v = v_sub(v_sub(a1, a0), v_sub(b1, b0));
-  double R = ra + rb;
-  k.a = v_dot(v, v);
-  k.b = v_dot(s, v);
-  k.c = v_dot(s, s) - R * R;
-  k.disc = k.a * (R * R) - v_len2(v_cross(s, v));
+  k.s = v_sub(*a0, *b0);
+  k.v = v_sub(v_sub(*a1, *a0), v_sub(*b1, *b0));
+  k.R = ra + rb;
+  k.a = v_dot(k.v, k.v);
+  k.b = v_dot(k.s, k.v);
+  k.c = v_dot(k.s, k.s) - k.R * k.R;
   return k;
+}
+
+/* b^2 - a c in Lagrange's form (see above); formed only once the cheap
+   tests have not decided. */
+static inline double ss_disc(const ss_quad *k) {
+  return k->a * (k->R * k->R) - v_len2(v_cross(k->s, k->v));
 }
 
 /* The first contact when apart at the start (c > 0): 1 with the root in
    *r0 <= 1 and the stable q in *q, else 0. test_sphere_sphere and the sweep
    both decide here, so they give the same answer to the last bit. */
-static int ss_first(const ss_quad *k, double *r0, double *q) {
+static inline int ss_first(const ss_quad *k, double *r0, double *q) {
+  double disc;
   /* Without relative motion (a = 0) they stay apart; moving apart or
      sideways (b >= 0) they never get closer. This is also Dopertchouk's
      early out. */
   if (k->a == 0 || k->b >= 0) return 0;
-  if (k->disc < 0) return 0;           /* the closest approach misses */
-  *q = -(k->b - sqrt(k->disc));        /* b < 0: q = -b + sqrt(disc) > 0 */
+  disc = ss_disc(k);
+  if (disc < 0) return 0;              /* the closest approach misses */
+  *q = -(k->b - sqrt(disc));           /* b < 0: q = -b + sqrt(disc) > 0 */
   *r0 = k->c / *q;                     /* first root, > 0 since c > 0 */
   return *r0 <= 1;                     /* else first contact after the step */
 }
 
 /* Returns 1 with [u0, u1] = the contact interval clipped to [0, 1]. */
-static int sphere_sphere_interval(double ra, vec3 a0, vec3 a1, double rb,
-                                  vec3 b0, vec3 b1, double *u0, double *u1) {
-  ss_quad k = ss_setup(ra, a0, a1, rb, b0, b1);
+static inline int sphere_sphere_interval(const ss_quad *kp, double *u0,
+                                         double *u1) {
   double q, r0, r1, t;
 
-  if (k.c <= 0) {
+  if (kp->c <= 0) {
+    double disc;
     /* Touching or overlapping at the start (closed contact): u0 = 0. */
     *u0 = 0;
-    if (k.a == 0) { *u1 = 1; return 1; }   /* no relative motion: stays so */
+    if (kp->a == 0) { *u1 = 1; return 1; }   /* no relative motion: stays so */
     /* The later root is where they separate; c <= 0 makes it >= 0 and the
        discriminant >= 0 (rounding aside: clamp it). */
-    if (k.disc < 0) k.disc = 0;
-    q = -(k.b + (k.b >= 0 ? sqrt(k.disc) : -sqrt(k.disc)));
-    r0 = q != 0 ? k.c / q : 0;
-    r1 = q / k.a;
+    disc = ss_disc(kp);
+    if (disc < 0) disc = 0;
+    q = -(kp->b + (kp->b >= 0 ? sqrt(disc) : -sqrt(disc)));
+    r0 = q != 0 ? kp->c / q : 0;
+    r1 = q / kp->a;
     t = r0 > r1 ? r0 : r1;
     *u1 = t > 1 ? 1 : t;
     return 1;
   }
-  if (!ss_first(&k, &r0, &q)) return 0;
-  r1 = q / k.a;                        /* second root */
+  if (!ss_first(kp, &r0, &q)) return 0;
+  r1 = q / kp->a;                      /* second root */
   if (r1 < r0) r1 = r0;                /* equal roots (grazing) may round apart */
   *u0 = r0;
   *u1 = r1 > 1 ? 1 : r1;
   return 1;
 }
 
-/* The arguments shared by the sweep and the test, in the Lua order. */
-static int check_two_spheres(double ra, const collide_vec3 *a0,
-                             const collide_vec3 *a1, double rb,
-                             const collide_vec3 *b0, const collide_vec3 *b1) {
+/* The arguments shared by the sweep and the test, in the Lua order: all at
+   once when they are fine (see mag3), one by one to name a bad one. */
+static int check_two_spheres_slow(double ra, const collide_vec3 *a0,
+                                  const collide_vec3 *a1, double rb,
+                                  const collide_vec3 *b0,
+                                  const collide_vec3 *b1) {
   CHECK_RADIUS(ra, 1);
   CHECK_VEC(a0, 2);
   CHECK_VEC(a1, 3);
@@ -327,14 +337,26 @@ static int check_two_spheres(double ra, const collide_vec3 *a0,
   return 0;
 }
 
+static inline int check_two_spheres(double ra, const collide_vec3 *a0,
+                                    const collide_vec3 *a1, double rb,
+                                    const collide_vec3 *b0,
+                                    const collide_vec3 *b1) {
+  double m = mag_total(mag_add(mag_add(mag_add(mag_add(
+      mag_num(mag_start(ra), rb), a0), a1), b0), b1));
+  if ((m <= COLLIDE_MAX_COORD) && (ra >= 0) && (rb >= 0)) return 0;
+  return check_two_spheres_slow(ra, a0, a1, rb, b0, b1);
+}
+
 int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,
                                 const collide_vec3 *a1, double rb,
                                 const collide_vec3 *b0, const collide_vec3 *b1,
                                 collide_interval *out) {
   double u0 = 0, u1 = 0;
   int hit, e;
+  ss_quad k;
   if ((e = check_two_spheres(ra, a0, a1, rb, b0, b1)) != 0) return e;
-  hit = sphere_sphere_interval(ra, *a0, *a1, rb, *b0, *b1, &u0, &u1);
+  k = ss_setup(ra, a0, a1, rb, b0, b1);
+  hit = sphere_sphere_interval(&k, &u0, &u1);
   out->u0 = hit ? u0 : 0;
   out->u1 = hit ? u1 : 0;
   out->normal = v3(0, 0, 0);
@@ -353,7 +375,7 @@ int collide_test_sphere_sphere(double ra, const collide_vec3 *a0,
      square root but can disagree with the sweep in the last bit at a
      grazing or end-of-step contact, and the contract promises the same
      answer. */
-  k = ss_setup(ra, *a0, *a1, rb, *b0, *b1);
+  k = ss_setup(ra, a0, a1, rb, b0, b1);
   if (k.c <= 0) return 1;
   return ss_first(&k, &r0, &q);
 }
@@ -371,13 +393,20 @@ int collide_test_sphere_sphere(double ra, const collide_vec3 *a0,
 int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
                                const collide_vec3 *c1,
                                const collide_plane *plane, collide_hit *out) {
-  vec3 n;
+  vec3 n = plane->normal;
   double d0, d1, u, side;
-  CHECK_RADIUS(r, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_PLANE(plane, 4);
-  n = plane->normal;
+  /* every argument at once (mag3; |d| may reach twice the coordinate
+     limit, see collide__check_plane; a normal whose squared length is
+     within 1e-9 of 1 is finite and in range, NaN and infinity failing
+     that test too), else one by one */
+  if (!((mag_total(mag_add(mag_add(mag_num(mag_start(r), 0.5 * plane->d),
+                                   c0), c1)) <= COLLIDE_MAX_COORD) &&
+        (r >= 0) && (fabs(v_len2(n) - 1.0) <= 1e-9))) {
+    CHECK_RADIUS(r, 1);
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_PLANE(plane, 4);
+  }
   d0 = v_dot(n, *c0) + plane->d;
   d1 = v_dot(n, *c1) + plane->d;
   /* The side the sphere comes from. A centre exactly on the plane comes
@@ -409,12 +438,15 @@ int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
    segment lying in the plane hits at u = 0. */
 int collide_raycast_plane(const collide_vec3 *p0, const collide_vec3 *p1,
                           const collide_plane *plane, collide_hit *out) {
-  vec3 n;
+  vec3 n = plane->normal;
   double d0, d1, u;
-  CHECK_VEC(p0, 1);
-  CHECK_VEC(p1, 2);
-  CHECK_PLANE(plane, 3);
-  n = plane->normal;
+  if (!((mag_total(mag_add(mag_add(mag_start(0.5 * plane->d), p0), p1)) <=
+         COLLIDE_MAX_COORD) &&
+        (fabs(v_len2(n) - 1.0) <= 1e-9))) {
+    CHECK_VEC(p0, 1);
+    CHECK_VEC(p1, 2);
+    CHECK_PLANE(plane, 3);
+  }
   d0 = v_dot(n, *p0) + plane->d;
   d1 = v_dot(n, *p1) + plane->d;
   if ((d0 > 0 && d1 > 0) || (d0 < 0 && d1 < 0)) { hit_clear(out); return 0; }

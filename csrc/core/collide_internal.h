@@ -60,6 +60,48 @@ static inline int vec_ok(const vec3 *v) {
          fabs(v->z) <= COLLIDE_MAX_COORD;
 }
 
+/* ---- fused argument checks (issue 12: kernels near the limit) ---------- */
+/* All the numbers an entry point takes, accepted in one pass: the sum of
+   their magnitudes is at most COLLIDE_MAX_COORD only when every one is
+   finite and within the limit (NaN and infinity propagate into the sum,
+   and a rounded sum of non-negative terms is never below one of them).
+   So the common case pays one addition per number and one branch; only
+   when the sum is over the limit do the per-argument CHECK_* below run,
+   in argument order, to name the first bad one (or find none: a sum of
+   large but valid numbers). */
+static inline double mag3(const vec3 *v) {
+  return fabs(v->x) + fabs(v->y) + fabs(v->z);
+}
+/* The same sum over several vectors, accumulated two lanes at a time where
+   SSE2 is there (every x86-64): x and y of a vector are adjacent doubles,
+   one unaligned load. The order of the additions differs from mag3's, but
+   the sum is used only against the limit, and every order has the
+   properties above. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+typedef __m128d mag_acc;
+static inline mag_acc mag_start(double s) { return _mm_set_sd(fabs(s)); }
+static inline mag_acc mag_add(mag_acc acc, const vec3 *v) {
+  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+  __m128d xy = _mm_and_pd(_mm_loadu_pd(&v->x), abs_mask);
+  __m128d z = _mm_and_pd(_mm_load_sd(&v->z), abs_mask);
+  return _mm_add_pd(acc, _mm_add_pd(xy, z));
+}
+static inline mag_acc mag_num(mag_acc acc, double s) {
+  return _mm_add_sd(acc, _mm_set_sd(fabs(s)));
+}
+static inline double mag_total(mag_acc acc) {
+  return _mm_cvtsd_f64(_mm_add_sd(acc, _mm_unpackhi_pd(acc, acc)));
+}
+#else
+typedef double mag_acc;
+static inline mag_acc mag_start(double s) { return fabs(s); }
+static inline mag_acc mag_add(mag_acc acc, const vec3 *v) { return acc + mag3(v); }
+static inline mag_acc mag_num(mag_acc acc, double s) { return acc + fabs(s); }
+static inline double mag_total(mag_acc acc) { return acc; }
+#endif
+/* ---- end of fused argument checks ------------------------------------ */
+
 /* Early-return checks used at the top of every entry point. */
 #define CHECK_NUM(x, arg) do { if (!num_ok(x)) { \
     int e_ = collide_check_number(x); \

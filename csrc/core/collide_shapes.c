@@ -57,11 +57,12 @@ static vec3 v_with(vec3 v, int i, double s) {
 
 static vec3 v_axis(int i, double s) { return v_with(v3(0, 0, 0), i, s); }
 
-static double v_maxabs(vec3 v) {
-  double m = fabs(v.x);
-  if (fabs(v.y) > m) m = fabs(v.y);
-  if (fabs(v.z) > m) m = fabs(v.z);
-  return m;
+static inline double max2(double a, double b) { return a > b ? a : b; }
+
+/* (as maxima of validated numbers: no NaN to care for, and the compiler
+   turns them into max instructions, not branches on random data) */
+static inline double v_maxabs(vec3 v) {
+  return max2(max2(fabs(v.x), fabs(v.y)), fabs(v.z));
 }
 
 /* A length below which a difference of points of magnitude about |a|, |b|
@@ -102,6 +103,17 @@ static vec3 any_perpendicular(vec3 e) {
   return v3(1, 0, 0);
 }
 
+/* a / |a| from a and |a|^2 (already at hand): unit to rounding unless the
+   squares underflowed (v_normalize divides by the largest component
+   first). Divided, not multiplied by 1 / |a|, so that an axis-aligned a
+   gives exactly +-1 (x / |x|), as v_normalize does. */
+static inline vec3 unit_len(vec3 a, double l) {
+  return l > 1e-140 ? v3(a.x / l, a.y / l, a.z / l) : v_normalize(a);
+}
+static inline vec3 unit_len2(vec3 a, double len2) {
+  return unit_len(a, sqrt(len2));
+}
+
 /* ---- time intervals -------------------------------------------------------- */
 
 /* The set of times in [0, 1] during which the centre is inside a convex
@@ -125,6 +137,38 @@ static void clip_linear(span *s, double a, double b) {
   }
 }
 
+/* The times at which x(t) = p + v t is at or below X (*below) and at or
+   above X (*above), on the whole line of time: each is clip_linear's
+   interval for its constraint, with its very number -(p - X) / v (which
+   is also -(X - p) / (-v) to the bit), so the pieces of the rounded box
+   that share the plane x = X are clipped by one division, and meet
+   without a gap as before. With v = 0, all time or none, as clip_linear
+   decides (p - X > 0, resp. X - p > 0, is outside). */
+static inline void plane_sides(double p, double v, double X, span *below,
+                               span *above) {
+  if (v != 0) {
+    double t = -(p - X) / v;
+    below->lo = v > 0 ? -INFINITY : t;
+    below->hi = v > 0 ? t : INFINITY;
+    above->lo = v > 0 ? t : -INFINITY;
+    above->hi = v > 0 ? INFINITY : t;
+  } else {
+    below->lo = p - X > 0 ? INFINITY : -INFINITY;
+    below->hi = -below->lo;
+    above->lo = X - p > 0 ? INFINITY : -INFINITY;
+    above->hi = -above->lo;
+  }
+}
+
+/* a's bounds are kept on ties, as clip_linear keeps the span's: [0, 1]
+   stays +0 against a time of -0. */
+static inline span span_and(span a, span b) {
+  span s;
+  s.lo = b.lo > a.lo ? b.lo : a.lo;
+  s.hi = b.hi < a.hi ? b.hi : a.hi;
+  return s;
+}
+
 /* Keeps the times where |w + z t| <= r.
    Expanding gives A t^2 + 2 B t + C <= 0 with A = z.z, B = w.z,
    C = w.w - r^2. The discriminant B^2 - A C is formed as A (r^2 - |w_p|^2),
@@ -138,6 +182,10 @@ static void clip_ball(span *s, vec3 w, vec3 z, double r) {
   double h, q, t1, t2;
   if (A == 0) {               /* no motion across the piece: static test */
     clip_linear(s, C, 2 * B);
+    return;
+  }
+  if (C > 0 && B >= 0) {      /* outside and not approaching: both roots */
+    span_kill(s);             /* are <= 0 (below, q < 0), s is in [0, 1] */
     return;
   }
   {
@@ -168,20 +216,32 @@ static void clip_ball(span *s, vec3 w, vec3 z, double r) {
    bounding box grown by r, so a centre that never enters that box touches
    nothing, and the cylinders and balls need not be solved. The box is
    grown by 1e-9 of the scale more, so that rounding never rejects a
-   contact. */
-static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
-  span s = { 0, 1 };
-  double m = v_maxabs(c0), t = v_maxabs(v_add(c0, d)), pad;
-  int i;
-  if (t > m) m = t;
-  if ((t = v_maxabs(lo)) > m) m = t;
-  if ((t = v_maxabs(hi)) > m) m = t;
-  pad = r + 1e-9 * (r + m);
-  for (i = 0; i < 3 && span_ok(&s); i++) {
-    clip_linear(&s, v_get(c0, i) - (v_get(hi, i) + pad), v_get(d, i));
-    clip_linear(&s, (v_get(lo, i) - pad) - v_get(c0, i), -v_get(d, i));
-  }
-  return span_ok(&s);
+   contact.
+
+   Tested without a division by the separating axes of a segment and a box
+   (Ericson 5.3.3, TestSegmentAABB): the three box axes and the three
+   cross products of the segment with them, on the segment's midpoint m
+   and half-vector h relative to the box's centre. Every quantity is
+   rounded by a few epsilon of the scale (times |h| for the cross axes),
+   which the pad, 1e-9 of the scale, covers many times over: a contact is
+   never rejected, and the only cost of rounding is a rare pass to the
+   exact pieces. The scale is the caller's: any bound of the magnitudes of
+   c0, c0 + d, lo and hi (the sum of magnitudes of the arguments, which the
+   checks form anyway, serves). */
+static inline int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r,
+                            double scale) {
+  double pad = r + 1e-9 * (r + scale);
+  vec3 h, e, mid, ah;
+  h = v_scale(d, 0.5);
+  e = v_add(v_scale(v_sub(hi, lo), 0.5), v3(pad, pad, pad));
+  mid = v_sub(v_add(c0, h), v_scale(v_add(lo, hi), 0.5));
+  ah = v3(fabs(h.x), fabs(h.y), fabs(h.z));
+  if ((fabs(mid.x) > e.x + ah.x) || (fabs(mid.y) > e.y + ah.y) ||
+      (fabs(mid.z) > e.z + ah.z))
+    return 0;
+  return !((fabs(mid.y * h.z - mid.z * h.y) > e.y * ah.z + e.z * ah.y) ||
+           (fabs(mid.z * h.x - mid.x * h.z) > e.x * ah.z + e.z * ah.x) ||
+           (fabs(mid.x * h.y - mid.y * h.x) > e.x * ah.y + e.y * ah.x));
 }
 
 /* First time in s (a part of [0, 1]) the centre c0 + d t is within r of p,
@@ -203,7 +263,7 @@ static double first_in_ball(span s, vec3 c0, vec3 d, vec3 p, double r) {
 
 /* First time in s the centre is within r of the line through a and b, or
    2. The caller has already clipped s to the times the centre's projection
-   falls between a and b (clip_between, or the box's own slabs), with the
+   falls between a and b (plane_sides, or the box's own slabs), with the
    very numbers it uses for the regions of the balls at a and b: computed
    any other way (here, from the unit axis and |b - a|) the cylinder's
    region and a ball's would leave a gap of rounding between them, and a
@@ -219,38 +279,40 @@ static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double 
   if (!span_ok(&s)) return 2;   /* outside the edge's region throughout */
   e = v_sub(b, a);
   if (v_len2(e) == 0) return 2; /* a point: the balls cover it */
-  ax = v_normalize(e);
+  ax = unit_len2(e, v_len2(e));
   m = v_sub(c0, a);
   clip_ball(&s, v_cross(ax, m), v_cross(ax, d), r);
   return span_ok(&s) ? s.lo : 2;
 }
 
-/* Keeps the times the centre c0 + d t projects between a and b:
-   (c - a).e >= 0 and (c - b).e <= 0 with e = b - a. The balls' regions
-   use the same two numbers negated ("behind a", "beyond b"), so the
-   pieces meet without a gap. */
-static void clip_between(span *s, vec3 c0, vec3 d, vec3 a, vec3 b) {
-  vec3 e = v_sub(b, a);
-  clip_linear(s, -v_dot(v_sub(c0, a), e), -v_dot(d, e));
-  clip_linear(s, v_dot(v_sub(c0, b), e), v_dot(d, e));
-}
-
 /* ---- flat convex polygons (triangles and polygons) -------------------------- */
 
-/* The unit normal (b-a) x (c-a) / |...| of a triangle, or 0 when it is
-   degenerate: |(b-a) x (c-a)| <= DEGENERATE_AREA * (longest edge)^2, i.e.
-   its height is below 1e-12 of its longest edge (collinear or repeated
-   points, relative to its size). */
-static int triangle_normal(const vec3 v[3], vec3 *n) {
-  vec3 ab = v_sub(v[1], v[0]), ac = v_sub(v[2], v[0]), bc = v_sub(v[2], v[1]);
-  vec3 cr = v_cross(ab, ac);
-  double e2 = v_len2(ab), l = v_len(cr);
+/* 1 when the triangle abc is not degenerate, else 0: degenerate is
+   |(b-a) x (c-a)| <= DEGENERATE_AREA * (longest edge)^2, i.e. its height
+   below 1e-12 of its longest edge (collinear or repeated points, relative
+   to its size). The unnormalized normal cr = (b-a) x (c-a) goes to *cr
+   and its squared length to *l2; the unit normal is then
+   unit_len2(cr, l2). The comparison l > x, l = sqrt(l2), is
+   decided from the squares when they are clearly apart (a factor 1.0001
+   is far beyond the rounding of sqrt and of x^2, and x above 1e-150 keeps
+   x^2 a normal number), so the common case needs no square root; the
+   answer is the same on every input (the world's triangle_ok computes it
+   the plain way). */
+static inline int triangle_cross(vec3 a, vec3 b, vec3 c, vec3 *cr, double *l2) {
+  vec3 ab = v_sub(b, a), ac = v_sub(c, a), bc = v_sub(c, b);
+  double e2 = v_len2(ab), x;
+  *cr = v_cross(ab, ac);
+  *l2 = v_len2(*cr);
   if (v_len2(ac) > e2) e2 = v_len2(ac);
   if (v_len2(bc) > e2) e2 = v_len2(bc);
-  if (!(l > DEGENERATE_AREA * e2)) return 0;
-  *n = v_normalize(cr);
-  return 1;
+  x = DEGENERATE_AREA * e2;
+  if (x > 1e-150) {
+    if (*l2 > 1.0001 * (x * x)) return 1;
+    if (*l2 < 0.9999 * (x * x)) return 0;
+  }
+  return sqrt(*l2) > x;
 }
+
 
 /* The point of the polygon v[0..count-1] (convex, unit normal n following
    its winding) nearest to c, and which feature it lies on. The projection
@@ -359,13 +421,17 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
 }
 
 /* Sphere sweep against a convex polygon: face prism, edge cylinders,
-   vertex balls (see the top of the file). origin is a point of the plane. */
-static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
-                      vec3 n, vec3 origin, collide_hit *out) {
+   vertex balls (see the top of the file). origin is a point of the plane.
+   scale: a bound of the magnitudes of r, c0, c1, the vertices and origin
+   (the caller's sum of magnitudes), or 0 to have it found here. */
+static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
+                             int count, vec3 n, vec3 origin, double scale,
+                             collide_hit *out) {
   vec3 d = v_sub(c1, c0), lo = v[0], hi = v[0];
   double best = 2, t, h0 = v_dot(n, v_sub(c0, origin)), hd = v_dot(n, d);
+  double m;
   int i;
-  span s = { 0, 1 };
+  span s = { 0, 1 }, unit = { 0, 1 };
   for (i = 1; i < count; i++) {
     lo = v_min(lo, v[i]);
     hi = v_max(hi, v[i]);
@@ -376,19 +442,17 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
      centre that stays beyond r + 64 epsilon of it on one side throughout
      the step touches nothing, and no piece would say otherwise. */
   {
-    double h1 = v_dot(n, v_sub(c1, origin)), scale = r, m;
-    if ((m = v_maxabs(c0)) > scale) scale = m;
-    if ((m = v_maxabs(c1)) > scale) scale = m;
-    if ((m = v_maxabs(lo)) > scale) scale = m;
-    if ((m = v_maxabs(hi)) > scale) scale = m;
-    if ((m = v_maxabs(origin)) > scale) scale = m;
+    double h1 = v_dot(n, v_sub(c1, origin));
+    if (!(scale > 0))
+      scale = max2(max2(max2(r, v_maxabs(c0)), max2(v_maxabs(c1), v_maxabs(lo))),
+                   max2(v_maxabs(hi), v_maxabs(origin)));
     m = r + 64 * DBL_EPSILON * scale;
     if ((h0 > m && h1 > m) || (h0 < -m && h1 < -m)) {
       hit_clear(out);
       return 0;
     }
   }
-  if (!meets_box(c0, d, lo, hi, r)) {
+  if (!meets_box(c0, d, lo, hi, r, scale)) {
     hit_clear(out);
     return 0;
   }
@@ -396,36 +460,53 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
   clip_linear(&s, h0 - r, hd);
   clip_linear(&s, -h0 - r, -hd);
   for (i = 0; i < count && span_ok(&s); i++) {
-    vec3 m = v_cross(n, v_sub(v[(i + 1) % count], v[i]));
-    clip_linear(&s, -v_dot(m, v_sub(c0, v[i])), -v_dot(m, d));
+    vec3 mi = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
+    clip_linear(&s, -v_dot(mi, v_sub(c0, v[i])), -v_dot(mi, d));
   }
   if (span_ok(&s)) best = s.lo;
-  if (best > 0) {
+  if (best > 0 && fabs(h0) <= m) {
     /* Overlapping at the start: u = 0, whatever the pieces say. Their
        regions meet on planes computed in different ways, so a centre on a
        region boundary (at a vertex, say) can fall by rounding in no region
        at t = 0 and be found only once it drifts into one: a sphere resting
-       on a vertex was reported at u = 1e-16 (or later when slow). */
+       on a vertex was reported at u = 1e-16 (or later when slow). (A
+       centre farther than m from the plane is farther than r from the
+       polygon, rounding included: no need to look.) */
     int f, k;
     vec3 p = flat_closest(c0, v, count, n, origin, 0, &f, &k);
     if (v_len2(v_sub(c0, p)) <= r * r) best = 0;
   }
-  for (i = 0; i < count && best > 0; i++) {
-    vec3 prev = v[(i + count - 1) % count], next = v[(i + 1) % count];
-    vec3 m = v_cross(n, v_sub(next, v[i])), ep = v_sub(v[i], prev);
-    vec3 en = v_sub(next, v[i]), w = v_sub(c0, v[i]);
-    span edge = { 0, 1 }, vertex = { 0, 1 };
-    /* edge i's region: outside its line (the prism's plane, reversed) */
-    clip_linear(&edge, v_dot(m, w), v_dot(m, d));
-    clip_between(&edge, c0, d, v[i], next);
-    t = first_in_cylinder(edge, c0, d, v[i], next, r);
-    if (t < best) best = t;
-    /* vertex i's region: past the end of the edge before it, before the
-       start of the edge after it */
-    clip_linear(&vertex, -v_dot(w, ep), -v_dot(d, ep));
-    clip_linear(&vertex, v_dot(w, en), v_dot(d, en));
-    t = first_in_ball(vertex, c0, d, v[i], r);
-    if (t < best) best = t;
+  /* The edges' cylinders and the vertices' balls, each clipped to its
+     region first: edge i's is outside its line (the prism's plane,
+     reversed) and between the planes through its ends perpendicular to it;
+     vertex i's is past the end of the edge before it and before the start
+     of the edge after it. Each of these planes bounds two regions, with
+     the same numbers (plane_sides), so each is crossed by one division. A
+     piece that cannot start before the best so far is not solved. */
+  if (best > 0) {
+    span end_above, below;   /* the side of the previous edge's end plane */
+    vec3 e = v_sub(v[0], v[count - 1]);
+    plane_sides(v_dot(v_sub(c0, v[0]), e), v_dot(d, e), 0, &below, &end_above);
+    for (i = 0; i < count && best > 0; i++) {
+      vec3 next = v[i + 1 < count ? i + 1 : 0], w = v_sub(c0, v[i]);
+      vec3 en = v_sub(next, v[i]), mi = v_cross(n, en);
+      double dd = v_dot(d, en);
+      span start_below, start_above, end_below, next_end_above, out_side, in_side, sp;
+      plane_sides(v_dot(w, en), dd, 0, &start_below, &start_above);
+      plane_sides(v_dot(v_sub(c0, next), en), dd, 0, &end_below, &next_end_above);
+      sp = span_and(span_and(unit, end_above), start_below);        /* vertex i */
+      if (span_ok(&sp) && sp.lo < best) {
+        t = first_in_ball(sp, c0, d, v[i], r);
+        if (t < best) best = t;
+      }
+      plane_sides(v_dot(mi, w), v_dot(mi, d), 0, &out_side, &in_side);
+      sp = span_and(span_and(span_and(unit, out_side), start_above), end_below);
+      if (span_ok(&sp) && sp.lo < best) {                           /* edge i */
+        t = first_in_cylinder(sp, c0, d, v[i], next, r);
+        if (t < best) best = t;
+      }
+      end_above = next_end_above;
+    }
   }
   if (best > 1) {
     hit_clear(out);
@@ -436,20 +517,31 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
   return 1;
 }
 
+static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
+                      vec3 n, vec3 origin, collide_hit *out) {
+  return sweep_flat_scaled(r, c0, c1, v, count, n, origin, 0, out);
+}
+
 int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
                                   const collide_vec3 *c1, const collide_vec3 *a,
                                   const collide_vec3 *b, const collide_vec3 *c,
                                   collide_hit *out) {
   vec3 v[3], n;
-  CHECK_RADIUS(r, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_VEC(a, 4);
-  CHECK_VEC(b, 5);
-  CHECK_VEC(c, 6);
+  double l2, S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(
+      mag_start(r), c0), c1), a), b), c));
+  if (!(S <= COLLIDE_MAX_COORD && r >= 0)) {
+    CHECK_RADIUS(r, 1);                /* one pass, else one by one */
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_VEC(a, 4);
+    CHECK_VEC(b, 5);
+    CHECK_VEC(c, 6);
+  }
+  if (!triangle_cross(*a, *b, *c, &n, &l2))
+    return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
+  n = unit_len2(n, l2);
   v[0] = *a; v[1] = *b; v[2] = *c;
-  if (!triangle_normal(v, &n)) return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
-  return sweep_flat(r, *c0, *c1, v, 3, n, v[0], out);
+  return sweep_flat_scaled(r, *c0, *c1, v, 3, n, *a, S, out);
 }
 
 /* Ray (segment) cast against a convex polygon: sweep_flat with r = 0,
@@ -527,17 +619,80 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
   return sweep_flat(0, p0, p1, v, count, n, origin, out);
 }
 
+/* The cheap rejection of a ray cast against a triangle: Moller and
+   Trumbore's tests (RTR 3rd ed. 16.8) without a division, each with a
+   margin, so that 1 means the segment clearly misses and ray_flat's exact
+   work is not needed; 0 decides nothing.
+
+   With s = p0 - a, e1 = b - a, e2 = c - a, P = d x e2, Q = s x e1 and
+   det = e1.P, the segment's line meets the plane at p0 + d t, at the
+   barycentric (u, v), where det u = s.P, det v = d.Q, det t = e2.Q. Each
+   of these triple products is computed with an error below 50 epsilon of
+   the product of its factors' largest components (m_x), every factor
+   being a difference rounded relative to itself. So once |det| exceeds
+   1e-12 m_e1 m_d m_e2 its sign is certain, and the signs below are
+   compared against det with no division. The margins put the point
+   clearly outside, not within rounding of the edge: the distance of the
+   crossing from the line of e2 is |s.P| |e1 x e2| / (|det| |e2|) >=
+   |s.P| / (|d| |e2|) >= |s.P| / (3 m_d m_e2), and likewise for the other
+   two edges and for the two ends' distances to the plane (|e2.Q| and
+   |e2.Q - det| over |e1 x e2| <= 3 m_e1 m_e2); with the margin 4e-9 S m m,
+   S the sum of all magnitudes (at least the largest coordinate), every
+   one is beyond 1e-9 of the largest coordinate: some 10^7 times the
+   rounding that ray_flat allows for. Components below 1e-90 (where the
+   products could underflow) decide nothing. The t tests come first: they
+   are the two ends' plane distances times |cr| (e2.Q = s.cr, with the
+   caller's cr = e1 x e2), and a segment on one side of the plane is the
+   commonest miss. */
+static int ray_triangle_clear_miss(vec3 p0, vec3 p1, vec3 a, vec3 b, vec3 c,
+                                   vec3 cr, double S) {
+  vec3 e1 = v_sub(b, a), e2 = v_sub(c, a), s = v_sub(p0, a), d, P, Q;
+  double m1 = v_maxabs(e1), m2 = v_maxabs(e2), k = 4e-9 * S, md;
+  double h0 = v_dot(s, cr), h1 = v_dot(v_sub(p1, a), cr), det, nu, nv, sg;
+  if (!((m1 > 1e-90) && (m2 > 1e-90))) return 0;
+  /* First t, the commonest miss, from the plane distances times |cr| of
+     both ends (cr = e1 x e2, the caller's; e2.Q = s.cr and e2.Q - det is
+     the same for p1): both clearly on one side. */
+  if ((h0 > k * m1 * m2 && h1 > k * m1 * m2) ||
+      (h0 < -k * m1 * m2 && h1 < -k * m1 * m2))
+    return 1;
+  d = v_sub(p1, p0);
+  md = v_maxabs(d);
+  P = v_cross(d, e2);
+  det = v_dot(e1, P);
+  nu = v_dot(s, P);
+  if (!(md > 1e-90)) return 0;
+  if (!(fabs(det) > 1e-12 * m1 * md * m2)) return 0;   /* (nearly) parallel */
+  sg = det < 0 ? -1 : 1;
+  det *= sg;
+  nu *= sg;
+  if ((nu < -k * md * m2) || (nu - det > k * md * (m1 + m2) * 2)) return 1;
+  Q = v_cross(s, e1);
+  nv = sg * v_dot(d, Q);
+  return (nv < -k * md * m1) || (nu + nv - det > k * md * (m1 + m2) * 2);
+}
+
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
                              const collide_vec3 *a, const collide_vec3 *b,
                              const collide_vec3 *c, collide_hit *out) {
   vec3 v[3], n;
-  CHECK_VEC(p0, 1);
-  CHECK_VEC(p1, 2);
-  CHECK_VEC(a, 3);
-  CHECK_VEC(b, 4);
-  CHECK_VEC(c, 5);
+  double l2, S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(
+      mag_start(0), p0), p1), a), b), c));
+  if (!(S <= COLLIDE_MAX_COORD)) {     /* one pass, else one by one */
+    CHECK_VEC(p0, 1);
+    CHECK_VEC(p1, 2);
+    CHECK_VEC(a, 3);
+    CHECK_VEC(b, 4);
+    CHECK_VEC(c, 5);
+  }
+  if (!triangle_cross(*a, *b, *c, &n, &l2))
+    return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
+  if (S <= COLLIDE_MAX_COORD && ray_triangle_clear_miss(*p0, *p1, *a, *b, *c, n, S)) {
+    hit_clear(out);
+    return 0;
+  }
+  n = unit_len2(n, l2);
   v[0] = *a; v[1] = *b; v[2] = *c;
-  if (!triangle_normal(v, &n)) return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
   /* a ray is a sweep of radius 0; the face normal faces p0's side */
   return ray_flat(*p0, *p1, v, 3, n, v[0], out);
 }
@@ -726,15 +881,19 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
                                  const collide_vec3 *b, collide_hit *out) {
   vec3 d, e, c, p, diff, normal;
   double best, t, ee, s, dist;
+  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), c0), c1),
+                                       a), b));
   int feature, at_a = 0;
-  CHECK_RADIUS(r, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_VEC(a, 4);
-  CHECK_VEC(b, 5);
+  if (!((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
+    CHECK_RADIUS(r, 1);                /* one pass, else one by one */
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_VEC(a, 4);
+    CHECK_VEC(b, 5);
+  }
   /* a capsule: the edge's cylinder and a ball at each end */
   d = v_sub(*c1, *c0);
-  if (!meets_box(*c0, d, v_min(*a, *b), v_max(*a, *b), r)) {
+  if (!meets_box(*c0, d, v_min(*a, *b), v_max(*a, *b), r, S)) {
     hit_clear(out);
     return 0;
   }
@@ -752,14 +911,25 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
     if (v_len2(v_sub(*c0, v_madd(*a, ab, s0))) <= r * r) {
       best = 0;
     } else {
-      clip_between(&all, *c0, d, *a, *b);
+      /* the planes through a and b perpendicular to the segment bound the
+         cylinder's region and the balls': crossed once each (plane_sides,
+         clip_between's and clip_linear's own numbers) */
+      span behind_a, past_a, before_b, beyond_b;
+      double dab = v_dot(d, ab);
+      plane_sides(v_dot(wa, ab), dab, 0, &behind_a, &past_a);
+      plane_sides(v_dot(wb, ab), dab, 0, &before_b, &beyond_b);
+      all = span_and(span_and(all, past_a), before_b);
+      end_a = span_and(end_a, behind_a);
+      end_b = span_and(end_b, beyond_b);
       best = first_in_cylinder(all, *c0, d, *a, *b, r);
-      clip_linear(&end_a, v_dot(wa, ab), v_dot(d, ab));      /* behind a */
-      clip_linear(&end_b, -v_dot(wb, ab), -v_dot(d, ab));    /* beyond b */
-      t = first_in_ball(end_a, *c0, d, *a, r);
-      if (t < best) best = t;
-      t = first_in_ball(end_b, *c0, d, *b, r);
-      if (t < best) best = t;
+      if (span_ok(&end_a) && end_a.lo < best) {
+        t = first_in_ball(end_a, *c0, d, *a, r);
+        if (t < best) best = t;
+      }
+      if (span_ok(&end_b) && end_b.lo < best) {
+        t = first_in_ball(end_b, *c0, d, *b, r);
+        if (t < best) best = t;
+      }
     }
   }
   if (best > 1) {
@@ -781,7 +951,7 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
   diff = v_sub(c, p);
   dist = v_len(diff);
   if (dist > noise(c, p)) {
-    normal = v_normalize(diff);
+    normal = unit_len(diff, dist);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* centre on the segment: way_out across it, else any perpendicular */
     vec3 o = way_out(d), w = v_madd(o, e, -v_dot(o, e) / ee);
@@ -860,7 +1030,7 @@ static void box_contact(vec3 c, vec3 out_dir, vec3 ctr, vec3 e, double u,
     /* dn = c - p in box coordinates: exact zeros on the inside axes */
     double dist = v_len(dn);
     if (dist > noise(c, p)) {
-      normal = v_normalize(dn);
+      normal = unit_len(dn, dist);
     } else {
       normal = v3(sign_or(dn.x, 0), sign_or(dn.y, 0), sign_or(dn.z, 0));
       normal = v_normalize(normal);
@@ -891,6 +1061,8 @@ static int ray_aabb(vec3 p0, vec3 p1, vec3 ctr, vec3 e, collide_hit *out) {
       if (ta > tb) { double t = ta; ta = tb; tb = t; }
       if (ta > lo) { lo = ta; axis = i; }
       if (tb < hi) hi = tb;
+      /* empty already: a miss (a start inside keeps lo = 0 <= hi) */
+      if (lo > hi) { hit_clear(out); return 0; }
     }
   }
   if (inside) {
@@ -921,79 +1093,114 @@ static int ray_aabb(vec3 p0, vec3 p1, vec3 ctr, vec3 e, collide_hit *out) {
 int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
                          const collide_vec3 *center,
                          const collide_vec3 *extents, collide_hit *out) {
-  CHECK_VEC(p0, 1);
-  CHECK_VEC(p1, 2);
-  CHECK_VEC(center, 3);
-  CHECK_EXTENTS(extents, 4);
+  if (!(mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(0), p0), p1),
+                                  center), extents)) <= COLLIDE_MAX_COORD &&
+        extents->x >= 0 && extents->y >= 0 && extents->z >= 0)) {
+    CHECK_VEC(p0, 1);                  /* one pass, else one by one */
+    CHECK_VEC(p1, 2);
+    CHECK_VEC(center, 3);
+    CHECK_EXTENTS(extents, 4);
+  }
   return ray_aabb(*p0, *p1, *center, *extents, out);
 }
 
 /* The rounded box: three boxes grown by r along one axis each (faces),
    twelve edge cylinders, eight corner balls (RTR 3rd ed. 16.18.3's pieces
    for a box; Ericson 5.5.7 reaches the same union by classifying the entry
-   point of the grown box instead). */
+   point of the grown box instead).
+
+   Every linear constraint of these pieces is one side of one of twelve
+   planes, x_i = +-e_i (the faces' slabs, the edges' and corners' regions)
+   and x_i = +-(e_i + r) (the grown faces): the times of each are found
+   once (plane_sides), and each piece's interval is the intersection of a
+   few of them with [0, 1] -- the same numbers the clipping of each piece
+   one by one gave, in 12 divisions instead of 90. A piece that cannot
+   start before the best contact so far is not solved. */
 int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
                               const collide_vec3 *c1,
                               const collide_vec3 *center,
                               const collide_vec3 *extents, collide_hit *out) {
   vec3 d, rel, e;
-  double best = 2, t;
+  double best = 2, t, E[3], P[3], D[3];
+  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), c0), c1),
+                                       center), extents));
+  span in[3], out_lo[3], out_hi[3], unit = { 0, 1 };
   int k, i, sx, sy, sz;
-  CHECK_RADIUS(r, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_VEC(center, 4);
-  CHECK_EXTENTS(extents, 5);
+  if (!((S <= COLLIDE_MAX_COORD) &&
+        (r >= 0) && (extents->x >= 0) && (extents->y >= 0) && (extents->z >= 0))) {
+    CHECK_RADIUS(r, 1);                /* one pass, else one by one */
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_VEC(center, 4);
+    CHECK_EXTENTS(extents, 5);
+  }
   if (r == 0) return ray_aabb(*c0, *c1, *center, *extents, out);  /* a ray */
   e = *extents;
   d = v_sub(*c1, *c0);
   rel = v_sub(*c0, *center);
-  if (!meets_box(rel, d, v_neg(e), e, r)) {
+  if (!meets_box(rel, d, v_neg(e), e, r, S)) {
     hit_clear(out);
     return 0;
   }
+  E[0] = e.x; E[1] = e.y; E[2] = e.z;
+  P[0] = rel.x; P[1] = rel.y; P[2] = rel.z;
+  D[0] = d.x; D[1] = d.y; D[2] = d.z;
+  for (i = 0; i < 3; i++) {
+    span below, above;
+    plane_sides(P[i], D[i], E[i], &below, &out_hi[i]);     /* x_i = +e_i */
+    plane_sides(P[i], D[i], -E[i], &out_lo[i], &above);    /* x_i = -e_i */
+    in[i] = span_and(below, above);
+  }
+  /* the faces: the box grown by r along axis k */
   for (k = 0; k < 3 && best > 0; k++) {
-    span s = { 0, 1 };
-    for (i = 0; i < 3; i++) {
-      double ei = v_get(e, i) + (i == k ? r : 0);
-      clip_linear(&s, v_get(rel, i) - ei, v_get(d, i));
-      clip_linear(&s, -v_get(rel, i) - ei, -v_get(d, i));
-    }
+    int i1 = k == 0 ? 1 : 0, i2 = k == 2 ? 1 : 2;
+    span below, above, s = span_and(span_and(unit, in[i1]), in[i2]);
+    if (!(span_ok(&s) && s.lo < best)) continue;   /* (no need to divide) */
+    plane_sides(P[k], D[k], E[k] + r, &below, &above);
+    s = span_and(s, below);
+    plane_sides(P[k], D[k], -(E[k] + r), &below, &above);
+    s = span_and(s, above);
     if (span_ok(&s) && s.lo < best) best = s.lo;
   }
-  /* edges along axis k, at the corners (+-e_i, +-e_j) of the other two */
+  /* edges along axis k, at the corners (+-e_i, +-e_j) of the other two:
+     the edge's region is outside the box on both of the other axes and
+     inside the slab of axis k */
   for (k = 0; k < 3 && best > 0; k++) {
     int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
-    if (v_get(e, k) == 0) continue;   /* no length: the corner balls cover it */
+    span along;
+    if (E[k] == 0) continue;   /* no length: the corner balls cover it */
+    along = span_and(unit, in[k]);
     for (sx = -1; sx <= 1; sx += 2) {
+      span s1 = span_and(along, sx > 0 ? out_hi[i1] : out_lo[i1]);
+      if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
       for (sy = -1; sy <= 1; sy += 2) {
-        vec3 a = v_axis(k, -v_get(e, k)), b;
-        a = v_with(a, i1, sx * v_get(e, i1));
-        a = v_with(a, i2, sy * v_get(e, i2));
-        span s = { 0, 1 };
-        b = v_with(a, k, v_get(e, k));
-        /* the edge's region: outside the box on both of the other axes */
-        clip_linear(&s, v_get(e, i1) - sx * v_get(rel, i1), -sx * v_get(d, i1));
-        clip_linear(&s, v_get(e, i2) - sy * v_get(rel, i2), -sy * v_get(d, i2));
-        /* along the edge: inside the slab of axis k, with the corners'
-           numbers negated */
-        clip_linear(&s, v_get(rel, k) - v_get(e, k), v_get(d, k));
-        clip_linear(&s, -v_get(rel, k) - v_get(e, k), -v_get(d, k));
-        t = first_in_cylinder(s, rel, d, a, b, r);
-        if (t < best) best = t;
+        span s = span_and(s1, sy > 0 ? out_hi[i2] : out_lo[i2]);
+        if (!(span_ok(&s) && s.lo < best)) continue;
+        /* first_in_cylinder for an edge along axis k, whose unit axis is
+           exact: the cross products with it are the two other components
+           (up to signs, the same in both, and exact zeros, which change
+           no sum), so clip_ball gets the same numbers without them */
+        clip_ball(&s, v3(P[i1] - sx * E[i1], P[i2] - sy * E[i2], 0),
+                  v3(D[i1], D[i2], 0), r);
+        if (span_ok(&s) && s.lo < best) best = s.lo;
       }
     }
   }
-  for (sx = -1; sx <= 1 && best > 0; sx += 2)
-    for (sy = -1; sy <= 1; sy += 2)
+  /* the corners: outside the box on all three axes */
+  for (sx = -1; sx <= 1 && best > 0; sx += 2) {
+    span s1 = span_and(unit, sx > 0 ? out_hi[0] : out_lo[0]);
+    if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
+    for (sy = -1; sy <= 1; sy += 2) {
+      span s2 = span_and(s1, sy > 0 ? out_hi[1] : out_lo[1]);
+      if (!(s2.lo <= s2.hi && s2.lo < best)) continue;
       for (sz = -1; sz <= 1; sz += 2) {
-        span s = { 0, 1 };          /* the corner's region: outside on all axes */
-        clip_linear(&s, e.x - sx * rel.x, -sx * d.x);
-        clip_linear(&s, e.y - sy * rel.y, -sy * d.y);
-        clip_linear(&s, e.z - sz * rel.z, -sz * d.z);
+        span s = span_and(s2, sz > 0 ? out_hi[2] : out_lo[2]);
+        if (!(span_ok(&s) && s.lo < best)) continue;
         t = first_in_ball(s, rel, d, v3(sx * e.x, sy * e.y, sz * e.z), r);
         if (t < best) best = t;
       }
+    }
+  }
   if (best > 1) {
     hit_clear(out);
     return 0;
