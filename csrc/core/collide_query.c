@@ -56,27 +56,24 @@ static void slabs_init(slabs *sl, const query *q) {
 }
 
 /* Does the segment c0 + u d, u in [0, 1], meet box b grown by q->grow?
-   The slab test (Kay & Kajiya; Ericson 5.3.3) without branches: both
-   planes of each slab are cut, the smaller u is the entry and the larger
-   the exit whatever the sign of d (inv is finite, see query_init, so no
-   NaN), and the compiler turns the ternaries into min/max instructions.
+   The slab test (Kay & Kajiya; Ericson 5.3.3), the near and far planes of
+   each slab chosen by the sign of d (the same for every box of a query, so
+   the branches are predicted; a branch-free min/max version ran slower).
    lo - (o + grow) differs from (lo - grow) - o by a rounding of the
-   coordinates, far below the margin. *t is the entry u. This is the inner
-   loop of every query: most of a ray's time is spent here (about 40 boxes
-   per ray over 10k triangles). */
+   coordinates, far below the margin. *t is the entry u. */
 static inline int query_box(const slabs *sl, const box *b, double *t) {
-  double x0 = (b->lo[0] - sl->olo[0]) * sl->inv[0], x1 = (b->hi[0] - sl->ohi[0]) * sl->inv[0];
-  double y0 = (b->lo[1] - sl->olo[1]) * sl->inv[1], y1 = (b->hi[1] - sl->ohi[1]) * sl->inv[1];
-  double z0 = (b->lo[2] - sl->olo[2]) * sl->inv[2], z1 = (b->hi[2] - sl->ohi[2]) * sl->inv[2];
-  double tx = x0 < x1 ? x0 : x1, ty = y0 < y1 ? y0 : y1, tz = z0 < z1 ? z0 : z1;
-  double fx = x0 < x1 ? x1 : x0, fy = y0 < y1 ? y1 : y0, fz = z0 < z1 ? z1 : z0;
-  double t0 = tx > ty ? tx : ty, t1 = fx < fy ? fx : fy;
-  t0 = t0 > tz ? t0 : tz;
-  t1 = t1 < fz ? t1 : fz;
-  t0 = t0 > 0 ? t0 : 0;
-  t1 = t1 < 1 ? t1 : 1;
+  double t0 = 0, t1 = 1;
+  int k;
+  for (k = 0; k < 3; k++) {
+    double i = sl->inv[k];
+    double tn = i >= 0 ? (b->lo[k] - sl->olo[k]) * i : (b->hi[k] - sl->ohi[k]) * i;
+    double tf = i >= 0 ? (b->hi[k] - sl->ohi[k]) * i : (b->lo[k] - sl->olo[k]) * i;
+    if (tn > t0) t0 = tn;
+    if (tf < t1) t1 = tf;
+  }
+  if (t0 > t1) return 0;
   *t = t0;
-  return t0 <= t1;
+  return 1;
 }
 
 /* The single-shape sweep. */
