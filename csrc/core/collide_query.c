@@ -235,7 +235,7 @@ int collide__query_run(collide_world *w, query *q) {
           if (q->found) limit = q->best.u;
         }
       } else {
-        double ta, tb;
+        double ta = 0, tb = 0;
         int ha = query_box(&sl, &w->nodes[nd->left].b, &ta) && ta <= limit;
         int hb = query_box(&sl, &w->nodes[nd->right].b, &tb) && tb <= limit;
         int a = nd->left, b = nd->right;
