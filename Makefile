@@ -403,6 +403,9 @@ FUZZ_LIMIT ?= -max_total_time=$(FUZZ_SECONDS)
 FUZZ_TARGETS = sphere_sphere plane sphere_plane raycast_plane polygon_init \
   sphere_polygon raycast_polygon sphere_triangle raycast_triangle \
   sphere_segment sphere_aabb raycast_aabb raycast_sphere aabb_aabb misc
+# capsule sweeps (collide_capsule.c)
+FUZZ_TARGETS += capsule_sphere capsule_plane capsule_triangle capsule_polygon \
+  capsule_segment capsule_aabb capsule_capsule
 # Known open issues the fuzzers would stop on at once, each a -D switch of
 # fuzz/fuzz_core.c that skips one check; remove a switch when its issue is
 # fixed (make fuzz FUZZ_KNOWN_ISSUES= shows them):

@@ -114,11 +114,97 @@ M.FUNCTIONS = { "sweep_sphere_sphere", "sweep_sphere_plane",
                 -- (further queries: new lines above this one)
 }
 
+-- Fixed seeds of queries added later (so that rows added by parallel work
+-- do not shift each other's cases); the others use their position.
+M.SEEDS = {}
+
+-- ---- capsule sweeps ----
+-- The obstacles as in the sphere rows above; the capsule's axis is drawn
+-- from [-1, 1]^3 (any direction: the general path of each query).
+local function axis(d)
+  local x = d.near() / 2
+  local y = d.near() / 2
+  local z = d.near() / 2
+  return { x, y, z }
+end
+MAKE.sweep_capsule_sphere = function(d)
+  local r = d.radius()
+  local A = axis(d)
+  local c0 = d.vec(d.far)
+  local c1 = d.vec(d.far)
+  local center = d.vec(d.near)
+  local rb = d.radius()
+  return { r, A, c0, c1, center, rb }
+end
+MAKE.sweep_capsule_plane = function(d)
+  local r = d.radius()
+  local A = axis(d)
+  local c0 = d.vec(d.far)
+  local c1 = d.vec(d.far)
+  local n = d.vec(d.near)
+  local dist = d.near()
+  if n[1] == 0 and n[2] == 0 and n[3] == 0 then n[2] = 1 end
+  return { r, A, c0, c1, { n, dist } }
+end
+MAKE.sweep_capsule_triangle = function(d)
+  local r = d.radius()
+  local A = axis(d)
+  local c0 = d.vec(d.far)
+  local c1 = d.vec(d.far)
+  local a, b, c = d.triangle()
+  return { r, A, c0, c1, a, b, c }
+end
+MAKE.sweep_capsule_polygon = function(d)   -- the triangle as a polygon
+  local r = d.radius()
+  local A = axis(d)
+  local c0 = d.vec(d.far)
+  local c1 = d.vec(d.far)
+  local a, b, c = d.triangle()
+  return { r, A, c0, c1, { polygon = { a, b, c } } }
+end
+MAKE.sweep_capsule_segment = function(d)
+  local r = d.radius()
+  local A = axis(d)
+  local c0 = d.vec(d.far)
+  local c1 = d.vec(d.far)
+  local a = d.vec(d.near)
+  local b = d.vec(d.near)
+  return { r, A, c0, c1, a, b }
+end
+MAKE.sweep_capsule_aabb = function(d)
+  local r = d.radius()
+  local A = axis(d)
+  local c0 = d.vec(d.far)
+  local c1 = d.vec(d.far)
+  local center = d.vec(d.near)
+  local extents = d.vec(d.extent)
+  return { r, A, c0, c1, center, extents }
+end
+MAKE.sweep_capsule_capsule = function(d)
+  local ra = d.radius()
+  local Aa = axis(d)
+  local a0 = d.vec(d.far)
+  local a1 = d.vec(d.far)
+  local rb = d.radius()
+  local Ab = axis(d)
+  local b0 = d.vec(d.near)
+  local b1 = d.vec(d.near)
+  return { ra, Aa, a0, a1, rb, Ab, b0, b1 }
+end
+for i, name in ipairs({ "sweep_capsule_sphere", "sweep_capsule_plane",
+                        "sweep_capsule_triangle", "sweep_capsule_polygon",
+                        "sweep_capsule_segment", "sweep_capsule_aabb",
+                        "sweep_capsule_capsule" }) do
+  M.FUNCTIONS[#M.FUNCTIONS + 1] = name
+  M.SEEDS[name] = 100 + i
+end
+-- ---- end of capsule sweeps ----
+
 -- Seeds: one generator per function, seeded with its position (1-based)
 -- in FUNCTIONS.
 function M.cases(name)
-  local seed
-  for i, n in ipairs(M.FUNCTIONS) do if n == name then seed = i end end
+  local seed = M.SEEDS[name]
+  for i, n in ipairs(M.FUNCTIONS) do if n == name and not seed then seed = i end end
   local d = draws(generator(seed))
   local list = {}
   for i = 1, M.COUNT do list[i] = MAKE[name](d) end

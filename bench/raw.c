@@ -37,6 +37,7 @@ typedef struct bcase {
   double r;
   collide_vec3 v[6];
   collide_plane plane;
+  collide_polygon poly;   /* over v[4..6), made in place */
 } bcase;
 
 /* ---- the cases: bench/cases.lua, draw for draw ---------------------------- */
@@ -74,6 +75,21 @@ static void d_triangle(int64_t *s, collide_vec3 *a, collide_vec3 *b,
 
 /* seeds: the order of FUNCTIONS in cases.lua */
 enum { SS = 1, SP, STRI, SAABB, RTRI, SSEG, RAABB };
+
+/* ---- capsule sweeps: seeds as M.SEEDS in cases.lua ---- */
+enum { CSPH = 101, CPL, CTRI, CPOLY, CSEG, CAABB, CCAP,
+       /* raw-only rows: the sphere query on the capsule's cases (its axis
+          dropped), the reference of the 2x target; the box with a
+          standing axis (the grown-box path) */
+       REF = 1000, CAABB_UP = 2000 };
+static collide_vec3 d_axis(int64_t *s) {
+  collide_vec3 v;
+  v.x = d_near(s) / 2;
+  v.y = d_near(s) / 2;
+  v.z = d_near(s) / 2;
+  return v;
+}
+/* ---- end of capsule sweeps ---- */
 
 static void make_cases(int which, bcase *cs) {
   int64_t seed = which;
@@ -119,6 +135,56 @@ static void make_cases(int which, bcase *cs) {
         c->v[1] = d_vec(&seed, d_far);
         d_triangle(&seed, &c->v[2], &c->v[3], &c->v[4]);
         break;
+      /* ---- capsule sweeps: r, axis v0, c0 v1, c1 v2, the obstacle ---- */
+      case CSPH:
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        c->v[3] = d_vec(&seed, d_near);
+        c->v[4].x = d_radius(&seed);     /* rb */
+        break;
+      case CPL: {
+        collide_vec3 n;
+        double dist;
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        n = d_vec(&seed, d_near);
+        dist = d_near(&seed);
+        if (n.x == 0 && n.y == 0 && n.z == 0) n.y = 1;
+        if (collide_plane_make(&n, dist, &c->plane) < 0) abort();
+        break;
+      }
+      case CTRI: case CPOLY:
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        d_triangle(&seed, &c->v[3], &c->v[4], &c->v[5]);
+        if (which == CPOLY && collide_polygon_init(&c->v[3], 3, &c->poly) != 1)
+          abort();
+        break;
+      case CSEG: case CAABB:
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        c->v[3] = d_vec(&seed, d_near);
+        c->v[4] = d_vec(&seed, which == CSEG ? d_near : d_extent);
+        break;
+      case CCAP:                         /* ra, Aa, a0, a1, rb, Ab, b0, b1 */
+        c->r = d_radius(&seed);
+        c->v[0] = d_axis(&seed);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_far);
+        c->plane.d = d_radius(&seed);    /* rb */
+        c->v[3] = d_axis(&seed);
+        c->v[4] = d_vec(&seed, d_near);
+        c->v[5] = d_vec(&seed, d_near);
+        break;
+      /* ---- end of capsule sweeps ---- */
       case SSEG:
         c->r = d_radius(&seed);
         c->v[0] = d_vec(&seed, d_far);
@@ -181,6 +247,58 @@ static int call_full(int which, int lean, const bcase *c, collide_hit *h,
       return (lean ? lean_raycast_triangle : collide_raycast_triangle)(
           &c->v[0], &c->v[1], &c->v[2], &c->v[3], &c->v[4], h);
 #endif
+/* ---- capsule sweeps ---- */
+#ifdef HAVE_collide_sweep_capsule_capsule
+    case CSPH:
+      return collide_sweep_capsule_sphere(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                          &c->v[3], c->v[4].x, h);
+    case CPL:
+      return collide_sweep_capsule_plane(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                         &c->plane, h);
+    case CTRI:
+      return collide_sweep_capsule_triangle(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                            &c->v[3], &c->v[4], &c->v[5], h);
+    case CPOLY:
+      return collide_sweep_capsule_polygon(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                           &c->poly, h);
+    case CSEG:
+      return collide_sweep_capsule_segment(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                           &c->v[3], &c->v[4], h);
+    case CAABB:
+      return collide_sweep_capsule_aabb(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                        &c->v[3], &c->v[4], h);
+    case CAABB_UP + CAABB: {
+      collide_vec3 up;
+      up.x = 0; up.y = fabs(c->v[0].y) + 0.25; up.z = 0;
+      return collide_sweep_capsule_aabb(c->r, &up, &c->v[1], &c->v[2],
+                                        &c->v[3], &c->v[4], h);
+    }
+    case CCAP:
+      return collide_sweep_capsule_capsule(c->r, &c->v[0], &c->v[1], &c->v[2],
+                                           c->plane.d, &c->v[3], &c->v[4],
+                                           &c->v[5], iv);
+    /* the references: the sphere query on the same cases, axis dropped */
+    case REF + CSPH:
+      return collide_sweep_sphere_sphere(c->r, &c->v[1], &c->v[2], c->v[4].x,
+                                         &c->v[3], &c->v[3], iv);
+    case REF + CPL:
+      return collide_sweep_sphere_plane(c->r, &c->v[1], &c->v[2], &c->plane, h);
+    case REF + CTRI:
+      return collide_sweep_sphere_triangle(c->r, &c->v[1], &c->v[2], &c->v[3],
+                                           &c->v[4], &c->v[5], h);
+    case REF + CPOLY:
+      return collide_sweep_sphere_polygon(c->r, &c->v[1], &c->v[2], &c->poly, h);
+    case REF + CSEG:
+      return collide_sweep_sphere_segment(c->r, &c->v[1], &c->v[2], &c->v[3],
+                                          &c->v[4], h);
+    case REF + CAABB:
+      return collide_sweep_sphere_aabb(c->r, &c->v[1], &c->v[2], &c->v[3],
+                                       &c->v[4], h);
+    case REF + CCAP:
+      return collide_sweep_sphere_sphere(c->r, &c->v[1], &c->v[2], c->plane.d,
+                                         &c->v[4], &c->v[5], iv);
+#endif
+/* ---- end of capsule sweeps ---- */
 #ifdef HAVE_collide_sweep_sphere_segment
     case SSEG:
       return (lean ? lean_sweep_sphere_segment : collide_sweep_sphere_segment)(
@@ -212,6 +330,10 @@ static double call(int which, int lean, const bcase *c) {
   int code = call_full(which, lean, c, &h, &iv);
   if (code < 0) abort();
   if (code == 0) return -1;
+  /* (the capsule rows' intervals: u0 + u1; the sphere reference of
+     capsule-sphere: u0) */
+  if (which == CCAP || which == REF + CCAP) return iv.u0 + iv.u1;
+  if (which == REF + CSPH) return iv.u0;
   return which == SS ? iv.u0 + iv.u1 : h.u;
 }
 
@@ -254,7 +376,7 @@ static void bench(int which, const char *name, long n) {
   double times[2][ROUNDS], sum = 0;
   int hits = 0, i, r, impl, nimpl = has_lean(which) ? 2 : 1;
   if (only && strcmp(only, name) != 0) return;
-  make_cases(which, cs);
+  make_cases(which % 1000, cs);
   for (i = 0; i < COUNT; i++) {
     double u = call(which, 0, &cs[i]);
     if (u >= 0) { hits++; sum += u; }
@@ -289,6 +411,25 @@ int main(int argc, char **argv) {
 #ifdef HAVE_collide_raycast_triangle
   bench(RTRI, "raycast_triangle", n);
 #endif
+  /* ---- capsule sweeps, each followed by its sphere reference ---- */
+#ifdef HAVE_collide_sweep_capsule_capsule
+  {
+    static const struct { int which; const char *name; } caps[] = {
+      { CSPH, "sweep_capsule_sphere" }, { CPL, "sweep_capsule_plane" },
+      { CTRI, "sweep_capsule_triangle" }, { CPOLY, "sweep_capsule_polygon" },
+      { CSEG, "sweep_capsule_segment" }, { CAABB, "sweep_capsule_aabb" },
+      { CCAP, "sweep_capsule_capsule" } };
+    char ref[64];
+    size_t i;
+    for (i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+      bench(caps[i].which, caps[i].name, n);
+      snprintf(ref, sizeof ref, "sphere_ref_of_%s", caps[i].name);
+      bench(REF + caps[i].which, ref, n);
+    }
+    bench(CAABB_UP + CAABB, "sweep_capsule_aabb_standing", n);
+  }
+#endif
+  /* ---- end of capsule sweeps ---- */
 #ifdef HAVE_collide_sweep_sphere_segment
   bench(SSEG, "sweep_sphere_segment", n);
 #endif

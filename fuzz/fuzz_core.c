@@ -47,6 +47,13 @@
 #pragma weak collide_raycast_triangle
 #pragma weak collide_raycast_polygon
 #pragma weak collide_raycast_aabb
+#pragma weak collide_sweep_capsule_sphere
+#pragma weak collide_sweep_capsule_plane
+#pragma weak collide_sweep_capsule_triangle
+#pragma weak collide_sweep_capsule_polygon
+#pragma weak collide_sweep_capsule_segment
+#pragma weak collide_sweep_capsule_aabb
+#pragma weak collide_sweep_capsule_capsule
 
 typedef collide_vec3 vec3;
 
@@ -1180,6 +1187,299 @@ static void fz_aabb_aabb(src *s) {
   }
 }
 
+/* ---- capsule sweeps (collide_capsule.c) -------------------------------- */
+
+/* The capsule's oracle: its distance to an obstacle is the least distance of
+   a point of its core c + s A, s in [-1, 1], to it. The distance from a
+   point to a convex set is convex along a segment, so a ternary search over
+   s finds the least (no closest-segment formula shared with the core). */
+static double core_dist(const obstacle *o, vec3 c, vec3 A, vec3 *best_pt) {
+  double lo = -1, hi = 1;
+  int k;
+  for (k = 0; k < 200 && hi - lo > 1e-15; k++) {
+    double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+    if (dist(o, add(c, scale(A, m1))) <= dist(o, add(c, scale(A, m2)))) hi = m2;
+    else lo = m1;
+  }
+  {
+    double s = (lo + hi) / 2, d = dist(o, add(c, scale(A, s)));
+    double de = dist(o, add(c, scale(A, -1))), df = dist(o, add(c, A));
+    if (de < d) { d = de; s = -1; }
+    if (df < d) { d = df; s = 1; }
+    if (best_pt) *best_pt = add(c, scale(A, s));
+    return d;
+  }
+}
+
+/* A capsule (r, A) swept from c0 to c1 against o (grown by rb: a sphere's
+   radius) agrees with the oracle within tol; plane2d: the 2D rule holds. */
+static void oracle_capsule(const obstacle *o, double rb, double r, vec3 A,
+                           vec3 c0, vec3 c1, int code, const collide_hit *h,
+                           double tol, int plane2d) {
+  int k;
+  double R = r + rb;
+  if (code == 0) {
+    for (k = 0; k <= 16; k++)
+      ENSURE(core_dist(o, lerp(c0, c1, k / 16.0), A, NULL) >= R - tol);
+    return;
+  }
+  {
+    vec3 c = lerp(c0, c1, h->u), m;
+    double dc = core_dist(o, c, A, NULL);
+    ENSURE(dc <= R + tol);                          /* touching at u */
+    ENSURE(dist(o, h->point) <= rb + tol);          /* point on the obstacle */
+    ENSURE(fabs(dist(o, h->point) - rb) <= tol || rb == 0 || h->u == 0);
+    /* the point is within r of the core: in the mover, or touched by it
+       (a zero axis is the sphere query, whose point inside a solid is the
+       surface point nearest the centre) */
+    if (!is_zero3(&A)) {
+      obstacle pt = {0};
+      pt.kind = O_POINT;
+      pt.a = h->point;
+      ENSURE(core_dist(&pt, c, A, &m) <= r + tol);
+    }
+    if (h->u > 0) {
+      ENSURE(dc >= R - tol);
+      for (k = 0; k < 8; k++)
+        ENSURE(core_dist(o, lerp(c0, c1, h->u * k / 8.0), A, NULL) >= R - tol);
+      /* the normal points from the point toward the core */
+      if (r > 1e3 * tol) {
+        obstacle pt = {0};
+        double dp;
+        pt.kind = O_POINT;
+        pt.a = h->point;
+        dp = core_dist(&pt, c, A, &m);
+        if (dp > 1e3 * tol)
+          ENSURE(len(sub(h->normal, scale(sub(m, h->point), 1 / dp))) <= 1e-5);
+      }
+    }
+    if (plane2d) ENSURE(h->point.z == 0 && fabs(h->normal.z) <= 1e-9);
+  }
+}
+
+/* The common arguments r, axis, c0, c1 of the capsule sweeps. */
+static void capsule_args(src *s, arg *a) {
+  a[0].kind = K_RADIUS; a[0].num = number(s);
+  a[1].kind = K_VEC; a[1].v = vector(s);
+  a[2].kind = K_VEC; a[2].v = vector(s);
+  a[3].kind = K_VEC; a[3].v = vector(s);
+}
+
+/* z = 0 for every vector given */
+static int flat_z(const arg *a, int n) {
+  int i;
+  for (i = 0; i < n; i++)
+    if ((a[i].kind == K_VEC || a[i].kind == K_EXTENTS) && a[i].v.z != 0) return 0;
+  return 1;
+}
+
+static void fz_capsule_sphere(src *s) {
+  arg a[6];
+  collide_hit h;
+  int code;
+  if (!collide_sweep_capsule_sphere) return;
+  capsule_args(s, a);
+  a[4].kind = K_VEC; a[4].v = vector(s);
+  a[5].kind = K_RADIUS; a[5].num = number(s);
+  code = collide_sweep_capsule_sphere(a[0].num, &a[1].v, &a[2].v, &a[3].v,
+                                      &a[4].v, a[5].num, &h);
+  if (!check_code(code, a, 6, no_extra)) return;
+  check_hit(code, &h);
+  if (code == 1) ENSURE(h.feature == COLLIDE_FEATURE_FACE);
+  if (max_mag(a, 6) <= MODERATE) {
+    obstacle o = {0};
+    o.kind = O_POINT;
+    o.a = a[4].v;
+    oracle_capsule(&o, a[5].num, a[0].num, a[1].v, a[2].v, a[3].v, code, &h,
+                   1e-7 * (1 + max_mag(a, 6)), 0);
+  }
+}
+
+static void fz_capsule_plane(src *s) {
+  static const extra pl_ex[] = {{5, COLLIDE_E_BAD_PLANE}, {0, 0}};
+  arg a[5];
+  collide_hit h;
+  collide_plane pl;
+  int code, ctor;
+  if (!collide_sweep_capsule_plane) return;
+  capsule_args(s, a);
+  plane_arg(s, &pl, &ctor);
+  a[4].kind = K_SHAPE; a[4].v = pl.normal; a[4].num = pl.d;
+  code = collide_sweep_capsule_plane(a[0].num, &a[1].v, &a[2].v, &a[3].v, &pl, &h);
+  if (!check_code(code, a, 5, pl_ex)) {
+    if (collide_error_reason(code) == COLLIDE_E_BAD_PLANE) ENSURE(!ctor);
+    return;
+  }
+  if (bad_plane(&pl)) ENSURE(0);
+  check_hit(code, &h);
+  if (max_mag(a, 5) <= MODERATE) {
+    obstacle o = {0};
+    o.kind = O_PLANE;
+    o.plane = pl;
+    oracle_capsule(&o, 0, a[0].num, a[1].v, a[2].v, a[3].v, code, &h,
+                   1e-7 * (1 + max_mag(a, 5)), 0);
+  }
+}
+
+static void fz_capsule_triangle(src *s) {
+  static const extra tri[] = {{5, COLLIDE_E_DEGENERATE_TRIANGLE},
+                              {6, COLLIDE_E_DEGENERATE_TRIANGLE},
+                              {7, COLLIDE_E_DEGENERATE_TRIANGLE}, {0, 0}};
+  arg a[7];
+  collide_hit h;
+  int code, i;
+  if (!collide_sweep_capsule_triangle) return;
+  capsule_args(s, a);
+  for (i = 4; i < 7; i++) { a[i].kind = K_VEC; a[i].v = vector(s); }
+  code = collide_sweep_capsule_triangle(a[0].num, &a[1].v, &a[2].v, &a[3].v,
+                                        &a[4].v, &a[5].v, &a[6].v, &h);
+  if (!check_code(code, a, 7, tri)) {
+    if (collide_error_reason(code) == COLLIDE_E_DEGENERATE_TRIANGLE)
+      ENSURE(!fat_triangle(a[4].v, a[5].v, a[6].v));
+    return;
+  }
+  check_hit(code, &h);
+  if (max_mag(a, 7) <= MODERATE && fat_triangle(a[4].v, a[5].v, a[6].v)) {
+    obstacle o = {0};
+    o.kind = O_TRIANGLE;
+    o.a = a[4].v; o.b = a[5].v; o.c = a[6].v;
+    oracle_capsule(&o, 0, a[0].num, a[1].v, a[2].v, a[3].v, code, &h,
+                   1e-7 * (1 + max_mag(a, 7)), !is_zero3(&a[1].v) && flat_z(a, 7));
+  }
+}
+
+static void fz_capsule_polygon(src *s) {
+  collide_polygon poly;
+  vec3 v[MAXV];
+  arg a[5];
+  collide_hit h;
+  int n, code;
+  if (!collide_polygon_init || !collide_sweep_capsule_polygon) return;
+  if (!make_polygon(s, &poly, v, &n)) return;
+  capsule_args(s, a);
+  a[4].kind = K_SHAPE; a[4].v = vec(0, 0, 0); a[4].num = 0;
+  code = collide_sweep_capsule_polygon(a[0].num, &a[1].v, &a[2].v, &a[3].v,
+                                       &poly, &h);
+  if (!check_code(code, a, 5, no_extra)) return;
+  check_hit(code, &h);
+  {
+    double m = max_mag(a, 4);
+    int i, flat = !is_zero3(&a[1].v) && flat_z(a, 4);
+    for (i = 0; i < n; i++) {
+      m = fmax(m, fmax(fabs(v[i].x), fmax(fabs(v[i].y), fabs(v[i].z))));
+      flat &= v[i].z == 0;
+    }
+    if (m <= MODERATE) {
+      obstacle o = {0};
+      o.kind = O_POLYGON;
+      o.poly = &poly;
+      oracle_capsule(&o, 0, a[0].num, a[1].v, a[2].v, a[3].v, code, &h,
+                     1e-7 * (1 + m), flat);
+    }
+  }
+}
+
+static void fz_capsule_segment(src *s) {
+  arg a[6];
+  collide_hit h;
+  int code;
+  if (!collide_sweep_capsule_segment) return;
+  capsule_args(s, a);
+  a[4].kind = K_VEC; a[4].v = vector(s);
+  a[5].kind = K_VEC; a[5].v = vector(s);
+  code = collide_sweep_capsule_segment(a[0].num, &a[1].v, &a[2].v, &a[3].v,
+                                       &a[4].v, &a[5].v, &h);
+  if (!check_code(code, a, 6, no_extra)) return;
+  check_hit(code, &h);
+  if (code == 1) ENSURE(h.feature != COLLIDE_FEATURE_FACE);
+  if (max_mag(a, 6) <= MODERATE) {
+    obstacle o = {0};
+    o.kind = O_SEGMENT;
+    o.a = a[4].v; o.b = a[5].v;
+    oracle_capsule(&o, 0, a[0].num, a[1].v, a[2].v, a[3].v, code, &h,
+                   1e-7 * (1 + max_mag(a, 6)), !is_zero3(&a[1].v) && flat_z(a, 6));
+  }
+}
+
+static void fz_capsule_aabb(src *s) {
+  arg a[6];
+  collide_hit h;
+  int code;
+  if (!collide_sweep_capsule_aabb) return;
+  capsule_args(s, a);
+  a[4].kind = K_VEC; a[4].v = vector(s);
+  a[5].kind = K_EXTENTS; a[5].v = vector(s);
+  code = collide_sweep_capsule_aabb(a[0].num, &a[1].v, &a[2].v, &a[3].v,
+                                    &a[4].v, &a[5].v, &h);
+  if (!check_code(code, a, 6, no_extra)) return;
+  check_hit(code, &h);
+  if (max_mag(a, 6) <= MODERATE) {
+    obstacle o = {0};
+    o.kind = O_AABB;
+    o.a = a[4].v; o.b = a[5].v;
+    oracle_capsule(&o, 0, a[0].num, a[1].v, a[2].v, a[3].v, code, &h,
+                   1e-7 * (1 + max_mag(a, 6)),
+                   !is_zero3(&a[1].v) && flat_z(a, 5) && a[5].v.z == 0);
+  }
+}
+
+/* The distance of two cores c + s A and d + t B: the least over s of the
+   distance of c + s A to the segment d - B .. d + B (convex in s). */
+static double cores_dist(vec3 c, vec3 A, vec3 d, vec3 B) {
+  obstacle o = {0};
+  o.kind = O_SEGMENT;
+  o.a = sub(d, B);
+  o.b = add(d, B);
+  return core_dist(&o, c, A, NULL);
+}
+
+static void fz_capsule_capsule(src *s) {
+  arg a[8];
+  collide_interval iv, sw;
+  int code, code2, k;
+  if (!collide_sweep_capsule_capsule) return;
+  capsule_args(s, a);
+  a[4].kind = K_RADIUS; a[4].num = number(s);
+  a[5].kind = K_VEC; a[5].v = vector(s);
+  a[6].kind = K_VEC; a[6].v = vector(s);
+  a[7].kind = K_VEC; a[7].v = vector(s);
+  code = collide_sweep_capsule_capsule(a[0].num, &a[1].v, &a[2].v, &a[3].v,
+                                       a[4].num, &a[5].v, &a[6].v, &a[7].v, &iv);
+  if (!check_code(code, a, 8, no_extra)) return;
+  check_interval(code, &iv);
+  if (code == 1) ENSURE(fabs(len(iv.normal) - 1) <= 1e-9);
+  /* swapping A and B: the same interval, the opposite normal, to the bit */
+  code2 = collide_sweep_capsule_capsule(a[4].num, &a[5].v, &a[6].v, &a[7].v,
+                                        a[0].num, &a[1].v, &a[2].v, &a[3].v, &sw);
+  ENSURE(code2 == code && sw.u0 == iv.u0 && sw.u1 == iv.u1);
+  /* (two identical capsules have no "from B toward A" to swap) */
+  if (!(!memcmp(&a[0].num, &a[4].num, sizeof(double)) && !memcmp(&a[1].v, &a[5].v, sizeof(vec3)) &&
+        !memcmp(&a[2].v, &a[6].v, sizeof(vec3)) &&
+        !memcmp(&a[3].v, &a[7].v, sizeof(vec3))))
+    ENSURE(sw.normal.x == -iv.normal.x && sw.normal.y == -iv.normal.y &&
+           sw.normal.z == -iv.normal.z);
+  if (max_mag(a, 8) <= MODERATE) {
+    double tol = 1e-7 * (1 + max_mag(a, 8)), R = a[0].num + a[4].num;
+    vec3 A = a[1].v, B = a[5].v;
+#define CC_AT(u) cores_dist(lerp(a[2].v, a[3].v, u), A, lerp(a[6].v, a[7].v, u), B)
+    if (code == 0) {
+      for (k = 0; k <= 16; k++) ENSURE(CC_AT(k / 16.0) >= R - tol);
+      return;
+    }
+    ENSURE(CC_AT(iv.u0) <= R + tol);
+    ENSURE(CC_AT(iv.u1) <= R + tol);
+    for (k = 1; k < 8; k++)
+      ENSURE(CC_AT(iv.u0 + (iv.u1 - iv.u0) * k / 8.0) <= R + tol);
+    if (iv.u0 > 0)
+      for (k = 0; k < 8; k++) ENSURE(CC_AT(iv.u0 * k / 8.0) >= R - tol);
+    if (iv.u1 < 1)
+      for (k = 1; k <= 8; k++)
+        ENSURE(CC_AT(iv.u1 + (1 - iv.u1) * k / 8.0) >= R - tol);
+#undef CC_AT
+  }
+}
+/* ---- end of capsule sweeps --------------------------------------------- */
+
 /* Error decoding and the small helpers, on arbitrary codes. */
 static void fz_misc(src *s) {
   int code = (int)(int32_t)((uint32_t)byte(s) << 24 | (uint32_t)byte(s) << 16 |
@@ -1208,7 +1508,9 @@ static void fz_all(src *s) {
     fz_sphere_sphere, fz_plane, fz_sphere_plane, fz_raycast_plane,
     fz_polygon_init, fz_sphere_polygon, fz_raycast_polygon,
     fz_sphere_triangle, fz_raycast_triangle, fz_sphere_segment,
-    fz_sphere_aabb, fz_raycast_aabb, fz_raycast_sphere, fz_aabb_aabb, fz_misc
+    fz_sphere_aabb, fz_raycast_aabb, fz_raycast_sphere, fz_aabb_aabb, fz_misc,
+    fz_capsule_sphere, fz_capsule_plane, fz_capsule_triangle,
+    fz_capsule_polygon, fz_capsule_segment, fz_capsule_aabb, fz_capsule_capsule
   };
   t[byte(s) % (sizeof t / sizeof t[0])](s);
 }

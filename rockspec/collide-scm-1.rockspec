@@ -25,6 +25,7 @@ build = {
     ["collide.core"] = {
       sources = {
         "csrc/core/collide_basic.c",
+        "csrc/core/collide_capsule.c",
         "csrc/core/collide_mover.c",
         "csrc/core/collide_pairs.c",
         "csrc/core/collide_query.c",

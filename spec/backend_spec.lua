@@ -307,6 +307,16 @@ local FUNCS = {
   vec3 = { "uuu", 0 },
 }
 
+-- ---- capsule sweeps ----
+FUNCS.sweep_capsule_sphere = { "nvvvvn", 2 }
+FUNCS.sweep_capsule_plane = { "nvvvP", 2 }
+FUNCS.sweep_capsule_triangle = { "nvvvvvv", 2 }
+FUNCS.sweep_capsule_polygon = { "nvvvG", 2 }
+FUNCS.sweep_capsule_segment = { "nvvvvv", 2 }
+FUNCS.sweep_capsule_aabb = { "nvvvve", 2 }
+FUNCS.sweep_capsule_capsule = { "nvvvnvvv", 1 }
+-- ---- end of capsule sweeps ----
+
 -- Deterministic pseudo-random numbers (same cases on every run and VM).
 local seed = 12345
 local function rnd()

@@ -84,6 +84,28 @@ describe("collide.debug", function()
     end)
   end)
 
+  -- ---- capsules ----
+  describe("draws a capsule", function()
+    --   (  (-3,1) ======= (3,1)  )   centre (0, 1), axis (3, 0), r = 2
+    it("as its two end circles and its two sides, r from the core", function()
+      draw.capsule(vec3(0, 1), vec3(3, 0), 2)
+      assert.are.same({ "circle(line,-3,1,2)", "circle(line,3,1,2)",
+        "line(-3,3,3,3)", "line(-3,-1,3,-1)" }, g.calls)
+    end)
+
+    it("filled: the end discs and the band between them", function()
+      draw.capsule({ 0, 0 }, { x = 0, y = 2 }, 1, "fill")
+      assert.are.same({ "circle(fill,0,-2,1)", "circle(fill,0,2,1)",
+        "polygon(fill,{-1,-2,-1,2,1,2,1,-2})" }, g.calls)
+    end)
+
+    it("with a zero axis, as one circle (a sphere)", function()
+      draw.capsule(vec3(5, 5), vec3(0, 0), 1.5)
+      assert.are.same({ "circle(line,5,5,1.5)" }, g.calls)
+    end)
+  end)
+  -- ---- end of capsules ----
+
   describe("draws a sweep", function()
     --   start (0,0) ------ ghost (5,0) ------ end (10,0), radius 2
     it("fades start, end and capsule sides, then the ghost at u at full colour", function()

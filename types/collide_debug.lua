@@ -30,6 +30,14 @@ function draw.polygon(polygon, mode) end
 ---@param mode? collide.draw_mode default "line"
 function draw.box(center, extents, mode) end
 
+---A capsule (the points within r of the segment center - axis to
+---center + axis): its end circles and its sides, or filled.
+---@param center collide.vec3like
+---@param axis collide.vec3like
+---@param r number
+---@param mode? collide.draw_mode default "line"
+function draw.capsule(center, axis, r, mode) end
+
 ---An arrow from `from` along `dir` (scaled to `length` pixels when given).
 ---@param from collide.vec3like
 ---@param dir collide.vec3like

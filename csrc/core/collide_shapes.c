@@ -876,15 +876,15 @@ int collide_polygon_init(const collide_vec3 *vertices, int count,
 
 /* ---- segments ---------------------------------------------------------------- */
 
-int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
+static int sweep_segment(double r, const collide_vec3 *c0,
                                  const collide_vec3 *c1, const collide_vec3 *a,
-                                 const collide_vec3 *b, collide_hit *out) {
+                                 const collide_vec3 *b, collide_hit *out, int checked) {
   vec3 d, e, c, p, diff, normal;
   double best, t, ee, s, dist;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), c0), c1),
                                        a), b));
   int feature, at_a = 0;
-  if (!((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
+  if (checked && !((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
     CHECK_VEC(c0, 2);
     CHECK_VEC(c1, 3);
@@ -969,6 +969,20 @@ int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
   out->normal = normal;
   out->feature = feature;
   return 1;
+}
+
+int collide_sweep_sphere_segment(double r, const collide_vec3 *c0,
+                                 const collide_vec3 *c1, const collide_vec3 *a,
+                                 const collide_vec3 *b, collide_hit *out) {
+  return sweep_segment(r, c0, c1, a, b, out, 1);
+}
+
+/* The same, unchecked (collide_capsule.c calls it with derived points,
+   which may exceed the input limit). */
+int collide__sweep_segment(double r, const collide_vec3 *c0,
+                           const collide_vec3 *c1, const collide_vec3 *a,
+                           const collide_vec3 *b, collide_hit *out) {
+  return sweep_segment(r, c0, c1, a, b, out, 0);
 }
 
 /* ---- boxes --------------------------------------------------------------------- */
@@ -1116,17 +1130,17 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
    few of them with [0, 1] -- the same numbers the clipping of each piece
    one by one gave, in 12 divisions instead of 90. A piece that cannot
    start before the best contact so far is not solved. */
-int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
+static int sweep_aabb(double r, const collide_vec3 *c0,
                               const collide_vec3 *c1,
                               const collide_vec3 *center,
-                              const collide_vec3 *extents, collide_hit *out) {
+                              const collide_vec3 *extents, collide_hit *out, int checked) {
   vec3 d, rel, e;
   double best = 2, t, E[3], P[3], D[3];
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), c0), c1),
                                        center), extents));
   span in[3], out_lo[3], out_hi[3], unit = { 0, 1 };
   int k, i, sx, sy, sz;
-  if (!((S <= COLLIDE_MAX_COORD) &&
+  if (checked && !((S <= COLLIDE_MAX_COORD) &&
         (r >= 0) && (extents->x >= 0) && (extents->y >= 0) && (extents->z >= 0))) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
     CHECK_VEC(c0, 2);
@@ -1208,6 +1222,21 @@ int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
   box_contact(best == 0 ? *c0 : v_madd(*c0, d, best), way_out(d),
               *center, e, best, out);
   return 1;
+}
+
+int collide_sweep_sphere_aabb(double r, const collide_vec3 *c0,
+                              const collide_vec3 *c1,
+                              const collide_vec3 *center,
+                              const collide_vec3 *extents, collide_hit *out) {
+  return sweep_aabb(r, c0, c1, center, extents, out, 1);
+}
+
+/* The same, unchecked (collide_capsule.c calls it with derived points,
+   which may exceed the input limit). */
+int collide__sweep_aabb(double r, const collide_vec3 *c0,
+                        const collide_vec3 *c1, const collide_vec3 *center,
+                        const collide_vec3 *extents, collide_hit *out) {
+  return sweep_aabb(r, c0, c1, center, extents, out, 0);
 }
 
 /* Two moving boxes: in A's frame relative to B, the centre offset is
@@ -1312,4 +1341,40 @@ int collide_raycast_sphere(const collide_vec3 *p0, const collide_vec3 *p1,
   out->normal = n;
   out->feature = COLLIDE_FEATURE_FACE;
   return 1;
+}
+
+/* ---- for collide_capsule.c: the sphere kernels above, unchecked --------- */
+
+int collide__sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
+                        vec3 n, vec3 origin, collide_hit *out) {
+  return sweep_flat(r, c0, c1, v, count, n, origin, out);
+}
+int collide__triangle_normal(const vec3 v[3], vec3 *n) {
+  vec3 cr;
+  double l2;
+  if (!triangle_cross(v[0], v[1], v[2], &cr, &l2)) return 0;
+  *n = unit_len2(cr, l2);
+  return 1;
+}
+int collide__check_polygon(const collide_polygon *poly, int arg) {
+  return check_polygon(poly, arg);
+}
+vec3 collide__polygon_origin(const collide_polygon *poly) {
+  return polygon_origin(poly);
+}
+double collide__first_in_cylinder(double r, vec3 c0, vec3 d, vec3 a, vec3 b) {
+  /* the region between the planes through a and b, as the segment sweep
+     bounds its cylinder */
+  span all = { 0, 1 }, behind_a, past_a, before_b, beyond_b;
+  vec3 ab = v_sub(b, a);
+  double dab = v_dot(d, ab);
+  plane_sides(v_dot(v_sub(c0, a), ab), dab, 0, &behind_a, &past_a);
+  plane_sides(v_dot(v_sub(c0, b), ab), dab, 0, &before_b, &beyond_b);
+  all = span_and(span_and(all, past_a), before_b);
+  return first_in_cylinder(all, c0, d, a, b, r);
+}
+vec3 collide__flat_closest(vec3 c, const vec3 *v, int count, vec3 n,
+                           vec3 origin, int *feature) {
+  int which;
+  return flat_closest(c, v, count, n, origin, 0, feature, &which);
 }

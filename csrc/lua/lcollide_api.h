@@ -63,6 +63,13 @@
   X(raycast_triangle, collide_raycast_triangle, HIT, (V, V, V, V, V)) \
   X(raycast_polygon, collide_raycast_polygon, HIT, (V, V, G)) \
   X(raycast_aabb, collide_raycast_aabb, HIT, (V, V, V, V)) \
+  X(sweep_capsule_sphere, collide_sweep_capsule_sphere, HIT, (N, V, V, V, V, N)) \
+  X(sweep_capsule_plane, collide_sweep_capsule_plane, HIT, (N, V, V, V, P)) \
+  X(sweep_capsule_triangle, collide_sweep_capsule_triangle, HIT, (N, V, V, V, V, V, V)) \
+  X(sweep_capsule_polygon, collide_sweep_capsule_polygon, HIT, (N, V, V, V, G)) \
+  X(sweep_capsule_segment, collide_sweep_capsule_segment, HIT, (N, V, V, V, V, V)) \
+  X(sweep_capsule_aabb, collide_sweep_capsule_aabb, HIT, (N, V, V, V, V, V)) \
+  X(sweep_capsule_capsule, collide_sweep_capsule_capsule, INTERVAL_NORMAL, (N, V, V, V, N, V, V, V)) \
   X(lerp, collide_vec3_lerp, VEC, (V, V, N)) \
   X(reflect, collide_vec3_reflect, VEC, (V, V)) \
   X(slide, collide_vec3_slide, VEC, (V, V))

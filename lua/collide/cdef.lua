@@ -161,6 +161,50 @@ int collide_sweep_aabb_aabb(const collide_vec3 *ea, const collide_vec3 *a0,
                             const collide_vec3 *b0, const collide_vec3 *b1,
                             collide_interval *out);
 
+/* ---- capsule sweeps (collide_capsule.c) ---------------------------------- */
+/* A capsule: the points within r of the segment c - axis .. c + axis, its
+   centre moving from c0 to c1 without turning. A zero axis is a sphere and
+   answers as the sphere query. out as for the sphere sweeps: point on the
+   obstacle, normal from it toward the capsule. */
+/* Lua arguments: 1 r, 2 axis, 3 c0, 4 c1, 5 center, 6 rb. */
+int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *center, double rb,
+                                 collide_hit *out);
+/* Lua arguments: 1 r, 2 axis, 3 c0, 4 c1, 5 plane. */
+int collide_sweep_capsule_plane(double r, const collide_vec3 *axis,
+                                const collide_vec3 *c0, const collide_vec3 *c1,
+                                const collide_plane *plane, collide_hit *out);
+/* Lua arguments: 1 r, 2 axis, 3 c0, 4 c1, 5 a, 6 b, 7 c. */
+int collide_sweep_capsule_triangle(double r, const collide_vec3 *axis,
+                                   const collide_vec3 *c0,
+                                   const collide_vec3 *c1,
+                                   const collide_vec3 *a, const collide_vec3 *b,
+                                   const collide_vec3 *c, collide_hit *out);
+/* Lua arguments: 1 r, 2 axis, 3 c0, 4 c1, 5 polygon. */
+int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
+                                  const collide_vec3 *c0, const collide_vec3 *c1,
+                                  const collide_polygon *polygon,
+                                  collide_hit *out);
+/* Lua arguments: 1 r, 2 axis, 3 c0, 4 c1, 5 a, 6 b. */
+int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
+                                  const collide_vec3 *c0, const collide_vec3 *c1,
+                                  const collide_vec3 *a, const collide_vec3 *b,
+                                  collide_hit *out);
+/* Lua arguments: 1 r, 2 axis, 3 c0, 4 c1, 5 center, 6 extents. */
+int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
+                               const collide_vec3 *c0, const collide_vec3 *c1,
+                               const collide_vec3 *center,
+                               const collide_vec3 *extents, collide_hit *out);
+/* Both moving. Lua arguments: 1 ra, 2 axisa, 3 a0, 4 a1, 5 rb, 6 axisb,
+   7 b0, 8 b1. out: u0, u1 and the normal from B toward A at u0. */
+int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
+                                  const collide_vec3 *a0, const collide_vec3 *a1,
+                                  double rb, const collide_vec3 *axisb,
+                                  const collide_vec3 *b0, const collide_vec3 *b1,
+                                  collide_interval *out);
+/* ---- end of capsule sweeps ----------------------------------------------- */
+
 /* ---- ray (segment) casts: u is the fraction from p0 to p1 ---------------- */
 
 /* Lua arguments: 1 p0, 2 p1, 3 center, 4 r. */

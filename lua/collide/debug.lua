@@ -105,6 +105,34 @@ function draw.box(center, extents, mode)
   graphics().rectangle(mode or "line", x - ex, y - ey, 2 * ex, 2 * ey)
 end
 
+-- ---- capsules (collide.sweep_capsule_*) ----
+--- A capsule: the points within r of the segment center - axis ..
+-- center + axis, seen in the x-y plane: a circle at each end and the two
+-- sides, r away from the core. mode is "line" (default) or "fill" (the
+-- end discs and the band between them). A zero axis draws one circle.
+function draw.capsule(center, axis, r, mode)
+  local g = graphics()
+  local x, y = xy(center)
+  local ax, ay = xy(axis)
+  mode = mode or "line"
+  local l = math.sqrt(ax * ax + ay * ay)
+  if l == 0 then
+    g.circle(mode, x, y, r)
+    return
+  end
+  g.circle(mode, x - ax, y - ay, r)
+  g.circle(mode, x + ax, y + ay, r)
+  local nx, ny = -ay / l * r, ax / l * r
+  if mode == "fill" then
+    g.polygon("fill", { x - ax + nx, y - ay + ny, x + ax + nx, y + ay + ny,
+                        x + ax - nx, y + ay - ny, x - ax - nx, y - ay - ny })
+  else
+    g.line(x - ax + nx, y - ay + ny, x + ax + nx, y + ay + ny)
+    g.line(x - ax - nx, y - ay - ny, x + ax - nx, y + ay - ny)
+  end
+end
+-- ---- end of capsules ----
+
 --- An arrow from `from` along `dir` (scaled to `length` when given).
 function draw.arrow(from, dir, length)
   local g = graphics()

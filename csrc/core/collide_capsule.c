@@ -1,0 +1,1076 @@
+/*
+ * collide_capsule.c -- a moving capsule against a sphere, a plane, a
+ * triangle, a convex polygon, a segment, a box, and against another moving
+ * capsule.
+ *
+ * A capsule is the set of points within r of its core, the segment
+ * c - A .. c + A (A = axis). Nothing rotates, so during the step the core
+ * is S + c(t) with S = [-A, A] and c(t) = c0 + d t, d = c1 - c0, and the
+ * capsule touches a convex obstacle X exactly when
+ *
+ *     dist(S + c(t), X) <= r   <=>   c(t) in (X (+) (-S)) (+) ball(r)
+ *                              <=>   c(t) in (X (+) S) (+) ball(r)
+ *
+ * (the Minkowski sum; S = -S). So every capsule sweep is a sphere sweep of
+ * the centre c(t) against the obstacle grown by the core -- the same
+ * reduction that turns a sphere sweep into a ray cast (RTR 3rd ed.
+ * 16.18.3; Ericson 5.5.7 for the capsule-against-box case; van den Bergen,
+ * "Collision Detection in Interactive 3D Environments", 2.3 for Minkowski
+ * sums of convex sets). The grown obstacles are again shapes the exact
+ * sphere kernels of collide_shapes.c already solve in closed form:
+ *
+ *   sphere (+) S     = a segment:        sweep_segment of radius r + rb
+ *   plane (+) S      = a slab:           the plane, radius r + |n.A|
+ *   segment (+) S    = a parallelogram:  sweep_flat on 4 vertices
+ *                      (a segment when the two are parallel)
+ *   box (+) S        = a box when A lies along an axis: sweep_aabb with the
+ *                      extents grown by |A|
+ *   capsule (+) (-S) = a parallelogram, both moving: sweep_flat of the
+ *                      relative centre, radius ra + rb
+ *
+ * A triangle, a polygon or a box with a slanted axis grows into a prism
+ * whose boundary is covered by the obstacle itself at both ends of the
+ * core (X + A and X - A: the end spheres, swept by the sphere kernels with
+ * the centre shifted by -+A) and one parallelogram edge (+) S per edge of
+ * X (the core against that edge, also where the core crosses the obstacle's
+ * vertex). A sphere that starts outside a convex body first touches it on
+ * its boundary, so the first contact is the earliest first contact of those
+ * pieces (each exact), once a start inside the prism -- the core piercing
+ * the obstacle -- has been tested on its own. No iteration anywhere.
+ *
+ * Results. u and, for u > 0, the normal come from the piece that met the
+ * centre first (the normal of a grown piece at a point of the whole grown
+ * body's boundary is the body's, since translation does not turn normals).
+ * The point and the feature are recomputed on the obstacle from the closest
+ * points of the core at u and the obstacle (Ericson 5.1.9 for two segments),
+ * so they name the obstacle's own feature. At u = 0 (overlapping at the
+ * start) the normal is the direction of the shortest translation that
+ * separates: from the obstacle's closest point toward the core's when they
+ * are apart, otherwise (the core pierces or lies in the obstacle) the face
+ * of the grown body nearest the centre: the distance from an inside point
+ * to a convex polytope's boundary is the least over its face normals w of
+ * h(w) - w.c, h the support function, and h of a Minkowski sum is the sum
+ * of the supports (h_S(w) = |w.A|). Ties go to the direction facing against
+ * the motion. In a 2D game (motion, axis and a flat obstacle in one plane)
+ * only the in-plane directions count, so the capsule is pushed out across
+ * the nearest edge.
+ *
+ * A zero axis is a sphere: each function then calls the sphere query, so
+ * the answer is the same to the last bit.
+ */
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+
+#include "collide_internal.h"
+
+/* Below this sine of the angle between an edge and the axis they are taken
+   as parallel: the parallelogram edge (+) S is then a segment of its line.
+   Treating a nearly parallel pair as parallel drops a sliver of width at
+   most |shorter side| * sin, while the parallelogram's normal from the
+   cross product carries a relative error of about epsilon / sin; 1e-8 is
+   where the two meet (about sqrt(epsilon)), so either way the contact is
+   off by at most about 1e-8 of the sizes, and only for such a pair. */
+#define PARALLEL_SIN 1e-8
+
+/* ---- small helpers --------------------------------------------------------- */
+
+static double v_get(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
+
+static vec3 v_with(vec3 v, int i, double s) {
+  if (i == 0) v.x = s; else if (i == 1) v.y = s; else v.z = s;
+  return v;
+}
+
+static double v_maxabs(vec3 v) {
+  return fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+}
+
+static int v_zero(vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
+
+/* -v, with no -0 components (so that (-1, 0, 0) prints as such) */
+static vec3 v_flip(vec3 v) { return v3(-v.x + 0.0, -v.y + 0.0, -v.z + 0.0); }
+
+/* A length below which a difference of points of magnitude about |a|, |b|
+   is rounding noise (the measure collide_shapes.c uses). */
+static double noise(vec3 a, vec3 b) {
+  return 64 * DBL_EPSILON * fmax(v_maxabs(a), v_maxabs(b));
+}
+
+static double sign_or(double x, double fallback) {
+  return x > 0 ? 1 : (x < 0 ? -1 : fallback);
+}
+
+/* 1 when the parallelogram a-b (+) [-A, A] is too thin to be a polygon:
+   its sides e = b - a and A parallel, |e x A| <= PARALLEL_SIN |e| |A|
+   (either may be zero), or either of its heights |A| sin, |e| sin below
+   PARALLEL_SIN of the coordinates' magnitude, where a +- A rounds onto
+   a (say) and its corners no longer span a parallelogram; `scale` is the
+   magnitude of the centre's path, measured against too (a parallelogram
+   below its rounding would give coefficients that overflow). Such a sliver
+   is within that height of a segment, which stands for it. The vectors
+   are scaled by their largest components first so that tiny or huge ones
+   neither underflow nor overflow. */
+static int thin_sum(vec3 a, vec3 b, vec3 A, double scale) {
+  vec3 e = v_sub(b, a), x;
+  double me = v_maxabs(e), ma = v_maxabs(A), s, le, la, lx;
+  if (!(me > 0) || !(ma > 0)) return 1;
+  s = fmax(fmax(fmax(v_maxabs(a), v_maxabs(b)), fmax(me, ma)), scale);
+  e = v_scale(e, 1 / me);
+  x = v_cross(e, v_scale(A, 1 / ma));
+  le = v_len(e);
+  la = v_len(v_scale(A, 1 / ma));
+  lx = v_len(x);                         /* |e x A| / (me ma) */
+  return !(lx > PARALLEL_SIN * le * la) ||
+         !(lx * ma / le > PARALLEL_SIN * s) ||     /* |A| sin */
+         !(lx * me / la > PARALLEL_SIN * s);       /* |e| sin */
+}
+
+/* The centre at time u: exactly c0 at u = 0, as the kernels compute it. */
+static vec3 at(vec3 c0, vec3 d, double u) {
+  return u == 0 ? c0 : v_madd(c0, d, u);
+}
+
+/* Closest points of the segments p1-q1 and p2-q2 (Ericson 5.1.9,
+   ClosestPtSegmentSegment, with its degenerate cases): fills the points
+   *x1, *x2 and the parameter *t along p2-q2; returns the squared
+   distance. Clamped parameters are exactly 0 or 1. */
+static double seg_seg(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
+                      double *t_out) {
+  vec3 d1 = v_sub(q1, p1), d2 = v_sub(q2, p2), r = v_sub(p1, p2);
+  double a = v_dot(d1, d1), e = v_dot(d2, d2), f = v_dot(d2, r), s, t;
+  if (a == 0 && e == 0) {
+    s = t = 0;
+  } else if (a == 0) {
+    s = 0;
+    t = clamp01(f / e);
+  } else {
+    double c = v_dot(d1, r);
+    if (e == 0) {
+      t = 0;
+      s = clamp01(-c / a);
+    } else {
+      double b = v_dot(d1, d2), denom = a * e - b * b;
+      /* not parallel: the closest point of the lines, clamped. Parallel
+         (denom 0 up to rounding): every pair over the overlap of the two
+         is closest; take the middle of the overlap, so that segments side
+         by side meet at an inside point (an edge, not a vertex). */
+      if (denom > 0) {
+        s = clamp01((b * f - c * e) / denom);
+      } else {
+        double sa = -c / a, sb = (b - c) / a;
+        double lo = fmax(0, fmin(sa, sb)), hi = fmin(1, fmax(sa, sb));
+        s = lo <= hi ? lo + (hi - lo) / 2 : 0;
+      }
+      t = (b * s + f) / e;
+      if (t < 0) {
+        t = 0;
+        s = clamp01(-c / a);
+      } else if (t > 1) {
+        t = 1;
+        s = clamp01((b - c) / a);
+      }
+    }
+  }
+  *x1 = s == 0 ? p1 : (s == 1 ? q1 : v_madd(p1, d1, s));
+  *x2 = t == 0 ? p2 : (t == 1 ? q2 : v_madd(p2, d2, t));
+  *t_out = t;
+  return v_len2(v_sub(*x1, *x2));
+}
+
+/* The earliest contact among pieces so far: u (2 for none), and the
+   obstacle's point, the normal and the feature there. */
+typedef struct first {
+  double u;
+  vec3 point, normal;
+  int feature;
+} first;
+
+/* Keeps a sphere kernel's hit when it is earlier (a tie keeps the first). */
+static void keep_first(int hit, const collide_hit *h, first *f) {
+  if (hit == 1 && h->u < f->u) {
+    f->u = h->u;
+    f->point = h->point;
+    f->normal = h->normal;
+    f->feature = h->feature;
+  }
+}
+
+/* Chooses the direction of the shortest separating translation among
+   candidates: depth is the translation needed along w; ties face against
+   the motion d (smaller w.d). */
+typedef struct push {
+  double depth, along;
+  vec3 w;
+  int feature, any;
+} push;
+
+static void push_try(push *p, vec3 w, double depth, vec3 d, int feature) {
+  double along = v_dot(w, d);
+  if (!p->any || depth < p->depth || (depth == p->depth && along < p->along)) {
+    p->any = 1;
+    p->depth = depth;
+    p->along = along;
+    p->w = w;
+    p->feature = feature;
+  }
+}
+
+/* ---- sphere ---------------------------------------------------------------- */
+
+/* The core against the sphere's centre: in the capsule's frame the centre
+   moves from q0 = center by -d, and touches when it is within r + rb of the
+   core at its start place, c0 - A .. c0 + A (a sphere swept against a
+   segment; RTR 3rd ed. 16.18.3). The normal of that sweep points from the
+   core toward the sphere's centre: negated, it is from the sphere toward
+   the capsule. The point is the sphere's surface point on that line, or,
+   when the core reaches nearer the centre than rb, the core's own point
+   (inside both). */
+int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *center, double rb,
+                                 collide_hit *out) {
+  vec3 d, normal, c;
+  double u, dist;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(axis, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(center, 5);
+  CHECK_RADIUS(rb, 6);
+  d = v_sub(*c1, *c0);
+  if (v_zero(*axis)) {
+    /* a sphere: sweep_sphere_sphere decides and gives u */
+    collide_interval iv;
+    vec3 diff;
+    if (collide_sweep_sphere_sphere(r, c0, c1, rb, center, center, &iv) != 1) {
+      hit_clear(out);
+      return 0;
+    }
+    u = iv.u0;
+    c = at(*c0, d, u);
+    diff = v_sub(c, *center);
+    dist = v_len(diff);
+    if (dist > noise(c, *center)) normal = v_normalize(diff);
+    else normal = v_len2(d) > 0 ? v_normalize(v_neg(d)) : v3(1, 0, 0);
+  } else {
+    collide_hit h;
+    vec3 q1 = v_sub(*center, d), a = v_sub(*c0, *axis), b = v_add(*c0, *axis);
+    if (collide__sweep_segment(r + rb, center, &q1, &a, &b, &h) != 1) {
+      hit_clear(out);
+      return 0;
+    }
+    u = h.u;
+    normal = v_flip(h.normal);
+    dist = v_len(v_sub(at(*center, v_neg(d), u), h.point));
+  }
+  out->u = u;
+  out->point = v_madd(*center, normal, dist < rb ? dist : rb);
+  out->normal = normal;
+  out->feature = COLLIDE_FEATURE_FACE;
+  return 1;
+}
+
+/* ---- plane ----------------------------------------------------------------- */
+
+/* The core's points lie within |n.A| of the centre's plane distance, so the
+   capsule touches the two-sided plane while |n.c(t) + d| <= r + |n.A|: a
+   sphere of that radius (RTR 3rd ed. 16.18.1), on the side the centre
+   comes from (the sphere query's rule, which is also the contract's tie
+   rule: a centre on the plane faces against the motion). The point is the
+   foot of the end nearest the plane, or where the core crosses the plane. */
+int collide_sweep_capsule_plane(double r, const collide_vec3 *axis,
+                                const collide_vec3 *c0, const collide_vec3 *c1,
+                                const collide_plane *plane, collide_hit *out) {
+  vec3 n, c, e;
+  double k, R, d0, d1, u, side, dc;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(axis, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_PLANE(plane, 5);
+  if (v_zero(*axis)) return collide_sweep_sphere_plane(r, c0, c1, plane, out);
+  n = plane->normal;
+  k = v_dot(n, *axis);
+  R = r + fabs(k);
+  d0 = v_dot(n, *c0) + plane->d;
+  d1 = v_dot(n, *c1) + plane->d;
+  side = d0 > 0 ? 1 : (d0 < 0 ? -1 : (d1 > 0 ? -1 : 1));
+  if (fabs(d0) <= R) {
+    u = 0;
+  } else {
+    double s0 = d0 * side, s1 = d1 * side;
+    if (s1 > R) { hit_clear(out); return 0; }
+    u = clamp01((s0 - R) / (s0 - s1));
+  }
+  c = u == 0 ? *c0 : v_lerp(*c0, *c1, u);
+  dc = v_dot(n, c) + plane->d;
+  if (fabs(dc) <= fabs(k) && k != 0)
+    e = v_madd(c, *axis, -dc / k);                 /* the core crosses */
+  else
+    e = v_madd(c, *axis, -sign_or(dc, side) * sign_or(k, 0));  /* nearer end */
+  out->u = u;
+  out->normal = v_scale(n, side);
+  out->point = v_madd(e, n, -(v_dot(n, e) + plane->d));
+  out->feature = COLLIDE_FEATURE_FACE;
+  return 1;
+}
+
+/* ---- flat pieces: the grown shape as polygons ------------------------------ */
+
+/* Point v[0..count-1] of a convex polygon of unit normal n: the candidates
+   of push for a centre c inside the polygon grown by S (count = 4 and A = 0
+   for a parallelogram that already includes S). In 3D its faces are the
+   two ends (+-n) and one parallelogram per edge (normal along e_i x A); in
+   the plane of a 2D game, the in-plane edge normals n x e_i and n x A
+   (where the ends of the core sweep past a vertex). Both signs of every
+   direction are tried: a direction that is not a face normal only gives a
+   larger depth. Depth along w: h(w) + |w.A| - w.c. */
+static push flat_push(vec3 c, vec3 A, vec3 d, const vec3 *v, int count, vec3 n,
+                      int plane2d) {
+  push p;
+  int i, j, s;
+  p.any = 0;
+  p.depth = p.along = 0;
+  p.w = n;
+  p.feature = COLLIDE_FEATURE_FACE;
+  for (i = -1; i < count; i++) {
+    vec3 w;
+    int feature;
+    if (i < 0) {
+      if (!plane2d) { w = n; feature = COLLIDE_FEATURE_FACE; }
+      else { w = v_cross(n, A); feature = COLLIDE_FEATURE_VERTEX; }
+    } else {
+      vec3 e = v_sub(v[(i + 1) % count], v[i]);
+      w = plane2d ? v_cross(n, e) : v_cross(e, A);
+      feature = COLLIDE_FEATURE_EDGE;
+    }
+    if (v_zero(w)) continue;
+    w = v_normalize(w);
+    if (plane2d) w = v_normalize(v_madd(w, n, -v_dot(w, n)));   /* in-plane */
+    for (s = 0; s < 2; s++, w = v_neg(w)) {
+      double h = v_dot(w, v_sub(v[0], c));
+      for (j = 1; j < count; j++) {
+        double t = v_dot(w, v_sub(v[j], c));
+        if (t > h) h = t;
+      }
+      push_try(&p, w, h + fabs(v_dot(w, A)), d, feature);
+    }
+  }
+  return p;
+}
+
+/* The closest points of the core m0-m1 and the polygon: returns the squared
+   distance, the polygon's point *q, the core's point *m and the feature of
+   *q. A core crossing the plane inside the polygon pierces it (distance 0);
+   otherwise the closest pair has an end of the core or an edge of the
+   polygon in it (a segment's distance to a plane region is linear along
+   it, so an interior minimum means parallel, where an end or an edge gives
+   the same distance). */
+static double core_flat_closest(vec3 m0, vec3 m1, const vec3 *v, int count,
+                                vec3 n, vec3 origin, vec3 *q, vec3 *m,
+                                int *feature) {
+  double h0 = v_dot(n, v_sub(m0, origin)), h1 = v_dot(n, v_sub(m1, origin));
+  double best, dd, t;
+  int i, f;
+  vec3 x, y;
+  if (h0 != h1 && !(h0 > 0 && h1 > 0) && !(h0 < 0 && h1 < 0)) {
+    vec3 cross_pt = v_lerp(m0, m1, h0 / (h0 - h1));
+    int inside = 1;
+    for (i = 0; i < count && inside; i++) {
+      vec3 e = v_sub(v[(i + 1) % count], v[i]);
+      if (v_dot(v_cross(n, e), v_sub(cross_pt, v[i])) < 0) inside = 0;
+    }
+    if (inside) {
+      *q = collide__flat_closest(cross_pt, v, count, n, origin, feature);
+      *m = cross_pt;
+      return 0;
+    }
+  }
+  *q = collide__flat_closest(m0, v, count, n, origin, feature);
+  *m = m0;
+  best = v_len2(v_sub(m0, *q));
+  x = collide__flat_closest(m1, v, count, n, origin, &f);
+  dd = v_len2(v_sub(m1, x));
+  /* on a tie (the core parallel to the face) the face wins: the ends are
+     tried first, and an edge must be strictly nearer */
+  if (dd < best || (dd == best && f == COLLIDE_FEATURE_FACE)) {
+    best = dd; *q = x; *m = m1; *feature = f;
+  }
+  for (i = 0; i < count; i++) {
+    dd = seg_seg(m0, m1, v[i], v[(i + 1) % count], &y, &x, &t);
+    f = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+    /* a core lying along an edge: the middle of their overlap */
+    if (dd < best || (dd == best && f == COLLIDE_FEATURE_EDGE &&
+                      *feature != COLLIDE_FEATURE_FACE)) {
+      best = dd; *q = x; *m = y; *feature = f;
+    }
+  }
+  return best;
+}
+
+/* Is the centre's motion a 2D game's in the plane (n, origin), with the
+   axis in it too? */
+static int in_plane(vec3 c0, vec3 d, vec3 A, vec3 n, vec3 origin) {
+  return fabs(v_dot(n, v_sub(c0, origin))) <= noise(c0, origin) &&
+         fabs(v_dot(n, d)) <= noise(c0, v_add(c0, d)) &&
+         fabs(v_dot(n, A)) <= noise(A, A);
+}
+
+/* The quick rejection of collide_shapes.c's meets_box: the centre never
+   enters the box lo..hi grown by r (and by 1e-9 of the scale, so rounding
+   never rejects a contact). */
+static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
+  double t0 = 0, t1 = 1, m = fmax(fmax(v_maxabs(c0), v_maxabs(v_add(c0, d))),
+                                  fmax(v_maxabs(lo), v_maxabs(hi)));
+  double pad = r + 1e-9 * (r + m);
+  int i;
+  for (i = 0; i < 3; i++) {
+    double c = v_get(c0, i), di = v_get(d, i);
+    double a = v_get(lo, i) - pad, b = v_get(hi, i) + pad;
+    if (di == 0) {
+      if (c < a || c > b) return 0;
+    } else {
+      double ta = (a - c) / di, tb = (b - c) / di;
+      if (ta > tb) { double t = ta; ta = tb; tb = t; }
+      if (ta > t0) t0 = ta;
+      if (tb < t1) t1 = tb;
+      if (t0 > t1) return 0;
+    }
+  }
+  return 1;
+}
+
+/* 1 when c is farther than s from the box lo..hi on some axis, with a
+   margin for rounding (then it is farther than s from anything inside). */
+static int far_from_box(vec3 c, vec3 lo, vec3 hi, double s) {
+  double pad = s + 1e-9 * (s + fmax(v_maxabs(c), fmax(v_maxabs(lo), v_maxabs(hi))));
+  return c.x < lo.x - pad || c.x > hi.x + pad || c.y < lo.y - pad ||
+         c.y > hi.y + pad || c.z < lo.z - pad || c.z > hi.z + pad;
+}
+
+/* Keeps the times in [*lo, *hi] where p + q t <= 0 (Cyrus-Beck); *which
+   becomes `me` when this constraint is the one entered last. */
+static void clip_lin(double *lo, double *hi, double p, double q, int me,
+                     int *which) {
+  if (q > 0) {
+    double t = -p / q;
+    if (t < *hi) *hi = t;
+  } else if (q < 0) {
+    double t = -p / q;
+    if (t > *lo) { *lo = t; *which = me; }
+  } else if (p > 0) {
+    *lo = 1; *hi = 0;
+  }
+}
+
+/* The core against the edge a-b: the centre against the parallelogram
+   a-b (+) S rounded by r. Of its pieces, the long sides (the ends of the
+   core against the edge) and the corners are the end pieces' already, so
+   only two are new: the face slab, where the core's inside passes within
+   r of the edge's inside, and the lateral cylinder of a-A .. a+A, where
+   the core's inside meets the vertex a (with_b: b's too; a polygon's next
+   edge has b for its a). Writing x - a = s e + k A + h n with N = e x A,
+   n = N / |N|: s = (x - a).(A x N) / |N|^2, k = (x - a).(N x e) / |N|^2,
+   h = (x - a).n, all linear in t; the slab is 0 <= s <= 1, |k| <= 1,
+   |h| <= r (six Cyrus-Beck clips). For an edge parallel to the axis
+   (thin_sum) the slab is empty and only the cylinders are left. The piece
+   that meets the centre first gives u and the normal: the slab's is the
+   outward normal of the side entered last (+-n, or, with r = 0, possibly
+   a side of the parallelogram: in 2D the only way in), a cylinder's the
+   centre's offset from its axis. */
+static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
+                       int with_b, first *f) {
+  double t;
+  int k;
+  if (!thin_sum(a, b, A, fmax(v_maxabs(c0), v_maxabs(v_add(c0, d))))) {
+    /* with e and A scaled by their largest components (me, ma), so that
+       |N|^2 neither underflows nor overflows: s = (x - a).(A' x N') /
+       (me |N'|^2), k = (x - a).(N' x e') / (ma |N'|^2) */
+    vec3 e = v_sub(b, a), w = v_sub(c0, a);
+    double me = v_maxabs(e), ma = v_maxabs(A);
+    vec3 e1 = v_scale(e, 1 / me), A1 = v_scale(A, 1 / ma), N = v_cross(e1, A1);
+    double nn = v_len2(N);
+    vec3 sg = v_scale(v_cross(A1, N), 1 / (me * nn));
+    vec3 kp = v_scale(v_cross(N, e1), 1 / (ma * nn));
+    vec3 n = v_normalize(N);
+    double lo = 0, hi = 1, h0 = v_dot(n, w), hd = v_dot(n, d);
+    double s0 = v_dot(sg, w), sd = v_dot(sg, d), k0 = v_dot(kp, w), kd = v_dot(kp, d);
+    int side = 0;
+    clip_lin(&lo, &hi, h0 - r, hd, 1, &side);
+    clip_lin(&lo, &hi, -h0 - r, -hd, 2, &side);
+    clip_lin(&lo, &hi, -s0, -sd, 3, &side);
+    clip_lin(&lo, &hi, s0 - 1, sd, 4, &side);
+    clip_lin(&lo, &hi, -k0 - 1, -kd, 5, &side);
+    clip_lin(&lo, &hi, k0 - 1, kd, 6, &side);
+    if (lo <= hi && lo < f->u && isfinite(s0 + sd + k0 + kd + h0 + hd)) {
+      double sa = clamp01(s0 + sd * lo), ka = k0 + kd * lo;
+      vec3 c = at(c0, d, lo), p, diff;
+      ka = ka < -1 ? -1 : (ka > 1 ? 1 : ka);
+      p = v_madd(v_madd(a, e, sa), A, ka);
+      diff = v_sub(c, p);
+      f->u = lo;
+      /* from the slab's nearest point toward the centre: where the slab is
+         entered through a side at the rim (|h| = r there), its rounded
+         neighbour -- a lateral cylinder, say -- touches at the same time,
+         and this is its normal too; with the centre on the parallelogram
+         (r = 0), the side's own normal */
+      if (v_len(diff) > fmax(noise(c, p), noise(c0, A))) {
+        f->normal = v_normalize(diff);
+      } else switch (side) {
+        case 1: f->normal = n; break;
+        case 2: f->normal = v_neg(n); break;
+        case 3: f->normal = v_normalize(v_neg(sg)); break;
+        case 4: f->normal = v_normalize(sg); break;
+        case 5: f->normal = v_normalize(v_neg(kp)); break;
+        case 6: f->normal = v_normalize(kp); break;
+        default:   /* inside at t = 0: the caller's start test decides */
+          f->normal = v_scale(n, sign_or(h0, sign_or(-hd, 1)));
+      }
+      f->point = sa == 0 ? a : (sa == 1 ? b : v_madd(a, e, sa));
+      f->feature = (sa == 0 || sa == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+    }
+  }
+  for (k = 0; k < (with_b ? 2 : 1); k++) {
+    vec3 v = k ? b : a, p = v_sub(v, A), q = v_add(v, A);
+    if (k && v_zero(v_sub(b, a))) break;
+    t = collide__first_in_cylinder(r, c0, d, p, q);
+    if (t < f->u) {
+      vec3 x = v_sub(at(c0, d, t), v);
+      vec3 A1 = v_scale(A, 1 / v_maxabs(A));   /* (no underflow of |A|^2) */
+      vec3 perp = v_madd(x, A1, -v_dot(x, A1) / v_len2(A1));
+      f->u = t;
+      f->normal = v_zero(perp) ? v_normalize(v_neg(d)) : v_normalize(perp);
+      f->point = v;
+      f->feature = COLLIDE_FEATURE_VERTEX;
+    }
+  }
+}
+
+/* A capsule against the convex polygon v[0..count-1] (unit normal n
+   following the winding, origin a point of its plane): see the top of the
+   file. */
+static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
+                              int count, vec3 n, vec3 origin, collide_hit *out) {
+  vec3 d = v_sub(c1, c0), q = c0, m = c0, normal, lo = v[0], hi = v[0];
+  double dd, scale;
+  int i, feature = COLLIDE_FEATURE_FACE;
+  collide_hit h;
+  /* quick rejections: the grown shape lies within |n.A| of the plane and
+     in the polygon's box grown by |A| */
+  {
+    double h0 = v_dot(n, v_sub(c0, origin)), h1 = v_dot(n, v_sub(c1, origin));
+    double lim;
+    scale = fmax(fmax(v_maxabs(c0), v_maxabs(c1)), fmax(v_maxabs(origin), v_maxabs(A)));
+    vec3 ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
+    for (i = 0; i < count; i++) {
+      lo = v3(fmin(lo.x, v[i].x), fmin(lo.y, v[i].y), fmin(lo.z, v[i].z));
+      hi = v3(fmax(hi.x, v[i].x), fmax(hi.y, v[i].y), fmax(hi.z, v[i].z));
+      scale = fmax(scale, v_maxabs(v[i]));
+    }
+    lim = r + fabs(v_dot(n, A)) + 64 * DBL_EPSILON * (scale + r);
+    if ((h0 > lim && h1 > lim) || (h0 < -lim && h1 < -lim) ||
+        !meets_box(c0, d, v_sub(lo, ga), v_add(hi, ga), r)) {
+      hit_clear(out);
+      return 0;
+    }
+  }
+  /* overlapping at the start? Not when the centre is beyond r + |A| of the
+     polygon's box (a cheap bound: the core is within |A| of the centre) */
+  dd = 2 * r * r + 1;
+  if (!far_from_box(c0, lo, hi, r + v_len(A)))
+    dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
+                           &q, &m, &feature);
+  if (dd > r * r) {
+    first f;
+    vec3 s0 = v_add(c0, A), s1 = v_add(c1, A);
+    f.u = 2;
+    keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h, &f);
+    s0 = v_sub(c0, A); s1 = v_sub(c1, A);
+    keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h, &f);
+    for (i = 0; i < count && f.u > 0; i++)
+      edge_piece(r, c0, d, A, v[i], v[(i + 1) % count], 0, &f);
+    if (f.u > 1) {
+      hit_clear(out);
+      return 0;
+    }
+    if (f.u > 0) {
+      out->u = f.u;
+      out->point = f.point;
+      out->normal = f.normal;
+      out->feature = f.feature;
+      if (r <= 1e-6 * scale) {
+        /* a zero (or vanishing) radius makes the end pieces ray casts,
+           whose point is off the ray near a polygon's plane (collide_shapes.c's
+           open coplanar ray issue): the closest points of the core instead */
+        vec3 c = at(c0, d, f.u);
+        (void)core_flat_closest(v_sub(c, A), v_add(c, A), v, count, n, origin,
+                                &out->point, &m, &out->feature);
+      }
+      return 1;
+    }
+    /* a piece found u = 0 by rounding on its boundary: overlapping */
+    dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
+                           &q, &m, &feature);
+  }
+  {
+    double dist = sqrt(dd);
+    if (dist > fmax(noise(m, q), noise(c0, A))) {
+      normal = v_normalize(v_sub(m, q));
+    } else {
+      push p = flat_push(c0, A, d, v, count, n, in_plane(c0, d, A, n, origin));
+      normal = p.w;
+      feature = p.feature;
+    }
+  }
+  out->u = 0;
+  out->point = q;
+  out->normal = normal;
+  out->feature = feature;
+  return 1;
+}
+
+int collide_sweep_capsule_triangle(double r, const collide_vec3 *axis,
+                                   const collide_vec3 *c0,
+                                   const collide_vec3 *c1,
+                                   const collide_vec3 *a, const collide_vec3 *b,
+                                   const collide_vec3 *c, collide_hit *out) {
+  vec3 v[3], n;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(axis, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(a, 5);
+  CHECK_VEC(b, 6);
+  CHECK_VEC(c, 7);
+  v[0] = *a; v[1] = *b; v[2] = *c;
+  if (!collide__triangle_normal(v, &n))
+    return COLLIDE_FAIL(5, COLLIDE_E_DEGENERATE_TRIANGLE);
+  if (v_zero(*axis)) return collide_sweep_sphere_triangle(r, c0, c1, a, b, c, out);
+  return sweep_capsule_flat(r, *axis, *c0, *c1, v, 3, n, v[0], out);
+}
+
+int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
+                                  const collide_vec3 *c0, const collide_vec3 *c1,
+                                  const collide_polygon *polygon,
+                                  collide_hit *out) {
+  int e;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(axis, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  if ((e = collide__check_polygon(polygon, 5)) != 0) return e;
+  if (v_zero(*axis)) return collide_sweep_sphere_polygon(r, c0, c1, polygon, out);
+  return sweep_capsule_flat(r, *axis, *c0, *c1, polygon->vertices,
+                            polygon->count, polygon->plane.normal,
+                            collide__polygon_origin(polygon), out);
+}
+
+/* ---- segment --------------------------------------------------------------- */
+
+/* The sphere sweep of the centre against the grown segment: the
+   parallelogram a-b (+) S, or the segment between the extreme corners when
+   a-b and the axis are parallel. A start inside the parallelogram in the
+   plane of a 2D game is pushed out across its nearest edge (flat_push). */
+static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
+                               vec3 A, collide_hit *h) {
+  vec3 e = v_sub(b, a);
+  if (!thin_sum(a, b, A, fmax(v_maxabs(c0), v_maxabs(c1)))) {
+    vec3 q[4], n;
+    int hit;
+    q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
+    n = v_normalize(v_cross(e, A));
+    hit = collide__sweep_flat(r, c0, c1, q, 4, n, q[0], h);
+    if (hit == 1 && h->u == 0) {
+      vec3 d = v_sub(c1, c0);
+      int f;
+      vec3 p = collide__flat_closest(c0, q, 4, n, q[0], &f);
+      if (f == COLLIDE_FEATURE_FACE && v_len(v_sub(c0, p)) <= noise(c0, q[0]) &&
+          in_plane(c0, d, v3(0, 0, 0), n, q[0]))
+        h->normal = flat_push(c0, v3(0, 0, 0), d, q, 4, n, 1).w;
+    }
+    return hit;
+  } else {
+    /* collinear: the extreme two of the four corners along the line */
+    vec3 pts[4], dir = v_len2(e) >= v_len2(A) ? e : A, lo, hi;
+    double slo, shi;
+    int i;
+    pts[0] = v_sub(a, A); pts[1] = v_sub(b, A); pts[2] = v_add(b, A);
+    pts[3] = v_add(a, A);
+    lo = hi = pts[0];
+    slo = shi = v_dot(pts[0], dir);
+    for (i = 1; i < 4; i++) {
+      double s = v_dot(pts[i], dir);
+      if (s < slo) { slo = s; lo = pts[i]; }
+      if (s > shi) { shi = s; hi = pts[i]; }
+    }
+    return collide__sweep_segment(r, &c0, &c1, &lo, &hi, h);
+  }
+}
+
+int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
+                                  const collide_vec3 *c0, const collide_vec3 *c1,
+                                  const collide_vec3 *a, const collide_vec3 *b,
+                                  collide_hit *out) {
+  collide_hit h;
+  vec3 c, x, q;
+  double t;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(axis, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(a, 5);
+  CHECK_VEC(b, 6);
+  if (v_zero(*axis)) return collide_sweep_sphere_segment(r, c0, c1, a, b, out);
+  if (sweep_grown_segment(r, *c0, *c1, *a, *b, *axis, &h) != 1) {
+    hit_clear(out);
+    return 0;
+  }
+  c = at(*c0, v_sub(*c1, *c0), h.u);
+  (void)seg_seg(v_sub(c, *axis), v_add(c, *axis), *a, *b, &x, &q, &t);
+  out->u = h.u;
+  out->point = q;
+  out->normal = h.normal;
+  out->feature = (t == 0 || t == 1 || v_len2(v_sub(*b, *a)) == 0)
+                     ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+  return 1;
+}
+
+/* ---- box ------------------------------------------------------------------- */
+
+/* The feature of a box point lying on the boundary on the axes bound[i]:
+   the dimension of the face it is on, counting only axes with extent (as
+   collide_shapes.c's box_feature: a flat box's sides are edges). */
+static int box_feature(vec3 e, const int bound[3]) {
+  int i, dims = 0;
+  for (i = 0; i < 3; i++)
+    if (!bound[i] && v_get(e, i) > 0) dims++;
+  return dims == 2 ? COLLIDE_FEATURE_FACE
+       : (dims == 1 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX);
+}
+
+/* The closest points of the core m0-m1 and the box rel +- e (box frame):
+   returns the squared distance, the box's point *q (with its feature), the
+   core's *m. A core meeting the box (slab clipping, Ericson 5.3.3) gives a
+   point of the core inside it; otherwise an end of the core or one of the
+   twelve edges is in the closest pair (as for polygons). */
+static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
+                               int *feature) {
+  vec3 d = v_sub(m1, m0), x, y;
+  double lo = 0, hi = 1, best, dd, t;
+  int i, k, s1, s2, bound[3];
+  for (i = 0; i < 3 && lo <= hi; i++) {
+    double p = v_get(m0, i), di = v_get(d, i), ei = v_get(e, i);
+    if (di == 0) {
+      if (p < -ei || p > ei) lo = 2;
+    } else {
+      double ta = (-ei - p) / di, tb = (ei - p) / di;
+      if (ta > tb) { double tt = ta; ta = tb; tb = tt; }
+      if (ta > lo) lo = ta;
+      if (tb < hi) hi = tb;
+    }
+  }
+  if (lo <= hi) {
+    x = at(m0, d, lo);
+    for (i = 0; i < 3; i++) {   /* clamp the rounding of x into the box */
+      double xi = v_get(x, i), ei = v_get(e, i);
+      x = v_with(x, i, xi < -ei ? -ei : (xi > ei ? ei : xi));
+      bound[i] = fabs(v_get(x, i)) == ei;
+    }
+    *q = *m = x;
+    *feature = box_feature(e, bound);
+    return 0;
+  }
+  best = -1;
+  for (k = 0; k < 2; k++) {
+    vec3 p = k ? m1 : m0, c;
+    c = v3(fmin(fmax(p.x, -e.x), e.x), fmin(fmax(p.y, -e.y), e.y),
+           fmin(fmax(p.z, -e.z), e.z));
+    dd = v_len2(v_sub(p, c));
+    if (best < 0 || dd < best) {
+      best = dd; *q = c; *m = p;
+      for (i = 0; i < 3; i++) bound[i] = fabs(v_get(c, i)) == v_get(e, i);
+      *feature = box_feature(e, bound);
+    }
+  }
+  for (k = 0; k < 3; k++) {
+    int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
+    for (s1 = -1; s1 <= 1; s1 += 2)
+      for (s2 = -1; s2 <= 1; s2 += 2) {
+        vec3 a = v3(0, 0, 0), b;
+        a = v_with(a, i1, s1 * v_get(e, i1));
+        a = v_with(a, i2, s2 * v_get(e, i2));
+        b = v_with(a, k, v_get(e, k));
+        a = v_with(a, k, -v_get(e, k));
+        dd = seg_seg(m0, m1, a, b, &y, &x, &t);
+        if (dd < best) {
+          best = dd; *q = x; *m = y;
+          for (i = 0; i < 3; i++) bound[i] = fabs(v_get(x, i)) == v_get(e, i);
+          *feature = box_feature(e, bound);
+        }
+      }
+  }
+  return best;
+}
+
+/* push for a centre c (box frame) inside the box e grown by S: the box's
+   face normals and, per edge direction x_k, x_k x A; in the plane of a 2D
+   game (a flat axis j: e_j = 0, c, d and A in its plane) only the
+   directions without a j part. Depth along w: sum e_i |w_i| + |w.A| - w.c. */
+static push box_push(vec3 c, vec3 A, vec3 d, vec3 e, int flat) {
+  push p;
+  int k, s;
+  p.any = 0;
+  p.depth = p.along = 0;
+  p.w = v3(1, 0, 0);
+  p.feature = COLLIDE_FEATURE_FACE;
+  for (k = 0; k < 6; k++) {
+    vec3 w = k < 3 ? v_with(v3(0, 0, 0), k, 1)
+                   : v_cross(v_with(v3(0, 0, 0), k - 3, 1), A);
+    int bound[3] = { 0, 0, 0 };
+    if (v_zero(w)) continue;
+    w = v_normalize(w);
+    if (flat >= 0 && v_get(w, flat) != 0) continue;
+    if (k < 3) bound[k] = 1;
+    else { bound[(k - 2) % 3] = 1; bound[(k - 1) % 3] = 1; }
+    for (s = 0; s < 2; s++, w = v_neg(w)) {
+      double h = e.x * fabs(w.x) + e.y * fabs(w.y) + e.z * fabs(w.z);
+      push_try(&p, w, h + fabs(v_dot(w, A)) - v_dot(w, c), d,
+               box_feature(e, bound));
+    }
+  }
+  return p;
+}
+
+/* The flat axis of a 2D game against a flat box, or -1. */
+static int box_plane2d(vec3 rel, vec3 d, vec3 A, vec3 e) {
+  int j;
+  for (j = 0; j < 3; j++)
+    if (v_get(e, j) == 0 && v_get(rel, j) == 0 && v_get(d, j) == 0 &&
+        v_get(A, j) == 0)
+      return j;
+  return -1;
+}
+
+/* An axis along a box axis k (the other two components zero): the grown box
+   is the box with e_k + |A_k|, one sphere sweep. Its contact point p maps
+   back to the box by clamping the k coordinate (the core covers
+   c_k +- |A_k|, so the clamped point is a point of the contact); it is a
+   single point on k only when p lies on the grown box's k face. */
+static int sweep_capsule_box_aligned(double r, vec3 A, int k, vec3 c0, vec3 c1,
+                                     vec3 ctr, vec3 e, collide_hit *out) {
+  vec3 g = v_with(e, k, v_get(e, k) + fabs(v_get(A, k))), p, c;
+  collide_hit h;
+  int i, bound[3];
+  if (collide__sweep_aabb(r, &c0, &c1, &ctr, &g, &h) != 1) {
+    hit_clear(out);
+    return 0;
+  }
+  p = v_sub(h.point, ctr);
+  c = v_sub(at(c0, v_sub(c1, c0), h.u), ctr);
+  for (i = 0; i < 3; i++) {
+    double pi = v_get(p, i), ei = v_get(e, i);
+    bound[i] = fabs(pi) >= v_get(g, i);
+    if (i == k) p = v_with(p, i, pi < -ei ? -ei : (pi > ei ? ei : pi));
+  }
+  if (h.u == 0 && fabs(c.x) <= g.x && fabs(c.y) <= g.y && fabs(c.z) <= g.z) {
+    /* the core meets the box: its point there, inside both */
+    double ck = v_get(c, k), ek = v_get(e, k);
+    p = v_with(c, k, ck < -ek ? -ek : (ck > ek ? ek : ck));
+  }
+  out->u = h.u;
+  out->point = v_add(p, ctr);
+  out->normal = h.normal;
+  out->feature = box_feature(e, bound);
+  return 1;
+}
+
+int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
+                               const collide_vec3 *c0, const collide_vec3 *c1,
+                               const collide_vec3 *center,
+                               const collide_vec3 *extents, collide_hit *out) {
+  vec3 A, e, rel, d, q, m, normal, ga;
+  double dd;
+  int feature = COLLIDE_FEATURE_FACE, k, sa, sb, zeros;
+  collide_hit h;
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(axis, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(center, 5);
+  CHECK_EXTENTS(extents, 6);
+  if (v_zero(*axis)) return collide_sweep_sphere_aabb(r, c0, c1, center, extents, out);
+  A = *axis;
+  e = *extents;
+  zeros = (A.x == 0) + (A.y == 0) + (A.z == 0);
+  if (zeros == 2) {
+    k = A.x != 0 ? 0 : (A.y != 0 ? 1 : 2);
+    return sweep_capsule_box_aligned(r, A, k, *c0, *c1, *center, e, out);
+  }
+  /* in the box's frame */
+  rel = v_sub(*c0, *center);
+  d = v_sub(*c1, *c0);
+  ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
+  if (!meets_box(rel, d, v_neg(v_add(e, ga)), v_add(e, ga), r)) {
+    hit_clear(out);
+    return 0;
+  }
+  q = m = rel;
+  dd = 2 * r * r + 1;
+  if (!far_from_box(rel, v_neg(e), e, r + v_len(A)))
+    dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+  if (dd > r * r) {
+    vec3 zero = v3(0, 0, 0), r1 = v_add(rel, d), s0, s1;
+    first f;
+    f.u = 2;
+    s0 = v_add(rel, A); s1 = v_add(r1, A);
+    keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &f);
+    s0 = v_sub(rel, A); s1 = v_sub(r1, A);
+    keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &f);
+    /* the edges along x_k between the faces sa x_i1 and sb x_i2: only where
+       a direction normal to A lies between the two faces' normals can the
+       core's inside touch the edge's inside, (sa A_i1)(sb A_i2) <= 0 (the
+       silhouette of the box seen along A); a vertex whose normal cone holds
+       such a direction is on such an edge, so its lateral piece is kept */
+    for (k = 0; k < 3 && f.u > 0; k++) {
+      int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
+      for (sa = -1; sa <= 1; sa += 2)
+        for (sb = -1; sb <= 1; sb += 2) {
+          vec3 a = v3(0, 0, 0), b;
+          if ((sa * v_get(A, i1)) * (sb * v_get(A, i2)) > 0) continue;
+          a = v_with(a, i1, sa * v_get(e, i1));
+          a = v_with(a, i2, sb * v_get(e, i2));
+          b = v_with(a, k, v_get(e, k));
+          a = v_with(a, k, -v_get(e, k));
+          edge_piece(r, rel, d, A, a, b, 1, &f);
+        }
+    }
+    if (f.u > 1) {
+      hit_clear(out);
+      return 0;
+    }
+    if (f.u > 0) {
+      out->u = f.u;
+      out->point = v_add(f.point, *center);
+      out->normal = f.normal;
+      out->feature = f.feature;
+      return 1;
+    }
+    dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+  }
+  {
+    double dist = sqrt(dd);
+    if (dist > fmax(noise(m, q), noise(rel, A))) {
+      normal = v_normalize(v_sub(m, q));
+    } else {
+      push p = box_push(rel, A, d, e, box_plane2d(rel, d, A, e));
+      normal = p.w;
+      feature = p.feature;
+    }
+  }
+  out->u = 0;
+  out->point = v_add(q, *center);
+  out->normal = normal;
+  out->feature = feature;
+  return 1;
+}
+
+/* ---- capsule against capsule ------------------------------------------------- */
+
+/* Lexicographic order of the two capsules' arguments, so that swapping A
+   and B computes the very same sweep (with the normal negated): the answer
+   is symmetric to the last bit. */
+static int before(double ra, vec3 aa, vec3 a0, vec3 a1, double rb, vec3 ab,
+                  vec3 b0, vec3 b1) {
+  double x[10], y[10];
+  int i;
+  x[0] = ra; x[1] = aa.x; x[2] = aa.y; x[3] = aa.z; x[4] = a0.x; x[5] = a0.y;
+  x[6] = a0.z; x[7] = a1.x; x[8] = a1.y; x[9] = a1.z;
+  y[0] = rb; y[1] = ab.x; y[2] = ab.y; y[3] = ab.z; y[4] = b0.x; y[5] = b0.y;
+  y[6] = b0.z; y[7] = b1.x; y[8] = b1.y; y[9] = b1.z;
+  for (i = 0; i < 10; i++) {
+    if (x[i] != y[i]) return x[i] < y[i];
+    if (signbit(x[i]) != signbit(y[i])) return signbit(x[i]) != 0;  /* -0, 0 */
+  }
+  return 1;
+}
+
+/* In B's frame A's centre moves from p0 = a0 - b0 by v = (a1 - a0) - (b1 -
+   b0), and the capsules touch while it is within ra + rb of the
+   parallelogram Sb (+) (-Sa), the corners +-Aa +-Ab (a segment when the
+   axes are parallel): a sphere sweep, whose normal points from B toward A.
+   The contact times form an interval (a line meets a convex set in one);
+   its end is the first contact of the reversed motion, from p1 back to
+   p0: u1 = 1 - that time. */
+int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
+                                  const collide_vec3 *a0, const collide_vec3 *a1,
+                                  double rb, const collide_vec3 *axisb,
+                                  const collide_vec3 *b0, const collide_vec3 *b1,
+                                  collide_interval *out) {
+  vec3 Aa, Ab, p0, p1, v, normal;
+  double R, u0, u1;
+  int flip;
+  collide_hit h;
+  CHECK_RADIUS(ra, 1);
+  CHECK_VEC(axisa, 2);
+  CHECK_VEC(a0, 3);
+  CHECK_VEC(a1, 4);
+  CHECK_RADIUS(rb, 5);
+  CHECK_VEC(axisb, 6);
+  CHECK_VEC(b0, 7);
+  CHECK_VEC(b1, 8);
+  flip = !before(ra, *axisa, *a0, *a1, rb, *axisb, *b0, *b1);
+  if (flip) {
+    const collide_vec3 *t;
+    double tr = ra; ra = rb; rb = tr;
+    t = axisa; axisa = axisb; axisb = t;
+    t = a0; a0 = b0; b0 = t;
+    t = a1; a1 = b1; b1 = t;
+  }
+  Aa = *axisa;
+  Ab = *axisb;
+  p0 = v_sub(*a0, *b0);
+  v = v_sub(v_sub(*a1, *a0), v_sub(*b1, *b0));
+  p1 = v_add(p0, v);
+  if (v_zero(Aa) && v_zero(Ab)) {
+    /* two spheres: the sphere query's interval, the normal at u0 */
+    vec3 p;
+    if (collide_sweep_sphere_sphere(ra, a0, a1, rb, b0, b1, out) != 1) return 0;
+    u0 = out->u0;
+    u1 = out->u1;
+    p = at(p0, v, u0);
+    if (v_len(p) > noise(at(*a0, v_sub(*a1, *a0), u0), at(*b0, v_sub(*b1, *b0), u0)))
+      normal = v_normalize(p);
+    else
+      normal = v_len2(v) > 0 ? v_normalize(v_neg(v)) : v3(1, 0, 0);
+  } else {
+    R = ra + rb;
+    /* the quick rejection: the bounding spheres of radius r + |A| never
+       meet (sweep_sphere_sphere's test; its radii are padded by 1e-9 of
+       the scale, so rounding never rejects a contact) */
+    {
+      double sa = ra + v_len(Aa), sb = rb + v_len(Ab);
+      double pad = 1e-9 * (sa + sb + fmax(fmax(v_maxabs(*a0), v_maxabs(*a1)),
+                                           fmax(v_maxabs(*b0), v_maxabs(*b1))));
+      if (sa + sb + pad <= 1e50 && sb <= 1e50 &&
+          collide_test_sphere_sphere(sa + pad, a0, a1, sb, b0, b1) == 0) {
+        out->u0 = out->u1 = 0;
+        out->normal = v3(0, 0, 0);
+        return 0;
+      }
+    }
+    if (sweep_grown_segment(R, p0, p1, v_neg(Ab), Ab, Aa, &h) != 1) {
+      out->u0 = out->u1 = 0;
+      out->normal = v3(0, 0, 0);
+      return 0;
+    }
+    u0 = h.u;
+    normal = h.normal;
+    u1 = sweep_grown_segment(R, p1, p0, v_neg(Ab), Ab, Aa, &h) == 1 ? 1 - h.u : u0;
+    if (u1 < u0) u1 = u0;
+  }
+  out->u0 = u0;
+  out->u1 = u1;
+  out->normal = flip ? v_flip(normal) : normal;
+  return 1;
+}

@@ -1,0 +1,653 @@
+/*
+ * test_capsule.c -- C tests of collide_capsule.c: a moving capsule against
+ * a sphere, a plane, a triangle, a polygon, a segment, a box and another
+ * moving capsule. Axis-aligned configurations have exact answers; every
+ * query also checks zero motion, start touching and inside, grazing, zero
+ * radius, a zero axis (the sphere query, bit for bit), huge coordinates
+ * and the 2D rule. `make check-c` builds and runs it.
+ */
+#include <string.h>
+
+#include "collide.h"
+#include "test.h"
+
+#define ENSURE_VEC(v, X, Y, Z, tol) do { ENSURE_NEAR((v).x, X, tol); \
+    ENSURE_NEAR((v).y, Y, tol); ENSURE_NEAR((v).z, Z, tol); } while (0)
+#define ENSURE_HIT(h, U, PX, PY, PZ, NX, NY, NZ, F, tol) do { \
+    ENSURE_NEAR((h).u, U, tol); ENSURE_VEC((h).point, PX, PY, PZ, tol); \
+    ENSURE_VEC((h).normal, NX, NY, NZ, tol); ENSURE((h).feature == (F)); } while (0)
+#define ENSURE_MISS(rc, h) do { ENSURE((rc) == 0); ENSURE((h).u == 0 && \
+    (h).point.x == 0 && (h).normal.x == 0 && (h).feature == COLLIDE_FEATURE_NONE); } while (0)
+#define ENSURE_FAIL(rc, arg, reason) do { int rc_ = (rc); ENSURE(rc_ < 0); \
+    ENSURE(collide_error_arg(rc_) == (arg)); \
+    ENSURE(collide_error_reason(rc_) == (reason)); } while (0)
+/* bit-for-bit equality of two hits */
+#define ENSURE_SAME(h1, h2) do { \
+    ENSURE(memcmp(&(h1).u, &(h2).u, sizeof(double)) == 0); \
+    ENSURE(memcmp(&(h1).point, &(h2).point, sizeof(collide_vec3)) == 0); \
+    ENSURE(memcmp(&(h1).normal, &(h2).normal, sizeof(collide_vec3)) == 0); \
+    ENSURE((h1).feature == (h2).feature); } while (0)
+
+enum { FACE = COLLIDE_FEATURE_FACE, EDGE = COLLIDE_FEATURE_EDGE,
+       VERTEX = COLLIDE_FEATURE_VERTEX };
+#define EXACT 1e-12
+
+static collide_vec3 V(double x, double y, double z) {
+  collide_vec3 v;
+  v.x = x; v.y = y; v.z = z;
+  return v;
+}
+
+static collide_hit scratch(void) {     /* garbage, to see a miss zero it */
+  collide_hit h;
+  memset(&h, 0, sizeof h);
+  h.u = 7; h.point = V(7, 7, 7); h.normal = V(7, 7, 7); h.feature = 7;
+  return h;
+}
+
+/* A few sweeps with nothing special about them, for the zero-axis checks. */
+static const double odd[][6] = {
+  { -3.25, 0.5, 0.125, 2.75, -0.375, 0.0625 },
+  { 1.1, 2.3, -0.7, -0.4, -1.9, 0.33 },
+  { 0.2, -4.1, 0.0, 0.3, 3.9, 0.0 },
+  { 5.0, 5.0, 5.0, -5.0, -5.0, -5.0 },
+  { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 },
+};
+#define NODD ((int)(sizeof odd / sizeof odd[0]))
+
+/* ---- sweep_capsule_sphere -------------------------------------------------- */
+
+/*        |          a standing capsule (axis (0, 1, 0), r = 1) moving
+ *       (|)  ->  o  along +x into a sphere of radius 1 at the origin:
+ *        |          they touch when the core is 2 away, x = -2
+ */
+static int test_capsule_sphere(void) {
+  collide_vec3 up = V(0, 1, 0), zero = V(0, 0, 0), o = V(0, 0, 0), c0, c1;
+  collide_hit h = scratch(), g;
+  collide_interval iv;
+  int i;
+
+  /* the side, each way */
+  c0 = V(-5, 0, 0); c1 = V(5, 0, 0);
+  ENSURE(collide_sweep_capsule_sphere(1, &up, &c0, &c1, &o, 1, &h) == 1);
+  ENSURE_HIT(h, 0.3, -1, 0, 0, -1, 0, 0, FACE, EXACT);
+  ENSURE(collide_sweep_capsule_sphere(1, &up, &c1, &c0, &o, 1, &h) == 1);
+  ENSURE_HIT(h, 0.3, 1, 0, 0, 1, 0, 0, FACE, EXACT);
+  /* off centre along the axis: still the side of the core */
+  o = V(0, 0.5, 0);
+  ENSURE(collide_sweep_capsule_sphere(1, &up, &c0, &c1, &o, 1, &h) == 1);
+  ENSURE_HIT(h, 0.3, -1, 0.5, 0, -1, 0, 0, FACE, EXACT);
+  o = V(0, 0, 0);
+  /* an end: falling onto the sphere, the lower end meets its top */
+  c0 = V(0, 5, 0); c1 = V(0, -5, 0);
+  ENSURE(collide_sweep_capsule_sphere(1, &up, &c0, &c1, &o, 1, &h) == 1);
+  ENSURE_HIT(h, 0.2, 0, 1, 0, 0, 1, 0, FACE, EXACT);
+  /* parallel miss: the core passes 2.5 above the centre */
+  c0 = V(-5, 3.5, 0); c1 = V(5, 3.5, 0);
+  h = scratch();
+  ENSURE_MISS(collide_sweep_capsule_sphere(1, &up, &c0, &c1, &o, 1, &h), h);
+  /* grazing: the lower end passes exactly 2 above the centre */
+  c0 = V(-5, 3, 0); c1 = V(5, 3, 0);
+  ENSURE(collide_sweep_capsule_sphere(1, &up, &c0, &c1, &o, 1, &h) == 1);
+  ENSURE_HIT(h, 0.5, 0, 1, 0, 0, 1, 0, FACE, EXACT);
+  /* start touching, start inside, no motion */
+  c0 = V(-2, 0, 0); c1 = V(5, 0, 0);
+  ENSURE(collide_sweep_capsule_sphere(1, &up, &c0, &c1, &o, 1, &h) == 1);
+  ENSURE_HIT(h, 0, -1, 0, 0, -1, 0, 0, FACE, EXACT);
+  c0 = V(-1.5, 0, 0);
+  ENSURE(collide_sweep_capsule_sphere(1, &up, &c0, &c0, &o, 1, &h) == 1);
+  ENSURE_HIT(h, 0, -1, 0, 0, -1, 0, 0, FACE, EXACT);
+  /* the core through the centre: pushed out against the motion, the
+     point is the core's (inside both) */
+  c0 = V(0, 0, 0); c1 = V(5, 0, 0);
+  ENSURE(collide_sweep_capsule_sphere(1, &up, &c0, &c1, &o, 1, &h) == 1);
+  ENSURE_HIT(h, 0, 0, 0, 0, -1, 0, 0, FACE, EXACT);
+  /* zero radii: a point meets the core */
+  c0 = V(-5, 0, 0); c1 = V(5, 0, 0);
+  ENSURE(collide_sweep_capsule_sphere(0, &up, &c0, &c1, &o, 0, &h) == 1);
+  ENSURE_HIT(h, 0.5, 0, 0, 0, -1, 0, 0, FACE, EXACT);
+  /* huge coordinates: the same picture scaled by 1e20 */
+  {
+    collide_vec3 big = V(0, 1e20, 0), b0 = V(-5e20, 0, 0), b1 = V(5e20, 0, 0);
+    ENSURE(collide_sweep_capsule_sphere(1e20, &big, &b0, &b1, &o, 1e20, &h) == 1);
+    ENSURE_NEAR(h.u, 0.3, 1e-12);
+    ENSURE_VEC(h.normal, -1, 0, 0, 1e-12);
+    ENSURE_NEAR(h.point.x, -1e20, 1e8);
+  }
+  /* a zero axis is the sphere: u is sweep_sphere_sphere's to the bit */
+  for (i = 0; i < NODD; i++) {
+    collide_vec3 a0 = V(odd[i][0], odd[i][1], odd[i][2]);
+    collide_vec3 a1 = V(odd[i][3], odd[i][4], odd[i][5]), ctr = V(0.25, -0.5, 0.125);
+    int rc = collide_sweep_capsule_sphere(1.25, &zero, &a0, &a1, &ctr, 0.75, &g);
+    int rs = collide_sweep_sphere_sphere(1.25, &a0, &a1, 0.75, &ctr, &ctr, &iv);
+    ENSURE(rc == rs);
+    if (rc) ENSURE(memcmp(&g.u, &iv.u0, sizeof g.u) == 0);
+  }
+  /* bad arguments name their Lua position */
+  {
+    collide_vec3 nan = V(NAN, 0, 0);
+    ENSURE_FAIL(collide_sweep_capsule_sphere(-1, &up, &c0, &c1, &o, 1, &h), 1,
+                COLLIDE_E_NEG_RADIUS);
+    ENSURE_FAIL(collide_sweep_capsule_sphere(1, &nan, &c0, &c1, &o, 1, &h), 2,
+                COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_sweep_capsule_sphere(1, &up, &c0, &c1, &nan, 1, &h), 5,
+                COLLIDE_E_VEC_NAN);
+    ENSURE_FAIL(collide_sweep_capsule_sphere(1, &up, &c0, &c1, &o, -1, &h), 6,
+                COLLIDE_E_NEG_RADIUS);
+  }
+  return 0;
+}
+
+/* ---- sweep_capsule_plane --------------------------------------------------- */
+
+static int test_capsule_plane(void) {
+  collide_plane floor_;
+  collide_vec3 up = V(0, 1, 0), flat = V(1, 0, 0), slant = V(1, 1, 0);
+  collide_vec3 zero = V(0, 0, 0), c0, c1, n = V(0, 1, 0);
+  collide_hit h = scratch(), g;
+  int i;
+  ENSURE(collide_plane_make(&n, 0, &floor_) == 1);   /* y = 0 */
+
+  /* falling: the lower end (1 below the centre) touches at y = 2 */
+  c0 = V(0, 5, 0); c1 = V(0, -5, 0);
+  ENSURE(collide_sweep_capsule_plane(1, &up, &c0, &c1, &floor_, &h) == 1);
+  ENSURE_HIT(h, 0.3, 0, 0, 0, 0, 1, 0, FACE, EXACT);
+  /* from below (two-sided) */
+  ENSURE(collide_sweep_capsule_plane(1, &up, &c1, &c0, &floor_, &h) == 1);
+  ENSURE_HIT(h, 0.3, 0, 0, 0, 0, -1, 0, FACE, EXACT);
+  /* lying flat: only r counts */
+  ENSURE(collide_sweep_capsule_plane(1, &flat, &c0, &c1, &floor_, &h) == 1);
+  ENSURE_HIT(h, 0.4, 0, 0, 0, 0, 1, 0, FACE, EXACT);
+  /* slanted: the lower end (-1, -1) leads; its foot is the point */
+  ENSURE(collide_sweep_capsule_plane(1, &slant, &c0, &c1, &floor_, &h) == 1);
+  ENSURE_HIT(h, 0.3, -1, 0, 0, 0, 1, 0, FACE, EXACT);
+  /* parallel miss and grazing */
+  c0 = V(-5, 3, 0); c1 = V(5, 3, 0);
+  h = scratch();
+  ENSURE_MISS(collide_sweep_capsule_plane(1, &up, &c0, &c1, &floor_, &h), h);
+  c0 = V(-5, 2, 0); c1 = V(5, 2, 0);
+  ENSURE(collide_sweep_capsule_plane(1, &up, &c0, &c1, &floor_, &h) == 1);
+  ENSURE_HIT(h, 0, -5, 0, 0, 0, 1, 0, FACE, EXACT);
+  /* straddling at the start: the point is where the core crosses */
+  c0 = V(2, 0.5, 0); c1 = V(2, 5, 0);
+  ENSURE(collide_sweep_capsule_plane(1, &up, &c0, &c1, &floor_, &h) == 1);
+  ENSURE_HIT(h, 0, 2, 0, 0, 0, 1, 0, FACE, EXACT);
+  /* centred on the plane: the normal faces against the motion */
+  c0 = V(0, 0, 0); c1 = V(0, 1, 0);
+  ENSURE(collide_sweep_capsule_plane(1, &up, &c0, &c1, &floor_, &h) == 1);
+  ENSURE_HIT(h, 0, 0, 0, 0, 0, -1, 0, FACE, EXACT);
+  ENSURE(collide_sweep_capsule_plane(1, &up, &c1, &c0, &floor_, &h) == 1);
+  ENSURE(h.u == 0 && h.normal.y == 1);
+  /* no motion, above */
+  c0 = V(0, 1.5, 0);
+  ENSURE(collide_sweep_capsule_plane(1, &up, &c0, &c0, &floor_, &h) == 1);
+  ENSURE_HIT(h, 0, 0, 0, 0, 0, 1, 0, FACE, EXACT);
+  /* zero radius */
+  c0 = V(0, 5, 0); c1 = V(0, -5, 0);
+  ENSURE(collide_sweep_capsule_plane(0, &up, &c0, &c1, &floor_, &h) == 1);
+  ENSURE_HIT(h, 0.4, 0, 0, 0, 0, 1, 0, FACE, EXACT);
+  /* huge */
+  {
+    collide_vec3 big = V(0, 1e40, 0), b0 = V(0, 5e40, 0), b1 = V(0, -5e40, 0);
+    ENSURE(collide_sweep_capsule_plane(1e40, &big, &b0, &b1, &floor_, &h) == 1);
+    ENSURE_NEAR(h.u, 0.3, 1e-12);
+    ENSURE_VEC(h.normal, 0, 1, 0, 0);
+  }
+  /* zero axis: the sphere query, bit for bit */
+  for (i = 0; i < NODD; i++) {
+    collide_vec3 a0 = V(odd[i][0], odd[i][1], odd[i][2]);
+    collide_vec3 a1 = V(odd[i][3], odd[i][4], odd[i][5]);
+    collide_hit s;
+    int rc = collide_sweep_capsule_plane(0.5, &zero, &a0, &a1, &floor_, &g);
+    ENSURE(rc == collide_sweep_sphere_plane(0.5, &a0, &a1, &floor_, &s));
+    ENSURE_SAME(g, s);
+  }
+  {
+    collide_plane bad = floor_;
+    bad.normal = V(0, 2, 0);
+    ENSURE_FAIL(collide_sweep_capsule_plane(1, &up, &c0, &c1, &bad, &h), 5,
+                COLLIDE_E_BAD_PLANE);
+  }
+  return 0;
+}
+
+/* ---- sweep_capsule_triangle and _polygon ---------------------------------- */
+
+/*  y
+ *  4 c
+ *    |\
+ *    | \
+ *  0 a--b   x      the triangle in z = 0, normal +z
+ *    0  4
+ */
+static int test_capsule_triangle(void) {
+  collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0);
+  collide_vec3 zup = V(0, 0, 1), xax = V(1, 0, 0), zero = V(0, 0, 0), c0, c1;
+  collide_hit h = scratch(), g, s;
+  int i;
+
+  /* the face from above and below, standing */
+  c0 = V(1, 1, 5); c1 = V(1, 1, -5);
+  ENSURE(collide_sweep_capsule_triangle(1, &zup, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.3, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  ENSURE(collide_sweep_capsule_triangle(1, &zup, &c1, &c0, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.3, 1, 1, 0, 0, 0, -1, FACE, EXACT);
+  /* lying over the face: any point of the contact, named the face */
+  ENSURE(collide_sweep_capsule_triangle(1, &xax, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE(h.feature == FACE);
+  ENSURE_NEAR(h.u, 0.4, EXACT);
+  ENSURE_VEC(h.normal, 0, 0, 1, EXACT);
+  ENSURE_NEAR(h.point.z, 0, EXACT);
+  /* the vertex b, met by the side of a standing core moving along -x */
+  c0 = V(10, 0, 0); c1 = V(0, 0, 0);
+  ENSURE(collide_sweep_capsule_triangle(1, &zup, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.5, 4, 0, 0, 1, 0, 0, VERTEX, EXACT);
+  /* the edge a-b, met by the side of a standing core moving along +y */
+  c0 = V(2, -5, 0); c1 = V(2, 5, 0);
+  ENSURE(collide_sweep_capsule_triangle(1, &zup, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.4, 2, 0, 0, 0, -1, 0, EDGE, EXACT);
+  /* the core crossing the edge a-c from outside, in 3D: it hits the edge
+     where the lines cross */
+  {
+    collide_vec3 ax = V(0, 0, 2), p0 = V(-5, 1, 0), p1 = V(5, 1, 0);
+    ENSURE(collide_sweep_capsule_triangle(0.5, &ax, &p0, &p1, &a, &b, &c, &h) == 1);
+    ENSURE_HIT(h, 0.45, 0, 1, 0, -1, 0, 0, EDGE, EXACT);
+  }
+  /* parallel miss: lying above at height 1.5 > r */
+  c0 = V(-5, 1, 1.5); c1 = V(5, 1, 1.5);
+  h = scratch();
+  ENSURE_MISS(collide_sweep_capsule_triangle(1, &xax, &c0, &c1, &a, &b, &c, &h), h);
+  /* grazing the face at height exactly r */
+  c0 = V(-5, 1, 1); c1 = V(5, 1, 1);
+  ENSURE(collide_sweep_capsule_triangle(1, &xax, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_NEAR(h.u, 0.4, EXACT);       /* the leading end reaches x = 0 */
+  ENSURE_VEC(h.normal, 0, 0, 1, EXACT);
+  /* piercing at the start: out through the nearer end face */
+  c0 = V(1, 1, 0.25); c1 = V(1, 1, -5);
+  ENSURE(collide_sweep_capsule_triangle(0.5, &zup, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  /* touching at the start; no motion */
+  c0 = V(1, 1, 2);
+  ENSURE(collide_sweep_capsule_triangle(1, &zup, &c0, &c0, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  /* zero radius: the core's end meets the face */
+  c0 = V(1, 1, 5); c1 = V(1, 1, -5);
+  ENSURE(collide_sweep_capsule_triangle(0, &zup, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.4, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+  /* 2D: a lying capsule moving in the plane into the edge a-b */
+  c0 = V(2, -5, 0); c1 = V(2, 5, 0);
+  {
+    collide_vec3 half = V(0.5, 0, 0);
+    ENSURE(collide_sweep_capsule_triangle(0.5, &half, &c0, &c1, &a, &b, &c, &h) == 1);
+    /* the core lies along the edge: any point of the contact, x in 1.5..2.5 */
+    ENSURE_HIT(h, 0.45, h.point.x, 0, 0, 0, -1, 0, EDGE, EXACT);
+    ENSURE(h.point.x >= 1.5 && h.point.x <= 2.5);
+    /* 2D, starting across the edge a-c: pushed out across it, in the plane */
+    c0 = V(0.5, 2, 0); c1 = V(3, 2, 0);
+    ENSURE(collide_sweep_capsule_triangle(0.5, &xax, &c0, &c1, &a, &b, &c, &h) == 1);
+    ENSURE(h.u == 0);
+    ENSURE_VEC(h.normal, -1, 0, 0, EXACT);
+    ENSURE(h.feature == EDGE);
+    ENSURE_NEAR(h.point.z, 0, 0);
+  }
+  /* huge */
+  {
+    collide_vec3 A = V(0, 0, 1e30), B = V(4e30, 0, 0), C = V(0, 4e30, 0);
+    collide_vec3 p0 = V(1e30, 1e30, 5e30), p1 = V(1e30, 1e30, -5e30);
+    ENSURE(collide_sweep_capsule_triangle(1e30, &A, &p0, &p1, &a, &B, &C, &h) == 1);
+    ENSURE_NEAR(h.u, 0.3, 1e-12);
+    ENSURE_VEC(h.normal, 0, 0, 1, 1e-12);
+  }
+  /* zero axis: the sphere query, bit for bit */
+  for (i = 0; i < NODD; i++) {
+    collide_vec3 a0 = V(odd[i][0], odd[i][1], odd[i][2]);
+    collide_vec3 a1 = V(odd[i][3], odd[i][4], odd[i][5]);
+    int rc = collide_sweep_capsule_triangle(0.5, &zero, &a0, &a1, &a, &b, &c, &g);
+    ENSURE(rc == collide_sweep_sphere_triangle(0.5, &a0, &a1, &a, &b, &c, &s));
+    ENSURE_SAME(g, s);
+  }
+  ENSURE_FAIL(collide_sweep_capsule_triangle(1, &zup, &c0, &c1, &a, &a, &c, &h),
+              5, COLLIDE_E_DEGENERATE_TRIANGLE);
+  return 0;
+}
+
+/*  y
+ *  2 +------+
+ *    |      |      the square polygon [-2, 2]^2 in z = 0
+ * -2 +------+
+ *   -2      2  x
+ */
+static int test_capsule_polygon(void) {
+  collide_vec3 v[4], zup = V(0, 0, 1), diag = V(1, 1, 0), zero = V(0, 0, 0);
+  collide_vec3 c0, c1;
+  collide_polygon poly;
+  collide_hit h = scratch(), g, s;
+  int i;
+  v[0] = V(-2, -2, 0); v[1] = V(2, -2, 0); v[2] = V(2, 2, 0); v[3] = V(-2, 2, 0);
+  ENSURE(collide_polygon_init(v, 4, &poly) == 1);
+
+  c0 = V(0, 0, 6); c1 = V(0, 0, -4);
+  ENSURE(collide_sweep_capsule_polygon(1, &zup, &c0, &c1, &poly, &h) == 1);
+  ENSURE_HIT(h, 0.4, 0, 0, 0, 0, 0, 1, FACE, EXACT);
+  /* a slanted core, its corner (3, 3) over the polygon's corner (2, 2),
+     moving down: the vertex */
+  {
+    collide_vec3 p0 = V(2, 2, 5), p1 = V(2, 2, -5), ax = V(1, 1, 0);
+    ENSURE(collide_sweep_capsule_polygon(1, &ax, &p0, &p1, &poly, &h) == 1);
+    ENSURE_NEAR(h.u, 0.4, EXACT);
+    ENSURE_VEC(h.normal, 0, 0, 1, EXACT);
+    ENSURE(h.feature == FACE || h.feature == EDGE || h.feature == VERTEX);
+  }
+  /* 2D: a diagonal capsule sliding in the plane into the side x = -2 */
+  c0 = V(-10, 0, 0); c1 = V(0, 0, 0);
+  ENSURE(collide_sweep_capsule_polygon(0.5, &diag, &c0, &c1, &poly, &h) == 1);
+  ENSURE_HIT(h, 0.65, -2, 1, 0, -1, 0, 0, EDGE, EXACT);
+  /* 2D, starting inside: across the nearest side */
+  c0 = V(1.5, 0, 0); c1 = V(1.5, -1, 0);
+  ENSURE(collide_sweep_capsule_polygon(0.25, &diag, &c0, &c1, &poly, &h) == 1);
+  ENSURE(h.u == 0 && h.feature == EDGE);
+  ENSURE_VEC(h.normal, 1, 0, 0, EXACT);
+  /* 3D, lying in the plane of the polygon, moving down through it: out
+     along the normal, against the motion */
+  c0 = V(0, 0, 0); c1 = V(0, 0, -1);
+  ENSURE(collide_sweep_capsule_polygon(0.25, &diag, &c0, &c1, &poly, &h) == 1);
+  ENSURE(h.u == 0 && h.feature == FACE);
+  ENSURE_VEC(h.normal, 0, 0, 1, EXACT);
+  /* parallel miss */
+  c0 = V(-10, 0, 2); c1 = V(10, 0, 2);
+  h = scratch();
+  ENSURE_MISS(collide_sweep_capsule_polygon(1, &diag, &c0, &c1, &poly, &h), h);
+  for (i = 0; i < NODD; i++) {
+    collide_vec3 a0 = V(odd[i][0], odd[i][1], odd[i][2]);
+    collide_vec3 a1 = V(odd[i][3], odd[i][4], odd[i][5]);
+    int rc = collide_sweep_capsule_polygon(0.5, &zero, &a0, &a1, &poly, &g);
+    ENSURE(rc == collide_sweep_sphere_polygon(0.5, &a0, &a1, &poly, &s));
+    ENSURE_SAME(g, s);
+  }
+  ENSURE_FAIL(collide_sweep_capsule_polygon(1, &zup, &c0, &c1, NULL, &h), 5,
+              COLLIDE_E_FEW_VERTICES);
+  return 0;
+}
+
+/* ---- sweep_capsule_segment ------------------------------------------------- */
+
+static int test_capsule_segment(void) {
+  collide_vec3 a = V(0, 0, -1), b = V(0, 0, 1), up = V(0, 1, 0), zero = V(0, 0, 0);
+  collide_vec3 c0, c1;
+  collide_hit h = scratch(), g, s;
+  int i;
+
+  /* a standing core crossing past the segment along z: the lines cross */
+  c0 = V(-5, 0, 0); c1 = V(5, 0, 0);
+  ENSURE(collide_sweep_capsule_segment(0.5, &up, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.45, 0, 0, 0, -1, 0, 0, EDGE, EXACT);
+  ENSURE(collide_sweep_capsule_segment(0.5, &up, &c1, &c0, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.45, 0, 0, 0, 1, 0, 0, EDGE, EXACT);
+  /* past the end b: the vertex */
+  c0 = V(-5, 0, 1.3); c1 = V(5, 0, 1.3);
+  ENSURE(collide_sweep_capsule_segment(0.5, &up, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.46, 0, 0, 1, -0.8, 0, 0.6, VERTEX, EXACT);
+  /* parallel miss */
+  c0 = V(-5, 0, 1.6); c1 = V(5, 0, 1.6);
+  h = scratch();
+  ENSURE_MISS(collide_sweep_capsule_segment(0.5, &up, &c0, &c1, &a, &b, &h), h);
+  /* 2D: a wall along y, a lying capsule hitting it end first */
+  {
+    collide_vec3 w0 = V(0, -1, 0), w1 = V(0, 1, 0), lie = V(1, 0, 0);
+    c0 = V(-5, 0, 0); c1 = V(5, 0, 0);
+    ENSURE(collide_sweep_capsule_segment(0.5, &lie, &c0, &c1, &w0, &w1, &h) == 1);
+    ENSURE_HIT(h, 0.35, 0, 0, 0, -1, 0, 0, EDGE, EXACT);
+    /* a standing capsule beside the wall, parallel: an inside point */
+    ENSURE(collide_sweep_capsule_segment(0.5, &up, &c0, &c1, &w0, &w1, &h) == 1);
+    ENSURE_HIT(h, 0.45, 0, 0, 0, -1, 0, 0, EDGE, EXACT);
+    /* starting across the wall: pushed out across the nearest side, in
+       the plane */
+    c0 = V(-0.2, 0, 0); c1 = V(5, 0, 0);
+    ENSURE(collide_sweep_capsule_segment(0.5, &lie, &c0, &c1, &w0, &w1, &h) == 1);
+    ENSURE_HIT(h, 0, 0, 0, 0, -1, 0, 0, EDGE, EXACT);
+    /* the same in 3D (moving along z): out of the plane, against the motion */
+    c1 = V(-0.2, 0, 5);
+    ENSURE(collide_sweep_capsule_segment(0.5, &lie, &c0, &c1, &w0, &w1, &h) == 1);
+    ENSURE_HIT(h, 0, 0, 0, 0, 0, 0, -1, EDGE, EXACT);
+  }
+  /* zero-length segment: a point */
+  c0 = V(-5, 0, 0); c1 = V(5, 0, 0);
+  {
+    collide_vec3 pt = V(0, 0.5, 0);
+    ENSURE(collide_sweep_capsule_segment(0.5, &up, &c0, &c1, &pt, &pt, &h) == 1);
+    ENSURE_HIT(h, 0.45, 0, 0.5, 0, -1, 0, 0, VERTEX, EXACT);
+  }
+  /* start touching, no motion, zero radius */
+  c0 = V(-0.5, 0, 0);
+  ENSURE(collide_sweep_capsule_segment(0.5, &up, &c0, &c0, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0, 0, 0, 0, -1, 0, 0, EDGE, EXACT);
+  c0 = V(-5, 0, 0);
+  ENSURE(collide_sweep_capsule_segment(0, &up, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE_HIT(h, 0.5, 0, 0, 0, -1, 0, 0, EDGE, EXACT);
+  /* huge */
+  {
+    collide_vec3 A = V(0, 1e45, 0), p0 = V(-5e45, 0, 0), p1 = V(5e45, 0, 0);
+    collide_vec3 s0 = V(0, 0, -1e45), s1 = V(0, 0, 1e45);
+    ENSURE(collide_sweep_capsule_segment(5e44, &A, &p0, &p1, &s0, &s1, &h) == 1);
+    ENSURE_NEAR(h.u, 0.45, 1e-12);
+    ENSURE_VEC(h.normal, -1, 0, 0, 1e-12);
+  }
+  for (i = 0; i < NODD; i++) {
+    collide_vec3 a0 = V(odd[i][0], odd[i][1], odd[i][2]);
+    collide_vec3 a1 = V(odd[i][3], odd[i][4], odd[i][5]);
+    int rc = collide_sweep_capsule_segment(0.5, &zero, &a0, &a1, &a, &b, &g);
+    ENSURE(rc == collide_sweep_sphere_segment(0.5, &a0, &a1, &a, &b, &s));
+    ENSURE_SAME(g, s);
+  }
+  return 0;
+}
+
+/* ---- sweep_capsule_aabb ------------------------------------------------------ */
+
+static int test_capsule_aabb(void) {
+  collide_vec3 ctr = V(0, 0, 0), e = V(1, 1, 1), up = V(0, 1, 0), zero = V(0, 0, 0);
+  collide_vec3 c0, c1;
+  collide_hit h = scratch(), g, s;
+  int i;
+
+  /* standing: the box grown by the axis */
+  c0 = V(-5, 0, 0); c1 = V(5, 0, 0);
+  ENSURE(collide_sweep_capsule_aabb(0.5, &up, &c0, &c1, &ctr, &e, &h) == 1);
+  ENSURE_HIT(h, 0.35, -1, 0, 0, -1, 0, 0, FACE, EXACT);
+  c0 = V(0, 5, 0); c1 = V(0, -5, 0);
+  ENSURE(collide_sweep_capsule_aabb(0.5, &up, &c0, &c1, &ctr, &e, &h) == 1);
+  ENSURE_HIT(h, 0.25, 0, 1, 0, 0, 1, 0, FACE, EXACT);
+  /* standing, past a vertical edge: the edge */
+  c0 = V(-5, 0, 1.3); c1 = V(5, 0, 1.3);
+  ENSURE(collide_sweep_capsule_aabb(0.5, &up, &c0, &c1, &ctr, &e, &h) == 1);
+  ENSURE_HIT(h, 0.36, -1, 0, 1, -0.8, 0, 0.6, EDGE, EXACT);
+  /* standing, the lower end onto a top corner */
+  c0 = V(1.24, 5, 1.32); c1 = V(1.24, -5, 1.32);
+  ENSURE(collide_sweep_capsule_aabb(0.5, &up, &c0, &c1, &ctr, &e, &h) == 1);
+  ENSURE_HIT(h, 0.27, 1, 1, 1, 0.48, 0.6, 0.64, VERTEX, EXACT);
+  /* standing with its core through the box: out the nearest face */
+  c0 = V(0.75, 0, 0); c1 = V(0.75, 0, 3);
+  ENSURE(collide_sweep_capsule_aabb(0.5, &up, &c0, &c1, &ctr, &e, &h) == 1);
+  ENSURE(h.u == 0 && h.feature == FACE);
+  ENSURE_VEC(h.normal, 1, 0, 0, 0);
+  ENSURE_VEC(h.point, 0.75, 0, 0, 0);
+  /* slanted, onto the top face */
+  {
+    collide_vec3 sl = V(0.5, 0.5, 0), p0 = V(0, 0, 5), p1 = V(0, 0, -5);
+    ENSURE(collide_sweep_capsule_aabb(0.5, &sl, &p0, &p1, &ctr, &e, &h) == 1);
+    ENSURE_NEAR(h.u, 0.35, EXACT);
+    ENSURE_VEC(h.normal, 0, 0, 1, EXACT);
+    ENSURE(h.feature == FACE);
+    ENSURE_NEAR(h.point.z, 1, EXACT);
+    /* slanted in y-z, into the side x = -1 */
+    sl = V(0, 0.5, 0.5);
+    p0 = V(-5, 0, 0); p1 = V(5, 0, 0);
+    ENSURE(collide_sweep_capsule_aabb(0.5, &sl, &p0, &p1, &ctr, &e, &h) == 1);
+    ENSURE_NEAR(h.u, 0.35, EXACT);
+    ENSURE_VEC(h.normal, -1, 0, 0, EXACT);
+    ENSURE(h.feature == FACE);
+    /* slanted across the edge x = z = 1 (along y), moving diagonally onto
+       it: the cores' closest points are inside both, distance
+       sqrt(2) (c - 1) = r at c = 1 + r / sqrt(2) */
+    sl = V(0.5, 0, -0.5);
+    p0 = V(5, 0, 5); p1 = V(0, 0, 0);
+    ENSURE(collide_sweep_capsule_aabb(0.25, &sl, &p0, &p1, &ctr, &e, &h) == 1);
+    ENSURE_HIT(h, (4 - 0.25 / sqrt(2)) / 5, 1, 0, 1, sqrt(0.5), 0, sqrt(0.5),
+               EDGE, EXACT);
+  }
+  /* 2D: a rectangle (flat in z), a diagonal capsule in its plane */
+  {
+    collide_vec3 rect = V(1, 1, 0), sl = V(0.5, 0.5, 0);
+    c0 = V(-5, 0, 0); c1 = V(5, 0, 0);
+    ENSURE(collide_sweep_capsule_aabb(0.5, &sl, &c0, &c1, &ctr, &rect, &h) == 1);
+    ENSURE_HIT(h, 0.3, -1, 0.5, 0, -1, 0, 0, EDGE, EXACT);
+    /* starting inside: across the nearest side, in the plane */
+    c0 = V(0.8, 0, 0); c1 = V(3, 0, 0);
+    ENSURE(collide_sweep_capsule_aabb(0.5, &sl, &c0, &c1, &ctr, &rect, &h) == 1);
+    ENSURE(h.u == 0 && h.feature == EDGE);
+    ENSURE_VEC(h.normal, 1, 0, 0, 0);
+    ENSURE(h.point.z == 0);
+  }
+  /* parallel miss, grazing */
+  c0 = V(-5, 0, 1.6); c1 = V(5, 0, 1.6);
+  h = scratch();
+  ENSURE_MISS(collide_sweep_capsule_aabb(0.5, &up, &c0, &c1, &ctr, &e, &h), h);
+  c0 = V(-5, 0, 1.5); c1 = V(5, 0, 1.5);
+  ENSURE(collide_sweep_capsule_aabb(0.5, &up, &c0, &c1, &ctr, &e, &h) == 1);
+  ENSURE_NEAR(h.u, 0.4, EXACT);
+  ENSURE_VEC(h.normal, 0, 0, 1, EXACT);
+  /* no motion, zero radius */
+  c0 = V(-1.5, 0, 0);
+  ENSURE(collide_sweep_capsule_aabb(0.5, &up, &c0, &c0, &ctr, &e, &h) == 1);
+  ENSURE_HIT(h, 0, -1, 0, 0, -1, 0, 0, FACE, EXACT);
+  c0 = V(-5, 0, 0); c1 = V(5, 0, 0);
+  ENSURE(collide_sweep_capsule_aabb(0, &up, &c0, &c1, &ctr, &e, &h) == 1);
+  ENSURE_HIT(h, 0.4, -1, 0, 0, -1, 0, 0, FACE, EXACT);
+  /* huge */
+  {
+    collide_vec3 A = V(0, 1e45, 0), p0 = V(-5e45, 0, 0), p1 = V(5e45, 0, 0);
+    collide_vec3 E = V(1e45, 1e45, 1e45);
+    ENSURE(collide_sweep_capsule_aabb(5e44, &A, &p0, &p1, &ctr, &E, &h) == 1);
+    ENSURE_NEAR(h.u, 0.35, 1e-12);
+    ENSURE_VEC(h.normal, -1, 0, 0, 0);
+  }
+  for (i = 0; i < NODD; i++) {
+    collide_vec3 a0 = V(odd[i][0], odd[i][1], odd[i][2]);
+    collide_vec3 a1 = V(odd[i][3], odd[i][4], odd[i][5]);
+    int rc = collide_sweep_capsule_aabb(0.5, &zero, &a0, &a1, &ctr, &e, &g);
+    ENSURE(rc == collide_sweep_sphere_aabb(0.5, &a0, &a1, &ctr, &e, &s));
+    ENSURE_SAME(g, s);
+  }
+  {
+    collide_vec3 neg = V(1, -1, 1);
+    ENSURE_FAIL(collide_sweep_capsule_aabb(1, &up, &c0, &c1, &ctr, &neg, &h), 6,
+                COLLIDE_E_NEG_EXTENT);
+  }
+  return 0;
+}
+
+/* ---- sweep_capsule_capsule --------------------------------------------------- */
+
+static int test_capsule_capsule(void) {
+  collide_vec3 up = V(0, 1, 0), zax = V(0, 0, 1), zero = V(0, 0, 0);
+  collide_vec3 a0 = V(-5, 0, 0), a1 = V(5, 0, 0), b0 = V(0, 0, 0), b1 = V(0, 0, 0);
+  collide_interval iv, sw, ss;
+  int i;
+
+  /* crossed cores: contact while |x| <= 1 */
+  ENSURE(collide_sweep_capsule_capsule(0.5, &up, &a0, &a1, 0.5, &zax, &b0, &b1, &iv) == 1);
+  ENSURE_NEAR(iv.u0, 0.4, EXACT);
+  ENSURE_NEAR(iv.u1, 0.6, EXACT);
+  ENSURE_VEC(iv.normal, -1, 0, 0, EXACT);
+  /* swapped: the same interval to the bit, the normal negated */
+  ENSURE(collide_sweep_capsule_capsule(0.5, &zax, &b0, &b1, 0.5, &up, &a0, &a1, &sw) == 1);
+  ENSURE(sw.u0 == iv.u0 && sw.u1 == iv.u1);
+  ENSURE(sw.normal.x == -iv.normal.x && sw.normal.y == -iv.normal.y &&
+         sw.normal.z == -iv.normal.z);
+  /* both moving: the same relative motion */
+  {
+    collide_vec3 m0 = V(-2.5, 0, 0), m1 = V(2.5, 0, 0), n0 = V(2.5, 0, 0), n1 = V(-2.5, 0, 0);
+    ENSURE(collide_sweep_capsule_capsule(0.5, &up, &m0, &m1, 0.5, &zax, &n0, &n1, &iv) == 1);
+    ENSURE_NEAR(iv.u0, 0.4, EXACT);
+    ENSURE_NEAR(iv.u1, 0.6, EXACT);
+    ENSURE_VEC(iv.normal, -1, 0, 0, EXACT);
+  }
+  /* parallel cores, side by side */
+  ENSURE(collide_sweep_capsule_capsule(0.5, &up, &a0, &a1, 0.5, &up, &b0, &b1, &iv) == 1);
+  ENSURE_NEAR(iv.u0, 0.4, EXACT);
+  ENSURE_NEAR(iv.u1, 0.6, EXACT);
+  ENSURE_VEC(iv.normal, -1, 0, 0, EXACT);
+  /* end to end, collinear: A's top end meets B's bottom end */
+  {
+    collide_vec3 p0 = V(0, -9, 0), p1 = V(0, 1, 0), q = V(0, 3, 0);
+    ENSURE(collide_sweep_capsule_capsule(0.5, &up, &p0, &p1, 0.5, &up, &q, &q, &iv) == 1);
+    ENSURE_NEAR(iv.u0, 0.9, EXACT);
+    ENSURE_NEAR(iv.u1, 1, EXACT);
+    ENSURE_VEC(iv.normal, 0, -1, 0, EXACT);
+  }
+  /* miss: passing 3 away in z, beyond B's end (z = 1) by 2 > 1 */
+  {
+    collide_vec3 p0 = V(-5, 0, 3), p1 = V(5, 0, 3);
+    ENSURE(collide_sweep_capsule_capsule(0.5, &up, &p0, &p1, 0.5, &zax, &b0, &b1, &iv) == 0);
+    ENSURE(iv.u0 == 0 && iv.u1 == 0 && iv.normal.x == 0);
+  }
+  /* overlapping at the start, moving apart */
+  {
+    collide_vec3 p0 = V(0.5, 0, 0), p1 = V(5.5, 0, 0);
+    ENSURE(collide_sweep_capsule_capsule(0.5, &up, &p0, &p1, 0.5, &zax, &b0, &b1, &iv) == 1);
+    ENSURE(iv.u0 == 0);
+    ENSURE_NEAR(iv.u1, 0.1, EXACT);
+    ENSURE_VEC(iv.normal, 1, 0, 0, EXACT);
+    /* no motion: stays in contact */
+    ENSURE(collide_sweep_capsule_capsule(0.5, &up, &p0, &p0, 0.5, &zax, &b0, &b1, &iv) == 1);
+    ENSURE(iv.u0 == 0 && iv.u1 == 1);
+  }
+  /* crossed cores, both in the z = 0 plane, moving in it (2D): pushed out
+     within the plane, against the motion */
+  {
+    collide_vec3 xax = V(1, 0, 0), p0 = V(0, 0.25, 0), p1 = V(0, 3, 0);
+    ENSURE(collide_sweep_capsule_capsule(0.25, &xax, &p0, &p1, 0.25, &up, &b0, &b1, &iv) == 1);
+    ENSURE(iv.u0 == 0);
+    ENSURE(iv.normal.z == 0);
+    ENSURE_NEAR(fabs(iv.normal.x) + fabs(iv.normal.y), 1, EXACT);
+  }
+  /* zero radii */
+  ENSURE(collide_sweep_capsule_capsule(0, &up, &a0, &a1, 0, &zax, &b0, &b1, &iv) == 1);
+  ENSURE_NEAR(iv.u0, 0.5, EXACT);
+  ENSURE_NEAR(iv.u1, 0.5, EXACT);
+  /* huge */
+  {
+    collide_vec3 A = V(0, 1e45, 0), B = V(0, 0, 1e45), p0 = V(-5e45, 0, 0), p1 = V(5e45, 0, 0);
+    ENSURE(collide_sweep_capsule_capsule(5e44, &A, &p0, &p1, 5e44, &B, &b0, &b1, &iv) == 1);
+    ENSURE_NEAR(iv.u0, 0.4, 1e-12);
+    ENSURE_NEAR(iv.u1, 0.6, 1e-12);
+  }
+  /* zero axes: sweep_sphere_sphere's interval, bit for bit */
+  for (i = 0; i < NODD; i++) {
+    collide_vec3 p0 = V(odd[i][0], odd[i][1], odd[i][2]);
+    collide_vec3 p1 = V(odd[i][3], odd[i][4], odd[i][5]), q0 = V(0.5, 0.25, 0), q1 = V(-0.5, 0, 1);
+    int rc = collide_sweep_capsule_capsule(0.5, &zero, &p0, &p1, 0.75, &zero, &q0, &q1, &iv);
+    ENSURE(rc == collide_sweep_sphere_sphere(0.5, &p0, &p1, 0.75, &q0, &q1, &ss));
+    ENSURE(iv.u0 == ss.u0 && iv.u1 == ss.u1);
+    if (rc) ENSURE_NEAR(sqrt(iv.normal.x * iv.normal.x + iv.normal.y * iv.normal.y +
+                             iv.normal.z * iv.normal.z), 1, EXACT);
+  }
+  ENSURE_FAIL(collide_sweep_capsule_capsule(0.5, &up, &a0, &a1, -1, &zax, &b0, &b1, &iv),
+              5, COLLIDE_E_NEG_RADIUS);
+  {
+    collide_vec3 inf = V(INFINITY, 0, 0);
+    ENSURE_FAIL(collide_sweep_capsule_capsule(0.5, &up, &a0, &a1, 1, &zax, &b0, &inf, &iv),
+                8, COLLIDE_E_VEC_INF);
+  }
+  return 0;
+}
+
+TEST_MAIN_BEGIN
+  RUN_TEST(test_capsule_sphere);
+  RUN_TEST(test_capsule_plane);
+  RUN_TEST(test_capsule_triangle);
+  RUN_TEST(test_capsule_polygon);
+  RUN_TEST(test_capsule_segment);
+  RUN_TEST(test_capsule_aabb);
+  RUN_TEST(test_capsule_capsule);
+TEST_MAIN_END
