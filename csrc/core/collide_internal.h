@@ -127,6 +127,13 @@ COLLIDE_PRIVATE int collide__check_plane(const collide_plane *p);
 #define CHECK_PLANE(p, arg) do { int e_ = collide__check_plane(p); \
     if (e_) return COLLIDE_FAIL(arg, e_); } while (0)
 
+/* collide_shapes.c, for the world's rays: 1 when the segment certainly
+   misses the (valid, non-degenerate) triangle, so that
+   collide_raycast_triangle would return 0; 0 when in doubt. */
+COLLIDE_PRIVATE int collide__ray_triangle_misses(const vec3 *p0, const vec3 *p1,
+                                                 const vec3 *a, const vec3 *b,
+                                                 const vec3 *c);
+
 /* Zeroes a hit (the "no contact" output). */
 static inline void hit_clear(collide_hit *h) {
   h->u = 0; h->point = v3(0, 0, 0); h->normal = v3(0, 0, 0);

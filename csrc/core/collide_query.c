@@ -356,6 +356,13 @@ static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
       hit_clear(h);
       return 0;
     }
+    /* then the division-free test of a segment clearly beside the
+       triangle (margins proven in collide_shapes.c): again the very answer
+       collide_raycast_triangle would give */
+    if (collide__ray_triangle_misses(p0, p1, &s->g.tri.a, &s->g.tri.b, &s->g.tri.c)) {
+      hit_clear(h);
+      return 0;
+    }
     return collide_raycast_triangle(p0, p1, &s->g.tri.a, &s->g.tri.b, &s->g.tri.c, h);
   }
   case COLLIDE_SHAPE_POLYGON:
