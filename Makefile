@@ -64,7 +64,7 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
   /usr/include/lua5.1/lua.h:liblua5.1-0-dev
 
 .PHONY: examples fps-example platformer-smoke platformer
-.PHONY: bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
+.PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs luacheck rock-check $(addprefix spec-,$(VMS)) spec-luajit \
         spec-luajit-capi cdef cdef-check bench deps-reliab \
         check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra \
@@ -274,6 +274,43 @@ bench-world: build/5.4/collide/core.so build/5.1/collide/core.so build/bench/wor
 build/bench/world: bench/world_bench.c $(CORE_SRC) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -o $@ $< $(CORE_SRC) -lm
+
+# ---- bench-peers (bench/peers/) ---------------------------------------------
+# collide's world against Bullet 3 (Debian's libbullet-dev) in one C++
+# program: the same scenes and queries, ratios and agreement of answers;
+# the table also goes to build/bench/peers.txt. A row whose collide
+# function is not in csrc/core/collide.h yet is left out: bench/peers/probe.c
+# is compiled once per PEERS_PROBES name and each that compiles turns on
+# -DHAVE_<name>.
+CXX         ?= c++
+PEERS_PROBES = world_sweep_aabb world_sweep_capsule world_update_sphere
+DEPS_PEERS  = c++:g++ pkg-config:pkg-config \
+  /usr/include/bullet/btBulletCollisionCommon.h:libbullet-dev
+
+build/peers/%.o: csrc/core/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -c -o $@ $<
+
+build/peers/have.flags: bench/peers/probe.c $(HDRS)
+	@mkdir -p $(@D)
+	@for p in $(PEERS_PROBES); do \
+	  $(CC) $(WARN) -Werror -fsyntax-only -Icsrc/core -DPROBE_$$p \
+	    bench/peers/probe.c 2>/dev/null && printf -- '-DHAVE_%s ' $$p; \
+	done > $@; echo "bench-peers rows enabled by: $$(cat $@)"
+
+build/peers/peers: bench/peers/peers.cpp build/peers/have.flags \
+                   $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC))
+	$(CXX) -std=c++14 -O2 -g -Wall -Wextra -Icsrc/core $$(cat build/peers/have.flags) \
+	  $$(pkg-config --cflags bullet) -o $@ bench/peers/peers.cpp \
+	  $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC)) \
+	  $$(pkg-config --libs bullet) -lm
+
+bench-peers:
+	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_PEERS)
+	@$(MAKE) --no-print-directory build/peers/peers
+	@mkdir -p build/bench
+	./build/peers/peers build/bench/peers.txt
+# ---- end bench-peers ---------------------------------------------------------
 
 # ---- demo ------------------------------------------------------------------
 

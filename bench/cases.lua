@@ -48,7 +48,7 @@ end
 
 -- Each function's cases: an array of argument lists in the order of the
 -- collide call, vectors as {x, y, z}; a plane as {normal, d} (not yet
--- normalized).
+-- normalized); a polygon as {polygon = {vertex, ...}}.
 local MAKE = {
   sweep_sphere_sphere = function(d)
     local ra = d.radius()
@@ -104,6 +104,59 @@ local MAKE = {
     local extents = d.vec(d.extent)
     return { p0, p1, center, extents }
   end,
+  -- ---- moving box (branch box) ----
+  sweep_aabb_sphere = function(d)
+    local e = d.vec(d.extent)
+    local c0 = d.vec(d.far)
+    local c1 = d.vec(d.far)
+    local center = d.vec(d.near)
+    local r = d.radius()
+    return { e, c0, c1, center, r }
+  end,
+  sweep_aabb_plane = function(d)
+    local e = d.vec(d.extent)
+    local c0 = d.vec(d.far)
+    local c1 = d.vec(d.far)
+    local n = d.vec(d.near)
+    local dist = d.near()
+    if n[1] == 0 and n[2] == 0 and n[3] == 0 then n[2] = 1 end
+    return { e, c0, c1, { n, dist } }
+  end,
+  sweep_aabb_triangle = function(d)
+    local e = d.vec(d.extent)
+    local c0 = d.vec(d.far)
+    local c1 = d.vec(d.far)
+    local a, b, c = d.triangle()
+    return { e, c0, c1, a, b, c }
+  end,
+  -- a diamond (convex, 4 vertices) in a plane x, y or z = const
+  sweep_aabb_polygon = function(d)
+    local e = d.vec(d.extent)
+    local c0 = d.vec(d.far)
+    local c1 = d.vec(d.far)
+    local ctr = d.vec(d.near)
+    local ra = d.extent()
+    local rb = d.extent()
+    local k = math.floor(d.near() * 8) % 3 + 1        -- the plane's axis
+    local i, j = k % 3 + 1, (k + 1) % 3 + 1
+    local v = {}
+    for q = 1, 4 do
+      local p = { ctr[1], ctr[2], ctr[3] }
+      if q == 1 then p[i] = p[i] + ra elseif q == 2 then p[j] = p[j] + rb
+      elseif q == 3 then p[i] = p[i] - ra else p[j] = p[j] - rb end
+      v[q] = p
+    end
+    return { e, c0, c1, { polygon = v } }
+  end,
+  sweep_aabb_segment = function(d)
+    local e = d.vec(d.extent)
+    local c0 = d.vec(d.far)
+    local c1 = d.vec(d.far)
+    local a = d.vec(d.near)
+    local b = d.vec(d.near)
+    return { e, c0, c1, a, b }
+  end,
+  -- ---- end moving box ----
   -- (further queries: new blocks above this line)
 }
 
@@ -111,6 +164,9 @@ local MAKE = {
 M.FUNCTIONS = { "sweep_sphere_sphere", "sweep_sphere_plane",
                 "sweep_sphere_triangle", "sweep_sphere_aabb",
                 "raycast_triangle", "sweep_sphere_segment", "raycast_aabb",
+                -- moving box (branch box)
+                "sweep_aabb_sphere", "sweep_aabb_plane", "sweep_aabb_triangle",
+                "sweep_aabb_polygon", "sweep_aabb_segment",
                 -- (further queries: new lines above this one)
 }
 

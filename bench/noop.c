@@ -80,3 +80,23 @@ EXPORT int collide_bench_noop_p4(const void *p0, const void *p1, const void *x,
   (void)p0; (void)p1; (void)x; (void)y; (void)out;
   return 0;
 }
+
+/* ---- moving box (branch box): the box sweeps' signatures ---- */
+EXPORT int collide_bench_noop_q4n(const void *e, const void *c0, const void *c1,
+                                  const void *x, double r, void *out);
+EXPORT int collide_bench_noop_q4n(const void *e, const void *c0, const void *c1,
+                                  const void *x, double r, void *out) {
+  (void)e; (void)c0; (void)c1; (void)x; (void)r; (void)out;
+  return 0;
+}
+
+EXPORT int collide_bench_noop_q6(const void *e, const void *c0, const void *c1,
+                                 const void *x, const void *y, const void *z,
+                                 void *out);
+EXPORT int collide_bench_noop_q6(const void *e, const void *c0, const void *c1,
+                                 const void *x, const void *y, const void *z,
+                                 void *out) {
+  (void)e; (void)c0; (void)c1; (void)x; (void)y; (void)z; (void)out;
+  return 0;
+}
+/* ---- end moving box ---- */

@@ -37,7 +37,8 @@ typedef struct bcase {
   double r;
   collide_vec3 v[6];
   collide_plane plane;
-  collide_polygon poly;   /* over v[4..6), made in place */
+  collide_vec3 pv[4];        /* moving box: a polygon's vertices */
+  collide_polygon poly;   /* over v[4..6), made in place (moving box: over pv) */
 } bcase;
 
 /* ---- the cases: bench/cases.lua, draw for draw ---------------------------- */
@@ -74,7 +75,9 @@ static void d_triangle(int64_t *s, collide_vec3 *a, collide_vec3 *b,
 }
 
 /* seeds: the order of FUNCTIONS in cases.lua */
-enum { SS = 1, SP, STRI, SAABB, RTRI, SSEG, RAABB };
+enum { SS = 1, SP, STRI, SAABB, RTRI, SSEG, RAABB,
+       BSPH, BPL, BTRI, BPOLY, BSEG };   /* moving box (branch box) */
+enum { TWIN = 500 };   /* TWIN + BSPH..BSEG: the sphere twin of a box row */
 
 /* ---- capsule sweeps: seeds as M.SEEDS in cases.lua ---- */
 enum { CSPH = 101, CPL, CTRI, CPOLY, CSEG, CAABB, CCAP,
@@ -198,6 +201,61 @@ static void make_cases(int which, bcase *cs) {
         c->v[2] = d_vec(&seed, d_near);
         c->v[3] = d_vec(&seed, d_extent);
         break;
+      /* ---- moving box (branch box) ---- */
+      case BSPH:
+        c->v[3] = d_vec(&seed, d_extent);   /* e */
+        c->v[0] = d_vec(&seed, d_far);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_near);     /* centre */
+        c->r = d_radius(&seed);
+        break;
+      case BPL: {
+        collide_vec3 n;
+        double dist;
+        c->v[3] = d_vec(&seed, d_extent);
+        c->v[0] = d_vec(&seed, d_far);
+        c->v[1] = d_vec(&seed, d_far);
+        n = d_vec(&seed, d_near);
+        dist = d_near(&seed);
+        if (n.x == 0 && n.y == 0 && n.z == 0) n.y = 1;
+        if (collide_plane_make(&n, dist, &c->plane) < 0) abort();
+        break;
+      }
+      case BTRI:
+        c->v[3] = d_vec(&seed, d_extent);
+        c->v[0] = d_vec(&seed, d_far);
+        c->v[1] = d_vec(&seed, d_far);
+        d_triangle(&seed, &c->v[2], &c->v[4], &c->v[5]);
+        break;
+      case BPOLY: {
+        collide_vec3 ctr;
+        double ra, rb, *p;
+        int k, q;
+        c->v[3] = d_vec(&seed, d_extent);
+        c->v[0] = d_vec(&seed, d_far);
+        c->v[1] = d_vec(&seed, d_far);
+        ctr = d_vec(&seed, d_near);
+        ra = d_extent(&seed);
+        rb = d_extent(&seed);
+        k = ((int)floor(d_near(&seed) * 8) % 3 + 3) % 3;   /* 0-based axis */
+        for (q = 0; q < 4; q++) {
+          int ai = (k + 1) % 3, aj = (k + 2) % 3;
+          c->pv[q] = ctr;
+          p = &c->pv[q].x;
+          if (q == 0) p[ai] += ra; else if (q == 1) p[aj] += rb;
+          else if (q == 2) p[ai] -= ra; else p[aj] -= rb;
+        }
+        if (collide_polygon_init(c->pv, 4, &c->poly) < 0) abort();
+        break;
+      }
+      case BSEG:
+        c->v[3] = d_vec(&seed, d_extent);
+        c->v[0] = d_vec(&seed, d_far);
+        c->v[1] = d_vec(&seed, d_far);
+        c->v[2] = d_vec(&seed, d_near);
+        c->v[4] = d_vec(&seed, d_near);
+        break;
+      /* ---- end moving box ---- */
       /* (cases of further queries: new blocks above this line) */
       default:
         abort();
@@ -309,6 +367,39 @@ static int call_full(int which, int lean, const bcase *c, collide_hit *h,
       return (lean ? lean_raycast_aabb : collide_raycast_aabb)(
           &c->v[0], &c->v[1], &c->v[2], &c->v[3], h);
 #endif
+    /* ---- moving box (branch box); which + TWIN: the sphere of radius
+       e.x on the same case against the same obstacle ---- */
+#ifdef HAVE_collide_sweep_aabb_triangle
+    case BSPH:
+      return collide_sweep_aabb_sphere(&c->v[3], &c->v[0], &c->v[1], &c->v[2], c->r, h);
+    case BPL:
+      return collide_sweep_aabb_plane(&c->v[3], &c->v[0], &c->v[1], &c->plane, h);
+    case BTRI:
+      return collide_sweep_aabb_triangle(&c->v[3], &c->v[0], &c->v[1], &c->v[2],
+                                         &c->v[4], &c->v[5], h);
+    case BPOLY:
+      return collide_sweep_aabb_polygon(&c->v[3], &c->v[0], &c->v[1], &c->poly, h);
+    case BSEG:
+      return collide_sweep_aabb_segment(&c->v[3], &c->v[0], &c->v[1], &c->v[2],
+                                        &c->v[4], h);
+    case TWIN + BSPH: {
+      int code = collide_sweep_sphere_sphere(c->v[3].x, &c->v[0], &c->v[1], c->r,
+                                             &c->v[2], &c->v[2], iv);
+      h->u = iv->u0;
+      return code;
+    }
+    case TWIN + BPL:
+      return collide_sweep_sphere_plane(c->v[3].x, &c->v[0], &c->v[1], &c->plane, h);
+    case TWIN + BTRI:
+      return collide_sweep_sphere_triangle(c->v[3].x, &c->v[0], &c->v[1], &c->v[2],
+                                           &c->v[4], &c->v[5], h);
+    case TWIN + BPOLY:
+      return collide_sweep_sphere_polygon(c->v[3].x, &c->v[0], &c->v[1], &c->poly, h);
+    case TWIN + BSEG:
+      return collide_sweep_sphere_segment(c->v[3].x, &c->v[0], &c->v[1], &c->v[2],
+                                          &c->v[4], h);
+#endif
+    /* ---- end moving box ---- */
     /* (calls of further queries: new blocks above this line) */
     default:
       abort();
@@ -376,7 +467,9 @@ static void bench(int which, const char *name, long n) {
   double times[2][ROUNDS], sum = 0;
   int hits = 0, i, r, impl, nimpl = has_lean(which) ? 2 : 1;
   if (only && strcmp(only, name) != 0) return;
-  make_cases(which % 1000, cs);
+  /* % 1000: the capsule rows' variants; TWIN + BSPH..BSEG: the box rows'
+     sphere twins */
+  make_cases(which % 1000 >= TWIN ? which % 1000 - TWIN : which % 1000, cs);
   for (i = 0; i < COUNT; i++) {
     double u = call(which, 0, &cs[i]);
     if (u >= 0) { hits++; sum += u; }
@@ -393,7 +486,9 @@ static void bench(int which, const char *name, long n) {
   }
   for (impl = 0; impl < nimpl; impl++)
     qsort(times[impl], ROUNDS, sizeof times[impl][0], cmp_double);
-  printf("raw %s %.3f %d %.17g\n", name, times[0][ROUNDS / 2], hits, sum);
+  /* the sphere twins of the box rows are "twin" lines (bench/run.lua) */
+  printf("%s %s %.3f %d %.17g\n", which % 1000 >= TWIN ? "twin" : "raw", name,
+         times[0][ROUNDS / 2], hits, sum);
   if (nimpl > 1) printf("lean %s %.3f\n", name, times[1][ROUNDS / 2]);
 }
 
@@ -436,6 +531,20 @@ int main(int argc, char **argv) {
 #ifdef HAVE_collide_raycast_aabb
   bench(RAABB, "raycast_aabb", n);
 #endif
+  /* ---- moving box (branch box): each row, then its sphere twin ---- */
+#ifdef HAVE_collide_sweep_aabb_triangle
+  bench(BSPH, "sweep_aabb_sphere", n);
+  bench(TWIN + BSPH, "sweep_aabb_sphere", n);
+  bench(BPL, "sweep_aabb_plane", n);
+  bench(TWIN + BPL, "sweep_aabb_plane", n);
+  bench(BTRI, "sweep_aabb_triangle", n);
+  bench(TWIN + BTRI, "sweep_aabb_triangle", n);
+  bench(BPOLY, "sweep_aabb_polygon", n);
+  bench(TWIN + BPOLY, "sweep_aabb_polygon", n);
+  bench(BSEG, "sweep_aabb_segment", n);
+  bench(TWIN + BSEG, "sweep_aabb_segment", n);
+#endif
+  /* ---- end moving box ---- */
   /* (further queries: new blocks above this line) */
   return 0;
 }

@@ -48,6 +48,10 @@ if is_jit and collide.backend == "ffi" then
                                 const void *, const void *, void *);
       int collide_bench_noop_p4(const void *, const void *, const void *,
                                 const void *, void *);
+      int collide_bench_noop_q4n(const void *, const void *, const void *,
+                                 const void *, double, void *);
+      int collide_bench_noop_q6(const void *, const void *, const void *,
+                                const void *, const void *, const void *, void *);
     ]]
     noop_lib = ffi.load(path)
   end
@@ -57,7 +61,7 @@ local capi = require "collide.core"
 
 -- raw.c's lines: the core from a C loop, the lean kernel beside it, and
 -- any disagreement between the two.
-local raw, lean, raw_problems = {}, {}, {}
+local raw, lean, raw_problems, twin = {}, {}, {}, {}
 if raw_file then
   local f = io.open(raw_file)
   if f then
@@ -68,6 +72,9 @@ if raw_file then
       end
       name, ns = line:match("^lean (%S+) (%S+)")
       if name then lean[name] = tonumber(ns) end
+      -- moving box (branch box): the sphere of radius e.x on the same cases
+      name, ns = line:match("^twin (%S+) (%S+)")
+      if name then twin[#twin + 1] = { name = name, ns = tonumber(ns) } end
       name, ns = line:match("^problem (%S+) (.*)")
       if name then
         raw_problems[name] = raw_problems[name] or {}
@@ -225,6 +232,8 @@ local function check(name, F)
   local problems, hits, sum = {}, 0, 0
   for j = 1, K do
     local r = { collide[name](unpack(F.collide[j])) }
+    -- (a query without a scalar port is checked only against the raw C
+    -- loop's counts)
     -- (queries without plain-Lua ports are checked against raw C only)
     local s = scalar[name] and { scalar[name](unpack(F.scalar[j])) }
     local t = tables[name] and { tables[name](unpack(F.tables[j])) }
@@ -280,6 +289,13 @@ local QUERIES = {
   raycast_triangle = { nargs = 5, nout = 2, result = "hit", ffi_noop = "p5" },
   sweep_sphere_segment = { nargs = 5, nout = 2, result = "hit", ffi_noop = "r5" },
   raycast_aabb = { nargs = 4, nout = 2, result = "hit", ffi_noop = "p4" },
+  -- ---- moving box (branch box) ----
+  sweep_aabb_sphere = { nargs = 5, nout = 2, result = "hit", ffi_noop = "q4n" },
+  sweep_aabb_plane = { nargs = 4, nout = 2, result = "hit", ffi_noop = "p4" },
+  sweep_aabb_triangle = { nargs = 6, nout = 2, result = "hit", ffi_noop = "q6" },
+  sweep_aabb_polygon = { nargs = 4, nout = 2, result = "hit", ffi_noop = "p4" },
+  sweep_aabb_segment = { nargs = 5, nout = 2, result = "hit", ffi_noop = "p5" },
+  -- ---- end moving box ----
   -- (further queries: new lines above this one)
 }
 -- ---- capsule sweeps (no plain-Lua ports, no no-op of their signatures) ----

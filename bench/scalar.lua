@@ -356,4 +356,48 @@ end
 
 -- (further queries: new blocks above this line)
 
+-- ---- moving box (branch box) ------------------------------------------------
+
+-- The box against a sphere: the sphere sweeping the box in relative motion
+-- (M.sweep_sphere_aabb above), point moved along with the box, normal
+-- reversed. Returns hit, u, point, normal.
+function M.sweep_aabb_sphere(ex, ey, ez, x0, y0, z0, x1, y1, z1, cx, cy, cz, r)
+  local dx, dy, dz = x1 - x0, y1 - y0, z1 - z0
+  local ok, u, px, py, pz, nx, ny, nz = M.sweep_sphere_aabb(r, cx, cy, cz,
+    cx - dx, cy - dy, cz - dz, x0, y0, z0, ex, ey, ez)
+  if not ok then return false end
+  return true, u, px + dx * u, py + dy * u, pz + dz * u, -nx, -ny, -nz
+end
+
+-- The box against a two-sided plane n.p + d = 0: the box covers n.c +- R,
+-- R = e.|n|. Returns hit, u, point, normal.
+function M.sweep_aabb_plane(ex, ey, ez, x0, y0, z0, x1, y1, z1, nx, ny, nz, d)
+  local dx, dy, dz = x1 - x0, y1 - y0, z1 - z0
+  local R = ex * math.abs(nx) + ey * math.abs(ny) + ez * math.abs(nz)
+  local s0 = nx * x0 + ny * y0 + nz * z0 + d
+  local sd = nx * dx + ny * dy + nz * dz
+  local u, sg
+  if s0 > R then
+    if sd >= 0 then return false end
+    u, sg = (s0 - R) / -sd, 1
+  elseif s0 < -R then
+    if sd <= 0 then return false end
+    u, sg = (-s0 - R) / sd, -1
+  else
+    u, sg = 0, (R - s0 < R + s0) and 1 or ((R + s0 < R - s0) and -1 or (sd > 0 and -1 or 1))
+  end
+  if u > 1 then return false end
+  local cx, cy, cz = x0 + dx * u, y0 + dy * u, z0 + dz * u
+  local mx, my, mz = nx * sg, ny * sg, nz * sg
+  local fx = cx - (mx > 0 and ex or (mx < 0 and -ex or 0))
+  local fy = cy - (my > 0 and ey or (my < 0 and -ey or 0))
+  local fz = cz - (mz > 0 and ez or (mz < 0 and -ez or 0))
+  if u == 0 then fx, fy, fz = x0, y0, z0 end
+  local h = nx * fx + ny * fy + nz * fz + d
+  return true, u, fx - nx * h, fy - ny * h, fz - nz * h, mx, my, mz
+end
+-- (sweep_aabb_triangle, _polygon and _segment have no scalar port yet:
+-- their rows show only collide, the floors and raw C.)
+-- ---- end moving box ----
+
 return M

@@ -1194,313 +1194,6 @@ static void fz_aabb_aabb(src *s) {
   }
 }
 
-/* ==== moving box (branch box): sweep_aabb_{sphere,plane,triangle,polygon,
-   segment} ================================================================
-   The oracle shares nothing with collide_box.c's separating axes: a static
-   overlap test by clipping -- the obstacle (a point, a segment or a convex
-   polygon) is clipped against the six half-spaces of the box grown by
-   `grow` (Sutherland-Hodgman); they meet when something is left. A plane
-   meets the box when its corners are not all strictly on one side; a
-   sphere when the box's point nearest its centre is within r. Checked, on
-   top of check_hit: a miss never overlaps the box shrunk by tol at 17
-   sampled times; a hit touches at u (grown by tol), does not overlap
-   (shrunk) before u, the point is on the obstacle and in the box at u,
-   the box moved a little along the normal after a contact at u > 0 is
-   clear of the obstacle, and in a 2D scene (every input in z = 0, the
-   obstacle flat there) point and normal have z = 0. */
-
-#define BOXV (MAXV + 8)
-
-static double gv(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
-
-/* Does the convex polygon (n >= 3), segment (2) or point (1) v meet the
-   box c +- (e + grow)? */
-static int box_meets(vec3 c, vec3 e, double grow, const vec3 *v, int n) {
-  vec3 buf[2][BOXV];
-  int cur = 0, m = n, i, ax, sg;
-  if (e.x + grow < 0 || e.y + grow < 0 || e.z + grow < 0) return 0;
-  for (i = 0; i < n; i++) buf[0][i] = v[i];
-  for (ax = 0; ax < 3; ax++)
-    for (sg = -1; sg <= 1; sg += 2) {
-      /* keep sg (p_ax - c_ax) <= e_ax + grow */
-      double lim = gv(e, ax) + grow;
-      int k = 0;
-      for (i = 0; i < m; i++) {
-        vec3 p = buf[cur][i], q = buf[cur][(i + 1) % m];
-        double hp = sg * (gv(p, ax) - gv(c, ax)) - lim;
-        double hq = sg * (gv(q, ax) - gv(c, ax)) - lim;
-        if (hp <= 0 && k < BOXV) buf[1 - cur][k++] = p;
-        if (m > 1 && ((hp < 0 && hq > 0) || (hp > 0 && hq < 0)) && k < BOXV) {
-          vec3 r = lerp(p, q, hp / (hp - hq));
-          /* pin the crossing onto the clipping plane */
-          if (ax == 0) r.x = gv(c, 0) + sg * lim;
-          else if (ax == 1) r.y = gv(c, 1) + sg * lim;
-          else r.z = gv(c, 2) + sg * lim;
-          buf[1 - cur][k++] = r;
-        }
-        if (m == 1) break;
-      }
-      cur = 1 - cur;
-      m = k;
-      if (m == 0) return 0;
-    }
-  return 1;
-}
-
-static int box_meets_plane(vec3 c, vec3 e, double grow, collide_plane pl) {
-  double h = dot(pl.normal, c) + pl.d;
-  double R = (e.x + grow) * fabs(pl.normal.x) + (e.y + grow) * fabs(pl.normal.y) +
-             (e.z + grow) * fabs(pl.normal.z);
-  if (e.x + grow < 0 || e.y + grow < 0 || e.z + grow < 0) return 0;
-  return fabs(h) <= R;
-}
-
-static int box_meets_sphere(vec3 c, vec3 e, double grow, vec3 ctr, double r) {
-  vec3 q;
-  if (e.x + grow < 0 || e.y + grow < 0 || e.z + grow < 0) return 0;
-  q = vec(fmin(fmax(ctr.x, c.x - e.x - grow), c.x + e.x + grow),
-          fmin(fmax(ctr.y, c.y - e.y - grow), c.y + e.y + grow),
-          fmin(fmax(ctr.z, c.z - e.z - grow), c.z + e.z + grow));
-  return len(sub(q, ctr)) <= r + (grow > 0 ? grow : 0);
-}
-
-/* The obstacle of a box target: polytope vertices, or a plane, or a
-   sphere. */
-typedef struct bobst {
-  int kind;            /* 0 polytope, 1 plane, 2 sphere */
-  const vec3 *v;
-  int n;
-  collide_plane pl;
-  vec3 ctr;
-  double r;
-} bobst;
-
-static int bmeets(const bobst *o, vec3 c, vec3 e, double grow) {
-  if (o->kind == 1) return box_meets_plane(c, e, grow, o->pl);
-  if (o->kind == 2) return box_meets_sphere(c, e, grow, o->ctr, o->r);
-  return box_meets(c, e, grow, o->v, o->n);
-}
-
-/* Distance from p to the obstacle's surface (for a sphere) or set. */
-static double bdist(const bobst *o, vec3 p) {
-  obstacle ob = {0};
-  if (o->kind == 1) return fabs(dot(o->pl.normal, p) + o->pl.d);
-  if (o->kind == 2) return fmax(0, len(sub(p, o->ctr)) - o->r);
-  if (o->n == 2) return len(sub(p, closest_segment(p, o->v[0], o->v[1])));
-  ob.kind = O_TRIANGLE;
-  if (o->n == 3) {
-    ob.a = o->v[0]; ob.b = o->v[1]; ob.c = o->v[2];
-    return dist(&ob, p);
-  }
-  return -1;   /* polygons: the caller passes the polygon oracle */
-}
-
-/* ENSURE, printing the box's motion first (the decoded numbers do not
-   show which vectors they became). */
-#define BENSURE(c) do { if (!(c)) { \
-    fprintf(stderr, "box e (%.17g, %.17g, %.17g) c0 (%.17g, %.17g, %.17g) " \
-            "c1 (%.17g, %.17g, %.17g)\n", e.x, e.y, e.z, c0.x, c0.y, c0.z, \
-            c1.x, c1.y, c1.z); \
-    for (int i_ = 0; o->kind == 0 && i_ < o->n; i_++) \
-      fprintf(stderr, "obstacle vertex (%.17g, %.17g, %.17g)\n", o->v[i_].x, \
-              o->v[i_].y, o->v[i_].z); \
-    fail(#c, __LINE__); } } while (0)
-
-static void oracle_box(const bobst *o, const collide_polygon *poly, vec3 e,
-                       vec3 c0, vec3 c1, int code, const collide_hit *h,
-                       double tol) {
-  int k;
-  if (code == 0) {
-    for (k = 0; k <= 16; k++) BENSURE(!bmeets(o, lerp(c0, c1, k / 16.0), e, -tol));
-    return;
-  }
-  {
-    vec3 c = lerp(c0, c1, h->u), p = h->point;
-    double dp;
-    if (poly) {
-      obstacle ob = {0};
-      ob.kind = O_POLYGON;
-      ob.poly = poly;
-      dp = dist(&ob, p);
-    } else {
-      dp = bdist(o, p);
-    }
-    BENSURE(bmeets(o, c, e, tol));                 /* touching at u */
-    BENSURE(dp <= tol);                            /* point on the obstacle */
-    BENSURE(fabs(p.x - c.x) <= e.x + tol && fabs(p.y - c.y) <= e.y + tol &&
-           fabs(p.z - c.z) <= e.z + tol);        /* and in the box */
-    if (h->u > 0) {
-      for (k = 0; k < 8; k++)                     /* no earlier contact */
-        BENSURE(!bmeets(o, lerp(c0, c1, h->u * k / 8.0), e, -tol));
-      /* the normal is a way out: a little along it, the box is clear */
-      BENSURE(!bmeets(o, add(c, scale(h->normal, 1e3 * tol)), e, -tol));
-    }
-  }
-}
-
-/* Every input in z = 0 and a motion: point and normal stay there (the 2D
-   rule). */
-static void check_2d(const arg *a, int n, const vec3 *v, int nv,
-                     const collide_hit *h, int code) {
-  int i;
-  if (code != 1) return;
-  /* a motion of zero length has no plane: the face rule */
-  if (a[1].v.x == a[2].v.x && a[1].v.y == a[2].v.y && a[1].v.z == a[2].v.z) return;
-  for (i = 1; i < n; i++)       /* a[0] is the extents: any e.z */
-    if ((a[i].kind == K_VEC) && a[i].v.z != 0) return;
-  for (i = 0; i < nv; i++)
-    if (v[i].z != 0) return;
-  ENSURE(h->normal.z == 0);
-  ENSURE(h->point.z == 0);
-}
-
-static double mag_with(const arg *a, int n, const vec3 *v, int nv) {
-  double m = max_mag(a, n);
-  int i;
-  for (i = 0; i < nv; i++)
-    m = fmax(m, fmax(fabs(v[i].x), fmax(fabs(v[i].y), fabs(v[i].z))));
-  return m;
-}
-
-static void fz_aabb_sphere(src *s) {
-  arg a[5];
-  collide_hit h;
-  int code;
-  if (!collide_sweep_aabb_sphere) return;
-  a[0].kind = K_EXTENTS; a[0].v = vector(s);
-  a[1].kind = K_VEC; a[1].v = vector(s);
-  a[2].kind = K_VEC; a[2].v = vector(s);
-  a[3].kind = K_VEC; a[3].v = vector(s);
-  a[4].kind = K_RADIUS; a[4].num = number(s);
-  code = collide_sweep_aabb_sphere(&a[0].v, &a[1].v, &a[2].v, &a[3].v, a[4].num, &h);
-  if (!check_code(code, a, 5, no_extra)) return;
-  check_hit(code, &h);
-  if (code == 1) ENSURE(h.feature == COLLIDE_FEATURE_FACE);
-  if (max_mag(a, 5) <= MODERATE) {
-    bobst o = {0};
-    o.kind = 2;
-    o.ctr = a[3].v;
-    o.r = a[4].num;
-    oracle_box(&o, NULL, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + max_mag(a, 5)));
-  }
-}
-
-static void fz_aabb_plane(src *s) {
-  static const extra ex[] = {{4, COLLIDE_E_BAD_PLANE}, {0, 0}};
-  arg a[4];
-  collide_plane pl;
-  collide_hit h;
-  int ctor, code;
-  if (!collide_sweep_aabb_plane) return;
-  a[0].kind = K_EXTENTS; a[0].v = vector(s);
-  a[1].kind = K_VEC; a[1].v = vector(s);
-  a[2].kind = K_VEC; a[2].v = vector(s);
-  plane_arg(s, &pl, &ctor);
-  a[3].kind = K_SHAPE; a[3].v = pl.normal; a[3].num = pl.d;
-  code = collide_sweep_aabb_plane(&a[0].v, &a[1].v, &a[2].v, &pl, &h);
-  if (!check_code(code, a, 4, ex)) {
-    if (collide_error_arg(code) == 4) ENSURE(!ctor);
-    return;
-  }
-  ENSURE(!bad_plane(&pl));
-  check_hit(code, &h);
-  if (code == 1) {
-    ENSURE(h.feature == COLLIDE_FEATURE_FACE);
-    ENSURE((h.normal.x == pl.normal.x && h.normal.y == pl.normal.y &&
-            h.normal.z == pl.normal.z) ||
-           (h.normal.x == -pl.normal.x && h.normal.y == -pl.normal.y &&
-            h.normal.z == -pl.normal.z));   /* +-n, as given */
-  }
-  if (max_mag(a, 4) <= MODERATE) {
-    bobst o = {0};
-    o.kind = 1;
-    o.pl = pl;
-    oracle_box(&o, NULL, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + max_mag(a, 4)));
-  }
-}
-
-static void fz_aabb_triangle(src *s) {
-  static const extra tri[] = {{4, COLLIDE_E_DEGENERATE_TRIANGLE}, {0, 0}};
-  arg a[6];
-  vec3 v[3];
-  collide_hit h;
-  int code, i;
-  if (!collide_sweep_aabb_triangle) return;
-  a[0].kind = K_EXTENTS; a[0].v = vector(s);
-  a[1].kind = K_VEC; a[1].v = vector(s);
-  a[2].kind = K_VEC; a[2].v = vector(s);
-  for (i = 3; i < 6; i++) { a[i].kind = K_VEC; a[i].v = vector(s); v[i - 3] = a[i].v; }
-  code = collide_sweep_aabb_triangle(&a[0].v, &a[1].v, &a[2].v, &a[3].v,
-                                     &a[4].v, &a[5].v, &h);
-  if (!check_code(code, a, 6, tri)) {
-    if (collide_error_reason(code) == COLLIDE_E_DEGENERATE_TRIANGLE)
-      ENSURE(!fat_triangle(a[3].v, a[4].v, a[5].v));
-    return;
-  }
-  check_hit(code, &h);
-  check_2d(a, 6, v, 0, &h, code);
-  if (max_mag(a, 6) <= MODERATE && fat_triangle(a[3].v, a[4].v, a[5].v)) {
-    bobst o = {0};
-    o.v = v;
-    o.n = 3;
-    oracle_box(&o, NULL, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + max_mag(a, 6)));
-  }
-}
-
-static void fz_aabb_polygon(src *s) {
-  collide_polygon poly;
-  vec3 v[MAXV];
-  arg a[4];
-  collide_hit h;
-  int n, code;
-  if (!collide_polygon_init || !collide_sweep_aabb_polygon) return;
-  if (!make_polygon(s, &poly, v, &n)) return;
-  a[0].kind = K_EXTENTS; a[0].v = vector(s);
-  a[1].kind = K_VEC; a[1].v = vector(s);
-  a[2].kind = K_VEC; a[2].v = vector(s);
-  a[3].kind = K_SHAPE; a[3].v = vec(0, 0, 0); a[3].num = 0;
-  code = collide_sweep_aabb_polygon(&a[0].v, &a[1].v, &a[2].v, &poly, &h);
-  if (!check_code(code, a, 4, no_extra)) return;
-  check_hit(code, &h);
-  check_2d(a, 3, v, n, &h, code);
-  {
-    double m = mag_with(a, 3, v, n);
-    if (m <= MODERATE) {
-      bobst o = {0};
-      o.v = v;
-      o.n = n;
-      oracle_box(&o, &poly, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + m));
-    }
-  }
-}
-
-static void fz_aabb_segment(src *s) {
-  arg a[5];
-  vec3 v[2];
-  collide_hit h;
-  int code;
-  if (!collide_sweep_aabb_segment) return;
-  a[0].kind = K_EXTENTS; a[0].v = vector(s);
-  a[1].kind = K_VEC; a[1].v = vector(s);
-  a[2].kind = K_VEC; a[2].v = vector(s);
-  a[3].kind = K_VEC; a[3].v = vector(s);
-  a[4].kind = K_VEC; a[4].v = vector(s);
-  v[0] = a[3].v; v[1] = a[4].v;
-  code = collide_sweep_aabb_segment(&a[0].v, &a[1].v, &a[2].v, &a[3].v, &a[4].v, &h);
-  if (!check_code(code, a, 5, no_extra)) return;
-  check_hit(code, &h);
-  if (code == 1 && v[0].x == v[1].x && v[0].y == v[1].y && v[0].z == v[1].z)
-    ENSURE(h.feature == COLLIDE_FEATURE_VERTEX);
-  if (code == 1) ENSURE(h.feature != COLLIDE_FEATURE_FACE);
-  check_2d(a, 5, v, 0, &h, code);
-  if (max_mag(a, 5) <= MODERATE) {
-    bobst o = {0};
-    o.v = v;
-    o.n = 2;
-    oracle_box(&o, NULL, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + max_mag(a, 5)));
-  }
-}
-/* ==== end moving box ===================================================== */
 /* ---- capsule sweeps (collide_capsule.c) -------------------------------- */
 
 /* The capsule's oracle: its distance to an obstacle is the least distance of
@@ -1794,6 +1487,322 @@ static void fz_capsule_capsule(src *s) {
 }
 /* ---- end of capsule sweeps --------------------------------------------- */
 
+/* ==== moving box (branch box): sweep_aabb_{sphere,plane,triangle,polygon,
+   segment} ================================================================
+   The oracle shares nothing with collide_box.c's separating axes: a static
+   overlap test by clipping -- the obstacle (a point, a segment or a convex
+   polygon) is clipped against the six half-spaces of the box grown by
+   `grow` (Sutherland-Hodgman); they meet when something is left. A plane
+   meets the box when its corners are not all strictly on one side; a
+   sphere when the box's point nearest its centre is within r. Checked, on
+   top of check_hit: a miss never overlaps the box shrunk by tol at 17
+   sampled times; a hit touches at u (grown by tol), does not overlap
+   (shrunk) before u, the point is on the obstacle and in the box at u,
+   the box moved a little along the normal after a contact at u > 0 is
+   clear of the obstacle, and in a 2D scene (every input in z = 0, the
+   obstacle flat there) point and normal have z = 0. */
+
+#define BOXV (MAXV + 8)
+
+static double gv(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
+
+/* Does the convex polygon (n >= 3), segment (2) or point (1) v meet the
+   box c +- (e + grow)? */
+static int box_meets(vec3 c, vec3 e, double grow, const vec3 *v, int n) {
+  vec3 buf[2][BOXV];
+  int cur = 0, m = n, i, ax, sg;
+  if (e.x + grow < 0 || e.y + grow < 0 || e.z + grow < 0) return 0;
+  for (i = 0; i < n; i++) buf[0][i] = v[i];
+  for (ax = 0; ax < 3; ax++)
+    for (sg = -1; sg <= 1; sg += 2) {
+      /* keep sg (p_ax - c_ax) <= e_ax + grow */
+      double lim = gv(e, ax) + grow;
+      int k = 0;
+      for (i = 0; i < m; i++) {
+        vec3 p = buf[cur][i], q = buf[cur][(i + 1) % m];
+        double hp = sg * (gv(p, ax) - gv(c, ax)) - lim;
+        double hq = sg * (gv(q, ax) - gv(c, ax)) - lim;
+        if (hp <= 0 && k < BOXV) buf[1 - cur][k++] = p;
+        if (m > 1 && ((hp < 0 && hq > 0) || (hp > 0 && hq < 0)) && k < BOXV) {
+          vec3 r = lerp(p, q, hp / (hp - hq));
+          /* pin the crossing onto the clipping plane */
+          if (ax == 0) r.x = gv(c, 0) + sg * lim;
+          else if (ax == 1) r.y = gv(c, 1) + sg * lim;
+          else r.z = gv(c, 2) + sg * lim;
+          buf[1 - cur][k++] = r;
+        }
+        if (m == 1) break;
+      }
+      cur = 1 - cur;
+      m = k;
+      if (m == 0) return 0;
+    }
+  return 1;
+}
+
+static int box_meets_plane(vec3 c, vec3 e, double grow, collide_plane pl) {
+  double h = dot(pl.normal, c) + pl.d;
+  double R = (e.x + grow) * fabs(pl.normal.x) + (e.y + grow) * fabs(pl.normal.y) +
+             (e.z + grow) * fabs(pl.normal.z);
+  if (e.x + grow < 0 || e.y + grow < 0 || e.z + grow < 0) return 0;
+  return fabs(h) <= R;
+}
+
+static int box_meets_sphere(vec3 c, vec3 e, double grow, vec3 ctr, double r) {
+  vec3 q;
+  if (e.x + grow < 0 || e.y + grow < 0 || e.z + grow < 0) return 0;
+  q = vec(fmin(fmax(ctr.x, c.x - e.x - grow), c.x + e.x + grow),
+          fmin(fmax(ctr.y, c.y - e.y - grow), c.y + e.y + grow),
+          fmin(fmax(ctr.z, c.z - e.z - grow), c.z + e.z + grow));
+  return len(sub(q, ctr)) <= r + (grow > 0 ? grow : 0);
+}
+
+/* The obstacle of a box target: polytope vertices, or a plane, or a
+   sphere. */
+typedef struct bobst {
+  int kind;            /* 0 polytope, 1 plane, 2 sphere */
+  const vec3 *v;
+  int n;
+  collide_plane pl;
+  vec3 ctr;
+  double r;
+} bobst;
+
+static int bmeets(const bobst *o, vec3 c, vec3 e, double grow) {
+  if (o->kind == 1) return box_meets_plane(c, e, grow, o->pl);
+  if (o->kind == 2) return box_meets_sphere(c, e, grow, o->ctr, o->r);
+  return box_meets(c, e, grow, o->v, o->n);
+}
+
+/* Distance from p to the obstacle's surface (for a sphere) or set. */
+static double bdist(const bobst *o, vec3 p) {
+  obstacle ob = {0};
+  if (o->kind == 1) return fabs(dot(o->pl.normal, p) + o->pl.d);
+  if (o->kind == 2) return fmax(0, len(sub(p, o->ctr)) - o->r);
+  if (o->n == 2) return len(sub(p, closest_segment(p, o->v[0], o->v[1])));
+  ob.kind = O_TRIANGLE;
+  if (o->n == 3) {
+    ob.a = o->v[0]; ob.b = o->v[1]; ob.c = o->v[2];
+    return dist(&ob, p);
+  }
+  return -1;   /* polygons: the caller passes the polygon oracle */
+}
+
+/* ENSURE, printing the box's motion first (the decoded numbers do not
+   show which vectors they became). */
+#define BENSURE(c) do { if (!(c)) { \
+    fprintf(stderr, "box e (%.17g, %.17g, %.17g) c0 (%.17g, %.17g, %.17g) " \
+            "c1 (%.17g, %.17g, %.17g)\n", e.x, e.y, e.z, c0.x, c0.y, c0.z, \
+            c1.x, c1.y, c1.z); \
+    for (int i_ = 0; o->kind == 0 && i_ < o->n; i_++) \
+      fprintf(stderr, "obstacle vertex (%.17g, %.17g, %.17g)\n", o->v[i_].x, \
+              o->v[i_].y, o->v[i_].z); \
+    fail(#c, __LINE__); } } while (0)
+
+static void oracle_box(const bobst *o, const collide_polygon *poly, vec3 e,
+                       vec3 c0, vec3 c1, int code, const collide_hit *h,
+                       double tol) {
+  int k;
+  if (code == 0) {
+    for (k = 0; k <= 16; k++) BENSURE(!bmeets(o, lerp(c0, c1, k / 16.0), e, -tol));
+    return;
+  }
+  {
+    vec3 c = lerp(c0, c1, h->u), p = h->point;
+    double dp;
+    if (poly) {
+      obstacle ob = {0};
+      ob.kind = O_POLYGON;
+      ob.poly = poly;
+      dp = dist(&ob, p);
+    } else {
+      dp = bdist(o, p);
+    }
+    BENSURE(bmeets(o, c, e, tol));                 /* touching at u */
+    BENSURE(dp <= tol);                            /* point on the obstacle */
+    BENSURE(fabs(p.x - c.x) <= e.x + tol && fabs(p.y - c.y) <= e.y + tol &&
+           fabs(p.z - c.z) <= e.z + tol);        /* and in the box */
+    if (h->u > 0) {
+      for (k = 0; k < 8; k++)                     /* no earlier contact */
+        BENSURE(!bmeets(o, lerp(c0, c1, h->u * k / 8.0), e, -tol));
+      /* the normal is a way out: a little along it, the box is clear */
+      BENSURE(!bmeets(o, add(c, scale(h->normal, 1e3 * tol)), e, -tol));
+    }
+  }
+}
+
+/* Every input in z = 0 and a motion: point and normal stay there (the 2D
+   rule). */
+static void check_2d(const arg *a, int n, const vec3 *v, int nv,
+                     const collide_hit *h, int code) {
+  int i;
+  if (code != 1) return;
+  /* a motion of zero length has no plane: the face rule */
+  if (a[1].v.x == a[2].v.x && a[1].v.y == a[2].v.y && a[1].v.z == a[2].v.z) return;
+  for (i = 1; i < n; i++)       /* a[0] is the extents: any e.z */
+    if ((a[i].kind == K_VEC) && a[i].v.z != 0) return;
+  for (i = 0; i < nv; i++)
+    if (v[i].z != 0) return;
+  ENSURE(h->normal.z == 0);
+  ENSURE(h->point.z == 0);
+}
+
+static double mag_with(const arg *a, int n, const vec3 *v, int nv) {
+  double m = max_mag(a, n);
+  int i;
+  for (i = 0; i < nv; i++)
+    m = fmax(m, fmax(fabs(v[i].x), fmax(fabs(v[i].y), fabs(v[i].z))));
+  return m;
+}
+
+static void fz_aabb_sphere(src *s) {
+  arg a[5];
+  collide_hit h;
+  int code;
+  if (!collide_sweep_aabb_sphere) return;
+  a[0].kind = K_EXTENTS; a[0].v = vector(s);
+  a[1].kind = K_VEC; a[1].v = vector(s);
+  a[2].kind = K_VEC; a[2].v = vector(s);
+  a[3].kind = K_VEC; a[3].v = vector(s);
+  a[4].kind = K_RADIUS; a[4].num = number(s);
+  code = collide_sweep_aabb_sphere(&a[0].v, &a[1].v, &a[2].v, &a[3].v, a[4].num, &h);
+  if (!check_code(code, a, 5, no_extra)) return;
+  check_hit(code, &h);
+  if (code == 1) ENSURE(h.feature == COLLIDE_FEATURE_FACE);
+  if (max_mag(a, 5) <= MODERATE) {
+    bobst o = {0};
+    o.kind = 2;
+    o.ctr = a[3].v;
+    o.r = a[4].num;
+    oracle_box(&o, NULL, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + max_mag(a, 5)));
+  }
+}
+
+static void fz_aabb_plane(src *s) {
+  static const extra ex[] = {{4, COLLIDE_E_BAD_PLANE}, {0, 0}};
+  arg a[4];
+  collide_plane pl;
+  collide_hit h;
+  int ctor, code;
+  if (!collide_sweep_aabb_plane) return;
+  a[0].kind = K_EXTENTS; a[0].v = vector(s);
+  a[1].kind = K_VEC; a[1].v = vector(s);
+  a[2].kind = K_VEC; a[2].v = vector(s);
+  plane_arg(s, &pl, &ctor);
+  a[3].kind = K_SHAPE; a[3].v = pl.normal; a[3].num = pl.d;
+  code = collide_sweep_aabb_plane(&a[0].v, &a[1].v, &a[2].v, &pl, &h);
+  if (!check_code(code, a, 4, ex)) {
+    if (collide_error_arg(code) == 4) ENSURE(!ctor);
+    return;
+  }
+  ENSURE(!bad_plane(&pl));
+  check_hit(code, &h);
+  if (code == 1) {
+    ENSURE(h.feature == COLLIDE_FEATURE_FACE);
+    ENSURE((h.normal.x == pl.normal.x && h.normal.y == pl.normal.y &&
+            h.normal.z == pl.normal.z) ||
+           (h.normal.x == -pl.normal.x && h.normal.y == -pl.normal.y &&
+            h.normal.z == -pl.normal.z));   /* +-n, as given */
+  }
+  if (max_mag(a, 4) <= MODERATE) {
+    bobst o = {0};
+    o.kind = 1;
+    o.pl = pl;
+    oracle_box(&o, NULL, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + max_mag(a, 4)));
+  }
+}
+
+static void fz_aabb_triangle(src *s) {
+  static const extra tri[] = {{4, COLLIDE_E_DEGENERATE_TRIANGLE}, {0, 0}};
+  arg a[6];
+  vec3 v[3];
+  collide_hit h;
+  int code, i;
+  if (!collide_sweep_aabb_triangle) return;
+  a[0].kind = K_EXTENTS; a[0].v = vector(s);
+  a[1].kind = K_VEC; a[1].v = vector(s);
+  a[2].kind = K_VEC; a[2].v = vector(s);
+  for (i = 3; i < 6; i++) { a[i].kind = K_VEC; a[i].v = vector(s); v[i - 3] = a[i].v; }
+  code = collide_sweep_aabb_triangle(&a[0].v, &a[1].v, &a[2].v, &a[3].v,
+                                     &a[4].v, &a[5].v, &h);
+  if (!check_code(code, a, 6, tri)) {
+    if (collide_error_reason(code) == COLLIDE_E_DEGENERATE_TRIANGLE)
+      ENSURE(!fat_triangle(a[3].v, a[4].v, a[5].v));
+    return;
+  }
+  check_hit(code, &h);
+  check_2d(a, 6, v, 0, &h, code);
+  if (max_mag(a, 6) <= MODERATE && fat_triangle(a[3].v, a[4].v, a[5].v)) {
+    bobst o = {0};
+    o.v = v;
+    o.n = 3;
+    oracle_box(&o, NULL, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + max_mag(a, 6)));
+  }
+}
+
+static void fz_aabb_polygon(src *s) {
+  collide_polygon poly;
+  vec3 v[MAXV];
+  arg a[4];
+  collide_hit h;
+  int n, code;
+  if (!collide_polygon_init || !collide_sweep_aabb_polygon) return;
+  if (!make_polygon(s, &poly, v, &n)) return;
+  a[0].kind = K_EXTENTS; a[0].v = vector(s);
+  a[1].kind = K_VEC; a[1].v = vector(s);
+  a[2].kind = K_VEC; a[2].v = vector(s);
+  a[3].kind = K_SHAPE; a[3].v = vec(0, 0, 0); a[3].num = 0;
+  code = collide_sweep_aabb_polygon(&a[0].v, &a[1].v, &a[2].v, &poly, &h);
+  if (!check_code(code, a, 4, no_extra)) return;
+  check_hit(code, &h);
+  check_2d(a, 3, v, n, &h, code);
+  {
+    /* the oracle, for polygons fat enough that their plane is well
+       determined (as fat_triangle for the triangle targets): a sliver of
+       width 1e-9 fits planes tilted by degrees, and rounding moves the
+       contact point along that tilt */
+    double m = mag_with(a, 3, v, n), area2 = 0, diam = 0;
+    int i, j;
+    for (i = 1; i + 1 < n; i++) area2 += len(cross(sub(v[i], v[0]), sub(v[i + 1], v[0])));
+    for (i = 0; i < n; i++)
+      for (j = i + 1; j < n; j++) diam = fmax(diam, len(sub(v[j], v[i])));
+    if (m <= MODERATE && area2 > 1e-3 * diam * diam) {
+      bobst o = {0};
+      o.v = v;
+      o.n = n;
+      oracle_box(&o, &poly, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + m));
+    }
+  }
+}
+
+static void fz_aabb_segment(src *s) {
+  arg a[5];
+  vec3 v[2];
+  collide_hit h;
+  int code;
+  if (!collide_sweep_aabb_segment) return;
+  a[0].kind = K_EXTENTS; a[0].v = vector(s);
+  a[1].kind = K_VEC; a[1].v = vector(s);
+  a[2].kind = K_VEC; a[2].v = vector(s);
+  a[3].kind = K_VEC; a[3].v = vector(s);
+  a[4].kind = K_VEC; a[4].v = vector(s);
+  v[0] = a[3].v; v[1] = a[4].v;
+  code = collide_sweep_aabb_segment(&a[0].v, &a[1].v, &a[2].v, &a[3].v, &a[4].v, &h);
+  if (!check_code(code, a, 5, no_extra)) return;
+  check_hit(code, &h);
+  if (code == 1 && v[0].x == v[1].x && v[0].y == v[1].y && v[0].z == v[1].z)
+    ENSURE(h.feature == COLLIDE_FEATURE_VERTEX);
+  if (code == 1) ENSURE(h.feature != COLLIDE_FEATURE_FACE);
+  check_2d(a, 5, v, 0, &h, code);
+  if (max_mag(a, 5) <= MODERATE) {
+    bobst o = {0};
+    o.v = v;
+    o.n = 2;
+    oracle_box(&o, NULL, a[0].v, a[1].v, a[2].v, code, &h, 1e-7 * (1 + max_mag(a, 5)));
+  }
+}
+/* ==== end moving box ===================================================== */
+
 /* Error decoding and the small helpers, on arbitrary codes. */
 static void fz_misc(src *s) {
   int code = (int)(int32_t)((uint32_t)byte(s) << 24 | (uint32_t)byte(s) << 16 |
@@ -1825,7 +1834,6 @@ static void fz_misc(src *s) {
    exactly the shapes the single-shape functions touch. Kernels another
    branch has not landed are skipped (weak). */
 
-#include "collide_world_pending.h"   /* TEMPORARY: the box and capsule kernels */
 #pragma weak collide_sweep_capsule_sphere
 #pragma weak collide_sweep_capsule_plane
 #pragma weak collide_sweep_capsule_triangle
@@ -2004,8 +2012,10 @@ static void world_advance(void) {
     if (r->kind == COLLIDE_SHAPE_PLANE) {
       r->plane.d -= dot(r->plane.normal, v);
     } else if (r->kind == COLLIDE_SHAPE_POLYGON) {
+      collide_polygon moved;
       for (k = 0; k < r->poly.count; k++) r->p[k] = add(r->p[k], v);
-      r->poly.plane.d -= dot(r->poly.plane.normal, v);
+      if (collide_polygon_init(r->p, r->poly.count, &moved) == 1) r->poly = moved;
+      else r->poly.plane.d -= dot(r->poly.plane.normal, v);
     } else if (r->kind == COLLIDE_SHAPE_AABB || r->kind == COLLIDE_SHAPE_SPHERE) {
       r->p[0] = add(r->p[0], v);
     } else {
@@ -2373,11 +2383,11 @@ static void fz_all(src *s) {
     fz_polygon_init, fz_sphere_polygon, fz_raycast_polygon,
     fz_sphere_triangle, fz_raycast_triangle, fz_sphere_segment,
     fz_sphere_aabb, fz_raycast_aabb, fz_raycast_sphere, fz_aabb_aabb, fz_misc,
+    fz_capsule_sphere, fz_capsule_plane, fz_capsule_triangle,
+    fz_capsule_polygon, fz_capsule_segment, fz_capsule_aabb, fz_capsule_capsule,
     /* moving box (branch box) */
     fz_aabb_sphere, fz_aabb_plane, fz_aabb_triangle, fz_aabb_polygon,
-    fz_aabb_segment,
-    fz_capsule_sphere, fz_capsule_plane, fz_capsule_triangle,
-    fz_capsule_polygon, fz_capsule_segment, fz_capsule_aabb, fz_capsule_capsule
+    fz_aabb_segment
   };
   t[byte(s) % (sizeof t / sizeof t[0])](s);
 }

@@ -7,29 +7,8 @@ local vec3 = collide.vec3
 local S5 = math.sqrt(5)
 local R2 = math.sqrt(0.5)
 
-local function assert_vec_near(expected, actual, tol)
-  assert.is_true(collide.is_vec3(actual), "expected a vec3")
-  local d = (actual - expected):length()
-  assert.is_true(d <= (tol or 1e-12),
-    ("expected %s, got %s"):format(tostring(expected), tostring(actual)))
-end
-
--- Checks a whole result: true, u, point, normal, feature (and nothing more).
-local function assert_hit(u, point, normal, feature, tol, ...)
-  assert.are.equal(5, select("#", ...))
-  local hit, hu, hp, hn, hf = ...
-  assert.is_true(hit)
-  assert.is_near(u, hu, tol or 1e-12)
-  assert_vec_near(point, hp, tol)
-  assert_vec_near(normal, hn, tol)
-  assert.are.equal(feature, hf)
-  assert.is_near(1, hn:length(), 1e-12)
-end
-
-local function assert_miss(...)
-  assert.are.equal(1, select("#", ...))
-  assert.is_false((...))
-end
+local H = dofile("spec/support/hits.lua")
+local assert_vec_near, assert_hit, assert_miss = H.vec_near, H.hit, H.miss
 
 -- The box of most cases: half-extents 1 (a 2 x 2 x 2 cube).
 local E = vec3(1, 1, 1)

@@ -317,16 +317,21 @@ for _, M in ipairs(MOVERS) do
 end
 
 describe("the argument numbers of the movers' options", function()
-  -- Lua counts a method's arguments without self: options is #4 of
-  -- move_sphere and move_aabb, #5 of move_capsule.
+  -- As the API contract's example has it, errors in the options table count
+  -- self: options is #5 of move_sphere and move_aabb, #6 of move_capsule
+  -- (other arguments of a method are counted without self, the Lua way).
   local w = collide.world()
-  it("are those of the options table", function()
+  it("are those of the options table, counting self", function()
     assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), { respons = "slide" }) end,
-      "bad argument #4 to 'move_sphere' (unknown option 'respons')")
+      "bad argument #5 to 'move_sphere' (unknown option 'respons')")
     assert.has_error(function() w:move_aabb(V(1, 1), V(0, 0), V(1, 0), { respons = "slide" }) end,
-      "bad argument #4 to 'move_aabb' (unknown option 'respons')")
+      "bad argument #5 to 'move_aabb' (unknown option 'respons')")
     assert.has_error(function()
       w:move_capsule(1, V(0, 1), V(0, 0), V(1, 0), { respons = "slide" })
-    end, "bad argument #5 to 'move_capsule' (unknown option 'respons')")
+    end, "bad argument #6 to 'move_capsule' (unknown option 'respons')")
+    assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), { snap = -1 }) end,
+      "bad argument #5 to 'move_sphere' (negative snap)")
+    assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), "fast") end,
+      "bad argument #5 to 'move_sphere' (table expected, got string)")
   end)
 end)

@@ -163,7 +163,7 @@ if world then
     -- world, continued
     { "add_capsule", "vvr", { vec3(9, 9, 9), vec3(10, 9, 9), 0.5 }, "id", nil, 0 },
     { "sweep_aabb", "evv", { vec3(0.5, 0.5, 0.5), vec3(-5, 0), vec3(5, 0) }, "whit", 5, 2 },
-    { "sweep_capsule", "rvvv", { 0.5, vec3(0, 0), vec3(-5, 0), vec3(5, 0) }, "whit", 6, 2 },
+    { "sweep_capsule", "rvvv", { 0.5, vec3(0, 1), vec3(-5, 0), vec3(5, 0) }, "whit", 6, 2 },
     { "raycast_all", "vv", { vec3(-5, 0), vec3(5, 0) }, "hits", nil, 0, opt = 1 },
     { "overlap_point", "v", { vec3(0, 0) }, "ids", nil, 0 },
     { "overlap_aabb", "ve", { vec3(0, 0), vec3(1, 1, 1) }, "ids", nil, 0 },
@@ -561,9 +561,10 @@ if collide.world then
         { { up = 5 }, "options.up: vec3 expected, got number" },
         { { max_iterations = "3" }, "options.max_iterations: number expected, got string" },
       }) do
-        raises(bad("move_sphere", 4, c[2]), w.move_sphere, pack(w, 0.5, from, to, c[1]))
+        -- the options table counts self, as the API contract's example does
+        raises(bad("move_sphere", 5, c[2]), w.move_sphere, pack(w, 0.5, from, to, c[1]))
       end
-      raises(bad("move_sphere", 4, "table expected, got number"), w.move_sphere,
+      raises(bad("move_sphere", 5, "table expected, got number"), w.move_sphere,
         pack(w, 0.5, from, to, 5))
       raises(bad("sweep_sphere", 4, "function or mask expected, got string"), w.sweep_sphere,
         pack(w, 0.5, from, to, "5"))

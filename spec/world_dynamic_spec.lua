@@ -24,10 +24,6 @@ local function shares(a, b)
   return false
 end
 
--- The box and capsule sweeps come from their own branches: until they are
--- in, the parts that need them wait (TEMPORARY: goes with the merge).
-local kernels = collide.sweep_capsule_aabb ~= nil and collide.sweep_aabb_triangle ~= nil
-
 local function ids_of(list)
   local t = {}
   for i, h in ipairs(list) do t[i] = h.id end
@@ -55,10 +51,8 @@ describe("a changing world", function()
       assert.are.equal(V(0, 1, 0), n)
       assert.are.same({ id }, w:overlap_point(V(4.5, 0.5)))
       assert.are.same({}, w:overlap_point(V(4.8, 0.8)))
-      if kernels then
-        assert.are.same({ id }, w:overlap_capsule(V(2, 2), V(2, 5), 1))   -- touching
-        assert.are.same({}, w:overlap_capsule(V(2, 2.001), V(2, 5), 1))
-      end
+      assert.are.same({ id }, w:overlap_capsule(V(2, 2), V(2, 5), 1))   -- touching
+      assert.are.same({}, w:overlap_capsule(V(2, 2.001), V(2, 5), 1))
       assert.are.equal("pill", w:data(id))
     end)
 
@@ -244,10 +238,8 @@ describe("a changing world", function()
       assert.are.same({ 3 }, w:overlap_point(V(6, 0), 3))
       assert.are.same({ 2, 3 }, w:overlap_sphere(V(5, 0), 10, 2))
       assert.are.equal(3, select(6, w:sweep_aabb(V(0.2, 0.2, 0.2), V(5, 0), V(10, 0), 1)))
-      if kernels then
-        assert.are.same({ 1, 3 }, w:overlap_capsule(V(0, 0), V(10, 0), 0.1, 1))
-        assert.are.equal(4, select(6, w:sweep_capsule(0.1, V(0, 0.1), V(7, 0), V(10, 0))))
-      end
+      assert.are.same({ 1, 3 }, w:overlap_capsule(V(0, 0), V(10, 0), 0.1, 1))
+      assert.are.equal(4, select(6, w:sweep_capsule(0.1, V(0, 0.1), V(7, 0), V(10, 0))))
     end)
 
     it("refuse what is not an integer in [0, 2^31)", function()
@@ -379,11 +371,9 @@ describe("a changing world", function()
       assert.are.same({ box }, w:overlap_point(V(7, 2)))
       assert.are.same({ cap }, w:overlap_point(V(-2, 4)))
       assert.are.same({}, w:overlap_point(V(8, 8)))
-      if kernels then
-        assert.are.same({ tri, box }, w:overlap_aabb(V(3.5, 1), V(1.5, 0.1, 0.1)))
-        assert.are.same({ box }, w:overlap_aabb(V(4.5, 1), V(0.5, 0.1, 0.1)))
-        assert.are.same({ tri, cap }, w:overlap_capsule(V(-1.5, 1), V(0, 3), 0.5))
-      end
+      assert.are.same({ tri, cap }, w:overlap_capsule(V(-1.5, 1), V(0, 3), 0.5))
+      assert.are.same({ tri, box }, w:overlap_aabb(V(3.5, 1), V(1.5, 0.1, 0.1)))
+      assert.are.same({ box }, w:overlap_aabb(V(4.5, 1), V(0.5, 0.1, 0.1)))
       assert.are.same({ tri, box, cap }, w:overlap_sphere(V(1.5, 5), 5))
       assert.are.same({ box, cap }, w:overlap_sphere(V(1.5, 5), 5, function(_, d)
         return d ~= "tri" end))
@@ -446,7 +436,6 @@ describe("a changing world against the single-shape functions", function()
     return u, n
   end
 
-  local movers_ready = kernels
 
   for round = 1, 3 do
     it("agree on random changing worlds (round " .. round .. ")", function()
@@ -488,10 +477,8 @@ describe("a changing world against the single-shape functions", function()
           local c0, c1 = rnd_vec(12), rnd_vec(12)
           local mask = rnd() < 0.5 and math.floor(rnd() * 4) or nil
           local movers = { { kind = "sphere", r = rnd_in(0, 1) }, { kind = "ray" } }
-          if movers_ready then
-            movers[3] = { kind = "aabb", e = V(rnd_in(0, 1), rnd_in(0, 1), rnd_in(0, 1)) }
-            movers[4] = { kind = "capsule", r = rnd_in(0, 1), axis = rnd_vec(1) }
-          end
+          movers[#movers + 1] = { kind = "capsule", r = rnd_in(0, 1), axis = rnd_vec(1) }
+          movers[#movers + 1] = { kind = "aabb", e = V(rnd_in(0, 1), rnd_in(0, 1), rnd_in(0, 1)) }
           for _, m in ipairs(movers) do
             local best_u, best_id, best_n
             for rid = 1, 400 do

@@ -124,12 +124,13 @@ typedef struct poly {
   vec3 ref;            /* vtx(o, 0): the origin of every projection */
   const vec3 *rel;     /* vtx(o, i) - ref for every i, or NULL (computed on
                           the fly): the projections' operands, once */
+  vec3 rmin, rmax;     /* with rel: their bounds, the box axes' projections */
 } poly;
 
 /* Vertex i of the obstacle; a polygon's moved onto its plane (by at most
    the 1e-9 of its size that collide_polygon_init allows), so that every
    axis sees the same flat polygon. */
-static vec3 vtx(const poly *o, int i) {
+static inline vec3 vtx(const poly *o, int i) {
   vec3 v = o->v[i];
   if (o->project) v = v_madd(v, o->n, -(v_dot(o->n, v_sub(v, o->v[0])) - o->face_off));
   return v;
@@ -166,6 +167,11 @@ static void project(const poly *o, vec3 L, int kind, double *omin, double *omax)
     *omin = *omax = 0;
     return;
   }
+  if (kind == AX_BOX && o->rel) {  /* a unit axis: the bounds */
+    *omin = L.x != 0 ? o->rmin.x : (L.y != 0 ? o->rmin.y : o->rmin.z);
+    *omax = L.x != 0 ? o->rmax.x : (L.y != 0 ? o->rmax.y : o->rmax.z);
+    return;
+  }
   if (o->rel) {
     for (i = 1; i < o->count; i++) {
       double p = v_dot(o->rel[i], L);
@@ -187,6 +193,15 @@ static void project(const poly *o, vec3 L, int kind, double *omin, double *omax)
 static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) {
   double R, s0, sd, omin, omax;
   if (L.x == 0 && L.y == 0 && L.z == 0) return;
+  {
+    /* An axis whose components are tiny (a cross product with an edge of
+       subnormal extent along an axis) would be projected in subnormal
+       arithmetic, with few bits left: a real contact was rejected. Its
+       direction is all that matters: scaled to a largest component of 1
+       (by division: 1 / mx could overflow). Huge ones likewise. */
+    double mx = b_maxabs(L);
+    if (!(mx >= 1e-100 && mx <= 1e100)) L = v3(L.x / mx, L.y / mx, L.z / mx);
+  }
   R = m->e.x * fabs(L.x) + m->e.y * fabs(L.y) + m->e.z * fabs(L.z);
   s0 = v_dot(m->w, L);
   sd = v_dot(m->d, L);
@@ -195,15 +210,25 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
     /* (1) a1 + sd t <= 0: the box's low side down to omax; entered when
        sd < 0, moving toward -L, so the normal is +L. (2) a2 - sd t <= 0:
        its high side up to omin; entered when sd > 0, normal -L. */
-    double a1 = s0 - R - omax, a2 = omin - s0 - R, prev = s->lo, t = 0;
-    int side = 0;
-    if (sd < 0) { t = -a1 / sd; side = 1; }
-    else if (sd > 0) { t = a2 / sd; side = -1; }
-    b_clip(&s->lo, &s->hi, a1, sd);
-    b_clip(&s->lo, &s->hi, a2, -sd);
+    double a1 = s0 - R - omax, a2 = omin - s0 - R, prev = s->lo, t, t_out;
+    int side;
+    if (sd == 0) {             /* no motion along L: overlapping throughout, or never */
+      if (a1 > 0 || a2 > 0) { s->lo = 2; s->hi = 1; }
+      return;
+    }
+    {
+      double inv = 1 / sd;     /* one division for both constraints */
+      if (sd < 0) { t = -a1 * inv; t_out = a2 * inv; side = 1; }
+      else { t = a2 * inv; t_out = -a1 * inv; side = -1; }
+    }
+    if (t_out < s->hi) s->hi = t_out;
     /* the latest entry; an exact tie goes to the face, then the box axes,
        then the edge pairs */
-    if (side && (t > prev || (t == prev && prev > 0 && kind < s->best_kind))) {
+    if (t > prev) {
+      s->lo = t;
+      s->best = side > 0 ? L : v_neg(L);
+      s->best_kind = kind;
+    } else if (t == prev && prev > 0 && kind < s->best_kind) {
       s->best = side > 0 ? L : v_neg(L);
       s->best_kind = kind;
     }
@@ -212,7 +237,11 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
   /* depths of the two ways out, per unit length of L */
   {
     /* |L| scaled by its largest component: no underflow of L.L */
-    double mx = b_maxabs(L), len = mx * v_len(v3(L.x / mx, L.y / mx, L.z / mx));
+    /* L scaled by its largest component first (as v_normalize): with
+       subnormal components, L / |L| would not be unit */
+    double mx = b_maxabs(L);
+    vec3 Ls = v3(L.x / mx, L.y / mx, L.z / mx);
+    double ls = v_len(Ls), len = mx * ls;
     double up = (omax - (s0 - R)) / len;     /* translate the box along +L */
     double down = ((s0 + R) - omin) / len;   /* along -L */
     int k;
@@ -220,7 +249,7 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
     for (k = 0; k < 2; k++) {
       double dep = k == 0 ? up : down;
       double sg = k == 0 ? 1 : -1;
-      vec3 dir = v3(sg * L.x / len, sg * L.y / len, sg * L.z / len);
+      vec3 dir = v3(sg * Ls.x / ls, sg * Ls.y / ls, sg * Ls.z / ls);
       int against = v_dot(dir, m->d) < 0;
       if (s->mtd_kind < 0 || dep < s->depth ||
           (dep == s->depth && ((against && !s->mtd_against) ||
@@ -380,6 +409,14 @@ static vec3 poly_nearest(const poly *o, vec3 p) {
   return q;
 }
 
+/* Is p within tol of the flat polygon (by the distance to it, not to its
+   edges' lines: at the acute tip of a sliver those let points far along
+   the tip through)? */
+static int near_poly(const poly *o, vec3 p, double tol) {
+  vec3 q = poly_nearest(o, p);
+  return b_maxabs(v_sub(p, q)) <= tol;
+}
+
 /* A point of the flat polygon o in the box feature F (the support of the
    box centred c toward -N, lying in o's plane): F's centre if inside o;
    else o's vertex average if inside F; else the middle of the part of the
@@ -395,7 +432,7 @@ static vec3 face_point(const poly *o, vec3 c, vec3 e, vec3 N, double tol) {
   }
   /* onto the plane (F lies in it up to rounding) */
   f = v_madd(f, o->n, -v_dot(o->n, v_sub(f, o->ref)));
-  if (in_poly(o, f, tol)) return f;
+  if (near_poly(o, f, tol)) return f;
   if (nspan == 0) return poly_nearest(o, f);
   for (i = 0; i < o->count; i++) avg = v_add(avg, v_sub(vtx(o, i), o->ref));
   avg = v_madd(o->ref, avg, 1.0 / o->count);
@@ -426,7 +463,8 @@ static vec3 face_point(const poly *o, vec3 c, vec3 e, vec3 N, double tol) {
     }
     if (slo <= shi) {
       vec3 q = v_madd(a, g, 0.5 * (slo + shi));
-      return v_madd(q, o->n, -v_dot(o->n, v_sub(q, o->ref)));   /* onto the plane */
+      q = v_madd(q, o->n, -v_dot(o->n, v_sub(q, o->ref)));   /* onto the plane */
+      if (near_poly(o, q, tol)) return q;
     }
   }
   return poly_nearest(o, f);
@@ -594,10 +632,10 @@ static int inside_point_(const poly *o, vec3 c, vec3 e, double tol, vec3 *p) {
   /* the box's centre moved onto the plane along n, when that stays in
      the box and lands in the polygon */
   sum = v_madd(c, o->n, -v_dot(o->n, v_sub(c, o->ref)));
-  if (in_box(sum, c, e, tol) && in_poly(o, sum, tol)) { *p = sum; return 1; }
+  if (in_box(sum, c, e, tol) && near_poly(o, sum, tol)) { *p = sum; return 1; }
   if (crossings(c, e, o->n, -v_dot(o->n, o->ref), &sum)) {
     sum = v_madd(sum, o->n, -v_dot(o->n, v_sub(sum, o->ref)));
-    if (in_poly(o, sum, tol)) { *p = sum; return 1; }
+    if (near_poly(o, sum, tol)) { *p = sum; return 1; }
   }
   return 0;
 }
@@ -618,7 +656,7 @@ static vec3 inside_point(const poly *o, vec3 c, vec3 e, double tol) {
    a segment's line)? */
 static int on_obstacle(const poly *o, vec3 p, double tol) {
   if (o->flat)
-    return fabs(v_dot(o->n, v_sub(p, o->ref))) <= tol && in_poly(o, p, tol);
+    return near_poly(o, p, tol);
   {
     vec3 g = v_sub(vtx(o, 1), o->ref), w = v_sub(p, o->ref);
     double gg = v_len2(g), s = gg > 0 ? clamp01(v_dot(w, g) / gg) : 0;
@@ -627,21 +665,35 @@ static int on_obstacle(const poly *o, vec3 p, double tol) {
 }
 
 /* The sweep of the box against o. */
-static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out);
+static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out);
+static int plane2d(const poly *o, vec3 c0, vec3 d, double tol);
+static double scale_of(vec3 c0, vec3 c1, const vec3 *v, int count);
 
-/* With the vertices relative to ref computed once (up to 16 of them). */
+/* With the vertices relative to ref computed once (up to 16 of them), and
+   their bounds. */
 static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
   vec3 rel[16];
   poly q = *o;
   int i;
   if (q.count <= 16) {
-    for (i = 0; i < q.count; i++) rel[i] = v_sub(vtx(o, i), o->ref);
+    q.rmin = q.rmax = rel[0] = v3(0, 0, 0);
+    for (i = 1; i < q.count; i++) {
+      vec3 r = v_sub(vtx(o, i), o->ref);
+      rel[i] = r;
+      /* inline comparisons: fmin/fmax are library calls (NaN handling) */
+      if (r.x < q.rmin.x) q.rmin.x = r.x;
+      if (r.y < q.rmin.y) q.rmin.y = r.y;
+      if (r.z < q.rmin.z) q.rmin.z = r.z;
+      if (r.x > q.rmax.x) q.rmax.x = r.x;
+      if (r.y > q.rmax.y) q.rmax.y = r.y;
+      if (r.z > q.rmax.z) q.rmax.z = r.z;
+    }
     q.rel = rel;
   }
   return sweep_poly_(e, c0, c1, &q, out);
 }
 
-static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
+static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
   boxmove m;
   axstate s;
   vec3 c, N, p;
@@ -651,12 +703,6 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out
   m.c0 = c0;
   m.d = v_sub(c1, c0);
   m.w = v_sub(c0, o->ref);
-  m.scale = b_maxabs(c0);
-  if (b_maxabs(c1) > m.scale) m.scale = b_maxabs(c1);
-  if (b_maxabs(e) > m.scale) m.scale = b_maxabs(e);
-  for (i = 0; i < o->count; i++)
-    if (b_maxabs(vtx(o, i)) > m.scale) m.scale = b_maxabs(vtx(o, i));
-  tol = 64 * DBL_EPSILON * m.scale;
   s.lo = 0; s.hi = 1;
   s.best = v3(0, 0, 0);
   s.best_kind = -1;
@@ -666,6 +712,13 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out
     hit_clear(out);
     return 0;
   }
+  /* a contact: the rounding tolerance of the inputs' magnitude */
+  m.scale = b_maxabs(c0);
+  if (b_maxabs(c1) > m.scale) m.scale = b_maxabs(c1);
+  if (b_maxabs(e) > m.scale) m.scale = b_maxabs(e);
+  for (i = 0; i < o->count; i++)
+    if (b_maxabs(vtx(o, i)) > m.scale) m.scale = b_maxabs(vtx(o, i));
+  tol = 64 * DBL_EPSILON * m.scale;
   if (s.best_kind >= 0 && s.lo > 0) {
     /* first contact inside the step along the last axis to enter */
     N = v_normalize(s.best);
@@ -679,8 +732,9 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out
       p = inside_point(o, c, e, 1024 * tol);
     out->u = s.lo;
   } else {
-    /* overlapping at the start: the shortest way out */
+    /* overlapping at the start: the shortest way out (in 2D, in the plane) */
     axstate t;
+    o->plane2d = plane2d(o, c0, m.d, scale_of(c0, c1, o->v, o->count));
     t.lo = 0; t.hi = 1;
     t.best_kind = -1;
     t.mtd = 1;
@@ -933,7 +987,7 @@ int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
   o.project = 0;
   o.ref = v[0];
   o.rel = NULL;
-  o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0), scale_of(*c0, *c1, v, 3));
+  o.plane2d = -1;             /* found when needed (overlapping at u = 0) */
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
 
@@ -962,8 +1016,7 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
   }
   o.ref = v_madd(o.v[0], o.n, o.face_off);
   o.rel = NULL;
-  o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0),
-                      scale_of(*c0, *c1, o.v, o.count));
+  o.plane2d = -1;
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
 
@@ -986,6 +1039,6 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
   o.project = 0;
   o.ref = v[0];
   o.rel = NULL;
-  o.plane2d = plane2d(&o, *c0, v_sub(*c1, *c0), scale_of(*c0, *c1, v, 2));
+  o.plane2d = -1;
   return sweep_poly(*e, *c0, *c1, &o, out);
 }

@@ -127,6 +127,13 @@ COLLIDE_PRIVATE int collide__check_plane(const collide_plane *p);
 #define CHECK_PLANE(p, arg) do { int e_ = collide__check_plane(p); \
     if (e_) return COLLIDE_FAIL(arg, e_); } while (0)
 
+/* collide_shapes.c, for the world's rays: 1 when the segment certainly
+   misses the (valid, non-degenerate) triangle, so that
+   collide_raycast_triangle would return 0; 0 when in doubt. */
+COLLIDE_PRIVATE int collide__ray_triangle_misses(const vec3 *p0, const vec3 *p1,
+                                                 const vec3 *a, const vec3 *b,
+                                                 const vec3 *c);
+
 /* Zeroes a hit (the "no contact" output). */
 static inline void hit_clear(collide_hit *h) {
   h->u = 0; h->point = v3(0, 0, 0); h->normal = v3(0, 0, 0);
@@ -162,34 +169,6 @@ COLLIDE_PRIVATE vec3 collide__polygon_origin(const collide_polygon *poly);
    without its end balls), or 2. */
 COLLIDE_PRIVATE double collide__first_in_cylinder(double r, vec3 c0, vec3 d,
                                                   vec3 a, vec3 b);
-/* The point of the polygon nearest c, and its COLLIDE_FEATURE_*. */
-COLLIDE_PRIVATE vec3 collide__flat_closest(vec3 c, const vec3 *v, int count,
-                                           vec3 n, vec3 origin, int *feature);
-
-/* ---- the sphere kernels of collide_shapes.c, unchecked, for the capsule
-   sweeps of collide_capsule.c (which pass derived points that may exceed
-   the input limit; see each function in collide_shapes.c) ---- */
-COLLIDE_PRIVATE int collide__sweep_segment(double r, const collide_vec3 *c0,
-                                           const collide_vec3 *c1,
-                                           const collide_vec3 *a,
-                                           const collide_vec3 *b,
-                                           collide_hit *out);
-COLLIDE_PRIVATE int collide__sweep_aabb(double r, const collide_vec3 *c0,
-                                        const collide_vec3 *c1,
-                                        const collide_vec3 *center,
-                                        const collide_vec3 *extents,
-                                        collide_hit *out);
-/* sweep_flat: a sphere against the convex polygon v[0..count-1] with unit
-   normal n (following the winding) through origin. */
-COLLIDE_PRIVATE int collide__sweep_flat(double r, vec3 c0, vec3 c1,
-                                        const vec3 *v, int count, vec3 n,
-                                        vec3 origin, collide_hit *out);
-/* 1 and the unit normal of a non-degenerate triangle, else 0. */
-COLLIDE_PRIVATE int collide__triangle_normal(const vec3 v[3], vec3 *n);
-/* 0 or a rejection of a polygon handed to a query as Lua argument arg. */
-COLLIDE_PRIVATE int collide__check_polygon(const collide_polygon *poly, int arg);
-/* The point of the polygon's plane nearest its first vertex. */
-COLLIDE_PRIVATE vec3 collide__polygon_origin(const collide_polygon *poly);
 /* The point of the polygon nearest c, and its COLLIDE_FEATURE_*. */
 COLLIDE_PRIVATE vec3 collide__flat_closest(vec3 c, const vec3 *v, int count,
                                            vec3 n, vec3 origin, int *feature);

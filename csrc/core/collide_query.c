@@ -11,7 +11,6 @@
 #include <float.h>
 #include "collide_world_internal.h"
 
-#include "collide_world_pending.h"   /* TEMPORARY, see there */
 
 /* ---- the query ------------------------------------------------------------- */
 
@@ -357,6 +356,13 @@ static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
       hit_clear(h);
       return 0;
     }
+    /* then the division-free test of a segment clearly beside the
+       triangle (margins proven in collide_shapes.c): again the very answer
+       collide_raycast_triangle would give */
+    if (collide__ray_triangle_misses(p0, p1, &s->g.tri.a, &s->g.tri.b, &s->g.tri.c)) {
+      hit_clear(h);
+      return 0;
+    }
     return collide_raycast_triangle(p0, p1, &s->g.tri.a, &s->g.tri.b, &s->g.tri.c, h);
   }
   case COLLIDE_SHAPE_POLYGON:
@@ -488,6 +494,22 @@ static int query_hot(const query *q, const hot_node *h, int i, double *t) {
   return t0 <= t1;
 }
 
+/* Every shape below node n (>= 0) or leaf ~slot whose box the query meets,
+   in no particular order: for a stack that would overflow, which the tree
+   keeps from happening (collide__tree_refresh rebuilds a tree grown too
+   tall), but which must not skip anything if a rebuild could not allocate.
+   query_shape keeps the best answer whatever the order. */
+static int query_subtree(collide_world *w, query *q, int n) {
+  const hot_node *h;
+  double t[2];
+  int i, e = 0;
+  if (n < 0) return query_shape(w, q, ~n);
+  h = &w->hot[n];
+  for (i = 0; i < 2 && !e; i++)
+    if (query_hot(q, h, i, &t[i])) e = query_subtree(w, q, h->child[i]);
+  return e;
+}
+
 /* Walks planes, pending shapes and the tree, nearest boxes first. The
    stack holds inner nodes (>= 0) and leaves as ~slot, each with the u at
    which the query enters its box. */
@@ -530,9 +552,16 @@ int collide__query_run(collide_world *w, query *q) {
         a = b; ta = tb; b = x; tb = y;
         x = ha; ha = hb; hb = x;
       }
-      /* (the height is at most STACK_SIZE - 2: a push never overflows) */
-      if (hb) { stack[sp] = b; tstack[sp++] = tb; }
-      if (ha) { stack[sp] = a; tstack[sp++] = ta; }
+      /* (the stack holds at most the height + 1 entries, and the tree is
+         kept below STACK_SIZE - 8 high: query_subtree is a safety net) */
+      if (hb) {
+        if (sp < STACK_SIZE) { stack[sp] = b; tstack[sp++] = tb; }
+        else if ((e = query_subtree(w, q, b)) != 0) break;
+      }
+      if (ha) {
+        if (sp < STACK_SIZE) { stack[sp] = a; tstack[sp++] = ta; }
+        else if ((e = query_subtree(w, q, a)) != 0) break;
+      }
     }
   }
   w->busy--;

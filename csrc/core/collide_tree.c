@@ -459,6 +459,11 @@ int collide_world_build(collide_world *w) {
 
 void collide__tree_refresh(collide_world *w) {
   if (w->busy) return;
+  /* a tree grown too tall for a query's stack (insertions rebalance it,
+     without a hard bound): built again, SAH_DEPTH + log2 n high */
+  if (w->root >= 0 && w->nodes[w->root].height > STACK_SIZE - 8) {
+    if (collide_world_build(w) == 0) return;
+  }
   if (w->npending > 0) {
     if (w->root < 0 || w->npending > 8 + w->tree_live / 2 ||
         w->inserted + w->npending > 16 + w->tree_live / 2) {

@@ -658,9 +658,15 @@ static void translate(shape *s) {
     s->g.cap.b = v_add(s->g.cap.b, v);
     break;
   case COLLIDE_SHAPE_POLYGON: {
+    /* the plane made again from the moved vertices, as a polygon made
+       there would have it (the same answers as collide.polygon of
+       w:get's vertices); moved along with them if they no longer pass
+       (rounding at the edge of the checks) */
     collide_vec3 *p = (collide_vec3 *)s->g.poly.vertices;
+    collide_polygon moved;
     for (i = 0; i < s->g.poly.count; i++) p[i] = v_add(p[i], v);
-    s->g.poly.plane.d -= v_dot(s->g.poly.plane.normal, v);
+    if (collide_polygon_init(p, s->g.poly.count, &moved) == 1) s->g.poly = moved;
+    else s->g.poly.plane.d -= v_dot(s->g.poly.plane.normal, v);
     break;
   }
   default:

@@ -23,9 +23,11 @@
 #include "collide_internal.h"
 
 
+#ifndef STACK_SIZE
 #define STACK_SIZE 256   /* > height of the hierarchy: a median build of
                             INT_MAX shapes is 31 deep, and insertion keeps
                             the tree balanced (AVL rotations) to ~1.44 log2 n */
+#endif
 
 /* Where a shape lives. */
 enum { IN_NONE = 0, IN_PENDING, IN_TREE, IN_PLANES };

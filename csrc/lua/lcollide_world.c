@@ -953,6 +953,11 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   lfilter f;
   int a = kind == COLLIDE_MOVER_CAPSULE, i, code, cap = 16;
   int oidx = 5 + a, fslot = 8 + a;
+  /* The options table's errors count self, as the API contract's example
+     does: "bad argument #5 to 'move_sphere' (unknown option 'respons')". */
+  lc_fn of;
+  of.name = F->name;
+  of.method = 0;
   memset(&s, 0, sizeof s);
   s.kind = kind;
   if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
@@ -963,8 +968,8 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   lua_settop(L, 7 + a);
   collide_move_options_init(&o);
   lua_pushnil(L);                      /* fslot: the filter, if any */
-  if (!lua_isnil(L, oidx)) read_options(L, F, oidx, fslot, &o);
-  (void)opt_filter(L, F, fslot, &f);
+  if (!lua_isnil(L, oidx)) read_options(L, &of, oidx, fslot, &o);
+  (void)opt_filter(L, &of, fslot, &f);
   if (o.max_iterations > cap) {
     /* one contact per round at most, besides those crossed; a move
        touching more than 256 surfaces reports its first 256 */
@@ -980,6 +985,8 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   }
   if (code == FILTER_BAD_RESPONSE)
     return luaL_error(L, "%s: %s", F->name, lua_tostring(L, f.eidx));
+  if (code < 0 && collide_error_arg(code) == oidx)
+    return lc_argerror(L, &of, oidx, collide_error_message(code));
   if (code < 0) return world_error(L, F, code);
   lc_pushvec_out(L, F, 6 + a, &res.position);
   lua_createtable(L, res.ncontacts, 0);

@@ -194,7 +194,6 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
                                const collide_vec3 *c1, const collide_vec3 *a,
                                const collide_vec3 *b, collide_hit *out);
 /* ---- end of the moving box ------------------------------------------------ */
-
 /* ---- capsule sweeps (collide_capsule.c) ---------------------------------- */
 /* A capsule: the points within r of the segment c - axis .. c + axis, its
    centre moving from c0 to c1 without turning. A zero axis is a sphere and

@@ -773,12 +773,18 @@ return function(E)
 
   -- The move, once MOVER is filled; a = 1 for the capsule (one more
   -- argument before from).
+  local OPTIONS_FN = { move_sphere = fn("move_sphere"), move_aabb = fn("move_aabb"),
+                       move_capsule = fn("move_capsule") }
+
   local function move(f, a, w, from, to, options, o1, o2)
     if not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
     if not istype(V, to) then to = tovec(f, 4 + a, to, S[4 + a]) end
     C.collide_move_options_init(OPTIONS)
     local filter
-    if options ~= nil then filter = read_options(f, 5 + a, options) end
+    -- The options table's errors count self, as the API contract's
+    -- example does (lcollide_world.c move_common).
+    local of = OPTIONS_FN[f.name]
+    if options ~= nil then filter = read_options(of, 5 + a, options) end
     local cap = 16
     if OPTIONS.max_iterations > cap then
       cap = OPTIONS.max_iterations < 256 and OPTIONS.max_iterations or 256
@@ -796,6 +802,9 @@ return function(E)
     end
     if code == FILTER_ABORT then error(err, 0) end
     if code == FILTER_BAD_RESPONSE then raise(f.name .. ": " .. err) end
+    if code < 0 and C.collide_error_arg(code) == 5 + a then
+      argerror(of, 5 + a, ffi.string(C.collide_error_message(code)))
+    end
     if code < 0 then world_error(f, code) end
     local p, v = RESULT.position, RESULT.velocity
     local position = outvec(f, 6 + a, o1, p.x, p.y, p.z)

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "collide.h"
-#include "collide_world_pending.h"   /* TEMPORARY */
 #include "test.h"
 
 #define REQUIRE(c) do { if (!(c)) { \
@@ -76,7 +75,7 @@ enum { ONLY_U = 0, U_NORMAL = 1, FULL = 2 };
 static int oracle(const rec *s, const mover *m, const collide_vec3 *c0,
                   const collide_vec3 *c1, collide_hit *h, int *level) {
   int rc = 0;
-  collide_interval iv;
+  collide_interval iv = {0, 0, {0, 0, 0}};
   *level = FULL;
   memset(h, 0, sizeof *h);
   if (m->kind == M_RAY) {
@@ -325,9 +324,11 @@ static void advance_recs(void) {
     if (s->kind == COLLIDE_SHAPE_PLANE) {
       s->plane.d -= s->plane.normal.x * v.x + s->plane.normal.y * v.y + s->plane.normal.z * v.z;
     } else if (s->kind == COLLIDE_SHAPE_POLYGON) {
+      collide_polygon moved;
       for (k = 0; k < 4; k++) s->p[k] = add(s->p[k], v);
-      s->poly.plane.d -= s->poly.plane.normal.x * v.x + s->poly.plane.normal.y * v.y +
-                         s->poly.plane.normal.z * v.z;
+      if (collide_polygon_init(s->p, 4, &moved) == 1) s->poly = moved;
+      else s->poly.plane.d -= s->poly.plane.normal.x * v.x + s->poly.plane.normal.y * v.y +
+                              s->poly.plane.normal.z * v.z;
     } else if (s->kind == COLLIDE_SHAPE_AABB || s->kind == COLLIDE_SHAPE_SPHERE) {
       s->p[0] = add(s->p[0], v);
     } else {
