@@ -987,6 +987,7 @@ int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
   o.project = 0;
   o.ref = v[0];
   o.rel = NULL;
+  o.rmin = o.rmax = v3(0, 0, 0);   /* (bounds of rel, set with it) */
   o.plane2d = -1;             /* found when needed (overlapping at u = 0) */
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
@@ -1016,6 +1017,7 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
   }
   o.ref = v_madd(o.v[0], o.n, o.face_off);
   o.rel = NULL;
+  o.rmin = o.rmax = v3(0, 0, 0);   /* (bounds of rel, set with it) */
   o.plane2d = -1;
   return sweep_poly(*e, *c0, *c1, &o, out);
 }
@@ -1039,6 +1041,7 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
   o.project = 0;
   o.ref = v[0];
   o.rel = NULL;
+  o.rmin = o.rmax = v3(0, 0, 0);   /* (bounds of rel, set with it) */
   o.plane2d = -1;
   return sweep_poly(*e, *c0, *c1, &o, out);
 }

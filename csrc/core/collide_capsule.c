@@ -63,6 +63,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include <string.h>
 #include "collide_internal.h"
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -661,6 +662,7 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
                            &q, &m, &feature);
   if (dd > r * r) {
     first f;
+    memset(&f, 0, sizeof f);   /* every field defined on every path */
     vec3 s0 = v_add(c0, A), s1 = v_add(c1, A);
     f.u = 2;
     keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h, &f);
@@ -1001,6 +1003,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
   if (dd > r * r) {
     vec3 zero = v3(0, 0, 0), r1 = v_add(rel, d), s0, s1;
     first f;
+    memset(&f, 0, sizeof f);   /* every field defined on every path */
     f.u = 2;
     s0 = v_add(rel, A); s1 = v_add(r1, A);
     keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &f);

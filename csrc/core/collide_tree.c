@@ -449,7 +449,7 @@ int collide_world_build(collide_world *w) {
   }
   w->nnodes = 0;
   w->free_node = -1;
-  w->root = build_node(w, it, m, -1, 0);
+  w->root = m > 0 ? build_node(w, it, m, -1, 0) : -1;
   free(it);
   w->tree_live = m;
   w->npending = 0;
