@@ -479,25 +479,10 @@ static double box_entry(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
   return t0;
 }
 
+/* Whether the centre enters the box grown by r during [0, 1]: box_entry's
+   answer, which is 2 exactly when it does not. */
 static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
-  double t0 = 0, t1 = 1, m = dmax(dmax(v_maxabs(c0), v_maxabs(v_add(c0, d))),
-                                  dmax(v_maxabs(lo), v_maxabs(hi)));
-  double pad = r + 1e-9 * (r + m);
-  int i;
-  for (i = 0; i < 3; i++) {
-    double c = v_get(c0, i), di = v_get(d, i);
-    double a = v_get(lo, i) - pad, b = v_get(hi, i) + pad;
-    if (di == 0) {
-      if (c < a || c > b) return 0;
-    } else {
-      double ta = (a - c) / di, tb = (b - c) / di;
-      if (ta > tb) { double t = ta; ta = tb; tb = t; }
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-      if (t0 > t1) return 0;
-    }
-  }
-  return 1;
+  return box_entry(c0, d, lo, hi, r) <= 1;
 }
 
 /* 1 when c is farther than s from the box lo..hi on some axis, with a
