@@ -248,6 +248,206 @@ static void push_try(push *p, vec3 w, double depth, vec3 d, int feature) {
   }
 }
 
+/* ==== fast kernels of the sphere, segment and capsule sweeps ============== */
+
+/* Keeps the times in [*lo, *hi] where p + q t <= 0 (Cyrus-Beck); *which
+   becomes `me` when this constraint is the one entered last. */
+static void cb_clip(double *lo, double *hi, double p, double q, int me,
+                    int *which) {
+  if (q > 0) {
+    double t = -p / q;
+    if (t < *hi) *hi = t;
+  } else if (q < 0) {
+    double t = -p / q;
+    if (t > *lo) { *lo = t; *which = me; }
+  } else if (p > 0) {
+    *lo = 1; *hi = 0;
+  }
+}
+
+/* The first time in [0, tmax] the point w + v t is within R of the
+   origin (a ball), with w outside it (C = |w|^2 - R^2 > 0), or 2: the
+   first root of |v|^2 t^2 + 2 (w.v) t + C. Its discriminant
+   (w.v)^2 - |v|^2 C is formed as |v|^2 R^2 - |w x v|^2 (Lagrange's
+   identity |w|^2 |v|^2 - (w.v)^2 = |w x v|^2), which does not cancel two
+   large squares when the centre is far (the trouble Haines et al. cure
+   in "Precision improvements for ray/sphere intersection", Ray Tracing
+   Gems ch. 7), and the root is C / q, q = sqrt(disc) - w.v > 0 for an
+   approaching centre (no subtraction of nearly equal numbers; RTR 3rd ed.
+   eq. 16.65). */
+static double ball_first(vec3 w, vec3 v, double C, double R, double tmax) {
+  double B = v_dot(w, v), disc, t;
+  if (B >= 0) return 2;                 /* not approaching */
+  disc = v_len2(v) * (R * R) - v_len2(v_cross(w, v));
+  if (disc < 0) return 2;               /* passes farther than R */
+  t = C / (sqrt(disc) - B);
+  return t <= tmax ? t : 2;
+}
+
+/* The first time in [0, tmax] the point p0 + v t is within R of the
+   segment a-b (a ray against a capsule; RTR 3rd ed. 16.7 and Ericson 5.3.7
+   for the pieces), or 2 when it never is. The capsule is the infinite
+   cylinder of the line ab, cut to the slab between the planes through a
+   and b perpendicular to it, and a ball at each end. Each ball lies in the
+   infinite cylinder, so no contact comes before the line's entry into that
+   cylinder, t1, and when the line is beyond the slab at t1 (say behind a),
+   only the ball at a can be met first: the end disc of the cut cylinder
+   lies in that ball. So: one quadratic, then at most one more.
+
+   The cylinder, with w = p0 - a and f = b - a: the distance to the line is
+   |f x (w + v t)| / |f|, so the inside is |W + Z t|^2 <= R^2 |f|^2 with
+   W = f x w, Z = f x v -- the cross products keep the magnitudes of the
+   inputs -- solved as ball_first's (discriminant |Z|^2 R^2 |f|^2 -
+   |W x Z|^2). Its terms are of the sixth degree in the coordinates: f is
+   scaled to a largest component of 1 when they could leave the range of
+   doubles (coordinates beyond about 1e40 or below 1e-40), so they are of
+   degree four. *out = the point's offset at t from its nearest point of
+   the segment (along the outward normal). */
+static double ray_capsule(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
+                          double tmax, vec3 *out) {
+  vec3 f = v_sub(b, a), w = v_sub(p0, a), W, Z, x;
+  double ff = v_len2(f), A, B, C, Rf, t, y, disc;
+  double m = dmax(dmax(v_len2(w), v_len2(v)), dmax(ff, R * R));
+  if (!(m < 1e80 && ff > 1e-80 && m * 1e-160 < ff)) {
+    double mf = v_maxabs(f);
+    if (!(mf > 0)) {                     /* a point: its ball */
+      C = v_len2(w) - R * R;
+      if (C <= 0) { *out = w; return 0; }
+      t = ball_first(w, v, C, R, tmax);
+      if (t <= 1) *out = v_madd(w, v, t);
+      return t;
+    }
+    f = v_scale(f, 1 / mf);
+    ff = v_len2(f);
+  }
+  W = v_cross(f, w);
+  Z = v_cross(f, v);
+  B = v_dot(W, Z);
+  Rf = R * R * ff;
+  C = v_len2(W) - Rf;
+  if (C <= 0) {
+    t = 0;                               /* in the infinite cylinder at 0 */
+  } else {
+    if (B >= 0) return 2;                /* never nearer the line */
+    A = v_len2(Z);
+    disc = A * Rf - v_len2(v_cross(W, Z));
+    if (disc < 0) return 2;              /* the line passes farther than R */
+    t = C / (sqrt(disc) - B);
+    if (!(t <= tmax)) return 2;
+  }
+  x = t == 0 ? w : v_madd(w, v, t);
+  y = v_dot(x, f);
+  if (y < 0 || y > v_dot(v_sub(b, a), f)) {
+    /* beyond an end at the cylinder's entry: that end's ball */
+    w = v_sub(p0, y < 0 ? a : b);
+    C = v_len2(w) - R * R;
+    if (C <= 0) { *out = w; return 0; }
+    t = ball_first(w, v, C, R, tmax);
+    if (t <= 1) *out = v_madd(w, v, t);
+    return t;
+  }
+  *out = v_madd(x, f, -y / ff);
+  return t;
+}
+
+/* The first time in [0, tmax] the point p0 + v t is within R of the
+   parallelogram P = a + s e + k A, s in [0, 1], k in [-1, 1] (a segment
+   a .. a + e grown by a core -A .. A), or 2 when it never is; -1 when
+   this kernel declines the case (a sliver or a vanishing R: the callers
+   then take the general path of sweep_grown_segment, which handles those
+   with care).
+
+   P (+) ball(R) is the prism P (+) [-R, R] n (n the unit normal of P)
+   and the four capsules of P's edges. Its first contact with the line
+   is the earliest of the pieces' (each is in the body, and the body's
+   boundary is covered by them). The prism is clipped first (Cyrus-Beck:
+   |h| <= R, 0 <= s <= 1, |k| <= 1, each linear in t, with
+   s = x.(A x N) / |N|^2, k = x.(N x e) / |N|^2, h = x.n, N = e x A).
+   When it is entered through a face h = +-R, that point is on the body's
+   boundary and the line goes inside right after, so it is the first
+   contact (a line meets a convex body's boundary on entry only once).
+   Otherwise the contact is on an edge capsule, and only the edges whose
+   outside (s < 0, s > 1, k < -1, k > 1) the line visits before it enters
+   the prism can hold it (the contact point's nearest point of P is on that
+   edge; the tests are linear, so the ends of the time range decide),
+   with a margin for rounding -- testing an edge more never changes the
+   answer. The sine of e and A is kept above 1e-3, so s and k carry no more
+   than a few hundred roundings of the scale (the near-parallel slivers
+   go to the general path, which keeps its own guarantees). *out: the
+   offset of the point from P at the contact (length R; a face's: R n). */
+static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
+                                        vec3 A, double R, double tmax,
+                                        vec3 *out) {
+  vec3 N = cross_exact(e, A), w = v_sub(p0, a), n, sg, kp;
+  double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A), ln, lo = 0, hi = tmax;
+  double tend = tmax;
+  double h0, hd, s0, sd, k0, kd, sT, kT, pad, best = 2;
+  int side = 0, i;
+  if (!(ee * aa > 1e-280) || !(nn >= 1e-6 * ee * aa) || !(ee * aa < 1e280))
+    return -1;
+  ln = sqrt(nn);
+  n = v_scale(N, 1 / ln);
+  h0 = v_dot(n, w);
+  hd = v_dot(n, v);
+  /* the line's whole range on one side of the slab: no contact */
+  if ((h0 > R && h0 + hd * tmax > R) || (h0 < -R && h0 + hd * tmax < -R))
+    return 2;
+  if (!(R > 0)) return -1;
+  sg = v_scale(v_cross(A, N), 1 / nn);
+  kp = v_scale(v_cross(N, e), 1 / nn);
+  s0 = v_dot(sg, w); sd = v_dot(sg, v);
+  k0 = v_dot(kp, w); kd = v_dot(kp, v);
+  cb_clip(&lo, &hi, h0 - R, hd, 1, &side);
+  cb_clip(&lo, &hi, -h0 - R, -hd, 2, &side);
+  cb_clip(&lo, &hi, -s0, -sd, 3, &side);
+  cb_clip(&lo, &hi, s0 - 1, sd, 4, &side);
+  cb_clip(&lo, &hi, -k0 - 1, -kd, 5, &side);
+  cb_clip(&lo, &hi, k0 - 1, kd, 6, &side);
+  if (!isfinite(s0 + sd + k0 + kd + h0 + hd)) return -1;
+  if (lo <= hi) {
+    if (side == 0) {                    /* in the prism at t = 0 */
+      *out = v_scale(n, R);
+      return 0;
+    }
+    if (side <= 2) {                    /* through a face */
+      *out = v_scale(n, side == 1 ? R : -R);
+      return lo;
+    }
+    tend = lo;                          /* through a side: an edge's first */
+  }
+  sT = s0 + sd * tend;
+  kT = k0 + kd * tend;
+  pad = 1e-9 * (1 + fabs(s0) + fabs(sd) + fabs(k0) + fabs(kd));
+  for (i = 0; i < 4; i++) {
+    vec3 p, q, dir;
+    double t;
+    switch (i) {
+      case 0:
+        if (!(dmin(s0, sT) < pad)) continue;
+        p = v_sub(a, A); q = v_add(a, A); break;
+      case 1:
+        if (!(dmax(s0, sT) > 1 - pad)) continue;
+        p = v_sub(v_add(a, e), A); q = v_add(v_add(a, e), A); break;
+      case 2:
+        if (!(dmin(k0, kT) < -1 + pad)) continue;
+        p = v_sub(a, A); q = v_sub(v_add(a, e), A); break;
+      default:
+        if (!(dmax(k0, kT) > 1 - pad)) continue;
+        p = v_add(a, A); q = v_add(v_add(a, e), A); break;
+    }
+    t = ray_capsule(p0, v, p, q, R, best < 2 ? best : tmax, &dir);
+    if (t < best) {
+      best = t;
+      *out = dir;
+    }
+  }
+  /* entered the prism through a side with no edge met before: rounding
+     at a seam; the general path decides */
+  if (lo <= hi && best > tmax) return -1;
+  return best;
+}
+/* ==== end of the fast kernels ============================================ */
+
 /* ---- sphere ---------------------------------------------------------------- */
 
 /* The core against the sphere's centre: in the capsule's frame the centre
@@ -264,12 +464,16 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
                                  collide_hit *out) {
   vec3 d, normal, c;
   double u, dist;
-  CHECK_RADIUS(r, 1);
-  CHECK_VEC(axis, 2);
-  CHECK_VEC(c0, 3);
-  CHECK_VEC(c1, 4);
-  CHECK_VEC(center, 5);
-  CHECK_RADIUS(rb, 6);
+  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_num(mag_start(r), rb),
+                                                       axis), c0), c1), center));
+  if (!((S <= COLLIDE_MAX_COORD) && (r >= 0) && (rb >= 0))) {
+    CHECK_RADIUS(r, 1);                /* one pass, else one by one */
+    CHECK_VEC(axis, 2);
+    CHECK_VEC(c0, 3);
+    CHECK_VEC(c1, 4);
+    CHECK_VEC(center, 5);
+    CHECK_RADIUS(rb, 6);
+  }
   d = v_sub(*c1, *c0);
   if (v_zero(*axis)) {
     /* a sphere: sweep_sphere_sphere decides and gives u */
@@ -286,15 +490,50 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
     if (dist > noise(c, *center)) normal = v_normalize(diff);
     else normal = v_len2(d) > 0 ? v_normalize(v_neg(d)) : v3(1, 0, 0);
   } else {
-    collide_hit h;
-    vec3 q1 = v_sub(*center, d), a = v_sub(*c0, *axis), b = v_add(*c0, *axis);
-    if (collide__sweep_segment(r + rb, center, &q1, &a, &b, &h) != 1) {
+    vec3 off;
+    /* The quick rejection: the sphere's centre, moving by -d relative to
+       the capsule's centre, never comes within r + rb + |axis| of it (the
+       capsule's bounding sphere). sweep_sphere_sphere's decision without
+       its root: no approach (b >= 0), a closest approach beyond the
+       radius (Lagrange's discriminant < 0), or still outside at the end
+       of a step that ends before the closest approach. The radius is
+       padded by 1e-9 of the scale, so rounding never rejects a contact. */
+    {
+    vec3 s = v_sub(*center, *c0);
+    double Rb = r + rb + sqrt(v_len2(*axis)) + 1e-9 * S;
+    double a = v_len2(d), b = -v_dot(s, d), cc = v_len2(s) - Rb * Rb;
+    if (cc > 0 && (b >= 0 || a * (Rb * Rb) < v_len2(v_cross(s, d)) ||
+                   (-b > a && a + 2 * b + cc > 0))) {
       hit_clear(out);
       return 0;
     }
-    u = h.u;
-    normal = v_flip(h.normal);
-    dist = v_len(v_sub(at(*center, v_neg(d), u), h.point));
+    }
+    /* the fast kernel, relative to the capsule's centre at the start: it
+       decides a miss, and a contact whose centre is off the core (at u = 0
+       too: the offset is then the centre's from its nearest core point,
+       as the segment sweep's) */
+    u = ray_capsule(v_sub(*center, *c0), v_neg(d), v_neg(*axis), *axis,
+                    r + rb, 1, &off);
+    if (u > 1) {
+      hit_clear(out);
+      return 0;
+    }
+    dist = v_len(off);
+    if (dist > dmax(noise(*c0, *c1), noise(*center, *axis))) {
+      normal = v_flip(v3(off.x / dist, off.y / dist, off.z / dist));
+    } else {
+      /* at the start (overlapping), or no distance: the segment sweep's
+         rules for the normal */
+      collide_hit h;
+      vec3 q1 = v_sub(*center, d), a = v_sub(*c0, *axis), b = v_add(*c0, *axis);
+      if (collide__sweep_segment(r + rb, center, &q1, &a, &b, &h) != 1) {
+        hit_clear(out);
+        return 0;
+      }
+      u = h.u;
+      normal = v_flip(h.normal);
+      dist = v_len(v_sub(at(*center, v_neg(d), u), h.point));
+    }
   }
   out->u = u;
   out->point = v_madd(*center, normal, dist < rb ? dist : rb);
@@ -788,6 +1027,26 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
   CHECK_VEC(a, 5);
   CHECK_VEC(b, 6);
   if (v_zero(*axis)) return collide_sweep_sphere_segment(r, c0, c1, a, b, out);
+  {
+    /* the fast kernel: a miss, or a contact after the start with a
+       distance to speak of; else the general path below */
+    vec3 off;
+    double u = ray_rounded_parallelogram(*c0, v_sub(*c1, *c0), *a, v_sub(*b, *a),
+                                         *axis, r, 1, &off), l;
+    if (u > 1) {
+      hit_clear(out);
+      return 0;
+    }
+    if (u > 0 && (l = v_len(off)) > dmax(noise(*c0, *c1), noise(*a, *b))) {
+      c = at(*c0, v_sub(*c1, *c0), u);
+      (void)seg_seg(v_sub(c, *axis), v_add(c, *axis), *a, *b, &x, &q, &t);
+      out->u = u;
+      out->point = q;
+      out->normal = v3(off.x / l, off.y / l, off.z / l);
+      out->feature = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+      return 1;
+    }
+  }
   if (sweep_grown_segment(r, *c0, *c1, *a, *b, *axis, &h) != 1) {
     hit_clear(out);
     return 0;
@@ -1126,14 +1385,33 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
         return 0;
       }
     }
-    if (sweep_grown_segment(R, p0, p1, v_neg(Ab), Ab, Aa, &h) != 1) {
+    /* the fast kernel, first contact of p0 + v t and (for u1) of the
+       reversed motion p1 - v t; the general path at the start (the
+       normal's rules of overlap), for slivers and vanishing radii */
+    vec3 off, Ab2 = v_scale(Ab, 2), mAb = v_neg(Ab);
+    double l, t;
+    u0 = ray_rounded_parallelogram(p0, v, mAb, Ab2, Aa, R, 1, &off);
+    if (u0 > 1) {
       out->u0 = out->u1 = 0;
       out->normal = v3(0, 0, 0);
       return 0;
     }
-    u0 = h.u;
-    normal = h.normal;
-    u1 = sweep_grown_segment(R, p1, p0, v_neg(Ab), Ab, Aa, &h) == 1 ? 1 - h.u : u0;
+    if (u0 > 0 && (l = v_len(off)) > dmax(noise(p0, p1), noise(Aa, Ab))) {
+      normal = v3(off.x / l, off.y / l, off.z / l);
+      t = ray_rounded_parallelogram(p1, v_neg(v), mAb, Ab2, Aa, R, 1, &off);
+      if (t < 0)
+        t = sweep_grown_segment(R, p1, p0, mAb, Ab, Aa, &h) == 1 ? h.u : 2;
+      u1 = t <= 1 ? 1 - t : u0;
+    } else {
+      if (sweep_grown_segment(R, p0, p1, mAb, Ab, Aa, &h) != 1) {
+        out->u0 = out->u1 = 0;
+        out->normal = v3(0, 0, 0);
+        return 0;
+      }
+      u0 = h.u;
+      normal = h.normal;
+      u1 = sweep_grown_segment(R, p1, p0, mAb, Ab, Aa, &h) == 1 ? 1 - h.u : u0;
+    }
     if (u1 < u0) u1 = u0;
   }
   out->u0 = u0;
