@@ -300,15 +300,15 @@ static double ball_first(vec3 w, vec3 v, double C, double R, double tmax) {
    inputs -- solved as ball_first's (discriminant |Z|^2 R^2 |f|^2 -
    |W x Z|^2). Its terms are of the sixth degree in the coordinates: f is
    scaled to a largest component of 1 when they could leave the range of
-   doubles (coordinates beyond about 1e40 or below 1e-40), so they are of
-   degree four. *out = the point's offset at t from its nearest point of
+   doubles (`scale`, a bound of the magnitudes of p0, v, a, b and R, beyond
+   1e40, or |f| below 1e-40 or 1e-40 of the scale), so they are of degree
+   four. *out = the point's offset at t from its nearest point of
    the segment (along the outward normal). */
-static double ray_capsule(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
-                          double tmax, vec3 *out) {
+static inline double ray_capsule(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
+                                 double tmax, double scale, vec3 *out) {
   vec3 f = v_sub(b, a), w = v_sub(p0, a), W, Z, x;
   double ff = v_len2(f), A, B, C, Rf, t, y, disc;
-  double m = dmax(dmax(v_len2(w), v_len2(v)), dmax(ff, R * R));
-  if (!(m < 1e80 && ff > 1e-80 && m * 1e-160 < ff)) {
+  if (!(scale < 1e40 && ff > 1e-80 && ff > scale * scale * 1e-80)) {
     double mf = v_maxabs(f);
     if (!(mf > 0)) {                     /* a point: its ball */
       C = v_len2(w) - R * R;
@@ -374,29 +374,47 @@ static double ray_capsule(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
    answer. The sine of e and A is kept above 1e-3, so s and k carry no more
    than a few hundred roundings of the scale (the near-parallel slivers
    go to the general path, which keeps its own guarantees). *out: the
-   offset of the point from P at the contact (length R; a face's: R n). */
-static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
-                                        vec3 A, double R, double tmax,
-                                        vec3 *out) {
-  vec3 N = cross_exact(e, A), w = v_sub(p0, a), n, sg, kp;
-  double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A), ln, lo = 0, hi = tmax;
-  double tend = tmax;
+   offset of the point from P at the contact (length R; a face's: R n);
+   at t = 0, from P's nearest point (inside the prism, along n). */
+typedef struct pgram {
+  vec3 a, n, sg, kp, c[4];   /* c: the corners, in order around */
+  double R, scale;
+} pgram;
+
+/* Sets up P and R for pgram_ray: 0 when the kernel declines them. */
+static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
+                      double scale) {
+  vec3 N = cross_exact(e, A);
+  double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A);
+  if (!(ee * aa > 1e-280) || !(nn >= 1e-6 * ee * aa) || !(ee * aa < 1e280) ||
+      !(R > 0))
+    return 0;
+  g->a = a;
+  g->n = v_scale(N, 1 / sqrt(nn));
+  g->sg = v_scale(v_cross(A, N), 1 / nn);
+  g->kp = v_scale(v_cross(N, e), 1 / nn);
+  g->c[0] = v_sub(a, A);
+  g->c[1] = v_sub(v_add(a, e), A);
+  g->c[2] = v_add(v_add(a, e), A);
+  g->c[3] = v_add(a, A);
+  g->R = R;
+  g->scale = scale;
+  return 1;
+}
+
+static double pgram_ray(const pgram *g, vec3 p0, vec3 v, double tmax,
+                        vec3 *out) {
+  vec3 w = v_sub(p0, g->a), n = g->n;
+  double R = g->R, lo = 0, hi = tmax, tend = tmax;
   double h0, hd, s0, sd, k0, kd, sT, kT, pad, best = 2;
   int side = 0, i;
-  if (!(ee * aa > 1e-280) || !(nn >= 1e-6 * ee * aa) || !(ee * aa < 1e280))
-    return -1;
-  ln = sqrt(nn);
-  n = v_scale(N, 1 / ln);
   h0 = v_dot(n, w);
   hd = v_dot(n, v);
   /* the line's whole range on one side of the slab: no contact */
   if ((h0 > R && h0 + hd * tmax > R) || (h0 < -R && h0 + hd * tmax < -R))
     return 2;
-  if (!(R > 0)) return -1;
-  sg = v_scale(v_cross(A, N), 1 / nn);
-  kp = v_scale(v_cross(N, e), 1 / nn);
-  s0 = v_dot(sg, w); sd = v_dot(sg, v);
-  k0 = v_dot(kp, w); kd = v_dot(kp, v);
+  s0 = v_dot(g->sg, w); sd = v_dot(g->sg, v);
+  k0 = v_dot(g->kp, w); kd = v_dot(g->kp, v);
   cb_clip(&lo, &hi, h0 - R, hd, 1, &side);
   cb_clip(&lo, &hi, -h0 - R, -hd, 2, &side);
   cb_clip(&lo, &hi, -s0, -sd, 3, &side);
@@ -406,7 +424,7 @@ static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
   if (!isfinite(s0 + sd + k0 + kd + h0 + hd)) return -1;
   if (lo <= hi) {
     if (side == 0) {                    /* in the prism at t = 0 */
-      *out = v_scale(n, R);
+      *out = v_scale(n, h0);            /* (over the inside: the face's) */
       return 0;
     }
     if (side <= 2) {                    /* through a face */
@@ -419,23 +437,15 @@ static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
   kT = k0 + kd * tend;
   pad = 1e-9 * (1 + fabs(s0) + fabs(sd) + fabs(k0) + fabs(kd));
   for (i = 0; i < 4; i++) {
-    vec3 p, q, dir;
+    vec3 dir;
     double t;
-    switch (i) {
-      case 0:
-        if (!(dmin(s0, sT) < pad)) continue;
-        p = v_sub(a, A); q = v_add(a, A); break;
-      case 1:
-        if (!(dmax(s0, sT) > 1 - pad)) continue;
-        p = v_sub(v_add(a, e), A); q = v_add(v_add(a, e), A); break;
-      case 2:
-        if (!(dmin(k0, kT) < -1 + pad)) continue;
-        p = v_sub(a, A); q = v_sub(v_add(a, e), A); break;
-      default:
-        if (!(dmax(k0, kT) > 1 - pad)) continue;
-        p = v_add(a, A); q = v_add(v_add(a, e), A); break;
-    }
-    t = ray_capsule(p0, v, p, q, R, best < 2 ? best : tmax, &dir);
+    /* edge i runs from c[i] to c[i + 1]: k = -1, s = 1, k = 1, s = 0 */
+    if (i == 0 ? !(dmin(k0, kT) < -1 + pad) :
+        i == 1 ? !(dmax(s0, sT) > 1 - pad) :
+        i == 2 ? !(dmax(k0, kT) > 1 - pad) : !(dmin(s0, sT) < pad))
+      continue;
+    t = ray_capsule(p0, v, g->c[i], g->c[(i + 1) & 3], R,
+                    best < 2 ? best : tmax, g->scale, &dir);
     if (t < best) {
       best = t;
       *out = dir;
@@ -444,7 +454,28 @@ static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
   /* entered the prism through a side with no edge met before: rounding
      at a seam; the general path decides */
   if (lo <= hi && best > tmax) return -1;
+  if (best == 0) {
+    /* in an edge's capsule at the start, outside the prism: the offset
+       from P's nearest point, which is on the nearest edge */
+    double dd = -1;
+    for (i = 0; i < 4; i++) {
+      vec3 ci = g->c[i], f = v_sub(g->c[(i + 1) & 3], ci), x = v_sub(p0, ci);
+      double ff = v_len2(f), s = v_dot(x, f), di;
+      if (s > 0) x = s >= ff ? v_sub(p0, g->c[(i + 1) & 3]) : v_madd(x, f, -s / ff);
+      di = v_len2(x);
+      if (dd < 0 || di < dd) { dd = di; *out = x; }
+    }
+  }
   return best;
+}
+
+/* The one-ray form of pgram_make and pgram_ray. */
+static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
+                                        vec3 A, double R, double tmax,
+                                        double scale, vec3 *out) {
+  pgram g;
+  if (!pgram_make(&g, a, e, A, R, scale)) return -1;
+  return pgram_ray(&g, p0, v, tmax, out);
 }
 /* ==== end of the fast kernels ============================================ */
 
@@ -502,8 +533,17 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
     vec3 s = v_sub(*center, *c0);
     double Rb = r + rb + sqrt(v_len2(*axis)) + 1e-9 * S;
     double a = v_len2(d), b = -v_dot(s, d), cc = v_len2(s) - Rb * Rb;
+    vec3 N = v_cross(*axis, d);
+    double sN = v_dot(s, N), Rp = r + rb + 1e-9 * S;
     if (cc > 0 && (b >= 0 || a * (Rb * Rb) < v_len2(v_cross(s, d)) ||
                    (-b > a && a + 2 * b + cc > 0))) {
+      hit_clear(out);
+      return 0;
+    }
+    /* nor does it when the line of its motion passes farther than
+       r + rb from the line of the core (their distance is |s.N| / |N|,
+       N = axis x d, and bounds the segments'; no division) */
+    if (sN * sN > Rp * Rp * v_len2(N)) {
       hit_clear(out);
       return 0;
     }
@@ -513,13 +553,13 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
        too: the offset is then the centre's from its nearest core point,
        as the segment sweep's) */
     u = ray_capsule(v_sub(*center, *c0), v_neg(d), v_neg(*axis), *axis,
-                    r + rb, 1, &off);
+                    r + rb, 1, 4 * S, &off);
     if (u > 1) {
       hit_clear(out);
       return 0;
     }
     dist = v_len(off);
-    if (dist > dmax(noise(*c0, *c1), noise(*center, *axis))) {
+    if (dist > 64 * DBL_EPSILON * S) {
       normal = v_flip(v3(off.x / dist, off.y / dist, off.z / dist));
     } else {
       /* at the start (overlapping), or no distance: the segment sweep's
@@ -1020,24 +1060,30 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
   collide_hit h;
   vec3 c, x, q;
   double t;
-  CHECK_RADIUS(r, 1);
-  CHECK_VEC(axis, 2);
-  CHECK_VEC(c0, 3);
-  CHECK_VEC(c1, 4);
-  CHECK_VEC(a, 5);
-  CHECK_VEC(b, 6);
+  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(mag_start(r), axis),
+                                                       c0), c1), a), b));
+  if (!((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
+    CHECK_RADIUS(r, 1);                /* one pass, else one by one */
+    CHECK_VEC(axis, 2);
+    CHECK_VEC(c0, 3);
+    CHECK_VEC(c1, 4);
+    CHECK_VEC(a, 5);
+    CHECK_VEC(b, 6);
+  }
   if (v_zero(*axis)) return collide_sweep_sphere_segment(r, c0, c1, a, b, out);
   {
-    /* the fast kernel: a miss, or a contact after the start with a
-       distance to speak of; else the general path below */
+    /* the fast kernel: a miss, or a contact with the centre off the
+       parallelogram (at u = 0, the face's normal when its nearest point
+       is inside, else from the nearest point: sweep_flat's rules); else
+       the general path below */
     vec3 off;
     double u = ray_rounded_parallelogram(*c0, v_sub(*c1, *c0), *a, v_sub(*b, *a),
-                                         *axis, r, 1, &off), l;
+                                         *axis, r, 1, 4 * S, &off), l;
     if (u > 1) {
       hit_clear(out);
       return 0;
     }
-    if (u > 0 && (l = v_len(off)) > dmax(noise(*c0, *c1), noise(*a, *b))) {
+    if (u >= 0 && (l = v_len(off)) > 64 * DBL_EPSILON * S) {
       c = at(*c0, v_sub(*c1, *c0), u);
       (void)seg_seg(v_sub(c, *axis), v_add(c, *axis), *a, *b, &x, &q, &t);
       out->u = u;
@@ -1386,19 +1432,23 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       }
     }
     /* the fast kernel, first contact of p0 + v t and (for u1) of the
-       reversed motion p1 - v t; the general path at the start (the
-       normal's rules of overlap), for slivers and vanishing radii */
-    vec3 off, Ab2 = v_scale(Ab, 2), mAb = v_neg(Ab);
+       reversed motion p1 - v t (u = 0 as in capsule_segment); the
+       general path for a centre on the parallelogram at the start (the
+       rules of overlap, 2D's), for slivers and vanishing radii */
+    vec3 off, mAb = v_neg(Ab);
     double l, t;
-    u0 = ray_rounded_parallelogram(p0, v, mAb, Ab2, Aa, R, 1, &off);
+    double S = R + v_maxabs(Aa) + v_maxabs(Ab) + v_maxabs(p0) + v_maxabs(v);
+    pgram g;
+    int fast = pgram_make(&g, mAb, v_scale(Ab, 2), Aa, R, 4 * S);
+    u0 = fast ? pgram_ray(&g, p0, v, 1, &off) : -1;
     if (u0 > 1) {
       out->u0 = out->u1 = 0;
       out->normal = v3(0, 0, 0);
       return 0;
     }
-    if (u0 > 0 && (l = v_len(off)) > dmax(noise(p0, p1), noise(Aa, Ab))) {
+    if (u0 >= 0 && (l = v_len(off)) > 64 * DBL_EPSILON * S) {
       normal = v3(off.x / l, off.y / l, off.z / l);
-      t = ray_rounded_parallelogram(p1, v_neg(v), mAb, Ab2, Aa, R, 1, &off);
+      t = pgram_ray(&g, p1, v_neg(v), 1, &off);
       if (t < 0)
         t = sweep_grown_segment(R, p1, p0, mAb, Ab, Aa, &h) == 1 ? h.u : 2;
       u1 = t <= 1 ? 1 - t : u0;
