@@ -378,7 +378,7 @@ static inline double ray_capsule(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
    at t = 0, from P's nearest point (inside the prism, along n). */
 typedef struct pgram {
   vec3 a, n, sg, kp, c[4];   /* c: the corners, in order around */
-  double R, scale;
+  double R, scale, rs, rk;   /* rs, rk: R in units of s and k */
 } pgram;
 
 /* Sets up P and R for pgram_ray: 0 when the kernel declines them. */
@@ -399,14 +399,18 @@ static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
   g->c[3] = v_add(a, A);
   g->R = R;
   g->scale = scale;
+  /* the distance between the lines s = 0 and s = 1 is |N| / |A|, between
+     k = -1 and k = 1 is 2 |N| / |e| */
+  g->rs = R * sqrt(aa) / sqrt(nn);
+  g->rk = R * sqrt(ee) / sqrt(nn);
   return 1;
 }
 
 static double pgram_ray(const pgram *g, vec3 p0, vec3 v, double tmax,
                         vec3 *out) {
   vec3 w = v_sub(p0, g->a), n = g->n;
-  double R = g->R, lo = 0, hi = tmax, tend = tmax;
-  double h0, hd, s0, sd, k0, kd, sT, kT, pad, best = 2;
+  double R = g->R, lo = 0, hi = tmax, tbeg = 0, tend = tmax;
+  double h0, hd, s0, sd, k0, kd, sB, kB, sT, kT, pad, best = 2;
   int side = 0, i;
   h0 = v_dot(n, w);
   hd = v_dot(n, v);
@@ -422,6 +426,25 @@ static double pgram_ray(const pgram *g, vec3 p0, vec3 v, double tmax,
   cb_clip(&lo, &hi, -k0 - 1, -kd, 5, &side);
   cb_clip(&lo, &hi, k0 - 1, kd, 6, &side);
   if (!isfinite(s0 + sd + k0 + kd + h0 + hd)) return -1;
+  pad = 1e-9 * (1 + fabs(s0) + fabs(sd) + fabs(k0) + fabs(kd));
+  if (!(lo <= hi)) {
+    /* The quick rejection: the body lies in the prism with its sides
+       moved out by R (s in [-rs, 1 + rs], |k| <= 1 + rk; rs, rk: R in
+       those units), padded for rounding. The contact, if any, is in the
+       time range the line spends in there, which also narrows the edges
+       to test below. */
+    double elo = 0, ehi = tmax, xs = g->rs + pad, xk = g->rk + pad;
+    int dummy = 0;
+    cb_clip(&elo, &ehi, h0 - R, hd, 1, &dummy);
+    cb_clip(&elo, &ehi, -h0 - R, -hd, 2, &dummy);
+    cb_clip(&elo, &ehi, -s0 - xs, -sd, 3, &dummy);
+    cb_clip(&elo, &ehi, s0 - 1 - xs, sd, 4, &dummy);
+    cb_clip(&elo, &ehi, -k0 - 1 - xk, -kd, 5, &dummy);
+    cb_clip(&elo, &ehi, k0 - 1 - xk, kd, 6, &dummy);
+    if (!(elo <= ehi)) return 2;
+    tbeg = elo;
+    tend = ehi;
+  }
   if (lo <= hi) {
     if (side == 0) {                    /* in the prism at t = 0 */
       *out = v_scale(n, h0);            /* (over the inside: the face's) */
@@ -433,16 +456,17 @@ static double pgram_ray(const pgram *g, vec3 p0, vec3 v, double tmax,
     }
     tend = lo;                          /* through a side: an edge's first */
   }
+  sB = s0 + sd * tbeg;
+  kB = k0 + kd * tbeg;
   sT = s0 + sd * tend;
   kT = k0 + kd * tend;
-  pad = 1e-9 * (1 + fabs(s0) + fabs(sd) + fabs(k0) + fabs(kd));
   for (i = 0; i < 4; i++) {
     vec3 dir;
     double t;
     /* edge i runs from c[i] to c[i + 1]: k = -1, s = 1, k = 1, s = 0 */
-    if (i == 0 ? !(dmin(k0, kT) < -1 + pad) :
-        i == 1 ? !(dmax(s0, sT) > 1 - pad) :
-        i == 2 ? !(dmax(k0, kT) > 1 - pad) : !(dmin(s0, sT) < pad))
+    if (i == 0 ? !(dmin(kB, kT) < -1 + pad) :
+        i == 1 ? !(dmax(sB, sT) > 1 - pad) :
+        i == 2 ? !(dmax(kB, kT) > 1 - pad) : !(dmin(sB, sT) < pad))
       continue;
     t = ray_capsule(p0, v, g->c[i], g->c[(i + 1) & 3], R,
                     best < 2 ? best : tmax, g->scale, &dir);
@@ -1383,14 +1407,18 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
   double R, u0, u1;
   int flip;
   collide_hit h;
-  CHECK_RADIUS(ra, 1);
-  CHECK_VEC(axisa, 2);
-  CHECK_VEC(a0, 3);
-  CHECK_VEC(a1, 4);
-  CHECK_RADIUS(rb, 5);
-  CHECK_VEC(axisb, 6);
-  CHECK_VEC(b0, 7);
-  CHECK_VEC(b1, 8);
+  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(mag_add(
+      mag_num(mag_start(ra), rb), axisa), a0), a1), axisb), b0), b1));
+  if (!((S <= COLLIDE_MAX_COORD) && (ra >= 0) && (rb >= 0))) {
+    CHECK_RADIUS(ra, 1);               /* one pass, else one by one */
+    CHECK_VEC(axisa, 2);
+    CHECK_VEC(a0, 3);
+    CHECK_VEC(a1, 4);
+    CHECK_RADIUS(rb, 5);
+    CHECK_VEC(axisb, 6);
+    CHECK_VEC(b0, 7);
+    CHECK_VEC(b1, 8);
+  }
   flip = !before(ra, *axisa, *a0, *a1, rb, *axisb, *b0, *b1);
   if (flip) {
     const collide_vec3 *t;
@@ -1421,11 +1449,17 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
        meet (sweep_sphere_sphere's test; its radii are padded by 1e-9 of
        the scale, so rounding never rejects a contact) */
     {
-      double sa = ra + v_len(Aa), sb = rb + v_len(Ab);
-      double pad = 1e-9 * (sa + sb + dmax(dmax(v_maxabs(*a0), v_maxabs(*a1)),
-                                           dmax(v_maxabs(*b0), v_maxabs(*b1))));
-      if (sa + sb + pad <= 1e50 && sb <= 1e50 &&
-          collide_test_sphere_sphere(sa + pad, a0, a1, sb, b0, b1) == 0) {
+      /* (the relative centre p0 + v t against the ball of radius
+         Rb = ra + rb + |Aa| + |Ab| at the origin, as in capsule_sphere:
+         no approach, a closest approach beyond Rb, or still outside at
+         the end of a step that ends before it) */
+      double Rb = R + sqrt(v_len2(Aa)) + sqrt(v_len2(Ab)), a, b, c;
+      Rb += 1e-9 * (Rb + S);
+      a = v_len2(v);
+      b = v_dot(p0, v);
+      c = v_len2(p0) - Rb * Rb;
+      if (c > 0 && (b >= 0 || a * (Rb * Rb) < v_len2(v_cross(p0, v)) ||
+                    (-b > a && a + 2 * b + c > 0))) {
         out->u0 = out->u1 = 0;
         out->normal = v3(0, 0, 0);
         return 0;
@@ -1437,7 +1471,6 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
        rules of overlap, 2D's), for slivers and vanishing radii */
     vec3 off, mAb = v_neg(Ab);
     double l, t;
-    double S = R + v_maxabs(Aa) + v_maxabs(Ab) + v_maxabs(p0) + v_maxabs(v);
     pgram g;
     int fast = pgram_make(&g, mAb, v_scale(Ab, 2), Aa, R, 4 * S);
     u0 = fast ? pgram_ray(&g, p0, v, 1, &off) : -1;
