@@ -385,14 +385,15 @@ typedef struct pgram {
 static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
                       double scale) {
   vec3 N = cross_exact(e, A);
-  double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A);
+  double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A), il;
   if (!(ee * aa > 1e-280) || !(nn >= 1e-6 * ee * aa) || !(ee * aa < 1e280) ||
       !(R > 0))
     return 0;
+  il = 1 / sqrt(nn);
   g->a = a;
-  g->n = v_scale(N, 1 / sqrt(nn));
-  g->sg = v_scale(v_cross(A, N), 1 / nn);
-  g->kp = v_scale(v_cross(N, e), 1 / nn);
+  g->n = v_scale(N, il);
+  g->sg = v_scale(v_cross(A, N), il * il);
+  g->kp = v_scale(v_cross(N, e), il * il);
   g->c[0] = v_sub(a, A);
   g->c[1] = v_sub(v_add(a, e), A);
   g->c[2] = v_add(v_add(a, e), A);
@@ -401,8 +402,8 @@ static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
   g->scale = scale;
   /* the distance between the lines s = 0 and s = 1 is |N| / |A|, between
      k = -1 and k = 1 is 2 |N| / |e| */
-  g->rs = R * sqrt(aa) / sqrt(nn);
-  g->rk = R * sqrt(ee) / sqrt(nn);
+  g->rs = R * sqrt(aa) * il;
+  g->rk = R * sqrt(ee) * il;
   return 1;
 }
 
@@ -500,6 +501,203 @@ static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
   pgram g;
   if (!pgram_make(&g, a, e, A, R, scale)) return -1;
   return pgram_ray(&g, p0, v, tmax, out);
+}
+/* ---- both ends at once: the capsule pair's interval -------------------- */
+
+/* Both roots t1 <= t2 of A t^2 + 2 B t + C, A > 0, given its discriminant
+   disc = B^2 - A C >= 0: q / A and C / q with q = -(B + sign(B) sqrt(disc))
+   (RTR 3rd ed. eq. 16.65: no subtraction of nearly equal numbers). */
+static void roots2(double A, double B, double C, double disc, double *t1,
+                   double *t2) {
+  double q = B < 0 ? sqrt(disc) - B : -B - sqrt(disc), x, y;
+  if (q == 0) { *t1 = *t2 = 0; return; }     /* B = disc = 0: C = 0 */
+  x = C / q;
+  y = q / A;
+  *t1 = x < y ? x : y;
+  *t2 = x < y ? y : x;
+}
+
+/* The times (on the whole line) the point w + v t is within R of the
+   origin: 0 when never. The discriminant in Lagrange's form, as
+   ball_first's. */
+static int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
+  double A = v_len2(v), C = v_len2(w) - R * R, disc;
+  if (!(A > 0)) {
+    if (C > 0) return 0;
+    *t1 = -INFINITY; *t2 = INFINITY;
+    return 1;
+  }
+  disc = A * (R * R) - v_len2(v_cross(w, v));
+  if (disc < 0) return 0;
+  roots2(A, v_dot(w, v), C, disc, t1, t2);
+  return 1;
+}
+
+/* The times (on the whole line) the point p0 + v t is within R of the
+   segment a-b: 0 when never. As ray_capsule, with both ends of each
+   interval: the line is in the capsule from its entry into the infinite
+   cylinder, or, when that is beyond an end, from its entry into that end's
+   ball (the end disc lies in the ball), to the like exit. *oin: the
+   offset from the segment at the entry. */
+static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
+                        double scale, double *tin, double *tout, vec3 *oin) {
+  vec3 f = v_sub(b, a), w = v_sub(p0, a), W, Z;
+  double ff = v_len2(f), A, B, C, Rf, t1, t2, y0, yd, yb, y1, y2, u, x;
+  if (!(scale < 1e40 && ff > 1e-80 && ff > scale * scale * 1e-80)) {
+    double mf = v_maxabs(f);
+    if (!(mf > 0)) {                     /* a point: its ball */
+      if (!ball_span(w, v, R, tin, tout)) return 0;
+      *oin = isfinite(*tin) ? v_madd(w, v, *tin) : w;
+      return 1;
+    }
+    f = v_scale(f, 1 / mf);
+    ff = v_len2(f);
+  }
+  W = v_cross(f, w);
+  Z = v_cross(f, v);
+  A = v_len2(Z);
+  B = v_dot(W, Z);
+  Rf = R * R * ff;
+  C = v_len2(W) - Rf;
+  if (A > 0) {
+    double disc = A * Rf - v_len2(v_cross(W, Z));
+    if (disc < 0) return 0;
+    roots2(A, B, C, disc, &t1, &t2);
+  } else {
+    if (C > 0) return 0;                 /* along the axis, outside it */
+    t1 = -INFINITY; t2 = INFINITY;
+  }
+  y0 = v_dot(w, f);
+  yd = v_dot(v, f);
+  yb = v_dot(v_sub(b, a), f);
+  y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
+  y2 = isfinite(t2) ? y0 + yd * t2 : (yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0));
+  if (y1 < 0 || y1 > yb) {
+    vec3 e = y1 < 0 ? w : v_sub(p0, b);
+    if (!ball_span(e, v, R, &u, &x)) return 0;
+    *tin = u;
+    *oin = isfinite(u) ? v_madd(e, v, u) : e;
+  } else {
+    vec3 p = isfinite(t1) ? v_madd(w, v, t1) : w;
+    *tin = t1;
+    *oin = v_madd(p, f, -v_dot(p, f) / ff);
+  }
+  if (y2 < 0 || y2 > yb) {
+    if (!ball_span(y2 < 0 ? w : v_sub(p0, b), v, R, &u, &x)) return 0;
+    *tout = x;
+  } else {
+    *tout = t2;
+  }
+  return *tin <= *tout;
+}
+
+/* Keeps the times in [*lo, *hi] where p + q t <= 0, noting in *win / *wout
+   the constraint `me` when it sets the entry / the exit; iq = 1 / q (the
+   pairs of parallel planes share it: 3 divisions for 12 planes). */
+static void cb_clip2(double *lo, double *hi, double p, double q, double iq,
+                     int me, int *win, int *wout) {
+  if (q > 0) {
+    double t = -p * iq;
+    if (t < *hi) { *hi = t; *wout = me; }
+  } else if (q < 0) {
+    double t = -p * iq;
+    if (t > *lo) { *lo = t; *win = me; }
+  } else if (p > 0) {
+    *lo = 1; *hi = 0;
+  }
+}
+
+/* The times on the whole line that p0 + v t is within R of P (the
+   pgram), for the capsule pair's interval: 1 with the entry *tin and the
+   exit *tout (possibly infinite) and *oin, the offset from P at
+   max(entry, 0) (at 0, from P's nearest point); 0 when the line is not
+   within R of P during [0, 1]; -1 when the kernel declines (rounding at a
+   seam). A line meets a convex body in one interval, the union of its
+   intervals with the pieces (each in the body, together covering it), so
+   the entry is the least entry of the pieces and the exit the greatest
+   exit; an entry or exit through a face of the prism is the body's own
+   (pgram_ray's argument), and then the edges need not be solved for it. */
+static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
+                      double *tout, vec3 *oin) {
+  vec3 w = v_sub(p0, g->a), n = g->n;
+  double R = g->R, h0 = v_dot(n, w), hd = v_dot(n, v);
+  double s0 = v_dot(g->sg, w), sd = v_dot(g->sg, v);
+  double k0 = v_dot(g->kp, w), kd = v_dot(g->kp, v);
+  double pad = 1e-9 * (1 + fabs(s0) + fabs(sd) + fabs(k0) + fabs(kd));
+  double xs = g->rs + pad, xk = g->rk + pad;
+  double lo = -INFINITY, hi = INFINITY, xlo = -INFINITY, xhi = INFINITY;
+  double bin = INFINITY, bout = -INFINITY;
+  int win = 0, wout = 0, dummy = 0, i, face_in, face_out;
+  if (!isfinite(s0 + sd + k0 + kd + h0 + hd)) return -1;
+  double ih = hd != 0 ? 1 / hd : 0, is = sd != 0 ? 1 / sd : 0;
+  double ik = kd != 0 ? 1 / kd : 0;
+  /* the expanded prism (as pgram_ray's quick rejection), whole line */
+  cb_clip2(&xlo, &xhi, h0 - R, hd, ih, 1, &dummy, &dummy);
+  cb_clip2(&xlo, &xhi, -h0 - R, -hd, -ih, 2, &dummy, &dummy);
+  cb_clip2(&xlo, &xhi, -s0 - xs, -sd, -is, 3, &dummy, &dummy);
+  cb_clip2(&xlo, &xhi, s0 - 1 - xs, sd, is, 4, &dummy, &dummy);
+  cb_clip2(&xlo, &xhi, -k0 - 1 - xk, -kd, -ik, 5, &dummy, &dummy);
+  cb_clip2(&xlo, &xhi, k0 - 1 - xk, kd, ik, 6, &dummy, &dummy);
+  if (!(xlo <= xhi) || xlo > 1 || xhi < 0) return 0;
+  /* the prism itself */
+  cb_clip2(&lo, &hi, h0 - R, hd, ih, 1, &win, &wout);
+  cb_clip2(&lo, &hi, -h0 - R, -hd, -ih, 2, &win, &wout);
+  cb_clip2(&lo, &hi, -s0, -sd, -is, 3, &win, &wout);
+  cb_clip2(&lo, &hi, s0 - 1, sd, is, 4, &win, &wout);
+  cb_clip2(&lo, &hi, -k0 - 1, -kd, -ik, 5, &win, &wout);
+  cb_clip2(&lo, &hi, k0 - 1, kd, ik, 6, &win, &wout);
+  face_in = lo <= hi && (win == 1 || win == 2);
+  face_out = lo <= hi && (wout == 1 || wout == 2);
+  if (face_in) {
+    bin = lo;
+    *oin = v_scale(n, win == 1 ? R : -R);
+  }
+  if (face_out) bout = hi;
+  if (!face_in || !face_out) {
+    /* the edges whose outside the line visits while in the expanded
+       prism (s, k at its ends; a static coordinate is its start value) */
+    /* (when the prism is entered: the entry's edge before it, the
+       exit's after it) */
+    double wb = face_in ? hi : xlo, wt = face_out ? lo : xhi;
+    double sB = sd == 0 ? s0 : s0 + sd * wb, sT = sd == 0 ? s0 : s0 + sd * wt;
+    double kB = kd == 0 ? k0 : k0 + kd * wb, kT = kd == 0 ? k0 : k0 + kd * wt;
+    for (i = 0; i < 4; i++) {
+      double ti, to;
+      vec3 oi;
+      if (i == 0 ? !(dmin(kB, kT) < -1 + pad) :
+          i == 1 ? !(dmax(sB, sT) > 1 - pad) :
+          i == 2 ? !(dmax(kB, kT) > 1 - pad) : !(dmin(sB, sT) < pad))
+        continue;
+      if (!capsule_span(p0, v, g->c[i], g->c[(i + 1) & 3], R, g->scale, &ti,
+                        &to, &oi))
+        continue;
+      if (!face_in && ti < bin) { bin = ti; *oin = oi; }
+      if (!face_out && to > bout) bout = to;
+    }
+    /* in the prism with no edge piece reaching its side: rounding at a
+       seam; the general path decides */
+    if (lo <= hi && ((!face_in && !(bin <= lo)) || (!face_out && !(bout >= hi))))
+      return -1;
+  }
+  if (!(bin <= bout) || bin > 1 || bout < 0) return 0;
+  if (!(bin > 0)) {
+    /* overlapping at the start: the offset from P's nearest point */
+    if (lo <= 0 && 0 <= hi) {
+      *oin = v_scale(n, h0);
+    } else {
+      double dd = -1;
+      for (i = 0; i < 4; i++) {
+        vec3 ci = g->c[i], f = v_sub(g->c[(i + 1) & 3], ci), x = v_sub(p0, ci);
+        double ff = v_len2(f), s = v_dot(x, f), di;
+        if (s > 0) x = s >= ff ? v_sub(p0, g->c[(i + 1) & 3]) : v_madd(x, f, -s / ff);
+        di = v_len2(x);
+        if (dd < 0 || di < dd) { dd = di; *oin = x; }
+      }
+    }
+  }
+  *tin = bin;
+  *tout = bout;
+  return 1;
 }
 /* ==== end of the fast kernels ============================================ */
 
@@ -1469,22 +1667,20 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
        reversed motion p1 - v t (u = 0 as in capsule_segment); the
        general path for a centre on the parallelogram at the start (the
        rules of overlap, 2D's), for slivers and vanishing radii */
-    vec3 off, mAb = v_neg(Ab);
+    vec3 off = v3(0, 0, 0), mAb = v_neg(Ab);
     double l, t;
     pgram g;
     int fast = pgram_make(&g, mAb, v_scale(Ab, 2), Aa, R, 4 * S);
-    u0 = fast ? pgram_ray(&g, p0, v, 1, &off) : -1;
-    if (u0 > 1) {
+    fast = fast ? pgram_span(&g, p0, v, &u0, &t, &off) : -1;
+    if (fast == 0) {
       out->u0 = out->u1 = 0;
       out->normal = v3(0, 0, 0);
       return 0;
     }
-    if (u0 >= 0 && (l = v_len(off)) > 64 * DBL_EPSILON * S) {
+    if (fast == 1 && (l = v_len(off)) > 64 * DBL_EPSILON * S) {
       normal = v3(off.x / l, off.y / l, off.z / l);
-      t = pgram_ray(&g, p1, v_neg(v), 1, &off);
-      if (t < 0)
-        t = sweep_grown_segment(R, p1, p0, mAb, Ab, Aa, &h) == 1 ? h.u : 2;
-      u1 = t <= 1 ? 1 - t : u0;
+      if (!(u0 > 0)) u0 = 0;
+      u1 = t < 1 ? t : 1;
     } else {
       if (sweep_grown_segment(R, p0, p1, mAb, Ab, Aa, &h) != 1) {
         out->u0 = out->u1 = 0;
