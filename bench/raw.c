@@ -186,6 +186,19 @@ static void make_cases(int which, bcase *cs) {
         c->v[3] = d_axis(&seed);
         c->v[4] = d_vec(&seed, d_near);
         c->v[5] = d_vec(&seed, d_near);
+        /* its sphere twin (raw-only): a sphere of radius ra + rb against
+           B's core, in B's frame -- A's centre from a0 to
+           a1 - (b1 - b0), the segment b0 -+ Ab (no draws: the cases stay
+           bench/cases.lua's) */
+        c->pv[0].x = c->v[2].x - (c->v[5].x - c->v[4].x);
+        c->pv[0].y = c->v[2].y - (c->v[5].y - c->v[4].y);
+        c->pv[0].z = c->v[2].z - (c->v[5].z - c->v[4].z);
+        c->pv[1].x = c->v[4].x - c->v[3].x;
+        c->pv[1].y = c->v[4].y - c->v[3].y;
+        c->pv[1].z = c->v[4].z - c->v[3].z;
+        c->pv[2].x = c->v[4].x + c->v[3].x;
+        c->pv[2].y = c->v[4].y + c->v[3].y;
+        c->pv[2].z = c->v[4].z + c->v[3].z;
         break;
       /* ---- end of capsule sweeps ---- */
       case SSEG:
@@ -352,9 +365,9 @@ static int call_full(int which, int lean, const bcase *c, collide_hit *h,
     case REF + CAABB:
       return collide_sweep_sphere_aabb(c->r, &c->v[1], &c->v[2], &c->v[3],
                                        &c->v[4], h);
-    case REF + CCAP:
-      return collide_sweep_sphere_sphere(c->r, &c->v[1], &c->v[2], c->plane.d,
-                                         &c->v[4], &c->v[5], iv);
+    case REF + CCAP:   /* a sphere against a capsule: the radii summed */
+      return collide_sweep_sphere_segment(c->r + c->plane.d, &c->v[1], &c->pv[0],
+                                          &c->pv[1], &c->pv[2], h);
 #endif
 /* ---- end of capsule sweeps ---- */
 #ifdef HAVE_collide_sweep_sphere_segment
@@ -423,7 +436,7 @@ static double call(int which, int lean, const bcase *c) {
   if (code == 0) return -1;
   /* (the capsule rows' intervals: u0 + u1; the sphere reference of
      capsule-sphere: u0) */
-  if (which == CCAP || which == REF + CCAP) return iv.u0 + iv.u1;
+  if (which == CCAP) return iv.u0 + iv.u1;
   if (which == REF + CSPH) return iv.u0;
   return which == SS ? iv.u0 + iv.u1 : h.u;
 }

@@ -386,8 +386,9 @@ static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
                       double scale) {
   vec3 N = cross_exact(e, A);
   double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A), il;
-  if (!(ee * aa > 1e-280) || !(nn >= 1e-6 * ee * aa) || !(ee * aa < 1e280) ||
-      !(R > 0))
+  /* (a sine of e and A above 1e-3; products in range) */
+  if (!(ee * aa > 1e-280) || !(ee * aa < 1e280) || !(nn >= 1e-6 * (ee * aa)) ||
+      !(nn > 0) || !(R > 0))
     return 0;
   il = 1 / sqrt(nn);
   g->a = a;
@@ -540,7 +541,8 @@ static int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
    ball (the end disc lies in the ball), to the like exit. *oin: the
    offset from the segment at the entry. */
 static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
-                        double scale, double *tin, double *tout, vec3 *oin) {
+                        double scale, int need, double *tin, double *tout,
+                        vec3 *oin) {
   vec3 f = v_sub(b, a), w = v_sub(p0, a), W, Z;
   double ff = v_len2(f), A, B, C, Rf, t1, t2, y0, yd, yb, y1, y2, u, x;
   if (!(scale < 1e40 && ff > 1e-80 && ff > scale * scale * 1e-80)) {
@@ -548,7 +550,7 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
     if (!(mf > 0)) {                     /* a point: its ball */
       if (!ball_span(w, v, R, tin, tout)) return 0;
       *oin = isfinite(*tin) ? v_madd(w, v, *tin) : w;
-      return 1;
+      return 1;   /* (both ends, whatever `need`) */
     }
     f = v_scale(f, 1 / mf);
     ff = v_len2(f);
@@ -572,21 +574,33 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
   yb = v_dot(v_sub(b, a), f);
   y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
   y2 = isfinite(t2) ? y0 + yd * t2 : (yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0));
-  if (y1 < 0 || y1 > yb) {
-    vec3 e = y1 < 0 ? w : v_sub(p0, b);
-    if (!ball_span(e, v, R, &u, &x)) return 0;
-    *tin = u;
-    *oin = isfinite(u) ? v_madd(e, v, u) : e;
-  } else {
-    vec3 p = isfinite(t1) ? v_madd(w, v, t1) : w;
-    *tin = t1;
-    *oin = v_madd(p, f, -v_dot(p, f) / ff);
+  /* (only the ends the caller needs: need 1 the entry, 2 the exit; the
+     same ball's both when both ends are beyond the same end) */
+  *tin = -INFINITY;
+  *tout = INFINITY;
+  if (need & 1) {
+    if (y1 < 0 || y1 > yb) {
+      vec3 e = y1 < 0 ? w : v_sub(p0, b);
+      if (!ball_span(e, v, R, &u, &x)) return 0;
+      *tin = u;
+      *oin = isfinite(u) ? v_madd(e, v, u) : e;
+      if ((y1 < 0 && y2 < 0) || (y1 > yb && y2 > yb)) {
+        *tout = x;
+        return 1;
+      }
+    } else {
+      vec3 p = isfinite(t1) ? v_madd(w, v, t1) : w;
+      *tin = t1;
+      *oin = v_madd(p, f, -v_dot(p, f) / ff);
+    }
   }
-  if (y2 < 0 || y2 > yb) {
-    if (!ball_span(y2 < 0 ? w : v_sub(p0, b), v, R, &u, &x)) return 0;
-    *tout = x;
-  } else {
-    *tout = t2;
+  if (need & 2) {
+    if (y2 < 0 || y2 > yb) {
+      if (!ball_span(y2 < 0 ? w : v_sub(p0, b), v, R, &u, &x)) return 0;
+      *tout = x;
+    } else {
+      *tout = t2;
+    }
   }
   return *tin <= *tout;
 }
@@ -655,21 +669,21 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
   if (face_out) bout = hi;
   if (!face_in || !face_out) {
     /* the edges whose outside the line visits while in the expanded
-       prism (s, k at its ends; a static coordinate is its start value) */
-    /* (when the prism is entered: the entry's edge before it, the
-       exit's after it) */
+       prism (s, k at its ends; a static coordinate is its start value),
+       before the prism's entry when only that is wanted, after its exit
+       when only that is */
     double wb = face_in ? hi : xlo, wt = face_out ? lo : xhi;
     double sB = sd == 0 ? s0 : s0 + sd * wb, sT = sd == 0 ? s0 : s0 + sd * wt;
     double kB = kd == 0 ? k0 : k0 + kd * wb, kT = kd == 0 ? k0 : k0 + kd * wt;
     for (i = 0; i < 4; i++) {
       double ti, to;
-      vec3 oi;
+      vec3 oi = v3(0, 0, 0);
       if (i == 0 ? !(dmin(kB, kT) < -1 + pad) :
           i == 1 ? !(dmax(sB, sT) > 1 - pad) :
           i == 2 ? !(dmax(kB, kT) > 1 - pad) : !(dmin(sB, sT) < pad))
         continue;
-      if (!capsule_span(p0, v, g->c[i], g->c[(i + 1) & 3], R, g->scale, &ti,
-                        &to, &oi))
+      if (!capsule_span(p0, v, g->c[i], g->c[(i + 1) & 3], R, g->scale,
+                        (face_in ? 0 : 1) | (face_out ? 0 : 2), &ti, &to, &oi))
         continue;
       if (!face_in && ti < bin) { bin = ti; *oin = oi; }
       if (!face_out && to > bout) bout = to;
@@ -1293,6 +1307,24 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
     CHECK_VEC(b, 6);
   }
   if (v_zero(*axis)) return collide_sweep_sphere_segment(r, c0, c1, a, b, out);
+  {
+    /* The quick rejection (as capsule_sphere's): the centre never comes
+       within Rb = r + |b - a| / 2 + |axis| of the segment's midpoint m,
+       which bounds the grown parallelogram; padded by 1e-9 of the
+       scale. */
+    vec3 m = v_scale(v_add(*a, *b), 0.5), s0 = v_sub(*c0, m), dd = v_sub(*c1, *c0);
+    double Rb = r + 0.5 * sqrt(v_len2(v_sub(*b, *a))) + sqrt(v_len2(*axis));
+    double qa, qb, qc;
+    Rb += 1e-9 * (Rb + S);
+    qa = v_len2(dd);
+    qb = v_dot(s0, dd);
+    qc = v_len2(s0) - Rb * Rb;
+    if (qc > 0 && (qb >= 0 || qa * (Rb * Rb) < v_len2(v_cross(s0, dd)) ||
+                   (-qb > qa && qa + 2 * qb + qc > 0))) {
+      hit_clear(out);
+      return 0;
+    }
+  }
   {
     /* the fast kernel: a miss, or a contact with the centre off the
        parallelogram (at u = 0, the face's normal when its nearest point
