@@ -758,31 +758,33 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
     else normal = v_len2(d) > 0 ? v_normalize(v_neg(d)) : v3(1, 0, 0);
   } else {
     vec3 off;
-    /* The quick rejection: the sphere's centre, moving by -d relative to
-       the capsule's centre, never comes within r + rb + |axis| of it (the
-       capsule's bounding sphere). sweep_sphere_sphere's decision without
-       its root: no approach (b >= 0), a closest approach beyond the
-       radius (Lagrange's discriminant < 0), or still outside at the end
-       of a step that ends before the closest approach. The radius is
-       padded by 1e-9 of the scale, so rounding never rejects a contact. */
+    /* The quick rejections. The sphere's centre moves by -d relative to
+       the capsule's centre, from s = center - c0. It misses when the line
+       of its motion passes farther than r + rb from the line of the core
+       (their distance is |s.N| / |N|, N = axis x d, a lower bound of the
+       segments'; no division, and no square root to wait for), or when it
+       never comes within Rb = r + rb + |axis| of the capsule's centre (the
+       capsule's bounding sphere; sweep_sphere_sphere's decision without
+       its root: no approach, a closest approach beyond Rb -- Lagrange's
+       discriminant < 0 -- or still outside at the end of a step that ends
+       before the closest approach). Both radii are padded by 1e-9 of the
+       scale, so rounding never rejects a contact. */
     {
-    vec3 s = v_sub(*center, *c0);
-    double Rb = r + rb + sqrt(v_len2(*axis)) + 1e-9 * S;
-    double a = v_len2(d), b = -v_dot(s, d), cc = v_len2(s) - Rb * Rb;
-    vec3 N = v_cross(*axis, d);
-    double sN = v_dot(s, N), Rp = r + rb + 1e-9 * S;
-    if (cc > 0 && (b >= 0 || a * (Rb * Rb) < v_len2(v_cross(s, d)) ||
-                   (-b > a && a + 2 * b + cc > 0))) {
-      hit_clear(out);
-      return 0;
-    }
-    /* nor does it when the line of its motion passes farther than
-       r + rb from the line of the core (their distance is |s.N| / |N|,
-       N = axis x d, and bounds the segments'; no division) */
-    if (sN * sN > Rp * Rp * v_len2(N)) {
-      hit_clear(out);
-      return 0;
-    }
+      vec3 s = v_sub(*center, *c0), N = v_cross(*axis, d);
+      double sN = v_dot(s, N), Rp = r + rb + 1e-9 * S, Rb, a, b, cc;
+      if (sN * sN > Rp * Rp * v_len2(N)) {
+        hit_clear(out);
+        return 0;
+      }
+      Rb = Rp + sqrt(v_len2(*axis));
+      a = v_len2(d);
+      b = -v_dot(s, d);
+      cc = v_len2(s) - Rb * Rb;
+      if (cc > 0 && (b >= 0 || a * (Rb * Rb) < v_len2(v_cross(s, d)) ||
+                     (-b > a && a + 2 * b + cc > 0))) {
+        hit_clear(out);
+        return 0;
+      }
     }
     /* the fast kernel, relative to the capsule's centre at the start: it
        decides a miss, and a contact whose centre is off the core (at u = 0
