@@ -381,9 +381,10 @@ typedef struct pgram {
   double R, scale, rs, rk;   /* rs, rk: R in units of s and k */
 } pgram;
 
-/* Sets up P and R for pgram_ray: 0 when the kernel declines them. */
+/* Sets up P and R for pgram_ray: 0 when the kernel declines them. le, la:
+   |e| and |A| (the callers' bounding tests have them). */
 static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
-                      double scale) {
+                      double scale, double le, double la) {
   vec3 N = cross_exact(e, A);
   double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A), il;
   /* (a sine of e and A above 1e-3; products in range) */
@@ -403,8 +404,8 @@ static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
   g->scale = scale;
   /* the distance between the lines s = 0 and s = 1 is |N| / |A|, between
      k = -1 and k = 1 is 2 |N| / |e| */
-  g->rs = R * sqrt(aa) * il;
-  g->rk = R * sqrt(ee) * il;
+  g->rs = R * la * il;
+  g->rk = R * le * il;
   return 1;
 }
 
@@ -498,9 +499,10 @@ static double pgram_ray(const pgram *g, vec3 p0, vec3 v, double tmax,
 /* The one-ray form of pgram_make and pgram_ray. */
 static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
                                         vec3 A, double R, double tmax,
-                                        double scale, vec3 *out) {
+                                        double scale, double le, double la,
+                                        vec3 *out) {
   pgram g;
-  if (!pgram_make(&g, a, e, A, R, scale)) return -1;
+  if (!pgram_make(&g, a, e, A, R, scale, le, la)) return -1;
   return pgram_ray(&g, p0, v, tmax, out);
 }
 /* ---- both ends at once: the capsule pair's interval -------------------- */
@@ -534,6 +536,24 @@ static int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
   return 1;
 }
 
+/* A ball's span, solved once per line for the two edges that share the
+   corner: state 0 not yet, 1 met (t1, t2), -1 never. */
+typedef struct ball_memo {
+  int state;
+  double t1, t2;
+} ball_memo;
+
+static int ball_span_memo(vec3 w, vec3 v, double R, ball_memo *m, double *t1,
+                          double *t2) {
+  if (m->state == 0) {
+    m->t1 = m->t2 = 0;
+    m->state = ball_span(w, v, R, &m->t1, &m->t2) ? 1 : -1;
+  }
+  *t1 = m->t1;
+  *t2 = m->t2;
+  return m->state > 0;
+}
+
 /* The times (on the whole line) the point p0 + v t is within R of the
    segment a-b: 0 when never. As ray_capsule, with both ends of each
    interval: the line is in the capsule from its entry into the infinite
@@ -541,8 +561,8 @@ static int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
    ball (the end disc lies in the ball), to the like exit. *oin: the
    offset from the segment at the entry. */
 static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
-                        double scale, int need, double *tin, double *tout,
-                        vec3 *oin) {
+                        double scale, int need, ball_memo *ma, ball_memo *mb,
+                        double *tin, double *tout, vec3 *oin) {
   vec3 f = v_sub(b, a), w = v_sub(p0, a), W, Z;
   double ff = v_len2(f), A, B, C, Rf, t1, t2, y0, yd, yb, y1, y2, u, x;
   if (!(scale < 1e40 && ff > 1e-80 && ff > scale * scale * 1e-80)) {
@@ -581,7 +601,7 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
   if (need & 1) {
     if (y1 < 0 || y1 > yb) {
       vec3 e = y1 < 0 ? w : v_sub(p0, b);
-      if (!ball_span(e, v, R, &u, &x)) return 0;
+      if (!ball_span_memo(e, v, R, y1 < 0 ? ma : mb, &u, &x)) return 0;
       *tin = u;
       *oin = isfinite(u) ? v_madd(e, v, u) : e;
       if ((y1 < 0 && y2 < 0) || (y1 > yb && y2 > yb)) {
@@ -596,7 +616,9 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
   }
   if (need & 2) {
     if (y2 < 0 || y2 > yb) {
-      if (!ball_span(y2 < 0 ? w : v_sub(p0, b), v, R, &u, &x)) return 0;
+      if (!ball_span_memo(y2 < 0 ? w : v_sub(p0, b), v, R, y2 < 0 ? ma : mb,
+                          &u, &x))
+        return 0;
       *tout = x;
     } else {
       *tout = t2;
@@ -605,19 +627,19 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
   return *tin <= *tout;
 }
 
-/* Keeps the times in [*lo, *hi] where p + q t <= 0, noting in *win / *wout
-   the constraint `me` when it sets the entry / the exit; iq = 1 / q (the
-   pairs of parallel planes share it: 3 divisions for 12 planes). */
-static void cb_clip2(double *lo, double *hi, double p, double q, double iq,
-                     int me, int *win, int *wout) {
-  if (q > 0) {
-    double t = -p * iq;
-    if (t < *hi) { *hi = t; *wout = me; }
-  } else if (q < 0) {
-    double t = -p * iq;
-    if (t > *lo) { *lo = t; *win = me; }
-  } else if (p > 0) {
-    *lo = 1; *hi = 0;
+/* The times on the whole line that lo <= x0 + xd t <= hi: [*enter,
+   *exit], empty when enter > exit; ixd = 1 / xd (the two planes of a
+   slab share it: 3 divisions for the 12 planes below). */
+static inline void slab_times(double x0, double xd, double ixd, double lo,
+                              double hi, double *enter, double *exit_) {
+  if (xd != 0) {
+    double ta = (lo - x0) * ixd, tb = (hi - x0) * ixd;
+    *enter = ta < tb ? ta : tb;
+    *exit_ = ta < tb ? tb : ta;
+  } else if (x0 >= lo && x0 <= hi) {
+    *enter = -INFINITY; *exit_ = INFINITY;
+  } else {
+    *enter = INFINITY; *exit_ = -INFINITY;
   }
 }
 
@@ -639,32 +661,33 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
   double k0 = v_dot(g->kp, w), kd = v_dot(g->kp, v);
   double pad = 1e-9 * (1 + fabs(s0) + fabs(sd) + fabs(k0) + fabs(kd));
   double xs = g->rs + pad, xk = g->rk + pad;
-  double lo = -INFINITY, hi = INFINITY, xlo = -INFINITY, xhi = INFINITY;
-  double bin = INFINITY, bout = -INFINITY;
-  int win = 0, wout = 0, dummy = 0, i, face_in, face_out;
+  double lo, hi, xlo, xhi, bin = INFINITY, bout = -INFINITY;
+  double hE, hX, sE, sX, kE, kX, ih, is, ik;
+  ball_memo memo[4];
+  int i, face_in, face_out;
+  memo[0].state = memo[1].state = memo[2].state = memo[3].state = 0;
   if (!isfinite(s0 + sd + k0 + kd + h0 + hd)) return -1;
-  double ih = hd != 0 ? 1 / hd : 0, is = sd != 0 ? 1 / sd : 0;
-  double ik = kd != 0 ? 1 / kd : 0;
+  ih = hd != 0 ? 1 / hd : 0;
+  is = sd != 0 ? 1 / sd : 0;
+  ik = kd != 0 ? 1 / kd : 0;
   /* the expanded prism (as pgram_ray's quick rejection), whole line */
-  cb_clip2(&xlo, &xhi, h0 - R, hd, ih, 1, &dummy, &dummy);
-  cb_clip2(&xlo, &xhi, -h0 - R, -hd, -ih, 2, &dummy, &dummy);
-  cb_clip2(&xlo, &xhi, -s0 - xs, -sd, -is, 3, &dummy, &dummy);
-  cb_clip2(&xlo, &xhi, s0 - 1 - xs, sd, is, 4, &dummy, &dummy);
-  cb_clip2(&xlo, &xhi, -k0 - 1 - xk, -kd, -ik, 5, &dummy, &dummy);
-  cb_clip2(&xlo, &xhi, k0 - 1 - xk, kd, ik, 6, &dummy, &dummy);
+  slab_times(h0, hd, ih, -R, R, &hE, &hX);
+  slab_times(s0, sd, is, -xs, 1 + xs, &sE, &sX);
+  slab_times(k0, kd, ik, -1 - xk, 1 + xk, &kE, &kX);
+  xlo = dmax(hE, dmax(sE, kE));
+  xhi = dmin(hX, dmin(sX, kX));
   if (!(xlo <= xhi) || xlo > 1 || xhi < 0) return 0;
-  /* the prism itself */
-  cb_clip2(&lo, &hi, h0 - R, hd, ih, 1, &win, &wout);
-  cb_clip2(&lo, &hi, -h0 - R, -hd, -ih, 2, &win, &wout);
-  cb_clip2(&lo, &hi, -s0, -sd, -is, 3, &win, &wout);
-  cb_clip2(&lo, &hi, s0 - 1, sd, is, 4, &win, &wout);
-  cb_clip2(&lo, &hi, -k0 - 1, -kd, -ik, 5, &win, &wout);
-  cb_clip2(&lo, &hi, k0 - 1, kd, ik, 6, &win, &wout);
-  face_in = lo <= hi && (win == 1 || win == 2);
-  face_out = lo <= hi && (wout == 1 || wout == 2);
+  /* the prism itself; entered (left) through a face when the slab of h
+     is the last entered (first left), ties to the face */
+  slab_times(s0, sd, is, 0, 1, &sE, &sX);
+  slab_times(k0, kd, ik, -1, 1, &kE, &kX);
+  lo = dmax(hE, dmax(sE, kE));
+  hi = dmin(hX, dmin(sX, kX));
+  face_in = lo <= hi && hd != 0 && hE >= sE && hE >= kE;
+  face_out = lo <= hi && hd != 0 && hX <= sX && hX <= kX;
   if (face_in) {
     bin = lo;
-    *oin = v_scale(n, win == 1 ? R : -R);
+    *oin = v_scale(n, hd < 0 ? R : -R);
   }
   if (face_out) bout = hi;
   if (!face_in || !face_out) {
@@ -683,7 +706,8 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
           i == 2 ? !(dmax(kB, kT) > 1 - pad) : !(dmin(sB, sT) < pad))
         continue;
       if (!capsule_span(p0, v, g->c[i], g->c[(i + 1) & 3], R, g->scale,
-                        (face_in ? 0 : 1) | (face_out ? 0 : 2), &ti, &to, &oi))
+                        (face_in ? 0 : 1) | (face_out ? 0 : 2), &memo[i],
+                        &memo[(i + 1) & 3], &ti, &to, &oi))
         continue;
       if (!face_in && ti < bin) { bin = ti; *oin = oi; }
       if (!face_out && to > bout) bout = to;
@@ -1297,7 +1321,7 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
                                   collide_hit *out) {
   collide_hit h;
   vec3 c, x, q;
-  double t;
+  double t, le, la;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(mag_start(r), axis),
                                                        c0), c1), a), b));
   if (!((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
@@ -1315,8 +1339,10 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
        which bounds the grown parallelogram; padded by 1e-9 of the
        scale. */
     vec3 m = v_scale(v_add(*a, *b), 0.5), s0 = v_sub(*c0, m), dd = v_sub(*c1, *c0);
-    double Rb = r + 0.5 * sqrt(v_len2(v_sub(*b, *a))) + sqrt(v_len2(*axis));
-    double qa, qb, qc;
+    double qa, qb, qc, Rb;
+    le = sqrt(v_len2(v_sub(*b, *a)));
+    la = sqrt(v_len2(*axis));
+    Rb = r + 0.5 * le + la;
     Rb += 1e-9 * (Rb + S);
     qa = v_len2(dd);
     qb = v_dot(s0, dd);
@@ -1334,7 +1360,7 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
        the general path below */
     vec3 off;
     double u = ray_rounded_parallelogram(*c0, v_sub(*c1, *c0), *a, v_sub(*b, *a),
-                                         *axis, r, 1, 4 * S, &off), l;
+                                         *axis, r, 1, 4 * S, le, la, &off), l;
     if (u > 1) {
       hit_clear(out);
       return 0;
@@ -1636,7 +1662,7 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
                                   const collide_vec3 *b0, const collide_vec3 *b1,
                                   collide_interval *out) {
   vec3 Aa, Ab, p0, p1, v, normal;
-  double R, u0, u1;
+  double R, u0, u1, la = 0, lb = 0;
   int flip;
   collide_hit h;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(mag_add(
@@ -1685,7 +1711,10 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
          Rb = ra + rb + |Aa| + |Ab| at the origin, as in capsule_sphere:
          no approach, a closest approach beyond Rb, or still outside at
          the end of a step that ends before it) */
-      double Rb = R + sqrt(v_len2(Aa)) + sqrt(v_len2(Ab)), a, b, c;
+      double Rb, a, b, c;
+      la = sqrt(v_len2(Aa));
+      lb = sqrt(v_len2(Ab));
+      Rb = R + la + lb;
       Rb += 1e-9 * (Rb + S);
       a = v_len2(v);
       b = v_dot(p0, v);
@@ -1704,7 +1733,7 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
     vec3 off = v3(0, 0, 0), mAb = v_neg(Ab);
     double l, t;
     pgram g;
-    int fast = pgram_make(&g, mAb, v_scale(Ab, 2), Aa, R, 4 * S);
+    int fast = pgram_make(&g, mAb, v_scale(Ab, 2), Aa, R, 4 * S, 2 * lb, la);
     fast = fast ? pgram_span(&g, p0, v, &u0, &t, &off) : -1;
     if (fast == 0) {
       out->u0 = out->u1 = 0;
