@@ -250,6 +250,20 @@ static void push_try(push *p, vec3 w, double depth, vec3 d, int feature) {
 
 /* ==== fast kernels of the sphere, segment and capsule sweeps ============== */
 
+/* |a|, also where |a|^2 would underflow (coordinates near 1e-160). */
+static double len_safe(vec3 a) {
+  double l2 = v_len2(a), m;
+  if (l2 > 1e-280) return sqrt(l2);
+  m = v_maxabs(a);
+  return m > 0 ? m * v_len(v_scale(a, 1 / m)) : 0;
+}
+
+/* a / |a| given l = |a| > 0: divided (an axis-aligned a gives exactly
+   +-1), or through v_normalize when the squares underflowed. */
+static vec3 unit_of(vec3 a, double l) {
+  return l > 1e-140 ? v3(a.x / l, a.y / l, a.z / l) : v_normalize(a);
+}
+
 /* Keeps the times in [*lo, *hi] where p + q t <= 0 (Cyrus-Beck); *which
    becomes `me` when this constraint is the one entered last. */
 static void cb_clip(double *lo, double *hi, double p, double q, int me,
@@ -781,7 +795,7 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
     if (dist > noise(c, *center)) normal = v_normalize(diff);
     else normal = v_len2(d) > 0 ? v_normalize(v_neg(d)) : v3(1, 0, 0);
   } else {
-    vec3 off;
+    vec3 off = v3(0, 0, 0);
     /* The quick rejections. The sphere's centre moves by -d relative to
        the capsule's centre, from s = center - c0. It misses when the line
        of its motion passes farther than r + rb from the line of the core
@@ -793,36 +807,41 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
        discriminant < 0 -- or still outside at the end of a step that ends
        before the closest approach). Both radii are padded by 1e-9 of the
        scale, so rounding never rejects a contact. */
-    {
-      vec3 s = v_sub(*center, *c0), N = v_cross(*axis, d);
-      double sN = v_dot(s, N), Rp = r + rb + 1e-9 * S, Rb, a, b, cc;
-      if (sN * sN > Rp * Rp * v_len2(N)) {
+    /* (coordinates below about 1e-60, whose squares the kernel's fourth
+       powers would lose, take the general path) */
+    dist = u = 0;
+    if (S >= 1e-60) {
+      {
+        vec3 s = v_sub(*center, *c0), N = v_cross(*axis, d);
+        double sN = v_dot(s, N), Rp = r + rb + 1e-9 * S, Rb, a, b, cc;
+        if (sN * sN > Rp * Rp * v_len2(N)) {
+          hit_clear(out);
+          return 0;
+        }
+        Rb = Rp + sqrt(v_len2(*axis));
+        a = v_len2(d);
+        b = -v_dot(s, d);
+        cc = v_len2(s) - Rb * Rb;
+        if (cc > 0 && (b >= 0 || a * (Rb * Rb) < v_len2(v_cross(s, d)) ||
+                       (-b > a && a + 2 * b + cc > 0))) {
+          hit_clear(out);
+          return 0;
+        }
+      }
+      /* the fast kernel, relative to the capsule's centre at the start: it
+         decides a miss, and a contact whose centre is off the core (at u = 0
+         too: the offset is then the centre's from its nearest core point,
+         as the segment sweep's) */
+      u = ray_capsule(v_sub(*center, *c0), v_neg(d), v_neg(*axis), *axis,
+                      r + rb, 1, 4 * S, &off);
+      if (u > 1) {
         hit_clear(out);
         return 0;
       }
-      Rb = Rp + sqrt(v_len2(*axis));
-      a = v_len2(d);
-      b = -v_dot(s, d);
-      cc = v_len2(s) - Rb * Rb;
-      if (cc > 0 && (b >= 0 || a * (Rb * Rb) < v_len2(v_cross(s, d)) ||
-                     (-b > a && a + 2 * b + cc > 0))) {
-        hit_clear(out);
-        return 0;
-      }
+      dist = len_safe(off);
     }
-    /* the fast kernel, relative to the capsule's centre at the start: it
-       decides a miss, and a contact whose centre is off the core (at u = 0
-       too: the offset is then the centre's from its nearest core point,
-       as the segment sweep's) */
-    u = ray_capsule(v_sub(*center, *c0), v_neg(d), v_neg(*axis), *axis,
-                    r + rb, 1, 4 * S, &off);
-    if (u > 1) {
-      hit_clear(out);
-      return 0;
-    }
-    dist = v_len(off);
     if (dist > 64 * DBL_EPSILON * S) {
-      normal = v_flip(v3(off.x / dist, off.y / dist, off.z / dist));
+      normal = v_flip(unit_of(off, dist));
     } else {
       /* at the start (overlapping), or no distance: the segment sweep's
          rules for the normal */
@@ -1333,46 +1352,48 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
     CHECK_VEC(b, 6);
   }
   if (v_zero(*axis)) return collide_sweep_sphere_segment(r, c0, c1, a, b, out);
-  {
-    /* The quick rejection (as capsule_sphere's): the centre never comes
-       within Rb = r + |b - a| / 2 + |axis| of the segment's midpoint m,
-       which bounds the grown parallelogram; padded by 1e-9 of the
-       scale. */
-    vec3 m = v_scale(v_add(*a, *b), 0.5), s0 = v_sub(*c0, m), dd = v_sub(*c1, *c0);
-    double qa, qb, qc, Rb;
-    le = sqrt(v_len2(v_sub(*b, *a)));
-    la = sqrt(v_len2(*axis));
-    Rb = r + 0.5 * le + la;
-    Rb += 1e-9 * (Rb + S);
-    qa = v_len2(dd);
-    qb = v_dot(s0, dd);
-    qc = v_len2(s0) - Rb * Rb;
-    if (qc > 0 && (qb >= 0 || qa * (Rb * Rb) < v_len2(v_cross(s0, dd)) ||
-                   (-qb > qa && qa + 2 * qb + qc > 0))) {
-      hit_clear(out);
-      return 0;
+  if (S >= 1e-60) {   /* (tinier coordinates: the general path) */
+    {
+      /* The quick rejection (as capsule_sphere's): the centre never comes
+         within Rb = r + |b - a| / 2 + |axis| of the segment's midpoint m,
+         which bounds the grown parallelogram; padded by 1e-9 of the
+         scale. */
+      vec3 m = v_scale(v_add(*a, *b), 0.5), s0 = v_sub(*c0, m), dd = v_sub(*c1, *c0);
+      double qa, qb, qc, Rb;
+      le = sqrt(v_len2(v_sub(*b, *a)));
+      la = sqrt(v_len2(*axis));
+      Rb = r + 0.5 * le + la;
+      Rb += 1e-9 * (Rb + S);
+      qa = v_len2(dd);
+      qb = v_dot(s0, dd);
+      qc = v_len2(s0) - Rb * Rb;
+      if (qc > 0 && (qb >= 0 || qa * (Rb * Rb) < v_len2(v_cross(s0, dd)) ||
+                     (-qb > qa && qa + 2 * qb + qc > 0))) {
+        hit_clear(out);
+        return 0;
+      }
     }
-  }
-  {
-    /* the fast kernel: a miss, or a contact with the centre off the
-       parallelogram (at u = 0, the face's normal when its nearest point
-       is inside, else from the nearest point: sweep_flat's rules); else
-       the general path below */
-    vec3 off;
-    double u = ray_rounded_parallelogram(*c0, v_sub(*c1, *c0), *a, v_sub(*b, *a),
-                                         *axis, r, 1, 4 * S, le, la, &off), l;
-    if (u > 1) {
-      hit_clear(out);
-      return 0;
-    }
-    if (u >= 0 && (l = v_len(off)) > 64 * DBL_EPSILON * S) {
-      c = at(*c0, v_sub(*c1, *c0), u);
-      (void)seg_seg(v_sub(c, *axis), v_add(c, *axis), *a, *b, &x, &q, &t);
-      out->u = u;
-      out->point = q;
-      out->normal = v3(off.x / l, off.y / l, off.z / l);
-      out->feature = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
-      return 1;
+    {
+      /* the fast kernel: a miss, or a contact with the centre off the
+         parallelogram (at u = 0, the face's normal when its nearest point
+         is inside, else from the nearest point: sweep_flat's rules); else
+         the general path below */
+      vec3 off;
+      double u = ray_rounded_parallelogram(*c0, v_sub(*c1, *c0), *a, v_sub(*b, *a),
+                                           *axis, r, 1, 4 * S, le, la, &off), l;
+      if (u > 1) {
+        hit_clear(out);
+        return 0;
+      }
+      if (u >= 0 && (l = len_safe(off)) > 64 * DBL_EPSILON * S) {
+        c = at(*c0, v_sub(*c1, *c0), u);
+        (void)seg_seg(v_sub(c, *axis), v_add(c, *axis), *a, *b, &x, &q, &t);
+        out->u = u;
+        out->point = q;
+        out->normal = unit_of(off, l);
+        out->feature = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+        return 1;
+      }
     }
   }
   if (sweep_grown_segment(r, *c0, *c1, *a, *b, *axis, &h) != 1) {
@@ -1706,7 +1727,7 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
     /* the quick rejection: the bounding spheres of radius r + |A| never
        meet (sweep_sphere_sphere's test; its radii are padded by 1e-9 of
        the scale, so rounding never rejects a contact) */
-    {
+    if (S >= 1e-60) {   /* (tinier coordinates: the general path) */
       /* (the relative centre p0 + v t against the ball of radius
          Rb = ra + rb + |Aa| + |Ab| at the origin, as in capsule_sphere:
          no approach, a closest approach beyond Rb, or still outside at
@@ -1733,15 +1754,16 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
     vec3 off = v3(0, 0, 0), mAb = v_neg(Ab);
     double l, t;
     pgram g;
-    int fast = pgram_make(&g, mAb, v_scale(Ab, 2), Aa, R, 4 * S, 2 * lb, la);
+    int fast = S >= 1e-60 &&
+               pgram_make(&g, mAb, v_scale(Ab, 2), Aa, R, 4 * S, 2 * lb, la);
     fast = fast ? pgram_span(&g, p0, v, &u0, &t, &off) : -1;
     if (fast == 0) {
       out->u0 = out->u1 = 0;
       out->normal = v3(0, 0, 0);
       return 0;
     }
-    if (fast == 1 && (l = v_len(off)) > 64 * DBL_EPSILON * S) {
-      normal = v3(off.x / l, off.y / l, off.z / l);
+    if (fast == 1 && (l = len_safe(off)) > 64 * DBL_EPSILON * S) {
+      normal = unit_of(off, l);
       if (!(u0 > 0)) u0 = 0;
       u1 = t < 1 ? t : 1;
     } else {
