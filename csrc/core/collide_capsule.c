@@ -399,8 +399,14 @@ typedef struct pgram {
    |e| and |A| (the callers' bounding tests have them). */
 static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
                       double scale, double le, double la) {
-  vec3 N = cross_exact(e, A);
+  vec3 N = v_cross(e, A);
   double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A), il;
+  /* (cross_exact's test, with the squares at hand: the plain product
+     when the sine is 1/2 or more) */
+  if (!(4 * nn >= ee * aa)) {
+    N = cross_exact(e, A);
+    nn = v_len2(N);
+  }
   /* (a sine of e and A above 1e-3; products in range) */
   if (!(ee * aa > 1e-280) || !(ee * aa < 1e280) || !(nn >= 1e-6 * (ee * aa)) ||
       !(nn > 0) || !(R > 0))
