@@ -254,8 +254,8 @@ static void push_try(push *p, vec3 w, double depth, vec3 d, int feature) {
 static double len_safe(vec3 a) {
   double l2 = v_len2(a), m;
   if (l2 > 1e-280) return sqrt(l2);
-  m = v_maxabs(a);
-  return m > 0 ? m * v_len(v_scale(a, 1 / m)) : 0;
+  m = v_maxabs(a);   /* (divided: 1 / m overflows for a subnormal m) */
+  return m > 0 ? m * v_len(v3(a.x / m, a.y / m, a.z / m)) : 0;
 }
 
 /* a / |a| given l = |a| > 0: divided (an axis-aligned a gives exactly
@@ -331,7 +331,7 @@ static inline double ray_capsule(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
       if (t <= 1) *out = v_madd(w, v, t);
       return t;
     }
-    f = v_scale(f, 1 / mf);
+    f = v3(f.x / mf, f.y / mf, f.z / mf);   /* (1 / mf may overflow) */
     ff = v_len2(f);
   }
   W = v_cross(f, w);
@@ -592,7 +592,7 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
       *oin = isfinite(*tin) ? v_madd(w, v, *tin) : w;
       return 1;   /* (both ends, whatever `need`) */
     }
-    f = v_scale(f, 1 / mf);
+    f = v3(f.x / mf, f.y / mf, f.z / mf);   /* (1 / mf may overflow) */
     ff = v_len2(f);
   }
   W = v_cross(f, w);
