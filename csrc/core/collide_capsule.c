@@ -820,7 +820,13 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
       {
         vec3 s = v_sub(*center, *c0), N = v_cross(*axis, d);
         double sN = v_dot(s, N), Rp = r + rb + 1e-9 * S, Rb, a, b, cc;
-        if (sN * sN > Rp * Rp * v_len2(N)) {
+        /* N's components carry an error of a few epsilon |axis| |d| (eN),
+           s.N of eN |s|: the test is made only when the lines are not
+           parallel to within that (|N| above 1e6 eN), and with |s.N|
+           lowered by its error (a contact is never rejected) */
+        double eN = 8 * DBL_EPSILON * mag3(axis) * mag3(&d), nn = v_len2(N);
+        double x = fabs(sN) - eN * mag3(&s);
+        if (nn > 1e12 * eN * eN && x > 0 && x * x > Rp * Rp * nn * (1 + 1e-5)) {
           hit_clear(out);
           return 0;
         }
