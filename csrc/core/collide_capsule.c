@@ -1759,10 +1759,11 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
         return 0;
       }
     }
-    /* the fast kernel, first contact of p0 + v t and (for u1) of the
-       reversed motion p1 - v t (u = 0 as in capsule_segment); the
-       general path for a centre on the parallelogram at the start (the
-       rules of overlap, 2D's), for slivers and vanishing radii */
+    /* the fast kernel: the whole line's entry and exit in one pass
+       (pgram_span), clipped to [0, 1]; at u0 = 0 the normal as in
+       capsule_segment. The general path for a centre on the
+       parallelogram at the start (the rules of overlap, 2D's), for
+       slivers and vanishing radii */
     vec3 off = v3(0, 0, 0), mAb = v_neg(Ab);
     double l, t;
     pgram g;
