@@ -191,18 +191,23 @@ static vec3 shape_velocity(const move_state *m, int id) {
   return v;
 }
 
-/* Where a mover moving from p toward p + d stops for a contact at u with
-   normal n with shape id: short of it by the skin measured along n in the
-   motion relative to the shape (d' = d - its velocity),
-   u' = u - skin / (-d'.n), never before p -- every point of the sweep
-   before u is free, so the result is free. A step shorter than a
-   hundredth of the skin is rounding and is not taken: a mover at rest
-   stays bit-for-bit where it is. */
+/* Where a mover moving from p toward p + d in this round stops for a
+   contact at u with normal n with shape id: short of it by the skin
+   measured along n in the motion relative to the shape over the round
+   (d' = d - (1 - t0) * its velocity: the round spans the moments t0 .. 1
+   of the step), u' = u - skin / (-d'.n), never before p -- every point of
+   the sweep before u is free, so the result is free. *when is u' (at least
+   0): the moment of the round the mover is there, which a shape coming at
+   a mover at rest makes later than its start. A step shorter than a
+   hundredth of the skin is rounding and is not taken (*moved = 0, else
+   u'): a mover at rest stays bit-for-bit where it is. */
 static vec3 stop_short_at(const move_state *m, vec3 p, vec3 d, double u,
-                          vec3 n, int id, double *moved) {
-  double dn = v_dot(v_sub(d, shape_velocity(m, id)), n);
+                          vec3 n, int id, double *moved, double *when) {
+  vec3 rel = v_madd(d, shape_velocity(m, id), -(1 - m->t0));
+  double dn = v_dot(rel, n);
   if (dn < 0) u -= m->skin / -dn;
   *moved = 0;
+  *when = u > 0 ? u : 0;
   if (u * v_len(d) > 0.01 * m->skin) {
     *moved = u;
     return v_madd(p, d, u);
@@ -212,8 +217,8 @@ static vec3 stop_short_at(const move_state *m, vec3 p, vec3 d, double u,
 
 static vec3 stop_short(const move_state *m, vec3 p, vec3 d, double u, vec3 n,
                        int id) {
-  double moved;
-  return stop_short_at(m, p, d, u, n, id, &moved);
+  double moved, when;
+  return stop_short_at(m, p, d, u, n, id, &moved, &when);
 }
 
 /* A sweep from p by d that stops short of whatever blocks it (crossed
@@ -481,6 +486,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
                        collide_move_result *res) {
   move_state m;
   vec3 pos, rest, vel, planes[MAX_PLANES], sn0 = v3(0, 0, 0), gsn;
+  vec3 carried = v3(0, 0, 0);   /* the motion of the shape ridden (carry) */
   double t = 0, tlast = 0, pdist = 0, gap = 0;
   int iter, np = 0, ground_any = 0, start_ground = 0, a, e, gid = 0;
   collide_hit g;
@@ -557,13 +563,16 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     if ((e = probe(&m, pos, pdist, 0, &g, &gid, &sn0, &gap)) < 0) return e;
     start_ground = e;
     /* carry: standing on a moving shape, the mover moves with it */
-    if (e && o->carry) rest = v_add(rest, shape_velocity(&m, gid));
+    if (e && o->carry) {
+      carried = shape_velocity(&m, gid);
+      rest = v_add(rest, carried);
+    }
   }
 
   for (iter = 0; iter < o->max_iterations; iter++) {
     collide_hit h;
-    vec3 target, left, n, sn, vs;
-    double tc, moved, tstop;
+    vec3 target, left, n, sn, vs, f;
+    double tc, moved, when, tstop;
     int id, resp, walk;
     /* no motion: done, unless shapes move (one may come at the mover) */
     if (rest.x == 0 && rest.y == 0 && rest.z == 0 && w->nmoving == 0) break;
@@ -592,19 +601,36 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     sn = surface_normal(&m, id, &h);
     walk = walkable(&m, sn);
     if (walk) ground_any = 1;
-    pos = stop_short_at(&m, pos, rest, h.u, n, id, &moved);
+    pos = stop_short_at(&m, pos, rest, h.u, n, id, &moved, &when);
     /* the moment the mover is at pos: the next round starts there, and
        sweeps moving shapes from where they are then */
-    tstop = t + moved * (1 - t);
+    tstop = t + when * (1 - t);
     t = m.t0 = tstop;
     left = v_sub(target, pos);
     if (resp == COLLIDE_RESPONSE_DEFAULT) resp = o->response;
-    if (resp == COLLIDE_RESPONSE_STOP) {
-      vel = clip(vel, n, planes, 0, 0);
-      break;
-    }
-    if (resp == COLLIDE_RESPONSE_BOUNCE) {
-      rest = v_scale(v_madd(left, n, -2 * v_dot(left, n)), o->restitution);
+    if (resp == COLLIDE_RESPONSE_STOP || resp == COLLIDE_RESPONSE_BOUNCE) {
+      /* The frame of the response: along n, the motion the shape touched
+         has left (vs); across n, the motion carried (c, the rest of the
+         ridden shape's). A moving shape acts on the mover only along the
+         normal -- it pushes, it never drags -- while a ridden one keeps
+         carrying it. Both are zero in a fixed world. */
+      vec3 c = v_scale(carried, 1 - tstop);
+      double vn, cn = v_dot(c, n);
+      vs = v_scale(shape_velocity(&m, id), 1 - tstop);
+      vn = v_dot(vs, n);
+      if (resp == COLLIDE_RESPONSE_STOP) {
+        /* touch: the mover's own motion ends here; what moves it on is
+           the carried motion and, along n, the shape pushing it (the
+           larger of the two: a shape moving away does not pull) */
+        vel = clip(vel, n, planes, 0, 0);
+        rest = v_madd(c, n, (vn > cn ? vn : cn) - cn);
+        continue;
+      }
+      /* bounce: reflected in that frame, scaled by restitution (a paddle
+         coming at a mover at rest sends it off at twice its speed) */
+      f = v_madd(c, n, vn - cn);
+      left = v_sub(left, f);
+      rest = v_add(v_scale(v_madd(left, n, -2 * v_dot(left, n)), o->restitution), f);
       if (v_dot(vel, n) < 0)
         vel = v_scale(v_madd(vel, n, -2 * v_dot(vel, n)), o->restitution);
       continue;
