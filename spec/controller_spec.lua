@@ -28,6 +28,24 @@ local MOVERS = {
     overlap = function(w, p) return w:overlap_capsule(p - V(0, 0.5), p + V(0, 0.5), 0.25) end },
 }
 
+-- Every combination of one value of each list, as arrays.
+local function combinations(lists)
+  local out = { {} }
+  for _, list in ipairs(lists) do
+    local grown = {}
+    for _, c in ipairs(out) do
+      for _, x in ipairs(list) do
+        local d = {}
+        for i = 1, #c do d[i] = c[i] end
+        d[#c + 1] = x
+        grown[#grown + 1] = d
+      end
+    end
+    out = grown
+  end
+  return out
+end
+
 -- Does this build move the shape? (a box or a capsule needs its sweeps
 -- against every kind of shape: until they are in, the world does not see
 -- a triangle in the way)
@@ -265,27 +283,22 @@ for _, M in ipairs(MOVERS) do
         local moves = { V(0, 0), V(0, -0.1), V(0.2, -0.1), V(0, 0.05) }
         local velocities = { V(0, 0.5), V(1, 0), V(0, -0.5), V(1, 0.5), V(0, 3),
                              V(-0.3, 0.2, 0.1) }
-        for _, add in ipairs(shapes) do
-          for _, response in ipairs({ "slide", "touch", "bounce", true }) do
-            for _, carry in ipairs({ true, false }) do
-              for _, own in ipairs(moves) do
-                for _, dp in ipairs(velocities) do
-                  local w = collide.world()
-                  local id = add(w)
-                  local o = { up = up, carry = carry, filter = responding(response),
-                              snap = 0.3, step_height = 0.3 }
-                  local p = move(w, V(0, 2), V(0, -1), o)
-                  w:set_velocity(id, dp)
-                  for frame = 1, 3 do
-                    p = move(w, p, p + own, o)
-                    w:advance()
-                    assert(#overlap(w, p) == 0, ("inside at frame %d: %s %s carry %s own %s d %s")
-                      :format(frame, tostring(response), M.name, tostring(carry),
-                              tostring(own), tostring(dp)))
-                  end
-                end
-              end
-            end
+        local cases = combinations({ shapes, { "slide", "touch", "bounce", true },
+                                     { true, false }, moves, velocities })
+        for _, case in ipairs(cases) do
+          local add, response, carry, own, dp = case[1], case[2], case[3], case[4], case[5]
+          local w = collide.world()
+          local id = add(w)
+          local o = { up = up, carry = carry, filter = responding(response),
+                      snap = 0.3, step_height = 0.3 }
+          local p = move(w, V(0, 2), V(0, -1), o)
+          w:set_velocity(id, dp)
+          for frame = 1, 3 do
+            p = move(w, p, p + own, o)
+            w:advance()
+            assert(#overlap(w, p) == 0, ("inside at frame %d: %s %s carry %s own %s d %s")
+              :format(frame, tostring(response), M.name, tostring(carry),
+                      tostring(own), tostring(dp)))
           end
         end
       end)
