@@ -268,6 +268,30 @@ for _, M in ipairs(MOVERS) do
         end
       end)
 
+      --       |door| -> 5 cm a frame    a wall sweeps a round mover standing
+      --       |    | o  ______          on the floor against a 20 cm step:
+      --  =====|====|===|      |====     it is pushed up over the step's edge
+      --                                 and along its top, never into either
+      -- (a box, flat against the riser, has no way up: it is crushed)
+      if M.name ~= "box" then
+        it("is pushed over the edge of a low step by a wall, not into either", function()
+          local w = collide.world()
+          w:add_aabb(V(0, -1), V(50, 1, 50))
+          w:add_aabb(V(1, 0.1), V(0.5, 0.1, 2))          -- a step from x = 0.5
+          local door = w:add_aabb(V(-1, 1.5), V(0.2, 1.5, 2))
+          local o = { up = up, step_height = 0.3, snap = 0.3 }
+          local p = move(w, V(-0.5, h + 0.1), V(-0.5, h - 1), o)
+          w:set_velocity(door, V(0.05, 0, 0))
+          for _ = 1, 30 do
+            p = move(w, p, p + V(0, -0.01), o)
+            w:advance()
+            assert.are.same({}, overlap(w, p))
+          end
+          assert.is_true(p.x > 0.95 and p.x < 0.95 + 1e-3, tostring(p))   -- at the wall
+          assert.is_true(p.y > 0.2 + h and p.y < 0.2 + h + 1e-3, tostring(p))  -- on the step
+        end)
+      end
+
       -- every response, carry on and off, a platform and a 20 degree ramp
       -- moving every way, the mover standing, walking or jumping: at the
       -- end of no step is it inside the shape

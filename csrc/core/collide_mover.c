@@ -395,24 +395,62 @@ static int try_step(move_state *m, vec3 p, vec3 left, vec3 *out, vec3 *leftover,
 /*
  * v with its part into the surface n removed (when v.n < 0), kept out of
  * the surfaces met earlier in the move (the crease rule of Quake III's
- * PM_SlideMove): if it walks into one of them (normal p: v.p < -eps), it
- * moves along the crease line n x p instead; into a third, it stops.
+ * PM_SlideMove): if it walks into one of them (normal p: v.p < s - eps),
+ * it moves along the crease line n x p instead; into a third, it stops.
+ *
+ * s (speed[i], or 0 when speed is NULL) is how far surface i itself moves
+ * along p in what is left of the step, relative to the frame v is in: a
+ * surface coming at the mover needs v.p >= s, not 0. On the crease the
+ * motion is then v = a n + b p + c (n x p) with v.n = 0, v.p = s: with
+ * g = n.p, b = s / (1 - g^2), a = -g b (and c as before); into a third
+ * moving surface q, v solves v.n = 0, v.p = s, v.q = s' (Cramer's rule,
+ * v = (s (q x n) + s' (n x p)) / n.(p x q)). A pusher that drives the
+ * mover into a fixed surface (a wall against the edge of a step) so moves
+ * it along that surface as far as the push needs, not by the push's
+ * projection only. All speeds zero: the rule as it was.
  */
-static vec3 clip(vec3 v, vec3 n, const vec3 *planes, int np, double eps) {
+static vec3 clip(vec3 v, vec3 n, const vec3 *planes, const double *speed, int np,
+                 double eps) {
   int i, j;
   double vn = v_dot(v, n);
   vec3 in = v;
   if (vn < 0) v = v_madd(v, n, -vn);
   for (i = 0; i < np; i++) {
-    if (v_dot(v, planes[i]) < -eps) {
+    double si = speed ? speed[i] : 0;
+    if (v_dot(v, planes[i]) < si - eps) {
       vec3 dir = v_normalize(v_cross(n, planes[i]));
       v = v_scale(dir, v_dot(in, dir));
-      for (j = 0; j < np; j++)
-        if (j != i && v_dot(v, planes[j]) < -eps) return v3(0, 0, 0);
+      if (si != 0) {
+        double g = v_dot(n, planes[i]), den = 1 - g * g;
+        if (den > 1e-12) v = v_madd(v_madd(v, n, -g * si / den), planes[i], si / den);
+      }
+      for (j = 0; j < np; j++) {
+        double sj = speed ? speed[j] : 0;
+        if (j != i && v_dot(v, planes[j]) < sj - eps) {
+          vec3 pq = v_cross(planes[i], planes[j]);
+          double det = v_dot(n, pq);
+          if ((si == 0 && sj == 0) || fabs(det) <= 1e-12) return v3(0, 0, 0);
+          return v_scale(v_add(v_scale(v_cross(planes[j], n), si),
+                               v_scale(v_cross(n, planes[i]), sj)), 1 / det);
+        }
+      }
       break;
     }
   }
   return v;
+}
+
+/* Remembers surface n of a shape moving by vel over the step for the
+   crease rule, forgetting the oldest when MAX_PLANES are remembered. */
+static void remember(vec3 *planes, vec3 *pvel, int *np, vec3 n, vec3 vel) {
+  if (*np == MAX_PLANES) {
+    memmove(planes, planes + 1, (MAX_PLANES - 1) * sizeof *planes);
+    memmove(pvel, pvel + 1, (MAX_PLANES - 1) * sizeof *pvel);
+    (*np)--;
+  }
+  planes[*np] = n;
+  pvel[*np] = vel;
+  (*np)++;
 }
 
 /* steep_as_wall: a motion sliding up a steep surface n (facing up) keeps
@@ -485,7 +523,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
                        collide_contact *contacts, int cap,
                        collide_move_result *res) {
   move_state m;
-  vec3 pos, rest, vel, planes[MAX_PLANES], sn0 = v3(0, 0, 0), gsn;
+  vec3 pos, rest, vel, planes[MAX_PLANES], pvel[MAX_PLANES], sn0 = v3(0, 0, 0), gsn;
   vec3 carried = v3(0, 0, 0);   /* the motion of the shape ridden (carry) */
   double t = 0, tlast = 0, pdist = 0, gap = 0;
   int iter, np = 0, ground_any = 0, start_ground = 0, a, e, gid = 0;
@@ -572,8 +610,8 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
   for (iter = 0; iter < o->max_iterations; iter++) {
     collide_hit h;
     vec3 target, left, n, sn, vs, f;
-    double tc, moved, when, tstop;
-    int id, resp, walk;
+    double tc, moved, when, tstop, speed[MAX_PLANES];
+    int id, resp, walk, moving_planes, k;
     /* no motion: done, unless shapes move (one may come at the mover) */
     if (rest.x == 0 && rest.y == 0 && rest.z == 0 && w->nmoving == 0) break;
     target = v_add(pos, rest);
@@ -622,7 +660,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
         /* touch: the mover's own motion ends here; what moves it on is
            the carried motion and, along n, the shape pushing it (the
            larger of the two: a shape moving away does not pull) */
-        vel = clip(vel, n, planes, 0, 0);
+        vel = clip(vel, n, planes, NULL, 0, 0);
         rest = v_madd(c, n, (vn > cn ? vn : cn) - cn);
         continue;
       }
@@ -647,11 +685,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
       if (e) {
         record(&m, id2, &g2, tc);
         ground_any = walk = 1;
-        if (np == MAX_PLANES) {
-          memmove(planes, planes + 1, (MAX_PLANES - 1) * sizeof *planes);
-          np--;
-        }
-        planes[np++] = g2.normal;
+        remember(planes, pvel, &np, g2.normal, shape_velocity(&m, id2));
       }
     }
     if (!walk && o->step_height > 0 && m.use_up &&
@@ -681,22 +715,29 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
       if (v_dot(left, m.up) < 0) left = v_madd(left, m.up, -v_dot(left, m.up));
       if (v_dot(vel, m.up) < 0) vel = v_madd(vel, m.up, -v_dot(vel, m.up));
     }
-    rest = clip(left, n, planes, np, m.approach);
+    /* the surfaces met before, each moving by its own velocity: in this
+       frame, by what is left of it less vs */
+    moving_planes = 0;
+    for (k = 0; k < np; k++) {
+      speed[k] = v_dot(v_sub(v_scale(pvel[k], 1 - tstop), vs), planes[k]);
+      if (speed[k] != 0) moving_planes = 1;
+    }
+    rest = clip(left, n, planes, moving_planes ? speed : NULL, np, m.approach);
     /* on ground, the velocity meets the ground's surface: standing on the
        edge of a step does not turn it upward */
-    vel = clip(vel, walk ? sn : n, planes, np, 1e-9 * v_len(vel));
+    vel = clip(vel, walk ? sn : n, planes, NULL, np, 1e-9 * v_len(vel));
     if (o->steep_as_wall && m.use_up && !walk && v_dot(n, m.up) > 0) {
       rest = no_climb(rest, n, m.up);
       vel = no_climb(vel, n, m.up);
     }
     rest = v_add(rest, vs);
-    /* what is left is rounding: stop rather than creep */
-    if (v_len(rest) <= 0.01 * m.skin) break;
-    if (np == MAX_PLANES) {
-      memmove(planes, planes + 1, (MAX_PLANES - 1) * sizeof *planes);
-      np--;
+    /* what is left is rounding: stop rather than creep -- but where
+       shapes move, one may still come at the mover later in the step */
+    if (v_len(rest) <= 0.01 * m.skin) {
+      if (w->nmoving == 0) break;
+      rest = v3(0, 0, 0);
     }
-    planes[np++] = n;
+    remember(planes, pvel, &np, n, shape_velocity(&m, id));
   }
 
   m.t0 = 0;   /* the probes place moving shapes themselves */
