@@ -488,10 +488,24 @@ static double mover_size(const collide_mover *s) {
  *     none: pos += rest, done.
  *     the filter's response for that shape (or the move's own):
  *       cross:  reported, set aside, the same sweep again (no round spent);
- *       touch / stop: stop short of it (stop_short), done;
+ *       touch / stop: stop short of it (stop_short); its own motion is
+ *               over (a fixed world: done), rest = what moves it on;
  *       bounce: stop short, rest = e * reflect(left, n);
  *       slide:  stop short; a grounded mover blocked by a steep surface
  *               first tries to step up (try_step); else rest = clip(left).
+ *
+ * Shapes that move (each at its place plus u * its velocity): a round's
+ * sweep is of the relative motion, its time is the moment the mover stops
+ * short (later than the round's start when a shape comes at a mover at
+ * rest), and the responses are in the shape's frame along the normal: a
+ * moving shape pushes the mover by what is left of its motion along n,
+ * never drags it across n, and a shape moving away does not pull; the
+ * motion carried from the shape ridden (carry) goes on across n. So slide
+ * = own motion along the surface + push, touch = push (with the carried
+ * motion), bounce = the reflection in that frame. The crease rule takes
+ * each earlier surface with its own motion (clip), so a push into a fixed
+ * surface moves the mover along it as far as the push needs; and a slide
+ * with nothing left still sweeps for shapes arriving later in the step.
  *
  * The skin is what keeps a resting or sliding mover from sticking: after a
  * contact it is `skin` off the surface, so sliding parallel to it meets
@@ -662,6 +676,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
            larger of the two: a shape moving away does not pull) */
         vel = clip(vel, n, planes, NULL, 0, 0);
         rest = v_madd(c, n, (vn > cn ? vn : cn) - cn);
+        remember(planes, pvel, &np, n, shape_velocity(&m, id));
         continue;
       }
       /* bounce: reflected in that frame, scaled by restitution (a paddle
