@@ -100,6 +100,28 @@ static inline mag_acc mag_add(mag_acc acc, const vec3 *v) { return acc + mag3(v)
 static inline mag_acc mag_num(mag_acc acc, double s) { return acc + fabs(s); }
 static inline double mag_total(mag_acc acc) { return acc; }
 #endif
+/* A kernel's body inlined into its fast entry point, and the rare path
+   (the per-argument checks) kept out of it. */
+#if defined(__GNUC__)
+#define COLLIDE_HOT static inline __attribute__((always_inline))
+#define COLLIDE_COLD static __attribute__((noinline, cold))
+#else
+#define COLLIDE_HOT static inline
+#define COLLIDE_COLD static
+#endif
+
+/* The square root of a number known not to be negative (NaN aside):
+   sqrtsd itself, the correctly rounded root, the same bits as sqrt().
+   sqrt() from <math.h> keeps a call to the library on its path for a
+   negative argument (errno), which makes a leaf kernel save registers
+   and set up a frame around every call. */
+static inline double sqrt_nn(double x) {
+#if defined(__SSE2__)
+  return _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(x)));
+#else
+  return sqrt(x);
+#endif
+}
 /* ---- end of fused argument checks ------------------------------------ */
 
 /* Early-return checks used at the top of every entry point. */
