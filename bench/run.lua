@@ -378,9 +378,13 @@ end
 
 -- ---- report ----------------------------------------------------------------
 
+-- BENCH_ONLY="name name ...": only these rows (while working on a kernel)
+local only = os.getenv("BENCH_ONLY")
 local results, skipped = {}, {}
 for _, name in ipairs(cases.FUNCTIONS) do
-  if collide[name] then
+  if only and not (" " .. only .. " "):find(" " .. name .. " ", 1, true) then
+    -- not asked for
+  elseif collide[name] then
     results[#results + 1] = bench_query(name)
   else
     skipped[#skipped + 1] = name

@@ -482,8 +482,8 @@ int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
      within 1e-9 of 1 is finite and in range, NaN and infinity failing
      that test too), else one by one */
   if (!((mag_total(mag_add(mag_add(mag_num(mag_start(r), 0.5 * plane->d),
-                                   c0), c1)) <= COLLIDE_MAX_COORD) &
-        (r >= 0) & (fabs(v_len2(plane->normal) - 1.0) <= 1e-9)))
+                                   c0), c1)) <= COLLIDE_MAX_COORD) &&
+        (r >= 0) && (fabs(v_len2(plane->normal) - 1.0) <= 1e-9)))
     return sweep_sphere_plane_slow(r, c0, c1, plane, out);
   return sweep_sphere_plane(r, c0, c1, plane, out);
 }

@@ -8,6 +8,9 @@
 
 #include <math.h>
 #include "collide.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 typedef collide_vec3 vec3;
 
@@ -78,7 +81,6 @@ static inline double mag3(const vec3 *v) {
    the sum is used only against the limit, and every order has the
    properties above. */
 #if defined(__SSE2__)
-#include <emmintrin.h>
 typedef __m128d mag_acc;
 static inline mag_acc mag_start(double s) { return _mm_set_sd(fabs(s)); }
 static inline mag_acc mag_add(mag_acc acc, const vec3 *v) {

@@ -810,7 +810,7 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
   h0 = v_dot(s, cr);
   h1 = h0 - det;
   m = k2 * e11 * e22;
-  side = (h0 * h0 > m) & (h1 * h1 > m) ? h0 * h1 : 0;
+  side = ((h0 * h0 > m) & (h1 * h1 > m)) ? h0 * h1 : 0;
   if (side > 0) {
     hit_clear(out);
     return 0;
