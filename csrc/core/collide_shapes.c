@@ -754,7 +754,7 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
                              const collide_vec3 *pa, const collide_vec3 *pb,
                              const collide_vec3 *pc, collide_hit *out) {
   vec3 a, e1, e2, cr, s, d, P, Q;
-  double e11, e22, l2, k2, h0, h1, m, q0, side, dd, D, det, nu, nv, w, sg;
+  double e11, e22, l2, h0, h1, m, q, lo, hi, dd, det, nu, nv, w, SS;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(
       mag_start(0), p0), p1), pa), pb), pc));
   if (!(S <= COLLIDE_MAX_COORD))       /* one pass, else one by one */
@@ -768,60 +768,67 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
   l2 = v_len2(cr);
   /* triangle_cross's test, decided here when clearly not degenerate: its
      longest edge squared is at most 2 (e11 + e22) (|c - b| <= |e1| +
-     |e2|), and the factor 1.0001 covers its rounding as there; otherwise
-     the careful path decides, with triangle_cross itself */
+     |e2|; 2.01 covers the rounding of e33), and the factor 1.0001 covers
+     its rounding as there; otherwise the careful path decides, with
+     triangle_cross itself. Passing it also makes e11 and e22 normal
+     numbers (l2 <= e11 e22), and S > 1e-60 keeps the margins below (in
+     S^4) normal numbers too. */
   m = DEGENERATE_AREA * 2.01 * (e11 + e22);
-  if (!((m > 1e-150) & (l2 > 1.0001 * (m * m))))
-    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
-  if (!((e11 > 1e-180) & (e22 > 1e-180)))
+  if (!((m > 1e-150) && (l2 > 1.0001 * (m * m)) && (S > 1e-60)))
     return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
   /* Moller and Trumbore's order, the commonest miss first: the line
-     clearly outside the edge a-c (u < 0) or beyond b (u > 1) */
+     clearly outside the edge a-c (nu outside [0, det] by the margin);
+     |d|^2 is bounded by 12 S^2 here (a larger margin, as rigorous, and
+     no need to form |d|^2 before a hit is in sight): m = k^2 12 S^2 */
   s = v_sub(*p0, a);
   d = v_sub(*p1, *p0);
   P = v_cross(d, e2);
   det = v_dot(e1, P);
   nu = v_dot(s, P);
-  /* (for the misses, |d|^2 is bounded by D = 12 S^2: larger margins, as
-     rigorous, and no need to form |d|^2 before a hit is in sight) */
-  D = 12 * S * S;
-  if (!(det * det > 1e-24 * e11 * D * e22))
-    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
-  sg = det < 0 ? -1 : 1;
-  k2 = (4e-9 * S) * (4e-9 * S);
-  m = k2 * D;
-  q0 = sg * nu;
-  q0 = q0 < 0 ? q0 : (q0 > sg * det ? q0 - sg * det : 0);
-  if (q0 * q0 > m * e22) {
+  SS = S * S;
+  m = (16e-18 * 12) * SS * SS;
+  lo = det < 0 ? det : 0;
+  hi = det > 0 ? det : 0;
+  q = max2(lo - nu, nu - hi);
+  if (q > 0 && q * q > m * e22) {
     hit_clear(out);
     return 0;
   }
-  /* clearly outside the edge a-b (v < 0) or b-c (u + v > 1) */
+  /* clearly outside the edge a-b (v) or b-c (w) */
   Q = v_cross(s, e1);
   nv = v_dot(d, Q);
   w = det - nu - nv;
-  if (((sg * nv < 0) & (nv * nv > m * e11)) |
-      ((sg * w < 0) & (w * w > m * 2 * (e11 + e22)))) {
+  q = max2(lo - nv, nv - hi);
+  if (q > 0 && q * q > m * e11) {
+    hit_clear(out);
+    return 0;
+  }
+  q = max2(lo - w, w - hi);
+  if (q > 0 && q * q > m * 2 * (e11 + e22)) {
     hit_clear(out);
     return 0;
   }
   /* both ends clearly on one side of the plane: h0 = s.cr = e2.Q, and
-     d.cr = -det, so h1 = h0 - det at p1 */
+     d.cr = -det, so h1 = h0 - det at p1 (margin k^2 e11 e22) */
   h0 = v_dot(s, cr);
   h1 = h0 - det;
-  m = k2 * e11 * e22;
-  side = ((h0 * h0 > m) & (h1 * h1 > m)) ? h0 * h1 : 0;
-  if (side > 0) {
+  m = 16e-18 * SS * e11 * e22;
+  if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 > 0)) {
     hit_clear(out);
     return 0;
   }
-  /* the clear face hit */
+  /* the clear face hit: both ends clearly on opposite sides, the sign of
+     det certain and the segment steep, inside every edge by K */
   dd = v_len2(d);
   m = (1e-6 * S) * (1e-6 * S) * dd;
-  if ((side < 0) & (dd > 1e-180) & (det * det > 1e-4 * dd * l2) & (sg * nu > 0) &
-      (sg * nv > 0) & (sg * w > 0) & (nu * nu > m * e22) &
-      (nv * nv > m * e11) & (w * w > m * 2 * (e11 + e22)))
-    return raycast_triangle_face(p0, p1, pa, pb, pc, out);
+  if ((h0 * h0 > 16e-18 * SS * e11 * e22) && (h1 * h1 > 16e-18 * SS * e11 * e22) &&
+      (h0 * h1 < 0) && (dd > 1e-180) && (det * det > 1e-24 * e11 * dd * e22) &&
+      (det * det > 1e-4 * dd * l2)) {
+    double sg = det < 0 ? -1 : 1;
+    if ((sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) && (nu * nu > m * e22) &&
+        (nv * nv > m * e11) && (w * w > m * 2 * (e11 + e22)))
+      return raycast_triangle_face(p0, p1, pa, pb, pc, out);
+  }
   return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
 }
 
