@@ -635,63 +635,70 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
   return sweep_flat(0, p0, p1, v, count, n, origin, out);
 }
 
-/* The filtered predicate of a ray cast against a triangle: Moller and
-   Trumbore's numbers (RTR 3rd ed. 16.8) evaluated directly, each compared
-   against a proven bound instead of trusting its sign, so that the clear
-   cases -- a segment that misses by far, or one that crosses the face
-   well inside it -- are answered without ray_flat's careful work, and
-   only a segment within the bound of a decision boundary (near an edge,
-   a vertex, the plane, or nearly parallel to it) goes to ray_flat.
-   Returns 0 (a clear miss, out zeroed), 1 (a clear face hit, out filled
-   with the very bits ray_flat gives it) or -1 (undecided).
+/* The filtered predicate of a ray cast against a triangle (issue 12):
+   Moller and Trumbore's numbers (RTR 3rd ed. 16.8) evaluated directly,
+   each compared against a proven bound instead of trusting its sign, so
+   that the clear cases -- a segment that misses by far, or one that
+   crosses the face well inside it -- are answered without ray_flat's
+   careful work, and only a segment within the bound of a decision
+   boundary (near an edge, a vertex, the plane, or nearly parallel to it)
+   goes to ray_flat (raycast_triangle_careful). The clear face hit is
+   answered with the very bits ray_flat gives it.
 
    Notation: e1 = b - a, e2 = c - a, e3 = c - b, s = p0 - a, d = p1 - p0,
-   P = d x e2, Q = s x e1, det = e1.P, nu = s.P, nv = d.Q, w = det - nu -
-   nv; then MT's barycentrics of the line's crossing are u = nu / det,
-   v = nv / det, 1 - u - v = w / det. cr = e1 x e2 and l2 = |cr|^2 are
-   triangle_cross's; e11, e22, e33, dd are the squared lengths of e1, e2,
-   e3, d.
+   cr = e1 x e2 (triangle_cross's), P = d x e2, Q = s x e1, det = e1.P,
+   nu = s.P, nv = d.Q, w = det - nu - nv; MT's barycentrics of the line's
+   crossing are u = nu / det, v = nv / det, 1 - u - v = w / det. e11,
+   e22, dd, l2 are the squared lengths of e1, e2, d, cr.
 
-   Why a sign with a margin separates the whole line from the triangle:
-   the plane through a spanned by d and e2 has normal P. Along the
-   segment's line (s + t d).P = s.P = nu does not change (d.P = 0), and
-   over the triangle a + beta e1 + gamma e2 the same offset is beta det,
-   between 0 and det. So with det > 0, nu < 0 puts the line at least
-   -nu / |P| >= -nu / (|d| |e2|) from the triangle, and nu > det at least
-   (nu - det) / (|d| |e2|). Likewise the plane through a spanned by d and
-   e1 (offset -nv along the line after the sign of det is taken out, 0 to
-   det over the triangle) gives nv < 0; and the plane through b spanned
-   by d and e3, whose offsets are -w along the line and -det (1 - beta -
-   gamma) over the triangle, gives w < 0, at least -w / (|d| |e3|) away,
-   |e3| <= |e1| + |e2| and (|e1| + |e2|)^2 <= 2 (e11 + e22). Both ends
-   beyond k on one side of the plane: h = s.cr and the same for p1, with
-   |cr| <= |e1| |e2|.
+   Why a number outside [min(0, det), max(0, det)] separates the whole
+   line from the triangle. The plane through a spanned by d and e2 has
+   normal P; along the segment's line (s + t d).P = s.P = nu does not
+   change (d.P = 0), and over the triangle a + beta e1 + gamma e2 (beta,
+   gamma >= 0, beta + gamma <= 1) the same offset is beta det, between 0
+   and det. So nu beyond that interval by q puts the line at least
+   q / |P| >= q / (|d| |e2|) away from the triangle. The plane through a
+   spanned by d and e1 (normal d x e1): the line's offset is s.(d x e1) =
+   -nv, the triangle's gamma e2.(d x e1) = -gamma det; negated, nv against
+   [0, det] again, distance >= q / (|d| |e1|). The plane through b
+   spanned by d and e3 (normal d x e3 = P - d x e1): the line's offset is
+   (s - e1).(d x e3) = nu + nv - det = -w, the triangle's det (beta +
+   gamma - 1); negated, w against [0, det], distance >= q / (|d| |e3|),
+   |e3|^2 <= (|e1| + |e2|)^2 <= 2 (e11 + e22). Both ends of the segment
+   on one side of the plane: h0 = s.cr at p0 and h1 = h0 - det at p1
+   (d.cr = -det), distances h / |cr| >= h / (|e1| |e2|).
 
    The margins are compared squared (no square roots), with k = 4e-9 S, S
-   the sum of all magnitudes of the arguments (the fused check's), at
-   least every coordinate: a line at least k away from the triangle is
-   some 10^7 times beyond the rounding ray_flat and sweep_flat allow
-   (a few hundred epsilon of the largest coordinate), so they report a
-   miss too. Rounding of the tests themselves: every number above is a
-   triple product of rounded differences, computed with an error below
-   50 epsilon times the product of its factors' lengths, |s| <= 2 sqrt(3)
-   S; each margin carries the same factors as that error (|d| |e2| for
-   nu, |e1| |e2| for h, ...) times 4e-9 S, some 10^5 times more. So a
-   test that passes in floating point passes in exact arithmetic with
-   most of its margin. det: |det| > 1e-12 |e1| |d| |e2| makes its sign
-   certain. Squared lengths below 1e-180 (where products of them could
-   underflow) decide nothing; above the input limit nothing overflows
-   (lengths squared up to 1.2e101, products of three up to 1.7e303).
+   the sum of all magnitudes of the arguments (the fused check's), so at
+   least every coordinate, and |d|^2 <= 12 S^2 standing in for dd before a
+   hit is in sight (a larger margin, as rigorous): q^2 > k^2 12 S^2 e22
+   for nu, and so on. A line at least k away from the triangle is some
+   10^7 times beyond the rounding ray_flat and sweep_flat allow (a few
+   hundred epsilon of the largest coordinate; collide__ray_triangle_misses
+   relies on the same), so they report a miss too. Rounding of the tests
+   themselves: each number above is a triple product of rounded
+   differences (h1 and w: sums of two or three), computed with an error
+   below 50 epsilon times the product of its factors' lengths, |s|, |d|
+   <= 2 sqrt(3) S; each margin carries the same factors (|d| |e2| for nu
+   and det, |e1| |e2| for h, ...) times 4e-9 S, some 10^5 times more. So a
+   number beyond the interval by the margin in floating point is beyond
+   it in exact arithmetic by most of the margin, whatever the rounding of
+   det (the interval's end) -- the sign of det need not be certain for a
+   miss. No overflow within the input limit (squared lengths up to
+   1.2e101, products of three up to 1.7e303); every margin is required to
+   be a normal number above 1e-280, far above any underflow of the
+   products (else the careful path decides).
 
    The clear hit: both ends beyond k on opposite sides of the plane, the
-   segment at least 1e-2 steep to it (det^2 > 1e-4 dd l2: |det| = |d.cr|
-   = |d| |cr| sin(angle)), and the crossing inside every edge by
-   K = 1e-6 S (u, v, w as above). ray_flat then decides every one of its
-   own tests the same way (its edge tests need g hd > 49152 eps scale
-   |d| |e_i|, here g >= K |e_i| and hd >= 1e-2 |d|), and answers with the
-   face prism's crossing t = -h0 / hd (h0, hd over the unit normal) and
-   flat_contact's face: the centre projected onto the plane, the normal
-   toward p0. The same operations are done below, in the same order. */
+   sign of det certain (|det| > 1e-12 |e1| |d| |e2|), the segment at least
+   1e-2 steep to the plane (det^2 > 1e-4 dd l2: |det| = |d.cr| = |d| |cr|
+   sin(angle)), and u, v, 1 - u - v positive by K = 1e-6 S in the sense
+   above. ray_flat then decides every one of its own tests the same way
+   (its edge tests need g hd > 49152 eps scale |d| |e_i|, here g >= K |e_i|
+   and hd >= 1e-2 |d|), and answers with the face prism's crossing
+   t = -h0 / hd (over the unit normal) and flat_contact's face: the point
+   projected onto the plane, the normal toward p0. raycast_triangle_face
+   does the same operations in the same order. */
 
 /* The careful path (and the degenerate-triangle rejection): ray_flat, a
    ray being a sweep of radius 0, the face normal facing p0's side. Out of
@@ -770,11 +777,9 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
      longest edge squared is at most 2 (e11 + e22) (|c - b| <= |e1| +
      |e2|; 2.01 covers the rounding of e33), and the factor 1.0001 covers
      its rounding as there; otherwise the careful path decides, with
-     triangle_cross itself. Passing it also makes e11 and e22 normal
-     numbers (l2 <= e11 e22), and S > 1e-60 keeps the margins below (in
-     S^4) normal numbers too. */
+     triangle_cross itself. */
   m = DEGENERATE_AREA * 2.01 * (e11 + e22);
-  if (!((m > 1e-150) && (l2 > 1.0001 * (m * m)) && (S > 1e-60)))
+  if (!((m > 1e-150) && (l2 > 1.0001 * (m * m))))
     return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
   /* Moller and Trumbore's order, the commonest miss first: the line
      clearly outside the edge a-c (nu outside [0, det] by the margin);
@@ -787,6 +792,8 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
   nu = v_dot(s, P);
   SS = S * S;
   m = (16e-18 * 12) * SS * SS;
+  if (!(m * (e11 < e22 ? e11 : e22) > 1e-280))   /* margins would underflow */
+    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
   lo = det < 0 ? det : 0;
   hi = det > 0 ? det : 0;
   q = max2(lo - nu, nu - hi);
@@ -813,21 +820,25 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
   h0 = v_dot(s, cr);
   h1 = h0 - det;
   m = 16e-18 * SS * e11 * e22;
+  if (!(m > 1e-280))
+    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
   if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 > 0)) {
     hit_clear(out);
     return 0;
   }
   /* the clear face hit: both ends clearly on opposite sides, the sign of
-     det certain and the segment steep, inside every edge by K */
-  dd = v_len2(d);
-  m = (1e-6 * S) * (1e-6 * S) * dd;
-  if ((h0 * h0 > 16e-18 * SS * e11 * e22) && (h1 * h1 > 16e-18 * SS * e11 * e22) &&
-      (h0 * h1 < 0) && (dd > 1e-180) && (det * det > 1e-24 * e11 * dd * e22) &&
-      (det * det > 1e-4 * dd * l2)) {
-    double sg = det < 0 ? -1 : 1;
-    if ((sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) && (nu * nu > m * e22) &&
-        (nv * nv > m * e11) && (w * w > m * 2 * (e11 + e22)))
-      return raycast_triangle_face(p0, p1, pa, pb, pc, out);
+     det certain and the segment steep, inside every edge by K = 1e-6 S */
+  if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 < 0)) {
+    dd = v_len2(d);
+    m = (1e-6 * S) * (1e-6 * S) * dd;
+    if ((m * (e11 < e22 ? e11 : e22) > 1e-280) &&
+        (det * det > 1e-24 * e11 * dd * e22) && (det * det > 1e-4 * dd * l2)) {
+      double sg = det < 0 ? -1 : 1;
+      if ((sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) &&
+          (nu * nu > m * e22) && (nv * nv > m * e11) &&
+          (w * w > m * 2 * (e11 + e22)))
+        return raycast_triangle_face(p0, p1, pa, pb, pc, out);
+    }
   }
   return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
 }
