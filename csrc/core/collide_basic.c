@@ -349,9 +349,10 @@ static inline int two_spheres_ok(double ra, const collide_vec3 *a0,
                                  const collide_vec3 *a1, double rb,
                                  const collide_vec3 *b0,
                                  const collide_vec3 *b1) {
-  double m = mag_total(mag_add(mag_add(mag_add(mag_add(
-      mag_num(mag_start(ra), rb), a0), a1), b0), b1));
-  return (m <= COLLIDE_MAX_COORD) & (ra >= 0) & (rb >= 0);
+  int signs;
+  double m = mag_total(mag_add2(mag_add2(mag_nums2(ra, rb, &signs), a0, a1),
+                                b0, b1));
+  return (m <= COLLIDE_MAX_COORD) & (signs == 0);
 }
 
 COLLIDE_HOT int sweep_ss(double ra, const collide_vec3 *a0,
@@ -480,10 +481,12 @@ int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
   /* every argument at once (mag3; |d| may reach twice the coordinate
      limit, see collide__check_plane; a normal whose squared length is
      within 1e-9 of 1 is finite and in range, NaN and infinity failing
-     that test too), else one by one */
-  if (!((mag_total(mag_add(mag_add(mag_num(mag_start(r), 0.5 * plane->d),
-                                   c0), c1)) <= COLLIDE_MAX_COORD) &&
-        (r >= 0) && (fabs(v_len2(plane->normal) - 1.0) <= 1e-9)))
+     that test too; r's sign bit clear: a negative radius, or -0, takes
+     the careful path), else one by one */
+  int signs;
+  if (!((mag_total(mag_add2(mag_nums2(r, 0.5 * plane->d, &signs), c0, c1)) <=
+         COLLIDE_MAX_COORD) &&
+        ((signs & 1) == 0) && (fabs(v_len2(plane->normal) - 1.0) <= 1e-9)))
     return sweep_sphere_plane_slow(r, c0, c1, plane, out);
   return sweep_sphere_plane(r, c0, c1, plane, out);
 }

@@ -762,8 +762,8 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
                              const collide_vec3 *pc, collide_hit *out) {
   vec3 a, e1, e2, cr, s, d, P, Q;
   double e11, e22, l2, h0, h1, m, q, lo, hi, dd, det, nu, nv, w, SS;
-  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(
-      mag_start(0), p0), p1), pa), pb), pc));
+  double S = mag_total(mag_add(mag_add2(mag_add2(mag_start(0), p0, p1),
+                                        pa, pb), pc));
   if (!(S <= COLLIDE_MAX_COORD))       /* one pass, else one by one */
     return raycast_triangle_slow(p0, p1, pa, pb, pc, out);
   a = *pa;
