@@ -543,8 +543,8 @@ int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
                                   const collide_vec3 *b, const collide_vec3 *c,
                                   collide_hit *out) {
   vec3 v[3], n;
-  double l2, S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(
-      mag_start(r), c0), c1), a), b), c));
+  double l2, S = mag_total(mag_add(mag_add2(mag_add2(mag_start(r), c0, c1),
+                                             a, b), c));
   if (!(S <= COLLIDE_MAX_COORD && r >= 0)) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
     CHECK_VEC(c0, 2);
@@ -1027,8 +1027,7 @@ static int sweep_segment(double r, const collide_vec3 *c0,
                                  const collide_vec3 *b, collide_hit *out, int checked) {
   vec3 d, e, c, p, diff, normal;
   double best, t, ee, s, dist;
-  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), c0), c1),
-                                       a), b));
+  double S = mag_total(mag_add2(mag_add2(mag_start(r), c0, c1), a, b));
   int feature, at_a = 0;
   if (checked && !((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
