@@ -382,11 +382,10 @@ end
 local only = os.getenv("BENCH_ONLY")
 local results, skipped = {}, {}
 for _, name in ipairs(cases.FUNCTIONS) do
-  if only and not (" " .. only .. " "):find(" " .. name .. " ", 1, true) then
-    -- not asked for
-  elseif collide[name] then
+  local wanted = not only or (" " .. only .. " "):find(" " .. name .. " ", 1, true)
+  if wanted and collide[name] then
     results[#results + 1] = bench_query(name)
-  else
+  elseif wanted then
     skipped[#skipped + 1] = name
   end
 end
