@@ -83,6 +83,7 @@ void collide_world_free(collide_world *w) {
   free(w->moving);
   free(w->nodes);
   free(w->hot);
+  free(w->wide);
   free(w);
 }
 
@@ -434,7 +435,7 @@ int collide_world_remove(collide_world *w, int id) {
   if ((s = slot_of(w, id)) < 0) return 0;
   sh = &w->slots[s];
   i = sh->where;
-  if (sh->in == IN_TREE) {
+  if (sh->in == IN_TREE || sh->in == IN_STATIC) {
     collide__tree_remove(w, s);
   } else if (sh->in == IN_PENDING) {
     w->pending[i] = w->pending[--w->npending];
@@ -494,7 +495,9 @@ int collide_world_get(const collide_world *w, int id, collide_world_shape *out) 
 static void replaced(collide_world *w, int s) {
   box before = w->slots[s].bounds;
   shape_bounds(&w->slots[s]);
-  if (w->slots[s].in == IN_TREE) collide__tree_moved(w, s, &before);
+  w->slots[s].changed = 1;
+  if (w->slots[s].in == IN_TREE || w->slots[s].in == IN_STATIC)
+    collide__tree_moved(w, s, &before);
 }
 
 /* The update_* functions: 1, 0 when id is no live shape of that kind. */
@@ -595,7 +598,9 @@ int collide_world_set_velocity(collide_world *w, int id, const collide_vec3 *d) 
     w->moving[w->nmoving++] = s;
   }
   sh->vel = *d;
-  if (sh->in == IN_TREE) collide__tree_moved(w, s, NULL);
+  if (sh->moving >= 0) sh->changed = 1;
+  if (sh->in == IN_TREE || (sh->in == IN_STATIC && sh->moving >= 0))
+    collide__tree_moved(w, s, NULL);
   return 1;
 }
 

@@ -29,8 +29,9 @@
                             the tree balanced (AVL rotations) to ~1.44 log2 n */
 #endif
 
-/* Where a shape lives. */
-enum { IN_NONE = 0, IN_PENDING, IN_TREE, IN_PLANES };
+/* Where a shape lives: not yet filed, the dynamic tree, the planes, or
+   the static hierarchy (shapes never changed since they were built). */
+enum { IN_NONE = 0, IN_PENDING, IN_TREE, IN_PLANES, IN_STATIC };
 
 typedef struct box { double lo[3], hi[3]; } box;
 
@@ -39,7 +40,11 @@ typedef struct shape {
   int kind;      /* COLLIDE_SHAPE_* */
   int in;        /* IN_* */
   int where;     /* IN_PENDING: index in pending; IN_TREE: its leaf node;
-                    IN_PLANES: index in planes; free slot: next free slot */
+                    IN_PLANES: index in planes; IN_STATIC: 4 * its wide
+                    node + its lane; free slot: next free slot */
+  int changed;   /* re-placed or given a velocity since it was added: a
+                    build files it in the dynamic tree, not the static
+                    hierarchy */
   int layers;    /* layer bits, default 1 */
   int moving;    /* index in w->moving, -1 when the velocity is zero */
   vec3 vel;      /* moves by vel during a step */
@@ -81,6 +86,18 @@ typedef struct hot_node {
   int pad_[2];
 } hot_node;
 
+/* A node of the static hierarchy (collide_tree.c): up to four children,
+   their boxes in floats rounded outward, by axis and lane (so one SSE2
+   load takes a plane of all four), and the children: a wide node index
+   >= 0 or ~slot for a shape. Lanes whose bit is clear in `live` are
+   empty or hold a shape that has since left (changed or removed). */
+typedef struct wide_node {
+  float b[2][3][4];        /* [0 lo, 1 hi][axis][lane] */
+  int child[4];
+  int live;                /* bit i: lane i holds a child */
+  int pad_[3];
+} wide_node;
+
 struct collide_world {
   shape *slots;
   int nslots, cap_slots;
@@ -102,6 +119,10 @@ struct collide_world {
   int free_node;          /* head of the free-node chain, -1 when none */
   int tree_live;          /* shapes in the tree */
   int inserted;           /* new shapes inserted since the last build */
+  wide_node *wide;        /* the static hierarchy, root wide[0] */
+  int nwide, cap_wide;
+  int static_live;        /* shapes in it */
+  int static_dead;        /* lanes of shapes that left it since its build */
   int busy;               /* queries running (a filter may query again) */
 };
 
@@ -238,6 +259,9 @@ typedef struct query {
   int neg[3];                  /* d < 0 on that axis: the slab is entered at hi */
   double grow[3];              /* the mover's half-size plus the margin */
   double near_off[3], far_off[3];  /* o + grow (for lo), o - grow (for hi) */
+  double plane_off[2][3];      /* [0 near, 1 far]: the offset of the plane
+                                  a slab is entered (left) at: near_off
+                                  for lo, far_off for hi */
   double approach;             /* < 0: off; else skip hits whose relative
                                   motion d' has d'.n >= -approach */
   int mask;                    /* < 0: every shape */
