@@ -54,6 +54,7 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
      matters. Too big only costs extra exact tests. */
   scale = max_abs3(c0);
   if (max_abs3(c1) > scale) scale = max_abs3(c1);
+  q->ray_scale = scale;
   margin = 1e-7 * (1 + hmax + scale);
   for (k = 0; k < 3; k++) {
     double dk = vc(&q->d, k);
@@ -340,9 +341,10 @@ static int mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
    A capsule is met where the ray's point comes within R of its segment (a
    sphere of radius R swept along the ray against the segment); the normal
    is the outward one there, and a ray starting inside hits at u = 0 with
-   the point on the surface the way out, as collide_raycast_sphere. */
+   the point on the surface the way out, as collide_raycast_sphere.
+   p_scale: the largest |coordinate| of p0 and p1. */
 static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
-                     collide_hit *h) {
+                     double p_scale, collide_hit *h) {
   switch (s->kind) {
   case COLLIDE_SHAPE_TRIANGLE: {
     /* collide_raycast_triangle's first test, made with the normal kept
@@ -350,12 +352,8 @@ static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
        clearly on one side of the plane is no contact. Most triangles a
        ray's box test lets through end here. */
     double h0 = v_dot(s->tn, v_sub(*p0, s->g.tri.a));
-    double h1 = v_dot(s->tn, v_sub(*p1, s->g.tri.a)), tol, m;
-    double scale = max_abs3(p0);
-    if ((m = max_abs3(p1)) > scale) scale = m;
-    if ((m = max_abs3(&s->g.tri.a)) > scale) scale = m;
-    if ((m = max_abs3(&s->g.tri.b)) > scale) scale = m;
-    if ((m = max_abs3(&s->g.tri.c)) > scale) scale = m;
+    double h1 = v_dot(s->tn, v_sub(*p1, s->g.tri.a)), tol;
+    double scale = p_scale > s->tscale ? p_scale : s->tscale;
     tol = 64 * DBL_EPSILON * scale;
     if (scale > 1e-90 && ((h0 > tol && h1 > tol) || (h0 < -tol && h1 < -tol))) {
       hit_clear(h);
@@ -429,7 +427,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
     q->nids++;
     return 0;
   case Q_RAY_ALL:
-    if (shape_ray(s, &q->c0, &q->c1, &h) != 1) return 0;
+    if (shape_ray(s, &q->c0, &q->c1, q->ray_scale, &h) != 1) return 0;
     if ((f = ask_filter(q, s->id)) <= 0) return f;
     if (q->nids < q->cap) {
       q->hits[q->nids].hit = h;
@@ -438,7 +436,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
     q->nids++;
     return 0;
   case Q_RAY:
-    rc = shape_ray(s, &q->c0, &q->c1, &h);
+    rc = shape_ray(s, &q->c0, &q->c1, q->ray_scale, &h);
     break;
   default:
     if (s->moving < 0) {
@@ -524,8 +522,13 @@ static int query_subtree(collide_world *w, query *q, int n) {
    best contact so far: a box entered later holds nothing better). Bit i
    of the result: lane i is met; t[i] its entry. With SSE2 (every x86-64)
    two lanes a register; elsewhere the same per lane. */
-static int query_wide(const query *q, const wide_node *nd, double tmax,
-                      double t[4]) {
+#if defined(__GNUC__)
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+static HOT_INLINE int query_wide(const query *q, const wide_node *nd,
+                                 double tmax, double t[4]) {
 #if defined(__SSE2__)
   __m128d n01 = _mm_setzero_pd(), n23 = n01;
   __m128d f01 = _mm_set1_pd(tmax), f23 = f01;
@@ -575,51 +578,58 @@ static int query_wide_subtree(collide_world *w, query *q, int n) {
   return e;
 }
 
-/* Walks the static hierarchy nearest boxes first: the lanes met are
-   pushed farthest first, so the nearest is taken next. */
+/* Walks the static hierarchy nearest boxes first: of the lanes a node's
+   test meets, the nearest is taken next, the others are pushed farthest
+   first. */
 static int query_static(collide_world *w, query *q) {
-  int stack[STACK_SIZE], sp = 0, e = 0;
+  int stack[STACK_SIZE], sp = 0, e = 0, n = 0;
   double tstack[STACK_SIZE];
-  stack[sp] = 0;
-  tstack[sp++] = 0;
-  while (sp > 0) {
-    const wide_node *nd;
-    double t[4], tc[4];
-    int n, mask, c[4], i, j, m = 0;
-    sp--;
-    /* a box entered after the best contact holds no better one (equal
-       entry: it may hold a lower id) */
-    if (q->found && tstack[sp] > q->best.u) continue;
-    n = stack[sp];
+  for (;;) {
     if (n < 0) {
       if ((e = query_shape(w, q, ~n)) != 0) return e;
-      continue;
-    }
-    nd = &w->wide[n];
-    mask = query_wide(q, nd, q->found ? q->best.u : 1, t) & nd->live;
-    for (i = 0; i < 4; i++) {
-      if (!(mask >> i & 1)) continue;
-      /* insertion by entry, farthest first */
-      for (j = m; j > 0 && tc[j - 1] < t[i]; j--) {
-        tc[j] = tc[j - 1];
-        c[j] = c[j - 1];
+    } else {
+      const wide_node *nd = &w->wide[n];
+      double t[4], tc[4];
+      int mask, c[4], i, j, m = 0;
+      mask = query_wide(q, nd, q->found ? q->best.u : 1, t) & nd->live;
+      if ((mask & (mask - 1)) == 0 && mask != 0) {   /* one lane: the usual case */
+        n = nd->child[mask == 1 ? 0 : mask == 2 ? 1 : mask == 4 ? 2 : 3];
+        continue;
       }
-      tc[j] = t[i];
-      c[j] = nd->child[i];
-      m++;
-    }
-    /* (the hierarchy is at most ~37 wide levels deep, three entries a
-       level: the net below is never needed, kept against a miscount) */
-    for (i = 0; i < m; i++) {
-      if (sp < STACK_SIZE) {
-        stack[sp] = c[i];
-        tstack[sp++] = tc[i];
-      } else if ((e = query_wide_subtree(w, q, c[i])) != 0) {
-        return e;
+      for (i = 0; i < 4; i++) {
+        if (!(mask >> i & 1)) continue;
+        /* insertion by entry, farthest first */
+        for (j = m; j > 0 && tc[j - 1] < t[i]; j--) {
+          tc[j] = tc[j - 1];
+          c[j] = c[j - 1];
+        }
+        tc[j] = t[i];
+        c[j] = nd->child[i];
+        m++;
+      }
+      if (m > 0) {
+        /* (the hierarchy is at most ~37 wide levels deep, three entries a
+           level: the net below is never needed, kept against a miscount) */
+        for (i = 0; i < m - 1; i++) {
+          if (sp < STACK_SIZE) {
+            stack[sp] = c[i];
+            tstack[sp++] = tc[i];
+          } else if ((e = query_wide_subtree(w, q, c[i])) != 0) {
+            return e;
+          }
+        }
+        n = c[m - 1];
+        continue;
       }
     }
+    /* the next box from the stack; one entered after the best contact
+       holds no better one (equal entry: it may hold a lower id) */
+    do {
+      if (sp == 0) return 0;
+      sp--;
+    } while (q->found && tstack[sp] > q->best.u);
+    n = stack[sp];
   }
-  return 0;
 }
 
 /* Walks planes, pending shapes and the tree, nearest boxes first. The

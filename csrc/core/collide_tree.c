@@ -354,7 +354,7 @@ static void select_kth(item *it, int n, int k, int axis) {
 #define BINS 16
 #define SAH_DEPTH 40   /* below this depth, median splits only: the height
                           stays under SAH_DEPTH + log2 n (see STACK_SIZE) */
-#define SAH_MIN 32     /* fewer items: a median split (the binning costs as
+#define SAH_MIN 4     /* fewer items: a median split (the binning costs as
                           much per level as at the top, for less gain) */
 
 /* The binned surface-area split (Wald, "On fast construction of SAH-based

@@ -174,6 +174,9 @@ static void shape_bounds(shape *s) {
     p[0] = s->g.tri.a; p[1] = s->g.tri.b; p[2] = s->g.tri.c;
     box_of_points(&s->bounds, p, 3);
     s->tn = v_normalize(v_cross(v_sub(p[1], p[0]), v_sub(p[2], p[0])));
+    s->tscale = max_abs3(&p[0]);
+    if (max_abs3(&p[1]) > s->tscale) s->tscale = max_abs3(&p[1]);
+    if (max_abs3(&p[2]) > s->tscale) s->tscale = max_abs3(&p[2]);
     break;
   case COLLIDE_SHAPE_POLYGON:
     box_of_points(&s->bounds, s->g.poly.vertices, s->g.poly.count);

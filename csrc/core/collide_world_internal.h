@@ -35,22 +35,16 @@ enum { IN_NONE = 0, IN_PENDING, IN_TREE, IN_PLANES, IN_STATIC };
 
 typedef struct box { double lo[3], hi[3]; } box;
 
+/* The fields a query's exact test reads come first, together (a ray's
+   test of a triangle reads the first 120 bytes). */
 typedef struct shape {
   int id;        /* 0: free slot */
   int kind;      /* COLLIDE_SHAPE_* */
-  int in;        /* IN_* */
-  int where;     /* IN_PENDING: index in pending; IN_TREE: its leaf node;
-                    IN_PLANES: index in planes; IN_STATIC: 4 * its wide
-                    node + its lane; free slot: next free slot */
-  int changed;   /* re-placed or given a velocity since it was added: a
-                    build files it in the dynamic tree, not the static
-                    hierarchy */
   int layers;    /* layer bits, default 1 */
   int moving;    /* index in w->moving, -1 when the velocity is zero */
-  vec3 vel;      /* moves by vel during a step */
   vec3 tn;       /* triangle: its unit normal, as collide_shapes.c's
                     triangle_normal computes it (the ray's early out) */
-  box bounds;    /* at its place (u = 0), padded (see shape_bounds) */
+  double tscale; /* triangle: the largest |coordinate| of its vertices */
   union {
     struct { vec3 a, b, c; } tri;
     struct { vec3 a, b; } seg;
@@ -60,6 +54,15 @@ typedef struct shape {
     collide_plane plane;
     collide_polygon poly;   /* vertices owned by the world */
   } g;
+  vec3 vel;      /* moves by vel during a step */
+  box bounds;    /* at its place (u = 0), padded (see shape_bounds) */
+  int in;        /* IN_* */
+  int where;     /* IN_PENDING: index in pending; IN_TREE: its leaf node;
+                    IN_PLANES: index in planes; IN_STATIC: 4 * its wide
+                    node + its lane; free slot: next free slot */
+  int changed;   /* re-placed or given a velocity since it was added: a
+                    build files it in the dynamic tree, not the static
+                    hierarchy */
 } shape;
 
 /* A node of the hierarchy. A leaf holds one shape (slot >= 0, left = -1);
@@ -259,6 +262,7 @@ typedef struct query {
   int neg[3];                  /* d < 0 on that axis: the slab is entered at hi */
   double grow[3];              /* the mover's half-size plus the margin */
   double near_off[3], far_off[3];  /* o + grow (for lo), o - grow (for hi) */
+  double ray_scale;            /* the largest |coordinate| of c0 and c1 */
   double plane_off[2][3];      /* [0 near, 1 far]: the offset of the plane
                                   a slab is entered (left) at: near_off
                                   for lo, far_off for hi */
