@@ -27,7 +27,19 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
                                const vec3 *c0, const vec3 *c1) {
   int k;
   double scale, margin, half[3] = {0, 0, 0}, hmax = 0;
-  memset(q, 0, sizeof *q);
+  /* (field by field, not memset: this runs once a query) */
+  q->t0 = 0;
+  q->filter = NULL;
+  q->ctx = NULL;
+  q->contact_filter = NULL;
+  q->contact_ctx = NULL;
+  q->found = 0;
+  q->best_id = 0;
+  hit_clear(&q->best);
+  q->ids = NULL;
+  q->hits = NULL;
+  q->cap = 0;
+  q->nids = 0;
   q->mode = mode;
   q->m = *m;
   /* a capsule with a zero axis is a sphere and answers as one */
@@ -39,15 +51,23 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
   q->approach = -1;
   q->mask = -1;
   q->exact = 1;
-  for (k = 0; k < 3; k++) {
-    switch (q->m.kind) {
-    case MOVER_SPHERE: half[k] = m->r; break;
-    case MOVER_AABB: half[k] = vc(&m->e, k); break;
-    case MOVER_CAPSULE: half[k] = fabs(vc(&m->axis, k)) + m->r; break;
-    default: half[k] = 0; break;
-    }
-    if (half[k] > hmax) hmax = half[k];
+  switch (q->m.kind) {
+  case MOVER_SPHERE:
+    half[0] = half[1] = half[2] = m->r;
+    break;
+  case MOVER_AABB:
+    half[0] = m->e.x; half[1] = m->e.y; half[2] = m->e.z;
+    break;
+  case MOVER_CAPSULE:
+    half[0] = fabs(m->axis.x) + m->r;
+    half[1] = fabs(m->axis.y) + m->r;
+    half[2] = fabs(m->axis.z) + m->r;
+    break;
+  default:
+    break;
   }
+  hmax = half[0] > half[1] ? half[0] : half[1];
+  hmax = half[2] > hmax ? half[2] : hmax;
   /* The margin: far above the rounding of the exact tests (whose contact
      distances carry errors up to about 1e-16 * scale^2 / r near grazing
      roots) and of the slab test below, far below any geometry that
@@ -71,8 +91,13 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
     /* lo - grow - o = lo - (o + grow), hi + grow - o = hi - (o - grow) */
     q->near_off[k] = q->o[k] + q->grow[k];
     q->far_off[k] = q->o[k] - q->grow[k];
-    q->plane_off[0][k] = q->neg[k] ? q->far_off[k] : q->near_off[k];
-    q->plane_off[1][k] = q->neg[k] ? q->near_off[k] : q->far_off[k];
+    {   /* (indexed, not branched on: the sign varies from query to query) */
+      double off[2];
+      off[0] = q->near_off[k];
+      off[1] = q->far_off[k];
+      q->plane_off[0][k] = off[q->neg[k]];
+      q->plane_off[1][k] = off[!q->neg[k]];
+    }
   }
 }
 
@@ -520,7 +545,9 @@ static int query_subtree(collide_world *w, query *q, int n) {
    query_hot's, in the same precision, so the same margin covers them --,
    and the entry clipped below by 0, the exit above by tmax (1, or the
    best contact so far: a box entered later holds nothing better). Bit i
-   of the result: lane i is met; t[i] its entry. With SSE2 (every x86-64)
+   of the result: lane i is met; t[i] its entry, +inf for a lane not met.
+   An empty lane has an inverted box (lo +inf, hi -inf: entered at +inf
+   whichever way the motion goes), so it is never met. With SSE2 (every x86-64)
    two lanes a register; elsewhere the same per lane. */
 #if defined(__GNUC__)
 #define HOT_INLINE inline __attribute__((always_inline))
@@ -543,10 +570,13 @@ static HOT_INLINE int query_wide(const query *q, const wide_node *nd,
     f01 = _mm_min_pd(f01, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(pf), of), inv));
     f23 = _mm_min_pd(f23, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(pf, pf)), of), inv));
   }
-  _mm_storeu_pd(t, n01);
-  _mm_storeu_pd(t + 2, n23);
-  return _mm_movemask_pd(_mm_cmple_pd(n01, f01)) |
-         _mm_movemask_pd(_mm_cmple_pd(n23, f23)) << 2;
+  {
+    const __m128d inf = _mm_set1_pd(HUGE_VAL);
+    __m128d h01 = _mm_cmple_pd(n01, f01), h23 = _mm_cmple_pd(n23, f23);
+    _mm_storeu_pd(t, _mm_or_pd(_mm_and_pd(h01, n01), _mm_andnot_pd(h01, inf)));
+    _mm_storeu_pd(t + 2, _mm_or_pd(_mm_and_pd(h23, n23), _mm_andnot_pd(h23, inf)));
+    return _mm_movemask_pd(h01) | _mm_movemask_pd(h23) << 2;
+  }
 #else
   int i, k, mask = 0;
   for (i = 0; i < 4; i++) {
@@ -557,7 +587,7 @@ static HOT_INLINE int query_wide(const query *q, const wide_node *nd,
       t0 = tn > t0 ? tn : t0;
       t1 = tf < t1 ? tf : t1;
     }
-    t[i] = t0;
+    t[i] = t0 <= t1 ? t0 : HUGE_VAL;
     mask |= (t0 <= t1) << i;
   }
   return mask;
@@ -572,7 +602,7 @@ static int query_wide_subtree(collide_world *w, query *q, int n) {
   int i, mask, e = 0;
   if (n < 0) return query_shape(w, q, ~n);
   nd = &w->wide[n];
-  mask = query_wide(q, nd, 1, t) & nd->live;
+  mask = query_wide(q, nd, 1, t);
   for (i = 0; i < 4 && !e; i++)
     if (mask >> i & 1) e = query_wide_subtree(w, q, nd->child[i]);
   return e;
@@ -588,40 +618,38 @@ static int query_static(collide_world *w, query *q) {
     if (n < 0) {
       if ((e = query_shape(w, q, ~n)) != 0) return e;
     } else {
+      /* Which lanes a ray meets is hard to predict, so no branch here
+         depends on it but "none": the nearest lane met is found by
+         comparisons made into numbers, and every lane is written to the
+         stack with sp advanced past the others met. */
       const wide_node *nd = &w->wide[n];
-      double t[4], tc[4];
-      int mask, c[4], i, j, m = 0;
-      mask = query_wide(q, nd, q->found ? q->best.u : 1, t) & nd->live;
-      if ((mask & (mask - 1)) == 0 && mask != 0) {   /* one lane: the usual case */
-        n = nd->child[mask == 1 ? 0 : mask == 2 ? 1 : mask == 4 ? 2 : 3];
-        continue;
-      }
-      for (i = 0; i < 4; i++) {
-        if (!(mask >> i & 1)) continue;
-        /* insertion by entry, farthest first */
-        for (j = m; j > 0 && tc[j - 1] < t[i]; j--) {
-          tc[j] = tc[j - 1];
-          c[j] = c[j - 1];
+      double t[4], ta, tb;
+      int mask, i, a, b, near, rest;
+      mask = query_wide(q, nd, q->found ? q->best.u : 1, t);
+      if (mask == 0) goto pop;
+      a = t[1] < t[0];
+      b = 2 + (t[3] < t[2]);
+      ta = t[a];
+      tb = t[b];
+      near = a ^ ((a ^ b) & -(tb < ta));
+      rest = mask & ~(1 << near);
+      /* (the hierarchy is at most ~37 wide levels deep, three entries a
+         level: the net below is never needed, kept against a miscount) */
+      if (sp + 4 <= STACK_SIZE) {
+        for (i = 0; i < 4; i++) {
+          stack[sp] = nd->child[i];
+          tstack[sp] = t[i];
+          sp += rest >> i & 1;
         }
-        tc[j] = t[i];
-        c[j] = nd->child[i];
-        m++;
-      }
-      if (m > 0) {
-        /* (the hierarchy is at most ~37 wide levels deep, three entries a
-           level: the net below is never needed, kept against a miscount) */
-        for (i = 0; i < m - 1; i++) {
-          if (sp < STACK_SIZE) {
-            stack[sp] = c[i];
-            tstack[sp++] = tc[i];
-          } else if ((e = query_wide_subtree(w, q, c[i])) != 0) {
+      } else {
+        for (i = 0; i < 4; i++)
+          if ((rest >> i & 1) && (e = query_wide_subtree(w, q, nd->child[i])) != 0)
             return e;
-          }
-        }
-        n = c[m - 1];
-        continue;
       }
+      n = nd->child[near];
+      continue;
     }
+  pop:
     /* the next box from the stack; one entered after the best contact
        holds no better one (equal entry: it may hold a lower id) */
     do {

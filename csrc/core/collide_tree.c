@@ -283,9 +283,18 @@ void collide__tree_insert(collide_world *w, int s, int fat) {
 
 /* Takes slot s out of the static hierarchy: its lane is emptied (the
    boxes above it stay as they were, still containing everything left). */
+static void empty_lane(wide_node *nd, int i) {
+  int k;
+  nd->live &= ~(1 << i);
+  for (k = 0; k < 3; k++) {
+    nd->b[0][k][i] = INFINITY;
+    nd->b[1][k][i] = -INFINITY;
+  }
+}
+
 static void static_remove(collide_world *w, int s) {
   int where = w->slots[s].where;
-  w->wide[where >> 2].live &= ~(1 << (where & 3));
+  empty_lane(&w->wide[where >> 2], where & 3);
   w->static_live--;
   w->static_dead++;
 }
@@ -514,6 +523,7 @@ static void build_wide(collide_world *w, int ni, item *it, int n, int depth) {
     }
   }
   memset(nd, 0, sizeof *nd);
+  for (i = parts; i < 4; i++) empty_lane(nd, i);
   for (i = 0; i < parts; i++) {
     const item *p = it + first[i];
     box b;

@@ -93,7 +93,8 @@ typedef struct hot_node {
    their boxes in floats rounded outward, by axis and lane (so one SSE2
    load takes a plane of all four), and the children: a wide node index
    >= 0 or ~slot for a shape. Lanes whose bit is clear in `live` are
-   empty or hold a shape that has since left (changed or removed). */
+   empty or held a shape that has since left (changed or removed); their
+   boxes are inverted (lo +inf, hi -inf), which no query meets. */
 typedef struct wide_node {
   float b[2][3][4];        /* [0 lo, 1 hi][axis][lane] */
   int child[4];
