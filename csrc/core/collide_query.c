@@ -554,22 +554,50 @@ static int query_subtree(collide_world *w, query *q, int n) {
 #else
 #define HOT_INLINE inline
 #endif
-static HOT_INLINE int query_wide(const query *q, const wide_node *nd,
-                                 double tmax, double t[4]) {
+/* What query_wide reads of the query, made once a walk: where in a node
+   each axis' entry and exit planes are (as floats from nd->b), and the
+   offsets and 1/d, in registers' form. */
+typedef struct wide_ray {
+  int pn[3], pf[3];
+#if defined(__SSE2__)
+  __m128d on[3], of[3], inv[3];
+#endif
+} wide_ray;
+
+static void wide_ray_init(wide_ray *r, const query *q) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    r->pn[k] = 12 * q->neg[k] + 4 * k;
+    r->pf[k] = 12 * !q->neg[k] + 4 * k;
+#if defined(__SSE2__)
+    r->on[k] = _mm_set1_pd(q->plane_off[0][k]);
+    r->of[k] = _mm_set1_pd(q->plane_off[1][k]);
+    r->inv[k] = _mm_set1_pd(q->inv[k]);
+#endif
+  }
+}
+
+static HOT_INLINE int query_wide(const query *q, const wide_ray *r,
+                                 const wide_node *nd, double tmax, double t[4]) {
+  const float *b = &nd->b[0][0][0];
 #if defined(__SSE2__)
   __m128d n01 = _mm_setzero_pd(), n23 = n01;
   __m128d f01 = _mm_set1_pd(tmax), f23 = f01;
-  int k;
-  for (k = 0; k < 3; k++) {
-    __m128 pn = _mm_loadu_ps(nd->b[q->neg[k]][k]);
-    __m128 pf = _mm_loadu_ps(nd->b[!q->neg[k]][k]);
-    __m128d on = _mm_set1_pd(q->plane_off[0][k]), of = _mm_set1_pd(q->plane_off[1][k]);
-    __m128d inv = _mm_set1_pd(q->inv[k]);
-    n01 = _mm_max_pd(n01, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(pn), on), inv));
-    n23 = _mm_max_pd(n23, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(pn, pn)), on), inv));
-    f01 = _mm_min_pd(f01, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(pf), of), inv));
-    f23 = _mm_min_pd(f23, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(pf, pf)), of), inv));
-  }
+  (void)q;
+  /* (the three axes written out: a loop of three is not unrolled at -O2) */
+#define WIDE_AXIS(k) do { \
+    __m128 pn = _mm_loadu_ps(b + r->pn[k]), pf = _mm_loadu_ps(b + r->pf[k]); \
+    n01 = _mm_max_pd(n01, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(pn), r->on[k]), r->inv[k])); \
+    n23 = _mm_max_pd(n23, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(pn, pn)), \
+                                                r->on[k]), r->inv[k])); \
+    f01 = _mm_min_pd(f01, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(pf), r->of[k]), r->inv[k])); \
+    f23 = _mm_min_pd(f23, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(pf, pf)), \
+                                                r->of[k]), r->inv[k])); \
+  } while (0)
+  WIDE_AXIS(0);
+  WIDE_AXIS(1);
+  WIDE_AXIS(2);
+#undef WIDE_AXIS
   {
     const __m128d inf = _mm_set1_pd(HUGE_VAL);
     __m128d h01 = _mm_cmple_pd(n01, f01), h23 = _mm_cmple_pd(n23, f23);
@@ -582,8 +610,8 @@ static HOT_INLINE int query_wide(const query *q, const wide_node *nd,
   for (i = 0; i < 4; i++) {
     double t0 = 0, t1 = tmax;
     for (k = 0; k < 3; k++) {
-      double tn = ((double)nd->b[q->neg[k]][k][i] - q->plane_off[0][k]) * q->inv[k];
-      double tf = ((double)nd->b[!q->neg[k]][k][i] - q->plane_off[1][k]) * q->inv[k];
+      double tn = ((double)b[r->pn[k] + i] - q->plane_off[0][k]) * q->inv[k];
+      double tf = ((double)b[r->pf[k] + i] - q->plane_off[1][k]) * q->inv[k];
       t0 = tn > t0 ? tn : t0;
       t1 = tf < t1 ? tf : t1;
     }
@@ -596,15 +624,16 @@ static HOT_INLINE int query_wide(const query *q, const wide_node *nd,
 
 /* Every shape below wide node n or shape ~n whose box the query meets, in
    no particular order (the stack's safety net, as query_subtree). */
-static int query_wide_subtree(collide_world *w, query *q, int n) {
+static int query_wide_subtree(collide_world *w, query *q, const wide_ray *r,
+                              int n) {
   const wide_node *nd;
   double t[4];
   int i, mask, e = 0;
   if (n < 0) return query_shape(w, q, ~n);
   nd = &w->wide[n];
-  mask = query_wide(q, nd, 1, t);
+  mask = query_wide(q, r, nd, 1, t);
   for (i = 0; i < 4 && !e; i++)
-    if (mask >> i & 1) e = query_wide_subtree(w, q, nd->child[i]);
+    if (mask >> i & 1) e = query_wide_subtree(w, q, r, nd->child[i]);
   return e;
 }
 
@@ -614,6 +643,8 @@ static int query_wide_subtree(collide_world *w, query *q, int n) {
 static int query_static(collide_world *w, query *q) {
   int stack[STACK_SIZE], sp = 0, e = 0, n = 0;
   double tstack[STACK_SIZE];
+  wide_ray r;
+  wide_ray_init(&r, q);
   for (;;) {
     if (n < 0) {
       if ((e = query_shape(w, q, ~n)) != 0) return e;
@@ -625,7 +656,7 @@ static int query_static(collide_world *w, query *q) {
       const wide_node *nd = &w->wide[n];
       double t[4], ta, tb;
       int mask, i, a, b, near, rest;
-      mask = query_wide(q, nd, q->found ? q->best.u : 1, t);
+      mask = query_wide(q, &r, nd, q->found ? q->best.u : 1, t);
       if (mask == 0) goto pop;
       a = t[1] < t[0];
       b = 2 + (t[3] < t[2]);
@@ -635,15 +666,24 @@ static int query_static(collide_world *w, query *q) {
       rest = mask & ~(1 << near);
       /* (the hierarchy is at most ~37 wide levels deep, three entries a
          level: the net below is never needed, kept against a miscount) */
-      if (sp + 4 <= STACK_SIZE) {
-        for (i = 0; i < 4; i++) {
-          stack[sp] = nd->child[i];
-          tstack[sp] = t[i];
-          sp += rest >> i & 1;
-        }
+      if (rest == 0) {
+        /* one lane met: nothing to push */
+      } else if (sp + 4 <= STACK_SIZE) {
+        stack[sp] = nd->child[0];
+        tstack[sp] = t[0];
+        sp += rest & 1;
+        stack[sp] = nd->child[1];
+        tstack[sp] = t[1];
+        sp += rest >> 1 & 1;
+        stack[sp] = nd->child[2];
+        tstack[sp] = t[2];
+        sp += rest >> 2 & 1;
+        stack[sp] = nd->child[3];
+        tstack[sp] = t[3];
+        sp += rest >> 3;
       } else {
         for (i = 0; i < 4; i++)
-          if ((rest >> i & 1) && (e = query_wide_subtree(w, q, nd->child[i])) != 0)
+          if ((rest >> i & 1) && (e = query_wide_subtree(w, q, &r, nd->child[i])) != 0)
             return e;
       }
       n = nd->child[near];
