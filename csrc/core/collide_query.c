@@ -534,7 +534,8 @@ static int query_subtree(collide_world *w, query *q, int n) {
   if (n < 0) return query_shape(w, q, ~n);
   h = &w->hot[n];
   for (i = 0; i < 2 && !e; i++)
-    if (query_hot(q, h, i, &t[i])) e = query_subtree(w, q, h->child[i]);
+    if ((q->mask < 0 || (h->layers[i] & q->mask)) && query_hot(q, h, i, &t[i]))
+      e = query_subtree(w, q, h->child[i]);
   return e;
 }
 
@@ -716,7 +717,10 @@ int collide__query_run(collide_world *w, query *q) {
     int sp = 0;
     double t;
     const node *root = &w->nodes[w->root];
-    if (query_box(q, &root->b, &t)) {
+    /* (a mask that meets no layer below a node skips it; a mask < 0 is
+       every shape) */
+    int lm = q->mask < 0 ? -1 : q->mask;
+    if ((root->layers & lm) && query_box(q, &root->b, &t)) {
       stack[sp] = root->left < 0 ? ~root->slot : w->root;
       tstack[sp++] = t;
     }
@@ -734,8 +738,8 @@ int collide__query_run(collide_world *w, query *q) {
         continue;
       }
       h = &w->hot[n];
-      ha = query_hot(q, h, 0, &ta);
-      hb = query_hot(q, h, 1, &tb);
+      ha = (h->layers[0] & lm) && query_hot(q, h, 0, &ta);
+      hb = (h->layers[1] & lm) && query_hot(q, h, 1, &tb);
       a = h->child[0];
       b = h->child[1];
       if (ha && hb && tb < ta) {  /* visit the nearer first: push it last */

@@ -577,6 +577,7 @@ int collide_world_set_layers(collide_world *w, int id, int bits) {
   if (bits < 0) return COLLIDE_FAIL(3, COLLIDE_E_BAD_LAYERS);
   if ((s = slot_of(w, id)) < 0) return 0;
   w->slots[s].layers = bits;
+  if (w->slots[s].in == IN_TREE) collide__tree_layers(w, s);
   return 1;
 }
 

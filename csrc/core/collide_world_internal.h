@@ -76,6 +76,8 @@ typedef struct node {
   int parent, left, right;
   int slot;
   int height;    /* 0 for a leaf */
+  int layers;    /* the layer bits of every shape below (a mask that
+                    meets none of them skips the subtree) */
 } node;
 
 /* What a query reads of an inner node, one cache line: its two children's
@@ -86,7 +88,7 @@ typedef struct node {
 typedef struct hot_node {
   float b[2][2][3];        /* [child][0 lo, 1 hi][axis] */
   int child[2];
-  int pad_[2];
+  int layers[2];           /* the children's node layers */
 } hot_node;
 
 /* A node of the static hierarchy (collide_tree.c): up to four children,
@@ -221,6 +223,8 @@ COLLIDE_PRIVATE void collide__tree_remove(collide_world *w, int s);
    before: its tight box before the change (its step is predicted to go
    on), or NULL. */
 COLLIDE_PRIVATE void collide__tree_moved(collide_world *w, int s, const box *before);
+/* After slot s's layer bits changed: the unions above it. */
+COLLIDE_PRIVATE void collide__tree_layers(collide_world *w, int s);
 /* Before a query: files pending shapes (insert a few, or rebuild), and
    rebuilds a tree that decayed. Not while another query runs. */
 COLLIDE_PRIVATE void collide__tree_refresh(collide_world *w);
