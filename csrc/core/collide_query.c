@@ -718,9 +718,9 @@ int collide__query_run(collide_world *w, query *q) {
     double t;
     const node *root = &w->nodes[w->root];
     /* (a mask that meets no layer below a node skips it; a mask < 0 is
-       every shape) */
-    int lm = q->mask < 0 ? -1 : q->mask;
-    if ((root->layers & lm) && query_box(q, &root->b, &t)) {
+       every shape, those of no layer too) */
+    int all = q->mask < 0;
+    if ((all || (root->layers & q->mask)) && query_box(q, &root->b, &t)) {
       stack[sp] = root->left < 0 ? ~root->slot : w->root;
       tstack[sp++] = t;
     }
@@ -738,8 +738,8 @@ int collide__query_run(collide_world *w, query *q) {
         continue;
       }
       h = &w->hot[n];
-      ha = (h->layers[0] & lm) && query_hot(q, h, 0, &ta);
-      hb = (h->layers[1] & lm) && query_hot(q, h, 1, &tb);
+      ha = (all || (h->layers[0] & q->mask)) && query_hot(q, h, 0, &ta);
+      hb = (all || (h->layers[1] & q->mask)) && query_hot(q, h, 1, &tb);
       a = h->child[0];
       b = h->child[1];
       if (ha && hb && tb < ta) {  /* visit the nearer first: push it last */
