@@ -1,7 +1,9 @@
 /*
- * collide_tree.c -- the world's dynamic bounding-volume hierarchy: one
- * shape per leaf, a top-down build for shapes added in bulk, insertion and
- * removal in O(log n) for the rest, and the re-placing of moved shapes.
+ * collide_tree.c -- the world's bounding-volume hierarchies: a static one,
+ * four children a node, over the shapes never changed (see "the static
+ * hierarchy" below), and a dynamic tree, one shape per leaf, with a
+ * top-down build for shapes added in bulk, insertion and removal in
+ * O(log n) for the rest, and the re-placing of moved shapes.
  *
  * The design follows the dynamic AABB tree of Box2D (Catto, dynamic_tree.c;
  * after Presson's bullet/btDbvt and Ericson ch. 6) -- the ideas, not the
@@ -19,17 +21,19 @@
  *     in place, is re-inserted once every few steps, not every step.
  *     Shapes that never move keep tight boxes.
  *   - Shapes added are first collected in w->pending and filed by the next
- *     query: many at once are built top-down (object-median split on the
- *     axis of largest centroid spread, Ericson 6.2.1, O(n log n)); a few
- *     are inserted. Once insertions of new shapes outnumber half the tree
- *     it is rebuilt, as incremental insertion gives a worse tree than the
- *     top-down build.
+ *     query: many at once are built top-down (binned SAH splits, Wald
+ *     2007, down to 4 shapes, median splits below SAH_DEPTH; O(n log n))
+ *     into the static hierarchy; a few are inserted into the dynamic
+ *     tree. Once insertions of new shapes outnumber half the world it is
+ *     all built again, as incremental insertion gives a worse tree than
+ *     the top-down build.
+ *   - A tree change refits the ancestors only up to the first one that
+ *     keeps its box, height and layers.
  * Exactness does not depend on any of this: every leaf box contains its
  * shape over the whole step, and queries give every shape whose box they
  * can touch the exact test.
  */
 #include <float.h>
-#include <stdint.h>
 #include "collide_world_internal.h"
 
 

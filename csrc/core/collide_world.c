@@ -4,8 +4,14 @@
  * boxes and capsules, cast rays and list overlaps (collide_query.c), a
  * collide-and-slide mover moves through it (collide_mover.c).
  *
- * Broadphase: a dynamic bounding-volume hierarchy of axis-aligned boxes
- *   (collide_tree.c), one shape per leaf.
+ * Broadphase: two bounding-volume hierarchies of axis-aligned boxes
+ *   (collide_tree.c): a static one, four children a node, for the shapes
+ *   that never changed since they were added (a level's meshes and walls:
+ *   most of a world), built top-down and read four boxes at a time; and a
+ *   dynamic tree, one shape per leaf, for shapes that were updated, moved
+ *   or given a velocity (a shape leaves the static hierarchy in O(1) the
+ *   first time it changes), as Bullet's btDbvtBroadphase keeps a static
+ *   and a dynamic set.
  *   Why a BVH rather than a uniform grid: a grid needs a cell size, and no
  *   one cell size suits a world that mixes a few huge floor polygons with
  *   thousands of small triangles, or a level 10 units wide with one 10^5
@@ -18,7 +24,8 @@
  *   Shapes added are built top-down in bulk by the next query; shapes
  *   updated or given a velocity are re-placed in O(log n) (enlarged leaf
  *   boxes, re-insertion only when a shape leaves its box: see
- *   collide_tree.c). Planes are infinite: they are kept in their own list,
+ *   collide_tree.c). Dynamic-tree nodes keep the union of their shapes'
+ *   layer bits, so a masked query skips subtrees of other layers. Planes are infinite: they are kept in their own list,
  *   tested always.
  *
  * Moving shapes: a shape with velocity v is, during a step, at its place
