@@ -166,6 +166,13 @@ static int balance(collide_world *w, int a) {
   return tall;
 }
 
+static int box_same(const box *a, const box *b) {
+  int k;
+  for (k = 0; k < 3; k++)
+    if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k]) return 0;
+  return 1;
+}
+
 /* Walks from n to the root, balancing and refitting; stops at the first
    node that keeps its place, box, height and layers (the nodes above it
    and its parent's hot entry then are as they were). A node just made
@@ -177,8 +184,7 @@ static void fix_upward(collide_world *w, int n) {
     int height = nd->height, layers = nd->layers, m = balance(w, n);
     refit(w, m);
     nd = &w->nodes[m];
-    if (m == n && nd->height == height && nd->layers == layers &&
-        memcmp(&nd->b, &b, sizeof b) == 0)
+    if (m == n && nd->height == height && nd->layers == layers && box_same(&nd->b, &b))
       return;
     n = nd->parent;
   }
