@@ -611,6 +611,222 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
   }
 }
 
+/* ---- the fast path for polytopes: Cyrus-Beck on the grown prism ----------- */
+
+/* The grown obstacle X (+) S of a convex polygon or a box is a convex
+   polytope P' (a prism: the polygon at both ends of the core, X + A and
+   X - A, and one parallelogram e_i (+) S per edge; for a box, a zonotope:
+   the box faces shifted by +-A and the parallelograms x_k (+) S of the
+   box's edges), and the capsule touches X when its centre is in
+   R = P' (+) ball(r). As Ericson 5.5.7 does for a sphere against a box:
+   every face of P' with outward unit normal w and support h(w) (the
+   largest w.x over P') bounds R by the plane w.x <= h(w) + r, so clipping
+   the centre's path c0 + d t, t in [0, 1], against those planes
+   (Cyrus-Beck, Ericson 5.3.8) gives an interval [t_in, t_out] that holds
+   every contact:
+   - an empty interval is a miss (with the planes pushed out by a pad far
+     above rounding, so that rounding never rejects a contact);
+   - at t_in the centre enters the last plane, of face F; when it lies over
+     F there (its foot x - r w inside F) it is on R's boundary, and no point
+     of R is met earlier (R lies inside all the planes): t_in is the first
+     contact, w its normal. The support h(w) of a Minkowski sum is the sum
+     of the supports, so h(w) = h_X(w) + |w.A| (van den Bergen 2.3).
+   Anything else -- the entry beyond F's rim (an edge cylinder or a vertex
+   ball of P' may be met later, or nothing), a centre inside every plane at
+   t = 0 (the start-overlap rules), an axis within a hair of the polygon's
+   plane or of an edge (a prism too thin to tell its faces apart), a flat
+   box, a tiny radius, extreme magnitudes -- is left to the general path
+   below (return -1), which is exact in all of them. */
+
+#define FAST_MAXV 16   /* polygons with more vertices take the general path */
+
+typedef struct cb_plane {
+  double p, q, pad;    /* inside where p + q t <= 0; pad: the push-out */
+} cb_plane;
+
+/* Clips [0, 1] by the planes, padded or not: the entry time and the plane
+   entered last (-1 when inside all at t = 0), or *lo > *hi for a miss. */
+static int cb_clip(const cb_plane *pl, int np, int padded, double *lo,
+                   double *hi) {
+  int i, which = -1;
+  *lo = 0;
+  *hi = 1;
+  for (i = 0; i < np; i++) {
+    double p = padded ? pl[i].p - pl[i].pad : pl[i].p, q = pl[i].q;
+    clip_lin(lo, hi, p, q, i, &which);
+    if (*lo > *hi) return -1;
+  }
+  return which;
+}
+
+/* 1 when t in [lo, hi] after both passes; -1 undecided; 0 a miss. */
+static int cb_run(const cb_plane *pl, int np, double *t, int *which) {
+  double lo, hi;
+  (void)cb_clip(pl, np, 1, &lo, &hi);
+  if (lo > hi) return 0;                       /* padded planes: a miss */
+  *which = cb_clip(pl, np, 0, &lo, &hi);
+  if (lo > hi || *which < 0) return -1;        /* grazing, or inside at 0 */
+  *t = lo;
+  return 1;
+}
+
+/* The polygon v[0..count-1] (unit normal n, origin in its plane). Planes:
+   0, 1 the ends +-n (support n.origin +- ... + |n.A|), 2 + i the side of
+   edge i, N_i = sign(n.A) e_i x A (outward: N_i.(e_i x n) = |e_i|^2 n.A
+   sign(n.A) > 0), support N_i.v_i (the whole polygon and S lie behind
+   it). */
+static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
+                             int count, vec3 n, vec3 origin, collide_hit *out) {
+  cb_plane pl[2 + FAST_MAXV];
+  vec3 d = v_sub(c1, c0), N[FAST_MAXV], x, y;
+  double na = v_dot(n, A), ana = fabs(na), ma = v_maxabs(A), sgn, h0, t, pad;
+  double scale = dmax(dmax(v_maxabs(c0), v_maxabs(c1)), dmax(v_maxabs(origin), ma));
+  int i, which, rc;
+  if (count > FAST_MAXV || !(ma >= 1e-70) || !(ana > 1e-9 * ma)) return -1;
+  for (i = 0; i < count; i++) scale = dmax(scale, v_maxabs(v[i]));
+  if (!(scale <= 1e60) || !(r > 1e-6 * scale)) return -1;
+  /* (the polygon's own tolerances, 1e-9 of its diameter off its plane and
+     off convex, and the rounding of the normals: far below this pad) */
+  pad = 1e-8 * (scale + r);
+  sgn = na > 0 ? 1 : -1;
+  h0 = v_dot(n, v_sub(c0, origin));
+  pl[0].p = h0 - ana - r;  pl[0].q = v_dot(n, d);   pl[0].pad = pad;
+  pl[1].p = -h0 - ana - r; pl[1].q = -pl[0].q;      pl[1].pad = pad;
+  for (i = 0; i < count; i++) {
+    vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
+    double nl2, nl;
+    if (!(v_maxabs(e) >= 1e-70)) return -1;
+    N[i] = v_scale(v_cross(e, A), sgn);
+    nl2 = v_len2(N[i]);
+    /* an edge within 1e-3 rad of the axis: a sliver of a face (its
+       normal's rounding would need a larger pad); the general path */
+    if (!(nl2 > 1e-6 * v_len2(e) * v_len2(A))) return -1;
+    nl = sqrt(nl2);
+    pl[2 + i].p = v_dot(N[i], v_sub(c0, v[i])) - r * nl;
+    pl[2 + i].q = v_dot(N[i], d);
+    pl[2 + i].pad = pad * nl;
+  }
+  rc = cb_run(pl, 2 + count, &t, &which);
+  if (rc <= 0) {
+    if (rc == 0) hit_clear(out);
+    return rc;
+  }
+  x = at(c0, d, t);
+  if (which < 2) {
+    /* an end: the face is the polygon + s A, s = sign(n.A) on the +n side;
+       the core's end x - s A is then over the polygon */
+    double side = which == 0 ? 1 : -1, s = side * sgn;
+    y = v_madd(x, A, -s);
+    for (i = 0; i < count; i++) {
+      vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
+      if (!(v_dot(v_cross(n, e), v_sub(y, v[i])) > 0)) return -1;
+    }
+    out->u = t;
+    out->point = v_madd(y, n, -v_dot(n, v_sub(y, origin)));
+    out->normal = v_scale(n, side);
+    out->feature = COLLIDE_FEATURE_FACE;
+    return 1;
+  } else {
+    /* the side of edge i, a + s e + k A (s in [0, 1], k in [-1, 1]): s, k
+       of the foot by the dual basis of e, A in their plane (as edge_piece;
+       well-conditioned here, the angle being above 1e-3) */
+    int k = which - 2;
+    vec3 a = v[k], b = v[k + 1 < count ? k + 1 : 0], e = v_sub(b, a);
+    vec3 M = N[k], w = v_sub(x, a), xa, xq;
+    double mm = v_len2(M), s = v_dot(w, v_cross(A, M)) / mm;
+    double kk = v_dot(w, v_cross(M, e)) / mm, ta;
+    if (!(s > 0 && s < 1 && kk > -1 && kk < 1)) return -1;
+    (void)seg_seg(v_sub(x, A), v_add(x, A), a, b, &xa, &xq, &ta);
+    if (ta == 0 || ta == 1) return -1;
+    out->u = t;
+    out->point = xq;
+    out->normal = v_scale(M, 1 / sqrt(mm));
+    out->feature = COLLIDE_FEATURE_EDGE;
+    return 1;
+  }
+}
+
+/* The box rel +- e (in its frame; no flat axis) and an axis A with no zero
+   component. Planes: 2 i + (s < 0) the faces +-x_i (support e_i + |A_i|),
+   6 + 2 k + (s < 0) the sides along x_k: N = s x_k x A, whose components
+   are A's, swapped and negated -- exact -- with support
+   sum_j e_j |N_j| (N.A = 0). */
+static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
+                            vec3 e, collide_hit *out) {
+  cb_plane pl[12];
+  vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3];
+  double scale = dmax(dmax(v_maxabs(c0), v_maxabs(c1)),
+                      dmax(v_maxabs(ctr), dmax(v_maxabs(e), v_maxabs(A))));
+  double pad, t, ma = v_maxabs(A);
+  int i, which, rc;
+  if (!(e.x > 0 && e.y > 0 && e.z > 0) || A.x == 0 || A.y == 0 || A.z == 0 ||
+      !(ma >= 1e-70) || !(scale <= 1e60) || !(r > 1e-6 * scale))
+    return -1;
+  pad = 1e-8 * (scale + r);
+  for (i = 0; i < 3; i++) {
+    double ri = v_get(rel, i), di = v_get(d, i);
+    double lim = v_get(e, i) + fabs(v_get(A, i)) + r;
+    pl[2 * i].p = ri - lim;      pl[2 * i].q = di;      pl[2 * i].pad = pad;
+    pl[2 * i + 1].p = -ri - lim; pl[2 * i + 1].q = -di; pl[2 * i + 1].pad = pad;
+  }
+  N[0] = v3(0, -A.z, A.y);
+  N[1] = v3(A.z, 0, -A.x);
+  N[2] = v3(-A.y, A.x, 0);
+  for (i = 0; i < 3; i++) {
+    double nl = v_len(N[i]), p = v_dot(N[i], rel), q = v_dot(N[i], d);
+    double lim = e.x * fabs(N[i].x) + e.y * fabs(N[i].y) + e.z * fabs(N[i].z) + r * nl;
+    pl[6 + 2 * i].p = p - lim;      pl[6 + 2 * i].q = q;
+    pl[7 + 2 * i].p = -p - lim;     pl[7 + 2 * i].q = -q;
+    pl[6 + 2 * i].pad = pl[7 + 2 * i].pad = pad * nl;
+  }
+  rc = cb_run(pl, 12, &t, &which);
+  if (rc <= 0) {
+    if (rc == 0) hit_clear(out);
+    return rc;
+  }
+  x = v_add(rel, v_scale(d, t));
+  if (t == 0) x = rel;
+  if (which < 6) {
+    /* the face s x_i of the box, shifted by sigma A, sigma = sign(s A_i):
+       the core's end x - sigma A is over it */
+    int k = which / 2, j;
+    double s = which % 2 ? -1 : 1, sigma = s * v_get(A, k) > 0 ? 1 : -1;
+    vec3 y = v_madd(x, A, -sigma);
+    for (j = 0; j < 3; j++)
+      if (j != k && !(fabs(v_get(y, j)) < v_get(e, j))) return -1;
+    y = v_with(y, k, s * v_get(e, k));
+    out->u = t;
+    out->point = v_add(y, ctr);
+    out->normal = v_with(v3(0, 0, 0), k, s);
+    out->feature = COLLIDE_FEATURE_FACE;
+    return 1;
+  } else {
+    /* the side along x_k at the box edge whose other two coordinates are
+       sign(N_j) e_j, swept by S: the foot f = corner + mu x_k + lambda A,
+       lambda from the larger of the two A_j */
+    int k = (which - 6) / 2, j1 = (k + 1) % 3, j2 = (k + 2) % 3, j;
+    double s = which % 2 ? -1 : 1, nl, lam, mu;
+    vec3 M = v_scale(N[k], s), w, f, q;
+    nl = v_len(M);
+    w = v_scale(M, 1 / nl);
+    f = v_madd(x, w, -r);
+    j = fabs(v_get(A, j1)) >= fabs(v_get(A, j2)) ? j1 : j2;
+    lam = (v_get(f, j) - (v_get(M, j) > 0 ? v_get(e, j) : -v_get(e, j))) / v_get(A, j);
+    mu = v_get(f, k) - lam * v_get(A, k);
+    if (!(lam > -1 && lam < 1 && fabs(mu) < v_get(e, k))) return -1;
+    q = v_with(v3(0, 0, 0), k, mu);
+    q = v_with(q, j1, v_get(M, j1) > 0 ? v_get(e, j1) : -v_get(e, j1));
+    q = v_with(q, j2, v_get(M, j2) > 0 ? v_get(e, j2) : -v_get(e, j2));
+    out->u = t;
+    out->point = v_add(q, ctr);
+    out->normal = w;
+    out->feature = COLLIDE_FEATURE_EDGE;
+    return 1;
+  }
+}
+
+/* ---- end of the fast path for polytopes ------------------------------------- */
+
 /* A capsule against the convex polygon v[0..count-1] (unit normal n
    following the winding, origin a point of its plane): see the top of the
    file. */
@@ -620,6 +836,8 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   double dd, scale;
   int i, feature = COLLIDE_FEATURE_FACE;
   collide_hit h;
+  if ((i = capsule_flat_fast(r, A, c0, c1, v, count, n, origin, out)) >= 0)
+    return i;
   /* quick rejections: the grown shape lies within |n.A| of the plane and
      in the polygon's box grown by |A| */
   {
@@ -973,6 +1191,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
     k = A.x != 0 ? 0 : (A.y != 0 ? 1 : 2);
     return sweep_capsule_box_aligned(r, A, k, *c0, *c1, *center, e, out);
   }
+  if ((k = capsule_box_fast(r, A, *c0, *c1, *center, e, out)) >= 0) return k;
   /* in the box's frame */
   rel = v_sub(*c0, *center);
   d = v_sub(*c1, *c0);
