@@ -611,6 +611,29 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
   }
 }
 
+/* The answer of a capsule overlapping the polygon at the start: the
+   closest points q (the polygon's, with its feature) and m (the core's),
+   dd their squared distance; the normal from q toward m when they are
+   apart, else the shortest way out (flat_push). */
+static int flat_start(vec3 c0, vec3 A, vec3 d, const vec3 *v, int count,
+                      vec3 n, vec3 origin, double dd, vec3 q, vec3 m,
+                      int feature, collide_hit *out) {
+  vec3 normal;
+  double dist = sqrt(dd);
+  if (dist > dmax(noise(m, q), noise(c0, A))) {
+    normal = v_normalize(v_sub(m, q));
+  } else {
+    push p = flat_push(c0, A, d, v, count, n, in_plane(c0, d, A, n, origin));
+    normal = p.w;
+    feature = p.feature;
+  }
+  out->u = 0;
+  out->point = q;
+  out->normal = normal;
+  out->feature = feature;
+  return 1;
+}
+
 /* ---- the fast path for polytopes: Cyrus-Beck on the grown prism ----------- */
 
 /* The grown obstacle X (+) S of a convex polygon or a box is a convex
@@ -659,29 +682,102 @@ static int cb_clip(const cb_plane *pl, int np, int padded, double *lo,
   return which;
 }
 
-/* 1 when t in [lo, hi] after both passes; -1 undecided; 0 a miss. */
-static int cb_run(const cb_plane *pl, int np, double *t, int *which) {
-  double lo, hi;
-  (void)cb_clip(pl, np, 1, &lo, &hi);
-  if (lo > hi) return 0;                       /* padded planes: a miss */
-  *which = cb_clip(pl, np, 0, &lo, &hi);
-  if (lo > hi || *which < 0) return -1;        /* grazing, or inside at 0 */
-  *t = lo;
-  return 1;
+/* The padded interval [*lo, *hi] (0 for a miss), then the unpadded entry
+   time *t and plane *which: 1; 2 (t = 0, which = -1) when the centre is
+   inside every plane at t = 0; -1 (undecided) when the unpadded planes
+   miss (a graze within the pad). */
+static int cb_run(const cb_plane *pl, int np, double *t, int *which,
+                  double *lo, double *hi) {
+  double ulo, uhi;
+  (void)cb_clip(pl, np, 1, lo, hi);
+  if (*lo > *hi) return 0;                     /* padded planes: a miss */
+  *which = cb_clip(pl, np, 0, &ulo, &uhi);
+  if (ulo > uhi) return -1;                    /* grazing */
+  *t = ulo;
+  return *which < 0 ? 2 : 1;
 }
 
-/* The polygon v[0..count-1] (unit normal n, origin in its plane). Planes:
-   0, 1 the ends +-n (support n.origin +- ... + |n.A|), 2 + i the side of
-   edge i, N_i = sign(n.A) e_i x A (outward: N_i.(e_i x n) = |e_i|^2 n.A
-   sign(n.A) > 0), support N_i.v_i (the whole polygon and S lie behind
-   it). */
+/* The first time in [lo, hi] that |w + z t| <= r, or 2: collide_shapes.c's
+   clip_ball (the discriminant as A (r^2 - |w_perp|^2), no cancellation of
+   large squares, Ray Tracing Gems ch. 7; the roots q / A and C / q). */
+static double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
+  double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - r * r, h, q, t1, t2;
+  if (A == 0 || (C > 0 && B >= 0)) return C <= 0 ? lo : 2;
+  {
+    vec3 wp = v_madd(w, z, -B / A);
+    h = r * r - v_dot(wp, wp);
+  }
+  if (h < 0) {
+    if (C > 0) return 2;
+    h = 0;
+  }
+  q = -(B + copysign(sqrt(A) * sqrt(h), B));
+  if (q == 0) {
+    t1 = t2 = 0;
+  } else {
+    t1 = q / A;
+    t2 = C / q;
+    if (t1 > t2) { double tt = t1; t1 = t2; t2 = tt; }
+  }
+  if (C <= 0) {
+    if (t1 > 0) t1 = 0;
+    if (t2 < 0) t2 = 0;
+  }
+  if (t1 > lo) lo = t1;
+  if (t2 < hi) hi = t2;
+  return lo <= hi ? lo : 2;
+}
+
+/* The first time in [lo, hi] the centre is within r of the segment a-b
+   with its projection between a and b (the cylinder; the balls at the
+   ends are pieces of their own), or 2. */
+static double cyl_time(double lo, double hi, vec3 c0, vec3 d, vec3 a, vec3 b,
+                       double r) {
+  vec3 e = v_sub(b, a), m = v_sub(c0, a), ax;
+  double ee = v_len2(e), p = v_dot(m, e), q = v_dot(d, e);
+  int dummy = 0;
+  if (!(ee > 0)) return 2;
+  clip_lin(&lo, &hi, -p, -q, 0, &dummy);
+  clip_lin(&lo, &hi, p - ee, q, 0, &dummy);
+  if (lo > hi) return 2;
+  ax = v_scale(e, 1 / sqrt(ee));
+  return ball_time(lo, hi, v_cross(ax, m), v_cross(ax, d), r);
+}
+
+/* The earliest rounded edge or vertex of a grown polytope: its time, and
+   what it was (kind, index) for the caller to name the feature. */
+typedef struct rim {
+  double t;
+  int kind, index;
+} rim;
+
+static void rim_cyl(rim *b, double lo, double hi, vec3 c0, vec3 d, vec3 p,
+                    vec3 q, double r, int kind, int index) {
+  double t = cyl_time(lo, hi < b->t ? hi : b->t, c0, d, p, q, r);
+  if (t < b->t) { b->t = t; b->kind = kind; b->index = index; }
+}
+
+static void rim_ball(rim *b, double lo, double hi, vec3 c0, vec3 d, vec3 p,
+                     double r, int kind, int index) {
+  double t = ball_time(lo, hi < b->t ? hi : b->t, v_sub(c0, p), d, r);
+  if (t < b->t) { b->t = t; b->kind = kind; b->index = index; }
+}
+
+/* The polygon v[0..count-1] (unit normal n, origin in its plane), as a
+   prism: planes 0, 1 the ends +-n (support +-n.origin + |n.A|), 2 + i the
+   side of edge i, N_i = sign(n.A) e_i x A (outward: N_i.(e_i x n) =
+   |e_i|^2 |n.A| > 0) with support N_i.v_i (the polygon and S lie behind
+   it). The +n end is the polygon shifted by top = sign(n.A) A, the -n end
+   by -top. */
 static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
                              int count, vec3 n, vec3 origin, collide_hit *out) {
   cb_plane pl[2 + FAST_MAXV];
-  vec3 d = v_sub(c1, c0), N[FAST_MAXV], x, y;
+  vec3 d = v_sub(c1, c0), N[FAST_MAXV], x, top;
   double na = v_dot(n, A), ana = fabs(na), ma = v_maxabs(A), sgn, h0, t, pad;
   double scale = dmax(dmax(v_maxabs(c0), v_maxabs(c1)), dmax(v_maxabs(origin), ma));
-  int i, which, rc;
+  double lo, hi, tol, norm[2 + FAST_MAXV];
+  int i, f, which, rc, np = 2 + count;
+  rim best;
   if (count > FAST_MAXV || !(ma >= 1e-70) || !(ana > 1e-9 * ma)) return -1;
   for (i = 0; i < count; i++) scale = dmax(scale, v_maxabs(v[i]));
   if (!(scale <= 1e60) || !(r > 1e-6 * scale)) return -1;
@@ -689,59 +785,133 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
      off convex, and the rounding of the normals: far below this pad) */
   pad = 1e-8 * (scale + r);
   sgn = na > 0 ? 1 : -1;
+  top = v_scale(A, sgn);
   h0 = v_dot(n, v_sub(c0, origin));
   pl[0].p = h0 - ana - r;  pl[0].q = v_dot(n, d);   pl[0].pad = pad;
   pl[1].p = -h0 - ana - r; pl[1].q = -pl[0].q;      pl[1].pad = pad;
+  norm[0] = norm[1] = 1;
   for (i = 0; i < count; i++) {
     vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
     double nl2, nl;
     if (!(v_maxabs(e) >= 1e-70)) return -1;
-    N[i] = v_scale(v_cross(e, A), sgn);
+    N[i] = v_cross(e, top);
     nl2 = v_len2(N[i]);
     /* an edge within 1e-3 rad of the axis: a sliver of a face (its
        normal's rounding would need a larger pad); the general path */
     if (!(nl2 > 1e-6 * v_len2(e) * v_len2(A))) return -1;
-    nl = sqrt(nl2);
+    norm[2 + i] = nl = sqrt(nl2);
     pl[2 + i].p = v_dot(N[i], v_sub(c0, v[i])) - r * nl;
     pl[2 + i].q = v_dot(N[i], d);
     pl[2 + i].pad = pad * nl;
   }
-  rc = cb_run(pl, 2 + count, &t, &which);
+  rc = cb_run(pl, np, &t, &which, &lo, &hi);
   if (rc <= 0) {
     if (rc == 0) hit_clear(out);
     return rc;
   }
+  if (rc == 2) {
+    /* inside every plane at the start: overlapping (the general path's
+       answer), or else in a gap of the planes beside a rounded edge, and
+       the first contact is a rounded edge's or vertex's, below */
+    vec3 q, m;
+    int feature;
+    double dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n,
+                                  origin, &q, &m, &feature);
+    if (dd <= r * r)
+      return flat_start(c0, A, d, v, count, n, origin, dd, q, m, feature, out);
+  }
   x = at(c0, d, t);
-  if (which < 2) {
-    /* an end: the face is the polygon + s A, s = sign(n.A) on the +n side;
-       the core's end x - s A is then over the polygon */
-    double side = which == 0 ? 1 : -1, s = side * sgn;
-    y = v_madd(x, A, -s);
-    for (i = 0; i < count; i++) {
-      vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
-      if (!(v_dot(v_cross(n, e), v_sub(y, v[i])) > 0)) return -1;
+  /* the faces whose planes the centre is on at t (the last one entered,
+     and any other within rounding of its plane, a tie) */
+  tol = 64 * DBL_EPSILON * (scale + r);
+  for (f = 0; f < np && rc == 1; f++) {
+    if (f != which && pl[f].p + pl[f].q * t < -tol * norm[f]) continue;
+    if (f < 2) {
+      /* an end, the polygon + s A: the core's end x - s A over the
+         polygon (strictly, as collide_shapes.c's flat_closest) */
+      double side = f == 0 ? 1 : -1;
+      vec3 y = v_madd(x, top, -side);
+      for (i = 0; i < count; i++) {
+        vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
+        if (!(v_dot(v_cross(n, e), v_sub(y, v[i])) > 0)) break;
+      }
+      if (i < count) continue;
+      out->u = t;
+      out->point = v_madd(y, n, -v_dot(n, v_sub(y, origin)));
+      out->normal = v_scale(n, side);
+      out->feature = COLLIDE_FEATURE_FACE;
+      return 1;
+    } else {
+      /* the side of edge k, a + s e + k A (s in [0, 1], k in [-1, 1]): s,
+         k of the foot by the dual basis of e, A in their plane (as
+         edge_piece; well-conditioned here, the angle being above 1e-3).
+         The point: the closest points of the core and the edge. */
+      int k = f - 2;
+      vec3 a = v[k], b = v[k + 1 < count ? k + 1 : 0], e = v_sub(b, a);
+      vec3 M = N[k], w = v_sub(x, a), xa, xq;
+      double mm = v_len2(M), s = v_dot(w, v_cross(top, M)) / mm;
+      double kk = v_dot(w, v_cross(M, e)) / mm, ta;
+      if (!(s > 0 && s < 1 && kk > -1 && kk < 1)) continue;
+      (void)seg_seg(v_sub(x, A), v_add(x, A), a, b, &xa, &xq, &ta);
+      if (ta == 0 || ta == 1) return -1;
+      out->u = t;
+      out->point = xq;
+      out->normal = v_scale(M, 1 / norm[f]);
+      out->feature = COLLIDE_FEATURE_EDGE;
+      return 1;
     }
-    out->u = t;
-    out->point = v_madd(y, n, -v_dot(n, v_sub(y, origin)));
-    out->normal = v_scale(n, side);
-    out->feature = COLLIDE_FEATURE_FACE;
-    return 1;
-  } else {
-    /* the side of edge i, a + s e + k A (s in [0, 1], k in [-1, 1]): s, k
-       of the foot by the dual basis of e, A in their plane (as edge_piece;
-       well-conditioned here, the angle being above 1e-3) */
-    int k = which - 2;
-    vec3 a = v[k], b = v[k + 1 < count ? k + 1 : 0], e = v_sub(b, a);
-    vec3 M = N[k], w = v_sub(x, a), xa, xq;
-    double mm = v_len2(M), s = v_dot(w, v_cross(A, M)) / mm;
-    double kk = v_dot(w, v_cross(M, e)) / mm, ta;
-    if (!(s > 0 && s < 1 && kk > -1 && kk < 1)) return -1;
-    (void)seg_seg(v_sub(x, A), v_add(x, A), a, b, &xa, &xq, &ta);
-    if (ta == 0 || ta == 1) return -1;
-    out->u = t;
-    out->point = xq;
-    out->normal = v_scale(M, 1 / sqrt(mm));
-    out->feature = COLLIDE_FEATURE_EDGE;
+  }
+  /* Beyond the rim: the first contact, if any, is on a rounded edge or
+     vertex of the prism (a face's flat part is met only as its plane is
+     entered, at t or before). At a first contact the motion goes into
+     the body, so the outward normal there has w.d <= 0, and every normal
+     of a rounded edge (vertex) lies in the cone of its faces' normals:
+     one whose faces all have w.d > 0 cannot be first, and is skipped.
+     Kinds: 0 the +n end's edge i, 1 the -n end's, 2 the side edge at v_i
+     (v_i (+) S), 3 the +n end's vertex i, 4 the -n end's. */
+  best.t = 2;
+  best.kind = best.index = 0;
+  for (i = 0; i < count; i++) {
+    int i1 = i + 1 < count ? i + 1 : 0, ip = i > 0 ? i - 1 : count - 1;
+    int bs = pl[2 + i].q > 0, bp = pl[2 + ip].q > 0;
+    int b0 = pl[0].q > 0, b1 = pl[1].q > 0;
+    if (!(b0 && bs)) rim_cyl(&best, t, hi, c0, d, v_add(v[i], top), v_add(v[i1], top), r, 0, i);
+    if (!(b1 && bs)) rim_cyl(&best, t, hi, c0, d, v_sub(v[i], top), v_sub(v[i1], top), r, 1, i);
+    if (!(bp && bs)) rim_cyl(&best, t, hi, c0, d, v_sub(v[i], A), v_add(v[i], A), r, 2, i);
+    if (!(b0 && bp && bs)) rim_ball(&best, t, hi, c0, d, v_add(v[i], top), r, 3, i);
+    if (!(b1 && bp && bs)) rim_ball(&best, t, hi, c0, d, v_sub(v[i], top), r, 4, i);
+  }
+  if (best.t > 1) {
+    hit_clear(out);
+    return 0;
+  }
+  if (best.t == 0) return -1;   /* touching at the start, by rounding */
+  {
+    int k = best.index, k1 = k + 1 < count ? k + 1 : 0;
+    vec3 c = at(c0, d, best.t), nrm;
+    if (best.kind <= 1) {
+      /* the end's edge: the core's end y over the edge k of the polygon */
+      vec3 sh = best.kind == 0 ? top : v_neg(top), y = v_sub(c, sh);
+      vec3 e = v_sub(v[k1], v[k]);
+      double sp = v_dot(v_sub(y, v[k]), e) / v_len2(e);
+      vec3 p = sp <= 0 ? v[k] : (sp >= 1 ? v[k1] : v_madd(v[k], e, sp));
+      out->point = p;
+      out->feature = (sp <= 0 || sp >= 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+      nrm = v_sub(y, p);
+    } else if (best.kind == 2) {
+      /* the core's inside at the vertex k: from the axis of v_k (+) S */
+      vec3 xk = v_sub(c, v[k]), A1 = v_scale(A, 1 / ma);
+      nrm = v_madd(xk, A1, -v_dot(xk, A1) / v_len2(A1));
+      out->point = v[k];
+      out->feature = COLLIDE_FEATURE_VERTEX;
+    } else {
+      nrm = v_sub(c, v_add(v[k], best.kind == 3 ? top : v_neg(top)));
+      out->point = v[k];
+      out->feature = COLLIDE_FEATURE_VERTEX;
+    }
+    if (!(v_len2(nrm) > 0)) return -1;
+    out->u = best.t;
+    out->normal = v_normalize(nrm);
     return 1;
   }
 }
@@ -757,7 +927,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3];
   double scale = dmax(dmax(v_maxabs(c0), v_maxabs(c1)),
                       dmax(v_maxabs(ctr), dmax(v_maxabs(e), v_maxabs(A))));
-  double pad, t, ma = v_maxabs(A);
+  double pad, t, ma = v_maxabs(A), lo, hi;
   int i, which, rc;
   if (!(e.x > 0 && e.y > 0 && e.z > 0) || A.x == 0 || A.y == 0 || A.z == 0 ||
       !(ma >= 1e-70) || !(scale <= 1e60) || !(r > 1e-6 * scale))
@@ -779,7 +949,8 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     pl[7 + 2 * i].p = -p - lim;     pl[7 + 2 * i].q = -q;
     pl[6 + 2 * i].pad = pl[7 + 2 * i].pad = pad * nl;
   }
-  rc = cb_run(pl, 12, &t, &which);
+  rc = cb_run(pl, 12, &t, &which, &lo, &hi);
+  if (rc == 2) return -1;
   if (rc <= 0) {
     if (rc == 0) hit_clear(out);
     return rc;
@@ -832,7 +1003,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
    file. */
 static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
                               int count, vec3 n, vec3 origin, collide_hit *out) {
-  vec3 d = v_sub(c1, c0), q = c0, m = c0, normal, lo = v[0], hi = v[0];
+  vec3 d = v_sub(c1, c0), q = c0, m = c0, lo = v[0], hi = v[0];
   double dd, scale;
   int i, feature = COLLIDE_FEATURE_FACE;
   collide_hit h;
@@ -896,21 +1067,7 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
                            &q, &m, &feature);
   }
-  {
-    double dist = sqrt(dd);
-    if (dist > dmax(noise(m, q), noise(c0, A))) {
-      normal = v_normalize(v_sub(m, q));
-    } else {
-      push p = flat_push(c0, A, d, v, count, n, in_plane(c0, d, A, n, origin));
-      normal = p.w;
-      feature = p.feature;
-    }
-  }
-  out->u = 0;
-  out->point = q;
-  out->normal = normal;
-  out->feature = feature;
-  return 1;
+  return flat_start(c0, A, d, v, count, n, origin, dd, q, m, feature, out);
 }
 
 int collide_sweep_capsule_triangle(double r, const collide_vec3 *axis,
