@@ -703,6 +703,9 @@ static int cb_run(const cb_plane *pl, int np, double *t, int *which,
 static double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
   double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - r * r, h, q, t1, t2;
   if (A == 0 || (C > 0 && B >= 0)) return C <= 0 ? lo : 2;
+  /* the line passes farther than r (|w x z| / |z|, with a margin far
+     above rounding) */
+  if (C > 0 && v_len2(v_cross(w, z)) > (1 + 1e-9) * r * r * A) return 2;
   {
     vec3 wp = v_madd(w, z, -B / A);
     h = r * r - v_dot(wp, wp);
@@ -733,10 +736,14 @@ static double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
    ends are pieces of their own), or 2. */
 static double cyl_time(double lo, double hi, vec3 c0, vec3 d, vec3 a, vec3 b,
                        double r) {
-  vec3 e = v_sub(b, a), m = v_sub(c0, a), ax;
-  double ee = v_len2(e), p = v_dot(m, e), q = v_dot(d, e);
+  vec3 e = v_sub(b, a), m = v_sub(c0, a), ax, de = v_cross(d, e);
+  double ee = v_len2(e), p, q, g = v_dot(m, de);
   int dummy = 0;
-  if (!(ee > 0)) return 2;
+  /* the lines of the motion and of the edge farther apart than r (by a
+     factor 1 + 1e-9 more than rounding): no contact, no division */
+  if (!(ee > 0) || g * g > (1 + 1e-9) * r * r * v_len2(de)) return 2;
+  p = v_dot(m, e);
+  q = v_dot(d, e);
   clip_lin(&lo, &hi, -p, -q, 0, &dummy);
   clip_lin(&lo, &hi, p - ee, q, 0, &dummy);
   if (lo > hi) return 2;
@@ -780,7 +787,10 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   rim best;
   if (count > FAST_MAXV || !(ma >= 1e-70) || !(ana > 1e-9 * ma)) return -1;
   for (i = 0; i < count; i++) scale = dmax(scale, v_maxabs(v[i]));
-  if (!(scale <= 1e60) || !(r > 1e-6 * scale)) return -1;
+  /* (a core or a radius below 1e-6 of the coordinates: v +- A and the
+     balls' and cylinders' numbers round toward each other; thin_sum's
+     territory) */
+  if (!(scale <= 1e60) || !(r > 1e-6 * scale) || !(ma > 1e-6 * scale)) return -1;
   /* (the polygon's own tolerances, 1e-9 of its diameter off its plane and
      off convex, and the rounding of the normals: far below this pad) */
   pad = 1e-8 * (scale + r);
@@ -877,9 +887,15 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     int b0 = pl[0].q > 0, b1 = pl[1].q > 0;
     if (!(b0 && bs)) rim_cyl(&best, t, hi, c0, d, v_add(v[i], top), v_add(v[i1], top), r, 0, i);
     if (!(b1 && bs)) rim_cyl(&best, t, hi, c0, d, v_sub(v[i], top), v_sub(v[i1], top), r, 1, i);
-    if (!(bp && bs)) rim_cyl(&best, t, hi, c0, d, v_sub(v[i], A), v_add(v[i], A), r, 2, i);
     if (!(b0 && bp && bs)) rim_ball(&best, t, hi, c0, d, v_add(v[i], top), r, 3, i);
     if (!(b1 && bp && bs)) rim_ball(&best, t, hi, c0, d, v_sub(v[i], top), r, 4, i);
+  }
+  /* the side edges last: on a tie with an end's piece (a vertex met by
+     the core's end) the end's answer stands, as in the general path */
+  for (i = 0; i < count; i++) {
+    int ip = i > 0 ? i - 1 : count - 1;
+    if (!(pl[2 + ip].q > 0 && pl[2 + i].q > 0))
+      rim_cyl(&best, t, hi, c0, d, v_sub(v[i], A), v_add(v[i], A), r, 2, i);
   }
   if (best.t > 1) {
     hit_clear(out);
@@ -899,8 +915,11 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       out->feature = (sp <= 0 || sp >= 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
       nrm = v_sub(y, p);
     } else if (best.kind == 2) {
-      /* the core's inside at the vertex k: from the axis of v_k (+) S */
-      vec3 xk = v_sub(c, v[k]), A1 = v_scale(A, 1 / ma);
+      /* the core's inside at the vertex k: from the axis of v_k (+) S, as
+         rounded in the cylinder's test (v_k +- A may round onto v_k in
+         some components) */
+      vec3 xk = v_sub(c, v[k]), A1 = v_sub(v_add(v[k], A), v_sub(v[k], A));
+      A1 = v_scale(A1, 1 / v_maxabs(A1));
       nrm = v_madd(xk, A1, -v_dot(xk, A1) / v_len2(A1));
       out->point = v[k];
       out->feature = COLLIDE_FEATURE_VERTEX;
@@ -917,20 +936,63 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
 }
 
 /* The box rel +- e (in its frame; no flat axis) and an axis A with no zero
-   component. Planes: 2 i + (s < 0) the faces +-x_i (support e_i + |A_i|),
-   6 + 2 k + (s < 0) the sides along x_k: N = s x_k x A, whose components
-   are A's, swapped and negated -- exact -- with support
-   sum_j e_j |N_j| (N.A = 0). */
+   component: the zonotope box (+) S. Planes: 2 i + (s < 0) the faces
+   s x_i, the box's face shifted by sigma A, sigma = sign(s A_i) (support
+   e_i + |A_i|); 6 + 2 k + (s < 0) the sides along x_k: N = s x_k x A,
+   whose components are A's, swapped and negated -- exact -- with support
+   sum_j e_j |N_j| (N.A = 0), the box edge along x_k at the corner
+   sign(N_j) e_j swept by S. */
+static int box_face_hit(int f, double r, vec3 x, vec3 A, vec3 e, const vec3 *N,
+                        collide_hit *out) {
+  if (f < 6) {
+    /* the face s x_k: the core's end x - sigma A over the box's face */
+    int k = f / 2, j;
+    double s = f % 2 ? -1 : 1, sigma = s * v_get(A, k) > 0 ? 1 : -1;
+    vec3 y = v_madd(x, A, -sigma);
+    for (j = 0; j < 3; j++)
+      if (j != k && !(fabs(v_get(y, j)) < v_get(e, j))) return 0;
+    out->point = v_with(y, k, s * v_get(e, k));
+    out->normal = v_with(v3(0, 0, 0), k, s);
+    out->feature = COLLIDE_FEATURE_FACE;
+    return 1;
+  } else {
+    /* the side along x_k: the foot f = corner + mu x_k + lambda A, lambda
+       from the larger of the two A_j (at least a third of |A|'s largest
+       component, so well-conditioned) */
+    int k = (f - 6) / 2, j1 = (k + 1) % 3, j2 = (k + 2) % 3, j;
+    double s = f % 2 ? -1 : 1, lam, mu;
+    vec3 M = v_scale(N[k], s), w = v_normalize(M), ft = v_madd(x, w, -r), q;
+    j = fabs(v_get(A, j1)) >= fabs(v_get(A, j2)) ? j1 : j2;
+    lam = (v_get(ft, j) - (v_get(M, j) > 0 ? v_get(e, j) : -v_get(e, j))) / v_get(A, j);
+    mu = v_get(ft, k) - lam * v_get(A, k);
+    if (!(lam > -1 && lam < 1 && fabs(mu) < v_get(e, k))) return 0;
+    q = v_with(v3(0, 0, 0), k, mu);
+    q = v_with(q, j1, v_get(M, j1) > 0 ? v_get(e, j1) : -v_get(e, j1));
+    q = v_with(q, j2, v_get(M, j2) > 0 ? v_get(e, j2) : -v_get(e, j2));
+    out->point = q;
+    out->normal = w;
+    out->feature = COLLIDE_FEATURE_EDGE;
+    return 1;
+  }
+}
+
+/* The box corner of signs (bit i of s set: -e_i). */
+static vec3 box_corner(vec3 e, int s) {
+  return v3(s & 1 ? -e.x : e.x, s & 2 ? -e.y : e.y, s & 4 ? -e.z : e.z);
+}
+
 static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
                             vec3 e, collide_hit *out) {
   cb_plane pl[12];
   vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3];
   double scale = dmax(dmax(v_maxabs(c0), v_maxabs(c1)),
                       dmax(v_maxabs(ctr), dmax(v_maxabs(e), v_maxabs(A))));
-  double pad, t, ma = v_maxabs(A), lo, hi;
-  int i, which, rc;
+  double pad, t, ma = v_maxabs(A), lo, hi, tol, norm[12];
+  int i, f, which, rc, back[12];
+  rim best;
   if (!(e.x > 0 && e.y > 0 && e.z > 0) || A.x == 0 || A.y == 0 || A.z == 0 ||
-      !(ma >= 1e-70) || !(scale <= 1e60) || !(r > 1e-6 * scale))
+      !(ma >= 1e-70) || !(scale <= 1e60) || !(r > 1e-6 * scale) ||
+      !(ma > 1e-6 * scale))
     return -1;
   pad = 1e-8 * (scale + r);
   for (i = 0; i < 3; i++) {
@@ -938,6 +1000,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     double lim = v_get(e, i) + fabs(v_get(A, i)) + r;
     pl[2 * i].p = ri - lim;      pl[2 * i].q = di;      pl[2 * i].pad = pad;
     pl[2 * i + 1].p = -ri - lim; pl[2 * i + 1].q = -di; pl[2 * i + 1].pad = pad;
+    norm[2 * i] = norm[2 * i + 1] = 1;
   }
   N[0] = v3(0, -A.z, A.y);
   N[1] = v3(A.z, 0, -A.x);
@@ -948,50 +1011,130 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     pl[6 + 2 * i].p = p - lim;      pl[6 + 2 * i].q = q;
     pl[7 + 2 * i].p = -p - lim;     pl[7 + 2 * i].q = -q;
     pl[6 + 2 * i].pad = pl[7 + 2 * i].pad = pad * nl;
+    norm[6 + 2 * i] = norm[7 + 2 * i] = nl;
   }
   rc = cb_run(pl, 12, &t, &which, &lo, &hi);
-  if (rc == 2) return -1;
+  if (rc == 2) return -1;   /* inside every plane at the start: the general path */
   if (rc <= 0) {
     if (rc == 0) hit_clear(out);
     return rc;
   }
-  x = v_add(rel, v_scale(d, t));
-  if (t == 0) x = rel;
-  if (which < 6) {
-    /* the face s x_i of the box, shifted by sigma A, sigma = sign(s A_i):
-       the core's end x - sigma A is over it */
-    int k = which / 2, j;
-    double s = which % 2 ? -1 : 1, sigma = s * v_get(A, k) > 0 ? 1 : -1;
-    vec3 y = v_madd(x, A, -sigma);
-    for (j = 0; j < 3; j++)
-      if (j != k && !(fabs(v_get(y, j)) < v_get(e, j))) return -1;
-    y = v_with(y, k, s * v_get(e, k));
-    out->u = t;
-    out->point = v_add(y, ctr);
-    out->normal = v_with(v3(0, 0, 0), k, s);
-    out->feature = COLLIDE_FEATURE_FACE;
-    return 1;
-  } else {
-    /* the side along x_k at the box edge whose other two coordinates are
-       sign(N_j) e_j, swept by S: the foot f = corner + mu x_k + lambda A,
-       lambda from the larger of the two A_j */
-    int k = (which - 6) / 2, j1 = (k + 1) % 3, j2 = (k + 2) % 3, j;
-    double s = which % 2 ? -1 : 1, nl, lam, mu;
-    vec3 M = v_scale(N[k], s), w, f, q;
-    nl = v_len(M);
-    w = v_scale(M, 1 / nl);
-    f = v_madd(x, w, -r);
-    j = fabs(v_get(A, j1)) >= fabs(v_get(A, j2)) ? j1 : j2;
-    lam = (v_get(f, j) - (v_get(M, j) > 0 ? v_get(e, j) : -v_get(e, j))) / v_get(A, j);
-    mu = v_get(f, k) - lam * v_get(A, k);
-    if (!(lam > -1 && lam < 1 && fabs(mu) < v_get(e, k))) return -1;
-    q = v_with(v3(0, 0, 0), k, mu);
-    q = v_with(q, j1, v_get(M, j1) > 0 ? v_get(e, j1) : -v_get(e, j1));
-    q = v_with(q, j2, v_get(M, j2) > 0 ? v_get(e, j2) : -v_get(e, j2));
-    out->u = t;
-    out->point = v_add(q, ctr);
-    out->normal = w;
-    out->feature = COLLIDE_FEATURE_EDGE;
+  x = v_madd(rel, d, t);
+  tol = 64 * DBL_EPSILON * (scale + r);
+  for (f = 0; f < 12; f++) {
+    if (f != which && pl[f].p + pl[f].q * t < -tol * norm[f]) continue;
+    if (box_face_hit(f, r, x, A, e, N, out)) {
+      out->u = t;
+      out->point = v_add(out->point, ctr);
+      return 1;
+    }
+  }
+  /* Beyond the rim (as for the polygon): the rounded edges and vertices
+     of the zonotope that have a face with w.d <= 0. Its edges are the box
+     edges shifted by sigma A -- one copy where the two box faces beside
+     the edge shift alike (sigma_1 = sigma_2: between those faces), two
+     where they differ (each between its box face and the side along the
+     edge, whose normal has the signs of the two faces: the edge is on the
+     box's silhouette seen along A) -- and the box corners V swept by S
+     (V (+) S, between sides, whose normals lie in V's octant); its
+     vertices are the corners shifted by +-A (a ball wholly inside the
+     zonotope is a harmless extra piece). Kinds: 0 the edge (index: k, the
+     corner, sigma), 1 the ball V + sigma A, 2 the side edge V (+) S. */
+  for (i = 0; i < 12; i++) back[i] = pl[i].q > 0;
+  best.t = 2;
+  best.kind = best.index = 0;
+  {
+    int k, s;
+    for (k = 0; k < 3; k++) {
+      int j1 = (k + 1) % 3, j2 = (k + 2) % 3;
+      for (s = 0; s < 8; s++) {
+        /* the edge along x_k through the corner s (with its k bit clear) */
+        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, side, lat;
+        double a1 = v_get(A, j1), a2 = v_get(A, j2), g1, g2;
+        vec3 p0, p1;
+        if ((s >> k) & 1) continue;
+        g1 = (n1 ? -a1 : a1) > 0 ? 1 : -1;      /* sigma of face 1 */
+        g2 = (n2 ? -a2 : a2) > 0 ? 1 : -1;
+        p1 = box_corner(e, s);
+        p0 = box_corner(e, s | (1 << k));
+        {
+          int b1 = back[2 * j1 + n1], b2 = back[2 * j2 + n2];
+          /* the side between them: the sign making N_k's j1 part -> face 1 */
+          double nj1 = v_get(N[k], j1);
+          side = ((nj1 > 0) == !n1) ? 0 : 1;
+          lat = back[6 + 2 * k + side];
+          if (g1 == g2) {
+            if (!(b1 && b2))
+              rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
+                      r, 0, (k * 8 + s) * 2 + (g1 > 0));
+          } else {
+            if (!(b1 && lat))
+              rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
+                      r, 0, (k * 8 + s) * 2 + (g1 > 0));
+            if (!(b2 && lat))
+              rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
+                      r, 0, (k * 8 + s) * 2 + (g2 > 0));
+          }
+        }
+      }
+    }
+    for (s = 0; s < 8; s++) {
+      int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
+      /* the corner's signs against A's: all alike or all opposite, the
+         corner is extreme along A, and only one of V +- A is a vertex */
+      int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
+      int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
+      vec3 V = box_corner(e, s);
+      if (bx && by && bz) continue;
+      if (al != 0) rim_ball(&best, t, hi, rel, d, v_add(V, A), r, 1, s * 2 + 1);
+      if (al != 3) rim_ball(&best, t, hi, rel, d, v_sub(V, A), r, 1, s * 2);
+    }
+    for (s = 0; s < 8; s++) {
+      int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
+      int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
+      int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
+      vec3 V = box_corner(e, s);
+      if ((bx && by && bz) || al == 0 || al == 3) continue;
+      rim_cyl(&best, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, 2, s);
+    }
+  }
+  if (best.t > 1) {
+    hit_clear(out);
+    return 0;
+  }
+  if (best.t == 0) return -1;   /* touching at the start, by rounding */
+  {
+    vec3 c = v_madd(rel, d, best.t), nrm, p;
+    if (best.kind == 0) {
+      /* the core's end y = c - sigma A against the box edge */
+      int k = best.index / 16, s = (best.index / 2) % 8;
+      double sigma = best.index % 2 ? 1 : -1, ek = v_get(e, k), yk;
+      vec3 y = v_madd(c, A, -sigma);
+      p = box_corner(e, s);
+      yk = v_get(y, k);
+      p = v_with(p, k, yk < -ek ? -ek : (yk > ek ? ek : yk));
+      out->feature = fabs(v_get(p, k)) == ek ? COLLIDE_FEATURE_VERTEX
+                                             : COLLIDE_FEATURE_EDGE;
+      nrm = v_sub(y, p);
+    } else if (best.kind == 1) {
+      double sigma = best.index % 2 ? 1 : -1;
+      p = box_corner(e, best.index / 2);
+      nrm = v_sub(v_madd(c, A, -sigma), p);
+      out->feature = COLLIDE_FEATURE_VERTEX;
+    } else {
+      /* from the axis of V (+) S, as rounded in the cylinder's test */
+      vec3 xk, A1;
+      p = box_corner(e, best.index);
+      xk = v_sub(c, p);
+      A1 = v_sub(v_add(p, A), v_sub(p, A));
+      A1 = v_scale(A1, 1 / v_maxabs(A1));
+      nrm = v_madd(xk, A1, -v_dot(xk, A1) / v_len2(A1));
+      out->feature = COLLIDE_FEATURE_VERTEX;
+    }
+    if (!(v_len2(nrm) > 0)) return -1;
+    out->u = best.t;
+    out->point = v_add(p, ctr);
+    out->normal = v_normalize(nrm);
     return 1;
   }
 }
