@@ -429,6 +429,13 @@ static double core_flat_closest(vec3 m0, vec3 m1, const vec3 *v, int count,
   if (dd < best || (dd == best && f == COLLIDE_FEATURE_FACE)) {
     best = dd; *q = x; *m = m1; *feature = f;
   }
+  /* the core on one side of the plane and its end nearer the plane over
+     the face: every point of the core is at least that far from the
+     plane, so no edge is strictly nearer (and a tie keeps the face) */
+  if (*feature == COLLIDE_FEATURE_FACE && !(h0 > 0 && h1 < 0) &&
+      !(h0 < 0 && h1 > 0) &&
+      fabs(v_dot(n, v_sub(*m, origin))) <= fmin(fabs(h0), fabs(h1)))
+    return best;
   for (i = 0; i < count; i++) {
     dd = seg_seg(m0, m1, v[i], v[(i + 1) % count], &y, &x, &t);
     f = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
@@ -661,7 +668,21 @@ static int flat_start(vec3 c0, vec3 A, vec3 d, const vec3 *v, int count,
    box, a tiny radius, extreme magnitudes -- is left to the general path
    below (return -1), which is exact in all of them. */
 
-#define FAST_MAXV 16   /* polygons with more vertices take the general path */
+#define FAST_MAXV 16
+
+/* max and largest |component| for the scales and boxes of the fast path,
+   whose inputs are finite (checked): plain comparisons, which compile to
+   one instruction each (dmax's NaN rule costs a branch) */
+static double fmax2(double a, double b) { return a > b ? a : b; }
+static double fmin2(double a, double b) { return a < b ? a : b; }
+static double vmax_abs(vec3 v) {
+  return fmax2(fabs(v.x), fmax2(fabs(v.y), fabs(v.z)));
+}
+
+static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
+                               int *feature);
+static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
+                     vec3 q, vec3 m, int feature, collide_hit *out);   /* polygons with more vertices take the general path */
 
 typedef struct cb_plane {
   double p, q, pad;    /* inside where p + q t <= 0; pad: the push-out */
@@ -804,13 +825,13 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
                              int count, vec3 n, vec3 origin, collide_hit *out) {
   cb_plane pl[2 + FAST_MAXV];
   vec3 d = v_sub(c1, c0), N[FAST_MAXV], x, top;
-  double na = v_dot(n, A), ana = fabs(na), ma = v_maxabs(A), sgn, h0, t, pad;
-  double scale = dmax(dmax(v_maxabs(c0), v_maxabs(c1)), dmax(v_maxabs(origin), ma));
+  double na = v_dot(n, A), ana = fabs(na), ma = vmax_abs(A), sgn, h0, t, pad;
+  double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)), fmax2(vmax_abs(origin), ma));
   double lo, hi, tol, norm[2 + FAST_MAXV];
   int i, f, which, rc, np = 2 + count;
   rim best;
   if (count > FAST_MAXV || !(ma >= 1e-70) || !(ana > 1e-9 * ma)) return -1;
-  for (i = 0; i < count; i++) scale = dmax(scale, v_maxabs(v[i]));
+  for (i = 0; i < count; i++) scale = fmax2(scale, vmax_abs(v[i]));
   /* (a core or a radius below 1e-6 of the coordinates: v +- A and the
      balls' and cylinders' numbers round toward each other; thin_sum's
      territory) */
@@ -835,13 +856,13 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       return 0;
     }
     for (i = 1; i < count; i++) {
-      bl = v3(dmin(bl.x, v[i].x), dmin(bl.y, v[i].y), dmin(bl.z, v[i].z));
-      bh = v3(dmax(bh.x, v[i].x), dmax(bh.y, v[i].y), dmax(bh.z, v[i].z));
+      bl = v3(fmin2(bl.x, v[i].x), fmin2(bl.y, v[i].y), fmin2(bl.z, v[i].z));
+      bh = v3(fmax2(bh.x, v[i].x), fmax2(bh.y, v[i].y), fmax2(bh.z, v[i].z));
     }
     g = v3(fabs(A.x) + r + pad, fabs(A.y) + r + pad, fabs(A.z) + r + pad);
-    if (dmin(c0.x, c1.x) > bh.x + g.x || dmax(c0.x, c1.x) < bl.x - g.x ||
-        dmin(c0.y, c1.y) > bh.y + g.y || dmax(c0.y, c1.y) < bl.y - g.y ||
-        dmin(c0.z, c1.z) > bh.z + g.z || dmax(c0.z, c1.z) < bl.z - g.z) {
+    if (fmin2(c0.x, c1.x) > bh.x + g.x || fmax2(c0.x, c1.x) < bl.x - g.x ||
+        fmin2(c0.y, c1.y) > bh.y + g.y || fmax2(c0.y, c1.y) < bl.y - g.y ||
+        fmin2(c0.z, c1.z) > bh.z + g.z || fmax2(c0.z, c1.z) < bl.z - g.z) {
       hit_clear(out);
       return 0;
     }
@@ -849,7 +870,7 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   for (i = 0; i < count; i++) {
     vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
     double nl2, nl;
-    if (!(v_maxabs(e) >= 1e-70)) return -1;
+    if (!(vmax_abs(e) >= 1e-70)) return -1;
     N[i] = v_cross(e, top);
     nl2 = v_len2(N[i]);
     /* an edge within 1e-3 rad of the axis: a sliver of a face (its
@@ -925,23 +946,38 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
      one whose faces all have w.d > 0 cannot be first, and is skipped.
      Kinds: 0 the +n end's edge i, 1 the -n end's, 2 the side edge at v_i
      (v_i (+) S), 3 the +n end's vertex i, 4 the -n end's. */
+  /* Each piece is first screened by the distance of its line (or point)
+     from the line of the motion, from products shared by the pieces of a
+     vertex and an edge (no division): farther than r (by 1e-9 more than
+     rounding), it is never touched. */
   best.t = 2;
   best.kind = best.index = 0;
-  for (i = 0; i < count; i++) {
-    int i1 = i + 1 < count ? i + 1 : 0, ip = i > 0 ? i - 1 : count - 1;
-    int bs = pl[2 + i].q > 0, bp = pl[2 + ip].q > 0;
+  {
+    vec3 tD = v_cross(top, d), dA = v_cross(d, A);
+    double rr = (1 + 1e-9) * r * r, lim_d = rr * v_len2(d), lim_a = rr * v_len2(dA);
     int b0 = pl[0].q > 0, b1 = pl[1].q > 0;
-    if (!(b0 && bs)) rim_cyl(&best, t, hi, c0, d, v_add(v[i], top), v_add(v[i1], top), r, 0, i);
-    if (!(b1 && bs)) rim_cyl(&best, t, hi, c0, d, v_sub(v[i], top), v_sub(v[i1], top), r, 1, i);
-    if (!(b0 && bp && bs)) rim_ball(&best, t, hi, c0, d, v_add(v[i], top), r, 3, i);
-    if (!(b1 && bp && bs)) rim_ball(&best, t, hi, c0, d, v_sub(v[i], top), r, 4, i);
-  }
-  /* the side edges last: on a tie with an end's piece (a vertex met by
-     the core's end) the end's answer stands, as in the general path */
-  for (i = 0; i < count; i++) {
-    int ip = i > 0 ? i - 1 : count - 1;
-    if (!(pl[2 + ip].q > 0 && pl[2 + i].q > 0))
-      rim_cyl(&best, t, hi, c0, d, v_sub(v[i], A), v_add(v[i], A), r, 2, i);
+    for (i = 0; i < count; i++) {
+      int i1 = i + 1 < count ? i + 1 : 0, ip = i > 0 ? i - 1 : count - 1;
+      int bs = pl[2 + i].q > 0, bp = pl[2 + ip].q > 0;
+      vec3 w = v_sub(c0, v[i]), de = v_cross(d, v_sub(v[i1], v[i])), wD = v_cross(w, d);
+      double g0 = v_dot(w, de), gt = v_dot(top, de), lim_e = rr * v_len2(de);
+      if (!(b0 && bs) && (g0 - gt) * (g0 - gt) <= lim_e)
+        rim_cyl(&best, t, hi, c0, d, v_add(v[i], top), v_add(v[i1], top), r, 0, i);
+      if (!(b1 && bs) && (g0 + gt) * (g0 + gt) <= lim_e)
+        rim_cyl(&best, t, hi, c0, d, v_sub(v[i], top), v_sub(v[i1], top), r, 1, i);
+      if (!(b0 && bp && bs) && v_len2(v_sub(wD, tD)) <= lim_d)
+        rim_ball(&best, t, hi, c0, d, v_add(v[i], top), r, 3, i);
+      if (!(b1 && bp && bs) && v_len2(v_add(wD, tD)) <= lim_d)
+        rim_ball(&best, t, hi, c0, d, v_sub(v[i], top), r, 4, i);
+    }
+    /* the side edges last: on a tie with an end's piece (a vertex met by
+       the core's end) the end's answer stands, as in the general path */
+    for (i = 0; i < count; i++) {
+      int ip = i > 0 ? i - 1 : count - 1;
+      double g = v_dot(v_sub(c0, v[i]), dA);
+      if (!(pl[2 + ip].q > 0 && pl[2 + i].q > 0) && g * g <= lim_a)
+        rim_cyl(&best, t, hi, c0, d, v_sub(v[i], A), v_add(v[i], A), r, 2, i);
+    }
   }
   if (best.t > 1) {
     hit_clear(out);
@@ -965,7 +1001,7 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
          rounded in the cylinder's test (v_k +- A may round onto v_k in
          some components) */
       vec3 xk = v_sub(c, v[k]), A1 = v_sub(v_add(v[k], A), v_sub(v[k], A));
-      A1 = v_scale(A1, 1 / v_maxabs(A1));
+      A1 = v_scale(A1, 1 / vmax_abs(A1));
       nrm = v_madd(xk, A1, -v_dot(xk, A1) / v_len2(A1));
       out->point = v[k];
       out->feature = COLLIDE_FEATURE_VERTEX;
@@ -1060,9 +1096,9 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
                             vec3 e, collide_hit *out) {
   cb_plane pl[12];
   vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3];
-  double scale = dmax(dmax(v_maxabs(c0), v_maxabs(c1)),
-                      dmax(v_maxabs(ctr), dmax(v_maxabs(e), v_maxabs(A))));
-  double pad, t, ma = v_maxabs(A), lo, hi, tol, norm[12];
+  double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)),
+                      fmax2(vmax_abs(ctr), fmax2(vmax_abs(e), vmax_abs(A))));
+  double pad, t, ma = vmax_abs(A), lo, hi, tol, norm[12];
   int i, f, which, rc, back[12];
   rim best;
   if (!(e.x > 0 && e.y > 0 && e.z > 0) || !(ma >= 1e-70) || !(scale <= 1e60) || !(r > 1e-6 * scale) ||
@@ -1094,14 +1130,21 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     norm[6 + 2 * i] = norm[7 + 2 * i] = nl;
   }
   rc = cb_run(pl, 12, &t, &which, &lo, &hi);
-  if (rc == 2) return -1;   /* inside every plane at the start: the general path */
   if (rc <= 0) {
     if (rc == 0) hit_clear(out);
     return rc;
   }
+  if (rc == 2) {
+    /* inside every plane at the start: overlapping, or beside a rounded
+       edge (as for the polygon) */
+    vec3 q, m;
+    int feature;
+    double dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+    if (dd <= r * r) return box_start(rel, A, d, e, ctr, dd, q, m, feature, out);
+  }
   x = v_madd(rel, d, t);
   tol = 64 * DBL_EPSILON * (scale + r);
-  for (f = 0; f < 12; f++) {
+  for (f = 0; f < 12 && rc == 1; f++) {
     if (f != which && pl[f].p + pl[f].q * t < -tol * norm[f]) continue;
     if (box_face_hit(f, r, x, A, e, N, out)) {
       out->u = t;
@@ -1207,7 +1250,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
       p = box_corner(e, best.index);
       xk = v_sub(c, p);
       A1 = v_sub(v_add(p, A), v_sub(p, A));
-      A1 = v_scale(A1, 1 / v_maxabs(A1));
+      A1 = v_scale(A1, 1 / vmax_abs(A1));
       nrm = v_madd(xk, A1, -v_dot(xk, A1) / v_len2(A1));
       out->feature = COLLIDE_FEATURE_VERTEX;
     }
@@ -1560,11 +1603,33 @@ static int sweep_capsule_box_aligned(double r, vec3 A, int k, vec3 c0, vec3 c1,
   return 1;
 }
 
+/* The answer of a capsule overlapping the box at the start (box frame,
+   centre ctr): the closest points q (the box's, with its feature) and m
+   (the core's), dd their squared distance; the normal from q toward m when
+   they are apart, else the shortest way out (box_push). */
+static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
+                     vec3 q, vec3 m, int feature, collide_hit *out) {
+  vec3 normal;
+  double dist = sqrt(dd);
+  if (dist > dmax(noise(m, q), noise(rel, A))) {
+    normal = v_normalize(v_sub(m, q));
+  } else {
+    push p = box_push(rel, A, d, e, box_plane2d(rel, d, A, e));
+    normal = p.w;
+    feature = p.feature;
+  }
+  out->u = 0;
+  out->point = v_add(q, ctr);
+  out->normal = normal;
+  out->feature = feature;
+  return 1;
+}
+
 int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
                                const collide_vec3 *c0, const collide_vec3 *c1,
                                const collide_vec3 *center,
                                const collide_vec3 *extents, collide_hit *out) {
-  vec3 A, e, rel, d, q, m, normal, ga;
+  vec3 A, e, rel, d, q, m, ga;
   double dd;
   int feature = COLLIDE_FEATURE_FACE, k, sa, sb, zeros;
   collide_hit h;
@@ -1635,21 +1700,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
     }
     dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
   }
-  {
-    double dist = sqrt(dd);
-    if (dist > dmax(noise(m, q), noise(rel, A))) {
-      normal = v_normalize(v_sub(m, q));
-    } else {
-      push p = box_push(rel, A, d, e, box_plane2d(rel, d, A, e));
-      normal = p.w;
-      feature = p.feature;
-    }
-  }
-  out->u = 0;
-  out->point = v_add(q, *center);
-  out->normal = normal;
-  out->feature = feature;
-  return 1;
+  return box_start(rel, A, d, e, *center, dd, q, m, feature, out);
 }
 
 /* ---- capsule against capsule ------------------------------------------------- */
