@@ -688,58 +688,57 @@ typedef struct cb_plane {
   double p, q, pad;    /* inside where p + q t <= 0; pad: the push-out */
 } cb_plane;
 
-/* Clips [0, 1] by the planes, padded or not: the entry time and the plane
-   entered last (-1 when inside all at t = 0), or *lo > *hi for a miss. */
-static int cb_clip(const cb_plane *pl, int np, int padded, double *lo,
-                   double *hi) {
-  int i, which = -1;
-  *lo = 0;
-  *hi = 1;
-  for (i = 0; i < np; i++) {
-    double p = padded ? pl[i].p - pl[i].pad : pl[i].p, q = pl[i].q;
-    clip_lin(lo, hi, p, q, i, &which);
-    if (*lo > *hi) return -1;
-  }
-  return which;
+/* Cyrus-Beck on fractions: the interval [ln / ld, hn / hd] (ld, hd > 0)
+   of [0, 1] inside the planes so far, and the plane entered last (-1: none
+   after t = 0). A new entry time p / -q is compared with the current one
+   by cross products instead of divided (a dozen divisions were a fifth of
+   a call): each product is rounded by a relative epsilon, so this is
+   clip_lin's clipping to rounding, with one division at the end. The
+   magnitudes are below 1e60 (the callers' guard) and p, q products of at
+   most two of them, so the cross products stay far from overflow. */
+typedef struct cb_span {
+  double ln, ld, hn, hd;
+  int which;
+} cb_span;
+
+static void cb_start(cb_span *s) {
+  s->ln = 0;
+  s->ld = s->hn = s->hd = 1;
+  s->which = -1;
 }
 
-/* The padded interval [*lo, *hi] (0 for a miss), then the unpadded entry
-   time *t and plane *which: 1; 2 (t = 0, which = -1) when the centre is
-   inside every plane at t = 0; -1 (undecided) when the unpadded planes
-   miss (a graze within the pad). */
-/* The padded pass as fractions n / d (d > 0), compared by cross products
-   instead of divided (a dozen divisions were a fifth of a miss): each
-   product is rounded by a relative epsilon, far inside the pad, so no
-   contact is rejected. The magnitudes are below 1e60 (the callers' guard)
-   and the numbers are products of at most two of them, so the cross
-   products stay far from overflow. 1 when the planes leave [0, 1] empty. */
-static int cb_misses(const cb_plane *pl, int np) {
-  double ln = 0, ld = 1, hn = 1, hd = 1;
+/* Clips by planes [from, to), padded (pushed out by their pads) or not:
+   1 when the interval is left empty. */
+static int cb_add(cb_span *s, const cb_plane *pl, int from, int to, int padded) {
   int i;
-  for (i = 0; i < np; i++) {
-    double p = pl[i].p - pl[i].pad, q = pl[i].q;
+  for (i = from; i < to; i++) {
+    double p = padded ? pl[i].p - pl[i].pad : pl[i].p, q = pl[i].q;
     if (q < 0) {
-      if (p * ld > ln * -q) { ln = p; ld = -q; }
+      if (p * s->ld > s->ln * -q) { s->ln = p; s->ld = -q; s->which = i; }
     } else if (q > 0) {
-      if (-p * hd < hn * q) { hn = -p; hd = q; }
+      if (-p * s->hd < s->hn * q) { s->hn = -p; s->hd = q; }
     } else if (p > 0) {
       return 1;
     }
-    if (ln * hd > hn * ld) return 1;
+    if (s->ln * s->hd > s->hn * s->ld) return 1;
   }
   return 0;
 }
 
-static int cb_run(const cb_plane *pl, int np, double *t, int *which,
-                  double *lo, double *hi) {
-  double ulo, uhi;
-  if (cb_misses(pl, np)) return 0;             /* padded planes: a miss */
-  (void)cb_clip(pl, np, 1, lo, hi);
-  if (*lo > *hi) return -1;                    /* (rounding of the two) */
-  *which = cb_clip(pl, np, 0, &ulo, &uhi);
-  if (ulo > uhi) return -1;                    /* grazing */
-  *t = ulo;
-  return *which < 0 ? 2 : 1;
+/* After the padded planes let the motion through (a miss there is a miss:
+   the pads are far above rounding), the unpadded ones: the entry time *t,
+   the exit *hi and the plane *which entered last: 1; 2 (t = 0, which =
+   -1) when the centre is inside every plane at t = 0; -1 (undecided) when
+   the unpadded planes miss (a graze within the pad). */
+static int cb_finish(const cb_plane *pl, int np, double *t, int *which,
+                     double *hi) {
+  cb_span u;
+  cb_start(&u);
+  if (cb_add(&u, pl, 0, np, 0)) return -1;
+  *t = u.ln / u.ld;
+  *hi = u.hn / u.hd;
+  *which = u.which;
+  return u.which < 0 ? 2 : 1;
 }
 
 /* The first time in [lo, hi] that |w + z t| <= r, or 2: collide_shapes.c's
@@ -827,8 +826,9 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   vec3 d = v_sub(c1, c0), N[FAST_MAXV], x, top;
   double na = v_dot(n, A), ana = fabs(na), ma = vmax_abs(A), sgn, h0, t, pad;
   double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)), fmax2(vmax_abs(origin), ma));
-  double lo, hi, tol, norm[2 + FAST_MAXV];
+  double hi, tol, norm[2 + FAST_MAXV];
   int i, f, which, rc, np = 2 + count;
+  cb_span ps;
   rim best;
   if (count > FAST_MAXV || !(ma >= 1e-70) || !(ana > 1e-9 * ma)) return -1;
   for (i = 0; i < count; i++) scale = fmax2(scale, vmax_abs(v[i]));
@@ -881,7 +881,8 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     pl[2 + i].q = v_dot(N[i], d);
     pl[2 + i].pad = pad * nl;
   }
-  rc = cb_run(pl, np, &t, &which, &lo, &hi);
+  cb_start(&ps);
+  rc = cb_add(&ps, pl, 0, np, 1) ? 0 : cb_finish(pl, np, &t, &which, &hi);
   if (rc <= 0) {
     if (rc == 0) hit_clear(out);
     return rc;
@@ -899,9 +900,10 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   }
   x = at(c0, d, t);
   /* the faces whose planes the centre is on at t (the last one entered,
-     and any other within rounding of its plane, a tie) */
+     and any other within rounding of its plane, a tie; at t = 0, a centre
+     that starts on a plane by rounding and moves in, found by the fuzzer) */
   tol = 64 * DBL_EPSILON * (scale + r);
-  for (f = 0; f < np && rc == 1; f++) {
+  for (f = 0; f < np; f++) {
     if (f != which && pl[f].p + pl[f].q * t < -tol * norm[f]) continue;
     if (f < 2) {
       /* an end, the polygon + s A: the core's end x - s A over the
@@ -1098,8 +1100,9 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3];
   double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)),
                       fmax2(vmax_abs(ctr), fmax2(vmax_abs(e), vmax_abs(A))));
-  double pad, t, ma = vmax_abs(A), lo, hi, tol, norm[12];
+  double pad, t, ma = vmax_abs(A), hi, tol, norm[12];
   int i, f, which, rc, back[12];
+  cb_span ps;
   rim best;
   if (!(e.x > 0 && e.y > 0 && e.z > 0) || !(ma >= 1e-70) || !(scale <= 1e60) || !(r > 1e-6 * scale) ||
       !(ma > 1e-6 * scale))
@@ -1114,7 +1117,8 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   }
   /* the faces alone first (the zonotope's bounding box grown by r): most
      misses end here, before the sides' square roots */
-  if (cb_misses(pl, 6)) {
+  cb_start(&ps);
+  if (cb_add(&ps, pl, 0, 6, 1)) {
     hit_clear(out);
     return 0;
   }
@@ -1129,7 +1133,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     pl[6 + 2 * i].pad = pl[7 + 2 * i].pad = pad * nl;
     norm[6 + 2 * i] = norm[7 + 2 * i] = nl;
   }
-  rc = cb_run(pl, 12, &t, &which, &lo, &hi);
+  rc = cb_add(&ps, pl, 6, 12, 1) ? 0 : cb_finish(pl, 12, &t, &which, &hi);
   if (rc <= 0) {
     if (rc == 0) hit_clear(out);
     return rc;
@@ -1144,7 +1148,8 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   }
   x = v_madd(rel, d, t);
   tol = 64 * DBL_EPSILON * (scale + r);
-  for (f = 0; f < 12 && rc == 1; f++) {
+  /* (as for the polygon: the plane entered last, ties within rounding) */
+  for (f = 0; f < 12; f++) {
     if (f != which && pl[f].p + pl[f].q * t < -tol * norm[f]) continue;
     if (box_face_hit(f, r, x, A, e, N, out)) {
       out->u = t;
@@ -1167,37 +1172,42 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   best.t = 2;
   best.kind = best.index = 0;
   {
+    /* each piece screened first by the distance of its line (point) from
+       the motion's line, as for the polygon */
+    vec3 AD = v_cross(A, d), rD = v_cross(rel, d), dA = v_cross(d, A);
+    double rr = (1 + 1e-9) * r * r, lim_d = rr * v_len2(d), lim_a = rr * v_len2(dA);
+    double rdA = v_dot(rel, dA);
     int k, s;
     for (k = 0; k < 3; k++) {
       int j1 = (k + 1) % 3, j2 = (k + 2) % 3;
+      vec3 de = v_cross(d, v_with(v3(0, 0, 0), k, 1));
+      double lim_e = rr * v_len2(de), rde = v_dot(rel, de), ade = v_dot(A, de);
       for (s = 0; s < 8; s++) {
         /* the edge along x_k through the corner s (with its k bit clear) */
-        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, side, lat;
-        double a1 = v_get(A, j1), a2 = v_get(A, j2), g1, g2;
+        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat;
+        double a1 = v_get(A, j1), a2 = v_get(A, j2), g1, g2, gp;
         vec3 p0, p1;
         if ((s >> k) & 1) continue;
         g1 = (n1 ? -a1 : a1) > 0 ? 1 : -1;      /* sigma of face 1 */
         g2 = (n2 ? -a2 : a2) > 0 ? 1 : -1;
+        b1 = back[2 * j1 + n1];
+        b2 = back[2 * j2 + n2];
+        /* the side between the two faces: N_k's sign with face 1's j1 */
+        lat = back[6 + 2 * k + (((v_get(N[k], j1) > 0) == !n1) ? 0 : 1)];
         p1 = box_corner(e, s);
         p0 = box_corner(e, s | (1 << k));
-        {
-          int b1 = back[2 * j1 + n1], b2 = back[2 * j2 + n2];
-          /* the side between them: the sign making N_k's j1 part -> face 1 */
-          double nj1 = v_get(N[k], j1);
-          side = ((nj1 > 0) == !n1) ? 0 : 1;
-          lat = back[6 + 2 * k + side];
-          if (g1 == g2) {
-            if (!(b1 && b2))
-              rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
-                      r, 0, (k * 8 + s) * 2 + (g1 > 0));
-          } else {
-            if (!(b1 && lat))
-              rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
-                      r, 0, (k * 8 + s) * 2 + (g1 > 0));
-            if (!(b2 && lat))
-              rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
-                      r, 0, (k * 8 + s) * 2 + (g2 > 0));
-          }
+        gp = rde - v_dot(p1, de);
+        if (g1 == g2) {
+          if (!(b1 && b2) && (gp - g1 * ade) * (gp - g1 * ade) <= lim_e)
+            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
+                    r, 0, (k * 8 + s) * 2 + (g1 > 0));
+        } else {
+          if (!(b1 && lat) && (gp - g1 * ade) * (gp - g1 * ade) <= lim_e)
+            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
+                    r, 0, (k * 8 + s) * 2 + (g1 > 0));
+          if (!(b2 && lat) && (gp - g2 * ade) * (gp - g2 * ade) <= lim_e)
+            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
+                    r, 0, (k * 8 + s) * 2 + (g2 > 0));
         }
       }
     }
@@ -1207,17 +1217,20 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
          corner is extreme along A, and only one of V +- A is a vertex */
       int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
       int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
-      vec3 V = box_corner(e, s);
+      vec3 V = box_corner(e, s), wD = v_sub(rD, v_cross(V, d));
       if (bx && by && bz) continue;
-      if (al != 0) rim_ball(&best, t, hi, rel, d, v_add(V, A), r, 1, s * 2 + 1);
-      if (al != 3) rim_ball(&best, t, hi, rel, d, v_sub(V, A), r, 1, s * 2);
+      if (al != 0 && v_len2(v_sub(wD, AD)) <= lim_d)
+        rim_ball(&best, t, hi, rel, d, v_add(V, A), r, 1, s * 2 + 1);
+      if (al != 3 && v_len2(v_add(wD, AD)) <= lim_d)
+        rim_ball(&best, t, hi, rel, d, v_sub(V, A), r, 1, s * 2);
     }
     for (s = 0; s < 8; s++) {
       int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
       int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
       int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
       vec3 V = box_corner(e, s);
-      if ((bx && by && bz) || al == 0 || al == 3) continue;
+      double g = rdA - v_dot(V, dA);
+      if ((bx && by && bz) || al == 0 || al == 3 || g * g > lim_a) continue;
       rim_cyl(&best, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, 2, s);
     }
   }
