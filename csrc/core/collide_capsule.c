@@ -871,6 +871,14 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
     double nl2, nl;
     if (!(vmax_abs(e) >= 1e-70)) return -1;
+    /* a polygon (or triangle) thinner than 1e-6 of the coordinates --
+       some vertex that near the line of the edge two before it, which
+       every thin convex polygon has -- has sliver faces, as the box
+       above: the general path */
+    {
+      double g = v_dot(v_cross(n, e), v_sub(v[(i + 2) % count], v[i]));
+      if (!(g > 0 && g * g > 1e-12 * scale * scale * v_len2(e))) return -1;
+    }
     N[i] = v_cross(e, top);
     nl2 = v_len2(N[i]);
     /* an edge within 1e-3 rad of the axis: a sliver of a face (its
@@ -1104,7 +1112,10 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   int i, f, which, rc, back[12];
   cb_span ps;
   rim best;
-  if (!(e.x > 0 && e.y > 0 && e.z > 0) || !(ma >= 1e-70) || !(scale <= 1e60) || !(r > 1e-6 * scale) ||
+  /* (a box thinner than 1e-6 of the coordinates: its faces are slivers
+     whose over-the-face tests round either way; the general path, found
+     by the fuzzer) */
+  if (!(fmin2(e.x, fmin2(e.y, e.z)) > 1e-6 * scale) || !(ma >= 1e-70) || !(scale <= 1e60) || !(r > 1e-6 * scale) ||
       !(ma > 1e-6 * scale))
     return -1;
   pad = 1e-8 * (scale + r);
