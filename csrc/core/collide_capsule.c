@@ -1115,16 +1115,17 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   /* (a box thinner than 1e-6 of the coordinates: its faces are slivers
      whose over-the-face tests round either way; the general path, found
      by the fuzzer) */
-  if (!(fmin2(e.x, fmin2(e.y, e.z)) > 1e-6 * scale) || !(ma >= 1e-70) || !(scale <= 1e60) || !(r > 1e-6 * scale) ||
-      !(ma > 1e-6 * scale))
+  if (!(fmin2(e.x, fmin2(e.y, e.z)) > 1e-6 * scale) || !(ma >= 1e-70) ||
+      !(scale <= 1e60) || !(r > 1e-6 * scale) || !(ma > 1e-6 * scale))
     return -1;
   pad = 1e-8 * (scale + r);
   for (i = 0; i < 3; i++) {
     double ri = v_get(rel, i), di = v_get(d, i);
     double lim = v_get(e, i) + fabs(v_get(A, i)) + r;
-    pl[2 * i].p = ri - lim;      pl[2 * i].q = di;      pl[2 * i].pad = pad;
-    pl[2 * i + 1].p = -ri - lim; pl[2 * i + 1].q = -di; pl[2 * i + 1].pad = pad;
-    norm[2 * i] = norm[2 * i + 1] = 1;
+    cb_plane *f2 = pl + i + i;           /* the faces +x_i, -x_i */
+    f2[0].p = ri - lim;  f2[0].q = di;  f2[0].pad = pad;
+    f2[1].p = -ri - lim; f2[1].q = -di; f2[1].pad = pad;
+    norm[i + i] = norm[i + i + 1] = 1;
   }
   /* the faces alone first (the zonotope's bounding box grown by r): most
      misses end here, before the sides' square roots */
@@ -1139,10 +1140,11 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   for (i = 0; i < 3; i++) {
     double nl = v_len(N[i]), p = v_dot(N[i], rel), q = v_dot(N[i], d);
     double lim = e.x * fabs(N[i].x) + e.y * fabs(N[i].y) + e.z * fabs(N[i].z) + r * nl;
-    pl[6 + 2 * i].p = p - lim;      pl[6 + 2 * i].q = q;
-    pl[7 + 2 * i].p = -p - lim;     pl[7 + 2 * i].q = -q;
-    pl[6 + 2 * i].pad = pl[7 + 2 * i].pad = pad * nl;
-    norm[6 + 2 * i] = norm[7 + 2 * i] = nl;
+    cb_plane *s2 = pl + 6 + i + i;       /* the sides +-N_i */
+    s2[0].p = p - lim;  s2[0].q = q;
+    s2[1].p = -p - lim; s2[1].q = -q;
+    s2[0].pad = s2[1].pad = pad * nl;
+    norm[6 + i + i] = norm[7 + i + i] = nl;
   }
   rc = cb_add(&ps, pl, 6, 12, 1) ? 0 : cb_finish(pl, 12, &t, &which, &hi);
   if (rc <= 0) {
