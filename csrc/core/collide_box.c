@@ -280,6 +280,99 @@ static void all_axes(const boxmove *m, const poly *o, axstate *s) {
   }
 }
 
+/* ---- the first pass, specialized (issue 12) ------------------------------ */
+
+/* One axis of the first pass, given its numbers: R, the box's reach along
+   L; s0, sd, the centre's projection (relative to ref) and the motion's;
+   [omin, omax], the obstacle's projection. The tail of axis() without the
+   depths, the very same operations. Returns whether the interval is still
+   open. */
+static inline int sat_clip(axstate *s, double R, double s0, double sd,
+                           double omin, double omax, vec3 L, int kind) {
+  double a1 = s0 - R - omax, a2 = omin - s0 - R, prev = s->lo, t, t_out;
+  int side;
+  if (sd == 0) {
+    if (a1 > 0 || a2 > 0) { s->lo = 2; s->hi = 1; return 0; }
+    return 1;
+  }
+  {
+    double inv = 1 / sd;
+    if (sd < 0) { t = -a1 * inv; t_out = a2 * inv; side = 1; }
+    else { t = a2 * inv; t_out = -a1 * inv; side = -1; }
+  }
+  if (t_out < s->hi) s->hi = t_out;
+  if (t > prev) {
+    s->lo = t;
+    s->best = side > 0 ? L : v_neg(L);
+    s->best_kind = kind;
+  } else if (t == prev && prev > 0 && kind < s->best_kind) {
+    s->best = side > 0 ? L : v_neg(L);
+    s->best_kind = kind;
+  }
+  return s->lo <= s->hi;
+}
+
+/* The cross axis L = a x g of unit box axis a (0, 1, 2) and edge g, in
+   the first pass: L has an exact zero in component a, so axis()'s sums
+   lose their zero terms -- e_a |0| and w_a 0 add nothing but the sign of
+   a zero, which no comparison below tells apart, and a +0 start of the
+   projections' bounds absorbs a -0 -- and the two products left are
+   axis()'s own, in its order: the same numbers, a third of the work.
+   Axes axis() would rescale (components outside [1e-100, 1e100]) go to
+   axis() itself. */
+static inline int sat_cross(const boxmove *m, const poly *o, axstate *s,
+                            int a, vec3 g) {
+  const vec3 *rel = o->rel;
+  double p, q, mx, R, s0, sd, lo = 0, hi = 0;
+  int i, j = a == 0 ? 1 : 0, k = a == 2 ? 1 : 2;   /* the other two */
+  vec3 L = a == 0 ? v3(0, -g.z, g.y) : (a == 1 ? v3(g.z, 0, -g.x) : v3(-g.y, g.x, 0));
+  p = b_get(L, j);
+  q = b_get(L, k);
+  if (p == 0 && q == 0) return 1;         /* a parallel to g: no axis */
+  mx = fabs(p) > fabs(q) ? fabs(p) : fabs(q);
+  if (!(mx >= 1e-100 && mx <= 1e100)) {
+    axis(m, o, s, L, AX_CROSS);
+    return s->lo <= s->hi;
+  }
+  R = b_get(m->e, j) * fabs(p) + b_get(m->e, k) * fabs(q);
+  s0 = b_get(m->w, j) * p + b_get(m->w, k) * q;
+  sd = b_get(m->d, j) * p + b_get(m->d, k) * q;
+  for (i = 1; i < o->count; i++) {
+    double x = b_get(rel[i], j) * p + b_get(rel[i], k) * q;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  return sat_clip(s, R, s0, sd, lo, hi, L, AX_CROSS);
+}
+
+/* all_axes' first pass (no depths) where the relative vertices are at
+   hand (o->rel): the same axes in the same order, the same numbers (so
+   the same ties), with the box axes' and the cross axes' zero components
+   left out. For a unit box axis, R = e_a, s0 = w_a, sd = d_a and the
+   projection is [rmin_a, rmax_a] exactly, as axis() computes them. */
+static void sat_pass(const boxmove *m, const poly *o, axstate *s) {
+  int i, n = o->count;
+  if (!sat_clip(s, m->e.x, m->w.x, m->d.x, o->rmin.x, o->rmax.x, v3(1, 0, 0), AX_BOX) ||
+      !sat_clip(s, m->e.y, m->w.y, m->d.y, o->rmin.y, o->rmax.y, v3(0, 1, 0), AX_BOX) ||
+      !sat_clip(s, m->e.z, m->w.z, m->d.z, o->rmin.z, o->rmax.z, v3(0, 0, 1), AX_BOX))
+    return;
+  if (o->flat) {
+    vec3 L = o->n;
+    double R = m->e.x * fabs(L.x) + m->e.y * fabs(L.y) + m->e.z * fabs(L.z);
+    /* a unit normal: axis() would not rescale it; the face is flat through
+       ref, its projection [0, 0] */
+    if ((L.x != 0 || L.y != 0 || L.z != 0) &&
+        !sat_clip(s, R, v_dot(m->w, L), v_dot(m->d, L), 0, 0, L, AX_FACE))
+      return;
+  }
+  for (i = 0; i < (n == 2 ? 1 : n); i++) {
+    vec3 g = v_sub(o->rel[i + 1 < n ? i + 1 : 0], o->rel[i]);
+    if (!sat_cross(m, o, s, 0, g) || !sat_cross(m, o, s, 1, g) ||
+        !sat_cross(m, o, s, 2, g))
+      return;
+  }
+}
+
 /* A normal without negative zeros (-0 + 0 is +0): it prints as a user
    expects, vec3(-1, 0, 0). */
 static vec3 no_neg_zero(vec3 n) { return v3(n.x + 0.0, n.y + 0.0, n.z + 0.0); }
@@ -707,7 +800,8 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
   s.best = v3(0, 0, 0);
   s.best_kind = -1;
   s.mtd = 0;
-  all_axes(&m, o, &s);
+  if (o->rel) sat_pass(&m, o, &s);
+  else all_axes(&m, o, &s);
   if (!(s.lo <= s.hi)) {
     hit_clear(out);
     return 0;
