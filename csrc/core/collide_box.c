@@ -89,8 +89,31 @@ static double b_maxabs(vec3 v) {
   return m;
 }
 
+/* fmax for numbers that are not NaN, without the library call */
+static inline double b_max(double a, double b) { return a > b ? a : b; }
+
 static double b_sign(double x, double fallback) {
   return x > 0 ? 1 : (x < 0 ? -1 : fallback);
+}
+
+/* v_normalize for a finite vector, the same operations (divided by the
+   largest magnitude, then by the length) with the largest magnitude found
+   by comparisons: fmax is a library call (NaN handling), and nothing
+   here is NaN. */
+static vec3 b_unit(vec3 a) {
+  double m = b_maxabs(a);
+  if (!(m > 0)) return v3(0, 0, 0);
+  a = v3(a.x / m, a.y / m, a.z / m);
+  return v_scale(a, 1.0 / v_len(a));
+}
+
+/* Are the extents valid and every number of the call within the limit?
+   S is the sum of the magnitudes of all of them (mag_* of
+   collide_internal.h: at most COLLIDE_MAX_COORD only when each one is
+   finite and within it). Only when this fails do the entry points check
+   argument by argument, in order, for the message. */
+static inline int b_args_ok(double S, const vec3 *e) {
+  return S <= COLLIDE_MAX_COORD && e->x >= 0 && e->y >= 0 && e->z >= 0;
 }
 
 /* Keeps the times in [lo, hi] where a + b t <= 0 (Cyrus-Beck). */
@@ -667,28 +690,53 @@ static int contact(const poly *o, vec3 c, vec3 e, vec3 N, int kind, double tol,
 /* The average of the points where the edges of the box c +- e meet the
    plane n.x + pd = 0 (a point of their cross-section, convex), in *avg;
    0 when none does. */
+/* One edge of crossings(): from the corner at plane distance ha to the
+   one at hb, along axis k from X[k][0] to X[k][1], the other two
+   coordinates in q; adds the crossing point to *sum. v_lerp(a, b, t) is
+   a + (b - a) t, and b - a is zero but along k. */
+static inline void cross_edge(double ha, double hb, vec3 q, int k,
+                              const double Xk[2], vec3 *sum, int *np) {
+  if ((ha <= 0 && hb >= 0) || (ha >= 0 && hb <= 0)) {
+    double t = ha == hb ? 0.5 : ha / (ha - hb);
+    *sum = v_add(*sum, b_with(q, k, Xk[0] + (Xk[1] - Xk[0]) * t));
+    (*np)++;
+  }
+}
+
 static int crossings(vec3 c, vec3 e, vec3 n, double pd, vec3 *avg) {
-  int k, sx, sy, np = 0;
+  /* The corners' plane distances once (8, not 24): corner (i, j, k),
+     each index 0 for c - e, 1 for c + e on its axis, is at
+     (nx X + ny Y) + nz Z + pd, v_dot's order whichever edge it ends. The
+     edges in the order the sum was always taken: along x, y, z, each at
+     the corners (-,-), (-,+), (+,-), (+,+) of the next two axes. */
+  double X[3][2], P[3][2], h[8];
+  int k, np = 0;
   vec3 sum = v3(0, 0, 0);
   for (k = 0; k < 3; k++) {
-    int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
-    for (sx = -1; sx <= 1; sx += 2)
-      for (sy = -1; sy <= 1; sy += 2) {
-        vec3 a = c, b;
-        double ha, hb;
-        a = b_with(a, i1, b_get(c, i1) + sx * b_get(e, i1));
-        a = b_with(a, i2, b_get(c, i2) + sy * b_get(e, i2));
-        b = b_with(a, k, b_get(c, k) + b_get(e, k));
-        a = b_with(a, k, b_get(c, k) - b_get(e, k));
-        ha = v_dot(n, a) + pd;
-        hb = v_dot(n, b) + pd;
-        if ((ha <= 0 && hb >= 0) || (ha >= 0 && hb <= 0)) {
-          double t = ha == hb ? 0.5 : ha / (ha - hb);
-          sum = v_add(sum, v_lerp(a, b, t));
-          np++;
-        }
-      }
+    X[k][0] = b_get(c, k) - b_get(e, k);
+    X[k][1] = b_get(c, k) + b_get(e, k);
+    P[k][0] = b_get(n, k) * X[k][0];
+    P[k][1] = b_get(n, k) * X[k][1];
   }
+  for (k = 0; k < 8; k++)
+    h[k] = P[0][k >> 2] + P[1][(k >> 1) & 1] + P[2][k & 1] + pd;
+#define H(i, j, k) h[(i) * 4 + (j) * 2 + (k)]
+  /* along x: corners (y, z) */
+  cross_edge(H(0, 0, 0), H(1, 0, 0), v3(0, X[1][0], X[2][0]), 0, X[0], &sum, &np);
+  cross_edge(H(0, 0, 1), H(1, 0, 1), v3(0, X[1][0], X[2][1]), 0, X[0], &sum, &np);
+  cross_edge(H(0, 1, 0), H(1, 1, 0), v3(0, X[1][1], X[2][0]), 0, X[0], &sum, &np);
+  cross_edge(H(0, 1, 1), H(1, 1, 1), v3(0, X[1][1], X[2][1]), 0, X[0], &sum, &np);
+  /* along y: corners (z, x) */
+  cross_edge(H(0, 0, 0), H(0, 1, 0), v3(X[0][0], 0, X[2][0]), 1, X[1], &sum, &np);
+  cross_edge(H(1, 0, 0), H(1, 1, 0), v3(X[0][1], 0, X[2][0]), 1, X[1], &sum, &np);
+  cross_edge(H(0, 0, 1), H(0, 1, 1), v3(X[0][0], 0, X[2][1]), 1, X[1], &sum, &np);
+  cross_edge(H(1, 0, 1), H(1, 1, 1), v3(X[0][1], 0, X[2][1]), 1, X[1], &sum, &np);
+  /* along z: corners (x, y) */
+  cross_edge(H(0, 0, 0), H(0, 0, 1), v3(X[0][0], X[1][0], 0), 2, X[2], &sum, &np);
+  cross_edge(H(0, 1, 0), H(0, 1, 1), v3(X[0][0], X[1][1], 0), 2, X[2], &sum, &np);
+  cross_edge(H(1, 0, 0), H(1, 0, 1), v3(X[0][1], X[1][0], 0), 2, X[2], &sum, &np);
+  cross_edge(H(1, 1, 0), H(1, 1, 1), v3(X[0][1], X[1][1], 0), 2, X[2], &sum, &np);
+#undef H
   if (np == 0) return 0;
   *avg = v_scale(sum, 1.0 / np);
   return 1;
@@ -763,27 +811,30 @@ static int plane2d(const poly *o, vec3 c0, vec3 d, double tol);
 static double scale_of(vec3 c0, vec3 c1, const vec3 *v, int count);
 
 /* With the vertices relative to ref computed once (up to 16 of them), and
-   their bounds. */
-static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
+   their bounds. o is the caller's and is filled in place: a copy of the
+   struct just written field by field stalled on store forwarding. */
+static int sweep_poly(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
   vec3 rel[16];
-  poly q = *o;
   int i;
-  if (q.count <= 16) {
-    q.rmin = q.rmax = rel[0] = v3(0, 0, 0);
-    for (i = 1; i < q.count; i++) {
+  if (o->count <= 16) {
+    vec3 lo = v3(0, 0, 0), hi = v3(0, 0, 0);
+    rel[0] = lo;
+    for (i = 1; i < o->count; i++) {
       vec3 r = v_sub(vtx(o, i), o->ref);
       rel[i] = r;
       /* inline comparisons: fmin/fmax are library calls (NaN handling) */
-      if (r.x < q.rmin.x) q.rmin.x = r.x;
-      if (r.y < q.rmin.y) q.rmin.y = r.y;
-      if (r.z < q.rmin.z) q.rmin.z = r.z;
-      if (r.x > q.rmax.x) q.rmax.x = r.x;
-      if (r.y > q.rmax.y) q.rmax.y = r.y;
-      if (r.z > q.rmax.z) q.rmax.z = r.z;
+      if (r.x < lo.x) lo.x = r.x;
+      if (r.y < lo.y) lo.y = r.y;
+      if (r.z < lo.z) lo.z = r.z;
+      if (r.x > hi.x) hi.x = r.x;
+      if (r.y > hi.y) hi.y = r.y;
+      if (r.z > hi.z) hi.z = r.z;
     }
-    q.rel = rel;
+    o->rmin = lo;
+    o->rmax = hi;
+    o->rel = rel;
   }
-  return sweep_poly_(e, c0, c1, &q, out);
+  return sweep_poly_(e, c0, c1, o, out);
 }
 
 static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
@@ -815,7 +866,7 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
   tol = 64 * DBL_EPSILON * m.scale;
   if (s.best_kind >= 0 && s.lo > 0) {
     /* first contact inside the step along the last axis to enter */
-    N = v_normalize(s.best);
+    N = b_unit(s.best);
     kind = s.best_kind;
     c = v_madd(c0, m.d, s.lo);
     f = contact(o, c, e, N, kind, tol, &p);
@@ -946,7 +997,7 @@ int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
     vec3 rel = v_sub(*center, *c0), g = v_sub(q, *center);
     double tol = 64 * DBL_EPSILON * fmax(b_maxabs(*center), b_maxabs(*c0));
     if (b_maxabs(g) > tol) {
-      N = v_normalize(g);
+      N = b_unit(g);
     } else {
       double best = 0;
       int found = 0, against = 0;
@@ -989,10 +1040,17 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
                              collide_hit *out) {
   vec3 n, nu, d, c, f, N;
   double R, s0, sd, u, tol;
-  CHECK_EXTENTS(e, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_PLANE(plane, 4);
+  /* one pass (d may reach twice the limit, see collide__check_plane; a
+     normal of squared length within 1e-9 of 1 is finite and in range),
+     else one by one */
+  if (!(b_args_ok(mag_total(mag_num(mag_add(mag_add(mag_add(mag_start(0), e), c0), c1),
+                                    0.5 * plane->d)), e) &&
+        fabs(v_len2(plane->normal) - 1.0) <= 1e-9)) {
+    CHECK_EXTENTS(e, 1);
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_PLANE(plane, 4);
+  }
   n = plane->normal;
   d = v_sub(*c1, *c0);
   R = e->x * fabs(n.x) + e->y * fabs(n.y) + e->z * fabs(n.z);
@@ -1005,8 +1063,8 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
   }
   nu = n;     /* unit to rounding (validated), used as is, as sweep_sphere_plane does */
   if (fabs(s0) <= R) {
-    tol = 64 * DBL_EPSILON * fmax(fmax(b_maxabs(*c0), b_maxabs(*c1)),
-                                  fmax(b_maxabs(*e), fabs(plane->d)));
+    tol = 64 * DBL_EPSILON * b_max(b_max(b_maxabs(*c0), b_maxabs(*c1)),
+                                   b_max(b_maxabs(*e), fabs(plane->d)));
     /* overlapping at the start: the shorter way out, ties against the
        motion along n (with none, the plane's normal) */
     double up = R - s0, down = R + s0;
@@ -1052,11 +1110,19 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
 static int tri_normal(const vec3 v[3], vec3 *n) {
   vec3 ab = v_sub(v[1], v[0]), ac = v_sub(v[2], v[0]), bc = v_sub(v[2], v[1]);
   vec3 cr = v_cross(ab, ac);
-  double e2 = v_len2(ab), l = v_len(cr);
+  double e2 = v_len2(ab), l2 = v_len2(cr), x;
   if (v_len2(ac) > e2) e2 = v_len2(ac);
   if (v_len2(bc) > e2) e2 = v_len2(bc);
-  if (!(l > 1e-12 * e2)) return 0;
-  *n = v_normalize(cr);
+  /* |cr| > x, decided from the squares when they are clearly apart (as
+     collide_shapes.c's triangle_cross: a factor 1.0001 is far beyond the
+     rounding of sqrt and of x^2, and x above 1e-150 keeps x^2 normal);
+     the same answer as comparing sqrt(l2), without the root */
+  x = 1e-12 * e2;
+  if (!(x > 1e-150 && l2 > 1.0001 * (x * x))) {
+    if (x > 1e-150 && l2 < 0.9999 * (x * x)) return 0;
+    if (!(sqrt(l2) > x)) return 0;
+  }
+  *n = b_unit(cr);
   return 1;
 }
 
@@ -1066,12 +1132,16 @@ int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
                                 collide_hit *out) {
   vec3 v[3];
   poly o;
-  CHECK_EXTENTS(e, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_VEC(a, 4);
-  CHECK_VEC(b, 5);
-  CHECK_VEC(c, 6);
+  mag_acc S = mag_add(mag_add(mag_add(mag_start(0), e), c0), c1);
+  S = mag_add(mag_add(mag_add(S, a), b), c);
+  if (!b_args_ok(mag_total(S), e)) {
+    CHECK_EXTENTS(e, 1);               /* one pass, else one by one */
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_VEC(a, 4);
+    CHECK_VEC(b, 5);
+    CHECK_VEC(c, 6);
+  }
   v[0] = *a; v[1] = *b; v[2] = *c;
   if (!tri_normal(v, &o.n)) return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
   o.v = v;
@@ -1090,12 +1160,20 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
                                const collide_vec3 *c1,
                                const collide_polygon *polygon, collide_hit *out) {
   poly o;
-  CHECK_EXTENTS(e, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  if (polygon == NULL || polygon->vertices == NULL || polygon->count < 3)
-    return COLLIDE_FAIL(4, COLLIDE_E_FEW_VERTICES);
-  CHECK_PLANE(&polygon->plane, 4);
+  /* one pass (the plane's d may reach twice the limit, see
+     collide__check_plane; a normal of squared length within 1e-9 of 1 is
+     finite and in range), else one by one */
+  if (!(polygon != NULL && polygon->vertices != NULL && polygon->count >= 3 &&
+        b_args_ok(mag_total(mag_num(mag_add(mag_add(mag_add(mag_start(0), e), c0), c1),
+                                    0.5 * polygon->plane.d)), e) &&
+        fabs(v_len2(polygon->plane.normal) - 1.0) <= 1e-9)) {
+    CHECK_EXTENTS(e, 1);
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    if (polygon == NULL || polygon->vertices == NULL || polygon->count < 3)
+      return COLLIDE_FAIL(4, COLLIDE_E_FEW_VERTICES);
+    CHECK_PLANE(&polygon->plane, 4);
+  }
   o.v = polygon->vertices;
   o.count = polygon->count;
   o.flat = 1;
@@ -1121,11 +1199,15 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
                                const collide_vec3 *b, collide_hit *out) {
   vec3 v[2];
   poly o;
-  CHECK_EXTENTS(e, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_VEC(a, 4);
-  CHECK_VEC(b, 5);
+  mag_acc S = mag_add(mag_add(mag_add(mag_start(0), e), c0), c1);
+  S = mag_add(mag_add(S, a), b);
+  if (!b_args_ok(mag_total(S), e)) {
+    CHECK_EXTENTS(e, 1);               /* one pass, else one by one */
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_VEC(a, 4);
+    CHECK_VEC(b, 5);
+  }
   v[0] = *a; v[1] = *b;
   o.v = v;
   o.count = 2;
