@@ -92,6 +92,12 @@ static double b_maxabs(vec3 v) {
 /* fmax for numbers that are not NaN, without the library call */
 static inline double b_max(double a, double b) { return a > b ? a : b; }
 
+/* fmin(fmax(x, -e), e) for numbers that are not NaN (up to the sign of
+   a zero, which the callers add to a coordinate) */
+static inline double b_clamp(double x, double e) {
+  return x < -e ? -e : (x > e ? e : x);
+}
+
 static double b_sign(double x, double fallback) {
   return x > 0 ? 1 : (x < 0 ? -1 : fallback);
 }
@@ -963,17 +969,23 @@ int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
                               double r, collide_hit *out) {
   vec3 d, s0, s1, ext, zero = v3(0, 0, 0), c, q, N;
   double rr = r, k = 1;
+  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), e), c0), c1), center));
   collide_hit h;
   int rc, i;
-  CHECK_EXTENTS(e, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_VEC(center, 4);
-  CHECK_RADIUS(r, 5);
+  if (!(b_args_ok(S, e) && r >= 0)) {
+    CHECK_EXTENTS(e, 1);               /* one pass, else one by one */
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_VEC(center, 4);
+    CHECK_RADIUS(r, 5);
+  }
   d = v_sub(*c1, *c0);
   s0 = v_sub(*center, *c0);
   ext = *e;
-  if (b_maxabs(s0) > COLLIDE_MAX_COORD / 2 || b_maxabs(d) > COLLIDE_MAX_COORD / 2) {
+  /* (each |s0_i|, |d_i| is at most the sum S, to rounding that only
+     lowers it: a sum S below half the limit needs no scaling) */
+  if (S > COLLIDE_MAX_COORD / 2 &&
+      (b_maxabs(s0) > COLLIDE_MAX_COORD / 2 || b_maxabs(d) > COLLIDE_MAX_COORD / 2)) {
     k = 0.25;
     d = v_scale(d, k);
     s0 = v_scale(s0, k);
@@ -981,21 +993,23 @@ int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
     rr = r * k;
   }
   s1 = v_sub(s0, d);
-  rc = collide_sweep_sphere_aabb(rr, &s0, &s1, &zero, &ext, &h);
-  if (rc <= 0) {          /* 0, or (cannot happen) a rejection */
+  /* unchecked: the inputs are checked above, and s0, s1, ext are within
+     the limit after the scaling (the checked entry accepts them too: the
+     same answer) */
+  rc = collide__sweep_aabb(rr, &s0, &s1, &zero, &ext, &h);
+  if (rc <= 0) {
     hit_clear(out);
     return 0;
   }
   d = v_sub(*c1, *c0);
   c = h.u == 0 ? *c0 : v_madd(*c0, d, h.u);
   q = v_sub(*center, c);
-  q = v3(fmin(fmax(q.x, -e->x), e->x), fmin(fmax(q.y, -e->y), e->y),
-         fmin(fmax(q.z, -e->z), e->z));
+  q = v3(b_clamp(q.x, e->x), b_clamp(q.y, e->y), b_clamp(q.z, e->z));
   q = v_add(c, q);
   N = v_neg(h.normal);
   if (h.u == 0) {
     vec3 rel = v_sub(*center, *c0), g = v_sub(q, *center);
-    double tol = 64 * DBL_EPSILON * fmax(b_maxabs(*center), b_maxabs(*c0));
+    double tol = 64 * DBL_EPSILON * b_max(b_maxabs(*center), b_maxabs(*c0));
     if (b_maxabs(g) > tol) {
       N = b_unit(g);
     } else {
@@ -1016,9 +1030,8 @@ int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
       }
     }
     q = *center;
-    if (!in_box(q, *c0, *e, 0)) q = v_add(*c0, v3(fmin(fmax(rel.x, -e->x), e->x),
-                                                   fmin(fmax(rel.y, -e->y), e->y),
-                                                   fmin(fmax(rel.z, -e->z), e->z)));
+    if (!in_box(q, *c0, *e, 0))
+      q = v_add(*c0, v3(b_clamp(rel.x, e->x), b_clamp(rel.y, e->y), b_clamp(rel.z, e->z)));
   }
   out->u = h.u;
   out->point = q;
