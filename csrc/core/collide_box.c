@@ -148,6 +148,9 @@ typedef struct poly {
                           projection onto n (its vertices may stray from
                           the plane by the 1e-9 polygon_init allows; the
                           face is the plane, as in the sphere kernels) */
+  int n_pending;       /* n is the triangle's unnormalized normal: the
+                          first pass makes it unit once the box axes are
+                          passed (a miss there never needs it) */
   int plane2d;         /* 2D mode: the coordinate axis (0..2) of the plane, or -1 */
   int project;         /* a polygon: its vertices are taken onto its plane */
   vec3 ref;            /* vtx(o, 0): the origin of every projection */
@@ -275,16 +278,30 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
     double down = ((s0 + R) - omin) / len;   /* along -L */
     int k;
     if (o->plane2d >= 0 && b_get(L, o->plane2d) != 0) return;  /* 2D: in-plane only */
+    /* The unit direction is needed only by a candidate that can win: a
+       depth not above the best so far (most axes are deeper, and skip the
+       three divisions). The way down is the way up negated: -(x / l) is
+       (-x) / l and -(a.b) is (-a).b to the bit, so one division each. */
+    vec3 dir = v3(0, 0, 0);
+    double dd = 0;
+    int have = 0;
     for (k = 0; k < 2; k++) {
       double dep = k == 0 ? up : down;
-      double sg = k == 0 ? 1 : -1;
-      vec3 dir = v3(sg * Ls.x / ls, sg * Ls.y / ls, sg * Ls.z / ls);
-      int against = v_dot(dir, m->d) < 0;
+      int against;
+      vec3 kdir;
+      if (!(s->mtd_kind < 0 || dep <= s->depth)) continue;
+      if (!have) {
+        dir = v3(Ls.x / ls, Ls.y / ls, Ls.z / ls);
+        dd = v_dot(dir, m->d);
+        have = 1;
+      }
+      kdir = k == 0 ? dir : v_neg(dir);
+      against = k == 0 ? dd < 0 : -dd < 0;
       if (s->mtd_kind < 0 || dep < s->depth ||
           (dep == s->depth && ((against && !s->mtd_against) ||
                                (against == s->mtd_against && kind < s->mtd_kind)))) {
         s->depth = dep;
-        s->mtd_dir = dir;
+        s->mtd_dir = kdir;
         s->mtd_kind = kind;
         s->mtd_against = against;
       }
@@ -341,53 +358,62 @@ static inline int sat_clip(axstate *s, double R, double s0, double sd,
   return s->lo <= s->hi;
 }
 
-/* The cross axis L = a x g of unit box axis a (0, 1, 2) and edge g, in
-   the first pass: L has an exact zero in component a, so axis()'s sums
-   lose their zero terms -- e_a |0| and w_a 0 add nothing but the sign of
-   a zero, which no comparison below tells apart, and a +0 start of the
+/* The cross axis L = a x g of unit box axis a and edge g, in the first
+   pass: L has an exact zero in component a, so axis()'s sums lose their
+   zero terms -- e_a |0| and w_a 0 add nothing but the sign of a zero,
+   which no comparison below tells apart, and a +0 start of the
    projections' bounds absorbs a -0 -- and the two products left are
    axis()'s own, in its order: the same numbers, a third of the work.
    Axes axis() would rescale (components outside [1e-100, 1e100]) go to
-   axis() itself. */
-static inline int sat_cross(const boxmove *m, const poly *o, axstate *s,
-                            int a, vec3 g) {
-  const vec3 *rel = o->rel;
-  double p, q, mx, R, s0, sd, lo = 0, hi = 0;
-  int i, j = a == 0 ? 1 : 0, k = a == 2 ? 1 : 2;   /* the other two */
-  vec3 L = a == 0 ? v3(0, -g.z, g.y) : (a == 1 ? v3(g.z, 0, -g.x) : v3(-g.y, g.x, 0));
-  p = b_get(L, j);
-  q = b_get(L, k);
-  if (p == 0 && q == 0) return 1;         /* a parallel to g: no axis */
-  mx = fabs(p) > fabs(q) ? fabs(p) : fabs(q);
-  if (!(mx >= 1e-100 && mx <= 1e100)) {
-    axis(m, o, s, L, AX_CROSS);
-    return s->lo <= s->hi;
+   axis() itself. One function per box axis (J, K: the other two
+   components, P, Q: L's there), so that no component is picked at run
+   time. */
+#define SAT_CROSS(NAME, J, K, LX, LY, LZ, P, Q)                               \
+  static int NAME(const boxmove *m, const poly *o, axstate *s, vec3 g) {    \
+    const vec3 *rel = o->rel;                                               \
+    vec3 L = v3(LX, LY, LZ);                                                \
+    double p = P, q = Q, mx, lo = 0, hi = 0;                                \
+    int i;                                                                  \
+    if (p == 0 && q == 0) return 1;       /* a parallel to g: no axis */    \
+    mx = fabs(p) > fabs(q) ? fabs(p) : fabs(q);                             \
+    if (!(mx >= 1e-100 && mx <= 1e100)) {                                   \
+      axis(m, o, s, L, AX_CROSS);                                           \
+      return s->lo <= s->hi;                                                \
+    }                                                                       \
+    for (i = 1; i < o->count; i++) {                                        \
+      double x = rel[i].J * p + rel[i].K * q;                               \
+      if (x < lo) lo = x;                                                   \
+      if (x > hi) hi = x;                                                   \
+    }                                                                       \
+    return sat_clip(s, m->e.J * fabs(p) + m->e.K * fabs(q),                 \
+                    m->w.J * p + m->w.K * q, m->d.J * p + m->d.K * q, lo,   \
+                    hi, L, AX_CROSS);                                       \
   }
-  R = b_get(m->e, j) * fabs(p) + b_get(m->e, k) * fabs(q);
-  s0 = b_get(m->w, j) * p + b_get(m->w, k) * q;
-  sd = b_get(m->d, j) * p + b_get(m->d, k) * q;
-  for (i = 1; i < o->count; i++) {
-    double x = b_get(rel[i], j) * p + b_get(rel[i], k) * q;
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  return sat_clip(s, R, s0, sd, lo, hi, L, AX_CROSS);
-}
+SAT_CROSS(sat_cross_x, y, z, 0, -g.z, g.y, L.y, L.z)
+SAT_CROSS(sat_cross_y, x, z, g.z, 0, -g.x, L.x, L.z)
+SAT_CROSS(sat_cross_z, x, y, -g.y, g.x, 0, L.x, L.y)
+#undef SAT_CROSS
 
 /* all_axes' first pass (no depths) where the relative vertices are at
    hand (o->rel): the same axes in the same order, the same numbers (so
    the same ties), with the box axes' and the cross axes' zero components
    left out. For a unit box axis, R = e_a, s0 = w_a, sd = d_a and the
    projection is [rmin_a, rmax_a] exactly, as axis() computes them. */
-static void sat_pass(const boxmove *m, const poly *o, axstate *s) {
+static void sat_pass(const boxmove *m, poly *o, axstate *s) {
   int i, n = o->count;
   if (!sat_clip(s, m->e.x, m->w.x, m->d.x, o->rmin.x, o->rmax.x, v3(1, 0, 0), AX_BOX) ||
       !sat_clip(s, m->e.y, m->w.y, m->d.y, o->rmin.y, o->rmax.y, v3(0, 1, 0), AX_BOX) ||
       !sat_clip(s, m->e.z, m->w.z, m->d.z, o->rmin.z, o->rmax.z, v3(0, 0, 1), AX_BOX))
     return;
   if (o->flat) {
-    vec3 L = o->n;
-    double R = m->e.x * fabs(L.x) + m->e.y * fabs(L.y) + m->e.z * fabs(L.z);
+    vec3 L;
+    double R;
+    if (o->n_pending) {        /* a triangle's unit normal, needed from here on */
+      o->n = b_unit(o->n);
+      o->n_pending = 0;
+    }
+    L = o->n;
+    R = m->e.x * fabs(L.x) + m->e.y * fabs(L.y) + m->e.z * fabs(L.z);
     /* a unit normal: axis() would not rescale it; the face is flat through
        ref, its projection [0, 0] */
     if ((L.x != 0 || L.y != 0 || L.z != 0) &&
@@ -396,8 +422,8 @@ static void sat_pass(const boxmove *m, const poly *o, axstate *s) {
   }
   for (i = 0; i < (n == 2 ? 1 : n); i++) {
     vec3 g = v_sub(o->rel[i + 1 < n ? i + 1 : 0], o->rel[i]);
-    if (!sat_cross(m, o, s, 0, g) || !sat_cross(m, o, s, 1, g) ||
-        !sat_cross(m, o, s, 2, g))
+    if (!sat_cross_x(m, o, s, g) || !sat_cross_y(m, o, s, g) ||
+        !sat_cross_z(m, o, s, g))
       return;
   }
 }
@@ -857,12 +883,18 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
   s.best = v3(0, 0, 0);
   s.best_kind = -1;
   s.mtd = 0;
-  if (o->rel) sat_pass(&m, o, &s);
-  else all_axes(&m, o, &s);
+  if (o->rel) {
+    sat_pass(&m, o, &s);
+  } else {
+    if (o->n_pending) { o->n = b_unit(o->n); o->n_pending = 0; }
+    all_axes(&m, o, &s);
+  }
   if (!(s.lo <= s.hi)) {
     hit_clear(out);
     return 0;
   }
+  /* (a contact passed the face axis, which made n unit: this is a no-op) */
+  if (o->n_pending) { o->n = b_unit(o->n); o->n_pending = 0; }
   /* a contact: the rounding tolerance of the inputs' magnitude */
   m.scale = b_maxabs(c0);
   if (b_maxabs(c1) > m.scale) m.scale = b_maxabs(c1);
@@ -1118,8 +1150,9 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
   return 1;
 }
 
-/* The unit normal of a triangle, as collide_shapes.c's triangle_normal:
-   0 when its height is below 1e-12 of its longest edge. */
+/* The normal of a triangle, unnormalized (b_unit of it is the unit
+   normal, as collide_shapes.c's triangle_normal), or 0 when its height
+   is below 1e-12 of its longest edge. */
 static int tri_normal(const vec3 v[3], vec3 *n) {
   vec3 ab = v_sub(v[1], v[0]), ac = v_sub(v[2], v[0]), bc = v_sub(v[2], v[1]);
   vec3 cr = v_cross(ab, ac);
@@ -1135,7 +1168,7 @@ static int tri_normal(const vec3 v[3], vec3 *n) {
     if (x > 1e-150 && l2 < 0.9999 * (x * x)) return 0;
     if (!(sqrt(l2) > x)) return 0;
   }
-  *n = b_unit(cr);
+  *n = cr;                    /* made unit by b_unit when first needed */
   return 1;
 }
 
@@ -1160,6 +1193,7 @@ int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
   o.v = v;
   o.count = 3;
   o.flat = 1;
+  o.n_pending = 1;
   o.face_off = 0;
   o.project = 0;
   o.ref = v[0];
@@ -1190,6 +1224,7 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
   o.v = polygon->vertices;
   o.count = polygon->count;
   o.flat = 1;
+  o.n_pending = 0;
   o.n = polygon->plane.normal;
   o.face_off = -(v_dot(o.n, o.v[0]) + polygon->plane.d);
   /* vertices exactly in the plane (the common case: a 2D polygon, or
@@ -1225,6 +1260,7 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
   o.v = v;
   o.count = 2;
   o.flat = 0;
+  o.n_pending = 0;
   o.n = v3(0, 0, 0);
   o.face_off = 0;
   o.project = 0;
