@@ -842,17 +842,20 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out);
 static int plane2d(const poly *o, vec3 c0, vec3 d, double tol);
 static double scale_of(vec3 c0, vec3 c1, const vec3 *v, int count);
 
-/* With the vertices relative to ref computed once (up to 16 of them), and
-   their bounds. o is the caller's and is filled in place: a copy of the
+/* With the vertices relative to ref computed once (up to 16 of them, from
+   src when given: the vertices' own addresses), and their bounds. o is the caller's and is filled in place: a copy of the
    struct just written field by field stalled on store forwarding. */
-static int sweep_poly(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
+static int sweep_poly(vec3 e, vec3 c0, vec3 c1, poly *o,
+                      const vec3 *const *src, collide_hit *out) {
   vec3 rel[16];
   int i;
   if (o->count <= 16) {
     vec3 lo = v3(0, 0, 0), hi = v3(0, 0, 0);
     rel[0] = lo;
     for (i = 1; i < o->count; i++) {
-      vec3 r = v_sub(vtx(o, i), o->ref);
+      /* src: the caller's arguments that o->v copies (the same numbers;
+         the copy just written would stall on store forwarding) */
+      vec3 r = v_sub(src ? *src[i] : vtx(o, i), o->ref);
       rel[i] = r;
       /* inline comparisons: fmin/fmax are library calls (NaN handling) */
       if (r.x < lo.x) lo.x = r.x;
@@ -1153,8 +1156,8 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
 /* The normal of a triangle, unnormalized (b_unit of it is the unit
    normal, as collide_shapes.c's triangle_normal), or 0 when its height
    is below 1e-12 of its longest edge. */
-static int tri_normal(const vec3 v[3], vec3 *n) {
-  vec3 ab = v_sub(v[1], v[0]), ac = v_sub(v[2], v[0]), bc = v_sub(v[2], v[1]);
+static int tri_normal(vec3 a, vec3 b, vec3 c, vec3 *n) {
+  vec3 ab = v_sub(b, a), ac = v_sub(c, a), bc = v_sub(c, b);
   vec3 cr = v_cross(ab, ac);
   double e2 = v_len2(ab), l2 = v_len2(cr), x;
   if (v_len2(ac) > e2) e2 = v_len2(ac);
@@ -1188,19 +1191,25 @@ int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
     CHECK_VEC(b, 5);
     CHECK_VEC(c, 6);
   }
+  /* (from the arguments, not from v just written: reading a vec3 back
+     from the copy stalled on store forwarding) */
+  if (!tri_normal(*a, *b, *c, &o.n)) return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
   v[0] = *a; v[1] = *b; v[2] = *c;
-  if (!tri_normal(v, &o.n)) return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
   o.v = v;
   o.count = 3;
   o.flat = 1;
   o.n_pending = 1;
   o.face_off = 0;
   o.project = 0;
-  o.ref = v[0];
+  o.ref = *a;
   o.rel = NULL;
   o.rmin = o.rmax = v3(0, 0, 0);   /* (bounds of rel, set with it) */
   o.plane2d = -1;             /* found when needed (overlapping at u = 0) */
-  return sweep_poly(*e, *c0, *c1, &o, out);
+  {
+    const vec3 *src[3];
+    src[0] = a; src[1] = b; src[2] = c;
+    return sweep_poly(*e, *c0, *c1, &o, src, out);
+  }
 }
 
 int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
@@ -1239,7 +1248,7 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
   o.rel = NULL;
   o.rmin = o.rmax = v3(0, 0, 0);   /* (bounds of rel, set with it) */
   o.plane2d = -1;
-  return sweep_poly(*e, *c0, *c1, &o, out);
+  return sweep_poly(*e, *c0, *c1, &o, NULL, out);
 }
 
 int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
@@ -1264,9 +1273,13 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
   o.n = v3(0, 0, 0);
   o.face_off = 0;
   o.project = 0;
-  o.ref = v[0];
+  o.ref = *a;
   o.rel = NULL;
   o.rmin = o.rmax = v3(0, 0, 0);   /* (bounds of rel, set with it) */
   o.plane2d = -1;
-  return sweep_poly(*e, *c0, *c1, &o, out);
+  {
+    const vec3 *src[2];
+    src[0] = a; src[1] = b;
+    return sweep_poly(*e, *c0, *c1, &o, src, out);
+  }
 }
