@@ -448,10 +448,13 @@ if #twin > 0 and not is_jit then
   for _, t in ipairs(twin) do
     local b = raw[t.name]
     if b and t.ns then
+      local verdict = b.ns <= 2 * t.ns and "<= 2x ok" or "<= 2x MISSED"
       local line = format("box/twin %-21s raw C %7.1f  twin %7.1f  %5.2fx  %s", t.name, b.ns,
-                          t.ns, b.ns / t.ns, b.ns <= 2 * t.ns and "<= 2x ok" or "<= 2x MISSED")
+                          t.ns, b.ns / t.ns, verdict)
       local ss = raw["sphere_sphere_ref_of_" .. t.name]
-      if ss then line = line .. format("  (vs sphere-sphere %7.1f: %5.2fx)", ss.ns, b.ns / ss.ns) end
+      if ss then
+        line = line .. format("  (vs sphere-sphere %7.1f: %5.2fx)", ss.ns, b.ns / ss.ns)
+      end
       print(line)
     end
   end

@@ -372,7 +372,7 @@ static inline int sat_clip(axstate *s, double R, double s0, double sd,
   static int NAME(const boxmove *m, const poly *o, axstate *s, vec3 g) {    \
     const vec3 *rel = o->rel;                                               \
     vec3 L = v3(LX, LY, LZ);                                                \
-    double p = P, q = Q, mx, lo = 0, hi = 0;                                \
+    double p = (P), q = (Q), mx, lo = 0, hi = 0;                            \
     int i;                                                                  \
     if (p == 0 && q == 0) return 1;       /* a parallel to g: no axis */    \
     mx = fabs(p) > fabs(q) ? fabs(p) : fabs(q);                             \
@@ -869,7 +869,9 @@ static int sweep_poly(vec3 e, vec3 c0, vec3 c1, poly *o,
     o->rmax = hi;
     o->rel = rel;
   }
-  return sweep_poly_(e, c0, c1, o, out);
+  i = sweep_poly_(e, c0, c1, o, out);
+  o->rel = NULL;               /* (rel is this frame's) */
+  return i;
 }
 
 static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
@@ -882,10 +884,15 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
   m.c0 = c0;
   m.d = v_sub(c1, c0);
   m.w = v_sub(c0, o->ref);
+  m.scale = 0;                 /* (found below, for a contact) */
   s.lo = 0; s.hi = 1;
   s.best = v3(0, 0, 0);
   s.best_kind = -1;
   s.mtd = 0;
+  s.depth = 0;                 /* (the depths: the second pass's) */
+  s.mtd_dir = v3(0, 0, 0);
+  s.mtd_kind = -1;
+  s.mtd_against = 0;
   if (o->rel) {
     sat_pass(&m, o, &s);
   } else {
