@@ -1146,38 +1146,6 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
    few of them with [0, 1] -- the same numbers the clipping of each piece
    one by one gave, in 12 divisions instead of 90. A piece that cannot
    start before the best contact so far is not solved. */
-/* sweep_aabb's second quick rejection (issue 12). The rounded box lies
-   within its bevel planes: along L = u_i +- u_j (two box axes), a point
-   of it reaches at most e_i + e_j + r |L|, and along the four diagonals
-   L = (+-1, +-1, 1) at most e.x + e.y + e.z + r |L| (a face point adds
-   at most e_i |L_i| per axis, the ball around it r |L|). A centre path
-   that stays beyond one of them, by more than rounding, misses every
-   piece, and the cylinders and balls near the box's edges and corners --
-   where the paths that pass meets_box and still miss go -- need not be
-   solved. As in meets_box, without a division: the segment's midpoint m
-   and half-vector h (relative to the box), |m.L| > |h.L| + reach. The
-   components of L are 0 and +-1, so every quantity is a sum of a few
-   terms of the scale's magnitude, rounded by a few epsilon of it; the
-   pad, 1e-9 of the scale per unit of |L|_1, covers that many times over
-   (and |L| is taken from above: sqrt 2 and sqrt 3 rounded up). */
-static inline int meets_bevels(vec3 rel, vec3 d, vec3 e, double r, double scale) {
-  const double r2 = r * 1.4142135623730951 + 2e-9 * (r + scale);
-  const double r3 = r * 1.7320508075688774 + 3e-9 * (r + scale);
-  vec3 h = v_scale(d, 0.5), m = v_add(rel, h);
-  double exy = e.x + e.y, eyz = e.y + e.z, exz = e.x + e.z, exyz = exy + e.z;
-  if (fabs(m.x + m.y) > fabs(h.x + h.y) + exy + r2 ||
-      fabs(m.x - m.y) > fabs(h.x - h.y) + exy + r2 ||
-      fabs(m.y + m.z) > fabs(h.y + h.z) + eyz + r2 ||
-      fabs(m.y - m.z) > fabs(h.y - h.z) + eyz + r2 ||
-      fabs(m.x + m.z) > fabs(h.x + h.z) + exz + r2 ||
-      fabs(m.x - m.z) > fabs(h.x - h.z) + exz + r2)
-    return 0;
-  return !(fabs(m.x + m.y + m.z) > fabs(h.x + h.y + h.z) + exyz + r3 ||
-           fabs(m.x + m.y - m.z) > fabs(h.x + h.y - h.z) + exyz + r3 ||
-           fabs(m.x - m.y + m.z) > fabs(h.x - h.y + h.z) + exyz + r3 ||
-           fabs(-m.x + m.y + m.z) > fabs(-h.x + h.y + h.z) + exyz + r3);
-}
-
 static int sweep_aabb(double r, const collide_vec3 *c0,
                               const collide_vec3 *c1,
                               const collide_vec3 *center,
@@ -1200,7 +1168,7 @@ static int sweep_aabb(double r, const collide_vec3 *c0,
   e = *extents;
   d = v_sub(*c1, *c0);
   rel = v_sub(*c0, *center);
-  if (!meets_box(rel, d, v_neg(e), e, r, S) || !meets_bevels(rel, d, e, r, S)) {
+  if (!meets_box(rel, d, v_neg(e), e, r, S)) {
     hit_clear(out);
     return 0;
   }
