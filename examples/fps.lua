@@ -71,6 +71,10 @@ box(V(-5, 0, 15), V(8, 3, 16), "corridor")      -- north wall, to the turn
 box(V(7, 0, 16), V(8, 3, 22), "corridor")       -- west wall of the turn
 box(V(10, 0, 12), V(11, 3, 23), "corridor")     -- east wall
 box(V(7, 0, 22), V(11, 3, 23), "corridor")      -- the end
+-- a lift (2 x 2 m, 20 cm high) at x = -7, z = -3, and a sliding wall
+-- at x = -9, z = -9; both still but in their scene
+local LIFT = { box(V(-8, 0, -4), V(-6, 0.2, -2), "lift") }
+local DOOR = { box(V(-9.4, 0, -11), V(-9, 3, -7), "door") }
 
 ---------------------------------------------------------------- the player
 
@@ -124,6 +128,7 @@ local function walk(p, frames, wish, opts)
   for f = 1, frames do
     local before = p.pos
     p:step(type(wish) == "function" and wish(f) or wish, opts.jump and opts.jump(f), opts.speed)
+    if opts.advance then w:advance() end   -- shapes that move: to the frame's end
     local ids = w:overlap_capsule(p.pos - AXIS, p.pos + AXIS, R * (1 - 1e-6))
     if #ids > 0 then
       inside = inside + 1
@@ -235,6 +240,46 @@ scene("bullets as rays hit the first wall, at the right distance", function(name
   check(#hits >= 2 and w:data(hits[1].id) == "corridor" and
         math.abs(hits[1].u * 100 - 12) < 1e-9, name .. ": raycast_all order")
   for i = 2, #hits do check(hits[i].u >= hits[i - 1].u, name .. ": raycast_all not sorted") end
+end)
+
+-- Shapes that move: each frame the game gives a mesh its motion for the
+-- frame (every triangle the same), moves the player, then advances the
+-- world; the player rides the lift (carry) and is pushed by the wall.
+local function set_motion(mesh, d)
+  for id = mesh[1], mesh[2] do w:set_velocity(id, d) end
+end
+local function moving_walk(p, frames, mesh, d, name, each)
+  set_motion(mesh, d)
+  walk(p, frames, nil, { name = name, advance = true, each = each })
+  set_motion(mesh, V(0, 0, 0))
+end
+
+scene("rides a lift up and down; a sliding wall pushes it", function(name)
+  local p = Player.new(V(-7, 0.2 + STAND + 0.01, -3))
+  walk(p, 30, nil, { name = name })                       -- settles on the lift
+  local function on_lift(lift_top)
+    return function(f, q, before)
+      check(q.grounded and w:data(q.ground.id) == "lift",
+            name .. ": off the lift at frame " .. f)
+      check(q.pos.x == before.x and q.pos.z == before.z, name .. ": slid at frame " .. f)
+      check(math.abs(q.pos.y - (lift_top(f) + STAND)) < 1e-3,
+            name .. ": not on the lift's top at frame " .. f .. ": " .. tostring(q.pos))
+    end
+  end
+  -- up 2 m in 60 frames, then down again
+  moving_walk(p, 60, LIFT, V(0, 2 / 60, 0), name,
+              on_lift(function(f) return 0.2 + f * 2 / 60 end))
+  moving_walk(p, 60, LIFT, V(0, -2 / 60, 0), name,
+              on_lift(function(f) return 2.2 - f * 2 / 60 end))
+  -- standing by the wall, which slides at it by 5 cm a frame: pushed 2 m
+  p = Player.new(V(-8.5, STAND + 0.01, -9))
+  walk(p, 30, nil, { name = name })
+  moving_walk(p, 40, DOOR, V(0.05, 0, 0), name)
+  check(math.abs(p.pos.x - (-9 + 40 * 0.05 + R)) < 1e-3,
+        name .. ": not at the wall: " .. tostring(p.pos))
+  set_motion(DOOR, V(-40 * 0.05, 0, 0))                    -- back to its place
+  w:advance()
+  set_motion(DOOR, V(0, 0, 0))
 end)
 
 scene("jumps and lands without sinking in, everywhere at 3x speed", function(name)

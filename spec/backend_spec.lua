@@ -691,6 +691,17 @@ describe("the FFI and C-API backends", function()
         add("world:overlap_sphere", DWORLD, c0, r * 2, FILTER)
         add("world:overlap_aabb", DWORLD, c0, e, mask)
         add("world:overlap_capsule", DWORLD, c0, c1, r)
+        -- moves among the moving shapes, every response, carry on and off
+        -- (branch mover11)
+        local function pick(id)
+          return ({ "slide", "touch", "bounce", "cross", true, false })[id % 6 + 1]
+        end
+        add("world:move_sphere", DWORLD, r, c0, c1, { filter = pick })
+        add("world:move_aabb", DWORLD, e, c0, c1, TBL({ up = V(0, 1, 0), carry = false,
+                                                         filter = pick, snap = r,
+                                                         step_height = r }))
+        add("world:move_capsule", DWORLD, r, axis, c0, c0, TBL({ up = V(0, 1, 0), filter = pick }))
+        -- (end of the moves among moving shapes)
       end
       for id = 0, 11 do
         add("world:get", DWORLD, id); add("world:velocity", DWORLD, id)

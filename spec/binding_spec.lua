@@ -23,6 +23,21 @@ describe("the binding", function()
       end
     end)
 
+    -- (branch mover11: the world's methods of LC_API_WORLD_METHODS)
+    it("declares the world's plain methods once, each offered", function()
+      assert.is_table(api.world)
+      assert.is_true(#api.world >= 14)
+      local w = collide.world()
+      for _, row in ipairs(api.world) do
+        local name, cfn, kinds, result, where = row[1], row[2], row[3], row[4], row[5]
+        assert.are.equal("collide_world_" .. name, cfn)
+        assert.is_truthy(kinds:match("^[NVP]+$"), name)
+        assert.is_truthy(({ ADDED = 1, IDS = 1, WHIT = 1 })[result], name)
+        assert.are.equal("world", where)
+        assert.is_function(w[name], name)
+      end
+    end)
+
     it("is not part of the public module", function()
       assert.is_nil(rawget(collide, "_api"))
     end)

@@ -12,17 +12,39 @@ end
 
 -- The movers, each of half-height h and half-width 0.25 around its centre:
 -- move(w, from, to, options) -> position, contacts, grounded, velocity, ground
+-- overlap(w, p): the ids of the shapes the mover at p touches
 local MOVERS = {
   { name = "sphere", h = 0.25, support = function() return 0.25 end,
-    move = function(w, a, b, o) return w:move_sphere(0.25, a, b, o) end },
+    move = function(w, a, b, o) return w:move_sphere(0.25, a, b, o) end,
+    overlap = function(w, p) return w:overlap_sphere(p, 0.25) end },
   { name = "box", h = 0.5,
     support = function(n)
       return 0.25 * math.abs(n.x) + 0.5 * math.abs(n.y) + 0.25 * math.abs(n.z)
     end,
-    move = function(w, a, b, o) return w:move_aabb(V(0.25, 0.5, 0.25), a, b, o) end },
+    move = function(w, a, b, o) return w:move_aabb(V(0.25, 0.5, 0.25), a, b, o) end,
+    overlap = function(w, p) return w:overlap_aabb(p, V(0.25, 0.5, 0.25)) end },
   { name = "capsule", h = 0.75, support = function(n) return 0.25 + 0.5 * math.abs(n.y) end,
-    move = function(w, a, b, o) return w:move_capsule(0.25, V(0, 0.5, 0), a, b, o) end },
+    move = function(w, a, b, o) return w:move_capsule(0.25, V(0, 0.5, 0), a, b, o) end,
+    overlap = function(w, p) return w:overlap_capsule(p - V(0, 0.5), p + V(0, 0.5), 0.25) end },
 }
+
+-- Every combination of one value of each list, as arrays.
+local function combinations(lists)
+  local out = { {} }
+  for _, list in ipairs(lists) do
+    local grown = {}
+    for _, c in ipairs(out) do
+      for _, x in ipairs(list) do
+        local d = {}
+        for i = 1, #c do d[i] = c[i] end
+        d[#c + 1] = x
+        grown[#grown + 1] = d
+      end
+    end
+    out = grown
+  end
+  return out
+end
 
 -- Does this build move the shape? (a box or a capsule needs its sweeps
 -- against every kind of shape: until they are in, the world does not see
@@ -34,7 +56,7 @@ local function supported(m)
 end
 
 for _, M in ipairs(MOVERS) do
-  local move, h, support = M.move, M.h, M.support
+  local move, h, support, overlap = M.move, M.h, M.support, M.overlap
   local d = supported(M) and describe or pending
   d("world:move_" .. (M.name == "box" and "aabb" or M.name) .. " as a controller", function()
 
@@ -145,6 +167,167 @@ for _, M in ipairs(MOVERS) do
         near(p.y, h, 1e-3)
       end)
     end)
+
+    -- ---- among moving shapes (branch mover11) ----
+    describe("among moving shapes", function()
+      local function responding(r) return function() return r end end
+
+      --        o  <- |wall|      a wall 1 thick, its face at x = 2.5, comes
+      --        0    2.5   -5     at the mover (at rest at the origin) by 5
+      --                          in the step: they meet at u0 = (2.5 - 0.25) / 5
+      local function wall_at_it(response)
+        local w = collide.world()
+        local wall = w:add_aabb(V(3, 0), V(0.5, 2, 2))
+        w:set_velocity(wall, V(-5, 0, 0))
+        local q, cs, _, vel = move(w, V(0, 0), V(0, 0),
+                                   { filter = responding(response), velocity = V(1, 0) })
+        w:advance()
+        return w, wall, q, cs, vel
+      end
+      local u0 = (2.5 - 0.25) / 5
+
+      it("is pushed by a shape coming at it: slide, touch, true", function()
+        for _, response in ipairs({ "slide", "touch", true }) do
+          local w, wall, q, cs, vel = wall_at_it(response)
+          -- pushed from u0 on, ending a skin short of the face at x = -2.5
+          assert.is_true(q.x < -2.75 and q.x > -2.75 - 1e-3, tostring(q))
+          assert.are.same({ 0, 0 }, { q.y, q.z })
+          assert.are.same({}, overlap(w, q))
+          assert.are.equal(1, #cs)
+          assert.are.equal(wall, cs[1].id)
+          near(cs[1].u, u0, 1e-12)
+          assert.are.equal(V(-1, 0, 0), cs[1].normal)   -- toward the mover
+          assert.are.equal(V(0, 0), vel)   -- stopped along the normal
+        end
+      end)
+
+      it("is sent off at twice its speed by a shape it bounces off", function()
+        local w, _, q = wall_at_it("bounce")
+        near(q.x, -2 * 5 * (1 - u0), 1e-3)    -- x = -5.5
+        assert.are.same({}, overlap(w, q))
+      end)
+
+      it("lets a 'cross' shape pass through it, listed, and a refused one unlisted", function()
+        local _, wall, q, cs = wall_at_it("cross")
+        assert.are.equal(V(0, 0), q)
+        assert.are.same({ wall }, { cs[1].id, cs[2] and cs[2].id })
+        _, _, q, cs = wall_at_it(false)
+        assert.are.equal(V(0, 0), q)
+        assert.are.equal(0, #cs)
+      end)
+
+      -- The mover lands on a platform (top at y = 0), which then moves by
+      -- dp each step for 5 steps while the mover falls by 0.1 a step:
+      --          o
+      --     ===========  -> dp
+      local function ride(dp, carry, response)
+        local w = collide.world()
+        local plat = w:add_aabb(V(0, -0.5), V(30, 0.5, 30))
+        local o = { up = up, carry = carry, filter = response and responding(response) }
+        local p = move(w, V(0, 2), V(0, -1), o)
+        local grounded, cs
+        w:set_velocity(plat, dp)
+        for _ = 1, 5 do
+          p, cs, grounded = move(w, p, p + V(0, -0.1), o)
+          w:advance()
+          assert.are.same({}, overlap(w, p))
+          for _, c in ipairs(cs) do assert.are.equal(plat, c.id) end
+        end
+        return p, grounded
+      end
+
+      it("rides a moving platform (carry, the default), whatever its response", function()
+        for _, response in ipairs({ "slide", "touch", true }) do
+          local p, grounded = ride(V(1, 0.5, 0), nil, response)
+          near(p.x, 5, 1e-6)
+          assert.is_true(p.y > 2.5 + h and p.y < 2.5 + h + 1e-3)
+          assert.is_true(grounded)
+          p, grounded = ride(V(0, -0.3, 0), true, response)    -- down with it
+          assert.is_true(p.y > -1.5 + h and p.y < -1.5 + h + 1e-3)
+          assert.is_true(grounded)
+        end
+      end)
+
+      it("with carry = false is lifted by a rising platform, never dragged", function()
+        for _, response in ipairs({ "slide", "touch", true }) do
+          local p, grounded = ride(V(0, 0.5, 0), false, response)
+          assert.are.same({ 0, 0 }, { p.x, p.z })
+          assert.is_true(p.y > 2.5 + h and p.y < 2.5 + h + 1e-3)
+          assert.is_true(grounded)
+          p, grounded = ride(V(1, 0.5, -1), false, response)   -- rising and sliding
+          assert.are.same({ 0, 0 }, { p.x, p.z })
+          assert.is_true(p.y > 2.5 + h and p.y < 2.5 + h + 1e-3)
+          assert.is_true(grounded)
+          p, grounded = ride(V(1, 0, 0), false, response)      -- sliding under it
+          assert.are.same({ 0, 0 }, { p.x, p.z })
+          assert.is_true(p.y > h and p.y < h + 1e-3)
+          assert.is_true(grounded)
+          p, grounded = ride(V(0, -0.5, 0), false, response)   -- sinking away: it falls
+          assert.is_true(p.y > h - 0.5 and p.y < h - 0.5 + 1e-3)
+          assert.is_false(grounded)
+        end
+      end)
+
+      --       |door| -> 5 cm a frame    a wall sweeps a round mover standing
+      --       |    | o  ______          on the floor against a 20 cm step:
+      --  =====|====|===|      |====     it is pushed up over the step's edge
+      --                                 and along its top, never into either
+      -- (a box, flat against the riser, has no way up: it is crushed)
+      if M.name ~= "box" then
+        it("is pushed over the edge of a low step by a wall, not into either", function()
+          local w = collide.world()
+          w:add_aabb(V(0, -1), V(50, 1, 50))
+          w:add_aabb(V(1, 0.1), V(0.5, 0.1, 2))          -- a step from x = 0.5
+          local door = w:add_aabb(V(-1, 1.5), V(0.2, 1.5, 2))
+          local o = { up = up, step_height = 0.3, snap = 0.3 }
+          local p = move(w, V(-0.5, h + 0.1), V(-0.5, h - 1), o)
+          w:set_velocity(door, V(0.05, 0, 0))
+          for _ = 1, 30 do
+            p = move(w, p, p + V(0, -0.01), o)
+            w:advance()
+            assert.are.same({}, overlap(w, p))
+          end
+          assert.is_true(p.x > 0.95 and p.x < 0.95 + 1e-3, tostring(p))   -- at the wall
+          assert.is_true(p.y > 0.2 + h and p.y < 0.2 + h + 1e-3, tostring(p))  -- on the step
+        end)
+      end
+
+      -- every response, carry on and off, a platform and a 20 degree ramp
+      -- moving every way, the mover standing, walking or jumping: at the
+      -- end of no step is it inside the shape
+      it("never ends inside a moving shape", function()
+        local t = math.tan(math.rad(20))
+        local shapes = {
+          function(w) return w:add_aabb(V(0, -0.5), V(30, 0.5, 30)) end,
+          function(w)
+            return w:add_polygon({ V(-30, -30 * t, -30), V(30, 30 * t, -30),
+                                   V(30, 30 * t, 30), V(-30, -30 * t, 30) })
+          end,
+        }
+        local moves = { V(0, 0), V(0, -0.1), V(0.2, -0.1), V(0, 0.05) }
+        local velocities = { V(0, 0.5), V(1, 0), V(0, -0.5), V(1, 0.5), V(0, 3),
+                             V(-0.3, 0.2, 0.1) }
+        local cases = combinations({ shapes, { "slide", "touch", "bounce", true },
+                                     { true, false }, moves, velocities })
+        for _, case in ipairs(cases) do
+          local add, response, carry, own, dp = case[1], case[2], case[3], case[4], case[5]
+          local w = collide.world()
+          local id = add(w)
+          local o = { up = up, carry = carry, filter = responding(response),
+                      snap = 0.3, step_height = 0.3 }
+          local p = move(w, V(0, 2), V(0, -1), o)
+          w:set_velocity(id, dp)
+          for frame = 1, 3 do
+            p = move(w, p, p + own, o)
+            w:advance()
+            assert(#overlap(w, p) == 0, ("inside at frame %d: %s %s carry %s own %s d %s")
+              :format(frame, tostring(response), M.name, tostring(carry),
+                      tostring(own), tostring(dp)))
+          end
+        end
+      end)
+    end)
+    -- ---- (end of among moving shapes) ----
 
     describe("on stairs", function()
       -- steps 0.3 high, 0.6 deep, from x = 2:

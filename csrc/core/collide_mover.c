@@ -191,18 +191,23 @@ static vec3 shape_velocity(const move_state *m, int id) {
   return v;
 }
 
-/* Where a mover moving from p toward p + d stops for a contact at u with
-   normal n with shape id: short of it by the skin measured along n in the
-   motion relative to the shape (d' = d - its velocity),
-   u' = u - skin / (-d'.n), never before p -- every point of the sweep
-   before u is free, so the result is free. A step shorter than a
-   hundredth of the skin is rounding and is not taken: a mover at rest
-   stays bit-for-bit where it is. */
+/* Where a mover moving from p toward p + d in this round stops for a
+   contact at u with normal n with shape id: short of it by the skin
+   measured along n in the motion relative to the shape over the round
+   (d' = d - (1 - t0) * its velocity: the round spans the moments t0 .. 1
+   of the step), u' = u - skin / (-d'.n), never before p -- every point of
+   the sweep before u is free, so the result is free. *when is u' (at least
+   0): the moment of the round the mover is there, which a shape coming at
+   a mover at rest makes later than its start. A step shorter than a
+   hundredth of the skin is rounding and is not taken (*moved = 0, else
+   u'): a mover at rest stays bit-for-bit where it is. */
 static vec3 stop_short_at(const move_state *m, vec3 p, vec3 d, double u,
-                          vec3 n, int id, double *moved) {
-  double dn = v_dot(v_sub(d, shape_velocity(m, id)), n);
+                          vec3 n, int id, double *moved, double *when) {
+  vec3 rel = v_madd(d, shape_velocity(m, id), -(1 - m->t0));
+  double dn = v_dot(rel, n);
   if (dn < 0) u -= m->skin / -dn;
   *moved = 0;
+  *when = u > 0 ? u : 0;
   if (u * v_len(d) > 0.01 * m->skin) {
     *moved = u;
     return v_madd(p, d, u);
@@ -212,8 +217,8 @@ static vec3 stop_short_at(const move_state *m, vec3 p, vec3 d, double u,
 
 static vec3 stop_short(const move_state *m, vec3 p, vec3 d, double u, vec3 n,
                        int id) {
-  double moved;
-  return stop_short_at(m, p, d, u, n, id, &moved);
+  double moved, when;
+  return stop_short_at(m, p, d, u, n, id, &moved, &when);
 }
 
 /* A sweep from p by d that stops short of whatever blocks it (crossed
@@ -390,24 +395,62 @@ static int try_step(move_state *m, vec3 p, vec3 left, vec3 *out, vec3 *leftover,
 /*
  * v with its part into the surface n removed (when v.n < 0), kept out of
  * the surfaces met earlier in the move (the crease rule of Quake III's
- * PM_SlideMove): if it walks into one of them (normal p: v.p < -eps), it
- * moves along the crease line n x p instead; into a third, it stops.
+ * PM_SlideMove): if it walks into one of them (normal p: v.p < s - eps),
+ * it moves along the crease line n x p instead; into a third, it stops.
+ *
+ * s (speed[i], or 0 when speed is NULL) is how far surface i itself moves
+ * along p in what is left of the step, relative to the frame v is in: a
+ * surface coming at the mover needs v.p >= s, not 0. On the crease the
+ * motion is then v = a n + b p + c (n x p) with v.n = 0, v.p = s: with
+ * g = n.p, b = s / (1 - g^2), a = -g b (and c as before); into a third
+ * moving surface q, v solves v.n = 0, v.p = s, v.q = s' (Cramer's rule,
+ * v = (s (q x n) + s' (n x p)) / n.(p x q)). A pusher that drives the
+ * mover into a fixed surface (a wall against the edge of a step) so moves
+ * it along that surface as far as the push needs, not by the push's
+ * projection only. All speeds zero: the rule as it was.
  */
-static vec3 clip(vec3 v, vec3 n, const vec3 *planes, int np, double eps) {
+static vec3 clip(vec3 v, vec3 n, const vec3 *planes, const double *speed, int np,
+                 double eps) {
   int i, j;
   double vn = v_dot(v, n);
   vec3 in = v;
   if (vn < 0) v = v_madd(v, n, -vn);
   for (i = 0; i < np; i++) {
-    if (v_dot(v, planes[i]) < -eps) {
+    double si = speed ? speed[i] : 0;
+    if (v_dot(v, planes[i]) < si - eps) {
       vec3 dir = v_normalize(v_cross(n, planes[i]));
       v = v_scale(dir, v_dot(in, dir));
-      for (j = 0; j < np; j++)
-        if (j != i && v_dot(v, planes[j]) < -eps) return v3(0, 0, 0);
+      if (si != 0) {
+        double g = v_dot(n, planes[i]), den = 1 - g * g;
+        if (den > 1e-12) v = v_madd(v_madd(v, n, -g * si / den), planes[i], si / den);
+      }
+      for (j = 0; j < np; j++) {
+        double sj = speed ? speed[j] : 0;
+        if (j != i && v_dot(v, planes[j]) < sj - eps) {
+          vec3 pq = v_cross(planes[i], planes[j]);
+          double det = v_dot(n, pq);
+          if ((si == 0 && sj == 0) || fabs(det) <= 1e-12) return v3(0, 0, 0);
+          return v_scale(v_add(v_scale(v_cross(planes[j], n), si),
+                               v_scale(v_cross(n, planes[i]), sj)), 1 / det);
+        }
+      }
       break;
     }
   }
   return v;
+}
+
+/* Remembers surface n of a shape moving by vel over the step for the
+   crease rule, forgetting the oldest when MAX_PLANES are remembered. */
+static void remember(vec3 *planes, vec3 *pvel, int *np, vec3 n, vec3 vel) {
+  if (*np == MAX_PLANES) {
+    memmove(planes, planes + 1, (MAX_PLANES - 1) * sizeof *planes);
+    memmove(pvel, pvel + 1, (MAX_PLANES - 1) * sizeof *pvel);
+    (*np)--;
+  }
+  planes[*np] = n;
+  pvel[*np] = vel;
+  (*np)++;
 }
 
 /* steep_as_wall: a motion sliding up a steep surface n (facing up) keeps
@@ -445,10 +488,24 @@ static double mover_size(const collide_mover *s) {
  *     none: pos += rest, done.
  *     the filter's response for that shape (or the move's own):
  *       cross:  reported, set aside, the same sweep again (no round spent);
- *       touch / stop: stop short of it (stop_short), done;
+ *       touch / stop: stop short of it (stop_short); its own motion is
+ *               over (a fixed world: done), rest = what moves it on;
  *       bounce: stop short, rest = e * reflect(left, n);
  *       slide:  stop short; a grounded mover blocked by a steep surface
  *               first tries to step up (try_step); else rest = clip(left).
+ *
+ * Shapes that move (each at its place plus u * its velocity): a round's
+ * sweep is of the relative motion, its time is the moment the mover stops
+ * short (later than the round's start when a shape comes at a mover at
+ * rest), and the responses are in the shape's frame along the normal: a
+ * moving shape pushes the mover by what is left of its motion along n,
+ * never drags it across n, and a shape moving away does not pull; the
+ * motion carried from the shape ridden (carry) goes on across n. So slide
+ * = own motion along the surface + push, touch = push (with the carried
+ * motion), bounce = the reflection in that frame. The crease rule takes
+ * each earlier surface with its own motion (clip), so a push into a fixed
+ * surface moves the mover along it as far as the push needs; and a slide
+ * with nothing left still sweeps for shapes arriving later in the step.
  *
  * The skin is what keeps a resting or sliding mover from sticking: after a
  * contact it is `skin` off the surface, so sliding parallel to it meets
@@ -480,7 +537,8 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
                        collide_contact *contacts, int cap,
                        collide_move_result *res) {
   move_state m;
-  vec3 pos, rest, vel, planes[MAX_PLANES], sn0 = v3(0, 0, 0), gsn;
+  vec3 pos, rest, vel, planes[MAX_PLANES], pvel[MAX_PLANES], sn0 = v3(0, 0, 0), gsn;
+  vec3 carried = v3(0, 0, 0);   /* the motion of the shape ridden (carry) */
   double t = 0, tlast = 0, pdist = 0, gap = 0;
   int iter, np = 0, ground_any = 0, start_ground = 0, a, e, gid = 0;
   collide_hit g;
@@ -557,14 +615,17 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     if ((e = probe(&m, pos, pdist, 0, &g, &gid, &sn0, &gap)) < 0) return e;
     start_ground = e;
     /* carry: standing on a moving shape, the mover moves with it */
-    if (e && o->carry) rest = v_add(rest, shape_velocity(&m, gid));
+    if (e && o->carry) {
+      carried = shape_velocity(&m, gid);
+      rest = v_add(rest, carried);
+    }
   }
 
   for (iter = 0; iter < o->max_iterations; iter++) {
     collide_hit h;
-    vec3 target, left, n, sn, vs;
-    double tc, moved, tstop;
-    int id, resp, walk;
+    vec3 target, left, n, sn, vs, f;
+    double tc, moved, when, tstop, speed[MAX_PLANES];
+    int id, resp, walk, moving_planes, k;
     /* no motion: done, unless shapes move (one may come at the mover) */
     if (rest.x == 0 && rest.y == 0 && rest.z == 0 && w->nmoving == 0) break;
     target = v_add(pos, rest);
@@ -592,19 +653,37 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     sn = surface_normal(&m, id, &h);
     walk = walkable(&m, sn);
     if (walk) ground_any = 1;
-    pos = stop_short_at(&m, pos, rest, h.u, n, id, &moved);
+    pos = stop_short_at(&m, pos, rest, h.u, n, id, &moved, &when);
     /* the moment the mover is at pos: the next round starts there, and
        sweeps moving shapes from where they are then */
-    tstop = t + moved * (1 - t);
+    tstop = t + when * (1 - t);
     t = m.t0 = tstop;
     left = v_sub(target, pos);
     if (resp == COLLIDE_RESPONSE_DEFAULT) resp = o->response;
-    if (resp == COLLIDE_RESPONSE_STOP) {
-      vel = clip(vel, n, planes, 0, 0);
-      break;
-    }
-    if (resp == COLLIDE_RESPONSE_BOUNCE) {
-      rest = v_scale(v_madd(left, n, -2 * v_dot(left, n)), o->restitution);
+    if (resp == COLLIDE_RESPONSE_STOP || resp == COLLIDE_RESPONSE_BOUNCE) {
+      /* The frame of the response: along n, the motion the shape touched
+         has left (vs); across n, the motion carried (c, the rest of the
+         ridden shape's). A moving shape acts on the mover only along the
+         normal -- it pushes, it never drags -- while a ridden one keeps
+         carrying it. Both are zero in a fixed world. */
+      vec3 c = v_scale(carried, 1 - tstop);
+      double vn, cn = v_dot(c, n);
+      vs = v_scale(shape_velocity(&m, id), 1 - tstop);
+      vn = v_dot(vs, n);
+      if (resp == COLLIDE_RESPONSE_STOP) {
+        /* touch: the mover's own motion ends here; what moves it on is
+           the carried motion and, along n, the shape pushing it (the
+           larger of the two: a shape moving away does not pull) */
+        vel = clip(vel, n, planes, NULL, 0, 0);
+        rest = v_madd(c, n, (vn > cn ? vn : cn) - cn);
+        remember(planes, pvel, &np, n, shape_velocity(&m, id));
+        continue;
+      }
+      /* bounce: reflected in that frame, scaled by restitution (a paddle
+         coming at a mover at rest sends it off at twice its speed) */
+      f = v_madd(c, n, vn - cn);
+      left = v_sub(left, f);
+      rest = v_add(v_scale(v_madd(left, n, -2 * v_dot(left, n)), o->restitution), f);
       if (v_dot(vel, n) < 0)
         vel = v_scale(v_madd(vel, n, -2 * v_dot(vel, n)), o->restitution);
       continue;
@@ -621,11 +700,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
       if (e) {
         record(&m, id2, &g2, tc);
         ground_any = walk = 1;
-        if (np == MAX_PLANES) {
-          memmove(planes, planes + 1, (MAX_PLANES - 1) * sizeof *planes);
-          np--;
-        }
-        planes[np++] = g2.normal;
+        remember(planes, pvel, &np, g2.normal, shape_velocity(&m, id2));
       }
     }
     if (!walk && o->step_height > 0 && m.use_up &&
@@ -655,22 +730,29 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
       if (v_dot(left, m.up) < 0) left = v_madd(left, m.up, -v_dot(left, m.up));
       if (v_dot(vel, m.up) < 0) vel = v_madd(vel, m.up, -v_dot(vel, m.up));
     }
-    rest = clip(left, n, planes, np, m.approach);
+    /* the surfaces met before, each moving by its own velocity: in this
+       frame, by what is left of it less vs */
+    moving_planes = 0;
+    for (k = 0; k < np; k++) {
+      speed[k] = v_dot(v_sub(v_scale(pvel[k], 1 - tstop), vs), planes[k]);
+      if (speed[k] != 0) moving_planes = 1;
+    }
+    rest = clip(left, n, planes, moving_planes ? speed : NULL, np, m.approach);
     /* on ground, the velocity meets the ground's surface: standing on the
        edge of a step does not turn it upward */
-    vel = clip(vel, walk ? sn : n, planes, np, 1e-9 * v_len(vel));
+    vel = clip(vel, walk ? sn : n, planes, NULL, np, 1e-9 * v_len(vel));
     if (o->steep_as_wall && m.use_up && !walk && v_dot(n, m.up) > 0) {
       rest = no_climb(rest, n, m.up);
       vel = no_climb(vel, n, m.up);
     }
     rest = v_add(rest, vs);
-    /* what is left is rounding: stop rather than creep */
-    if (v_len(rest) <= 0.01 * m.skin) break;
-    if (np == MAX_PLANES) {
-      memmove(planes, planes + 1, (MAX_PLANES - 1) * sizeof *planes);
-      np--;
+    /* what is left is rounding: stop rather than creep -- but where
+       shapes move, one may still come at the mover later in the step */
+    if (v_len(rest) <= 0.01 * m.skin) {
+      if (w->nmoving == 0) break;
+      rest = v3(0, 0, 0);
     }
-    planes[np++] = n;
+    remember(planes, pvel, &np, n, shape_velocity(&m, id));
   }
 
   m.t0 = 0;   /* the probes place moving shapes themselves */

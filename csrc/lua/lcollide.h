@@ -139,6 +139,12 @@ typedef struct lc_sig {
   int result;
 } lc_sig;
 
+/* A line of a list of lcollide_api.h as the FFI backend reads it: {name,
+   core_function, kinds, RESULT, where}; lc_push_rows pushes n of them as a
+   table of arrays (lcollide_api.c). */
+typedef struct lc_api_row { const char *name, *cfn, *kinds, *result, *where; } lc_api_row;
+LC_PRIVATE void lc_push_rows(lua_State *L, const lc_api_row *rows, int n);
+
 /* One argument, read according to its kind. */
 typedef union lc_arg {
   double n;                      /* N */

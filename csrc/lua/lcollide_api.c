@@ -122,56 +122,8 @@ LC_INLINE int pushresult(lua_State *L, const lc_sig *s, int result,
   }
 }
 
-/* ---- taking a list line apart ---------------------------------------------
- * A line's argument kinds come as a parenthesized list, (N, V, V, P). Its
- * length picks, by token pasting, the macro that turns it into the core
- * call's arguments (a[0].n, &a[1].v, ...) and into the string "NVVP". */
-
-#define LC_UNPAREN(...) __VA_ARGS__
-#define LC_CAT(a, b) LC_CAT_(a, b)
-#define LC_CAT_(a, b) a##b
-#define LC_NARG(...) LC_NARG_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define LC_NARG_(a1, a2, a3, a4, a5, a6, a7, a8, n, ...) n
-/* m1 .. m8 applied to the kinds of a parenthesized list */
-#define LC_APPLY(m, kinds) LC_APPLY_(m, LC_UNPAREN kinds)
-#define LC_APPLY_(m, ...) LC_CAT(m, LC_NARG(__VA_ARGS__))(__VA_ARGS__)
-#define LC_COUNT(kinds) LC_APPLY_(LC_COUNT_IS, LC_UNPAREN kinds)
-
-#define LC_COUNT_IS1(...) 1
-#define LC_COUNT_IS2(...) 2
-#define LC_COUNT_IS3(...) 3
-#define LC_COUNT_IS4(...) 4
-#define LC_COUNT_IS5(...) 5
-#define LC_COUNT_IS6(...) 6
-#define LC_COUNT_IS7(...) 7
-#define LC_COUNT_IS8(...) 8
-
-#define LC_PASS_N(i) a[i].n
-#define LC_PASS_V(i) &a[i].v
-#define LC_PASS_S(i) &a[i].v
-#define LC_PASS_P(i) a[i].p
-#define LC_PASS_G(i) a[i].g
-#define LC_PASS1(k1) LC_PASS_##k1(0)
-#define LC_PASS2(k1, k2) LC_PASS1(k1), LC_PASS_##k2(1)
-#define LC_PASS3(k1, k2, k3) LC_PASS2(k1, k2), LC_PASS_##k3(2)
-#define LC_PASS4(k1, k2, k3, k4) LC_PASS3(k1, k2, k3), LC_PASS_##k4(3)
-#define LC_PASS5(k1, k2, k3, k4, k5) LC_PASS4(k1, k2, k3, k4), LC_PASS_##k5(4)
-#define LC_PASS6(k1, k2, k3, k4, k5, k6) \
-  LC_PASS5(k1, k2, k3, k4, k5), LC_PASS_##k6(5)
-#define LC_PASS7(k1, k2, k3, k4, k5, k6, k7) \
-  LC_PASS6(k1, k2, k3, k4, k5, k6), LC_PASS_##k7(6)
-#define LC_PASS8(k1, k2, k3, k4, k5, k6, k7, k8) \
-  LC_PASS7(k1, k2, k3, k4, k5, k6, k7), LC_PASS_##k8(7)
-
-#define LC_KINDS1(k1) #k1
-#define LC_KINDS2(k1, k2) #k1 #k2
-#define LC_KINDS3(k1, k2, k3) #k1 #k2 #k3
-#define LC_KINDS4(k1, k2, k3, k4) #k1 #k2 #k3 #k4
-#define LC_KINDS5(k1, k2, k3, k4, k5) #k1 #k2 #k3 #k4 #k5
-#define LC_KINDS6(k1, k2, k3, k4, k5, k6) #k1 #k2 #k3 #k4 #k5 #k6
-#define LC_KINDS7(k1, k2, k3, k4, k5, k6, k7) #k1 #k2 #k3 #k4 #k5 #k6 #k7
-#define LC_KINDS8(k1, k2, k3, k4, k5, k6, k7, k8) \
-  #k1 #k2 #k3 #k4 #k5 #k6 #k7 #k8
+/* (taking a list line apart: LC_APPLY, LC_PASS, LC_KINDS, LC_COUNT are in
+   lcollide_api.h, shared with lcollide_world.c) */
 
 /* The core's out parameter of each result kind, and the call: every kind
    but TEST passes it last. */
@@ -235,8 +187,6 @@ static const luaL_Reg plane_methods[] = {
 /* The list itself, for the FFI backend: one row per line, {lua_name,
    core_function, kinds, RESULT, where}, where is "collide", "vec3" or
    "plane" (the table the function goes into). */
-typedef struct api_row { const char *name, *cfn, *kinds, *result, *where; } api_row;
-
 #define LC_ROW(where) LC_ROW_##where
 #define LC_ROW_F(name, cfn, RESULT, kinds) \
   {#name, #cfn, LC_APPLY(LC_KINDS, kinds), #RESULT, "collide"},
@@ -245,26 +195,26 @@ typedef struct api_row { const char *name, *cfn, *kinds, *result, *where; } api_
 #define LC_ROW_P(name, cfn, RESULT, kinds) \
   {#name, #cfn, LC_APPLY(LC_KINDS, kinds), #RESULT, "plane"},
 
-static const api_row rows[] = {
+static const lc_api_row rows[] = {
   LC_API_FUNCTIONS(LC_ROW_F)
   LC_API_VEC3_METHODS(LC_ROW_V)
   LC_API_PLANE_METHODS(LC_ROW_P)
 };
 
-static void push_rows(lua_State *L) {
-  int i, n = (int)(sizeof rows / sizeof rows[0]);
+void lc_push_rows(lua_State *L, const lc_api_row *r, int n) {
+  int i;
   lua_createtable(L, n, 0);
   for (i = 0; i < n; i++) {
     lua_createtable(L, 5, 0);
-    lua_pushstring(L, rows[i].name);
+    lua_pushstring(L, r[i].name);
     lua_rawseti(L, -2, 1);
-    lua_pushstring(L, rows[i].cfn);
+    lua_pushstring(L, r[i].cfn);
     lua_rawseti(L, -2, 2);
-    lua_pushstring(L, rows[i].kinds);
+    lua_pushstring(L, r[i].kinds);
     lua_rawseti(L, -2, 3);
-    lua_pushstring(L, rows[i].result);
+    lua_pushstring(L, r[i].result);
     lua_rawseti(L, -2, 4);
-    lua_pushstring(L, rows[i].where);
+    lua_pushstring(L, r[i].where);
     lua_rawseti(L, -2, 5);
     lua_rawseti(L, -2, i + 1);
   }
@@ -278,6 +228,6 @@ void lc_open_api(lua_State *L) {
   lc_pushmethods(L, LC_MT_PLANE);
   lc_setfuncs(L, plane_methods, 0);
   lua_pop(L, 1);
-  push_rows(L);
+  lc_push_rows(L, rows, (int)(sizeof rows / sizeof rows[0]));
   lua_setfield(L, -2, "_api");
 }

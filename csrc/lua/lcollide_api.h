@@ -38,9 +38,12 @@
  * Messages name the Lua function and count a method's arguments the Lua way
  * (self is not counted): "bad argument #1 to 'distance' (...)".
  *
+ * The world's plain methods (adding a shape, overlaps, sweeps and rays
+ * with their optional filter) have a list of their own at the end,
+ * LC_API_WORLD_METHODS, made into methods the same way by both bindings.
  * Hand-written wrappers remain only where an entry point truly differs:
  * the vec3 metamethods and accessors, polygon construction (an array), and
- * the world (Lua callbacks and Lua values kept with shapes).
+ * the rest of the world (meshes, update/get, ids, lists of hits, movers).
  */
 #ifndef LCOLLIDE_API_H
 #define LCOLLIDE_API_H
@@ -92,5 +95,88 @@
 /* plane:<name>(...) */
 #define LC_API_PLANE_METHODS(X) \
   X(distance, collide_plane_distance, NUMBER, (P, V))
+
+/* ---- the world's methods without a hand-written wrapper (issue 9) ----
+ * w:<name>(...): self is the world; the kinds are those of the arguments
+ * after it (N, V, P; at most 8). lcollide_world.c makes the C-API methods
+ * from these lines, and lua/collide/ffi_world.lua its FFI methods from the
+ * same lines, read from collide.core._api.world ({lua_name, core_function,
+ * kinds, RESULT} each). Results:
+ *   ADDED  int core(w, <arguments>): the new id or <0; the method takes an
+ *          optional data after the arguments and returns the id
+ *   IDS    int core(w, <arguments>, filter, ctx, int *ids, int cap): how
+ *          many shapes touch; the method takes an optional filter (function
+ *          or mask) after the arguments and returns the array of ids
+ *   WHIT   int core(w, <arguments>, filter, ctx, collide_hit *, int *id):
+ *          the method takes an optional filter and two out-vectors after the
+ *          arguments and returns false | true, u, point, normal, feature, id
+ * Messages are those of the hand-written methods: self is not counted. */
+#define LC_API_WORLD_METHODS(X) \
+  X(add_triangle, collide_world_add_triangle, ADDED, (V, V, V)) \
+  X(add_aabb, collide_world_add_aabb, ADDED, (V, V)) \
+  X(add_sphere, collide_world_add_sphere, ADDED, (V, N)) \
+  X(add_segment, collide_world_add_segment, ADDED, (V, V)) \
+  X(add_plane, collide_world_add_plane, ADDED, (P)) \
+  X(add_capsule, collide_world_add_capsule, ADDED, (V, V, N)) \
+  X(overlap_sphere, collide_world_overlap_sphere, IDS, (V, N)) \
+  X(overlap_point, collide_world_overlap_point, IDS, (V)) \
+  X(overlap_aabb, collide_world_overlap_aabb, IDS, (V, V)) \
+  X(overlap_capsule, collide_world_overlap_capsule, IDS, (V, V, N)) \
+  X(sweep_sphere, collide_world_sweep_sphere, WHIT, (N, V, V)) \
+  X(sweep_aabb, collide_world_sweep_aabb, WHIT, (V, V, V)) \
+  X(sweep_capsule, collide_world_sweep_capsule, WHIT, (N, V, V, V)) \
+  X(raycast, collide_world_raycast, WHIT, (V, V))
+/* ---- (end of the world's methods) ---- */
+
+/* ---- taking a list line apart ---------------------------------------------
+ * A line's argument kinds come as a parenthesized list, (N, V, V, P). Its
+ * length picks, by token pasting, the macro that turns it into the core
+ * call's arguments (a[0].n, &a[1].v, ...) and into the string "NVVP". */
+
+#define LC_UNPAREN(...) __VA_ARGS__
+#define LC_CAT(a, b) LC_CAT_(a, b)
+#define LC_CAT_(a, b) a##b
+#define LC_NARG(...) LC_NARG_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define LC_NARG_(a1, a2, a3, a4, a5, a6, a7, a8, n, ...) n
+/* m1 .. m8 applied to the kinds of a parenthesized list */
+#define LC_APPLY(m, kinds) LC_APPLY_(m, LC_UNPAREN kinds)
+#define LC_APPLY_(m, ...) LC_CAT(m, LC_NARG(__VA_ARGS__))(__VA_ARGS__)
+#define LC_COUNT(kinds) LC_APPLY_(LC_COUNT_IS, LC_UNPAREN kinds)
+
+#define LC_COUNT_IS1(...) 1
+#define LC_COUNT_IS2(...) 2
+#define LC_COUNT_IS3(...) 3
+#define LC_COUNT_IS4(...) 4
+#define LC_COUNT_IS5(...) 5
+#define LC_COUNT_IS6(...) 6
+#define LC_COUNT_IS7(...) 7
+#define LC_COUNT_IS8(...) 8
+
+#define LC_PASS_N(i) a[i].n
+#define LC_PASS_V(i) &a[i].v
+#define LC_PASS_S(i) &a[i].v
+#define LC_PASS_P(i) a[i].p
+#define LC_PASS_G(i) a[i].g
+#define LC_PASS1(k1) LC_PASS_##k1(0)
+#define LC_PASS2(k1, k2) LC_PASS1(k1), LC_PASS_##k2(1)
+#define LC_PASS3(k1, k2, k3) LC_PASS2(k1, k2), LC_PASS_##k3(2)
+#define LC_PASS4(k1, k2, k3, k4) LC_PASS3(k1, k2, k3), LC_PASS_##k4(3)
+#define LC_PASS5(k1, k2, k3, k4, k5) LC_PASS4(k1, k2, k3, k4), LC_PASS_##k5(4)
+#define LC_PASS6(k1, k2, k3, k4, k5, k6) \
+  LC_PASS5(k1, k2, k3, k4, k5), LC_PASS_##k6(5)
+#define LC_PASS7(k1, k2, k3, k4, k5, k6, k7) \
+  LC_PASS6(k1, k2, k3, k4, k5, k6), LC_PASS_##k7(6)
+#define LC_PASS8(k1, k2, k3, k4, k5, k6, k7, k8) \
+  LC_PASS7(k1, k2, k3, k4, k5, k6, k7), LC_PASS_##k8(7)
+
+#define LC_KINDS1(k1) #k1
+#define LC_KINDS2(k1, k2) #k1 #k2
+#define LC_KINDS3(k1, k2, k3) #k1 #k2 #k3
+#define LC_KINDS4(k1, k2, k3, k4) #k1 #k2 #k3 #k4
+#define LC_KINDS5(k1, k2, k3, k4, k5) #k1 #k2 #k3 #k4 #k5
+#define LC_KINDS6(k1, k2, k3, k4, k5, k6) #k1 #k2 #k3 #k4 #k5 #k6
+#define LC_KINDS7(k1, k2, k3, k4, k5, k6, k7) #k1 #k2 #k3 #k4 #k5 #k6 #k7
+#define LC_KINDS8(k1, k2, k3, k4, k5, k6, k7, k8) \
+  #k1 #k2 #k3 #k4 #k5 #k6 #k7 #k8
 
 #endif

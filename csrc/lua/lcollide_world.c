@@ -16,10 +16,15 @@
  * after the core has returned. For the lists (raycast_all, overlaps) the
  * core lists every shape and the function is called here, in the order of
  * the list, on what it returned.
+ *
+ * The plain methods -- add_<shape>, overlap_<shape>, the sweeps and
+ * raycast -- are made from the list LC_API_WORLD_METHODS of
+ * lcollide_api.h, as the FFI backend's are (lua/collide/ffi_world.lua).
  */
 #include <string.h>
 
 #include "lcollide.h"
+#include "lcollide_api.h"
 
 typedef struct lc_world { collide_world *w; } lc_world;
 
@@ -103,16 +108,6 @@ static int added(lua_State *L, const lc_fn *fn, int id, int data_idx) {
   return 1;
 }
 
-static int w_add_triangle(lua_State *L) {
-  static const lc_fn F = {"add_triangle", 1};
-  collide_world *w = check_world(L, &F);
-  collide_vec3 a, b, c;
-  lc_checkvec(L, &F, 2, &a);
-  lc_checkvec(L, &F, 3, &b);
-  lc_checkvec(L, &F, 4, &c);
-  return added(L, &F, collide_world_add_triangle(w, &a, &b, &c), 5);
-}
-
 /* A polygon object (its vertices are read through polygon:vertices(), so
    this file does not depend on the polygon userdata's layout), or, as a
    convenience, an array of 3 or more vectors; *poly refers to vertices in
@@ -147,52 +142,6 @@ static int w_add_polygon(lua_State *L) {
   lua_settop(L, 3);
   check_polygon_arg(L, &F, 2, &poly);
   return added(L, &F, collide_world_add_polygon(w, &poly), 3);
-}
-
-static int w_add_aabb(lua_State *L) {
-  static const lc_fn F = {"add_aabb", 1};
-  collide_world *w = check_world(L, &F);
-  collide_vec3 c, e;
-  lc_checkvec(L, &F, 2, &c);
-  lc_checkvec(L, &F, 3, &e);
-  return added(L, &F, collide_world_add_aabb(w, &c, &e), 4);
-}
-
-static int w_add_sphere(lua_State *L) {
-  static const lc_fn F = {"add_sphere", 1};
-  collide_world *w = check_world(L, &F);
-  collide_vec3 c;
-  double r;
-  lc_checkvec(L, &F, 2, &c);
-  r = lc_checknumber(L, &F, 3);
-  return added(L, &F, collide_world_add_sphere(w, &c, r), 4);
-}
-
-static int w_add_segment(lua_State *L) {
-  static const lc_fn F = {"add_segment", 1};
-  collide_world *w = check_world(L, &F);
-  collide_vec3 a, b;
-  lc_checkvec(L, &F, 2, &a);
-  lc_checkvec(L, &F, 3, &b);
-  return added(L, &F, collide_world_add_segment(w, &a, &b), 4);
-}
-
-static int w_add_plane(lua_State *L) {
-  static const lc_fn F = {"add_plane", 1};
-  collide_world *w = check_world(L, &F);
-  const collide_plane *p = lc_checkplane(L, &F, 2);
-  return added(L, &F, collide_world_add_plane(w, p), 3);
-}
-
-static int w_add_capsule(lua_State *L) {
-  static const lc_fn F = {"add_capsule", 1};
-  collide_world *w = check_world(L, &F);
-  collide_vec3 a, b;
-  double r;
-  lc_checkvec(L, &F, 2, &a);
-  lc_checkvec(L, &F, 3, &b);
-  r = lc_checknumber(L, &F, 4);
-  return added(L, &F, collide_world_add_capsule(w, &a, &b, r), 5);
 }
 
 /* w:add_mesh(vertices, indices [, data]) -> first_id, last_id */
@@ -550,73 +499,6 @@ static int push_world_hit(lua_State *L, const lc_fn *fn, int code,
   return 6;
 }
 
-/* w:sweep_sphere(r, c0, c1 [, filter [, point_out, normal_out]]) */
-static int w_sweep_sphere(lua_State *L) {
-  static const lc_fn F = {"sweep_sphere", 1};
-  collide_world *w = check_world(L, &F);
-  collide_vec3 c[2];
-  collide_hit h;
-  lfilter f;
-  collide_world_filter fn;
-  double r = lc_checknumber(L, &F, 2);
-  int id, code;
-  check_vecs(L, &F, 3, 2, c);
-  lua_settop(L, 7);
-  fn = opt_filter(L, &F, 5, &f);
-  code = collide_world_sweep_sphere(w, r, &c[0], &c[1], fn, filter_ctx(&f, fn), &h, &id);
-  return push_world_hit(L, &F, code, &h, id, &f, 6);
-}
-
-/* w:sweep_aabb(e, c0, c1 [, filter [, point_out, normal_out]]) */
-static int w_sweep_aabb(lua_State *L) {
-  static const lc_fn F = {"sweep_aabb", 1};
-  collide_world *w = check_world(L, &F);
-  collide_vec3 v[3];
-  collide_hit h;
-  lfilter f;
-  collide_world_filter fn;
-  int id, code;
-  check_vecs(L, &F, 2, 3, v);
-  lua_settop(L, 7);
-  fn = opt_filter(L, &F, 5, &f);
-  code = collide_world_sweep_aabb(w, &v[0], &v[1], &v[2], fn, filter_ctx(&f, fn), &h, &id);
-  return push_world_hit(L, &F, code, &h, id, &f, 6);
-}
-
-/* w:sweep_capsule(r, axis, c0, c1 [, filter [, point_out, normal_out]]) */
-static int w_sweep_capsule(lua_State *L) {
-  static const lc_fn F = {"sweep_capsule", 1};
-  collide_world *w = check_world(L, &F);
-  collide_vec3 v[3];
-  collide_hit h;
-  lfilter f;
-  collide_world_filter fn;
-  double r = lc_checknumber(L, &F, 2);
-  int id, code;
-  check_vecs(L, &F, 3, 3, v);
-  lua_settop(L, 8);
-  fn = opt_filter(L, &F, 6, &f);
-  code = collide_world_sweep_capsule(w, r, &v[0], &v[1], &v[2], fn, filter_ctx(&f, fn),
-                                     &h, &id);
-  return push_world_hit(L, &F, code, &h, id, &f, 7);
-}
-
-/* w:raycast(p0, p1 [, filter [, point_out, normal_out]]) */
-static int w_raycast(lua_State *L) {
-  static const lc_fn F = {"raycast", 1};
-  collide_world *w = check_world(L, &F);
-  collide_vec3 p[2];
-  collide_hit h;
-  lfilter f;
-  collide_world_filter fn;
-  int id, code;
-  check_vecs(L, &F, 2, 2, p);
-  lua_settop(L, 6);
-  fn = opt_filter(L, &F, 4, &f);
-  code = collide_world_raycast(w, &p[0], &p[1], fn, filter_ctx(&f, fn), &h, &id);
-  return push_world_hit(L, &F, code, &h, id, &f, 5);
-}
-
 /* Whether the Lua filter f (a function) takes shape id; errors pass. */
 static int lua_keeps(lua_State *L, const lfilter *f, int id) {
   int keep;
@@ -668,37 +550,24 @@ static int w_raycast_all(lua_State *L) {
   return 1;
 }
 
-/* The overlap queries: which one, its checked arguments. */
-typedef struct overlap_args {
-  int which;            /* 0 sphere, 1 point, 2 aabb, 3 capsule */
-  collide_vec3 a, b;
-  double r;
-} overlap_args;
+/* Runs an overlap with the filter at fidx and pushes the array of ids;
+   run calls the core with the method's arguments a. */
+typedef int (*overlap_run)(collide_world *w, const lc_arg *a,
+                           collide_world_filter fn, void *ctx, int *ids, int cap);
 
-static int run_overlap(collide_world *w, const overlap_args *o,
-                       collide_world_filter fn, void *ctx, int *ids, int cap) {
-  switch (o->which) {
-  case 0: return collide_world_overlap_sphere(w, &o->a, o->r, fn, ctx, ids, cap);
-  case 1: return collide_world_overlap_point(w, &o->a, fn, ctx, ids, cap);
-  case 2: return collide_world_overlap_aabb(w, &o->a, &o->b, fn, ctx, ids, cap);
-  default: return collide_world_overlap_capsule(w, &o->a, &o->b, o->r, fn, ctx, ids, cap);
-  }
-}
-
-/* Runs an overlap with the filter at fidx and pushes the array of ids. */
 static int push_overlap(lua_State *L, const lc_fn *F, collide_world *w,
-                        const overlap_args *o, int fidx) {
+                        overlap_run run, const lc_arg *a, int fidx) {
   int small[64], *ids = small, n, i, k = 0;
   lfilter f;
   collide_world_filter fn;
   lua_settop(L, fidx);
   fn = opt_filter(L, F, fidx, &f);
   if (fn == call_filter) fn = NULL;   /* called below, on the list */
-  n = run_overlap(w, o, fn, filter_ctx(&f, fn), ids, 64);
+  n = run(w, a, fn, filter_ctx(&f, fn), ids, 64);
   if (n < 0) return world_error(L, F, n);
   if (n > 64) {
     ids = (int *)lc_newuserdata(L, (size_t)n * sizeof *ids, 0);
-    n = run_overlap(w, o, fn, filter_ctx(&f, fn), ids, n);
+    n = run(w, a, fn, filter_ctx(&f, fn), ids, n);
   }
   lua_createtable(L, n, 0);
   for (i = 0; i < n; i++) {
@@ -709,50 +578,63 @@ static int push_overlap(lua_State *L, const lc_fn *F, collide_world *w,
   return 1;
 }
 
-/* w:overlap_sphere(center, r [, filter]) -> array of ids, ascending */
-static int w_overlap_sphere(lua_State *L) {
-  static const lc_fn F = {"overlap_sphere", 1};
-  collide_world *w = check_world(L, &F);
-  overlap_args o;
-  memset(&o, 0, sizeof o);
-  o.which = 0;
-  lc_checkvec(L, &F, 2, &o.a);
-  o.r = lc_checknumber(L, &F, 3);
-  return push_overlap(L, &F, w, &o, 4);
+/* ---- the methods declared in lcollide_api.h (LC_API_WORLD_METHODS) ---------
+ * One wrapper per line, by result kind; lua/collide/ffi_world.lua makes its
+ * methods from the same lines. */
+
+/* The arguments after self, in Lua order (2, 3, ...), by kind. */
+static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg *a) {
+  int i;
+  for (i = 0; kinds[i] != '\0'; i++) {
+    switch (kinds[i]) {
+    case 'N': a[i].n = lc_checknumber(L, fn, i + 2); break;
+    case 'V': lc_checkvec(L, fn, i + 2, &a[i].v); break;
+    default: a[i].p = lc_checkplane(L, fn, i + 2); break;   /* 'P' */
+    }
+  }
 }
 
-static int w_overlap_point(lua_State *L) {
-  static const lc_fn F = {"overlap_point", 1};
-  collide_world *w = check_world(L, &F);
-  overlap_args o;
-  memset(&o, 0, sizeof o);
-  o.which = 1;
-  lc_checkvec(L, &F, 2, &o.a);
-  return push_overlap(L, &F, w, &o, 3);
-}
+/* The start of every wrapper: self, then the n arguments into a. */
+#define LC_WORLD_HEAD(name, kinds) \
+  static const lc_fn F = {#name, 1}; \
+  collide_world *w = check_world(L, &F); \
+  lc_arg a[LC_COUNT(kinds)]; \
+  world_args(L, &F, LC_APPLY(LC_KINDS, kinds), a)
 
-static int w_overlap_aabb(lua_State *L) {
-  static const lc_fn F = {"overlap_aabb", 1};
-  collide_world *w = check_world(L, &F);
-  overlap_args o;
-  memset(&o, 0, sizeof o);
-  o.which = 2;
-  lc_checkvec(L, &F, 2, &o.a);
-  lc_checkvec(L, &F, 3, &o.b);
-  return push_overlap(L, &F, w, &o, 4);
-}
+/* w:add_<shape>(<arguments> [, data]) -> id */
+#define LC_WORLD_ADDED(name, cfn, kinds) \
+  static int w_##name(lua_State *L) { \
+    LC_WORLD_HEAD(name, kinds); \
+    return added(L, &F, cfn(w, LC_APPLY(LC_PASS, kinds)), LC_COUNT(kinds) + 2); \
+  }
 
-static int w_overlap_capsule(lua_State *L) {
-  static const lc_fn F = {"overlap_capsule", 1};
-  collide_world *w = check_world(L, &F);
-  overlap_args o;
-  memset(&o, 0, sizeof o);
-  o.which = 3;
-  lc_checkvec(L, &F, 2, &o.a);
-  lc_checkvec(L, &F, 3, &o.b);
-  o.r = lc_checknumber(L, &F, 4);
-  return push_overlap(L, &F, w, &o, 5);
-}
+/* w:overlap_<shape>(<arguments> [, filter]) -> {id, ...} */
+#define LC_WORLD_IDS(name, cfn, kinds) \
+  static int run_##name(collide_world *w, const lc_arg *a, \
+                        collide_world_filter fn, void *ctx, int *ids, int cap) { \
+    return cfn(w, LC_APPLY(LC_PASS, kinds), fn, ctx, ids, cap); \
+  } \
+  static int w_##name(lua_State *L) { \
+    LC_WORLD_HEAD(name, kinds); \
+    return push_overlap(L, &F, w, run_##name, a, LC_COUNT(kinds) + 2); \
+  }
+
+/* w:<sweep>(<arguments> [, filter [, point_out, normal_out]]) */
+#define LC_WORLD_WHIT(name, cfn, kinds) \
+  static int w_##name(lua_State *L) { \
+    collide_hit h; \
+    lfilter f; \
+    collide_world_filter fn; \
+    int id, code; \
+    LC_WORLD_HEAD(name, kinds); \
+    lua_settop(L, LC_COUNT(kinds) + 4); \
+    fn = opt_filter(L, &F, LC_COUNT(kinds) + 2, &f); \
+    code = cfn(w, LC_APPLY(LC_PASS, kinds), fn, filter_ctx(&f, fn), &h, &id); \
+    return push_world_hit(L, &F, code, &h, id, &f, LC_COUNT(kinds) + 3); \
+  }
+
+#define LC_WORLD_METHOD(name, cfn, RESULT, kinds) LC_WORLD_##RESULT(name, cfn, kinds)
+LC_API_WORLD_METHODS(LC_WORLD_METHOD)
 
 /* ---- the movers --------------------------------------------------------- */
 
@@ -1111,26 +993,23 @@ static int l_sweep_pairs(lua_State *L) {
 
 /* ---- registration -------------------------------------------------------- */
 
+#define LC_WORLD_REG(name, cfn, RESULT, kinds) {#name, w_##name},
+
 static const luaL_Reg world_methods[] = {
-  {"add_triangle", w_add_triangle}, {"add_polygon", w_add_polygon},
-  {"add_aabb", w_add_aabb}, {"add_sphere", w_add_sphere},
-  {"add_segment", w_add_segment}, {"add_plane", w_add_plane},
+  LC_API_WORLD_METHODS(LC_WORLD_REG)
+  {"add_polygon", w_add_polygon},
   {"remove", w_remove}, {"data", w_data}, {"count", w_count},
   {"build", w_build},
-  {"sweep_sphere", w_sweep_sphere}, {"raycast", w_raycast},
-  {"overlap_sphere", w_overlap_sphere},
   /* the movers */
   {"move_sphere", w_move_sphere}, {"move_aabb", w_move_aabb},
   {"move_capsule", w_move_capsule},
   /* world, continued */
-  {"add_capsule", w_add_capsule}, {"add_mesh", w_add_mesh},
+  {"add_mesh", w_add_mesh},
   {"update", w_update}, {"get", w_get}, {"shapes", w_shapes},
   {"set_layers", w_set_layers}, {"layers", w_layers},
   {"set_velocity", w_set_velocity}, {"velocity", w_velocity},
   {"advance", w_advance},
-  {"sweep_aabb", w_sweep_aabb}, {"sweep_capsule", w_sweep_capsule},
-  {"raycast_all", w_raycast_all}, {"overlap_point", w_overlap_point},
-  {"overlap_aabb", w_overlap_aabb}, {"overlap_capsule", w_overlap_capsule},
+  {"raycast_all", w_raycast_all},
   {NULL, NULL}
 };
 
@@ -1142,9 +1021,22 @@ static const luaL_Reg world_funcs[] = {
   {"world", l_world}, {"sweep_pairs", l_sweep_pairs}, {NULL, NULL}
 };
 
+/* The declared methods for the FFI backend: collide.core._api.world, one
+   row {lua_name, core_function, kinds, RESULT, "world"} per line. */
+#define LC_WORLD_ROW(name, cfn, RESULT, kinds) \
+  {#name, #cfn, LC_APPLY(LC_KINDS, kinds), #RESULT, "world"},
+
+static const lc_api_row world_rows[] = {
+  LC_API_WORLD_METHODS(LC_WORLD_ROW)
+};
+
 void lc_open_world(lua_State *L) {
   /* module table at the top */
   lc_setfuncs(L, world_funcs, 0);
+  lua_getfield(L, -1, "_api");   /* (lc_open_api made it) */
+  lc_push_rows(L, world_rows, (int)(sizeof world_rows / sizeof world_rows[0]));
+  lua_setfield(L, -2, "world");
+  lua_pop(L, 1);
   lc_filltype(L, LC_MT_WORLD, world_meta, NULL, NULL);
   /* the methods, with the module table as one more upvalue (w:get makes
      polygons with it) */

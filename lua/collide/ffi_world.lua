@@ -19,6 +19,11 @@
 -- lists (raycast_all, overlaps) the core lists every shape and the
 -- function is called here on the list, as lcollide_world.c does.
 --
+-- The plain methods (add_<shape>, overlap_<shape>, the sweeps and raycast)
+-- are not written here: they are made from the list LC_API_WORLD_METHODS
+-- of csrc/lua/lcollide_api.h, which the C API's world methods are made
+-- from too (see "the methods declared in csrc/lua/lcollide_api.h").
+--
 -- collide.sweep_pairs is here too, over collide_sweep_pairs.
 
 return function(E)
@@ -83,17 +88,7 @@ return function(E)
     return id
   end
 
-  local F_TRI, F_POLY = fn("add_triangle", 1), fn("add_polygon", 1)
-  local F_AABB, F_SPHERE = fn("add_aabb", 1), fn("add_sphere", 1)
-  local F_SEG, F_PLANE = fn("add_segment", 1), fn("add_plane", 1)
-
-  function methods.add_triangle(w, a, b, c, data)
-    check_world(F_TRI, w)
-    if not istype(V, a) then a = tovec(F_TRI, 2, a, S[2]) end
-    if not istype(V, b) then b = tovec(F_TRI, 3, b, S[3]) end
-    if not istype(V, c) then c = tovec(F_TRI, 4, c, S[4]) end
-    return added(F_TRI, w, C.collide_world_add_triangle(w, a, b, c), data)
-  end
+  local F_POLY = fn("add_polygon", 1)
 
   -- A polygon, or an array of 3 or more vectors.
   function methods.add_polygon(w, p, data)
@@ -116,43 +111,7 @@ return function(E)
     return added(F_POLY, w, C.collide_world_add_polygon(w, poly), data)
   end
 
-  function methods.add_aabb(w, c, e, data)
-    check_world(F_AABB, w)
-    if not istype(V, c) then c = tovec(F_AABB, 2, c, S[2]) end
-    if not istype(V, e) then e = tovec(F_AABB, 3, e, S[3]) end
-    return added(F_AABB, w, C.collide_world_add_aabb(w, c, e), data)
-  end
-
-  function methods.add_sphere(w, c, r, data)
-    check_world(F_SPHERE, w)
-    if not istype(V, c) then c = tovec(F_SPHERE, 2, c, S[2]) end
-    check_number(F_SPHERE, 3, r)
-    return added(F_SPHERE, w, C.collide_world_add_sphere(w, c, r), data)
-  end
-
-  function methods.add_segment(w, a, b, data)
-    check_world(F_SEG, w)
-    if not istype(V, a) then a = tovec(F_SEG, 2, a, S[2]) end
-    if not istype(V, b) then b = tovec(F_SEG, 3, b, S[3]) end
-    return added(F_SEG, w, C.collide_world_add_segment(w, a, b), data)
-  end
-
-  function methods.add_plane(w, p, data)
-    check_world(F_PLANE, w)
-    if not istype(P, p) then typeerror(F_PLANE, 2, "plane", p) end
-    return added(F_PLANE, w, C.collide_world_add_plane(w, p.pl), data)
-  end
-
-  local F_CAPSULE, F_MESH = fn("add_capsule", 1), fn("add_mesh", 1)
-
-  function methods.add_capsule(w, a, b, r, data)
-    check_world(F_CAPSULE, w)
-    if not istype(V, a) then a = tovec(F_CAPSULE, 2, a, S[2]) end
-    if not istype(V, b) then b = tovec(F_CAPSULE, 3, b, S[3]) end
-    check_number(F_CAPSULE, 4, r)
-    return added(F_CAPSULE, w, C.collide_world_add_capsule(w, a, b, r), data)
-  end
-
+  local F_MESH = fn("add_mesh", 1)
   local FIRST = new("int[1]")
 
   -- lcollide_world.c w_add_mesh, check for check.
@@ -400,24 +359,13 @@ return function(E)
     return keep and 1 or 0
   end)
 
-  -- The queries that take a filter, by number, for `filtered`.
-  local Q_SPHERE, Q_RAY, Q_AABB, Q_CAPSULE = 1, 2, 3, 4
-
-  -- The query with the callback, outside the JIT; returns the core's code
+  -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb)
+  -- calls the core (itself kept out of the JIT); returns the core's code
   -- and the filter's error (if it raised one).
-  local function filtered(query, w, filter, a, b, c, d)
+  local function filtered(run, w, filter, a1, a2, a3, a4)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, data_of[w], nil
-    local code
-    if query == Q_SPHERE then
-      code = C.collide_world_sweep_sphere(w, a, b, c, CALLBACK, nil, HIT, ID)
-    elseif query == Q_RAY then
-      code = C.collide_world_raycast(w, a, b, CALLBACK, nil, HIT, ID)
-    elseif query == Q_AABB then
-      code = C.collide_world_sweep_aabb(w, a, b, c, CALLBACK, nil, HIT, ID)
-    else
-      code = C.collide_world_sweep_capsule(w, a, b, c, d, CALLBACK, nil, HIT, ID)
-    end
+    local code = run(w, a1, a2, a3, a4, CALLBACK)
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
     return code, err
@@ -448,86 +396,6 @@ return function(E)
     local n = outvec(f, out_idx + 1, o2, HITD[H_NORMAL], HITD[H_NORMAL + 1],
                      HITD[H_NORMAL + 2])
     return true, HITD[H_U], p, n, FEATURE[HIT.feature], ID[0]
-  end
-
-  local F_SWEEP, F_RAY = fn("sweep_sphere", 1), fn("raycast", 1)
-  local F_SWEEP_AABB, F_SWEEP_CAPSULE = fn("sweep_aabb", 1), fn("sweep_capsule", 1)
-
-  function methods.sweep_sphere(w, r, c0, c1, filter, o1, o2)
-    check_world(F_SWEEP, w)
-    check_number(F_SWEEP, 2, r)
-    if not istype(V, c0) then c0 = tovec(F_SWEEP, 3, c0, S[3]) end
-    if not istype(V, c1) then c1 = tovec(F_SWEEP, 4, c1, S[4]) end
-    local code, err
-    if filter == nil then
-      code = C.collide_world_sweep_sphere(w, r, c0, c1, nil, nil, HIT, ID)
-    else
-      local cb, ctx, lf = filter_arg(F_SWEEP, 5, filter)
-      if lf == nil then
-        code = C.collide_world_sweep_sphere(w, r, c0, c1, cb, ctx, HIT, ID)
-      else
-        code, err = filtered(Q_SPHERE, w, lf, r, c0, c1)
-      end
-    end
-    return world_hit(F_SWEEP, code, err, 6, o1, o2)
-  end
-
-  function methods.sweep_aabb(w, e, c0, c1, filter, o1, o2)
-    check_world(F_SWEEP_AABB, w)
-    if not istype(V, e) then e = tovec(F_SWEEP_AABB, 2, e, S[2]) end
-    if not istype(V, c0) then c0 = tovec(F_SWEEP_AABB, 3, c0, S[3]) end
-    if not istype(V, c1) then c1 = tovec(F_SWEEP_AABB, 4, c1, S[4]) end
-    local code, err
-    if filter == nil then
-      code = C.collide_world_sweep_aabb(w, e, c0, c1, nil, nil, HIT, ID)
-    else
-      local cb, ctx, lf = filter_arg(F_SWEEP_AABB, 5, filter)
-      if lf == nil then
-        code = C.collide_world_sweep_aabb(w, e, c0, c1, cb, ctx, HIT, ID)
-      else
-        code, err = filtered(Q_AABB, w, lf, e, c0, c1)
-      end
-    end
-    return world_hit(F_SWEEP_AABB, code, err, 6, o1, o2)
-  end
-
-  function methods.sweep_capsule(w, r, axis, c0, c1, filter, o1, o2)
-    local f = F_SWEEP_CAPSULE
-    check_world(f, w)
-    check_number(f, 2, r)
-    if not istype(V, axis) then axis = tovec(f, 3, axis, S[3]) end
-    if not istype(V, c0) then c0 = tovec(f, 4, c0, S[4]) end
-    if not istype(V, c1) then c1 = tovec(f, 5, c1, S[5]) end
-    local code, err
-    if filter == nil then
-      code = C.collide_world_sweep_capsule(w, r, axis, c0, c1, nil, nil, HIT, ID)
-    else
-      local cb, ctx, lf = filter_arg(f, 6, filter)
-      if lf == nil then
-        code = C.collide_world_sweep_capsule(w, r, axis, c0, c1, cb, ctx, HIT, ID)
-      else
-        code, err = filtered(Q_CAPSULE, w, lf, r, axis, c0, c1)
-      end
-    end
-    return world_hit(f, code, err, 7, o1, o2)
-  end
-
-  function methods.raycast(w, p0, p1, filter, o1, o2)
-    check_world(F_RAY, w)
-    if not istype(V, p0) then p0 = tovec(F_RAY, 2, p0, S[2]) end
-    if not istype(V, p1) then p1 = tovec(F_RAY, 3, p1, S[3]) end
-    local code, err
-    if filter == nil then
-      code = C.collide_world_raycast(w, p0, p1, nil, nil, HIT, ID)
-    else
-      local cb, ctx, lf = filter_arg(F_RAY, 4, filter)
-      if lf == nil then
-        code = C.collide_world_raycast(w, p0, p1, cb, ctx, HIT, ID)
-      else
-        code, err = filtered(Q_RAY, w, lf, p0, p1)
-      end
-    end
-    return world_hit(F_RAY, code, err, 5, o1, o2)
   end
 
   local F_RAY_ALL = fn("raycast_all", 1)
@@ -562,16 +430,16 @@ return function(E)
   local ids_cap = 64
   local ids = new("int[?]", ids_cap)
 
-  -- An overlap query (lcollide_world.c push_overlap): run(cb, ctx, ids,
-  -- cap) calls the core.
-  local function overlap(f, w, fidx, filter, run, a, b, r)
+  -- An overlap query (lcollide_world.c push_overlap): run(w, a1, a2, a3,
+  -- cb, ctx, ids, cap) calls the core with the method's arguments.
+  local function overlap(f, w, fidx, filter, run, a1, a2, a3)
     local cb, ctx, lf = filter_arg(f, fidx, filter)
-    local n = run(w, a, b, r, cb, ctx, ids, ids_cap)
+    local n = run(w, a1, a2, a3, cb, ctx, ids, ids_cap)
     if n < 0 then world_error(f, n) end
     if n > ids_cap then
       ids_cap = n
       ids = new("int[?]", ids_cap)
-      n = run(w, a, b, r, cb, ctx, ids, ids_cap)
+      n = run(w, a1, a2, a3, cb, ctx, ids, ids_cap)
     end
     local list, k, data = {}, 0, data_of[w]
     for i = 0, n - 1 do
@@ -584,49 +452,91 @@ return function(E)
     return list
   end
 
-  local function run_sphere(w, c, _, r, cb, ctx, out, cap)
-    return C.collide_world_overlap_sphere(w, c, r, cb, ctx, out, cap)
+  -- ---- the methods declared in csrc/lua/lcollide_api.h ---------------------
+
+  -- LC_API_WORLD_METHODS, read from collide.core._api.world: one row
+  -- {lua_name, core_function, kinds, RESULT} per method, each made into
+  -- straight-line code here as lcollide_world.c makes its wrappers from
+  -- the same lines (the arguments after self checked in order, by kind).
+  -- ($ is the parameter's number, # its position in the Lua call)
+  local ARG_CHECK = {
+    N = 'if type(a$) ~= "number" then typeerror(F, #, "number", a$) end',
+    V = 'if not istype(V, a$) then a$ = tovec(F, #, a$, S[#]) end',
+    P = 'if not istype(P, a$) then typeerror(F, #, "plane", a$) end',
+  }
+  local ARG_PASS = { N = "a$", V = "a$", P = "a$.pl" }
+
+  -- Per result: the method's source, given its parameters, checks, the
+  -- arguments passed to the core and the position after the arguments.
+  local BODY = {
+    ADDED = [[
+return function(w, %s, data)
+  check_world(F, w)
+%s
+  return added(F, w, C.%s(w, %s), data)
+end]],
+    IDS = [[
+local function run(w, a1, a2, a3, cb, ctx, out, cap)
+  return C.%s(w, %s, cb, ctx, out, cap)
+end
+return function(w, %s, filter)
+  check_world(F, w)
+%s
+  return overlap(F, w, %d, filter, run, %s)
+end]],
+    WHIT = [[
+local function run(w, a1, a2, a3, a4, cb)
+  return C.%s(w, %s, cb, nil, HIT, ID)
+end
+jit.off(run)
+return function(w, %s, filter, o1, o2)
+  check_world(F, w)
+%s
+  local code, err
+  if filter == nil then
+    code = C.%s(w, %s, nil, nil, HIT, ID)
+  else
+    local cb, ctx, lf = filter_arg(F, %d, filter)
+    if lf == nil then
+      code = C.%s(w, %s, cb, ctx, HIT, ID)
+    else
+      code, err = filtered(run, w, lf, %s)
+    end
   end
-  local function run_point(w, p, _, _, cb, ctx, out, cap)
-    return C.collide_world_overlap_point(w, p, cb, ctx, out, cap)
-  end
-  local function run_aabb(w, c, e, _, cb, ctx, out, cap)
-    return C.collide_world_overlap_aabb(w, c, e, cb, ctx, out, cap)
-  end
-  local function run_capsule(w, a, b, r, cb, ctx, out, cap)
-    return C.collide_world_overlap_capsule(w, a, b, r, cb, ctx, out, cap)
+  return world_hit(F, code, err, %d, o1, o2)
+end]],
+  }
+
+  local function gen(row)
+    local name, cfn, kinds, result = row[1], row[2], row[3], row[4]
+    local params, checks, pass = {}, {}, {}
+    for i = 1, #kinds do
+      local k = kinds:sub(i, i)
+      params[i] = "a" .. i
+      checks[i] = "  " .. ARG_CHECK[k]:gsub("%$", i):gsub("#", i + 1)
+      pass[i] = ARG_PASS[k]:gsub("%$", i)
+    end
+    params, checks, pass = table.concat(params, ", "), table.concat(checks, "\n"),
+                           table.concat(pass, ", ")
+    local after = #kinds + 2   -- the first argument after them
+    local src
+    if result == "ADDED" then
+      src = BODY.ADDED:format(params, checks, cfn, pass)
+    elseif result == "IDS" then
+      src = BODY.IDS:format(cfn, pass, params, checks, after, params)
+    else
+      src = BODY.WHIT:format(cfn, pass, params, checks, cfn, pass, after, cfn, pass,
+                             params, after + 1)
+    end
+    local chunk = assert(loadstring(
+      "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
+      "      filter_arg, filtered, world_hit, HIT, ID = ...\n" .. src,
+      "=collide.ffi(world:" .. name .. ")"))
+    return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
+                 overlap, filter_arg, filtered, world_hit, HIT, ID)
   end
 
-  local F_OVERLAP, F_OV_POINT = fn("overlap_sphere", 1), fn("overlap_point", 1)
-  local F_OV_AABB, F_OV_CAPSULE = fn("overlap_aabb", 1), fn("overlap_capsule", 1)
-
-  function methods.overlap_sphere(w, c, r, filter)
-    check_world(F_OVERLAP, w)
-    if not istype(V, c) then c = tovec(F_OVERLAP, 2, c, S[2]) end
-    check_number(F_OVERLAP, 3, r)
-    return overlap(F_OVERLAP, w, 4, filter, run_sphere, c, nil, r)
-  end
-
-  function methods.overlap_point(w, p, filter)
-    check_world(F_OV_POINT, w)
-    if not istype(V, p) then p = tovec(F_OV_POINT, 2, p, S[2]) end
-    return overlap(F_OV_POINT, w, 3, filter, run_point, p)
-  end
-
-  function methods.overlap_aabb(w, c, e, filter)
-    check_world(F_OV_AABB, w)
-    if not istype(V, c) then c = tovec(F_OV_AABB, 2, c, S[2]) end
-    if not istype(V, e) then e = tovec(F_OV_AABB, 3, e, S[3]) end
-    return overlap(F_OV_AABB, w, 4, filter, run_aabb, c, e)
-  end
-
-  function methods.overlap_capsule(w, a, b, r, filter)
-    check_world(F_OV_CAPSULE, w)
-    if not istype(V, a) then a = tovec(F_OV_CAPSULE, 2, a, S[2]) end
-    if not istype(V, b) then b = tovec(F_OV_CAPSULE, 3, b, S[3]) end
-    check_number(F_OV_CAPSULE, 4, r)
-    return overlap(F_OV_CAPSULE, w, 5, filter, run_capsule, a, b, r)
-  end
+  for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
 
   -- ---- the movers --------------------------------------------------------------
 
