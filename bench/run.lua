@@ -338,7 +338,10 @@ local function bench_query(name)
     for j = 1, K do
       local a = {}
       for i, x in ipairs(F.collide[j]) do
-        a[i] = (type(x) == "cdata" and not collide.is_vec3(x)) and x.pl or x
+        -- (a plane: its inner struct; a polygon is passed as it is, its
+        -- core struct first)
+        local plane = type(x) == "cdata" and tostring(x):sub(1, 6) == "plane("
+        a[i] = plane and x.pl or x
       end
       a[q.nargs + 1] = res
       A[j] = a
@@ -378,11 +381,14 @@ end
 
 -- ---- report ----------------------------------------------------------------
 
+-- BENCH_ONLY="name name ...": only these rows (while working on a kernel)
+local only = os.getenv("BENCH_ONLY")
 local results, skipped = {}, {}
 for _, name in ipairs(cases.FUNCTIONS) do
-  if collide[name] then
+  local wanted = not only or (" " .. only .. " "):find(" " .. name .. " ", 1, true)
+  if wanted and collide[name] then
     results[#results + 1] = bench_query(name)
-  else
+  elseif wanted then
     skipped[#skipped + 1] = name
   end
 end

@@ -266,7 +266,7 @@ int collide_vec3_slide(const collide_vec3 *v, const collide_vec3 *n,
  */
 typedef struct ss_quad { vec3 s, v; double R, a, b, c; } ss_quad;
 
-static inline ss_quad ss_setup(double ra, const vec3 *a0, const vec3 *a1,
+COLLIDE_HOT ss_quad ss_setup(double ra, const vec3 *a0, const vec3 *a1,
                                double rb, const vec3 *b0, const vec3 *b1) {
   ss_quad k;
   k.s = v_sub(*a0, *b0);
@@ -280,14 +280,14 @@ static inline ss_quad ss_setup(double ra, const vec3 *a0, const vec3 *a1,
 
 /* b^2 - a c in Lagrange's form (see above); formed only once the cheap
    tests have not decided. */
-static inline double ss_disc(const ss_quad *k) {
+COLLIDE_HOT double ss_disc(const ss_quad *k) {
   return k->a * (k->R * k->R) - v_len2(v_cross(k->s, k->v));
 }
 
 /* The first contact when apart at the start (c > 0): 1 with the root in
    *r0 <= 1 and the stable q in *q, else 0. test_sphere_sphere and the sweep
    both decide here, so they give the same answer to the last bit. */
-static inline int ss_first(const ss_quad *k, double *r0, double *q) {
+COLLIDE_HOT int ss_first(const ss_quad *k, double *r0, double *q) {
   double disc;
   /* Without relative motion (a = 0) they stay apart; moving apart or
      sideways (b >= 0) they never get closer. This is also Dopertchouk's
@@ -295,13 +295,13 @@ static inline int ss_first(const ss_quad *k, double *r0, double *q) {
   if (k->a == 0 || k->b >= 0) return 0;
   disc = ss_disc(k);
   if (disc < 0) return 0;              /* the closest approach misses */
-  *q = -(k->b - sqrt(disc));           /* b < 0: q = -b + sqrt(disc) > 0 */
+  *q = -(k->b - sqrt_nn(disc));           /* b < 0: q = -b + sqrt(disc) > 0 */
   *r0 = k->c / *q;                     /* first root, > 0 since c > 0 */
   return *r0 <= 1;                     /* else first contact after the step */
 }
 
 /* Returns 1 with [u0, u1] = the contact interval clipped to [0, 1]. */
-static inline int sphere_sphere_interval(const ss_quad *kp, double *u0,
+COLLIDE_HOT int sphere_sphere_interval(const ss_quad *kp, double *u0,
                                          double *u1) {
   double q, r0, r1, t;
 
@@ -314,7 +314,7 @@ static inline int sphere_sphere_interval(const ss_quad *kp, double *u0,
        discriminant >= 0 (rounding aside: clamp it). */
     disc = ss_disc(kp);
     if (disc < 0) disc = 0;
-    q = -(kp->b + (kp->b >= 0 ? sqrt(disc) : -sqrt(disc)));
+    q = -(kp->b + (kp->b >= 0 ? sqrt_nn(disc) : -sqrt_nn(disc)));
     r0 = q != 0 ? kp->c / q : 0;
     r1 = q / kp->a;
     t = r0 > r1 ? r0 : r1;
@@ -344,25 +344,24 @@ static int check_two_spheres_slow(double ra, const collide_vec3 *a0,
   return 0;
 }
 
-static inline int check_two_spheres(double ra, const collide_vec3 *a0,
-                                    const collide_vec3 *a1, double rb,
-                                    const collide_vec3 *b0,
-                                    const collide_vec3 *b1) {
-  double m = mag_total(mag_add(mag_add(mag_add(mag_add(
-      mag_num(mag_start(ra), rb), a0), a1), b0), b1));
-  if ((m <= COLLIDE_MAX_COORD) && (ra >= 0) && (rb >= 0)) return 0;
-  return check_two_spheres_slow(ra, a0, a1, rb, b0, b1);
+/* 1 when every argument is accepted, in one pass (see mag_add). */
+static inline int two_spheres_ok(double ra, const collide_vec3 *a0,
+                                 const collide_vec3 *a1, double rb,
+                                 const collide_vec3 *b0,
+                                 const collide_vec3 *b1) {
+  int signs;
+  double m = mag_total(mag_add2(mag_add2(mag_nums2(ra, rb, &signs), a0, a1),
+                                b0, b1));
+  return (m <= COLLIDE_MAX_COORD) & (signs == 0);
 }
 
-int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,
-                                const collide_vec3 *a1, double rb,
-                                const collide_vec3 *b0, const collide_vec3 *b1,
-                                collide_interval *out) {
+COLLIDE_HOT int sweep_ss(double ra, const collide_vec3 *a0,
+                           const collide_vec3 *a1, double rb,
+                           const collide_vec3 *b0, const collide_vec3 *b1,
+                           collide_interval *out) {
   double u0 = 0, u1 = 0;
-  int hit, e;
-  ss_quad k;
-  if ((e = check_two_spheres(ra, a0, a1, rb, b0, b1)) != 0) return e;
-  k = ss_setup(ra, a0, a1, rb, b0, b1);
+  int hit;
+  ss_quad k = ss_setup(ra, a0, a1, rb, b0, b1);
   hit = sphere_sphere_interval(&k, &u0, &u1);
   out->u0 = hit ? u0 : 0;
   out->u1 = hit ? u1 : 0;
@@ -370,21 +369,54 @@ int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,
   return hit;
 }
 
-int collide_test_sphere_sphere(double ra, const collide_vec3 *a0,
-                               const collide_vec3 *a1, double rb,
-                               const collide_vec3 *b0, const collide_vec3 *b1) {
-  ss_quad k;
+COLLIDE_HOT int test_ss(double ra, const collide_vec3 *a0,
+                          const collide_vec3 *a1, double rb,
+                          const collide_vec3 *b0, const collide_vec3 *b1) {
   double r0, q;
-  int e;
-  if ((e = check_two_spheres(ra, a0, a1, rb, b0, b1)) != 0) return e;
   /* The sweep's decision without its outputs (the second root, the
      interval). Deciding from f(1) = a + 2b + c <= 0 instead would skip the
      square root but can disagree with the sweep in the last bit at a
      grazing or end-of-step contact, and the contract promises the same
      answer. */
-  k = ss_setup(ra, a0, a1, rb, b0, b1);
+  ss_quad k = ss_setup(ra, a0, a1, rb, b0, b1);
   if (k.c <= 0) return 1;
   return ss_first(&k, &r0, &q);
+}
+
+/* The arguments one by one, to name a bad one (or find none: valid numbers
+   whose sum of magnitudes is over the limit). Apart from the fast entry
+   points, which reach it by a tail call only, so that they stay leaf
+   functions without a frame. */
+COLLIDE_COLD int sweep_ss_slow(double ra, const collide_vec3 *a0,
+                         const collide_vec3 *a1, double rb,
+                         const collide_vec3 *b0, const collide_vec3 *b1,
+                         collide_interval *out) {
+  int e = check_two_spheres_slow(ra, a0, a1, rb, b0, b1);
+  return e ? e : sweep_ss(ra, a0, a1, rb, b0, b1, out);
+}
+
+COLLIDE_COLD int test_ss_slow(double ra, const collide_vec3 *a0,
+                        const collide_vec3 *a1, double rb,
+                        const collide_vec3 *b0, const collide_vec3 *b1) {
+  int e = check_two_spheres_slow(ra, a0, a1, rb, b0, b1);
+  return e ? e : test_ss(ra, a0, a1, rb, b0, b1);
+}
+
+int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,
+                                const collide_vec3 *a1, double rb,
+                                const collide_vec3 *b0, const collide_vec3 *b1,
+                                collide_interval *out) {
+  if (!two_spheres_ok(ra, a0, a1, rb, b0, b1))
+    return sweep_ss_slow(ra, a0, a1, rb, b0, b1, out);
+  return sweep_ss(ra, a0, a1, rb, b0, b1, out);
+}
+
+int collide_test_sphere_sphere(double ra, const collide_vec3 *a0,
+                               const collide_vec3 *a1, double rb,
+                               const collide_vec3 *b0, const collide_vec3 *b1) {
+  if (!two_spheres_ok(ra, a0, a1, rb, b0, b1))
+    return test_ss_slow(ra, a0, a1, rb, b0, b1);
+  return test_ss(ra, a0, a1, rb, b0, b1);
 }
 
 /* ---- sphere / plane ------------------------------------------------------ */
@@ -397,23 +429,12 @@ int collide_test_sphere_sphere(double ra, const collide_vec3 *a0,
  * only; here the side is the one the centre starts on (RTR 3rd ed. 16.18.1
  * with the sign chosen per side), so a plane approached from behind works.
  */
-int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
-                               const collide_vec3 *c1,
-                               const collide_plane *plane, collide_hit *out) {
+COLLIDE_HOT int sweep_sphere_plane(double r, const collide_vec3 *c0,
+                                   const collide_vec3 *c1,
+                                   const collide_plane *plane,
+                                   collide_hit *out) {
   vec3 n = plane->normal;
   double d0, d1, u, side;
-  /* every argument at once (mag3; |d| may reach twice the coordinate
-     limit, see collide__check_plane; a normal whose squared length is
-     within 1e-9 of 1 is finite and in range, NaN and infinity failing
-     that test too), else one by one */
-  if (!((mag_total(mag_add(mag_add(mag_num(mag_start(r), 0.5 * plane->d),
-                                   c0), c1)) <= COLLIDE_MAX_COORD) &&
-        (r >= 0) && (fabs(v_len2(n) - 1.0) <= 1e-9))) {
-    CHECK_RADIUS(r, 1);
-    CHECK_VEC(c0, 2);
-    CHECK_VEC(c1, 3);
-    CHECK_PLANE(plane, 4);
-  }
   d0 = v_dot(n, *c0) + plane->d;
   d1 = v_dot(n, *c1) + plane->d;
   /* The side the sphere comes from. A centre exactly on the plane comes
@@ -439,6 +460,35 @@ int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
     out->feature = COLLIDE_FEATURE_FACE;
   }
   return 1;
+}
+
+/* The arguments one by one, then the kernel (reached by a tail call only,
+   so that the fast entry point stays a leaf function). */
+COLLIDE_COLD int sweep_sphere_plane_slow(double r, const collide_vec3 *c0,
+                                         const collide_vec3 *c1,
+                                         const collide_plane *plane,
+                                         collide_hit *out) {
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(c0, 2);
+  CHECK_VEC(c1, 3);
+  CHECK_PLANE(plane, 4);
+  return sweep_sphere_plane(r, c0, c1, plane, out);
+}
+
+int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
+                               const collide_vec3 *c1,
+                               const collide_plane *plane, collide_hit *out) {
+  /* every argument at once (mag3; |d| may reach twice the coordinate
+     limit, see collide__check_plane; a normal whose squared length is
+     within 1e-9 of 1 is finite and in range, NaN and infinity failing
+     that test too; r's sign bit clear: a negative radius, or -0, takes
+     the careful path), else one by one */
+  int signs;
+  if (!((mag_total(mag_add2(mag_nums2(r, 0.5 * plane->d, &signs), c0, c1)) <=
+         COLLIDE_MAX_COORD) &&
+        ((signs & 1) == 0) && (fabs(v_len2(plane->normal) - 1.0) <= 1e-9)))
+    return sweep_sphere_plane_slow(r, c0, c1, plane, out);
+  return sweep_sphere_plane(r, c0, c1, plane, out);
 }
 
 /* Segment p0 -> p1 against the two-sided plane; the normal faces p0. A

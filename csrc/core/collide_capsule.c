@@ -429,6 +429,13 @@ static double core_flat_closest(vec3 m0, vec3 m1, const vec3 *v, int count,
   if (dd < best || (dd == best && f == COLLIDE_FEATURE_FACE)) {
     best = dd; *q = x; *m = m1; *feature = f;
   }
+  /* the core on one side of the plane and its end nearer the plane over
+     the face: every point of the core is at least that far from the
+     plane, so no edge is strictly nearer (and a tie keeps the face) */
+  if (*feature == COLLIDE_FEATURE_FACE && !(h0 > 0 && h1 < 0) &&
+      !(h0 < 0 && h1 > 0) &&
+      fabs(v_dot(n, v_sub(*m, origin))) <= fmin(fabs(h0), fabs(h1)))
+    return best;
   for (i = 0; i < count; i++) {
     dd = seg_seg(m0, m1, v[i], v[(i + 1) % count], &y, &x, &t);
     f = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
@@ -611,15 +618,689 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
   }
 }
 
+/* The answer of a capsule overlapping the polygon at the start: the
+   closest points q (the polygon's, with its feature) and m (the core's),
+   dd their squared distance; the normal from q toward m when they are
+   apart, else the shortest way out (flat_push). */
+static int flat_start(vec3 c0, vec3 A, vec3 d, const vec3 *v, int count,
+                      vec3 n, vec3 origin, double dd, vec3 q, vec3 m,
+                      int feature, collide_hit *out) {
+  vec3 normal;
+  double dist = sqrt(dd);
+  if (dist > dmax(noise(m, q), noise(c0, A))) {
+    normal = v_normalize(v_sub(m, q));
+  } else {
+    push p = flat_push(c0, A, d, v, count, n, in_plane(c0, d, A, n, origin));
+    normal = p.w;
+    feature = p.feature;
+  }
+  out->u = 0;
+  out->point = q;
+  out->normal = normal;
+  out->feature = feature;
+  return 1;
+}
+
+/* ---- the fast path for polytopes: Cyrus-Beck on the grown prism ----------- */
+
+/* The grown obstacle X (+) S of a convex polygon or a box is a convex
+   polytope P' (a prism: the polygon at both ends of the core, X + A and
+   X - A, and one parallelogram e_i (+) S per edge; for a box, a zonotope:
+   the box faces shifted by +-A and the parallelograms x_k (+) S of the
+   box's edges), and the capsule touches X when its centre is in
+   R = P' (+) ball(r). As Ericson 5.5.7 does for a sphere against a box:
+   every face of P' with outward unit normal w and support h(w) (the
+   largest w.x over P') bounds R by the plane w.x <= h(w) + r, so clipping
+   the centre's path c0 + d t, t in [0, 1], against those planes
+   (Cyrus-Beck, Ericson 5.3.8) gives an interval [t_in, t_out] that holds
+   every contact:
+   - an empty interval is a miss (with the planes pushed out by a pad far
+     above rounding, so that rounding never rejects a contact);
+   - at t_in the centre enters the last plane, of face F; when it lies over
+     F there (its foot x - r w inside F) it is on R's boundary, and no point
+     of R is met earlier (R lies inside all the planes): t_in is the first
+     contact, w its normal. The support h(w) of a Minkowski sum is the sum
+     of the supports, so h(w) = h_X(w) + |w.A| (van den Bergen 2.3).
+   Anything else -- the entry beyond F's rim (an edge cylinder or a vertex
+   ball of P' may be met later, or nothing), a centre inside every plane at
+   t = 0 (the start-overlap rules), an axis within a hair of the polygon's
+   plane or of an edge (a prism too thin to tell its faces apart), a flat
+   box, a tiny radius, extreme magnitudes -- is left to the general path
+   below (return -1), which is exact in all of them. */
+
+#define FAST_MAXV 16
+
+/* max and largest |component| for the scales and boxes of the fast path,
+   whose inputs are finite (checked): plain comparisons, which compile to
+   one instruction each (dmax's NaN rule costs a branch) */
+static double fmax2(double a, double b) { return a > b ? a : b; }
+static double fmin2(double a, double b) { return a < b ? a : b; }
+static double vmax_abs(vec3 v) {
+  return fmax2(fabs(v.x), fmax2(fabs(v.y), fabs(v.z)));
+}
+
+static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
+                               int *feature);
+static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
+                     vec3 q, vec3 m, int feature, collide_hit *out);   /* polygons with more vertices take the general path */
+
+typedef struct cb_plane {
+  double p, q, pad;    /* inside where p + q t <= 0; pad: the push-out */
+} cb_plane;
+
+/* Cyrus-Beck on fractions: the interval [ln / ld, hn / hd] (ld, hd > 0)
+   of [0, 1] inside the planes so far, and the plane entered last (-1: none
+   after t = 0). A new entry time p / -q is compared with the current one
+   by cross products instead of divided (a dozen divisions were a fifth of
+   a call): each product is rounded by a relative epsilon, so this is
+   clip_lin's clipping to rounding, with one division at the end. The
+   magnitudes are below 1e60 (the callers' guard) and p, q products of at
+   most two of them, so the cross products stay far from overflow. */
+typedef struct cb_span {
+  double ln, ld, hn, hd;
+  int which;
+} cb_span;
+
+static void cb_start(cb_span *s) {
+  s->ln = 0;
+  s->ld = s->hn = s->hd = 1;
+  s->which = -1;
+}
+
+/* Clips by planes [from, to), padded (pushed out by their pads) or not:
+   1 when the interval is left empty. */
+static int cb_add(cb_span *s, const cb_plane *pl, int from, int to, int padded) {
+  int i;
+  for (i = from; i < to; i++) {
+    double p = padded ? pl[i].p - pl[i].pad : pl[i].p, q = pl[i].q;
+    if (q < 0) {
+      if (p * s->ld > s->ln * -q) { s->ln = p; s->ld = -q; s->which = i; }
+    } else if (q > 0) {
+      if (-p * s->hd < s->hn * q) { s->hn = -p; s->hd = q; }
+    } else if (p > 0) {
+      return 1;
+    }
+    if (s->ln * s->hd > s->hn * s->ld) return 1;
+  }
+  return 0;
+}
+
+/* After the padded planes let the motion through (a miss there is a miss:
+   the pads are far above rounding), the unpadded ones: the entry time *t,
+   the exit *hi and the plane *which entered last: 1; 2 (t = 0, which =
+   -1) when the centre is inside every plane at t = 0; -1 (undecided) when
+   the unpadded planes miss (a graze within the pad). */
+static int cb_finish(const cb_plane *pl, int np, double *t, int *which,
+                     double *hi) {
+  cb_span u;
+  cb_start(&u);
+  if (cb_add(&u, pl, 0, np, 0)) return -1;
+  *t = u.ln / u.ld;
+  *hi = u.hn / u.hd;
+  *which = u.which;
+  return u.which < 0 ? 2 : 1;
+}
+
+/* The first time in [lo, hi] that |w + z t| <= r, or 2: collide_shapes.c's
+   clip_ball (the discriminant as A (r^2 - |w_perp|^2), no cancellation of
+   large squares, Ray Tracing Gems ch. 7; the roots q / A and C / q). */
+static double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
+  double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - r * r, h, q, t1, t2;
+  if (A == 0 || (C > 0 && B >= 0)) return C <= 0 ? lo : 2;
+  /* the line passes farther than r (|w x z| / |z|, with a margin far
+     above rounding) */
+  if (C > 0 && v_len2(v_cross(w, z)) > (1 + 1e-9) * r * r * A) return 2;
+  {
+    vec3 wp = v_madd(w, z, -B / A);
+    h = r * r - v_dot(wp, wp);
+  }
+  if (h < 0) {
+    if (C > 0) return 2;
+    h = 0;
+  }
+  q = -(B + copysign(sqrt(A) * sqrt(h), B));
+  if (q == 0) {
+    t1 = t2 = 0;
+  } else {
+    t1 = q / A;
+    t2 = C / q;
+    if (t1 > t2) { double tt = t1; t1 = t2; t2 = tt; }
+  }
+  if (C <= 0) {
+    if (t1 > 0) t1 = 0;
+    if (t2 < 0) t2 = 0;
+  }
+  if (t1 > lo) lo = t1;
+  if (t2 < hi) hi = t2;
+  return lo <= hi ? lo : 2;
+}
+
+/* The first time in [lo, hi] the centre is within r of the segment a-b
+   with its projection between a and b (the cylinder; the balls at the
+   ends are pieces of their own), or 2. */
+static double cyl_time(double lo, double hi, vec3 c0, vec3 d, vec3 a, vec3 b,
+                       double r) {
+  vec3 e = v_sub(b, a), m = v_sub(c0, a), ax, de = v_cross(d, e);
+  double ee = v_len2(e), p, q, g = v_dot(m, de);
+  int dummy = 0;
+  /* the lines of the motion and of the edge farther apart than r (by a
+     factor 1 + 1e-9 more than rounding): no contact, no division */
+  if (!(ee > 0) || g * g > (1 + 1e-9) * r * r * v_len2(de)) return 2;
+  p = v_dot(m, e);
+  q = v_dot(d, e);
+  clip_lin(&lo, &hi, -p, -q, 0, &dummy);
+  clip_lin(&lo, &hi, p - ee, q, 0, &dummy);
+  if (lo > hi) return 2;
+  ax = v_scale(e, 1 / sqrt(ee));
+  return ball_time(lo, hi, v_cross(ax, m), v_cross(ax, d), r);
+}
+
+/* The earliest rounded edge or vertex of a grown polytope: its time, and
+   what it was (kind, index) for the caller to name the feature. */
+typedef struct rim {
+  double t;
+  int kind, index;
+} rim;
+
+static void rim_cyl(rim *b, double lo, double hi, vec3 c0, vec3 d, vec3 p,
+                    vec3 q, double r, int kind, int index) {
+  double t = cyl_time(lo, hi < b->t ? hi : b->t, c0, d, p, q, r);
+  if (t < b->t) { b->t = t; b->kind = kind; b->index = index; }
+}
+
+static void rim_ball(rim *b, double lo, double hi, vec3 c0, vec3 d, vec3 p,
+                     double r, int kind, int index) {
+  double t = ball_time(lo, hi < b->t ? hi : b->t, v_sub(c0, p), d, r);
+  if (t < b->t) { b->t = t; b->kind = kind; b->index = index; }
+}
+
+/* The polygon v[0..count-1] (unit normal n, origin in its plane), as a
+   prism: planes 0, 1 the ends +-n (support +-n.origin + |n.A|), 2 + i the
+   side of edge i, N_i = sign(n.A) e_i x A (outward: N_i.(e_i x n) =
+   |e_i|^2 |n.A| > 0) with support N_i.v_i (the polygon and S lie behind
+   it). The +n end is the polygon shifted by top = sign(n.A) A, the -n end
+   by -top. */
+static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
+                             int count, vec3 n, vec3 origin, collide_hit *out) {
+  cb_plane pl[2 + FAST_MAXV];
+  vec3 d = v_sub(c1, c0), N[FAST_MAXV], x, top;
+  double na = v_dot(n, A), ana = fabs(na), ma = vmax_abs(A), sgn, h0, t, pad;
+  double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)), fmax2(vmax_abs(origin), ma));
+  double hi, tol, norm[2 + FAST_MAXV];
+  int i, f, which, rc, np = 2 + count;
+  cb_span ps;
+  rim best;
+  if (count > FAST_MAXV || !(ma >= 1e-70) || !(ana > 1e-9 * ma)) return -1;
+  for (i = 0; i < count; i++) scale = fmax2(scale, vmax_abs(v[i]));
+  /* (a core or a radius below 1e-6 of the coordinates: v +- A and the
+     balls' and cylinders' numbers round toward each other; thin_sum's
+     territory) */
+  if (!(scale <= 1e60) || !(r > 1e-6 * scale) || !(ma > 1e-6 * scale)) return -1;
+  /* (the polygon's own tolerances, 1e-9 of its diameter off its plane and
+     off convex, and the rounding of the normals: far below this pad) */
+  pad = 1e-8 * (scale + r);
+  sgn = na > 0 ? 1 : -1;
+  top = v_scale(A, sgn);
+  h0 = v_dot(n, v_sub(c0, origin));
+  pl[0].p = h0 - ana - r;  pl[0].q = v_dot(n, d);   pl[0].pad = pad;
+  pl[1].p = -h0 - ana - r; pl[1].q = -pl[0].q;      pl[1].pad = pad;
+  norm[0] = norm[1] = 1;
+  /* the cheap rejections first (most misses): both ends of the motion
+     beyond one end plane, or the motion's box apart from the polygon's
+     grown by |A| + r + pad on some axis */
+  {
+    double h1 = h0 + pl[0].q, lim = ana + r + pad;
+    vec3 bl = v[0], bh = v[0], g;
+    if ((h0 > lim && h1 > lim) || (h0 < -lim && h1 < -lim)) {
+      hit_clear(out);
+      return 0;
+    }
+    for (i = 1; i < count; i++) {
+      bl = v3(fmin2(bl.x, v[i].x), fmin2(bl.y, v[i].y), fmin2(bl.z, v[i].z));
+      bh = v3(fmax2(bh.x, v[i].x), fmax2(bh.y, v[i].y), fmax2(bh.z, v[i].z));
+    }
+    g = v3(fabs(A.x) + r + pad, fabs(A.y) + r + pad, fabs(A.z) + r + pad);
+    if (fmin2(c0.x, c1.x) > bh.x + g.x || fmax2(c0.x, c1.x) < bl.x - g.x ||
+        fmin2(c0.y, c1.y) > bh.y + g.y || fmax2(c0.y, c1.y) < bl.y - g.y ||
+        fmin2(c0.z, c1.z) > bh.z + g.z || fmax2(c0.z, c1.z) < bl.z - g.z) {
+      hit_clear(out);
+      return 0;
+    }
+  }
+  for (i = 0; i < count; i++) {
+    vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
+    double nl2, nl;
+    if (!(vmax_abs(e) >= 1e-70)) return -1;
+    /* a polygon (or triangle) thinner than 1e-6 of the coordinates --
+       some vertex that near the line of the edge two before it, which
+       every thin convex polygon has -- has sliver faces, as the box
+       above: the general path */
+    {
+      double g = v_dot(v_cross(n, e), v_sub(v[(i + 2) % count], v[i]));
+      if (!(g > 0 && g * g > 1e-12 * scale * scale * v_len2(e))) return -1;
+    }
+    N[i] = v_cross(e, top);
+    nl2 = v_len2(N[i]);
+    /* an edge within 1e-3 rad of the axis: a sliver of a face (its
+       normal's rounding would need a larger pad); the general path */
+    if (!(nl2 > 1e-6 * v_len2(e) * v_len2(A))) return -1;
+    norm[2 + i] = nl = sqrt(nl2);
+    pl[2 + i].p = v_dot(N[i], v_sub(c0, v[i])) - r * nl;
+    pl[2 + i].q = v_dot(N[i], d);
+    pl[2 + i].pad = pad * nl;
+  }
+  cb_start(&ps);
+  rc = cb_add(&ps, pl, 0, np, 1) ? 0 : cb_finish(pl, np, &t, &which, &hi);
+  if (rc <= 0) {
+    if (rc == 0) hit_clear(out);
+    return rc;
+  }
+  if (rc == 2) {
+    /* inside every plane at the start: overlapping (the general path's
+       answer), or else in a gap of the planes beside a rounded edge, and
+       the first contact is a rounded edge's or vertex's, below */
+    vec3 q, m;
+    int feature;
+    double dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n,
+                                  origin, &q, &m, &feature);
+    if (dd <= r * r)
+      return flat_start(c0, A, d, v, count, n, origin, dd, q, m, feature, out);
+  }
+  x = at(c0, d, t);
+  /* the faces whose planes the centre is on at t (the last one entered,
+     and any other within rounding of its plane, a tie; at t = 0, a centre
+     that starts on a plane by rounding and moves in, found by the fuzzer) */
+  tol = 64 * DBL_EPSILON * (scale + r);
+  for (f = 0; f < np; f++) {
+    if (f != which && pl[f].p + pl[f].q * t < -tol * norm[f]) continue;
+    if (f < 2) {
+      /* an end, the polygon + s A: the core's end x - s A over the
+         polygon (strictly, as collide_shapes.c's flat_closest) */
+      double side = f == 0 ? 1 : -1;
+      vec3 y = v_madd(x, top, -side);
+      for (i = 0; i < count; i++) {
+        vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
+        if (!(v_dot(v_cross(n, e), v_sub(y, v[i])) > 0)) break;
+      }
+      if (i < count) continue;
+      out->u = t;
+      out->point = v_madd(y, n, -v_dot(n, v_sub(y, origin)));
+      out->normal = v_scale(n, side);
+      out->feature = COLLIDE_FEATURE_FACE;
+      return 1;
+    } else {
+      /* the side of edge k, a + s e + k A (s in [0, 1], k in [-1, 1]): s,
+         k of the foot by the dual basis of e, A in their plane (as
+         edge_piece; well-conditioned here, the angle being above 1e-3).
+         The point: the closest points of the core and the edge. */
+      int k = f - 2;
+      vec3 a = v[k], b = v[k + 1 < count ? k + 1 : 0], e = v_sub(b, a);
+      vec3 M = N[k], w = v_sub(x, a), xa, xq;
+      double mm = v_len2(M), s = v_dot(w, v_cross(top, M)) / mm;
+      double kk = v_dot(w, v_cross(M, e)) / mm, ta;
+      if (!(s > 0 && s < 1 && kk > -1 && kk < 1)) continue;
+      (void)seg_seg(v_sub(x, A), v_add(x, A), a, b, &xa, &xq, &ta);
+      if (ta == 0 || ta == 1) return -1;
+      out->u = t;
+      out->point = xq;
+      out->normal = v_scale(M, 1 / norm[f]);
+      out->feature = COLLIDE_FEATURE_EDGE;
+      return 1;
+    }
+  }
+  /* Beyond the rim: the first contact, if any, is on a rounded edge or
+     vertex of the prism (a face's flat part is met only as its plane is
+     entered, at t or before). At a first contact the motion goes into
+     the body, so the outward normal there has w.d <= 0, and every normal
+     of a rounded edge (vertex) lies in the cone of its faces' normals:
+     one whose faces all have w.d > 0 cannot be first, and is skipped.
+     Kinds: 0 the +n end's edge i, 1 the -n end's, 2 the side edge at v_i
+     (v_i (+) S), 3 the +n end's vertex i, 4 the -n end's. */
+  /* Each piece is first screened by the distance of its line (or point)
+     from the line of the motion, from products shared by the pieces of a
+     vertex and an edge (no division): farther than r (by 1e-9 more than
+     rounding), it is never touched. */
+  best.t = 2;
+  best.kind = best.index = 0;
+  {
+    vec3 tD = v_cross(top, d), dA = v_cross(d, A);
+    double rr = (1 + 1e-9) * r * r, lim_d = rr * v_len2(d), lim_a = rr * v_len2(dA);
+    int b0 = pl[0].q > 0, b1 = pl[1].q > 0;
+    for (i = 0; i < count; i++) {
+      int i1 = i + 1 < count ? i + 1 : 0, ip = i > 0 ? i - 1 : count - 1;
+      int bs = pl[2 + i].q > 0, bp = pl[2 + ip].q > 0;
+      vec3 w = v_sub(c0, v[i]), de = v_cross(d, v_sub(v[i1], v[i])), wD = v_cross(w, d);
+      double g0 = v_dot(w, de), gt = v_dot(top, de), lim_e = rr * v_len2(de);
+      if (!(b0 && bs) && (g0 - gt) * (g0 - gt) <= lim_e)
+        rim_cyl(&best, t, hi, c0, d, v_add(v[i], top), v_add(v[i1], top), r, 0, i);
+      if (!(b1 && bs) && (g0 + gt) * (g0 + gt) <= lim_e)
+        rim_cyl(&best, t, hi, c0, d, v_sub(v[i], top), v_sub(v[i1], top), r, 1, i);
+      if (!(b0 && bp && bs) && v_len2(v_sub(wD, tD)) <= lim_d)
+        rim_ball(&best, t, hi, c0, d, v_add(v[i], top), r, 3, i);
+      if (!(b1 && bp && bs) && v_len2(v_add(wD, tD)) <= lim_d)
+        rim_ball(&best, t, hi, c0, d, v_sub(v[i], top), r, 4, i);
+    }
+    /* the side edges last: on a tie with an end's piece (a vertex met by
+       the core's end) the end's answer stands, as in the general path */
+    for (i = 0; i < count; i++) {
+      int ip = i > 0 ? i - 1 : count - 1;
+      double g = v_dot(v_sub(c0, v[i]), dA);
+      if (!(pl[2 + ip].q > 0 && pl[2 + i].q > 0) && g * g <= lim_a)
+        rim_cyl(&best, t, hi, c0, d, v_sub(v[i], A), v_add(v[i], A), r, 2, i);
+    }
+  }
+  if (best.t > 1) {
+    hit_clear(out);
+    return 0;
+  }
+  if (best.t == 0) return -1;   /* touching at the start, by rounding */
+  {
+    int k = best.index, k1 = k + 1 < count ? k + 1 : 0;
+    vec3 c = at(c0, d, best.t), nrm;
+    if (best.kind <= 1) {
+      /* the end's edge: the core's end y over the edge k of the polygon */
+      vec3 sh = best.kind == 0 ? top : v_neg(top), y = v_sub(c, sh);
+      vec3 e = v_sub(v[k1], v[k]);
+      double sp = v_dot(v_sub(y, v[k]), e) / v_len2(e);
+      vec3 p = sp <= 0 ? v[k] : (sp >= 1 ? v[k1] : v_madd(v[k], e, sp));
+      out->point = p;
+      out->feature = (sp <= 0 || sp >= 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+      nrm = v_sub(y, p);
+    } else if (best.kind == 2) {
+      /* the core's inside at the vertex k: from the axis of v_k (+) S, as
+         rounded in the cylinder's test (v_k +- A may round onto v_k in
+         some components) */
+      vec3 xk = v_sub(c, v[k]), A1 = v_sub(v_add(v[k], A), v_sub(v[k], A));
+      A1 = v_scale(A1, 1 / vmax_abs(A1));
+      nrm = v_madd(xk, A1, -v_dot(xk, A1) / v_len2(A1));
+      out->point = v[k];
+      out->feature = COLLIDE_FEATURE_VERTEX;
+    } else {
+      nrm = v_sub(c, v_add(v[k], best.kind == 3 ? top : v_neg(top)));
+      out->point = v[k];
+      out->feature = COLLIDE_FEATURE_VERTEX;
+    }
+    if (!(v_len2(nrm) > 0)) return -1;
+    out->u = best.t;
+    out->normal = v_normalize(nrm);
+    return 1;
+  }
+}
+
+/* The box rel +- e (in its frame; no flat axis) and an axis A with at most
+   one zero component (two: the grown box, above): the zonotope box (+) S. Planes: 2 i + (s < 0) the faces
+   s x_i, the box's face shifted by sigma A, sigma = sign(s A_i) (support
+   e_i + |A_i|); 6 + 2 k + (s < 0) the sides along x_k: N = s x_k x A,
+   whose components are A's, swapped and negated -- exact -- with support
+   sum_j e_j |N_j| (N.A = 0), the box edge along x_k at the corner
+   sign(N_j) e_j swept by S. */
+static int box_face_hit(int f, double r, vec3 x, vec3 A, vec3 e, const vec3 *N,
+                        collide_hit *out) {
+  if (f < 6) {
+    /* the face s x_k: the core's end x - sigma A over the box's face. With
+       A_k = 0 the face is the box's face swept by S (a hexagon): over it
+       where x - l A is over the box's face for some l in [-1, 1] (the
+       interval of such l, from each axis j; l = -1, the end x + A, first,
+       then +1, as the general path's end pieces, else the middle) */
+    int k = f / 2, j;
+    double s = f % 2 ? -1 : 1, ak = v_get(A, k), sigma = s * ak > 0 ? 1 : -1;
+    vec3 y;
+    if (ak == 0) {
+      double l0 = -1, l1 = 1;
+      for (j = 0; j < 3; j++) {
+        double xj = v_get(x, j), aj = v_get(A, j), ej = v_get(e, j), p, q;
+        if (j == k) continue;
+        if (aj == 0) {
+          if (!(fabs(xj) < ej)) return 0;
+          continue;
+        }
+        p = (xj - ej) / aj;
+        q = (xj + ej) / aj;
+        if (p > q) { double tt = p; p = q; q = tt; }
+        /* (open: strictly over) */
+        if (p >= l0) l0 = nextafter(p, 2);
+        if (q <= l1) l1 = nextafter(q, -2);
+      }
+      if (!(l0 <= l1)) return 0;
+      sigma = l0 == -1 ? -1 : (l1 == 1 ? 1 : l0 + (l1 - l0) / 2);
+    }
+    y = v_madd(x, A, -sigma);
+    for (j = 0; j < 3; j++)
+      if (j != k && !(fabs(v_get(y, j)) < v_get(e, j))) return 0;
+    out->point = v_with(y, k, s * v_get(e, k));
+    out->normal = v_with(v3(0, 0, 0), k, s);
+    out->feature = COLLIDE_FEATURE_FACE;
+    return 1;
+  } else {
+    /* the side along x_k: the foot f = corner + mu x_k + lambda A, lambda
+       from the larger of the two A_j (at least a third of |A|'s largest
+       component, so well-conditioned) */
+    int k = (f - 6) / 2, j1 = (k + 1) % 3, j2 = (k + 2) % 3, j;
+    double s = f % 2 ? -1 : 1, lam, mu;
+    vec3 M = v_scale(N[k], s), w, ft, q;
+    /* (an axis with A_j1 or A_j2 zero: this plane is a box face's, which
+       the face above answers) */
+    if (v_get(M, j1) == 0 || v_get(M, j2) == 0) return 0;
+    w = v_normalize(M);
+    ft = v_madd(x, w, -r);
+    j = fabs(v_get(A, j1)) >= fabs(v_get(A, j2)) ? j1 : j2;
+    lam = (v_get(ft, j) - (v_get(M, j) > 0 ? v_get(e, j) : -v_get(e, j))) / v_get(A, j);
+    mu = v_get(ft, k) - lam * v_get(A, k);
+    if (!(lam > -1 && lam < 1 && fabs(mu) < v_get(e, k))) return 0;
+    q = v_with(v3(0, 0, 0), k, mu);
+    q = v_with(q, j1, v_get(M, j1) > 0 ? v_get(e, j1) : -v_get(e, j1));
+    q = v_with(q, j2, v_get(M, j2) > 0 ? v_get(e, j2) : -v_get(e, j2));
+    out->point = q;
+    out->normal = w;
+    out->feature = COLLIDE_FEATURE_EDGE;
+    return 1;
+  }
+}
+
+/* The box corner of signs (bit i of s set: -e_i). */
+static vec3 box_corner(vec3 e, int s) {
+  return v3(s & 1 ? -e.x : e.x, s & 2 ? -e.y : e.y, s & 4 ? -e.z : e.z);
+}
+
+static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
+                            vec3 e, collide_hit *out) {
+  cb_plane pl[12];
+  vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3];
+  double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)),
+                      fmax2(vmax_abs(ctr), fmax2(vmax_abs(e), vmax_abs(A))));
+  double pad, t, ma = vmax_abs(A), hi, tol, norm[12];
+  int i, f, which, rc, back[12];
+  cb_span ps;
+  rim best;
+  /* (a box thinner than 1e-6 of the coordinates: its faces are slivers
+     whose over-the-face tests round either way; the general path, found
+     by the fuzzer) */
+  if (!(fmin2(e.x, fmin2(e.y, e.z)) > 1e-6 * scale) || !(ma >= 1e-70) ||
+      !(scale <= 1e60) || !(r > 1e-6 * scale) || !(ma > 1e-6 * scale))
+    return -1;
+  pad = 1e-8 * (scale + r);
+  for (i = 0; i < 3; i++) {
+    double ri = v_get(rel, i), di = v_get(d, i);
+    double lim = v_get(e, i) + fabs(v_get(A, i)) + r;
+    cb_plane *f2 = pl + i + i;           /* the faces +x_i, -x_i */
+    f2[0].p = ri - lim;  f2[0].q = di;  f2[0].pad = pad;
+    f2[1].p = -ri - lim; f2[1].q = -di; f2[1].pad = pad;
+    norm[i + i] = norm[i + i + 1] = 1;
+  }
+  /* the faces alone first (the zonotope's bounding box grown by r): most
+     misses end here, before the sides' square roots */
+  cb_start(&ps);
+  if (cb_add(&ps, pl, 0, 6, 1)) {
+    hit_clear(out);
+    return 0;
+  }
+  N[0] = v3(0, -A.z, A.y);
+  N[1] = v3(A.z, 0, -A.x);
+  N[2] = v3(-A.y, A.x, 0);
+  for (i = 0; i < 3; i++) {
+    double nl = v_len(N[i]), p = v_dot(N[i], rel), q = v_dot(N[i], d);
+    double lim = e.x * fabs(N[i].x) + e.y * fabs(N[i].y) + e.z * fabs(N[i].z) + r * nl;
+    cb_plane *s2 = pl + 6 + i + i;       /* the sides +-N_i */
+    s2[0].p = p - lim;  s2[0].q = q;
+    s2[1].p = -p - lim; s2[1].q = -q;
+    s2[0].pad = s2[1].pad = pad * nl;
+    norm[6 + i + i] = norm[7 + i + i] = nl;
+  }
+  rc = cb_add(&ps, pl, 6, 12, 1) ? 0 : cb_finish(pl, 12, &t, &which, &hi);
+  if (rc <= 0) {
+    if (rc == 0) hit_clear(out);
+    return rc;
+  }
+  if (rc == 2) {
+    /* inside every plane at the start: overlapping, or beside a rounded
+       edge (as for the polygon) */
+    vec3 q, m;
+    int feature;
+    double dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+    if (dd <= r * r) return box_start(rel, A, d, e, ctr, dd, q, m, feature, out);
+  }
+  x = v_madd(rel, d, t);
+  tol = 64 * DBL_EPSILON * (scale + r);
+  /* (as for the polygon: the plane entered last, ties within rounding) */
+  for (f = 0; f < 12; f++) {
+    if (f != which && pl[f].p + pl[f].q * t < -tol * norm[f]) continue;
+    if (box_face_hit(f, r, x, A, e, N, out)) {
+      out->u = t;
+      out->point = v_add(out->point, ctr);
+      return 1;
+    }
+  }
+  /* Beyond the rim (as for the polygon): the rounded edges and vertices
+     of the zonotope that have a face with w.d <= 0. Its edges are the box
+     edges shifted by sigma A -- one copy where the two box faces beside
+     the edge shift alike (sigma_1 = sigma_2: between those faces), two
+     where they differ (each between its box face and the side along the
+     edge, whose normal has the signs of the two faces: the edge is on the
+     box's silhouette seen along A) -- and the box corners V swept by S
+     (V (+) S, between sides, whose normals lie in V's octant); its
+     vertices are the corners shifted by +-A (a ball wholly inside the
+     zonotope is a harmless extra piece). Kinds: 0 the edge (index: k, the
+     corner, sigma), 1 the ball V + sigma A, 2 the side edge V (+) S. */
+  for (i = 0; i < 12; i++) back[i] = pl[i].q > 0;
+  best.t = 2;
+  best.kind = best.index = 0;
+  {
+    /* each piece screened first by the distance of its line (point) from
+       the motion's line, as for the polygon */
+    vec3 AD = v_cross(A, d), rD = v_cross(rel, d), dA = v_cross(d, A);
+    double rr = (1 + 1e-9) * r * r, lim_d = rr * v_len2(d), lim_a = rr * v_len2(dA);
+    double rdA = v_dot(rel, dA);
+    int k, s;
+    for (k = 0; k < 3; k++) {
+      int j1 = (k + 1) % 3, j2 = (k + 2) % 3;
+      vec3 de = v_cross(d, v_with(v3(0, 0, 0), k, 1));
+      double lim_e = rr * v_len2(de), rde = v_dot(rel, de), ade = v_dot(A, de);
+      for (s = 0; s < 8; s++) {
+        /* the edge along x_k through the corner s (with its k bit clear) */
+        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat;
+        double a1 = v_get(A, j1), a2 = v_get(A, j2), g1, g2, gp;
+        vec3 p0, p1;
+        if ((s >> k) & 1) continue;
+        g1 = (n1 ? -a1 : a1) > 0 ? 1 : -1;      /* sigma of face 1 */
+        g2 = (n2 ? -a2 : a2) > 0 ? 1 : -1;
+        b1 = back[2 * j1 + n1];
+        b2 = back[2 * j2 + n2];
+        /* the side between the two faces: N_k's sign with face 1's j1 */
+        lat = back[6 + 2 * k + (((v_get(N[k], j1) > 0) == !n1) ? 0 : 1)];
+        p1 = box_corner(e, s);
+        p0 = box_corner(e, s | (1 << k));
+        gp = rde - v_dot(p1, de);
+        if (g1 == g2) {
+          if (!(b1 && b2) && (gp - g1 * ade) * (gp - g1 * ade) <= lim_e)
+            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
+                    r, 0, (k * 8 + s) * 2 + (g1 > 0));
+        } else {
+          if (!(b1 && lat) && (gp - g1 * ade) * (gp - g1 * ade) <= lim_e)
+            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
+                    r, 0, (k * 8 + s) * 2 + (g1 > 0));
+          if (!(b2 && lat) && (gp - g2 * ade) * (gp - g2 * ade) <= lim_e)
+            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
+                    r, 0, (k * 8 + s) * 2 + (g2 > 0));
+        }
+      }
+    }
+    for (s = 0; s < 8; s++) {
+      int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
+      /* the corner's signs against A's: all alike or all opposite, the
+         corner is extreme along A, and only one of V +- A is a vertex */
+      int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
+      int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
+      vec3 V = box_corner(e, s), wD = v_sub(rD, v_cross(V, d));
+      if (bx && by && bz) continue;
+      if (al != 0 && v_len2(v_sub(wD, AD)) <= lim_d)
+        rim_ball(&best, t, hi, rel, d, v_add(V, A), r, 1, s * 2 + 1);
+      if (al != 3 && v_len2(v_add(wD, AD)) <= lim_d)
+        rim_ball(&best, t, hi, rel, d, v_sub(V, A), r, 1, s * 2);
+    }
+    for (s = 0; s < 8; s++) {
+      int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
+      int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
+      int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
+      vec3 V = box_corner(e, s);
+      double g = rdA - v_dot(V, dA);
+      if ((bx && by && bz) || al == 0 || al == 3 || g * g > lim_a) continue;
+      rim_cyl(&best, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, 2, s);
+    }
+  }
+  if (best.t > 1) {
+    hit_clear(out);
+    return 0;
+  }
+  if (best.t == 0) return -1;   /* touching at the start, by rounding */
+  {
+    vec3 c = v_madd(rel, d, best.t), nrm, p;
+    if (best.kind == 0) {
+      /* the core's end y = c - sigma A against the box edge */
+      int k = best.index / 16, s = (best.index / 2) % 8;
+      double sigma = best.index % 2 ? 1 : -1, ek = v_get(e, k), yk;
+      vec3 y = v_madd(c, A, -sigma);
+      p = box_corner(e, s);
+      yk = v_get(y, k);
+      p = v_with(p, k, yk < -ek ? -ek : (yk > ek ? ek : yk));
+      out->feature = fabs(v_get(p, k)) == ek ? COLLIDE_FEATURE_VERTEX
+                                             : COLLIDE_FEATURE_EDGE;
+      nrm = v_sub(y, p);
+    } else if (best.kind == 1) {
+      double sigma = best.index % 2 ? 1 : -1;
+      p = box_corner(e, best.index / 2);
+      nrm = v_sub(v_madd(c, A, -sigma), p);
+      out->feature = COLLIDE_FEATURE_VERTEX;
+    } else {
+      /* from the axis of V (+) S, as rounded in the cylinder's test */
+      vec3 xk, A1;
+      p = box_corner(e, best.index);
+      xk = v_sub(c, p);
+      A1 = v_sub(v_add(p, A), v_sub(p, A));
+      A1 = v_scale(A1, 1 / vmax_abs(A1));
+      nrm = v_madd(xk, A1, -v_dot(xk, A1) / v_len2(A1));
+      out->feature = COLLIDE_FEATURE_VERTEX;
+    }
+    if (!(v_len2(nrm) > 0)) return -1;
+    out->u = best.t;
+    out->point = v_add(p, ctr);
+    out->normal = v_normalize(nrm);
+    return 1;
+  }
+}
+
+/* ---- end of the fast path for polytopes ------------------------------------- */
+
 /* A capsule against the convex polygon v[0..count-1] (unit normal n
    following the winding, origin a point of its plane): see the top of the
    file. */
 static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
                               int count, vec3 n, vec3 origin, collide_hit *out) {
-  vec3 d = v_sub(c1, c0), q = c0, m = c0, normal, lo = v[0], hi = v[0];
+  vec3 d = v_sub(c1, c0), q = c0, m = c0, lo = v[0], hi = v[0];
   double dd, scale;
   int i, feature = COLLIDE_FEATURE_FACE;
   collide_hit h;
+  if ((i = capsule_flat_fast(r, A, c0, c1, v, count, n, origin, out)) >= 0)
+    return i;
   /* quick rejections: the grown shape lies within |n.A| of the plane and
      in the polygon's box grown by |A| */
   {
@@ -678,21 +1359,7 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
                            &q, &m, &feature);
   }
-  {
-    double dist = sqrt(dd);
-    if (dist > dmax(noise(m, q), noise(c0, A))) {
-      normal = v_normalize(v_sub(m, q));
-    } else {
-      push p = flat_push(c0, A, d, v, count, n, in_plane(c0, d, A, n, origin));
-      normal = p.w;
-      feature = p.feature;
-    }
-  }
-  out->u = 0;
-  out->point = q;
-  out->normal = normal;
-  out->feature = feature;
-  return 1;
+  return flat_start(c0, A, d, v, count, n, origin, dd, q, m, feature, out);
 }
 
 int collide_sweep_capsule_triangle(double r, const collide_vec3 *axis,
@@ -864,6 +1531,17 @@ static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
     for (s1 = -1; s1 <= 1; s1 += 2)
       for (s2 = -1; s2 <= 1; s2 += 2) {
         vec3 a = v3(0, 0, 0), b;
+        /* An inside point of the core is nearest an edge along x_k only
+           along a direction normal to both, N = +-x_k x d, that lies in
+           the edge's normal cone, the quadrant (s1 x_i1, s2 x_i2): then
+           (s1 d_i1)(s2 d_i2) <= 0 (the box's silhouette seen along the
+           core), and the core reaches past both faces, s1 x_i1 >= e_i1
+           and s2 x_i2 >= e_i2. Elsewhere the pair has an end of the core,
+           which the clamped ends above already hold. */
+        if ((s1 * v_get(d, i1)) * (s2 * v_get(d, i2)) > 0 ||
+            dmax(s1 * v_get(m0, i1), s1 * v_get(m1, i1)) < v_get(e, i1) ||
+            dmax(s2 * v_get(m0, i2), s2 * v_get(m1, i2)) < v_get(e, i2))
+          continue;
         a = v_with(a, i1, s1 * v_get(e, i1));
         a = v_with(a, i2, s2 * v_get(e, i2));
         b = v_with(a, k, v_get(e, k));
@@ -951,11 +1629,33 @@ static int sweep_capsule_box_aligned(double r, vec3 A, int k, vec3 c0, vec3 c1,
   return 1;
 }
 
+/* The answer of a capsule overlapping the box at the start (box frame,
+   centre ctr): the closest points q (the box's, with its feature) and m
+   (the core's), dd their squared distance; the normal from q toward m when
+   they are apart, else the shortest way out (box_push). */
+static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
+                     vec3 q, vec3 m, int feature, collide_hit *out) {
+  vec3 normal;
+  double dist = sqrt(dd);
+  if (dist > dmax(noise(m, q), noise(rel, A))) {
+    normal = v_normalize(v_sub(m, q));
+  } else {
+    push p = box_push(rel, A, d, e, box_plane2d(rel, d, A, e));
+    normal = p.w;
+    feature = p.feature;
+  }
+  out->u = 0;
+  out->point = v_add(q, ctr);
+  out->normal = normal;
+  out->feature = feature;
+  return 1;
+}
+
 int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
                                const collide_vec3 *c0, const collide_vec3 *c1,
                                const collide_vec3 *center,
                                const collide_vec3 *extents, collide_hit *out) {
-  vec3 A, e, rel, d, q, m, normal, ga;
+  vec3 A, e, rel, d, q, m, ga;
   double dd;
   int feature = COLLIDE_FEATURE_FACE, k, sa, sb, zeros;
   collide_hit h;
@@ -973,6 +1673,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
     k = A.x != 0 ? 0 : (A.y != 0 ? 1 : 2);
     return sweep_capsule_box_aligned(r, A, k, *c0, *c1, *center, e, out);
   }
+  if ((k = capsule_box_fast(r, A, *c0, *c1, *center, e, out)) >= 0) return k;
   /* in the box's frame */
   rel = v_sub(*c0, *center);
   d = v_sub(*c1, *c0);
@@ -1025,21 +1726,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
     }
     dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
   }
-  {
-    double dist = sqrt(dd);
-    if (dist > dmax(noise(m, q), noise(rel, A))) {
-      normal = v_normalize(v_sub(m, q));
-    } else {
-      push p = box_push(rel, A, d, e, box_plane2d(rel, d, A, e));
-      normal = p.w;
-      feature = p.feature;
-    }
-  }
-  out->u = 0;
-  out->point = v_add(q, *center);
-  out->normal = normal;
-  out->feature = feature;
-  return 1;
+  return box_start(rel, A, d, e, *center, dd, q, m, feature, out);
 }
 
 /* ---- capsule against capsule ------------------------------------------------- */

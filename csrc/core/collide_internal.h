@@ -8,6 +8,9 @@
 
 #include <math.h>
 #include "collide.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 typedef collide_vec3 vec3;
 
@@ -78,7 +81,6 @@ static inline double mag3(const vec3 *v) {
    the sum is used only against the limit, and every order has the
    properties above. */
 #if defined(__SSE2__)
-#include <emmintrin.h>
 typedef __m128d mag_acc;
 static inline mag_acc mag_start(double s) { return _mm_set_sd(fabs(s)); }
 static inline mag_acc mag_add(mag_acc acc, const vec3 *v) {
@@ -93,13 +95,60 @@ static inline mag_acc mag_num(mag_acc acc, double s) {
 static inline double mag_total(mag_acc acc) {
   return _mm_cvtsd_f64(_mm_add_sd(acc, _mm_unpackhi_pd(acc, acc)));
 }
+/* Two vectors at once: their x and y as two unaligned loads, their z
+   paired into one register (fewer instructions than two mag_add). */
+static inline mag_acc mag_add2(mag_acc acc, const vec3 *p, const vec3 *q) {
+  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+  __m128d xy = _mm_add_pd(_mm_and_pd(_mm_loadu_pd(&p->x), abs_mask),
+                          _mm_and_pd(_mm_loadu_pd(&q->x), abs_mask));
+  __m128d zz = _mm_and_pd(_mm_loadh_pd(_mm_load_sd(&p->z), &q->z), abs_mask);
+  return _mm_add_pd(acc, _mm_add_pd(xy, zz));
+}
+/* Two numbers at once, and whether either has its sign bit set (a
+   negative radius, or -0, which then takes the careful path). */
+static inline mag_acc mag_nums2(double s, double t, int *signs) {
+  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+  __m128d st = _mm_set_pd(t, s);
+  *signs = _mm_movemask_pd(st);
+  return _mm_and_pd(st, abs_mask);
+}
 #else
 typedef double mag_acc;
 static inline mag_acc mag_start(double s) { return fabs(s); }
 static inline mag_acc mag_add(mag_acc acc, const vec3 *v) { return acc + mag3(v); }
 static inline mag_acc mag_num(mag_acc acc, double s) { return acc + fabs(s); }
 static inline double mag_total(mag_acc acc) { return acc; }
+static inline mag_acc mag_add2(mag_acc acc, const vec3 *p, const vec3 *q) {
+  return acc + mag3(p) + mag3(q);
+}
+static inline mag_acc mag_nums2(double s, double t, int *signs) {
+  *signs = !(s >= 0) || !(t >= 0) || (s == 0 && 1 / s < 0) ||
+           (t == 0 && 1 / t < 0);
+  return fabs(s) + fabs(t);
+}
 #endif
+/* A kernel's body inlined into its fast entry point, and the rare path
+   (the per-argument checks) kept out of it. */
+#if defined(__GNUC__)
+#define COLLIDE_HOT static inline __attribute__((always_inline))
+#define COLLIDE_COLD static __attribute__((noinline, cold))
+#else
+#define COLLIDE_HOT static inline
+#define COLLIDE_COLD static
+#endif
+
+/* The square root of a number known not to be negative (NaN aside):
+   sqrtsd itself, the correctly rounded root, the same bits as sqrt().
+   sqrt() from <math.h> keeps a call to the library on its path for a
+   negative argument (errno), which makes a leaf kernel save registers
+   and set up a frame around every call. */
+static inline double sqrt_nn(double x) {
+#if defined(__SSE2__)
+  return _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(x)));
+#else
+  return sqrt(x);
+#endif
+}
 /* ---- end of fused argument checks ------------------------------------ */
 
 /* Early-return checks used at the top of every entry point. */

@@ -10,6 +10,9 @@
  */
 #include <float.h>
 #include "collide_world_internal.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 
 /* ---- the query ------------------------------------------------------------- */
@@ -24,7 +27,19 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
                                const vec3 *c0, const vec3 *c1) {
   int k;
   double scale, margin, half[3] = {0, 0, 0}, hmax = 0;
-  memset(q, 0, sizeof *q);
+  /* (field by field, not memset: this runs once a query) */
+  q->t0 = 0;
+  q->filter = NULL;
+  q->ctx = NULL;
+  q->contact_filter = NULL;
+  q->contact_ctx = NULL;
+  q->found = 0;
+  q->best_id = 0;
+  hit_clear(&q->best);
+  q->ids = NULL;
+  q->hits = NULL;
+  q->cap = 0;
+  q->nids = 0;
   q->mode = mode;
   q->m = *m;
   /* a capsule with a zero axis is a sphere and answers as one */
@@ -36,21 +51,30 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
   q->approach = -1;
   q->mask = -1;
   q->exact = 1;
-  for (k = 0; k < 3; k++) {
-    switch (q->m.kind) {
-    case MOVER_SPHERE: half[k] = m->r; break;
-    case MOVER_AABB: half[k] = vc(&m->e, k); break;
-    case MOVER_CAPSULE: half[k] = fabs(vc(&m->axis, k)) + m->r; break;
-    default: half[k] = 0; break;
-    }
-    if (half[k] > hmax) hmax = half[k];
+  switch (q->m.kind) {
+  case MOVER_SPHERE:
+    half[0] = half[1] = half[2] = m->r;
+    break;
+  case MOVER_AABB:
+    half[0] = m->e.x; half[1] = m->e.y; half[2] = m->e.z;
+    break;
+  case MOVER_CAPSULE:
+    half[0] = fabs(m->axis.x) + m->r;
+    half[1] = fabs(m->axis.y) + m->r;
+    half[2] = fabs(m->axis.z) + m->r;
+    break;
+  default:
+    break;
   }
+  hmax = half[0] > half[1] ? half[0] : half[1];
+  hmax = half[2] > hmax ? half[2] : hmax;
   /* The margin: far above the rounding of the exact tests (whose contact
      distances carry errors up to about 1e-16 * scale^2 / r near grazing
      roots) and of the slab test below, far below any geometry that
      matters. Too big only costs extra exact tests. */
   scale = max_abs3(c0);
   if (max_abs3(c1) > scale) scale = max_abs3(c1);
+  q->ray_scale = scale;
   margin = 1e-7 * (1 + hmax + scale);
   for (k = 0; k < 3; k++) {
     double dk = vc(&q->d, k);
@@ -67,6 +91,13 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
     /* lo - grow - o = lo - (o + grow), hi + grow - o = hi - (o - grow) */
     q->near_off[k] = q->o[k] + q->grow[k];
     q->far_off[k] = q->o[k] - q->grow[k];
+    {   /* (indexed, not branched on: the sign varies from query to query) */
+      double off[2];
+      off[0] = q->near_off[k];
+      off[1] = q->far_off[k];
+      q->plane_off[0][k] = off[q->neg[k]];
+      q->plane_off[1][k] = off[!q->neg[k]];
+    }
   }
 }
 
@@ -335,9 +366,10 @@ static int mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
    A capsule is met where the ray's point comes within R of its segment (a
    sphere of radius R swept along the ray against the segment); the normal
    is the outward one there, and a ray starting inside hits at u = 0 with
-   the point on the surface the way out, as collide_raycast_sphere. */
+   the point on the surface the way out, as collide_raycast_sphere.
+   p_scale: the largest |coordinate| of p0 and p1. */
 static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
-                     collide_hit *h) {
+                     double p_scale, collide_hit *h) {
   switch (s->kind) {
   case COLLIDE_SHAPE_TRIANGLE: {
     /* collide_raycast_triangle's first test, made with the normal kept
@@ -345,12 +377,8 @@ static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
        clearly on one side of the plane is no contact. Most triangles a
        ray's box test lets through end here. */
     double h0 = v_dot(s->tn, v_sub(*p0, s->g.tri.a));
-    double h1 = v_dot(s->tn, v_sub(*p1, s->g.tri.a)), tol, m;
-    double scale = max_abs3(p0);
-    if ((m = max_abs3(p1)) > scale) scale = m;
-    if ((m = max_abs3(&s->g.tri.a)) > scale) scale = m;
-    if ((m = max_abs3(&s->g.tri.b)) > scale) scale = m;
-    if ((m = max_abs3(&s->g.tri.c)) > scale) scale = m;
+    double h1 = v_dot(s->tn, v_sub(*p1, s->g.tri.a)), tol;
+    double scale = p_scale > s->tscale ? p_scale : s->tscale;
     tol = 64 * DBL_EPSILON * scale;
     if (scale > 1e-90 && ((h0 > tol && h1 > tol) || (h0 < -tol && h1 < -tol))) {
       hit_clear(h);
@@ -424,7 +452,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
     q->nids++;
     return 0;
   case Q_RAY_ALL:
-    if (shape_ray(s, &q->c0, &q->c1, &h) != 1) return 0;
+    if (shape_ray(s, &q->c0, &q->c1, q->ray_scale, &h) != 1) return 0;
     if ((f = ask_filter(q, s->id)) <= 0) return f;
     if (q->nids < q->cap) {
       q->hits[q->nids].hit = h;
@@ -433,7 +461,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
     q->nids++;
     return 0;
   case Q_RAY:
-    rc = shape_ray(s, &q->c0, &q->c1, &h);
+    rc = shape_ray(s, &q->c0, &q->c1, q->ray_scale, &h);
     break;
   default:
     if (s->moving < 0) {
@@ -506,8 +534,186 @@ static int query_subtree(collide_world *w, query *q, int n) {
   if (n < 0) return query_shape(w, q, ~n);
   h = &w->hot[n];
   for (i = 0; i < 2 && !e; i++)
-    if (query_hot(q, h, i, &t[i])) e = query_subtree(w, q, h->child[i]);
+    if ((q->mask < 0 || (h->layers[i] & q->mask)) && query_hot(q, h, i, &t[i]))
+      e = query_subtree(w, q, h->child[i]);
   return e;
+}
+
+/* The slab test of query_hot on the four lanes of a wide node at once:
+   for each axis the plane the motion enters the slab at (lo when it moves
+   up the axis, hi when down: q->neg) and the one it leaves at, each less
+   its offset from q->plane_off, times 1/d -- the same operations as
+   query_hot's, in the same precision, so the same margin covers them --,
+   and the entry clipped below by 0, the exit above by tmax (1, or the
+   best contact so far: a box entered later holds nothing better). Bit i
+   of the result: lane i is met; t[i] its entry, +inf for a lane not met.
+   An empty lane has an inverted box (lo +inf, hi -inf: entered at +inf
+   whichever way the motion goes), so it is never met. With SSE2 (every x86-64)
+   two lanes a register; elsewhere the same per lane. */
+#if defined(__GNUC__)
+#define HOT_INLINE inline __attribute__((always_inline))
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define HOT_INLINE inline
+#define PREFETCH(p) ((void)(p))
+#endif
+/* What query_wide reads of the query, made once a walk: where in a node
+   each axis' entry and exit planes are (as floats from nd->b), and the
+   offsets and 1/d, in registers' form. */
+typedef struct wide_ray {
+  int pn[3], pf[3];
+#if defined(__SSE2__)
+  __m128d on[3], of[3], inv[3];
+#endif
+} wide_ray;
+
+static void wide_ray_init(wide_ray *r, const query *q) {
+  int k;
+  for (k = 0; k < 3; k++) {
+    r->pn[k] = 12 * q->neg[k] + 4 * k;
+    r->pf[k] = 12 * !q->neg[k] + 4 * k;
+#if defined(__SSE2__)
+    r->on[k] = _mm_set1_pd(q->plane_off[0][k]);
+    r->of[k] = _mm_set1_pd(q->plane_off[1][k]);
+    r->inv[k] = _mm_set1_pd(q->inv[k]);
+#endif
+  }
+}
+
+static HOT_INLINE int query_wide(const query *q, const wide_ray *r,
+                                 const wide_node *nd, double tmax, double t[4]) {
+  const float *b = &nd->b[0][0][0];
+#if defined(__SSE2__)
+  __m128d n01 = _mm_setzero_pd(), n23 = n01;
+  __m128d f01 = _mm_set1_pd(tmax), f23 = f01;
+  (void)q;
+  /* (the three axes written out: a loop of three is not unrolled at -O2) */
+#define WIDE_AXIS(k) do { \
+    __m128 pn = _mm_loadu_ps(b + r->pn[k]), pf = _mm_loadu_ps(b + r->pf[k]); \
+    n01 = _mm_max_pd(n01, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(pn), r->on[k]), r->inv[k])); \
+    n23 = _mm_max_pd(n23, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(pn, pn)), \
+                                                r->on[k]), r->inv[k])); \
+    f01 = _mm_min_pd(f01, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(pf), r->of[k]), r->inv[k])); \
+    f23 = _mm_min_pd(f23, _mm_mul_pd(_mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(pf, pf)), \
+                                                r->of[k]), r->inv[k])); \
+  } while (0)
+  WIDE_AXIS(0);
+  WIDE_AXIS(1);
+  WIDE_AXIS(2);
+#undef WIDE_AXIS
+  {
+    const __m128d inf = _mm_set1_pd(HUGE_VAL);
+    __m128d h01 = _mm_cmple_pd(n01, f01), h23 = _mm_cmple_pd(n23, f23);
+    _mm_storeu_pd(t, _mm_or_pd(_mm_and_pd(h01, n01), _mm_andnot_pd(h01, inf)));
+    _mm_storeu_pd(t + 2, _mm_or_pd(_mm_and_pd(h23, n23), _mm_andnot_pd(h23, inf)));
+    return _mm_movemask_pd(h01) | _mm_movemask_pd(h23) << 2;
+  }
+#else
+  int i, k, mask = 0;
+  for (i = 0; i < 4; i++) {
+    double t0 = 0, t1 = tmax;
+    for (k = 0; k < 3; k++) {
+      double tn = ((double)b[r->pn[k] + i] - q->plane_off[0][k]) * q->inv[k];
+      double tf = ((double)b[r->pf[k] + i] - q->plane_off[1][k]) * q->inv[k];
+      t0 = tn > t0 ? tn : t0;
+      t1 = tf < t1 ? tf : t1;
+    }
+    t[i] = t0 <= t1 ? t0 : HUGE_VAL;
+    mask |= (t0 <= t1) << i;
+  }
+  return mask;
+#endif
+}
+
+/* Every shape below wide node n or shape ~n whose box the query meets, in
+   no particular order (the stack's safety net, as query_subtree). */
+static int query_wide_subtree(collide_world *w, query *q, const wide_ray *r,
+                              int n) {
+  const wide_node *nd;
+  double t[4];
+  int i, mask, e = 0;
+  if (n < 0) return query_shape(w, q, ~n);
+  nd = &w->wide[n];
+  mask = query_wide(q, r, nd, 1, t);
+  for (i = 0; i < 4 && !e; i++)
+    if (mask >> i & 1) e = query_wide_subtree(w, q, r, nd->child[i]);
+  return e;
+}
+
+/* Walks the static hierarchy nearest boxes first: of the lanes a node's
+   test meets, the nearest is taken next, the others are pushed farthest
+   first. */
+static int query_static(collide_world *w, query *q) {
+  int stack[STACK_SIZE], sp = 0, e = 0, n = 0;
+  double tstack[STACK_SIZE];
+  wide_ray r;
+  wide_ray_init(&r, q);
+  for (;;) {
+    if (n < 0) {
+      if ((e = query_shape(w, q, ~n)) != 0) return e;
+    } else {
+      /* Which lanes a ray meets is hard to predict, so no branch here
+         depends on it but "none": the nearest lane met is found by
+         comparisons made into numbers, and every lane is written to the
+         stack with sp advanced past the others met. */
+      const wide_node *nd = &w->wide[n];
+      double t[4], ta, tb;
+      int mask, i, a, b, near, rest;
+      mask = query_wide(q, &r, nd, q->found ? q->best.u : 1, t);
+      if (mask == 0) goto pop;
+      a = t[1] < t[0];
+      b = 2 + (t[3] < t[2]);
+      ta = t[a];
+      tb = t[b];
+      near = a ^ ((a ^ b) & -(tb < ta));
+      rest = mask & ~(1 << near);
+      /* (the hierarchy is at most ~37 wide levels deep, three entries a
+         level: the net below is never needed, kept against a miscount) */
+      if (rest == 0) {
+        /* one lane met: nothing to push */
+      } else if (sp + 4 <= STACK_SIZE) {
+        stack[sp] = nd->child[0];
+        tstack[sp] = t[0];
+        sp += rest & 1;
+        stack[sp] = nd->child[1];
+        tstack[sp] = t[1];
+        sp += rest >> 1 & 1;
+        stack[sp] = nd->child[2];
+        tstack[sp] = t[2];
+        sp += rest >> 2 & 1;
+        stack[sp] = nd->child[3];
+        tstack[sp] = t[3];
+        sp += rest >> 3;
+        /* what the others will read, fetched while the nearest is
+           walked: in a large world each is a cache miss */
+        for (i = 0; i < 4; i++)
+          if (rest >> i & 1) {
+            int c = nd->child[i];
+            if (c < 0) {
+              PREFETCH((const char *)&w->slots[~c]);
+              PREFETCH((const char *)&w->slots[~c] + 64);
+            } else {
+              PREFETCH((const char *)&w->wide[c]);
+              PREFETCH((const char *)&w->wide[c] + 64);
+            }
+          }
+      } else {
+        for (i = 0; i < 4; i++)
+          if ((rest >> i & 1) && (e = query_wide_subtree(w, q, &r, nd->child[i])) != 0)
+            return e;
+      }
+      n = nd->child[near];
+      continue;
+    }
+  pop:
+    /* the next box from the stack; one entered after the best contact
+       holds no better one (equal entry: it may hold a lower id) */
+    do {
+      if (sp == 0) return 0;
+      sp--;
+    } while (q->found && tstack[sp] > q->best.u);
+    n = stack[sp];
+  }
 }
 
 /* Walks planes, pending shapes and the tree, nearest boxes first. The
@@ -519,13 +725,17 @@ int collide__query_run(collide_world *w, query *q) {
   w->busy++;
   for (i = 0; i < w->nplanes && !e; i++) e = query_shape(w, q, w->planes[i]);
   for (i = 0; i < w->npending && !e; i++) e = query_shape(w, q, w->pending[i]);
+  if (w->nwide > 0 && !e) e = query_static(w, q);
   if (w->root >= 0 && !e) {
     int stack[STACK_SIZE];
     double tstack[STACK_SIZE];
     int sp = 0;
     double t;
     const node *root = &w->nodes[w->root];
-    if (query_box(q, &root->b, &t)) {
+    /* (a mask that meets no layer below a node skips it; a mask < 0 is
+       every shape, those of no layer too) */
+    int all = q->mask < 0;
+    if ((all || (root->layers & q->mask)) && query_box(q, &root->b, &t)) {
       stack[sp] = root->left < 0 ? ~root->slot : w->root;
       tstack[sp++] = t;
     }
@@ -543,8 +753,8 @@ int collide__query_run(collide_world *w, query *q) {
         continue;
       }
       h = &w->hot[n];
-      ha = query_hot(q, h, 0, &ta);
-      hb = query_hot(q, h, 1, &tb);
+      ha = (all || (h->layers[0] & q->mask)) && query_hot(q, h, 0, &ta);
+      hb = (all || (h->layers[1] & q->mask)) && query_hot(q, h, 1, &tb);
       a = h->child[0];
       b = h->child[1];
       if (ha && hb && tb < ta) {  /* visit the nearer first: push it last */

@@ -543,8 +543,8 @@ int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
                                   const collide_vec3 *b, const collide_vec3 *c,
                                   collide_hit *out) {
   vec3 v[3], n;
-  double l2, S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(
-      mag_start(r), c0), c1), a), b), c));
+  double l2, S = mag_total(mag_add(mag_add2(mag_add2(mag_start(r), c0, c1),
+                                             a, b), c));
   if (!(S <= COLLIDE_MAX_COORD && r >= 0)) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
     CHECK_VEC(c0, 2);
@@ -635,82 +635,212 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
   return sweep_flat(0, p0, p1, v, count, n, origin, out);
 }
 
-/* The cheap rejection of a ray cast against a triangle: Moller and
-   Trumbore's tests (RTR 3rd ed. 16.8) without a division, each with a
-   margin, so that 1 means the segment clearly misses and ray_flat's exact
-   work is not needed; 0 decides nothing.
+/* The filtered predicate of a ray cast against a triangle (issue 12):
+   Moller and Trumbore's numbers (RTR 3rd ed. 16.8) evaluated directly,
+   each compared against a proven bound instead of trusting its sign, so
+   that the clear cases -- a segment that misses by far, or one that
+   crosses the face well inside it -- are answered without ray_flat's
+   careful work, and only a segment within the bound of a decision
+   boundary (near an edge, a vertex, the plane, or nearly parallel to it)
+   goes to ray_flat (raycast_triangle_careful). The clear face hit is
+   answered with the very bits ray_flat gives it.
 
-   With s = p0 - a, e1 = b - a, e2 = c - a, P = d x e2, Q = s x e1 and
-   det = e1.P, the segment's line meets the plane at p0 + d t, at the
-   barycentric (u, v), where det u = s.P, det v = d.Q, det t = e2.Q. Each
-   of these triple products is computed with an error below 50 epsilon of
-   the product of its factors' largest components (m_x), every factor
-   being a difference rounded relative to itself. So once |det| exceeds
-   1e-12 m_e1 m_d m_e2 its sign is certain, and the signs below are
-   compared against det with no division. The margins put the point
-   clearly outside, not within rounding of the edge: the distance of the
-   crossing from the line of e2 is |s.P| |e1 x e2| / (|det| |e2|) >=
-   |s.P| / (|d| |e2|) >= |s.P| / (3 m_d m_e2), and likewise for the other
-   two edges and for the two ends' distances to the plane (|e2.Q| and
-   |e2.Q - det| over |e1 x e2| <= 3 m_e1 m_e2); with the margin 4e-9 S m m,
-   S the sum of all magnitudes (at least the largest coordinate), every
-   one is beyond 1e-9 of the largest coordinate: some 10^7 times the
-   rounding that ray_flat allows for. Components below 1e-90 (where the
-   products could underflow) decide nothing. The t tests come first: they
-   are the two ends' plane distances times |cr| (e2.Q = s.cr, with the
-   caller's cr = e1 x e2), and a segment on one side of the plane is the
-   commonest miss. */
-static int ray_triangle_clear_miss(vec3 p0, vec3 p1, vec3 a, vec3 b, vec3 c,
-                                   vec3 cr, double S) {
-  vec3 e1 = v_sub(b, a), e2 = v_sub(c, a), s = v_sub(p0, a), d, P, Q;
-  double m1 = v_maxabs(e1), m2 = v_maxabs(e2), k = 4e-9 * S, md;
-  double h0 = v_dot(s, cr), h1 = v_dot(v_sub(p1, a), cr), det, nu, nv, sg;
-  if (!((m1 > 1e-90) && (m2 > 1e-90))) return 0;
-  /* First t, the commonest miss, from the plane distances times |cr| of
-     both ends (cr = e1 x e2, the caller's; e2.Q = s.cr and e2.Q - det is
-     the same for p1): both clearly on one side. */
-  if ((h0 > k * m1 * m2 && h1 > k * m1 * m2) ||
-      (h0 < -k * m1 * m2 && h1 < -k * m1 * m2))
-    return 1;
-  d = v_sub(p1, p0);
-  md = v_maxabs(d);
-  P = v_cross(d, e2);
-  det = v_dot(e1, P);
-  nu = v_dot(s, P);
-  if (!(md > 1e-90)) return 0;
-  if (!(fabs(det) > 1e-12 * m1 * md * m2)) return 0;   /* (nearly) parallel */
-  sg = det < 0 ? -1 : 1;
-  det *= sg;
-  nu *= sg;
-  if ((nu < -k * md * m2) || (nu - det > k * md * (m1 + m2) * 2)) return 1;
-  Q = v_cross(s, e1);
-  nv = sg * v_dot(d, Q);
-  return (nv < -k * md * m1) || (nu + nv - det > k * md * (m1 + m2) * 2);
+   Notation: e1 = b - a, e2 = c - a, e3 = c - b, s = p0 - a, d = p1 - p0,
+   cr = e1 x e2 (triangle_cross's), P = d x e2, Q = s x e1, det = e1.P,
+   nu = s.P, nv = d.Q, w = det - nu - nv; MT's barycentrics of the line's
+   crossing are u = nu / det, v = nv / det, 1 - u - v = w / det. e11,
+   e22, dd, l2 are the squared lengths of e1, e2, d, cr.
+
+   Why a number outside [min(0, det), max(0, det)] separates the whole
+   line from the triangle. The plane through a spanned by d and e2 has
+   normal P; along the segment's line (s + t d).P = s.P = nu does not
+   change (d.P = 0), and over the triangle a + beta e1 + gamma e2 (beta,
+   gamma >= 0, beta + gamma <= 1) the same offset is beta det, between 0
+   and det. So nu beyond that interval by q puts the line at least
+   q / |P| >= q / (|d| |e2|) away from the triangle. The plane through a
+   spanned by d and e1 (normal d x e1): the line's offset is s.(d x e1) =
+   -nv, the triangle's gamma e2.(d x e1) = -gamma det; negated, nv against
+   [0, det] again, distance >= q / (|d| |e1|). The plane through b
+   spanned by d and e3 (normal d x e3 = P - d x e1): the line's offset is
+   (s - e1).(d x e3) = nu + nv - det = -w, the triangle's det (beta +
+   gamma - 1); negated, w against [0, det], distance >= q / (|d| |e3|),
+   |e3|^2 <= (|e1| + |e2|)^2 <= 2 (e11 + e22). Both ends of the segment
+   on one side of the plane: h0 = s.cr at p0 and h1 = h0 - det at p1
+   (d.cr = -det), distances h / |cr| >= h / (|e1| |e2|).
+
+   The margins are compared squared (no square roots), with k = 4e-9 S, S
+   the sum of all magnitudes of the arguments (the fused check's), so at
+   least every coordinate, and |d|^2 <= 12 S^2 standing in for dd before a
+   hit is in sight (a larger margin, as rigorous): q^2 > k^2 12 S^2 e22
+   for nu, and so on. A line at least k away from the triangle is some
+   10^7 times beyond the rounding ray_flat and sweep_flat allow (a few
+   hundred epsilon of the largest coordinate; collide__ray_triangle_misses
+   relies on the same), so they report a miss too. Rounding of the tests
+   themselves: each number above is a triple product of rounded
+   differences (h1 and w: sums of two or three), computed with an error
+   below 50 epsilon times the product of its factors' lengths, |s|, |d|
+   <= 2 sqrt(3) S; each margin carries the same factors (|d| |e2| for nu
+   and det, |e1| |e2| for h, ...) times 4e-9 S, some 10^5 times more. So a
+   number beyond the interval by the margin in floating point is beyond
+   it in exact arithmetic by most of the margin, whatever the rounding of
+   det (the interval's end) -- the sign of det need not be certain for a
+   miss. No overflow within the input limit (squared lengths up to
+   1.2e101, products of three up to 1.7e303); every margin is required to
+   be a normal number above 1e-280, far above any underflow of the
+   products (else the careful path decides).
+
+   The clear hit: both ends beyond k on opposite sides of the plane, the
+   sign of det certain (|det| > 1e-12 |e1| |d| |e2|), the segment at least
+   1e-2 steep to the plane (det^2 > 1e-4 dd l2: |det| = |d.cr| = |d| |cr|
+   sin(angle)), and u, v, 1 - u - v positive by K = 1e-6 S in the sense
+   above. ray_flat then decides every one of its own tests the same way
+   (its edge tests need g hd > 49152 eps scale |d| |e_i|, here g >= K |e_i|
+   and hd >= 1e-2 |d|), and answers with the face prism's crossing
+   t = -h0 / hd (over the unit normal) and flat_contact's face: the point
+   projected onto the plane, the normal toward p0. raycast_triangle_face
+   does the same operations in the same order. */
+
+/* The careful path (and the degenerate-triangle rejection): ray_flat, a
+   ray being a sweep of radius 0, the face normal facing p0's side. Out of
+   line, so that the filter below keeps no frame for it. */
+COLLIDE_COLD int raycast_triangle_careful(const collide_vec3 *p0,
+                                          const collide_vec3 *p1,
+                                          const collide_vec3 *a,
+                                          const collide_vec3 *b,
+                                          const collide_vec3 *c,
+                                          collide_hit *out) {
+  vec3 v[3], cr;
+  double l2;
+  if (!triangle_cross(*a, *b, *c, &cr, &l2))
+    return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
+  v[0] = *a; v[1] = *b; v[2] = *c;
+  return ray_flat(*p0, *p1, v, 3, unit_len2(cr, l2), v[0], out);
+}
+
+/* The clear face hit (see above): ray_flat's answer for it, computed by
+   the same operations in the same order -- the face prism's crossing
+   t = -h0 / hd over the unit normal, flat_contact's face: the point on
+   the segment projected onto the plane, the normal toward p0. Out of
+   line: the filter's registers stay free for the common misses. */
+__attribute__((noinline)) static int raycast_triangle_face(const collide_vec3 *p0, const collide_vec3 *p1,
+                                 const collide_vec3 *a, const collide_vec3 *b,
+                                 const collide_vec3 *c, collide_hit *out) {
+  vec3 cr = v_cross(v_sub(*b, *a), v_sub(*c, *a)), n, d, x;
+  double h0, hd, t;
+  n = unit_len2(cr, v_len2(cr));
+  d = v_sub(*p1, *p0);
+  h0 = v_dot(n, v_sub(*p0, *a));
+  hd = v_dot(n, d);
+  t = -h0 / hd;
+  if (!(t > 0 && t < 1)) return raycast_triangle_careful(p0, p1, a, b, c, out);
+  x = v_madd(*p0, d, t);
+  out->u = t;
+  out->point = v_madd(x, n, -v_dot(n, v_sub(x, *a)));
+  out->normal = v_scale(n, h0 > 0 ? 1 : -1);
+  out->feature = COLLIDE_FEATURE_FACE;
+  return 1;
+}
+
+/* The arguments one by one (the fused check failed: a bad one, or valid
+   numbers whose magnitudes sum over the limit), then the careful path. */
+COLLIDE_COLD int raycast_triangle_slow(const collide_vec3 *p0,
+                                       const collide_vec3 *p1,
+                                       const collide_vec3 *a,
+                                       const collide_vec3 *b,
+                                       const collide_vec3 *c,
+                                       collide_hit *out) {
+  CHECK_VEC(p0, 1);
+  CHECK_VEC(p1, 2);
+  CHECK_VEC(a, 3);
+  CHECK_VEC(b, 4);
+  CHECK_VEC(c, 5);
+  return raycast_triangle_careful(p0, p1, a, b, c, out);
 }
 
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
-                             const collide_vec3 *a, const collide_vec3 *b,
-                             const collide_vec3 *c, collide_hit *out) {
-  vec3 v[3], n;
-  double l2, S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(
-      mag_start(0), p0), p1), a), b), c));
-  if (!(S <= COLLIDE_MAX_COORD)) {     /* one pass, else one by one */
-    CHECK_VEC(p0, 1);
-    CHECK_VEC(p1, 2);
-    CHECK_VEC(a, 3);
-    CHECK_VEC(b, 4);
-    CHECK_VEC(c, 5);
-  }
-  if (!triangle_cross(*a, *b, *c, &n, &l2))
-    return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
-  if (S <= COLLIDE_MAX_COORD && ray_triangle_clear_miss(*p0, *p1, *a, *b, *c, n, S)) {
+                             const collide_vec3 *pa, const collide_vec3 *pb,
+                             const collide_vec3 *pc, collide_hit *out) {
+  vec3 a, e1, e2, cr, s, d, P, Q;
+  double e11, e22, l2, h0, h1, m, q, lo, hi, dd, det, nu, nv, w, SS;
+  double S = mag_total(mag_add(mag_add2(mag_add2(mag_start(0), p0, p1),
+                                        pa, pb), pc));
+  if (!(S <= COLLIDE_MAX_COORD))       /* one pass, else one by one */
+    return raycast_triangle_slow(p0, p1, pa, pb, pc, out);
+  a = *pa;
+  e1 = v_sub(*pb, a);
+  e2 = v_sub(*pc, a);
+  e11 = v_len2(e1);
+  e22 = v_len2(e2);
+  cr = v_cross(e1, e2);
+  l2 = v_len2(cr);
+  /* triangle_cross's test, decided here when clearly not degenerate: its
+     longest edge squared is at most 2 (e11 + e22) (|c - b| <= |e1| +
+     |e2|; 2.01 covers the rounding of e33), and the factor 1.0001 covers
+     its rounding as there; otherwise the careful path decides, with
+     triangle_cross itself. */
+  m = DEGENERATE_AREA * 2.01 * (e11 + e22);
+  if (!((m > 1e-150) && (l2 > 1.0001 * (m * m))))
+    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
+  /* Moller and Trumbore's order, the commonest miss first: the line
+     clearly outside the edge a-c (nu outside [0, det] by the margin);
+     |d|^2 is bounded by 12 S^2 here (a larger margin, as rigorous, and
+     no need to form |d|^2 before a hit is in sight): m = k^2 12 S^2 */
+  s = v_sub(*p0, a);
+  d = v_sub(*p1, *p0);
+  P = v_cross(d, e2);
+  det = v_dot(e1, P);
+  nu = v_dot(s, P);
+  SS = S * S;
+  m = (16e-18 * 12) * SS * SS;
+  if (!(m * (e11 < e22 ? e11 : e22) > 1e-280))   /* margins would underflow */
+    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
+  lo = det < 0 ? det : 0;
+  hi = det > 0 ? det : 0;
+  q = max2(lo - nu, nu - hi);
+  if (q > 0 && q * q > m * e22) {
     hit_clear(out);
     return 0;
   }
-  n = unit_len2(n, l2);
-  v[0] = *a; v[1] = *b; v[2] = *c;
-  /* a ray is a sweep of radius 0; the face normal faces p0's side */
-  return ray_flat(*p0, *p1, v, 3, n, v[0], out);
+  /* clearly outside the edge a-b (v) or b-c (w) */
+  Q = v_cross(s, e1);
+  nv = v_dot(d, Q);
+  w = det - nu - nv;
+  q = max2(lo - nv, nv - hi);
+  if (q > 0 && q * q > m * e11) {
+    hit_clear(out);
+    return 0;
+  }
+  q = max2(lo - w, w - hi);
+  if (q > 0 && q * q > m * 2 * (e11 + e22)) {
+    hit_clear(out);
+    return 0;
+  }
+  /* both ends clearly on one side of the plane: h0 = s.cr = e2.Q, and
+     d.cr = -det, so h1 = h0 - det at p1 (margin k^2 e11 e22) */
+  h0 = v_dot(s, cr);
+  h1 = h0 - det;
+  m = 16e-18 * SS * e11 * e22;
+  if (!(m > 1e-280))
+    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
+  if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 > 0)) {
+    hit_clear(out);
+    return 0;
+  }
+  /* the clear face hit: both ends clearly on opposite sides, the sign of
+     det certain and the segment steep, inside every edge by K = 1e-6 S */
+  if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 < 0)) {
+    dd = v_len2(d);
+    m = (1e-6 * S) * (1e-6 * S) * dd;
+    if ((m * (e11 < e22 ? e11 : e22) > 1e-280) &&
+        (det * det > 1e-24 * e11 * dd * e22) && (det * det > 1e-4 * dd * l2)) {
+      double sg = det < 0 ? -1 : 1;
+      if ((sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) &&
+          (nu * nu > m * e22) && (nv * nv > m * e11) &&
+          (w * w > m * 2 * (e11 + e22)))
+        return raycast_triangle_face(p0, p1, pa, pb, pc, out);
+    }
+  }
+  return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
 }
 
 /* ---- the world's quick miss for rays ---------------------------------------- */
@@ -897,8 +1027,7 @@ static int sweep_segment(double r, const collide_vec3 *c0,
                                  const collide_vec3 *b, collide_hit *out, int checked) {
   vec3 d, e, c, p, diff, normal;
   double best, t, ee, s, dist;
-  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), c0), c1),
-                                       a), b));
+  double S = mag_total(mag_add2(mag_add2(mag_start(r), c0, c1), a, b));
   int feature, at_a = 0;
   if (checked && !((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */

@@ -1,7 +1,9 @@
 /*
- * collide_tree.c -- the world's dynamic bounding-volume hierarchy: one
- * shape per leaf, a top-down build for shapes added in bulk, insertion and
- * removal in O(log n) for the rest, and the re-placing of moved shapes.
+ * collide_tree.c -- the world's bounding-volume hierarchies: a static one,
+ * four children a node, over the shapes never changed (see "the static
+ * hierarchy" below), and a dynamic tree, one shape per leaf, with a
+ * top-down build for shapes added in bulk, insertion and removal in
+ * O(log n) for the rest, and the re-placing of moved shapes.
  *
  * The design follows the dynamic AABB tree of Box2D (Catto, dynamic_tree.c;
  * after Presson's bullet/btDbvt and Ericson ch. 6) -- the ideas, not the
@@ -19,20 +21,21 @@
  *     in place, is re-inserted once every few steps, not every step.
  *     Shapes that never move keep tight boxes.
  *   - Shapes added are first collected in w->pending and filed by the next
- *     query: many at once are built top-down (object-median split on the
- *     axis of largest centroid spread, Ericson 6.2.1, O(n log n)); a few
- *     are inserted. Once insertions of new shapes outnumber half the tree
- *     it is rebuilt, as incremental insertion gives a worse tree than the
- *     top-down build.
+ *     query: many at once are built top-down (binned SAH splits, Wald
+ *     2007, down to 4 shapes, median splits below SAH_DEPTH; O(n log n))
+ *     into the static hierarchy; a few are inserted into the dynamic
+ *     tree. Once insertions of new shapes outnumber half the world it is
+ *     all built again, as incremental insertion gives a worse tree than
+ *     the top-down build.
+ *   - A tree change refits the ancestors only up to the first one that
+ *     keeps its box, height and layers.
  * Exactness does not depend on any of this: every leaf box contains its
  * shape over the whole step, and queries give every shape whose box they
  * can touch the exact test.
  */
 #include <float.h>
-#include <stdint.h>
 #include "collide_world_internal.h"
 
-#define FLT_TRUE_MIN_ 1.40129846e-45f   /* the smallest float above 0 */
 
 /* ---- nodes ---------------------------------------------------------------- */
 
@@ -55,6 +58,7 @@ static int alloc_node(collide_world *w) {
   } else {
     n = w->nnodes++;   /* reserved by collide__tree_reserve */
   }
+  w->nodes[n].height = -1;   /* (new: see fix_upward) */
   return n;
 }
 
@@ -67,34 +71,25 @@ static void free_node(collide_world *w, int n) {
 
 static int max_int(int a, int b) { return a > b ? a : b; }
 
-/* The float next to a finite float f, away from zero when up == (f > 0)
-   (IEEE 754 binary32: the neighbours of a float are one unit of its bit
-   pattern away); nextafterf, without the call into libm. */
-static float float_step(float f, int up) {
-  uint32_t bits;
-  if (f == 0) return up ? FLT_TRUE_MIN_ : -FLT_TRUE_MIN_;
-  memcpy(&bits, &f, sizeof bits);
-  if ((f > 0) == (up != 0)) bits++;
-  else bits--;
-  memcpy(&f, &bits, sizeof f);
-  return f;
-}
-
 /* x as a float no greater (down) or no less (up) than x; beyond the
-   float range, the largest float or an infinity. */
+   float range, the largest float or an infinity. Without a branch on the
+   direction the rounding went (half of them would be mispredicted: these
+   run for every box a tree change touches): x moved out by 2^-22 of
+   itself, more than the rounding to the nearest float can bring back
+   (at most 2^-24 of the result), and by 1.5e-45, more than it can
+   bring back among the subnormals (2^-150). Up to ~3 units in the last
+   place looser than the tightest float, which only costs a few boxes. */
 static float float_down(double x) {
-  float f;
+  double y = x - fabs(x) * (1.0 / 4194304) - 1.5e-45;
   if (x > FLT_MAX) return FLT_MAX;
-  if (x < -FLT_MAX) return -INFINITY;
-  f = (float)x;
-  return (double)f > x ? float_step(f, 0) : f;
+  if (!(y >= -FLT_MAX)) return -INFINITY;
+  return (float)y;
 }
 static float float_up(double x) {
-  float f;
-  if (x > FLT_MAX) return INFINITY;
+  double y = x + fabs(x) * (1.0 / 4194304) + 1.5e-45;
   if (x < -FLT_MAX) return -FLT_MAX;
-  f = (float)x;
-  return (double)f < x ? float_step(f, 1) : f;
+  if (!(y <= FLT_MAX)) return INFINITY;
+  return (float)y;
 }
 
 /* hot[n] from inner node n's children. */
@@ -110,6 +105,7 @@ static void sync_hot(collide_world *w, int n) {
       h->b[i][1][k] = float_up(ch->b.hi[k]);
     }
     h->child[i] = ch->left < 0 ? ~ch->slot : c[i];
+    h->layers[i] = ch->layers;
   }
 }
 
@@ -120,6 +116,7 @@ static void refit(collide_world *w, int n) {
   nd->b = l->b;
   box_union(&nd->b, &r->b);
   nd->height = 1 + max_int(l->height, r->height);
+  nd->layers = l->layers | r->layers;
   sync_hot(w, n);
 }
 
@@ -169,12 +166,27 @@ static int balance(collide_world *w, int a) {
   return tall;
 }
 
-/* Walks from n to the root, balancing and refitting. */
+static int box_same(const box *a, const box *b) {
+  int k;
+  for (k = 0; k < 3; k++)
+    if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k]) return 0;
+  return 1;
+}
+
+/* Walks from n to the root, balancing and refitting; stops at the first
+   node that keeps its place, box, height and layers (the nodes above it
+   and its parent's hot entry then are as they were). A node just made
+   by alloc_node has height -1, so it never stops the walk. */
 static void fix_upward(collide_world *w, int n) {
   while (n >= 0) {
-    n = balance(w, n);
-    refit(w, n);
-    n = w->nodes[n].parent;
+    node *nd = &w->nodes[n];
+    box b = nd->b;
+    int height = nd->height, layers = nd->layers, m = balance(w, n);
+    refit(w, m);
+    nd = &w->nodes[m];
+    if (m == n && nd->height == height && nd->layers == layers && box_same(&nd->b, &b))
+      return;
+    n = nd->parent;
   }
 }
 
@@ -263,22 +275,49 @@ static void fat_box(const shape *s, const box *before, box *b) {
   }
 }
 
-void collide__tree_insert(collide_world *w, int s, int fat) {
+static void insert_shape(collide_world *w, int s, int fat, const box *before) {
   int leaf = alloc_node(w);
   node *nd = &w->nodes[leaf];
-  if (fat) fat_box(&w->slots[s], NULL, &nd->b);
+  if (fat) fat_box(&w->slots[s], before, &nd->b);
   else shape_swept_box(&w->slots[s], &nd->b);
   nd->left = nd->right = -1;
   nd->slot = s;
   nd->height = 0;
+  nd->layers = w->slots[s].layers;
   insert_leaf(w, leaf);
   w->slots[s].in = IN_TREE;
   w->slots[s].where = leaf;
   w->tree_live++;
 }
 
+void collide__tree_insert(collide_world *w, int s, int fat) {
+  insert_shape(w, s, fat, NULL);
+}
+
+/* Takes slot s out of the static hierarchy: its lane is emptied (the
+   boxes above it stay as they were, still containing everything left). */
+static void empty_lane(wide_node *nd, int i) {
+  int k;
+  nd->live &= ~(1 << i);
+  for (k = 0; k < 3; k++) {
+    nd->b[0][k][i] = INFINITY;
+    nd->b[1][k][i] = -INFINITY;
+  }
+}
+
+static void static_remove(collide_world *w, int s) {
+  int where = w->slots[s].where;
+  empty_lane(&w->wide[where >> 2], where & 3);
+  w->static_live--;
+  w->static_dead++;
+}
+
 void collide__tree_remove(collide_world *w, int s) {
   int leaf = w->slots[s].where;
+  if (w->slots[s].in == IN_STATIC) {
+    static_remove(w, s);
+    return;
+  }
   remove_leaf(w, leaf);
   free_node(w, leaf);
   w->tree_live--;
@@ -287,11 +326,31 @@ void collide__tree_remove(collide_world *w, int s) {
 void collide__tree_moved(collide_world *w, int s, const box *before) {
   int leaf = w->slots[s].where;
   box b;
+  if (w->slots[s].in == IN_STATIC) {
+    /* a shape that changes once is likely to change again: from now on
+       in the dynamic tree, with an enlarged box (nodes for every shape
+       are reserved: nothing to allocate) */
+    static_remove(w, s);
+    insert_shape(w, s, 1, before);
+    return;
+  }
   shape_swept_box(&w->slots[s], &b);
   if (box_contains(&w->nodes[leaf].b, &b)) return;
   remove_leaf(w, leaf);
   fat_box(&w->slots[s], before, &w->nodes[leaf].b);
   insert_leaf(w, leaf);
+}
+
+void collide__tree_layers(collide_world *w, int s) {
+  int n = w->slots[s].where, p;
+  w->nodes[n].layers = w->slots[s].layers;
+  while ((p = w->nodes[n].parent) >= 0) {
+    int u = w->nodes[w->nodes[p].left].layers | w->nodes[w->nodes[p].right].layers;
+    sync_hot(w, p);
+    if (u == w->nodes[p].layers) return;
+    w->nodes[p].layers = u;
+    n = p;
+  }
 }
 
 /* ---- building the hierarchy top-down --------------------------------------- */
@@ -329,7 +388,7 @@ static void select_kth(item *it, int n, int k, int axis) {
 #define BINS 16
 #define SAH_DEPTH 40   /* below this depth, median splits only: the height
                           stays under SAH_DEPTH + log2 n (see STACK_SIZE) */
-#define SAH_MIN 32     /* fewer items: a median split (the binning costs as
+#define SAH_MIN 4     /* fewer items: a median split (the binning costs as
                           much per level as at the top, for less gain) */
 
 /* The binned surface-area split (Wald, "On fast construction of SAH-based
@@ -387,34 +446,21 @@ static int sah_split(item *it, int n, int axis, double lo, double hi) {
   return left_n > 0 && left_n < n ? left_n : 0;
 }
 
-/* Builds the subtree over it[0, n) and returns its root: binned SAH splits
-   on the axis of largest centroid spread down to SAH_DEPTH and SAH_MIN
-   items, median splits (Ericson 6.2.1) below them or when the bins do not
-   separate the items. */
-static int build_node(collide_world *w, item *it, int n, int parent, int depth) {
-  int ni = alloc_node(w), i, k, axis, half;
-  node *nd = &w->nodes[ni];
+/* Splits it[0, n) (n >= 2) in two and returns the size of the first
+   part: binned SAH splits on the axis of largest centroid spread down to
+   SAH_DEPTH and SAH_MIN items, median splits (Ericson 6.2.1) below them
+   or when the bins do not separate the items. */
+static int split_items(item *it, int n, int depth) {
   double lo[3], hi[3], spread = -1;
-  nd->parent = parent;
-  if (n == 1) {
-    nd->b = it[0].b;
-    nd->left = nd->right = -1;
-    nd->slot = it[0].slot;
-    nd->height = 0;
-    w->slots[it[0].slot].in = IN_TREE;
-    w->slots[it[0].slot].where = ni;
-    return ni;
-  }
+  int i, k, axis = 0, half = 0;
   for (k = 0; k < 3; k++) lo[k] = hi[k] = it[0].c[k];
   for (i = 1; i < n; i++)
     for (k = 0; k < 3; k++) {
       if (it[i].c[k] < lo[k]) lo[k] = it[i].c[k];
       if (it[i].c[k] > hi[k]) hi[k] = it[i].c[k];
     }
-  axis = 0;
   for (k = 0; k < 3; k++)
     if (hi[k] - lo[k] > spread) { spread = hi[k] - lo[k]; axis = k; }
-  half = 0;
   /* (a spread too large for its reciprocal, or too small: median) */
   if (n >= SAH_MIN && depth < SAH_DEPTH && spread > 0 && spread < 1e300 &&
       BINS / spread < 1e300)
@@ -424,6 +470,25 @@ static int build_node(collide_world *w, item *it, int n, int parent, int depth) 
     /* all centroids equal: any halving is as good */
     if (spread > 0) select_kth(it, n, half, axis);
   }
+  return half;
+}
+
+/* Builds the subtree over it[0, n) and returns its root. */
+static int build_node(collide_world *w, item *it, int n, int parent, int depth) {
+  int ni = alloc_node(w), half;
+  node *nd = &w->nodes[ni];
+  nd->parent = parent;
+  if (n == 1) {
+    nd->b = it[0].b;
+    nd->left = nd->right = -1;
+    nd->slot = it[0].slot;
+    nd->height = 0;
+    nd->layers = w->slots[it[0].slot].layers;
+    w->slots[it[0].slot].in = IN_TREE;
+    w->slots[it[0].slot].where = ni;
+    return ni;
+  }
+  half = split_items(it, n, depth);
   w->nodes[ni].slot = -1;
   /* (nodes may not move: room was reserved, alloc_node never grows) */
   w->nodes[ni].left = build_node(w, it, half, ni, depth + 1);
@@ -432,16 +497,104 @@ static int build_node(collide_world *w, item *it, int n, int parent, int depth) 
   return ni;
 }
 
+/* ---- the static hierarchy ----------------------------------------------------
+ *
+ * Shapes that never changed since they were added (a level's meshes, its
+ * walls: most of a world) are built into a second, read-only hierarchy
+ * beside the dynamic tree, as Bullet's btDbvtBroadphase keeps a static and
+ * a dynamic set: four children a node, their boxes in floats by axis and
+ * lane, so a query tests all four with a few SSE2 operations and walks
+ * half the levels of a binary tree, over nodes half the size per child.
+ * A wide node is two levels of the binary build (each part split again
+ * once), so it has the same boxes as the SAH tree, fewer of them. A
+ * shape that changes (update, advance, a velocity) leaves it in O(1) --
+ * its lane is emptied -- and goes into the dynamic tree; the hierarchy is
+ * built again, with the rest of the world, once half its lanes are empty
+ * (collide__tree_refresh), so that cost is amortized over as many
+ * changes.
+ */
+
+/* The box of it[0, n). */
+static void items_box(const item *it, int n, box *b) {
+  int i;
+  *b = it[0].b;
+  for (i = 1; i < n; i++) box_union(b, &it[i].b);
+}
+
+/* Fills wide node ni from it[0, n) (n >= 1): the items split in two and
+   each part again (parts of one item are lanes of shapes), 2 to 4 parts;
+   a part of several items becomes a child node. depth: of the binary
+   splits above, as build_node counts. The depth is at most half the
+   binary build's (SAH_DEPTH + log2 n), so a query's stack of at most
+   three entries per level stays far below STACK_SIZE. */
+static void build_wide(collide_world *w, int ni, item *it, int n, int depth) {
+  int first[4], size[4], parts = 0, i, k;
+  wide_node *nd = &w->wide[ni];
+  if (n <= 4) {
+    for (i = 0; i < n; i++) { first[i] = i; size[i] = 1; }
+    parts = n;
+  } else {
+    int half = split_items(it, n, depth), q;
+    int at[2], len[2];
+    at[0] = 0; len[0] = half;
+    at[1] = half; len[1] = n - half;
+    for (i = 0; i < 2; i++) {
+      if (len[i] >= 2) {
+        q = split_items(it + at[i], len[i], depth + 1);
+        first[parts] = at[i]; size[parts++] = q;
+        first[parts] = at[i] + q; size[parts++] = len[i] - q;
+      } else {
+        first[parts] = at[i]; size[parts++] = len[i];
+      }
+    }
+  }
+  memset(nd, 0, sizeof *nd);
+  for (i = parts; i < 4; i++) empty_lane(nd, i);
+  for (i = 0; i < parts; i++) {
+    const item *p = it + first[i];
+    box b;
+    if (size[i] == 1) {
+      b = p->b;
+      nd->child[i] = ~p->slot;
+      w->slots[p->slot].in = IN_STATIC;
+      w->slots[p->slot].where = 4 * ni + i;
+    } else {
+      items_box(p, size[i], &b);
+      nd->child[i] = w->nwide++;   /* (room for n nodes was allocated) */
+    }
+    for (k = 0; k < 3; k++) {
+      nd->b[0][k][i] = float_down(b.lo[k]);
+      nd->b[1][k][i] = float_up(b.hi[k]);
+    }
+    nd->live |= 1 << i;
+  }
+  for (i = 0; i < parts; i++)
+    if (size[i] > 1)
+      build_wide(w, nd->child[i], it + first[i], size[i], depth + 2);
+}
+
 int collide_world_build(collide_world *w) {
-  int n = w->tree_live + w->npending, i, m = 0;
+  int n = w->tree_live + w->static_live + w->npending, i, m = 0, nstat, e;
   item *it;
   if (w->busy) return LOCKED;
   if (n == 0) return 0;
+  /* a wide node has at least two children, so n - 1 are enough (one for
+     a single shape) */
+  GROW(e, w->wide, w->cap_wide, n);
+  if (e) return e;
   it = (item *)malloc((size_t)n * sizeof *it);
   if (!it) return NOMEM;
+  /* the shapes never changed first, those changed after them */
   for (i = 0; i < w->nslots; i++)
-    if (w->slots[i].id && w->slots[i].in == IN_TREE) it[m++].slot = i;
+    if (w->slots[i].id && (w->slots[i].in == IN_TREE || w->slots[i].in == IN_STATIC) &&
+        !w->slots[i].changed)
+      it[m++].slot = i;
   for (i = 0; i < w->npending; i++) it[m++].slot = w->pending[i];
+  nstat = m;
+  for (i = 0; i < w->nslots; i++)
+    if (w->slots[i].id && (w->slots[i].in == IN_TREE || w->slots[i].in == IN_STATIC) &&
+        w->slots[i].changed)
+      it[m++].slot = i;
   for (i = 0; i < m; i++) {
     int k;
     shape_swept_box(&w->slots[it[i].slot], &it[i].b);
@@ -449,24 +602,62 @@ int collide_world_build(collide_world *w) {
   }
   w->nnodes = 0;
   w->free_node = -1;
-  w->root = m > 0 ? build_node(w, it, m, -1, 0) : -1;
+  w->root = m > nstat ? build_node(w, it + nstat, m - nstat, -1, 0) : -1;
+  w->nwide = 0;
+  if (nstat > 0) {
+    w->nwide = 1;
+    build_wide(w, 0, it, nstat, 0);
+  }
   free(it);
-  w->tree_live = m;
+  w->tree_live = m - nstat;
+  w->static_live = nstat;
+  w->static_dead = 0;
   w->npending = 0;
   w->inserted = 0;
   return 0;
 }
 
+/* The static hierarchy built again over the shapes still in it (the rest
+   of the world as it is): 0 or NOMEM, which leaves it as it was. */
+static int rebuild_static(collide_world *w) {
+  int n = w->static_live, i, j, m = 0;
+  item *it;
+  if (n == 0) {
+    w->nwide = 0;
+    w->static_dead = 0;
+    return 0;
+  }
+  it = (item *)malloc((size_t)n * sizeof *it);
+  if (!it) return NOMEM;
+  for (i = 0; i < w->nwide; i++)
+    for (j = 0; j < 4; j++)
+      if ((w->wide[i].live >> j & 1) && w->wide[i].child[j] < 0) {
+        int k;
+        it[m].slot = ~w->wide[i].child[j];
+        shape_swept_box(&w->slots[it[m].slot], &it[m].b);
+        for (k = 0; k < 3; k++) it[m].c[k] = 0.5 * it[m].b.lo[k] + 0.5 * it[m].b.hi[k];
+        m++;
+      }
+  w->nwide = 1;
+  build_wide(w, 0, it, m, 0);
+  free(it);
+  w->static_dead = 0;
+  return 0;
+}
+
 void collide__tree_refresh(collide_world *w) {
+  int live = w->tree_live + w->static_live;
   if (w->busy) return;
   /* a tree grown too tall for a query's stack (insertions rebalance it,
      without a hard bound): built again, SAH_DEPTH + log2 n high */
   if (w->root >= 0 && w->nodes[w->root].height > STACK_SIZE - 8) {
     if (collide_world_build(w) == 0) return;
   }
+  /* a static hierarchy half empty: built again over the shapes left */
+  if (w->static_dead > 64 + w->static_live) (void)rebuild_static(w);
   if (w->npending > 0) {
-    if (w->root < 0 || w->npending > 8 + w->tree_live / 2 ||
-        w->inserted + w->npending > 16 + w->tree_live / 2) {
+    if (live == 0 || w->npending > 8 + live / 2 ||
+        w->inserted + w->npending > 16 + live / 2) {
       if (collide_world_build(w) == 0) return;
     }
     /* a few, or the build could not allocate: insert them one by one */

@@ -4,8 +4,14 @@
  * boxes and capsules, cast rays and list overlaps (collide_query.c), a
  * collide-and-slide mover moves through it (collide_mover.c).
  *
- * Broadphase: a dynamic bounding-volume hierarchy of axis-aligned boxes
- *   (collide_tree.c), one shape per leaf.
+ * Broadphase: two bounding-volume hierarchies of axis-aligned boxes
+ *   (collide_tree.c): a static one, four children a node, for the shapes
+ *   that never changed since they were added (a level's meshes and walls:
+ *   most of a world), built top-down and read four boxes at a time; and a
+ *   dynamic tree, one shape per leaf, for shapes that were updated, moved
+ *   or given a velocity (a shape leaves the static hierarchy in O(1) the
+ *   first time it changes), as Bullet's btDbvtBroadphase keeps a static
+ *   and a dynamic set.
  *   Why a BVH rather than a uniform grid: a grid needs a cell size, and no
  *   one cell size suits a world that mixes a few huge floor polygons with
  *   thousands of small triangles, or a level 10 units wide with one 10^5
@@ -18,7 +24,8 @@
  *   Shapes added are built top-down in bulk by the next query; shapes
  *   updated or given a velocity are re-placed in O(log n) (enlarged leaf
  *   boxes, re-insertion only when a shape leaves its box: see
- *   collide_tree.c). Planes are infinite: they are kept in their own list,
+ *   collide_tree.c). Dynamic-tree nodes keep the union of their shapes'
+ *   layer bits, so a masked query skips subtrees of other layers. Planes are infinite: they are kept in their own list,
  *   tested always.
  *
  * Moving shapes: a shape with velocity v is, during a step, at its place
@@ -83,6 +90,7 @@ void collide_world_free(collide_world *w) {
   free(w->moving);
   free(w->nodes);
   free(w->hot);
+  free(w->wide);
   free(w);
 }
 
@@ -173,6 +181,9 @@ static void shape_bounds(shape *s) {
     p[0] = s->g.tri.a; p[1] = s->g.tri.b; p[2] = s->g.tri.c;
     box_of_points(&s->bounds, p, 3);
     s->tn = v_normalize(v_cross(v_sub(p[1], p[0]), v_sub(p[2], p[0])));
+    s->tscale = max_abs3(&p[0]);
+    if (max_abs3(&p[1]) > s->tscale) s->tscale = max_abs3(&p[1]);
+    if (max_abs3(&p[2]) > s->tscale) s->tscale = max_abs3(&p[2]);
     break;
   case COLLIDE_SHAPE_POLYGON:
     box_of_points(&s->bounds, s->g.poly.vertices, s->g.poly.count);
@@ -434,7 +445,7 @@ int collide_world_remove(collide_world *w, int id) {
   if ((s = slot_of(w, id)) < 0) return 0;
   sh = &w->slots[s];
   i = sh->where;
-  if (sh->in == IN_TREE) {
+  if (sh->in == IN_TREE || sh->in == IN_STATIC) {
     collide__tree_remove(w, s);
   } else if (sh->in == IN_PENDING) {
     w->pending[i] = w->pending[--w->npending];
@@ -494,7 +505,9 @@ int collide_world_get(const collide_world *w, int id, collide_world_shape *out) 
 static void replaced(collide_world *w, int s) {
   box before = w->slots[s].bounds;
   shape_bounds(&w->slots[s]);
-  if (w->slots[s].in == IN_TREE) collide__tree_moved(w, s, &before);
+  w->slots[s].changed = 1;
+  if (w->slots[s].in == IN_TREE || w->slots[s].in == IN_STATIC)
+    collide__tree_moved(w, s, &before);
 }
 
 /* The update_* functions: 1, 0 when id is no live shape of that kind. */
@@ -571,6 +584,7 @@ int collide_world_set_layers(collide_world *w, int id, int bits) {
   if (bits < 0) return COLLIDE_FAIL(3, COLLIDE_E_BAD_LAYERS);
   if ((s = slot_of(w, id)) < 0) return 0;
   w->slots[s].layers = bits;
+  if (w->slots[s].in == IN_TREE) collide__tree_layers(w, s);
   return 1;
 }
 
@@ -595,7 +609,9 @@ int collide_world_set_velocity(collide_world *w, int id, const collide_vec3 *d) 
     w->moving[w->nmoving++] = s;
   }
   sh->vel = *d;
-  if (sh->in == IN_TREE) collide__tree_moved(w, s, NULL);
+  if (sh->moving >= 0) sh->changed = 1;
+  if (sh->in == IN_TREE || (sh->in == IN_STATIC && sh->moving >= 0))
+    collide__tree_moved(w, s, NULL);
   return 1;
 }
 

@@ -29,23 +29,22 @@
                             the tree balanced (AVL rotations) to ~1.44 log2 n */
 #endif
 
-/* Where a shape lives. */
-enum { IN_NONE = 0, IN_PENDING, IN_TREE, IN_PLANES };
+/* Where a shape lives: not yet filed, the dynamic tree, the planes, or
+   the static hierarchy (shapes never changed since they were built). */
+enum { IN_NONE = 0, IN_PENDING, IN_TREE, IN_PLANES, IN_STATIC };
 
 typedef struct box { double lo[3], hi[3]; } box;
 
+/* The fields a query's exact test reads come first, together (a ray's
+   test of a triangle reads the first 120 bytes). */
 typedef struct shape {
   int id;        /* 0: free slot */
   int kind;      /* COLLIDE_SHAPE_* */
-  int in;        /* IN_* */
-  int where;     /* IN_PENDING: index in pending; IN_TREE: its leaf node;
-                    IN_PLANES: index in planes; free slot: next free slot */
   int layers;    /* layer bits, default 1 */
   int moving;    /* index in w->moving, -1 when the velocity is zero */
-  vec3 vel;      /* moves by vel during a step */
   vec3 tn;       /* triangle: its unit normal, as collide_shapes.c's
                     triangle_normal computes it (the ray's early out) */
-  box bounds;    /* at its place (u = 0), padded (see shape_bounds) */
+  double tscale; /* triangle: the largest |coordinate| of its vertices */
   union {
     struct { vec3 a, b, c; } tri;
     struct { vec3 a, b; } seg;
@@ -55,6 +54,15 @@ typedef struct shape {
     collide_plane plane;
     collide_polygon poly;   /* vertices owned by the world */
   } g;
+  vec3 vel;      /* moves by vel during a step */
+  box bounds;    /* at its place (u = 0), padded (see shape_bounds) */
+  int in;        /* IN_* */
+  int where;     /* IN_PENDING: index in pending; IN_TREE: its leaf node;
+                    IN_PLANES: index in planes; IN_STATIC: 4 * its wide
+                    node + its lane; free slot: next free slot */
+  int changed;   /* re-placed or given a velocity since it was added: a
+                    build files it in the dynamic tree, not the static
+                    hierarchy */
 } shape;
 
 /* A node of the hierarchy. A leaf holds one shape (slot >= 0, left = -1);
@@ -68,6 +76,8 @@ typedef struct node {
   int parent, left, right;
   int slot;
   int height;    /* 0 for a leaf */
+  int layers;    /* the layer bits of every shape below (a mask that
+                    meets none of them skips the subtree) */
 } node;
 
 /* What a query reads of an inner node, one cache line: its two children's
@@ -78,8 +88,21 @@ typedef struct node {
 typedef struct hot_node {
   float b[2][2][3];        /* [child][0 lo, 1 hi][axis] */
   int child[2];
-  int pad_[2];
+  int layers[2];           /* the children's node layers */
 } hot_node;
+
+/* A node of the static hierarchy (collide_tree.c): up to four children,
+   their boxes in floats rounded outward, by axis and lane (so one SSE2
+   load takes a plane of all four), and the children: a wide node index
+   >= 0 or ~slot for a shape. Lanes whose bit is clear in `live` are
+   empty or held a shape that has since left (changed or removed); their
+   boxes are inverted (lo +inf, hi -inf), which no query meets. */
+typedef struct wide_node {
+  float b[2][3][4];        /* [0 lo, 1 hi][axis][lane] */
+  int child[4];
+  int live;                /* bit i: lane i holds a child */
+  int pad_[3];
+} wide_node;
 
 struct collide_world {
   shape *slots;
@@ -102,6 +125,10 @@ struct collide_world {
   int free_node;          /* head of the free-node chain, -1 when none */
   int tree_live;          /* shapes in the tree */
   int inserted;           /* new shapes inserted since the last build */
+  wide_node *wide;        /* the static hierarchy, root wide[0] */
+  int nwide, cap_wide;
+  int static_live;        /* shapes in it */
+  int static_dead;        /* lanes of shapes that left it since its build */
   int busy;               /* queries running (a filter may query again) */
 };
 
@@ -196,6 +223,8 @@ COLLIDE_PRIVATE void collide__tree_remove(collide_world *w, int s);
    before: its tight box before the change (its step is predicted to go
    on), or NULL. */
 COLLIDE_PRIVATE void collide__tree_moved(collide_world *w, int s, const box *before);
+/* After slot s's layer bits changed: the unions above it. */
+COLLIDE_PRIVATE void collide__tree_layers(collide_world *w, int s);
 /* Before a query: files pending shapes (insert a few, or rebuild), and
    rebuilds a tree that decayed. Not while another query runs. */
 COLLIDE_PRIVATE void collide__tree_refresh(collide_world *w);
@@ -238,6 +267,10 @@ typedef struct query {
   int neg[3];                  /* d < 0 on that axis: the slab is entered at hi */
   double grow[3];              /* the mover's half-size plus the margin */
   double near_off[3], far_off[3];  /* o + grow (for lo), o - grow (for hi) */
+  double ray_scale;            /* the largest |coordinate| of c0 and c1 */
+  double plane_off[2][3];      /* [0 near, 1 far]: the offset of the plane
+                                  a slab is entered (left) at: near_off
+                                  for lo, far_off for hi */
   double approach;             /* < 0: off; else skip hits whose relative
                                   motion d' has d'.n >= -approach */
   int mask;                    /* < 0: every shape */

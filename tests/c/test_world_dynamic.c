@@ -372,6 +372,9 @@ static void check_first(collide_world *w, const mover *m, const collide_vec3 *c0
             m->kind, mask, rc, id, h.u, found, best_id, found ? best.u : -1.0);
   REQUIRE(rc == found);
   if (!found) return;
+  if (id != best_id)
+    fprintf(stderr, "mover %d mask %d: world id %d u %.17g, oracle id %d u %.17g\n",
+            m->kind, mask, id, h.u, best_id, best.u);
   REQUIRE(id == best_id);
   REQUIRE(h.u == best.u);
   if (best_level >= U_NORMAL) REQUIRE(same_vec(h.normal, best.normal));
@@ -558,6 +561,55 @@ static int test_changing_worlds(void) {
 /* A fast platform: a sphere falling 10 units in a step onto a platform
    rising 10 units in the same step meets it halfway in time, never
    passes through, and the point is the platform's at that moment. */
+/* Most of a built world leaving the static hierarchy: shapes built in
+   bulk, then most of them updated, removed or given other layers (the
+   hierarchy empties lanes, then is built again over what is left), with
+   shapes added between, against the oracle all along. */
+static int test_static_churn(void) {
+  int round;
+  for (round = 0; round < 3; round++) {
+    collide_world *w = collide_world_new();
+    double scale = round == 2 ? 1e4 : 10;
+    int n = 700, i, step;
+    cur_round = 100 + round;
+    ENSURE(w != NULL);
+    nrec = 0;
+    for (i = 0; i < n; i++) {
+      if (rnd() < 0.05) add_mesh(w, scale, scale * 0.2);
+      else add_random(w, scale, scale * 0.05);
+    }
+    ENSURE(collide_world_build(w) == 0);
+    check_queries(w, scale, 20);
+    for (step = 0; step < 1700; step++) {
+      double op = rnd();
+      int j = live_index();
+      if (j < 0) break;
+      if (step >= 1400 && op < 0.2) {
+        add_random(w, scale, scale * 0.05);   /* (adds only later: they
+                                                 may build it all again) */
+      } else if (op < 0.5) {
+        rec s = recs[j];
+        random_geometry(&s, scale, scale * 0.05);
+        if (place(w, &s, 1)) {
+          recs[j] = s;
+          recs[j].poly.vertices = recs[j].p;   /* (s was a copy) */
+        }
+      } else if (op < 0.75) {
+        ENSURE(collide_world_remove(w, recs[j].id) == 1);
+        recs[j].live = 0;
+      } else {
+        int bits = (int)(rnd() * 8);
+        ENSURE(collide_world_set_layers(w, recs[j].id, bits) == 1);
+        recs[j].layers = bits;
+      }
+      if (step % 100 == 0) check_queries(w, scale, 6);
+    }
+    check_queries(w, scale, 20);
+    collide_world_free(w);
+  }
+  return 0;
+}
+
 static int test_fast_platform(void) {
   collide_world *w = collide_world_new();
   collide_vec3 c = V(0, 0, 0), e = V(5, 0.1, 5), v = V(0, 10, 0), c0 = V(0, 10, 0), c1 = V(0, 0, 0);
@@ -630,4 +682,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_api);
   RUN_TEST(test_fast_platform);
   RUN_TEST(test_changing_worlds);
+  RUN_TEST(test_static_churn);
 TEST_MAIN_END
