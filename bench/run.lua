@@ -72,7 +72,7 @@ if raw_file then
       end
       name, ns = line:match("^lean (%S+) (%S+)")
       if name then lean[name] = tonumber(ns) end
-      -- moving box (branch box): the sphere of radius e.x on the same cases
+      -- moving box: the sphere twin of each box row (bench/README.md)
       name, ns = line:match("^twin (%S+) (%S+)")
       if name then twin[#twin + 1] = { name = name, ns = tonumber(ns) } end
       name, ns = line:match("^problem (%S+) (.*)")
@@ -446,3 +446,23 @@ for _, r in ipairs(results) do
   for _, p in ipairs(r.problems) do print("  PROBLEM " .. p) end
 end
 print(all_ok and "all targets met" or "some targets missed (see above)")
+
+-- ---- moving box: each box row against its sphere twin (issue 10: within
+-- 2x in raw C; bench/README.md, "Moving boxes") -----------------------------
+if #twin > 0 and not is_jit then
+  print()
+  for _, t in ipairs(twin) do
+    local b = raw[t.name]
+    if b and t.ns then
+      local verdict = b.ns <= 2 * t.ns and "<= 2x ok" or "<= 2x MISSED"
+      local line = format("box/twin %-21s raw C %7.1f  twin %7.1f  %5.2fx  %s", t.name, b.ns,
+                          t.ns, b.ns / t.ns, verdict)
+      local ss = raw["sphere_sphere_ref_of_" .. t.name]
+      if ss then
+        line = line .. format("  (vs sphere-sphere %7.1f: %5.2fx)", ss.ns, b.ns / ss.ns)
+      end
+      print(line)
+    end
+  end
+end
+-- ---- end moving box ----------------------------------------------------------

@@ -371,6 +371,19 @@ end
 
 -- The box against a two-sided plane n.p + d = 0: the box covers n.c +- R,
 -- R = e.|n|. Returns hit, u, point, normal.
+-- The running sum (sx, sy, sz) of np points, with the point where the box
+-- edge from (ax, ay, az) to (bx, by, bz) crosses the plane n.p + d = 0
+-- added when it does.
+local function add_crossing(sx, sy, sz, np, nx, ny, nz, d, ax, ay, az, bx, by, bz)
+  local ha = nx * ax + ny * ay + nz * az + d
+  local hb = nx * bx + ny * by + nz * bz + d
+  if (ha <= 0 and hb >= 0) or (ha >= 0 and hb <= 0) then
+    local t = ha ~= hb and ha / (ha - hb) or 0.5
+    return sx + ax + (bx - ax) * t, sy + ay + (by - ay) * t, sz + az + (bz - az) * t, np + 1
+  end
+  return sx, sy, sz, np
+end
+
 function M.sweep_aabb_plane(ex, ey, ez, x0, y0, z0, x1, y1, z1, nx, ny, nz, d)
   local dx, dy, dz = x1 - x0, y1 - y0, z1 - z0
   local R = ex * math.abs(nx) + ey * math.abs(ny) + ez * math.abs(nz)
@@ -392,7 +405,29 @@ function M.sweep_aabb_plane(ex, ey, ez, x0, y0, z0, x1, y1, z1, nx, ny, nz, d)
   local fx = cx - (mx > 0 and ex or (mx < 0 and -ex or 0))
   local fy = cy - (my > 0 and ey or (my < 0 and -ey or 0))
   local fz = cz - (mz > 0 and ez or (mz < 0 and -ez or 0))
-  if u == 0 then fx, fy, fz = x0, y0, z0 end
+  if u == 0 then
+    -- overlapping at the start: a point of the plane inside the box (the
+    -- contract), the centre's projection when that is inside, else the
+    -- average of the points where the box's 12 edges cross the plane
+    fx, fy, fz = x0 - nx * s0, y0 - ny * s0, z0 - nz * s0
+    if math.abs(fx - x0) > ex or math.abs(fy - y0) > ey or math.abs(fz - z0) > ez then
+      local lx, ly, lz, hx, hy, hz = x0 - ex, y0 - ey, z0 - ez, x0 + ex, y0 + ey, z0 + ez
+      local sx, sy, sz, np = 0, 0, 0, 0
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, lx, ly, lz, hx, ly, lz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, lx, ly, hz, hx, ly, hz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, lx, hy, lz, hx, hy, lz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, lx, hy, hz, hx, hy, hz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, lx, ly, lz, lx, hy, lz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, hx, ly, lz, hx, hy, lz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, lx, ly, hz, lx, hy, hz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, hx, ly, hz, hx, hy, hz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, lx, ly, lz, lx, ly, hz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, lx, hy, lz, lx, hy, hz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, hx, ly, lz, hx, ly, hz)
+      sx, sy, sz, np = add_crossing(sx, sy, sz, np, nx, ny, nz, d, hx, hy, lz, hx, hy, hz)
+      fx, fy, fz = sx / np, sy / np, sz / np
+    end
+  end
   local h = nx * fx + ny * fy + nz * fz + d
   return true, u, fx - nx * h, fy - ny * h, fz - nz * h, mx, my, mz
 end

@@ -89,8 +89,37 @@ static double b_maxabs(vec3 v) {
   return m;
 }
 
+/* fmax for numbers that are not NaN, without the library call */
+static inline double b_max(double a, double b) { return a > b ? a : b; }
+
+/* fmin(fmax(x, -e), e) for numbers that are not NaN (up to the sign of
+   a zero, which the callers add to a coordinate) */
+static inline double b_clamp(double x, double e) {
+  return x < -e ? -e : (x > e ? e : x);
+}
+
 static double b_sign(double x, double fallback) {
   return x > 0 ? 1 : (x < 0 ? -1 : fallback);
+}
+
+/* v_normalize for a finite vector, the same operations (divided by the
+   largest magnitude, then by the length) with the largest magnitude found
+   by comparisons: fmax is a library call (NaN handling), and nothing
+   here is NaN. */
+static vec3 b_unit(vec3 a) {
+  double m = b_maxabs(a);
+  if (!(m > 0)) return v3(0, 0, 0);
+  a = v3(a.x / m, a.y / m, a.z / m);
+  return v_scale(a, 1.0 / v_len(a));
+}
+
+/* Are the extents valid and every number of the call within the limit?
+   S is the sum of the magnitudes of all of them (mag_* of
+   collide_internal.h: at most COLLIDE_MAX_COORD only when each one is
+   finite and within it). Only when this fails do the entry points check
+   argument by argument, in order, for the message. */
+static inline int b_args_ok(double S, const vec3 *e) {
+  return S <= COLLIDE_MAX_COORD && e->x >= 0 && e->y >= 0 && e->z >= 0;
 }
 
 /* Keeps the times in [lo, hi] where a + b t <= 0 (Cyrus-Beck). */
@@ -119,6 +148,9 @@ typedef struct poly {
                           projection onto n (its vertices may stray from
                           the plane by the 1e-9 polygon_init allows; the
                           face is the plane, as in the sphere kernels) */
+  int n_pending;       /* n is the triangle's unnormalized normal: the
+                          first pass makes it unit once the box axes are
+                          passed (a miss there never needs it) */
   int plane2d;         /* 2D mode: the coordinate axis (0..2) of the plane, or -1 */
   int project;         /* a polygon: its vertices are taken onto its plane */
   vec3 ref;            /* vtx(o, 0): the origin of every projection */
@@ -246,16 +278,30 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
     double down = ((s0 + R) - omin) / len;   /* along -L */
     int k;
     if (o->plane2d >= 0 && b_get(L, o->plane2d) != 0) return;  /* 2D: in-plane only */
+    /* The unit direction is needed only by a candidate that can win: a
+       depth not above the best so far (most axes are deeper, and skip the
+       three divisions). The way down is the way up negated: -(x / l) is
+       (-x) / l and -(a.b) is (-a).b to the bit, so one division each. */
+    vec3 dir = v3(0, 0, 0);
+    double dd = 0;
+    int have = 0;
     for (k = 0; k < 2; k++) {
       double dep = k == 0 ? up : down;
-      double sg = k == 0 ? 1 : -1;
-      vec3 dir = v3(sg * Ls.x / ls, sg * Ls.y / ls, sg * Ls.z / ls);
-      int against = v_dot(dir, m->d) < 0;
+      int against;
+      vec3 kdir;
+      if (!(s->mtd_kind < 0 || dep <= s->depth)) continue;
+      if (!have) {
+        dir = v3(Ls.x / ls, Ls.y / ls, Ls.z / ls);
+        dd = v_dot(dir, m->d);
+        have = 1;
+      }
+      kdir = k == 0 ? dir : v_neg(dir);
+      against = k == 0 ? dd < 0 : -dd < 0;
       if (s->mtd_kind < 0 || dep < s->depth ||
           (dep == s->depth && ((against && !s->mtd_against) ||
                                (against == s->mtd_against && kind < s->mtd_kind)))) {
         s->depth = dep;
-        s->mtd_dir = dir;
+        s->mtd_dir = kdir;
         s->mtd_kind = kind;
         s->mtd_against = against;
       }
@@ -277,6 +323,108 @@ static void all_axes(const boxmove *m, const poly *o, axstate *s) {
     axis(m, o, s, v3(0, -g.z, g.y), AX_CROSS);
     axis(m, o, s, v3(g.z, 0, -g.x), AX_CROSS);
     axis(m, o, s, v3(-g.y, g.x, 0), AX_CROSS);
+  }
+}
+
+/* ---- the first pass, specialized (issue 12) ------------------------------ */
+
+/* One axis of the first pass, given its numbers: R, the box's reach along
+   L; s0, sd, the centre's projection (relative to ref) and the motion's;
+   [omin, omax], the obstacle's projection. The tail of axis() without the
+   depths, the very same operations. Returns whether the interval is still
+   open. */
+static inline int sat_clip(axstate *s, double R, double s0, double sd,
+                           double omin, double omax, vec3 L, int kind) {
+  double a1 = s0 - R - omax, a2 = omin - s0 - R, prev = s->lo, t, t_out;
+  int side;
+  if (sd == 0) {
+    if (a1 > 0 || a2 > 0) { s->lo = 2; s->hi = 1; return 0; }
+    return 1;
+  }
+  {
+    double inv = 1 / sd;
+    if (sd < 0) { t = -a1 * inv; t_out = a2 * inv; side = 1; }
+    else { t = a2 * inv; t_out = -a1 * inv; side = -1; }
+  }
+  if (t_out < s->hi) s->hi = t_out;
+  if (t > prev) {
+    s->lo = t;
+    s->best = side > 0 ? L : v_neg(L);
+    s->best_kind = kind;
+  } else if (t == prev && prev > 0 && kind < s->best_kind) {
+    s->best = side > 0 ? L : v_neg(L);
+    s->best_kind = kind;
+  }
+  return s->lo <= s->hi;
+}
+
+/* The cross axis L = a x g of unit box axis a and edge g, in the first
+   pass: L has an exact zero in component a, so axis()'s sums lose their
+   zero terms -- e_a |0| and w_a 0 add nothing but the sign of a zero,
+   which no comparison below tells apart, and a +0 start of the
+   projections' bounds absorbs a -0 -- and the two products left are
+   axis()'s own, in its order: the same numbers, a third of the work.
+   Axes axis() would rescale (components outside [1e-100, 1e100]) go to
+   axis() itself. One function per box axis (J, K: the other two
+   components, P, Q: L's there), so that no component is picked at run
+   time. */
+#define SAT_CROSS(NAME, J, K, LX, LY, LZ, P, Q)                               \
+  static int NAME(const boxmove *m, const poly *o, axstate *s, vec3 g) {    \
+    const vec3 *rel = o->rel;                                               \
+    vec3 L = v3(LX, LY, LZ);                                                \
+    double p = (P), q = (Q), mx, lo = 0, hi = 0;                            \
+    int i;                                                                  \
+    if (p == 0 && q == 0) return 1;       /* a parallel to g: no axis */    \
+    mx = fabs(p) > fabs(q) ? fabs(p) : fabs(q);                             \
+    if (!(mx >= 1e-100 && mx <= 1e100)) {                                   \
+      axis(m, o, s, L, AX_CROSS);                                           \
+      return s->lo <= s->hi;                                                \
+    }                                                                       \
+    for (i = 1; i < o->count; i++) {                                        \
+      double x = rel[i].J * p + rel[i].K * q;                               \
+      if (x < lo) lo = x;                                                   \
+      if (x > hi) hi = x;                                                   \
+    }                                                                       \
+    return sat_clip(s, m->e.J * fabs(p) + m->e.K * fabs(q),                 \
+                    m->w.J * p + m->w.K * q, m->d.J * p + m->d.K * q, lo,   \
+                    hi, L, AX_CROSS);                                       \
+  }
+SAT_CROSS(sat_cross_x, y, z, 0, -g.z, g.y, L.y, L.z)
+SAT_CROSS(sat_cross_y, x, z, g.z, 0, -g.x, L.x, L.z)
+SAT_CROSS(sat_cross_z, x, y, -g.y, g.x, 0, L.x, L.y)
+#undef SAT_CROSS
+
+/* all_axes' first pass (no depths) where the relative vertices are at
+   hand (o->rel): the same axes in the same order, the same numbers (so
+   the same ties), with the box axes' and the cross axes' zero components
+   left out. For a unit box axis, R = e_a, s0 = w_a, sd = d_a and the
+   projection is [rmin_a, rmax_a] exactly, as axis() computes them. */
+static void sat_pass(const boxmove *m, poly *o, axstate *s) {
+  int i, n = o->count;
+  if (!sat_clip(s, m->e.x, m->w.x, m->d.x, o->rmin.x, o->rmax.x, v3(1, 0, 0), AX_BOX) ||
+      !sat_clip(s, m->e.y, m->w.y, m->d.y, o->rmin.y, o->rmax.y, v3(0, 1, 0), AX_BOX) ||
+      !sat_clip(s, m->e.z, m->w.z, m->d.z, o->rmin.z, o->rmax.z, v3(0, 0, 1), AX_BOX))
+    return;
+  if (o->flat) {
+    vec3 L;
+    double R;
+    if (o->n_pending) {        /* a triangle's unit normal, needed from here on */
+      o->n = b_unit(o->n);
+      o->n_pending = 0;
+    }
+    L = o->n;
+    R = m->e.x * fabs(L.x) + m->e.y * fabs(L.y) + m->e.z * fabs(L.z);
+    /* a unit normal: axis() would not rescale it; the face is flat through
+       ref, its projection [0, 0] */
+    if ((L.x != 0 || L.y != 0 || L.z != 0) &&
+        !sat_clip(s, R, v_dot(m->w, L), v_dot(m->d, L), 0, 0, L, AX_FACE))
+      return;
+  }
+  for (i = 0; i < (n == 2 ? 1 : n); i++) {
+    vec3 g = v_sub(o->rel[i + 1 < n ? i + 1 : 0], o->rel[i]);
+    if (!sat_cross_x(m, o, s, g) || !sat_cross_y(m, o, s, g) ||
+        !sat_cross_z(m, o, s, g))
+      return;
   }
 }
 
@@ -574,28 +722,53 @@ static int contact(const poly *o, vec3 c, vec3 e, vec3 N, int kind, double tol,
 /* The average of the points where the edges of the box c +- e meet the
    plane n.x + pd = 0 (a point of their cross-section, convex), in *avg;
    0 when none does. */
+/* One edge of crossings(): from the corner at plane distance ha to the
+   one at hb, along axis k from X[k][0] to X[k][1], the other two
+   coordinates in q; adds the crossing point to *sum. v_lerp(a, b, t) is
+   a + (b - a) t, and b - a is zero but along k. */
+static inline void cross_edge(double ha, double hb, vec3 q, int k,
+                              const double Xk[2], vec3 *sum, int *np) {
+  if ((ha <= 0 && hb >= 0) || (ha >= 0 && hb <= 0)) {
+    double t = ha == hb ? 0.5 : ha / (ha - hb);
+    *sum = v_add(*sum, b_with(q, k, Xk[0] + (Xk[1] - Xk[0]) * t));
+    (*np)++;
+  }
+}
+
 static int crossings(vec3 c, vec3 e, vec3 n, double pd, vec3 *avg) {
-  int k, sx, sy, np = 0;
+  /* The corners' plane distances once (8, not 24): corner (i, j, k),
+     each index 0 for c - e, 1 for c + e on its axis, is at
+     (nx X + ny Y) + nz Z + pd, v_dot's order whichever edge it ends. The
+     edges in the order the sum was always taken: along x, y, z, each at
+     the corners (-,-), (-,+), (+,-), (+,+) of the next two axes. */
+  double X[3][2], P[3][2], h[8];
+  int k, np = 0;
   vec3 sum = v3(0, 0, 0);
   for (k = 0; k < 3; k++) {
-    int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
-    for (sx = -1; sx <= 1; sx += 2)
-      for (sy = -1; sy <= 1; sy += 2) {
-        vec3 a = c, b;
-        double ha, hb;
-        a = b_with(a, i1, b_get(c, i1) + sx * b_get(e, i1));
-        a = b_with(a, i2, b_get(c, i2) + sy * b_get(e, i2));
-        b = b_with(a, k, b_get(c, k) + b_get(e, k));
-        a = b_with(a, k, b_get(c, k) - b_get(e, k));
-        ha = v_dot(n, a) + pd;
-        hb = v_dot(n, b) + pd;
-        if ((ha <= 0 && hb >= 0) || (ha >= 0 && hb <= 0)) {
-          double t = ha == hb ? 0.5 : ha / (ha - hb);
-          sum = v_add(sum, v_lerp(a, b, t));
-          np++;
-        }
-      }
+    X[k][0] = b_get(c, k) - b_get(e, k);
+    X[k][1] = b_get(c, k) + b_get(e, k);
+    P[k][0] = b_get(n, k) * X[k][0];
+    P[k][1] = b_get(n, k) * X[k][1];
   }
+  for (k = 0; k < 8; k++)
+    h[k] = P[0][k >> 2] + P[1][(k >> 1) & 1] + P[2][k & 1] + pd;
+#define H(i, j, k) h[(i) * 4 + (j) * 2 + (k)]
+  /* along x: corners (y, z) */
+  cross_edge(H(0, 0, 0), H(1, 0, 0), v3(0, X[1][0], X[2][0]), 0, X[0], &sum, &np);
+  cross_edge(H(0, 0, 1), H(1, 0, 1), v3(0, X[1][0], X[2][1]), 0, X[0], &sum, &np);
+  cross_edge(H(0, 1, 0), H(1, 1, 0), v3(0, X[1][1], X[2][0]), 0, X[0], &sum, &np);
+  cross_edge(H(0, 1, 1), H(1, 1, 1), v3(0, X[1][1], X[2][1]), 0, X[0], &sum, &np);
+  /* along y: corners (z, x) */
+  cross_edge(H(0, 0, 0), H(0, 1, 0), v3(X[0][0], 0, X[2][0]), 1, X[1], &sum, &np);
+  cross_edge(H(1, 0, 0), H(1, 1, 0), v3(X[0][1], 0, X[2][0]), 1, X[1], &sum, &np);
+  cross_edge(H(0, 0, 1), H(0, 1, 1), v3(X[0][0], 0, X[2][1]), 1, X[1], &sum, &np);
+  cross_edge(H(1, 0, 1), H(1, 1, 1), v3(X[0][1], 0, X[2][1]), 1, X[1], &sum, &np);
+  /* along z: corners (x, y) */
+  cross_edge(H(0, 0, 0), H(0, 0, 1), v3(X[0][0], X[1][0], 0), 2, X[2], &sum, &np);
+  cross_edge(H(0, 1, 0), H(0, 1, 1), v3(X[0][0], X[1][1], 0), 2, X[2], &sum, &np);
+  cross_edge(H(1, 0, 0), H(1, 0, 1), v3(X[0][1], X[1][0], 0), 2, X[2], &sum, &np);
+  cross_edge(H(1, 1, 0), H(1, 1, 1), v3(X[0][1], X[1][1], 0), 2, X[2], &sum, &np);
+#undef H
   if (np == 0) return 0;
   *avg = v_scale(sum, 1.0 / np);
   return 1;
@@ -669,28 +842,36 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out);
 static int plane2d(const poly *o, vec3 c0, vec3 d, double tol);
 static double scale_of(vec3 c0, vec3 c1, const vec3 *v, int count);
 
-/* With the vertices relative to ref computed once (up to 16 of them), and
-   their bounds. */
-static int sweep_poly(vec3 e, vec3 c0, vec3 c1, const poly *o, collide_hit *out) {
+/* With the vertices relative to ref computed once (up to 16 of them, from
+   src when given: the vertices' own addresses), and their bounds. o is the caller's and is filled in place: a copy of the
+   struct just written field by field stalled on store forwarding. */
+static int sweep_poly(vec3 e, vec3 c0, vec3 c1, poly *o,
+                      const vec3 *const *src, collide_hit *out) {
   vec3 rel[16];
-  poly q = *o;
   int i;
-  if (q.count <= 16) {
-    q.rmin = q.rmax = rel[0] = v3(0, 0, 0);
-    for (i = 1; i < q.count; i++) {
-      vec3 r = v_sub(vtx(o, i), o->ref);
+  if (o->count <= 16) {
+    vec3 lo = v3(0, 0, 0), hi = v3(0, 0, 0);
+    rel[0] = lo;
+    for (i = 1; i < o->count; i++) {
+      /* src: the caller's arguments that o->v copies (the same numbers;
+         the copy just written would stall on store forwarding) */
+      vec3 r = v_sub(src ? *src[i] : vtx(o, i), o->ref);
       rel[i] = r;
       /* inline comparisons: fmin/fmax are library calls (NaN handling) */
-      if (r.x < q.rmin.x) q.rmin.x = r.x;
-      if (r.y < q.rmin.y) q.rmin.y = r.y;
-      if (r.z < q.rmin.z) q.rmin.z = r.z;
-      if (r.x > q.rmax.x) q.rmax.x = r.x;
-      if (r.y > q.rmax.y) q.rmax.y = r.y;
-      if (r.z > q.rmax.z) q.rmax.z = r.z;
+      if (r.x < lo.x) lo.x = r.x;
+      if (r.y < lo.y) lo.y = r.y;
+      if (r.z < lo.z) lo.z = r.z;
+      if (r.x > hi.x) hi.x = r.x;
+      if (r.y > hi.y) hi.y = r.y;
+      if (r.z > hi.z) hi.z = r.z;
     }
-    q.rel = rel;
+    o->rmin = lo;
+    o->rmax = hi;
+    o->rel = rel;
   }
-  return sweep_poly_(e, c0, c1, &q, out);
+  i = sweep_poly_(e, c0, c1, o, out);
+  o->rel = NULL;               /* (rel is this frame's) */
+  return i;
 }
 
 static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
@@ -703,15 +884,27 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
   m.c0 = c0;
   m.d = v_sub(c1, c0);
   m.w = v_sub(c0, o->ref);
+  m.scale = 0;                 /* (found below, for a contact) */
   s.lo = 0; s.hi = 1;
   s.best = v3(0, 0, 0);
   s.best_kind = -1;
   s.mtd = 0;
-  all_axes(&m, o, &s);
+  s.depth = 0;                 /* (the depths: the second pass's) */
+  s.mtd_dir = v3(0, 0, 0);
+  s.mtd_kind = -1;
+  s.mtd_against = 0;
+  if (o->rel) {
+    sat_pass(&m, o, &s);
+  } else {
+    if (o->n_pending) { o->n = b_unit(o->n); o->n_pending = 0; }
+    all_axes(&m, o, &s);
+  }
   if (!(s.lo <= s.hi)) {
     hit_clear(out);
     return 0;
   }
+  /* (a contact passed the face axis, which made n unit: this is a no-op) */
+  if (o->n_pending) { o->n = b_unit(o->n); o->n_pending = 0; }
   /* a contact: the rounding tolerance of the inputs' magnitude */
   m.scale = b_maxabs(c0);
   if (b_maxabs(c1) > m.scale) m.scale = b_maxabs(c1);
@@ -721,7 +914,7 @@ static int sweep_poly_(vec3 e, vec3 c0, vec3 c1, poly *o, collide_hit *out) {
   tol = 64 * DBL_EPSILON * m.scale;
   if (s.best_kind >= 0 && s.lo > 0) {
     /* first contact inside the step along the last axis to enter */
-    N = v_normalize(s.best);
+    N = b_unit(s.best);
     kind = s.best_kind;
     c = v_madd(c0, m.d, s.lo);
     f = contact(o, c, e, N, kind, tol, &p);
@@ -818,17 +1011,23 @@ int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
                               double r, collide_hit *out) {
   vec3 d, s0, s1, ext, zero = v3(0, 0, 0), c, q, N;
   double rr = r, k = 1;
+  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), e), c0), c1), center));
   collide_hit h;
   int rc, i;
-  CHECK_EXTENTS(e, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_VEC(center, 4);
-  CHECK_RADIUS(r, 5);
+  if (!(b_args_ok(S, e) && r >= 0)) {
+    CHECK_EXTENTS(e, 1);               /* one pass, else one by one */
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_VEC(center, 4);
+    CHECK_RADIUS(r, 5);
+  }
   d = v_sub(*c1, *c0);
   s0 = v_sub(*center, *c0);
   ext = *e;
-  if (b_maxabs(s0) > COLLIDE_MAX_COORD / 2 || b_maxabs(d) > COLLIDE_MAX_COORD / 2) {
+  /* (each |s0_i|, |d_i| is at most the sum S, to rounding that only
+     lowers it: a sum S below half the limit needs no scaling) */
+  if (S > COLLIDE_MAX_COORD / 2 &&
+      (b_maxabs(s0) > COLLIDE_MAX_COORD / 2 || b_maxabs(d) > COLLIDE_MAX_COORD / 2)) {
     k = 0.25;
     d = v_scale(d, k);
     s0 = v_scale(s0, k);
@@ -836,23 +1035,25 @@ int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
     rr = r * k;
   }
   s1 = v_sub(s0, d);
-  rc = collide_sweep_sphere_aabb(rr, &s0, &s1, &zero, &ext, &h);
-  if (rc <= 0) {          /* 0, or (cannot happen) a rejection */
+  /* unchecked: the inputs are checked above, and s0, s1, ext are within
+     the limit after the scaling (the checked entry accepts them too: the
+     same answer) */
+  rc = collide__sweep_aabb(rr, &s0, &s1, &zero, &ext, &h);
+  if (rc <= 0) {
     hit_clear(out);
     return 0;
   }
   d = v_sub(*c1, *c0);
   c = h.u == 0 ? *c0 : v_madd(*c0, d, h.u);
   q = v_sub(*center, c);
-  q = v3(fmin(fmax(q.x, -e->x), e->x), fmin(fmax(q.y, -e->y), e->y),
-         fmin(fmax(q.z, -e->z), e->z));
+  q = v3(b_clamp(q.x, e->x), b_clamp(q.y, e->y), b_clamp(q.z, e->z));
   q = v_add(c, q);
   N = v_neg(h.normal);
   if (h.u == 0) {
     vec3 rel = v_sub(*center, *c0), g = v_sub(q, *center);
-    double tol = 64 * DBL_EPSILON * fmax(b_maxabs(*center), b_maxabs(*c0));
+    double tol = 64 * DBL_EPSILON * b_max(b_maxabs(*center), b_maxabs(*c0));
     if (b_maxabs(g) > tol) {
-      N = v_normalize(g);
+      N = b_unit(g);
     } else {
       double best = 0;
       int found = 0, against = 0;
@@ -871,9 +1072,8 @@ int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
       }
     }
     q = *center;
-    if (!in_box(q, *c0, *e, 0)) q = v_add(*c0, v3(fmin(fmax(rel.x, -e->x), e->x),
-                                                   fmin(fmax(rel.y, -e->y), e->y),
-                                                   fmin(fmax(rel.z, -e->z), e->z)));
+    if (!in_box(q, *c0, *e, 0))
+      q = v_add(*c0, v3(b_clamp(rel.x, e->x), b_clamp(rel.y, e->y), b_clamp(rel.z, e->z)));
   }
   out->u = h.u;
   out->point = q;
@@ -895,10 +1095,17 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
                              collide_hit *out) {
   vec3 n, nu, d, c, f, N;
   double R, s0, sd, u, tol;
-  CHECK_EXTENTS(e, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_PLANE(plane, 4);
+  /* one pass (d may reach twice the limit, see collide__check_plane; a
+     normal of squared length within 1e-9 of 1 is finite and in range),
+     else one by one */
+  if (!(b_args_ok(mag_total(mag_num(mag_add(mag_add(mag_add(mag_start(0), e), c0), c1),
+                                    0.5 * plane->d)), e) &&
+        fabs(v_len2(plane->normal) - 1.0) <= 1e-9)) {
+    CHECK_EXTENTS(e, 1);
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_PLANE(plane, 4);
+  }
   n = plane->normal;
   d = v_sub(*c1, *c0);
   R = e->x * fabs(n.x) + e->y * fabs(n.y) + e->z * fabs(n.z);
@@ -911,8 +1118,8 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
   }
   nu = n;     /* unit to rounding (validated), used as is, as sweep_sphere_plane does */
   if (fabs(s0) <= R) {
-    tol = 64 * DBL_EPSILON * fmax(fmax(b_maxabs(*c0), b_maxabs(*c1)),
-                                  fmax(b_maxabs(*e), fabs(plane->d)));
+    tol = 64 * DBL_EPSILON * b_max(b_max(b_maxabs(*c0), b_maxabs(*c1)),
+                                   b_max(b_maxabs(*e), fabs(plane->d)));
     /* overlapping at the start: the shorter way out, ties against the
        motion along n (with none, the plane's normal) */
     double up = R - s0, down = R + s0;
@@ -953,16 +1160,25 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
   return 1;
 }
 
-/* The unit normal of a triangle, as collide_shapes.c's triangle_normal:
-   0 when its height is below 1e-12 of its longest edge. */
-static int tri_normal(const vec3 v[3], vec3 *n) {
-  vec3 ab = v_sub(v[1], v[0]), ac = v_sub(v[2], v[0]), bc = v_sub(v[2], v[1]);
+/* The normal of a triangle, unnormalized (b_unit of it is the unit
+   normal, as collide_shapes.c's triangle_normal), or 0 when its height
+   is below 1e-12 of its longest edge. */
+static int tri_normal(vec3 a, vec3 b, vec3 c, vec3 *n) {
+  vec3 ab = v_sub(b, a), ac = v_sub(c, a), bc = v_sub(c, b);
   vec3 cr = v_cross(ab, ac);
-  double e2 = v_len2(ab), l = v_len(cr);
+  double e2 = v_len2(ab), l2 = v_len2(cr), x;
   if (v_len2(ac) > e2) e2 = v_len2(ac);
   if (v_len2(bc) > e2) e2 = v_len2(bc);
-  if (!(l > 1e-12 * e2)) return 0;
-  *n = v_normalize(cr);
+  /* |cr| > x, decided from the squares when they are clearly apart (as
+     collide_shapes.c's triangle_cross: a factor 1.0001 is far beyond the
+     rounding of sqrt and of x^2, and x above 1e-150 keeps x^2 normal);
+     the same answer as comparing sqrt(l2), without the root */
+  x = 1e-12 * e2;
+  if (!(x > 1e-150 && l2 > 1.0001 * (x * x))) {
+    if (x > 1e-150 && l2 < 0.9999 * (x * x)) return 0;
+    if (!(sqrt(l2) > x)) return 0;
+  }
+  *n = cr;                    /* made unit by b_unit when first needed */
   return 1;
 }
 
@@ -972,39 +1188,59 @@ int collide_sweep_aabb_triangle(const collide_vec3 *e, const collide_vec3 *c0,
                                 collide_hit *out) {
   vec3 v[3];
   poly o;
-  CHECK_EXTENTS(e, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_VEC(a, 4);
-  CHECK_VEC(b, 5);
-  CHECK_VEC(c, 6);
+  mag_acc S = mag_add(mag_add(mag_add(mag_start(0), e), c0), c1);
+  S = mag_add(mag_add(mag_add(S, a), b), c);
+  if (!b_args_ok(mag_total(S), e)) {
+    CHECK_EXTENTS(e, 1);               /* one pass, else one by one */
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_VEC(a, 4);
+    CHECK_VEC(b, 5);
+    CHECK_VEC(c, 6);
+  }
+  /* (from the arguments, not from v just written: reading a vec3 back
+     from the copy stalled on store forwarding) */
+  if (!tri_normal(*a, *b, *c, &o.n)) return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
   v[0] = *a; v[1] = *b; v[2] = *c;
-  if (!tri_normal(v, &o.n)) return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
   o.v = v;
   o.count = 3;
   o.flat = 1;
+  o.n_pending = 1;
   o.face_off = 0;
   o.project = 0;
-  o.ref = v[0];
+  o.ref = *a;
   o.rel = NULL;
   o.rmin = o.rmax = v3(0, 0, 0);   /* (bounds of rel, set with it) */
   o.plane2d = -1;             /* found when needed (overlapping at u = 0) */
-  return sweep_poly(*e, *c0, *c1, &o, out);
+  {
+    const vec3 *src[3];
+    src[0] = a; src[1] = b; src[2] = c;
+    return sweep_poly(*e, *c0, *c1, &o, src, out);
+  }
 }
 
 int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
                                const collide_vec3 *c1,
                                const collide_polygon *polygon, collide_hit *out) {
   poly o;
-  CHECK_EXTENTS(e, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  if (polygon == NULL || polygon->vertices == NULL || polygon->count < 3)
-    return COLLIDE_FAIL(4, COLLIDE_E_FEW_VERTICES);
-  CHECK_PLANE(&polygon->plane, 4);
+  /* one pass (the plane's d may reach twice the limit, see
+     collide__check_plane; a normal of squared length within 1e-9 of 1 is
+     finite and in range), else one by one */
+  if (!(polygon != NULL && polygon->vertices != NULL && polygon->count >= 3 &&
+        b_args_ok(mag_total(mag_num(mag_add(mag_add(mag_add(mag_start(0), e), c0), c1),
+                                    0.5 * polygon->plane.d)), e) &&
+        fabs(v_len2(polygon->plane.normal) - 1.0) <= 1e-9)) {
+    CHECK_EXTENTS(e, 1);
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    if (polygon == NULL || polygon->vertices == NULL || polygon->count < 3)
+      return COLLIDE_FAIL(4, COLLIDE_E_FEW_VERTICES);
+    CHECK_PLANE(&polygon->plane, 4);
+  }
   o.v = polygon->vertices;
   o.count = polygon->count;
   o.flat = 1;
+  o.n_pending = 0;
   o.n = polygon->plane.normal;
   o.face_off = -(v_dot(o.n, o.v[0]) + polygon->plane.d);
   /* vertices exactly in the plane (the common case: a 2D polygon, or
@@ -1019,7 +1255,7 @@ int collide_sweep_aabb_polygon(const collide_vec3 *e, const collide_vec3 *c0,
   o.rel = NULL;
   o.rmin = o.rmax = v3(0, 0, 0);   /* (bounds of rel, set with it) */
   o.plane2d = -1;
-  return sweep_poly(*e, *c0, *c1, &o, out);
+  return sweep_poly(*e, *c0, *c1, &o, NULL, out);
 }
 
 int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
@@ -1027,21 +1263,30 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
                                const collide_vec3 *b, collide_hit *out) {
   vec3 v[2];
   poly o;
-  CHECK_EXTENTS(e, 1);
-  CHECK_VEC(c0, 2);
-  CHECK_VEC(c1, 3);
-  CHECK_VEC(a, 4);
-  CHECK_VEC(b, 5);
+  mag_acc S = mag_add(mag_add(mag_add(mag_start(0), e), c0), c1);
+  S = mag_add(mag_add(S, a), b);
+  if (!b_args_ok(mag_total(S), e)) {
+    CHECK_EXTENTS(e, 1);               /* one pass, else one by one */
+    CHECK_VEC(c0, 2);
+    CHECK_VEC(c1, 3);
+    CHECK_VEC(a, 4);
+    CHECK_VEC(b, 5);
+  }
   v[0] = *a; v[1] = *b;
   o.v = v;
   o.count = 2;
   o.flat = 0;
+  o.n_pending = 0;
   o.n = v3(0, 0, 0);
   o.face_off = 0;
   o.project = 0;
-  o.ref = v[0];
+  o.ref = *a;
   o.rel = NULL;
   o.rmin = o.rmax = v3(0, 0, 0);   /* (bounds of rel, set with it) */
   o.plane2d = -1;
-  return sweep_poly(*e, *c0, *c1, &o, out);
+  {
+    const vec3 *src[2];
+    src[0] = a; src[1] = b;
+    return sweep_poly(*e, *c0, *c1, &o, src, out);
+  }
 }

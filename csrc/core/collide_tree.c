@@ -332,6 +332,7 @@ void collide__tree_moved(collide_world *w, int s, const box *before) {
        are reserved: nothing to allocate) */
     static_remove(w, s);
     insert_shape(w, s, 1, before);
+    w->moved_in++;
     return;
   }
   shape_swept_box(&w->slots[s], &b);
@@ -614,6 +615,7 @@ int collide_world_build(collide_world *w) {
   w->static_dead = 0;
   w->npending = 0;
   w->inserted = 0;
+  w->moved_in = 0;
   return 0;
 }
 
@@ -645,6 +647,37 @@ static int rebuild_static(collide_world *w) {
   return 0;
 }
 
+/* The dynamic tree built again top-down (SAH) over its shapes, each with
+   its enlarged box (fat_box), as collide__tree_moved would insert it: 0 or
+   NOMEM, which leaves it as it was. Shapes that leave the static hierarchy
+   arrive one insertion at a time; when a level's movers all start moving
+   at once (a thousand in the first frame), insertion alone leaves a tree
+   of worse boxes than the build gives, and a query pays for it every
+   frame after. Built again once the insertions since the last build pass
+   half the tree (collide__tree_refresh), so the cost, O(m log m) for m
+   shapes, is amortized over as many insertions. */
+static int rebuild_dynamic(collide_world *w) {
+  int n = w->tree_live, i, m = 0;
+  item *it;
+  if (n == 0) return 0;
+  it = (item *)malloc((size_t)n * sizeof *it);
+  if (!it) return NOMEM;
+  for (i = 0; i < w->nslots && m < n; i++)
+    if (w->slots[i].id && w->slots[i].in == IN_TREE) {
+      int k;
+      it[m].slot = i;
+      fat_box(&w->slots[i], NULL, &it[m].b);
+      for (k = 0; k < 3; k++) it[m].c[k] = 0.5 * it[m].b.lo[k] + 0.5 * it[m].b.hi[k];
+      m++;
+    }
+  w->nnodes = 0;
+  w->free_node = -1;
+  w->root = build_node(w, it, m, -1, 0);
+  free(it);
+  w->moved_in = 0;
+  return 0;
+}
+
 void collide__tree_refresh(collide_world *w) {
   int live = w->tree_live + w->static_live;
   if (w->busy) return;
@@ -667,4 +700,6 @@ void collide__tree_refresh(collide_world *w) {
       w->inserted++;
     }
   }
+  /* many shapes moved into the tree one by one: built again */
+  if (w->moved_in > 64 + w->tree_live / 2) (void)rebuild_dynamic(w);
 }

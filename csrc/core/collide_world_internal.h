@@ -125,6 +125,8 @@ struct collide_world {
   int free_node;          /* head of the free-node chain, -1 when none */
   int tree_live;          /* shapes in the tree */
   int inserted;           /* new shapes inserted since the last build */
+  int moved_in;           /* shapes that left the static hierarchy for the
+                             tree, one insertion each, since its build */
   wide_node *wide;        /* the static hierarchy, root wide[0] */
   int nwide, cap_wide;
   int static_live;        /* shapes in it */

@@ -488,6 +488,84 @@ static int test_sphere_2d_rule(void) {
   return 0;
 }
 
+/* ---- the one-pass argument checks (issue 12) ----------------------------------- */
+
+/* Each entry point accepts all its numbers at once when the sum of their
+   magnitudes is within the limit, and only then checks them one by one:
+   arguments each within the limit but summing beyond it must still be
+   accepted, and a bad one after them still named. */
+static int test_checks_one_pass(void) {
+  collide_hit h;
+  collide_vec3 e = V(0.9e50, 1, 1), a = V(-0.9e50, 0, 0), b = V(0.9e50, 1, 0);
+  collide_vec3 c = V(0, 0.9e50, 0), c0 = V(0, 0, 0.9e50), c1 = V(0, 0, -0.9e50);
+  collide_vec3 nan = V(0, NAN, 0), inf = V(INFINITY, 0, 0), ne = V(1, 1, -1);
+  collide_vec3 pv[3];
+  collide_polygon poly;
+  collide_plane pl;
+  pl.normal = V(0, 0, 1); pl.d = 1.5e50;      /* |d| may reach twice the limit */
+  ENSURE(collide_sweep_aabb_triangle(&e, &c0, &c1, &a, &b, &c, &h) == 1);
+  ENSURE(collide_sweep_aabb_segment(&e, &c0, &c1, &a, &b, &h) == 1);
+  ENSURE(collide_sweep_aabb_sphere(&e, &c0, &c1, &a, 0.9e50, &h) == 1);
+  ENSURE(collide_sweep_aabb_plane(&e, &c0, &c1, &pl, &h) == 0);   /* z = -1.5e50: never */
+  ENSURE(collide_sweep_sphere_aabb(0.9e50, &c0, &c1, &a, &e, &h) == 1);
+  pv[0] = a; pv[1] = b; pv[2] = c;
+  ENSURE(collide_polygon_init(pv, 3, &poly) == 1);
+  ENSURE(collide_sweep_aabb_polygon(&e, &c0, &c1, &poly, &h) == 1);
+  /* the first bad argument is named, after large good ones */
+  ENSURE_FAIL(collide_sweep_aabb_triangle(&e, &c0, &c1, &a, &b, &nan, &h), 6,
+              COLLIDE_E_VEC_NAN);
+  ENSURE_FAIL(collide_sweep_aabb_segment(&e, &c0, &c1, &a, &inf, &h), 5,
+              COLLIDE_E_VEC_INF);
+  ENSURE_FAIL(collide_sweep_aabb_sphere(&e, &c0, &c1, &a, -1, &h), 5,
+              COLLIDE_E_NEG_RADIUS);
+  ENSURE_FAIL(collide_sweep_aabb_plane(&ne, &c0, &c1, &pl, &h), 1, COLLIDE_E_NEG_EXTENT);
+  ENSURE_FAIL(collide_sweep_sphere_aabb(1, &c0, &c1, &a, &ne, &h), 5,
+              COLLIDE_E_NEG_EXTENT);
+  pl.d = 2.5e50;
+  ENSURE_FAIL(collide_sweep_aabb_plane(&e, &c0, &c1, &pl, &h), 4, COLLIDE_E_BAD_PLANE);
+  poly.plane.normal = V(0, 0, 2);
+  ENSURE_FAIL(collide_sweep_aabb_polygon(&e, &c0, &c1, &poly, &h), 4,
+              COLLIDE_E_BAD_PLANE);
+  poly.count = 2;
+  ENSURE_FAIL(collide_sweep_aabb_polygon(&e, &c0, &c1, &poly, &h), 4,
+              COLLIDE_E_FEW_VERTICES);
+  ENSURE_FAIL(collide_sweep_aabb_polygon(&e, &nan, &c1, &poly, &h), 2,
+              COLLIDE_E_VEC_NAN);
+  return 0;
+}
+
+/* sweep_sphere_aabb's bevel rejection never rejects a contact: paths
+   grazing a rounded edge and a rounded corner of the box (1, 1, 1) grown
+   by r = 1, just inside and just outside. */
+static int test_sphere_aabb_bevels(void) {
+  collide_hit h;
+  collide_vec3 e = V(1, 1, 1), ctr = V(0, 0, 0), c0, c1;
+  double k;
+  for (k = -1; k <= 1; k += 2) {
+    /* along z past the edge x = y = 1 at distance (1 - k 1e-9) r */
+    double a = R2 * (1 - k * 1e-9);
+    c0 = V(1 + a, 1 + a, -5); c1 = V(1 + a, 1 + a, 5);
+    h = scratch();
+    if (k < 0) ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &e, &h) == 0);
+    else {
+      ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &e, &h) == 1);
+      ENSURE_VEC(h.normal, R2, R2, 0, 1e-4);   /* (the corner ball, just before the edge) */
+    }
+    /* along (1, -1, 0) past the corner (1, 1, 1) at distance (1 - k 1e-9) r:
+       the closest point is the corner plus that along (1, 1, 1) / sqrt 3 */
+    a = (1 - k * 1e-9) / 1.7320508075688772935;
+    c0 = V(1 + a - 5, 1 + a + 5, 1 + a); c1 = V(1 + a + 5, 1 + a - 5, 1 + a);
+    h = scratch();
+    if (k < 0) ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &e, &h) == 0);
+    else {
+      ENSURE(collide_sweep_sphere_aabb(1, &c0, &c1, &ctr, &e, &h) == 1);
+      ENSURE_NEAR(h.u, 0.5, 1e-4);
+      ENSURE(h.feature == VERTEX);
+    }
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   TA = V(-4, -4, 0); TB = V(4, -4, 0); TC = V(0, 4, 0);
   SQ[0] = V(-2, -2, 0); SQ[1] = V(2, -2, 0); SQ[2] = V(2, 2, 0); SQ[3] = V(-2, 2, 0);
@@ -505,4 +583,6 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_plane);
   RUN_TEST(test_sphere);
   RUN_TEST(test_sphere_2d_rule);
+  RUN_TEST(test_checks_one_pass);
+  RUN_TEST(test_sphere_aabb_bevels);
 TEST_MAIN_END
