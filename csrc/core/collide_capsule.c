@@ -1072,21 +1072,6 @@ static int far_from_box(vec3 c, vec3 lo, vec3 hi, double s) {
          c.y > hi.y + pad || c.z < lo.z - pad || c.z > hi.z + pad;
 }
 
-/* Keeps the times in [*lo, *hi] where p + q t <= 0 (Cyrus-Beck); *which
-   becomes `me` when this constraint is the one entered last. */
-static void clip_lin(double *lo, double *hi, double p, double q, int me,
-                     int *which) {
-  if (q > 0) {
-    double t = -p / q;
-    if (t < *hi) *hi = t;
-  } else if (q < 0) {
-    double t = -p / q;
-    if (t > *lo) { *lo = t; *which = me; }
-  } else if (p > 0) {
-    *lo = 1; *hi = 0;
-  }
-}
-
 /* The core against the edge a-b: the centre against the parallelogram
    a-b (+) S rounded by r. Of its pieces, the long sides (the ends of the
    core against the edge) and the corners are the end pieces' already, so
@@ -1135,12 +1120,12 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
     double lo = 0, hi = 1, h0 = v_dot(n, w), hd = v_dot(n, d);
     double s0 = v_dot(sg, w), sd = v_dot(sg, d), k0 = v_dot(kp, w), kd = v_dot(kp, d);
     int side = 0;
-    clip_lin(&lo, &hi, h0 - r, hd, 1, &side);
-    clip_lin(&lo, &hi, -h0 - r, -hd, 2, &side);
-    clip_lin(&lo, &hi, -s0, -sd, 3, &side);
-    clip_lin(&lo, &hi, s0 - 1, sd, 4, &side);
-    clip_lin(&lo, &hi, -k0 - 1, -kd, 5, &side);
-    clip_lin(&lo, &hi, k0 - 1, kd, 6, &side);
+    cb_clip(&lo, &hi, h0 - r, hd, 1, &side);
+    cb_clip(&lo, &hi, -h0 - r, -hd, 2, &side);
+    cb_clip(&lo, &hi, -s0, -sd, 3, &side);
+    cb_clip(&lo, &hi, s0 - 1, sd, 4, &side);
+    cb_clip(&lo, &hi, -k0 - 1, -kd, 5, &side);
+    cb_clip(&lo, &hi, k0 - 1, kd, 6, &side);
     if (lo <= hi && lo < f->u && isfinite(s0 + sd + k0 + kd + h0 + hd)) {
       /* the point and the normal from the closest points of the core at lo
          and the edge (seg_seg), not from s and k: those are ill-conditioned
@@ -1265,7 +1250,7 @@ typedef struct cb_plane {
    after t = 0). A new entry time p / -q is compared with the current one
    by cross products instead of divided (a dozen divisions were a fifth of
    a call): each product is rounded by a relative epsilon, so this is
-   clip_lin's clipping to rounding, with one division at the end. The
+   cb_clip's clipping to rounding, with one division at the end. The
    magnitudes are below 1e60 (the callers' guard) and p, q products of at
    most two of them, so the cross products stay far from overflow. */
 typedef struct cb_span {
@@ -1360,8 +1345,8 @@ static double cyl_time(double lo, double hi, vec3 c0, vec3 d, vec3 a, vec3 b,
   if (!(ee > 0) || g * g > (1 + 1e-9) * r * r * v_len2(de)) return 2;
   p = v_dot(m, e);
   q = v_dot(d, e);
-  clip_lin(&lo, &hi, -p, -q, 0, &dummy);
-  clip_lin(&lo, &hi, p - ee, q, 0, &dummy);
+  cb_clip(&lo, &hi, -p, -q, 0, &dummy);
+  cb_clip(&lo, &hi, p - ee, q, 0, &dummy);
   if (lo > hi) return 2;
   ax = v_scale(e, 1 / sqrt(ee));
   return ball_time(lo, hi, v_cross(ax, m), v_cross(ax, d), r);
