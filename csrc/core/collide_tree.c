@@ -670,6 +670,10 @@ static int rebuild_dynamic(collide_world *w) {
       for (k = 0; k < 3; k++) it[m].c[k] = 0.5 * it[m].b.lo[k] + 0.5 * it[m].b.hi[k];
       m++;
     }
+  if (m == 0) {   /* (tree_live counts them: not reached) */
+    free(it);
+    return 0;
+  }
   w->nnodes = 0;
   w->free_node = -1;
   w->root = build_node(w, it, m, -1, 0);
