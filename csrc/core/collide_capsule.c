@@ -429,6 +429,22 @@ static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
   return 1;
 }
 
+/* The offset of p0 from its nearest point on the parallelogram's four
+   edges (the first edge wins ties). */
+static vec3 pgram_edge_offset(const pgram *g, vec3 p0) {
+  double dd = -1;
+  vec3 best = v3(0, 0, 0);
+  int i;
+  for (i = 0; i < 4; i++) {
+    vec3 ci = g->c[i], f = v_sub(g->c[(i + 1) & 3], ci), x = v_sub(p0, ci);
+    double ff = v_len2(f), s = v_dot(x, f), di;
+    if (s > 0) x = s >= ff ? v_sub(p0, g->c[(i + 1) & 3]) : v_madd(x, f, -s / ff);
+    di = v_len2(x);
+    if (dd < 0 || di < dd) { dd = di; best = x; }
+  }
+  return best;
+}
+
 static double pgram_ray(const pgram *g, vec3 p0, vec3 v, double tmax,
                         vec3 *out) {
   vec3 w = v_sub(p0, g->a), n = g->n;
@@ -504,14 +520,7 @@ static double pgram_ray(const pgram *g, vec3 p0, vec3 v, double tmax,
   if (best == 0) {
     /* in an edge's capsule at the start, outside the prism: the offset
        from P's nearest point, which is on the nearest edge */
-    double dd = -1;
-    for (i = 0; i < 4; i++) {
-      vec3 ci = g->c[i], f = v_sub(g->c[(i + 1) & 3], ci), x = v_sub(p0, ci);
-      double ff = v_len2(f), s = v_dot(x, f), di;
-      if (s > 0) x = s >= ff ? v_sub(p0, g->c[(i + 1) & 3]) : v_madd(x, f, -s / ff);
-      di = v_len2(x);
-      if (dd < 0 || di < dd) { dd = di; *out = x; }
-    }
+    *out = pgram_edge_offset(g, p0);
   }
   return best;
 }
@@ -743,14 +752,7 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
     if (lo <= 0 && 0 <= hi) {
       *oin = v_scale(n, h0);
     } else {
-      double dd = -1;
-      for (i = 0; i < 4; i++) {
-        vec3 ci = g->c[i], f = v_sub(g->c[(i + 1) & 3], ci), x = v_sub(p0, ci);
-        double ff = v_len2(f), s = v_dot(x, f), di;
-        if (s > 0) x = s >= ff ? v_sub(p0, g->c[(i + 1) & 3]) : v_madd(x, f, -s / ff);
-        di = v_len2(x);
-        if (dd < 0 || di < dd) { dd = di; *oin = x; }
-      }
+      *oin = pgram_edge_offset(g, p0);
     }
   }
   *tin = bin;
