@@ -502,14 +502,15 @@ local I_U0, I_U1, I_NORMAL = at("collide_interval", "u0"),
                              at("collide_interval", "u1"),
                              at("collide_interval", "normal")
 
--- Out-vector at Lua argument k (parameter o<j>) from the three doubles at
--- src[base ...]: filled when given, else a new vec3 made from the three
--- (one allocation, and a value of its own: nothing returned aliases the
--- scratch results, which the next call overwrites). istype comes first: a
+-- The results are read out of the scratch structs into locals first, before
+-- anything allocates: an allocation may run the collector, and with it a
+-- finalizer that calls a query and overwrites the scratch (the interpreter
+-- runs finalizers there; compiled code defers them).
+-- Out-vector at Lua argument k (parameter o<j>) from the locals x, y, z:
+-- filled when given, else a new vec3 of its own (nothing returned aliases
+-- a scratch struct, which the next call overwrites). istype comes first: a
 -- vec3 compared with nil would go through its __eq metamethod.
-local function gen_out(j, k, src, base)
-  local x, y, z = format("%s[%d]", src, base), format("%s[%d]", src, base + 1),
-                  format("%s[%d]", src, base + 2)
+local function gen_out(j, k, x, y, z)
   return format([=[
     local r%d = o%d
     if istype(V, r%d) then r%d.x = %s; r%d.y = %s; r%d.z = %s
@@ -519,14 +520,25 @@ local function gen_out(j, k, src, base)
     j, j, j, j, x, j, y, j, z, j, j, x, y, z, k, j)
 end
 
+-- "local n1, n2, ... = src[i1], src[i2], ..." for the names and offsets.
+local function gen_read(names, src, first)
+  local reads = {}
+  for i = 1, #names do reads[i] = format("%s[%d]", src, first + i - 1) end
+  return "    local " .. table.concat(names, ", ") .. " = " ..
+         table.concat(reads, ", ")
+end
+
 -- Per result kind: the core's out parameter (C type and scratch), the number
 -- of out-vectors, and the code returning the results when code > 0.
 local RESULT = {
   HIT = function(nargs)
     return "collide_hit *", "HITP", 2,
-      gen_out(1, nargs + 1, "HITD", H_POINT) .. "\n" ..
-      gen_out(2, nargs + 2, "HITD", H_NORMAL) .. "\n" ..
-      format("    return true, HITD[%d], r1, r2, FEATURE[HITF[0]]", H_U)
+      format("    local u, f = HITD[%d], HITF[0]\n", H_U) ..
+      gen_read({ "px", "py", "pz" }, "HITD", H_POINT) .. "\n" ..
+      gen_read({ "nx", "ny", "nz" }, "HITD", H_NORMAL) .. "\n" ..
+      gen_out(1, nargs + 1, "px", "py", "pz") .. "\n" ..
+      gen_out(2, nargs + 2, "nx", "ny", "nz") .. "\n" ..
+      "    return true, u, r1, r2, FEATURE[f]"
   end,
   INTERVAL = function()
     return "collide_interval *", "INTERVALP", 0,
@@ -534,26 +546,30 @@ local RESULT = {
   end,
   INTERVAL_NORMAL = function(nargs)
     return "collide_interval *", "INTERVALP", 1,
-      gen_out(1, nargs + 1, "INTERVALD", I_NORMAL) .. "\n" ..
-      format("    return true, INTERVALD[%d], INTERVALD[%d], r1", I_U0, I_U1)
+      format("    local u0, u1 = INTERVALD[%d], INTERVALD[%d]\n", I_U0, I_U1) ..
+      gen_read({ "nx", "ny", "nz" }, "INTERVALD", I_NORMAL) .. "\n" ..
+      gen_out(1, nargs + 1, "nx", "ny", "nz") .. "\n" ..
+      "    return true, u0, u1, r1"
   end,
   TEST = function()
     return nil, nil, 0, "    return true"
   end,
   VEC = function(nargs)
-    return "collide_vec3 *", "S[9]", 1,
-      gen_out(1, nargs + 1, "VD", 0) .. "\n    return r1"
+    return "collide_vec3 *", "VP", 1,
+      gen_read({ "x", "y", "z" }, "VD", 0) .. "\n" ..
+      gen_out(1, nargs + 1, "x", "y", "z") .. "\n    return r1"
   end,
   NUMBER = function()
     return "double *", "DBL", 0, "    return DBL[0]"
   end,
+  -- (the constructor copies PLANE_SCRATCH before it lets the collector run)
   PLANE = function()
     return "collide_plane *", "PLANE_SCRATCH", 0, "    return P(PLANE_SCRATCH)"
   end,
 }
 -- VEC results land in the scratch vector S[9] (no argument uses it: at most
--- 8 arguments), read as doubles.
-local VD = ffi.cast("double *", S[9])
+-- 8 arguments), written through a pointer and read as doubles.
+local VP, VD = ffi.cast("collide_vec3 *", S[9]), ffi.cast("double *", S[9])
 
 local function gen(row)
   local name, cfn, kinds, result, place = row[1], row[2], row[3], row[4], row[5]
@@ -578,7 +594,7 @@ local function gen(row)
   local src = table.concat({
     "local CF, V, S, HITP, HITD, HITF, INTERVALP, INTERVALD, FEATURE, F,",
     "      istype, typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD,",
-    "      type = ...",
+    "      type, VP = ...",
     "return function(" .. table.concat(params, ", ") .. ")",
     table.concat(checks, "\n"),
     "  local code = CF(" .. table.concat(pass, ", ") .. ")",
@@ -592,7 +608,8 @@ local function gen(row)
   local chunk = assert(loadstring(src, GENERATED .. name .. ")"))
   return chunk(C[alias], V, S, HITP, HITD, HITF, INTERVALP, INTERVALD,
                FEATURE, fn(name, place == "collide" and 0 or 1), istype,
-               typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD, type)
+               typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD, type,
+               VP)
 end
 
 local TABLES = { collide = M, vec3 = methods, plane = plane_methods }
