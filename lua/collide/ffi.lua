@@ -489,13 +489,14 @@ local HITD, INTERVALD = ffi.cast("double *", HIT), ffi.cast("double *", INTERVAL
 -- such immutable upvalues (pointers, functions) into constants, where a
 -- struct or the namespace is loaded and type-checked again at each entry
 -- of each trace -- and a side trace (a hit among misses, or the other way
--- round) re-enters its root trace from the top. The structs themselves are
--- anchored in the registry, as the pointers do not keep them alive.
+-- round) re-enters its root trace from the top. The structs themselves, and
+-- the library the function cdata point into, are anchored in the registry,
+-- as pointers do not keep them alive.
 local HITP = ffi.cast("collide_hit *", HIT)
 local INTERVALP = ffi.cast("collide_interval *", INTERVAL)
 local HITF = ffi.cast("int *", ffi.cast("char *", HIT) +
                                ffi.offsetof("collide_hit", "feature"))
-registry[REGISTRY_KEY .. ".scratch"] = { HIT, INTERVAL, DBL, PLANE_SCRATCH, S }
+registry[REGISTRY_KEY .. ".scratch"] = { HIT, INTERVAL, DBL, PLANE_SCRATCH, S, C }
 local H_U, H_POINT, H_NORMAL = at("collide_hit", "u"), at("collide_hit", "point"),
                                at("collide_hit", "normal")
 local I_U0, I_U1, I_NORMAL = at("collide_interval", "u0"),
