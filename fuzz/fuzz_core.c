@@ -2225,8 +2225,8 @@ static void fz_world(src *s) {
    input and advances the world after each move: the same checks, the end
    checked against the shapes at their new places; with several shapes a
    mover squeezed between a moving shape and another has nowhere to go (the
-   README says so), so there the end is checked only when no shape moves or
-   there is one shape. */
+   README says so), so there the end is checked against the fixed shapes
+   only. */
 
 static unsigned char move_answers[64];
 
@@ -2245,22 +2245,34 @@ static int move_filter(void *ctx, int id, const collide_vec3 *n) {
   }
 }
 
-/* How many shapes overlap the mover at c, its size shrunk by `shrink`. */
+/* Keeps the shapes without a velocity (move_overlaps' fixed_only). */
+static int move_fixed(void *ctx, int id) {
+  int i;
+  (void)ctx;
+  for (i = 0; i < nwrec; i++)
+    if (wrecs[i].id == id)
+      return wrecs[i].vel.x == 0 && wrecs[i].vel.y == 0 && wrecs[i].vel.z == 0;
+  return 1;
+}
+
+/* How many shapes (only the fixed ones: fixed_only) overlap the mover at
+   c, its size shrunk by `shrink`. */
 static int move_overlaps(collide_world *w, const collide_mover *m, vec3 c,
-                         double shrink) {
+                         double shrink, int fixed_only) {
   int ids[4];
+  collide_world_filter f = fixed_only ? move_fixed : NULL;
   if (m->kind == COLLIDE_MOVER_SPHERE)
     return m->r - shrink < 0 ? 0
-         : collide_world_overlap_sphere(w, &c, m->r - shrink, NULL, NULL, ids, 4);
+         : collide_world_overlap_sphere(w, &c, m->r - shrink, f, NULL, ids, 4);
   if (m->kind == COLLIDE_MOVER_AABB) {
     vec3 e = vec(m->extents.x - shrink, m->extents.y - shrink, m->extents.z - shrink);
     if (e.x < 0 || e.y < 0 || e.z < 0) return 0;
-    return collide_world_overlap_aabb(w, &c, &e, NULL, NULL, ids, 4);
+    return collide_world_overlap_aabb(w, &c, &e, f, NULL, ids, 4);
   } else {
     vec3 a = vec(c.x - m->axis.x, c.y - m->axis.y, c.z - m->axis.z);
     vec3 b = vec(c.x + m->axis.x, c.y + m->axis.y, c.z + m->axis.z);
     return m->r - shrink < 0 ? 0
-         : collide_world_overlap_capsule(w, &a, &b, m->r - shrink, NULL, NULL, ids, 4);
+         : collide_world_overlap_capsule(w, &a, &b, m->r - shrink, f, NULL, ids, 4);
   }
 }
 
@@ -2300,7 +2312,7 @@ static void fz_move_run(src *s, int moving) {
     collide_contact cts[8];
     vec3 from, to;
     double scale, margin;
-    int rc, j, filtered, clear;
+    int rc, j, filtered, clear, squeezable;
     memset(&m, 0, sizeof m);
     m.kind = (int)(byte(s) % 3);
     m.r = number(s);
@@ -2346,7 +2358,7 @@ static void fz_move_run(src *s, int moving) {
     margin = 1e-6 * scale;
     /* checked at the end: a mover clear of every shape (at its place) */
     clear = scale < 1e6 && (m.kind == COLLIDE_MOVER_AABB || m.r > 1e3 * margin) &&
-            move_overlaps(w, &m, from, -margin) == 0;
+            move_overlaps(w, &m, from, -margin, 0) == 0;
     rc = collide_world_move(w, &m, &from, &to, &o, filtered ? move_filter : NULL,
                             NULL, cts, 8, &res);
     if (rc < 0) {
@@ -2373,10 +2385,12 @@ static void fz_move_run(src *s, int moving) {
         ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE));
         continue;
       }
-      if (nwrec > 1) continue;   /* squeezed: see the comment above */
     }
+    /* squeezed between shapes (see the comment above), a mover may end
+       inside a moving one, never inside a fixed one */
+    squeezable = nmoving > 0 && nwrec > 1;
     if (clear) {
-      if (getenv("FZ_MOVE_DEBUG") && move_overlaps(w, &m, res.position, margin) != 0) {
+      if (getenv("FZ_MOVE_DEBUG") && move_overlaps(w, &m, res.position, margin, squeezable) != 0) {
         int q;
         fprintf(stderr, "kind %d r %.17g e %.17g %.17g %.17g ax %.17g %.17g %.17g\n", m.kind,
                 m.r, m.extents.x, m.extents.y, m.extents.z, m.axis.x, m.axis.y, m.axis.z);
@@ -2396,7 +2410,7 @@ static void fz_move_run(src *s, int moving) {
           fprintf(stderr, "contact %d u %g n %g %g %g\n", cts[q].id, cts[q].u,
                   cts[q].normal.x, cts[q].normal.y, cts[q].normal.z);
       }
-      ENSURE(move_overlaps(w, &m, res.position, margin) == 0);
+      ENSURE(move_overlaps(w, &m, res.position, margin, squeezable) == 0);
     }
   }
   collide_world_free(w);
