@@ -58,6 +58,7 @@ static vec3 v_with(vec3 v, int i, double s) {
 static vec3 v_axis(int i, double s) { return v_with(v3(0, 0, 0), i, s); }
 
 static inline double max2(double a, double b) { return a > b ? a : b; }
+static inline double min2(double a, double b) { return a < b ? a : b; }
 
 /* (as maxima of validated numbers: no NaN to care for, and the compiler
    turns them into max instructions, not branches on random data) */
@@ -690,15 +691,43 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
    products (else the careful path decides).
 
    The clear hit: both ends beyond k on opposite sides of the plane, the
-   sign of det certain (|det| > 1e-12 |e1| |d| |e2|), the segment at least
-   1e-2 steep to the plane (det^2 > 1e-4 dd l2: |det| = |d.cr| = |d| |cr|
-   sin(angle)), and u, v, 1 - u - v positive by K = 1e-6 S in the sense
-   above. ray_flat then decides every one of its own tests the same way
-   (its edge tests need g hd > 49152 eps scale |d| |e_i|, here g >= K |e_i|
-   and hd >= 1e-2 |d|), and answers with the face prism's crossing
-   t = -h0 / hd (over the unit normal) and flat_contact's face: the point
-   projected onto the plane, the normal toward p0. raycast_triangle_face
-   does the same operations in the same order. */
+   segment at least 1e-2 steep to the plane (det^2 > 1.01e-4 dd e11 e22:
+   |det| = |d.cr| = |d| |cr| sin(angle) and |cr| <= |e1| |e2|, 1.01 over
+   the rounding of l2 = |cr|^2; this also makes the sign of det certain,
+   |det| > 1e-12 |e1| |d| |e2|), and u, v, 1 - u - v positive by
+   K = 1e-6 S in the sense above. ray_flat then decides every one of its
+   own tests the same way (its edge tests need g hd > 49152 eps scale |d|
+   |e_i|, here g >= K |e_i| and hd >= 1e-2 |d|), and answers with the face
+   prism's crossing t = -h0 / hd (over the unit normal) and flat_contact's
+   face: the point projected onto the plane, the normal toward p0.
+   raycast_triangle_face does the same operations in the same order.
+
+   The degenerate triangle, an error whatever the ray, without forming
+   cr (the filter's job before any answer). triangle_cross's criterion is
+   sqrt(l2) > x in floating point, l2 = fl(|fl(e1 x e2)|^2) and
+   x = fl(DEGENERATE_AREA M), M the largest computed squared edge, with
+   e1 = fl(b - a) and e2 = fl(c - a) the very numbers used here. Exactly,
+   det = e1.(d x e2) = -d.(e1 x e2), so |e1 x e2| >= |det| / |d|. Let
+   E = e11 + e22 (>= 2 |e1| |e2|), and u the unit roundoff. Then:
+   |det| computed is within 10 u |e1| |d| |e2| <= 5 u |d| E of the exact
+   one; |d| <= |p0|_1 + |p1|_1 <= S (1 + 20 u) (S sums every magnitude);
+   fl(e1 x e2) is within 4 u |e1| |e2| <= 2 u E of e1 x e2, and sqrt(l2)
+   within 3 u of its length; |c - b| <= |e1| + |e2| (1 + 2 u), so
+   M <= 2 E (1 + 8 u). Hence |det| > 2.02e-12 E S (computed, within 30 u)
+   gives sqrt(l2) >= (2.02e-12 E (1 - 30 u) - 5 u E - 2 u E)(1 - 3 u)
+   > 2.01e-12 E > x (1 + 1e-3): triangle_cross returns 1 (also through its
+   squares, which it uses only when l2 and x^2 are 1.0001 apart). Its
+   squares must not underflow: every edge here at least 1e-30 long
+   (e11, e22 > 1e-60, required first) keeps |e1 x e2| >= 2e-12 E above
+   1e-72. The same bound keeps every margin above a normal number
+   (m e_ii >= 192e-18 S^4 1e-60 with S >= |e_i| > 1e-30: above 1e-190).
+   When det cannot decide (a segment nearly parallel to the plane, or a
+   short one), triangle_cross's own test is made with cr, as it was
+   before the filter, and the careful path decides the rest.
+
+   The numbers come from mt_get, two at a time where SSE2 allows: h0 as
+   e2.Q (= s.(e1 x e2), the same triple product, its rounding bounded the
+   same way). */
 
 /* The careful path (and the degenerate-triangle rejection): ray_flat, a
    ray being a sweep of radius 0, the face normal facing p0's side. Out of
@@ -757,88 +786,161 @@ COLLIDE_COLD int raycast_triangle_slow(const collide_vec3 *p0,
   return raycast_triangle_careful(p0, p1, a, b, c, out);
 }
 
+/* The numbers of the filter above, for the fast path: S (the fused
+   check's sum of all magnitudes), e11 = |e1|^2, e22 = |e2|^2, det = e1.P,
+   nu = s.P, nv = d.Q and h0 = e2.Q (= s.(e1 x e2)), with P = d x e2 and
+   Q = s x e1. Where SSE2 is there (every x86-64) two of them at a time:
+   the axes of (d, s) and (e2, e1) as pairs, so that one packed cross
+   product gives (P, Q) and one packed dot product (det, nv) or (nu, h0);
+   each lane does the scalar formulas' very operations in their order,
+   and the loads of the check are the loads of the work. */
+typedef struct { double S, e11, e22, det, nu, nv, h0; int far; } mt_numbers;
+
+#if defined(__SSE2__)
+static inline __m128d ld_pair(const double *lo, const double *hi) {
+  return _mm_loadh_pd(_mm_load_sd(lo), hi);
+}
+static inline __m128d dot_pair(__m128d ax, __m128d ay, __m128d az,
+                               __m128d bx, __m128d by, __m128d bz) {
+  return _mm_add_pd(_mm_add_pd(_mm_mul_pd(ax, bx), _mm_mul_pd(ay, by)),
+                    _mm_mul_pd(az, bz));
+}
+/* One axis: (d, s) = (p1 - p0, p0 - a) and (e2, e1) = (c - a, b - a)
+   from its coordinates, and their magnitudes added to *acc (a's in the
+   low lane only: its load leaves the high lane zero). */
+static inline void mt_axis(const double *p0, const double *p1,
+                           const double *a, const double *b, const double *c,
+                           __m128d *acc, __m128d *D, __m128d *E) {
+  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+  __m128d P = ld_pair(p1, p0), C = ld_pair(c, b), A1 = _mm_load_sd(a);
+  __m128d A = _mm_unpacklo_pd(A1, A1);
+  *acc = _mm_add_pd(*acc, _mm_and_pd(P, abs_mask));
+  *acc = _mm_add_pd(*acc, _mm_and_pd(A1, abs_mask));
+  *acc = _mm_add_pd(*acc, _mm_and_pd(C, abs_mask));
+  *D = _mm_sub_pd(P, _mm_shuffle_pd(P, A, 1));
+  *E = _mm_sub_pd(C, A);
+}
+COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
+                        const vec3 *b, const vec3 *c, mt_numbers *k) {
+  __m128d acc = _mm_setzero_pd(), Dx, Dy, Dz, Ex, Ey, Ez, X, Y, Z, t, ee, dv;
+  mt_axis(&p0->x, &p1->x, &a->x, &b->x, &c->x, &acc, &Dx, &Ex);
+  mt_axis(&p0->y, &p1->y, &a->y, &b->y, &c->y, &acc, &Dy, &Ey);
+  mt_axis(&p0->z, &p1->z, &a->z, &b->z, &c->z, &acc, &Dz, &Ez);
+  k->S = _mm_cvtsd_f64(_mm_add_sd(acc, _mm_unpackhi_pd(acc, acc)));
+  /* (P, Q) = (d x e2, s x e1) */
+  X = _mm_sub_pd(_mm_mul_pd(Dy, Ez), _mm_mul_pd(Dz, Ey));
+  Y = _mm_sub_pd(_mm_mul_pd(Dz, Ex), _mm_mul_pd(Dx, Ez));
+  Z = _mm_sub_pd(_mm_mul_pd(Dx, Ey), _mm_mul_pd(Dy, Ex));
+  ee = dot_pair(Ex, Ey, Ez, Ex, Ey, Ez);                 /* (e22, e11) */
+  k->e22 = _mm_cvtsd_f64(ee);
+  k->e11 = _mm_cvtsd_f64(_mm_unpackhi_pd(ee, ee));
+  dv = dot_pair(_mm_shuffle_pd(Ex, Dx, 1), _mm_shuffle_pd(Ey, Dy, 1),
+                _mm_shuffle_pd(Ez, Dz, 1), X, Y, Z);     /* (det, nv) */
+  k->det = _mm_cvtsd_f64(dv);
+  k->nv = _mm_cvtsd_f64(_mm_unpackhi_pd(dv, dv));
+  t = dot_pair(_mm_shuffle_pd(Dx, Ex, 1), _mm_shuffle_pd(Dy, Ey, 1),
+               _mm_shuffle_pd(Dz, Ez, 1), X, Y, Z);      /* (nu, h0) */
+  k->nu = _mm_cvtsd_f64(t);
+  k->h0 = _mm_cvtsd_f64(_mm_unpackhi_pd(t, t));
+  {   /* the two commonest misses at once, (nu, nv) against (e22, e11) */
+    const __m128d zero = _mm_setzero_pd();
+    __m128d nunv = _mm_shuffle_pd(t, dv, 2), dd = _mm_unpacklo_pd(dv, dv);
+    __m128d lo = _mm_min_pd(dd, zero), hi = _mm_max_pd(dd, zero), q;
+    double SS = k->S * k->S;
+    q = _mm_max_pd(_mm_max_pd(_mm_sub_pd(lo, nunv), _mm_sub_pd(nunv, hi)), zero);
+    k->far = _mm_movemask_pd(_mm_cmpgt_pd(
+        _mm_mul_pd(q, q), _mm_mul_pd(_mm_set1_pd((16e-18 * 12) * SS * SS), ee)));
+  }
+}
+#else
+COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
+                        const vec3 *b, const vec3 *c, mt_numbers *k) {
+  vec3 e1 = v_sub(*b, *a), e2 = v_sub(*c, *a), s = v_sub(*p0, *a);
+  vec3 d = v_sub(*p1, *p0), P = v_cross(d, e2), Q = v_cross(s, e1);
+  k->S = mag3(p0) + mag3(p1) + mag3(a) + mag3(b) + mag3(c);
+  k->e11 = v_len2(e1);
+  k->e22 = v_len2(e2);
+  k->det = v_dot(e1, P);
+  k->nu = v_dot(s, P);
+  k->nv = v_dot(d, Q);
+  k->h0 = v_dot(e2, Q);
+  {
+    double lo = min2(k->det, 0), hi = max2(k->det, 0), SS = k->S * k->S;
+    double m = (16e-18 * 12) * SS * SS;
+    double q = max2(max2(lo - k->nu, k->nu - hi), 0);
+    double r = max2(max2(lo - k->nv, k->nv - hi), 0);
+    k->far = (q * q > m * k->e22) || (r * r > m * k->e11);
+  }
+}
+#endif
+
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
                              const collide_vec3 *pa, const collide_vec3 *pb,
                              const collide_vec3 *pc, collide_hit *out) {
-  vec3 a, e1, e2, cr, s, d, P, Q;
-  double e11, e22, l2, h0, h1, m, q, lo, hi, dd, det, nu, nv, w, SS;
-  double S = mag_total(mag_add(mag_add2(mag_add2(mag_start(0), p0, p1),
-                                        pa, pb), pc));
+  mt_numbers k;
+  double e11, e22, m, q, lo, hi, det, nu, nv, w, h0, h1, S, SS;
+  mt_get(p0, p1, pa, pb, pc, &k);
+  S = k.S;
   if (!(S <= COLLIDE_MAX_COORD))       /* one pass, else one by one */
     return raycast_triangle_slow(p0, p1, pa, pb, pc, out);
-  a = *pa;
-  e1 = v_sub(*pb, a);
-  e2 = v_sub(*pc, a);
-  e11 = v_len2(e1);
-  e22 = v_len2(e2);
-  cr = v_cross(e1, e2);
-  l2 = v_len2(cr);
-  /* triangle_cross's test, decided here when clearly not degenerate: its
-     longest edge squared is at most 2 (e11 + e22) (|c - b| <= |e1| +
-     |e2|; 2.01 covers the rounding of e33), and the factor 1.0001 covers
-     its rounding as there; otherwise the careful path decides, with
-     triangle_cross itself. */
-  m = DEGENERATE_AREA * 2.01 * (e11 + e22);
-  if (!((m > 1e-150) && (l2 > 1.0001 * (m * m))))
+  e11 = k.e11;
+  e22 = k.e22;
+  det = k.det;
+  /* edges shorter than 1e-30: the margins below could underflow */
+  if (!((e11 < e22 ? e11 : e22) > 1e-60))
     return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
+  /* not degenerate: det clearly nonzero proves it (see above); else
+     triangle_cross's test made here when clearly passed; else the
+     careful path decides, with triangle_cross itself */
+  if (!(fabs(det) > (2.02 * DEGENERATE_AREA) * (e11 + e22) * S)) {
+    vec3 cr = v_cross(v_sub(*pb, *pa), v_sub(*pc, *pa));
+    m = DEGENERATE_AREA * 2.01 * (e11 + e22);
+    if (!((m > 1e-150) && (v_len2(cr) > 1.0001 * (m * m))))
+      return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
+  }
   /* Moller and Trumbore's order, the commonest miss first: the line
-     clearly outside the edge a-c (nu outside [0, det] by the margin);
-     |d|^2 is bounded by 12 S^2 here (a larger margin, as rigorous, and
-     no need to form |d|^2 before a hit is in sight): m = k^2 12 S^2 */
-  s = v_sub(*p0, a);
-  d = v_sub(*p1, *p0);
-  P = v_cross(d, e2);
-  det = v_dot(e1, P);
-  nu = v_dot(s, P);
+     clearly outside the edge a-c (nu outside [0, det] by the margin
+     m e22, m = k^2 12 S^2) */
+  if (k.far) {           /* nu or nv: see mt_get */
+    hit_clear(out);
+    return 0;
+  }
+  /* clearly outside the edge b-c (w) */
+  nu = k.nu;
+  nv = k.nv;
   SS = S * S;
   m = (16e-18 * 12) * SS * SS;
-  if (!(m * (e11 < e22 ? e11 : e22) > 1e-280))   /* margins would underflow */
-    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
-  lo = det < 0 ? det : 0;
-  hi = det > 0 ? det : 0;
-  q = max2(lo - nu, nu - hi);
-  if (q > 0 && q * q > m * e22) {
-    hit_clear(out);
-    return 0;
-  }
-  /* clearly outside the edge a-b (v) or b-c (w) */
-  Q = v_cross(s, e1);
-  nv = v_dot(d, Q);
+  lo = min2(det, 0);
+  hi = max2(det, 0);
   w = det - nu - nv;
-  q = max2(lo - nv, nv - hi);
-  if (q > 0 && q * q > m * e11) {
+  q = max2(max2(lo - w, w - hi), 0);
+  if (q * q > m * 2 * (e11 + e22)) {
     hit_clear(out);
     return 0;
   }
-  q = max2(lo - w, w - hi);
-  if (q > 0 && q * q > m * 2 * (e11 + e22)) {
-    hit_clear(out);
-    return 0;
-  }
-  /* both ends clearly on one side of the plane: h0 = s.cr = e2.Q, and
-     d.cr = -det, so h1 = h0 - det at p1 (margin k^2 e11 e22) */
-  h0 = v_dot(s, cr);
+  /* both ends clearly on one side of the plane: h0 = s.(e1 x e2), and
+     d.(e1 x e2) = -det, so h1 = h0 - det at p1 (margin k^2 e11 e22) */
+  h0 = k.h0;
   h1 = h0 - det;
   m = 16e-18 * SS * e11 * e22;
-  if (!(m > 1e-280))
-    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
-  if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 > 0)) {
-    hit_clear(out);
-    return 0;
-  }
-  /* the clear face hit: both ends clearly on opposite sides, the sign of
-     det certain and the segment steep, inside every edge by K = 1e-6 S */
-  if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 < 0)) {
-    dd = v_len2(d);
-    m = (1e-6 * S) * (1e-6 * S) * dd;
-    if ((m * (e11 < e22 ? e11 : e22) > 1e-280) &&
-        (det * det > 1e-24 * e11 * dd * e22) && (det * det > 1e-4 * dd * l2)) {
-      double sg = det < 0 ? -1 : 1;
-      if ((sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) &&
-          (nu * nu > m * e22) && (nv * nv > m * e11) &&
-          (w * w > m * 2 * (e11 + e22)))
-        return raycast_triangle_face(p0, p1, pa, pb, pc, out);
+  if ((h0 * h0 > m) && (h1 * h1 > m)) {
+    double dd, sg;
+    if (h0 * h1 > 0) {
+      hit_clear(out);
+      return 0;
     }
+    /* the clear face hit: both ends clearly on opposite sides, the
+       segment steep (which makes the sign of det certain too), inside
+       every edge by K = 1e-6 S */
+    dd = v_len2(v_sub(*p1, *p0));
+    m = (1e-6 * S) * (1e-6 * S) * dd;
+    sg = det < 0 ? -1 : 1;
+    if ((m * (e11 < e22 ? e11 : e22) > 1e-280) &&
+        (det * det > 1.01e-4 * dd * e11 * e22) &&
+        (sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) &&
+        (nu * nu > m * e22) && (nv * nv > m * e11) &&
+        (w * w > m * 2 * (e11 + e22)))
+      return raycast_triangle_face(p0, p1, pa, pb, pc, out);
   }
   return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
 }
