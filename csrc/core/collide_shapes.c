@@ -178,7 +178,7 @@ static inline span span_and(span a, span b) {
    improvements for ray/sphere intersection", Ray Tracing Gems ch. 7). The
    roots are q / A and C / q with q = -(B + sign(B) sqrt(disc)), which never
    subtracts nearly equal numbers (RTR 3rd ed. eq. 16.65 style). */
-static void clip_ball(span *s, vec3 w, vec3 z, double r) {
+COLLIDE_HOT void clip_ball_body(span *s, vec3 w, vec3 z, double r) {
   double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - r * r;
   double h, q, t1, t2;
   if (A == 0) {               /* no motion across the piece: static test */
@@ -211,6 +211,9 @@ static void clip_ball(span *s, vec3 w, vec3 z, double r) {
   }
   if (t1 > s->lo) s->lo = t1;
   if (t2 < s->hi) s->hi = t2;
+}
+static void clip_ball(span *s, vec3 w, vec3 z, double r) {
+  clip_ball_body(s, w, z, r);
 }
 
 /* The quick rejection: every piece of a Minkowski sum lies in the shape's
@@ -720,7 +723,7 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
    squares must not underflow: every edge here at least 1e-30 long
    (e11, e22 > 1e-60, required first) keeps |e1 x e2| >= 2e-12 E above
    1e-72. The same bound keeps every margin above a normal number
-   (m e_ii >= 192e-18 S^4 1e-60 with S >= |e_i| > 1e-30: above 1e-190).
+   (m e_ii >= 192e-18 S^4 1e-60 with S >= |e_i| > 1e-30: above 1e-197).
    When det cannot decide (a segment nearly parallel to the plane, or a
    short one), triangle_cross's own test is made with cr, as it was
    before the filter, and the careful path decides the rest.
@@ -1365,6 +1368,57 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
   return ray_aabb(*p0, *p1, *center, *extents, out);
 }
 
+/* One edge piece of the rounded box (see sweep_aabb): the cylinder of an
+   edge along some axis, in the plane of the other two, over the times s
+   already clipped to the edge's region; the smaller of best and its
+   first time. clip_ball's body on v3(w1, w2, 0) and v3(z1, z2, 0): the
+   same operations in the same order (the zeros folded by the compiler
+   only where IEEE arithmetic allows), so the same bits, without passing
+   two vectors through memory to a call. One copy for all twelve edges. */
+static double aabb_edge(span s, double w1, double w2, double z1, double z2,
+                        double r, double best) {
+  clip_ball_body(&s, v3(w1, w2, 0), v3(z1, z2, 0), r);
+  return span_ok(&s) && s.lo < best ? s.lo : best;
+}
+
+/* The four edges along one axis (its slab's span `along`), at the
+   corners (+-e1, +-e2) of the other two axes, whose outside spans are
+   lo1/hi1 and lo2/hi2; p, v: the centre's start and motion on those
+   axes. */
+COLLIDE_HOT double aabb_edges(span along, const span *lo1, const span *hi1,
+                              const span *lo2, const span *hi2, double p1,
+                              double p2, double v1, double v2, double e1,
+                              double e2, double r, double best) {
+  int sx, sy;
+  for (sx = -1; sx <= 1; sx += 2) {
+    span s1 = span_and(along, sx > 0 ? *hi1 : *lo1);
+    if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
+    for (sy = -1; sy <= 1; sy += 2) {
+      span s = span_and(s1, sy > 0 ? *hi2 : *lo2);
+      if (!(span_ok(&s) && s.lo < best)) continue;
+      /* first_in_cylinder for an edge along the axis, whose unit axis is
+         exact: the cross products with it are the two other components
+         (up to signs, the same in both, and exact zeros, which change no
+         sum), so clip_ball gets the same numbers without them */
+      best = aabb_edge(s, p1 - sx * e1, p2 - sy * e2, v1, v2, r, best);
+    }
+  }
+  return best;
+}
+
+/* The face piece of axis k: the box grown by r along it, over the times
+   s in the other two slabs. */
+COLLIDE_HOT double aabb_face(span s, double p, double v, double x,
+                             double best) {
+  span below, above;
+  if (!(span_ok(&s) && s.lo < best)) return best;   /* (no need to divide) */
+  plane_sides(p, v, x, &below, &above);
+  s = span_and(s, below);
+  plane_sides(p, v, -x, &below, &above);
+  s = span_and(s, above);
+  return span_ok(&s) && s.lo < best ? s.lo : best;
+}
+
 /* The rounded box: three boxes grown by r along one axis each (faces),
    twelve edge cylinders, eight corner balls (RTR 3rd ed. 16.18.3's pieces
    for a box; Ericson 5.5.7 reaches the same union by classifying the entry
@@ -1376,17 +1430,21 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
    once (plane_sides), and each piece's interval is the intersection of a
    few of them with [0, 1] -- the same numbers the clipping of each piece
    one by one gave, in 12 divisions instead of 90. A piece that cannot
-   start before the best contact so far is not solved. */
+   start before the best contact so far is not solved: the answer is the
+   least first time over all pieces, whatever their order. The pieces are
+   written out axis by axis (aabb_face, aabb_edges), so that the spans
+   stay in registers. */
 static int sweep_aabb(double r, const collide_vec3 *c0,
                               const collide_vec3 *c1,
                               const collide_vec3 *center,
                               const collide_vec3 *extents, collide_hit *out, int checked) {
   vec3 d, rel, e;
-  double best = 2, t, E[3], P[3], D[3];
+  double best = 2, t;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), c0), c1),
                                        center), extents));
-  span in[3], out_lo[3], out_hi[3], unit = { 0, 1 };
-  int k, i, sx, sy, sz;
+  span inx, iny, inz, lox, loy, loz, hix, hiy, hiz, below, above,
+       unit = { 0, 1 }, corner_lo[3], corner_hi[3];
+  int sx, sy, sz;
   if (checked && !((S <= COLLIDE_MAX_COORD) &&
         (r >= 0) && (extents->x >= 0) && (extents->y >= 0) && (extents->z >= 0))) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
@@ -1403,59 +1461,46 @@ static int sweep_aabb(double r, const collide_vec3 *c0,
     hit_clear(out);
     return 0;
   }
-  E[0] = e.x; E[1] = e.y; E[2] = e.z;
-  P[0] = rel.x; P[1] = rel.y; P[2] = rel.z;
-  D[0] = d.x; D[1] = d.y; D[2] = d.z;
-  for (i = 0; i < 3; i++) {
-    span below, above;
-    plane_sides(P[i], D[i], E[i], &below, &out_hi[i]);     /* x_i = +e_i */
-    plane_sides(P[i], D[i], -E[i], &out_lo[i], &above);    /* x_i = -e_i */
-    in[i] = span_and(below, above);
-  }
-  /* the faces: the box grown by r along axis k */
-  for (k = 0; k < 3 && best > 0; k++) {
-    int i1 = k == 0 ? 1 : 0, i2 = k == 2 ? 1 : 2;
-    span below, above, s = span_and(span_and(unit, in[i1]), in[i2]);
-    if (!(span_ok(&s) && s.lo < best)) continue;   /* (no need to divide) */
-    plane_sides(P[k], D[k], E[k] + r, &below, &above);
-    s = span_and(s, below);
-    plane_sides(P[k], D[k], -(E[k] + r), &below, &above);
-    s = span_and(s, above);
-    if (span_ok(&s) && s.lo < best) best = s.lo;
-  }
-  /* edges along axis k, at the corners (+-e_i, +-e_j) of the other two:
-     the edge's region is outside the box on both of the other axes and
-     inside the slab of axis k */
-  for (k = 0; k < 3 && best > 0; k++) {
-    int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
-    span along;
-    if (E[k] == 0) continue;   /* no length: the corner balls cover it */
-    along = span_and(unit, in[k]);
-    for (sx = -1; sx <= 1; sx += 2) {
-      span s1 = span_and(along, sx > 0 ? out_hi[i1] : out_lo[i1]);
-      if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
-      for (sy = -1; sy <= 1; sy += 2) {
-        span s = span_and(s1, sy > 0 ? out_hi[i2] : out_lo[i2]);
-        if (!(span_ok(&s) && s.lo < best)) continue;
-        /* first_in_cylinder for an edge along axis k, whose unit axis is
-           exact: the cross products with it are the two other components
-           (up to signs, the same in both, and exact zeros, which change
-           no sum), so clip_ball gets the same numbers without them */
-        clip_ball(&s, v3(P[i1] - sx * E[i1], P[i2] - sy * E[i2], 0),
-                  v3(D[i1], D[i2], 0), r);
-        if (span_ok(&s) && s.lo < best) best = s.lo;
-      }
-    }
-  }
+  /* x_i = +e_i: below is the slab's upper side, above is outside */
+  plane_sides(rel.x, d.x, e.x, &below, &hix);
+  plane_sides(rel.x, d.x, -e.x, &lox, &above);
+  inx = span_and(below, above);
+  plane_sides(rel.y, d.y, e.y, &below, &hiy);
+  plane_sides(rel.y, d.y, -e.y, &loy, &above);
+  iny = span_and(below, above);
+  plane_sides(rel.z, d.z, e.z, &below, &hiz);
+  plane_sides(rel.z, d.z, -e.z, &loz, &above);
+  inz = span_and(below, above);
+  /* the faces: the box grown by r along axis k, inside the other slabs */
+  best = aabb_face(span_and(span_and(unit, iny), inz), rel.x, d.x, e.x + r, best);
+  if (best > 0)
+    best = aabb_face(span_and(span_and(unit, inx), inz), rel.y, d.y, e.y + r, best);
+  if (best > 0)
+    best = aabb_face(span_and(span_and(unit, inx), iny), rel.z, d.z, e.z + r, best);
+  /* edges along axis k, at the corners (+-e_i, +-e_j) of the other two
+     (i, j = k + 1, k + 2 mod 3): the edge's region is outside the box on
+     both of the other axes and inside the slab of axis k. An edge of no
+     length is left to the corner balls. */
+  if (best > 0 && e.x != 0)
+    best = aabb_edges(span_and(unit, inx), &loy, &hiy, &loz, &hiz, rel.y,
+                      rel.z, d.y, d.z, e.y, e.z, r, best);
+  if (best > 0 && e.y != 0)
+    best = aabb_edges(span_and(unit, iny), &loz, &hiz, &lox, &hix, rel.z,
+                      rel.x, d.z, d.x, e.z, e.x, r, best);
+  if (best > 0 && e.z != 0)
+    best = aabb_edges(span_and(unit, inz), &lox, &hix, &loy, &hiy, rel.x,
+                      rel.y, d.x, d.y, e.x, e.y, r, best);
   /* the corners: outside the box on all three axes */
+  corner_lo[0] = lox; corner_lo[1] = loy; corner_lo[2] = loz;
+  corner_hi[0] = hix; corner_hi[1] = hiy; corner_hi[2] = hiz;
   for (sx = -1; sx <= 1 && best > 0; sx += 2) {
-    span s1 = span_and(unit, sx > 0 ? out_hi[0] : out_lo[0]);
+    span s1 = span_and(unit, sx > 0 ? corner_hi[0] : corner_lo[0]);
     if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
     for (sy = -1; sy <= 1; sy += 2) {
-      span s2 = span_and(s1, sy > 0 ? out_hi[1] : out_lo[1]);
+      span s2 = span_and(s1, sy > 0 ? corner_hi[1] : corner_lo[1]);
       if (!(s2.lo <= s2.hi && s2.lo < best)) continue;
       for (sz = -1; sz <= 1; sz += 2) {
-        span s = span_and(s2, sz > 0 ? out_hi[2] : out_lo[2]);
+        span s = span_and(s2, sz > 0 ? corner_hi[2] : corner_lo[2]);
         if (!(span_ok(&s) && s.lo < best)) continue;
         t = first_in_ball(s, rel, d, v3(sx * e.x, sy * e.y, sz * e.z), r);
         if (t < best) best = t;
