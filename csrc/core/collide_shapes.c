@@ -825,7 +825,7 @@ static inline void mt_axis(const double *p0, const double *p1,
 }
 COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
                         const vec3 *b, const vec3 *c, mt_numbers *k) {
-  __m128d acc = _mm_setzero_pd(), Dx, Dy, Dz, Ex, Ey, Ez, X, Y, Z, t, ee, dv;
+  __m128d acc = _mm_setzero_pd(), Dx, Dy, Dz, Ex, Ey, Ez, X, Y, Z, ee, vu, hd;
   mt_axis(&p0->x, &p1->x, &a->x, &b->x, &c->x, &acc, &Dx, &Ex);
   mt_axis(&p0->y, &p1->y, &a->y, &b->y, &c->y, &acc, &Dy, &Ey);
   mt_axis(&p0->z, &p1->z, &a->z, &b->z, &c->z, &acc, &Dz, &Ez);
@@ -837,22 +837,25 @@ COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
   ee = dot_pair(Ex, Ey, Ez, Ex, Ey, Ez);                 /* (e22, e11) */
   k->e22 = _mm_cvtsd_f64(ee);
   k->e11 = _mm_cvtsd_f64(_mm_unpackhi_pd(ee, ee));
-  dv = dot_pair(_mm_shuffle_pd(Ex, Dx, 1), _mm_shuffle_pd(Ey, Dy, 1),
-                _mm_shuffle_pd(Ez, Dz, 1), X, Y, Z);     /* (det, nv) */
-  k->det = _mm_cvtsd_f64(dv);
-  k->nv = _mm_cvtsd_f64(_mm_unpackhi_pd(dv, dv));
-  t = dot_pair(_mm_shuffle_pd(Dx, Ex, 1), _mm_shuffle_pd(Dy, Ey, 1),
-               _mm_shuffle_pd(Dz, Ez, 1), X, Y, Z);      /* (nu, h0) */
-  k->nu = _mm_cvtsd_f64(t);
-  k->h0 = _mm_cvtsd_f64(_mm_unpackhi_pd(t, t));
-  {   /* the two commonest misses at once, (nu, nv) against (e22, e11) */
+  /* (Q, P) by axis, then (nv, nu) = (d.Q, s.P), (h0, det) = (e2.Q, e1.P) */
+  X = _mm_shuffle_pd(X, X, 1);
+  Y = _mm_shuffle_pd(Y, Y, 1);
+  Z = _mm_shuffle_pd(Z, Z, 1);
+  vu = dot_pair(Dx, Dy, Dz, X, Y, Z);
+  hd = dot_pair(Ex, Ey, Ez, X, Y, Z);
+  k->nv = _mm_cvtsd_f64(vu);
+  k->nu = _mm_cvtsd_f64(_mm_unpackhi_pd(vu, vu));
+  k->h0 = _mm_cvtsd_f64(hd);
+  k->det = _mm_cvtsd_f64(_mm_unpackhi_pd(hd, hd));
+  {   /* the two commonest misses at once, (nv, nu) against (e11, e22) */
     const __m128d zero = _mm_setzero_pd();
-    __m128d nunv = _mm_shuffle_pd(t, dv, 2), dd = _mm_unpacklo_pd(dv, dv);
+    __m128d dd = _mm_unpackhi_pd(hd, hd);
     __m128d lo = _mm_min_pd(dd, zero), hi = _mm_max_pd(dd, zero), q;
     double SS = k->S * k->S;
-    q = _mm_max_pd(_mm_max_pd(_mm_sub_pd(lo, nunv), _mm_sub_pd(nunv, hi)), zero);
+    q = _mm_max_pd(_mm_max_pd(_mm_sub_pd(lo, vu), _mm_sub_pd(vu, hi)), zero);
     k->far = _mm_movemask_pd(_mm_cmpgt_pd(
-        _mm_mul_pd(q, q), _mm_mul_pd(_mm_set1_pd((16e-18 * 12) * SS * SS), ee)));
+        _mm_mul_pd(q, q), _mm_mul_pd(_mm_set1_pd((16e-18 * 12) * SS * SS),
+                                     _mm_shuffle_pd(ee, ee, 1))));
   }
 }
 #else
