@@ -1393,6 +1393,7 @@ COLLIDE_HOT double aabb_edges(span along, const span *lo1, const span *hi1,
                               double p2, double v1, double v2, double e1,
                               double e2, double r, double best) {
   int sx, sy;
+  if (!(span_ok(&along) && along.lo < best)) return best;   /* none can */
   for (sx = -1; sx <= 1; sx += 2) {
     span s1 = span_and(along, sx > 0 ? *hi1 : *lo1);
     if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
