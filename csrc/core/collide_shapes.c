@@ -794,9 +794,12 @@ COLLIDE_COLD int raycast_triangle_slow(const collide_vec3 *p0,
    nu = s.P, nv = d.Q and h0 = e2.Q (= s.(e1 x e2)), with P = d x e2 and
    Q = s x e1. Where SSE2 is there (every x86-64) two of them at a time:
    the axes of (d, s) and (e2, e1) as pairs, so that one packed cross
-   product gives (P, Q) and one packed dot product (det, nv) or (nu, h0);
-   each lane does the scalar formulas' very operations in their order,
-   and the loads of the check are the loads of the work. */
+   product gives (P, Q), and with its lanes swapped one packed dot product
+   (nv, nu) = (d.Q, s.P), another (h0, det) = (e2.Q, e1.P); each lane does
+   the scalar formulas' very operations in their order, and the loads of
+   the check are the loads of the work. far: the two commonest misses
+   (nu or nv outside [min(0, det), max(0, det)] by the margin, as below)
+   decided together. */
 typedef struct { double S, e11, e22, det, nu, nv, h0; int far; } mt_numbers;
 
 #if defined(__SSE2__)
