@@ -797,10 +797,10 @@ COLLIDE_COLD int raycast_triangle_slow(const collide_vec3 *p0,
    product gives (P, Q), and with its lanes swapped one packed dot product
    (nv, nu) = (d.Q, s.P), another (h0, det) = (e2.Q, e1.P); each lane does
    the scalar formulas' very operations in their order, and the loads of
-   the check are the loads of the work. far: the two commonest misses
+   the check are the loads of the work. outside: the two commonest misses
    (nu or nv outside [min(0, det), max(0, det)] by the margin, as below)
    decided together. */
-typedef struct { double S, e11, e22, det, nu, nv, h0; int far; } mt_numbers;
+typedef struct { double S, e11, e22, det, nu, nv, h0; int outside; } mt_numbers;
 
 #if defined(__SSE2__)
 static inline __m128d ld_pair(const double *lo, const double *hi) {
@@ -856,7 +856,7 @@ COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
     __m128d lo = _mm_min_pd(dd, zero), hi = _mm_max_pd(dd, zero), q;
     double SS = k->S * k->S;
     q = _mm_max_pd(_mm_max_pd(_mm_sub_pd(lo, vu), _mm_sub_pd(vu, hi)), zero);
-    k->far = _mm_movemask_pd(_mm_cmpgt_pd(
+    k->outside = _mm_movemask_pd(_mm_cmpgt_pd(
         _mm_mul_pd(q, q), _mm_mul_pd(_mm_set1_pd((16e-18 * 12) * SS * SS),
                                      _mm_shuffle_pd(ee, ee, 1))));
   }
@@ -878,7 +878,7 @@ COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
     double m = (16e-18 * 12) * SS * SS;
     double q = max2(max2(lo - k->nu, k->nu - hi), 0);
     double r = max2(max2(lo - k->nv, k->nv - hi), 0);
-    k->far = (q * q > m * k->e22) || (r * r > m * k->e11);
+    k->outside = (q * q > m * k->e22) || (r * r > m * k->e11);
   }
 }
 #endif
@@ -910,7 +910,7 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
   /* Moller and Trumbore's order, the commonest miss first: the line
      clearly outside the edge a-c (nu outside [0, det] by the margin
      m e22, m = k^2 12 S^2) */
-  if (k.far) {           /* nu or nv: see mt_get */
+  if (k.outside) {       /* nu or nv: see mt_get */
     hit_clear(out);
     return 0;
   }
