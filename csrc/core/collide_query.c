@@ -625,6 +625,18 @@ static HOT_INLINE int query_wide(const query *q, const wide_ray *r,
 #endif
 }
 
+/* The lanes of wide node nd holding a shape of the query's mask (>= 0):
+   bit i set when lane i may; t[i] of a lane that may not becomes +inf,
+   as if its box were not met (so it is neither nearest nor pushed). */
+static HOT_INLINE int wide_layers(const query *q, const wide_node *nd, double t[4]) {
+  int i, lanes = 0;
+  for (i = 0; i < 4; i++) {
+    if (nd->layers[i] & q->mask) lanes |= 1 << i;
+    else t[i] = HUGE_VAL;
+  }
+  return lanes;
+}
+
 /* Every shape below wide node n or shape ~n whose box the query meets, in
    no particular order (the stack's safety net, as query_subtree). */
 static int query_wide_subtree(collide_world *w, query *q, const wide_ray *r,
@@ -635,6 +647,7 @@ static int query_wide_subtree(collide_world *w, query *q, const wide_ray *r,
   if (n < 0) return query_shape(w, q, ~n);
   nd = &w->wide[n];
   mask = query_wide(q, r, nd, 1, t);
+  if (q->mask >= 0) mask &= wide_layers(q, nd, t);
   for (i = 0; i < 4 && !e; i++)
     if (mask >> i & 1) e = query_wide_subtree(w, q, r, nd->child[i]);
   return e;
@@ -660,6 +673,8 @@ static int query_static(collide_world *w, query *q) {
       double t[4], ta, tb;
       int mask, i, a, b, near, rest;
       mask = query_wide(q, &r, nd, q->found ? q->best.u : 1, t);
+      /* (a mask that meets no layer below a lane skips it) */
+      if (q->mask >= 0) mask &= wide_layers(q, nd, t);
       if (mask == 0) goto pop;
       a = t[1] < t[0];
       b = 2 + (t[3] < t[2]);

@@ -298,7 +298,8 @@ void collide__tree_insert(collide_world *w, int s, int fat) {
    boxes above it stay as they were, still containing everything left). */
 static void empty_lane(wide_node *nd, int i) {
   int k;
-  nd->live &= ~(1 << i);
+  nd->child[i] = 0;
+  nd->layers[i] = 0;
   for (k = 0; k < 3; k++) {
     nd->b[0][k][i] = INFINITY;
     nd->b[1][k][i] = -INFINITY;
@@ -342,8 +343,28 @@ void collide__tree_moved(collide_world *w, int s, const box *before) {
   insert_leaf(w, leaf);
 }
 
+/* The static hierarchy: lane layers are exact at the build; a shape's new
+   bits set its lane and the unions above it, up to the first that keeps
+   its bits (a shape that left may leave a superset: harmless). */
+static void static_layers(collide_world *w, int s) {
+  int where = w->slots[s].where, n = where >> 2;
+  w->wide[n].layers[where & 3] = w->slots[s].layers;
+  while (n > 0) {
+    const wide_node *nd = &w->wide[n];
+    int up = w->wide_up[n];
+    int u = nd->layers[0] | nd->layers[1] | nd->layers[2] | nd->layers[3];
+    if (w->wide[up >> 2].layers[up & 3] == u) return;
+    w->wide[up >> 2].layers[up & 3] = u;
+    n = up >> 2;
+  }
+}
+
 void collide__tree_layers(collide_world *w, int s) {
   int n = w->slots[s].where, p;
+  if (w->slots[s].in == IN_STATIC) {
+    static_layers(w, s);
+    return;
+  }
   w->nodes[n].layers = w->slots[s].layers;
   while ((p = w->nodes[n].parent) >= 0) {
     int u = w->nodes[w->nodes[p].left].layers | w->nodes[w->nodes[p].right].layers;
@@ -554,6 +575,7 @@ static void build_wide(collide_world *w, int ni, item *it, int n, int depth) {
   for (i = 0; i < parts; i++) {
     const item *p = it + first[i];
     box b;
+    int j, layers = 0;
     if (size[i] == 1) {
       b = p->b;
       nd->child[i] = ~p->slot;
@@ -562,12 +584,14 @@ static void build_wide(collide_world *w, int ni, item *it, int n, int depth) {
     } else {
       items_box(p, size[i], &b);
       nd->child[i] = w->nwide++;   /* (room for n nodes was allocated) */
+      w->wide_up[nd->child[i]] = 4 * ni + i;
     }
+    for (j = 0; j < size[i]; j++) layers |= w->slots[p[j].slot].layers;
+    nd->layers[i] = layers;
     for (k = 0; k < 3; k++) {
       nd->b[0][k][i] = float_down(b.lo[k]);
       nd->b[1][k][i] = float_up(b.hi[k]);
     }
-    nd->live |= 1 << i;
   }
   for (i = 0; i < parts; i++)
     if (size[i] > 1)
@@ -582,6 +606,8 @@ int collide_world_build(collide_world *w) {
   /* a wide node has at least two children, so n - 1 are enough (one for
      a single shape) */
   GROW(e, w->wide, w->cap_wide, n);
+  if (e) return e;
+  GROW(e, w->wide_up, w->cap_wide_up, n);
   if (e) return e;
   it = (item *)malloc((size_t)n * sizeof *it);
   if (!it) return NOMEM;
@@ -633,7 +659,7 @@ static int rebuild_static(collide_world *w) {
   if (!it) return NOMEM;
   for (i = 0; i < w->nwide; i++)
     for (j = 0; j < 4; j++)
-      if ((w->wide[i].live >> j & 1) && w->wide[i].child[j] < 0) {
+      if (w->wide[i].child[j] < 0) {
         int k;
         it[m].slot = ~w->wide[i].child[j];
         shape_swept_box(&w->slots[it[m].slot], &it[m].b);

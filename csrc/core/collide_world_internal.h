@@ -94,14 +94,17 @@ typedef struct hot_node {
 /* A node of the static hierarchy (collide_tree.c): up to four children,
    their boxes in floats rounded outward, by axis and lane (so one SSE2
    load takes a plane of all four), and the children: a wide node index
-   >= 0 or ~slot for a shape. Lanes whose bit is clear in `live` are
-   empty or held a shape that has since left (changed or removed); their
-   boxes are inverted (lo +inf, hi -inf), which no query meets. */
+   > 0 or ~slot for a shape; 0 (the root, nobody's child) marks a lane
+   that is empty or held a shape that has since left (changed or
+   removed). An empty lane's box is inverted (lo +inf, hi -inf), which no
+   query meets. layers[i]: the layer bits of every shape below lane i (0
+   for an empty lane; a superset once a shape left), so a masked query
+   skips a lane whose shapes share no bit with its mask, as the dynamic
+   tree's node layers do. */
 typedef struct wide_node {
   float b[2][3][4];        /* [0 lo, 1 hi][axis][lane] */
   int child[4];
-  int live;                /* bit i: lane i holds a child */
-  int pad_[3];
+  int layers[4];
 } wide_node;
 
 struct collide_world {
@@ -129,6 +132,9 @@ struct collide_world {
                              tree, one insertion each, since its build */
   wide_node *wide;        /* the static hierarchy, root wide[0] */
   int nwide, cap_wide;
+  int *wide_up;           /* wide node n > 0: 4 * its parent + its lane
+                             there (set_layers walks up with it) */
+  int cap_wide_up;
   int static_live;        /* shapes in it */
   int static_dead;        /* lanes of shapes that left it since its build */
   int busy;               /* queries running (a filter may query again) */
@@ -225,7 +231,8 @@ COLLIDE_PRIVATE void collide__tree_remove(collide_world *w, int s);
    before: its tight box before the change (its step is predicted to go
    on), or NULL. */
 COLLIDE_PRIVATE void collide__tree_moved(collide_world *w, int s, const box *before);
-/* After slot s's layer bits changed: the unions above it. */
+/* After slot s's layer bits changed: the unions above it (the dynamic
+   tree's or the static hierarchy's). */
 COLLIDE_PRIVATE void collide__tree_layers(collide_world *w, int s);
 /* Before a query: files pending shapes (insert a few, or rebuild), and
    rebuilds a tree that decayed. Not while another query runs. */
