@@ -543,6 +543,51 @@ static void items_box(const item *it, int n, box *b) {
   for (i = 1; i < n; i++) box_union(b, &it[i].b);
 }
 
+/* The child entry of a static lane holding slot s: a triangle that
+   collide_raycast_triangle's filter takes (not near degenerate: its first
+   test, the same operations) gets a static_tri, anything else ~s. */
+static int static_child(collide_world *w, int s) {
+  const shape *sh = &w->slots[s];
+  static_tri *t;
+  double m;
+  vec3 cr;
+  if (sh->kind != COLLIDE_SHAPE_TRIANGLE) return ~s;
+  t = &w->stri[w->nstri];
+  t->a = sh->g.tri.a;
+  t->e1 = v_sub(sh->g.tri.b, t->a);
+  t->e2 = v_sub(sh->g.tri.c, t->a);
+  t->e11 = v_len2(t->e1);
+  t->e22 = v_len2(t->e2);
+  cr = v_cross(t->e1, t->e2);
+  m = 1e-12 * 2.01 * (t->e11 + t->e22);   /* DEGENERATE_AREA, collide_shapes.c */
+  if (!((m > 1e-150) && (v_len2(cr) > 1.0001 * (m * m)))) return ~s;
+  tri_mag(t, &sh->g.tri.a, &sh->g.tri.b, &sh->g.tri.c);
+  t->id = sh->id;
+  t->slot = s;
+  return ~(STATIC_TRI + w->nstri++);
+}
+
+/* The slot of a static lane's child c < 0. */
+static int static_slot(const collide_world *w, int c) {
+  int x = ~c;
+  return x < STATIC_TRI ? x : w->stri[x - STATIC_TRI].slot;
+}
+
+/* Room for n static triangles, aligned to 64 bytes (the contents need
+   not survive: every build writes them again). 0 or NOMEM. */
+static int stri_reserve(collide_world *w, int n) {
+  void *mem;
+  if (n <= w->cap_stri) return 0;
+  if ((size_t)n > ((size_t)-1 - 64) / sizeof(static_tri)) return NOMEM;
+  mem = malloc((size_t)n * sizeof(static_tri) + 64);
+  if (!mem) return NOMEM;
+  free(w->stri_mem);
+  w->stri_mem = mem;
+  w->stri = (static_tri *)(void *)((char *)mem + (64 - ((size_t)mem & 63)) % 64);
+  w->cap_stri = n;
+  return 0;
+}
+
 /* Fills wide node ni from it[0, n) (n >= 1): the items split in two and
    each part again (parts of one item are lanes of shapes), 2 to 4 parts;
    a part of several items becomes a child node. depth: of the binary
@@ -578,7 +623,7 @@ static void build_wide(collide_world *w, int ni, item *it, int n, int depth) {
     int j, layers = 0;
     if (size[i] == 1) {
       b = p->b;
-      nd->child[i] = ~p->slot;
+      nd->child[i] = static_child(w, p->slot);
       w->slots[p->slot].in = IN_STATIC;
       w->slots[p->slot].where = 4 * ni + i;
     } else {
@@ -609,6 +654,7 @@ int collide_world_build(collide_world *w) {
   if (e) return e;
   GROW(e, w->wide_up, w->cap_wide_up, n);
   if (e) return e;
+  if ((e = stri_reserve(w, n)) != 0) return e;
   it = (item *)malloc((size_t)n * sizeof *it);
   if (!it) return NOMEM;
   /* the shapes never changed first, those changed after them */
@@ -631,6 +677,7 @@ int collide_world_build(collide_world *w) {
   w->free_node = -1;
   w->root = m > nstat ? build_node(w, it + nstat, m - nstat, -1, 0) : -1;
   w->nwide = 0;
+  w->nstri = 0;
   if (nstat > 0) {
     w->nwide = 1;
     build_wide(w, 0, it, nstat, 0);
@@ -661,12 +708,13 @@ static int rebuild_static(collide_world *w) {
     for (j = 0; j < 4; j++)
       if (w->wide[i].child[j] < 0) {
         int k;
-        it[m].slot = ~w->wide[i].child[j];
+        it[m].slot = static_slot(w, w->wide[i].child[j]);
         shape_swept_box(&w->slots[it[m].slot], &it[m].b);
         for (k = 0; k < 3; k++) it[m].c[k] = 0.5 * it[m].b.lo[k] + 0.5 * it[m].b.hi[k];
         m++;
       }
   w->nwide = 1;
+  w->nstri = 0;   /* (read above, written again below) */
   build_wide(w, 0, it, m, 0);
   free(it);
   w->static_dead = 0;

@@ -92,6 +92,7 @@ void collide_world_free(collide_world *w) {
   free(w->hot);
   free(w->wide);
   free(w->wide_up);
+  free(w->stri_mem);
   free(w);
 }
 
