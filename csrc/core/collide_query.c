@@ -804,6 +804,19 @@ static int query_static(collide_world *w, query *q) {
       const wide_node *nd = &w->wide[n];
       double t[4], ta, tb;
       int mask, i, a, b, near, rest;
+      /* every child's lines asked for before the test of this node's
+         boxes: the nearest is read next and the others maybe later, and
+         in a large world each is a cache miss (siblings are adjacent, so
+         most of these cost one miss together, and an empty lane's 0 is
+         the root, always cached) */
+      for (i = 0; i < 4; i++) {
+        int c = nd->child[i];
+        const char *p = c >= 0 ? (const char *)&w->wide[c]
+                        : ~c >= STATIC_TRI ? (const char *)&w->stri[~c - STATIC_TRI]
+                                           : (const char *)&w->slots[~c];
+        PREFETCH(p);
+        PREFETCH(p + 64);
+      }
       mask = query_wide(q, &r, nd, q->found ? q->best.u : 1, t);
       /* (a mask that meets no layer below a lane skips it) */
       if (q->mask >= 0) mask &= wide_layers(q, nd, t);
@@ -831,21 +844,6 @@ static int query_static(collide_world *w, query *q) {
         stack[sp] = nd->child[3];
         tstack[sp] = t[3];
         sp += rest >> 3;
-        /* what the others will read, fetched while the nearest is
-           walked: in a large world each is a cache miss */
-        for (i = 0; i < 4; i++)
-          if (rest >> i & 1) {
-            int c = nd->child[i];
-            if (c < 0) {
-              const char *p = ~c >= STATIC_TRI ? (const char *)&w->stri[~c - STATIC_TRI]
-                                               : (const char *)&w->slots[~c];
-              PREFETCH(p);
-              PREFETCH(p + 64);
-            } else {
-              PREFETCH((const char *)&w->wide[c]);
-              PREFETCH((const char *)&w->wide[c] + 64);
-            }
-          }
       } else {
         for (i = 0; i < 4; i++)
           if ((rest >> i & 1) && (e = query_wide_subtree(w, q, &r, &tr, nd->child[i])) != 0)
