@@ -533,7 +533,10 @@ static int build_node(collide_world *w, item *it, int n, int parent, int depth) 
  * its lane is emptied -- and goes into the dynamic tree; the hierarchy is
  * built again, with the rest of the world, once half its lanes are empty
  * (collide__tree_refresh), so that cost is amortized over as many
- * changes.
+ * changes. Its triangles are also copied, with what a ray's test needs
+ * of them, into an array in leaf order (static_tri: a node's triangles
+ * adjacent, two cache lines each), and each lane keeps its shapes' layer
+ * union, so a mask skips lanes as in the dynamic tree.
  */
 
 /* The box of it[0, n). */
