@@ -526,9 +526,9 @@ describe("layer masks over the static hierarchy", function()
     local function at(i, j) return i * (g + 1) + j + 1 end
     for i = 0, g - 1 do
       for j = 0, g - 1 do
-        for _, k in ipairs({ at(i, j), at(i, j + 1), at(i + 1, j), at(i + 1, j), at(i, j + 1), at(i + 1, j + 1) }) do
-          idx[#idx + 1] = k
-        end
+        local cell = { at(i, j), at(i, j + 1), at(i + 1, j),
+                       at(i + 1, j), at(i, j + 1), at(i + 1, j + 1) }
+        for _, k in ipairs(cell) do idx[#idx + 1] = k end
       end
     end
     return w:add_mesh(verts, idx)
@@ -553,9 +553,12 @@ describe("layer masks over the static hierarchy", function()
       a = { w:sweep_aabb(V(0.2, 0.4, 0.2), c0, c1, mask) }
       b = { w:sweep_aabb(V(0.2, 0.4, 0.2), c0, c1, by_fn(mask)) }
       assert.are.same(b, a, label)
-      assert.are.same(ids_of(w:raycast_all(c0, c1, by_fn(mask))), ids_of(w:raycast_all(c0, c1, mask)), label)
-      assert.are.same(w:overlap_sphere(c0, 1.5, by_fn(mask)), w:overlap_sphere(c0, 1.5, mask), label)
-      assert.are.same(w:overlap_aabb(c0, V(1, 2, 1), by_fn(mask)), w:overlap_aabb(c0, V(1, 2, 1), mask), label)
+      assert.are.same(ids_of(w:raycast_all(c0, c1, by_fn(mask))),
+                      ids_of(w:raycast_all(c0, c1, mask)), label)
+      assert.are.same(w:overlap_sphere(c0, 1.5, by_fn(mask)),
+                      w:overlap_sphere(c0, 1.5, mask), label)
+      assert.are.same(w:overlap_aabb(c0, V(1, 2, 1), by_fn(mask)),
+                      w:overlap_aabb(c0, V(1, 2, 1), mask), label)
       assert.are.same(w:overlap_point(V(c0.x, 0, c0.z), by_fn(mask)),
                       w:overlap_point(V(c0.x, 0, c0.z), mask), label)
     end
