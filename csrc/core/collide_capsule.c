@@ -1661,6 +1661,86 @@ static vec3 box_corner(vec3 e, int s) {
   return v3(s & 1 ? -e.x : e.x, s & 2 ? -e.y : e.y, s & 4 ? -e.z : e.z);
 }
 
+/* The box of the centre's path over the window [t0, t1] grown by g: a rim
+   piece of the box path (the points within r of a segment or a point) can
+   hold a contact in that window only where its own box, the segment's
+   grown by r, meets this one (with g = r + a pad far above the rounding of
+   the pieces' tests, a piece skipped here has no contact they would find).
+   Six comparisons instead of a piece's square roots and divisions: most
+   of the zonotope's 24 edges and 14 vertices are far from the chord. */
+typedef struct chord_box {
+  vec3 lo, hi;
+} chord_box;
+
+static void chord_set(chord_box *c, vec3 rel, vec3 d, double t0, double t1,
+                      double g) {
+  vec3 a = v_madd(rel, d, t0), b = v_madd(rel, d, t1);
+  c->lo = v3(fmin2(a.x, b.x) - g, fmin2(a.y, b.y) - g, fmin2(a.z, b.z) - g);
+  c->hi = v3(fmax2(a.x, b.x) + g, fmax2(a.y, b.y) + g, fmax2(a.z, b.z) + g);
+}
+
+/* 1 when the box of the segment p-q meets the chord's box */
+static int chord_meets(const chord_box *c, vec3 p, vec3 q) {
+  return fmax2(p.x, q.x) >= c->lo.x && fmin2(p.x, q.x) <= c->hi.x &&
+         fmax2(p.y, q.y) >= c->lo.y && fmin2(p.y, q.y) <= c->hi.y &&
+         fmax2(p.z, q.z) >= c->lo.z && fmin2(p.z, q.z) <= c->hi.z;
+}
+
+/* rim_cyl behind the chord's box, which shrinks with the
+   best time so far (the window's end) */
+static void box_rim_cyl(rim *b, chord_box *c, double lo, double hi, vec3 c0,
+                        vec3 d, vec3 p, vec3 q, double r, double g, int kind,
+                        int index) {
+  double t0 = b->t;
+  if (!chord_meets(c, p, q)) return;
+  rim_cyl(b, lo, hi, c0, d, p, q, r, kind, index);
+  if (b->t < t0) chord_set(c, c0, d, lo, b->t, g);
+}
+
+/* Where the centre's path y(t) = P + D t (one axis, in the frame of an end
+   box, the box shifted by sigma A) is beyond the box's face -e (*below),
+   within its slab (*in) and beyond +e (*above): intervals of t, each
+   widened by pad (a length) on its open side so that rounding never
+   narrows one. The box's Voronoi regions (Ericson 5.5.7's classification
+   of a point against a box, as collide_shapes.c's sweep_aabb clips its
+   pieces with them) are products of these: an edge along x_k, the slab of
+   k and beyond the faces of the two others; a corner, beyond three. */
+typedef struct vspan {
+  double lo, hi;
+} vspan;
+
+static void axis_spans(double P, double D, double e, double pad, vspan *below,
+                       vspan *in, vspan *above) {
+  if (D == 0) {
+    below->lo = in->lo = above->lo = -HUGE_VAL;
+    below->hi = in->hi = above->hi = HUGE_VAL;
+    if (!(P <= -e + pad)) below->lo = HUGE_VAL;
+    if (!(P >= -e - pad && P <= e + pad)) in->lo = HUGE_VAL;
+    if (!(P >= e - pad)) above->lo = HUGE_VAL;
+  } else {
+    /* (the divisions, not a reciprocal: a subnormal D would make that
+       infinite and 0 * inf a NaN) */
+    double ta = (e - pad - P) / D, tb = (-e + pad - P) / D;
+    double tc = (e + pad - P) / D, td = (-e - pad - P) / D;
+    if (D > 0) {
+      above->lo = ta; above->hi = HUGE_VAL;
+      below->lo = -HUGE_VAL; below->hi = tb;
+      in->lo = td; in->hi = tc;
+    } else {
+      above->lo = -HUGE_VAL; above->hi = ta;
+      below->lo = tb; below->hi = HUGE_VAL;
+      in->lo = tc; in->hi = td;
+    }
+  }
+}
+
+/* 1 when the three spans and [lo, hi] share a time */
+static int spans_meet(vspan a, vspan b, vspan c, double lo, double hi) {
+  lo = fmax2(lo, fmax2(a.lo, fmax2(b.lo, c.lo)));
+  hi = fmin2(hi, fmin2(a.hi, fmin2(b.hi, c.hi)));
+  return lo <= hi;
+}
+
 static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
                             vec3 e, collide_hit *out) {
   cb_plane pl[12];
@@ -1671,6 +1751,8 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   int i, f, which, rc, back[12];
   cb_span ps;
   rim best;
+  chord_box cb;
+  double g_pad;
   /* (a box thinner than 1e-6 of the coordinates: its faces are slivers
      whose over-the-face tests round either way; the general path, found
      by the fuzzer) */
@@ -1744,43 +1826,67 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   best.t = 2;
   best.kind = best.index = 0;
   {
-    /* each piece screened first by the distance of its line (point) from
+    /* the side edges screened first by the distance of their lines from
        the motion's line, as for the polygon */
-    vec3 AD = v_cross(A, d), rD = v_cross(rel, d), dA = v_cross(d, A);
-    double rr = (1 + 1e-9) * r * r, lim_d = rr * v_len2(d), lim_a = rr * v_len2(dA);
+    vec3 dA = v_cross(d, A);
+    double rr = (1 + 1e-9) * r * r, lim_a = rr * v_len2(dA);
     double rdA = v_dot(rel, dA);
-    int k, s;
+    int k, s, gi;
+    /* sp[gi][i][0..2]: below, in, above the end box sigma = gi ? 1 : -1
+       on axis i. An end edge or corner of the zonotope is an edge or
+       corner of its end box X + sigma A, and the zonotope's normal cone
+       there lies in the end box's (Z holds X + sigma A), so a contact
+       whose nearest point of Z is on that edge or corner lies in the end
+       box's Voronoi region of it: each piece is solved only where the
+       path passes through that region during [t, best) (the pieces are
+       the points within r of subsets of Z, so any extra time a padded
+       region lets through is still a contact, never a false one) */
+    vspan sp[2][3][3];
+    for (gi = 0; gi < 2; gi++)
+      for (i = 0; i < 3; i++)
+        axis_spans(v_get(rel, i) - (gi ? v_get(A, i) : -v_get(A, i)),
+                   v_get(d, i), v_get(e, i), pad, &sp[gi][i][0],
+                   &sp[gi][i][1], &sp[gi][i][2]);
     for (k = 0; k < 3; k++) {
       int j1 = (k + 1) % 3, j2 = (k + 2) % 3;
-      vec3 de = v_cross(d, v_with(v3(0, 0, 0), k, 1));
-      double lim_e = rr * v_len2(de), rde = v_dot(rel, de), ade = v_dot(A, de);
       for (s = 0; s < 8; s++) {
         /* the edge along x_k through the corner s (with its k bit clear) */
-        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat;
-        double a1 = v_get(A, j1), a2 = v_get(A, j2), g1, g2, gp;
+        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat, c1, c2;
+        double a1 = v_get(A, j1), a2 = v_get(A, j2), g1, g2;
         vec3 p0, p1;
         if ((s >> k) & 1) continue;
         g1 = (n1 ? -a1 : a1) > 0 ? 1 : -1;      /* sigma of face 1 */
         g2 = (n2 ? -a2 : a2) > 0 ? 1 : -1;
+        /* (a face with A_j = 0 is the box's face swept by S, a hexagon that
+           shifts with either neighbour: the edge is the one copy at the
+           other face's sigma, between the two faces. Taking the sigma = -1
+           convention here culled that copy by an unrelated side and gave a
+           later contact) */
+        if (a1 == 0) g1 = g2;
+        if (a2 == 0) g2 = g1;
         b1 = back[2 * j1 + n1];
         b2 = back[2 * j2 + n2];
         /* the side between the two faces: N_k's sign with face 1's j1 */
         lat = back[6 + 2 * k + (((v_get(N[k], j1) > 0) == !n1) ? 0 : 1)];
+        /* the copies at sigma = g1 and g2 that are edges of Z and have a
+           face not turned away from the motion */
+        c1 = g1 == g2 ? !(b1 && b2) : !(b1 && lat);
+        c2 = g1 != g2 && !(b2 && lat);
+        if (c1 && !spans_meet(sp[g1 > 0][k][1], sp[g1 > 0][j1][n1 ? 0 : 2],
+                              sp[g1 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best.t)))
+          c1 = 0;
+        if (c2 && !spans_meet(sp[g2 > 0][k][1], sp[g2 > 0][j1][n1 ? 0 : 2],
+                              sp[g2 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best.t)))
+          c2 = 0;
+        if (!c1 && !c2) continue;
         p1 = box_corner(e, s);
         p0 = box_corner(e, s | (1 << k));
-        gp = rde - v_dot(p1, de);
-        if (g1 == g2) {
-          if (!(b1 && b2) && (gp - g1 * ade) * (gp - g1 * ade) <= lim_e)
-            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
-                    r, 0, (k * 8 + s) * 2 + (g1 > 0));
-        } else {
-          if (!(b1 && lat) && (gp - g1 * ade) * (gp - g1 * ade) <= lim_e)
-            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
-                    r, 0, (k * 8 + s) * 2 + (g1 > 0));
-          if (!(b2 && lat) && (gp - g2 * ade) * (gp - g2 * ade) <= lim_e)
-            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
-                    r, 0, (k * 8 + s) * 2 + (g2 > 0));
-        }
+        if (c1)
+          rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
+                  r, 0, (k * 8 + s) * 2 + (g1 > 0));
+        if (c2)
+          rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
+                  r, 0, (k * 8 + s) * 2 + (g2 > 0));
       }
     }
     for (s = 0; s < 8; s++) {
@@ -1789,13 +1895,19 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
          corner is extreme along A, and only one of V +- A is a vertex */
       int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
       int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
-      vec3 V = box_corner(e, s), wD = v_sub(rD, v_cross(V, d));
+      int ix = s & 1 ? 0 : 2, iy = s & 2 ? 0 : 2, iz = s & 4 ? 0 : 2;
+      vec3 V;
       if (bx && by && bz) continue;
-      if (al != 0 && v_len2(v_sub(wD, AD)) <= lim_d)
+      V = box_corner(e, s);
+      if (al != 0 && spans_meet(sp[1][0][ix], sp[1][1][iy], sp[1][2][iz], t,
+                                fmin2(hi, best.t)))
         rim_ball(&best, t, hi, rel, d, v_add(V, A), r, 1, s * 2 + 1);
-      if (al != 3 && v_len2(v_add(wD, AD)) <= lim_d)
+      if (al != 3 && spans_meet(sp[0][0][ix], sp[0][1][iy], sp[0][2][iz], t,
+                                fmin2(hi, best.t)))
         rim_ball(&best, t, hi, rel, d, v_sub(V, A), r, 1, s * 2);
     }
+    g_pad = r + pad;
+    chord_set(&cb, rel, d, t, fmin2(hi, best.t), g_pad);
     for (s = 0; s < 8; s++) {
       int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
       int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
@@ -1803,7 +1915,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
       vec3 V = box_corner(e, s);
       double g = rdA - v_dot(V, dA);
       if ((bx && by && bz) || al == 0 || al == 3 || g * g > lim_a) continue;
-      rim_cyl(&best, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, 2, s);
+      box_rim_cyl(&best, &cb, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, g_pad, 2, s);
     }
   }
   if (best.t > 1) {
@@ -2178,16 +2290,23 @@ static push box_push(vec3 c, vec3 A, vec3 d, vec3 e, int flat) {
   for (k = 0; k < 6; k++) {
     vec3 w = k < 3 ? v_with(v3(0, 0, 0), k, 1)
                    : v_cross(v_with(v3(0, 0, 0), k - 3, 1), A);
-    int bound[3] = { 0, 0, 0 };
+    int bound[3] = { 0, 0, 0 }, feature;
     if (v_zero(w)) continue;
-    w = v_normalize(w);
+    /* (a face normal is a unit axis already, which v_normalize returns
+       unchanged; the sides' x_k x A have A's components, finite: v_normalize
+       with the plain maximum, the same bits without the library fmax) */
+    if (k >= 3) {
+      double m = vmax_abs(w);
+      w = v3(w.x / m, w.y / m, w.z / m);
+      w = v_scale(w, 1.0 / v_len(w));
+    }
     if (flat >= 0 && v_get(w, flat) != 0) continue;
     if (k < 3) bound[k] = 1;
     else { bound[(k - 2) % 3] = 1; bound[(k - 1) % 3] = 1; }
+    feature = box_feature(e, bound);
     for (s = 0; s < 2; s++, w = v_neg(w)) {
       double h = e.x * fabs(w.x) + e.y * fabs(w.y) + e.z * fabs(w.z);
-      push_try(&p, w, h + fabs(v_dot(w, A)) - v_dot(w, c), d,
-               box_feature(e, bound));
+      push_try(&p, w, h + fabs(v_dot(w, A)) - v_dot(w, c), d, feature);
     }
   }
   return p;
