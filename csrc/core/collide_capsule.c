@@ -1237,6 +1237,14 @@ static double fmin2(double a, double b) { return a < b ? a : b; }
 static double vmax_abs(vec3 v) {
   return fmax2(fabs(v.x), fmax2(fabs(v.y), fabs(v.z)));
 }
+/* v_normalize for a finite vector: the same operations with the plain
+   maximum (the library fmax is a call; the results are the same bits) */
+static vec3 unit_finite(vec3 a) {
+  double m = vmax_abs(a);
+  if (!(m > 0)) return v3(0, 0, 0);
+  a = v3(a.x / m, a.y / m, a.z / m);
+  return v_scale(a, 1.0 / v_len(a));
+}
 
 static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
                                int *feature);
@@ -1640,7 +1648,7 @@ static int box_face_hit(int f, double r, vec3 x, vec3 A, vec3 e, const vec3 *N,
     /* (an axis with A_j1 or A_j2 zero: this plane is a box face's, which
        the face above answers) */
     if (v_get(M, j1) == 0 || v_get(M, j2) == 0) return 0;
-    w = v_normalize(M);
+    w = unit_finite(M);
     ft = v_madd(x, w, -r);
     j = fabs(v_get(A, j1)) >= fabs(v_get(A, j2)) ? j1 : j2;
     lam = (v_get(ft, j) - (v_get(M, j) > 0 ? v_get(e, j) : -v_get(e, j))) / v_get(A, j);
@@ -1659,6 +1667,30 @@ static int box_face_hit(int f, double r, vec3 x, vec3 A, vec3 e, const vec3 *N,
 /* The box corner of signs (bit i of s set: -e_i). */
 static vec3 box_corner(vec3 e, int s) {
   return v3(s & 1 ? -e.x : e.x, s & 2 ? -e.y : e.y, s & 4 ? -e.z : e.z);
+}
+
+/* cb_add and cb_finish in one pass for the box: the padded span *ps (a
+   miss there is a miss: 1) and the unpadded one *u side by side, plane by
+   plane in the same order as cb_finish, so *u ends with the very numbers
+   cb_finish computes; *u_empty is set when the unpadded planes miss. */
+static int cb_add2(cb_span *ps, cb_span *u, int *u_empty, const cb_plane *pl,
+                   int from, int to) {
+  int i;
+  for (i = from; i < to; i++) {
+    double p = pl[i].p, pp = p - pl[i].pad, q = pl[i].q;
+    if (q < 0) {
+      if (pp * ps->ld > ps->ln * -q) { ps->ln = pp; ps->ld = -q; ps->which = i; }
+      if (p * u->ld > u->ln * -q) { u->ln = p; u->ld = -q; u->which = i; }
+    } else if (q > 0) {
+      if (-pp * ps->hd < ps->hn * q) { ps->hn = -pp; ps->hd = q; }
+      if (-p * u->hd < u->hn * q) { u->hn = -p; u->hd = q; }
+    } else {
+      if (pp > 0) return 1;
+      if (p > 0) *u_empty = 1;
+    }
+    if (ps->ln * ps->hd > ps->hn * ps->ld) return 1;
+  }
+  return 0;
 }
 
 /* The box of the centre's path over the window [t0, t1] grown by g: a rim
@@ -1718,10 +1750,18 @@ static void axis_spans(double P, double D, double e, double pad, vspan *below,
     if (!(P >= -e - pad && P <= e + pad)) in->lo = HUGE_VAL;
     if (!(P >= e - pad)) above->lo = HUGE_VAL;
   } else {
-    /* (the divisions, not a reciprocal: a subnormal D would make that
-       infinite and 0 * inf a NaN) */
-    double ta = (e - pad - P) / D, tb = (-e + pad - P) / D;
-    double tc = (e + pad - P) / D, td = (-e - pad - P) / D;
+    /* (by a reciprocal, whose rounding the pad covers many times over;
+       divided where D is so small that 1 / D would overflow and 0 * inf
+       give a NaN) */
+    double ta, tb, tc, td;
+    if (fabs(D) > 1e-280) {
+      double iv = 1 / D;
+      ta = (e - pad - P) * iv; tb = (-e + pad - P) * iv;
+      tc = (e + pad - P) * iv; td = (-e - pad - P) * iv;
+    } else {
+      ta = (e - pad - P) / D; tb = (-e + pad - P) / D;
+      tc = (e + pad - P) / D; td = (-e - pad - P) / D;
+    }
     if (D > 0) {
       above->lo = ta; above->hi = HUGE_VAL;
       below->lo = -HUGE_VAL; below->hi = tb;
@@ -1748,8 +1788,8 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)),
                       fmax2(vmax_abs(ctr), fmax2(vmax_abs(e), vmax_abs(A))));
   double pad, t, ma = vmax_abs(A), hi, tol, norm[12];
-  int i, f, which, rc, back[12];
-  cb_span ps;
+  int i, f, which, rc, back[12], u_empty = 0;
+  cb_span ps, us;
   rim best;
   chord_box cb;
   double g_pad;
@@ -1771,7 +1811,8 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   /* the faces alone first (the zonotope's bounding box grown by r): most
      misses end here, before the sides' square roots */
   cb_start(&ps);
-  if (cb_add(&ps, pl, 0, 6, 1)) {
+  cb_start(&us);
+  if (cb_add2(&ps, &us, &u_empty, pl, 0, 6)) {
     hit_clear(out);
     return 0;
   }
@@ -1787,11 +1828,16 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     s2[0].pad = s2[1].pad = pad * nl;
     norm[6 + i + i] = norm[7 + i + i] = nl;
   }
-  rc = cb_add(&ps, pl, 6, 12, 1) ? 0 : cb_finish(pl, 12, &t, &which, &hi);
-  if (rc <= 0) {
-    if (rc == 0) hit_clear(out);
-    return rc;
+  if (cb_add2(&ps, &us, &u_empty, pl, 6, 12)) {
+    hit_clear(out);
+    return 0;
   }
+  /* (the unpadded planes missing: a graze within the pad, undecided) */
+  if (u_empty || us.ln * us.hd > us.hn * us.ld) return -1;
+  t = us.ln / us.ld;
+  hi = us.hn / us.hd;
+  which = us.which;
+  rc = which < 0 ? 2 : 1;
   if (rc == 2) {
     /* inside every plane at the start: overlapping, or beside a rounded
        edge (as for the polygon) */
@@ -1842,19 +1888,38 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
        the points within r of subsets of Z, so any extra time a padded
        region lets through is still a contact, never a false one) */
     vspan sp[2][3][3];
+    /* m[gi][i]: bit j set when span j meets [t, hi], a first sieve (the
+       pieces are then checked against [t, best) too) */
+    int m[2][3];
+    /* (the masks from the path's ends over [t, hi], each coordinate
+       moving monotonically: a state is visited when it holds the lower end,
+       the upper one, or lies between -- with the spans' pads) */
+    vec3 y0 = v_madd(rel, d, t), y1 = v_madd(rel, d, hi);
     for (gi = 0; gi < 2; gi++)
-      for (i = 0; i < 3; i++)
-        axis_spans(v_get(rel, i) - (gi ? v_get(A, i) : -v_get(A, i)),
-                   v_get(d, i), v_get(e, i), pad, &sp[gi][i][0],
+      for (i = 0; i < 3; i++) {
+        double sa = gi ? v_get(A, i) : -v_get(A, i), ei = v_get(e, i);
+        double a = v_get(y0, i) - sa, b = v_get(y1, i) - sa;
+        double lo = fmin2(a, b), up = fmax2(a, b);
+        /* (coarser than the spans by the rounding of y0, y1: 2 pads) */
+        m[gi][i] = (lo <= -ei + 2 * pad) | ((up >= -ei - 2 * pad && lo <= ei + 2 * pad) << 1) |
+                   ((up >= ei - 2 * pad) << 2);
+        axis_spans(v_get(rel, i) - sa, v_get(d, i), ei, pad, &sp[gi][i][0],
                    &sp[gi][i][1], &sp[gi][i][2]);
+      }
     for (k = 0; k < 3; k++) {
       int j1 = (k + 1) % 3, j2 = (k + 2) % 3;
       for (s = 0; s < 8; s++) {
         /* the edge along x_k through the corner s (with its k bit clear) */
-        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat, c1, c2;
-        double a1 = v_get(A, j1), a2 = v_get(A, j2), g1, g2;
+        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat, cp1, cp2;
+        int o1 = n1 ? 1 : 4, o2 = n2 ? 1 : 4;
+        double a1, a2, g1, g2;
         vec3 p0, p1;
         if ((s >> k) & 1) continue;
+        if (!((m[0][k] & 2) && (m[0][j1] & o1) && (m[0][j2] & o2)) &&
+            !((m[1][k] & 2) && (m[1][j1] & o1) && (m[1][j2] & o2)))
+          continue;
+        a1 = v_get(A, j1);
+        a2 = v_get(A, j2);
         g1 = (n1 ? -a1 : a1) > 0 ? 1 : -1;      /* sigma of face 1 */
         g2 = (n2 ? -a2 : a2) > 0 ? 1 : -1;
         /* (a face with A_j = 0 is the box's face swept by S, a hexagon that
@@ -1870,21 +1935,21 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
         lat = back[6 + 2 * k + (((v_get(N[k], j1) > 0) == !n1) ? 0 : 1)];
         /* the copies at sigma = g1 and g2 that are edges of Z and have a
            face not turned away from the motion */
-        c1 = g1 == g2 ? !(b1 && b2) : !(b1 && lat);
-        c2 = g1 != g2 && !(b2 && lat);
-        if (c1 && !spans_meet(sp[g1 > 0][k][1], sp[g1 > 0][j1][n1 ? 0 : 2],
+        cp1 = g1 == g2 ? !(b1 && b2) : !(b1 && lat);
+        cp2 = g1 != g2 && !(b2 && lat);
+        if (cp1 && !spans_meet(sp[g1 > 0][k][1], sp[g1 > 0][j1][n1 ? 0 : 2],
                               sp[g1 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best.t)))
-          c1 = 0;
-        if (c2 && !spans_meet(sp[g2 > 0][k][1], sp[g2 > 0][j1][n1 ? 0 : 2],
+          cp1 = 0;
+        if (cp2 && !spans_meet(sp[g2 > 0][k][1], sp[g2 > 0][j1][n1 ? 0 : 2],
                               sp[g2 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best.t)))
-          c2 = 0;
-        if (!c1 && !c2) continue;
+          cp2 = 0;
+        if (!cp1 && !cp2) continue;
         p1 = box_corner(e, s);
         p0 = box_corner(e, s | (1 << k));
-        if (c1)
+        if (cp1)
           rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
                   r, 0, (k * 8 + s) * 2 + (g1 > 0));
-        if (c2)
+        if (cp2)
           rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
                   r, 0, (k * 8 + s) * 2 + (g2 > 0));
       }
@@ -1897,6 +1962,9 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
       int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
       int ix = s & 1 ? 0 : 2, iy = s & 2 ? 0 : 2, iz = s & 4 ? 0 : 2;
       vec3 V;
+      if (!((m[0][0] >> ix) & (m[0][1] >> iy) & (m[0][2] >> iz) & 1) &&
+          !((m[1][0] >> ix) & (m[1][1] >> iy) & (m[1][2] >> iz) & 1))
+        continue;
       if (bx && by && bz) continue;
       V = box_corner(e, s);
       if (al != 0 && spans_meet(sp[1][0][ix], sp[1][1][iy], sp[1][2][iz], t,
@@ -1954,7 +2022,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     if (!(v_len2(nrm) > 0)) return -1;
     out->u = best.t;
     out->point = v_add(p, ctr);
-    out->normal = v_normalize(nrm);
+    out->normal = unit_finite(nrm);
     return 1;
   }
 }
@@ -2295,11 +2363,7 @@ static push box_push(vec3 c, vec3 A, vec3 d, vec3 e, int flat) {
     /* (a face normal is a unit axis already, which v_normalize returns
        unchanged; the sides' x_k x A have A's components, finite: v_normalize
        with the plain maximum, the same bits without the library fmax) */
-    if (k >= 3) {
-      double m = vmax_abs(w);
-      w = v3(w.x / m, w.y / m, w.z / m);
-      w = v_scale(w, 1.0 / v_len(w));
-    }
+    if (k >= 3) w = unit_finite(w);
     if (flat >= 0 && v_get(w, flat) != 0) continue;
     if (k < 3) bound[k] = 1;
     else { bound[(k - 2) % 3] = 1; bound[(k - 1) % 3] = 1; }
@@ -2364,7 +2428,7 @@ static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
   vec3 normal;
   double dist = sqrt(dd);
   if (dist > dmax(noise(m, q), noise(rel, A))) {
-    normal = v_normalize(v_sub(m, q));
+    normal = unit_finite(v_sub(m, q));
   } else {
     push p = box_push(rel, A, d, e, box_plane2d(rel, d, A, e));
     normal = p.w;
