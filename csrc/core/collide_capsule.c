@@ -1630,6 +1630,14 @@ static int box_face_hit(int f, double r, vec3 x, vec3 A, vec3 e, const vec3 *N,
       }
       if (!(l0 <= l1)) return 0;
       sigma = l0 == -1 ? -1 : (l1 == 1 ? 1 : l0 + (l1 - l0) / 2);
+      /* (an end within rounding of the face's rim -- x_j - l A_j rounding
+         onto e_j at l = -+1 -- while the interval reaches well inside: the
+         middle of the interval, strictly over. Left to the rim, nothing
+         there would cover the face's inside; found by the fuzzer) */
+      y = v_madd(x, A, -sigma);
+      for (j = 0; j < 3; j++)
+        if (j != k && !(fabs(v_get(y, j)) < v_get(e, j))) break;
+      if (j < 3 && sigma != l0 + (l1 - l0) / 2) sigma = l0 + (l1 - l0) / 2;
     }
     y = v_madd(x, A, -sigma);
     for (j = 0; j < 3; j++)
@@ -1974,15 +1982,33 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
                                 fmin2(hi, best.t)))
         rim_ball(&best, t, hi, rel, d, v_sub(V, A), r, 1, s * 2);
     }
+    /* The side edges V (+) S. A contact whose nearest point of Z is
+       p = V + s A on one (|s| <= 1) has q - p in Z's normal cone at p, which
+       lies in that of X + s A there (Z holds it): V's octant, so
+       sgn_i (q_i - V_i - s A_i) >= 0 and sgn_i q_i >= e_i - |A_i| on every
+       axis -- a sieve from the path's ends over [t, best) (2 pads for their
+       rounding), before the chord's box and the line's distance */
+    vec3 ya = v_madd(rel, d, t), yb = v_madd(rel, d, fmin2(hi, best.t));
+    vec3 ylo = v3(fmin2(ya.x, yb.x), fmin2(ya.y, yb.y), fmin2(ya.z, yb.z));
+    vec3 yup = v3(fmax2(ya.x, yb.x), fmax2(ya.y, yb.y), fmax2(ya.z, yb.z));
+    vec3 lb = v3(e.x - fabs(A.x) - 2 * pad, e.y - fabs(A.y) - 2 * pad,
+                 e.z - fabs(A.z) - 2 * pad);
     g_pad = r + pad;
     chord_set(&cb, rel, d, t, fmin2(hi, best.t), g_pad);
     for (s = 0; s < 8; s++) {
       int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
       int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
       int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
-      vec3 V = box_corner(e, s);
-      double g = rdA - v_dot(V, dA);
-      if ((bx && by && bz) || al == 0 || al == 3 || g * g > lim_a) continue;
+      vec3 V;
+      double g;
+      if ((bx && by && bz) || al == 0 || al == 3) continue;
+      if (!(sx > 0 ? yup.x >= lb.x : ylo.x <= -lb.x) ||
+          !(sy > 0 ? yup.y >= lb.y : ylo.y <= -lb.y) ||
+          !(sz > 0 ? yup.z >= lb.z : ylo.z <= -lb.z))
+        continue;
+      V = box_corner(e, s);
+      g = rdA - v_dot(V, dA);
+      if (g * g > lim_a) continue;
       box_rim_cyl(&best, &cb, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, g_pad, 2, s);
     }
   }
