@@ -1237,6 +1237,14 @@ static double fmin2(double a, double b) { return a < b ? a : b; }
 static double vmax_abs(vec3 v) {
   return fmax2(fabs(v.x), fmax2(fabs(v.y), fabs(v.z)));
 }
+/* v_normalize for a finite vector: the same operations with the plain
+   maximum (the library fmax is a call; the results are the same bits) */
+static vec3 unit_finite(vec3 a) {
+  double m = vmax_abs(a);
+  if (!(m > 0)) return v3(0, 0, 0);
+  a = v3(a.x / m, a.y / m, a.z / m);
+  return v_scale(a, 1.0 / v_len(a));
+}
 
 static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
                                int *feature);
@@ -1622,6 +1630,14 @@ static int box_face_hit(int f, double r, vec3 x, vec3 A, vec3 e, const vec3 *N,
       }
       if (!(l0 <= l1)) return 0;
       sigma = l0 == -1 ? -1 : (l1 == 1 ? 1 : l0 + (l1 - l0) / 2);
+      /* (an end within rounding of the face's rim -- x_j - l A_j rounding
+         onto e_j at l = -+1 -- while the interval reaches well inside: the
+         middle of the interval, strictly over. Left to the rim, nothing
+         there would cover the face's inside; found by the fuzzer) */
+      y = v_madd(x, A, -sigma);
+      for (j = 0; j < 3; j++)
+        if (j != k && !(fabs(v_get(y, j)) < v_get(e, j))) break;
+      if (j < 3 && sigma != l0 + (l1 - l0) / 2) sigma = l0 + (l1 - l0) / 2;
     }
     y = v_madd(x, A, -sigma);
     for (j = 0; j < 3; j++)
@@ -1640,7 +1656,7 @@ static int box_face_hit(int f, double r, vec3 x, vec3 A, vec3 e, const vec3 *N,
     /* (an axis with A_j1 or A_j2 zero: this plane is a box face's, which
        the face above answers) */
     if (v_get(M, j1) == 0 || v_get(M, j2) == 0) return 0;
-    w = v_normalize(M);
+    w = unit_finite(M);
     ft = v_madd(x, w, -r);
     j = fabs(v_get(A, j1)) >= fabs(v_get(A, j2)) ? j1 : j2;
     lam = (v_get(ft, j) - (v_get(M, j) > 0 ? v_get(e, j) : -v_get(e, j))) / v_get(A, j);
@@ -1661,6 +1677,118 @@ static vec3 box_corner(vec3 e, int s) {
   return v3(s & 1 ? -e.x : e.x, s & 2 ? -e.y : e.y, s & 4 ? -e.z : e.z);
 }
 
+/* cb_add and cb_finish in one pass for the box: the padded span *ps (a
+   miss there is a miss: 1) and the unpadded one *u side by side, plane by
+   plane in the same order as cb_finish, so *u ends with the very numbers
+   cb_finish computes; *u_empty is set when the unpadded planes miss. */
+static int cb_add2(cb_span *ps, cb_span *u, int *u_empty, const cb_plane *pl,
+                   int from, int to) {
+  int i;
+  for (i = from; i < to; i++) {
+    double p = pl[i].p, pp = p - pl[i].pad, q = pl[i].q;
+    if (q < 0) {
+      if (pp * ps->ld > ps->ln * -q) { ps->ln = pp; ps->ld = -q; ps->which = i; }
+      if (p * u->ld > u->ln * -q) { u->ln = p; u->ld = -q; u->which = i; }
+    } else if (q > 0) {
+      if (-pp * ps->hd < ps->hn * q) { ps->hn = -pp; ps->hd = q; }
+      if (-p * u->hd < u->hn * q) { u->hn = -p; u->hd = q; }
+    } else {
+      if (pp > 0) return 1;
+      if (p > 0) *u_empty = 1;
+    }
+    if (ps->ln * ps->hd > ps->hn * ps->ld) return 1;
+  }
+  return 0;
+}
+
+/* The box of the centre's path over the window [t0, t1] grown by g: a rim
+   piece of the box path (the points within r of a segment or a point) can
+   hold a contact in that window only where its own box, the segment's
+   grown by r, meets this one (with g = r + a pad far above the rounding of
+   the pieces' tests, a piece skipped here has no contact they would find).
+   Six comparisons instead of a piece's square roots and divisions: most
+   of the zonotope's 24 edges and 14 vertices are far from the chord. */
+typedef struct chord_box {
+  vec3 lo, hi;
+} chord_box;
+
+static void chord_set(chord_box *c, vec3 rel, vec3 d, double t0, double t1,
+                      double g) {
+  vec3 a = v_madd(rel, d, t0), b = v_madd(rel, d, t1);
+  c->lo = v3(fmin2(a.x, b.x) - g, fmin2(a.y, b.y) - g, fmin2(a.z, b.z) - g);
+  c->hi = v3(fmax2(a.x, b.x) + g, fmax2(a.y, b.y) + g, fmax2(a.z, b.z) + g);
+}
+
+/* 1 when the box of the segment p-q meets the chord's box */
+static int chord_meets(const chord_box *c, vec3 p, vec3 q) {
+  return fmax2(p.x, q.x) >= c->lo.x && fmin2(p.x, q.x) <= c->hi.x &&
+         fmax2(p.y, q.y) >= c->lo.y && fmin2(p.y, q.y) <= c->hi.y &&
+         fmax2(p.z, q.z) >= c->lo.z && fmin2(p.z, q.z) <= c->hi.z;
+}
+
+/* rim_cyl behind the chord's box, which shrinks with the
+   best time so far (the window's end) */
+static void box_rim_cyl(rim *b, chord_box *c, double lo, double hi, vec3 c0,
+                        vec3 d, vec3 p, vec3 q, double r, double g, int kind,
+                        int index) {
+  double t0 = b->t;
+  if (!chord_meets(c, p, q)) return;
+  rim_cyl(b, lo, hi, c0, d, p, q, r, kind, index);
+  if (b->t < t0) chord_set(c, c0, d, lo, b->t, g);
+}
+
+/* Where the centre's path y(t) = P + D t (one axis, in the frame of an end
+   box, the box shifted by sigma A) is beyond the box's face -e (*below),
+   within its slab (*in) and beyond +e (*above): intervals of t, each
+   widened by pad (a length) on its open side so that rounding never
+   narrows one. The box's Voronoi regions (Ericson 5.5.7's classification
+   of a point against a box, as collide_shapes.c's sweep_aabb clips its
+   pieces with them) are products of these: an edge along x_k, the slab of
+   k and beyond the faces of the two others; a corner, beyond three. */
+typedef struct vspan {
+  double lo, hi;
+} vspan;
+
+static void axis_spans(double P, double D, double e, double pad, vspan *below,
+                       vspan *in, vspan *above) {
+  if (D == 0) {
+    below->lo = in->lo = above->lo = -HUGE_VAL;
+    below->hi = in->hi = above->hi = HUGE_VAL;
+    if (!(P <= -e + pad)) below->lo = HUGE_VAL;
+    if (!(P >= -e - pad && P <= e + pad)) in->lo = HUGE_VAL;
+    if (!(P >= e - pad)) above->lo = HUGE_VAL;
+  } else {
+    /* (by a reciprocal, whose rounding the pad covers many times over;
+       divided where D is so small that 1 / D would overflow and 0 * inf
+       give a NaN) */
+    double ta, tb, tc, td;
+    if (fabs(D) > 1e-280) {
+      double iv = 1 / D;
+      ta = (e - pad - P) * iv; tb = (-e + pad - P) * iv;
+      tc = (e + pad - P) * iv; td = (-e - pad - P) * iv;
+    } else {
+      ta = (e - pad - P) / D; tb = (-e + pad - P) / D;
+      tc = (e + pad - P) / D; td = (-e - pad - P) / D;
+    }
+    if (D > 0) {
+      above->lo = ta; above->hi = HUGE_VAL;
+      below->lo = -HUGE_VAL; below->hi = tb;
+      in->lo = td; in->hi = tc;
+    } else {
+      above->lo = -HUGE_VAL; above->hi = ta;
+      below->lo = tb; below->hi = HUGE_VAL;
+      in->lo = tc; in->hi = td;
+    }
+  }
+}
+
+/* 1 when the three spans and [lo, hi] share a time */
+static int spans_meet(vspan a, vspan b, vspan c, double lo, double hi) {
+  lo = fmax2(lo, fmax2(a.lo, fmax2(b.lo, c.lo)));
+  hi = fmin2(hi, fmin2(a.hi, fmin2(b.hi, c.hi)));
+  return lo <= hi;
+}
+
 static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
                             vec3 e, collide_hit *out) {
   cb_plane pl[12];
@@ -1668,9 +1796,11 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)),
                       fmax2(vmax_abs(ctr), fmax2(vmax_abs(e), vmax_abs(A))));
   double pad, t, ma = vmax_abs(A), hi, tol, norm[12];
-  int i, f, which, rc, back[12];
-  cb_span ps;
+  int i, f, which, rc, back[12], u_empty = 0;
+  cb_span ps, us;
   rim best;
+  chord_box cb;
+  double g_pad;
   /* (a box thinner than 1e-6 of the coordinates: its faces are slivers
      whose over-the-face tests round either way; the general path, found
      by the fuzzer) */
@@ -1689,7 +1819,8 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   /* the faces alone first (the zonotope's bounding box grown by r): most
      misses end here, before the sides' square roots */
   cb_start(&ps);
-  if (cb_add(&ps, pl, 0, 6, 1)) {
+  cb_start(&us);
+  if (cb_add2(&ps, &us, &u_empty, pl, 0, 6)) {
     hit_clear(out);
     return 0;
   }
@@ -1705,11 +1836,16 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     s2[0].pad = s2[1].pad = pad * nl;
     norm[6 + i + i] = norm[7 + i + i] = nl;
   }
-  rc = cb_add(&ps, pl, 6, 12, 1) ? 0 : cb_finish(pl, 12, &t, &which, &hi);
-  if (rc <= 0) {
-    if (rc == 0) hit_clear(out);
-    return rc;
+  if (cb_add2(&ps, &us, &u_empty, pl, 6, 12)) {
+    hit_clear(out);
+    return 0;
   }
+  /* (the unpadded planes missing: a graze within the pad, undecided) */
+  if (u_empty || us.ln * us.hd > us.hn * us.ld) return -1;
+  t = us.ln / us.ld;
+  hi = us.hn / us.hd;
+  which = us.which;
+  rc = which < 0 ? 2 : 1;
   if (rc == 2) {
     /* inside every plane at the start: overlapping, or beside a rounded
        edge (as for the polygon) */
@@ -1744,43 +1880,86 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   best.t = 2;
   best.kind = best.index = 0;
   {
-    /* each piece screened first by the distance of its line (point) from
+    /* the side edges screened first by the distance of their lines from
        the motion's line, as for the polygon */
-    vec3 AD = v_cross(A, d), rD = v_cross(rel, d), dA = v_cross(d, A);
-    double rr = (1 + 1e-9) * r * r, lim_d = rr * v_len2(d), lim_a = rr * v_len2(dA);
+    vec3 dA = v_cross(d, A);
+    double rr = (1 + 1e-9) * r * r, lim_a = rr * v_len2(dA);
     double rdA = v_dot(rel, dA);
-    int k, s;
+    int k, s, gi;
+    /* sp[gi][i][0..2]: below, in, above the end box sigma = gi ? 1 : -1
+       on axis i. An end edge or corner of the zonotope is an edge or
+       corner of its end box X + sigma A, and the zonotope's normal cone
+       there lies in the end box's (Z holds X + sigma A), so a contact
+       whose nearest point of Z is on that edge or corner lies in the end
+       box's Voronoi region of it: each piece is solved only where the
+       path passes through that region during [t, best) (the pieces are
+       the points within r of subsets of Z, so any extra time a padded
+       region lets through is still a contact, never a false one) */
+    vspan sp[2][3][3];
+    /* m[gi][i]: bit j set when span j meets [t, hi], a first sieve (the
+       pieces are then checked against [t, best) too) */
+    int m[2][3];
+    /* (the masks from the path's ends over [t, hi], each coordinate
+       moving monotonically: a state is visited when it holds the lower end,
+       the upper one, or lies between -- with the spans' pads) */
+    vec3 y0 = v_madd(rel, d, t), y1 = v_madd(rel, d, hi);
+    for (gi = 0; gi < 2; gi++)
+      for (i = 0; i < 3; i++) {
+        double sa = gi ? v_get(A, i) : -v_get(A, i), ei = v_get(e, i);
+        double a = v_get(y0, i) - sa, b = v_get(y1, i) - sa;
+        double lo = fmin2(a, b), up = fmax2(a, b);
+        /* (coarser than the spans by the rounding of y0, y1: 2 pads) */
+        m[gi][i] = (lo <= -ei + 2 * pad) | ((up >= -ei - 2 * pad && lo <= ei + 2 * pad) << 1) |
+                   ((up >= ei - 2 * pad) << 2);
+        axis_spans(v_get(rel, i) - sa, v_get(d, i), ei, pad, &sp[gi][i][0],
+                   &sp[gi][i][1], &sp[gi][i][2]);
+      }
     for (k = 0; k < 3; k++) {
       int j1 = (k + 1) % 3, j2 = (k + 2) % 3;
-      vec3 de = v_cross(d, v_with(v3(0, 0, 0), k, 1));
-      double lim_e = rr * v_len2(de), rde = v_dot(rel, de), ade = v_dot(A, de);
       for (s = 0; s < 8; s++) {
         /* the edge along x_k through the corner s (with its k bit clear) */
-        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat;
-        double a1 = v_get(A, j1), a2 = v_get(A, j2), g1, g2, gp;
+        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat, cp1, cp2;
+        int o1 = n1 ? 1 : 4, o2 = n2 ? 1 : 4;
+        double a1, a2, g1, g2;
         vec3 p0, p1;
         if ((s >> k) & 1) continue;
+        if (!((m[0][k] & 2) && (m[0][j1] & o1) && (m[0][j2] & o2)) &&
+            !((m[1][k] & 2) && (m[1][j1] & o1) && (m[1][j2] & o2)))
+          continue;
+        a1 = v_get(A, j1);
+        a2 = v_get(A, j2);
         g1 = (n1 ? -a1 : a1) > 0 ? 1 : -1;      /* sigma of face 1 */
         g2 = (n2 ? -a2 : a2) > 0 ? 1 : -1;
+        /* (a face with A_j = 0 is the box's face swept by S, a hexagon that
+           shifts with either neighbour: the edge is the one copy at the
+           other face's sigma, between the two faces. Taking the sigma = -1
+           convention here culled that copy by an unrelated side and gave a
+           later contact) */
+        if (a1 == 0) g1 = g2;
+        if (a2 == 0) g2 = g1;
         b1 = back[2 * j1 + n1];
         b2 = back[2 * j2 + n2];
         /* the side between the two faces: N_k's sign with face 1's j1 */
         lat = back[6 + 2 * k + (((v_get(N[k], j1) > 0) == !n1) ? 0 : 1)];
+        /* the copies at sigma = g1 and g2 that are edges of Z and have a
+           face not turned away from the motion */
+        cp1 = g1 == g2 ? !(b1 && b2) : !(b1 && lat);
+        cp2 = g1 != g2 && !(b2 && lat);
+        if (cp1 && !spans_meet(sp[g1 > 0][k][1], sp[g1 > 0][j1][n1 ? 0 : 2],
+                              sp[g1 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best.t)))
+          cp1 = 0;
+        if (cp2 && !spans_meet(sp[g2 > 0][k][1], sp[g2 > 0][j1][n1 ? 0 : 2],
+                              sp[g2 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best.t)))
+          cp2 = 0;
+        if (!cp1 && !cp2) continue;
         p1 = box_corner(e, s);
         p0 = box_corner(e, s | (1 << k));
-        gp = rde - v_dot(p1, de);
-        if (g1 == g2) {
-          if (!(b1 && b2) && (gp - g1 * ade) * (gp - g1 * ade) <= lim_e)
-            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
-                    r, 0, (k * 8 + s) * 2 + (g1 > 0));
-        } else {
-          if (!(b1 && lat) && (gp - g1 * ade) * (gp - g1 * ade) <= lim_e)
-            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
-                    r, 0, (k * 8 + s) * 2 + (g1 > 0));
-          if (!(b2 && lat) && (gp - g2 * ade) * (gp - g2 * ade) <= lim_e)
-            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
-                    r, 0, (k * 8 + s) * 2 + (g2 > 0));
-        }
+        if (cp1)
+          rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
+                  r, 0, (k * 8 + s) * 2 + (g1 > 0));
+        if (cp2)
+          rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
+                  r, 0, (k * 8 + s) * 2 + (g2 > 0));
       }
     }
     for (s = 0; s < 8; s++) {
@@ -1789,21 +1968,48 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
          corner is extreme along A, and only one of V +- A is a vertex */
       int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
       int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
-      vec3 V = box_corner(e, s), wD = v_sub(rD, v_cross(V, d));
+      int ix = s & 1 ? 0 : 2, iy = s & 2 ? 0 : 2, iz = s & 4 ? 0 : 2;
+      vec3 V;
+      if (!((m[0][0] >> ix) & (m[0][1] >> iy) & (m[0][2] >> iz) & 1) &&
+          !((m[1][0] >> ix) & (m[1][1] >> iy) & (m[1][2] >> iz) & 1))
+        continue;
       if (bx && by && bz) continue;
-      if (al != 0 && v_len2(v_sub(wD, AD)) <= lim_d)
+      V = box_corner(e, s);
+      if (al != 0 && spans_meet(sp[1][0][ix], sp[1][1][iy], sp[1][2][iz], t,
+                                fmin2(hi, best.t)))
         rim_ball(&best, t, hi, rel, d, v_add(V, A), r, 1, s * 2 + 1);
-      if (al != 3 && v_len2(v_add(wD, AD)) <= lim_d)
+      if (al != 3 && spans_meet(sp[0][0][ix], sp[0][1][iy], sp[0][2][iz], t,
+                                fmin2(hi, best.t)))
         rim_ball(&best, t, hi, rel, d, v_sub(V, A), r, 1, s * 2);
     }
+    /* The side edges V (+) S. A contact whose nearest point of Z is
+       p = V + s A on one (|s| <= 1) has q - p in Z's normal cone at p, which
+       lies in that of X + s A there (Z holds it): V's octant, so
+       sgn_i (q_i - V_i - s A_i) >= 0 and sgn_i q_i >= e_i - |A_i| on every
+       axis -- a sieve from the path's ends over [t, best) (2 pads for their
+       rounding), before the chord's box and the line's distance */
+    vec3 ya = v_madd(rel, d, t), yb = v_madd(rel, d, fmin2(hi, best.t));
+    vec3 ylo = v3(fmin2(ya.x, yb.x), fmin2(ya.y, yb.y), fmin2(ya.z, yb.z));
+    vec3 yup = v3(fmax2(ya.x, yb.x), fmax2(ya.y, yb.y), fmax2(ya.z, yb.z));
+    vec3 lb = v3(e.x - fabs(A.x) - 2 * pad, e.y - fabs(A.y) - 2 * pad,
+                 e.z - fabs(A.z) - 2 * pad);
+    g_pad = r + pad;
+    chord_set(&cb, rel, d, t, fmin2(hi, best.t), g_pad);
     for (s = 0; s < 8; s++) {
       int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
       int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
       int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
-      vec3 V = box_corner(e, s);
-      double g = rdA - v_dot(V, dA);
-      if ((bx && by && bz) || al == 0 || al == 3 || g * g > lim_a) continue;
-      rim_cyl(&best, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, 2, s);
+      vec3 V;
+      double g;
+      if ((bx && by && bz) || al == 0 || al == 3) continue;
+      if (!(sx > 0 ? yup.x >= lb.x : ylo.x <= -lb.x) ||
+          !(sy > 0 ? yup.y >= lb.y : ylo.y <= -lb.y) ||
+          !(sz > 0 ? yup.z >= lb.z : ylo.z <= -lb.z))
+        continue;
+      V = box_corner(e, s);
+      g = rdA - v_dot(V, dA);
+      if (g * g > lim_a) continue;
+      box_rim_cyl(&best, &cb, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, g_pad, 2, s);
     }
   }
   if (best.t > 1) {
@@ -1842,7 +2048,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     if (!(v_len2(nrm) > 0)) return -1;
     out->u = best.t;
     out->point = v_add(p, ctr);
-    out->normal = v_normalize(nrm);
+    out->normal = unit_finite(nrm);
     return 1;
   }
 }
@@ -2178,16 +2384,19 @@ static push box_push(vec3 c, vec3 A, vec3 d, vec3 e, int flat) {
   for (k = 0; k < 6; k++) {
     vec3 w = k < 3 ? v_with(v3(0, 0, 0), k, 1)
                    : v_cross(v_with(v3(0, 0, 0), k - 3, 1), A);
-    int bound[3] = { 0, 0, 0 };
+    int bound[3] = { 0, 0, 0 }, feature;
     if (v_zero(w)) continue;
-    w = v_normalize(w);
+    /* (a face normal is a unit axis already, which v_normalize returns
+       unchanged; the sides' x_k x A have A's components, finite: v_normalize
+       with the plain maximum, the same bits without the library fmax) */
+    if (k >= 3) w = unit_finite(w);
     if (flat >= 0 && v_get(w, flat) != 0) continue;
     if (k < 3) bound[k] = 1;
     else { bound[(k - 2) % 3] = 1; bound[(k - 1) % 3] = 1; }
+    feature = box_feature(e, bound);
     for (s = 0; s < 2; s++, w = v_neg(w)) {
       double h = e.x * fabs(w.x) + e.y * fabs(w.y) + e.z * fabs(w.z);
-      push_try(&p, w, h + fabs(v_dot(w, A)) - v_dot(w, c), d,
-               box_feature(e, bound));
+      push_try(&p, w, h + fabs(v_dot(w, A)) - v_dot(w, c), d, feature);
     }
   }
   return p;
@@ -2245,7 +2454,7 @@ static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
   vec3 normal;
   double dist = sqrt(dd);
   if (dist > dmax(noise(m, q), noise(rel, A))) {
-    normal = v_normalize(v_sub(m, q));
+    normal = unit_finite(v_sub(m, q));
   } else {
     push p = box_push(rel, A, d, e, box_plane2d(rel, d, A, e));
     normal = p.w;
