@@ -771,10 +771,11 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
    the capsule. The point is the sphere's surface point on that line, or,
    when the core reaches nearer the centre than rb, the core's own point
    (inside both). */
-int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
-                                 const collide_vec3 *c0, const collide_vec3 *c1,
-                                 const collide_vec3 *center, double rb,
-                                 collide_hit *out) {
+COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
+                                        const collide_vec3 *c0,
+                                        const collide_vec3 *c1,
+                                        const collide_vec3 *center, double rb,
+                                        collide_hit *out) {
   vec3 d, normal, c;
   double u, dist;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_num(mag_start(r), rb),
@@ -876,6 +877,123 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
   out->feature = COLLIDE_FEATURE_FACE;
   return 1;
 }
+
+/* ---- capsule-sphere: the fast path (issue 10's 2x target) ---- */
+
+/* The sphere's centre against the capsule, in the capsule's frame: the
+   point p(t) = s + v t, s = center - c0, v = c0 - c1, against the core
+   -A .. A grown by R = r + rb (a ray against a capsule: Ericson RTCD
+   5.3.7, the infinite cylinder first and an end cap only when the entry
+   into it lies beyond an end, as ray_capsule above).
+
+   The cylinder. The distance of p to the axis line is |A x p| / |A|, so p
+   is inside while |M + N t|^2 <= R^2 |A|^2, M = A x s, N = A x v:
+
+       |N|^2 t^2 + 2 (M.N) t + C = 0,   C = |M|^2 - R^2 |A|^2.
+
+   Its discriminant (M.N)^2 - |N|^2 C is |M x N|^2 ... by Lagrange's
+   identity |M|^2 |N|^2 - (M.N)^2 = |M x N|^2 it is |N|^2 R^2 |A|^2 -
+   |M x N|^2, and M x N = (A x s) x (A x v) = D A with D = s.(A x v) =
+   s.N, the triple product (the identity (a x b) x (a x c) = det(a, b, c)
+   a). So the discriminant is |A|^2 (R^2 |N|^2 - D^2): no third cross
+   product, no cancellation of two large squares (as ball_first), and its
+   sign, R^2 |N|^2 - D^2 < 0, is "the line of the motion passes farther
+   than R from the axis line" -- the clear miss of half the bench's cases,
+   decided with two cross products and no division. The first root is
+   C / q, q = sqrt(|A|^2 disc) - M.N (RTR 3rd ed. eq. 16.65: no
+   subtraction of nearly equal numbers). The rules are ray_capsule's: C <= 0
+   is inside the infinite cylinder at t = 0; C > 0 and M.N >= 0 never comes
+   nearer; then disc < 0 passes farther; a root beyond 1 is after the step.
+
+   The caps. At the entry, y = p.A beyond +-|A|^2 is beyond an end, and
+   then only that end's ball can be met first (the end disc lies in it):
+   the point against the ball of radius R at +-A, w = s -+ A, with
+   ball_first's discriminant |v|^2 R^2 - |w x v|^2.
+
+   Returns 1 with *u and *off, the centre's offset from its nearest core
+   point at u (at u = 0 too: overlapping at the start); 0 for no contact.
+   The caller keeps it to coordinates in [1e-20, 1e20] and |A| above 1e-15
+   of them, where every term (of degree eight at most: |A|^2 disc) is far
+   from overflow and underflow; everything else takes the general path. */
+COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
+                                      double *u, vec3 *off) {
+  vec3 N = v_cross(A, v), M = v_cross(A, s), x;
+  double RR = R * R, aa = v_len2(A), C = v_len2(M) - RR * aa, D, disc, t, y;
+  if (C > 0) {
+    double B = v_dot(M, N);
+    D = v_dot(s, N);
+    disc = RR * v_len2(N) - D * D;
+    /* never nearer the axis line, or passing farther than R from it */
+    if (B >= 0 || disc < 0) return 0;
+    t = C / (sqrt_nn(aa * disc) - B);
+    if (!(t <= 1)) return 0;
+    x = v_madd(s, v, t);
+  } else {
+    t = 0;                               /* in the infinite cylinder at 0 */
+    x = s;
+  }
+  y = v_dot(x, A);
+  if (y < -aa || y > aa) {
+    /* beyond an end at the cylinder's entry: that end's ball */
+    vec3 w = y < 0 ? v_add(s, A) : v_sub(s, A);
+    double Cb = v_len2(w) - RR, Bb;
+    if (Cb <= 0) {
+      *u = 0;
+      *off = w;
+      return 1;
+    }
+    Bb = v_dot(w, v);
+    if (Bb >= 0) return 0;
+    disc = v_len2(v) * RR - v_len2(v_cross(w, v));
+    if (disc < 0) return 0;
+    t = Cb / (sqrt_nn(disc) - Bb);
+    if (!(t <= 1)) return 0;
+    *u = t;
+    *off = v_madd(w, v, t);
+    return 1;
+  }
+  *u = t;
+  *off = v_madd(x, A, -y / aa);
+  return 1;
+}
+
+/* The arguments accepted in one pass (mag_add2; a negative or -0 radius,
+   and anything over the limit, goes to the general path, which checks
+   them one by one); then the kernel above for the common case, and the
+   general path (the segment sweep's rules) for the rest: a zero or tiny
+   axis (a sphere), extreme coordinates, and a centre on the core at the
+   start (no direction to push). The general path is reached by a tail
+   call only, so this stays a leaf function. */
+int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *center, double rb,
+                                 collide_hit *out) {
+  int signs;
+  double S = mag_total(mag_add2(mag_add2(mag_nums2(r, rb, &signs), axis, c0),
+                                c1, center));
+  if (S <= 1e20 && S >= 1e-20 && signs == 0 &&
+      v_len2(*axis) >= 1e-30 * (S * S)) {
+    vec3 off, normal;
+    double u, dist;
+    int k = capsule_sphere_kernel(*axis, v_sub(*center, *c0),
+                                  v_sub(*c0, *c1), r + rb, &u, &off);
+    if (k == 0) {
+      hit_clear(out);
+      return 0;
+    }
+    dist = sqrt_nn(v_len2(off));
+    if (dist > 64 * DBL_EPSILON * S) {
+      normal = v_flip(unit_of(off, dist));
+      out->u = u;
+      out->point = v_madd(*center, normal, dist < rb ? dist : rb);
+      out->normal = normal;
+      out->feature = COLLIDE_FEATURE_FACE;
+      return 1;
+    }
+  }
+  return capsule_sphere_general(r, axis, c0, c1, center, rb, out);
+}
+/* ---- end of capsule-sphere's fast path ---- */
 
 /* ---- plane ----------------------------------------------------------------- */
 
