@@ -541,7 +541,7 @@ static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
    (RTR 3rd ed. eq. 16.65: no subtraction of nearly equal numbers). */
 static void roots2(double A, double B, double C, double disc, double *t1,
                    double *t2) {
-  double q = B < 0 ? sqrt(disc) - B : -B - sqrt(disc), x, y;
+  double q = B < 0 ? sqrt_nn(disc) - B : -B - sqrt_nn(disc), x, y;
   if (q == 0) { *t1 = *t2 = 0; return; }     /* B = disc = 0: C = 0 */
   x = C / q;
   y = q / A;
@@ -2459,20 +2459,22 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
 /* Lexicographic order of the two capsules' arguments, so that swapping A
    and B computes the very same sweep (with the normal negated): the answer
    is symmetric to the last bit. */
-static int before(double ra, vec3 aa, vec3 a0, vec3 a1, double rb, vec3 ab,
-                  vec3 b0, vec3 b1) {
-  double x[10], y[10];
-  int i;
-  x[0] = ra; x[1] = aa.x; x[2] = aa.y; x[3] = aa.z; x[4] = a0.x; x[5] = a0.y;
-  x[6] = a0.z; x[7] = a1.x; x[8] = a1.y; x[9] = a1.z;
-  y[0] = rb; y[1] = ab.x; y[2] = ab.y; y[3] = ab.z; y[4] = b0.x; y[5] = b0.y;
-  y[6] = b0.z; y[7] = b1.x; y[8] = b1.y; y[9] = b1.z;
-  for (i = 0; i < 10; i++) {
-    if (x[i] != y[i]) return x[i] < y[i];
-    if (signbit(x[i]) != signbit(y[i])) return signbit(x[i]) != 0;  /* -0, 0 */
-  }
+/* (pair by pair, first difference decides: no arrays to fill, and most
+   calls decide on the radii) */
+#define BEFORE_PAIR(x, y) do { \
+    if ((x) != (y)) return (x) < (y); \
+    if (signbit(x) != signbit(y)) return signbit(x) != 0;  /* -0, 0 */ \
+  } while (0)
+static inline int before(double ra, const vec3 *aa, const vec3 *a0,
+                         const vec3 *a1, double rb, const vec3 *ab,
+                         const vec3 *b0, const vec3 *b1) {
+  BEFORE_PAIR(ra, rb);
+  BEFORE_PAIR(aa->x, ab->x); BEFORE_PAIR(aa->y, ab->y); BEFORE_PAIR(aa->z, ab->z);
+  BEFORE_PAIR(a0->x, b0->x); BEFORE_PAIR(a0->y, b0->y); BEFORE_PAIR(a0->z, b0->z);
+  BEFORE_PAIR(a1->x, b1->x); BEFORE_PAIR(a1->y, b1->y); BEFORE_PAIR(a1->z, b1->z);
   return 1;
 }
+#undef BEFORE_PAIR
 
 /* In B's frame A's centre moves from p0 = a0 - b0 by v = (a1 - a0) - (b1 -
    b0), and the capsules touch while it is within ra + rb of the
@@ -2502,7 +2504,7 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
     CHECK_VEC(b0, 7);
     CHECK_VEC(b1, 8);
   }
-  flip = !before(ra, *axisa, *a0, *a1, rb, *axisb, *b0, *b1);
+  flip = !before(ra, axisa, a0, a1, rb, axisb, b0, b1);
   if (flip) {
     const collide_vec3 *t;
     double tr = ra; ra = rb; rb = tr;
