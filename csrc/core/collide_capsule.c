@@ -397,7 +397,7 @@ typedef struct pgram {
 
 /* Sets up P and R for pgram_ray: 0 when the kernel declines them. le, la:
    |e| and |A| (the callers' bounding tests have them). */
-static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
+COLLIDE_HOT int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
                       double scale, double le, double la) {
   vec3 N = v_cross(e, A);
   double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A), il;
@@ -552,7 +552,7 @@ static void roots2(double A, double B, double C, double disc, double *t1,
 /* The times (on the whole line) the point w + v t is within R of the
    origin: 0 when never. The discriminant in Lagrange's form, as
    ball_first's. */
-static int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
+COLLIDE_HOT int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
   double A = v_len2(v), C = v_len2(w) - R * R, disc;
   if (!(A > 0)) {
     if (C > 0) return 0;
@@ -589,11 +589,12 @@ static int ball_span_memo(vec3 w, vec3 v, double R, ball_memo *m, double *t1,
    cylinder, or, when that is beyond an end, from its entry into that end's
    ball (the end disc lies in the ball), to the like exit. *oin: the
    offset from the segment at the entry. */
-static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
+COLLIDE_HOT int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
                         double scale, int need, ball_memo *ma, ball_memo *mb,
                         double *tin, double *tout, vec3 *oin) {
   vec3 f = v_sub(b, a), w = v_sub(p0, a), W, Z;
-  double ff = v_len2(f), A, B, C, Rf, t1, t2, y0, yd, yb, y1, y2, u, x;
+  double ff = v_len2(f), A, B, C, Rf, t1, t2, y0, yd, yb, y1, y2, u, x, wZ;
+  yb = ff;                               /* (b - a).f */
   if (!(scale < 1e40 && ff > 1e-80 && ff > scale * scale * 1e-80)) {
     double mf = v_maxabs(f);
     if (!(mf > 0)) {                     /* a point: its ball */
@@ -603,6 +604,7 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
     }
     f = v3(f.x / mf, f.y / mf, f.z / mf);   /* (1 / mf may overflow) */
     ff = v_len2(f);
+    yb = v_dot(v_sub(b, a), f);
   }
   W = v_cross(f, w);
   Z = v_cross(f, v);
@@ -611,7 +613,12 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
   Rf = R * R * ff;
   C = v_len2(W) - Rf;
   if (A > 0) {
-    double disc = A * Rf - v_len2(v_cross(W, Z));
+    /* B^2 - A C = A Rf - |W x Z|^2 (Lagrange), and W x Z = (f x w) x
+       (f x v) = det(f, w, v) f = -(w.Z) f: so ff (R^2 A - (w.Z)^2), the
+       triple product in place of a third cross product */
+    double disc;
+    wZ = v_dot(w, Z);
+    disc = ff * (R * R * A - wZ * wZ);
     if (disc < 0) return 0;
     roots2(A, B, C, disc, &t1, &t2);
   } else {
@@ -620,7 +627,6 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
   }
   y0 = v_dot(w, f);
   yd = v_dot(v, f);
-  yb = v_dot(v_sub(b, a), f);
   y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
   y2 = isfinite(t2) ? y0 + yd * t2 : (yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0));
   /* (only the ends the caller needs: need 1 the entry, 2 the exit; the
@@ -2492,9 +2498,10 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
   double R, u0, u1, la = 0, lb = 0;
   int flip;
   collide_hit h;
-  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(mag_add(
-      mag_num(mag_start(ra), rb), axisa), a0), a1), axisb), b0), b1));
-  if (!((S <= COLLIDE_MAX_COORD) && (ra >= 0) && (rb >= 0))) {
+  int signs;
+  double S = mag_total(mag_add2(mag_add2(mag_add2(mag_nums2(ra, rb, &signs),
+                                                  axisa, a0), a1, axisb), b0, b1));
+  if (!((S <= COLLIDE_MAX_COORD) && signs == 0)) {
     CHECK_RADIUS(ra, 1);               /* one pass, else one by one */
     CHECK_VEC(axisa, 2);
     CHECK_VEC(a0, 3);
@@ -2569,7 +2576,10 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       out->normal = v3(0, 0, 0);
       return 0;
     }
-    if (fast == 1 && (l = len_safe(off)) > 64 * DBL_EPSILON * S) {
+    /* (|off| as len_safe's: the square root of its squares where they
+       cannot underflow, coordinates above 1e-60 and the offset above
+       64 epsilon of them) */
+    if (fast == 1 && (l = sqrt_nn(v_len2(off))) > 64 * DBL_EPSILON * S) {
       normal = unit_of(off, l);
       if (!(u0 > 0)) u0 = 0;
       u1 = t < 1 ? t : 1;
