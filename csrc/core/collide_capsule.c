@@ -411,7 +411,7 @@ COLLIDE_HOT int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
   if (!(ee * aa > 1e-280) || !(ee * aa < 1e280) || !(nn >= 1e-6 * (ee * aa)) ||
       !(nn > 0) || !(R > 0))
     return 0;
-  il = 1 / sqrt(nn);
+  il = 1 / sqrt_nn(nn);
   g->a = a;
   g->n = v_scale(N, il);
   g->sg = v_scale(v_cross(A, N), il * il);
@@ -572,7 +572,7 @@ typedef struct ball_memo {
   double t1, t2;
 } ball_memo;
 
-static int ball_span_memo(vec3 w, vec3 v, double R, ball_memo *m, double *t1,
+COLLIDE_HOT int ball_span_memo(vec3 w, vec3 v, double R, ball_memo *m, double *t1,
                           double *t2) {
   if (m->state == 0) {
     m->t1 = m->t2 = 0;
@@ -2546,8 +2546,8 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
          no approach, a closest approach beyond Rb, or still outside at
          the end of a step that ends before it) */
       double Rb, a, b, c;
-      la = sqrt(v_len2(Aa));
-      lb = sqrt(v_len2(Ab));
+      la = sqrt_nn(v_len2(Aa));
+      lb = sqrt_nn(v_len2(Ab));
       Rb = R + la + lb;
       Rb += 1e-9 * (Rb + S);
       a = v_len2(v);
