@@ -621,14 +621,18 @@ COLLIDE_HOT int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
     disc = ff * (R * R * A - wZ * wZ);
     if (disc < 0) return 0;
     roots2(A, B, C, disc, &t1, &t2);
+    y0 = v_dot(w, f);
+    yd = v_dot(v, f);
+    y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
+    y2 = isfinite(t2) ? y0 + yd * t2 : (yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0));
   } else {
     if (C > 0) return 0;                 /* along the axis, outside it */
     t1 = -INFINITY; t2 = INFINITY;
+    y0 = v_dot(w, f);
+    yd = v_dot(v, f);
+    y1 = yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0);
+    y2 = yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0);
   }
-  y0 = v_dot(w, f);
-  yd = v_dot(v, f);
-  y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
-  y2 = isfinite(t2) ? y0 + yd * t2 : (yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0));
   /* (only the ends the caller needs: need 1 the entry, 2 the exit; the
      same ball's both when both ends are beyond the same end) */
   *tin = -INFINITY;
