@@ -421,7 +421,7 @@ FUZZ_KNOWN_ISSUES ?= -DFUZZ_SKIP_COPLANAR_RAYS
 # single-shape functions
 FUZZ_TARGETS += world
 # the movers (branch mover)
-FUZZ_TARGETS += move
+FUZZ_TARGETS += move move_moving
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
   -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 

@@ -2220,7 +2220,13 @@ static void fz_world(src *s) {
    finite; the contacts are at most cap, with unit normals and u in [0, 1]
    in order; and a mover that starts clear of every shape by a margin ends
    clear of every shape it was not told to pass through (shrunk by a
-   rounding margin): it neither tunnels nor ends inside anything. */
+   rounding margin): it neither tunnels nor ends inside anything.
+   fz_move_moving (target move_moving) gives shapes velocities from the
+   input and advances the world after each move: the same checks, the end
+   checked against the shapes at their new places; with several shapes a
+   mover squeezed between a moving shape and another has nowhere to go (the
+   README says so), so there the end is checked against the fixed shapes
+   only. */
 
 static unsigned char move_answers[64];
 
@@ -2239,28 +2245,40 @@ static int move_filter(void *ctx, int id, const collide_vec3 *n) {
   }
 }
 
-/* How many shapes overlap the mover at c, its size shrunk by `shrink`. */
+/* Keeps the shapes without a velocity (move_overlaps' fixed_only). */
+static int move_fixed(void *ctx, int id) {
+  int i;
+  (void)ctx;
+  for (i = 0; i < nwrec; i++)
+    if (wrecs[i].id == id)
+      return wrecs[i].vel.x == 0 && wrecs[i].vel.y == 0 && wrecs[i].vel.z == 0;
+  return 1;
+}
+
+/* How many shapes (only the fixed ones: fixed_only) overlap the mover at
+   c, its size shrunk by `shrink`. */
 static int move_overlaps(collide_world *w, const collide_mover *m, vec3 c,
-                         double shrink) {
+                         double shrink, int fixed_only) {
   int ids[4];
+  collide_world_filter f = fixed_only ? move_fixed : NULL;
   if (m->kind == COLLIDE_MOVER_SPHERE)
     return m->r - shrink < 0 ? 0
-         : collide_world_overlap_sphere(w, &c, m->r - shrink, NULL, NULL, ids, 4);
+         : collide_world_overlap_sphere(w, &c, m->r - shrink, f, NULL, ids, 4);
   if (m->kind == COLLIDE_MOVER_AABB) {
     vec3 e = vec(m->extents.x - shrink, m->extents.y - shrink, m->extents.z - shrink);
     if (e.x < 0 || e.y < 0 || e.z < 0) return 0;
-    return collide_world_overlap_aabb(w, &c, &e, NULL, NULL, ids, 4);
+    return collide_world_overlap_aabb(w, &c, &e, f, NULL, ids, 4);
   } else {
     vec3 a = vec(c.x - m->axis.x, c.y - m->axis.y, c.z - m->axis.z);
     vec3 b = vec(c.x + m->axis.x, c.y + m->axis.y, c.z + m->axis.z);
     return m->r - shrink < 0 ? 0
-         : collide_world_overlap_capsule(w, &a, &b, m->r - shrink, NULL, NULL, ids, 4);
+         : collide_world_overlap_capsule(w, &a, &b, m->r - shrink, f, NULL, ids, 4);
   }
 }
 
-static void fz_move(src *s) {
+static void fz_move_run(src *s, int moving) {
   collide_world *w;
-  int n = 0, moves = 0, i;
+  int n = 0, moves = 0, i, nmoving = 0;
   if (!world_movers_ready()) return;
   w = collide_world_new();
   if (!w) return;
@@ -2271,7 +2289,19 @@ static void fz_move(src *s) {
     if (k == 7) break;
     memset(r, 0, sizeof *r);
     r->kind = 1 + (int)(k % 7);   /* every kind of fixed shape */
-    if (world_place(w, s, r, 0)) nwrec++;
+    if (world_place(w, s, r, 0)) {
+      if (moving && (byte(s) & 1)) {
+        vec3 v = vector(s);
+        int rc = collide_world_set_velocity(w, r->id, &v);
+        if (rc == 1) {
+          r->vel = v;
+          nmoving += v.x != 0 || v.y != 0 || v.z != 0;
+        } else {
+          ENSURE(collide_error_arg(rc) == 3);
+        }
+      }
+      nwrec++;
+    }
     n++;
   }
   for (i = 0; i < 64; i++) move_answers[i] = (unsigned char)byte(s);
@@ -2282,7 +2312,7 @@ static void fz_move(src *s) {
     collide_contact cts[8];
     vec3 from, to;
     double scale, margin;
-    int rc, j, filtered;
+    int rc, j, filtered, clear, squeezable;
     memset(&m, 0, sizeof m);
     m.kind = (int)(byte(s) % 3);
     m.r = number(s);
@@ -2308,6 +2338,27 @@ static void fz_move(src *s) {
       o.velocity = vector(s);
     }
     filtered = byte(s) & 1;
+    /* no tunnel, nothing entered: at a scale where rounding stays far
+       below the skin */
+    scale = 1 + fabs(from.x) + fabs(from.y) + fabs(from.z) + fabs(to.x) + fabs(to.y) +
+            fabs(to.z) + fabs(m.r) + fabs(m.extents.x) + fabs(m.extents.y) +
+            fabs(m.extents.z) + fabs(m.axis.x) + fabs(m.axis.y) + fabs(m.axis.z);
+    for (j = 0; j < nwrec; j++) {
+      int q;
+      for (q = 0; q < 3; q++) {
+        scale += fabs(wrecs[j].p[q].x) + fabs(wrecs[j].p[q].y) + fabs(wrecs[j].p[q].z);
+        /* a subnormal shape is beyond what the overlap checks below see */
+        if (tiny3(wrecs[j].p[q])) scale = 1e300;
+      }
+      scale += fabs(wrecs[j].r) + fabs(wrecs[j].vel.x) + fabs(wrecs[j].vel.y) +
+               fabs(wrecs[j].vel.z);
+      if (tiny3(wrecs[j].vel)) scale = 1e300;
+    }
+    if (tiny3(from) || tiny3(to) || tiny3(m.extents) || tiny3(m.axis)) scale = 1e300;
+    margin = 1e-6 * scale;
+    /* checked at the end: a mover clear of every shape (at its place) */
+    clear = scale < 1e6 && (m.kind == COLLIDE_MOVER_AABB || m.r > 1e3 * margin) &&
+            move_overlaps(w, &m, from, -margin, 0) == 0;
     rc = collide_world_move(w, &m, &from, &to, &o, filtered ? move_filter : NULL,
                             NULL, cts, 8, &res);
     if (rc < 0) {
@@ -2325,25 +2376,21 @@ static void fz_move(src *s) {
       if (j > 0) ENSURE(cts[j].u >= cts[j - 1].u);
     }
     ENSURE(o.use_up ? (res.grounded == 0 || res.grounded == 1) : res.grounded == -1);
-    /* no tunnel, nothing entered: at a scale where rounding stays far
-       below the skin */
-    scale = 1 + fabs(from.x) + fabs(from.y) + fabs(from.z) + fabs(to.x) + fabs(to.y) +
-            fabs(to.z) + fabs(m.r) + fabs(m.extents.x) + fabs(m.extents.y) +
-            fabs(m.extents.z) + fabs(m.axis.x) + fabs(m.axis.y) + fabs(m.axis.z);
-    for (j = 0; j < nwrec; j++) {
-      int q;
-      for (q = 0; q < 3; q++) {
-        scale += fabs(wrecs[j].p[q].x) + fabs(wrecs[j].p[q].y) + fabs(wrecs[j].p[q].z);
-        /* a subnormal shape is beyond what the overlap checks below see */
-        if (tiny3(wrecs[j].p[q])) scale = 1e300;
+    if (nmoving > 0) {
+      /* the end of the step: every shape at its place plus its velocity */
+      rc = collide_world_advance(w);
+      if (rc == 0) {
+        world_advance();
+      } else {
+        ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE));
+        continue;
       }
-      scale += fabs(wrecs[j].r);
     }
-    if (tiny3(from) || tiny3(to) || tiny3(m.extents) || tiny3(m.axis)) scale = 1e300;
-    margin = 1e-6 * scale;
-    if (scale < 1e6 && (m.kind == COLLIDE_MOVER_AABB || m.r > 1e3 * margin) &&
-        move_overlaps(w, &m, from, -margin) == 0) {
-      if (getenv("FZ_MOVE_DEBUG") && move_overlaps(w, &m, res.position, margin) != 0) {
+    /* squeezed between shapes (see the comment above), a mover may end
+       inside a moving one, never inside a fixed one */
+    squeezable = nmoving > 0 && nwrec > 1;
+    if (clear) {
+      if (getenv("FZ_MOVE_DEBUG") && move_overlaps(w, &m, res.position, margin, squeezable) != 0) {
         int q;
         fprintf(stderr, "kind %d r %.17g e %.17g %.17g %.17g ax %.17g %.17g %.17g\n", m.kind,
                 m.r, m.extents.x, m.extents.y, m.extents.z, m.axis.x, m.axis.y, m.axis.z);
@@ -2363,11 +2410,14 @@ static void fz_move(src *s) {
           fprintf(stderr, "contact %d u %g n %g %g %g\n", cts[q].id, cts[q].u,
                   cts[q].normal.x, cts[q].normal.y, cts[q].normal.z);
       }
-      ENSURE(move_overlaps(w, &m, res.position, margin) == 0);
+      ENSURE(move_overlaps(w, &m, res.position, margin, squeezable) == 0);
     }
   }
   collide_world_free(w);
 }
+
+static void fz_move(src *s) { fz_move_run(s, 0); }
+static void fz_move_moving(src *s) { fz_move_run(s, 1); }
 
 /* ==== (end of the movers) ================================================== */
 
@@ -2378,7 +2428,7 @@ typedef void (*target_fn)(src *);
 static void fz_all(src *s) {
   static const target_fn t[] = {
     fz_world,   /* (branch world) */
-    fz_move,    /* (branch mover) */
+    fz_move, fz_move_moving,   /* (branch mover) */
     fz_sphere_sphere, fz_plane, fz_sphere_plane, fz_raycast_plane,
     fz_polygon_init, fz_sphere_polygon, fz_raycast_polygon,
     fz_sphere_triangle, fz_raycast_triangle, fz_sphere_segment,

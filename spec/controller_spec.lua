@@ -207,6 +207,28 @@ for _, M in ipairs(MOVERS) do
         assert.are.same({}, overlap(w, q))
       end)
 
+      -- Its one round spent on a fixed wall (face at x = 1, met at
+      -- u = 0.375), the mover is then hit from above by a slab coming
+      -- down by 5 (bottom at y = h + 2.5, met at u = 0.5): the rest of the
+      -- step still pushes it down, it never ends inside the slab.
+      it("is still pushed once its own rounds are spent", function()
+        for _, response in ipairs({ "slide", "touch", "bounce", true }) do
+          local w = collide.world()
+          local wall = w:add_aabb(V(1.5, 0), V(0.5, 5, 2))
+          local slab = w:add_aabb(V(-1, h + 3), V(1.9, 0.5, 2))
+          w:set_velocity(slab, V(0, -5, 0))
+          local q, cs = move(w, V(0, 0), V(2, 0),
+                             { max_iterations = 1, filter = responding(response) })
+          w:advance()
+          assert.is_true(q.y <= -2.5 and q.y > -2.5 - 1e-3, tostring(q))
+          near(q.x, 0.75, 1e-3)
+          assert.are.same({}, overlap(w, q))
+          assert.are.same({ wall, slab }, { cs[1].id, cs[2] and cs[2].id })
+          near(cs[1].u, 0.375, 1e-3)
+          near(cs[2].u, 0.5, 1e-3)
+        end
+      end)
+
       it("lets a 'cross' shape pass through it, listed, and a refused one unlisted", function()
         local _, wall, q, cs = wall_at_it("cross")
         assert.are.equal(V(0, 0), q)

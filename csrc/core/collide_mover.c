@@ -25,6 +25,7 @@ void collide_move_options_init(collide_move_options *o) {
 
 #define MAX_PLANES 8   /* surfaces remembered for the crease rule */
 #define MAX_SKIP 64    /* shapes a move ignores or crosses */
+#define PUSH_ROUNDS 8  /* rounds of being pushed after max_iterations */
 #define MAX_TIES 8     /* shapes looked at for one moment of contact */
 
 /* The state of one move. */
@@ -523,6 +524,12 @@ static double mover_size(const collide_mover *s) {
  * does not pull the mover down a slope; steep_as_wall keeps a slide along a
  * steep surface level (no_climb).
  *
+ * After max_iterations rounds the mover's own motion is over, but where
+ * shapes move, up to PUSH_ROUNDS more rounds sweep the rest of the step
+ * with no motion of its own (only what the shape ridden carries): a shape
+ * arriving then pushes it as a slide would, so running out of rounds never
+ * leaves it inside a shape that came at it.
+ *
  * Time: each round spends what is left of the step; a contact's u is the
  * moment within the whole step, t += u_round * (1 - t), so the contacts come
  * out in order. grounded is true when any contact was walkable or the
@@ -540,7 +547,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
   vec3 pos, rest, vel, planes[MAX_PLANES], pvel[MAX_PLANES], sn0 = v3(0, 0, 0), gsn;
   vec3 carried = v3(0, 0, 0);   /* the motion of the shape ridden (carry) */
   double t = 0, tlast = 0, pdist = 0, gap = 0;
-  int iter, np = 0, ground_any = 0, start_ground = 0, a, e, gid = 0;
+  int iter, np = 0, ground_any = 0, start_ground = 0, a, e, gid = 0, push_only = 0;
   collide_hit g;
   memset(res, 0, sizeof *res);
   res->grounded = -1;
@@ -621,11 +628,18 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     }
   }
 
-  for (iter = 0; iter < o->max_iterations; iter++) {
+  for (iter = 0; iter < o->max_iterations + (w->nmoving > 0 ? PUSH_ROUNDS : 0); iter++) {
     collide_hit h;
     vec3 target, left, n, sn, vs, f;
     double tc, moved, when, tstop, speed[MAX_PLANES];
     int id, resp, walk, moving_planes, k;
+    if (iter == o->max_iterations) {
+      /* the mover's own rounds are spent and its own motion ends here;
+         what is left of the step may still bring a moving shape at it
+         (which pushes it) and the shape it rides carries it on */
+      push_only = 1;
+      rest = v_scale(carried, 1 - t);
+    }
     /* no motion: done, unless shapes move (one may come at the mover) */
     if (rest.x == 0 && rest.y == 0 && rest.z == 0 && w->nmoving == 0) break;
     target = v_add(pos, rest);
@@ -660,6 +674,9 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
     t = m.t0 = tstop;
     left = v_sub(target, pos);
     if (resp == COLLIDE_RESPONSE_DEFAULT) resp = o->response;
+    /* pushed only: along the surface's normal by its motion, and along
+       the surfaces met before (a slide with no motion of its own) */
+    if (push_only) resp = COLLIDE_RESPONSE_SLIDE;
     if (resp == COLLIDE_RESPONSE_STOP || resp == COLLIDE_RESPONSE_BOUNCE) {
       /* The frame of the response: along n, the motion the shape touched
          has left (vs); across n, the motion carried (c, the rest of the
