@@ -901,11 +901,11 @@ COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
 
        |N|^2 t^2 + 2 (M.N) t + C = 0,   C = |M|^2 - R^2 |A|^2.
 
-   Its discriminant (M.N)^2 - |N|^2 C is |M x N|^2 ... by Lagrange's
-   identity |M|^2 |N|^2 - (M.N)^2 = |M x N|^2 it is |N|^2 R^2 |A|^2 -
-   |M x N|^2, and M x N = (A x s) x (A x v) = D A with D = s.(A x v) =
-   s.N, the triple product (the identity (a x b) x (a x c) = det(a, b, c)
-   a). So the discriminant is |A|^2 (R^2 |N|^2 - D^2): no third cross
+   Its discriminant (M.N)^2 - |N|^2 C is, by Lagrange's identity
+   |M|^2 |N|^2 - (M.N)^2 = |M x N|^2, |N|^2 R^2 |A|^2 - |M x N|^2; and
+   M x N = (A x s) x (A x v) = D A with D = s.(A x v) = s.N, the triple
+   product (the identity (a x b) x (a x c) = det(a, b, c) a). So the
+   discriminant is |A|^2 (R^2 |N|^2 - D^2): no third cross
    product, no cancellation of two large squares (as ball_first), and its
    sign, R^2 |N|^2 - D^2 < 0, is "the line of the motion passes farther
    than R from the axis line" -- the clear miss of half the bench's cases,
@@ -2580,9 +2580,10 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       out->normal = v3(0, 0, 0);
       return 0;
     }
-    /* (|off| as len_safe's: the square root of its squares where they
-       cannot underflow, coordinates above 1e-60 and the offset above
-       64 epsilon of them) */
+    /* (|off| from its squares, inline: where they underflow, an offset
+       below 1e-154, l comes out low -- below the threshold the general
+       path decides, above it unit_of normalizes such an offset through
+       v_normalize, not by l) */
     if (fast == 1 && (l = sqrt_nn(v_len2(off))) > 64 * DBL_EPSILON * S) {
       normal = unit_of(off, l);
       if (!(u0 > 0)) u0 = 0;
