@@ -508,3 +508,99 @@ describe("a changing world against the single-shape functions", function()
     end)
   end
 end)
+
+-- ---- layer masks in the static hierarchy (branch rays100k) -----------------
+-- Shapes never changed live in the static hierarchy, whose lanes keep the
+-- union of their shapes' layer bits so that a mask skips whole subtrees.
+-- A masked query must answer exactly as the same query with a function
+-- filter (which skips nothing in the hierarchy), before and after the
+-- layers of shapes already in the hierarchy change.
+describe("layer masks over the static hierarchy", function()
+  local function terrain(w, g)
+    local verts, idx = {}, {}
+    for i = 0, g do
+      for j = 0, g do
+        verts[#verts + 1] = V(i, 0.3 * math.sin(0.7 * i) * math.cos(0.5 * j), j)
+      end
+    end
+    local function at(i, j) return i * (g + 1) + j + 1 end
+    for i = 0, g - 1 do
+      for j = 0, g - 1 do
+        local cell = { at(i, j), at(i, j + 1), at(i + 1, j),
+                       at(i + 1, j), at(i, j + 1), at(i + 1, j + 1) }
+        for _, k in ipairs(cell) do idx[#idx + 1] = k end
+      end
+    end
+    return w:add_mesh(verts, idx)
+  end
+
+  local function check(w, layers, what)
+    local function by_fn(mask) return function(id) return shares(layers[id] or 1, mask) end end
+    for q = 1, 60 do
+      local c0 = V(rnd_in(0, 16), rnd_in(0.2, 3), rnd_in(0, 16))
+      local c1 = c0 + V(rnd_in(-8, 8), rnd_in(-4, 0.5), rnd_in(-8, 8))
+      local mask = math.floor(rnd() * 8)
+      local label = ("%s query %d mask %d"):format(what, q, mask)
+      local a = { w:raycast(c0, c1, mask) }
+      local b = { w:raycast(c0, c1, by_fn(mask)) }
+      assert.are.same(b, a, label)
+      a = { w:sweep_sphere(0.3, c0, c1, mask) }
+      b = { w:sweep_sphere(0.3, c0, c1, by_fn(mask)) }
+      assert.are.same(b, a, label)
+      a = { w:sweep_capsule(0.2, V(0, 0.3, 0), c0, c1, mask) }
+      b = { w:sweep_capsule(0.2, V(0, 0.3, 0), c0, c1, by_fn(mask)) }
+      assert.are.same(b, a, label)
+      a = { w:sweep_aabb(V(0.2, 0.4, 0.2), c0, c1, mask) }
+      b = { w:sweep_aabb(V(0.2, 0.4, 0.2), c0, c1, by_fn(mask)) }
+      assert.are.same(b, a, label)
+      assert.are.same(ids_of(w:raycast_all(c0, c1, by_fn(mask))),
+                      ids_of(w:raycast_all(c0, c1, mask)), label)
+      assert.are.same(w:overlap_sphere(c0, 1.5, by_fn(mask)),
+                      w:overlap_sphere(c0, 1.5, mask), label)
+      assert.are.same(w:overlap_aabb(c0, V(1, 2, 1), by_fn(mask)),
+                      w:overlap_aabb(c0, V(1, 2, 1), mask), label)
+      assert.are.same(w:overlap_point(V(c0.x, 0, c0.z), by_fn(mask)),
+                      w:overlap_point(V(c0.x, 0, c0.z), mask), label)
+    end
+  end
+
+  it("give the answers of a function filter, also after layers change", function()
+    local w, layers = collide.world(), {}
+    local first, last = terrain(w, 16)
+    -- walls standing on it, each a pair of triangles
+    for _ = 1, 20 do
+      local x, z = rnd_in(1, 15), rnd_in(1, 15)
+      local a, b = V(x, -1, z), V(x + rnd_in(-2, 2), -1, z + rnd_in(-2, 2))
+      local id1 = w:add_triangle(a, b, a + V(0, 3, 0))
+      local id2 = w:add_triangle(b, b + V(0, 3, 0), a + V(0, 3, 0))
+      layers[id1], layers[id2] = 2, 2
+      w:set_layers(id1, 2)
+      w:set_layers(id2, 2)
+      last = id2
+    end
+    -- terrain: the west half layer 1, the east half layer 4, built first
+    for id = first, first + 511 do
+      local l = id - first < 256 and 1 or 4
+      layers[id] = l
+      w:set_layers(id, l)
+    end
+    check(w, layers, "built")
+    -- layers of shapes already in the hierarchy: a stripe becomes 8 + 1,
+    -- some walls 0, some terrain 2
+    for id = first, first + 511, 7 do layers[id] = 9; w:set_layers(id, 9) end
+    for id = first + 512, last, 3 do layers[id] = 0; w:set_layers(id, 0) end
+    for id = first + 300, first + 340 do layers[id] = 2; w:set_layers(id, 2) end
+    check(w, layers, "changed")
+    -- mask 8: only the stripe
+    for _ = 1, 20 do
+      local c0 = V(rnd_in(0, 16), 4, rnd_in(0, 16))
+      local hit, _, _, _, _, id = w:raycast(c0, c0 - V(0, 8, 0), 8)
+      if hit then assert.are.equal(9, layers[id]) end
+    end
+    -- a removed and a re-placed shape leave the masks right
+    w:remove(first + 1)
+    layers[first + 1] = nil
+    w:update(first + 2, V(3, 0, 3), V(4, 0, 3), V(3, 0, 4))
+    check(w, layers, "removed")
+  end)
+end)

@@ -496,6 +496,136 @@ static int query_shape(collide_world *w, query *q, int slot) {
   return 0;
 }
 
+/* ---- the static triangles (static_tri) ------------------------------------------
+ *
+ * A ray against a triangle of the static hierarchy: collide_raycast_triangle's
+ * filtered predicate (collide_shapes.c, "The filtered predicate of a ray cast
+ * against a triangle", issue 12: Moller and Trumbore's numbers, each against
+ * a proven margin) evaluated with what the build computed once per triangle
+ * (a, b - a, c - a, their squared lengths, the magnitude sums) and once per
+ * ray (p1 - p0, the magnitudes of p0 and p1) -- the very operations in the
+ * very order, so every number and every decision has the same bits --, and
+ * its clear face hit computed as raycast_triangle_face does. What the filter
+ * leaves undecided (near an edge, the plane, parallel; a sum over the fused
+ * check's limit) goes to collide_raycast_triangle itself with the slot's
+ * vertices, whose filter then decides the same and whose careful path
+ * answers. So the answer is collide_raycast_triangle's, bit for bit, as
+ * shape_ray's for the slot; only the redundant work goes: shape_ray's two
+ * quick misses (tests of the same facts with other margins) and the filter's
+ * per-triangle set-up, and the slot's 208 bytes are not read. */
+
+typedef struct tri_ray {
+  vec3 d;                 /* p1 - p0 */
+  mag_acc acc01;          /* mag_add2(mag_start(0), p0, p1) */
+} tri_ray;
+
+static void tri_ray_init(tri_ray *tr, const query *q) {
+  tr->d = v_sub(q->c1, q->c0);
+  tr->acc01 = mag_add2(mag_start(0), &q->c0, &q->c1);
+}
+
+/* 0 or 1 with *out as collide_raycast_triangle(p0, p1, a, b, c) gives it,
+   or -1: undecided (the caller asks collide_raycast_triangle). */
+static int static_ray_triangle(const static_tri *t, const query *q,
+                               const tri_ray *tr, collide_hit *out) {
+  vec3 e1 = t->e1, e2 = t->e2, s, P, Q;
+  double e11 = t->e11, e22 = t->e22, m, qq, lo, hi, det, nu, nv, w, h0, h1, SS;
+  double S = tri_S(tr->acc01, t);
+  const vec3 d = tr->d;
+  if (!(S <= COLLIDE_MAX_COORD)) return -1;
+  s = v_sub(q->c0, t->a);
+  P = v_cross(d, e2);
+  det = v_dot(e1, P);
+  nu = v_dot(s, P);
+  SS = S * S;
+  m = (16e-18 * 12) * SS * SS;
+  if (!(m * (e11 < e22 ? e11 : e22) > 1e-280)) return -1;
+  lo = det < 0 ? det : 0;
+  hi = det > 0 ? det : 0;
+  qq = lo - nu > nu - hi ? lo - nu : nu - hi;
+  if (qq > 0 && qq * qq > m * e22) return 0;
+  Q = v_cross(s, e1);
+  nv = v_dot(d, Q);
+  w = det - nu - nv;
+  qq = lo - nv > nv - hi ? lo - nv : nv - hi;
+  if (qq > 0 && qq * qq > m * e11) return 0;
+  qq = lo - w > w - hi ? lo - w : w - hi;
+  if (qq > 0 && qq * qq > m * 2 * (e11 + e22)) return 0;
+  {
+    vec3 cr = v_cross(e1, e2);
+    h0 = v_dot(s, cr);
+    h1 = h0 - det;
+    m = 16e-18 * SS * e11 * e22;
+    if (!(m > 1e-280)) return -1;
+    if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 > 0)) return 0;
+    if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 < 0)) {
+      double dd = v_len2(d), l2 = v_len2(cr);
+      m = (1e-6 * S) * (1e-6 * S) * dd;
+      if ((m * (e11 < e22 ? e11 : e22) > 1e-280) &&
+          (det * det > 1e-24 * e11 * dd * e22) && (det * det > 1e-4 * dd * l2)) {
+        double sg = det < 0 ? -1 : 1;
+        if ((sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) &&
+            (nu * nu > m * e22) && (nv * nv > m * e11) &&
+            (w * w > m * 2 * (e11 + e22))) {
+          /* raycast_triangle_face: n = unit_len2(cr, |cr|^2), the face
+             prism's crossing, the point projected onto the plane */
+          double l = sqrt(l2), hd, u;
+          vec3 n, x;
+          n = l > 1e-140 ? v3(cr.x / l, cr.y / l, cr.z / l) : v_normalize(cr);
+          h0 = v_dot(n, s);
+          hd = v_dot(n, d);
+          u = -h0 / hd;
+          if (!(u > 0 && u < 1)) return -1;
+          x = v_madd(q->c0, d, u);
+          out->u = u;
+          out->point = v_madd(x, n, -v_dot(n, v_sub(x, t->a)));
+          out->normal = v_scale(n, h0 > 0 ? 1 : -1);
+          out->feature = COLLIDE_FEATURE_FACE;
+          return 1;
+        }
+      }
+    }
+  }
+  return -1;
+}
+
+/* The shape of a static lane's child c < 0: a static triangle met by a
+   ray answered from its static_tri (as query_shape would answer for its
+   slot: the lane's layers are the shape's, so the mask was applied), the
+   rest by query_shape. */
+static int static_shape(collide_world *w, query *q, const tri_ray *tr, int c) {
+  const static_tri *t;
+  collide_hit h;
+  int x = ~c, rc, f;
+  if (x < STATIC_TRI) return query_shape(w, q, x);
+  t = &w->stri[x - STATIC_TRI];
+  if (!q->exact || (q->mode != Q_RAY && q->mode != Q_RAY_ALL))
+    return query_shape(w, q, t->slot);
+  rc = static_ray_triangle(t, q, tr, &h);
+  if (rc < 0) {
+    const shape *s = &w->slots[t->slot];
+    rc = collide_raycast_triangle(&q->c0, &q->c1, &s->g.tri.a, &s->g.tri.b, &s->g.tri.c, &h);
+  }
+  if (rc != 1) return 0;
+  if (q->mode == Q_RAY_ALL) {
+    if ((f = ask_filter(q, t->id)) <= 0) return f;
+    if (q->nids < q->cap) {
+      q->hits[q->nids].hit = h;
+      q->hits[q->nids].id = t->id;
+    }
+    q->nids++;
+    return 0;
+  }
+  /* (a ray: no approach, no contact filter) */
+  if (q->found && (h.u > q->best.u || (h.u == q->best.u && t->id > q->best_id)))
+    return 0;
+  if ((f = ask_filter(q, t->id)) <= 0) return f;
+  q->found = 1;
+  q->best = h;
+  q->best_id = t->id;
+  return 0;
+}
+
 /* The slab test of query_box on child i of a hot node (float boxes,
    computed in double): per axis the moments of crossing lo - grow and
    hi + grow, with the offsets o + grow and o - grow made once per query
@@ -625,18 +755,31 @@ static HOT_INLINE int query_wide(const query *q, const wide_ray *r,
 #endif
 }
 
+/* The lanes of wide node nd holding a shape of the query's mask (>= 0):
+   bit i set when lane i may; t[i] of a lane that may not becomes +inf,
+   as if its box were not met (so it is neither nearest nor pushed). */
+static HOT_INLINE int wide_layers(const query *q, const wide_node *nd, double t[4]) {
+  int i, lanes = 0;
+  for (i = 0; i < 4; i++) {
+    if (nd->layers[i] & q->mask) lanes |= 1 << i;
+    else t[i] = HUGE_VAL;
+  }
+  return lanes;
+}
+
 /* Every shape below wide node n or shape ~n whose box the query meets, in
    no particular order (the stack's safety net, as query_subtree). */
 static int query_wide_subtree(collide_world *w, query *q, const wide_ray *r,
-                              int n) {
+                              const tri_ray *tr, int n) {
   const wide_node *nd;
   double t[4];
   int i, mask, e = 0;
-  if (n < 0) return query_shape(w, q, ~n);
+  if (n < 0) return static_shape(w, q, tr, n);
   nd = &w->wide[n];
   mask = query_wide(q, r, nd, 1, t);
+  if (q->mask >= 0) mask &= wide_layers(q, nd, t);
   for (i = 0; i < 4 && !e; i++)
-    if (mask >> i & 1) e = query_wide_subtree(w, q, r, nd->child[i]);
+    if (mask >> i & 1) e = query_wide_subtree(w, q, r, tr, nd->child[i]);
   return e;
 }
 
@@ -647,10 +790,12 @@ static int query_static(collide_world *w, query *q) {
   int stack[STACK_SIZE], sp = 0, e = 0, n = 0;
   double tstack[STACK_SIZE];
   wide_ray r;
+  tri_ray tr;
   wide_ray_init(&r, q);
+  tri_ray_init(&tr, q);
   for (;;) {
     if (n < 0) {
-      if ((e = query_shape(w, q, ~n)) != 0) return e;
+      if ((e = static_shape(w, q, &tr, n)) != 0) return e;
     } else {
       /* Which lanes a ray meets is hard to predict, so no branch here
          depends on it but "none": the nearest lane met is found by
@@ -659,7 +804,22 @@ static int query_static(collide_world *w, query *q) {
       const wide_node *nd = &w->wide[n];
       double t[4], ta, tb;
       int mask, i, a, b, near, rest;
+      /* every child's lines asked for before the test of this node's
+         boxes: the nearest is read next and the others maybe later, and
+         in a large world each is a cache miss (siblings are adjacent, so
+         most of these cost one miss together, and an empty lane's 0 is
+         the root, always cached) */
+      for (i = 0; i < 4; i++) {
+        int c = nd->child[i];
+        const char *p = c >= 0 ? (const char *)&w->wide[c]
+                        : ~c >= STATIC_TRI ? (const char *)&w->stri[~c - STATIC_TRI]
+                                           : (const char *)&w->slots[~c];
+        PREFETCH(p);
+        PREFETCH(p + 64);
+      }
       mask = query_wide(q, &r, nd, q->found ? q->best.u : 1, t);
+      /* (a mask that meets no layer below a lane skips it) */
+      if (q->mask >= 0) mask &= wide_layers(q, nd, t);
       if (mask == 0) goto pop;
       a = t[1] < t[0];
       b = 2 + (t[3] < t[2]);
@@ -684,22 +844,9 @@ static int query_static(collide_world *w, query *q) {
         stack[sp] = nd->child[3];
         tstack[sp] = t[3];
         sp += rest >> 3;
-        /* what the others will read, fetched while the nearest is
-           walked: in a large world each is a cache miss */
-        for (i = 0; i < 4; i++)
-          if (rest >> i & 1) {
-            int c = nd->child[i];
-            if (c < 0) {
-              PREFETCH((const char *)&w->slots[~c]);
-              PREFETCH((const char *)&w->slots[~c] + 64);
-            } else {
-              PREFETCH((const char *)&w->wide[c]);
-              PREFETCH((const char *)&w->wide[c] + 64);
-            }
-          }
       } else {
         for (i = 0; i < 4; i++)
-          if ((rest >> i & 1) && (e = query_wide_subtree(w, q, &r, nd->child[i])) != 0)
+          if ((rest >> i & 1) && (e = query_wide_subtree(w, q, &r, &tr, nd->child[i])) != 0)
             return e;
       }
       n = nd->child[near];

@@ -58,6 +58,7 @@ static vec3 v_with(vec3 v, int i, double s) {
 static vec3 v_axis(int i, double s) { return v_with(v3(0, 0, 0), i, s); }
 
 static inline double max2(double a, double b) { return a > b ? a : b; }
+static inline double min2(double a, double b) { return a < b ? a : b; }
 
 /* (as maxima of validated numbers: no NaN to care for, and the compiler
    turns them into max instructions, not branches on random data) */
@@ -177,7 +178,7 @@ static inline span span_and(span a, span b) {
    improvements for ray/sphere intersection", Ray Tracing Gems ch. 7). The
    roots are q / A and C / q with q = -(B + sign(B) sqrt(disc)), which never
    subtracts nearly equal numbers (RTR 3rd ed. eq. 16.65 style). */
-static void clip_ball(span *s, vec3 w, vec3 z, double r) {
+COLLIDE_HOT void clip_ball_body(span *s, vec3 w, vec3 z, double r) {
   double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - r * r;
   double h, q, t1, t2;
   if (A == 0) {               /* no motion across the piece: static test */
@@ -210,6 +211,9 @@ static void clip_ball(span *s, vec3 w, vec3 z, double r) {
   }
   if (t1 > s->lo) s->lo = t1;
   if (t2 < s->hi) s->hi = t2;
+}
+static void clip_ball(span *s, vec3 w, vec3 z, double r) {
+  clip_ball_body(s, w, z, r);
 }
 
 /* The quick rejection: every piece of a Minkowski sum lies in the shape's
@@ -690,15 +694,43 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
    products (else the careful path decides).
 
    The clear hit: both ends beyond k on opposite sides of the plane, the
-   sign of det certain (|det| > 1e-12 |e1| |d| |e2|), the segment at least
-   1e-2 steep to the plane (det^2 > 1e-4 dd l2: |det| = |d.cr| = |d| |cr|
-   sin(angle)), and u, v, 1 - u - v positive by K = 1e-6 S in the sense
-   above. ray_flat then decides every one of its own tests the same way
-   (its edge tests need g hd > 49152 eps scale |d| |e_i|, here g >= K |e_i|
-   and hd >= 1e-2 |d|), and answers with the face prism's crossing
-   t = -h0 / hd (over the unit normal) and flat_contact's face: the point
-   projected onto the plane, the normal toward p0. raycast_triangle_face
-   does the same operations in the same order. */
+   segment at least 1e-2 steep to the plane (det^2 > 1.01e-4 dd e11 e22:
+   |det| = |d.cr| = |d| |cr| sin(angle) and |cr| <= |e1| |e2|, 1.01 over
+   the rounding of l2 = |cr|^2; this also makes the sign of det certain,
+   |det| > 1e-12 |e1| |d| |e2|), and u, v, 1 - u - v positive by
+   K = 1e-6 S in the sense above. ray_flat then decides every one of its
+   own tests the same way (its edge tests need g hd > 49152 eps scale |d|
+   |e_i|, here g >= K |e_i| and hd >= 1e-2 |d|), and answers with the face
+   prism's crossing t = -h0 / hd (over the unit normal) and flat_contact's
+   face: the point projected onto the plane, the normal toward p0.
+   raycast_triangle_face does the same operations in the same order.
+
+   The degenerate triangle, an error whatever the ray, without forming
+   cr (the filter's job before any answer). triangle_cross's criterion is
+   sqrt(l2) > x in floating point, l2 = fl(|fl(e1 x e2)|^2) and
+   x = fl(DEGENERATE_AREA M), M the largest computed squared edge, with
+   e1 = fl(b - a) and e2 = fl(c - a) the very numbers used here. Exactly,
+   det = e1.(d x e2) = -d.(e1 x e2), so |e1 x e2| >= |det| / |d|. Let
+   E = e11 + e22 (>= 2 |e1| |e2|), and u the unit roundoff. Then:
+   |det| computed is within 10 u |e1| |d| |e2| <= 5 u |d| E of the exact
+   one; |d| <= |p0|_1 + |p1|_1 <= S (1 + 20 u) (S sums every magnitude);
+   fl(e1 x e2) is within 4 u |e1| |e2| <= 2 u E of e1 x e2, and sqrt(l2)
+   within 3 u of its length; |c - b| <= |e1| + |e2| (1 + 2 u), so
+   M <= 2 E (1 + 8 u). Hence |det| > 2.02e-12 E S (computed, within 30 u)
+   gives sqrt(l2) >= (2.02e-12 E (1 - 30 u) - 5 u E - 2 u E)(1 - 3 u)
+   > 2.01e-12 E > x (1 + 1e-3): triangle_cross returns 1 (also through its
+   squares, which it uses only when l2 and x^2 are 1.0001 apart). Its
+   squares must not underflow: every edge here at least 1e-30 long
+   (e11, e22 > 1e-60, required first) keeps |e1 x e2| >= 2e-12 E above
+   1e-72. The same bound keeps every margin above a normal number
+   (m e_ii >= 192e-18 S^4 1e-60 with S >= |e_i| > 1e-30: above 1e-197).
+   When det cannot decide (a segment nearly parallel to the plane, or a
+   short one), triangle_cross's own test is made with cr, as it was
+   before the filter, and the careful path decides the rest.
+
+   The numbers come from mt_get, two at a time where SSE2 allows: h0 as
+   e2.Q (= s.(e1 x e2), the same triple product, its rounding bounded the
+   same way). */
 
 /* The careful path (and the degenerate-triangle rejection): ray_flat, a
    ray being a sweep of radius 0, the face normal facing p0's side. Out of
@@ -757,88 +789,167 @@ COLLIDE_COLD int raycast_triangle_slow(const collide_vec3 *p0,
   return raycast_triangle_careful(p0, p1, a, b, c, out);
 }
 
+/* The numbers of the filter above, for the fast path: S (the fused
+   check's sum of all magnitudes), e11 = |e1|^2, e22 = |e2|^2, det = e1.P,
+   nu = s.P, nv = d.Q and h0 = e2.Q (= s.(e1 x e2)), with P = d x e2 and
+   Q = s x e1. Where SSE2 is there (every x86-64) two of them at a time:
+   the axes of (d, s) and (e2, e1) as pairs, so that one packed cross
+   product gives (P, Q), and with its lanes swapped one packed dot product
+   (nv, nu) = (d.Q, s.P), another (h0, det) = (e2.Q, e1.P); each lane does
+   the scalar formulas' very operations in their order, and the loads of
+   the check are the loads of the work. outside: the two commonest misses
+   (nu or nv outside [min(0, det), max(0, det)] by the margin, as below)
+   decided together. */
+typedef struct { double S, e11, e22, det, nu, nv, h0; int outside; } mt_numbers;
+
+#if defined(__SSE2__)
+static inline __m128d ld_pair(const double *lo, const double *hi) {
+  return _mm_loadh_pd(_mm_load_sd(lo), hi);
+}
+static inline __m128d dot_pair(__m128d ax, __m128d ay, __m128d az,
+                               __m128d bx, __m128d by, __m128d bz) {
+  return _mm_add_pd(_mm_add_pd(_mm_mul_pd(ax, bx), _mm_mul_pd(ay, by)),
+                    _mm_mul_pd(az, bz));
+}
+/* One axis: (d, s) = (p1 - p0, p0 - a) and (e2, e1) = (c - a, b - a)
+   from its coordinates, and their magnitudes added to *acc (a's in the
+   low lane only: its load leaves the high lane zero). */
+static inline void mt_axis(const double *p0, const double *p1,
+                           const double *a, const double *b, const double *c,
+                           __m128d *acc, __m128d *D, __m128d *E) {
+  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+  __m128d P = ld_pair(p1, p0), C = ld_pair(c, b), A1 = _mm_load_sd(a);
+  __m128d A = _mm_unpacklo_pd(A1, A1);
+  *acc = _mm_add_pd(*acc, _mm_and_pd(P, abs_mask));
+  *acc = _mm_add_pd(*acc, _mm_and_pd(A1, abs_mask));
+  *acc = _mm_add_pd(*acc, _mm_and_pd(C, abs_mask));
+  *D = _mm_sub_pd(P, _mm_shuffle_pd(P, A, 1));
+  *E = _mm_sub_pd(C, A);
+}
+COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
+                        const vec3 *b, const vec3 *c, mt_numbers *k) {
+  __m128d acc = _mm_setzero_pd(), Dx, Dy, Dz, Ex, Ey, Ez, X, Y, Z, ee, vu, hd;
+  mt_axis(&p0->x, &p1->x, &a->x, &b->x, &c->x, &acc, &Dx, &Ex);
+  mt_axis(&p0->y, &p1->y, &a->y, &b->y, &c->y, &acc, &Dy, &Ey);
+  mt_axis(&p0->z, &p1->z, &a->z, &b->z, &c->z, &acc, &Dz, &Ez);
+  k->S = _mm_cvtsd_f64(_mm_add_sd(acc, _mm_unpackhi_pd(acc, acc)));
+  /* (P, Q) = (d x e2, s x e1) */
+  X = _mm_sub_pd(_mm_mul_pd(Dy, Ez), _mm_mul_pd(Dz, Ey));
+  Y = _mm_sub_pd(_mm_mul_pd(Dz, Ex), _mm_mul_pd(Dx, Ez));
+  Z = _mm_sub_pd(_mm_mul_pd(Dx, Ey), _mm_mul_pd(Dy, Ex));
+  ee = dot_pair(Ex, Ey, Ez, Ex, Ey, Ez);                 /* (e22, e11) */
+  k->e22 = _mm_cvtsd_f64(ee);
+  k->e11 = _mm_cvtsd_f64(_mm_unpackhi_pd(ee, ee));
+  /* (Q, P) by axis, then (nv, nu) = (d.Q, s.P), (h0, det) = (e2.Q, e1.P) */
+  X = _mm_shuffle_pd(X, X, 1);
+  Y = _mm_shuffle_pd(Y, Y, 1);
+  Z = _mm_shuffle_pd(Z, Z, 1);
+  vu = dot_pair(Dx, Dy, Dz, X, Y, Z);
+  hd = dot_pair(Ex, Ey, Ez, X, Y, Z);
+  k->nv = _mm_cvtsd_f64(vu);
+  k->nu = _mm_cvtsd_f64(_mm_unpackhi_pd(vu, vu));
+  k->h0 = _mm_cvtsd_f64(hd);
+  k->det = _mm_cvtsd_f64(_mm_unpackhi_pd(hd, hd));
+  {   /* the two commonest misses at once, (nv, nu) against (e11, e22) */
+    const __m128d zero = _mm_setzero_pd();
+    __m128d dd = _mm_unpackhi_pd(hd, hd);
+    __m128d lo = _mm_min_pd(dd, zero), hi = _mm_max_pd(dd, zero), q;
+    double SS = k->S * k->S;
+    q = _mm_max_pd(_mm_max_pd(_mm_sub_pd(lo, vu), _mm_sub_pd(vu, hi)), zero);
+    k->outside = _mm_movemask_pd(_mm_cmpgt_pd(
+        _mm_mul_pd(q, q), _mm_mul_pd(_mm_set1_pd((16e-18 * 12) * SS * SS),
+                                     _mm_shuffle_pd(ee, ee, 1))));
+  }
+}
+#else
+COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
+                        const vec3 *b, const vec3 *c, mt_numbers *k) {
+  vec3 e1 = v_sub(*b, *a), e2 = v_sub(*c, *a), s = v_sub(*p0, *a);
+  vec3 d = v_sub(*p1, *p0), P = v_cross(d, e2), Q = v_cross(s, e1);
+  k->S = mag3(p0) + mag3(p1) + mag3(a) + mag3(b) + mag3(c);
+  k->e11 = v_len2(e1);
+  k->e22 = v_len2(e2);
+  k->det = v_dot(e1, P);
+  k->nu = v_dot(s, P);
+  k->nv = v_dot(d, Q);
+  k->h0 = v_dot(e2, Q);
+  {
+    double lo = min2(k->det, 0), hi = max2(k->det, 0), SS = k->S * k->S;
+    double m = (16e-18 * 12) * SS * SS;
+    double q = max2(max2(lo - k->nu, k->nu - hi), 0);
+    double r = max2(max2(lo - k->nv, k->nv - hi), 0);
+    k->outside = (q * q > m * k->e22) || (r * r > m * k->e11);
+  }
+}
+#endif
+
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
                              const collide_vec3 *pa, const collide_vec3 *pb,
                              const collide_vec3 *pc, collide_hit *out) {
-  vec3 a, e1, e2, cr, s, d, P, Q;
-  double e11, e22, l2, h0, h1, m, q, lo, hi, dd, det, nu, nv, w, SS;
-  double S = mag_total(mag_add(mag_add2(mag_add2(mag_start(0), p0, p1),
-                                        pa, pb), pc));
+  mt_numbers k;
+  double e11, e22, m, q, lo, hi, det, nu, nv, w, h0, h1, S, SS;
+  mt_get(p0, p1, pa, pb, pc, &k);
+  S = k.S;
   if (!(S <= COLLIDE_MAX_COORD))       /* one pass, else one by one */
     return raycast_triangle_slow(p0, p1, pa, pb, pc, out);
-  a = *pa;
-  e1 = v_sub(*pb, a);
-  e2 = v_sub(*pc, a);
-  e11 = v_len2(e1);
-  e22 = v_len2(e2);
-  cr = v_cross(e1, e2);
-  l2 = v_len2(cr);
-  /* triangle_cross's test, decided here when clearly not degenerate: its
-     longest edge squared is at most 2 (e11 + e22) (|c - b| <= |e1| +
-     |e2|; 2.01 covers the rounding of e33), and the factor 1.0001 covers
-     its rounding as there; otherwise the careful path decides, with
-     triangle_cross itself. */
-  m = DEGENERATE_AREA * 2.01 * (e11 + e22);
-  if (!((m > 1e-150) && (l2 > 1.0001 * (m * m))))
+  e11 = k.e11;
+  e22 = k.e22;
+  det = k.det;
+  /* edges shorter than 1e-30: the margins below could underflow */
+  if (!((e11 < e22 ? e11 : e22) > 1e-60))
     return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
+  /* not degenerate: det clearly nonzero proves it (see above); else
+     triangle_cross's test made here when clearly passed; else the
+     careful path decides, with triangle_cross itself */
+  if (!(fabs(det) > (2.02 * DEGENERATE_AREA) * (e11 + e22) * S)) {
+    vec3 cr = v_cross(v_sub(*pb, *pa), v_sub(*pc, *pa));
+    m = DEGENERATE_AREA * 2.01 * (e11 + e22);
+    if (!((m > 1e-150) && (v_len2(cr) > 1.0001 * (m * m))))
+      return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
+  }
   /* Moller and Trumbore's order, the commonest miss first: the line
-     clearly outside the edge a-c (nu outside [0, det] by the margin);
-     |d|^2 is bounded by 12 S^2 here (a larger margin, as rigorous, and
-     no need to form |d|^2 before a hit is in sight): m = k^2 12 S^2 */
-  s = v_sub(*p0, a);
-  d = v_sub(*p1, *p0);
-  P = v_cross(d, e2);
-  det = v_dot(e1, P);
-  nu = v_dot(s, P);
+     clearly outside the edge a-c (nu outside [0, det] by the margin
+     m e22, m = k^2 12 S^2) */
+  if (k.outside) {       /* nu or nv: see mt_get */
+    hit_clear(out);
+    return 0;
+  }
+  /* clearly outside the edge b-c (w) */
+  nu = k.nu;
+  nv = k.nv;
   SS = S * S;
   m = (16e-18 * 12) * SS * SS;
-  if (!(m * (e11 < e22 ? e11 : e22) > 1e-280))   /* margins would underflow */
-    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
-  lo = det < 0 ? det : 0;
-  hi = det > 0 ? det : 0;
-  q = max2(lo - nu, nu - hi);
-  if (q > 0 && q * q > m * e22) {
-    hit_clear(out);
-    return 0;
-  }
-  /* clearly outside the edge a-b (v) or b-c (w) */
-  Q = v_cross(s, e1);
-  nv = v_dot(d, Q);
+  lo = min2(det, 0);
+  hi = max2(det, 0);
   w = det - nu - nv;
-  q = max2(lo - nv, nv - hi);
-  if (q > 0 && q * q > m * e11) {
+  q = max2(max2(lo - w, w - hi), 0);
+  if (q * q > m * 2 * (e11 + e22)) {
     hit_clear(out);
     return 0;
   }
-  q = max2(lo - w, w - hi);
-  if (q > 0 && q * q > m * 2 * (e11 + e22)) {
-    hit_clear(out);
-    return 0;
-  }
-  /* both ends clearly on one side of the plane: h0 = s.cr = e2.Q, and
-     d.cr = -det, so h1 = h0 - det at p1 (margin k^2 e11 e22) */
-  h0 = v_dot(s, cr);
+  /* both ends clearly on one side of the plane: h0 = s.(e1 x e2), and
+     d.(e1 x e2) = -det, so h1 = h0 - det at p1 (margin k^2 e11 e22) */
+  h0 = k.h0;
   h1 = h0 - det;
   m = 16e-18 * SS * e11 * e22;
-  if (!(m > 1e-280))
-    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
-  if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 > 0)) {
-    hit_clear(out);
-    return 0;
-  }
-  /* the clear face hit: both ends clearly on opposite sides, the sign of
-     det certain and the segment steep, inside every edge by K = 1e-6 S */
-  if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 < 0)) {
-    dd = v_len2(d);
-    m = (1e-6 * S) * (1e-6 * S) * dd;
-    if ((m * (e11 < e22 ? e11 : e22) > 1e-280) &&
-        (det * det > 1e-24 * e11 * dd * e22) && (det * det > 1e-4 * dd * l2)) {
-      double sg = det < 0 ? -1 : 1;
-      if ((sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) &&
-          (nu * nu > m * e22) && (nv * nv > m * e11) &&
-          (w * w > m * 2 * (e11 + e22)))
-        return raycast_triangle_face(p0, p1, pa, pb, pc, out);
+  if ((h0 * h0 > m) && (h1 * h1 > m)) {
+    double dd, sg;
+    if (h0 * h1 > 0) {
+      hit_clear(out);
+      return 0;
     }
+    /* the clear face hit: both ends clearly on opposite sides, the
+       segment steep (which makes the sign of det certain too), inside
+       every edge by K = 1e-6 S */
+    dd = v_len2(v_sub(*p1, *p0));
+    m = (1e-6 * S) * (1e-6 * S) * dd;
+    sg = det < 0 ? -1 : 1;
+    if ((m * (e11 < e22 ? e11 : e22) > 1e-280) &&
+        (det * det > 1.01e-4 * dd * e11 * e22) &&
+        (sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) &&
+        (nu * nu > m * e22) && (nv * nv > m * e11) &&
+        (w * w > m * 2 * (e11 + e22)))
+      return raycast_triangle_face(p0, p1, pa, pb, pc, out);
   }
   return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
 }
@@ -1263,6 +1374,58 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
   return ray_aabb(*p0, *p1, *center, *extents, out);
 }
 
+/* One edge piece of the rounded box (see sweep_aabb): the cylinder of an
+   edge along some axis, in the plane of the other two, over the times s
+   already clipped to the edge's region; the smaller of best and its
+   first time. clip_ball's body on v3(w1, w2, 0) and v3(z1, z2, 0): the
+   same operations in the same order (the zeros folded by the compiler
+   only where IEEE arithmetic allows), so the same bits, without passing
+   two vectors through memory to a call. One copy for all twelve edges. */
+static double aabb_edge(span s, double w1, double w2, double z1, double z2,
+                        double r, double best) {
+  clip_ball_body(&s, v3(w1, w2, 0), v3(z1, z2, 0), r);
+  return span_ok(&s) && s.lo < best ? s.lo : best;
+}
+
+/* The four edges along one axis (its slab's span `along`), at the
+   corners (+-e1, +-e2) of the other two axes, whose outside spans are
+   lo1/hi1 and lo2/hi2; p, v: the centre's start and motion on those
+   axes. */
+COLLIDE_HOT double aabb_edges(span along, const span *lo1, const span *hi1,
+                              const span *lo2, const span *hi2, double p1,
+                              double p2, double v1, double v2, double e1,
+                              double e2, double r, double best) {
+  int sx, sy;
+  if (!(span_ok(&along) && along.lo < best)) return best;   /* none can */
+  for (sx = -1; sx <= 1; sx += 2) {
+    span s1 = span_and(along, sx > 0 ? *hi1 : *lo1);
+    if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
+    for (sy = -1; sy <= 1; sy += 2) {
+      span s = span_and(s1, sy > 0 ? *hi2 : *lo2);
+      if (!(span_ok(&s) && s.lo < best)) continue;
+      /* first_in_cylinder for an edge along the axis, whose unit axis is
+         exact: the cross products with it are the two other components
+         (up to signs, the same in both, and exact zeros, which change no
+         sum), so clip_ball gets the same numbers without them */
+      best = aabb_edge(s, p1 - sx * e1, p2 - sy * e2, v1, v2, r, best);
+    }
+  }
+  return best;
+}
+
+/* The face piece of axis k: the box grown by r along it, over the times
+   s in the other two slabs. */
+COLLIDE_HOT double aabb_face(span s, double p, double v, double x,
+                             double best) {
+  span below, above;
+  if (!(span_ok(&s) && s.lo < best)) return best;   /* (no need to divide) */
+  plane_sides(p, v, x, &below, &above);
+  s = span_and(s, below);
+  plane_sides(p, v, -x, &below, &above);
+  s = span_and(s, above);
+  return span_ok(&s) && s.lo < best ? s.lo : best;
+}
+
 /* The rounded box: three boxes grown by r along one axis each (faces),
    twelve edge cylinders, eight corner balls (RTR 3rd ed. 16.18.3's pieces
    for a box; Ericson 5.5.7 reaches the same union by classifying the entry
@@ -1274,17 +1437,21 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
    once (plane_sides), and each piece's interval is the intersection of a
    few of them with [0, 1] -- the same numbers the clipping of each piece
    one by one gave, in 12 divisions instead of 90. A piece that cannot
-   start before the best contact so far is not solved. */
+   start before the best contact so far is not solved: the answer is the
+   least first time over all pieces, whatever their order. The pieces are
+   written out axis by axis (aabb_face, aabb_edges), so that the spans
+   stay in registers. */
 static int sweep_aabb(double r, const collide_vec3 *c0,
                               const collide_vec3 *c1,
                               const collide_vec3 *center,
                               const collide_vec3 *extents, collide_hit *out, int checked) {
   vec3 d, rel, e;
-  double best = 2, t, E[3], P[3], D[3];
+  double best = 2, t;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), c0), c1),
                                        center), extents));
-  span in[3], out_lo[3], out_hi[3], unit = { 0, 1 };
-  int k, i, sx, sy, sz;
+  span inx, iny, inz, lox, loy, loz, hix, hiy, hiz, below, above,
+       unit = { 0, 1 }, corner_lo[3], corner_hi[3];
+  int sx, sy, sz;
   if (checked && !((S <= COLLIDE_MAX_COORD) &&
         (r >= 0) && (extents->x >= 0) && (extents->y >= 0) && (extents->z >= 0))) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
@@ -1301,59 +1468,46 @@ static int sweep_aabb(double r, const collide_vec3 *c0,
     hit_clear(out);
     return 0;
   }
-  E[0] = e.x; E[1] = e.y; E[2] = e.z;
-  P[0] = rel.x; P[1] = rel.y; P[2] = rel.z;
-  D[0] = d.x; D[1] = d.y; D[2] = d.z;
-  for (i = 0; i < 3; i++) {
-    span below, above;
-    plane_sides(P[i], D[i], E[i], &below, &out_hi[i]);     /* x_i = +e_i */
-    plane_sides(P[i], D[i], -E[i], &out_lo[i], &above);    /* x_i = -e_i */
-    in[i] = span_and(below, above);
-  }
-  /* the faces: the box grown by r along axis k */
-  for (k = 0; k < 3 && best > 0; k++) {
-    int i1 = k == 0 ? 1 : 0, i2 = k == 2 ? 1 : 2;
-    span below, above, s = span_and(span_and(unit, in[i1]), in[i2]);
-    if (!(span_ok(&s) && s.lo < best)) continue;   /* (no need to divide) */
-    plane_sides(P[k], D[k], E[k] + r, &below, &above);
-    s = span_and(s, below);
-    plane_sides(P[k], D[k], -(E[k] + r), &below, &above);
-    s = span_and(s, above);
-    if (span_ok(&s) && s.lo < best) best = s.lo;
-  }
-  /* edges along axis k, at the corners (+-e_i, +-e_j) of the other two:
-     the edge's region is outside the box on both of the other axes and
-     inside the slab of axis k */
-  for (k = 0; k < 3 && best > 0; k++) {
-    int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
-    span along;
-    if (E[k] == 0) continue;   /* no length: the corner balls cover it */
-    along = span_and(unit, in[k]);
-    for (sx = -1; sx <= 1; sx += 2) {
-      span s1 = span_and(along, sx > 0 ? out_hi[i1] : out_lo[i1]);
-      if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
-      for (sy = -1; sy <= 1; sy += 2) {
-        span s = span_and(s1, sy > 0 ? out_hi[i2] : out_lo[i2]);
-        if (!(span_ok(&s) && s.lo < best)) continue;
-        /* first_in_cylinder for an edge along axis k, whose unit axis is
-           exact: the cross products with it are the two other components
-           (up to signs, the same in both, and exact zeros, which change
-           no sum), so clip_ball gets the same numbers without them */
-        clip_ball(&s, v3(P[i1] - sx * E[i1], P[i2] - sy * E[i2], 0),
-                  v3(D[i1], D[i2], 0), r);
-        if (span_ok(&s) && s.lo < best) best = s.lo;
-      }
-    }
-  }
+  /* x_i = +e_i: below is the slab's upper side, above is outside */
+  plane_sides(rel.x, d.x, e.x, &below, &hix);
+  plane_sides(rel.x, d.x, -e.x, &lox, &above);
+  inx = span_and(below, above);
+  plane_sides(rel.y, d.y, e.y, &below, &hiy);
+  plane_sides(rel.y, d.y, -e.y, &loy, &above);
+  iny = span_and(below, above);
+  plane_sides(rel.z, d.z, e.z, &below, &hiz);
+  plane_sides(rel.z, d.z, -e.z, &loz, &above);
+  inz = span_and(below, above);
+  /* the faces: the box grown by r along axis k, inside the other slabs */
+  best = aabb_face(span_and(span_and(unit, iny), inz), rel.x, d.x, e.x + r, best);
+  if (best > 0)
+    best = aabb_face(span_and(span_and(unit, inx), inz), rel.y, d.y, e.y + r, best);
+  if (best > 0)
+    best = aabb_face(span_and(span_and(unit, inx), iny), rel.z, d.z, e.z + r, best);
+  /* edges along axis k, at the corners (+-e_i, +-e_j) of the other two
+     (i, j = k + 1, k + 2 mod 3): the edge's region is outside the box on
+     both of the other axes and inside the slab of axis k. An edge of no
+     length is left to the corner balls. */
+  if (best > 0 && e.x != 0)
+    best = aabb_edges(span_and(unit, inx), &loy, &hiy, &loz, &hiz, rel.y,
+                      rel.z, d.y, d.z, e.y, e.z, r, best);
+  if (best > 0 && e.y != 0)
+    best = aabb_edges(span_and(unit, iny), &loz, &hiz, &lox, &hix, rel.z,
+                      rel.x, d.z, d.x, e.z, e.x, r, best);
+  if (best > 0 && e.z != 0)
+    best = aabb_edges(span_and(unit, inz), &lox, &hix, &loy, &hiy, rel.x,
+                      rel.y, d.x, d.y, e.x, e.y, r, best);
   /* the corners: outside the box on all three axes */
+  corner_lo[0] = lox; corner_lo[1] = loy; corner_lo[2] = loz;
+  corner_hi[0] = hix; corner_hi[1] = hiy; corner_hi[2] = hiz;
   for (sx = -1; sx <= 1 && best > 0; sx += 2) {
-    span s1 = span_and(unit, sx > 0 ? out_hi[0] : out_lo[0]);
+    span s1 = span_and(unit, sx > 0 ? corner_hi[0] : corner_lo[0]);
     if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
     for (sy = -1; sy <= 1; sy += 2) {
-      span s2 = span_and(s1, sy > 0 ? out_hi[1] : out_lo[1]);
+      span s2 = span_and(s1, sy > 0 ? corner_hi[1] : corner_lo[1]);
       if (!(s2.lo <= s2.hi && s2.lo < best)) continue;
       for (sz = -1; sz <= 1; sz += 2) {
-        span s = span_and(s2, sz > 0 ? out_hi[2] : out_lo[2]);
+        span s = span_and(s2, sz > 0 ? corner_hi[2] : corner_lo[2]);
         if (!(span_ok(&s) && s.lo < best)) continue;
         t = first_in_ball(s, rel, d, v3(sx * e.x, sy * e.y, sz * e.z), r);
         if (t < best) best = t;

@@ -298,7 +298,8 @@ void collide__tree_insert(collide_world *w, int s, int fat) {
    boxes above it stay as they were, still containing everything left). */
 static void empty_lane(wide_node *nd, int i) {
   int k;
-  nd->live &= ~(1 << i);
+  nd->child[i] = 0;
+  nd->layers[i] = 0;
   for (k = 0; k < 3; k++) {
     nd->b[0][k][i] = INFINITY;
     nd->b[1][k][i] = -INFINITY;
@@ -342,8 +343,28 @@ void collide__tree_moved(collide_world *w, int s, const box *before) {
   insert_leaf(w, leaf);
 }
 
+/* The static hierarchy: lane layers are exact at the build; a shape's new
+   bits set its lane and the unions above it, up to the first that keeps
+   its bits (a shape that left may leave a superset: harmless). */
+static void static_layers(collide_world *w, int s) {
+  int where = w->slots[s].where, n = where >> 2;
+  w->wide[n].layers[where & 3] = w->slots[s].layers;
+  while (n > 0) {
+    const wide_node *nd = &w->wide[n];
+    int up = w->wide_up[n];
+    int u = nd->layers[0] | nd->layers[1] | nd->layers[2] | nd->layers[3];
+    if (w->wide[up >> 2].layers[up & 3] == u) return;
+    w->wide[up >> 2].layers[up & 3] = u;
+    n = up >> 2;
+  }
+}
+
 void collide__tree_layers(collide_world *w, int s) {
   int n = w->slots[s].where, p;
+  if (w->slots[s].in == IN_STATIC) {
+    static_layers(w, s);
+    return;
+  }
   w->nodes[n].layers = w->slots[s].layers;
   while ((p = w->nodes[n].parent) >= 0) {
     int u = w->nodes[w->nodes[p].left].layers | w->nodes[w->nodes[p].right].layers;
@@ -512,7 +533,10 @@ static int build_node(collide_world *w, item *it, int n, int parent, int depth) 
  * its lane is emptied -- and goes into the dynamic tree; the hierarchy is
  * built again, with the rest of the world, once half its lanes are empty
  * (collide__tree_refresh), so that cost is amortized over as many
- * changes.
+ * changes. Its triangles are also copied, with what a ray's test needs
+ * of them, into an array in leaf order (static_tri: a node's triangles
+ * adjacent, two cache lines each), and each lane keeps its shapes' layer
+ * union, so a mask skips lanes as in the dynamic tree.
  */
 
 /* The box of it[0, n). */
@@ -520,6 +544,51 @@ static void items_box(const item *it, int n, box *b) {
   int i;
   *b = it[0].b;
   for (i = 1; i < n; i++) box_union(b, &it[i].b);
+}
+
+/* The child entry of a static lane holding slot s: a triangle that
+   collide_raycast_triangle's filter takes (not near degenerate: its first
+   test, the same operations) gets a static_tri, anything else ~s. */
+static int static_child(collide_world *w, int s) {
+  const shape *sh = &w->slots[s];
+  static_tri *t;
+  double m;
+  vec3 cr;
+  if (sh->kind != COLLIDE_SHAPE_TRIANGLE) return ~s;
+  t = &w->stri[w->nstri];
+  t->a = sh->g.tri.a;
+  t->e1 = v_sub(sh->g.tri.b, t->a);
+  t->e2 = v_sub(sh->g.tri.c, t->a);
+  t->e11 = v_len2(t->e1);
+  t->e22 = v_len2(t->e2);
+  cr = v_cross(t->e1, t->e2);
+  m = 1e-12 * 2.01 * (t->e11 + t->e22);   /* DEGENERATE_AREA, collide_shapes.c */
+  if (!((m > 1e-150) && (v_len2(cr) > 1.0001 * (m * m)))) return ~s;
+  tri_mag(t, &sh->g.tri.a, &sh->g.tri.b, &sh->g.tri.c);
+  t->id = sh->id;
+  t->slot = s;
+  return ~(STATIC_TRI + w->nstri++);
+}
+
+/* The slot of a static lane's child c < 0. */
+static int static_slot(const collide_world *w, int c) {
+  int x = ~c;
+  return x < STATIC_TRI ? x : w->stri[x - STATIC_TRI].slot;
+}
+
+/* Room for n static triangles, aligned to 64 bytes (the contents need
+   not survive: every build writes them again). 0 or NOMEM. */
+static int stri_reserve(collide_world *w, int n) {
+  void *mem;
+  if (n <= w->cap_stri) return 0;
+  if ((size_t)n > ((size_t)-1 - 64) / sizeof(static_tri)) return NOMEM;
+  mem = malloc((size_t)n * sizeof(static_tri) + 64);
+  if (!mem) return NOMEM;
+  free(w->stri_mem);
+  w->stri_mem = mem;
+  w->stri = (static_tri *)(void *)((char *)mem + (64 - ((size_t)mem & 63)) % 64);
+  w->cap_stri = n;
+  return 0;
 }
 
 /* Fills wide node ni from it[0, n) (n >= 1): the items split in two and
@@ -554,20 +623,23 @@ static void build_wide(collide_world *w, int ni, item *it, int n, int depth) {
   for (i = 0; i < parts; i++) {
     const item *p = it + first[i];
     box b;
+    int j, layers = 0;
     if (size[i] == 1) {
       b = p->b;
-      nd->child[i] = ~p->slot;
+      nd->child[i] = static_child(w, p->slot);
       w->slots[p->slot].in = IN_STATIC;
       w->slots[p->slot].where = 4 * ni + i;
     } else {
       items_box(p, size[i], &b);
       nd->child[i] = w->nwide++;   /* (room for n nodes was allocated) */
+      w->wide_up[nd->child[i]] = 4 * ni + i;
     }
+    for (j = 0; j < size[i]; j++) layers |= w->slots[p[j].slot].layers;
+    nd->layers[i] = layers;
     for (k = 0; k < 3; k++) {
       nd->b[0][k][i] = float_down(b.lo[k]);
       nd->b[1][k][i] = float_up(b.hi[k]);
     }
-    nd->live |= 1 << i;
   }
   for (i = 0; i < parts; i++)
     if (size[i] > 1)
@@ -583,6 +655,9 @@ int collide_world_build(collide_world *w) {
      a single shape) */
   GROW(e, w->wide, w->cap_wide, n);
   if (e) return e;
+  GROW(e, w->wide_up, w->cap_wide_up, n);
+  if (e) return e;
+  if ((e = stri_reserve(w, n)) != 0) return e;
   it = (item *)malloc((size_t)n * sizeof *it);
   if (!it) return NOMEM;
   /* the shapes never changed first, those changed after them */
@@ -605,6 +680,7 @@ int collide_world_build(collide_world *w) {
   w->free_node = -1;
   w->root = m > nstat ? build_node(w, it + nstat, m - nstat, -1, 0) : -1;
   w->nwide = 0;
+  w->nstri = 0;
   if (nstat > 0) {
     w->nwide = 1;
     build_wide(w, 0, it, nstat, 0);
@@ -633,14 +709,15 @@ static int rebuild_static(collide_world *w) {
   if (!it) return NOMEM;
   for (i = 0; i < w->nwide; i++)
     for (j = 0; j < 4; j++)
-      if ((w->wide[i].live >> j & 1) && w->wide[i].child[j] < 0) {
+      if (w->wide[i].child[j] < 0) {
         int k;
-        it[m].slot = ~w->wide[i].child[j];
+        it[m].slot = static_slot(w, w->wide[i].child[j]);
         shape_swept_box(&w->slots[it[m].slot], &it[m].b);
         for (k = 0; k < 3; k++) it[m].c[k] = 0.5 * it[m].b.lo[k] + 0.5 * it[m].b.hi[k];
         m++;
       }
   w->nwide = 1;
+  w->nstri = 0;   /* (read above, written again below) */
   build_wide(w, 0, it, m, 0);
   free(it);
   w->static_dead = 0;

@@ -24,7 +24,7 @@
  *   Shapes added are built top-down in bulk by the next query; shapes
  *   updated or given a velocity are re-placed in O(log n) (enlarged leaf
  *   boxes, re-insertion only when a shape leaves its box: see
- *   collide_tree.c). Dynamic-tree nodes keep the union of their shapes'
+ *   collide_tree.c). The nodes of both keep the union of their shapes'
  *   layer bits, so a masked query skips subtrees of other layers. Planes are infinite: they are kept in their own list,
  *   tested always.
  *
@@ -91,6 +91,8 @@ void collide_world_free(collide_world *w) {
   free(w->nodes);
   free(w->hot);
   free(w->wide);
+  free(w->wide_up);
+  free(w->stri_mem);
   free(w);
 }
 
@@ -584,7 +586,8 @@ int collide_world_set_layers(collide_world *w, int id, int bits) {
   if (bits < 0) return COLLIDE_FAIL(3, COLLIDE_E_BAD_LAYERS);
   if ((s = slot_of(w, id)) < 0) return 0;
   w->slots[s].layers = bits;
-  if (w->slots[s].in == IN_TREE) collide__tree_layers(w, s);
+  if (w->slots[s].in == IN_TREE || w->slots[s].in == IN_STATIC)
+    collide__tree_layers(w, s);
   return 1;
 }
 

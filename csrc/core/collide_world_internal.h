@@ -94,15 +94,36 @@ typedef struct hot_node {
 /* A node of the static hierarchy (collide_tree.c): up to four children,
    their boxes in floats rounded outward, by axis and lane (so one SSE2
    load takes a plane of all four), and the children: a wide node index
-   >= 0 or ~slot for a shape. Lanes whose bit is clear in `live` are
-   empty or held a shape that has since left (changed or removed); their
-   boxes are inverted (lo +inf, hi -inf), which no query meets. */
+   > 0 or ~slot for a shape; 0 (the root, nobody's child) marks a lane
+   that is empty or held a shape that has since left (changed or
+   removed). An empty lane's box is inverted (lo +inf, hi -inf), which no
+   query meets. layers[i]: the layer bits of every shape below lane i (0
+   for an empty lane; a superset once a shape left), so a masked query
+   skips a lane whose shapes share no bit with its mask, as the dynamic
+   tree's node layers do. */
 typedef struct wide_node {
   float b[2][3][4];        /* [0 lo, 1 hi][axis][lane] */
   int child[4];
-  int live;                /* bit i: lane i holds a child */
-  int pad_[3];
+  int layers[4];
 } wide_node;
+
+/* A triangle of the static hierarchy as a ray's test reads it (see
+   collide_query.c, static_ray_triangle): kept in the hierarchy's leaf
+   order, 128 bytes aligned to 64 (two cache lines), next to the
+   triangles of the same node, instead of the 208-byte slot. Everything
+   is computed from the slot's vertices by the operations
+   collide_raycast_triangle uses, so the same bits. A lane holding one
+   has child ~(STATIC_TRI + its index); other lanes holding a shape keep
+   ~slot (slots stay below 2^30: collide__grow). */
+#define STATIC_TRI (1 << 30)
+typedef struct static_tri {
+  vec3 a, e1, e2;    /* a, b - a, c - a */
+  double e11, e22;   /* |e1|^2, |e2|^2 */
+  double mab[2], mc[2];  /* the magnitude sums of a, b and of c, as
+                            collide_raycast_triangle's fused check adds
+                            them (see tri_mag in collide_tree.c) */
+  int id, slot;
+} static_tri;
 
 struct collide_world {
   shape *slots;
@@ -129,6 +150,13 @@ struct collide_world {
                              tree, one insertion each, since its build */
   wide_node *wide;        /* the static hierarchy, root wide[0] */
   int nwide, cap_wide;
+  int *wide_up;           /* wide node n > 0: 4 * its parent + its lane
+                             there (set_layers walks up with it) */
+  int cap_wide_up;
+  static_tri *stri;       /* the static triangles, in leaf order (aligned
+                             to 64 inside stri_mem) */
+  void *stri_mem;
+  int nstri, cap_stri;
   int static_live;        /* shapes in it */
   int static_dead;        /* lanes of shapes that left it since its build */
   int busy;               /* queries running (a filter may query again) */
@@ -211,6 +239,30 @@ static inline void shape_swept_box(const shape *s, box *b) {
   }
 }
 
+/* The magnitude sums of a static triangle (t->mab, t->mc), and the sum S
+   collide_raycast_triangle forms for a segment p0-p1 against it, from
+   acc01 = mag_add2(mag_start(0), p0, p1): the same additions in the same
+   order as mag_add(mag_add2(acc01, a, b), c) (adding to a zero first is
+   exact: every term is non-negative). */
+static inline void tri_mag(static_tri *t, const vec3 *a, const vec3 *b, const vec3 *c) {
+#if defined(__SSE2__)
+  _mm_storeu_pd(t->mab, mag_add2(mag_start(0), a, b));
+  _mm_storeu_pd(t->mc, mag_add(mag_start(0), c));
+#else
+  t->mab[0] = mag3(a);
+  t->mab[1] = mag3(b);
+  t->mc[0] = mag3(c);
+  t->mc[1] = 0;
+#endif
+}
+static inline double tri_S(mag_acc acc01, const static_tri *t) {
+#if defined(__SSE2__)
+  return mag_total(_mm_add_pd(_mm_add_pd(acc01, _mm_loadu_pd(t->mab)), _mm_loadu_pd(t->mc)));
+#else
+  return ((acc01 + t->mab[0]) + t->mab[1]) + t->mc[0];
+#endif
+}
+
 /* ---- between the files ---------------------------------------------------- */
 
 /* collide_tree.c. Room for the nodes of every shape is reserved by
@@ -225,7 +277,8 @@ COLLIDE_PRIVATE void collide__tree_remove(collide_world *w, int s);
    before: its tight box before the change (its step is predicted to go
    on), or NULL. */
 COLLIDE_PRIVATE void collide__tree_moved(collide_world *w, int s, const box *before);
-/* After slot s's layer bits changed: the unions above it. */
+/* After slot s's layer bits changed: the unions above it (the dynamic
+   tree's or the static hierarchy's). */
 COLLIDE_PRIVATE void collide__tree_layers(collide_world *w, int s);
 /* Before a query: files pending shapes (insert a few, or rebuild), and
    rebuilds a tree that decayed. Not while another query runs. */

@@ -242,6 +242,33 @@ static int test_raycast_triangle(void) {
     ENSURE_FAIL(collide_raycast_triangle(&p0, &p1, &a, &b, &b, &h), 3,
                 COLLIDE_E_DEGENERATE_TRIANGLE);
   }
+  /* a degenerate triangle is an error whatever the ray (the fast path
+     proves a triangle non-degenerate from the ray's determinant, and
+     leaves the rest to the full test): collinear, or thinner than 1e-12
+     of its longest edge, against rays that cross it steeply, run parallel
+     to it, have no length, or miss it by far; a triangle just above the
+     threshold is accepted by the same rays */
+  {
+    static const double heights[] = { 0, 1e-13, 5e-13 };
+    collide_vec3 rays[5][2];
+    int i, j;
+    rays[0][0] = V(1, 0.5, 3); rays[0][1] = V(1, -0.5, -3);
+    rays[1][0] = V(-1, 0, 1); rays[1][1] = V(5, 0, 1);
+    rays[2][0] = V(1, 0, 0); rays[2][1] = V(1, 0, 0);
+    rays[3][0] = V(1, 40, 3); rays[3][1] = V(2, 40, -3);
+    rays[4][0] = V(0.5, 0, 0); rays[4][1] = V(2.5, 0, 0);
+    for (i = 0; i < 3; i++) {
+      collide_vec3 A = V(0, 0, 0), B = V(4, 0, 0), C = V(2, 0, 4 * heights[i]);
+      for (j = 0; j < 5; j++)
+        ENSURE_FAIL(collide_raycast_triangle(&rays[j][0], &rays[j][1], &A, &B, &C, &h),
+                    3, COLLIDE_E_DEGENERATE_TRIANGLE);
+    }
+    {
+      collide_vec3 A = V(0, 0, 0), B = V(4, 0, 0), C = V(2, 0, 4 * 2e-12);
+      for (j = 0; j < 5; j++)
+        ENSURE(collide_raycast_triangle(&rays[j][0], &rays[j][1], &A, &B, &C, &h) >= 0);
+    }
+  }
   return 0;
 }
 
