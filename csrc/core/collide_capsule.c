@@ -397,7 +397,7 @@ typedef struct pgram {
 
 /* Sets up P and R for pgram_ray: 0 when the kernel declines them. le, la:
    |e| and |A| (the callers' bounding tests have them). */
-static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
+COLLIDE_HOT int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
                       double scale, double le, double la) {
   vec3 N = v_cross(e, A);
   double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A), il;
@@ -411,7 +411,7 @@ static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
   if (!(ee * aa > 1e-280) || !(ee * aa < 1e280) || !(nn >= 1e-6 * (ee * aa)) ||
       !(nn > 0) || !(R > 0))
     return 0;
-  il = 1 / sqrt(nn);
+  il = 1 / sqrt_nn(nn);
   g->a = a;
   g->n = v_scale(N, il);
   g->sg = v_scale(v_cross(A, N), il * il);
@@ -541,7 +541,7 @@ static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
    (RTR 3rd ed. eq. 16.65: no subtraction of nearly equal numbers). */
 static void roots2(double A, double B, double C, double disc, double *t1,
                    double *t2) {
-  double q = B < 0 ? sqrt(disc) - B : -B - sqrt(disc), x, y;
+  double q = B < 0 ? sqrt_nn(disc) - B : -B - sqrt_nn(disc), x, y;
   if (q == 0) { *t1 = *t2 = 0; return; }     /* B = disc = 0: C = 0 */
   x = C / q;
   y = q / A;
@@ -552,7 +552,7 @@ static void roots2(double A, double B, double C, double disc, double *t1,
 /* The times (on the whole line) the point w + v t is within R of the
    origin: 0 when never. The discriminant in Lagrange's form, as
    ball_first's. */
-static int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
+COLLIDE_HOT int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
   double A = v_len2(v), C = v_len2(w) - R * R, disc;
   if (!(A > 0)) {
     if (C > 0) return 0;
@@ -572,7 +572,7 @@ typedef struct ball_memo {
   double t1, t2;
 } ball_memo;
 
-static int ball_span_memo(vec3 w, vec3 v, double R, ball_memo *m, double *t1,
+COLLIDE_HOT int ball_span_memo(vec3 w, vec3 v, double R, ball_memo *m, double *t1,
                           double *t2) {
   if (m->state == 0) {
     m->t1 = m->t2 = 0;
@@ -589,11 +589,12 @@ static int ball_span_memo(vec3 w, vec3 v, double R, ball_memo *m, double *t1,
    cylinder, or, when that is beyond an end, from its entry into that end's
    ball (the end disc lies in the ball), to the like exit. *oin: the
    offset from the segment at the entry. */
-static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
+COLLIDE_HOT int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
                         double scale, int need, ball_memo *ma, ball_memo *mb,
                         double *tin, double *tout, vec3 *oin) {
   vec3 f = v_sub(b, a), w = v_sub(p0, a), W, Z;
-  double ff = v_len2(f), A, B, C, Rf, t1, t2, y0, yd, yb, y1, y2, u, x;
+  double ff = v_len2(f), A, B, C, Rf, t1, t2, y0, yd, yb, y1, y2, u, x, wZ;
+  yb = ff;                               /* (b - a).f */
   if (!(scale < 1e40 && ff > 1e-80 && ff > scale * scale * 1e-80)) {
     double mf = v_maxabs(f);
     if (!(mf > 0)) {                     /* a point: its ball */
@@ -603,6 +604,7 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
     }
     f = v3(f.x / mf, f.y / mf, f.z / mf);   /* (1 / mf may overflow) */
     ff = v_len2(f);
+    yb = v_dot(v_sub(b, a), f);
   }
   W = v_cross(f, w);
   Z = v_cross(f, v);
@@ -611,18 +613,26 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
   Rf = R * R * ff;
   C = v_len2(W) - Rf;
   if (A > 0) {
-    double disc = A * Rf - v_len2(v_cross(W, Z));
+    /* B^2 - A C = A Rf - |W x Z|^2 (Lagrange), and W x Z = (f x w) x
+       (f x v) = det(f, w, v) f = -(w.Z) f: so ff (R^2 A - (w.Z)^2), the
+       triple product in place of a third cross product */
+    double disc;
+    wZ = v_dot(w, Z);
+    disc = ff * (R * R * A - wZ * wZ);
     if (disc < 0) return 0;
     roots2(A, B, C, disc, &t1, &t2);
+    y0 = v_dot(w, f);
+    yd = v_dot(v, f);
+    y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
+    y2 = isfinite(t2) ? y0 + yd * t2 : (yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0));
   } else {
     if (C > 0) return 0;                 /* along the axis, outside it */
     t1 = -INFINITY; t2 = INFINITY;
+    y0 = v_dot(w, f);
+    yd = v_dot(v, f);
+    y1 = yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0);
+    y2 = yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0);
   }
-  y0 = v_dot(w, f);
-  yd = v_dot(v, f);
-  yb = v_dot(v_sub(b, a), f);
-  y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
-  y2 = isfinite(t2) ? y0 + yd * t2 : (yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0));
   /* (only the ends the caller needs: need 1 the entry, 2 the exit; the
      same ball's both when both ends are beyond the same end) */
   *tin = -INFINITY;
@@ -771,10 +781,11 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
    the capsule. The point is the sphere's surface point on that line, or,
    when the core reaches nearer the centre than rb, the core's own point
    (inside both). */
-int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
-                                 const collide_vec3 *c0, const collide_vec3 *c1,
-                                 const collide_vec3 *center, double rb,
-                                 collide_hit *out) {
+COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
+                                        const collide_vec3 *c0,
+                                        const collide_vec3 *c1,
+                                        const collide_vec3 *center, double rb,
+                                        collide_hit *out) {
   vec3 d, normal, c;
   double u, dist;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_num(mag_start(r), rb),
@@ -876,6 +887,123 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
   out->feature = COLLIDE_FEATURE_FACE;
   return 1;
 }
+
+/* ---- capsule-sphere: the fast path (issue 10's 2x target) ---- */
+
+/* The sphere's centre against the capsule, in the capsule's frame: the
+   point p(t) = s + v t, s = center - c0, v = c0 - c1, against the core
+   -A .. A grown by R = r + rb (a ray against a capsule: Ericson RTCD
+   5.3.7, the infinite cylinder first and an end cap only when the entry
+   into it lies beyond an end, as ray_capsule above).
+
+   The cylinder. The distance of p to the axis line is |A x p| / |A|, so p
+   is inside while |M + N t|^2 <= R^2 |A|^2, M = A x s, N = A x v:
+
+       |N|^2 t^2 + 2 (M.N) t + C = 0,   C = |M|^2 - R^2 |A|^2.
+
+   Its discriminant (M.N)^2 - |N|^2 C is, by Lagrange's identity
+   |M|^2 |N|^2 - (M.N)^2 = |M x N|^2, |N|^2 R^2 |A|^2 - |M x N|^2; and
+   M x N = (A x s) x (A x v) = D A with D = s.(A x v) = s.N, the triple
+   product (the identity (a x b) x (a x c) = det(a, b, c) a). So the
+   discriminant is |A|^2 (R^2 |N|^2 - D^2): no third cross
+   product, no cancellation of two large squares (as ball_first), and its
+   sign, R^2 |N|^2 - D^2 < 0, is "the line of the motion passes farther
+   than R from the axis line" -- the clear miss of half the bench's cases,
+   decided with two cross products and no division. The first root is
+   C / q, q = sqrt(|A|^2 disc) - M.N (RTR 3rd ed. eq. 16.65: no
+   subtraction of nearly equal numbers). The rules are ray_capsule's: C <= 0
+   is inside the infinite cylinder at t = 0; C > 0 and M.N >= 0 never comes
+   nearer; then disc < 0 passes farther; a root beyond 1 is after the step.
+
+   The caps. At the entry, y = p.A beyond +-|A|^2 is beyond an end, and
+   then only that end's ball can be met first (the end disc lies in it):
+   the point against the ball of radius R at +-A, w = s -+ A, with
+   ball_first's discriminant |v|^2 R^2 - |w x v|^2.
+
+   Returns 1 with *u and *off, the centre's offset from its nearest core
+   point at u (at u = 0 too: overlapping at the start); 0 for no contact.
+   The caller keeps it to coordinates in [1e-20, 1e20] and |A| above 1e-15
+   of them, where every term (of degree eight at most: |A|^2 disc) is far
+   from overflow and underflow; everything else takes the general path. */
+COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
+                                      double *u, vec3 *off) {
+  vec3 N = v_cross(A, v), M = v_cross(A, s), x;
+  double RR = R * R, aa = v_len2(A), C = v_len2(M) - RR * aa, D, disc, t, y;
+  if (C > 0) {
+    double B = v_dot(M, N);
+    D = v_dot(s, N);
+    disc = RR * v_len2(N) - D * D;
+    /* never nearer the axis line, or passing farther than R from it */
+    if (B >= 0 || disc < 0) return 0;
+    t = C / (sqrt_nn(aa * disc) - B);
+    if (!(t <= 1)) return 0;
+    x = v_madd(s, v, t);
+  } else {
+    t = 0;                               /* in the infinite cylinder at 0 */
+    x = s;
+  }
+  y = v_dot(x, A);
+  if (y < -aa || y > aa) {
+    /* beyond an end at the cylinder's entry: that end's ball */
+    vec3 w = y < 0 ? v_add(s, A) : v_sub(s, A);
+    double Cb = v_len2(w) - RR, Bb;
+    if (Cb <= 0) {
+      *u = 0;
+      *off = w;
+      return 1;
+    }
+    Bb = v_dot(w, v);
+    if (Bb >= 0) return 0;
+    disc = v_len2(v) * RR - v_len2(v_cross(w, v));
+    if (disc < 0) return 0;
+    t = Cb / (sqrt_nn(disc) - Bb);
+    if (!(t <= 1)) return 0;
+    *u = t;
+    *off = v_madd(w, v, t);
+    return 1;
+  }
+  *u = t;
+  *off = v_madd(x, A, -y / aa);
+  return 1;
+}
+
+/* The arguments accepted in one pass (mag_add2; a negative or -0 radius,
+   and anything over the limit, goes to the general path, which checks
+   them one by one); then the kernel above for the common case, and the
+   general path (the segment sweep's rules) for the rest: a zero or tiny
+   axis (a sphere), extreme coordinates, and a centre on the core at the
+   start (no direction to push). The general path is reached by a tail
+   call only, so this stays a leaf function. */
+int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *center, double rb,
+                                 collide_hit *out) {
+  int signs;
+  double S = mag_total(mag_add2(mag_add2(mag_nums2(r, rb, &signs), axis, c0),
+                                c1, center));
+  if (S <= 1e20 && S >= 1e-20 && signs == 0 &&
+      v_len2(*axis) >= 1e-30 * (S * S)) {
+    vec3 off, normal;
+    double u, dist;
+    int k = capsule_sphere_kernel(*axis, v_sub(*center, *c0),
+                                  v_sub(*c0, *c1), r + rb, &u, &off);
+    if (k == 0) {
+      hit_clear(out);
+      return 0;
+    }
+    dist = sqrt_nn(v_len2(off));
+    if (dist > 64 * DBL_EPSILON * S) {
+      normal = v_flip(unit_of(off, dist));
+      out->u = u;
+      out->point = v_madd(*center, normal, dist < rb ? dist : rb);
+      out->normal = normal;
+      out->feature = COLLIDE_FEATURE_FACE;
+      return 1;
+    }
+  }
+  return capsule_sphere_general(r, axis, c0, c1, center, rb, out);
+}
+/* ---- end of capsule-sphere's fast path ---- */
 
 /* ---- plane ----------------------------------------------------------------- */
 
@@ -2550,20 +2678,22 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
 /* Lexicographic order of the two capsules' arguments, so that swapping A
    and B computes the very same sweep (with the normal negated): the answer
    is symmetric to the last bit. */
-static int before(double ra, vec3 aa, vec3 a0, vec3 a1, double rb, vec3 ab,
-                  vec3 b0, vec3 b1) {
-  double x[10], y[10];
-  int i;
-  x[0] = ra; x[1] = aa.x; x[2] = aa.y; x[3] = aa.z; x[4] = a0.x; x[5] = a0.y;
-  x[6] = a0.z; x[7] = a1.x; x[8] = a1.y; x[9] = a1.z;
-  y[0] = rb; y[1] = ab.x; y[2] = ab.y; y[3] = ab.z; y[4] = b0.x; y[5] = b0.y;
-  y[6] = b0.z; y[7] = b1.x; y[8] = b1.y; y[9] = b1.z;
-  for (i = 0; i < 10; i++) {
-    if (x[i] != y[i]) return x[i] < y[i];
-    if (signbit(x[i]) != signbit(y[i])) return signbit(x[i]) != 0;  /* -0, 0 */
-  }
+/* (pair by pair, first difference decides: no arrays to fill, and most
+   calls decide on the radii) */
+#define BEFORE_PAIR(x, y) do { \
+    if ((x) != (y)) return (x) < (y); \
+    if (signbit(x) != signbit(y)) return signbit(x) != 0;  /* -0, 0 */ \
+  } while (0)
+static inline int before(double ra, const vec3 *aa, const vec3 *a0,
+                         const vec3 *a1, double rb, const vec3 *ab,
+                         const vec3 *b0, const vec3 *b1) {
+  BEFORE_PAIR(ra, rb);
+  BEFORE_PAIR(aa->x, ab->x); BEFORE_PAIR(aa->y, ab->y); BEFORE_PAIR(aa->z, ab->z);
+  BEFORE_PAIR(a0->x, b0->x); BEFORE_PAIR(a0->y, b0->y); BEFORE_PAIR(a0->z, b0->z);
+  BEFORE_PAIR(a1->x, b1->x); BEFORE_PAIR(a1->y, b1->y); BEFORE_PAIR(a1->z, b1->z);
   return 1;
 }
+#undef BEFORE_PAIR
 
 /* In B's frame A's centre moves from p0 = a0 - b0 by v = (a1 - a0) - (b1 -
    b0), and the capsules touch while it is within ra + rb of the
@@ -2581,9 +2711,10 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
   double R, u0, u1, la = 0, lb = 0;
   int flip;
   collide_hit h;
-  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(mag_add(
-      mag_num(mag_start(ra), rb), axisa), a0), a1), axisb), b0), b1));
-  if (!((S <= COLLIDE_MAX_COORD) && (ra >= 0) && (rb >= 0))) {
+  int signs;
+  double S = mag_total(mag_add2(mag_add2(mag_add2(mag_nums2(ra, rb, &signs),
+                                                  axisa, a0), a1, axisb), b0, b1));
+  if (!((S <= COLLIDE_MAX_COORD) && signs == 0)) {
     CHECK_RADIUS(ra, 1);               /* one pass, else one by one */
     CHECK_VEC(axisa, 2);
     CHECK_VEC(a0, 3);
@@ -2593,7 +2724,7 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
     CHECK_VEC(b0, 7);
     CHECK_VEC(b1, 8);
   }
-  flip = !before(ra, *axisa, *a0, *a1, rb, *axisb, *b0, *b1);
+  flip = !before(ra, axisa, a0, a1, rb, axisb, b0, b1);
   if (flip) {
     const collide_vec3 *t;
     double tr = ra; ra = rb; rb = tr;
@@ -2628,8 +2759,8 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
          no approach, a closest approach beyond Rb, or still outside at
          the end of a step that ends before it) */
       double Rb, a, b, c;
-      la = sqrt(v_len2(Aa));
-      lb = sqrt(v_len2(Ab));
+      la = sqrt_nn(v_len2(Aa));
+      lb = sqrt_nn(v_len2(Ab));
       Rb = R + la + lb;
       Rb += 1e-9 * (Rb + S);
       a = v_len2(v);
@@ -2658,7 +2789,11 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       out->normal = v3(0, 0, 0);
       return 0;
     }
-    if (fast == 1 && (l = len_safe(off)) > 64 * DBL_EPSILON * S) {
+    /* (|off| from its squares, inline: where they underflow, an offset
+       below 1e-154, l comes out low -- below the threshold the general
+       path decides, above it unit_of normalizes such an offset through
+       v_normalize, not by l) */
+    if (fast == 1 && (l = sqrt_nn(v_len2(off))) > 64 * DBL_EPSILON * S) {
       normal = unit_of(off, l);
       if (!(u0 > 0)) u0 = 0;
       u1 = t < 1 ? t : 1;
