@@ -397,7 +397,7 @@ typedef struct pgram {
 
 /* Sets up P and R for pgram_ray: 0 when the kernel declines them. le, la:
    |e| and |A| (the callers' bounding tests have them). */
-static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
+COLLIDE_HOT int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
                       double scale, double le, double la) {
   vec3 N = v_cross(e, A);
   double nn = v_len2(N), ee = v_len2(e), aa = v_len2(A), il;
@@ -411,7 +411,7 @@ static int pgram_make(pgram *g, vec3 a, vec3 e, vec3 A, double R,
   if (!(ee * aa > 1e-280) || !(ee * aa < 1e280) || !(nn >= 1e-6 * (ee * aa)) ||
       !(nn > 0) || !(R > 0))
     return 0;
-  il = 1 / sqrt(nn);
+  il = 1 / sqrt_nn(nn);
   g->a = a;
   g->n = v_scale(N, il);
   g->sg = v_scale(v_cross(A, N), il * il);
@@ -541,7 +541,7 @@ static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
    (RTR 3rd ed. eq. 16.65: no subtraction of nearly equal numbers). */
 static void roots2(double A, double B, double C, double disc, double *t1,
                    double *t2) {
-  double q = B < 0 ? sqrt(disc) - B : -B - sqrt(disc), x, y;
+  double q = B < 0 ? sqrt_nn(disc) - B : -B - sqrt_nn(disc), x, y;
   if (q == 0) { *t1 = *t2 = 0; return; }     /* B = disc = 0: C = 0 */
   x = C / q;
   y = q / A;
@@ -552,7 +552,7 @@ static void roots2(double A, double B, double C, double disc, double *t1,
 /* The times (on the whole line) the point w + v t is within R of the
    origin: 0 when never. The discriminant in Lagrange's form, as
    ball_first's. */
-static int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
+COLLIDE_HOT int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
   double A = v_len2(v), C = v_len2(w) - R * R, disc;
   if (!(A > 0)) {
     if (C > 0) return 0;
@@ -572,7 +572,7 @@ typedef struct ball_memo {
   double t1, t2;
 } ball_memo;
 
-static int ball_span_memo(vec3 w, vec3 v, double R, ball_memo *m, double *t1,
+COLLIDE_HOT int ball_span_memo(vec3 w, vec3 v, double R, ball_memo *m, double *t1,
                           double *t2) {
   if (m->state == 0) {
     m->t1 = m->t2 = 0;
@@ -589,11 +589,12 @@ static int ball_span_memo(vec3 w, vec3 v, double R, ball_memo *m, double *t1,
    cylinder, or, when that is beyond an end, from its entry into that end's
    ball (the end disc lies in the ball), to the like exit. *oin: the
    offset from the segment at the entry. */
-static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
+COLLIDE_HOT int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
                         double scale, int need, ball_memo *ma, ball_memo *mb,
                         double *tin, double *tout, vec3 *oin) {
   vec3 f = v_sub(b, a), w = v_sub(p0, a), W, Z;
-  double ff = v_len2(f), A, B, C, Rf, t1, t2, y0, yd, yb, y1, y2, u, x;
+  double ff = v_len2(f), A, B, C, Rf, t1, t2, y0, yd, yb, y1, y2, u, x, wZ;
+  yb = ff;                               /* (b - a).f */
   if (!(scale < 1e40 && ff > 1e-80 && ff > scale * scale * 1e-80)) {
     double mf = v_maxabs(f);
     if (!(mf > 0)) {                     /* a point: its ball */
@@ -603,6 +604,7 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
     }
     f = v3(f.x / mf, f.y / mf, f.z / mf);   /* (1 / mf may overflow) */
     ff = v_len2(f);
+    yb = v_dot(v_sub(b, a), f);
   }
   W = v_cross(f, w);
   Z = v_cross(f, v);
@@ -611,18 +613,26 @@ static int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
   Rf = R * R * ff;
   C = v_len2(W) - Rf;
   if (A > 0) {
-    double disc = A * Rf - v_len2(v_cross(W, Z));
+    /* B^2 - A C = A Rf - |W x Z|^2 (Lagrange), and W x Z = (f x w) x
+       (f x v) = det(f, w, v) f = -(w.Z) f: so ff (R^2 A - (w.Z)^2), the
+       triple product in place of a third cross product */
+    double disc;
+    wZ = v_dot(w, Z);
+    disc = ff * (R * R * A - wZ * wZ);
     if (disc < 0) return 0;
     roots2(A, B, C, disc, &t1, &t2);
+    y0 = v_dot(w, f);
+    yd = v_dot(v, f);
+    y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
+    y2 = isfinite(t2) ? y0 + yd * t2 : (yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0));
   } else {
     if (C > 0) return 0;                 /* along the axis, outside it */
     t1 = -INFINITY; t2 = INFINITY;
+    y0 = v_dot(w, f);
+    yd = v_dot(v, f);
+    y1 = yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0);
+    y2 = yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0);
   }
-  y0 = v_dot(w, f);
-  yd = v_dot(v, f);
-  yb = v_dot(v_sub(b, a), f);
-  y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
-  y2 = isfinite(t2) ? y0 + yd * t2 : (yd > 0 ? INFINITY : (yd < 0 ? -INFINITY : y0));
   /* (only the ends the caller needs: need 1 the entry, 2 the exit; the
      same ball's both when both ends are beyond the same end) */
   *tin = -INFINITY;
@@ -771,10 +781,11 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
    the capsule. The point is the sphere's surface point on that line, or,
    when the core reaches nearer the centre than rb, the core's own point
    (inside both). */
-int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
-                                 const collide_vec3 *c0, const collide_vec3 *c1,
-                                 const collide_vec3 *center, double rb,
-                                 collide_hit *out) {
+COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
+                                        const collide_vec3 *c0,
+                                        const collide_vec3 *c1,
+                                        const collide_vec3 *center, double rb,
+                                        collide_hit *out) {
   vec3 d, normal, c;
   double u, dist;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_num(mag_start(r), rb),
@@ -876,6 +887,123 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
   out->feature = COLLIDE_FEATURE_FACE;
   return 1;
 }
+
+/* ---- capsule-sphere: the fast path (issue 10's 2x target) ---- */
+
+/* The sphere's centre against the capsule, in the capsule's frame: the
+   point p(t) = s + v t, s = center - c0, v = c0 - c1, against the core
+   -A .. A grown by R = r + rb (a ray against a capsule: Ericson RTCD
+   5.3.7, the infinite cylinder first and an end cap only when the entry
+   into it lies beyond an end, as ray_capsule above).
+
+   The cylinder. The distance of p to the axis line is |A x p| / |A|, so p
+   is inside while |M + N t|^2 <= R^2 |A|^2, M = A x s, N = A x v:
+
+       |N|^2 t^2 + 2 (M.N) t + C = 0,   C = |M|^2 - R^2 |A|^2.
+
+   Its discriminant (M.N)^2 - |N|^2 C is, by Lagrange's identity
+   |M|^2 |N|^2 - (M.N)^2 = |M x N|^2, |N|^2 R^2 |A|^2 - |M x N|^2; and
+   M x N = (A x s) x (A x v) = D A with D = s.(A x v) = s.N, the triple
+   product (the identity (a x b) x (a x c) = det(a, b, c) a). So the
+   discriminant is |A|^2 (R^2 |N|^2 - D^2): no third cross
+   product, no cancellation of two large squares (as ball_first), and its
+   sign, R^2 |N|^2 - D^2 < 0, is "the line of the motion passes farther
+   than R from the axis line" -- the clear miss of half the bench's cases,
+   decided with two cross products and no division. The first root is
+   C / q, q = sqrt(|A|^2 disc) - M.N (RTR 3rd ed. eq. 16.65: no
+   subtraction of nearly equal numbers). The rules are ray_capsule's: C <= 0
+   is inside the infinite cylinder at t = 0; C > 0 and M.N >= 0 never comes
+   nearer; then disc < 0 passes farther; a root beyond 1 is after the step.
+
+   The caps. At the entry, y = p.A beyond +-|A|^2 is beyond an end, and
+   then only that end's ball can be met first (the end disc lies in it):
+   the point against the ball of radius R at +-A, w = s -+ A, with
+   ball_first's discriminant |v|^2 R^2 - |w x v|^2.
+
+   Returns 1 with *u and *off, the centre's offset from its nearest core
+   point at u (at u = 0 too: overlapping at the start); 0 for no contact.
+   The caller keeps it to coordinates in [1e-20, 1e20] and |A| above 1e-15
+   of them, where every term (of degree eight at most: |A|^2 disc) is far
+   from overflow and underflow; everything else takes the general path. */
+COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
+                                      double *u, vec3 *off) {
+  vec3 N = v_cross(A, v), M = v_cross(A, s), x;
+  double RR = R * R, aa = v_len2(A), C = v_len2(M) - RR * aa, D, disc, t, y;
+  if (C > 0) {
+    double B = v_dot(M, N);
+    D = v_dot(s, N);
+    disc = RR * v_len2(N) - D * D;
+    /* never nearer the axis line, or passing farther than R from it */
+    if (B >= 0 || disc < 0) return 0;
+    t = C / (sqrt_nn(aa * disc) - B);
+    if (!(t <= 1)) return 0;
+    x = v_madd(s, v, t);
+  } else {
+    t = 0;                               /* in the infinite cylinder at 0 */
+    x = s;
+  }
+  y = v_dot(x, A);
+  if (y < -aa || y > aa) {
+    /* beyond an end at the cylinder's entry: that end's ball */
+    vec3 w = y < 0 ? v_add(s, A) : v_sub(s, A);
+    double Cb = v_len2(w) - RR, Bb;
+    if (Cb <= 0) {
+      *u = 0;
+      *off = w;
+      return 1;
+    }
+    Bb = v_dot(w, v);
+    if (Bb >= 0) return 0;
+    disc = v_len2(v) * RR - v_len2(v_cross(w, v));
+    if (disc < 0) return 0;
+    t = Cb / (sqrt_nn(disc) - Bb);
+    if (!(t <= 1)) return 0;
+    *u = t;
+    *off = v_madd(w, v, t);
+    return 1;
+  }
+  *u = t;
+  *off = v_madd(x, A, -y / aa);
+  return 1;
+}
+
+/* The arguments accepted in one pass (mag_add2; a negative or -0 radius,
+   and anything over the limit, goes to the general path, which checks
+   them one by one); then the kernel above for the common case, and the
+   general path (the segment sweep's rules) for the rest: a zero or tiny
+   axis (a sphere), extreme coordinates, and a centre on the core at the
+   start (no direction to push). The general path is reached by a tail
+   call only, so this stays a leaf function. */
+int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *center, double rb,
+                                 collide_hit *out) {
+  int signs;
+  double S = mag_total(mag_add2(mag_add2(mag_nums2(r, rb, &signs), axis, c0),
+                                c1, center));
+  if (S <= 1e20 && S >= 1e-20 && signs == 0 &&
+      v_len2(*axis) >= 1e-30 * (S * S)) {
+    vec3 off, normal;
+    double u, dist;
+    int k = capsule_sphere_kernel(*axis, v_sub(*center, *c0),
+                                  v_sub(*c0, *c1), r + rb, &u, &off);
+    if (k == 0) {
+      hit_clear(out);
+      return 0;
+    }
+    dist = sqrt_nn(v_len2(off));
+    if (dist > 64 * DBL_EPSILON * S) {
+      normal = v_flip(unit_of(off, dist));
+      out->u = u;
+      out->point = v_madd(*center, normal, dist < rb ? dist : rb);
+      out->normal = normal;
+      out->feature = COLLIDE_FEATURE_FACE;
+      return 1;
+    }
+  }
+  return capsule_sphere_general(r, axis, c0, c1, center, rb, out);
+}
+/* ---- end of capsule-sphere's fast path ---- */
 
 /* ---- plane ----------------------------------------------------------------- */
 
@@ -1236,6 +1364,14 @@ static double fmax2(double a, double b) { return a > b ? a : b; }
 static double fmin2(double a, double b) { return a < b ? a : b; }
 static double vmax_abs(vec3 v) {
   return fmax2(fabs(v.x), fmax2(fabs(v.y), fabs(v.z)));
+}
+/* v_normalize for a finite vector: the same operations with the plain
+   maximum (the library fmax is a call; the results are the same bits) */
+static vec3 unit_finite(vec3 a) {
+  double m = vmax_abs(a);
+  if (!(m > 0)) return v3(0, 0, 0);
+  a = v3(a.x / m, a.y / m, a.z / m);
+  return v_scale(a, 1.0 / v_len(a));
 }
 
 static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
@@ -1622,6 +1758,14 @@ static int box_face_hit(int f, double r, vec3 x, vec3 A, vec3 e, const vec3 *N,
       }
       if (!(l0 <= l1)) return 0;
       sigma = l0 == -1 ? -1 : (l1 == 1 ? 1 : l0 + (l1 - l0) / 2);
+      /* (an end within rounding of the face's rim -- x_j - l A_j rounding
+         onto e_j at l = -+1 -- while the interval reaches well inside: the
+         middle of the interval, strictly over. Left to the rim, nothing
+         there would cover the face's inside; found by the fuzzer) */
+      y = v_madd(x, A, -sigma);
+      for (j = 0; j < 3; j++)
+        if (j != k && !(fabs(v_get(y, j)) < v_get(e, j))) break;
+      if (j < 3 && sigma != l0 + (l1 - l0) / 2) sigma = l0 + (l1 - l0) / 2;
     }
     y = v_madd(x, A, -sigma);
     for (j = 0; j < 3; j++)
@@ -1640,7 +1784,7 @@ static int box_face_hit(int f, double r, vec3 x, vec3 A, vec3 e, const vec3 *N,
     /* (an axis with A_j1 or A_j2 zero: this plane is a box face's, which
        the face above answers) */
     if (v_get(M, j1) == 0 || v_get(M, j2) == 0) return 0;
-    w = v_normalize(M);
+    w = unit_finite(M);
     ft = v_madd(x, w, -r);
     j = fabs(v_get(A, j1)) >= fabs(v_get(A, j2)) ? j1 : j2;
     lam = (v_get(ft, j) - (v_get(M, j) > 0 ? v_get(e, j) : -v_get(e, j))) / v_get(A, j);
@@ -1661,6 +1805,118 @@ static vec3 box_corner(vec3 e, int s) {
   return v3(s & 1 ? -e.x : e.x, s & 2 ? -e.y : e.y, s & 4 ? -e.z : e.z);
 }
 
+/* cb_add and cb_finish in one pass for the box: the padded span *ps (a
+   miss there is a miss: 1) and the unpadded one *u side by side, plane by
+   plane in the same order as cb_finish, so *u ends with the very numbers
+   cb_finish computes; *u_empty is set when the unpadded planes miss. */
+static int cb_add2(cb_span *ps, cb_span *u, int *u_empty, const cb_plane *pl,
+                   int from, int to) {
+  int i;
+  for (i = from; i < to; i++) {
+    double p = pl[i].p, pp = p - pl[i].pad, q = pl[i].q;
+    if (q < 0) {
+      if (pp * ps->ld > ps->ln * -q) { ps->ln = pp; ps->ld = -q; ps->which = i; }
+      if (p * u->ld > u->ln * -q) { u->ln = p; u->ld = -q; u->which = i; }
+    } else if (q > 0) {
+      if (-pp * ps->hd < ps->hn * q) { ps->hn = -pp; ps->hd = q; }
+      if (-p * u->hd < u->hn * q) { u->hn = -p; u->hd = q; }
+    } else {
+      if (pp > 0) return 1;
+      if (p > 0) *u_empty = 1;
+    }
+    if (ps->ln * ps->hd > ps->hn * ps->ld) return 1;
+  }
+  return 0;
+}
+
+/* The box of the centre's path over the window [t0, t1] grown by g: a rim
+   piece of the box path (the points within r of a segment or a point) can
+   hold a contact in that window only where its own box, the segment's
+   grown by r, meets this one (with g = r + a pad far above the rounding of
+   the pieces' tests, a piece skipped here has no contact they would find).
+   Six comparisons instead of a piece's square roots and divisions: most
+   of the zonotope's 24 edges and 14 vertices are far from the chord. */
+typedef struct chord_box {
+  vec3 lo, hi;
+} chord_box;
+
+static void chord_set(chord_box *c, vec3 rel, vec3 d, double t0, double t1,
+                      double g) {
+  vec3 a = v_madd(rel, d, t0), b = v_madd(rel, d, t1);
+  c->lo = v3(fmin2(a.x, b.x) - g, fmin2(a.y, b.y) - g, fmin2(a.z, b.z) - g);
+  c->hi = v3(fmax2(a.x, b.x) + g, fmax2(a.y, b.y) + g, fmax2(a.z, b.z) + g);
+}
+
+/* 1 when the box of the segment p-q meets the chord's box */
+static int chord_meets(const chord_box *c, vec3 p, vec3 q) {
+  return fmax2(p.x, q.x) >= c->lo.x && fmin2(p.x, q.x) <= c->hi.x &&
+         fmax2(p.y, q.y) >= c->lo.y && fmin2(p.y, q.y) <= c->hi.y &&
+         fmax2(p.z, q.z) >= c->lo.z && fmin2(p.z, q.z) <= c->hi.z;
+}
+
+/* rim_cyl behind the chord's box, which shrinks with the
+   best time so far (the window's end) */
+static void box_rim_cyl(rim *b, chord_box *c, double lo, double hi, vec3 c0,
+                        vec3 d, vec3 p, vec3 q, double r, double g, int kind,
+                        int index) {
+  double t0 = b->t;
+  if (!chord_meets(c, p, q)) return;
+  rim_cyl(b, lo, hi, c0, d, p, q, r, kind, index);
+  if (b->t < t0) chord_set(c, c0, d, lo, b->t, g);
+}
+
+/* Where the centre's path y(t) = P + D t (one axis, in the frame of an end
+   box, the box shifted by sigma A) is beyond the box's face -e (*below),
+   within its slab (*in) and beyond +e (*above): intervals of t, each
+   widened by pad (a length) on its open side so that rounding never
+   narrows one. The box's Voronoi regions (Ericson 5.5.7's classification
+   of a point against a box, as collide_shapes.c's sweep_aabb clips its
+   pieces with them) are products of these: an edge along x_k, the slab of
+   k and beyond the faces of the two others; a corner, beyond three. */
+typedef struct vspan {
+  double lo, hi;
+} vspan;
+
+static void axis_spans(double P, double D, double e, double pad, vspan *below,
+                       vspan *in, vspan *above) {
+  if (D == 0) {
+    below->lo = in->lo = above->lo = -HUGE_VAL;
+    below->hi = in->hi = above->hi = HUGE_VAL;
+    if (!(P <= -e + pad)) below->lo = HUGE_VAL;
+    if (!(P >= -e - pad && P <= e + pad)) in->lo = HUGE_VAL;
+    if (!(P >= e - pad)) above->lo = HUGE_VAL;
+  } else {
+    /* (by a reciprocal, whose rounding the pad covers many times over;
+       divided where D is so small that 1 / D would overflow and 0 * inf
+       give a NaN) */
+    double ta, tb, tc, td;
+    if (fabs(D) > 1e-280) {
+      double iv = 1 / D;
+      ta = (e - pad - P) * iv; tb = (-e + pad - P) * iv;
+      tc = (e + pad - P) * iv; td = (-e - pad - P) * iv;
+    } else {
+      ta = (e - pad - P) / D; tb = (-e + pad - P) / D;
+      tc = (e + pad - P) / D; td = (-e - pad - P) / D;
+    }
+    if (D > 0) {
+      above->lo = ta; above->hi = HUGE_VAL;
+      below->lo = -HUGE_VAL; below->hi = tb;
+      in->lo = td; in->hi = tc;
+    } else {
+      above->lo = -HUGE_VAL; above->hi = ta;
+      below->lo = tb; below->hi = HUGE_VAL;
+      in->lo = tc; in->hi = td;
+    }
+  }
+}
+
+/* 1 when the three spans and [lo, hi] share a time */
+static int spans_meet(vspan a, vspan b, vspan c, double lo, double hi) {
+  lo = fmax2(lo, fmax2(a.lo, fmax2(b.lo, c.lo)));
+  hi = fmin2(hi, fmin2(a.hi, fmin2(b.hi, c.hi)));
+  return lo <= hi;
+}
+
 static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
                             vec3 e, collide_hit *out) {
   cb_plane pl[12];
@@ -1668,9 +1924,11 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)),
                       fmax2(vmax_abs(ctr), fmax2(vmax_abs(e), vmax_abs(A))));
   double pad, t, ma = vmax_abs(A), hi, tol, norm[12];
-  int i, f, which, rc, back[12];
-  cb_span ps;
+  int i, f, which, rc, back[12], u_empty = 0;
+  cb_span ps, us;
   rim best;
+  chord_box cb;
+  double g_pad;
   /* (a box thinner than 1e-6 of the coordinates: its faces are slivers
      whose over-the-face tests round either way; the general path, found
      by the fuzzer) */
@@ -1689,7 +1947,8 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   /* the faces alone first (the zonotope's bounding box grown by r): most
      misses end here, before the sides' square roots */
   cb_start(&ps);
-  if (cb_add(&ps, pl, 0, 6, 1)) {
+  cb_start(&us);
+  if (cb_add2(&ps, &us, &u_empty, pl, 0, 6)) {
     hit_clear(out);
     return 0;
   }
@@ -1705,11 +1964,16 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     s2[0].pad = s2[1].pad = pad * nl;
     norm[6 + i + i] = norm[7 + i + i] = nl;
   }
-  rc = cb_add(&ps, pl, 6, 12, 1) ? 0 : cb_finish(pl, 12, &t, &which, &hi);
-  if (rc <= 0) {
-    if (rc == 0) hit_clear(out);
-    return rc;
+  if (cb_add2(&ps, &us, &u_empty, pl, 6, 12)) {
+    hit_clear(out);
+    return 0;
   }
+  /* (the unpadded planes missing: a graze within the pad, undecided) */
+  if (u_empty || us.ln * us.hd > us.hn * us.ld) return -1;
+  t = us.ln / us.ld;
+  hi = us.hn / us.hd;
+  which = us.which;
+  rc = which < 0 ? 2 : 1;
   if (rc == 2) {
     /* inside every plane at the start: overlapping, or beside a rounded
        edge (as for the polygon) */
@@ -1744,43 +2008,86 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   best.t = 2;
   best.kind = best.index = 0;
   {
-    /* each piece screened first by the distance of its line (point) from
+    /* the side edges screened first by the distance of their lines from
        the motion's line, as for the polygon */
-    vec3 AD = v_cross(A, d), rD = v_cross(rel, d), dA = v_cross(d, A);
-    double rr = (1 + 1e-9) * r * r, lim_d = rr * v_len2(d), lim_a = rr * v_len2(dA);
+    vec3 dA = v_cross(d, A);
+    double rr = (1 + 1e-9) * r * r, lim_a = rr * v_len2(dA);
     double rdA = v_dot(rel, dA);
-    int k, s;
+    int k, s, gi;
+    /* sp[gi][i][0..2]: below, in, above the end box sigma = gi ? 1 : -1
+       on axis i. An end edge or corner of the zonotope is an edge or
+       corner of its end box X + sigma A, and the zonotope's normal cone
+       there lies in the end box's (Z holds X + sigma A), so a contact
+       whose nearest point of Z is on that edge or corner lies in the end
+       box's Voronoi region of it: each piece is solved only where the
+       path passes through that region during [t, best) (the pieces are
+       the points within r of subsets of Z, so any extra time a padded
+       region lets through is still a contact, never a false one) */
+    vspan sp[2][3][3];
+    /* m[gi][i]: bit j set when span j meets [t, hi], a first sieve (the
+       pieces are then checked against [t, best) too) */
+    int m[2][3];
+    /* (the masks from the path's ends over [t, hi], each coordinate
+       moving monotonically: a state is visited when it holds the lower end,
+       the upper one, or lies between -- with the spans' pads) */
+    vec3 y0 = v_madd(rel, d, t), y1 = v_madd(rel, d, hi);
+    for (gi = 0; gi < 2; gi++)
+      for (i = 0; i < 3; i++) {
+        double sa = gi ? v_get(A, i) : -v_get(A, i), ei = v_get(e, i);
+        double a = v_get(y0, i) - sa, b = v_get(y1, i) - sa;
+        double lo = fmin2(a, b), up = fmax2(a, b);
+        /* (coarser than the spans by the rounding of y0, y1: 2 pads) */
+        m[gi][i] = (lo <= -ei + 2 * pad) | ((up >= -ei - 2 * pad && lo <= ei + 2 * pad) << 1) |
+                   ((up >= ei - 2 * pad) << 2);
+        axis_spans(v_get(rel, i) - sa, v_get(d, i), ei, pad, &sp[gi][i][0],
+                   &sp[gi][i][1], &sp[gi][i][2]);
+      }
     for (k = 0; k < 3; k++) {
       int j1 = (k + 1) % 3, j2 = (k + 2) % 3;
-      vec3 de = v_cross(d, v_with(v3(0, 0, 0), k, 1));
-      double lim_e = rr * v_len2(de), rde = v_dot(rel, de), ade = v_dot(A, de);
       for (s = 0; s < 8; s++) {
         /* the edge along x_k through the corner s (with its k bit clear) */
-        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat;
-        double a1 = v_get(A, j1), a2 = v_get(A, j2), g1, g2, gp;
+        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat, cp1, cp2;
+        int o1 = n1 ? 1 : 4, o2 = n2 ? 1 : 4;
+        double a1, a2, g1, g2;
         vec3 p0, p1;
         if ((s >> k) & 1) continue;
+        if (!((m[0][k] & 2) && (m[0][j1] & o1) && (m[0][j2] & o2)) &&
+            !((m[1][k] & 2) && (m[1][j1] & o1) && (m[1][j2] & o2)))
+          continue;
+        a1 = v_get(A, j1);
+        a2 = v_get(A, j2);
         g1 = (n1 ? -a1 : a1) > 0 ? 1 : -1;      /* sigma of face 1 */
         g2 = (n2 ? -a2 : a2) > 0 ? 1 : -1;
+        /* (a face with A_j = 0 is the box's face swept by S, a hexagon that
+           shifts with either neighbour: the edge is the one copy at the
+           other face's sigma, between the two faces. Taking the sigma = -1
+           convention here culled that copy by an unrelated side and gave a
+           later contact) */
+        if (a1 == 0) g1 = g2;
+        if (a2 == 0) g2 = g1;
         b1 = back[2 * j1 + n1];
         b2 = back[2 * j2 + n2];
         /* the side between the two faces: N_k's sign with face 1's j1 */
         lat = back[6 + 2 * k + (((v_get(N[k], j1) > 0) == !n1) ? 0 : 1)];
+        /* the copies at sigma = g1 and g2 that are edges of Z and have a
+           face not turned away from the motion */
+        cp1 = g1 == g2 ? !(b1 && b2) : !(b1 && lat);
+        cp2 = g1 != g2 && !(b2 && lat);
+        if (cp1 && !spans_meet(sp[g1 > 0][k][1], sp[g1 > 0][j1][n1 ? 0 : 2],
+                              sp[g1 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best.t)))
+          cp1 = 0;
+        if (cp2 && !spans_meet(sp[g2 > 0][k][1], sp[g2 > 0][j1][n1 ? 0 : 2],
+                              sp[g2 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best.t)))
+          cp2 = 0;
+        if (!cp1 && !cp2) continue;
         p1 = box_corner(e, s);
         p0 = box_corner(e, s | (1 << k));
-        gp = rde - v_dot(p1, de);
-        if (g1 == g2) {
-          if (!(b1 && b2) && (gp - g1 * ade) * (gp - g1 * ade) <= lim_e)
-            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
-                    r, 0, (k * 8 + s) * 2 + (g1 > 0));
-        } else {
-          if (!(b1 && lat) && (gp - g1 * ade) * (gp - g1 * ade) <= lim_e)
-            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
-                    r, 0, (k * 8 + s) * 2 + (g1 > 0));
-          if (!(b2 && lat) && (gp - g2 * ade) * (gp - g2 * ade) <= lim_e)
-            rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
-                    r, 0, (k * 8 + s) * 2 + (g2 > 0));
-        }
+        if (cp1)
+          rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
+                  r, 0, (k * 8 + s) * 2 + (g1 > 0));
+        if (cp2)
+          rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
+                  r, 0, (k * 8 + s) * 2 + (g2 > 0));
       }
     }
     for (s = 0; s < 8; s++) {
@@ -1789,21 +2096,48 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
          corner is extreme along A, and only one of V +- A is a vertex */
       int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
       int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
-      vec3 V = box_corner(e, s), wD = v_sub(rD, v_cross(V, d));
+      int ix = s & 1 ? 0 : 2, iy = s & 2 ? 0 : 2, iz = s & 4 ? 0 : 2;
+      vec3 V;
+      if (!((m[0][0] >> ix) & (m[0][1] >> iy) & (m[0][2] >> iz) & 1) &&
+          !((m[1][0] >> ix) & (m[1][1] >> iy) & (m[1][2] >> iz) & 1))
+        continue;
       if (bx && by && bz) continue;
-      if (al != 0 && v_len2(v_sub(wD, AD)) <= lim_d)
+      V = box_corner(e, s);
+      if (al != 0 && spans_meet(sp[1][0][ix], sp[1][1][iy], sp[1][2][iz], t,
+                                fmin2(hi, best.t)))
         rim_ball(&best, t, hi, rel, d, v_add(V, A), r, 1, s * 2 + 1);
-      if (al != 3 && v_len2(v_add(wD, AD)) <= lim_d)
+      if (al != 3 && spans_meet(sp[0][0][ix], sp[0][1][iy], sp[0][2][iz], t,
+                                fmin2(hi, best.t)))
         rim_ball(&best, t, hi, rel, d, v_sub(V, A), r, 1, s * 2);
     }
+    /* The side edges V (+) S. A contact whose nearest point of Z is
+       p = V + s A on one (|s| <= 1) has q - p in Z's normal cone at p, which
+       lies in that of X + s A there (Z holds it): V's octant, so
+       sgn_i (q_i - V_i - s A_i) >= 0 and sgn_i q_i >= e_i - |A_i| on every
+       axis -- a sieve from the path's ends over [t, best) (2 pads for their
+       rounding), before the chord's box and the line's distance */
+    vec3 ya = v_madd(rel, d, t), yb = v_madd(rel, d, fmin2(hi, best.t));
+    vec3 ylo = v3(fmin2(ya.x, yb.x), fmin2(ya.y, yb.y), fmin2(ya.z, yb.z));
+    vec3 yup = v3(fmax2(ya.x, yb.x), fmax2(ya.y, yb.y), fmax2(ya.z, yb.z));
+    vec3 lb = v3(e.x - fabs(A.x) - 2 * pad, e.y - fabs(A.y) - 2 * pad,
+                 e.z - fabs(A.z) - 2 * pad);
+    g_pad = r + pad;
+    chord_set(&cb, rel, d, t, fmin2(hi, best.t), g_pad);
     for (s = 0; s < 8; s++) {
       int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
       int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
       int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
-      vec3 V = box_corner(e, s);
-      double g = rdA - v_dot(V, dA);
-      if ((bx && by && bz) || al == 0 || al == 3 || g * g > lim_a) continue;
-      rim_cyl(&best, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, 2, s);
+      vec3 V;
+      double g;
+      if ((bx && by && bz) || al == 0 || al == 3) continue;
+      if (!(sx > 0 ? yup.x >= lb.x : ylo.x <= -lb.x) ||
+          !(sy > 0 ? yup.y >= lb.y : ylo.y <= -lb.y) ||
+          !(sz > 0 ? yup.z >= lb.z : ylo.z <= -lb.z))
+        continue;
+      V = box_corner(e, s);
+      g = rdA - v_dot(V, dA);
+      if (g * g > lim_a) continue;
+      box_rim_cyl(&best, &cb, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, g_pad, 2, s);
     }
   }
   if (best.t > 1) {
@@ -1842,7 +2176,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     if (!(v_len2(nrm) > 0)) return -1;
     out->u = best.t;
     out->point = v_add(p, ctr);
-    out->normal = v_normalize(nrm);
+    out->normal = unit_finite(nrm);
     return 1;
   }
 }
@@ -2178,16 +2512,19 @@ static push box_push(vec3 c, vec3 A, vec3 d, vec3 e, int flat) {
   for (k = 0; k < 6; k++) {
     vec3 w = k < 3 ? v_with(v3(0, 0, 0), k, 1)
                    : v_cross(v_with(v3(0, 0, 0), k - 3, 1), A);
-    int bound[3] = { 0, 0, 0 };
+    int bound[3] = { 0, 0, 0 }, feature;
     if (v_zero(w)) continue;
-    w = v_normalize(w);
+    /* (a face normal is a unit axis already, which v_normalize returns
+       unchanged; the sides' x_k x A have A's components, finite: v_normalize
+       with the plain maximum, the same bits without the library fmax) */
+    if (k >= 3) w = unit_finite(w);
     if (flat >= 0 && v_get(w, flat) != 0) continue;
     if (k < 3) bound[k] = 1;
     else { bound[(k - 2) % 3] = 1; bound[(k - 1) % 3] = 1; }
+    feature = box_feature(e, bound);
     for (s = 0; s < 2; s++, w = v_neg(w)) {
       double h = e.x * fabs(w.x) + e.y * fabs(w.y) + e.z * fabs(w.z);
-      push_try(&p, w, h + fabs(v_dot(w, A)) - v_dot(w, c), d,
-               box_feature(e, bound));
+      push_try(&p, w, h + fabs(v_dot(w, A)) - v_dot(w, c), d, feature);
     }
   }
   return p;
@@ -2245,7 +2582,7 @@ static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
   vec3 normal;
   double dist = sqrt(dd);
   if (dist > dmax(noise(m, q), noise(rel, A))) {
-    normal = v_normalize(v_sub(m, q));
+    normal = unit_finite(v_sub(m, q));
   } else {
     push p = box_push(rel, A, d, e, box_plane2d(rel, d, A, e));
     normal = p.w;
@@ -2341,20 +2678,22 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
 /* Lexicographic order of the two capsules' arguments, so that swapping A
    and B computes the very same sweep (with the normal negated): the answer
    is symmetric to the last bit. */
-static int before(double ra, vec3 aa, vec3 a0, vec3 a1, double rb, vec3 ab,
-                  vec3 b0, vec3 b1) {
-  double x[10], y[10];
-  int i;
-  x[0] = ra; x[1] = aa.x; x[2] = aa.y; x[3] = aa.z; x[4] = a0.x; x[5] = a0.y;
-  x[6] = a0.z; x[7] = a1.x; x[8] = a1.y; x[9] = a1.z;
-  y[0] = rb; y[1] = ab.x; y[2] = ab.y; y[3] = ab.z; y[4] = b0.x; y[5] = b0.y;
-  y[6] = b0.z; y[7] = b1.x; y[8] = b1.y; y[9] = b1.z;
-  for (i = 0; i < 10; i++) {
-    if (x[i] != y[i]) return x[i] < y[i];
-    if (signbit(x[i]) != signbit(y[i])) return signbit(x[i]) != 0;  /* -0, 0 */
-  }
+/* (pair by pair, first difference decides: no arrays to fill, and most
+   calls decide on the radii) */
+#define BEFORE_PAIR(x, y) do { \
+    if ((x) != (y)) return (x) < (y); \
+    if (signbit(x) != signbit(y)) return signbit(x) != 0;  /* -0, 0 */ \
+  } while (0)
+static inline int before(double ra, const vec3 *aa, const vec3 *a0,
+                         const vec3 *a1, double rb, const vec3 *ab,
+                         const vec3 *b0, const vec3 *b1) {
+  BEFORE_PAIR(ra, rb);
+  BEFORE_PAIR(aa->x, ab->x); BEFORE_PAIR(aa->y, ab->y); BEFORE_PAIR(aa->z, ab->z);
+  BEFORE_PAIR(a0->x, b0->x); BEFORE_PAIR(a0->y, b0->y); BEFORE_PAIR(a0->z, b0->z);
+  BEFORE_PAIR(a1->x, b1->x); BEFORE_PAIR(a1->y, b1->y); BEFORE_PAIR(a1->z, b1->z);
   return 1;
 }
+#undef BEFORE_PAIR
 
 /* In B's frame A's centre moves from p0 = a0 - b0 by v = (a1 - a0) - (b1 -
    b0), and the capsules touch while it is within ra + rb of the
@@ -2372,9 +2711,10 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
   double R, u0, u1, la = 0, lb = 0;
   int flip;
   collide_hit h;
-  double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(mag_add(
-      mag_num(mag_start(ra), rb), axisa), a0), a1), axisb), b0), b1));
-  if (!((S <= COLLIDE_MAX_COORD) && (ra >= 0) && (rb >= 0))) {
+  int signs;
+  double S = mag_total(mag_add2(mag_add2(mag_add2(mag_nums2(ra, rb, &signs),
+                                                  axisa, a0), a1, axisb), b0, b1));
+  if (!((S <= COLLIDE_MAX_COORD) && signs == 0)) {
     CHECK_RADIUS(ra, 1);               /* one pass, else one by one */
     CHECK_VEC(axisa, 2);
     CHECK_VEC(a0, 3);
@@ -2384,7 +2724,7 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
     CHECK_VEC(b0, 7);
     CHECK_VEC(b1, 8);
   }
-  flip = !before(ra, *axisa, *a0, *a1, rb, *axisb, *b0, *b1);
+  flip = !before(ra, axisa, a0, a1, rb, axisb, b0, b1);
   if (flip) {
     const collide_vec3 *t;
     double tr = ra; ra = rb; rb = tr;
@@ -2419,8 +2759,8 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
          no approach, a closest approach beyond Rb, or still outside at
          the end of a step that ends before it) */
       double Rb, a, b, c;
-      la = sqrt(v_len2(Aa));
-      lb = sqrt(v_len2(Ab));
+      la = sqrt_nn(v_len2(Aa));
+      lb = sqrt_nn(v_len2(Ab));
       Rb = R + la + lb;
       Rb += 1e-9 * (Rb + S);
       a = v_len2(v);
@@ -2449,7 +2789,11 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       out->normal = v3(0, 0, 0);
       return 0;
     }
-    if (fast == 1 && (l = len_safe(off)) > 64 * DBL_EPSILON * S) {
+    /* (|off| from its squares, inline: where they underflow, an offset
+       below 1e-154, l comes out low -- below the threshold the general
+       path decides, above it unit_of normalizes such an offset through
+       v_normalize, not by l) */
+    if (fast == 1 && (l = sqrt_nn(v_len2(off))) > 64 * DBL_EPSILON * S) {
       normal = unit_of(off, l);
       if (!(u0 > 0)) u0 = 0;
       u1 = t < 1 ? t : 1;

@@ -498,21 +498,17 @@ static int query_shape(collide_world *w, query *q, int slot) {
 
 /* ---- the static triangles (static_tri) ------------------------------------------
  *
- * A ray against a triangle of the static hierarchy: collide_raycast_triangle's
- * filtered predicate (collide_shapes.c, "The filtered predicate of a ray cast
- * against a triangle", issue 12: Moller and Trumbore's numbers, each against
- * a proven margin) evaluated with what the build computed once per triangle
- * (a, b - a, c - a, their squared lengths, the magnitude sums) and once per
- * ray (p1 - p0, the magnitudes of p0 and p1) -- the very operations in the
- * very order, so every number and every decision has the same bits --, and
- * its clear face hit computed as raycast_triangle_face does. What the filter
- * leaves undecided (near an edge, the plane, parallel; a sum over the fused
- * check's limit) goes to collide_raycast_triangle itself with the slot's
- * vertices, whose filter then decides the same and whose careful path
- * answers. So the answer is collide_raycast_triangle's, bit for bit, as
- * shape_ray's for the slot; only the redundant work goes: shape_ray's two
- * quick misses (tests of the same facts with other margins) and the filter's
- * per-triangle set-up, and the slot's 208 bytes are not read. */
+ * A ray against a triangle of the static hierarchy is collide_raycast_triangle's
+ * own decision (mt_decide, collide_internal.h) on Moller and Trumbore's
+ * numbers, computed from what the build made once per triangle (a, b - a,
+ * c - a, their squared lengths, the magnitude sums) and once per ray
+ * (p1 - p0, the magnitudes of p0 and p1) by mt_from_edges. Its clear misses
+ * read only the 128-byte record, and so does a clear face hit; the careful
+ * path reads the slot's points, as collide_raycast_triangle would. So the
+ * answer is collide_raycast_triangle's, bit for bit (tests/c/
+ * test_static_rays.c), and shape_ray's two quick misses (the same facts
+ * with other margins) and the filter's per-triangle set-up are not redone
+ * per ray. */
 
 typedef struct tri_ray {
   vec3 d;                 /* p1 - p0 */
@@ -522,71 +518,6 @@ typedef struct tri_ray {
 static void tri_ray_init(tri_ray *tr, const query *q) {
   tr->d = v_sub(q->c1, q->c0);
   tr->acc01 = mag_add2(mag_start(0), &q->c0, &q->c1);
-}
-
-/* 0 or 1 with *out as collide_raycast_triangle(p0, p1, a, b, c) gives it,
-   or -1: undecided (the caller asks collide_raycast_triangle). */
-static int static_ray_triangle(const static_tri *t, const query *q,
-                               const tri_ray *tr, collide_hit *out) {
-  vec3 e1 = t->e1, e2 = t->e2, s, P, Q;
-  double e11 = t->e11, e22 = t->e22, m, qq, lo, hi, det, nu, nv, w, h0, h1, SS;
-  double S = tri_S(tr->acc01, t);
-  const vec3 d = tr->d;
-  if (!(S <= COLLIDE_MAX_COORD)) return -1;
-  s = v_sub(q->c0, t->a);
-  P = v_cross(d, e2);
-  det = v_dot(e1, P);
-  nu = v_dot(s, P);
-  SS = S * S;
-  m = (16e-18 * 12) * SS * SS;
-  if (!(m * (e11 < e22 ? e11 : e22) > 1e-280)) return -1;
-  lo = det < 0 ? det : 0;
-  hi = det > 0 ? det : 0;
-  qq = lo - nu > nu - hi ? lo - nu : nu - hi;
-  if (qq > 0 && qq * qq > m * e22) return 0;
-  Q = v_cross(s, e1);
-  nv = v_dot(d, Q);
-  w = det - nu - nv;
-  qq = lo - nv > nv - hi ? lo - nv : nv - hi;
-  if (qq > 0 && qq * qq > m * e11) return 0;
-  qq = lo - w > w - hi ? lo - w : w - hi;
-  if (qq > 0 && qq * qq > m * 2 * (e11 + e22)) return 0;
-  {
-    vec3 cr = v_cross(e1, e2);
-    h0 = v_dot(s, cr);
-    h1 = h0 - det;
-    m = 16e-18 * SS * e11 * e22;
-    if (!(m > 1e-280)) return -1;
-    if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 > 0)) return 0;
-    if ((h0 * h0 > m) && (h1 * h1 > m) && (h0 * h1 < 0)) {
-      double dd = v_len2(d), l2 = v_len2(cr);
-      m = (1e-6 * S) * (1e-6 * S) * dd;
-      if ((m * (e11 < e22 ? e11 : e22) > 1e-280) &&
-          (det * det > 1e-24 * e11 * dd * e22) && (det * det > 1e-4 * dd * l2)) {
-        double sg = det < 0 ? -1 : 1;
-        if ((sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) &&
-            (nu * nu > m * e22) && (nv * nv > m * e11) &&
-            (w * w > m * 2 * (e11 + e22))) {
-          /* raycast_triangle_face: n = unit_len2(cr, |cr|^2), the face
-             prism's crossing, the point projected onto the plane */
-          double l = sqrt(l2), hd, u;
-          vec3 n, x;
-          n = l > 1e-140 ? v3(cr.x / l, cr.y / l, cr.z / l) : v_normalize(cr);
-          h0 = v_dot(n, s);
-          hd = v_dot(n, d);
-          u = -h0 / hd;
-          if (!(u > 0 && u < 1)) return -1;
-          x = v_madd(q->c0, d, u);
-          out->u = u;
-          out->point = v_madd(x, n, -v_dot(n, v_sub(x, t->a)));
-          out->normal = v_scale(n, h0 > 0 ? 1 : -1);
-          out->feature = COLLIDE_FEATURE_FACE;
-          return 1;
-        }
-      }
-    }
-  }
-  return -1;
 }
 
 /* The shape of a static lane's child c < 0: a static triangle met by a
@@ -601,10 +532,13 @@ static int static_shape(collide_world *w, query *q, const tri_ray *tr, int c) {
   t = &w->stri[x - STATIC_TRI];
   if (!q->exact || (q->mode != Q_RAY && q->mode != Q_RAY_ALL))
     return query_shape(w, q, t->slot);
-  rc = static_ray_triangle(t, q, tr, &h);
-  if (rc < 0) {
+  {
     const shape *s = &w->slots[t->slot];
-    rc = collide_raycast_triangle(&q->c0, &q->c1, &s->g.tri.a, &s->g.tri.b, &s->g.tri.c, &h);
+    mt_numbers k;
+    rc = mt_from_edges(tr->d, v_sub(q->c0, t->a), t->e1, t->e2, tri_S(tr->acc01, t), t->e11,
+                       t->e22, &k)
+         ? mt_decide(&k, &q->c0, &q->c1, &t->a, &s->g.tri.b, &s->g.tri.c, &t->e1, &t->e2, &h)
+         : 0;
   }
   if (rc != 1) return 0;
   if (q->mode == Q_RAY_ALL) {

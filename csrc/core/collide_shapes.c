@@ -42,7 +42,8 @@
    when a vertex is farther than PLANAR_TOL times its diameter from its
    Newell plane, and not convex when a vertex is farther than that on the
    outer side of an edge's line. */
-#define DEGENERATE_AREA 1e-12
+/* DEGENERATE_AREA (1e-12) is in collide_internal.h: the ray filter
+   there proves triangles above it. */
 #define PLANAR_TOL 1e-9
 #define REPEATED_TOL 1e-12
 
@@ -703,7 +704,7 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
    |e_i|, here g >= K |e_i| and hd >= 1e-2 |d|), and answers with the face
    prism's crossing t = -h0 / hd (over the unit normal) and flat_contact's
    face: the point projected onto the plane, the normal toward p0.
-   raycast_triangle_face does the same operations in the same order.
+   collide__raycast_triangle_face does the same operations in the same order.
 
    The degenerate triangle, an error whatever the ray, without forming
    cr (the filter's job before any answer). triangle_cross's criterion is
@@ -735,12 +736,12 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
 /* The careful path (and the degenerate-triangle rejection): ray_flat, a
    ray being a sweep of radius 0, the face normal facing p0's side. Out of
    line, so that the filter below keeps no frame for it. */
-COLLIDE_COLD int raycast_triangle_careful(const collide_vec3 *p0,
-                                          const collide_vec3 *p1,
-                                          const collide_vec3 *a,
-                                          const collide_vec3 *b,
-                                          const collide_vec3 *c,
-                                          collide_hit *out) {
+COLLIDE_COLD_FN int collide__raycast_triangle_careful(const collide_vec3 *p0,
+                                                     const collide_vec3 *p1,
+                                                     const collide_vec3 *a,
+                                                     const collide_vec3 *b,
+                                                     const collide_vec3 *c,
+                                                     collide_hit *out) {
   vec3 v[3], cr;
   double l2;
   if (!triangle_cross(*a, *b, *c, &cr, &l2))
@@ -754,17 +755,23 @@ COLLIDE_COLD int raycast_triangle_careful(const collide_vec3 *p0,
    t = -h0 / hd over the unit normal, flat_contact's face: the point on
    the segment projected onto the plane, the normal toward p0. Out of
    line: the filter's registers stay free for the common misses. */
-__attribute__((noinline)) static int raycast_triangle_face(const collide_vec3 *p0, const collide_vec3 *p1,
-                                 const collide_vec3 *a, const collide_vec3 *b,
-                                 const collide_vec3 *c, collide_hit *out) {
-  vec3 cr = v_cross(v_sub(*b, *a), v_sub(*c, *a)), n, d, x;
+COLLIDE_NOINLINE_FN int collide__raycast_triangle_face(const collide_vec3 *p0,
+                                                       const collide_vec3 *p1,
+                                                       const collide_vec3 *a,
+                                                       const collide_vec3 *e1,
+                                                       const collide_vec3 *e2,
+                                                       const collide_vec3 *b,
+                                                       const collide_vec3 *c,
+                                                       collide_hit *out) {
+  /* e1 = fl(b - a) and e2 = fl(c - a), from the caller (NULL: not kept) */
+  vec3 cr = e1 ? v_cross(*e1, *e2) : v_cross(v_sub(*b, *a), v_sub(*c, *a)), n, d, x;
   double h0, hd, t;
   n = unit_len2(cr, v_len2(cr));
   d = v_sub(*p1, *p0);
   h0 = v_dot(n, v_sub(*p0, *a));
   hd = v_dot(n, d);
   t = -h0 / hd;
-  if (!(t > 0 && t < 1)) return raycast_triangle_careful(p0, p1, a, b, c, out);
+  if (!(t > 0 && t < 1)) return collide__raycast_triangle_careful(p0, p1, a, b, c, out);
   x = v_madd(*p0, d, t);
   out->u = t;
   out->point = v_madd(x, n, -v_dot(n, v_sub(x, *a)));
@@ -775,18 +782,18 @@ __attribute__((noinline)) static int raycast_triangle_face(const collide_vec3 *p
 
 /* The arguments one by one (the fused check failed: a bad one, or valid
    numbers whose magnitudes sum over the limit), then the careful path. */
-COLLIDE_COLD int raycast_triangle_slow(const collide_vec3 *p0,
-                                       const collide_vec3 *p1,
-                                       const collide_vec3 *a,
-                                       const collide_vec3 *b,
-                                       const collide_vec3 *c,
-                                       collide_hit *out) {
+COLLIDE_COLD_FN int collide__raycast_triangle_slow(const collide_vec3 *p0,
+                                                  const collide_vec3 *p1,
+                                                  const collide_vec3 *a,
+                                                  const collide_vec3 *b,
+                                                  const collide_vec3 *c,
+                                                  collide_hit *out) {
   CHECK_VEC(p0, 1);
   CHECK_VEC(p1, 2);
   CHECK_VEC(a, 3);
   CHECK_VEC(b, 4);
   CHECK_VEC(c, 5);
-  return raycast_triangle_careful(p0, p1, a, b, c, out);
+  return collide__raycast_triangle_careful(p0, p1, a, b, c, out);
 }
 
 /* The numbers of the filter above, for the fast path: S (the fused
@@ -800,7 +807,6 @@ COLLIDE_COLD int raycast_triangle_slow(const collide_vec3 *p0,
    the check are the loads of the work. outside: the two commonest misses
    (nu or nv outside [min(0, det), max(0, det)] by the margin, as below)
    decided together. */
-typedef struct { double S, e11, e22, det, nu, nv, h0; int outside; } mt_numbers;
 
 #if defined(__SSE2__)
 static inline __m128d ld_pair(const double *lo, const double *hi) {
@@ -864,22 +870,11 @@ COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
 #else
 COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
                         const vec3 *b, const vec3 *c, mt_numbers *k) {
-  vec3 e1 = v_sub(*b, *a), e2 = v_sub(*c, *a), s = v_sub(*p0, *a);
-  vec3 d = v_sub(*p1, *p0), P = v_cross(d, e2), Q = v_cross(s, e1);
-  k->S = mag3(p0) + mag3(p1) + mag3(a) + mag3(b) + mag3(c);
-  k->e11 = v_len2(e1);
-  k->e22 = v_len2(e2);
-  k->det = v_dot(e1, P);
-  k->nu = v_dot(s, P);
-  k->nv = v_dot(d, Q);
-  k->h0 = v_dot(e2, Q);
-  {
-    double lo = min2(k->det, 0), hi = max2(k->det, 0), SS = k->S * k->S;
-    double m = (16e-18 * 12) * SS * SS;
-    double q = max2(max2(lo - k->nu, k->nu - hi), 0);
-    double r = max2(max2(lo - k->nv, k->nv - hi), 0);
-    k->outside = (q * q > m * k->e22) || (r * r > m * k->e11);
-  }
+  vec3 e1 = v_sub(*b, *a), e2 = v_sub(*c, *a);
+  if (!mt_from_edges(v_sub(*p1, *p0), v_sub(*p0, *a), e1, e2,
+                     mag3(p0) + mag3(p1) + mag3(a) + mag3(b) + mag3(c), v_len2(e1),
+                     v_len2(e2), k))
+    k->outside = 1;   /* (the numbers not needed then left unset) */
 }
 #endif
 
@@ -887,71 +882,8 @@ int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
                              const collide_vec3 *pa, const collide_vec3 *pb,
                              const collide_vec3 *pc, collide_hit *out) {
   mt_numbers k;
-  double e11, e22, m, q, lo, hi, det, nu, nv, w, h0, h1, S, SS;
   mt_get(p0, p1, pa, pb, pc, &k);
-  S = k.S;
-  if (!(S <= COLLIDE_MAX_COORD))       /* one pass, else one by one */
-    return raycast_triangle_slow(p0, p1, pa, pb, pc, out);
-  e11 = k.e11;
-  e22 = k.e22;
-  det = k.det;
-  /* edges shorter than 1e-30: the margins below could underflow */
-  if (!((e11 < e22 ? e11 : e22) > 1e-60))
-    return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
-  /* not degenerate: det clearly nonzero proves it (see above); else
-     triangle_cross's test made here when clearly passed; else the
-     careful path decides, with triangle_cross itself */
-  if (!(fabs(det) > (2.02 * DEGENERATE_AREA) * (e11 + e22) * S)) {
-    vec3 cr = v_cross(v_sub(*pb, *pa), v_sub(*pc, *pa));
-    m = DEGENERATE_AREA * 2.01 * (e11 + e22);
-    if (!((m > 1e-150) && (v_len2(cr) > 1.0001 * (m * m))))
-      return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
-  }
-  /* Moller and Trumbore's order, the commonest miss first: the line
-     clearly outside the edge a-c (nu outside [0, det] by the margin
-     m e22, m = k^2 12 S^2) */
-  if (k.outside) {       /* nu or nv: see mt_get */
-    hit_clear(out);
-    return 0;
-  }
-  /* clearly outside the edge b-c (w) */
-  nu = k.nu;
-  nv = k.nv;
-  SS = S * S;
-  m = (16e-18 * 12) * SS * SS;
-  lo = min2(det, 0);
-  hi = max2(det, 0);
-  w = det - nu - nv;
-  q = max2(max2(lo - w, w - hi), 0);
-  if (q * q > m * 2 * (e11 + e22)) {
-    hit_clear(out);
-    return 0;
-  }
-  /* both ends clearly on one side of the plane: h0 = s.(e1 x e2), and
-     d.(e1 x e2) = -det, so h1 = h0 - det at p1 (margin k^2 e11 e22) */
-  h0 = k.h0;
-  h1 = h0 - det;
-  m = 16e-18 * SS * e11 * e22;
-  if ((h0 * h0 > m) && (h1 * h1 > m)) {
-    double dd, sg;
-    if (h0 * h1 > 0) {
-      hit_clear(out);
-      return 0;
-    }
-    /* the clear face hit: both ends clearly on opposite sides, the
-       segment steep (which makes the sign of det certain too), inside
-       every edge by K = 1e-6 S */
-    dd = v_len2(v_sub(*p1, *p0));
-    m = (1e-6 * S) * (1e-6 * S) * dd;
-    sg = det < 0 ? -1 : 1;
-    if ((m * (e11 < e22 ? e11 : e22) > 1e-280) &&
-        (det * det > 1.01e-4 * dd * e11 * e22) &&
-        (sg * nu > 0) && (sg * nv > 0) && (sg * w > 0) &&
-        (nu * nu > m * e22) && (nv * nv > m * e11) &&
-        (w * w > m * 2 * (e11 + e22)))
-      return raycast_triangle_face(p0, p1, pa, pb, pc, out);
-  }
-  return raycast_triangle_careful(p0, p1, pa, pb, pc, out);
+  return mt_decide(&k, p0, p1, pa, pb, pc, NULL, NULL, out);
 }
 
 /* ---- the world's quick miss for rays ---------------------------------------- */

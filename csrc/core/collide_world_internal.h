@@ -108,11 +108,12 @@ typedef struct wide_node {
 } wide_node;
 
 /* A triangle of the static hierarchy as a ray's test reads it (see
-   collide_query.c, static_ray_triangle): kept in the hierarchy's leaf
-   order, 128 bytes aligned to 64 (two cache lines), next to the
-   triangles of the same node, instead of the 208-byte slot. Everything
-   is computed from the slot's vertices by the operations
-   collide_raycast_triangle uses, so the same bits. A lane holding one
+   collide_query.c, static_shape): kept in the hierarchy's leaf order,
+   128 bytes aligned to 64 (two cache lines), next to the triangles of
+   the same node, instead of the 208-byte slot. Everything is computed
+   from the slot's vertices by the operations collide_raycast_triangle
+   uses (its decision would not change with other roundings of S: see
+   mt_decide in collide_internal.h). A lane holding one
    has child ~(STATIC_TRI + its index); other lanes holding a shape keep
    ~slot (slots stay below 2^30: collide__grow). */
 #define STATIC_TRI (1 << 30)
@@ -240,10 +241,9 @@ static inline void shape_swept_box(const shape *s, box *b) {
 }
 
 /* The magnitude sums of a static triangle (t->mab, t->mc), and the sum S
-   collide_raycast_triangle forms for a segment p0-p1 against it, from
-   acc01 = mag_add2(mag_start(0), p0, p1): the same additions in the same
-   order as mag_add(mag_add2(acc01, a, b), c) (adding to a zero first is
-   exact: every term is non-negative). */
+   of every magnitude of a segment p0-p1 and the triangle, from
+   acc01 = mag_add2(mag_start(0), p0, p1) (mt_get adds them in another
+   order; mt_decide's margins make that immaterial). */
 static inline void tri_mag(static_tri *t, const vec3 *a, const vec3 *b, const vec3 *c) {
 #if defined(__SSE2__)
   _mm_storeu_pd(t->mab, mag_add2(mag_start(0), a, b));

@@ -495,6 +495,20 @@ static int test_capsule_aabb(void) {
     ENSURE_HIT(h, (4 - 0.25 / sqrt(2)) / 5, 1, 0, 1, sqrt(0.5), 0, sqrt(0.5),
                EDGE, EXACT);
   }
+  /* (branch capbox) an axis with a zero component: the face x = +e.x is
+     the box's face swept by the core, and its edge with the face z = -e.z
+     (along y, shifted by +A) is met first by the lower end c - A:
+     (2 - 5.125 u)^2 + (0.125 - 3.5 u)^2 = r^2, 2465 u^2 - 1368 u + 157 = 0.
+     The fast path once dropped that edge and answered a corner at 0.1643. */
+  {
+    collide_vec3 A = V(0, 0.125, -0.625), p0 = V(2.375, 0.375, 0.25);
+    collide_vec3 p1 = V(-2.75, 3.5, -3.25), bc = V(0.25, 1.875, 1.375);
+    collide_vec3 be = V(0.125, 1.25, 0.625);
+    double u = (1368 - sqrt(323404)) / 4930;
+    ENSURE(collide_sweep_capsule_aabb(1.25, &A, &p0, &p1, &bc, &be, &h) == 1);
+    ENSURE_HIT(h, u, 0.375, 0.25 + 3.125 * u, 0.75, (2 - 5.125 * u) / 1.25, 0,
+               (0.125 - 3.5 * u) / 1.25, EDGE, EXACT);
+  }
   /* 2D: a rectangle (flat in z), a diagonal capsule in its plane */
   {
     collide_vec3 rect = V(1, 1, 0), sl = V(0.5, 0.5, 0);
