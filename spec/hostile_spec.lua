@@ -722,3 +722,74 @@ describe("queries on random extreme but valid input", function()
     end
   end
 end)
+
+-- ---- a finalizer that runs a query in the middle of another (branch
+-- luajit12) ------------------------------------------------------------------
+-- A query without out-vectors allocates its result vectors, which may run
+-- the collector and with it a finalizer; a finalizer that runs a query of
+-- its own must not change the answer the first one is returning (the FFI
+-- backend's results pass through scratch structs shared by all calls).
+
+-- An object whose finalizer calls f and makes another like it, while
+-- armed[1] is true (a proxy on Lua 5.1 and LuaJIT, a table on later Luas).
+local function finalizer_chain(f, armed)
+  local function arm()
+    local mt = { __gc = function()
+      if not armed[1] then return end
+      f()
+      arm()
+    end }
+    if newproxy then   -- luacheck: ignore 113
+      local p = newproxy(true)   -- luacheck: ignore 113
+      getmetatable(p).__gc = mt.__gc
+    else
+      setmetatable({}, mt)
+    end
+  end
+  arm()
+end
+
+describe("a query run by a finalizer during another query", function()
+  it("leaves the other query's results alone", function()
+    local pl, other = collide.plane(vec3(0, 0, 1), 0), collide.plane(vec3(1, 0, 0), 0)
+    local armed, runs = { true }, 0
+    finalizer_chain(function()
+      runs = runs + 1
+      collide.sweep_sphere_plane(0.5, vec3(7, 3, 2), vec3(-7, 3, 2), other)
+      collide.sweep_sphere_sphere(1, vec3(9, 9, 9), vec3(-9, 9, 9), 1, vec3(0, 9, 9),
+                                  vec3(0, 9, 9))
+      collide.sweep_aabb_aabb(vec3(1, 1, 1), vec3(5, 5, 5), vec3(-5, 5, 5),
+                              vec3(1, 1, 1), vec3(0, 5, 5), vec3(0, 5, 5))
+    end, armed)
+    local pause = collectgarbage("setpause", 0)
+    local stepmul = collectgarbage("setstepmul", 100000)
+    -- (at least 200 calls, and on until finalizers have run 20 times: on a
+    -- large heap a cycle can take longer than 200 calls to end)
+    local wrong, calls = 0, 0
+    while calls < 200 or (runs < 20 and calls < 2000) do
+      calls = calls + 1
+      local ok, u, p, n, f = collide.sweep_sphere_plane(1, vec3(0, 0, 5), vec3(0, 0, -5), pl)
+      if not (ok and u == 0.4 and p == vec3(0, 0, 0) and n == vec3(0, 0, 1) and
+              f == "face") then
+        wrong = wrong + 1
+      end
+      local hit, u0, u1, nrm = collide.sweep_aabb_aabb(vec3(1, 1, 1), vec3(0, 0, 5),
+        vec3(0, 0, -5), vec3(1, 1, 1), vec3(0, 0, 0), vec3(0, 0, 0))
+      if not (hit and u0 == 0.3 and u1 == 0.7 and nrm == vec3(0, 0, 1)) then
+        wrong = wrong + 1
+      end
+      local m = collide.lerp(vec3(0, 0, 0), vec3(2, 4, 6), 0.5)
+      if m ~= vec3(1, 2, 3) then wrong = wrong + 1 end
+    end
+    armed[1] = false
+    collectgarbage("setpause", pause)
+    collectgarbage("setstepmul", stepmul)
+    collectgarbage()
+    -- (how many finalizers run depends on the heap the other specs left and
+    -- on the VM -- none on Lua 5.4 under make check-gc's collector hook --
+    -- so their number is not asserted; run alone on LuaJIT, this spec sees
+    -- hundreds, and main's FFI backend before this branch failed it)
+    assert.are.equal(0, wrong)
+  end)
+end)
+-- ---- (end of the finalizer section) ------------------------------------------

@@ -483,59 +483,94 @@ local function at(ct, field) return ffi.offsetof(ct, field) / 8 end
 local DBL = new("double[1]")
 local PLANE_SCRATCH = new("collide_plane")
 local HITD, INTERVALD = ffi.cast("double *", HIT), ffi.cast("double *", INTERVAL)
+-- The wrappers reach HIT and INTERVAL through pointers only (the core's out
+-- parameter, the doubles, the feature), and call the core through its
+-- function cdata rather than the library namespace: LuaJIT's recorder turns
+-- such immutable upvalues (pointers, functions) into constants, where a
+-- struct or the namespace is loaded and type-checked again at each entry
+-- of each trace -- and a side trace (a hit among misses, or the other way
+-- round) re-enters its root trace from the top. The structs themselves, and
+-- the library the function cdata point into, are anchored in the registry,
+-- as pointers do not keep them alive.
+local HITP = ffi.cast("collide_hit *", HIT)
+local INTERVALP = ffi.cast("collide_interval *", INTERVAL)
+local HITF = ffi.cast("int *", ffi.cast("char *", HIT) +
+                               ffi.offsetof("collide_hit", "feature"))
+registry[REGISTRY_KEY .. ".scratch"] = { HIT, INTERVAL, DBL, PLANE_SCRATCH, S, C }
 local H_U, H_POINT, H_NORMAL = at("collide_hit", "u"), at("collide_hit", "point"),
                                at("collide_hit", "normal")
 local I_U0, I_U1, I_NORMAL = at("collide_interval", "u0"),
                              at("collide_interval", "u1"),
                              at("collide_interval", "normal")
 
--- Out-vector at Lua argument k (parameter o<j>) from the three doubles at
--- src[base ...].
-local function gen_out(j, k, src, base)
+-- The results are read out of the scratch structs into locals first, before
+-- anything allocates: an allocation may run the collector, and with it a
+-- finalizer that calls a query and overwrites the scratch (the interpreter
+-- runs finalizers there; compiled code defers them).
+-- Out-vector at Lua argument k (parameter o<j>) from the locals x, y, z:
+-- filled when given, else a new vec3 of its own (nothing returned aliases
+-- a scratch struct, which the next call overwrites). istype comes first: a
+-- vec3 compared with nil would go through its __eq metamethod.
+local function gen_out(j, k, x, y, z)
   return format([=[
     local r%d = o%d
-    if r%d == nil then r%d = V()
-    elseif not istype(V, r%d) then typeerror(F, %d, "vec3 (out-vector)", r%d)
-    end
-    r%d.x = %s[%d]; r%d.y = %s[%d]; r%d.z = %s[%d]]=],
-    j, j, j, j, j, k, j, j, src, base, j, src, base + 1, j, src, base + 2)
+    if istype(V, r%d) then r%d.x = %s; r%d.y = %s; r%d.z = %s
+    elseif r%d == nil then r%d = V(%s, %s, %s)
+    else typeerror(F, %d, "vec3 (out-vector)", r%d)
+    end]=],
+    j, j, j, j, x, j, y, j, z, j, j, x, y, z, k, j)
+end
+
+-- "local n1, n2, ... = src[i1], src[i2], ..." for the names and offsets.
+local function gen_read(names, src, first)
+  local reads = {}
+  for i = 1, #names do reads[i] = format("%s[%d]", src, first + i - 1) end
+  return "    local " .. table.concat(names, ", ") .. " = " ..
+         table.concat(reads, ", ")
 end
 
 -- Per result kind: the core's out parameter (C type and scratch), the number
 -- of out-vectors, and the code returning the results when code > 0.
 local RESULT = {
   HIT = function(nargs)
-    return "collide_hit *", "HIT", 2,
-      gen_out(1, nargs + 1, "HITD", H_POINT) .. "\n" ..
-      gen_out(2, nargs + 2, "HITD", H_NORMAL) .. "\n" ..
-      format("    return true, HITD[%d], r1, r2, FEATURE[HIT.feature]", H_U)
+    return "collide_hit *", "HITP", 2,
+      format("    local u, f = HITD[%d], HITF[0]\n", H_U) ..
+      gen_read({ "px", "py", "pz" }, "HITD", H_POINT) .. "\n" ..
+      gen_read({ "nx", "ny", "nz" }, "HITD", H_NORMAL) .. "\n" ..
+      gen_out(1, nargs + 1, "px", "py", "pz") .. "\n" ..
+      gen_out(2, nargs + 2, "nx", "ny", "nz") .. "\n" ..
+      "    return true, u, r1, r2, FEATURE[f]"
   end,
   INTERVAL = function()
-    return "collide_interval *", "INTERVAL", 0,
+    return "collide_interval *", "INTERVALP", 0,
       format("    return true, INTERVALD[%d], INTERVALD[%d]", I_U0, I_U1)
   end,
   INTERVAL_NORMAL = function(nargs)
-    return "collide_interval *", "INTERVAL", 1,
-      gen_out(1, nargs + 1, "INTERVALD", I_NORMAL) .. "\n" ..
-      format("    return true, INTERVALD[%d], INTERVALD[%d], r1", I_U0, I_U1)
+    return "collide_interval *", "INTERVALP", 1,
+      format("    local u0, u1 = INTERVALD[%d], INTERVALD[%d]\n", I_U0, I_U1) ..
+      gen_read({ "nx", "ny", "nz" }, "INTERVALD", I_NORMAL) .. "\n" ..
+      gen_out(1, nargs + 1, "nx", "ny", "nz") .. "\n" ..
+      "    return true, u0, u1, r1"
   end,
   TEST = function()
     return nil, nil, 0, "    return true"
   end,
   VEC = function(nargs)
-    return "collide_vec3 *", "S[9]", 1,
-      gen_out(1, nargs + 1, "VD", 0) .. "\n    return r1"
+    return "collide_vec3 *", "VP", 1,
+      gen_read({ "x", "y", "z" }, "VD", 0) .. "\n" ..
+      gen_out(1, nargs + 1, "x", "y", "z") .. "\n    return r1"
   end,
   NUMBER = function()
     return "double *", "DBL", 0, "    return DBL[0]"
   end,
+  -- (the constructor copies PLANE_SCRATCH before it lets the collector run)
   PLANE = function()
     return "collide_plane *", "PLANE_SCRATCH", 0, "    return P(PLANE_SCRATCH)"
   end,
 }
 -- VEC results land in the scratch vector S[9] (no argument uses it: at most
--- 8 arguments), read as doubles.
-local VD = ffi.cast("double *", S[9])
+-- 8 arguments), written through a pointer and read as doubles.
+local VP, VD = ffi.cast("collide_vec3 *", S[9]), ffi.cast("double *", S[9])
 
 local function gen(row)
   local name, cfn, kinds, result, place = row[1], row[2], row[3], row[4], row[5]
@@ -558,11 +593,12 @@ local function gen(row)
   ffi.cdef(format('int %s(%s) __asm__("%s");', alias,
                   table.concat(ctypes, ", "), cfn))
   local src = table.concat({
-    "local C, V, S, HIT, HITD, INTERVAL, INTERVALD, FEATURE, F, istype,",
-    "      typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD = ...",
+    "local CF, V, S, HITP, HITD, HITF, INTERVALP, INTERVALD, FEATURE, F,",
+    "      istype, typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD,",
+    "      type, VP = ...",
     "return function(" .. table.concat(params, ", ") .. ")",
     table.concat(checks, "\n"),
-    "  local code = C." .. alias .. "(" .. table.concat(pass, ", ") .. ")",
+    "  local code = CF(" .. table.concat(pass, ", ") .. ")",
     "  if code > 0 then",
     on_hit,
     "  end",
@@ -571,9 +607,10 @@ local function gen(row)
     "end",
   }, "\n")
   local chunk = assert(loadstring(src, GENERATED .. name .. ")"))
-  return chunk(C, V, S, HIT, HITD, INTERVAL, INTERVALD, FEATURE,
-               fn(name, place == "collide" and 0 or 1), istype, typeerror,
-               tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD)
+  return chunk(C[alias], V, S, HITP, HITD, HITF, INTERVALP, INTERVALD,
+               FEATURE, fn(name, place == "collide" and 0 or 1), istype,
+               typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD, type,
+               VP)
 end
 
 local TABLES = { collide = M, vec3 = methods, plane = plane_methods }
