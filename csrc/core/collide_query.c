@@ -433,6 +433,35 @@ static int ask_filter(const query *q, int id) {
   return q->filter ? q->filter(q->ctx, id) : 1;
 }
 
+
+/* A ray's hit on shape id, listed (raycast_all) when the filter takes
+   the shape. */
+static int list_hit(query *q, int id, const collide_hit *h) {
+  int f;
+  if ((f = ask_filter(q, id)) <= 0) return f;
+  if (q->nids < q->cap) {
+    q->hits[q->nids].hit = *h;
+    q->hits[q->nids].id = id;
+  }
+  q->nids++;
+  return 0;
+}
+
+/* A contact with shape id, kept when it is the first so far (ties: the
+   lowest id) and the contact filter and the filter take it. */
+static int offer_hit(query *q, int id, const collide_hit *h) {
+  int f;
+  if (q->found && (h->u > q->best.u || (h->u == q->best.u && id > q->best_id)))
+    return 0;
+  if (q->contact_filter && (f = q->contact_filter(q->contact_ctx, id, h)) <= 0)
+    return f;
+  if ((f = ask_filter(q, id)) <= 0) return f;
+  q->found = 1;
+  q->best = *h;
+  q->best_id = id;
+  return 0;
+}
+
 /* Tests one shape; 0, or a filter's abort value. */
 static int query_shape(collide_world *w, query *q, int slot) {
   const shape *s = &w->slots[slot];
@@ -453,13 +482,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
     return 0;
   case Q_RAY_ALL:
     if (shape_ray(s, &q->c0, &q->c1, q->ray_scale, &h) != 1) return 0;
-    if ((f = ask_filter(q, s->id)) <= 0) return f;
-    if (q->nids < q->cap) {
-      q->hits[q->nids].hit = h;
-      q->hits[q->nids].id = s->id;
-    }
-    q->nids++;
-    return 0;
+    return list_hit(q, s->id, &h);
   case Q_RAY:
     rc = shape_ray(s, &q->c0, &q->c1, q->ray_scale, &h);
     break;
@@ -485,15 +508,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
     vec3 d = s->moving < 0 ? q->d : v_madd(q->d, s->vel, -(1 - q->t0));
     if (v_dot(d, h.normal) >= -q->approach) return 0;
   }
-  if (q->found && (h.u > q->best.u || (h.u == q->best.u && s->id > q->best_id)))
-    return 0;
-  if (q->contact_filter && (f = q->contact_filter(q->contact_ctx, s->id, &h)) <= 0)
-    return f;
-  if ((f = ask_filter(q, s->id)) <= 0) return f;
-  q->found = 1;
-  q->best = h;
-  q->best_id = s->id;
-  return 0;
+  return offer_hit(q, s->id, &h);
 }
 
 /* ---- the static triangles (static_tri) ------------------------------------------
@@ -527,7 +542,7 @@ static void tri_ray_init(tri_ray *tr, const query *q) {
 static int static_shape(collide_world *w, query *q, const tri_ray *tr, int c) {
   const static_tri *t;
   collide_hit h;
-  int x = ~c, rc, f;
+  int x = ~c, rc;
   if (x < STATIC_TRI) return query_shape(w, q, x);
   t = &w->stri[x - STATIC_TRI];
   if (!q->exact || (q->mode != Q_RAY && q->mode != Q_RAY_ALL))
@@ -541,23 +556,8 @@ static int static_shape(collide_world *w, query *q, const tri_ray *tr, int c) {
          : 0;
   }
   if (rc != 1) return 0;
-  if (q->mode == Q_RAY_ALL) {
-    if ((f = ask_filter(q, t->id)) <= 0) return f;
-    if (q->nids < q->cap) {
-      q->hits[q->nids].hit = h;
-      q->hits[q->nids].id = t->id;
-    }
-    q->nids++;
-    return 0;
-  }
-  /* (a ray: no approach, no contact filter) */
-  if (q->found && (h.u > q->best.u || (h.u == q->best.u && t->id > q->best_id)))
-    return 0;
-  if ((f = ask_filter(q, t->id)) <= 0) return f;
-  q->found = 1;
-  q->best = h;
-  q->best_id = t->id;
-  return 0;
+  /* (a ray: no approach) */
+  return q->mode == Q_RAY_ALL ? list_hit(q, t->id, &h) : offer_hit(q, t->id, &h);
 }
 
 /* The slab test of query_box on child i of a hot node (float boxes,
