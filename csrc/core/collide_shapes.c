@@ -59,7 +59,6 @@ static vec3 v_with(vec3 v, int i, double s) {
 static vec3 v_axis(int i, double s) { return v_with(v3(0, 0, 0), i, s); }
 
 static inline double max2(double a, double b) { return a > b ? a : b; }
-static inline double min2(double a, double b) { return a < b ? a : b; }
 
 /* (as maxima of validated numbers: no NaN to care for, and the compiler
    turns them into max instructions, not branches on random data) */
