@@ -221,6 +221,41 @@ static void project(const poly *o, vec3 L, int kind, double *omin, double *omax)
   *omax = hi;
 }
 
+/* One axis of the sweep, given its numbers: R, the box's reach along L;
+   s0, sd, the centre's projection (relative to ref) and the motion's;
+   [omin, omax], the obstacle's projection. (1) a1 + sd t <= 0: the box's
+   low side down to omax; entered when sd < 0, moving toward -L, so the
+   normal is +L. (2) a2 - sd t <= 0: its high side up to omin; entered when
+   sd > 0, normal -L. The interval [lo, hi] is narrowed to both; returns
+   whether it is still open. Used by axis() and by the specialized first
+   pass below. */
+static inline int sat_clip(axstate *s, double R, double s0, double sd,
+                           double omin, double omax, vec3 L, int kind) {
+  double a1 = s0 - R - omax, a2 = omin - s0 - R, prev = s->lo, t, t_out;
+  int side;
+  if (sd == 0) {   /* no motion along L: overlapping throughout, or never */
+    if (a1 > 0 || a2 > 0) { s->lo = 2; s->hi = 1; return 0; }
+    return 1;
+  }
+  {
+    double inv = 1 / sd;   /* one division for both constraints */
+    if (sd < 0) { t = -a1 * inv; t_out = a2 * inv; side = 1; }
+    else { t = a2 * inv; t_out = -a1 * inv; side = -1; }
+  }
+  if (t_out < s->hi) s->hi = t_out;
+  /* the latest entry; an exact tie goes to the face, then the box axes,
+     then the edge pairs */
+  if (t > prev) {
+    s->lo = t;
+    s->best = side > 0 ? L : v_neg(L);
+    s->best_kind = kind;
+  } else if (t == prev && prev > 0 && kind < s->best_kind) {
+    s->best = side > 0 ? L : v_neg(L);
+    s->best_kind = kind;
+  }
+  return s->lo <= s->hi;
+}
+
 /* One candidate axis L (any length; zero is skipped). */
 static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) {
   double R, s0, sd, omin, omax;
@@ -239,31 +274,7 @@ static void axis(const boxmove *m, const poly *o, axstate *s, vec3 L, int kind) 
   sd = v_dot(m->d, L);
   project(o, L, kind, &omin, &omax);
   if (!s->mtd) {
-    /* (1) a1 + sd t <= 0: the box's low side down to omax; entered when
-       sd < 0, moving toward -L, so the normal is +L. (2) a2 - sd t <= 0:
-       its high side up to omin; entered when sd > 0, normal -L. */
-    double a1 = s0 - R - omax, a2 = omin - s0 - R, prev = s->lo, t, t_out;
-    int side;
-    if (sd == 0) {             /* no motion along L: overlapping throughout, or never */
-      if (a1 > 0 || a2 > 0) { s->lo = 2; s->hi = 1; }
-      return;
-    }
-    {
-      double inv = 1 / sd;     /* one division for both constraints */
-      if (sd < 0) { t = -a1 * inv; t_out = a2 * inv; side = 1; }
-      else { t = a2 * inv; t_out = -a1 * inv; side = -1; }
-    }
-    if (t_out < s->hi) s->hi = t_out;
-    /* the latest entry; an exact tie goes to the face, then the box axes,
-       then the edge pairs */
-    if (t > prev) {
-      s->lo = t;
-      s->best = side > 0 ? L : v_neg(L);
-      s->best_kind = kind;
-    } else if (t == prev && prev > 0 && kind < s->best_kind) {
-      s->best = side > 0 ? L : v_neg(L);
-      s->best_kind = kind;
-    }
+    sat_clip(s, R, s0, sd, omin, omax, L, kind);
     return;
   }
   /* depths of the two ways out, per unit length of L */
@@ -328,35 +339,6 @@ static void all_axes(const boxmove *m, const poly *o, axstate *s) {
 
 /* ---- the first pass, specialized (issue 12) ------------------------------ */
 
-/* One axis of the first pass, given its numbers: R, the box's reach along
-   L; s0, sd, the centre's projection (relative to ref) and the motion's;
-   [omin, omax], the obstacle's projection. The tail of axis() without the
-   depths, the very same operations. Returns whether the interval is still
-   open. */
-static inline int sat_clip(axstate *s, double R, double s0, double sd,
-                           double omin, double omax, vec3 L, int kind) {
-  double a1 = s0 - R - omax, a2 = omin - s0 - R, prev = s->lo, t, t_out;
-  int side;
-  if (sd == 0) {
-    if (a1 > 0 || a2 > 0) { s->lo = 2; s->hi = 1; return 0; }
-    return 1;
-  }
-  {
-    double inv = 1 / sd;
-    if (sd < 0) { t = -a1 * inv; t_out = a2 * inv; side = 1; }
-    else { t = a2 * inv; t_out = -a1 * inv; side = -1; }
-  }
-  if (t_out < s->hi) s->hi = t_out;
-  if (t > prev) {
-    s->lo = t;
-    s->best = side > 0 ? L : v_neg(L);
-    s->best_kind = kind;
-  } else if (t == prev && prev > 0 && kind < s->best_kind) {
-    s->best = side > 0 ? L : v_neg(L);
-    s->best_kind = kind;
-  }
-  return s->lo <= s->hi;
-}
 
 /* The cross axis L = a x g of unit box axis a and edge g, in the first
    pass: L has an exact zero in component a, so axis()'s sums lose their
