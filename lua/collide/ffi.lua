@@ -627,17 +627,25 @@ end
 -- plane, a value out of range or not finite, a negative radius, a start
 -- exactly on the plane -- handed to the generated wrapper, that is, to
 -- the core, which answers and words its errors as ever. Written with one
--- data-dependent branch (hit or miss), so that the JIT compiles a loop of
--- such calls into one root trace and a single side trace:
---   * the side: s0 = |d0| and side = d0 / |d0| (exactly +-1) are the
---     core's d0 * side and side for d0 ~= 0;
---   * the core's "|d0| <= r: u = 0, else a miss when s1 > r" is "a miss
---     when min(s0, s1) > r";
---   * u = max(s0 - r, 0) / max(s0 - s1, 5e-324): for s0 <= r that is +0
---     (the core's u = 0); otherwise s1 <= r < s0, so s0 - s1 >= s0 - r > 0
---     (rounding is monotonic), both maxima are their first operand, and u
---     is the core's (s0 - r) / (s0 - s1), in (0, 1], which its clamp
---     leaves as it is.
+-- data-dependent branch (hit or miss) and that one early, on numbers ready
+-- soon, so that the JIT compiles a loop of such calls into one root trace
+-- and one side trace, and a mispredicted hit or miss costs little. With d0,
+-- d1 the core's distances of the two centres (same operations), d0 ~= 0,
+-- side = sign(d0) and s0 = |d0| = d0 side, s1 = d1 side:
+--   * the core's "|d0| <= r: u = 0; else a miss when s1 > r" is "a miss
+--     when min(d0, d1) > r (d0 > 0) or max(d0, d1) < -r (d0 < 0)", tested
+--     as max(min(d0, d1) - r, -r - max(d0, d1)) > 0 (x - y > 0 exactly
+--     when x > y: gradual underflow);
+--   * u = max(s0 - r, 0) / max(|d0 - d1|, 2^-1074). For s0 <= r that is
+--     +0, the core's u = 0. Otherwise s1 <= r < s0, so the core's
+--     s0 - s1 >= s0 - r > 0 (rounding is monotonic), and since
+--     multiplying by side = +-1 is exact, s0 - s1 = side (d0 - d1) =
+--     |d0 - d1| to the bit: both maxima are their first operand, and u is
+--     the core's (s0 - r) / (s0 - s1), in (0, 1], which its clamp keeps;
+--   * side = clamp((d0 2^1023) 2^52, -1, 1): |d0| >= 2^-1074 makes the
+--     product at least 2 in magnitude (or infinite), so exactly +-1;
+--   * the centre at u, its foot on the plane and the normal n side: the
+--     core's v_lerp, v_dot + d and v_madd, operation for operation.
 -- The check: every magnitude summed as the core's fast check does (0.5 d
 -- for the plane's offset), within the input limit, r >= 0 and the normal's
 -- length as collide__check_plane requires; when it holds, the core's own
@@ -665,9 +673,8 @@ do
          abs(c1.y) + abs(c1.z) <= MAXC and r >= 0 and
          abs(n.x * n.x + n.y * n.y + n.z * n.z - 1) <= 1e-9 and d0 ~= 0 then
         if max(min(d0, d1) - r, -r - max(d0, d1)) > 0 then return false end
-        local s0 = abs(d0)
+        local u = max(abs(d0) - r, 0) / max(abs(d0 - d1), 0x1p-1074)
         local side = min(max(d0 * 0x1p1023 * 0x1p52, -1), 1)
-        local u = max(s0 - r, 0) / max(s0 - d1 * side, 0x1p-1074)
         local nx, ny, nz, d = n.x, n.y, n.z, p.d
         local x0, y0, z0 = c0.x, c0.y, c0.z
         local cx, cy, cz = x0 + (c1.x - x0) * u, y0 + (c1.y - y0) * u,
