@@ -182,6 +182,17 @@ describe("sweep_sphere_plane computed in Lua on the FFI backend", function()
       add(1, a, far, pl, {}, "OUT")
       add(1, a, far, pl, "OUT", "OUT", "extra")
     end
+    -- an out-vector that is also an argument: every input read first
+    for _, c in ipairs({ FFI, CAPI }) do
+      local c0, c1 = c.vec3(0.5, -0.25, 3), c.vec3(0.25, 0.5, -3)
+      local p = c.plane(c.vec3(0, 0.6, 0.8), 0.5)
+      local r = { c.sweep_sphere_plane(0.25, c0, c1, p, c0, c1) }
+      local s = { c.sweep_sphere_plane(0.25, c.vec3(0.5, -0.25, 3), c.vec3(0.25, 0.5, -3), p) }
+      assert.are.equal(string.format("%a %a %a %a", s[2], s[3].x, s[3].y, s[3].z),
+                       string.format("%a %a %a %a", r[2], r[3].x, r[3].y, r[3].z))
+      assert.are.equal(string.format("%a %a %a", s[4].x, s[4].y, s[4].z),
+                       string.format("%a %a %a", c1.x, c1.y, c1.z))
+    end
     assert.are.same({}, (differences("sweep_sphere_plane", cases)))
   end)
 end)

@@ -712,8 +712,9 @@ do
     end
     return true
   end
-  if type(jit) == "table" and jit.status() and ffi.arch == "x64" and agree() then
-    M.sweep_sphere_plane = sweep_sphere_plane
+  if type(jit) == "table" and jit.status() and ffi.arch == "x64" then
+    local ok, same = pcall(agree)
+    if ok and same then M.sweep_sphere_plane = sweep_sphere_plane end
   end
 end
 -- ---- end of closed forms computed in Lua ----
