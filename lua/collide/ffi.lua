@@ -654,7 +654,9 @@ end
 -- multiply-adds and with SSE2 doubles (x86-64; GCC's -std=c99 implies
 -- -ffp-contract=off), and LuaJIT's JIT on (the interpreter would allocate
 -- a reference for each plane field): so only on x64 with the JIT on at
--- load time, and only after the probe below finds the two agreeing.
+-- load time, and only after the probe below finds the two agreeing. (A
+-- program that turns the JIT off later still gets the same answers, with
+-- two small allocations per call in the interpreter.)
 do
   local generic = M.sweep_sphere_plane
   local abs, min, max = math.abs, math.min, math.max
