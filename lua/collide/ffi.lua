@@ -619,6 +619,108 @@ for _, row in ipairs(capi._api) do
   t[row[1]] = gen(row)
 end
 
+-- ---- closed forms computed in Lua (issue 12) -------------------------------
+-- sweep_sphere_plane is small enough that the FFI call is most of its cost
+-- under the JIT, so this backend computes it in Lua: the core's very
+-- operations in their order (collide_basic.c sweep_sphere_plane), so the
+-- same bits, with every other case -- an argument that is not a vec3 or a
+-- plane, a value out of range or not finite, a negative radius, a start
+-- exactly on the plane -- handed to the generated wrapper, that is, to
+-- the core, which answers and words its errors as ever. Written with one
+-- data-dependent branch (hit or miss) and that one early, on numbers ready
+-- soon, so that the JIT compiles a loop of such calls into one root trace
+-- and one side trace, and a mispredicted hit or miss costs little. With d0,
+-- d1 the core's distances of the two centres (same operations), d0 ~= 0,
+-- side = sign(d0) and s0 = |d0| = d0 side, s1 = d1 side:
+--   * the core's "|d0| <= r: u = 0; else a miss when s1 > r" is "a miss
+--     when min(d0, d1) > r (d0 > 0) or max(d0, d1) < -r (d0 < 0)", tested
+--     as max(min(d0, d1) - r, -r - max(d0, d1)) > 0 (x - y > 0 exactly
+--     when x > y: gradual underflow);
+--   * u = max(s0 - r, 0) / max(|d0 - d1|, 2^-1074). For s0 <= r that is
+--     +0, the core's u = 0. Otherwise s1 <= r < s0, so the core's
+--     s0 - s1 >= s0 - r > 0 (rounding is monotonic), and since
+--     multiplying by side = +-1 is exact, s0 - s1 = side (d0 - d1) =
+--     |d0 - d1| to the bit: both maxima are their first operand, and u is
+--     the core's (s0 - r) / (s0 - s1), in (0, 1], which its clamp keeps;
+--   * side = clamp((d0 2^1023) 2^52, -1, 1): |d0| >= 2^-1074 makes the
+--     product at least 2 in magnitude (or infinite), so exactly +-1;
+--   * the centre at u, its foot on the plane and the normal n side: the
+--     core's v_lerp, v_dot + d and v_madd, operation for operation.
+-- The check: every magnitude summed as the core's fast check does (0.5 d
+-- for the plane's offset), within the input limit, r >= 0 and the normal's
+-- length as collide__check_plane requires; when it holds, the core's own
+-- checks pass too and it computes the same kernel.
+-- Same bits needs the C core built without contraction into fused
+-- multiply-adds and with SSE2 doubles (x86-64; GCC's -std=c99 implies
+-- -ffp-contract=off), and LuaJIT's JIT on (the interpreter would allocate
+-- a reference for each plane field): so only on x64 with the JIT on at
+-- load time, and only after the probe below finds the two agreeing. (A
+-- program that turns the JIT off later still gets the same answers, with
+-- two small allocations per call in the interpreter.)
+do
+  local generic = M.sweep_sphere_plane
+  local abs, min, max = math.abs, math.min, math.max
+  local MAXC = C.collide_max_coord()
+  local FACE = FEATURE[1]     -- COLLIDE_FEATURE_FACE
+  local function sweep_sphere_plane(r, c0, c1, pl, o1, o2)
+    if type(r) == "number" and istype(V, c0) and istype(V, c1) and istype(P, pl) then
+      -- (the fields are read again after the branch rather than kept in
+      -- locals: fewer live values at the side exit, which LuaJIT can then
+      -- compile; the loads are the same IR values)
+      local p = pl.pl
+      local n = p.normal
+      local d0 = n.x * c0.x + n.y * c0.y + n.z * c0.z + p.d
+      local d1 = n.x * c1.x + n.y * c1.y + n.z * c1.z + p.d
+      if abs(r) + abs(0.5 * p.d) + abs(c0.x) + abs(c0.y) + abs(c0.z) + abs(c1.x) +
+         abs(c1.y) + abs(c1.z) <= MAXC and r >= 0 and
+         abs(n.x * n.x + n.y * n.y + n.z * n.z - 1) <= 1e-9 and d0 ~= 0 then
+        if max(min(d0, d1) - r, -r - max(d0, d1)) > 0 then return false end
+        local u = max(abs(d0) - r, 0) / max(abs(d0 - d1), 0x1p-1074)
+        local side = min(max(d0 * 0x1p1023 * 0x1p52, -1), 1)
+        local nx, ny, nz, d = n.x, n.y, n.z, p.d
+        local x0, y0, z0 = c0.x, c0.y, c0.z
+        local cx, cy, cz = x0 + (c1.x - x0) * u, y0 + (c1.y - y0) * u,
+                           z0 + (c1.z - z0) * u
+        local m = -(nx * cx + ny * cy + nz * cz + d)
+        if istype(V, o1) and istype(V, o2) then
+          o1.x = cx + nx * m; o1.y = cy + ny * m; o1.z = cz + nz * m
+          o2.x = nx * side; o2.y = ny * side; o2.z = nz * side
+          return true, u, o1, o2, FACE
+        end
+      end
+    end
+    return generic(r, c0, c1, pl, o1, o2)
+  end
+
+  -- The probe: a few hundred calls answered both ways, bit for bit
+  -- (contraction or x87 doubles in the core would show here).
+  local function agree()
+    local seed = 1
+    local function rnd()       -- a fixed generator: the same probe each load
+      seed = (seed * 16807) % 2147483647
+      return seed / 2147483647
+    end
+    local a1, a2, b1, b2 = V(), V(), V(), V()
+    for i = 1, 400 do
+      local s = 10 ^ (math.floor(rnd() * 12) - 6)
+      local pl = M.plane(V(rnd() - 0.5, rnd() - 0.5, rnd() - 0.5), (rnd() - 0.5) * s)
+      local c0 = V((rnd() - 0.5) * s, (rnd() - 0.5) * s, (rnd() - 0.5) * s)
+      local c1 = V((rnd() - 0.5) * s, (rnd() - 0.5) * s, (rnd() - 0.5) * s)
+      local r = i % 7 == 0 and 0 or rnd() * s * 0.3
+      local h1, u1 = sweep_sphere_plane(r, c0, c1, pl, a1, a2)
+      local h2, u2 = generic(r, c0, c1, pl, b1, b2)
+      if h1 ~= h2 then return false end
+      if h1 and not (u1 == u2 and a1 == b1 and a2 == b2) then return false end
+    end
+    return true
+  end
+  if type(jit) == "table" and jit.status() and ffi.arch == "x64" then
+    local ok, same = pcall(agree)
+    if ok and same then M.sweep_sphere_plane = sweep_sphere_plane end
+  end
+end
+-- ---- end of closed forms computed in Lua ----
+
 -- ---- world ------------------------------------------------------------------
 
 -- In collide/ffi_world.lua, given what it needs from this file.
