@@ -1376,6 +1376,7 @@ static vec3 unit_finite(vec3 a) {
 
 static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
                                int *feature);
+static int box_feature(vec3 e, const int bound[3]);
 static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
                      vec3 q, vec3 m, int feature, collide_hit *out);   /* polygons with more vertices take the general path */
 
@@ -1805,6 +1806,163 @@ static vec3 box_corner(vec3 e, int s) {
   return v3(s & 1 ? -e.x : e.x, s & 2 ? -e.y : e.y, s & 4 ? -e.z : e.z);
 }
 
+/* The point of the core y + s A, -1 <= s <= 1, nearest the box [-e, e]
+   (box frame), and the box's point nearest it: the distance from y to the
+   zonotope Z = box (+) S and its nearest feature, in closed form.
+   g(s) = |y + s A - clamp(y + s A)|^2 = sum_i (|y_i + s A_i| - e_i)_+^2 is
+   convex (a sum of squared distances to convex sets along a line), and
+   g'(s) / 2 = sum_i A_i^2 [(s - hi_i)_+ - (lo_i - s)_+], where
+   [lo_i, hi_i] are the s with y_i + s A_i within the slab of axis i: a
+   nondecreasing piecewise linear function with at most six breakpoints
+   (the core crossing a face plane). Its sign at the breakpoints brackets
+   the minimizer between two neighbouring ones; there the axes beyond their
+   slabs are fixed, beyond the face sigma_i e_i, and g'(s) = 0 is linear:
+   s = sum A_i (sigma_i e_i - y_i) / sum A_i^2 over those axes (Ericson
+   5.1.9's closest points of a segment and a box, solved on the segment's
+   parameter as one convex function of one variable instead of against the
+   box's twelve edges). The breakpoints only classify: at a tie both
+   neighbouring pieces give the same root, so their rounding moves nothing
+   but the piece that computes it. The minimizer clamped to [-1, 1] when
+   g' keeps one sign there; where g' vanishes on an interval (the core
+   meets the box) one point of it, with dd = 0. */
+typedef struct znear {
+  double s, dd;     /* the core's parameter, the squared distance */
+  vec3 m, q;        /* the core's point y + s A, the box's point */
+  int side[3];      /* per axis: +1 q_i clamped to e_i, -1 to -e_i, 0 not */
+} znear;
+
+static double zn_slope(const double *lo, const double *hi, const double *w,
+                       double s) {
+  return w[0] * (fmax2(s - hi[0], 0) - fmax2(lo[0] - s, 0)) +
+         w[1] * (fmax2(s - hi[1], 0) - fmax2(lo[1] - s, 0)) +
+         w[2] * (fmax2(s - hi[2], 0) - fmax2(lo[2] - s, 0));
+}
+
+static void zono_near(vec3 y, vec3 A, vec3 e, znear *z) {
+  double lo[3], hi[3], w[3], b[6], s, sl = -1, sr = 1;
+  int i, n = 0;
+  for (i = 0; i < 3; i++) {
+    double a = v_get(A, i), yi = v_get(y, i), ei = v_get(e, i), ia, t1, t2;
+    /* (no slope: a constant term of g; also where a^2 underflows -- a
+       component below about 1e-162, under 1e-92 of A's largest (at least
+       1e-70 by the fast path's guard): it moves the core by far less than
+       the rounding of the coordinates) */
+    if (a * a == 0) {
+      lo[i] = -HUGE_VAL; hi[i] = HUGE_VAL; w[i] = 0;
+      continue;
+    }
+    ia = 1 / a;
+    t1 = (-ei - yi) * ia;
+    t2 = (ei - yi) * ia;
+    lo[i] = fmin2(t1, t2);
+    hi[i] = fmax2(t1, t2);
+    w[i] = a * a;
+    if (lo[i] > -1 && lo[i] < 1) b[n++] = lo[i];
+    if (hi[i] > -1 && hi[i] < 1) b[n++] = hi[i];
+  }
+  if (zn_slope(lo, hi, w, -1) >= 0) {
+    s = -1;
+  } else if (zn_slope(lo, hi, w, 1) <= 0) {
+    s = 1;
+  } else {
+    double num = 0, den = 0, mid;
+    s = 2;
+    for (i = 0; i < n; i++) {
+      double f = zn_slope(lo, hi, w, b[i]);
+      if (f < 0) sl = fmax2(sl, b[i]);
+      else if (f > 0) sr = fmin2(sr, b[i]);
+      else s = b[i];          /* a root at a breakpoint (or on the flat) */
+    }
+    if (s == 2) {
+      mid = sl + (sr - sl) / 2;
+      for (i = 0; i < 3; i++) {
+        double a = v_get(A, i), yi = v_get(y, i), ei = v_get(e, i);
+        if (w[i] == 0 || (mid >= lo[i] && mid <= hi[i])) continue;
+        num += a * ((yi + mid * a > 0 ? ei : -ei) - yi);
+        den += w[i];
+      }
+      /* (no axis beyond its slab at mid: sl and sr adjacent doubles, mid
+         rounded onto a breakpoint; mid is then the root to rounding) */
+      s = den > 0 ? num / den : mid;
+      s = s < sl ? sl : (s > sr ? sr : s);   /* (its rounding, kept in) */
+    }
+  }
+  z->s = s;
+  z->m = v_madd(y, A, s);
+  z->dd = 0;
+  z->q = z->m;
+  for (i = 0; i < 3; i++) {
+    double mi = v_get(z->m, i), ei = v_get(e, i), qi, g;
+    z->side[i] = mi > ei ? 1 : (mi < -ei ? -1 : 0);
+    qi = z->side[i] > 0 ? ei : (z->side[i] < 0 ? -ei : mi);
+    z->q = v_with(z->q, i, qi);
+    g = mi - qi;
+    z->dd += g * g;
+  }
+}
+
+/* The rim piece of Z holding the feature zono_near found (the kinds and
+   indices of capsule_box_fast's rim): 1, or 0 when it is a face or the
+   inside (no rim piece). Z's point nearest y is q - s A: the piece is
+   shifted by sigma = -s. */
+static int zn_piece(const znear *z, int *kind, int *index) {
+  int i, n = 0, k = 0, c = 0, end = z->s == -1 || z->s == 1;
+  for (i = 0; i < 3; i++) {
+    if (z->side[i]) n++;
+    else k = i;
+    if (z->side[i] < 0) c |= 1 << i;
+  }
+  if (n == 3) {
+    *kind = end ? 1 : 2;
+    *index = end ? c * 2 + (z->s < 0) : c;
+    return 1;
+  }
+  if (n == 2 && end) {
+    *kind = 0;
+    *index = (k * 8 + c) * 2 + (z->s < 0);
+    return 1;
+  }
+  return 0;
+}
+
+/* 1 when y (box frame) lies in the Voronoi region of Z's rim feature
+   (kind, index): its nearest point of Z is on that feature, so a point of
+   the feature's piece (the points within r of it) there is on the grown
+   body's boundary. With the core's end m = y - sigma A nearest the box
+   at p: m - p in the box's normal cone at p (Ericson 5.5.7's regions),
+   and sigma A.(m - p) >= 0, the end the best point of the core (g'(s) at
+   s = -sigma points out of [-1, 1]); for the side edge V (+) S the core's
+   best point m = y + s A, A.(m - V) = 0, inside the core. */
+static int zn_holds(int kind, int index, vec3 y, vec3 A, vec3 e) {
+  int i;
+  if (kind == 2) {
+    vec3 V = box_corner(e, index), yv = v_sub(y, V), w;
+    double s = -v_dot(A, yv) / v_len2(A);
+    if (!(s >= -1 && s <= 1)) return 0;
+    w = v_madd(yv, A, s);
+    for (i = 0; i < 3; i++)
+      if (((index >> i) & 1 ? -v_get(w, i) : v_get(w, i)) < 0) return 0;
+    return 1;
+  } else {
+    double sigma = index % 2 ? 1 : -1;
+    int k = kind == 0 ? index / 16 : -1, c = kind == 0 ? (index / 2) % 8 : index / 2;
+    vec3 m = v_madd(y, A, -sigma), w = v3(0, 0, 0);
+    for (i = 0; i < 3; i++) {
+      double mi = v_get(m, i), ei = v_get(e, i), wi;
+      if (i == k) {
+        if (!(fabs(mi) <= ei)) return 0;
+        wi = 0;
+      } else {
+        wi = (c >> i) & 1 ? -ei - mi : mi - ei;    /* outward */
+        if (!(wi >= 0)) return 0;
+        if ((c >> i) & 1) wi = -wi;
+      }
+      w = v_with(w, i, wi);
+    }
+    return sigma * v_dot(A, w) >= 0;
+  }
+}
+
 /* cb_add and cb_finish in one pass for the box: the padded span *ps (a
    miss there is a miss: 1) and the unpadded one *u side by side, plane by
    plane in the same order as cb_finish, so *u ends with the very numbers
@@ -1917,6 +2075,27 @@ static int spans_meet(vspan a, vspan b, vspan c, double lo, double hi) {
   return lo <= hi;
 }
 
+/* The piece of the rim feature (kind, index) over [lo, hi] into *b: kind
+   0 the box edge along x_k through the corner s shifted by sigma A, 1 the
+   ball at the corner V + sigma A, 2 the side edge V (+) S (index: see
+   capsule_box_fast). */
+static void rim_piece(rim *b, int kind, int index, double lo, double hi,
+                      vec3 rel, vec3 d, vec3 A, vec3 e, double r) {
+  if (kind == 0) {
+    int k = index / 16, s = (index / 2) % 8;
+    double g = index % 2 ? 1 : -1;
+    rim_cyl(b, lo, hi, rel, d, v_madd(box_corner(e, s | (1 << k)), A, g),
+            v_madd(box_corner(e, s), A, g), r, 0, index);
+  } else if (kind == 1) {
+    vec3 V = box_corner(e, index / 2);
+    rim_ball(b, lo, hi, rel, d, index % 2 ? v_add(V, A) : v_sub(V, A), r, 1,
+             index);
+  } else {
+    vec3 V = box_corner(e, index);
+    rim_cyl(b, lo, hi, rel, d, v_sub(V, A), v_add(V, A), r, 2, index);
+  }
+}
+
 static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
                             vec3 e, collide_hit *out) {
   cb_plane pl[12];
@@ -1928,7 +2107,34 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
   cb_span ps, us;
   rim best;
   chord_box cb;
-  double g_pad;
+  double g_pad, slo = 0, sup = 1;
+  /* A miss of the box grown by |A_i| + r on each axis (the zonotope's
+     bounding box, grown by r) first, by slabs (Ericson 5.3.3): most misses
+     end here. Each axis is pushed out by a pad far above the rounding of
+     its own numbers (rel = c0 - ctr, d = c1 - c0 and the entry and exit
+     times (+-L - rel_i) / d_i, each within a few epsilon of those numbers'
+     magnitudes on that axis once multiplied back by d_i), so a miss here
+     is a miss of the exact motion; valid for any finite input (an
+     overflowing pad only lets more through). */
+  for (i = 0; i < 3; i++) {
+    double ri = v_get(rel, i), di = v_get(d, i), ai = fabs(v_get(A, i));
+    double L = v_get(e, i) + ai + r, t1, t2, iv;
+    L += 1e-8 * (L + fabs(v_get(c0, i)) + fabs(v_get(c1, i)) + fabs(v_get(ctr, i)));
+    if (di == 0) {
+      if (fabs(ri) > L) goto miss;
+      continue;
+    }
+    iv = 1 / di;
+    t1 = (-L - ri) * iv;
+    t2 = (L - ri) * iv;
+    slo = fmax2(slo, fmin2(t1, t2));
+    sup = fmin2(sup, fmax2(t1, t2));
+  }
+  if (slo > sup) {
+  miss:
+    hit_clear(out);
+    return 0;
+  }
   /* (a box thinner than 1e-6 of the coordinates: its faces are slivers
      whose over-the-face tests round either way; the general path, found
      by the fuzzer) */
@@ -1979,8 +2185,20 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
        edge (as for the polygon) */
     vec3 q, m;
     int feature;
-    double dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
-    if (dd <= r * r) return box_start(rel, A, d, e, ctr, dd, q, m, feature, out);
+    znear zn;
+    zono_near(rel, A, e, &zn);
+    if (zn.dd <= r * r) {
+      int bound[3];
+      /* (the core meeting the box: core_box_closest's point of the core
+         inside it, found by clipping) */
+      if (zn.dd == 0) {
+        double dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+        return box_start(rel, A, d, e, ctr, dd, q, m, feature, out);
+      }
+      for (i = 0; i < 3; i++) bound[i] = fabs(v_get(zn.q, i)) == v_get(e, i);
+      return box_start(rel, A, d, e, ctr, zn.dd, zn.q, zn.m, box_feature(e, bound),
+                       out);
+    }
   }
   x = v_madd(rel, d, t);
   tol = 64 * DBL_EPSILON * (scale + r);
@@ -2004,9 +2222,37 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
      vertices are the corners shifted by +-A (a ball wholly inside the
      zonotope is a harmless extra piece). Kinds: 0 the edge (index: k, the
      corner, sigma), 1 the ball V + sigma A, 2 the side edge V (+) S. */
-  for (i = 0; i < 12; i++) back[i] = pl[i].q > 0;
   best.t = 2;
   best.kind = best.index = 0;
+  {
+    /* The walk: the rim feature of Z nearest the entry point x first (the
+       grown body's nearest piece there); its piece's first contact y is
+       the body's first contact when y lies in the feature's Voronoi region
+       (zn_holds): y is then on the body's boundary, and the motion enters
+       the piece, a convex part of the convex body, at y -- a line meets a
+       convex body's boundary where it enters and where it leaves, so that
+       is where it enters the body. Otherwise the feature nearest y next,
+       three steps at most; the enumeration below answers what they leave
+       (a miss, or a contact on a feature the walk did not reach). */
+    vec3 y = x;
+    int step, kind, index;
+    for (step = 0; step < 3; step++) {
+      znear zn;
+      rim piece;
+      piece.kind = piece.index = 0;
+      zono_near(y, A, e, &zn);
+      if (!zn_piece(&zn, &kind, &index)) break;
+      piece.t = 2;
+      rim_piece(&piece, kind, index, t, hi, rel, d, A, e, r);
+      if (piece.t > 1) break;
+      y = v_madd(rel, d, piece.t);
+      if (zn_holds(kind, index, y, A, e)) {
+        best = piece;
+        goto found;
+      }
+    }
+  }
+  for (i = 0; i < 12; i++) back[i] = pl[i].q > 0;
   {
     /* the side edges screened first by the distance of their lines from
        the motion's line, as for the polygon */
@@ -2144,6 +2390,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     hit_clear(out);
     return 0;
   }
+found:
   if (best.t == 0) return -1;   /* touching at the start, by rounding */
   {
     vec3 c = v_madd(rel, d, best.t), nrm, p;
