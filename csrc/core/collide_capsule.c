@@ -1158,13 +1158,13 @@ static int in_plane(vec3 c0, vec3 d, vec3 A, vec3 n, vec3 origin) {
          fabs(v_dot(n, A)) <= noise(A, A);
 }
 
-/* The quick rejection of collide_shapes.c's meets_box: the centre never
-   enters the box lo..hi grown by r (and by 1e-9 of the scale, so rounding
-   never rejects a contact). */
-static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r);
+/* The quick rejection by slabs (meets_box of collide_internal.h without
+   divisions): the centre never enters the box lo..hi grown by r (and by
+   1e-9 of the scale, so rounding never rejects a contact). */
+static int enters_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r);
 
 /* The time the centre enters the box lo..hi grown by r and padded as
-   meets_box's, or 2 when it never does in [0, 1]: a lower bound of the
+   enters_box's, or 2 when it never does in [0, 1]: a lower bound of the
    first contact of any piece inside that box (the padding covers the
    rounding of these divisions). */
 static double box_entry(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
@@ -1190,7 +1190,7 @@ static double box_entry(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
 
 /* Whether the centre enters the box grown by r during [0, 1]: box_entry's
    answer, which is 2 exactly when it does not. */
-static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
+static int enters_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
   return box_entry(c0, d, lo, hi, r) <= 1;
 }
 
@@ -1365,10 +1365,14 @@ static double fmin2(double a, double b) { return a < b ? a : b; }
 static double vmax_abs(vec3 v) {
   return fmax2(fabs(v.x), fmax2(fabs(v.y), fabs(v.z)));
 }
-/* v_normalize for a finite vector: the same operations with the plain
-   maximum (the library fmax is a call; the results are the same bits) */
+/* A unit vector along a finite vector: a / |a|, one square root and one
+   division, where |a|^2 can neither overflow nor underflow (the largest
+   component between 1e-100 and 1e100); elsewhere v_normalize's way, the
+   components divided by the largest first (with the plain maximum: the
+   library fmax is a call). Both are correct to a few ulps. */
 static vec3 unit_finite(vec3 a) {
   double m = vmax_abs(a);
+  if (m > 1e-100 && m < 1e100) return v_scale(a, 1 / sqrt(v_len2(a)));
   if (!(m > 0)) return v3(0, 0, 0);
   a = v3(a.x / m, a.y / m, a.z / m);
   return v_scale(a, 1.0 / v_len(a));
@@ -1838,20 +1842,26 @@ static double zn_slope(const double *lo, const double *hi, const double *w,
          w[2] * (fmax2(s - hi[2], 0) - fmax2(lo[2] - s, 0));
 }
 
-static void zono_near(vec3 y, vec3 A, vec3 e, znear *z) {
-  double lo[3], hi[3], w[3], b[6], s, sl = -1, sr = 1;
+/* The reciprocals of A's components for zono_near, 0 for an axis without
+   slope: g's term is constant there, also where a^2 underflows -- a
+   component below about 1e-162, under 1e-92 of A's largest (at least
+   1e-70 by the fast path's guard): it moves the core by far less than the
+   rounding of the coordinates. */
+static vec3 zn_inverse(vec3 A) {
+  return v3(A.x * A.x == 0 ? 0 : 1 / A.x, A.y * A.y == 0 ? 0 : 1 / A.y,
+            A.z * A.z == 0 ? 0 : 1 / A.z);
+}
+
+static void zono_near(vec3 y, vec3 A, vec3 iA, vec3 e, znear *z) {
+  double lo[3], hi[3], w[3], b[8], s, sl = -1, sr = 1;
   int i, n = 0;
   for (i = 0; i < 3; i++) {
-    double a = v_get(A, i), yi = v_get(y, i), ei = v_get(e, i), ia, t1, t2;
-    /* (no slope: a constant term of g; also where a^2 underflows -- a
-       component below about 1e-162, under 1e-92 of A's largest (at least
-       1e-70 by the fast path's guard): it moves the core by far less than
-       the rounding of the coordinates) */
-    if (a * a == 0) {
+    double a = v_get(A, i), yi = v_get(y, i), ei = v_get(e, i), ia = v_get(iA, i);
+    double t1, t2;
+    if (ia == 0) {
       lo[i] = -HUGE_VAL; hi[i] = HUGE_VAL; w[i] = 0;
       continue;
     }
-    ia = 1 / a;
     t1 = (-ei - yi) * ia;
     t2 = (ei - yi) * ia;
     lo[i] = fmin2(t1, t2);
@@ -1860,32 +1870,31 @@ static void zono_near(vec3 y, vec3 A, vec3 e, znear *z) {
     if (lo[i] > -1 && lo[i] < 1) b[n++] = lo[i];
     if (hi[i] > -1 && hi[i] < 1) b[n++] = hi[i];
   }
-  if (zn_slope(lo, hi, w, -1) >= 0) {
-    s = -1;
-  } else if (zn_slope(lo, hi, w, 1) <= 0) {
-    s = 1;
+  /* the bracket, branch-free: sl the largest of -1 and the breakpoints
+     where g' <= 0, sr the smallest of 1 and those where g' >= 0 (g' < 0
+     at -1 or > 0 at 1: both at that end). sl >= sr: g' vanishes on
+     [sr, sl] (or both at an end), s = sl; else the root inside. */
+  b[n++] = -1;
+  b[n++] = 1;
+  for (i = 0; i < n; i++) {
+    double f = zn_slope(lo, hi, w, b[i]);
+    sl = f <= 0 ? fmax2(sl, b[i]) : sl;
+    sr = f >= 0 ? fmin2(sr, b[i]) : sr;
+  }
+  if (sl >= sr) {
+    s = sl;
   } else {
-    double num = 0, den = 0, mid;
-    s = 2;
-    for (i = 0; i < n; i++) {
-      double f = zn_slope(lo, hi, w, b[i]);
-      if (f < 0) sl = fmax2(sl, b[i]);
-      else if (f > 0) sr = fmin2(sr, b[i]);
-      else s = b[i];          /* a root at a breakpoint (or on the flat) */
+    double num = 0, den = 0, mid = sl + (sr - sl) / 2;
+    for (i = 0; i < 3; i++) {
+      double a = v_get(A, i), yi = v_get(y, i), ei = v_get(e, i);
+      if (w[i] == 0 || (mid >= lo[i] && mid <= hi[i])) continue;
+      num += a * ((yi + mid * a > 0 ? ei : -ei) - yi);
+      den += w[i];
     }
-    if (s == 2) {
-      mid = sl + (sr - sl) / 2;
-      for (i = 0; i < 3; i++) {
-        double a = v_get(A, i), yi = v_get(y, i), ei = v_get(e, i);
-        if (w[i] == 0 || (mid >= lo[i] && mid <= hi[i])) continue;
-        num += a * ((yi + mid * a > 0 ? ei : -ei) - yi);
-        den += w[i];
-      }
-      /* (no axis beyond its slab at mid: sl and sr adjacent doubles, mid
-         rounded onto a breakpoint; mid is then the root to rounding) */
-      s = den > 0 ? num / den : mid;
-      s = s < sl ? sl : (s > sr ? sr : s);   /* (its rounding, kept in) */
-    }
+    /* (no axis beyond its slab at mid: sl and sr adjacent doubles, mid
+       rounded onto a breakpoint; mid is then the root to rounding) */
+    s = den > 0 ? num / den : mid;
+    s = s < sl ? sl : (s > sr ? sr : s);   /* (its rounding, kept in) */
   }
   z->s = s;
   z->m = v_madd(y, A, s);
@@ -1961,30 +1970,6 @@ static int zn_holds(int kind, int index, vec3 y, vec3 A, vec3 e) {
     }
     return sigma * v_dot(A, w) >= 0;
   }
-}
-
-/* cb_add and cb_finish in one pass for the box: the padded span *ps (a
-   miss there is a miss: 1) and the unpadded one *u side by side, plane by
-   plane in the same order as cb_finish, so *u ends with the very numbers
-   cb_finish computes; *u_empty is set when the unpadded planes miss. */
-static int cb_add2(cb_span *ps, cb_span *u, int *u_empty, const cb_plane *pl,
-                   int from, int to) {
-  int i;
-  for (i = from; i < to; i++) {
-    double p = pl[i].p, pp = p - pl[i].pad, q = pl[i].q;
-    if (q < 0) {
-      if (pp * ps->ld > ps->ln * -q) { ps->ln = pp; ps->ld = -q; ps->which = i; }
-      if (p * u->ld > u->ln * -q) { u->ln = p; u->ld = -q; u->which = i; }
-    } else if (q > 0) {
-      if (-pp * ps->hd < ps->hn * q) { ps->hn = -pp; ps->hd = q; }
-      if (-p * u->hd < u->hn * q) { u->hn = -p; u->hd = q; }
-    } else {
-      if (pp > 0) return 1;
-      if (p > 0) *u_empty = 1;
-    }
-    if (ps->ln * ps->hd > ps->hn * ps->ld) return 1;
-  }
-  return 0;
 }
 
 /* The box of the centre's path over the window [t0, t1] grown by g: a rim
@@ -2099,42 +2084,15 @@ static void rim_piece(rim *b, int kind, int index, double lo, double hi,
 static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
                             vec3 e, collide_hit *out) {
   cb_plane pl[12];
-  vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3];
+  vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3], iA;
   double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)),
                       fmax2(vmax_abs(ctr), fmax2(vmax_abs(e), vmax_abs(A))));
   double pad, t, ma = vmax_abs(A), hi, tol, norm[12];
-  int i, f, which, rc, back[12], u_empty = 0;
-  cb_span ps, us;
+  int i, f, which, back[12];
+  cb_span us;
   rim best;
   chord_box cb;
-  double g_pad, slo = 0, sup = 1;
-  /* A miss of the box grown by |A_i| + r on each axis (the zonotope's
-     bounding box, grown by r) first, by slabs (Ericson 5.3.3): most misses
-     end here. Each axis is pushed out by a pad far above the rounding of
-     its own numbers (rel = c0 - ctr, d = c1 - c0 and the entry and exit
-     times (+-L - rel_i) / d_i, each within a few epsilon of those numbers'
-     magnitudes on that axis once multiplied back by d_i), so a miss here
-     is a miss of the exact motion; valid for any finite input (an
-     overflowing pad only lets more through). */
-  for (i = 0; i < 3; i++) {
-    double ri = v_get(rel, i), di = v_get(d, i), ai = fabs(v_get(A, i));
-    double L = v_get(e, i) + ai + r, t1, t2, iv;
-    L += 1e-8 * (L + fabs(v_get(c0, i)) + fabs(v_get(c1, i)) + fabs(v_get(ctr, i)));
-    if (di == 0) {
-      if (fabs(ri) > L) goto miss;
-      continue;
-    }
-    iv = 1 / di;
-    t1 = (-L - ri) * iv;
-    t2 = (L - ri) * iv;
-    slo = fmax2(slo, fmin2(t1, t2));
-    sup = fmin2(sup, fmax2(t1, t2));
-  }
-  if (slo > sup) {
-  miss:
-    hit_clear(out);
-    return 0;
-  }
+  double g_pad;
   /* (a box thinner than 1e-6 of the coordinates: its faces are slivers
      whose over-the-face tests round either way; the general path, found
      by the fuzzer) */
@@ -2142,51 +2100,17 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
       !(scale <= 1e60) || !(r > 1e-6 * scale) || !(ma > 1e-6 * scale))
     return -1;
   pad = 1e-8 * (scale + r);
-  for (i = 0; i < 3; i++) {
-    double ri = v_get(rel, i), di = v_get(d, i);
-    double lim = v_get(e, i) + fabs(v_get(A, i)) + r;
-    cb_plane *f2 = pl + i + i;           /* the faces +x_i, -x_i */
-    f2[0].p = ri - lim;  f2[0].q = di;  f2[0].pad = pad;
-    f2[1].p = -ri - lim; f2[1].q = -di; f2[1].pad = pad;
-    norm[i + i] = norm[i + i + 1] = 1;
-  }
-  /* the faces alone first (the zonotope's bounding box grown by r): most
-     misses end here, before the sides' square roots */
-  cb_start(&ps);
-  cb_start(&us);
-  if (cb_add2(&ps, &us, &u_empty, pl, 0, 6)) {
-    hit_clear(out);
-    return 0;
-  }
-  N[0] = v3(0, -A.z, A.y);
-  N[1] = v3(A.z, 0, -A.x);
-  N[2] = v3(-A.y, A.x, 0);
-  for (i = 0; i < 3; i++) {
-    double nl = v_len(N[i]), p = v_dot(N[i], rel), q = v_dot(N[i], d);
-    double lim = e.x * fabs(N[i].x) + e.y * fabs(N[i].y) + e.z * fabs(N[i].z) + r * nl;
-    cb_plane *s2 = pl + 6 + i + i;       /* the sides +-N_i */
-    s2[0].p = p - lim;  s2[0].q = q;
-    s2[1].p = -p - lim; s2[1].q = -q;
-    s2[0].pad = s2[1].pad = pad * nl;
-    norm[6 + i + i] = norm[7 + i + i] = nl;
-  }
-  if (cb_add2(&ps, &us, &u_empty, pl, 6, 12)) {
-    hit_clear(out);
-    return 0;
-  }
-  /* (the unpadded planes missing: a graze within the pad, undecided) */
-  if (u_empty || us.ln * us.hd > us.hn * us.ld) return -1;
-  t = us.ln / us.ld;
-  hi = us.hn / us.hd;
-  which = us.which;
-  rc = which < 0 ? 2 : 1;
-  if (rc == 2) {
-    /* inside every plane at the start: overlapping, or beside a rounded
-       edge (as for the polygon) */
+  if (fabs(rel.x) <= e.x + fabs(A.x) + r + pad && fabs(rel.y) <= e.y + fabs(A.y) + r + pad &&
+      fabs(rel.z) <= e.z + fabs(A.z) + r + pad) {
+    /* The centre within the zonotope's box grown by r (and the pad) at the
+       start, as it is when the capsule overlaps the box (Z (+) ball(r) lies
+       in that box): the core's distance to the box decides the overlap
+       first, before the planes. */
     vec3 q, m;
     int feature;
     znear zn;
-    zono_near(rel, A, e, &zn);
+    iA = zn_inverse(A);
+    zono_near(rel, A, iA, e, &zn);
     if (zn.dd <= r * r) {
       int bound[3];
       /* (the core meeting the box: core_box_closest's point of the core
@@ -2200,6 +2124,40 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
                        out);
     }
   }
+  for (i = 0; i < 3; i++) {
+    double ri = v_get(rel, i), di = v_get(d, i);
+    double lim = v_get(e, i) + fabs(v_get(A, i)) + r;
+    cb_plane *f2 = pl + i + i;           /* the faces +x_i, -x_i */
+    f2[0].p = ri - lim;  f2[0].q = di;  f2[0].pad = pad;
+    f2[1].p = -ri - lim; f2[1].q = -di; f2[1].pad = pad;
+    norm[i + i] = norm[i + i + 1] = 1;
+  }
+  N[0] = v3(0, -A.z, A.y);
+  N[1] = v3(A.z, 0, -A.x);
+  N[2] = v3(-A.y, A.x, 0);
+  for (i = 0; i < 3; i++) {
+    double nl = v_len(N[i]), p = v_dot(N[i], rel), q = v_dot(N[i], d);
+    double lim = e.x * fabs(N[i].x) + e.y * fabs(N[i].y) + e.z * fabs(N[i].z) + r * nl;
+    cb_plane *s2 = pl + 6 + i + i;       /* the sides +-N_i */
+    s2[0].p = p - lim;  s2[0].q = q;
+    s2[1].p = -p - lim; s2[1].q = -q;
+    s2[0].pad = s2[1].pad = pad * nl;
+    norm[6 + i + i] = norm[7 + i + i] = nl;
+  }
+  /* The twelve planes as they are (the slab test above ended most misses);
+     when they miss, padded: a miss there is a miss, else a graze within
+     the pad, undecided. */
+  cb_start(&us);
+  if (cb_add(&us, pl, 0, 12, 0)) {
+    cb_span ps;
+    cb_start(&ps);
+    if (!cb_add(&ps, pl, 0, 12, 1)) return -1;
+    hit_clear(out);
+    return 0;
+  }
+  t = us.ln / us.ld;
+  hi = us.hn / us.hd;
+  which = us.which;
   x = v_madd(rel, d, t);
   tol = 64 * DBL_EPSILON * (scale + r);
   /* (as for the polygon: the plane entered last, ties within rounding) */
@@ -2236,11 +2194,12 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
        (a miss, or a contact on a feature the walk did not reach). */
     vec3 y = x;
     int step, kind, index;
+    iA = zn_inverse(A);
     for (step = 0; step < 3; step++) {
       znear zn;
       rim piece;
       piece.kind = piece.index = 0;
-      zono_near(y, A, e, &zn);
+      zono_near(y, A, iA, e, &zn);
       if (!zn_piece(&zn, &kind, &index)) break;
       piece.t = 2;
       rim_piece(&piece, kind, index, t, hi, rel, d, A, e, r);
@@ -2455,7 +2414,7 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     }
     lim = r + fabs(v_dot(n, A)) + 64 * DBL_EPSILON * (scale + r);
     if ((h0 > lim && h1 > lim) || (h0 < -lim && h1 < -lim) ||
-        !meets_box(c0, d, v_sub(lo, ga), v_add(hi, ga), r)) {
+        !enters_box(c0, d, v_sub(lo, ga), v_add(hi, ga), r)) {
       hit_clear(out);
       return 0;
     }
@@ -2850,15 +2809,30 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
   double dd;
   int feature = COLLIDE_FEATURE_FACE, k, sa, sb, zeros;
   collide_hit h;
-  CHECK_RADIUS(r, 1);
-  CHECK_VEC(axis, 2);
-  CHECK_VEC(c0, 3);
-  CHECK_VEC(c1, 4);
-  CHECK_VEC(center, 5);
-  CHECK_EXTENTS(extents, 6);
+  /* (the arguments' magnitudes summed in one pass, collide_internal.h; one
+     by one, to name the bad one, only past the limit) */
+  double S = mag_total(mag_add2(mag_add2(mag_add(mag_start(r), axis), c0, c1),
+                                center, extents));
+  if (!((S <= COLLIDE_MAX_COORD) && (r >= 0) && (extents->x >= 0) &&
+        (extents->y >= 0) && (extents->z >= 0))) {
+    CHECK_RADIUS(r, 1);
+    CHECK_VEC(axis, 2);
+    CHECK_VEC(c0, 3);
+    CHECK_VEC(c1, 4);
+    CHECK_VEC(center, 5);
+    CHECK_EXTENTS(extents, 6);
+  }
   if (v_zero(*axis)) return collide_sweep_sphere_aabb(r, c0, c1, center, extents, out);
   A = *axis;
   e = *extents;
+  /* the quick rejection (most misses): the centre never enters the box of
+     the core's reach, e + |A|, grown by r */
+  ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
+  if (!meets_box(v_sub(*c0, *center), v_sub(*c1, *c0), v_neg(v_add(e, ga)),
+                 v_add(e, ga), r, S)) {
+    hit_clear(out);
+    return 0;
+  }
   zeros = (A.x == 0) + (A.y == 0) + (A.z == 0);
   if (zeros == 2) {
     k = A.x != 0 ? 0 : (A.y != 0 ? 1 : 2);
@@ -2868,11 +2842,6 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
   /* in the box's frame */
   rel = v_sub(*c0, *center);
   d = v_sub(*c1, *c0);
-  ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
-  if (!meets_box(rel, d, v_neg(v_add(e, ga)), v_add(e, ga), r)) {
-    hit_clear(out);
-    return 0;
-  }
   q = m = rel;
   dd = 2 * r * r + 1;
   if (!far_from_box(rel, v_neg(e), e, r + v_len(A)))
