@@ -237,8 +237,7 @@ typedef struct push {
   int feature, any;
 } push;
 
-static void push_try(push *p, vec3 w, double depth, vec3 d, int feature) {
-  double along = v_dot(w, d);
+static void push_try(push *p, vec3 w, double depth, double along, int feature) {
   if (!p->any || depth < p->depth || (depth == p->depth && along < p->along)) {
     p->any = 1;
     p->depth = depth;
@@ -1088,7 +1087,7 @@ static push flat_push(vec3 c, vec3 A, vec3 d, const vec3 *v, int count, vec3 n,
         double t = v_dot(w, v_sub(v[j], c));
         if (t > h) h = t;
       }
-      push_try(&p, w, h + fabs(v_dot(w, A)), d, feature);
+      push_try(&p, w, h + fabs(v_dot(w, A)), v_dot(w, d), feature);
     }
   }
   return p;
@@ -1882,7 +1881,7 @@ static void zono_near(vec3 y, vec3 A, vec3 iA, vec3 e, znear *z) {
     sr = f >= 0 ? fmin2(sr, b[i]) : sr;
   }
   if (sl >= sr) {
-    s = sl;
+    s = sr;
   } else {
     double num = 0, den = 0, mid = sl + (sr - sl) / 2;
     for (i = 0; i < 3; i++) {
@@ -1941,8 +1940,17 @@ static int zn_piece(const znear *z, int *kind, int *index) {
    at p: m - p in the box's normal cone at p (Ericson 5.5.7's regions),
    and sigma A.(m - p) >= 0, the end the best point of the core (g'(s) at
    s = -sigma points out of [-1, 1]); for the side edge V (+) S the core's
-   best point m = y + s A, A.(m - V) = 0, inside the core. */
-static int zn_holds(int kind, int index, vec3 y, vec3 A, vec3 e) {
+   best point m = y + s A, A.(m - V) = 0, inside the core.
+   And y must be on the piece's round surface, at distance r from the
+   feature (to 1e-12): a cylinder's first time may be where the path
+   enters the slab of its edge's ends while already within r of the line
+   -- a point of the flat end inside the body, not on its boundary (found
+   by the fuzzer: a contact at u = 1 reported for one at 0.3795) --
+   unless that time is the window's start lo itself (at_lo): the centre
+   there is on the planes' boundary and already in the body, so lo is the
+   first contact. */
+static int zn_holds(int kind, int index, vec3 y, vec3 A, vec3 e, double r,
+                    int at_lo) {
   int i;
   if (kind == 2) {
     vec3 V = box_corner(e, index), yv = v_sub(y, V), w;
@@ -1951,7 +1959,7 @@ static int zn_holds(int kind, int index, vec3 y, vec3 A, vec3 e) {
     w = v_madd(yv, A, s);
     for (i = 0; i < 3; i++)
       if (((index >> i) & 1 ? -v_get(w, i) : v_get(w, i)) < 0) return 0;
-    return 1;
+    return at_lo || v_len2(w) >= r * r * (1 - 1e-12);
   } else {
     double sigma = index % 2 ? 1 : -1;
     int k = kind == 0 ? index / 16 : -1, c = kind == 0 ? (index / 2) % 8 : index / 2;
@@ -1968,7 +1976,7 @@ static int zn_holds(int kind, int index, vec3 y, vec3 A, vec3 e) {
       }
       w = v_with(w, i, wi);
     }
-    return sigma * v_dot(A, w) >= 0;
+    return sigma * v_dot(A, w) >= 0 && (at_lo || v_len2(w) >= r * r * (1 - 1e-12));
   }
 }
 
@@ -2106,19 +2114,11 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
        start, as it is when the capsule overlaps the box (Z (+) ball(r) lies
        in that box): the core's distance to the box decides the overlap
        first, before the planes. */
-    vec3 q, m;
-    int feature;
     znear zn;
     iA = zn_inverse(A);
     zono_near(rel, A, iA, e, &zn);
     if (zn.dd <= r * r) {
       int bound[3];
-      /* (the core meeting the box: core_box_closest's point of the core
-         inside it, found by clipping) */
-      if (zn.dd == 0) {
-        double dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
-        return box_start(rel, A, d, e, ctr, dd, q, m, feature, out);
-      }
       for (i = 0; i < 3; i++) bound[i] = fabs(v_get(zn.q, i)) == v_get(e, i);
       return box_start(rel, A, d, e, ctr, zn.dd, zn.q, zn.m, box_feature(e, bound),
                        out);
@@ -2205,7 +2205,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
       rim_piece(&piece, kind, index, t, hi, rel, d, A, e, r);
       if (piece.t > 1) break;
       y = v_madd(rel, d, piece.t);
-      if (zn_holds(kind, index, y, A, e)) {
+      if (zn_holds(kind, index, y, A, e, r, piece.t == t)) {
         best = piece;
         goto found;
       }
@@ -2709,30 +2709,74 @@ static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
    game (a flat axis j: e_j = 0, c, d and A in its plane) only the
    directions without a j part. Depth along w: sum e_i |w_i| + |w.A| - w.c. */
 static push box_push(vec3 c, vec3 A, vec3 d, vec3 e, int flat) {
+  /* (the candidates' depths and motions in arrays, the best one picked by
+     push_try's rule and only then built: indexing a vec3 by a variable
+     goes through memory, and GCC's copies of a vector written piecewise
+     stall on store forwarding) */
+  const double ca[3] = { c.x, c.y, c.z }, aa[3] = { A.x, A.y, A.z };
+  const double da[3] = { d.x, d.y, d.z }, ea[3] = { e.x, e.y, e.z };
+  double depth[12], along[12];
+  int ok[12], k, best = -1, bound[3];
+  vec3 side[3];
   push p;
-  int k, s;
-  p.any = 0;
-  p.depth = p.along = 0;
-  p.w = v3(1, 0, 0);
-  p.feature = COLLIDE_FEATURE_FACE;
-  for (k = 0; k < 6; k++) {
-    vec3 w = k < 3 ? v_with(v3(0, 0, 0), k, 1)
-                   : v_cross(v_with(v3(0, 0, 0), k - 3, 1), A);
-    int bound[3] = { 0, 0, 0 }, feature;
-    if (v_zero(w)) continue;
-    /* (a face normal is a unit axis already, which v_normalize returns
-       unchanged; the sides' x_k x A have A's components, finite: v_normalize
-       with the plain maximum, the same bits without the library fmax) */
-    if (k >= 3) w = unit_finite(w);
-    if (flat >= 0 && v_get(w, flat) != 0) continue;
-    if (k < 3) bound[k] = 1;
-    else { bound[(k - 2) % 3] = 1; bound[(k - 1) % 3] = 1; }
-    feature = box_feature(e, bound);
-    for (s = 0; s < 2; s++, w = v_neg(w)) {
-      double h = e.x * fabs(w.x) + e.y * fabs(w.y) + e.z * fabs(w.z);
-      push_try(&p, w, h + fabs(v_dot(w, A)) - v_dot(w, c), d, feature);
-    }
+  /* x_k x A, whose components are A's, swapped and negated (exact), made
+     unit (A's components, finite: unit_finite) */
+  side[0] = v3(0, -A.z, A.y);
+  side[1] = v3(A.z, 0, -A.x);
+  side[2] = v3(-A.y, A.x, 0);
+  /* (each direction w and its opposite, 2 j and 2 j + 1: h, |w.A| and the
+     bound axes are the same, w.c and w.d change sign exactly; a face
+     normal's dot products are its components, exactly) */
+  for (k = 0; k < 3; k++) {
+    double base = ea[k] + fabs(aa[k]);
+    ok[2 * k] = ok[2 * k + 1] = flat != k;
+    depth[2 * k] = base - ca[k];     along[2 * k] = da[k];
+    depth[2 * k + 1] = base + ca[k]; along[2 * k + 1] = -da[k];
   }
+  for (k = 0; k < 3; k++) {
+    vec3 w = side[k];
+    double base, wc, wd;
+    int j = 6 + 2 * k;
+    ok[j] = ok[j + 1] = 0;
+    if (v_zero(w)) continue;
+    w = side[k] = unit_finite(w);
+    if ((flat == 0 && w.x != 0) || (flat == 1 && w.y != 0) || (flat == 2 && w.z != 0))
+      continue;
+    base = ea[0] * fabs(w.x) + ea[1] * fabs(w.y) + ea[2] * fabs(w.z) + fabs(v_dot(w, A));
+    wc = v_dot(w, c);
+    wd = v_dot(w, d);
+    ok[j] = ok[j + 1] = 1;
+    depth[j] = base - wc;     along[j] = wd;
+    depth[j + 1] = base + wc; along[j + 1] = -wd;
+  }
+  /* push_try's order and rule: the least depth, ties to the smaller w.d,
+     then to the first */
+  for (k = 0; k < 12; k++)
+    if (ok[k] && (best < 0 || depth[k] < depth[best] ||
+                  (depth[k] == depth[best] && along[k] < along[best])))
+      best = k;
+  p.any = best >= 0;
+  if (best < 0) {
+    p.depth = p.along = 0;
+    p.w = v3(1, 0, 0);
+    p.feature = COLLIDE_FEATURE_FACE;
+    return p;
+  }
+  k = best / 2;
+  bound[0] = bound[1] = bound[2] = 0;
+  if (best < 6) {
+    static const vec3 axes[3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+    p.w = axes[k];
+    bound[k] = 1;
+  } else {
+    p.w = side[k - 3];
+    bound[(k - 2) % 3] = 1;
+    bound[(k - 1) % 3] = 1;
+  }
+  if (best % 2) p.w = v_neg(p.w);
+  p.depth = depth[best];
+  p.along = along[best];
+  p.feature = box_feature(e, bound);
   return p;
 }
 
