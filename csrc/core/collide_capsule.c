@@ -1469,18 +1469,18 @@ static int cb_finish(const cb_plane *pl, int np, double *t, int *which,
   return u.which < 0 ? 2 : 1;
 }
 
-/* The first time in [lo, hi] that |w + z t| <= r, or 2: collide_shapes.c's
+/* The first time in [lo, hi] that |w + z t|^2 <= rr, or 2: collide_shapes.c's
    clip_ball (the discriminant as A (r^2 - |w_perp|^2), no cancellation of
    large squares, Ray Tracing Gems ch. 7; the roots q / A and C / q). */
-static double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
-  double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - r * r, h, q, t1, t2;
+static double ball_time_rr(double lo, double hi, vec3 w, vec3 z, double rr) {
+  double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - rr, h, q, t1, t2;
   if (A == 0 || (C > 0 && B >= 0)) return C <= 0 ? lo : 2;
   /* the line passes farther than r (|w x z| / |z|, with a margin far
      above rounding) */
-  if (C > 0 && v_len2(v_cross(w, z)) > (1 + 1e-9) * r * r * A) return 2;
+  if (C > 0 && v_len2(v_cross(w, z)) > (1 + 1e-9) * rr * A) return 2;
   {
     vec3 wp = v_madd(w, z, -B / A);
-    h = r * r - v_dot(wp, wp);
+    h = rr - v_dot(wp, wp);
   }
   if (h < 0) {
     if (C > 0) return 2;
@@ -1501,6 +1501,10 @@ static double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
   if (t1 > lo) lo = t1;
   if (t2 < hi) hi = t2;
   return lo <= hi ? lo : 2;
+}
+
+static double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
+  return ball_time_rr(lo, hi, w, z, r * r);
 }
 
 /* The first time in [lo, hi] the centre is within r of the segment a-b
@@ -2097,25 +2101,22 @@ static int spans_meet(vspan a, vspan b, vspan c, double lo, double hi) {
   return lo <= hi;
 }
 
-/* The piece of the rim feature (kind, index) over [lo, hi] into *b: kind
-   0 the box edge along x_k through the corner s shifted by sigma A, 1 the
-   ball at the corner V + sigma A, 2 the side edge V (+) S (index: see
-   capsule_box_fast). */
-static void rim_piece(rim *b, int kind, int index, double lo, double hi,
-                      vec3 rel, vec3 d, vec3 A, vec3 e, double r) {
-  if (kind == 0) {
-    int k = index / 16, s = (index / 2) % 8;
-    double g = index % 2 ? 1 : -1;
-    rim_cyl(b, lo, hi, rel, d, v_madd(box_corner(e, s | (1 << k)), A, g),
-            v_madd(box_corner(e, s), A, g), r, 0, index);
-  } else if (kind == 1) {
-    vec3 V = box_corner(e, index / 2);
-    rim_ball(b, lo, hi, rel, d, index % 2 ? v_add(V, A) : v_sub(V, A), r, 1,
-             index);
-  } else {
-    vec3 V = box_corner(e, index);
-    rim_cyl(b, lo, hi, rel, d, v_sub(V, A), v_add(V, A), r, 2, index);
-  }
+/* For the walk: the first time in [lo, hi] the centre is within r of the
+   line of a-b, when its projection is between a and b then -- the round
+   surface entered, or lo when inside it there -- else 2 (a first time on
+   a flat end the walk would reject anyway; the enumeration then answers).
+   cyl_time without the unit axis and the ends' clipping: w = e x m and
+   z = e x d are |e| times ball_time's, so |w + z t|^2 = r^2 |e|^2 has the
+   same roots, without a square root or a division before the solve. */
+static double walk_cyl(double lo, double hi, vec3 c0, vec3 d, vec3 a, vec3 b,
+                       double r) {
+  vec3 e = v_sub(b, a), m = v_sub(c0, a);
+  double ee = v_len2(e), t, s;
+  if (!(ee > 0)) return 2;
+  t = ball_time_rr(lo, hi, v_cross(e, m), v_cross(e, d), r * r * ee);
+  if (t > hi) return 2;
+  s = v_dot(m, e) + t * v_dot(d, e);
+  return s >= 0 && s <= ee ? t : 2;
 }
 
 static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
@@ -2225,8 +2226,23 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
       piece.kind = piece.index = 0;
       zono_near(y, A, iA, e, &zn);
       if (!zn_piece(&zn, &kind, &index)) break;
-      piece.t = 2;
-      rim_piece(&piece, kind, index, t, hi, rel, d, A, e, r);
+      piece.kind = kind;
+      piece.index = index;
+      /* (the pieces as the enumeration below names them: kind 0 the box
+         edge along x_k through the corner s shifted by sigma A, 1 the
+         ball at the corner V + sigma A, 2 the side edge V (+) S) */
+      if (kind == 1) {
+        vec3 V = box_corner(e, index / 2);
+        piece.t = ball_time(t, hi, v_sub(rel, index % 2 ? v_add(V, A) : v_sub(V, A)), d, r);
+      } else if (kind == 0) {
+        int k = index / 16, s = (index / 2) % 8;
+        double g = index % 2 ? 1 : -1;
+        piece.t = walk_cyl(t, hi, rel, d, v_madd(box_corner(e, s | (1 << k)), A, g),
+                           v_madd(box_corner(e, s), A, g), r);
+      } else {
+        vec3 V = box_corner(e, index);
+        piece.t = walk_cyl(t, hi, rel, d, v_sub(V, A), v_add(V, A), r);
+      }
       if (piece.t > 1) break;
       y = v_madd(rel, d, piece.t);
       if (zn_holds(kind, index, y, A, e, r, piece.t == t)) {
