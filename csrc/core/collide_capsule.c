@@ -2410,13 +2410,14 @@ found:
       nrm = v_sub(v_madd(c, A, -sigma), p);
       out->feature = COLLIDE_FEATURE_VERTEX;
     } else {
-      /* from the axis of V (+) S, as rounded in the cylinder's test */
+      /* from the axis of V (+) S, as rounded in the cylinder's test:
+         |A1|^2 times the part of xk normal to A1, without a division (the
+         fast path's guards keep it between 1e-216 and 1e182) */
       vec3 xk, A1;
       p = box_corner(e, best.index);
       xk = v_sub(c, p);
       A1 = v_sub(v_add(p, A), v_sub(p, A));
-      A1 = v_scale(A1, 1 / vmax_abs(A1));
-      nrm = v_madd(xk, A1, -v_dot(xk, A1) / v_len2(A1));
+      nrm = v_sub(v_scale(xk, v_len2(A1)), v_scale(A1, v_dot(xk, A1)));
       out->feature = COLLIDE_FEATURE_VERTEX;
     }
     if (!(v_len2(nrm) > 0)) return -1;
