@@ -1885,7 +1885,7 @@ static vec3 zn_inverse(vec3 A) {
 }
 
 static void zono_near(vec3 y, vec3 A, vec3 iA, vec3 e, znear *z) {
-  double lo[3], hi[3], w[3], b[8], s, sl = -1, sr = 1;
+  double lo[3], hi[3], w[3], b[6], s, sl = HUGE_VAL, sr = -HUGE_VAL;
   int i, n = 0;
   for (i = 0; i < 3; i++) {
     double a = v_get(A, i), yi = v_get(y, i), ei = v_get(e, i), ia = v_get(iA, i);
@@ -1899,19 +1899,34 @@ static void zono_near(vec3 y, vec3 A, vec3 iA, vec3 e, znear *z) {
     lo[i] = fmin2(t1, t2);
     hi[i] = fmax2(t1, t2);
     w[i] = a * a;
-    if (lo[i] > -1 && lo[i] < 1) b[n++] = lo[i];
-    if (hi[i] > -1 && hi[i] < 1) b[n++] = hi[i];
+    sl = fmin2(sl, hi[i]);
+    sr = fmax2(sr, lo[i]);
   }
-  /* the bracket, branch-free: sl the largest of -1 and the breakpoints
-     where g' <= 0, sr the smallest of 1 and those where g' >= 0 (g' < 0
-     at -1 or > 0 at 1: both at that end). sl >= sr: g' vanishes on
-     [sr, sl] (or both at an end), s = sl; else the root inside. */
-  b[n++] = -1;
-  b[n++] = 1;
-  for (i = 0; i < n; i++) {
-    double f = zn_slope(lo, hi, w, b[i]);
-    sl = f <= 0 ? fmax2(sl, b[i]) : sl;
-    sr = f >= 0 ? fmin2(sr, b[i]) : sr;
+  /* The bracket. Below the least hi_i no axis is beyond its slab on the
+     high side, so g' <= 0 there; above the largest lo_i, g' >= 0. When
+     that largest lo is at most the least hi, g' vanishes between them
+     (the core's line meets the box): s is the first such point in
+     [-1, 1], or the end nearer it. Otherwise the root lies in [sl, sr] =
+     [least hi, largest lo], and only the breakpoints and ends -1, 1
+     strictly inside can narrow it, by g''s sign there (branch-free: sl
+     the largest point where g' <= 0, sr the smallest where g' >= 0; sl >=
+     sr then, a root at a breakpoint: s = sr). The root is then clamped
+     to [-1, 1]. */
+  if (!(sl < sr)) {
+    s = sr < -1 ? -1 : (sr > 1 ? 1 : sr);
+    sl = sr = s;
+  } else {
+    for (i = 0; i < 3; i++) {
+      if (lo[i] > sl && lo[i] < sr) b[n++] = lo[i];
+      if (hi[i] > sl && hi[i] < sr) b[n++] = hi[i];
+    }
+    if (-1 > sl && -1 < sr) b[n++] = -1;
+    if (1 > sl && 1 < sr) b[n++] = 1;
+    for (i = 0; i < n; i++) {
+      double f = zn_slope(lo, hi, w, b[i]);
+      sl = f <= 0 ? fmax2(sl, b[i]) : sl;
+      sr = f >= 0 ? fmin2(sr, b[i]) : sr;
+    }
   }
   if (sl >= sr) {
     s = sr;
@@ -1928,6 +1943,7 @@ static void zono_near(vec3 y, vec3 A, vec3 iA, vec3 e, znear *z) {
     s = den > 0 ? num / den : mid;
     s = s < sl ? sl : (s > sr ? sr : s);   /* (its rounding, kept in) */
   }
+  s = s < -1 ? -1 : (s > 1 ? 1 : s);
   z->s = s;
   z->m = v_madd(y, A, s);
   z->dd = 0;
