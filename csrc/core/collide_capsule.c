@@ -237,8 +237,7 @@ typedef struct push {
   int feature, any;
 } push;
 
-static void push_try(push *p, vec3 w, double depth, vec3 d, int feature) {
-  double along = v_dot(w, d);
+static void push_try(push *p, vec3 w, double depth, double along, int feature) {
   if (!p->any || depth < p->depth || (depth == p->depth && along < p->along)) {
     p->any = 1;
     p->depth = depth;
@@ -1088,7 +1087,7 @@ static push flat_push(vec3 c, vec3 A, vec3 d, const vec3 *v, int count, vec3 n,
         double t = v_dot(w, v_sub(v[j], c));
         if (t > h) h = t;
       }
-      push_try(&p, w, h + fabs(v_dot(w, A)), d, feature);
+      push_try(&p, w, h + fabs(v_dot(w, A)), v_dot(w, d), feature);
     }
   }
   return p;
@@ -1158,13 +1157,13 @@ static int in_plane(vec3 c0, vec3 d, vec3 A, vec3 n, vec3 origin) {
          fabs(v_dot(n, A)) <= noise(A, A);
 }
 
-/* The quick rejection of collide_shapes.c's meets_box: the centre never
-   enters the box lo..hi grown by r (and by 1e-9 of the scale, so rounding
-   never rejects a contact). */
-static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r);
+/* The quick rejection by slabs (meets_box of collide_internal.h without
+   divisions): the centre never enters the box lo..hi grown by r (and by
+   1e-9 of the scale, so rounding never rejects a contact). */
+static int enters_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r);
 
 /* The time the centre enters the box lo..hi grown by r and padded as
-   meets_box's, or 2 when it never does in [0, 1]: a lower bound of the
+   enters_box's, or 2 when it never does in [0, 1]: a lower bound of the
    first contact of any piece inside that box (the padding covers the
    rounding of these divisions). */
 static double box_entry(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
@@ -1190,7 +1189,7 @@ static double box_entry(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
 
 /* Whether the centre enters the box grown by r during [0, 1]: box_entry's
    answer, which is 2 exactly when it does not. */
-static int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
+static int enters_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
   return box_entry(c0, d, lo, hi, r) <= 1;
 }
 
@@ -1365,10 +1364,14 @@ static double fmin2(double a, double b) { return a < b ? a : b; }
 static double vmax_abs(vec3 v) {
   return fmax2(fabs(v.x), fmax2(fabs(v.y), fabs(v.z)));
 }
-/* v_normalize for a finite vector: the same operations with the plain
-   maximum (the library fmax is a call; the results are the same bits) */
+/* A unit vector along a finite vector: a / |a|, one square root and one
+   division, where |a|^2 can neither overflow nor underflow (the largest
+   component between 1e-100 and 1e100); elsewhere v_normalize's way, the
+   components divided by the largest first (with the plain maximum: the
+   library fmax is a call). Both are correct to a few ulps. */
 static vec3 unit_finite(vec3 a) {
   double m = vmax_abs(a);
+  if (m > 1e-100 && m < 1e100) return v_scale(a, 1 / sqrt(v_len2(a)));
   if (!(m > 0)) return v3(0, 0, 0);
   a = v3(a.x / m, a.y / m, a.z / m);
   return v_scale(a, 1.0 / v_len(a));
@@ -1376,6 +1379,7 @@ static vec3 unit_finite(vec3 a) {
 
 static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
                                int *feature);
+static int box_feature(vec3 e, const int bound[3]);
 static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
                      vec3 q, vec3 m, int feature, collide_hit *out);   /* polygons with more vertices take the general path */
 
@@ -1420,6 +1424,35 @@ static int cb_add(cb_span *s, const cb_plane *pl, int from, int to, int padded) 
   return 0;
 }
 
+/* cb_add's clipping of [0, 1] by the planes pl[0..n-1] as they are
+   (unpadded), without a branch on the data: each plane's time -p / q
+   divided (by 1 where q = 0, a time then unused), the entry the largest
+   time of a plane with q < 0 (*which that plane, the first of equal ones;
+   -1 and 0 when none is after t = 0), the exit the least of one with
+   q > 0. The entry and exit are the very quotients cb_add's cross-
+   multiplied comparisons end with (ln / ld and hn / hd of the same plane;
+   a plane two comparisons would order differently is within rounding of
+   the other). 1 when the interval is empty (or a plane with q = 0 has the
+   whole motion outside). Twelve independent divisions pipeline; the
+   branches on each plane's side mispredicted about half the time. */
+static int cb_times(const cb_plane *pl, int n, double *t, double *hi,
+                    int *which) {
+  double tin = 0, tout = 1;
+  int i, w = -1, out = 0;
+  for (i = 0; i < n; i++) {
+    double p = pl[i].p, q = pl[i].q, ti = p / (q == 0 ? 1 : -q);
+    int enter = q < 0 && ti > tin;
+    w = enter ? i : w;
+    tin = enter ? ti : tin;
+    tout = q > 0 && ti < tout ? ti : tout;
+    out |= q == 0 && p > 0;
+  }
+  *t = tin;
+  *hi = tout;
+  *which = w;
+  return out || tin > tout;
+}
+
 /* After the padded planes let the motion through (a miss there is a miss:
    the pads are far above rounding), the unpadded ones: the entry time *t,
    the exit *hi and the plane *which entered last: 1; 2 (t = 0, which =
@@ -1436,18 +1469,18 @@ static int cb_finish(const cb_plane *pl, int np, double *t, int *which,
   return u.which < 0 ? 2 : 1;
 }
 
-/* The first time in [lo, hi] that |w + z t| <= r, or 2: collide_shapes.c's
+/* The first time in [lo, hi] that |w + z t|^2 <= rr, or 2: collide_shapes.c's
    clip_ball (the discriminant as A (r^2 - |w_perp|^2), no cancellation of
    large squares, Ray Tracing Gems ch. 7; the roots q / A and C / q). */
-static double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
-  double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - r * r, h, q, t1, t2;
+static double ball_time_rr(double lo, double hi, vec3 w, vec3 z, double rr) {
+  double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - rr, h, q, t1, t2;
   if (A == 0 || (C > 0 && B >= 0)) return C <= 0 ? lo : 2;
   /* the line passes farther than r (|w x z| / |z|, with a margin far
      above rounding) */
-  if (C > 0 && v_len2(v_cross(w, z)) > (1 + 1e-9) * r * r * A) return 2;
+  if (C > 0 && v_len2(v_cross(w, z)) > (1 + 1e-9) * rr * A) return 2;
   {
     vec3 wp = v_madd(w, z, -B / A);
-    h = r * r - v_dot(wp, wp);
+    h = rr - v_dot(wp, wp);
   }
   if (h < 0) {
     if (C > 0) return 2;
@@ -1468,6 +1501,10 @@ static double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
   if (t1 > lo) lo = t1;
   if (t2 < hi) hi = t2;
   return lo <= hi ? lo : 2;
+}
+
+static double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
+  return ball_time_rr(lo, hi, w, z, r * r);
 }
 
 /* The first time in [lo, hi] the centre is within r of the segment a-b
@@ -1805,28 +1842,191 @@ static vec3 box_corner(vec3 e, int s) {
   return v3(s & 1 ? -e.x : e.x, s & 2 ? -e.y : e.y, s & 4 ? -e.z : e.z);
 }
 
-/* cb_add and cb_finish in one pass for the box: the padded span *ps (a
-   miss there is a miss: 1) and the unpadded one *u side by side, plane by
-   plane in the same order as cb_finish, so *u ends with the very numbers
-   cb_finish computes; *u_empty is set when the unpadded planes miss. */
-static int cb_add2(cb_span *ps, cb_span *u, int *u_empty, const cb_plane *pl,
-                   int from, int to) {
-  int i;
-  for (i = from; i < to; i++) {
-    double p = pl[i].p, pp = p - pl[i].pad, q = pl[i].q;
-    if (q < 0) {
-      if (pp * ps->ld > ps->ln * -q) { ps->ln = pp; ps->ld = -q; ps->which = i; }
-      if (p * u->ld > u->ln * -q) { u->ln = p; u->ld = -q; u->which = i; }
-    } else if (q > 0) {
-      if (-pp * ps->hd < ps->hn * q) { ps->hn = -pp; ps->hd = q; }
-      if (-p * u->hd < u->hn * q) { u->hn = -p; u->hd = q; }
-    } else {
-      if (pp > 0) return 1;
-      if (p > 0) *u_empty = 1;
+/* The point of the core y + s A, -1 <= s <= 1, nearest the box [-e, e]
+   (box frame), and the box's point nearest it: the distance from y to the
+   zonotope Z = box (+) S and its nearest feature, in closed form.
+   g(s) = |y + s A - clamp(y + s A)|^2 = sum_i (|y_i + s A_i| - e_i)_+^2 is
+   convex (a sum of squared distances to convex sets along a line), and
+   g'(s) / 2 = sum_i A_i^2 [(s - hi_i)_+ - (lo_i - s)_+], where
+   [lo_i, hi_i] are the s with y_i + s A_i within the slab of axis i: a
+   nondecreasing piecewise linear function with at most six breakpoints
+   (the core crossing a face plane). Its sign at the breakpoints brackets
+   the minimizer between two neighbouring ones; there the axes beyond their
+   slabs are fixed, beyond the face sigma_i e_i, and g'(s) = 0 is linear:
+   s = sum A_i (sigma_i e_i - y_i) / sum A_i^2 over those axes (Ericson
+   5.1.9's closest points of a segment and a box, solved on the segment's
+   parameter as one convex function of one variable instead of against the
+   box's twelve edges). The breakpoints only classify: at a tie both
+   neighbouring pieces give the same root, so their rounding moves nothing
+   but the piece that computes it. The minimizer clamped to [-1, 1] when
+   g' keeps one sign there; where g' vanishes on an interval (the core
+   meets the box) one point of it, with dd = 0. */
+typedef struct znear {
+  double s, dd;     /* the core's parameter, the squared distance */
+  vec3 m, q;        /* the core's point y + s A, the box's point */
+  int side[3];      /* per axis: +1 q_i clamped to e_i, -1 to -e_i, 0 not */
+} znear;
+
+static double zn_slope(const double *lo, const double *hi, const double *w,
+                       double s) {
+  return w[0] * (fmax2(s - hi[0], 0) - fmax2(lo[0] - s, 0)) +
+         w[1] * (fmax2(s - hi[1], 0) - fmax2(lo[1] - s, 0)) +
+         w[2] * (fmax2(s - hi[2], 0) - fmax2(lo[2] - s, 0));
+}
+
+/* The reciprocals of A's components for zono_near, 0 for an axis without
+   slope: g's term is constant there, also where a^2 underflows -- a
+   component below about 1e-162, under 1e-92 of A's largest (at least
+   1e-70 by the fast path's guard): it moves the core by far less than the
+   rounding of the coordinates. */
+static vec3 zn_inverse(vec3 A) {
+  return v3(A.x * A.x == 0 ? 0 : 1 / A.x, A.y * A.y == 0 ? 0 : 1 / A.y,
+            A.z * A.z == 0 ? 0 : 1 / A.z);
+}
+
+static void zono_near(vec3 y, vec3 A, vec3 iA, vec3 e, znear *z) {
+  double lo[3], hi[3], w[3], b[6], s, sl = HUGE_VAL, sr = -HUGE_VAL;
+  int i, n = 0;
+  for (i = 0; i < 3; i++) {
+    double a = v_get(A, i), yi = v_get(y, i), ei = v_get(e, i), ia = v_get(iA, i);
+    double t1, t2;
+    if (ia == 0) {
+      lo[i] = -HUGE_VAL; hi[i] = HUGE_VAL; w[i] = 0;
+      continue;
     }
-    if (ps->ln * ps->hd > ps->hn * ps->ld) return 1;
+    t1 = (-ei - yi) * ia;
+    t2 = (ei - yi) * ia;
+    lo[i] = fmin2(t1, t2);
+    hi[i] = fmax2(t1, t2);
+    w[i] = a * a;
+    sl = fmin2(sl, hi[i]);
+    sr = fmax2(sr, lo[i]);
+  }
+  /* The bracket. Below the least hi_i no axis is beyond its slab on the
+     high side, so g' <= 0 there; above the largest lo_i, g' >= 0. When
+     that largest lo is at most the least hi, g' vanishes between them
+     (the core's line meets the box): s is the first such point in
+     [-1, 1], or the end nearer it. Otherwise the root lies in [sl, sr] =
+     [least hi, largest lo], and only the breakpoints and ends -1, 1
+     strictly inside can narrow it, by g''s sign there (branch-free: sl
+     the largest point where g' <= 0, sr the smallest where g' >= 0; sl >=
+     sr then, a root at a breakpoint: s = sr). The root is then clamped
+     to [-1, 1]. */
+  if (!(sl < sr)) {
+    s = sr < -1 ? -1 : (sr > 1 ? 1 : sr);
+    sl = sr = s;
+  } else {
+    for (i = 0; i < 3; i++) {
+      if (lo[i] > sl && lo[i] < sr) b[n++] = lo[i];
+      if (hi[i] > sl && hi[i] < sr) b[n++] = hi[i];
+    }
+    if (-1 > sl && -1 < sr) b[n++] = -1;
+    if (1 > sl && 1 < sr) b[n++] = 1;
+    for (i = 0; i < n; i++) {
+      double f = zn_slope(lo, hi, w, b[i]);
+      sl = f <= 0 ? fmax2(sl, b[i]) : sl;
+      sr = f >= 0 ? fmin2(sr, b[i]) : sr;
+    }
+  }
+  if (sl >= sr) {
+    s = sr;
+  } else {
+    double num = 0, den = 0, mid = sl + (sr - sl) / 2;
+    for (i = 0; i < 3; i++) {
+      double a = v_get(A, i), yi = v_get(y, i), ei = v_get(e, i);
+      if (w[i] == 0 || (mid >= lo[i] && mid <= hi[i])) continue;
+      num += a * ((yi + mid * a > 0 ? ei : -ei) - yi);
+      den += w[i];
+    }
+    /* (no axis beyond its slab at mid: sl and sr adjacent doubles, mid
+       rounded onto a breakpoint; mid is then the root to rounding) */
+    s = den > 0 ? num / den : mid;
+    s = s < sl ? sl : (s > sr ? sr : s);   /* (its rounding, kept in) */
+  }
+  s = s < -1 ? -1 : (s > 1 ? 1 : s);
+  z->s = s;
+  z->m = v_madd(y, A, s);
+  z->dd = 0;
+  z->q = z->m;
+  for (i = 0; i < 3; i++) {
+    double mi = v_get(z->m, i), ei = v_get(e, i), qi, g;
+    z->side[i] = mi > ei ? 1 : (mi < -ei ? -1 : 0);
+    qi = z->side[i] > 0 ? ei : (z->side[i] < 0 ? -ei : mi);
+    z->q = v_with(z->q, i, qi);
+    g = mi - qi;
+    z->dd += g * g;
+  }
+}
+
+/* The rim piece of Z holding the feature zono_near found (the kinds and
+   indices of capsule_box_fast's rim): 1, or 0 when it is a face or the
+   inside (no rim piece). Z's point nearest y is q - s A: the piece is
+   shifted by sigma = -s. */
+static int zn_piece(const znear *z, int *kind, int *index) {
+  int i, n = 0, k = 0, c = 0, end = z->s == -1 || z->s == 1;
+  for (i = 0; i < 3; i++) {
+    if (z->side[i]) n++;
+    else k = i;
+    if (z->side[i] < 0) c |= 1 << i;
+  }
+  if (n == 3) {
+    *kind = end ? 1 : 2;
+    *index = end ? c * 2 + (z->s < 0) : c;
+    return 1;
+  }
+  if (n == 2 && end) {
+    *kind = 0;
+    *index = (k * 8 + c) * 2 + (z->s < 0);
+    return 1;
   }
   return 0;
+}
+
+/* 1 when y (box frame) lies in the Voronoi region of Z's rim feature
+   (kind, index): its nearest point of Z is on that feature, so a point of
+   the feature's piece (the points within r of it) there is on the grown
+   body's boundary. With the core's end m = y - sigma A nearest the box
+   at p: m - p in the box's normal cone at p (Ericson 5.5.7's regions),
+   and sigma A.(m - p) >= 0, the end the best point of the core (g'(s) at
+   s = -sigma points out of [-1, 1]); for the side edge V (+) S the core's
+   best point m = y + s A, A.(m - V) = 0, inside the core.
+   And y must be on the piece's round surface, at distance r from the
+   feature (to 1e-12): a cylinder's first time may be where the path
+   enters the slab of its edge's ends while already within r of the line
+   -- a point of the flat end inside the body, not on its boundary (found
+   by the fuzzer: a contact at u = 1 reported for one at 0.3795) --
+   unless that time is the window's start lo itself (at_lo): the centre
+   there is on the planes' boundary and already in the body, so lo is the
+   first contact. */
+static int zn_holds(int kind, int index, vec3 y, vec3 A, vec3 e, double r,
+                    int at_lo) {
+  int i;
+  if (kind == 2) {
+    vec3 V = box_corner(e, index), yv = v_sub(y, V), w;
+    double s = -v_dot(A, yv) / v_len2(A);
+    if (!(s >= -1 && s <= 1)) return 0;
+    w = v_madd(yv, A, s);
+    for (i = 0; i < 3; i++)
+      if (((index >> i) & 1 ? -v_get(w, i) : v_get(w, i)) < 0) return 0;
+    return at_lo || v_len2(w) >= r * r * (1 - 1e-12);
+  } else {
+    double sigma = index % 2 ? 1 : -1;
+    int k = kind == 0 ? index / 16 : -1, c = kind == 0 ? (index / 2) % 8 : index / 2;
+    vec3 m = v_madd(y, A, -sigma), w = v3(0, 0, 0);
+    for (i = 0; i < 3; i++) {
+      double mi = v_get(m, i), ei = v_get(e, i), wi;
+      if (i == k) {
+        if (!(fabs(mi) <= ei)) return 0;
+        wi = 0;
+      } else {
+        wi = (c >> i) & 1 ? -ei - mi : mi - ei;    /* outward */
+        if (!(wi >= 0)) return 0;
+        if ((c >> i) & 1) wi = -wi;
+      }
+      w = v_with(w, i, wi);
+    }
+    return sigma * v_dot(A, w) >= 0 && (at_lo || v_len2(w) >= r * r * (1 - 1e-12));
+  }
 }
 
 /* The box of the centre's path over the window [t0, t1] grown by g: a rim
@@ -1917,15 +2117,32 @@ static int spans_meet(vspan a, vspan b, vspan c, double lo, double hi) {
   return lo <= hi;
 }
 
+/* For the walk: the first time in [lo, hi] the centre is within r of the
+   line of a-b, when its projection is between a and b then -- the round
+   surface entered, or lo when inside it there -- else 2 (a first time on
+   a flat end the walk would reject anyway; the enumeration then answers).
+   cyl_time without the unit axis and the ends' clipping: w = e x m and
+   z = e x d are |e| times ball_time's, so |w + z t|^2 = r^2 |e|^2 has the
+   same roots, without a square root or a division before the solve. */
+static double walk_cyl(double lo, double hi, vec3 c0, vec3 d, vec3 a, vec3 b,
+                       double r) {
+  vec3 e = v_sub(b, a), m = v_sub(c0, a);
+  double ee = v_len2(e), t, s;
+  if (!(ee > 0)) return 2;
+  t = ball_time_rr(lo, hi, v_cross(e, m), v_cross(e, d), r * r * ee);
+  if (t > hi) return 2;
+  s = v_dot(m, e) + t * v_dot(d, e);
+  return s >= 0 && s <= ee ? t : 2;
+}
+
 static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
                             vec3 e, collide_hit *out) {
   cb_plane pl[12];
-  vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3];
+  vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3], iA;
   double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)),
                       fmax2(vmax_abs(ctr), fmax2(vmax_abs(e), vmax_abs(A))));
   double pad, t, ma = vmax_abs(A), hi, tol, norm[12];
-  int i, f, which, rc, back[12], u_empty = 0;
-  cb_span ps, us;
+  int i, f, which, back[12];
   rim best;
   chord_box cb;
   double g_pad;
@@ -1936,6 +2153,22 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
       !(scale <= 1e60) || !(r > 1e-6 * scale) || !(ma > 1e-6 * scale))
     return -1;
   pad = 1e-8 * (scale + r);
+  if (fabs(rel.x) <= e.x + fabs(A.x) + r + pad && fabs(rel.y) <= e.y + fabs(A.y) + r + pad &&
+      fabs(rel.z) <= e.z + fabs(A.z) + r + pad) {
+    /* The centre within the zonotope's box grown by r (and the pad) at the
+       start, as it is when the capsule overlaps the box (Z (+) ball(r) lies
+       in that box): the core's distance to the box decides the overlap
+       first, before the planes. */
+    znear zn;
+    iA = zn_inverse(A);
+    zono_near(rel, A, iA, e, &zn);
+    if (zn.dd <= r * r) {
+      int bound[3];
+      for (i = 0; i < 3; i++) bound[i] = fabs(v_get(zn.q, i)) == v_get(e, i);
+      return box_start(rel, A, d, e, ctr, zn.dd, zn.q, zn.m, box_feature(e, bound),
+                       out);
+    }
+  }
   for (i = 0; i < 3; i++) {
     double ri = v_get(rel, i), di = v_get(d, i);
     double lim = v_get(e, i) + fabs(v_get(A, i)) + r;
@@ -1943,14 +2176,6 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     f2[0].p = ri - lim;  f2[0].q = di;  f2[0].pad = pad;
     f2[1].p = -ri - lim; f2[1].q = -di; f2[1].pad = pad;
     norm[i + i] = norm[i + i + 1] = 1;
-  }
-  /* the faces alone first (the zonotope's bounding box grown by r): most
-     misses end here, before the sides' square roots */
-  cb_start(&ps);
-  cb_start(&us);
-  if (cb_add2(&ps, &us, &u_empty, pl, 0, 6)) {
-    hit_clear(out);
-    return 0;
   }
   N[0] = v3(0, -A.z, A.y);
   N[1] = v3(A.z, 0, -A.x);
@@ -1964,23 +2189,15 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     s2[0].pad = s2[1].pad = pad * nl;
     norm[6 + i + i] = norm[7 + i + i] = nl;
   }
-  if (cb_add2(&ps, &us, &u_empty, pl, 6, 12)) {
+  /* The twelve planes as they are (the slab test above ended most misses);
+     when they miss, padded: a miss there is a miss, else a graze within
+     the pad, undecided. */
+  if (cb_times(pl, 12, &t, &hi, &which)) {
+    cb_span ps;
+    cb_start(&ps);
+    if (!cb_add(&ps, pl, 0, 12, 1)) return -1;
     hit_clear(out);
     return 0;
-  }
-  /* (the unpadded planes missing: a graze within the pad, undecided) */
-  if (u_empty || us.ln * us.hd > us.hn * us.ld) return -1;
-  t = us.ln / us.ld;
-  hi = us.hn / us.hd;
-  which = us.which;
-  rc = which < 0 ? 2 : 1;
-  if (rc == 2) {
-    /* inside every plane at the start: overlapping, or beside a rounded
-       edge (as for the polygon) */
-    vec3 q, m;
-    int feature;
-    double dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
-    if (dd <= r * r) return box_start(rel, A, d, e, ctr, dd, q, m, feature, out);
   }
   x = v_madd(rel, d, t);
   tol = 64 * DBL_EPSILON * (scale + r);
@@ -2004,9 +2221,53 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
      vertices are the corners shifted by +-A (a ball wholly inside the
      zonotope is a harmless extra piece). Kinds: 0 the edge (index: k, the
      corner, sigma), 1 the ball V + sigma A, 2 the side edge V (+) S. */
-  for (i = 0; i < 12; i++) back[i] = pl[i].q > 0;
   best.t = 2;
   best.kind = best.index = 0;
+  {
+    /* The walk: the rim feature of Z nearest the entry point x first (the
+       grown body's nearest piece there); its piece's first contact y is
+       the body's first contact when y lies in the feature's Voronoi region
+       (zn_holds): y is then on the body's boundary, and the motion enters
+       the piece, a convex part of the convex body, at y -- a line meets a
+       convex body's boundary where it enters and where it leaves, so that
+       is where it enters the body. Otherwise the feature nearest y next,
+       three steps at most; the enumeration below answers what they leave
+       (a miss, or a contact on a feature the walk did not reach). */
+    vec3 y = x;
+    int step, kind, index;
+    iA = zn_inverse(A);
+    for (step = 0; step < 3; step++) {
+      znear zn;
+      rim piece;
+      piece.kind = piece.index = 0;
+      zono_near(y, A, iA, e, &zn);
+      if (!zn_piece(&zn, &kind, &index)) break;
+      piece.kind = kind;
+      piece.index = index;
+      /* (the pieces as the enumeration below names them: kind 0 the box
+         edge along x_k through the corner s shifted by sigma A, 1 the
+         ball at the corner V + sigma A, 2 the side edge V (+) S) */
+      if (kind == 1) {
+        vec3 V = box_corner(e, index / 2);
+        piece.t = ball_time(t, hi, v_sub(rel, index % 2 ? v_add(V, A) : v_sub(V, A)), d, r);
+      } else if (kind == 0) {
+        int k = index / 16, s = (index / 2) % 8;
+        double g = index % 2 ? 1 : -1;
+        piece.t = walk_cyl(t, hi, rel, d, v_madd(box_corner(e, s | (1 << k)), A, g),
+                           v_madd(box_corner(e, s), A, g), r);
+      } else {
+        vec3 V = box_corner(e, index);
+        piece.t = walk_cyl(t, hi, rel, d, v_sub(V, A), v_add(V, A), r);
+      }
+      if (piece.t > 1) break;
+      y = v_madd(rel, d, piece.t);
+      if (zn_holds(kind, index, y, A, e, r, piece.t == t)) {
+        best = piece;
+        goto found;
+      }
+    }
+  }
+  for (i = 0; i < 12; i++) back[i] = pl[i].q > 0;
   {
     /* the side edges screened first by the distance of their lines from
        the motion's line, as for the polygon */
@@ -2144,6 +2405,7 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     hit_clear(out);
     return 0;
   }
+found:
   if (best.t == 0) return -1;   /* touching at the start, by rounding */
   {
     vec3 c = v_madd(rel, d, best.t), nrm, p;
@@ -2164,13 +2426,14 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
       nrm = v_sub(v_madd(c, A, -sigma), p);
       out->feature = COLLIDE_FEATURE_VERTEX;
     } else {
-      /* from the axis of V (+) S, as rounded in the cylinder's test */
+      /* from the axis of V (+) S, as rounded in the cylinder's test:
+         |A1|^2 times the part of xk normal to A1, without a division (the
+         fast path's guards keep it between 1e-216 and 1e182) */
       vec3 xk, A1;
       p = box_corner(e, best.index);
       xk = v_sub(c, p);
       A1 = v_sub(v_add(p, A), v_sub(p, A));
-      A1 = v_scale(A1, 1 / vmax_abs(A1));
-      nrm = v_madd(xk, A1, -v_dot(xk, A1) / v_len2(A1));
+      nrm = v_sub(v_scale(xk, v_len2(A1)), v_scale(A1, v_dot(xk, A1)));
       out->feature = COLLIDE_FEATURE_VERTEX;
     }
     if (!(v_len2(nrm) > 0)) return -1;
@@ -2208,7 +2471,7 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     }
     lim = r + fabs(v_dot(n, A)) + 64 * DBL_EPSILON * (scale + r);
     if ((h0 > lim && h1 > lim) || (h0 < -lim && h1 < -lim) ||
-        !meets_box(c0, d, v_sub(lo, ga), v_add(hi, ga), r)) {
+        !enters_box(c0, d, v_sub(lo, ga), v_add(hi, ga), r)) {
       hit_clear(out);
       return 0;
     }
@@ -2503,30 +2766,74 @@ static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
    game (a flat axis j: e_j = 0, c, d and A in its plane) only the
    directions without a j part. Depth along w: sum e_i |w_i| + |w.A| - w.c. */
 static push box_push(vec3 c, vec3 A, vec3 d, vec3 e, int flat) {
+  /* (the candidates' depths and motions in arrays, the best one picked by
+     push_try's rule and only then built: indexing a vec3 by a variable
+     goes through memory, and GCC's copies of a vector written piecewise
+     stall on store forwarding) */
+  const double ca[3] = { c.x, c.y, c.z }, aa[3] = { A.x, A.y, A.z };
+  const double da[3] = { d.x, d.y, d.z }, ea[3] = { e.x, e.y, e.z };
+  double depth[12], along[12];
+  int ok[12], k, best = -1, bound[3];
+  vec3 side[3];
   push p;
-  int k, s;
-  p.any = 0;
-  p.depth = p.along = 0;
-  p.w = v3(1, 0, 0);
-  p.feature = COLLIDE_FEATURE_FACE;
-  for (k = 0; k < 6; k++) {
-    vec3 w = k < 3 ? v_with(v3(0, 0, 0), k, 1)
-                   : v_cross(v_with(v3(0, 0, 0), k - 3, 1), A);
-    int bound[3] = { 0, 0, 0 }, feature;
-    if (v_zero(w)) continue;
-    /* (a face normal is a unit axis already, which v_normalize returns
-       unchanged; the sides' x_k x A have A's components, finite: v_normalize
-       with the plain maximum, the same bits without the library fmax) */
-    if (k >= 3) w = unit_finite(w);
-    if (flat >= 0 && v_get(w, flat) != 0) continue;
-    if (k < 3) bound[k] = 1;
-    else { bound[(k - 2) % 3] = 1; bound[(k - 1) % 3] = 1; }
-    feature = box_feature(e, bound);
-    for (s = 0; s < 2; s++, w = v_neg(w)) {
-      double h = e.x * fabs(w.x) + e.y * fabs(w.y) + e.z * fabs(w.z);
-      push_try(&p, w, h + fabs(v_dot(w, A)) - v_dot(w, c), d, feature);
-    }
+  /* x_k x A, whose components are A's, swapped and negated (exact), made
+     unit (A's components, finite: unit_finite) */
+  side[0] = v3(0, -A.z, A.y);
+  side[1] = v3(A.z, 0, -A.x);
+  side[2] = v3(-A.y, A.x, 0);
+  /* (each direction w and its opposite, 2 j and 2 j + 1: h, |w.A| and the
+     bound axes are the same, w.c and w.d change sign exactly; a face
+     normal's dot products are its components, exactly) */
+  for (k = 0; k < 3; k++) {
+    double base = ea[k] + fabs(aa[k]);
+    ok[2 * k] = ok[2 * k + 1] = flat != k;
+    depth[2 * k] = base - ca[k];     along[2 * k] = da[k];
+    depth[2 * k + 1] = base + ca[k]; along[2 * k + 1] = -da[k];
   }
+  for (k = 0; k < 3; k++) {
+    vec3 w = side[k];
+    double base, wc, wd;
+    int j = 6 + 2 * k;
+    ok[j] = ok[j + 1] = 0;
+    if (v_zero(w)) continue;
+    w = side[k] = unit_finite(w);
+    if ((flat == 0 && w.x != 0) || (flat == 1 && w.y != 0) || (flat == 2 && w.z != 0))
+      continue;
+    base = ea[0] * fabs(w.x) + ea[1] * fabs(w.y) + ea[2] * fabs(w.z) + fabs(v_dot(w, A));
+    wc = v_dot(w, c);
+    wd = v_dot(w, d);
+    ok[j] = ok[j + 1] = 1;
+    depth[j] = base - wc;     along[j] = wd;
+    depth[j + 1] = base + wc; along[j + 1] = -wd;
+  }
+  /* push_try's order and rule: the least depth, ties to the smaller w.d,
+     then to the first */
+  for (k = 0; k < 12; k++)
+    if (ok[k] && (best < 0 || depth[k] < depth[best] ||
+                  (depth[k] == depth[best] && along[k] < along[best])))
+      best = k;
+  p.any = best >= 0;
+  if (best < 0) {
+    p.depth = p.along = 0;
+    p.w = v3(1, 0, 0);
+    p.feature = COLLIDE_FEATURE_FACE;
+    return p;
+  }
+  k = best / 2;
+  bound[0] = bound[1] = bound[2] = 0;
+  if (best < 6) {
+    static const vec3 axes[3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+    p.w = axes[k];
+    bound[k] = 1;
+  } else {
+    p.w = side[k - 3];
+    bound[(k - 2) % 3] = 1;
+    bound[(k - 1) % 3] = 1;
+  }
+  if (best % 2) p.w = v_neg(p.w);
+  p.depth = depth[best];
+  p.along = along[best];
+  p.feature = box_feature(e, bound);
   return p;
 }
 
@@ -2603,15 +2910,30 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
   double dd;
   int feature = COLLIDE_FEATURE_FACE, k, sa, sb, zeros;
   collide_hit h;
-  CHECK_RADIUS(r, 1);
-  CHECK_VEC(axis, 2);
-  CHECK_VEC(c0, 3);
-  CHECK_VEC(c1, 4);
-  CHECK_VEC(center, 5);
-  CHECK_EXTENTS(extents, 6);
+  /* (the arguments' magnitudes summed in one pass, collide_internal.h; one
+     by one, to name the bad one, only past the limit) */
+  double S = mag_total(mag_add2(mag_add2(mag_add(mag_start(r), axis), c0, c1),
+                                center, extents));
+  if (!((S <= COLLIDE_MAX_COORD) && (r >= 0) && (extents->x >= 0) &&
+        (extents->y >= 0) && (extents->z >= 0))) {
+    CHECK_RADIUS(r, 1);
+    CHECK_VEC(axis, 2);
+    CHECK_VEC(c0, 3);
+    CHECK_VEC(c1, 4);
+    CHECK_VEC(center, 5);
+    CHECK_EXTENTS(extents, 6);
+  }
   if (v_zero(*axis)) return collide_sweep_sphere_aabb(r, c0, c1, center, extents, out);
   A = *axis;
   e = *extents;
+  /* the quick rejection (most misses): the centre never enters the box of
+     the core's reach, e + |A|, grown by r */
+  ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
+  if (!meets_box(v_sub(*c0, *center), v_sub(*c1, *c0), v_neg(v_add(e, ga)),
+                 v_add(e, ga), r, S)) {
+    hit_clear(out);
+    return 0;
+  }
   zeros = (A.x == 0) + (A.y == 0) + (A.z == 0);
   if (zeros == 2) {
     k = A.x != 0 ? 0 : (A.y != 0 ? 1 : 2);
@@ -2621,11 +2943,6 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
   /* in the box's frame */
   rel = v_sub(*c0, *center);
   d = v_sub(*c1, *c0);
-  ga = v3(fabs(A.x), fabs(A.y), fabs(A.z));
-  if (!meets_box(rel, d, v_neg(v_add(e, ga)), v_add(e, ga), r)) {
-    hit_clear(out);
-    return 0;
-  }
   q = m = rel;
   dd = 2 * r * r + 1;
   if (!far_from_box(rel, v_neg(e), e, r + v_len(A)))

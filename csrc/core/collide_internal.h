@@ -164,6 +164,39 @@ static inline double sqrt_nn(double x) {
     if ((e)->x < 0 || (e)->y < 0 || (e)->z < 0) \
       return COLLIDE_FAIL(arg, COLLIDE_E_NEG_EXTENT); } while (0)
 
+/* The quick rejection: every piece of a Minkowski sum lies in the shape's
+   bounding box grown by r, so a centre that never enters that box touches
+   nothing, and the cylinders and balls need not be solved. The box is
+   grown by 1e-9 of the scale more, so that rounding never rejects a
+   contact.
+
+   Tested without a division by the separating axes of a segment and a box
+   (Ericson 5.3.3, TestSegmentAABB): the three box axes and the three
+   cross products of the segment with them, on the segment's midpoint m
+   and half-vector h relative to the box's centre. Every quantity is
+   rounded by a few epsilon of the scale (times |h| for the cross axes),
+   which the pad, 1e-9 of the scale, covers many times over: a contact is
+   never rejected, and the only cost of rounding is a rare pass to the
+   exact pieces (collide_shapes.c's sphere kernels, collide_capsule.c's
+   slanted capsule-box). The scale is the caller's: any bound of the magnitudes of
+   c0, c0 + d, lo and hi (the sum of magnitudes of the arguments, which the
+   checks form anyway, serves). */
+static inline int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r,
+                            double scale) {
+  double pad = r + 1e-9 * (r + scale);
+  vec3 h, e, mid, ah;
+  h = v_scale(d, 0.5);
+  e = v_add(v_scale(v_sub(hi, lo), 0.5), v3(pad, pad, pad));
+  mid = v_sub(v_add(c0, h), v_scale(v_add(lo, hi), 0.5));
+  ah = v3(fabs(h.x), fabs(h.y), fabs(h.z));
+  if ((fabs(mid.x) > e.x + ah.x) || (fabs(mid.y) > e.y + ah.y) ||
+      (fabs(mid.z) > e.z + ah.z))
+    return 0;
+  return !((fabs(mid.y * h.z - mid.z * h.y) > e.y * ah.z + e.z * ah.y) ||
+           (fabs(mid.z * h.x - mid.x * h.z) > e.x * ah.z + e.z * ah.x) ||
+           (fabs(mid.x * h.y - mid.y * h.x) > e.x * ah.y + e.y * ah.x));
+}
+
 /* Shared between the core's files, hidden from the shared object. */
 #if defined(__GNUC__) && !defined(_WIN32)
 #define COLLIDE_PRIVATE __attribute__((visibility("hidden")))

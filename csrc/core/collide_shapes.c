@@ -216,38 +216,6 @@ static void clip_ball(span *s, vec3 w, vec3 z, double r) {
   clip_ball_body(s, w, z, r);
 }
 
-/* The quick rejection: every piece of a Minkowski sum lies in the shape's
-   bounding box grown by r, so a centre that never enters that box touches
-   nothing, and the cylinders and balls need not be solved. The box is
-   grown by 1e-9 of the scale more, so that rounding never rejects a
-   contact.
-
-   Tested without a division by the separating axes of a segment and a box
-   (Ericson 5.3.3, TestSegmentAABB): the three box axes and the three
-   cross products of the segment with them, on the segment's midpoint m
-   and half-vector h relative to the box's centre. Every quantity is
-   rounded by a few epsilon of the scale (times |h| for the cross axes),
-   which the pad, 1e-9 of the scale, covers many times over: a contact is
-   never rejected, and the only cost of rounding is a rare pass to the
-   exact pieces. The scale is the caller's: any bound of the magnitudes of
-   c0, c0 + d, lo and hi (the sum of magnitudes of the arguments, which the
-   checks form anyway, serves). */
-static inline int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r,
-                            double scale) {
-  double pad = r + 1e-9 * (r + scale);
-  vec3 h, e, mid, ah;
-  h = v_scale(d, 0.5);
-  e = v_add(v_scale(v_sub(hi, lo), 0.5), v3(pad, pad, pad));
-  mid = v_sub(v_add(c0, h), v_scale(v_add(lo, hi), 0.5));
-  ah = v3(fabs(h.x), fabs(h.y), fabs(h.z));
-  if ((fabs(mid.x) > e.x + ah.x) || (fabs(mid.y) > e.y + ah.y) ||
-      (fabs(mid.z) > e.z + ah.z))
-    return 0;
-  return !((fabs(mid.y * h.z - mid.z * h.y) > e.y * ah.z + e.z * ah.y) ||
-           (fabs(mid.z * h.x - mid.x * h.z) > e.x * ah.z + e.z * ah.x) ||
-           (fabs(mid.x * h.y - mid.y * h.x) > e.x * ah.y + e.y * ah.x));
-}
-
 /* First time in s (a part of [0, 1]) the centre c0 + d t is within r of p,
    or 2.
 

@@ -509,6 +509,30 @@ static int test_capsule_aabb(void) {
     ENSURE_HIT(h, u, 0.375, 0.25 + 3.125 * u, 0.75, (2 - 5.125 * u) / 1.25, 0,
                (0.125 - 3.5 * u) / 1.25, EDGE, EXACT);
   }
+  /* (branch capbox2) the Voronoi walk once took a cylinder's first time
+     where the path entered its edge's end slab while already within r of
+     the line -- a point inside the body -- and answered u = 1. The contact
+     is the core's end c - A on the box corner V = (7.75, 0, 2) (to
+     rounding): |c0 + u d - A - V|^2 = r^2, the smaller root. Found by the
+     fuzzer; its numbers, rounded just below 1 and 27.25 (0x1.f..fp-1). */
+  {
+    double one = 0x1.fffffffffffffp-1, r = 12.5, qa, qb, qc, u;
+    collide_vec3 A = V(3.875, 1, one), p0 = V(0x1.b3fffffffffffp+4, one, 14.75);
+    collide_vec3 p1 = V(14.75, 1, 0), bc = V(3.875, 1, one), be = V(3.875, 1, one);
+    collide_vec3 w0 = V(p0.x - A.x - 7.75, p0.y - A.y, p0.z - A.z - (one + one));
+    collide_vec3 d = V(p1.x - p0.x, p1.y - p0.y, p1.z - p0.z);
+    qa = d.x * d.x + d.y * d.y + d.z * d.z;
+    qb = 2 * (w0.x * d.x + w0.y * d.y + w0.z * d.z);
+    qc = w0.x * w0.x + w0.y * w0.y + w0.z * w0.z - r * r;
+    u = (-qb - sqrt(qb * qb - 4 * qa * qc)) / (2 * qa);
+    ENSURE(collide_sweep_capsule_aabb(r, &A, &p0, &p1, &bc, &be, &h) == 1);
+    ENSURE_NEAR(h.u, u, EXACT);
+    ENSURE_NEAR(h.u, 0.3795073198027593, 1e-12);
+    ENSURE_VEC(h.point, 7.75, 0, one + one, EXACT);
+    ENSURE_VEC(h.normal, (p0.x + u * d.x - A.x - 7.75) / r, 0,
+               (p0.z + u * d.z - A.z - (one + one)) / r, 1e-9);
+    ENSURE(h.feature == VERTEX);
+  }
   /* 2D: a rectangle (flat in z), a diagonal capsule in its plane */
   {
     collide_vec3 rect = V(1, 1, 0), sl = V(0.5, 0.5, 0);
