@@ -6,20 +6,7 @@
 local has_ffi = type(jit) == "table" and (pcall(require, "ffi"))
 if not has_ffi then return end
 
--- Loads collide afresh as if COLLIDE_BACKEND were `value`.
-local function load_with(value)
-  local getenv, saved = os.getenv, package.loaded.collide
-  os.getenv = function(name)  -- luacheck: ignore 122
-    if name == "COLLIDE_BACKEND" then return value end
-    return getenv(name)
-  end
-  package.loaded.collide = nil
-  local ok, mod = pcall(require, "collide")
-  os.getenv = getenv  -- luacheck: ignore 122
-  package.loaded.collide = saved
-  if not ok then error(mod, 0) end
-  return mod
-end
+local load_with = dofile("spec/support/backends.lua").load_with
 
 local FFI, CAPI = load_with("ffi"), load_with("capi")
 local inf, nan = math.huge, 0 / 0
