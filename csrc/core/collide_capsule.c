@@ -2786,9 +2786,10 @@ static push box_push(vec3 c, vec3 A, vec3 d, vec3 e, int flat) {
      normal's dot products are its components, exactly) */
   for (k = 0; k < 3; k++) {
     double base = ea[k] + fabs(aa[k]);
-    ok[2 * k] = ok[2 * k + 1] = flat != k;
-    depth[2 * k] = base - ca[k];     along[2 * k] = da[k];
-    depth[2 * k + 1] = base + ca[k]; along[2 * k + 1] = -da[k];
+    int j = k + k;
+    ok[j] = ok[j + 1] = flat != k;
+    depth[j] = base - ca[k];     along[j] = da[k];
+    depth[j + 1] = base + ca[k]; along[j + 1] = -da[k];
   }
   for (k = 0; k < 3; k++) {
     vec3 w = side[k];
