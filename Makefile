@@ -109,7 +109,7 @@ deps-reliab:
 
 CTEST_SRC = $(sort $(wildcard tests/c/test_*.c))
 
-build/ctest/%: tests/c/%.c $(CORE_SRC) $(HDRS)
+build/ctest/%: tests/c/%.c $(CORE_SRC) $(HDRS) $(wildcard tests/c/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -o $@ $< $(CORE_SRC) -lm
 

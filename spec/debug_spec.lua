@@ -4,40 +4,12 @@ local collide = require "collide"
 local draw = require "collide.debug"
 local vec3 = collide.vec3
 
--- A love.graphics look-alike that records each call as a string.
-local function recorder()
-  local g = { calls = {}, color = { 1, 0.5, 0.25, 0.8 } }
-  local function fmt(x)
-    if type(x) == "number" then
-      return string.format("%.4g", x)
-    elseif type(x) == "table" then
-      local t = {}
-      for i, v in ipairs(x) do t[i] = fmt(v) end
-      return "{" .. table.concat(t, ",") .. "}"
-    end
-    return tostring(x)
-  end
-  local function record(name)
-    return function(...)
-      local args = {}
-      for i = 1, select("#", ...) do args[i] = fmt((select(i, ...))) end
-      g.calls[#g.calls + 1] = name .. "(" .. table.concat(args, ",") .. ")"
-    end
-  end
-  g.circle, g.line = record("circle"), record("line")
-  g.polygon, g.rectangle = record("polygon"), record("rectangle")
-  g.getColor = function() return g.color[1], g.color[2], g.color[3], g.color[4] end
-  g.setColor = function(r, gr, b, a)
-    g.color = { r, gr, b, a }
-    record("setColor")(r, gr, b, a)
-  end
-  return g
-end
+local recorder = dofile("spec/support/recorder.lua")
 
 describe("collide.debug", function()
   local g
   before_each(function()
-    g = recorder()
+    g = recorder({ 1, 0.5, 0.25, 0.8 }, true)
     draw.graphics = g
   end)
   after_each(function()

@@ -1,12 +1,6 @@
 /* C tests of collide_basic.c: argument checks, planes, sphere sweeps. */
 #include "collide.h"
-#include "test.h"
-
-static collide_vec3 V(double x, double y, double z) {
-  collide_vec3 v;
-  v.x = x; v.y = y; v.z = z;
-  return v;
-}
+#include "test_hit.h"
 
 static int test_error_codes(void) {
   collide_vec3 p = V(0, 0, 0), nan3 = V(0, NAN, 0);

@@ -9,34 +9,14 @@
 #include <string.h>
 
 #include "collide.h"
-#include "test.h"
+#include "test_hit.h"
 
-#define ENSURE_VEC(v, X, Y, Z, tol) do { ENSURE_NEAR((v).x, X, tol); \
-    ENSURE_NEAR((v).y, Y, tol); ENSURE_NEAR((v).z, Z, tol); } while (0)
-#define ENSURE_HIT(h, U, PX, PY, PZ, NX, NY, NZ, F, tol) do { \
-    ENSURE_NEAR((h).u, U, tol); ENSURE_VEC((h).point, PX, PY, PZ, tol); \
-    ENSURE_VEC((h).normal, NX, NY, NZ, tol); ENSURE((h).feature == (F)); } while (0)
-#define ENSURE_MISS(rc, h) do { ENSURE((rc) == 0); ENSURE((h).u == 0 && \
-    (h).point.x == 0 && (h).normal.x == 0 && (h).feature == COLLIDE_FEATURE_NONE); } while (0)
-#define ENSURE_FAIL(rc, arg, reason) do { int rc_ = (rc); ENSURE(rc_ < 0); \
-    ENSURE(collide_error_arg(rc_) == (arg)); \
-    ENSURE(collide_error_reason(rc_) == (reason)); } while (0)
 /* bit-for-bit equality of two hits */
 #define ENSURE_SAME(h1, h2) do { \
     ENSURE(memcmp(&(h1).u, &(h2).u, sizeof(double)) == 0); \
     ENSURE(memcmp(&(h1).point, &(h2).point, sizeof(collide_vec3)) == 0); \
     ENSURE(memcmp(&(h1).normal, &(h2).normal, sizeof(collide_vec3)) == 0); \
     ENSURE((h1).feature == (h2).feature); } while (0)
-
-enum { FACE = COLLIDE_FEATURE_FACE, EDGE = COLLIDE_FEATURE_EDGE,
-       VERTEX = COLLIDE_FEATURE_VERTEX };
-#define EXACT 1e-12
-
-static collide_vec3 V(double x, double y, double z) {
-  collide_vec3 v;
-  v.x = x; v.y = y; v.z = z;
-  return v;
-}
 
 static collide_hit scratch(void) {     /* garbage, to see a miss zero it */
   collide_hit h;

@@ -5,15 +5,9 @@
  */
 #include <string.h>
 #include "collide.h"
-#include "test.h"
+#include "test_hit.h"
 
 #define FAIL(arg, reason) (-((arg) * 256 + (reason)))
-
-static collide_vec3 V(double x, double y, double z) {
-  collide_vec3 v;
-  v.x = x; v.y = y; v.z = z;
-  return v;
-}
 
 static collide_mover shape_of(int kind) {
   collide_mover m;

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "collide.h"
-#include "test.h"
+#include "test_hit.h"
 
 static unsigned long long rng = 0x2545F4914F6CDD1DULL;
 static double rnd(void) {
@@ -25,11 +25,6 @@ static double rnd(void) {
   return (double)((rng * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
 }
 static double rin(double a, double b) { return a + (b - a) * rnd(); }
-static collide_vec3 V(double x, double y, double z) {
-  collide_vec3 v;
-  v.x = x; v.y = y; v.z = z;
-  return v;
-}
 static collide_vec3 lerp(collide_vec3 a, collide_vec3 b, double t) {
   return V(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t);
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "collide.h"
-#include "test.h"
+#include "test_hit.h"
 
 #define FAIL(arg, reason) (-((arg) * 256 + (reason)))
 #define PI 3.14159265358979323846
@@ -17,12 +17,6 @@
 #define REQUIRE(c) do { if (!(c)) { \
     fprintf(stderr, "%s:%d: REQUIRE(%s) failed\n", __FILE__, __LINE__, #c); \
     exit(1); } } while (0)
-
-static collide_vec3 V(double x, double y, double z) {
-  collide_vec3 v;
-  v.x = x; v.y = y; v.z = z;
-  return v;
-}
 
 static int same_vec(collide_vec3 a, collide_vec3 b) {
   return a.x == b.x && a.y == b.y && a.z == b.z;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "collide.h"
-#include "test.h"
+#include "test_hit.h"
 
 #define REQUIRE(c) do { if (!(c)) { \
     fprintf(stderr, "%s:%d: REQUIRE(%s) failed (seed round %d, query %d)\n", \
@@ -21,11 +21,6 @@
 
 static int cur_round, cur_query;
 
-static collide_vec3 V(double x, double y, double z) {
-  collide_vec3 v;
-  v.x = x; v.y = y; v.z = z;
-  return v;
-}
 static collide_vec3 add(collide_vec3 a, collide_vec3 b) { return V(a.x + b.x, a.y + b.y, a.z + b.z); }
 static collide_vec3 sub(collide_vec3 a, collide_vec3 b) { return V(a.x - b.x, a.y - b.y, a.z - b.z); }
 static collide_vec3 half(collide_vec3 a) { return V(a.x * 0.5, a.y * 0.5, a.z * 0.5); }
