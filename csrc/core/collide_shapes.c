@@ -796,7 +796,8 @@ static inline __m128d dot_pair(__m128d ax, __m128d ay, __m128d az,
    bench's time per call follows the longest chain of the call, not its
    count of instructions: a tree instead of a chain of additions, and the
    margin's product S^4 (12 k'^2 e) with S^4 formed from S^2 in the
-   register where S already is, took 0.6 ns of 12.4, issue 12). S's
+   register where S already is, took 0.6 ns of 12.4 with the raw loop
+   alone, about 0.4 in bench/raw.c's rounds; bench/README.md, issue 12). S's
    rounding changes with the order, and the margin's with its grouping,
    which no decision can tell: see "Every decision is proven ... with
    margins" in collide_internal.h. */
@@ -1074,7 +1075,8 @@ static int sweep_segment(double r, const collide_vec3 *c0,
      and divisions run while the box test and the region planes are
      decided, instead of starting a chain of some 40 cycles after the
      last of those branches (the hits' time is the length of that chain:
-     about 2.5 ns per call on the bench's cases, issue 12). The same
+     2.5 ns of 36 per call on the bench's cases with the raw loop alone,
+     less in bench/raw.c's rounds; bench/README.md, issue 12). The same
      operations as first_in_cylinder's, so the same bits, and the same
      test of a point segment (ee == 0; not ee > 0, which a NaN fails). */
   ax = ee != 0 ? unit_len2(e, ee) : e;
