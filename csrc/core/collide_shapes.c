@@ -246,15 +246,18 @@ static double first_in_ball(span s, vec3 c0, vec3 d, vec3 p, double r) {
    When the motion lies in a plane through the axis (a circle sliding into
    a wall in 2D) the perpendicular distance still changes linearly and the
    same quadratic holds. */
+/* (the part after the unit axis ax, for a caller that has it already) */
+static double first_in_cylinder_ax(span s, vec3 c0, vec3 d, vec3 a, vec3 ax, double r) {
+  vec3 m = v_sub(c0, a);
+  clip_ball(&s, v_cross(ax, m), v_cross(ax, d), r);
+  return span_ok(&s) ? s.lo : 2;
+}
 static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double r) {
-  vec3 e, ax, m;
+  vec3 e;
   if (!span_ok(&s)) return 2;   /* outside the edge's region throughout */
   e = v_sub(b, a);
   if (v_len2(e) == 0) return 2; /* a point: the balls cover it */
-  ax = unit_len2(e, v_len2(e));
-  m = v_sub(c0, a);
-  clip_ball(&s, v_cross(ax, m), v_cross(ax, d), r);
-  return span_ok(&s) ? s.lo : 2;
+  return first_in_cylinder_ax(s, c0, d, a, unit_len2(e, v_len2(e)), r);
 }
 
 /* ---- flat convex polygons (triangles and polygons) -------------------------- */
@@ -785,22 +788,26 @@ static inline __m128d dot_pair(__m128d ax, __m128d ay, __m128d az,
                     _mm_mul_pd(az, bz));
 }
 /* One axis: (d, s) = (p1 - p0, p0 - a) and (e2, e1) = (c - a, b - a)
-   from its coordinates, and their magnitudes' sums in *acc (a's in the
-   low lane only: its load leaves the high lane zero). The three axes'
-   sums are then added as a tree, not one after another: S decides the
-   commonest miss (through the margins), and a shorter chain of additions
-   before that branch makes its misprediction on a hit cheaper (about
-   2 percent of the bench's time per call; S's rounding changes, which no
-   decision can tell: see "Every decision is proven ... with margins" in
-   collide_internal.h). */
+   from its coordinates, and the magnitudes of p1, p0, c and b summed in
+   *acc. mt_get adds a's magnitudes as one pair (x, y) and z, and the
+   four sums as a tree, then the two lanes, keeping S in both: S decides
+   the commonest miss (through the margins), and the shorter the chain of
+   operations before that branch, the sooner each call can retire (the
+   bench's time per call follows the longest chain of the call, not its
+   count of instructions: a tree instead of a chain of additions, and the
+   margin's product S^4 (12 k'^2 e) with S^4 formed from S^2 in the
+   register where S already is, took 0.6 ns of 12.4 with the raw loop
+   alone, about 0.4 in bench/raw.c's rounds; bench/README.md, issue 12). S's
+   rounding changes with the order, and the margin's with its grouping,
+   which no decision can tell: see "Every decision is proven ... with
+   margins" in collide_internal.h. */
 static inline void mt_axis(const double *p0, const double *p1,
                            const double *a, const double *b, const double *c,
                            __m128d *acc, __m128d *D, __m128d *E) {
   const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
   __m128d P = ld_pair(p1, p0), C = ld_pair(c, b), A1 = _mm_load_sd(a);
   __m128d A = _mm_unpacklo_pd(A1, A1);
-  *acc = _mm_add_pd(_mm_add_pd(_mm_and_pd(P, abs_mask), _mm_and_pd(C, abs_mask)),
-                    _mm_and_pd(A1, abs_mask));
+  *acc = _mm_add_pd(_mm_and_pd(P, abs_mask), _mm_and_pd(C, abs_mask));
   *D = _mm_sub_pd(P, _mm_shuffle_pd(P, A, 1));
   *E = _mm_sub_pd(C, A);
 }
@@ -810,8 +817,14 @@ COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
   mt_axis(&p0->x, &p1->x, &a->x, &b->x, &c->x, &ax, &Dx, &Ex);
   mt_axis(&p0->y, &p1->y, &a->y, &b->y, &c->y, &ay, &Dy, &Ey);
   mt_axis(&p0->z, &p1->z, &a->z, &b->z, &c->z, &az, &Dz, &Ez);
-  acc = _mm_add_pd(_mm_add_pd(ax, ay), az);
-  k->S = _mm_cvtsd_f64(_mm_add_sd(acc, _mm_unpackhi_pd(acc, acc)));
+  {   /* a's magnitudes: (|a.x| + |a.z|, |a.y|) */
+    const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+    __m128d aa = _mm_add_pd(_mm_and_pd(_mm_loadu_pd(&a->x), abs_mask),
+                            _mm_and_pd(_mm_load_sd(&a->z), abs_mask));
+    acc = _mm_add_pd(_mm_add_pd(ax, ay), _mm_add_pd(az, aa));
+  }
+  acc = _mm_add_pd(acc, _mm_shuffle_pd(acc, acc, 1));   /* S in both lanes */
+  k->S = _mm_cvtsd_f64(acc);
   /* (P, Q) = (d x e2, s x e1) */
   X = _mm_sub_pd(_mm_mul_pd(Dy, Ez), _mm_mul_pd(Dz, Ey));
   Y = _mm_sub_pd(_mm_mul_pd(Dz, Ex), _mm_mul_pd(Dx, Ez));
@@ -833,11 +846,12 @@ COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
     const __m128d zero = _mm_setzero_pd();
     __m128d dd = _mm_unpackhi_pd(hd, hd);
     __m128d lo = _mm_min_pd(dd, zero), hi = _mm_max_pd(dd, zero), q;
-    double SS = k->S * k->S;
+    __m128d SS = _mm_mul_pd(acc, acc);
     q = _mm_max_pd(_mm_max_pd(_mm_sub_pd(lo, vu), _mm_sub_pd(vu, hi)), zero);
     k->outside = _mm_movemask_pd(_mm_cmpgt_pd(
-        _mm_mul_pd(q, q), _mm_mul_pd(_mm_set1_pd((16e-18 * 12) * SS * SS),
-                                     _mm_shuffle_pd(ee, ee, 1))));
+        _mm_mul_pd(q, q), _mm_mul_pd(_mm_mul_pd(SS, SS),
+                                     _mm_mul_pd(_mm_set1_pd(16e-18 * 12),
+                                                _mm_shuffle_pd(ee, ee, 1)))));
   }
 }
 #else
@@ -1041,7 +1055,7 @@ int collide_polygon_init(const collide_vec3 *vertices, int count,
 static int sweep_segment(double r, const collide_vec3 *c0,
                                  const collide_vec3 *c1, const collide_vec3 *a,
                                  const collide_vec3 *b, collide_hit *out, int checked) {
-  vec3 d, e, c, p, diff, normal;
+  vec3 d, e, c, p, diff, normal, ax;
   double best, t, ee, s, dist;
   double S = mag_total(mag_add2(mag_add2(mag_start(r), c0, c1), a, b));
   int feature, at_a = 0;
@@ -1054,6 +1068,18 @@ static int sweep_segment(double r, const collide_vec3 *c0,
   }
   /* a capsule: the edge's cylinder and a ball at each end */
   d = v_sub(*c1, *c0);
+  e = v_sub(*b, *a);
+  ee = v_len2(e);
+  /* The cylinder's unit axis, here at the top although most calls miss
+     before they need it: it depends on a and b alone, so its square root
+     and divisions run while the box test and the region planes are
+     decided, instead of starting a chain of some 40 cycles after the
+     last of those branches (the hits' time is the length of that chain:
+     2.5 ns of 36 per call on the bench's cases with the raw loop alone,
+     less in bench/raw.c's rounds; bench/README.md, issue 12). The same
+     operations as first_in_cylinder's, so the same bits, and the same
+     test of a point segment (ee == 0; not ee > 0, which a NaN fails). */
+  ax = ee != 0 ? unit_len2(e, ee) : e;
   if (!meets_box(*c0, d, v_min(*a, *b), v_max(*a, *b), r, S)) {
     hit_clear(out);
     return 0;
@@ -1082,7 +1108,7 @@ static int sweep_segment(double r, const collide_vec3 *c0,
       all = span_and(span_and(all, past_a), before_b);
       end_a = span_and(end_a, behind_a);
       end_b = span_and(end_b, beyond_b);
-      best = first_in_cylinder(all, *c0, d, *a, *b, r);
+      best = span_ok(&all) && ee != 0 ? first_in_cylinder_ax(all, *c0, d, *a, ax, r) : 2;
       if (span_ok(&end_a) && end_a.lo < best) {
         t = first_in_ball(end_a, *c0, d, *a, r);
         if (t < best) best = t;
@@ -1099,8 +1125,6 @@ static int sweep_segment(double r, const collide_vec3 *c0,
   }
   c = best == 0 ? *c0 : v_madd(*c0, d, best);
   /* nearest point of the segment (a == b is a point: a vertex) */
-  e = v_sub(*b, *a);
-  ee = v_len2(e);
   s = v_dot(v_sub(c, *a), e);
   if (s <= 0 || ee == 0) {
     p = *a; feature = COLLIDE_FEATURE_VERTEX; at_a = 1;
