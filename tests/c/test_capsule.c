@@ -710,6 +710,27 @@ static int test_capsule_near_parallel(void) {
     ENSURE_NEAR(h.u, (double)ref, 1e-15);
     ENSURE_NEAR(h.normal.z, 1, 1e-12);
   }
+  /* the point of contact of nearly parallel core and segment (fuzzer,
+     capsule_segment): the core (x +- 1, y +- dl) sits 3 dl above the
+     segment 0..2 on x and comes down z, so it is nearest the segment at
+     its x = 0 end, 2 dl off in y: contact at z = sqrt(r^2 - 4 dl^2),
+     u = (1 - z) / 2, at the segment's vertex a, the normal (0, 2 dl, z) / r.
+     Closest points formed as a e - (d1.d2)^2 lost all of its 16 dl^2
+     against 16 and gave the middle of the overlap, (1, 0, 0). */
+  {
+    collide_vec3 A = V(1, dl, 0), c0 = V(1, 3 * dl, 1), c1 = V(1, 3 * dl, -1);
+    collide_vec3 a = V(0, 0, 0), b = V(2, 0, 0);
+    long double z = sqrtl(0.25L - 4.0L * (long double)dl * (long double)dl);
+    rc = collide_sweep_capsule_segment(0.5, &A, &c0, &c1, &a, &b, &h);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(h.u, (double)((1.0L - z) / 2.0L), 1e-15);
+    ENSURE(h.point.x == 0 && h.point.y == 0 && h.point.z == 0);
+    ENSURE(h.feature == VERTEX);
+    /* (the normal comes from the sliver's general path, which puts the
+       parallelogram's nearest corner within the sliver's width 2 dl: its
+       y is 8 dl rather than 4 dl; the fuzzer's oracle allows 1e-5) */
+    ENSURE_VEC(h.normal, 0, (double)(4 * dl), 1, 5 * dl);
+  }
   /* a sine of 1e-13 (a sliver a few hundred roundings wide) */
   {
     const double dt = 1e-13;
