@@ -88,6 +88,8 @@ static double v_maxabs(vec3 v) {
 
 static int v_zero(vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
 
+static int v_same(vec3 a, vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
 /* -v, with no -0 components (so that (-1, 0, 0) prints as such) */
 static vec3 v_flip(vec3 v) { return v3(-v.x + 0.0, -v.y + 0.0, -v.z + 0.0); }
 
@@ -245,6 +247,39 @@ static void keep_first(int hit, const collide_hit *h, first *f) {
     f->point = h->point;
     f->normal = h->normal;
     f->feature = h->feature;
+  }
+}
+
+/* The earlier of the two end pieces, the obstacle met by the core's end
+   c + A (hit p) and by c - A (hit m), into f. Their times can be equal to
+   rounding while one end is truly nearer: the core nearly parallel to an
+   edge above it, its ends over the edge's two vertices, 2 dl and 4 dl off
+   in y at a height z = R: the times differ by about 12 dl^2 / (4 R) (below
+   an ulp of u for dl = 1e-9) and the squared distances, R^2 plus 4 dl^2
+   and 16 dl^2, by as little, lost in R^2 -- the tie kept the farther
+   vertex, its point the wrong end of the edge and its normal off by
+   4 dl / R. So within a few ulps of each other the nearer end at the
+   earlier time is decided by the difference of the squared distances
+   itself, |x_p|^2 - |x_m|^2 = (x_p - x_m).(x_p + x_m), x = the end minus
+   its point on the obstacle, with x_p - x_m = 2 A - (p_p - p_m) formed
+   from the axis and the two obstacle points (the centre's large common
+   part cancels exactly, not after rounding). */
+static void keep_end_pair(int hp, const collide_hit *p, int hm,
+                          const collide_hit *m, vec3 c0, vec3 d, vec3 A,
+                          first *f) {
+  keep_first(hp, p, f);
+  keep_first(hm, m, f);
+  if (hp == 1 && hm == 1 &&
+      fabs(p->u - m->u) <= 8 * DBL_EPSILON * dmax(p->u, m->u)) {
+    vec3 c = at(c0, d, f->u);
+    vec3 xp = v_sub(v_add(c, A), p->point), xm = v_sub(v_sub(c, A), m->point);
+    double s = v_dot(v_sub(v_scale(A, 2), v_sub(p->point, m->point)), v_add(xp, xm));
+    if (s != 0) {   /* (a tie stays keep_first's: the earlier, else p) */
+      const collide_hit *k = s < 0 ? p : m;
+      f->point = k->point;
+      f->normal = k->normal;
+      f->feature = k->feature;
+    }
   }
 }
 
@@ -2505,11 +2540,13 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   if (dd > r * r) {
     first f;
     memset(&f, 0, sizeof f);   /* every field defined on every path */
-    vec3 s0 = v_add(c0, A), s1 = v_add(c1, A);
+    collide_hit hm;
+    int hp;
     f.u = 2;
-    keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h, &f);
-    s0 = v_sub(c0, A); s1 = v_sub(c1, A);
-    keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h, &f);
+    hp = collide__sweep_flat(r, v_add(c0, A), v_add(c1, A), v, count, n, origin, &h);
+    keep_end_pair(hp, &h, collide__sweep_flat(r, v_sub(c0, A), v_sub(c1, A), v,
+                                              count, n, origin, &hm),
+                  &hm, c0, d, A, &f);
     for (i = 0; i < count && f.u > 0; i++)
       edge_piece(r, c0, d, A, v[i], v[(i + 1) % count], 0, &f);
     if (f.u > 1) {
@@ -2579,26 +2616,61 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
 /* The sphere sweep of the centre against the grown segment: the
    parallelogram a-b (+) S, or the segment between the extreme corners when
    a-b and the axis are parallel. A start inside the parallelogram in the
-   plane of a 2D game is pushed out across its nearest edge (flat_push). */
+   plane of a 2D game is pushed out across its nearest edge (flat_push).
+
+   The normal. The centre c is within R of the grown body exactly when
+   the core c - A .. c + A is within R of a-b, and the nearest point of
+   the body to c is c - (x - q), x and q the closest points of the core
+   and of a-b (Minkowski: dist(c, X (+) S) = dist(S + c, X), attained at
+   the same pair). So the normal at the contact is (x - q) / |x - q|, the
+   direction from the segment's closest point to the core's, at u (at
+   u = 0 too, when they are apart: the shortest separating translation).
+   sweep_flat's own normal comes from the nearest point of the body found
+   by comparing squared distances of the centre to the four edges: on a
+   sliver (a sine s of e and A below 1e-3, where the fast kernel declines)
+   those are R^2 plus in-plane terms of the order of the sliver's width
+   squared, and below a width of about sqrt(epsilon) R they are lost in
+   R^2: a core 2 dl above a vertex got the parallelogram's corner 2 dl
+   (the width) away, the normal off by 4 dl / R. seg_seg's closest points
+   do not compare distances: its parameter is -(d1 x d2).(r x d2) /
+   |d1 x d2|^2, both from the compensated cross products, so the pair is
+   right whatever the angle, and x - q carries only the rounding of the
+   coordinates of x and q (one subtraction; x is an end of the core, c +- A,
+   or a point on it, q likewise). When both points are inside their
+   segments they are the feet of the lines' common perpendicular, so
+   x - q is along n = e x A (cross_exact: accurate to a few epsilon at
+   any angle), and then +-n is taken: it does not lose digits to the
+   rounding of x and q when R is far below the coordinates (a face, as
+   sweep_flat's) -- when x - q is along n up to that rounding: segments
+   parallel to rounding (seg_seg takes the middle of their overlap) give
+   an interior pair with x - q anywhere across them, its own direction
+   then the answer. A distance at the
+   rounding noise of the points has no direction: sweep_flat's rules
+   stand (a zero radius; the core on the segment at the start). A
+   parallelogram thinner than rounding (thin_sum) keeps the segment
+   sweep's normal: it stands for the body within the rounding of the
+   coordinates already. *x, *q,
+   *t: the closest pair at u and the parameter of q on a-b, for the
+   caller's point and feature. */
 static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
-                               vec3 A, collide_hit *h) {
-  vec3 e = v_sub(b, a);
-  if (!thin_sum(a, b, A, dmax(v_maxabs(c0), v_maxabs(c1)))) {
-    vec3 q[4], n;
-    int hit;
-    q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
+                               vec3 A, collide_hit *h, vec3 *x, vec3 *q,
+                               double *t) {
+  vec3 e = v_sub(b, a), d = v_sub(c1, c0), n = v3(0, 0, 0), c, m0, m1, diff;
+  int hit, thin = thin_sum(a, b, A, dmax(v_maxabs(c0), v_maxabs(c1)));
+  double dist, tiny;
+  if (!thin) {
+    vec3 g[4];
+    g[0] = v_sub(a, A); g[1] = v_sub(b, A); g[2] = v_add(b, A); g[3] = v_add(a, A);
     n = v_normalize(cross_exact(v_scale(e, 1 / v_maxabs(e)),
                                 v_scale(A, 1 / v_maxabs(A))));
-    hit = collide__sweep_flat(r, c0, c1, q, 4, n, q[0], h);
+    hit = collide__sweep_flat(r, c0, c1, g, 4, n, g[0], h);
     if (hit == 1 && h->u == 0) {
-      vec3 d = v_sub(c1, c0);
       int f;
-      vec3 p = collide__flat_closest(c0, q, 4, n, q[0], &f);
-      if (f == COLLIDE_FEATURE_FACE && v_len(v_sub(c0, p)) <= noise(c0, q[0]) &&
-          in_plane(c0, d, v3(0, 0, 0), n, q[0]))
-        h->normal = flat_push(c0, v3(0, 0, 0), d, q, 4, n, 1).w;
+      vec3 p = collide__flat_closest(c0, g, 4, n, g[0], &f);
+      if (f == COLLIDE_FEATURE_FACE && v_len(v_sub(c0, p)) <= noise(c0, g[0]) &&
+          in_plane(c0, d, v3(0, 0, 0), n, g[0]))
+        h->normal = flat_push(c0, v3(0, 0, 0), d, g, 4, n, 1).w;
     }
-    return hit;
   } else {
     /* collinear: the extreme two of the four corners along the line */
     vec3 pts[4], dir = v_len2(e) >= v_len2(A) ? e : A, lo, hi;
@@ -2613,8 +2685,23 @@ static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
       if (s < slo) { slo = s; lo = pts[i]; }
       if (s > shi) { shi = s; hi = pts[i]; }
     }
-    return collide__sweep_segment(r, &c0, &c1, &lo, &hi, h);
+    hit = collide__sweep_segment(r, &c0, &c1, &lo, &hi, h);
   }
+  if (hit != 1) return hit;
+  c = at(c0, d, h->u);
+  m0 = v_sub(c, A);
+  m1 = v_add(c, A);
+  (void)seg_seg(m0, m1, a, b, x, q, t);
+  diff = v_sub(*x, *q);
+  dist = v_len(diff);
+  tiny = dmax(noise(*x, *q), noise(c, A));
+  if (!thin && dist > tiny) {
+    double hn = v_dot(diff, n);
+    int inside = *t > 0 && *t < 1 && !v_same(*x, m0) && !v_same(*x, m1);
+    h->normal = inside && v_len(v_madd(diff, n, -hn)) <= tiny
+                    ? v_scale(n, hn > 0 ? 1 : -1) : v_normalize(diff);
+  }
+  return 1;
 }
 
 int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
@@ -2679,12 +2766,10 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
       }
     }
   }
-  if (sweep_grown_segment(r, *c0, *c1, *a, *b, *axis, &h) != 1) {
+  if (sweep_grown_segment(r, *c0, *c1, *a, *b, *axis, &h, &x, &q, &t) != 1) {
     hit_clear(out);
     return 0;
   }
-  c = at(*c0, v_sub(*c1, *c0), h.u);
-  (void)seg_seg(v_sub(c, *axis), v_add(c, *axis), *a, *b, &x, &q, &t);
   out->u = h.u;
   out->point = q;
   out->normal = h.normal;
@@ -2973,10 +3058,13 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
     first f;
     memset(&f, 0, sizeof f);   /* every field defined on every path */
     f.u = 2;
+    collide_hit hm;
+    int hp;
     s0 = v_add(rel, A); s1 = v_add(r1, A);
-    keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &f);
+    hp = collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h);
     s0 = v_sub(rel, A); s1 = v_sub(r1, A);
-    keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &f);
+    keep_end_pair(hp, &h, collide__sweep_aabb(r, &s0, &s1, &zero, &e, &hm), &hm,
+                  rel, d, A, &f);
     /* the edges along x_k between the faces sa x_i1 and sb x_i2: only where
        a direction normal to A lies between the two faces' normals can the
        core's inside touch the edge's inside, (sa A_i1)(sb A_i2) <= 0 (the
@@ -3136,14 +3224,15 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       if (!(u0 > 0)) u0 = 0;
       u1 = t < 1 ? t : 1;
     } else {
-      if (sweep_grown_segment(R, p0, p1, mAb, Ab, Aa, &h) != 1) {
+      vec3 x, q;
+      if (sweep_grown_segment(R, p0, p1, mAb, Ab, Aa, &h, &x, &q, &t) != 1) {
         out->u0 = out->u1 = 0;
         out->normal = v3(0, 0, 0);
         return 0;
       }
       u0 = h.u;
       normal = h.normal;
-      u1 = sweep_grown_segment(R, p1, p0, mAb, Ab, Aa, &h) == 1 ? 1 - h.u : u0;
+      u1 = sweep_grown_segment(R, p1, p0, mAb, Ab, Aa, &h, &x, &q, &t) == 1 ? 1 - h.u : u0;
     }
     if (u1 < u0) u1 = u0;
   }
