@@ -232,6 +232,42 @@ static double seg_seg(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
   return v_len2(v_sub(*x1, *x2));
 }
 
+/* The normal of a contact of the core m0-m1 (its axis A: m1 - m0 = 2 A to
+   rounding) with the segment a-b, x and q their closest points (seg_seg's,
+   t the parameter of q): 0 when they are within `tiny` (no direction).
+   The capsule touches the obstacle where its centre c touches the body
+   grown by the core, whose nearest point to c is c - (x - q) (Minkowski:
+   dist(c, X (+) S) = dist(S + c, X), at the same pair), so the normal is
+   (x - q) / |x - q|, from the obstacle's point toward the core's. seg_seg
+   does not compare distances to find the pair (its parameter is
+   -(d1 x d2).(r x d2) / |d1 x d2|^2, both compensated), so the pair is
+   right at any angle, and x - q carries only the rounding of their
+   coordinates (one subtraction). When both points are inside their
+   segments they are the feet of the lines' common perpendicular, along
+   n = e x A (cross_exact: a few epsilon at any angle), and +-n is taken
+   -- it keeps its digits when R is far below the coordinates, where x - q
+   would not -- provided x - q is along n up to that rounding: segments
+   parallel to rounding (seg_seg takes the middle of their overlap) give an
+   interior pair with x - q anywhere across them, its own direction then
+   the answer. */
+static int pair_normal(vec3 m0, vec3 m1, vec3 A, vec3 a, vec3 b, vec3 x,
+                       vec3 q, double t, double tiny, vec3 *normal) {
+  vec3 diff = v_sub(x, q), e = v_sub(b, a);
+  double hn;
+  if (!(v_len(diff) > tiny)) return 0;
+  if (t > 0 && t < 1 && !v_same(x, m0) && !v_same(x, m1) && !v_zero(e) && !v_zero(A)) {
+    vec3 n = v_normalize(cross_exact(v_scale(e, 1 / v_maxabs(e)),
+                                     v_scale(A, 1 / v_maxabs(A))));
+    hn = v_dot(diff, n);
+    if (!v_zero(n) && v_len(v_madd(diff, n, -hn)) <= tiny) {
+      *normal = hn > 0 ? n : v_flip(n);
+      return 1;
+    }
+  }
+  *normal = v_normalize(diff);
+  return 1;
+}
+
 /* The earliest contact among pieces so far: u (2 for none), and the
    obstacle's point, the normal and the feature there. */
 typedef struct first {
@@ -247,6 +283,39 @@ static void keep_first(int hit, const collide_hit *h, first *f) {
     f->point = h->point;
     f->normal = h->normal;
     f->feature = h->feature;
+  }
+}
+
+/* A contact the pieces put at the point f->point of the obstacle's
+   boundary, at centre c, the point lying on the edges ea[i]-eb[i] (i < k:
+   a vertex's edges, from it, or the one edge whose inside holds it). The
+   end pieces (the core's end over that point) and the pieces of the edges
+   can touch at times equal in doubles while an edge's inside is truly
+   nearer -- the core crossing above the edge 4e-11 beside its end's foot,
+   the end piece first by rounding: the normal 1.75e-10 off -- and their
+   squared distances, r^2 plus terms of the order of those offsets squared,
+   are equal too. seg_seg of the core and each edge decides without
+   comparing distances, and its pair is at most as far as the point (which
+   is on that edge), so it is the contact to the rounding of u: the pair
+   that moves off the point (on a vertex's edges, the nearer if several
+   do), else the point and the core's point nearest it. The normal:
+   pair_normal's. */
+static void edge_contact(vec3 c, vec3 A, const vec3 *ea, const vec3 *eb,
+                         int k, first *f) {
+  vec3 m0 = v_sub(c, A), m1 = v_add(c, A), x, q, bx, bq, nrm;
+  double best = -1, t, bt = 0, dd;
+  int i, bi = -1;
+  for (i = 0; i < k; i++) {
+    dd = seg_seg(m0, m1, ea[i], eb[i], &x, &q, &t);
+    if (bi < 0 || (!v_same(q, f->point) && (v_same(bq, f->point) || dd < best))) {
+      best = dd; bx = x; bq = q; bt = t; bi = i;
+    }
+  }
+  if (bi >= 0 && pair_normal(m0, m1, A, ea[bi], eb[bi], bx, bq, bt,
+                             dmax(noise(bx, bq), noise(c, A)), &nrm)) {
+    f->normal = nrm;
+    f->point = bq;
+    f->feature = bt > 0 && bt < 1 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX;
   }
 }
 
@@ -2554,6 +2623,30 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       return 0;
     }
     if (f.u > 0) {
+      if (f.feature == COLLIDE_FEATURE_VERTEX) {
+        /* a vertex: its two edges */
+        for (i = 0; i < count && !v_same(v[i], f.point); i++) {}
+        if (i < count) {
+          vec3 ea[2], eb[2];
+          ea[0] = ea[1] = v[i];
+          eb[0] = v[(i + count - 1) % count];
+          eb[1] = v[(i + 1) % count];
+          edge_contact(at(c0, d, f.u), A, ea, eb, 2, &f);
+        }
+      } else if (f.feature == COLLIDE_FEATURE_EDGE) {
+        /* an edge's inside: the edge nearest the point (it is on one to
+           rounding) */
+        double bd = -1;
+        int k = 0;
+        for (i = 0; i < count; i++) {
+          vec3 e = v_sub(v[(i + 1) % count], v[i]);
+          double ee = v_len2(e), di;
+          if (!(ee > 0)) continue;
+          di = v_len2(v_cross(v_sub(f.point, v[i]), e)) / ee;
+          if (bd < 0 || di < bd) { bd = di; k = i; }
+        }
+        edge_contact(at(c0, d, f.u), A, &v[k], &v[(k + 1) % count], 1, &f);
+      }
       out->u = f.u;
       out->point = f.point;
       out->normal = f.normal;
@@ -2618,48 +2711,28 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
    a-b and the axis are parallel. A start inside the parallelogram in the
    plane of a 2D game is pushed out across its nearest edge (flat_push).
 
-   The normal. The centre c is within R of the grown body exactly when
-   the core c - A .. c + A is within R of a-b, and the nearest point of
-   the body to c is c - (x - q), x and q the closest points of the core
-   and of a-b (Minkowski: dist(c, X (+) S) = dist(S + c, X), attained at
-   the same pair). So the normal at the contact is (x - q) / |x - q|, the
-   direction from the segment's closest point to the core's, at u (at
-   u = 0 too, when they are apart: the shortest separating translation).
-   sweep_flat's own normal comes from the nearest point of the body found
-   by comparing squared distances of the centre to the four edges: on a
-   sliver (a sine s of e and A below 1e-3, where the fast kernel declines)
-   those are R^2 plus in-plane terms of the order of the sliver's width
-   squared, and below a width of about sqrt(epsilon) R they are lost in
-   R^2: a core 2 dl above a vertex got the parallelogram's corner 2 dl
-   (the width) away, the normal off by 4 dl / R. seg_seg's closest points
-   do not compare distances: its parameter is -(d1 x d2).(r x d2) /
-   |d1 x d2|^2, both from the compensated cross products, so the pair is
-   right whatever the angle, and x - q carries only the rounding of the
-   coordinates of x and q (one subtraction; x is an end of the core, c +- A,
-   or a point on it, q likewise). When both points are inside their
-   segments they are the feet of the lines' common perpendicular, so
-   x - q is along n = e x A (cross_exact: accurate to a few epsilon at
-   any angle), and then +-n is taken: it does not lose digits to the
-   rounding of x and q when R is far below the coordinates (a face, as
-   sweep_flat's) -- when x - q is along n up to that rounding: segments
-   parallel to rounding (seg_seg takes the middle of their overlap) give
-   an interior pair with x - q anywhere across them, its own direction
-   then the answer. A distance at the
-   rounding noise of the points has no direction: sweep_flat's rules
-   stand (a zero radius; the core on the segment at the start). A
-   parallelogram thinner than rounding (thin_sum) keeps the segment
-   sweep's normal: it stands for the body within the rounding of the
-   coordinates already. *x, *q,
-   *t: the closest pair at u and the parameter of q on a-b, for the
+   The normal, at u (at u = 0 too, when core and segment are apart: the
+   shortest separating translation), is pair_normal's, from the closest
+   points of the core and a-b. sweep_flat's own came from the nearest
+   point of the body found by comparing squared distances of the centre to
+   the four edges: on a sliver (a sine of e and A below 1e-3, where the
+   fast kernel declines) those are R^2 plus in-plane terms of the order of
+   the sliver's width squared, and below a width of about sqrt(epsilon) R
+   they are lost in R^2: a core 2 dl above a vertex got the corner 2 dl
+   across the sliver, the normal off by 4 dl / R. A distance at the
+   rounding noise of the points has no direction: sweep_flat's rules stand
+   (a zero radius; the core on the segment at the start). A parallelogram
+   thinner than rounding (thin_sum) keeps the segment sweep's normal: it
+   stands for the body within the rounding of the coordinates already.
+   *x, *q, *t: the closest pair at u and the parameter of q on a-b, for the
    caller's point and feature. */
 static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
                                vec3 A, collide_hit *h, vec3 *x, vec3 *q,
                                double *t) {
-  vec3 e = v_sub(b, a), d = v_sub(c1, c0), n = v3(0, 0, 0), c, m0, m1, diff;
+  vec3 e = v_sub(b, a), d = v_sub(c1, c0), c, m0, m1;
   int hit, thin = thin_sum(a, b, A, dmax(v_maxabs(c0), v_maxabs(c1)));
-  double dist, tiny;
   if (!thin) {
-    vec3 g[4];
+    vec3 g[4], n;
     g[0] = v_sub(a, A); g[1] = v_sub(b, A); g[2] = v_add(b, A); g[3] = v_add(a, A);
     n = v_normalize(cross_exact(v_scale(e, 1 / v_maxabs(e)),
                                 v_scale(A, 1 / v_maxabs(A))));
@@ -2692,15 +2765,8 @@ static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
   m0 = v_sub(c, A);
   m1 = v_add(c, A);
   (void)seg_seg(m0, m1, a, b, x, q, t);
-  diff = v_sub(*x, *q);
-  dist = v_len(diff);
-  tiny = dmax(noise(*x, *q), noise(c, A));
-  if (!thin && dist > tiny) {
-    double hn = v_dot(diff, n);
-    int inside = *t > 0 && *t < 1 && !v_same(*x, m0) && !v_same(*x, m1);
-    h->normal = inside && v_len(v_madd(diff, n, -hn)) <= tiny
-                    ? v_scale(n, hn > 0 ? 1 : -1) : v_normalize(diff);
-  }
+  if (!thin) (void)pair_normal(m0, m1, A, a, b, *x, *q, *t,
+                               dmax(noise(*x, *q), noise(c, A)), &h->normal);
   return 1;
 }
 
@@ -3088,6 +3154,29 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
       return 0;
     }
     if (f.u > 0) {
+      {
+        /* on the box's edges: at a corner (every coordinate at its bound)
+           the edges to the corners one coordinate flipped (along axes with
+           extent); on an edge's inside (two at their bounds) that edge */
+        vec3 ea[3], eb[3], p = f.point;
+        int j = 0, free = -1, nb = 0;
+        for (k = 0; k < 3; k++) {
+          if (fabs(v_get(p, k)) == v_get(e, k)) nb++;
+          else free = k;
+        }
+        if (nb == 3) {
+          for (k = 0; k < 3; k++)
+            if (v_get(e, k) > 0) {
+              ea[j] = p;
+              eb[j++] = v_with(p, k, -v_get(p, k));
+            }
+        } else if (nb == 2) {
+          ea[0] = v_with(p, free, -v_get(e, free));
+          eb[0] = v_with(p, free, v_get(e, free));
+          j = 1;
+        }
+        if (j > 0) edge_contact(at(rel, d, f.u), A, ea, eb, j, &f);
+      }
       out->u = f.u;
       out->point = v_add(f.point, *center);
       out->normal = f.normal;

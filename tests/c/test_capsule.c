@@ -790,6 +790,33 @@ static int test_capsule_near_parallel(void) {
         ENSURE_VEC(h.normal, 0, ny, nz, 4 * DBL_EPSILON);
       }
   }
+  /* The core (x +- 1, y -+ s) at y0 = 7 s / 8 crosses the segment's line
+     (in plan) at x = 1 + y0 / s = 15 / 8, inside both, and comes down z:
+     it touches there at z = r, u = (1 - r) / 2, normal (0, 0, 1), the
+     point (15/8, 0, 0) on the edge. Its end (2, -s/8, z) is s/8 beside the
+     vertex b and touches b at z = sqrt(r^2 - s^2/64): later, but by a time
+     far below an ulp of u, and the triangle's end piece at b came first
+     (point b, normal y -s/(8r), feature vertex). */
+  {
+    const double sines[3] = { 1e-5, 1e-9, 1e-13 };
+    int i;
+    for (i = 0; i < 3; i++) {
+      const double s = sines[i], r = 0.5;
+      collide_vec3 A = V(1, -s, 0), c0 = V(1, 0.875 * s, 1), c1 = V(1, 0.875 * s, -1);
+      collide_vec3 a = V(0, 0, 0), b = V(2, 0, 0), c = V(1, 0, -1);
+      collide_vec3 B = V(1, 0, 0), b0 = V(1, 0, 0);
+      rc = collide_sweep_capsule_segment(r, &A, &c0, &c1, &a, &b, &h);
+      ENSURE(rc == 1);
+      ENSURE_HIT(h, 0.25, 1.875, 0, 0, 0, 0, 1, EDGE, 4 * DBL_EPSILON);
+      rc = collide_sweep_capsule_capsule(0.25, &A, &c0, &c1, 0.25, &B, &b0, &b0, &iv);
+      ENSURE(rc == 1);
+      ENSURE_NEAR(iv.u0, 0.25, 4 * DBL_EPSILON);
+      ENSURE_VEC(iv.normal, 0, 0, 1, 4 * DBL_EPSILON);
+      rc = collide_sweep_capsule_triangle(r, &A, &c0, &c1, &a, &b, &c, &h);
+      ENSURE(rc == 1);
+      ENSURE_HIT(h, 0.25, 1.875, 0, 0, 0, 0, 1, EDGE, 4 * DBL_EPSILON);
+    }
+  }
   /* a sine of 1e-13 (a sliver a few hundred roundings wide) */
   {
     const double dt = 1e-13;
