@@ -232,6 +232,19 @@ static double seg_seg(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
   return v_len2(v_sub(*x1, *x2));
 }
 
+/* |xi - qi|^2 - |xj - qj|^2 for two pairs of a core point x and an
+   obstacle point q, given dx = xi - xj: formed as the identity
+   ((xi - qi) - (xj - qj)).((xi - qi) + (xj - qj)) with the first factor
+   dx - (qi - qj), so that what the two pairs share -- a height r of the
+   core above the obstacle, say -- cancels exactly instead of after
+   squaring. Pairs r^2 plus 4 dl^2 and r^2 plus 16 dl^2 apart (a core
+   nearly parallel to an edge, dl = 1e-9) are equal as squared distances
+   in doubles; here the difference keeps the digits of its inputs'
+   differences. */
+static double dist2_diff(vec3 dx, vec3 xi, vec3 qi, vec3 xj, vec3 qj) {
+  return v_dot(v_sub(dx, v_sub(qi, qj)), v_add(v_sub(xi, qi), v_sub(xj, qj)));
+}
+
 /* The normal of a contact of the core m0-m1 (its axis A: m1 - m0 = 2 A to
    rounding) with the segment a-b, x and q their closest points (seg_seg's,
    t the parameter of q): 0 when they are within `tiny` (no direction).
@@ -244,22 +257,28 @@ static double seg_seg(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
    right at any angle, and x - q carries only the rounding of their
    coordinates (one subtraction). When both points are inside their
    segments they are the feet of the lines' common perpendicular, along
-   n = e x A (cross_exact: a few epsilon at any angle), and +-n is taken
-   -- it keeps its digits when R is far below the coordinates, where x - q
-   would not -- provided x - q is along n up to that rounding: segments
-   parallel to rounding (seg_seg takes the middle of their overlap) give an
-   interior pair with x - q anywhere across them, its own direction then
-   the answer. */
+   n = e x A (cross_exact: a few ulps of the product at any angle), and
+   +-n is taken where its rounding is the smaller -- when R is far below
+   the coordinates x - q loses its digits, while n loses them only to the
+   rounding of e = b - a over the sliver's height -- and x - q is along n
+   up to its rounding: segments parallel to rounding (seg_seg takes the
+   middle of their overlap) give an interior pair with x - q anywhere
+   across them, its own direction then the answer. */
 static int pair_normal(vec3 m0, vec3 m1, vec3 A, vec3 a, vec3 b, vec3 x,
                        vec3 q, double t, double tiny, vec3 *normal) {
   vec3 diff = v_sub(x, q), e = v_sub(b, a);
-  double hn;
-  if (!(v_len(diff) > tiny)) return 0;
+  double hn, dist = v_len(diff);
+  if (!(dist > tiny)) return 0;
   if (t > 0 && t < 1 && !v_same(x, m0) && !v_same(x, m1) && !v_zero(e) && !v_zero(A)) {
-    vec3 n = v_normalize(cross_exact(v_scale(e, 1 / v_maxabs(e)),
-                                     v_scale(A, 1 / v_maxabs(A))));
+    vec3 e1 = v_scale(e, 1 / v_maxabs(e)), A1 = v_scale(A, 1 / v_maxabs(A));
+    vec3 N = cross_exact(e1, A1), n = v_normalize(N);
+    /* |e| sin, the sliver's height over A's line: e = b - a carries an
+       error of epsilon max(|a|, |b|), which turns n by that over |e| sin;
+       x - q is turned by epsilon max(|x|, |q|) / |x - q| */
+    double hs = v_len(N) * v_maxabs(e) / v_len(A1);
     hn = v_dot(diff, n);
-    if (!v_zero(n) && v_len(v_madd(diff, n, -hn)) <= tiny) {
+    if (!v_zero(n) && v_len(v_madd(diff, n, -hn)) <= tiny &&
+        dmax(v_maxabs(a), v_maxabs(b)) * dist <= dmax(v_maxabs(x), v_maxabs(q)) * hs) {
       *normal = hn > 0 ? n : v_flip(n);
       return 1;
     }
@@ -296,19 +315,18 @@ static void keep_first(int hit, const collide_hit *h, first *f) {
    squared distances, r^2 plus terms of the order of those offsets squared,
    are equal too. seg_seg of the core and each edge decides without
    comparing distances, and its pair is at most as far as the point (which
-   is on that edge), so it is the contact to the rounding of u: the pair
-   that moves off the point (on a vertex's edges, the nearer if several
-   do), else the point and the core's point nearest it. The normal:
-   pair_normal's. */
+   is on that edge), so it is the contact to the rounding of u; among a
+   vertex's edges the nearest pair by dist2_diff (the first on a tie). The
+   normal: pair_normal's. */
 static void edge_contact(vec3 c, vec3 A, const vec3 *ea, const vec3 *eb,
                          int k, first *f) {
-  vec3 m0 = v_sub(c, A), m1 = v_add(c, A), x, q, bx, bq, nrm;
-  double best = -1, t, bt = 0, dd;
+  vec3 m0 = v_sub(c, A), m1 = v_add(c, A), x, q, bx = m0, bq = m0, nrm;
+  double t, bt = 0;
   int i, bi = -1;
   for (i = 0; i < k; i++) {
-    dd = seg_seg(m0, m1, ea[i], eb[i], &x, &q, &t);
-    if (bi < 0 || (!v_same(q, f->point) && (v_same(bq, f->point) || dd < best))) {
-      best = dd; bx = x; bq = q; bt = t; bi = i;
+    (void)seg_seg(m0, m1, ea[i], eb[i], &x, &q, &t);
+    if (bi < 0 || dist2_diff(v_sub(x, bx), x, q, bx, bq) < 0) {
+      bx = x; bq = q; bt = t; bi = i;
     }
   }
   if (bi >= 0 && pair_normal(m0, m1, A, ea[bi], eb[bi], bx, bq, bt,
@@ -328,11 +346,8 @@ static void edge_contact(vec3 c, vec3 A, const vec3 *ea, const vec3 *eb,
    and 16 dl^2, by as little, lost in R^2 -- the tie kept the farther
    vertex, its point the wrong end of the edge and its normal off by
    4 dl / R. So within a few ulps of each other the nearer end at the
-   earlier time is decided by the difference of the squared distances
-   itself, |x_p|^2 - |x_m|^2 = (x_p - x_m).(x_p + x_m), x = the end minus
-   its point on the obstacle, with x_p - x_m = 2 A - (p_p - p_m) formed
-   from the axis and the two obstacle points (the centre's large common
-   part cancels exactly, not after rounding). */
+   earlier time is decided by dist2_diff, the ends' difference being
+   exactly 2 A. */
 static void keep_end_pair(int hp, const collide_hit *p, int hm,
                           const collide_hit *m, vec3 c0, vec3 d, vec3 A,
                           first *f) {
@@ -341,8 +356,7 @@ static void keep_end_pair(int hp, const collide_hit *p, int hm,
   if (hp == 1 && hm == 1 &&
       fabs(p->u - m->u) <= 8 * DBL_EPSILON * dmax(p->u, m->u)) {
     vec3 c = at(c0, d, f->u);
-    vec3 xp = v_sub(v_add(c, A), p->point), xm = v_sub(v_sub(c, A), m->point);
-    double s = v_dot(v_sub(v_scale(A, 2), v_sub(p->point, m->point)), v_add(xp, xm));
+    double s = dist2_diff(v_scale(A, 2), v_add(c, A), p->point, v_sub(c, A), m->point);
     if (s != 0) {   /* (a tie stays keep_first's: the earlier, else p) */
       const collide_hit *k = s < 0 ? p : m;
       f->point = k->point;
