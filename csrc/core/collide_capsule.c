@@ -2649,14 +2649,15 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
         }
       } else if (f.feature == COLLIDE_FEATURE_EDGE) {
         /* an edge's inside: the edge nearest the point (it is on one to
-           rounding) */
+           rounding; the segment's distance, not its line's: a polygon may
+           have collinear edges) */
         double bd = -1;
         int k = 0;
         for (i = 0; i < count; i++) {
-          vec3 e = v_sub(v[(i + 1) % count], v[i]);
+          vec3 e = v_sub(v[(i + 1) % count], v[i]), w = v_sub(f.point, v[i]);
           double ee = v_len2(e), di;
           if (!(ee > 0)) continue;
-          di = v_len2(v_cross(v_sub(f.point, v[i]), e)) / ee;
+          di = v_len2(v_madd(w, e, -clamp01(v_dot(w, e) / ee)));
           if (bd < 0 || di < bd) { bd = di; k = i; }
         }
         edge_contact(at(c0, d, f.u), A, &v[k], &v[(k + 1) % count], 1, &f);
