@@ -1591,22 +1591,6 @@ static int cb_times(const cb_plane *pl, int n, double *t, double *hi,
   return out || tin > tout;
 }
 
-/* After the padded planes let the motion through (a miss there is a miss:
-   the pads are far above rounding), the unpadded ones: the entry time *t,
-   the exit *hi and the plane *which entered last: 1; 2 (t = 0, which =
-   -1) when the centre is inside every plane at t = 0; -1 (undecided) when
-   the unpadded planes miss (a graze within the pad). */
-static int cb_finish(const cb_plane *pl, int np, double *t, int *which,
-                     double *hi) {
-  cb_span u;
-  cb_start(&u);
-  if (cb_add(&u, pl, 0, np, 0)) return -1;
-  *t = u.ln / u.ld;
-  *hi = u.hn / u.hd;
-  *which = u.which;
-  return u.which < 0 ? 2 : 1;
-}
-
 /* The first time in [lo, hi] that |w + z t|^2 <= rr, or 2: collide_shapes.c's
    clip_ball (the discriminant as A (r^2 - |w_perp|^2), no cancellation of
    large squares, Ray Tracing Gems ch. 7; the roots q / A and C / q). */
@@ -1697,7 +1681,7 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   double na = v_dot(n, A), ana = fabs(na), ma = vmax_abs(A), sgn, h0, t, pad;
   double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)), fmax2(vmax_abs(origin), ma));
   double hi, tol, norm[2 + FAST_MAXV];
-  int i, f, which, rc, np = 2 + count;
+  int i, f, which, np = 2 + count;
   cb_span ps;
   rim best;
   if (count > FAST_MAXV || !(ma >= 1e-70) || !(ana > 1e-9 * ma)) return -1;
@@ -1759,13 +1743,16 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     pl[2 + i].q = v_dot(N[i], d);
     pl[2 + i].pad = pad * nl;
   }
-  cb_start(&ps);
-  rc = cb_add(&ps, pl, 0, np, 1) ? 0 : cb_finish(pl, np, &t, &which, &hi);
-  if (rc <= 0) {
-    if (rc == 0) hit_clear(out);
-    return rc;
+  /* The planes as they are (cb_times, as the box's fast path); when they
+     miss, padded: a miss there is a miss, else a graze within the pad,
+     undecided. */
+  if (cb_times(pl, np, &t, &hi, &which)) {
+    cb_start(&ps);
+    if (!cb_add(&ps, pl, 0, np, 1)) return -1;
+    hit_clear(out);
+    return 0;
   }
-  if (rc == 2) {
+  if (which < 0) {
     /* inside every plane at the start: overlapping (the general path's
        answer), or else in a gap of the planes beside a rounded edge, and
        the first contact is a rounded edge's or vertex's, below */
