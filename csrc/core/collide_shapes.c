@@ -588,23 +588,27 @@ int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
      the nearest edge; on the boundary, the in-plane normal there.
    - Starting at u > 0: the segment enters across the line of the edge j
      whose clip raised the start last, so p0 is outside that line (its
-     g_j(0) < 0 and g_j grows) and x(u) is on it. The touched point is the
-     nearest point of that edge to x(u): the edge's point, or its end
-     vertex when x(u) projects beyond it (then x(u) is at that vertex to
-     rounding, being inside the other edges). Its normal is the edge's
-     outward in-plane normal -m_j / |m_j|, which faces p0:
-     -m_j.(p0 - x(u)) = u m_j.d > 0 (rounding aside). At a vertex, the
-     in-plane part of -d, as flat_contact's vertex rule (it faces p0 too:
-     -d.(p0 - x(u)) = u |d|^2); the edge's normal when -d has no in-plane
-     part (a segment shorter than the rounding, across the plane). Both lie
-     in the plane; the point is on the segment and on the polygon to
-     rounding. */
+     g_j(0) < 0 and g_j grows: -m_j.(p0 - x(u)) = u m_j.d > 0, rounding
+     aside) and x(u) is on it. The touched point is the boundary's point
+     nearest x(u) (flat_closest): edge j's, or a neighbour's where j met
+     it at a vertex (two nearly collinear edges cross the segment at
+     nearly the same time, and rounding picks either: a fuzz finding).
+     On an edge k, its outward in-plane normal -m_k / |m_k| when that
+     faces p0; otherwise x(u) is at the vertex of k and j to rounding,
+     and j's normal, which faces p0 as above. At a vertex, the in-plane
+     part of -d, as flat_contact's vertex rule (it faces p0:
+     -d.(p0 - x(u)) = u |d|^2), or j's normal when -d has none, and the
+     time is the segment's closest approach to the vertex: at a sharp
+     vertex (edges at an angle theta) the crossing of j's line is known
+     only to rounding / theta along the segment (5e-8 of the coordinates
+     for a sliver 4e-9 wide at 1e40), the closest approach to rounding.
+     All lie in the plane; the point is on the segment and on the polygon
+     to rounding. */
 static int flat_in_plane(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
                          vec3 origin, collide_hit *out) {
-  vec3 d = v_sub(p1, p0), a, e, c, normal, w;
+  vec3 d = v_sub(p1, p0), e, c, normal, w;
   span s = { 0, 1 };
-  int i, j = -1, feature;
-  double ee, x;
+  int i, j = -1, feature, k;
   for (i = 0; i < count && span_ok(&s); i++) {
     vec3 mi = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
     double lo = s.lo;
@@ -619,22 +623,26 @@ static int flat_in_plane(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
     flat_contact(p0, p0, way_out(d), 0, v, count, n, origin, FLAT_2D, out);
     return 1;
   }
-  a = v[j];
-  e = v_sub(v[j + 1 < count ? j + 1 : 0], a);
-  c = v_madd(p0, d, s.lo);
-  ee = v_len2(e);                     /* > 0: validated polygons */
-  x = v_dot(v_sub(c, a), e);
-  feature = COLLIDE_FEATURE_EDGE;
-  if (x <= 0) {
-    c = a; feature = COLLIDE_FEATURE_VERTEX;
-  } else if (x >= ee) {
-    c = v[j + 1 < count ? j + 1 : 0]; feature = COLLIDE_FEATURE_VERTEX;
+  /* the boundary's point nearest x(u): edge j's, unless rounding put
+     x(u) nearer a neighbour (a vertex between nearly collinear edges,
+     whose lines cross the segment at nearly the same time) */
+  c = flat_closest(v_madd(p0, d, s.lo), v, count, n, origin, 1, &feature, &k);
+  e = v_sub(v[j + 1 < count ? j + 1 : 0], v[j]);
+  normal = v_normalize(v_cross(e, n));          /* -(n x e_j): outward */
+  if (feature == COLLIDE_FEATURE_EDGE) {
+    /* edge k's outward normal, when it faces p0: else x(u) is at a vertex
+       of k and j to rounding, and edge j's faces p0 (see above) */
+    vec3 nk = v_normalize(v_cross(v_sub(v[k + 1 < count ? k + 1 : 0], v[k]), n));
+    if (v_dot(nk, v_sub(p0, c)) >= 0) normal = nk;
   } else {
-    c = v_madd(a, e, x / ee);
+    double dd = v_len2(d), t;
+    if (dd > 0) {       /* the closest approach to the vertex, in [0, 1] */
+      t = v_dot(v_sub(c, p0), d) / dd;
+      s.lo = t < 0 ? 0 : (t > 1 ? 1 : t);
+    }
+    w = v_madd(d, n, -v_dot(n, d));
+    if (v_len2(w) > 0) normal = v_normalize(v_neg(w));
   }
-  normal = v_normalize(v_cross(e, n));          /* -(n x e): outward */
-  w = v_madd(d, n, -v_dot(n, d));
-  if (feature == COLLIDE_FEATURE_VERTEX && v_len2(w) > 0) normal = v_normalize(v_neg(w));
   out->u = s.lo;
   out->point = c;
   out->normal = normal;

@@ -1091,18 +1091,27 @@ static int test_raycast_in_plane(void) {
   /* Running along an edge (fuzz target raycast_triangle, the triangle
      tilted so that both ends are about 5e-20 above its plane, i.e. within
      rounding of running along a-b): p0 is 5.4e-18 from a, so the segment
-     touches at a, u = 0 to rounding, and the normal at that vertex faces
-     p0: the in-plane part of -(p1 - p0), (0, -12.375, -0.125) / |.|. It
-     used to hit at u = 1 near b, with the normal of the edge b-c, facing
-     away from p0. */
+     touches at a, u = 0 to rounding, with a unit normal in the plane
+     (which of a's edges or a itself is named is rounding's choice) facing
+     p0. It used to hit at u = 1 near b, with the normal of the edge b-c,
+     facing away from p0. */
   {
     collide_vec3 ta = V(-0x1.8f6e94d586fd1p-58, -0.875, -0.125),
                  tb = V(-0x1.12e0be826d695p-58, 11.5, 0x1.19799812dea11p-68),
                  tc = V(6, 4.875, 0);
-    double l = sqrt(12.375 * 12.375 + 0.125 * 0.125);
+    /* the plane's normal, (b - a) x (c - a) with a and b at x = 0 */
+    collide_vec3 pn = V(12.375 * 0.125 - 0.125 * 5.75, 0.125 * 6, -12.375 * 6);
+    double l = sqrt(pn.x * pn.x + pn.y * pn.y + pn.z * pn.z);
     p0 = V(0, -0.875, -0.125); p1 = V(0, 11.5, 0);
     ENSURE(collide_raycast_triangle(&p0, &p1, &ta, &tb, &tc, &h) == 1);
-    ENSURE_HIT(h, 0, 0, -0.875, -0.125, 0, -12.375 / l, -0.125 / l, VERTEX, EXACT);
+    ENSURE_NEAR(h.u, 0, EXACT);
+    ENSURE_VEC(h.point, 0, -0.875, -0.125, EXACT);
+    ENSURE_NEAR(h.normal.x * h.normal.x + h.normal.y * h.normal.y +
+                h.normal.z * h.normal.z, 1, EXACT);
+    ENSURE_NEAR((h.normal.x * pn.x + h.normal.y * pn.y + h.normal.z * pn.z) / l, 0, EXACT);
+    ENSURE(h.normal.x * (p0.x - h.point.x) + h.normal.y * (p0.y - h.point.y) +
+           h.normal.z * (p0.z - h.point.z) >= -EXACT);
+    ENSURE(h.feature == COLLIDE_FEATURE_EDGE || h.feature == COLLIDE_FEATURE_VERTEX);
     ENSURE(ray_matches_sweep(p0, p1, ta, tb, tc));
   }
   /* Not in the plane: p0 1e-14 above it (within 64 eps of p0's own size),
