@@ -406,9 +406,17 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
     int i;
     for (i = 0; i < count; i++) tiny = fmax(tiny, noise(v[i], v[i]));
   }
-  if (feature != COLLIDE_FEATURE_FACE && dist > tiny) {
+  /* FLAT_3D (r = 0, an end clearly off the plane): the pieces hold only
+     points at zero computed distance, so x(u) off the polygon by more
+     than rounding comes from the face prism's clip at a sharp vertex,
+     whose edges' lines (at an angle theta) hold it only to rounding /
+     theta (a fuzz finding: a polygon 1e-9 long and 1e-18 wide, a segment
+     from 14 away ending 1.3e-10 past its tip): that direction is no
+     contact normal (it faced away from p0); the face normal on p0's side
+     is. */
+  if (feature != COLLIDE_FEATURE_FACE && dist > tiny && mode != FLAT_3D) {
     normal = v_normalize(diff);
-  } else if (feature == COLLIDE_FEATURE_FACE || !on_plane) {
+  } else if (feature == COLLIDE_FEATURE_FACE || !on_plane || dist > tiny) {
     normal = v_scale(n, side);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* in the plane, on the edge k -> k+1: outward = -(n x edge) */
