@@ -574,7 +574,7 @@ int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
 
 /* The 2D case of a ray (a segment, or a sweep of radius 0): the segment
    lies in the polygon's plane to rounding (ray_flat's test: both ends
-   within tol of it). The contract makes the polygon a solid region of
+   within plane_noise of it). The contract makes the polygon a solid region of
    that plane, so the answer is the first time the segment is in that
    region, and what it touches there -- a question of the plane alone.
    The plane distances h, which are rounding noise here, decide nothing:
@@ -612,6 +612,15 @@ int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
      for a sliver 4e-9 wide at 1e40), the closest approach to rounding.
      All lie in the plane; the point is on the segment and on the polygon
      to rounding. */
+/* The rounding of a computed plane distance h(p) = n.(p - origin): n's
+   direction is known to a few epsilon, so its error grows with
+   |p - origin|, and the difference carries the rounding of p and origin
+   (64 epsilon of their sum, as noise() is of their maximum). */
+static double plane_noise(vec3 p, vec3 origin) {
+  return 64 * DBL_EPSILON *
+         (v_maxabs(p) + v_maxabs(origin) + v_maxabs(v_sub(p, origin)));
+}
+
 static int flat_in_plane(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
                          vec3 origin, collide_hit *out) {
   vec3 d = v_sub(p1, p0), e, c, normal, w;
@@ -665,8 +674,11 @@ static int flat_in_plane(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
    of the vertices. By the two ends' distances:
    - Both beyond tol on one side: the segment never comes within tol of
      the plane, which the polygon lies in to rounding: no contact.
-   - Both within tol: the segment lies in the plane to rounding -- the 2D
-     case, flat_in_plane above.
+   - Each within the rounding of its own distance, plane_noise: the
+     segment lies in the plane to rounding -- the 2D case, flat_in_plane
+     above. Not tol: far vertices do not blur the plane near origin, and
+     a segment from 1e20 above to 1e20 below a triangle 1e40 across,
+     near its corner origin, crosses it (it read as in the plane, u = 0).
    - Otherwise an end is clearly off the plane and the segment meets the
      plane at one point, or touches it at its other end: sweep_flat with
      r = 0, whose edge cylinders and vertex balls contain a point only at
@@ -707,8 +719,8 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
     hit_clear(out);     /* both ends clearly on one side */
     return 0;
   }
-  if (!(fabs(h0) > tol) && !(fabs(h1) > tol))     /* in the plane: 2D */
-    return flat_in_plane(p0, p1, v, count, n, origin, out);
+  if (!(fabs(h0) > plane_noise(p0, origin)) && !(fabs(h1) > plane_noise(p1, origin)))
+    return flat_in_plane(p0, p1, v, count, n, origin, out);   /* 2D */
   if (!(scale > 1e-90) || !(fabs(h0) > tol && fabs(h1) > tol))
     return sweep_flat_scaled(0, p0, p1, v, count, n, origin, 0, FLAT_3D, out);
   /* sweep_flat's face prism for r = 0, the same operations (h0 - 0 is h0;

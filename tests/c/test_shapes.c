@@ -1126,6 +1126,29 @@ static int test_raycast_in_plane(void) {
   ENSURE_VEC(h.point, 1, 0, 0, EXACT);
   ENSURE_VEC(h.normal, 0, 0, 1, EXACT);
   ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  /* "In the plane" is to the rounding of each end's own plane distance,
+     not to that of far vertices: a triangle 1e40 across with its corner
+     at the origin, crossed perpendicularly at (1, 1) from 1e20 above to
+     1e20 below, is a face hit at u = 1/2, normal +z (it read as in the
+     plane, 64 eps 1e40 = 1.4e27 > 1e20: u = 0, pushed out across a-b).
+     The same near the corner of a triangle 1e6 across, by segments 1e-3
+     and 1e-9 long (the second within 64 eps 1e6 = 1.4e-8 of the plane). */
+  {
+    collide_vec3 big_b = V(1e40, 0, 0), big_c = V(0, 1e40, 0);
+    collide_vec3 mid_b = V(1e6, 0, 0), mid_c = V(0, 1e6, 0);
+    p0 = V(1, 1, 1e20); p1 = V(1, 1, -1e20);
+    ENSURE(collide_raycast_triangle(&p0, &p1, &a, &big_b, &big_c, &h) == 1);
+    ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+    ENSURE(ray_matches_sweep(p0, p1, a, big_b, big_c));
+    p0 = V(1, 1, 5e-4); p1 = V(1, 1, -5e-4);
+    ENSURE(collide_raycast_triangle(&p0, &p1, &a, &mid_b, &mid_c, &h) == 1);
+    ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+    ENSURE(ray_matches_sweep(p0, p1, a, mid_b, mid_c));
+    p0 = V(1, 1, 5e-10); p1 = V(1, 1, -5e-10);
+    ENSURE(collide_raycast_triangle(&p0, &p1, &a, &mid_b, &mid_c, &h) == 1);
+    ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+    ENSURE(ray_matches_sweep(p0, p1, a, mid_b, mid_c));
+  }
   /* a polygon: the square 0..4, the same crossing segment in its plane,
      entering across x = 0; the sweep of radius 0 gives the same bits */
   {
