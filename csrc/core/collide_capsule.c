@@ -2654,9 +2654,11 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       out->normal = f.normal;
       out->feature = f.feature;
       if (r <= 1e-6 * scale) {
-        /* a zero (or vanishing) radius makes the end pieces ray casts,
-           whose point is off the ray near a polygon's plane (collide_shapes.c's
-           open coplanar ray issue): the closest points of the core instead */
+        /* a zero (or vanishing) radius makes the end pieces ray casts
+           made through collide__sweep_flat, whose sphere rules can put the
+           point off the ray near a polygon's plane (collide_shapes.c's
+           ray_flat answers that case by the 2D rule; the end pieces do not
+           go through it): the closest points of the core instead */
         vec3 c = at(c0, d, f.u);
         (void)core_flat_closest(v_sub(c, A), v_add(c, A), v, count, n, origin,
                                 &out->point, &m, &out->feature);
