@@ -412,11 +412,8 @@ FUZZ_TARGETS += capsule_sphere capsule_plane capsule_triangle capsule_polygon \
   capsule_segment capsule_aabb capsule_capsule
 # Known open issues the fuzzers would stop on at once, each a -D switch of
 # fuzz/fuzz_core.c that skips one check; remove a switch when its issue is
-# fixed (make fuzz FUZZ_KNOWN_ISSUES= shows them):
-#   FUZZ_SKIP_COPLANAR_RAYS: a ray in (or within rounding of) a triangle's
-#   or polygon's plane: at a vertex the in-plane normal can face away from
-#   p0, and near the plane the point can be off the segment.
-FUZZ_KNOWN_ISSUES ?= -DFUZZ_SKIP_COPLANAR_RAYS
+# fixed (make fuzz FUZZ_KNOWN_ISSUES= shows them). None open.
+FUZZ_KNOWN_ISSUES ?=
 # the world (branch world): random changes, every answer against the
 # single-shape functions
 FUZZ_TARGETS += world

@@ -683,15 +683,31 @@ static void fz_sphere_plane(src *s) {
   }
 }
 
-/* A ray lying in a flat obstacle's plane (to within 1e3 tol): the 2D
-   case. FUZZ_SKIP_COPLANAR_RAYS skips the checks of the hit point and
-   normal for those -- an open issue (see the reliability report): touching
-   at a vertex the in-plane normal can face away from p0, and a ray within
-   rounding of the plane but not in it gets u from the 3D crossing and the
-   point from the 2D boundary rule, off the segment. */
-static int coplanar_ray(const obstacle *o, vec3 p0, vec3 p1, double tol) {
-#ifdef FUZZ_SKIP_COPLANAR_RAYS
+/* The distance from p to the boundary of a flat obstacle (its edges). */
+static double boundary_dist(const obstacle *o, vec3 p) {
+  double best;
+  int i, n;
+  if (o->kind == O_TRIANGLE) {
+    best = len(sub(p, closest_segment(p, o->a, o->b)));
+    best = fmin(best, len(sub(p, closest_segment(p, o->b, o->c))));
+    return fmin(best, len(sub(p, closest_segment(p, o->c, o->a))));
+  }
+  n = o->poly->count;
+  best = INFINITY;
+  for (i = 0; i < n; i++)
+    best = fmin(best, len(sub(p, closest_segment(p, o->poly->vertices[i],
+                                                 o->poly->vertices[(i + 1) % n]))));
+  return best;
+}
+
+/* A segment starting inside a triangle or polygon, in its plane (the 2D
+   case, to within 1e3 tol), is pushed out across the nearest edge (the
+   contract's 2D rule): the point is the boundary's point nearest p0, on
+   the boundary, not p0. */
+static int pushed_out_2d(const obstacle *o, vec3 p0, vec3 p1,
+                         const collide_hit *h, double tol) {
   collide_plane pl;
+  if (h->u != 0) return 0;
   if (o->kind == O_TRIANGLE) {
     vec3 n = cross(sub(o->b, o->a), sub(o->c, o->a));
     pl.normal = scale(n, 1 / len(n));
@@ -702,11 +718,9 @@ static int coplanar_ray(const obstacle *o, vec3 p0, vec3 p1, double tol) {
     return 0;
   }
   return fabs(dot(pl.normal, p0) + pl.d) <= 1e3 * tol &&
-         fabs(dot(pl.normal, p1) + pl.d) <= 1e3 * tol;
-#else
-  (void)o; (void)p0; (void)p1; (void)tol;
-  return 0;
-#endif
+         fabs(dot(pl.normal, p1) + pl.d) <= 1e3 * tol &&
+         dist(o, p0) <= tol && boundary_dist(o, h->point) <= tol &&
+         fabs(len(sub(h->point, p0)) - boundary_dist(o, p0)) <= tol;
 }
 
 /* A segment p0 -> p1 against the obstacle o: flat (crossing) or solid. */
@@ -723,13 +737,13 @@ static void oracle_ray(const obstacle *o, int solid, double r, vec3 p0,
   }
   {
     vec3 x = lerp(p0, p1, h->u);
-    if ((h->u > 0 || !solid) && !coplanar_ray(o, p0, p1, tol)) {
+    if ((h->u > 0 || !solid) && !pushed_out_2d(o, p0, p1, h, tol)) {
       ENSURE(len(sub(h->point, x)) <= tol);   /* on the segment */
       ENSURE(fabs(DS(h->point)) <= tol);      /* and on the surface */
     }
     if (h->u > 0 && solid)
       for (k = 0; k < 8; k++) ENSURE(DS(lerp(p0, p1, h->u * k / 8.0)) >= -tol);
-    if (h->u > 0 && len(sub(p0, h->point)) > 1e3 * tol && !coplanar_ray(o, p0, p1, tol))
+    if (h->u > 0 && len(sub(p0, h->point)) > 1e3 * tol)
       ENSURE(dot(h->normal, sub(p0, h->point)) >= -tol);  /* faces p0 */
   }
 #undef DS

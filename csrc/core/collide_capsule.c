@@ -88,6 +88,8 @@ static double v_maxabs(vec3 v) {
 
 static int v_zero(vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
 
+static int v_same(vec3 a, vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
 /* -v, with no -0 components (so that (-1, 0, 0) prints as such) */
 static vec3 v_flip(vec3 v) { return v3(-v.x + 0.0, -v.y + 0.0, -v.z + 0.0); }
 
@@ -230,6 +232,61 @@ static double seg_seg(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
   return v_len2(v_sub(*x1, *x2));
 }
 
+/* |xi - qi|^2 - |xj - qj|^2 for two pairs of a core point x and an
+   obstacle point q, given dx = xi - xj: formed as the identity
+   ((xi - qi) - (xj - qj)).((xi - qi) + (xj - qj)) with the first factor
+   dx - (qi - qj), so that what the two pairs share -- a height r of the
+   core above the obstacle, say -- cancels exactly instead of after
+   squaring. Pairs r^2 plus 4 dl^2 and r^2 plus 16 dl^2 apart (a core
+   nearly parallel to an edge, dl = 1e-9) are equal as squared distances
+   in doubles; here the difference keeps the digits of its inputs'
+   differences. */
+static double dist2_diff(vec3 dx, vec3 xi, vec3 qi, vec3 xj, vec3 qj) {
+  return v_dot(v_sub(dx, v_sub(qi, qj)), v_add(v_sub(xi, qi), v_sub(xj, qj)));
+}
+
+/* The normal of a contact of the core m0-m1 (its axis A: m1 - m0 = 2 A to
+   rounding) with the segment a-b, x and q their closest points (seg_seg's,
+   t the parameter of q): 0 when they are within `tiny` (no direction).
+   The capsule touches the obstacle where its centre c touches the body
+   grown by the core, whose nearest point to c is c - (x - q) (Minkowski:
+   dist(c, X (+) S) = dist(S + c, X), at the same pair), so the normal is
+   (x - q) / |x - q|, from the obstacle's point toward the core's. seg_seg
+   does not compare distances to find the pair (its parameter is
+   -(d1 x d2).(r x d2) / |d1 x d2|^2, both compensated), so the pair is
+   right at any angle, and x - q carries only the rounding of their
+   coordinates (one subtraction). When both points are inside their
+   segments they are the feet of the lines' common perpendicular, along
+   n = e x A (cross_exact: a few ulps of the product at any angle), and
+   +-n is taken where its rounding is the smaller -- when R is far below
+   the coordinates x - q loses its digits, while n loses them only to the
+   rounding of e = b - a over the sliver's height -- and x - q is along n
+   up to its rounding: segments parallel to rounding (seg_seg takes the
+   middle of their overlap) give an interior pair with x - q anywhere
+   across them, its own direction then the answer. */
+static int pair_normal(vec3 m0, vec3 m1, vec3 A, vec3 a, vec3 b, vec3 x,
+                       vec3 q, double t, double tiny, vec3 *normal) {
+  vec3 diff = v_sub(x, q), e = v_sub(b, a);
+  double hn, dist = v_len(diff);
+  if (!(dist > tiny)) return 0;
+  if (t > 0 && t < 1 && !v_same(x, m0) && !v_same(x, m1) && !v_zero(e) && !v_zero(A)) {
+    vec3 e1 = v_scale(e, 1 / v_maxabs(e)), A1 = v_scale(A, 1 / v_maxabs(A));
+    vec3 N = cross_exact(e1, A1), n = v_normalize(N);
+    /* |e| sin, the sliver's height over A's line: e = b - a carries an
+       error of epsilon max(|a|, |b|), which turns n by that over |e| sin;
+       x - q is turned by epsilon max(|x|, |q|) / |x - q| */
+    double hs = v_len(N) * v_maxabs(e) / v_len(A1);
+    hn = v_dot(diff, n);
+    if (!v_zero(n) && v_len(v_madd(diff, n, -hn)) <= tiny &&
+        dmax(v_maxabs(a), v_maxabs(b)) * dist <= dmax(v_maxabs(x), v_maxabs(q)) * hs) {
+      *normal = hn > 0 ? n : v_flip(n);
+      return 1;
+    }
+  }
+  *normal = v_normalize(diff);
+  return 1;
+}
+
 /* The earliest contact among pieces so far: u (2 for none), and the
    obstacle's point, the normal and the feature there. */
 typedef struct first {
@@ -245,6 +302,67 @@ static void keep_first(int hit, const collide_hit *h, first *f) {
     f->point = h->point;
     f->normal = h->normal;
     f->feature = h->feature;
+  }
+}
+
+/* A contact the pieces put at the point f->point of the obstacle's
+   boundary, at centre c, the point lying on the edges ea[i]-eb[i] (i < k:
+   a vertex's edges, from it, or the one edge whose inside holds it). The
+   end pieces (the core's end over that point) and the pieces of the edges
+   can touch at times equal in doubles while an edge's inside is truly
+   nearer -- the core crossing above the edge 4e-11 beside its end's foot,
+   the end piece first by rounding: the normal 1.75e-10 off -- and their
+   squared distances, r^2 plus terms of the order of those offsets squared,
+   are equal too. seg_seg of the core and each edge decides without
+   comparing distances, and its pair is at most as far as the point (which
+   is on that edge), so it is the contact to the rounding of u; among a
+   vertex's edges the nearest pair by dist2_diff (the first on a tie). The
+   normal: pair_normal's. */
+static void edge_contact(vec3 c, vec3 A, const vec3 *ea, const vec3 *eb,
+                         int k, first *f) {
+  vec3 m0 = v_sub(c, A), m1 = v_add(c, A), x, q, bx = m0, bq = m0, nrm;
+  double t, bt = 0;
+  int i, bi = -1;
+  for (i = 0; i < k; i++) {
+    (void)seg_seg(m0, m1, ea[i], eb[i], &x, &q, &t);
+    if (bi < 0 || dist2_diff(v_sub(x, bx), x, q, bx, bq) < 0) {
+      bx = x; bq = q; bt = t; bi = i;
+    }
+  }
+  if (bi >= 0 && pair_normal(m0, m1, A, ea[bi], eb[bi], bx, bq, bt,
+                             dmax(noise(bx, bq), noise(c, A)), &nrm)) {
+    f->normal = nrm;
+    f->point = bq;
+    f->feature = bt > 0 && bt < 1 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX;
+  }
+}
+
+/* The earlier of the two end pieces, the obstacle met by the core's end
+   c + A (hit p) and by c - A (hit m), into f. Their times can be equal to
+   rounding while one end is truly nearer: the core nearly parallel to an
+   edge above it, its ends over the edge's two vertices, 2 dl and 4 dl off
+   in y at a height z = R: the times differ by about 12 dl^2 / (4 R) (below
+   an ulp of u for dl = 1e-9) and the squared distances, R^2 plus 4 dl^2
+   and 16 dl^2, by as little, lost in R^2 -- the tie kept the farther
+   vertex, its point the wrong end of the edge and its normal off by
+   4 dl / R. So within a few ulps of each other the nearer end at the
+   earlier time is decided by dist2_diff, the ends' difference being
+   exactly 2 A. */
+static void keep_end_pair(int hp, const collide_hit *p, int hm,
+                          const collide_hit *m, vec3 c0, vec3 d, vec3 A,
+                          first *f) {
+  keep_first(hp, p, f);
+  keep_first(hm, m, f);
+  if (hp == 1 && hm == 1 &&
+      fabs(p->u - m->u) <= 8 * DBL_EPSILON * dmax(p->u, m->u)) {
+    vec3 c = at(c0, d, f->u);
+    double s = dist2_diff(v_scale(A, 2), v_add(c, A), p->point, v_sub(c, A), m->point);
+    if (s != 0) {   /* (a tie stays keep_first's: the earlier, else p) */
+      const collide_hit *k = s < 0 ? p : m;
+      f->point = k->point;
+      f->normal = k->normal;
+      f->feature = k->feature;
+    }
   }
 }
 
@@ -1473,22 +1591,6 @@ static int cb_times(const cb_plane *pl, int n, double *t, double *hi,
   return out || tin > tout;
 }
 
-/* After the padded planes let the motion through (a miss there is a miss:
-   the pads are far above rounding), the unpadded ones: the entry time *t,
-   the exit *hi and the plane *which entered last: 1; 2 (t = 0, which =
-   -1) when the centre is inside every plane at t = 0; -1 (undecided) when
-   the unpadded planes miss (a graze within the pad). */
-static int cb_finish(const cb_plane *pl, int np, double *t, int *which,
-                     double *hi) {
-  cb_span u;
-  cb_start(&u);
-  if (cb_add(&u, pl, 0, np, 0)) return -1;
-  *t = u.ln / u.ld;
-  *hi = u.hn / u.hd;
-  *which = u.which;
-  return u.which < 0 ? 2 : 1;
-}
-
 /* The first time in [lo, hi] that |w + z t|^2 <= rr, or 2: collide_shapes.c's
    clip_ball (the discriminant as A (r^2 - |w_perp|^2), no cancellation of
    large squares, Ray Tracing Gems ch. 7; the roots q / A and C / q). */
@@ -1579,7 +1681,7 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   double na = v_dot(n, A), ana = fabs(na), ma = vmax_abs(A), sgn, h0, t, pad;
   double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)), fmax2(vmax_abs(origin), ma));
   double hi, tol, norm[2 + FAST_MAXV];
-  int i, f, which, rc, np = 2 + count;
+  int i, f, which, np = 2 + count;
   cb_span ps;
   rim best;
   if (count > FAST_MAXV || !(ma >= 1e-70) || !(ana > 1e-9 * ma)) return -1;
@@ -1641,13 +1743,16 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     pl[2 + i].q = v_dot(N[i], d);
     pl[2 + i].pad = pad * nl;
   }
-  cb_start(&ps);
-  rc = cb_add(&ps, pl, 0, np, 1) ? 0 : cb_finish(pl, np, &t, &which, &hi);
-  if (rc <= 0) {
-    if (rc == 0) hit_clear(out);
-    return rc;
+  /* The planes as they are (cb_times, as the box's fast path); when they
+     miss, padded: a miss there is a miss, else a graze within the pad,
+     undecided. */
+  if (cb_times(pl, np, &t, &hi, &which)) {
+    cb_start(&ps);
+    if (!cb_add(&ps, pl, 0, np, 1)) return -1;
+    hit_clear(out);
+    return 0;
   }
-  if (rc == 2) {
+  if (which < 0) {
     /* inside every plane at the start: overlapping (the general path's
        answer), or else in a gap of the planes beside a rounded edge, and
        the first contact is a rounded edge's or vertex's, below */
@@ -2505,11 +2610,13 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
   if (dd > r * r) {
     first f;
     memset(&f, 0, sizeof f);   /* every field defined on every path */
-    vec3 s0 = v_add(c0, A), s1 = v_add(c1, A);
+    collide_hit hm;
+    int hp;
     f.u = 2;
-    keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h, &f);
-    s0 = v_sub(c0, A); s1 = v_sub(c1, A);
-    keep_first(collide__sweep_flat(r, s0, s1, v, count, n, origin, &h), &h, &f);
+    hp = collide__sweep_flat(r, v_add(c0, A), v_add(c1, A), v, count, n, origin, &h);
+    keep_end_pair(hp, &h, collide__sweep_flat(r, v_sub(c0, A), v_sub(c1, A), v,
+                                              count, n, origin, &hm),
+                  &hm, c0, d, A, &f);
     for (i = 0; i < count && f.u > 0; i++)
       edge_piece(r, c0, d, A, v[i], v[(i + 1) % count], 0, &f);
     if (f.u > 1) {
@@ -2517,14 +2624,41 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       return 0;
     }
     if (f.u > 0) {
+      if (f.feature == COLLIDE_FEATURE_VERTEX) {
+        /* a vertex: its two edges */
+        for (i = 0; i < count && !v_same(v[i], f.point); i++) {}
+        if (i < count) {
+          vec3 ea[2], eb[2];
+          ea[0] = ea[1] = v[i];
+          eb[0] = v[(i + count - 1) % count];
+          eb[1] = v[(i + 1) % count];
+          edge_contact(at(c0, d, f.u), A, ea, eb, 2, &f);
+        }
+      } else if (f.feature == COLLIDE_FEATURE_EDGE) {
+        /* an edge's inside: the edge nearest the point (it is on one to
+           rounding; the segment's distance, not its line's: a polygon may
+           have collinear edges) */
+        double bd = -1;
+        int k = 0;
+        for (i = 0; i < count; i++) {
+          vec3 e = v_sub(v[(i + 1) % count], v[i]), w = v_sub(f.point, v[i]);
+          double ee = v_len2(e), di;
+          if (!(ee > 0)) continue;
+          di = v_len2(v_madd(w, e, -clamp01(v_dot(w, e) / ee)));
+          if (bd < 0 || di < bd) { bd = di; k = i; }
+        }
+        edge_contact(at(c0, d, f.u), A, &v[k], &v[(k + 1) % count], 1, &f);
+      }
       out->u = f.u;
       out->point = f.point;
       out->normal = f.normal;
       out->feature = f.feature;
       if (r <= 1e-6 * scale) {
-        /* a zero (or vanishing) radius makes the end pieces ray casts,
-           whose point is off the ray near a polygon's plane (collide_shapes.c's
-           open coplanar ray issue): the closest points of the core instead */
+        /* a zero (or vanishing) radius makes the end pieces ray casts
+           made through collide__sweep_flat, whose sphere rules can put the
+           point off the ray near a polygon's plane (collide_shapes.c's
+           ray_flat answers that case by the 2D rule; the end pieces do not
+           go through it): the closest points of the core instead */
         vec3 c = at(c0, d, f.u);
         (void)core_flat_closest(v_sub(c, A), v_add(c, A), v, count, n, origin,
                                 &out->point, &m, &out->feature);
@@ -2579,26 +2713,41 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
 /* The sphere sweep of the centre against the grown segment: the
    parallelogram a-b (+) S, or the segment between the extreme corners when
    a-b and the axis are parallel. A start inside the parallelogram in the
-   plane of a 2D game is pushed out across its nearest edge (flat_push). */
+   plane of a 2D game is pushed out across its nearest edge (flat_push).
+
+   The normal, at u (at u = 0 too, when core and segment are apart: the
+   shortest separating translation), is pair_normal's, from the closest
+   points of the core and a-b. sweep_flat's own came from the nearest
+   point of the body found by comparing squared distances of the centre to
+   the four edges: on a sliver (a sine of e and A below 1e-3, where the
+   fast kernel declines) those are R^2 plus in-plane terms of the order of
+   the sliver's width squared, and below a width of about sqrt(epsilon) R
+   they are lost in R^2: a core 2 dl above a vertex got the corner 2 dl
+   across the sliver, the normal off by 4 dl / R. A distance at the
+   rounding noise of the points has no direction: sweep_flat's rules stand
+   (a zero radius; the core on the segment at the start). A parallelogram
+   thinner than rounding (thin_sum) keeps the segment sweep's normal: it
+   stands for the body within the rounding of the coordinates already.
+   *x, *q, *t: the closest pair at u and the parameter of q on a-b, for the
+   caller's point and feature. */
 static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
-                               vec3 A, collide_hit *h) {
-  vec3 e = v_sub(b, a);
-  if (!thin_sum(a, b, A, dmax(v_maxabs(c0), v_maxabs(c1)))) {
-    vec3 q[4], n;
-    int hit;
-    q[0] = v_sub(a, A); q[1] = v_sub(b, A); q[2] = v_add(b, A); q[3] = v_add(a, A);
+                               vec3 A, collide_hit *h, vec3 *x, vec3 *q,
+                               double *t) {
+  vec3 e = v_sub(b, a), d = v_sub(c1, c0), c, m0, m1;
+  int hit, thin = thin_sum(a, b, A, dmax(v_maxabs(c0), v_maxabs(c1)));
+  if (!thin) {
+    vec3 g[4], n;
+    g[0] = v_sub(a, A); g[1] = v_sub(b, A); g[2] = v_add(b, A); g[3] = v_add(a, A);
     n = v_normalize(cross_exact(v_scale(e, 1 / v_maxabs(e)),
                                 v_scale(A, 1 / v_maxabs(A))));
-    hit = collide__sweep_flat(r, c0, c1, q, 4, n, q[0], h);
+    hit = collide__sweep_flat(r, c0, c1, g, 4, n, g[0], h);
     if (hit == 1 && h->u == 0) {
-      vec3 d = v_sub(c1, c0);
       int f;
-      vec3 p = collide__flat_closest(c0, q, 4, n, q[0], &f);
-      if (f == COLLIDE_FEATURE_FACE && v_len(v_sub(c0, p)) <= noise(c0, q[0]) &&
-          in_plane(c0, d, v3(0, 0, 0), n, q[0]))
-        h->normal = flat_push(c0, v3(0, 0, 0), d, q, 4, n, 1).w;
+      vec3 p = collide__flat_closest(c0, g, 4, n, g[0], &f);
+      if (f == COLLIDE_FEATURE_FACE && v_len(v_sub(c0, p)) <= noise(c0, g[0]) &&
+          in_plane(c0, d, v3(0, 0, 0), n, g[0]))
+        h->normal = flat_push(c0, v3(0, 0, 0), d, g, 4, n, 1).w;
     }
-    return hit;
   } else {
     /* collinear: the extreme two of the four corners along the line */
     vec3 pts[4], dir = v_len2(e) >= v_len2(A) ? e : A, lo, hi;
@@ -2613,8 +2762,16 @@ static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
       if (s < slo) { slo = s; lo = pts[i]; }
       if (s > shi) { shi = s; hi = pts[i]; }
     }
-    return collide__sweep_segment(r, &c0, &c1, &lo, &hi, h);
+    hit = collide__sweep_segment(r, &c0, &c1, &lo, &hi, h);
   }
+  if (hit != 1) return hit;
+  c = at(c0, d, h->u);
+  m0 = v_sub(c, A);
+  m1 = v_add(c, A);
+  (void)seg_seg(m0, m1, a, b, x, q, t);
+  if (!thin) (void)pair_normal(m0, m1, A, a, b, *x, *q, *t,
+                               dmax(noise(*x, *q), noise(c, A)), &h->normal);
+  return 1;
 }
 
 int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
@@ -2679,12 +2836,10 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
       }
     }
   }
-  if (sweep_grown_segment(r, *c0, *c1, *a, *b, *axis, &h) != 1) {
+  if (sweep_grown_segment(r, *c0, *c1, *a, *b, *axis, &h, &x, &q, &t) != 1) {
     hit_clear(out);
     return 0;
   }
-  c = at(*c0, v_sub(*c1, *c0), h.u);
-  (void)seg_seg(v_sub(c, *axis), v_add(c, *axis), *a, *b, &x, &q, &t);
   out->u = h.u;
   out->point = q;
   out->normal = h.normal;
@@ -2973,10 +3128,13 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
     first f;
     memset(&f, 0, sizeof f);   /* every field defined on every path */
     f.u = 2;
+    collide_hit hm;
+    int hp;
     s0 = v_add(rel, A); s1 = v_add(r1, A);
-    keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &f);
+    hp = collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h);
     s0 = v_sub(rel, A); s1 = v_sub(r1, A);
-    keep_first(collide__sweep_aabb(r, &s0, &s1, &zero, &e, &h), &h, &f);
+    keep_end_pair(hp, &h, collide__sweep_aabb(r, &s0, &s1, &zero, &e, &hm), &hm,
+                  rel, d, A, &f);
     /* the edges along x_k between the faces sa x_i1 and sb x_i2: only where
        a direction normal to A lies between the two faces' normals can the
        core's inside touch the edge's inside, (sa A_i1)(sb A_i2) <= 0 (the
@@ -3000,6 +3158,29 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
       return 0;
     }
     if (f.u > 0) {
+      {
+        /* on the box's edges: at a corner (every coordinate at its bound)
+           the edges to the corners one coordinate flipped (along axes with
+           extent); on an edge's inside (two at their bounds) that edge */
+        vec3 ea[3], eb[3], p = f.point;
+        int j = 0, free = -1, nb = 0;
+        for (k = 0; k < 3; k++) {
+          if (fabs(v_get(p, k)) == v_get(e, k)) nb++;
+          else free = k;
+        }
+        if (nb == 3) {
+          for (k = 0; k < 3; k++)
+            if (v_get(e, k) > 0) {
+              ea[j] = p;
+              eb[j++] = v_with(p, k, -v_get(p, k));
+            }
+        } else if (nb == 2) {
+          ea[0] = v_with(p, free, -v_get(e, free));
+          eb[0] = v_with(p, free, v_get(e, free));
+          j = 1;
+        }
+        if (j > 0) edge_contact(at(rel, d, f.u), A, ea, eb, j, &f);
+      }
       out->u = f.u;
       out->point = v_add(f.point, *center);
       out->normal = f.normal;
@@ -3136,14 +3317,15 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       if (!(u0 > 0)) u0 = 0;
       u1 = t < 1 ? t : 1;
     } else {
-      if (sweep_grown_segment(R, p0, p1, mAb, Ab, Aa, &h) != 1) {
+      vec3 x, q;
+      if (sweep_grown_segment(R, p0, p1, mAb, Ab, Aa, &h, &x, &q, &t) != 1) {
         out->u0 = out->u1 = 0;
         out->normal = v3(0, 0, 0);
         return 0;
       }
       u0 = h.u;
       normal = h.normal;
-      u1 = sweep_grown_segment(R, p1, p0, mAb, Ab, Aa, &h) == 1 ? 1 - h.u : u0;
+      u1 = sweep_grown_segment(R, p1, p0, mAb, Ab, Aa, &h, &x, &q, &t) == 1 ? 1 - h.u : u0;
     }
     if (u1 < u0) u1 = u0;
   }

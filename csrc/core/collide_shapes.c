@@ -356,6 +356,22 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
   return p;
 }
 
+/* How flat_contact reads "the motion lies in the polygon's plane" (the
+   2D case of the contract), which decides whether the boundary's in-plane
+   normals are used:
+   FLAT_AUTO  from the noise of c0 and of the motion, as sphere sweeps
+              (r > 0) and the capsule code read it;
+   FLAT_2D    yes: ray_flat found the segment within rounding of the plane
+              (both ends; see flat_in_plane);
+   FLAT_3D    no: ray_flat found an end clearly off the plane, so the
+              segment meets the plane at one point (or touches it at an
+              end), and a contact after the start is a 3D one: the face
+              normal on p0's side, even on an edge or a vertex. (Read the
+              2D way, a segment leaving the face across an edge while
+              crossing the plane got that edge's outward normal, facing
+              away from p0.) */
+enum { FLAT_3D = 0, FLAT_2D = 1, FLAT_AUTO = 2 };
+
 /* Fills out for a contact at time u, centre c, of a sphere that started at
    c0 against the polygon; out_dir is way_out()'s direction. Normal: the
    unit vector from the touched point toward c when they are apart.
@@ -363,22 +379,29 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
    for the face, it is the face normal on the side the sphere comes from:
    the side of c0; if c0 is in the plane, the side of out_dir; with no
    motion either, the winding's normal. A centre in the plane at zero distance from an edge or a vertex
-   gets the in-plane outward normal there. */
+   gets the in-plane outward normal there. mode: FLAT_*, above. */
 static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
-                         int count, vec3 n, vec3 origin, collide_hit *out) {
+                         int count, vec3 n, vec3 origin, int mode,
+                         collide_hit *out) {
   int feature, k;
   double h0 = v_dot(n, v_sub(c0, origin));
+  int near0 = fabs(h0) <= noise(c0, origin);
+  /* the motion along the plane, not through it: a ray starting a hair
+     above the face and crossing it steeply meets the face, not the
+     boundary */
+  int along = mode == FLAT_AUTO ? near0 && fabs(v_dot(n, out_dir)) <= noise(c0, c)
+                                : mode == FLAT_2D;
   /* A centre that moves within the polygon's plane (a 2D game) and arrives
      after the start can only have met the boundary first: the face is not
      a candidate, although rounding may put the arrival point a hair inside
      an edge (which would otherwise read as the face, normal out of the
      plane). */
-  int in_plane = u > 0 && fabs(h0) <= noise(c0, origin) &&
-                 fabs(v_dot(n, v_sub(c, origin))) <= noise(c, origin) &&
-                 /* and moving along the plane, not through it: a ray
-                    starting a hair above the face and crossing it
-                    steeply meets the face, not the boundary */
-                 fabs(v_dot(n, out_dir)) <= noise(c0, c);
+  int in_plane = u > 0 && along &&
+                 (mode != FLAT_AUTO || fabs(v_dot(n, v_sub(c, origin))) <= noise(c, origin));
+  /* c0 in the plane, so that a centre on the boundary gets the in-plane
+     normal there: FLAT_AUTO's noise test; never for FLAT_3D after the
+     start (see above) */
+  int on_plane = mode == FLAT_2D || (near0 && (mode == FLAT_AUTO || u == 0));
   vec3 p = flat_closest(c, v, count, n, origin, in_plane, &feature, &k);
   vec3 diff = v_sub(c, p);
   double dist = v_len(diff);
@@ -390,9 +413,8 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
      mover's slide would ignore (move_sphere passed straight through).
      With no motion at all there is no plane of motion: the face rule
      (the winding's normal) stays. */
-  int solid2d = u == 0 && feature == COLLIDE_FEATURE_FACE &&
-                fabs(h0) <= noise(c0, origin) && v_len2(out_dir) > 0 &&
-                fabs(v_dot(n, out_dir)) <= noise(c0, c);
+  int solid2d = u == 0 && feature == COLLIDE_FEATURE_FACE && along &&
+                v_len2(out_dir) > 0;
   if (solid2d) {
     p = flat_closest(c, v, count, n, origin, 1, &feature, &k);
     diff = v_sub(p, c);             /* outward: from the centre to the edge */
@@ -410,9 +432,17 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
     int i;
     for (i = 0; i < count; i++) tiny = fmax(tiny, noise(v[i], v[i]));
   }
-  if (feature != COLLIDE_FEATURE_FACE && dist > tiny) {
+  /* FLAT_3D (r = 0, an end clearly off the plane): the pieces hold only
+     points at zero computed distance, so x(u) off the polygon by more
+     than rounding comes from the face prism's clip at a sharp vertex,
+     whose edges' lines (at an angle theta) hold it only to rounding /
+     theta (a fuzz finding: a polygon 1e-9 long and 1e-18 wide, a segment
+     from 14 away ending 1.3e-10 past its tip): that direction is no
+     contact normal (it faced away from p0); the face normal on p0's side
+     is. */
+  if (feature != COLLIDE_FEATURE_FACE && dist > tiny && mode != FLAT_3D) {
     normal = v_normalize(diff);
-  } else if (feature == COLLIDE_FEATURE_FACE || fabs(h0) > noise(c0, origin)) {
+  } else if (feature == COLLIDE_FEATURE_FACE || !on_plane || dist > tiny) {
     normal = v_scale(n, side);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* in the plane, on the edge k -> k+1: outward = -(n x edge) */
@@ -440,10 +470,11 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
 /* Sphere sweep against a convex polygon: face prism, edge cylinders,
    vertex balls (see the top of the file). origin is a point of the plane.
    scale: a bound of the magnitudes of r, c0, c1, the vertices and origin
-   (the caller's sum of magnitudes), or 0 to have it found here. */
+   (the caller's sum of magnitudes), or 0 to have it found here. mode:
+   flat_contact's (FLAT_AUTO but for ray_flat's calls). */
 static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
                              int count, vec3 n, vec3 origin, double scale,
-                             collide_hit *out) {
+                             int mode, collide_hit *out) {
   vec3 d = v_sub(c1, c0), lo = v[0], hi = v[0];
   double best = 2, t, h0 = v_dot(n, v_sub(c0, origin)), hd = v_dot(n, d);
   double m;
@@ -574,13 +605,16 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
     return 0;
   }
   flat_contact(best == 0 ? c0 : v_madd(c0, d, best), c0,
-               way_out(d), best, v, count, n, origin, out);
+               way_out(d), best, v, count, n, origin, mode, out);
   return 1;
 }
 
+static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
+                    vec3 origin, collide_hit *out);
+
 static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
                       vec3 n, vec3 origin, collide_hit *out) {
-  return sweep_flat_scaled(r, c0, c1, v, count, n, origin, 0, out);
+  return sweep_flat_scaled(r, c0, c1, v, count, n, origin, 0, FLAT_AUTO, out);
 }
 
 int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
@@ -602,32 +636,139 @@ int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
     return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
   n = unit_len2(n, l2);
   v[0] = *a; v[1] = *b; v[2] = *c;
-  return sweep_flat_scaled(r, *c0, *c1, v, 3, n, *a, S, out);
+  /* zero radius: a ray, and the very call raycast_triangle's careful path
+     makes (see ray_flat), so the two agree to the bit */
+  if (r == 0) return ray_flat(*c0, *c1, v, 3, n, *a, out);
+  return sweep_flat_scaled(r, *c0, *c1, v, 3, n, *a, S, FLAT_AUTO, out);
 }
 
-/* Ray (segment) cast against a convex polygon: sweep_flat with r = 0,
-   with the two common cases answered directly (RTR 3rd ed. 16.8, the
-   Moller-Trumbore idea: where the segment crosses the plane, and whether
-   that point is inside). Every borderline case goes to sweep_flat, and
-   the answers given here are sweep_flat's own, for these reasons.
+/* The 2D case of a ray (a segment, or a sweep of radius 0): the segment
+   lies in the polygon's plane to rounding (ray_flat's test: both ends
+   within plane_noise of it). The contract makes the polygon a solid region of
+   that plane, so the answer is the first time the segment is in that
+   region, and what it touches there -- a question of the plane alone.
+   The plane distances h, which are rounding noise here, decide nothing:
+   answered from them (the zero-thickness face prism, zero-radius edge
+   cylinders), a segment 1e-20 off the plane missed where one in it hit,
+   or met the "face" where its h changed sign by rounding, in the middle
+   of the polygon (u from that crossing, the point from the boundary
+   rule: off the segment), or, running along an edge, met the next edge
+   at the far vertex, with that edge's normal facing away from p0.
 
-   With r = 0 the edge cylinders and vertex balls of sweep_flat contain a
-   point only at an exactly zero computed distance from an edge (rounding
-   aside, the segment must meet the boundary). Let tol be 64 epsilon of
-   the largest coordinate involved, far above the rounding of the plane
-   distances h(x) = n.(x - origin) of the inputs and of the vertices.
-   - Both ends beyond tol on one side: the segment never comes within tol
-     of the plane, which the boundary lies in to rounding: no contact.
-   - Ends beyond tol on opposite sides: the segment crosses the plane once,
-     at t = h0 / (h0 - h1), at P, and is within tol of the plane only for
-     |s - t| <= tol / |hd| (hd = n.d), moving |d| tol / |hd| in that time.
-     When P is farther than a margin of that size (times 256, for the
-     rounding of t and P themselves) from every edge's line, the segment
-     cannot meet the boundary: the answer is the face prism's alone,
-     computed by the very same clipping as in sweep_flat, and the contact
-     the same flat_contact call. Inside every edge: the face at t; outside
-     an edge (so the whole polygon is on the far side of that line): no
-     contact.
+   The region is the intersection of the half-planes inside the edges'
+   lines, m_i.(x - v_i) >= 0, m_i = n x e_i (the face prism's own
+   constraints and numbers, without its two plane constraints), so the
+   times in it are one Cyrus-Beck clip of [0, 1] (Cyrus and Beck 1978;
+   the line's parameter clipped against each edge in turn).
+   - Empty: no contact.
+   - Starting at 0: p0 is in the region (up to rounding); flat_contact's
+     start rules, read in 2D (FLAT_2D): strictly inside, pushed out across
+     the nearest edge; on the boundary, the in-plane normal there.
+   - Starting at u > 0: the segment enters across the line of the edge j
+     whose clip raised the start last, so p0 is outside that line (its
+     g_j(0) < 0 and g_j grows: -m_j.(p0 - x(u)) = u m_j.d > 0, rounding
+     aside) and x(u) is on it. The touched point is the boundary's point
+     nearest x(u) (flat_closest): edge j's, or a neighbour's where j met
+     it at a vertex (two nearly collinear edges cross the segment at
+     nearly the same time, and rounding picks either: a fuzz finding).
+     On an edge k, its outward in-plane normal -m_k / |m_k| when that
+     faces p0; otherwise x(u) is at the vertex of k and j to rounding,
+     and j's normal, which faces p0 as above. At a vertex, the in-plane
+     part of -d, as flat_contact's vertex rule (it faces p0:
+     -d.(p0 - x(u)) = u |d|^2), or j's normal when -d has none, and the
+     time is the segment's closest approach to the vertex: at a sharp
+     vertex (edges at an angle theta) the crossing of j's line is known
+     only to rounding / theta along the segment (5e-8 of the coordinates
+     for a sliver 4e-9 wide at 1e40), the closest approach to rounding.
+     All lie in the plane; the point is on the segment and on the polygon
+     to rounding. */
+/* The rounding of a computed plane distance h(p) = n.(p - origin): n's
+   direction is known to a few epsilon, so its error grows with
+   |p - origin|, and the difference carries the rounding of p and origin
+   (64 epsilon of their sum, as noise() is of their maximum). */
+static double plane_noise(vec3 p, vec3 origin) {
+  return 64 * DBL_EPSILON *
+         (v_maxabs(p) + v_maxabs(origin) + v_maxabs(v_sub(p, origin)));
+}
+
+static int flat_in_plane(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
+                         vec3 origin, collide_hit *out) {
+  vec3 d = v_sub(p1, p0), e, c, normal, w;
+  span s = { 0, 1 };
+  int i, j = -1, feature, k;
+  for (i = 0; i < count && span_ok(&s); i++) {
+    vec3 mi = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
+    double lo = s.lo;
+    clip_linear(&s, -v_dot(mi, v_sub(p0, v[i])), -v_dot(mi, d));
+    if (s.lo > lo) j = i;             /* the start raised by edge i */
+  }
+  if (!span_ok(&s)) {
+    hit_clear(out);
+    return 0;
+  }
+  if (j < 0) {                        /* s.lo = 0: starting in the region */
+    flat_contact(p0, p0, way_out(d), 0, v, count, n, origin, FLAT_2D, out);
+    return 1;
+  }
+  /* the boundary's point nearest x(u): edge j's, unless rounding put
+     x(u) nearer a neighbour (a vertex between nearly collinear edges,
+     whose lines cross the segment at nearly the same time) */
+  c = flat_closest(v_madd(p0, d, s.lo), v, count, n, origin, 1, &feature, &k);
+  e = v_sub(v[j + 1 < count ? j + 1 : 0], v[j]);
+  normal = v_normalize(v_cross(e, n));          /* -(n x e_j): outward */
+  if (feature == COLLIDE_FEATURE_EDGE) {
+    /* edge k's outward normal, when it faces p0: else x(u) is at a vertex
+       of k and j to rounding, and edge j's faces p0 (see above) */
+    vec3 nk = v_normalize(v_cross(v_sub(v[k + 1 < count ? k + 1 : 0], v[k]), n));
+    if (v_dot(nk, v_sub(p0, c)) >= 0) normal = nk;
+  } else {
+    double dd = v_len2(d), t;
+    if (dd > 0) {       /* the closest approach to the vertex, in [0, 1] */
+      t = v_dot(v_sub(c, p0), d) / dd;
+      s.lo = t < 0 ? 0 : (t > 1 ? 1 : t);
+    }
+    w = v_madd(d, n, -v_dot(n, d));
+    if (v_len2(w) > 0) normal = v_normalize(v_neg(w));
+  }
+  out->u = s.lo;
+  out->point = c;
+  out->normal = normal;
+  out->feature = feature;
+  return 1;
+}
+
+/* Ray (segment) cast against a convex polygon; also the sweeps of radius
+   0 (collide_sweep_sphere_triangle and _polygon call it for r = 0). Let
+   tol be 64 epsilon of the largest coordinate involved, far above the
+   rounding of the plane distances h(x) = n.(x - origin) of the inputs and
+   of the vertices. By the two ends' distances:
+   - Both beyond tol on one side: the segment never comes within tol of
+     the plane, which the polygon lies in to rounding: no contact.
+   - Each within the rounding of its own distance, plane_noise: the
+     segment lies in the plane to rounding -- the 2D case, flat_in_plane
+     above. Not tol: far vertices do not blur the plane near origin, and
+     a segment from 1e20 above to 1e20 below a triangle 1e40 across,
+     near its corner origin, crosses it (it read as in the plane, u = 0).
+   - Otherwise an end is clearly off the plane and the segment meets the
+     plane at one point, or touches it at its other end: sweep_flat with
+     r = 0, whose edge cylinders and vertex balls contain a point only at
+     an exactly zero computed distance from an edge (rounding aside, the
+     segment must meet the boundary), with its contact read in 3D
+     (FLAT_3D: after the start, the face normal on p0's side). The two
+     common cases are answered directly (RTR 3rd ed. 16.8, the
+     Moller-Trumbore idea: where the segment crosses the plane, and
+     whether that point is inside), with sweep_flat's own answers, for
+     these reasons.
+   Ends beyond tol on opposite sides: the segment crosses the plane once,
+   at t = h0 / (h0 - h1), at P, and is within tol of the plane only for
+   |s - t| <= tol / |hd| (hd = n.d), moving |d| tol / |hd| in that time.
+   When P is farther than a margin of that size (times 256, for the
+   rounding of t and P themselves) from every edge's line, the segment
+   cannot meet the boundary: the answer is the face prism's alone,
+   computed by the very same clipping as in sweep_flat, and the contact
+   the same flat_contact call. Inside every edge: the face at t; outside
+   an edge (so the whole polygon is on the far side of that line): no
+   contact.
    Distances to edge lines are compared as g_i = m_i.(P - v_i), m_i =
    n x e_i with |m_i| = |e_i|, against bounds from the largest components
    (|x| <= sqrt(3) maxabs(x)), so no square roots. Coordinates below 1e-90
@@ -644,20 +785,22 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
   for (i = 0; i < count; i++)
     if ((t = v_maxabs(v[i])) > scale) scale = t;
   tol = 64 * DBL_EPSILON * scale;
-  if (!(scale > 1e-90)) return sweep_flat(0, p0, p1, v, count, n, origin, out);
   if ((h0 > tol && h1 > tol) || (h0 < -tol && h1 < -tol)) {
     hit_clear(out);     /* both ends clearly on one side */
     return 0;
   }
-  if (!(fabs(h0) > tol && fabs(h1) > tol))   /* an end on or near the plane */
-    return sweep_flat(0, p0, p1, v, count, n, origin, out);
+  if (!(fabs(h0) > plane_noise(p0, origin)) && !(fabs(h1) > plane_noise(p1, origin)))
+    return flat_in_plane(p0, p1, v, count, n, origin, out);   /* 2D */
+  if (!(scale > 1e-90) || !(fabs(h0) > tol && fabs(h1) > tol))
+    return sweep_flat_scaled(0, p0, p1, v, count, n, origin, 0, FLAT_3D, out);
   /* sweep_flat's face prism for r = 0, the same operations (h0 - 0 is h0;
      clipping an empty span leaves it empty, so all edges may be clipped) */
   hd = v_dot(n, d);
   clip_linear(&s, h0, hd);
   clip_linear(&s, -h0, -hd);
   t = -h0 / hd;          /* the crossing, between the clear ends */
-  if (!(t > 0 && t < 1)) return sweep_flat(0, p0, p1, v, count, n, origin, out);
+  if (!(t > 0 && t < 1))
+    return sweep_flat_scaled(0, p0, p1, v, count, n, origin, 0, FLAT_3D, out);
   md = 256 * 3 * tol * v_maxabs(d);
   hd = fabs(hd);
   for (i = 0; i < count; i++) {
@@ -674,10 +817,10 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
   }
   if (inside > 0 && span_ok(&s) && s.lo > 0) {
     flat_contact(v_madd(p0, d, s.lo), p0, way_out(d), s.lo, v, count, n,
-                 origin, out);
+                 origin, FLAT_3D, out);
     return 1;
   }
-  return sweep_flat(0, p0, p1, v, count, n, origin, out);
+  return sweep_flat_scaled(0, p0, p1, v, count, n, origin, 0, FLAT_3D, out);
 }
 
 /* The filtered predicate of a ray cast against a triangle (issue 12):
@@ -1033,6 +1176,9 @@ int collide_sweep_sphere_polygon(double r, const collide_vec3 *c0,
   CHECK_VEC(c0, 2);
   CHECK_VEC(c1, 3);
   if ((e = check_polygon(polygon, 4)) != 0) return e;
+  if (r == 0)     /* a ray: raycast_polygon's call, the same bits */
+    return ray_flat(*c0, *c1, polygon->vertices, polygon->count,
+                    polygon->plane.normal, polygon_origin(polygon), out);
   return sweep_flat(r, *c0, *c1, polygon->vertices, polygon->count,
                     polygon->plane.normal, polygon_origin(polygon), out);
 }

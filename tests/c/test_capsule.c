@@ -6,6 +6,8 @@
  * radius, a zero axis (the sphere query, bit for bit), huge coordinates
  * and the 2D rule. `make check-c` builds and runs it.
  */
+#include <float.h>
+#include <math.h>
 #include <string.h>
 
 #include "collide.h"
@@ -753,10 +755,94 @@ static int test_capsule_near_parallel(void) {
     ENSURE_NEAR(h.u, (double)((1.0L - z) / 2.0L), 1e-15);
     ENSURE(h.point.x == 0 && h.point.y == 0 && h.point.z == 0);
     ENSURE(h.feature == VERTEX);
-    /* (the normal comes from the sliver's general path, which puts the
-       parallelogram's nearest corner within the sliver's width 2 dl: its
-       y is 8 dl rather than 4 dl; the fuzzer's oracle allows 1e-5) */
-    ENSURE_VEC(h.normal, 0, (double)(4 * dl), 1, 5 * dl);
+    /* The normal is (x - a) / |x - a|, x = c - A = (0, 2 dl, z) the
+       core's end: each component of x - a is one rounding of itself (of
+       3 dl - dl, of z), so each component of the normal is within a few
+       epsilon of itself: y = 2 dl / r = 4 dl to 8 epsilon relative, z to
+       8 epsilon. (It was 8 dl: sweep_flat picked the parallelogram's
+       corner b - A, 2 dl across the sliver from a + A, its squared
+       distance 16 dl^2 + z^2 against 4 dl^2 + z^2, equal in doubles.) */
+    ENSURE(h.normal.x == 0);
+    ENSURE_NEAR(h.normal.y, (double)(4.0L * dl), 8 * DBL_EPSILON * 4 * dl);
+    ENSURE_NEAR(h.normal.z, (double)(z / 0.5L), 8 * DBL_EPSILON);
+  }
+  /* The same contact at sines of 1e-5, 1e-9 and 1e-13 (the last a sliver
+     a few hundred roundings wide), through every query that reaches it:
+     the segment, the capsule pair (B's core on the segment, the radii
+     summing to r), a triangle hanging below the segment (its top edge;
+     the core's two ends over its two vertices, 2 dl and 4 dl off, meet
+     them at times equal in doubles, and the nearer vertex must win), and
+     a box whose top edge is the segment. Mirrored (A = (-1, dl, 0)) the
+     nearer end is c - A = (2, 2 dl, z), over b. The box is solved in its
+     own frame, c - (1, -1, -1), whose y rounds at epsilon of 1: its
+     normal's y is within a few epsilon absolute (not relative). */
+  {
+    const double sines[3] = { 1e-5, 1e-9, 1e-13 };
+    int i, m;
+    for (i = 0; i < 3; i++)
+      for (m = 0; m < 2; m++) {
+        const double s = sines[i], r = 0.5;
+        collide_vec3 A = V(m ? -1 : 1, s, 0), c0 = V(1, 3 * s, 1), c1 = V(1, 3 * s, -1);
+        collide_vec3 a = V(0, 0, 0), b = V(2, 0, 0), c = V(1, 0, -1);
+        collide_vec3 B = V(1, 0, 0), b0 = V(1, 0, 0), bc = V(1, -1, -1), be = V(1, 1, 1);
+        long double y = 2.0L * s, z = sqrtl(0.25L - y * y);
+        double u = (double)((1.0L - z) / 2.0L), ny = (double)(y / r), nz = (double)(z / r);
+        double px = m ? 2 : 0;
+        rc = collide_sweep_capsule_segment(r, &A, &c0, &c1, &a, &b, &h);
+        ENSURE(rc == 1);
+        ENSURE_NEAR(h.u, u, 1e-15);
+        ENSURE(h.point.x == px && h.point.y == 0 && h.point.z == 0);
+        ENSURE(h.normal.x == 0);
+        ENSURE_NEAR(h.normal.y, ny, 8 * DBL_EPSILON * ny);
+        ENSURE_NEAR(h.normal.z, nz, 8 * DBL_EPSILON);
+        rc = collide_sweep_capsule_capsule(0.25, &A, &c0, &c1, 0.25, &B, &b0, &b0, &iv);
+        ENSURE(rc == 1);
+        ENSURE_NEAR(iv.u0, u, 1e-15);
+        ENSURE(iv.normal.x == 0);
+        ENSURE_NEAR(iv.normal.y, ny, 8 * DBL_EPSILON * ny);
+        ENSURE_NEAR(iv.normal.z, nz, 8 * DBL_EPSILON);
+        rc = collide_sweep_capsule_triangle(r, &A, &c0, &c1, &a, &b, &c, &h);
+        ENSURE(rc == 1);
+        ENSURE_NEAR(h.u, u, 1e-15);
+        ENSURE(h.point.x == px && h.point.y == 0 && h.point.z == 0);
+        ENSURE(h.feature == VERTEX);
+        ENSURE(h.normal.x == 0);
+        ENSURE_NEAR(h.normal.y, ny, 8 * DBL_EPSILON * ny);
+        ENSURE_NEAR(h.normal.z, nz, 8 * DBL_EPSILON);
+        rc = collide_sweep_capsule_aabb(r, &A, &c0, &c1, &bc, &be, &h);
+        ENSURE(rc == 1);
+        ENSURE_NEAR(h.u, u, 1e-15);
+        ENSURE_VEC(h.point, px, 0, 0, 4 * DBL_EPSILON);
+        ENSURE(h.feature == VERTEX);
+        ENSURE_VEC(h.normal, 0, ny, nz, 4 * DBL_EPSILON);
+      }
+  }
+  /* The core (x +- 1, y -+ s) at y0 = 7 s / 8 crosses the segment's line
+     (in plan) at x = 1 + y0 / s = 15 / 8, inside both, and comes down z:
+     it touches there at z = r, u = (1 - r) / 2, normal (0, 0, 1), the
+     point (15/8, 0, 0) on the edge. Its end (2, -s/8, z) is s/8 beside the
+     vertex b and touches b at z = sqrt(r^2 - s^2/64): later, but by a time
+     far below an ulp of u, and the triangle's end piece at b came first
+     (point b, normal y -s/(8r), feature vertex). */
+  {
+    const double sines[3] = { 1e-5, 1e-9, 1e-13 };
+    int i;
+    for (i = 0; i < 3; i++) {
+      const double s = sines[i], r = 0.5;
+      collide_vec3 A = V(1, -s, 0), c0 = V(1, 0.875 * s, 1), c1 = V(1, 0.875 * s, -1);
+      collide_vec3 a = V(0, 0, 0), b = V(2, 0, 0), c = V(1, 0, -1);
+      collide_vec3 B = V(1, 0, 0), b0 = V(1, 0, 0);
+      rc = collide_sweep_capsule_segment(r, &A, &c0, &c1, &a, &b, &h);
+      ENSURE(rc == 1);
+      ENSURE_HIT(h, 0.25, 1.875, 0, 0, 0, 0, 1, EDGE, 4 * DBL_EPSILON);
+      rc = collide_sweep_capsule_capsule(0.25, &A, &c0, &c1, 0.25, &B, &b0, &b0, &iv);
+      ENSURE(rc == 1);
+      ENSURE_NEAR(iv.u0, 0.25, 4 * DBL_EPSILON);
+      ENSURE_VEC(iv.normal, 0, 0, 1, 4 * DBL_EPSILON);
+      rc = collide_sweep_capsule_triangle(r, &A, &c0, &c1, &a, &b, &c, &h);
+      ENSURE(rc == 1);
+      ENSURE_HIT(h, 0.25, 1.875, 0, 0, 0, 0, 1, EDGE, 4 * DBL_EPSILON);
+    }
   }
   /* a sine of 1e-13 (a sliver a few hundred roundings wide) */
   {

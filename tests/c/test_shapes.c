@@ -1068,10 +1068,12 @@ static int test_raycast_fast_path(void) {
   ENSURE(ray_matches_sweep(p0, p1, a, b, c));
   p0 = V(-3, 1, 1e-13); p1 = V(5, 1, -1e-13);
   ENSURE(ray_matches_sweep(p0, p1, a, b, c));
-  /* parallel to the plane, above it (clearly, and within rounding) */
+  /* parallel to the plane, above it: clearly, and just beyond rounding
+     (tol = 64 eps 4 = 5.7e-14) a miss. Within rounding (1e-15) the
+     segment lies in the plane: the 2D case (test_raycast_in_plane). */
   p0 = V(1, 1, 1); p1 = V(2, 1, 1);
   ENSURE_MISS(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h), h);
-  p0 = V(1, 1, 1e-15); p1 = V(2, 1, 1e-15);
+  p0 = V(1, 1, 1e-12); p1 = V(2, 1, 1e-12);
   ENSURE_MISS(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h), h);
   ENSURE(ray_matches_sweep(p0, p1, a, b, c));
   /* starting on the plane (inside, on an edge, outside), ending on it */
@@ -1102,6 +1104,119 @@ static int test_raycast_fast_path(void) {
     ENSURE_HIT(h, 0.5, 4, 3, 0, 0, 0, 1, EDGE, EXACT);
     p0 = V(5, 3, 2); p1 = V(5, 3, -2);
     ENSURE_MISS(collide_raycast_polygon(&p0, &p1, &poly, &h), h);
+  }
+  return 0;
+}
+
+/* Segments lying in a triangle's or polygon's plane to rounding (both
+   ends within 64 epsilon of the largest coordinate of it): the 2D case,
+   the polygon a solid region of the plane (the contract), answered from
+   the edges' lines alone, whatever sign rounding gives the distances to
+   the plane; the ray and the radius-0 sweep alike, to the bit. */
+static int test_raycast_in_plane(void) {
+  collide_vec3 a = V(0, 0, 0), b = V(4, 0, 0), c = V(0, 4, 0), p0, p1;
+  collide_hit h = scratch(), h2 = scratch();
+  /*   c
+       |\         p0 (-1, 1) -> p1 (3, 1), 1e-15 above the plane at p0
+    p0-|-*-p1     and 1e-15 below at p1 (tol = 64 eps 4 = 5.7e-14): it
+       a--b       enters across c-a (x = 0) at u = 1/4, at (0, 1), normal
+                  -x. (It used to take u = 1/2 from the sign change of
+                  its plane distance in mid-face, with the boundary's
+                  point nearest (1, 1), (1, 0): 1 away from the segment.) */
+  p0 = V(-1, 1, 1e-15); p1 = V(3, 1, -1e-15);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.25, 0, 1, 0, -1, 0, 0, EDGE, EXACT);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  /* the same segment exactly in the plane: the same answer */
+  p0 = V(-1, 1, 0); p1 = V(3, 1, 0);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0.25, 0, 1, 0, -1, 0, 0, EDGE, EXACT);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  /* parallel, 1e-15 above, starting over the inside at (1, 1): in the
+     plane, so it starts inside the solid region: u = 0, pushed out across
+     the nearest edge (a-b and c-a tie at 1; the first, a-b): point
+     (1, 0), normal -y (up to the 1e-15 of height). It used to miss (the
+     face prism of radius 0 held only a distance of exactly 0). */
+  p0 = V(1, 1, 1e-15); p1 = V(2, 1, 1e-15);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_HIT(h, 0, 1, 0, 0, 0, -1, 0, EDGE, EXACT);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  /* Running along an edge (fuzz target raycast_triangle, the triangle
+     tilted so that both ends are about 5e-20 above its plane, i.e. within
+     rounding of running along a-b): p0 is 5.4e-18 from a, so the segment
+     touches at a, u = 0 to rounding, with a unit normal in the plane
+     (which of a's edges or a itself is named is rounding's choice) facing
+     p0. It used to hit at u = 1 near b, with the normal of the edge b-c,
+     facing away from p0. */
+  {
+    collide_vec3 ta = V(-0x1.8f6e94d586fd1p-58, -0.875, -0.125),
+                 tb = V(-0x1.12e0be826d695p-58, 11.5, 0x1.19799812dea11p-68),
+                 tc = V(6, 4.875, 0);
+    /* the plane's normal, (b - a) x (c - a) with a and b at x = 0 */
+    collide_vec3 pn = V(12.375 * 0.125 - 0.125 * 5.75, 0.125 * 6, -12.375 * 6);
+    double l = sqrt(pn.x * pn.x + pn.y * pn.y + pn.z * pn.z);
+    p0 = V(0, -0.875, -0.125); p1 = V(0, 11.5, 0);
+    ENSURE(collide_raycast_triangle(&p0, &p1, &ta, &tb, &tc, &h) == 1);
+    ENSURE_NEAR(h.u, 0, EXACT);
+    ENSURE_VEC(h.point, 0, -0.875, -0.125, EXACT);
+    ENSURE_NEAR(h.normal.x * h.normal.x + h.normal.y * h.normal.y +
+                h.normal.z * h.normal.z, 1, EXACT);
+    ENSURE_NEAR((h.normal.x * pn.x + h.normal.y * pn.y + h.normal.z * pn.z) / l, 0, EXACT);
+    ENSURE(h.normal.x * (p0.x - h.point.x) + h.normal.y * (p0.y - h.point.y) +
+           h.normal.z * (p0.z - h.point.z) >= -EXACT);
+    ENSURE(h.feature == COLLIDE_FEATURE_EDGE || h.feature == COLLIDE_FEATURE_VERTEX);
+    ENSURE(ray_matches_sweep(p0, p1, ta, tb, tc));
+  }
+  /* Not in the plane: p0 1e-14 above it (within 64 eps of p0's own size),
+     p1 1e-12 below (beyond tol = 64 eps 10): the segment crosses the plane
+     once, at u = 1e-14 / 1.01e-12 = 1/101, where y = 0.1 - 10.1 / 101 = 0
+     up to rounding, on the edge a-b. A 3D crossing: the face normal on
+     p0's side, +z. (It used to get the in-plane normal of a-b, -y, which
+     faces away from p0 by 0.1.) */
+  p0 = V(1, 0.09999999999999999, 1e-14); p1 = V(1, -10, -1e-12);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &a, &b, &c, &h) == 1);
+  ENSURE_NEAR(h.u, 1.0 / 101, EXACT);
+  ENSURE_VEC(h.point, 1, 0, 0, EXACT);
+  ENSURE_VEC(h.normal, 0, 0, 1, EXACT);
+  ENSURE(ray_matches_sweep(p0, p1, a, b, c));
+  /* "In the plane" is to the rounding of each end's own plane distance,
+     not to that of far vertices: a triangle 1e40 across with its corner
+     at the origin, crossed perpendicularly at (1, 1) from 1e20 above to
+     1e20 below, is a face hit at u = 1/2, normal +z (it read as in the
+     plane, 64 eps 1e40 = 1.4e27 > 1e20: u = 0, pushed out across a-b).
+     The same near the corner of a triangle 1e6 across, by segments 1e-3
+     and 1e-9 long (the second within 64 eps 1e6 = 1.4e-8 of the plane). */
+  {
+    collide_vec3 big_b = V(1e40, 0, 0), big_c = V(0, 1e40, 0);
+    collide_vec3 mid_b = V(1e6, 0, 0), mid_c = V(0, 1e6, 0);
+    p0 = V(1, 1, 1e20); p1 = V(1, 1, -1e20);
+    ENSURE(collide_raycast_triangle(&p0, &p1, &a, &big_b, &big_c, &h) == 1);
+    ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+    ENSURE(ray_matches_sweep(p0, p1, a, big_b, big_c));
+    p0 = V(1, 1, 5e-4); p1 = V(1, 1, -5e-4);
+    ENSURE(collide_raycast_triangle(&p0, &p1, &a, &mid_b, &mid_c, &h) == 1);
+    ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+    ENSURE(ray_matches_sweep(p0, p1, a, mid_b, mid_c));
+    p0 = V(1, 1, 5e-10); p1 = V(1, 1, -5e-10);
+    ENSURE(collide_raycast_triangle(&p0, &p1, &a, &mid_b, &mid_c, &h) == 1);
+    ENSURE_HIT(h, 0.5, 1, 1, 0, 0, 0, 1, FACE, EXACT);
+    ENSURE(ray_matches_sweep(p0, p1, a, mid_b, mid_c));
+  }
+  /* a polygon: the square 0..4, the same crossing segment in its plane,
+     entering across x = 0; the sweep of radius 0 gives the same bits */
+  {
+    collide_vec3 sq[4];
+    collide_polygon poly;
+    sq[0] = V(0, 0, 0); sq[1] = V(4, 0, 0); sq[2] = V(4, 4, 0); sq[3] = V(0, 4, 0);
+    ENSURE(collide_polygon_init(sq, 4, &poly) == 1);
+    p0 = V(-1, 1, 1e-15); p1 = V(3, 1, -1e-15);
+    ENSURE(collide_raycast_polygon(&p0, &p1, &poly, &h) == 1);
+    ENSURE_HIT(h, 0.25, 0, 1, 0, -1, 0, 0, EDGE, EXACT);
+    ENSURE(same_hit(1, &h, collide_sweep_sphere_polygon(0, &p0, &p1, &poly, &h2), &h2));
+    p0 = V(1, 1, 1e-15); p1 = V(2, 1, 1e-15);
+    ENSURE(collide_raycast_polygon(&p0, &p1, &poly, &h) == 1);
+    ENSURE_HIT(h, 0, 1, 0, 0, 0, -1, 0, EDGE, EXACT);
+    ENSURE(same_hit(1, &h, collide_sweep_sphere_polygon(0, &p0, &p1, &poly, &h2), &h2));
   }
   return 0;
 }
@@ -1214,6 +1329,7 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_raycast_triangle);
   RUN_TEST(test_raycast_fast_path);
   RUN_TEST(test_raycast_fast_path_agrees);
+  RUN_TEST(test_raycast_in_plane);
   RUN_TEST(test_sweep_flat_same_side);
   RUN_TEST(test_polygon_init);
   RUN_TEST(test_sweep_sphere_polygon);
