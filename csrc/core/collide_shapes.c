@@ -164,26 +164,25 @@ static inline void plane_sides(double p, double v, double X, span *below,
 /* The times at which x(t) = p + v t is at or below M (*below) and at or
    above -M (*above): plane_sides' two sides of the plane x = 0, each
    moved outward by M >= 0, so that they overlap on the band |x| <= M
-   (the padded Voronoi regions of sweep_flat_scaled). The two times,
-   -(p - M) / v and -(p + M) / v, are plane_sides' very numbers; where SSE2
-   is there, one division instruction gives both (the same bits), so the
-   band costs what a single plane did. */
-static inline void plane_band(double p, double v, double M, span *below,
-                              span *above) {
-  span unused;
-#if defined(__SSE2__)
-  if (v != 0) {
-    __m128d q = _mm_div_pd(_mm_set_pd(-(p + M), -(p - M)), _mm_set1_pd(v));
-    double tb = _mm_cvtsd_f64(q), ta = _mm_cvtsd_f64(_mm_unpackhi_pd(q, q));
+   (the padded Voronoi regions of sweep_flat_scaled). iv = 1 / v, which
+   the caller shares between the two planes of an edge: the times
+   -(p - M) iv and -(p + M) iv are within two roundings of plane_sides'
+   -(p - M) / v, which the band's margin covers (see sweep_flat_scaled),
+   for a third of the divisions. A v so small that 1 / v overflows takes
+   plane_sides' divisions. */
+static inline void plane_band(double p, double v, double iv, double M,
+                              span *below, span *above) {
+  if (v != 0 && fabs(iv) <= DBL_MAX) {
+    double tb = -(p - M) * iv, ta = -(p + M) * iv;
     below->lo = v > 0 ? -INFINITY : tb;
     below->hi = v > 0 ? tb : INFINITY;
     above->lo = v > 0 ? ta : -INFINITY;
     above->hi = v > 0 ? INFINITY : ta;
-    return;
+  } else {
+    span unused;
+    plane_sides(p, v, M, below, &unused);
+    plane_sides(p, v, -M, &unused, above);
   }
-#endif
-  plane_sides(p, v, M, below, &unused);
-  plane_sides(p, v, -M, &unused, above);
 }
 
 /* a's bounds are kept on ties, as clip_linear keeps the span's: [0, 1]
@@ -572,20 +571,22 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
        past a vertex of angle A, far beyond rounding at the tip of a
        needle, and the proof above does not need it.
      Each end plane bounds an edge's region and a vertex's: plane_band
-     gives both sides, each padded. */
+     gives both sides, each padded, from the edge's one reciprocal. */
   if (best > 0) {
     double K = 64 * DBL_EPSILON * scale;
     span end_above, below;   /* the side of the previous edge's end plane */
     vec3 e = v_sub(v[0], v[count - 1]);
-    plane_band(v_dot(v_sub(c0, v[0]), e), v_dot(d, e),
+    double de = v_dot(d, e);
+    plane_band(v_dot(v_sub(c0, v[0]), e), de, 1 / de,
                K * (fabs(e.x) + fabs(e.y) + fabs(e.z)), &below, &end_above);
     for (i = 0; i < count && best > 0; i++) {
       vec3 next = v[i + 1 < count ? i + 1 : 0], w = v_sub(c0, v[i]);
       vec3 en = v_sub(next, v[i]), mi = v_cross(n, en);
-      double dd = v_dot(d, en), M = K * (fabs(en.x) + fabs(en.y) + fabs(en.z));
+      double dd = v_dot(d, en), idd = 1 / dd;
+      double M = K * (fabs(en.x) + fabs(en.y) + fabs(en.z));
       span start_below, start_above, end_below, next_end_above, out_side, in_side, sp;
-      plane_band(v_dot(w, en), dd, M, &start_below, &start_above);
-      plane_band(v_dot(v_sub(c0, next), en), dd, M, &end_below, &next_end_above);
+      plane_band(v_dot(w, en), dd, idd, M, &start_below, &start_above);
+      plane_band(v_dot(v_sub(c0, next), en), dd, idd, M, &end_below, &next_end_above);
       sp = span_and(span_and(unit, end_above), start_below);        /* vertex i */
       if (span_ok(&sp) && sp.lo < best) {
         t = first_in_ball(sp, c0, d, v[i], r);
