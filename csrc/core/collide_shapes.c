@@ -167,9 +167,9 @@ static inline void plane_sides(double p, double v, double X, span *below,
    (the padded Voronoi regions of sweep_flat_scaled). iv = 1 / v, which
    the caller shares between the two planes of an edge: the times
    -(p - M) iv and -(p + M) iv are within two roundings of plane_sides'
-   -(p - M) / v, which the band's margin covers (see sweep_flat_scaled),
-   for a third of the divisions. A v so small that 1 / v overflows takes
-   plane_sides' divisions. */
+   -(p - M) / v, which the band's margin covers (see sweep_flat_scaled):
+   one division gives the four times of an edge's two planes. A v so small
+   that 1 / v overflows takes plane_sides' divisions (v = 0: any iv). */
 static inline void plane_band(double p, double v, double iv, double M,
                               span *below, span *above) {
   if (v != 0 && fabs(iv) <= DBL_MAX) {
@@ -577,12 +577,12 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
     span end_above, below;   /* the side of the previous edge's end plane */
     vec3 e = v_sub(v[0], v[count - 1]);
     double de = v_dot(d, e);
-    plane_band(v_dot(v_sub(c0, v[0]), e), de, 1 / de,
+    plane_band(v_dot(v_sub(c0, v[0]), e), de, de != 0 ? 1 / de : 0,
                K * (fabs(e.x) + fabs(e.y) + fabs(e.z)), &below, &end_above);
     for (i = 0; i < count && best > 0; i++) {
       vec3 next = v[i + 1 < count ? i + 1 : 0], w = v_sub(c0, v[i]);
       vec3 en = v_sub(next, v[i]), mi = v_cross(n, en);
-      double dd = v_dot(d, en), idd = 1 / dd;
+      double dd = v_dot(d, en), idd = dd != 0 ? 1 / dd : 0;
       double M = K * (fabs(en.x) + fabs(en.y) + fabs(en.z));
       span start_below, start_above, end_below, next_end_above, out_side, in_side, sp;
       plane_band(v_dot(w, en), dd, idd, M, &start_below, &start_above);
