@@ -161,6 +161,30 @@ static inline void plane_sides(double p, double v, double X, span *below,
   }
 }
 
+/* The times at which x(t) = p + v t is at or below M (*below) and at or
+   above -M (*above): plane_sides' two sides of the plane x = 0, each
+   moved outward by M >= 0, so that they overlap on the band |x| <= M
+   (the padded Voronoi regions of sweep_flat_scaled). iv = 1 / v, which
+   the caller shares between the two planes of an edge: the times
+   -(p - M) iv and -(p + M) iv are within two roundings of plane_sides'
+   -(p - M) / v, which the band's margin covers (see sweep_flat_scaled):
+   one division gives the four times of an edge's two planes. A v so small
+   that 1 / v overflows takes plane_sides' divisions (v = 0: any iv). */
+static inline void plane_band(double p, double v, double iv, double M,
+                              span *below, span *above) {
+  if (v != 0 && fabs(iv) <= DBL_MAX) {
+    double tb = -(p - M) * iv, ta = -(p + M) * iv;
+    below->lo = v > 0 ? -INFINITY : tb;
+    below->hi = v > 0 ? tb : INFINITY;
+    above->lo = v > 0 ? ta : -INFINITY;
+    above->hi = v > 0 ? INFINITY : ta;
+  } else {
+    span unused;
+    plane_sides(p, v, M, below, &unused);
+    plane_sides(p, v, -M, &unused, above);
+  }
+}
+
 /* a's bounds are kept on ties, as clip_linear keeps the span's: [0, 1]
    stays +0 against a time of -0. */
 static inline span span_and(span a, span b) {
@@ -236,7 +260,8 @@ static double first_in_ball(span s, vec3 c0, vec3 d, vec3 p, double r) {
 /* First time in s the centre is within r of the line through a and b, or
    2. The caller has already clipped s to the times the centre's projection
    falls between a and b (plane_sides, or the box's own slabs), with the
-   very numbers it uses for the regions of the balls at a and b: computed
+   very numbers it uses for the regions of the balls at a and b (or, in
+   sweep_flat_scaled, on bands that overlap them; see there): computed
    any other way (here, from the unit axis and |b - a|) the cylinder's
    region and a ball's would leave a gap of rounding between them, and a
    centre moving on that boundary -- a ball rolling on the floor z = 0
@@ -502,26 +527,72 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
      region first: edge i's is outside its line (the prism's plane,
      reversed) and between the planes through its ends perpendicular to it;
      vertex i's is past the end of the edge before it and before the start
-     of the edge after it. Each of these planes bounds two regions, with
-     the same numbers (plane_sides), so each is crossed by one division. A
-     piece that cannot start before the best so far is not solved. */
+     of the edge after it. A piece that cannot start before the best so far
+     is not solved.
+
+     Padded regions. Exactly, the prism and these regions cover all space.
+     Computed, they do not: around a vertex four planes that should meet in
+     one line (the prism's side of the edge before it, that edge's end
+     plane, the next edge's start plane, the prism's side of the next edge)
+     are each off by their own rounding, and a centre moving along that
+     line -- straight down onto a vertex of a triangle lying in y = 0, its
+     projection inside by 1e-16 -- could be in none of them until the end
+     of the step: it went through the triangle (u = 0.99997, not 0.814).
+     So every edge and vertex region is widened by a margin above its
+     constraints' rounding, and no longer meets its neighbours on one plane
+     but overlaps them on a band.
+     - The rounding. Each constraint is a dot product g.(x - v_i) with g the
+       edge e_i = v_{i+1} - v_i or n x e_i (|g| = |e_i|, e_i rounded
+       relatively by eps) and x - v_i of length <= 2 sqrt(3) scale; the
+       computed p = g.(c0 - v_i), q = g.d and time -p/q put the crossing
+       off by a few eps |e_i| scale in g.x's units. The margin is
+       M_i = 64 eps scale |e_i|_1 >= 64 eps scale |e_i|: above it.
+     - No gap. A point in an exact edge or vertex region is in the padded
+       computed one (each constraint is off by less than M_i). A point x in
+       the exact prism that the computed prism leaves out is computed
+       outside some edge i's line, so it is in edge i's padded out_side (the
+       prism's number, with M_i to spare), and exactly within a rounding
+       distance h of that line. If it is also within edge i's padded end
+       planes it is in edge i's region. Otherwise it is exactly past
+       v_{i+1} along e_i (or before v_i: the same, mirrored); in the plane, with e_i = (1, 0), the inner normal
+       (0, 1) and e_{i+1} = (cos a, sin a), 0 < a < pi the turn at v_{i+1},
+       y = x - v_{i+1} has y1 > 0, 0 <= y2 <= h and (inside edge i+1)
+       -y1 sin a + y2 cos a >= 0, which forces cos a >= 0: then
+       y.e_{i+1} >= 0 (past edge i+1's start plane) and the distance to
+       edge i+1's line, -y1 sin a + y2 cos a, is at most y2 <= h. So x is
+       in edge i+1's padded region, or past its end and the same step goes
+       on; it cannot go round the polygon, for each step makes |x - v_k|
+       strictly smaller (|x - v_k|^2 = |x - v_{k+1}|^2 + |e_k|^2
+       + 2 (x - v_{k+1}).e_k).
+     - No early time. A ball is a part of the swept shape wherever it is
+       clipped. An edge's cylinder within its padded end planes stays
+       within sqrt(r^2 + (M_i / |e_i|)^2) of the segment: rounding. The
+       prism is NOT padded: its sides widened by M would reach M / sin(A/2)
+       past a vertex of angle A, far beyond rounding at the tip of a
+       needle, and the proof above does not need it.
+     Each end plane bounds an edge's region and a vertex's: plane_band
+     gives both sides, each padded, from the edge's one reciprocal. */
   if (best > 0) {
+    double K = 64 * DBL_EPSILON * scale;
     span end_above, below;   /* the side of the previous edge's end plane */
     vec3 e = v_sub(v[0], v[count - 1]);
-    plane_sides(v_dot(v_sub(c0, v[0]), e), v_dot(d, e), 0, &below, &end_above);
+    double de = v_dot(d, e);
+    plane_band(v_dot(v_sub(c0, v[0]), e), de, de != 0 ? 1 / de : 0,
+               K * (fabs(e.x) + fabs(e.y) + fabs(e.z)), &below, &end_above);
     for (i = 0; i < count && best > 0; i++) {
       vec3 next = v[i + 1 < count ? i + 1 : 0], w = v_sub(c0, v[i]);
       vec3 en = v_sub(next, v[i]), mi = v_cross(n, en);
-      double dd = v_dot(d, en);
+      double dd = v_dot(d, en), idd = dd != 0 ? 1 / dd : 0;
+      double M = K * (fabs(en.x) + fabs(en.y) + fabs(en.z));
       span start_below, start_above, end_below, next_end_above, out_side, in_side, sp;
-      plane_sides(v_dot(w, en), dd, 0, &start_below, &start_above);
-      plane_sides(v_dot(v_sub(c0, next), en), dd, 0, &end_below, &next_end_above);
+      plane_band(v_dot(w, en), dd, idd, M, &start_below, &start_above);
+      plane_band(v_dot(v_sub(c0, next), en), dd, idd, M, &end_below, &next_end_above);
       sp = span_and(span_and(unit, end_above), start_below);        /* vertex i */
       if (span_ok(&sp) && sp.lo < best) {
         t = first_in_ball(sp, c0, d, v[i], r);
         if (t < best) best = t;
       }
-      plane_sides(v_dot(mi, w), v_dot(mi, d), 0, &out_side, &in_side);
+      plane_sides(v_dot(mi, w), v_dot(mi, d), M, &out_side, &in_side);
       sp = span_and(span_and(span_and(unit, out_side), start_above), end_below);
       if (span_ok(&sp) && sp.lo < best) {                           /* edge i */
         t = first_in_cylinder(sp, c0, d, v[i], next, r);

@@ -302,6 +302,59 @@ static int test_polygon_init(void) {
   return 0;
 }
 
+/* A centre moving straight down onto a vertex, its projection inside the
+   triangle by 7e-22 from edge ab and about 1.5e-16 from edge ca (c is
+   tilted 1e-16 out of y = 0): on the boundaries of the face's, the edges'
+   and the vertex's regions to rounding. The sphere (r = 4) first touches
+   where the centre is 4 above a, the triangle lying in y = 0 to 1e-16:
+   u = (21.5 - 4) / 21.5 = 17.5 / 21.5. The regions' computed planes left a
+   gap there, and the sphere went through the triangle (u = 0.99997). The
+   same coordinates rotated (x, y, z) -> (z, x, y), and as polygons: the
+   triangle, a quad with the same corner, and the quad mirrored x -> -x. */
+static collide_vec3 gap_rot(collide_vec3 p, int k) {
+  if (k == 1) return V(p.z, p.x, p.y);
+  if (k == 2) return V(-p.x, p.y, p.z);
+  return p;
+}
+static int test_sweep_region_gap(void) {
+  const double u = 17.5 / 21.5;
+  int k;
+  for (k = 0; k < 3; k++) {
+    collide_vec3 c0 = gap_rot(V(0, 21.5, 0x1p-52), k), c1 = gap_rot(V(0, 0, 0), k);
+    collide_vec3 a = gap_rot(V(7.03e-22, 0, -7.03e-25), k);
+    collide_vec3 b = gap_rot(V(0, 0, 15.25), k);
+    collide_vec3 c = gap_rot(V(-10.125, 1e-16, -10.625), k);
+    collide_vec3 d = gap_rot(V(-12, 0, 3), k), up = gap_rot(V(0, 1, 0), k);
+    collide_vec3 quad[4], tri[3];
+    collide_polygon poly;
+    collide_hit h = scratch();
+    if (k < 2) {
+      ENSURE(collide_sweep_sphere_triangle(4, &c0, &c1, &a, &b, &c, &h) == 1);
+      ENSURE_NEAR(h.u, u, 4e-16);
+      ENSURE_SMALL(h.point.x - a.x, 1e-15);  /* at the vertex, to rounding */
+      ENSURE_SMALL(h.point.y - a.y, 1e-15);
+      ENSURE_SMALL(h.point.z - a.z, 1e-15);
+      ENSURE_NEAR(h.normal.x * up.x + h.normal.y * up.y + h.normal.z * up.z, 1, 1e-15);
+      tri[0] = a; tri[1] = b; tri[2] = c;
+      ENSURE(collide_polygon_init(tri, 3, &poly) == 1);
+      h = scratch();
+      ENSURE(collide_sweep_sphere_polygon(4, &c0, &c1, &poly, &h) == 1);
+      ENSURE_NEAR(h.u, u, 4e-16);
+    }
+    /* the quad a b d c (a d c b when mirrored, to keep it convex in order) */
+    quad[0] = a; quad[1] = k == 2 ? c : b; quad[2] = d; quad[3] = k == 2 ? b : c;
+    ENSURE(collide_polygon_init(quad, 4, &poly) == 1);
+    h = scratch();
+    ENSURE(collide_sweep_sphere_polygon(4, &c0, &c1, &poly, &h) == 1);
+    ENSURE_NEAR(h.u, u, 4e-16);
+    ENSURE_SMALL(h.point.x - a.x, 1e-15);
+    ENSURE_SMALL(h.point.y - a.y, 1e-15);
+    ENSURE_SMALL(h.point.z - a.z, 1e-15);
+    ENSURE_NEAR(h.normal.x * up.x + h.normal.y * up.y + h.normal.z * up.z, 1, 1e-15);
+  }
+  return 0;
+}
+
 /*  y                       the square in z = 3, normal +z
  *  2 +-------+
  *    |       |
@@ -1280,6 +1333,7 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_sweep_flat_same_side);
   RUN_TEST(test_polygon_init);
   RUN_TEST(test_sweep_sphere_polygon);
+  RUN_TEST(test_sweep_region_gap);
   RUN_TEST(test_sweep_sphere_segment);
   RUN_TEST(test_sweep_sphere_aabb);
   RUN_TEST(test_raycast_aabb);
