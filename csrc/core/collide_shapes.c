@@ -1458,34 +1458,71 @@ static void box_contact(vec3 c, vec3 out_dir, vec3 ctr, vec3 e, double u,
   out->feature = box_feature(e, bound);
 }
 
+/* One axis of the slab test below: clips [*lo, *hi] to the times at which
+   p0 + d t lies in the slab -e <= x <= e of that axis (relative to the
+   box's centre: r = p0 - ctr on it), and keeps in *axis the axis whose
+   entry time is *lo. 0 when the segment certainly misses the box: it runs
+   parallel to the slab outside it, or the interval is empty already.
+
+   The entry and exit times are (-e - r) / d and (e - r) / d, whichever is
+   smaller first. Where SSE2 is there, both are one packed division (each
+   lane is the scalar division of the same rounded numerator, so the same
+   bits, with the divider used once instead of twice), and the order is
+   taken by min and max rather than a branch on the sign of d, which the
+   data decides and a predictor cannot (issue 12: ray/box's raw time).
+   Neither of them is NaN (checked finite arguments, d != 0), so min and
+   max give what the comparison gave. */
+COLLIDE_HOT int ray_slab(double r, double d, double e, int i, double *lo,
+                         double *hi, int *axis) {
+  if (d == 0) return !(r > e || r < -e);   /* parallel: inside the slab or never */
+#if defined(__SSE2__)
+  {
+    __m128d t = _mm_div_pd(_mm_sub_pd(_mm_set_pd(e, -e), _mm_set1_pd(r)),
+                           _mm_set1_pd(d));      /* (ta, tb) */
+    __m128d w = _mm_shuffle_pd(t, t, 1);         /* (tb, ta) */
+    __m128d t1 = _mm_min_sd(w, t), t2 = _mm_max_sd(t, w), L = _mm_set_sd(*lo);
+    /* t1 = tb < ta ? tb : ta, t2 = ta > tb ? ta : tb (MINSD, MAXSD: the
+       first operand when the comparison holds, else the second) */
+    *axis = _mm_comigt_sd(t1, L) ? i : *axis;
+    *lo = _mm_cvtsd_f64(_mm_max_sd(t1, L));               /* t1 > lo ? t1 : lo */
+    *hi = _mm_cvtsd_f64(_mm_min_sd(t2, _mm_set_sd(*hi)));  /* t2 < hi ? t2 : hi */
+  }
+#else
+  {
+    double ta = (-e - r) / d, tb = (e - r) / d;
+    double t1 = tb < ta ? tb : ta, t2 = tb < ta ? ta : tb;
+    if (t1 > *lo) { *lo = t1; *axis = i; }
+    if (t2 < *hi) *hi = t2;
+  }
+#endif
+  return !(*lo > *hi);   /* empty already: a miss (a start inside keeps lo = 0 <= hi) */
+}
+
 /* Segment p0 + d t, t in [0, 1], against the box ctr +- e by slabs
    (Kay-Kajiya; Ericson 5.3.3). Starting inside or on the box: u = 0 with
    box_contact's answer (nearest surface point, outward normal). Otherwise
    the normal is the entry slab's, the point is snapped onto the entry
-   face, and the feature follows from the axes on whose boundary it lies. */
-static int ray_aabb(vec3 p0, vec3 p1, vec3 ctr, vec3 e, collide_hit *out) {
-  vec3 d = v_sub(p1, p0), rel = v_sub(p0, ctr), p;
+   face, and the feature follows from the axes on whose boundary it lies.
+   Inlined into its two callers, its arguments read in place (a call
+   copied the four vectors to the stack, a fifth of the ray's time). */
+COLLIDE_HOT int ray_aabb(const vec3 *pp0, const vec3 *pp1, const vec3 *pctr,
+                         const vec3 *pe, collide_hit *out) {
+  vec3 p0 = *pp0, ctr = *pctr, e = *pe;
+  vec3 d = v_sub(*pp1, p0), rel = v_sub(p0, ctr), p;
   double lo = 0, hi = 1;
-  int i, axis = -1, inside = 1, bound[3];
-  for (i = 0; i < 3; i++) {
-    double ri = v_get(rel, i), di = v_get(d, i), ei = v_get(e, i);
-    if (ri > ei || ri < -ei) inside = 0;
-    if (di == 0) {
-      if (ri > ei || ri < -ei) { hit_clear(out); return 0; }   /* parallel, outside */
-    } else {
-      double ta = (-ei - ri) / di, tb = (ei - ri) / di;
-      if (ta > tb) { double t = ta; ta = tb; tb = t; }
-      if (ta > lo) { lo = ta; axis = i; }
-      if (tb < hi) hi = tb;
-      /* empty already: a miss (a start inside keeps lo = 0 <= hi) */
-      if (lo > hi) { hit_clear(out); return 0; }
-    }
+  int i, axis = -1, bound[3];
+  if (!ray_slab(rel.x, d.x, e.x, 0, &lo, &hi, &axis) ||
+      !ray_slab(rel.y, d.y, e.y, 1, &lo, &hi, &axis) ||
+      !ray_slab(rel.z, d.z, e.z, 2, &lo, &hi, &axis)) {
+    hit_clear(out);
+    return 0;
   }
-  if (inside) {
+  if (!(rel.x > e.x || rel.x < -e.x || rel.y > e.y || rel.y < -e.y ||
+        rel.z > e.z || rel.z < -e.z)) {      /* starts inside or on the box */
     box_contact(p0, way_out(d), ctr, e, 0, out);
     return 1;
   }
-  if (lo > hi || axis < 0) {
+  if (axis < 0) {      /* (outside, yet never entering a slab: no contact) */
     hit_clear(out);
     return 0;
   }
@@ -1517,7 +1554,7 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
     CHECK_VEC(center, 3);
     CHECK_EXTENTS(extents, 4);
   }
-  return ray_aabb(*p0, *p1, *center, *extents, out);
+  return ray_aabb(p0, p1, center, extents, out);
 }
 
 /* One edge piece of the rounded box (see sweep_aabb): the cylinder of an
@@ -1606,7 +1643,7 @@ static int sweep_aabb(double r, const collide_vec3 *c0,
     CHECK_VEC(center, 4);
     CHECK_EXTENTS(extents, 5);
   }
-  if (r == 0) return ray_aabb(*c0, *c1, *center, *extents, out);  /* a ray */
+  if (r == 0) return ray_aabb(c0, c1, center, extents, out);  /* a ray */
   e = *extents;
   d = v_sub(*c1, *c0);
   rel = v_sub(*c0, *center);
