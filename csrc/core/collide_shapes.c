@@ -327,7 +327,7 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
   double best = -1;
   vec3 p = c;
   for (i = 0; i < count && inside; i++) {
-    vec3 e = v_sub(v[(i + 1) % count], v[i]);
+    vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
     /* strictly inside: a point on an edge (a zero-radius hit) names the edge */
     if (!(v_dot(v_cross(n, e), v_sub(c, v[i])) > 0)) inside = 0;
   }
@@ -337,7 +337,7 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
     return v_madd(c, n, -v_dot(n, v_sub(c, origin)));
   }
   for (i = 0; i < count; i++) {
-    int j = (i + 1) % count, fi = COLLIDE_FEATURE_EDGE, ki = i;
+    int j = i + 1 < count ? i + 1 : 0, fi = COLLIDE_FEATURE_EDGE, ki = i;
     vec3 e = v_sub(v[j], v[i]), q;
     double ee = v_len2(e), s = v_dot(v_sub(c, v[i]), e), dd;
     if (s <= 0 || ee == 0) {
@@ -426,10 +426,11 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
      vertices': a diff below it has no direction (a ray ending 1e-150
      beside a vertex, or crossing an edge of a polygon whose vertices are
      near 10, got a normal along the edge, facing away from p0) */
-  double tiny = fmax(noise(c, p), noise(c0, p));
+  /* (max2, not fmax: noise is never NaN nor -0, and fmax is a call) */
+  double tiny = max2(noise(c, p), noise(c0, p));
   {
     int i;
-    for (i = 0; i < count; i++) tiny = fmax(tiny, noise(v[i], v[i]));
+    for (i = 0; i < count; i++) tiny = max2(tiny, noise(v[i], v[i]));
   }
   /* FLAT_3D (r = 0, an end clearly off the plane): the pieces hold only
      points at zero computed distance, so x(u) off the polygon by more
@@ -445,7 +446,7 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
     normal = v_scale(n, side);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* in the plane, on the edge k -> k+1: outward = -(n x edge) */
-    normal = v_normalize(v_cross(v_sub(v[(k + 1) % count], v[k]), n));
+    normal = v_normalize(v_cross(v_sub(v[k + 1 < count ? k + 1 : 0], v[k]), n));
   } else {
     /* in the plane, on vertex k: out_dir within the plane, or away from the
        polygon's vertex average when there is no motion */
@@ -464,6 +465,74 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
   out->point = p;
   out->normal = normal;
   out->feature = feature;
+}
+
+/* 1 when the centre's path c0 + d t, t in [0, 1], certainly stays
+   farther than r from the polygon's boundary (its edges and vertices),
+   rounding included, so that no edge cylinder and no vertex ball of
+   sweep_flat_scaled can report a time; 0 when in doubt. The quick
+   rejection of the boundary pieces (issue 12): most paths that come near
+   a triangle's plane and box but miss it pass an edge's line at a
+   distance, and the region planes and quadratics of three edges and
+   three vertices cost far more than this.
+
+   Separating axes: for any vector a, the path projects onto a within
+   [min(s0, s1), max(s0, s1)], s0 = a.(c0 - v_i), s1 = s0 + a.d, and the
+   boundary within [lo, hi], the extremes of a.(v_j - v_i) over the
+   vertices (an edge is the hull of its ends). If the two are apart by
+   a gap g, every point of the path is at least g / |a| from every point
+   of the boundary (|a.(x - y)| <= |a| |x - y|). The axes tried are
+   a = d x e_i, one per edge: the direction of the shortest segment
+   between the path's line and the edge's line (Ericson 5.1.9; the pairs
+   of edge directions of a segment against a polygon, 5.2.1), so that a
+   path passing an edge at a distance is told apart by one of them.
+
+   Rounding. The argument holds for a as computed, taken as an exact
+   vector: only the projections and the test are rounded. Each
+   projection is a dot product of a with a difference of two points of
+   magnitude <= sqrt(3) scale, off by at most ~4 eps |a| |x - v_i| <=
+   14 eps scale |a| (Higham 3.1 and Cauchy-Schwarz); s1 adds a.d (d of
+   length <= 2 sqrt(3) scale, d = c1 - c0 as the pieces have it) and
+   one addition: under 32 eps scale |a|. So the computed gap is within
+   46 eps scale |a| of the exact one. It is compared as g > 0 and
+   g^2 > R^2 |a|^2 (no square root), each side rounded by a few eps, with
+   R = r + 1e-9 (r + scale): a pass means an exact gap above
+   (r + 1e-9 (r + scale) - 60 eps scale) |a|, so the path stays farther
+   than r + 5e-10 (r + scale) from the boundary. The pieces the caller
+   skips report only times at which the centre is within r of their
+   feature to a rounding of a few eps of the scale: the balls are
+   clip_ball's (the perpendicular part w_p keeps its error proportional
+   to the scale, see there), the cylinders clip_ball's within their
+   padded end planes, M_i / |e_i| <= 64 sqrt(3) eps scale past the
+   edge's ends (see sweep_flat_scaled). 5e-10 is some 2e6 eps: a pass
+   never skips a time the pieces would have reported, and the answer is
+   the same to the bit. The margin is meets_box's pad.
+   Range: coordinates are at most COLLIDE_MAX_COORD = 1e50, so |a|^2 <=
+   1e203 and g^2 <= 1e305 stay finite; below |a|^2 = 1e-200 the axis is
+   not tried (there underflow in the products of three coordinates could
+   exceed the bounds above), nor is one that is zero (d parallel to the
+   edge, or no motion). */
+static int boundary_apart(double r, vec3 c0, vec3 d, const vec3 *v, int count,
+                          double scale) {
+  double R = r + 1e-9 * (r + scale), R2 = R * R;
+  int i, j;
+  for (i = 0; i < count; i++) {
+    vec3 a = v_cross(d, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
+    double a2 = v_dot(a, a), s0 = v_dot(a, v_sub(c0, v[i]));
+    double s1 = s0 + v_dot(a, d), lo = 0, hi = 0, g;
+    if (!(a2 > 1e-200)) continue;
+    for (j = 0; j < count; j++) {
+      double pj;
+      if (j == i) continue;                     /* a.0 = 0 */
+      pj = v_dot(a, v_sub(v[j], v[i]));
+      lo = pj < lo ? pj : lo;
+      hi = pj > hi ? pj : hi;
+    }
+    g = s0 < s1 ? s0 - hi : s1 - hi;            /* the path above */
+    if (!(g > 0)) g = lo - (s0 > s1 ? s0 : s1);  /* or below */
+    if (g > 0 && g * g > R2 * a2) return 1;
+  }
+  return 0;
 }
 
 /* Sphere sweep against a convex polygon: face prism, edge cylinders,
@@ -572,7 +641,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
        needle, and the proof above does not need it.
      Each end plane bounds an edge's region and a vertex's: plane_band
      gives both sides, each padded, from the edge's one reciprocal. */
-  if (best > 0) {
+  if (best > 0 && (span_ok(&s) || !boundary_apart(r, c0, d, v, count, scale))) {
     double K = 64 * DBL_EPSILON * scale;
     span end_above, below;   /* the side of the previous edge's end plane */
     vec3 e = v_sub(v[0], v[count - 1]);
