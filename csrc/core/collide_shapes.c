@@ -536,6 +536,60 @@ static int boundary_apart(double r, vec3 c0, vec3 d, const vec3 *v, int count,
   return 0;
 }
 
+enum { PRISM_KEPT = 8 };
+
+/* 1 when, up to time t1 (the face prism's first time), the centre's path
+   c0 + d t certainly stays farther than r from the polygon's boundary,
+   rounding included, so that no edge cylinder or vertex ball can report
+   a time before t1 and the face's time stands; 0 when in doubt. The
+   common hit -- a sphere landing on a face away from its edges -- then
+   skips the boundary pieces (issue 12). h0, hd: the centre's plane
+   distance n.(c0 - origin) and its rate n.d; p[i], q[i], m2[i]: the face
+   prism's numbers m_i.(c0 - v_i), m_i.d and |m_i|^2, m_i = n x e_i, as
+   sweep_flat_scaled keeps them for polygons of up to PRISM_KEPT
+   vertices (larger ones are not tried).
+
+   With R = r + 1e-9 (r + scale), boundary_apart's margin:
+   - Up to t0, the time the centre comes within R of the plane (0 if it
+     starts there), it is at least R from the plane, and the boundary lies
+     in the plane to rounding.
+   - From t0 to t1 it is inside every edge's line by more than R: with m_i
+     = n x e_i (the prism's vector, taken as exact), every point y of edge
+     i is y = v_i + l e_i, 0 <= l <= 1, so m_i.(x - y) = m_i.(x - v_i) -
+     l m_i.e_i, where m_i.e_i is rounding (m_i is perpendicular to e_i but
+     for a few eps |e_i|^2), and |x - y| >= m_i.(x - y) / |m_i|. m_i.(x -
+     v_i) is linear in t: p + q t with the prism's p and q, so its values
+     at t0 and t1 bound it between. Compared as g > 0 and g^2 > R^2 |m_i|^2.
+   Every quantity is rounded by a few tens of eps of the scale (times
+   |m_i| where it is a distance along m_i): t0 = (|h0| - R) / |hd| puts
+   the centre within 3 eps (|h0| + R) of the plane distance R, h0 itself
+   and the vertices' plane distances carry some 10 eps of the scale, and
+   p, q and p + q t as in boundary_apart. So a pass keeps the centre, for
+   every t in [0, t1], farther than r + 5e-10 (r + scale) from every edge
+   and vertex, where the pieces report only times within rounding of r
+   (see boundary_apart): none reports a time before t1. Axes with |m_i|^2
+   below 1e-200 are not trusted (underflow), as there. */
+static int edges_clear(double r, const double *p, const double *q,
+                       const double *m2, int count, double h0, double hd,
+                       double t1, double scale) {
+  double R = r + 1e-9 * (r + scale), R2 = R * R, t0 = 0;
+  int i;
+  if (count > PRISM_KEPT) return 0;
+  if (h0 > R) {
+    if (!(hd < 0)) return 0;
+    t0 = (h0 - R) / -hd;
+  } else if (h0 < -R) {
+    if (!(hd > 0)) return 0;
+    t0 = (-h0 - R) / hd;
+  }
+  if (!(t0 <= t1)) t0 = t1;
+  for (i = 0; i < count; i++) {
+    double g0 = p[i] + q[i] * t0, g1 = p[i] + q[i] * t1, g = g0 < g1 ? g0 : g1;
+    if (!(m2[i] > 1e-200 && g > 0 && g * g > R2 * m2[i])) return 0;
+  }
+  return 1;
+}
+
 /* Sphere sweep against a convex polygon: face prism, edge cylinders,
    vertex balls (see the top of the file). origin is a point of the plane.
    scale: a bound of the magnitudes of r, c0, c1, the vertices and origin
@@ -549,6 +603,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
   double m;
   int i;
   span s = { 0, 1 }, unit = { 0, 1 };
+  double pk[PRISM_KEPT], qk[PRISM_KEPT], mk[PRISM_KEPT];  /* for edges_clear */
   for (i = 1; i < count; i++) {
     lo = v_min(lo, v[i]);
     hi = v_max(hi, v[i]);
@@ -578,7 +633,9 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
   clip_linear(&s, -h0 - r, -hd);
   for (i = 0; i < count && span_ok(&s); i++) {
     vec3 mi = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
-    clip_linear(&s, -v_dot(mi, v_sub(c0, v[i])), -v_dot(mi, d));
+    double p = v_dot(mi, v_sub(c0, v[i])), q = v_dot(mi, d);
+    clip_linear(&s, -p, -q);
+    if (i < PRISM_KEPT) { pk[i] = p; qk[i] = q; mk[i] = v_dot(mi, mi); }
   }
   if (span_ok(&s)) best = s.lo;
   if (best > 0 && fabs(h0) <= m) {
@@ -650,7 +707,8 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
      the proof above is untouched (the pieces skipped are empty). Not tried when the prism is met: a path
      that crosses the polygon projects into it on every axis, so the test
      would only cost time there. */
-  if (best > 0 && (span_ok(&s) || !boundary_apart(r, c0, d, v, count, scale))) {
+  if (best > 0 && !(span_ok(&s) ? edges_clear(r, pk, qk, mk, count, h0, hd, best, scale)
+                                 : boundary_apart(r, c0, d, v, count, scale))) {
     double K = 64 * DBL_EPSILON * scale;
     span end_above, below;   /* the side of the previous edge's end plane */
     vec3 e = v_sub(v[0], v[count - 1]);
