@@ -327,7 +327,7 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
   double best = -1;
   vec3 p = c;
   for (i = 0; i < count && inside; i++) {
-    vec3 e = v_sub(v[(i + 1) % count], v[i]);
+    vec3 e = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
     /* strictly inside: a point on an edge (a zero-radius hit) names the edge */
     if (!(v_dot(v_cross(n, e), v_sub(c, v[i])) > 0)) inside = 0;
   }
@@ -337,7 +337,7 @@ static vec3 flat_closest(vec3 c, const vec3 *v, int count, vec3 n, vec3 origin,
     return v_madd(c, n, -v_dot(n, v_sub(c, origin)));
   }
   for (i = 0; i < count; i++) {
-    int j = (i + 1) % count, fi = COLLIDE_FEATURE_EDGE, ki = i;
+    int j = i + 1 < count ? i + 1 : 0, fi = COLLIDE_FEATURE_EDGE, ki = i;
     vec3 e = v_sub(v[j], v[i]), q;
     double ee = v_len2(e), s = v_dot(v_sub(c, v[i]), e), dd;
     if (s <= 0 || ee == 0) {
@@ -426,10 +426,11 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
      vertices': a diff below it has no direction (a ray ending 1e-150
      beside a vertex, or crossing an edge of a polygon whose vertices are
      near 10, got a normal along the edge, facing away from p0) */
-  double tiny = fmax(noise(c, p), noise(c0, p));
+  /* (max2, not fmax: noise is never NaN nor -0, and fmax is a call) */
+  double tiny = max2(noise(c, p), noise(c0, p));
   {
     int i;
-    for (i = 0; i < count; i++) tiny = fmax(tiny, noise(v[i], v[i]));
+    for (i = 0; i < count; i++) tiny = max2(tiny, noise(v[i], v[i]));
   }
   /* FLAT_3D (r = 0, an end clearly off the plane): the pieces hold only
      points at zero computed distance, so x(u) off the polygon by more
@@ -445,7 +446,7 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
     normal = v_scale(n, side);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* in the plane, on the edge k -> k+1: outward = -(n x edge) */
-    normal = v_normalize(v_cross(v_sub(v[(k + 1) % count], v[k]), n));
+    normal = v_normalize(v_cross(v_sub(v[k + 1 < count ? k + 1 : 0], v[k]), n));
   } else {
     /* in the plane, on vertex k: out_dir within the plane, or away from the
        polygon's vertex average when there is no motion */
@@ -466,6 +467,129 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
   out->feature = feature;
 }
 
+/* 1 when the centre's path c0 + d t, t in [0, 1], certainly stays
+   farther than r from the polygon's boundary (its edges and vertices),
+   rounding included, so that no edge cylinder and no vertex ball of
+   sweep_flat_scaled can report a time; 0 when in doubt. The quick
+   rejection of the boundary pieces (issue 12): most paths that come near
+   a triangle's plane and box but miss it pass an edge's line at a
+   distance, and the region planes and quadratics of three edges and
+   three vertices cost far more than this.
+
+   Separating axes: for any vector a, the path projects onto a within
+   [min(s0, s1), max(s0, s1)], s0 = a.(c0 - v_i), s1 = s0 + a.d, and the
+   boundary within [lo, hi], the extremes of a.(v_j - v_i) over the
+   vertices (an edge is the hull of its ends). If the two are apart by
+   a gap g, every point of the path is at least g / |a| from every point
+   of the boundary (|a.(x - y)| <= |a| |x - y|). The axes tried are
+   a = d x e_i, one per edge: the direction of the shortest segment
+   between the path's line and the edge's line (Ericson 5.1.9; the pairs
+   of edge directions of a segment against a polygon, 5.2.1), so that a
+   path passing an edge at a distance is told apart by one of them.
+
+   Rounding. The argument holds for a as computed, taken as an exact
+   vector: only the projections and the test are rounded. Each
+   projection is a dot product of a with a difference of two points of
+   magnitude <= sqrt(3) scale, off by at most ~4 eps |a| |x - v_i| <=
+   14 eps scale |a| (Higham 3.1 and Cauchy-Schwarz); s1 adds a.d (d of
+   length <= 2 sqrt(3) scale, d = c1 - c0 as the pieces have it) and
+   one addition: under 32 eps scale |a|. So the computed gap is within
+   46 eps scale |a| of the exact one. It is compared as g > 0 and
+   g^2 > R^2 |a|^2 (no square root), each side rounded by a few eps, with
+   R = r + 1e-9 (r + scale): a pass means an exact gap above
+   (r + 1e-9 (r + scale) - 60 eps scale) |a|, so the path stays farther
+   than r + 5e-10 (r + scale) from the boundary. The pieces the caller
+   skips report only times at which the centre is within r of their
+   feature to a rounding of a few eps of the scale: the balls are
+   clip_ball's (the perpendicular part w_p keeps its error proportional
+   to the scale, see there), the cylinders clip_ball's within their
+   padded end planes, M_i / |e_i| <= 64 sqrt(3) eps scale past the
+   edge's ends (see sweep_flat_scaled). 5e-10 is some 2e6 eps: a pass
+   never skips a time the pieces would have reported, and the answer is
+   the same to the bit. The margin is meets_box's pad.
+   Range: coordinates are at most COLLIDE_MAX_COORD = 1e50, so |a|^2 <=
+   1e203 and g^2 <= 1e305 stay finite; below |a|^2 = 1e-200 the axis is
+   not tried (there underflow in the products of three coordinates could
+   exceed the bounds above), nor is one that is zero (d parallel to the
+   edge, or no motion). */
+static int boundary_apart(double r, vec3 c0, vec3 d, const vec3 *v, int count,
+                          double scale) {
+  double R = r + 1e-9 * (r + scale), R2 = R * R;
+  int i, j;
+  if (count > 8) return 0;     /* count^2 dot products: for small polygons */
+  for (i = 0; i < count; i++) {
+    vec3 a = v_cross(d, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
+    double a2 = v_dot(a, a), s0 = v_dot(a, v_sub(c0, v[i]));
+    double s1 = s0 + v_dot(a, d), lo = 0, hi = 0, g;
+    if (!(a2 > 1e-200)) continue;
+    for (j = 0; j < count; j++) {
+      double pj;
+      if (j == i) continue;                     /* a.0 = 0 */
+      pj = v_dot(a, v_sub(v[j], v[i]));
+      lo = pj < lo ? pj : lo;
+      hi = pj > hi ? pj : hi;
+    }
+    g = s0 < s1 ? s0 - hi : s1 - hi;            /* the path above */
+    if (!(g > 0)) g = lo - (s0 > s1 ? s0 : s1);  /* or below */
+    if (g > 0 && g * g > R2 * a2) return 1;
+  }
+  return 0;
+}
+
+enum { PRISM_KEPT = 8 };
+
+/* 1 when, up to time t1 (the face prism's first time), the centre's path
+   c0 + d t certainly stays farther than r from the polygon's boundary,
+   rounding included, so that no edge cylinder or vertex ball can report
+   a time before t1 and the face's time stands; 0 when in doubt. The
+   common hit -- a sphere landing on a face away from its edges -- then
+   skips the boundary pieces (issue 12). h0, hd: the centre's plane
+   distance n.(c0 - origin) and its rate n.d; p[i], q[i], m2[i]: the face
+   prism's numbers m_i.(c0 - v_i), m_i.d and |m_i|^2, m_i = n x e_i, as
+   sweep_flat_scaled keeps them for polygons of up to PRISM_KEPT
+   vertices (larger ones are not tried).
+
+   With R = r + 1e-9 (r + scale), boundary_apart's margin:
+   - Up to t0, the time the centre comes within R of the plane (0 if it
+     starts there), it is at least R from the plane, and the boundary lies
+     in the plane to rounding.
+   - From t0 to t1 it is inside every edge's line by more than R: with m_i
+     = n x e_i (the prism's vector, taken as exact), every point y of edge
+     i is y = v_i + l e_i, 0 <= l <= 1, so m_i.(x - y) = m_i.(x - v_i) -
+     l m_i.e_i, where m_i.e_i is rounding (m_i is perpendicular to e_i but
+     for a few eps |e_i|^2), and |x - y| >= m_i.(x - y) / |m_i|. m_i.(x -
+     v_i) is linear in t: p + q t with the prism's p and q, so its values
+     at t0 and t1 bound it between. Compared as g > 0 and g^2 > R^2 |m_i|^2.
+   Every quantity is rounded by a few tens of eps of the scale (times
+   |m_i| where it is a distance along m_i): t0 = (|h0| - R) / |hd| puts
+   the centre within 3 eps (|h0| + R) of the plane distance R, h0 itself
+   and the vertices' plane distances carry some 10 eps of the scale, and
+   p, q and p + q t as in boundary_apart. So a pass keeps the centre, for
+   every t in [0, t1], farther than r + 5e-10 (r + scale) from every edge
+   and vertex, where the pieces report only times within rounding of r
+   (see boundary_apart): none reports a time before t1. Axes with |m_i|^2
+   below 1e-200 are not trusted (underflow), as there. */
+static int edges_clear(double r, const double *p, const double *q,
+                       const double *m2, int count, double h0, double hd,
+                       double t1, double scale) {
+  double R = r + 1e-9 * (r + scale), R2 = R * R, t0 = 0;
+  int i;
+  if (count > PRISM_KEPT) return 0;
+  if (h0 > R) {
+    if (!(hd < 0)) return 0;
+    t0 = (h0 - R) / -hd;
+  } else if (h0 < -R) {
+    if (!(hd > 0)) return 0;
+    t0 = (-h0 - R) / hd;
+  }
+  if (!(t0 <= t1)) t0 = t1;
+  for (i = 0; i < count; i++) {
+    double g0 = p[i] + q[i] * t0, g1 = p[i] + q[i] * t1, g = g0 < g1 ? g0 : g1;
+    if (!(m2[i] > 1e-200 && g > 0 && g * g > R2 * m2[i])) return 0;
+  }
+  return 1;
+}
+
 /* Sphere sweep against a convex polygon: face prism, edge cylinders,
    vertex balls (see the top of the file). origin is a point of the plane.
    scale: a bound of the magnitudes of r, c0, c1, the vertices and origin
@@ -479,6 +603,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
   double m;
   int i;
   span s = { 0, 1 }, unit = { 0, 1 };
+  double pk[PRISM_KEPT], qk[PRISM_KEPT], mk[PRISM_KEPT];  /* for edges_clear */
   for (i = 1; i < count; i++) {
     lo = v_min(lo, v[i]);
     hi = v_max(hi, v[i]);
@@ -508,7 +633,9 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
   clip_linear(&s, -h0 - r, -hd);
   for (i = 0; i < count && span_ok(&s); i++) {
     vec3 mi = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
-    clip_linear(&s, -v_dot(mi, v_sub(c0, v[i])), -v_dot(mi, d));
+    double p = v_dot(mi, v_sub(c0, v[i])), q = v_dot(mi, d);
+    clip_linear(&s, -p, -q);
+    if (i < PRISM_KEPT) { pk[i] = p; qk[i] = q; mk[i] = v_dot(mi, mi); }
   }
   if (span_ok(&s)) best = s.lo;
   if (best > 0 && fabs(h0) <= m) {
@@ -571,8 +698,17 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
        past a vertex of angle A, far beyond rounding at the tip of a
        needle, and the proof above does not need it.
      Each end plane bounds an edge's region and a vertex's: plane_band
-     gives both sides, each padded, from the edge's one reciprocal. */
-  if (best > 0) {
+     gives both sides, each padded, from the edge's one reciprocal.
+
+     Skipped, when the face prism is missed, if boundary_apart proves the
+     path farther than r (and rounding) from every edge and vertex: then
+     none of these pieces reports a time (see there), so the answer (no
+     contact: best is still 2 here) is the one the loop would give, and
+     the proof above is untouched (the pieces skipped are empty). Not tried when the prism is met: a path
+     that crosses the polygon projects into it on every axis, so the test
+     would only cost time there. */
+  if (best > 0 && !(span_ok(&s) ? edges_clear(r, pk, qk, mk, count, h0, hd, best, scale)
+                                 : boundary_apart(r, c0, d, v, count, scale))) {
     double K = 64 * DBL_EPSILON * scale;
     span end_above, below;   /* the side of the previous edge's end plane */
     vec3 e = v_sub(v[0], v[count - 1]);
