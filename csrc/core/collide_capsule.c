@@ -165,13 +165,26 @@ static vec3 at(vec3 c0, vec3 d, double u) {
   return u == 0 ? c0 : v_madd(c0, d, u);
 }
 
-/* Closest points of the segments p1-q1 and p2-q2 (Ericson 5.1.9,
+/* Closest points of the core cm -+ A and the segment p2-q2 (Ericson 5.1.9,
    ClosestPtSegmentSegment, with its degenerate cases): fills the points
-   *x1, *x2 and the parameter *t along p2-q2; returns the squared
-   distance. Clamped parameters are exactly 0 or 1. */
-static double seg_seg(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
+   *x1 (the core's), *x2 and the parameter *t along p2-q2; returns the
+   squared distance. Clamped parameters are exactly 0 or 1.
+   The core is the segment p1 = cm - A .. q1 = cm + A with the direction
+   d1 = 2 A, exactly (a power of two), not the rounding of q1 - p1: that
+   difference carries the rounding of cm's coordinates, epsilon |cm|, which
+   turns d1 by epsilon |cm| / |A|; near parallel the pair slides along the
+   overlap by that over the sine of the angle, and the normal x1 - x2 turns
+   with it.
+   With d1 = 2 A the core is the exact segment cm + [-A, A] moved by the
+   rounding of its end p1 (epsilon |cm|): a translation, which turns
+   nothing, so the pair is the exact pair of a core within rounding of
+   the true one (test_capsule_thin_normal: an axis whose z is 3/4 of an
+   ulp of the centre's had c +- A a third steeper than A, and the normal
+   6e-8 off where its rounding is 1.4e-12). */
+static double seg_seg(vec3 cm, vec3 A, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
                       double *t_out) {
-  vec3 d1 = v_sub(q1, p1), d2 = v_sub(q2, p2), r = v_sub(p1, p2);
+  vec3 p1 = v_sub(cm, A), q1 = v_add(cm, A);
+  vec3 d1 = v_scale(A, 2), d2 = v_sub(q2, p2), r = v_sub(p1, p2);
   double a = v_dot(d1, d1), e = v_dot(d2, d2), f = v_dot(d2, r), s, t;
   if (a == 0 && e == 0) {
     s = t = 0;
@@ -324,7 +337,7 @@ static void edge_contact(vec3 c, vec3 A, const vec3 *ea, const vec3 *eb,
   double t, bt = 0;
   int i, bi = -1;
   for (i = 0; i < k; i++) {
-    (void)seg_seg(m0, m1, ea[i], eb[i], &x, &q, &t);
+    (void)seg_seg(c, A, ea[i], eb[i], &x, &q, &t);
     if (bi < 0 || dist2_diff(v_sub(x, bx), x, q, bx, bq) < 0) {
       bx = x; bq = q; bt = t; bi = i;
     }
@@ -1231,16 +1244,18 @@ static push flat_push(vec3 c, vec3 A, vec3 d, const vec3 *v, int count, vec3 n,
   return p;
 }
 
-/* The closest points of the core m0-m1 and the polygon: returns the squared
+/* The closest points of the core m0 = c - A .. m1 = c + A and the polygon
+   (seg_seg's core, direction 2 A): returns the squared
    distance, the polygon's point *q, the core's point *m and the feature of
    *q. A core crossing the plane inside the polygon pierces it (distance 0);
    otherwise the closest pair has an end of the core or an edge of the
    polygon in it (a segment's distance to a plane region is linear along
    it, so an interior minimum means parallel, where an end or an edge gives
    the same distance). */
-static double core_flat_closest(vec3 m0, vec3 m1, const vec3 *v, int count,
+static double core_flat_closest(vec3 c, vec3 A, const vec3 *v, int count,
                                 vec3 n, vec3 origin, vec3 *q, vec3 *m,
                                 int *feature) {
+  vec3 m0 = v_sub(c, A), m1 = v_add(c, A);
   double h0 = v_dot(n, v_sub(m0, origin)), h1 = v_dot(n, v_sub(m1, origin));
   double best, dd, t;
   int i, f;
@@ -1276,7 +1291,7 @@ static double core_flat_closest(vec3 m0, vec3 m1, const vec3 *v, int count,
       fabs(v_dot(n, v_sub(*m, origin))) <= fmin(fabs(h0), fabs(h1)))
     return best;
   for (i = 0; i < count; i++) {
-    dd = seg_seg(m0, m1, v[i], v[(i + 1) % count], &y, &x, &t);
+    dd = seg_seg(c, A, v[i], v[(i + 1) % count], &y, &x, &t);
     f = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
     /* a core lying along an edge: the middle of their overlap */
     if (dd < best || (dd == best && f == COLLIDE_FEATURE_EDGE &&
@@ -1401,7 +1416,7 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
          epsilon |A| / sin) */
       vec3 c = at(c0, d, lo), x1, x2, diff;
       double ta;
-      (void)seg_seg(v_sub(c, A), v_add(c, A), a, b, &x1, &x2, &ta);
+      (void)seg_seg(c, A, a, b, &x1, &x2, &ta);
       diff = v_sub(x1, x2);
       f->u = lo;
       /* entered through the face |h| = r: its normal (a difference of
@@ -1515,7 +1530,7 @@ static vec3 unit_finite(vec3 a) {
   return v_scale(a, 1.0 / v_len(a));
 }
 
-static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
+static double core_box_closest(vec3 cm, vec3 A, vec3 e, vec3 *q, vec3 *m,
                                int *feature);
 static int box_feature(vec3 e, const int bound[3]);
 static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
@@ -1758,7 +1773,7 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
        the first contact is a rounded edge's or vertex's, below */
     vec3 q, m;
     int feature;
-    double dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n,
+    double dd = core_flat_closest(c0, A, v, count, n,
                                   origin, &q, &m, &feature);
     if (dd <= r * r)
       return flat_start(c0, A, d, v, count, n, origin, dd, q, m, feature, out);
@@ -1796,7 +1811,7 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       double mm = v_len2(M), s = v_dot(w, v_cross(top, M)) / mm;
       double kk = v_dot(w, v_cross(M, e)) / mm, ta;
       if (!(s > 0 && s < 1 && kk > -1 && kk < 1)) continue;
-      (void)seg_seg(v_sub(x, A), v_add(x, A), a, b, &xa, &xq, &ta);
+      (void)seg_seg(x, A, a, b, &xa, &xq, &ta);
       if (ta == 0 || ta == 1) return -1;
       out->u = t;
       out->point = xq;
@@ -2605,7 +2620,7 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
      polygon's box (a cheap bound: the core is within |A| of the centre) */
   dd = 2 * r * r + 1;
   if (!far_from_box(c0, lo, hi, r + v_len(A)))
-    dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
+    dd = core_flat_closest(c0, A, v, count, n, origin,
                            &q, &m, &feature);
   if (dd > r * r) {
     first f;
@@ -2660,13 +2675,13 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
            ray_flat answers that case by the 2D rule; the end pieces do not
            go through it): the closest points of the core instead */
         vec3 c = at(c0, d, f.u);
-        (void)core_flat_closest(v_sub(c, A), v_add(c, A), v, count, n, origin,
+        (void)core_flat_closest(c, A, v, count, n, origin,
                                 &out->point, &m, &out->feature);
       }
       return 1;
     }
     /* a piece found u = 0 by rounding on its boundary: overlapping */
-    dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
+    dd = core_flat_closest(c0, A, v, count, n, origin,
                            &q, &m, &feature);
   }
   return flat_start(c0, A, d, v, count, n, origin, dd, q, m, feature, out);
@@ -2726,8 +2741,15 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
    across the sliver, the normal off by 4 dl / R. A distance at the
    rounding noise of the points has no direction: sweep_flat's rules stand
    (a zero radius; the core on the segment at the start). A parallelogram
-   thinner than rounding (thin_sum) keeps the segment sweep's normal: it
-   stands for the body within the rounding of the coordinates already.
+   thinner than rounding (thin_sum) takes pair_normal's too: the segment
+   between its extreme corners stands for it within a height h (at most
+   64 epsilon of the coordinates), which moves the contact -- and u -- by
+   rounding, but turns that segment's normal by its slope against the
+   true sides, h / L for a side L long, and a normal's rounding is
+   epsilon |x| / R: far below h / L for a radius R well above L (a core
+   2 long at height 100 over a segment at a sine of 2^-40 got a normal
+   3e-13 off, 700 times its rounding). The pair of core and segment at u
+   does not see the thinness (seg_seg takes both directions as they are).
    *x, *q, *t: the closest pair at u and the parameter of q on a-b, for the
    caller's point and feature. */
 static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
@@ -2768,9 +2790,9 @@ static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
   c = at(c0, d, h->u);
   m0 = v_sub(c, A);
   m1 = v_add(c, A);
-  (void)seg_seg(m0, m1, a, b, x, q, t);
-  if (!thin) (void)pair_normal(m0, m1, A, a, b, *x, *q, *t,
-                               dmax(noise(*x, *q), noise(c, A)), &h->normal);
+  (void)seg_seg(c, A, a, b, x, q, t);
+  (void)pair_normal(m0, m1, A, a, b, *x, *q, *t,
+                    dmax(noise(*x, *q), noise(c, A)), &h->normal);
   return 1;
 }
 
@@ -2827,7 +2849,7 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
       }
       if (u >= 0 && (l = len_safe(off)) > 64 * DBL_EPSILON * S) {
         c = at(*c0, v_sub(*c1, *c0), u);
-        (void)seg_seg(v_sub(c, *axis), v_add(c, *axis), *a, *b, &x, &q, &t);
+        (void)seg_seg(c, *axis, *a, *b, &x, &q, &t);
         out->u = u;
         out->point = q;
         out->normal = unit_of(off, l);
@@ -2861,14 +2883,15 @@ static int box_feature(vec3 e, const int bound[3]) {
        : (dims == 1 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX);
 }
 
-/* The closest points of the core m0-m1 and the box rel +- e (box frame):
+/* The closest points of the core m0 = cm - A .. m1 = cm + A and the box
+   rel +- e (box frame; seg_seg's core, direction 2 A):
    returns the squared distance, the box's point *q (with its feature), the
    core's *m. A core meeting the box (slab clipping, Ericson 5.3.3) gives a
    point of the core inside it; otherwise an end of the core or one of the
    twelve edges is in the closest pair (as for polygons). */
-static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
+static double core_box_closest(vec3 cm, vec3 A, vec3 e, vec3 *q, vec3 *m,
                                int *feature) {
-  vec3 d = v_sub(m1, m0), x, y;
+  vec3 m0 = v_sub(cm, A), m1 = v_add(cm, A), d = v_sub(m1, m0), x, y;
   double lo = 0, hi = 1, best, dd, t;
   int i, k, s1, s2, bound[3];
   for (i = 0; i < 3 && lo <= hi; i++) {
@@ -2925,7 +2948,7 @@ static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
         a = v_with(a, i2, s2 * v_get(e, i2));
         b = v_with(a, k, v_get(e, k));
         a = v_with(a, k, -v_get(e, k));
-        dd = seg_seg(m0, m1, a, b, &y, &x, &t);
+        dd = seg_seg(cm, A, a, b, &y, &x, &t);
         if (dd < best) {
           best = dd; *q = x; *m = y;
           for (i = 0; i < 3; i++) bound[i] = fabs(v_get(x, i)) == v_get(e, i);
@@ -3122,7 +3145,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
   q = m = rel;
   dd = 2 * r * r + 1;
   if (!far_from_box(rel, v_neg(e), e, r + v_len(A)))
-    dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+    dd = core_box_closest(rel, A, e, &q, &m, &feature);
   if (dd > r * r) {
     vec3 zero = v3(0, 0, 0), r1 = v_add(rel, d), s0, s1;
     first f;
@@ -3187,7 +3210,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
       out->feature = f.feature;
       return 1;
     }
-    dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+    dd = core_box_closest(rel, A, e, &q, &m, &feature);
   }
   return box_start(rel, A, d, e, *center, dd, q, m, feature, out);
 }

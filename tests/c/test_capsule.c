@@ -857,6 +857,83 @@ static int test_capsule_near_parallel(void) {
   return 0;
 }
 
+/* Near the thin threshold (a sine of the axis and the segment within a
+   few times 64 epsilon of the coordinates over their lengths), where the
+   normal must still be the closest pair's to rounding. */
+static int test_capsule_thin_normal(void) {
+  collide_hit h;
+  collide_interval iv;
+  int rc;
+  /* A sum thinner than rounding. The core (x +- 1 at height z) comes down
+     z onto the segment a = (-1/2, 0, 0) .. b = (1/2, 0, d), d = 2^-40:
+     the sine is d, and |A| d = 9.1e-13 is below 64 epsilon of the
+     coordinates (200: 2.8e-12), so the parallelogram is a segment to
+     rounding (thin_sum). The segment's high end b is nearest: the core's
+     inside meets it when z = r + d, u = (100 - d) / 200, at the vertex b,
+     normal (0, 0, 1). The sweep stands for the sliver by the segment
+     between its extreme corners, (-3/2, 0, 0) .. (3/2, 0, d), whose normal
+     is turned by its slope d / 3 = 3e-13: 700 times the normal's rounding,
+     epsilon 200 / r = 4.4e-16 (a normal is turned by a line's turning,
+     not by the height it moves the contact). The normal from the closest
+     pair of core and segment at u is exact here. */
+  {
+    const double d = 1.0 / 1099511627776.0, r = 100;    /* 2^-40 */
+    collide_vec3 A = V(1, 0, 0), c0 = V(0, 0, 200), c1 = V(0, 0, 0);
+    collide_vec3 a = V(-0.5, 0, 0), b = V(0.5, 0, d);
+    collide_vec3 B = V(0.5, 0, d / 2), b0 = V(0, 0, d / 2);
+    const double tol = 8 * DBL_EPSILON * 200 / r;
+    rc = collide_sweep_capsule_segment(r, &A, &c0, &c1, &a, &b, &h);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(h.u, (100 - d) / 200, 1e-14);
+    ENSURE(h.point.x == 0.5 && h.point.y == 0 && h.point.z == d);
+    ENSURE(h.feature == VERTEX);
+    ENSURE_VEC(h.normal, 0, 0, 1, tol);
+    rc = collide_sweep_capsule_capsule(r / 2, &A, &c0, &c1, r / 2, &B, &b0, &b0, &iv);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(iv.u0, (100 - d) / 200, 1e-14);
+    ENSURE_VEC(iv.normal, 0, 0, 1, tol);
+  }
+  /* The core's direction is 2 A, not the rounding of (c + A) - (c - A).
+     At Z = 6144 (an ulp of 2^-40) the axis A = 4 (1, 0, k), k = 3 2^-44
+     (its z three quarters of an ulp), has c +- A rounded to
+     c +- (4, 0, 2^-40): a slope 4/3 of k. The segment a = (-4, -4 s, Z)
+     .. b = (4, 4 s, Z), s = 2^-20, is at a sine of about s to the axis, far
+     from thin (64 epsilon Z = 8.7e-11 against 4 s = 3.8e-6), and skew to
+     the core. With the centre h above the segment's line, the feet of the
+     lines' common perpendicular satisfy (Ericson 5.1.9's two equations for
+     the directions (1, 0, k) and (1, s, 0), offset (0, 0, h))
+         h k + l (1 + k^2) - m = 0,   l - m (1 + s^2) = 0,
+     so m = -h k / (s^2 + k^2 + s^2 k^2), about -3/16 h: inside both (the
+     core reaches 4 along x, the segment 4). The core coming down z touches
+     when the lines are r = 1 apart, along
+         N = (1, 0, k) x (1, s, 0) = (-k s, k, s),
+     at h = |N| / s = 1 + 1.6e-14: u = (3 - |N| / s) / 4, the normal N / |N|
+     (its y k / s = 1.8e-7), the point near (-3/16, 0, Z) on the edge. The
+     rounded direction gave the common perpendicular of a core of slope
+     4/3 k: y 2.4e-7, 6e-8 off, where the normal's rounding is
+     epsilon Z / r = 1.4e-12. */
+  {
+    const double Z = 6144, s = 1.0 / 1048576, k = 3.0 / 17592186044416.0;
+    collide_vec3 A = V(4, 0, 4 * k), c0 = V(0, 0, Z + 3), c1 = V(0, 0, Z - 1);
+    collide_vec3 a = V(-4, -4 * s, Z), b = V(4, 4 * s, Z);
+    collide_vec3 B = V(4, 4 * s, 0), b0 = V(0, 0, Z);
+    long double nx = -(long double)k * s, ny = k, nz = s;
+    long double l = sqrtl(nx * nx + ny * ny + nz * nz);
+    double u = (double)((3 - l / s) / 4), tol = 16 * DBL_EPSILON * Z;
+    rc = collide_sweep_capsule_segment(1, &A, &c0, &c1, &a, &b, &h);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(h.u, u, 1e-12);
+    ENSURE(h.feature == EDGE);
+    ENSURE_VEC(h.normal, (double)(nx / l), (double)(ny / l), (double)(nz / l), tol);
+    ENSURE_VEC(h.point, -0.1875, 0, Z, 1e-6);
+    rc = collide_sweep_capsule_capsule(0.5, &A, &c0, &c1, 0.5, &B, &b0, &b0, &iv);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(iv.u0, u, 1e-12);
+    ENSURE_VEC(iv.normal, (double)(nx / l), (double)(ny / l), (double)(nz / l), tol);
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_sphere);
   RUN_TEST(test_capsule_plane);
@@ -867,4 +944,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_aabb);
   RUN_TEST(test_capsule_capsule);
   RUN_TEST(test_capsule_near_parallel);
+  RUN_TEST(test_capsule_thin_normal);
 TEST_MAIN_END
