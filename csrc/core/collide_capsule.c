@@ -1257,7 +1257,7 @@ static double core_flat_closest(vec3 c, vec3 A, const vec3 *v, int count,
                                 int *feature) {
   vec3 m0 = v_sub(c, A), m1 = v_add(c, A);
   double h0 = v_dot(n, v_sub(m0, origin)), h1 = v_dot(n, v_sub(m1, origin));
-  double best, dd, t;
+  double s, t;
   int i, f;
   vec3 x, y;
   if (h0 != h1 && !(h0 > 0 && h1 > 0) && !(h0 < 0 && h1 < 0)) {
@@ -1273,15 +1273,22 @@ static double core_flat_closest(vec3 c, vec3 A, const vec3 *v, int count,
       return 0;
     }
   }
+  /* The candidates are compared by dist2_diff, not by their squared
+     distances: a core nearly parallel to an edge, its ends 2 dl and 4 dl
+     beside the edge's two vertices at a height z, has squared distances
+     z^2 + 4 dl^2 and z^2 + 16 dl^2, equal in doubles for dl = 1e-10 and
+     z = 0.4, and the tie kept the farther vertex: the point the wrong end
+     of the edge and the normal 4 dl / z off (test_capsule_start_near_tie).
+     dist2_diff keeps the digits of the pairs' difference; the ends'
+     difference is exactly 2 A, as in keep_end_pair. */
   *q = collide__flat_closest(m0, v, count, n, origin, feature);
   *m = m0;
-  best = v_len2(v_sub(m0, *q));
   x = collide__flat_closest(m1, v, count, n, origin, &f);
-  dd = v_len2(v_sub(m1, x));
+  s = dist2_diff(v_scale(A, 2), m1, x, m0, *q);
   /* on a tie (the core parallel to the face) the face wins: the ends are
      tried first, and an edge must be strictly nearer */
-  if (dd < best || (dd == best && f == COLLIDE_FEATURE_FACE)) {
-    best = dd; *q = x; *m = m1; *feature = f;
+  if (s < 0 || (s == 0 && f == COLLIDE_FEATURE_FACE)) {
+    *q = x; *m = m1; *feature = f;
   }
   /* the core on one side of the plane and its end nearer the plane over
      the face: every point of the core is at least that far from the
@@ -1289,17 +1296,18 @@ static double core_flat_closest(vec3 c, vec3 A, const vec3 *v, int count,
   if (*feature == COLLIDE_FEATURE_FACE && !(h0 > 0 && h1 < 0) &&
       !(h0 < 0 && h1 > 0) &&
       fabs(v_dot(n, v_sub(*m, origin))) <= fmin(fabs(h0), fabs(h1)))
-    return best;
+    return v_len2(v_sub(*m, *q));
   for (i = 0; i < count; i++) {
-    dd = seg_seg(c, A, v[i], v[(i + 1) % count], &y, &x, &t);
+    (void)seg_seg(c, A, v[i], v[(i + 1) % count], &y, &x, &t);
     f = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+    s = dist2_diff(v_sub(y, *m), y, x, *m, *q);
     /* a core lying along an edge: the middle of their overlap */
-    if (dd < best || (dd == best && f == COLLIDE_FEATURE_EDGE &&
-                      *feature != COLLIDE_FEATURE_FACE)) {
-      best = dd; *q = x; *m = y; *feature = f;
+    if (s < 0 || (s == 0 && f == COLLIDE_FEATURE_EDGE &&
+                  *feature != COLLIDE_FEATURE_FACE)) {
+      *q = x; *m = y; *feature = f;
     }
   }
-  return best;
+  return v_len2(v_sub(*m, *q));
 }
 
 /* Is the centre's motion a 2D game's in the plane (n, origin), with the
@@ -2892,7 +2900,7 @@ static int box_feature(vec3 e, const int bound[3]) {
 static double core_box_closest(vec3 cm, vec3 A, vec3 e, vec3 *q, vec3 *m,
                                int *feature) {
   vec3 m0 = v_sub(cm, A), m1 = v_add(cm, A), d = v_sub(m1, m0), x, y;
-  double lo = 0, hi = 1, best, dd, t;
+  double lo = 0, hi = 1, t;
   int i, k, s1, s2, bound[3];
   for (i = 0; i < 3 && lo <= hi; i++) {
     double p = v_get(m0, i), di = v_get(d, i), ei = v_get(e, i);
@@ -2916,14 +2924,15 @@ static double core_box_closest(vec3 cm, vec3 A, vec3 e, vec3 *q, vec3 *m,
     *feature = box_feature(e, bound);
     return 0;
   }
-  best = -1;
+  /* The candidates compared by dist2_diff, as core_flat_closest's (the
+     ends' difference exactly 2 A): their squared distances can be equal
+     in doubles while one is truly nearer. */
   for (k = 0; k < 2; k++) {
     vec3 p = k ? m1 : m0, c;
     c = v3(fmin(fmax(p.x, -e.x), e.x), fmin(fmax(p.y, -e.y), e.y),
            fmin(fmax(p.z, -e.z), e.z));
-    dd = v_len2(v_sub(p, c));
-    if (best < 0 || dd < best) {
-      best = dd; *q = c; *m = p;
+    if (k == 0 || dist2_diff(v_scale(A, 2), p, c, *m, *q) < 0) {
+      *q = c; *m = p;
       for (i = 0; i < 3; i++) bound[i] = fabs(v_get(c, i)) == v_get(e, i);
       *feature = box_feature(e, bound);
     }
@@ -2948,15 +2957,15 @@ static double core_box_closest(vec3 cm, vec3 A, vec3 e, vec3 *q, vec3 *m,
         a = v_with(a, i2, s2 * v_get(e, i2));
         b = v_with(a, k, v_get(e, k));
         a = v_with(a, k, -v_get(e, k));
-        dd = seg_seg(cm, A, a, b, &y, &x, &t);
-        if (dd < best) {
-          best = dd; *q = x; *m = y;
+        (void)seg_seg(cm, A, a, b, &y, &x, &t);
+        if (dist2_diff(v_sub(y, *m), y, x, *m, *q) < 0) {
+          *q = x; *m = y;
           for (i = 0; i < 3; i++) bound[i] = fabs(v_get(x, i)) == v_get(e, i);
           *feature = box_feature(e, bound);
         }
       }
   }
-  return best;
+  return v_len2(v_sub(*m, *q));
 }
 
 /* push for a centre c (box frame) inside the box e grown by S: the box's

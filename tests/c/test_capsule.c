@@ -934,6 +934,49 @@ static int test_capsule_thin_normal(void) {
   return 0;
 }
 
+/* Overlapping at the start near a tie (the start's closest points): the
+   core (x +- 1, y -+ dl) at y = 3 dl, z = z0 = 0.4 below r = 0.5 above
+   the edge a = (0, 0, 0) .. b = (2, 0, 0) of a triangle hanging below it
+   (the plane y = 0), dl = 1e-10: its end c + A = (2, 2 dl, z0) is 2 dl
+   beside b, its end c - A = (0, 4 dl, z0) 4 dl beside a (mirrored,
+   A = (-1, -dl, 0): c + A = (0, 2 dl, z0) beside a). The core is nearest
+   the triangle at its nearer end, over that vertex: u = 0, the point b
+   (a), the normal (0, 2 dl, z0) / sqrt(z0^2 + 4 dl^2). The squared
+   distances z0^2 + 4 dl^2 and z0^2 + 16 dl^2 are equal in doubles, and
+   the tie kept c - A's pair: the point a, the normal's y 4 dl / z0, twice
+   the true one. The same through a polygon (a square below the edge) and
+   a box thinner than 1e-6 of the coordinates (the general path, whose
+   top edge along x is a-b). */
+static int test_capsule_start_near_tie(void) {
+  const double dl = 1e-10, z0 = 0.4, r = 0.5;
+  const collide_vec3 sq[4] = { { 0, 0, 0 }, { 0, 0, -1 }, { 2, 0, -1 }, { 2, 0, 0 } };
+  collide_polygon poly;
+  int m;
+  ENSURE(collide_polygon_init(sq, 4, &poly) == 1);
+  for (m = 0; m < 2; m++) {
+    collide_vec3 A = V(m ? -1 : 1, -dl, 0), c0 = V(1, 3 * dl, z0), c1 = V(1, 3 * dl, -1);
+    collide_vec3 a = V(0, 0, 0), b = V(2, 0, 0), c = V(1, 0, -1);
+    collide_vec3 bc = V(1, -1.0 / 1073741824, -1), be = V(1, 1.0 / 1073741824, 1);
+    long double l = sqrtl((long double)z0 * z0 + 4.0L * dl * dl);
+    double ny = (double)(2 * dl / l), nz = (double)(z0 / l), px = m ? 0 : 2;
+    collide_hit h;
+    int k;
+    for (k = 0; k < 3; k++) {
+      int rc = k == 0 ? collide_sweep_capsule_triangle(r, &A, &c0, &c1, &a, &b, &c, &h)
+             : k == 1 ? collide_sweep_capsule_polygon(r, &A, &c0, &c1, &poly, &h)
+             : collide_sweep_capsule_aabb(r, &A, &c0, &c1, &bc, &be, &h);
+      ENSURE(rc == 1);
+      ENSURE(h.u == 0);
+      ENSURE(h.normal.x == 0);
+      ENSURE_NEAR(h.normal.y, ny, 8 * DBL_EPSILON * ny);
+      ENSURE_NEAR(h.normal.z, nz, 8 * DBL_EPSILON);
+      ENSURE(h.point.x == px && h.point.y == 0 && h.point.z == 0);
+      ENSURE(h.feature == VERTEX);
+    }
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_sphere);
   RUN_TEST(test_capsule_plane);
@@ -945,4 +988,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_capsule);
   RUN_TEST(test_capsule_near_parallel);
   RUN_TEST(test_capsule_thin_normal);
+  RUN_TEST(test_capsule_start_near_tie);
 TEST_MAIN_END
