@@ -2594,6 +2594,21 @@ found:
 
 /* ---- end of the fast path for polytopes ------------------------------------- */
 
+/* An end piece of a capsule against a polygon: the core's end p0 -> p1,
+   a sphere of radius r. With r = 0 it is a ray, and takes the rays' rule
+   (collide_shapes.c's ray_flat, as collide_sweep_sphere_triangle and
+   _polygon do for r = 0): a segment within rounding of the plane is
+   answered in 2D (the polygon a solid region of the plane), an end clearly
+   off it gets the face normal toward p0. sweep_flat's sphere reading of a
+   zero radius instead read the plane distance's rounding: an end 1e-20
+   above the plane, moving in it, never entered the zero-thickness face
+   prism and missed the triangle its ray hits (test_capsule_zero_radius_ray). */
+static int flat_end(double r, vec3 p0, vec3 p1, const vec3 *v, int count,
+                    vec3 n, vec3 origin, collide_hit *h) {
+  return r == 0 ? collide__ray_flat(p0, p1, v, count, n, origin, h)
+                : collide__sweep_flat(r, p0, p1, v, count, n, origin, h);
+}
+
 /* A capsule against the convex polygon v[0..count-1] (unit normal n
    following the winding, origin a point of its plane): see the top of the
    file. */
@@ -2635,11 +2650,13 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     memset(&f, 0, sizeof f);   /* every field defined on every path */
     collide_hit hm;
     int hp;
+    double u_end;
     f.u = 2;
-    hp = collide__sweep_flat(r, v_add(c0, A), v_add(c1, A), v, count, n, origin, &h);
-    keep_end_pair(hp, &h, collide__sweep_flat(r, v_sub(c0, A), v_sub(c1, A), v,
-                                              count, n, origin, &hm),
+    hp = flat_end(r, v_add(c0, A), v_add(c1, A), v, count, n, origin, &h);
+    keep_end_pair(hp, &h, flat_end(r, v_sub(c0, A), v_sub(c1, A), v, count, n,
+                                   origin, &hm),
                   &hm, c0, d, A, &f);
+    u_end = f.u;
     for (i = 0; i < count && f.u > 0; i++)
       edge_piece(r, c0, d, A, v[i], v[(i + 1) % count], 0, &f);
     if (f.u > 1) {
@@ -2676,12 +2693,13 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       out->point = f.point;
       out->normal = f.normal;
       out->feature = f.feature;
-      if (r <= 1e-6 * scale) {
-        /* a zero (or vanishing) radius makes the end pieces ray casts
-           made through collide__sweep_flat, whose sphere rules can put the
-           point off the ray near a polygon's plane (collide_shapes.c's
-           ray_flat answers that case by the 2D rule; the end pieces do not
-           go through it): the closest points of the core instead */
+      if (r <= 1e-6 * scale && !(r == 0 && f.u == u_end)) {
+        /* a vanishing radius makes the end pieces near-ray casts made
+           through collide__sweep_flat, whose sphere rules can put the
+           point off the ray near a polygon's plane: the closest points of
+           the core instead. (With r = 0 the end pieces are ray_flat's,
+           whose point is on the ray: an end piece's answer stands, as the
+           ray's; edge_piece's, when earlier, is remade here.) */
         vec3 c = at(c0, d, f.u);
         (void)core_flat_closest(c, A, v, count, n, origin,
                                 &out->point, &m, &out->feature);

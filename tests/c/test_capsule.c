@@ -977,6 +977,49 @@ static int test_capsule_start_near_tie(void) {
   return 0;
 }
 
+/* A capsule of radius 0 is a moving segment: its end pieces against a
+   triangle or a polygon are ray casts of its ends, and take the rays' rule
+   (collide_raycast_triangle's and _polygon's, bit for bit). The core
+   x = const, y in [1/2, 3/2] lying 1e-20 above the plane z = 0 of the
+   triangle (0, 0), (4, 0), (0, 4) and moving along -x from x = 6 to 1:
+   within rounding of the plane, a 2D game, where the triangle is a solid
+   region of the plane; the end (x, 1/2) meets the hypotenuse x + y = 4
+   first, at x = 7/2: u = 0.5, the in-plane normal (1, 1, 0) / sqrt 2. The
+   sphere reading of a zero radius took the plane distance 1e-20 for a
+   real one: the end never entered the zero-thickness face prism, and the
+   capsule missed. A zero axis is the ray itself (the sphere query, whose
+   r = 0 is the ray's call). */
+static int test_capsule_zero_radius_ray(void) {
+  const collide_vec3 tv[3] = { { 0, 0, 0 }, { 4, 0, 0 }, { 0, 4, 0 } };
+  collide_vec3 A = V(0, 0.5, 0), c0 = V(6, 1, 1e-20), c1 = V(1, 1, 1e-20), zero = V(0, 0, 0);
+  collide_vec3 p0 = V(6, 0.5, 1e-20), p1 = V(1, 0.5, 1e-20);
+  collide_polygon poly;
+  collide_hit h, g;
+  int i;
+  ENSURE(collide_polygon_init(tv, 3, &poly) == 1);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &tv[0], &tv[1], &tv[2], &g) == 1);
+  ENSURE_HIT(g, 0.5, 3.5, 0.5, 0, sqrt(0.5), sqrt(0.5), 0, EDGE, 4 * DBL_EPSILON);
+  ENSURE(collide_sweep_capsule_triangle(0, &A, &c0, &c1, &tv[0], &tv[1], &tv[2], &h) == 1);
+  ENSURE_SAME(h, g);
+  ENSURE(collide_raycast_polygon(&p0, &p1, &poly, &g) == 1);
+  ENSURE_HIT(g, 0.5, 3.5, 0.5, 0, sqrt(0.5), sqrt(0.5), 0, EDGE, 4 * DBL_EPSILON);
+  ENSURE(collide_sweep_capsule_polygon(0, &A, &c0, &c1, &poly, &h) == 1);
+  ENSURE_SAME(h, g);
+  /* zero axis: the ray's answer, bit for bit, for the odd sweeps and this
+     in-plane one */
+  for (i = 0; i <= NODD; i++) {
+    collide_vec3 q0 = i < NODD ? V(odd[i][0], odd[i][1], odd[i][2]) : p0;
+    collide_vec3 q1 = i < NODD ? V(odd[i][3], odd[i][4], odd[i][5]) : p1;
+    int rt = collide_raycast_triangle(&q0, &q1, &tv[0], &tv[1], &tv[2], &g);
+    ENSURE(collide_sweep_capsule_triangle(0, &zero, &q0, &q1, &tv[0], &tv[1], &tv[2], &h) == rt);
+    ENSURE_SAME(h, g);
+    rt = collide_raycast_polygon(&q0, &q1, &poly, &g);
+    ENSURE(collide_sweep_capsule_polygon(0, &zero, &q0, &q1, &poly, &h) == rt);
+    ENSURE_SAME(h, g);
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_sphere);
   RUN_TEST(test_capsule_plane);
@@ -989,4 +1032,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_near_parallel);
   RUN_TEST(test_capsule_thin_normal);
   RUN_TEST(test_capsule_start_near_tie);
+  RUN_TEST(test_capsule_zero_radius_ray);
 TEST_MAIN_END
