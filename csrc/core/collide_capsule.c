@@ -165,13 +165,26 @@ static vec3 at(vec3 c0, vec3 d, double u) {
   return u == 0 ? c0 : v_madd(c0, d, u);
 }
 
-/* Closest points of the segments p1-q1 and p2-q2 (Ericson 5.1.9,
+/* Closest points of the core cm -+ A and the segment p2-q2 (Ericson 5.1.9,
    ClosestPtSegmentSegment, with its degenerate cases): fills the points
-   *x1, *x2 and the parameter *t along p2-q2; returns the squared
-   distance. Clamped parameters are exactly 0 or 1. */
-static double seg_seg(vec3 p1, vec3 q1, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
+   *x1 (the core's), *x2 and the parameter *t along p2-q2; returns the
+   squared distance. Clamped parameters are exactly 0 or 1.
+   The core is the segment p1 = cm - A .. q1 = cm + A with the direction
+   d1 = 2 A, exactly (a power of two), not the rounding of q1 - p1: that
+   difference carries the rounding of cm's coordinates, epsilon |cm|, which
+   turns d1 by epsilon |cm| / |A|; near parallel the pair slides along the
+   overlap by that over the sine of the angle, and the normal x1 - x2 turns
+   with it.
+   With d1 = 2 A the core is the exact segment cm + [-A, A] moved by the
+   rounding of its end p1 (epsilon |cm|): a translation, which turns
+   nothing, so the pair is the exact pair of a core within rounding of
+   the true one (test_capsule_thin_normal: an axis whose z is 3/4 of an
+   ulp of the centre's had c +- A a third steeper than A, and the normal
+   6e-8 off where its rounding is 1.4e-12). */
+static double seg_seg(vec3 cm, vec3 A, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
                       double *t_out) {
-  vec3 d1 = v_sub(q1, p1), d2 = v_sub(q2, p2), r = v_sub(p1, p2);
+  vec3 p1 = v_sub(cm, A), q1 = v_add(cm, A);
+  vec3 d1 = v_scale(A, 2), d2 = v_sub(q2, p2), r = v_sub(p1, p2);
   double a = v_dot(d1, d1), e = v_dot(d2, d2), f = v_dot(d2, r), s, t;
   if (a == 0 && e == 0) {
     s = t = 0;
@@ -324,7 +337,7 @@ static void edge_contact(vec3 c, vec3 A, const vec3 *ea, const vec3 *eb,
   double t, bt = 0;
   int i, bi = -1;
   for (i = 0; i < k; i++) {
-    (void)seg_seg(m0, m1, ea[i], eb[i], &x, &q, &t);
+    (void)seg_seg(c, A, ea[i], eb[i], &x, &q, &t);
     if (bi < 0 || dist2_diff(v_sub(x, bx), x, q, bx, bq) < 0) {
       bx = x; bq = q; bt = t; bi = i;
     }
@@ -1231,18 +1244,20 @@ static push flat_push(vec3 c, vec3 A, vec3 d, const vec3 *v, int count, vec3 n,
   return p;
 }
 
-/* The closest points of the core m0-m1 and the polygon: returns the squared
+/* The closest points of the core m0 = c - A .. m1 = c + A and the polygon
+   (seg_seg's core, direction 2 A): returns the squared
    distance, the polygon's point *q, the core's point *m and the feature of
    *q. A core crossing the plane inside the polygon pierces it (distance 0);
    otherwise the closest pair has an end of the core or an edge of the
    polygon in it (a segment's distance to a plane region is linear along
    it, so an interior minimum means parallel, where an end or an edge gives
    the same distance). */
-static double core_flat_closest(vec3 m0, vec3 m1, const vec3 *v, int count,
+static double core_flat_closest(vec3 c, vec3 A, const vec3 *v, int count,
                                 vec3 n, vec3 origin, vec3 *q, vec3 *m,
                                 int *feature) {
+  vec3 m0 = v_sub(c, A), m1 = v_add(c, A);
   double h0 = v_dot(n, v_sub(m0, origin)), h1 = v_dot(n, v_sub(m1, origin));
-  double best, dd, t;
+  double s, t;
   int i, f;
   vec3 x, y;
   if (h0 != h1 && !(h0 > 0 && h1 > 0) && !(h0 < 0 && h1 < 0)) {
@@ -1258,15 +1273,22 @@ static double core_flat_closest(vec3 m0, vec3 m1, const vec3 *v, int count,
       return 0;
     }
   }
+  /* The candidates are compared by dist2_diff, not by their squared
+     distances: a core nearly parallel to an edge, its ends 2 dl and 4 dl
+     beside the edge's two vertices at a height z, has squared distances
+     z^2 + 4 dl^2 and z^2 + 16 dl^2, equal in doubles for dl = 1e-10 and
+     z = 0.4, and the tie kept the farther vertex: the point the wrong end
+     of the edge and the normal 4 dl / z off (test_capsule_start_near_tie).
+     dist2_diff keeps the digits of the pairs' difference; the ends'
+     difference is exactly 2 A, as in keep_end_pair. */
   *q = collide__flat_closest(m0, v, count, n, origin, feature);
   *m = m0;
-  best = v_len2(v_sub(m0, *q));
   x = collide__flat_closest(m1, v, count, n, origin, &f);
-  dd = v_len2(v_sub(m1, x));
+  s = dist2_diff(v_scale(A, 2), m1, x, m0, *q);
   /* on a tie (the core parallel to the face) the face wins: the ends are
      tried first, and an edge must be strictly nearer */
-  if (dd < best || (dd == best && f == COLLIDE_FEATURE_FACE)) {
-    best = dd; *q = x; *m = m1; *feature = f;
+  if (s < 0 || (s == 0 && f == COLLIDE_FEATURE_FACE)) {
+    *q = x; *m = m1; *feature = f;
   }
   /* the core on one side of the plane and its end nearer the plane over
      the face: every point of the core is at least that far from the
@@ -1274,17 +1296,18 @@ static double core_flat_closest(vec3 m0, vec3 m1, const vec3 *v, int count,
   if (*feature == COLLIDE_FEATURE_FACE && !(h0 > 0 && h1 < 0) &&
       !(h0 < 0 && h1 > 0) &&
       fabs(v_dot(n, v_sub(*m, origin))) <= fmin(fabs(h0), fabs(h1)))
-    return best;
+    return v_len2(v_sub(*m, *q));
   for (i = 0; i < count; i++) {
-    dd = seg_seg(m0, m1, v[i], v[(i + 1) % count], &y, &x, &t);
+    (void)seg_seg(c, A, v[i], v[(i + 1) % count], &y, &x, &t);
     f = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+    s = dist2_diff(v_sub(y, *m), y, x, *m, *q);
     /* a core lying along an edge: the middle of their overlap */
-    if (dd < best || (dd == best && f == COLLIDE_FEATURE_EDGE &&
-                      *feature != COLLIDE_FEATURE_FACE)) {
-      best = dd; *q = x; *m = y; *feature = f;
+    if (s < 0 || (s == 0 && f == COLLIDE_FEATURE_EDGE &&
+                  *feature != COLLIDE_FEATURE_FACE)) {
+      *q = x; *m = y; *feature = f;
     }
   }
-  return best;
+  return v_len2(v_sub(*m, *q));
 }
 
 /* Is the centre's motion a 2D game's in the plane (n, origin), with the
@@ -1401,7 +1424,7 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
          epsilon |A| / sin) */
       vec3 c = at(c0, d, lo), x1, x2, diff;
       double ta;
-      (void)seg_seg(v_sub(c, A), v_add(c, A), a, b, &x1, &x2, &ta);
+      (void)seg_seg(c, A, a, b, &x1, &x2, &ta);
       diff = v_sub(x1, x2);
       f->u = lo;
       /* entered through the face |h| = r: its normal (a difference of
@@ -1515,7 +1538,7 @@ static vec3 unit_finite(vec3 a) {
   return v_scale(a, 1.0 / v_len(a));
 }
 
-static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
+static double core_box_closest(vec3 cm, vec3 A, vec3 e, vec3 *q, vec3 *m,
                                int *feature);
 static int box_feature(vec3 e, const int bound[3]);
 static int box_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double dd,
@@ -1758,7 +1781,7 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
        the first contact is a rounded edge's or vertex's, below */
     vec3 q, m;
     int feature;
-    double dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n,
+    double dd = core_flat_closest(c0, A, v, count, n,
                                   origin, &q, &m, &feature);
     if (dd <= r * r)
       return flat_start(c0, A, d, v, count, n, origin, dd, q, m, feature, out);
@@ -1796,7 +1819,7 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       double mm = v_len2(M), s = v_dot(w, v_cross(top, M)) / mm;
       double kk = v_dot(w, v_cross(M, e)) / mm, ta;
       if (!(s > 0 && s < 1 && kk > -1 && kk < 1)) continue;
-      (void)seg_seg(v_sub(x, A), v_add(x, A), a, b, &xa, &xq, &ta);
+      (void)seg_seg(x, A, a, b, &xa, &xq, &ta);
       if (ta == 0 || ta == 1) return -1;
       out->u = t;
       out->point = xq;
@@ -2571,6 +2594,21 @@ found:
 
 /* ---- end of the fast path for polytopes ------------------------------------- */
 
+/* An end piece of a capsule against a polygon: the core's end p0 -> p1,
+   a sphere of radius r. With r = 0 it is a ray, and takes the rays' rule
+   (collide_shapes.c's ray_flat, as collide_sweep_sphere_triangle and
+   _polygon do for r = 0): a segment within rounding of the plane is
+   answered in 2D (the polygon a solid region of the plane), an end clearly
+   off it gets the face normal toward p0. sweep_flat's sphere reading of a
+   zero radius instead read the plane distance's rounding: an end 1e-20
+   above the plane, moving in it, never entered the zero-thickness face
+   prism and missed the triangle its ray hits (test_capsule_zero_radius_ray). */
+static int flat_end(double r, vec3 p0, vec3 p1, const vec3 *v, int count,
+                    vec3 n, vec3 origin, collide_hit *h) {
+  return r == 0 ? collide__ray_flat(p0, p1, v, count, n, origin, h)
+                : collide__sweep_flat(r, p0, p1, v, count, n, origin, h);
+}
+
 /* A capsule against the convex polygon v[0..count-1] (unit normal n
    following the winding, origin a point of its plane): see the top of the
    file. */
@@ -2605,18 +2643,20 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
      polygon's box (a cheap bound: the core is within |A| of the centre) */
   dd = 2 * r * r + 1;
   if (!far_from_box(c0, lo, hi, r + v_len(A)))
-    dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
+    dd = core_flat_closest(c0, A, v, count, n, origin,
                            &q, &m, &feature);
   if (dd > r * r) {
     first f;
     memset(&f, 0, sizeof f);   /* every field defined on every path */
     collide_hit hm;
     int hp;
+    double u_end;
     f.u = 2;
-    hp = collide__sweep_flat(r, v_add(c0, A), v_add(c1, A), v, count, n, origin, &h);
-    keep_end_pair(hp, &h, collide__sweep_flat(r, v_sub(c0, A), v_sub(c1, A), v,
-                                              count, n, origin, &hm),
+    hp = flat_end(r, v_add(c0, A), v_add(c1, A), v, count, n, origin, &h);
+    keep_end_pair(hp, &h, flat_end(r, v_sub(c0, A), v_sub(c1, A), v, count, n,
+                                   origin, &hm),
                   &hm, c0, d, A, &f);
+    u_end = f.u;
     for (i = 0; i < count && f.u > 0; i++)
       edge_piece(r, c0, d, A, v[i], v[(i + 1) % count], 0, &f);
     if (f.u > 1) {
@@ -2653,20 +2693,21 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       out->point = f.point;
       out->normal = f.normal;
       out->feature = f.feature;
-      if (r <= 1e-6 * scale) {
-        /* a zero (or vanishing) radius makes the end pieces ray casts
-           made through collide__sweep_flat, whose sphere rules can put the
-           point off the ray near a polygon's plane (collide_shapes.c's
-           ray_flat answers that case by the 2D rule; the end pieces do not
-           go through it): the closest points of the core instead */
+      if (r <= 1e-6 * scale && !(r == 0 && f.u == u_end)) {
+        /* a vanishing radius makes the end pieces near-ray casts made
+           through collide__sweep_flat, whose sphere rules can put the
+           point off the ray near a polygon's plane: the closest points of
+           the core instead. (With r = 0 the end pieces are ray_flat's,
+           whose point is on the ray: an end piece's answer stands, as the
+           ray's; edge_piece's, when earlier, is remade here.) */
         vec3 c = at(c0, d, f.u);
-        (void)core_flat_closest(v_sub(c, A), v_add(c, A), v, count, n, origin,
+        (void)core_flat_closest(c, A, v, count, n, origin,
                                 &out->point, &m, &out->feature);
       }
       return 1;
     }
     /* a piece found u = 0 by rounding on its boundary: overlapping */
-    dd = core_flat_closest(v_sub(c0, A), v_add(c0, A), v, count, n, origin,
+    dd = core_flat_closest(c0, A, v, count, n, origin,
                            &q, &m, &feature);
   }
   return flat_start(c0, A, d, v, count, n, origin, dd, q, m, feature, out);
@@ -2726,8 +2767,15 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
    across the sliver, the normal off by 4 dl / R. A distance at the
    rounding noise of the points has no direction: sweep_flat's rules stand
    (a zero radius; the core on the segment at the start). A parallelogram
-   thinner than rounding (thin_sum) keeps the segment sweep's normal: it
-   stands for the body within the rounding of the coordinates already.
+   thinner than rounding (thin_sum) takes pair_normal's too: the segment
+   between its extreme corners stands for it within a height h (at most
+   64 epsilon of the coordinates), which moves the contact -- and u -- by
+   rounding, but turns that segment's normal by its slope against the
+   true sides, h / L for a side L long, and a normal's rounding is
+   epsilon |x| / R: far below h / L for a radius R well above L (a core
+   2 long at height 100 over a segment at a sine of 2^-40 got a normal
+   3e-13 off, 700 times its rounding). The pair of core and segment at u
+   does not see the thinness (seg_seg takes both directions as they are).
    *x, *q, *t: the closest pair at u and the parameter of q on a-b, for the
    caller's point and feature. */
 static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
@@ -2768,9 +2816,9 @@ static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
   c = at(c0, d, h->u);
   m0 = v_sub(c, A);
   m1 = v_add(c, A);
-  (void)seg_seg(m0, m1, a, b, x, q, t);
-  if (!thin) (void)pair_normal(m0, m1, A, a, b, *x, *q, *t,
-                               dmax(noise(*x, *q), noise(c, A)), &h->normal);
+  (void)seg_seg(c, A, a, b, x, q, t);
+  (void)pair_normal(m0, m1, A, a, b, *x, *q, *t,
+                    dmax(noise(*x, *q), noise(c, A)), &h->normal);
   return 1;
 }
 
@@ -2827,7 +2875,7 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
       }
       if (u >= 0 && (l = len_safe(off)) > 64 * DBL_EPSILON * S) {
         c = at(*c0, v_sub(*c1, *c0), u);
-        (void)seg_seg(v_sub(c, *axis), v_add(c, *axis), *a, *b, &x, &q, &t);
+        (void)seg_seg(c, *axis, *a, *b, &x, &q, &t);
         out->u = u;
         out->point = q;
         out->normal = unit_of(off, l);
@@ -2861,15 +2909,16 @@ static int box_feature(vec3 e, const int bound[3]) {
        : (dims == 1 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX);
 }
 
-/* The closest points of the core m0-m1 and the box rel +- e (box frame):
+/* The closest points of the core m0 = cm - A .. m1 = cm + A and the box
+   rel +- e (box frame; seg_seg's core, direction 2 A):
    returns the squared distance, the box's point *q (with its feature), the
    core's *m. A core meeting the box (slab clipping, Ericson 5.3.3) gives a
    point of the core inside it; otherwise an end of the core or one of the
    twelve edges is in the closest pair (as for polygons). */
-static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
+static double core_box_closest(vec3 cm, vec3 A, vec3 e, vec3 *q, vec3 *m,
                                int *feature) {
-  vec3 d = v_sub(m1, m0), x, y;
-  double lo = 0, hi = 1, best, dd, t;
+  vec3 m0 = v_sub(cm, A), m1 = v_add(cm, A), d = v_sub(m1, m0), x, y;
+  double lo = 0, hi = 1, t;
   int i, k, s1, s2, bound[3];
   for (i = 0; i < 3 && lo <= hi; i++) {
     double p = v_get(m0, i), di = v_get(d, i), ei = v_get(e, i);
@@ -2893,14 +2942,15 @@ static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
     *feature = box_feature(e, bound);
     return 0;
   }
-  best = -1;
+  /* The candidates compared by dist2_diff, as core_flat_closest's (the
+     ends' difference exactly 2 A): their squared distances can be equal
+     in doubles while one is truly nearer. */
   for (k = 0; k < 2; k++) {
     vec3 p = k ? m1 : m0, c;
     c = v3(fmin(fmax(p.x, -e.x), e.x), fmin(fmax(p.y, -e.y), e.y),
            fmin(fmax(p.z, -e.z), e.z));
-    dd = v_len2(v_sub(p, c));
-    if (best < 0 || dd < best) {
-      best = dd; *q = c; *m = p;
+    if (k == 0 || dist2_diff(v_scale(A, 2), p, c, *m, *q) < 0) {
+      *q = c; *m = p;
       for (i = 0; i < 3; i++) bound[i] = fabs(v_get(c, i)) == v_get(e, i);
       *feature = box_feature(e, bound);
     }
@@ -2925,15 +2975,15 @@ static double core_box_closest(vec3 m0, vec3 m1, vec3 e, vec3 *q, vec3 *m,
         a = v_with(a, i2, s2 * v_get(e, i2));
         b = v_with(a, k, v_get(e, k));
         a = v_with(a, k, -v_get(e, k));
-        dd = seg_seg(m0, m1, a, b, &y, &x, &t);
-        if (dd < best) {
-          best = dd; *q = x; *m = y;
+        (void)seg_seg(cm, A, a, b, &y, &x, &t);
+        if (dist2_diff(v_sub(y, *m), y, x, *m, *q) < 0) {
+          *q = x; *m = y;
           for (i = 0; i < 3; i++) bound[i] = fabs(v_get(x, i)) == v_get(e, i);
           *feature = box_feature(e, bound);
         }
       }
   }
-  return best;
+  return v_len2(v_sub(*m, *q));
 }
 
 /* push for a centre c (box frame) inside the box e grown by S: the box's
@@ -3122,7 +3172,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
   q = m = rel;
   dd = 2 * r * r + 1;
   if (!far_from_box(rel, v_neg(e), e, r + v_len(A)))
-    dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+    dd = core_box_closest(rel, A, e, &q, &m, &feature);
   if (dd > r * r) {
     vec3 zero = v3(0, 0, 0), r1 = v_add(rel, d), s0, s1;
     first f;
@@ -3187,7 +3237,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
       out->feature = f.feature;
       return 1;
     }
-    dd = core_box_closest(v_sub(rel, A), v_add(rel, A), e, &q, &m, &feature);
+    dd = core_box_closest(rel, A, e, &q, &m, &feature);
   }
   return box_start(rel, A, d, e, *center, dd, q, m, feature, out);
 }

@@ -391,6 +391,13 @@ COLLIDE_PRIVATE int collide__sweep_aabb(double r, const collide_vec3 *c0,
 COLLIDE_PRIVATE int collide__sweep_flat(double r, vec3 c0, vec3 c1,
                                         const vec3 *v, int count, vec3 n,
                                         vec3 origin, collide_hit *out);
+/* ray_flat: the segment p0-p1 against that polygon -- the ray casts'
+   (and the zero-radius sphere sweeps') rule, which collide__sweep_flat
+   with r = 0 does not follow (the 2D rule in the plane, the face normal
+   toward p0 for an end clearly off it). */
+COLLIDE_PRIVATE int collide__ray_flat(vec3 p0, vec3 p1, const vec3 *v,
+                                      int count, vec3 n, vec3 origin,
+                                      collide_hit *out);
 /* 1 and the unit normal of a non-degenerate triangle, else 0. */
 COLLIDE_PRIVATE int collide__triangle_normal(const vec3 v[3], vec3 *n);
 /* 0 or a rejection of a polygon handed to a query as Lua argument arg. */

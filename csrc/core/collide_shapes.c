@@ -1986,6 +1986,10 @@ int collide__sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
                         vec3 n, vec3 origin, collide_hit *out) {
   return sweep_flat(r, c0, c1, v, count, n, origin, out);
 }
+int collide__ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
+                      vec3 origin, collide_hit *out) {
+  return ray_flat(p0, p1, v, count, n, origin, out);
+}
 int collide__triangle_normal(const vec3 v[3], vec3 *n) {
   vec3 cr;
   double l2;

@@ -857,6 +857,169 @@ static int test_capsule_near_parallel(void) {
   return 0;
 }
 
+/* Near the thin threshold (a sine of the axis and the segment within a
+   few times 64 epsilon of the coordinates over their lengths), where the
+   normal must still be the closest pair's to rounding. */
+static int test_capsule_thin_normal(void) {
+  collide_hit h;
+  collide_interval iv;
+  int rc;
+  /* A sum thinner than rounding. The core (x +- 1 at height z) comes down
+     z onto the segment a = (-1/2, 0, 0) .. b = (1/2, 0, d), d = 2^-40:
+     the sine is d, and |A| d = 9.1e-13 is below 64 epsilon of the
+     coordinates (200: 2.8e-12), so the parallelogram is a segment to
+     rounding (thin_sum). The segment's high end b is nearest: the core's
+     inside meets it when z = r + d, u = (100 - d) / 200, at the vertex b,
+     normal (0, 0, 1). The sweep stands for the sliver by the segment
+     between its extreme corners, (-3/2, 0, 0) .. (3/2, 0, d), whose normal
+     is turned by its slope d / 3 = 3e-13: 700 times the normal's rounding,
+     epsilon 200 / r = 4.4e-16 (a normal is turned by a line's turning,
+     not by the height it moves the contact). The normal from the closest
+     pair of core and segment at u is exact here. */
+  {
+    const double d = 1.0 / 1099511627776.0, r = 100;    /* 2^-40 */
+    collide_vec3 A = V(1, 0, 0), c0 = V(0, 0, 200), c1 = V(0, 0, 0);
+    collide_vec3 a = V(-0.5, 0, 0), b = V(0.5, 0, d);
+    collide_vec3 B = V(0.5, 0, d / 2), b0 = V(0, 0, d / 2);
+    const double tol = 8 * DBL_EPSILON * 200 / r;
+    rc = collide_sweep_capsule_segment(r, &A, &c0, &c1, &a, &b, &h);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(h.u, (100 - d) / 200, 1e-14);
+    ENSURE(h.point.x == 0.5 && h.point.y == 0 && h.point.z == d);
+    ENSURE(h.feature == VERTEX);
+    ENSURE_VEC(h.normal, 0, 0, 1, tol);
+    rc = collide_sweep_capsule_capsule(r / 2, &A, &c0, &c1, r / 2, &B, &b0, &b0, &iv);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(iv.u0, (100 - d) / 200, 1e-14);
+    ENSURE_VEC(iv.normal, 0, 0, 1, tol);
+  }
+  /* The core's direction is 2 A, not the rounding of (c + A) - (c - A).
+     At Z = 6144 (an ulp of 2^-40) the axis A = 4 (1, 0, k), k = 3 2^-44
+     (its z three quarters of an ulp), has c +- A rounded to
+     c +- (4, 0, 2^-40): a slope 4/3 of k. The segment a = (-4, -4 s, Z)
+     .. b = (4, 4 s, Z), s = 2^-20, is at a sine of about s to the axis, far
+     from thin (64 epsilon Z = 8.7e-11 against 4 s = 3.8e-6), and skew to
+     the core. With the centre h above the segment's line, the feet of the
+     lines' common perpendicular satisfy (Ericson 5.1.9's two equations for
+     the directions (1, 0, k) and (1, s, 0), offset (0, 0, h))
+         h k + l (1 + k^2) - m = 0,   l - m (1 + s^2) = 0,
+     so m = -h k / (s^2 + k^2 + s^2 k^2), about -3/16 h: inside both (the
+     core reaches 4 along x, the segment 4). The core coming down z touches
+     when the lines are r = 1 apart, along
+         N = (1, 0, k) x (1, s, 0) = (-k s, k, s),
+     at h = |N| / s = 1 + 1.6e-14: u = (3 - |N| / s) / 4, the normal N / |N|
+     (its y k / s = 1.8e-7), the point near (-3/16, 0, Z) on the edge. The
+     rounded direction gave the common perpendicular of a core of slope
+     4/3 k: y 2.4e-7, 6e-8 off, where the normal's rounding is
+     epsilon Z / r = 1.4e-12. */
+  {
+    const double Z = 6144, s = 1.0 / 1048576, k = 3.0 / 17592186044416.0;
+    collide_vec3 A = V(4, 0, 4 * k), c0 = V(0, 0, Z + 3), c1 = V(0, 0, Z - 1);
+    collide_vec3 a = V(-4, -4 * s, Z), b = V(4, 4 * s, Z);
+    collide_vec3 B = V(4, 4 * s, 0), b0 = V(0, 0, Z);
+    long double nx = -(long double)k * s, ny = k, nz = s;
+    long double l = sqrtl(nx * nx + ny * ny + nz * nz);
+    double u = (double)((3 - l / s) / 4), tol = 16 * DBL_EPSILON * Z;
+    rc = collide_sweep_capsule_segment(1, &A, &c0, &c1, &a, &b, &h);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(h.u, u, 1e-12);
+    ENSURE(h.feature == EDGE);
+    ENSURE_VEC(h.normal, (double)(nx / l), (double)(ny / l), (double)(nz / l), tol);
+    ENSURE_VEC(h.point, -0.1875, 0, Z, 1e-6);
+    rc = collide_sweep_capsule_capsule(0.5, &A, &c0, &c1, 0.5, &B, &b0, &b0, &iv);
+    ENSURE(rc == 1);
+    ENSURE_NEAR(iv.u0, u, 1e-12);
+    ENSURE_VEC(iv.normal, (double)(nx / l), (double)(ny / l), (double)(nz / l), tol);
+  }
+  return 0;
+}
+
+/* Overlapping at the start near a tie (the start's closest points): the
+   core (x +- 1, y -+ dl) at y = 3 dl, z = z0 = 0.4 below r = 0.5 above
+   the edge a = (0, 0, 0) .. b = (2, 0, 0) of a triangle hanging below it
+   (the plane y = 0), dl = 1e-10: its end c + A = (2, 2 dl, z0) is 2 dl
+   beside b, its end c - A = (0, 4 dl, z0) 4 dl beside a (mirrored,
+   A = (-1, -dl, 0): c + A = (0, 2 dl, z0) beside a). The core is nearest
+   the triangle at its nearer end, over that vertex: u = 0, the point b
+   (a), the normal (0, 2 dl, z0) / sqrt(z0^2 + 4 dl^2). The squared
+   distances z0^2 + 4 dl^2 and z0^2 + 16 dl^2 are equal in doubles, and
+   the tie kept c - A's pair: the point a, the normal's y 4 dl / z0, twice
+   the true one. The same through a polygon (a square below the edge) and
+   a box thinner than 1e-6 of the coordinates (the general path, whose
+   top edge along x is a-b). */
+static int test_capsule_start_near_tie(void) {
+  const double dl = 1e-10, z0 = 0.4, r = 0.5;
+  const collide_vec3 sq[4] = { { 0, 0, 0 }, { 0, 0, -1 }, { 2, 0, -1 }, { 2, 0, 0 } };
+  collide_polygon poly;
+  int m;
+  ENSURE(collide_polygon_init(sq, 4, &poly) == 1);
+  for (m = 0; m < 2; m++) {
+    collide_vec3 A = V(m ? -1 : 1, -dl, 0), c0 = V(1, 3 * dl, z0), c1 = V(1, 3 * dl, -1);
+    collide_vec3 a = V(0, 0, 0), b = V(2, 0, 0), c = V(1, 0, -1);
+    collide_vec3 bc = V(1, -1.0 / 1073741824, -1), be = V(1, 1.0 / 1073741824, 1);
+    long double l = sqrtl((long double)z0 * z0 + 4.0L * dl * dl);
+    double ny = (double)(2 * dl / l), nz = (double)(z0 / l), px = m ? 0 : 2;
+    collide_hit h;
+    int k;
+    for (k = 0; k < 3; k++) {
+      int rc = k == 0 ? collide_sweep_capsule_triangle(r, &A, &c0, &c1, &a, &b, &c, &h)
+             : k == 1 ? collide_sweep_capsule_polygon(r, &A, &c0, &c1, &poly, &h)
+             : collide_sweep_capsule_aabb(r, &A, &c0, &c1, &bc, &be, &h);
+      ENSURE(rc == 1);
+      ENSURE(h.u == 0);
+      ENSURE(h.normal.x == 0);
+      ENSURE_NEAR(h.normal.y, ny, 8 * DBL_EPSILON * ny);
+      ENSURE_NEAR(h.normal.z, nz, 8 * DBL_EPSILON);
+      ENSURE(h.point.x == px && h.point.y == 0 && h.point.z == 0);
+      ENSURE(h.feature == VERTEX);
+    }
+  }
+  return 0;
+}
+
+/* A capsule of radius 0 is a moving segment: its end pieces against a
+   triangle or a polygon are ray casts of its ends, and take the rays' rule
+   (collide_raycast_triangle's and _polygon's, bit for bit). The core
+   x = const, y in [1/2, 3/2] lying 1e-20 above the plane z = 0 of the
+   triangle (0, 0), (4, 0), (0, 4) and moving along -x from x = 6 to 1:
+   within rounding of the plane, a 2D game, where the triangle is a solid
+   region of the plane; the end (x, 1/2) meets the hypotenuse x + y = 4
+   first, at x = 7/2: u = 0.5, the in-plane normal (1, 1, 0) / sqrt 2. The
+   sphere reading of a zero radius took the plane distance 1e-20 for a
+   real one: the end never entered the zero-thickness face prism, and the
+   capsule missed. A zero axis is the ray itself (the sphere query, whose
+   r = 0 is the ray's call). */
+static int test_capsule_zero_radius_ray(void) {
+  const collide_vec3 tv[3] = { { 0, 0, 0 }, { 4, 0, 0 }, { 0, 4, 0 } };
+  collide_vec3 A = V(0, 0.5, 0), c0 = V(6, 1, 1e-20), c1 = V(1, 1, 1e-20), zero = V(0, 0, 0);
+  collide_vec3 p0 = V(6, 0.5, 1e-20), p1 = V(1, 0.5, 1e-20);
+  collide_polygon poly;
+  collide_hit h, g;
+  int i;
+  ENSURE(collide_polygon_init(tv, 3, &poly) == 1);
+  ENSURE(collide_raycast_triangle(&p0, &p1, &tv[0], &tv[1], &tv[2], &g) == 1);
+  ENSURE_HIT(g, 0.5, 3.5, 0.5, 0, sqrt(0.5), sqrt(0.5), 0, EDGE, 4 * DBL_EPSILON);
+  ENSURE(collide_sweep_capsule_triangle(0, &A, &c0, &c1, &tv[0], &tv[1], &tv[2], &h) == 1);
+  ENSURE_SAME(h, g);
+  ENSURE(collide_raycast_polygon(&p0, &p1, &poly, &g) == 1);
+  ENSURE_HIT(g, 0.5, 3.5, 0.5, 0, sqrt(0.5), sqrt(0.5), 0, EDGE, 4 * DBL_EPSILON);
+  ENSURE(collide_sweep_capsule_polygon(0, &A, &c0, &c1, &poly, &h) == 1);
+  ENSURE_SAME(h, g);
+  /* zero axis: the ray's answer, bit for bit, for the odd sweeps and this
+     in-plane one */
+  for (i = 0; i <= NODD; i++) {
+    collide_vec3 q0 = i < NODD ? V(odd[i][0], odd[i][1], odd[i][2]) : p0;
+    collide_vec3 q1 = i < NODD ? V(odd[i][3], odd[i][4], odd[i][5]) : p1;
+    int rt = collide_raycast_triangle(&q0, &q1, &tv[0], &tv[1], &tv[2], &g);
+    ENSURE(collide_sweep_capsule_triangle(0, &zero, &q0, &q1, &tv[0], &tv[1], &tv[2], &h) == rt);
+    ENSURE_SAME(h, g);
+    rt = collide_raycast_polygon(&q0, &q1, &poly, &g);
+    ENSURE(collide_sweep_capsule_polygon(0, &zero, &q0, &q1, &poly, &h) == rt);
+    ENSURE_SAME(h, g);
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_sphere);
   RUN_TEST(test_capsule_plane);
@@ -867,4 +1030,7 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_aabb);
   RUN_TEST(test_capsule_capsule);
   RUN_TEST(test_capsule_near_parallel);
+  RUN_TEST(test_capsule_thin_normal);
+  RUN_TEST(test_capsule_start_near_tie);
+  RUN_TEST(test_capsule_zero_radius_ray);
 TEST_MAIN_END
