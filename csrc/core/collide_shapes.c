@@ -568,13 +568,16 @@ enum { PRISM_KEPT = 8 };
    every t in [0, t1], farther than r + 5e-10 (r + scale) from every edge
    and vertex, where the pieces report only times within rounding of r
    (see boundary_apart): none reports a time before t1. Axes with |m_i|^2
-   below 1e-200 are not trusted (underflow), as there. */
+   below 1e-200 are not trusted (underflow), as there. kept: how many of
+   p, q, m2 the caller filled (all count of them when the prism's loop ran
+   to its end, which span_ok at the call implies; said here so that no
+   path reads an unset one, which clang-tidy's analyzer could not see). */
 static int edges_clear(double r, const double *p, const double *q,
-                       const double *m2, int count, double h0, double hd,
-                       double t1, double scale) {
+                       const double *m2, int count, int kept, double h0,
+                       double hd, double t1, double scale) {
   double R = r + 1e-9 * (r + scale), R2 = R * R, t0 = 0;
   int i;
-  if (count > PRISM_KEPT) return 0;
+  if (count > PRISM_KEPT || kept < count) return 0;
   if (h0 > R) {
     if (!(hd < 0)) return 0;
     t0 = (h0 - R) / -hd;
@@ -604,6 +607,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
   int i;
   span s = { 0, 1 }, unit = { 0, 1 };
   double pk[PRISM_KEPT], qk[PRISM_KEPT], mk[PRISM_KEPT];  /* for edges_clear */
+  int kept = 0;
   for (i = 1; i < count; i++) {
     lo = v_min(lo, v[i]);
     hi = v_max(hi, v[i]);
@@ -635,7 +639,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
     vec3 mi = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
     double p = v_dot(mi, v_sub(c0, v[i])), q = v_dot(mi, d);
     clip_linear(&s, -p, -q);
-    if (i < PRISM_KEPT) { pk[i] = p; qk[i] = q; mk[i] = v_dot(mi, mi); }
+    if (i < PRISM_KEPT) { pk[i] = p; qk[i] = q; mk[i] = v_dot(mi, mi); kept = i + 1; }
   }
   if (span_ok(&s)) best = s.lo;
   if (best > 0 && fabs(h0) <= m) {
@@ -707,7 +711,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
      the proof above is untouched (the pieces skipped are empty). Not tried when the prism is met: a path
      that crosses the polygon projects into it on every axis, so the test
      would only cost time there. */
-  if (best > 0 && !(span_ok(&s) ? edges_clear(r, pk, qk, mk, count, h0, hd, best, scale)
+  if (best > 0 && !(span_ok(&s) ? edges_clear(r, pk, qk, mk, count, kept, h0, hd, best, scale)
                                  : boundary_apart(r, c0, d, v, count, scale))) {
     double K = 64 * DBL_EPSILON * scale;
     span end_above, below;   /* the side of the previous edge's end plane */
