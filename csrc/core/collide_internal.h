@@ -164,6 +164,13 @@ static inline double sqrt_nn(double x) {
     if ((e)->x < 0 || (e)->y < 0 || (e)->z < 0) \
       return COLLIDE_FAIL(arg, COLLIDE_E_NEG_EXTENT); } while (0)
 
+/* r padded by 1e-9 of the scale: the distance beyond which the quick
+   rejections (meets_box below; collide_shapes.c's boundary_apart and
+   edges_clear) call a shape certainly out of reach, rounding included. */
+static inline double reach_pad(double r, double scale) {
+  return r + 1e-9 * (r + scale);
+}
+
 /* The quick rejection: every piece of a Minkowski sum lies in the shape's
    bounding box grown by r, so a centre that never enters that box touches
    nothing, and the cylinders and balls need not be solved. The box is
@@ -183,7 +190,7 @@ static inline double sqrt_nn(double x) {
    checks form anyway, serves). */
 static inline int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r,
                             double scale) {
-  double pad = r + 1e-9 * (r + scale);
+  double pad = reach_pad(r, scale);
   vec3 h, e, mid, ah;
   h = v_scale(d, 0.5);
   e = v_add(v_scale(v_sub(hi, lo), 0.5), v3(pad, pad, pad));

@@ -514,7 +514,7 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
    edge, or no motion). */
 static int boundary_apart(double r, vec3 c0, vec3 d, const vec3 *v, int count,
                           double scale) {
-  double R = r + 1e-9 * (r + scale), R2 = R * R;
+  double R = reach_pad(r, scale), R2 = R * R;
   int i, j;
   if (count > 8) return 0;     /* count^2 dot products: for small polygons */
   for (i = 0; i < count; i++) {
@@ -575,7 +575,7 @@ enum { PRISM_KEPT = 8 };
 static int edges_clear(double r, const double *p, const double *q,
                        const double *m2, int count, int kept, double h0,
                        double hd, double t1, double scale) {
-  double R = r + 1e-9 * (r + scale), R2 = R * R, t0 = 0;
+  double R = reach_pad(r, scale), R2 = R * R, t0 = 0;
   int i;
   if (count > PRISM_KEPT || kept < count) return 0;
   if (h0 > R) {
