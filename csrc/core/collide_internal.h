@@ -188,20 +188,23 @@ static inline double reach_pad(double r, double scale) {
    slanted capsule-box). The scale is the caller's: any bound of the magnitudes of
    c0, c0 + d, lo and hi (the sum of magnitudes of the arguments, which the
    checks form anyway, serves). */
-static inline int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r,
-                            double scale) {
-  double pad = reach_pad(r, scale);
-  vec3 h, e, mid, ah;
-  h = v_scale(d, 0.5);
-  e = v_add(v_scale(v_sub(hi, lo), 0.5), v3(pad, pad, pad));
-  mid = v_sub(v_add(c0, h), v_scale(v_add(lo, hi), 0.5));
-  ah = v3(fabs(h.x), fabs(h.y), fabs(h.z));
+/* The tests on the segment's midpoint mid and half-vector h relative to
+   the box's centre, e the box's half-size with the pad added. */
+static inline int meets_box_at(vec3 mid, vec3 h, vec3 e) {
+  vec3 ah = v3(fabs(h.x), fabs(h.y), fabs(h.z));
   if ((fabs(mid.x) > e.x + ah.x) || (fabs(mid.y) > e.y + ah.y) ||
       (fabs(mid.z) > e.z + ah.z))
     return 0;
   return !((fabs(mid.y * h.z - mid.z * h.y) > e.y * ah.z + e.z * ah.y) ||
            (fabs(mid.z * h.x - mid.x * h.z) > e.x * ah.z + e.z * ah.x) ||
            (fabs(mid.x * h.y - mid.y * h.x) > e.x * ah.y + e.y * ah.x));
+}
+static inline int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r,
+                            double scale) {
+  double pad = reach_pad(r, scale);
+  vec3 h = v_scale(d, 0.5);
+  return meets_box_at(v_sub(v_add(c0, h), v_scale(v_add(lo, hi), 0.5)), h,
+                      v_add(v_scale(v_sub(hi, lo), 0.5), v3(pad, pad, pad)));
 }
 
 /* Shared between the core's files, hidden from the shared object. */
