@@ -1410,37 +1410,64 @@ int collide_polygon_init(const collide_vec3 *vertices, int count,
 /* ---- segments ---------------------------------------------------------------- */
 
 static int sweep_segment(double r, const collide_vec3 *c0,
+                         const collide_vec3 *c1, const collide_vec3 *a,
+                         const collide_vec3 *b, collide_hit *out, int checked);
+static COLLIDE_NOINLINE_FN int segment_pieces(double r, const collide_vec3 *c0,
+                                              const collide_vec3 *c1,
+                                              const collide_vec3 *a,
+                                              const collide_vec3 *b,
+                                              collide_hit *out);
+
+/* The arguments one by one, then the sweep unchecked (a tail call only,
+   so that the front keeps no frame). */
+static COLLIDE_COLD_FN int sweep_segment_slow(double r, const collide_vec3 *c0,
+                                              const collide_vec3 *c1,
+                                              const collide_vec3 *a,
+                                              const collide_vec3 *b,
+                                              collide_hit *out) {
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(c0, 2);
+  CHECK_VEC(c1, 3);
+  CHECK_VEC(a, 4);
+  CHECK_VEC(b, 5);
+  return sweep_segment(r, c0, c1, a, b, out, 0);
+}
+
+/* The front: the arguments and the quick rejection without a frame (the
+   commonest answer, a clear miss), the pieces out of line (as
+   sweep_aabb's, issue 12); a tail call with the arguments as they came,
+   the pieces forming again the few numbers they share with the front. */
+static int sweep_segment(double r, const collide_vec3 *c0,
                                  const collide_vec3 *c1, const collide_vec3 *a,
                                  const collide_vec3 *b, collide_hit *out, int checked) {
-  vec3 d, e, c, p, diff, normal, ax;
-  double best, t, ee, s, dist;
   double S = mag_total(mag_add2(mag_add2(mag_start(r), c0, c1), a, b));
-  int feature, at_a = 0;
-  if (checked && !((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
-    CHECK_RADIUS(r, 1);                /* one pass, else one by one */
-    CHECK_VEC(c0, 2);
-    CHECK_VEC(c1, 3);
-    CHECK_VEC(a, 4);
-    CHECK_VEC(b, 5);
-  }
-  /* a capsule: the edge's cylinder and a ball at each end */
-  d = v_sub(*c1, *c0);
-  e = v_sub(*b, *a);
-  ee = v_len2(e);
-  /* The cylinder's unit axis, here at the top although most calls miss
-     before they need it: it depends on a and b alone, so its square root
-     and divisions run while the box test and the region planes are
-     decided, instead of starting a chain of some 40 cycles after the
-     last of those branches (the hits' time is the length of that chain:
-     2.5 ns of 36 per call on the bench's cases with the raw loop alone,
-     less in bench/raw.c's rounds; bench/README.md, issue 12). The same
-     operations as first_in_cylinder's, so the same bits, and the same
-     test of a point segment (ee == 0; not ee > 0, which a NaN fails). */
-  ax = ee != 0 ? unit_len2(e, ee) : e;
-  if (!meets_box(*c0, d, v_min(*a, *b), v_max(*a, *b), r, S)) {
+  if (checked && !((S <= COLLIDE_MAX_COORD) && (r >= 0)))
+    return sweep_segment_slow(r, c0, c1, a, b, out);   /* one by one */
+  if (!meets_box(*c0, v_sub(*c1, *c0), v_min(*a, *b), v_max(*a, *b), r, S)) {
     hit_clear(out);
     return 0;
   }
+  return segment_pieces(r, c0, c1, a, b, out);
+}
+
+/* The pieces, for a centre path that meets the segment's grown box. */
+static COLLIDE_NOINLINE_FN int segment_pieces(double r, const collide_vec3 *c0,
+                                              const collide_vec3 *c1,
+                                              const collide_vec3 *a,
+                                              const collide_vec3 *b,
+                                              collide_hit *out) {
+  vec3 c, p, diff, normal, ax;
+  vec3 d = v_sub(*c1, *c0), e = v_sub(*b, *a);   /* a capsule: the edge's */
+  double best, t, s, dist, ee = v_len2(e);       /* cylinder, a ball at each end */
+  int feature, at_a = 0;
+  /* The cylinder's unit axis, here at the top: it depends on a and b
+     alone, so its square root and divisions run while the region planes
+     are decided, instead of starting a chain of some 40 cycles after the
+     last of those branches (the hits' time is the length of that chain;
+     bench/README.md, issue 12). The same operations as
+     first_in_cylinder's, so the same bits, and the same test of a point
+     segment (ee == 0; not ee > 0, which a NaN fails). */
+  ax = ee != 0 ? unit_len2(e, ee) : e;
   {
     span all = { 0, 1 }, end_a = { 0, 1 }, end_b = { 0, 1 };
     vec3 ab = v_sub(*b, *a), wa = v_sub(*c0, *a), wb = v_sub(*c0, *b);
