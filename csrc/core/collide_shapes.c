@@ -1689,20 +1689,42 @@ COLLIDE_HOT int ray_slab(double r, double d, double e, int i, double *lo,
    box_contact's answer (nearest surface point, outward normal). Otherwise
    the normal is the entry slab's, the point is snapped onto the entry
    face, and the feature follows from the axes on whose boundary it lies.
-   Inlined into its two callers, its arguments read in place (a call
-   copied the four vectors to the stack, a fifth of the ray's time). */
+   The slab test is inlined into its two callers, its arguments read in
+   place (a call copied the four vectors to the stack, a fifth of the
+   ray's time); what follows a pass, out of line (ray_aabb_contact, a tail
+   call: the commonest answer, a miss, then runs without the frame the
+   contact's arrays and calls need). */
+static COLLIDE_NOINLINE_FN int ray_aabb_contact(const vec3 *pp0,
+                                                const vec3 *pp1,
+                                                const vec3 *pctr,
+                                                const vec3 *pe, double lo,
+                                                int axis, collide_hit *out);
 COLLIDE_HOT int ray_aabb(const vec3 *pp0, const vec3 *pp1, const vec3 *pctr,
                          const vec3 *pe, collide_hit *out) {
   vec3 p0 = *pp0, ctr = *pctr, e = *pe;
-  vec3 d = v_sub(*pp1, p0), rel = v_sub(p0, ctr), p;
+  vec3 d = v_sub(*pp1, p0), rel = v_sub(p0, ctr);
   double lo = 0, hi = 1;
-  int i, axis = -1, bound[3];
+  int axis = -1;
   if (!ray_slab(rel.x, d.x, e.x, 0, &lo, &hi, &axis) ||
       !ray_slab(rel.y, d.y, e.y, 1, &lo, &hi, &axis) ||
       !ray_slab(rel.z, d.z, e.z, 2, &lo, &hi, &axis)) {
     hit_clear(out);
     return 0;
   }
+  return ray_aabb_contact(pp0, pp1, pctr, pe, lo, axis, out);
+}
+
+/* The contact of a segment that passed the slab test: lo its entry time,
+   axis the entry slab's (-1: none entered). d and rel formed again, by
+   the same operations. */
+static COLLIDE_NOINLINE_FN int ray_aabb_contact(const vec3 *pp0,
+                                                const vec3 *pp1,
+                                                const vec3 *pctr,
+                                                const vec3 *pe, double lo,
+                                                int axis, collide_hit *out) {
+  vec3 p0 = *pp0, ctr = *pctr, e = *pe;
+  vec3 d = v_sub(*pp1, p0), rel = v_sub(p0, ctr), p;
+  int i, bound[3];
   if (!(rel.x > e.x || rel.x < -e.x || rel.y > e.y || rel.y < -e.y ||
         rel.z > e.z || rel.z < -e.z)) {      /* starts inside or on the box */
     box_contact(p0, way_out(d), ctr, e, 0, out);
@@ -1729,17 +1751,27 @@ COLLIDE_HOT int ray_aabb(const vec3 *pp0, const vec3 *pp1, const vec3 *pctr,
   return 1;
 }
 
+/* The arguments one by one, then the ray (a tail call only, so that the
+   entry point keeps no frame). */
+static COLLIDE_COLD_FN int raycast_aabb_slow(const collide_vec3 *p0,
+                                             const collide_vec3 *p1,
+                                             const collide_vec3 *center,
+                                             const collide_vec3 *extents,
+                                             collide_hit *out) {
+  CHECK_VEC(p0, 1);
+  CHECK_VEC(p1, 2);
+  CHECK_VEC(center, 3);
+  CHECK_EXTENTS(extents, 4);
+  return ray_aabb(p0, p1, center, extents, out);
+}
+
 int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
                          const collide_vec3 *center,
                          const collide_vec3 *extents, collide_hit *out) {
   if (!(mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(0), p0), p1),
                                   center), extents)) <= COLLIDE_MAX_COORD &&
-        extents->x >= 0 && extents->y >= 0 && extents->z >= 0)) {
-    CHECK_VEC(p0, 1);                  /* one pass, else one by one */
-    CHECK_VEC(p1, 2);
-    CHECK_VEC(center, 3);
-    CHECK_EXTENTS(extents, 4);
-  }
+        extents->x >= 0 && extents->y >= 0 && extents->z >= 0))
+    return raycast_aabb_slow(p0, p1, center, extents, out);  /* one by one */
   return ray_aabb(p0, p1, center, extents, out);
 }
 
