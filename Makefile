@@ -255,10 +255,10 @@ bench: build/5.4/collide/core.so build/5.1/collide/core.so \
        build/5.4/collide_bench_noop.so build/5.1/collide_bench_noop.so \
        build/bench/raw
 	./build/bench/raw > build/bench/raw.txt
-	@LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' LUA_CPATH='build/5.4/?.so;;' \
-	  lua5.4 bench/run.lua build/bench/raw.txt
-	@LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' LUA_CPATH='build/5.1/?.so;;' \
-	  luajit bench/run.lua build/bench/raw.txt
+	@RAW_BIN=./build/bench/raw LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' \
+	  LUA_CPATH='build/5.4/?.so;;' lua5.4 bench/run.lua build/bench/raw.txt
+	@RAW_BIN=./build/bench/raw LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' \
+	  LUA_CPATH='build/5.1/?.so;;' luajit bench/run.lua build/bench/raw.txt
 	@$(MAKE) --no-print-directory bench-world
 
 # The world: queries over 1k-100k triangles against Lua loops over the

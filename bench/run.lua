@@ -85,6 +85,31 @@ if raw_file then
   end
 end
 
+-- RAW_BIN (the Makefile sets it to build/bench/raw): the raw C loop run
+-- again beside every round of each row, so that raw-C, lean and the Lua
+-- columns are timed within seconds of each other. RAW_RESULTS alone was
+-- timed minutes before the Lua columns, and on a shared machine whose
+-- speed drifts by a third in minutes the /raw-C column then compared two
+-- different moments (bench/README.md, "Columns"). Each run of the binary
+-- prints the median of its own 7 interleaved rounds of raw and lean; the
+-- row takes the median over the rounds here. raw.txt still gives the
+-- hits, the sum and the rows RAW_BIN does not time (twins, references).
+local RAW_BIN = os.getenv("RAW_BIN")
+local RAW_N = 200000          -- calls per raw and lean round in one run
+local function raw_round(name, into)
+  if not RAW_BIN or not raw[name] then return end
+  local p = io.popen(RAW_BIN .. " " .. RAW_N .. " " .. name)
+  if not p then return end
+  for line in p:lines() do
+    local kind, nm, ns = line:match("^(%a+) (%S+) (%S+)")
+    if nm == name and (kind == "raw" or kind == "lean") then
+      local t = into[kind]
+      t[#t + 1] = tonumber(ns)
+    end
+  end
+  p:close()
+end
+
 -- ---- arguments in each form ------------------------------------------------
 
 -- Argument lists per form for case list `cs`: collide / capi objects,
@@ -364,13 +389,18 @@ local function bench_query(name)
       F.tables, tables[name]))
   end
   for _, im in ipairs(impls) do im.n = calibrate(im.loop) end
+  local beside = { raw = {}, lean = {} }
   for _ = 1, ROUNDS do
     for _, im in ipairs(impls) do
       im.t[#im.t + 1] = time(im.loop, im.n) / im.n * 1e9
     end
+    raw_round(name, beside)
   end
   local ns = {}
   for _, im in ipairs(impls) do ns[im.key] = median(im.t) end
+  local raw_ns, lean_ns = rawr and rawr.ns, lean[name]
+  if #beside.raw > 0 then raw_ns = median(beside.raw) end
+  if #beside.lean > 0 then lean_ns = median(beside.lean) end
   -- allocation, per 1e5 calls
   local alloc = {
     out = kb(impls[1].loop, 1e5),
@@ -378,7 +408,7 @@ local function bench_query(name)
       kb(make_loop(q.nargs, 0, q.result)(F.collide, collide[name]), 1e5) or nil,
     tables = tables[name] and kb(impls[#impls].loop, 1e5) or nil,
   }
-  return { name = name, ns = ns, raw = rawr and rawr.ns, lean = lean[name], alloc = alloc,
+  return { name = name, ns = ns, raw = raw_ns, lean = lean_ns, alloc = alloc,
            hits = hits, problems = problems }
 end
 
