@@ -1069,12 +1069,12 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
    takes a segment 1e-12 of the scale away for a miss on the same
    grounds): hit_clear and 0. Taken only when the careful path would be
    reached at all:
-   - S within the input limit, S the same sum of the 15 magnitudes (here
-     added as (x, y) pairs and z, mt_half): a NaN makes it NaN, an
-     infinity infinite, a coordinate over the limit puts it over (a
-     rounded sum of magnitudes is at least each one), so any bad argument
-     leaves it to the one-by-one checks; valid arguments whose sum is over
-     the limit go the same way, their answer the careful path's anyway.
+   - S within the input limit, S the fused check's sum of the 15
+     magnitudes, the very one the filter made before (the same additions
+     in the same order): a NaN makes it NaN, an infinity infinite, a
+     coordinate over the limit puts it over (a rounded sum of magnitudes
+     is at least each one), so a bad argument is left to the one-by-one
+     checks and their error.
    - The triangle proven not degenerate (triangle_cross's test passed),
      by Lagrange's identity |e1 x e2|^2 = e11 e22 - (e1.e2)^2 on the
      rounded edges e1 = fl(b - a), e2 = fl(c - a) (triangle_cross's own):
@@ -1092,12 +1092,11 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
      too and K is a normal number. Slivers (|e1 x e2| below 1e-7 E) are
      left to the filter.
    Otherwise nothing is decided: the filter below gets S and decides as
-   before (its decisions are proven with margins that no order of S's
-   additions can tell), so every answer is the same bits as without the
-   test: a differential against the previous core (3e7 cases of mixed
-   scales, grazing and touching segments, degenerate triangles and bad
-   arguments, the SSE2 and the scalar build) found no difference, and
-   found hundreds when K or the 1e-14 were set to 0 (bench/README.md).
+   before, so every answer is the same bits as without the test. A
+   differential against the previous core (3e7 cases of mixed scales,
+   grazing and touching segments, degenerate triangles and bad arguments;
+   the SSE2 and the scalar build) found no difference, and hundreds when
+   K or the 1e-14 were set to 0 (bench/README.md).
 
    The numbers come from mt_get, two at a time where SSE2 allows: h0 as
    e2.Q (= s.(e1 x e2), the same triple product, its rounding bounded the
@@ -1190,13 +1189,13 @@ static inline __m128d dot_pair(__m128d ax, __m128d ay, __m128d az,
 }
 /* One axis: (d, s) = (p1 - p0, p0 - a) and (e2, e1) = (c - a, b - a)
    from its coordinates. S comes from mt_boxes_miss (the fused check's
-   sum, made there for the boxes' margin): the chain from the loads to the
-   commonest miss's branch is then the cross and dot products and the
+   sum, made there for the boxes' margin), so the chain from the loads to
+   the commonest miss's branch is the cross and dot products and the
    margin, S^4 (12 k'^2 e) (the bench's time per call follows the longest
    chain of the call more than its count of instructions: bench/README.md,
-   issue 12). S's rounding changes with the order of its additions, and the
-   margin's with its grouping, which no decision can tell: see "Every
-   decision is proven ... with margins" in collide_internal.h. */
+   issue 12). The margin's rounding changes with its grouping, which no
+   decision can tell: see "Every decision is proven ... with margins" in
+   collide_internal.h. */
 static inline void mt_axis(const double *p0, const double *p1,
                            const double *a, const double *b, const double *c,
                            __m128d *D, __m128d *E) {
@@ -1241,22 +1240,12 @@ COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
                                                 _mm_shuffle_pd(ee, ee, 1)))));
   }
 }
-/* One half of mt_boxes_miss: the points' (x, y) pairs, or their z in the
-   lower lane (0 in the upper: a magnitude 0 and a gap 0 - 0, never above
-   K > 0). *sum gets (|p0| + |p1|) + (|a| + |b|) + |c| by lane; *gap the
+/* One half of the boxes' test: the points' (x, y) pairs, or their z in
+   the lower lane (0 in the upper: a gap 0 - 0, never above K > 0); the
    larger of min(a, b, c) - max(p0, p1) and min(p0, p1) - max(a, b, c). */
-static inline void mt_half(__m128d p, __m128d q, __m128d u, __m128d v,
-                           __m128d w, __m128d *sum, __m128d *gap) {
-  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
-  /* in an order that keeps few values live (SSE2 has 16 registers) */
-  __m128d s = _mm_add_pd(_mm_and_pd(p, abs_mask), _mm_and_pd(q, abs_mask));
-  __m128d slo = _mm_min_pd(p, q), shi = _mm_max_pd(p, q);
-  __m128d tlo = _mm_min_pd(u, v), thi = _mm_max_pd(u, v);
-  s = _mm_add_pd(s, _mm_add_pd(_mm_and_pd(u, abs_mask), _mm_and_pd(v, abs_mask)));
-  tlo = _mm_min_pd(tlo, w);
-  thi = _mm_max_pd(thi, w);
-  *sum = _mm_add_pd(s, _mm_and_pd(w, abs_mask));
-  *gap = _mm_max_pd(_mm_sub_pd(tlo, shi), _mm_sub_pd(slo, thi));
+static inline __m128d mt_gap(__m128d p, __m128d q, __m128d u, __m128d v, __m128d w) {
+  return _mm_max_pd(_mm_sub_pd(_mm_min_pd(_mm_min_pd(u, v), w), _mm_max_pd(p, q)),
+                    _mm_sub_pd(_mm_min_pd(p, q), _mm_max_pd(_mm_max_pd(u, v), w)));
 }
 /* The triangle proven not degenerate for the boxes' miss (see above),
    by Lagrange's identity: L = e11 e22 - (e1.e2)^2 above 1e-14 E^2,
@@ -1277,21 +1266,35 @@ static inline int mt_not_degenerate(const vec3 *a, const vec3 *b, const vec3 *c)
   return _mm_comigt_sd(E, _mm_set_sd(1e-60)) &
          _mm_comigt_sd(L, _mm_mul_sd(_mm_set_sd(1e-14), _mm_mul_sd(E, E)));
 }
-/* 1 for the boxes' miss (see "The boxes clearly apart" above): on some
-   axis a gap above K = MT_BOX_K S, S within the input limit, the triangle
-   proven not degenerate (mt_not_degenerate). */
+/* The magnitudes of one axis of p0, p1, b and c, as (|p1| + |c|, |p0| + |b|). */
+static inline __m128d mt_axis_mag(const double *p0, const double *p1, const double *b,
+                                  const double *c) {
+  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+  return _mm_add_pd(_mm_and_pd(ld_pair(p1, p0), abs_mask), _mm_and_pd(ld_pair(c, b), abs_mask));
+}
+/* 1 for the boxes' miss (see "The boxes clearly apart" above), and S: the
+   sum of the 15 magnitudes as the filter made it before (by axis as pairs,
+   a's as (x, y) and z, the sums as a tree, then the two lanes); then on
+   some axis a gap above K = MT_BOX_K S, from the points loaded again as
+   (x, y) pairs and z (separate loads: each value then has one use, which
+   spares SSE2's two-operand forms their register copies), S within the
+   input limit, and the triangle proven not degenerate. */
 static inline int mt_boxes_miss(const vec3 *p0, const vec3 *p1, const vec3 *a,
                                 const vec3 *b, const vec3 *c, double *S) {
-  __m128d sxy, gxy, sz, gz, acc;
-  mt_half(_mm_loadu_pd(&p0->x), _mm_loadu_pd(&p1->x), _mm_loadu_pd(&a->x),
-          _mm_loadu_pd(&b->x), _mm_loadu_pd(&c->x), &sxy, &gxy);
-  mt_half(_mm_load_sd(&p0->z), _mm_load_sd(&p1->z), _mm_load_sd(&a->z),
-          _mm_load_sd(&b->z), _mm_load_sd(&c->z), &sz, &gz);
-  acc = _mm_add_pd(sxy, sz);
+  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+  __m128d acc, aa, g;
+  acc = _mm_add_pd(mt_axis_mag(&p0->x, &p1->x, &b->x, &c->x),
+                   mt_axis_mag(&p0->y, &p1->y, &b->y, &c->y));
+  aa = _mm_add_pd(_mm_and_pd(_mm_loadu_pd(&a->x), abs_mask),
+                  _mm_and_pd(_mm_load_sd(&a->z), abs_mask));
+  acc = _mm_add_pd(acc, _mm_add_pd(mt_axis_mag(&p0->z, &p1->z, &b->z, &c->z), aa));
   acc = _mm_add_pd(acc, _mm_shuffle_pd(acc, acc, 1));   /* S in both lanes */
+  g = _mm_max_pd(mt_gap(_mm_load_sd(&p0->z), _mm_load_sd(&p1->z), _mm_load_sd(&a->z),
+                        _mm_load_sd(&b->z), _mm_load_sd(&c->z)),
+                 mt_gap(_mm_loadu_pd(&p0->x), _mm_loadu_pd(&p1->x), _mm_loadu_pd(&a->x),
+                        _mm_loadu_pd(&b->x), _mm_loadu_pd(&c->x)));
   *S = _mm_cvtsd_f64(acc);
-  return _mm_movemask_pd(_mm_cmpgt_pd(_mm_max_pd(gxy, gz),
-                                       _mm_mul_pd(acc, _mm_set1_pd(MT_BOX_K)))) &&
+  return _mm_movemask_pd(_mm_cmpgt_pd(g, _mm_mul_pd(acc, _mm_set1_pd(MT_BOX_K)))) &&
          *S <= COLLIDE_MAX_COORD && mt_not_degenerate(a, b, c);
 }
 #else
