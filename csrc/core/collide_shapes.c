@@ -1167,14 +1167,14 @@ COLLIDE_COLD_FN int collide__raycast_triangle_slow(const collide_vec3 *p0,
 }
 
 /* The numbers of the filter above, for the fast path: S (the fused
-   check's sum of all magnitudes), e11 = |e1|^2, e22 = |e2|^2, det = e1.P,
+   check's sum of all magnitudes, made by mt_boxes_miss below and handed
+   on), e11 = |e1|^2, e22 = |e2|^2, det = e1.P,
    nu = s.P, nv = d.Q and h0 = e2.Q (= s.(e1 x e2)), with P = d x e2 and
    Q = s x e1. Where SSE2 is there (every x86-64) two of them at a time:
    the axes of (d, s) and (e2, e1) as pairs, so that one packed cross
    product gives (P, Q), and with its lanes swapped one packed dot product
    (nv, nu) = (d.Q, s.P), another (h0, det) = (e2.Q, e1.P); each lane does
-   the scalar formulas' very operations in their order, and the loads of
-   the check are the loads of the work. outside: the two commonest misses
+   the scalar formulas' very operations in their order. outside: the two commonest misses
    (nu or nv outside [min(0, det), max(0, det)] by the margin, as below)
    decided together. */
 
@@ -1276,9 +1276,10 @@ static inline __m128d mt_axis_mag(const double *p0, const double *p1, const doub
    sum of the 15 magnitudes as the filter made it before (by axis as pairs,
    a's as (x, y) and z, the sums as a tree, then the two lanes); then on
    some axis a gap above K = MT_BOX_K S, from the points loaded again as
-   (x, y) pairs and z (separate loads: each value then has one use, which
-   spares SSE2's two-operand forms their register copies), S within the
-   input limit, and the triangle proven not degenerate. */
+   (x, y) pairs and z (not shared with the sum: with shared loads GCC kept
+   copies for SSE2's two-operand forms and spilled five of them, 7 more
+   instructions a call), S within the input limit, and the triangle proven
+   not degenerate. */
 static inline int mt_boxes_miss(const vec3 *p0, const vec3 *p1, const vec3 *a,
                                 const vec3 *b, const vec3 *c, double *S) {
   const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
