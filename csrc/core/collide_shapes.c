@@ -1053,9 +1053,55 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
    short one), triangle_cross's own test is made with cr, as it was
    before the filter, and the careful path decides the rest.
 
+   The boxes clearly apart, tested before any of these numbers
+   (mt_boxes_miss; 46 of the bench's 64 cases, 29 percent of the
+   differential's). When on some axis, say x, g = fl(min(a, b, c)_x -
+   max(p0, p1)_x) exceeds K = fl(4e-9 S) (or min(p0, p1)_x - max(a, b, c)_x
+   does): min and max are exact, the difference is rounded once (by at
+   most u = 2^-53 of itself; a subtraction has no underflow error), so
+   exactly every point of the triangle (a convex combination of a, b, c)
+   lies beyond every point of the segment in x by g / (1 + u) >
+   4e-9 S (1 - 2u): the segment is farther than k from the triangle, the
+   line's margin above now for the segment itself, and S is at least the
+   largest coordinate (within 15 u), ray_flat's scale. So the careful path
+   reports the miss (the rounding ray_flat and sweep_flat allow is a few
+   hundred epsilon of the scale, 10^7 times less; collide__ray_triangle_misses
+   takes a segment 1e-12 of the scale away for a miss on the same
+   grounds): hit_clear and 0. Taken only when the careful path would be
+   reached at all:
+   - S within the input limit, S the fused check's sum of the 15
+     magnitudes, the very one the filter made before (the same additions
+     in the same order): a NaN makes it NaN, an infinity infinite, a
+     coordinate over the limit puts it over (a rounded sum of magnitudes
+     is at least each one), so a bad argument is left to the one-by-one
+     checks and their error.
+   - The triangle proven not degenerate (triangle_cross's test passed),
+     by Lagrange's identity |e1 x e2|^2 = e11 e22 - (e1.e2)^2 on the
+     rounded edges e1 = fl(b - a), e2 = fl(c - a) (triangle_cross's own):
+     with E = e11 + e22 > 1e-60 and L = e11 e22 - (e1.e2)^2 computed above
+     1e-14 E^2. Each of e11, e22, e1.e2 is within 3u |e_i| |e_j| of its
+     exact value (a fused multiply-add only removes roundings), so L is
+     within 16 u e11 e22 <= 4 u E^2 of |e1 x e2|^2, which is then above
+     (1e-14 - 5e-16) E^2; triangle_cross's fl(e1 x e2) is within 3 sqrt(3)
+     u |e1| |e2| <= 3 u E of e1 x e2, its l2 (three roundings more) above
+     9e-15 E^2, while its bound x = fl(1e-12 M), M the longest squared
+     edge <= 2 E (1 + 8 u), gives 1.0001 x^2 < 4.1e-24 E^2: its square
+     test passes (or, x below 1e-150, its square root). No underflow spoils
+     this: L > 1e-14 E^2 > 1e-134 keeps e11 e22 normal, and a product that
+     underflows errs by 2^-1074 at most; some edge is above 7e-31, so S
+     too and K is a normal number. Slivers (|e1 x e2| below 1e-7 E) are
+     left to the filter.
+   Otherwise nothing is decided: the filter below gets S and decides as
+   before, so every answer is the same bits as without the test. A
+   differential against the previous core (3e7 cases of mixed scales,
+   grazing and touching segments, degenerate triangles and bad arguments;
+   the SSE2 and the scalar build) found no difference, and hundreds when
+   K or the 1e-14 were set to 0 (bench/README.md).
+
    The numbers come from mt_get, two at a time where SSE2 allows: h0 as
    e2.Q (= s.(e1 x e2), the same triple product, its rounding bounded the
    same way). */
+#define MT_BOX_K 4e-9   /* K = MT_BOX_K S: the boxes' margin, k */
 
 /* The careful path (and the degenerate-triangle rejection): ray_flat, a
    ray being a sweep of radius 0, the face normal facing p0's side. Out of
@@ -1121,14 +1167,14 @@ COLLIDE_COLD_FN int collide__raycast_triangle_slow(const collide_vec3 *p0,
 }
 
 /* The numbers of the filter above, for the fast path: S (the fused
-   check's sum of all magnitudes), e11 = |e1|^2, e22 = |e2|^2, det = e1.P,
+   check's sum of all magnitudes, made by mt_boxes_miss below and handed
+   on), e11 = |e1|^2, e22 = |e2|^2, det = e1.P,
    nu = s.P, nv = d.Q and h0 = e2.Q (= s.(e1 x e2)), with P = d x e2 and
    Q = s x e1. Where SSE2 is there (every x86-64) two of them at a time:
    the axes of (d, s) and (e2, e1) as pairs, so that one packed cross
    product gives (P, Q), and with its lanes swapped one packed dot product
    (nv, nu) = (d.Q, s.P), another (h0, det) = (e2.Q, e1.P); each lane does
-   the scalar formulas' very operations in their order, and the loads of
-   the check are the loads of the work. outside: the two commonest misses
+   the scalar formulas' very operations in their order. outside: the two commonest misses
    (nu or nv outside [min(0, det), max(0, det)] by the margin, as below)
    decided together. */
 
@@ -1142,43 +1188,29 @@ static inline __m128d dot_pair(__m128d ax, __m128d ay, __m128d az,
                     _mm_mul_pd(az, bz));
 }
 /* One axis: (d, s) = (p1 - p0, p0 - a) and (e2, e1) = (c - a, b - a)
-   from its coordinates, and the magnitudes of p1, p0, c and b summed in
-   *acc. mt_get adds a's magnitudes as one pair (x, y) and z, and the
-   four sums as a tree, then the two lanes, keeping S in both: S decides
-   the commonest miss (through the margins), and the shorter the chain of
-   operations before that branch, the sooner each call can retire (the
-   bench's time per call follows the longest chain of the call, not its
-   count of instructions: a tree instead of a chain of additions, and the
-   margin's product S^4 (12 k'^2 e) with S^4 formed from S^2 in the
-   register where S already is, took 0.6 ns of 12.4 with the raw loop
-   alone, about 0.4 in bench/raw.c's rounds; bench/README.md, issue 12). S's
-   rounding changes with the order, and the margin's with its grouping,
-   which no decision can tell: see "Every decision is proven ... with
-   margins" in collide_internal.h. */
+   from its coordinates. S comes from mt_boxes_miss (the fused check's
+   sum, made there for the boxes' margin), so the chain from the loads to
+   the commonest miss's branch is the cross and dot products and the
+   margin, S^4 (12 k'^2 e) (the bench's time per call follows the longest
+   chain of the call more than its count of instructions: bench/README.md,
+   issue 12). The margin's rounding changes with its grouping, which no
+   decision can tell: see "Every decision is proven ... with margins" in
+   collide_internal.h. */
 static inline void mt_axis(const double *p0, const double *p1,
                            const double *a, const double *b, const double *c,
-                           __m128d *acc, __m128d *D, __m128d *E) {
-  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+                           __m128d *D, __m128d *E) {
   __m128d P = ld_pair(p1, p0), C = ld_pair(c, b), A1 = _mm_load_sd(a);
   __m128d A = _mm_unpacklo_pd(A1, A1);
-  *acc = _mm_add_pd(_mm_and_pd(P, abs_mask), _mm_and_pd(C, abs_mask));
   *D = _mm_sub_pd(P, _mm_shuffle_pd(P, A, 1));
   *E = _mm_sub_pd(C, A);
 }
 COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
-                        const vec3 *b, const vec3 *c, mt_numbers *k) {
-  __m128d acc, ax, ay, az, Dx, Dy, Dz, Ex, Ey, Ez, X, Y, Z, ee, vu, hd;
-  mt_axis(&p0->x, &p1->x, &a->x, &b->x, &c->x, &ax, &Dx, &Ex);
-  mt_axis(&p0->y, &p1->y, &a->y, &b->y, &c->y, &ay, &Dy, &Ey);
-  mt_axis(&p0->z, &p1->z, &a->z, &b->z, &c->z, &az, &Dz, &Ez);
-  {   /* a's magnitudes: (|a.x| + |a.z|, |a.y|) */
-    const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
-    __m128d aa = _mm_add_pd(_mm_and_pd(_mm_loadu_pd(&a->x), abs_mask),
-                            _mm_and_pd(_mm_load_sd(&a->z), abs_mask));
-    acc = _mm_add_pd(_mm_add_pd(ax, ay), _mm_add_pd(az, aa));
-  }
-  acc = _mm_add_pd(acc, _mm_shuffle_pd(acc, acc, 1));   /* S in both lanes */
-  k->S = _mm_cvtsd_f64(acc);
+                        const vec3 *b, const vec3 *c, double S, mt_numbers *k) {
+  __m128d acc = _mm_set1_pd(S), Dx, Dy, Dz, Ex, Ey, Ez, X, Y, Z, ee, vu, hd;
+  mt_axis(&p0->x, &p1->x, &a->x, &b->x, &c->x, &Dx, &Ex);
+  mt_axis(&p0->y, &p1->y, &a->y, &b->y, &c->y, &Dy, &Ey);
+  mt_axis(&p0->z, &p1->z, &a->z, &b->z, &c->z, &Dz, &Ez);
+  k->S = S;
   /* (P, Q) = (d x e2, s x e1) */
   X = _mm_sub_pd(_mm_mul_pd(Dy, Ez), _mm_mul_pd(Dz, Ey));
   Y = _mm_sub_pd(_mm_mul_pd(Dz, Ex), _mm_mul_pd(Dx, Ez));
@@ -1208,23 +1240,122 @@ COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
                                                 _mm_shuffle_pd(ee, ee, 1)))));
   }
 }
+/* One half of the boxes' test: the points' (x, y) pairs, or their z in
+   the lower lane (0 in the upper: a gap 0 - 0, never above K > 0); the
+   larger of min(a, b, c) - max(p0, p1) and min(p0, p1) - max(a, b, c). */
+static inline __m128d mt_gap(__m128d p, __m128d q, __m128d u, __m128d v, __m128d w) {
+  return _mm_max_pd(_mm_sub_pd(_mm_min_pd(_mm_min_pd(u, v), w), _mm_max_pd(p, q)),
+                    _mm_sub_pd(_mm_min_pd(p, q), _mm_max_pd(_mm_max_pd(u, v), w)));
+}
+/* The triangle proven not degenerate for the boxes' miss (see above),
+   by Lagrange's identity: L = e11 e22 - (e1.e2)^2 above 1e-14 E^2,
+   E = e11 + e22 above 1e-60, from the points as (x, y) pairs and z. */
+static inline int mt_not_degenerate(const vec3 *a, const vec3 *b, const vec3 *c) {
+  __m128d A = _mm_loadu_pd(&a->x), Az = _mm_load_sd(&a->z);
+  __m128d e1 = _mm_sub_pd(_mm_loadu_pd(&b->x), A), e1z = _mm_sub_sd(_mm_load_sd(&b->z), Az);
+  __m128d e2 = _mm_sub_pd(_mm_loadu_pd(&c->x), A), e2z = _mm_sub_sd(_mm_load_sd(&c->z), Az);
+  __m128d s1 = _mm_mul_pd(e1, e1), s2 = _mm_mul_pd(e2, e2), s3 = _mm_mul_pd(e1, e2);
+  __m128d zz = _mm_unpacklo_pd(e1z, e2z), ee, e12, E, L;
+  /* (e11, e22), each (x^2 + y^2) + z^2; e1.e2 the same way */
+  ee = _mm_add_pd(_mm_add_pd(_mm_unpacklo_pd(s1, s2), _mm_unpackhi_pd(s1, s2)),
+                  _mm_mul_pd(zz, zz));
+  e12 = _mm_add_sd(_mm_add_sd(s3, _mm_unpackhi_pd(s3, s3)), _mm_mul_sd(e1z, e2z));
+  E = _mm_unpackhi_pd(ee, ee);            /* e22 */
+  L = _mm_sub_sd(_mm_mul_sd(ee, E), _mm_mul_sd(e12, e12));
+  E = _mm_add_sd(ee, E);
+  return _mm_comigt_sd(E, _mm_set_sd(1e-60)) &
+         _mm_comigt_sd(L, _mm_mul_sd(_mm_set_sd(1e-14), _mm_mul_sd(E, E)));
+}
+/* The magnitudes of one axis of p0, p1, b and c, as (|p1| + |c|, |p0| + |b|). */
+static inline __m128d mt_axis_mag(const double *p0, const double *p1, const double *b,
+                                  const double *c) {
+  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+  return _mm_add_pd(_mm_and_pd(ld_pair(p1, p0), abs_mask), _mm_and_pd(ld_pair(c, b), abs_mask));
+}
+/* 1 for the boxes' miss (see "The boxes clearly apart" above), and S: the
+   sum of the 15 magnitudes as the filter made it before (by axis as pairs,
+   a's as (x, y) and z, the sums as a tree, then the two lanes); then on
+   some axis a gap above K = MT_BOX_K S, from the points loaded again as
+   (x, y) pairs and z (not shared with the sum: with shared loads GCC kept
+   copies for SSE2's two-operand forms and spilled five of them, 7 more
+   instructions a call), S within the input limit, and the triangle proven
+   not degenerate. */
+static inline int mt_boxes_miss(const vec3 *p0, const vec3 *p1, const vec3 *a,
+                                const vec3 *b, const vec3 *c, double *S) {
+  const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+  __m128d acc, aa, g;
+  acc = _mm_add_pd(mt_axis_mag(&p0->x, &p1->x, &b->x, &c->x),
+                   mt_axis_mag(&p0->y, &p1->y, &b->y, &c->y));
+  aa = _mm_add_pd(_mm_and_pd(_mm_loadu_pd(&a->x), abs_mask),
+                  _mm_and_pd(_mm_load_sd(&a->z), abs_mask));
+  acc = _mm_add_pd(acc, _mm_add_pd(mt_axis_mag(&p0->z, &p1->z, &b->z, &c->z), aa));
+  acc = _mm_add_pd(acc, _mm_shuffle_pd(acc, acc, 1));   /* S in both lanes */
+  g = _mm_max_pd(mt_gap(_mm_load_sd(&p0->z), _mm_load_sd(&p1->z), _mm_load_sd(&a->z),
+                        _mm_load_sd(&b->z), _mm_load_sd(&c->z)),
+                 mt_gap(_mm_loadu_pd(&p0->x), _mm_loadu_pd(&p1->x), _mm_loadu_pd(&a->x),
+                        _mm_loadu_pd(&b->x), _mm_loadu_pd(&c->x)));
+  *S = _mm_cvtsd_f64(acc);
+  return _mm_movemask_pd(_mm_cmpgt_pd(g, _mm_mul_pd(acc, _mm_set1_pd(MT_BOX_K)))) &&
+         *S <= COLLIDE_MAX_COORD && mt_not_degenerate(a, b, c);
+}
 #else
 COLLIDE_HOT void mt_get(const vec3 *p0, const vec3 *p1, const vec3 *a,
-                        const vec3 *b, const vec3 *c, mt_numbers *k) {
+                        const vec3 *b, const vec3 *c, double S, mt_numbers *k) {
   vec3 e1 = v_sub(*b, *a), e2 = v_sub(*c, *a);
-  if (!mt_from_edges(v_sub(*p1, *p0), v_sub(*p0, *a), e1, e2,
-                     mag3(p0) + mag3(p1) + mag3(a) + mag3(b) + mag3(c), v_len2(e1),
+  if (!mt_from_edges(v_sub(*p1, *p0), v_sub(*p0, *a), e1, e2, S, v_len2(e1),
                      v_len2(e2), k))
     k->outside = 1;   /* (the numbers not needed then left unset) */
 }
+/* One axis of the boxes' separation (mt_half's gap, by scalars). */
+static inline int mt_axis_apart(double p, double q, double u, double v, double w,
+                                double K) {
+  return mt_min(mt_min(u, v), w) - mt_max(p, q) > K ||
+         mt_min(p, q) - mt_max(mt_max(u, v), w) > K;
+}
+static inline int mt_boxes_miss(const vec3 *p0, const vec3 *p1, const vec3 *a,
+                                const vec3 *b, const vec3 *c, double *S) {
+  double K;
+  vec3 e1, e2;
+  double e11, e22, e12, E;
+  *S = mag3(p0) + mag3(p1) + mag3(a) + mag3(b) + mag3(c);
+  K = MT_BOX_K * *S;
+  if (!(mt_axis_apart(p0->x, p1->x, a->x, b->x, c->x, K) ||
+        mt_axis_apart(p0->y, p1->y, a->y, b->y, c->y, K) ||
+        mt_axis_apart(p0->z, p1->z, a->z, b->z, c->z, K)) ||
+      !(*S <= COLLIDE_MAX_COORD))
+    return 0;
+  e1 = v_sub(*b, *a);
+  e2 = v_sub(*c, *a);
+  e11 = v_len2(e1);
+  e22 = v_len2(e2);
+  e12 = v_dot(e1, e2);
+  E = e11 + e22;
+  return E > 1e-60 && e11 * e22 - e12 * e12 > 1e-14 * (E * E);
+}
 #endif
+
+/* The filter and its decision (see above), out of line so that the boxes'
+   miss before it keeps no registers for it. */
+static COLLIDE_NOINLINE_FN int raycast_triangle_filtered(const collide_vec3 *p0,
+                                                         const collide_vec3 *p1,
+                                                         const collide_vec3 *pa,
+                                                         const collide_vec3 *pb,
+                                                         const collide_vec3 *pc,
+                                                         double S, collide_hit *out) {
+  mt_numbers k;
+  mt_get(p0, p1, pa, pb, pc, S, &k);
+  return mt_decide(&k, p0, p1, pa, pb, pc, NULL, NULL, out);
+}
 
 int collide_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
                              const collide_vec3 *pa, const collide_vec3 *pb,
                              const collide_vec3 *pc, collide_hit *out) {
-  mt_numbers k;
-  mt_get(p0, p1, pa, pb, pc, &k);
-  return mt_decide(&k, p0, p1, pa, pb, pc, NULL, NULL, out);
+  double S;
+  if (mt_boxes_miss(p0, p1, pa, pb, pc, &S)) {   /* the boxes clearly apart */
+    hit_clear(out);
+    return 0;
+  }
+  return raycast_triangle_filtered(p0, p1, pa, pb, pc, S, out);
 }
 
 /* ---- the world's quick miss for rays ---------------------------------------- */
