@@ -410,6 +410,11 @@ COLLIDE_PRIVATE int collide__ray_flat(vec3 p0, vec3 p1, const vec3 *v,
                                       collide_hit *out);
 /* 1 and the unit normal of a non-degenerate triangle, else 0. */
 COLLIDE_PRIVATE int collide__triangle_normal(const vec3 v[3], vec3 *n);
+/* collide_sweep_sphere_triangle for a valid triangle whose normal n
+   collide__triangle_normal gave: the same answer to the bit. */
+COLLIDE_PRIVATE int collide__sweep_sphere_triangle_n(
+    double r, const vec3 *c0, const vec3 *c1, const vec3 *a, const vec3 *b,
+    const vec3 *c, const vec3 *n, collide_hit *out);
 /* 0 or a rejection of a polygon handed to a query as Lua argument arg. */
 COLLIDE_PRIVATE int collide__check_polygon(const collide_polygon *poly, int arg);
 /* The point of the polygon's plane nearest its first vertex. */

@@ -338,9 +338,9 @@ static int mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
     }
   }
   switch (s->kind) {   /* a sphere */
-  case COLLIDE_SHAPE_TRIANGLE:
-    return collide_sweep_sphere_triangle(m->r, c0, c1, &s->g.tri.a, &s->g.tri.b,
-                                         &s->g.tri.c, h);
+  case COLLIDE_SHAPE_TRIANGLE:   /* with its normal kept (shape_bounds) */
+    return collide__sweep_sphere_triangle_n(m->r, c0, c1, &s->g.tri.a,
+                                            &s->g.tri.b, &s->g.tri.c, &s->tn, h);
   case COLLIDE_SHAPE_POLYGON:
     return collide_sweep_sphere_polygon(m->r, c0, c1, &s->g.poly, h);
   case COLLIDE_SHAPE_AABB:
@@ -373,7 +373,7 @@ static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
   switch (s->kind) {
   case COLLIDE_SHAPE_TRIANGLE: {
     /* collide_raycast_triangle's first test, made with the normal kept
-       with the shape (the same bits as the one it computes): both ends
+       with the shape (collide__triangle_normal's): both ends
        clearly on one side of the plane is no contact. Most triangles a
        ray's box test lets through end here. */
     double h0 = v_dot(s->tn, v_sub(*p0, s->g.tri.a));

@@ -758,11 +758,25 @@ static int sweep_flat(double r, vec3 c0, vec3 c1, const vec3 *v, int count,
   return sweep_flat_scaled(r, c0, c1, v, count, n, origin, 0, FLAT_AUTO, out);
 }
 
+/* A sphere against a valid triangle abc, n its unit normal, S the sum of
+   magnitudes of the arguments (the fused check's). */
+COLLIDE_HOT int sphere_triangle_pieces(double r, const vec3 *c0,
+                                       const vec3 *c1, const vec3 *a,
+                                       const vec3 *b, const vec3 *c, vec3 n,
+                                       double S, collide_hit *out) {
+  vec3 v[3];
+  v[0] = *a; v[1] = *b; v[2] = *c;
+  /* zero radius: a ray, and the very call raycast_triangle's careful path
+     makes (see ray_flat), so the two agree to the bit */
+  if (r == 0) return ray_flat(*c0, *c1, v, 3, n, *a, out);
+  return sweep_flat_scaled(r, *c0, *c1, v, 3, n, *a, S, FLAT_AUTO, out);
+}
+
 int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
                                   const collide_vec3 *c1, const collide_vec3 *a,
                                   const collide_vec3 *b, const collide_vec3 *c,
                                   collide_hit *out) {
-  vec3 v[3], n;
+  vec3 n;
   double l2, S = mag_total(mag_add(mag_add2(mag_add2(mag_start(r), c0, c1),
                                              a, b), c));
   if (!(S <= COLLIDE_MAX_COORD && r >= 0)) {
@@ -776,11 +790,27 @@ int collide_sweep_sphere_triangle(double r, const collide_vec3 *c0,
   if (!triangle_cross(*a, *b, *c, &n, &l2))
     return COLLIDE_FAIL(4, COLLIDE_E_DEGENERATE_TRIANGLE);
   n = unit_len2(n, l2);
-  v[0] = *a; v[1] = *b; v[2] = *c;
-  /* zero radius: a ray, and the very call raycast_triangle's careful path
-     makes (see ray_flat), so the two agree to the bit */
-  if (r == 0) return ray_flat(*c0, *c1, v, 3, n, *a, out);
-  return sweep_flat_scaled(r, *c0, *c1, v, 3, n, *a, S, FLAT_AUTO, out);
+  return sphere_triangle_pieces(r, c0, c1, a, b, c, n, S, out);
+}
+
+/* The same for the world's triangles (collide_query.c), valid since they
+   were added, n their unit normal as collide__triangle_normal made it
+   then (triangle_cross and unit_len2 on the same points: the same bits as
+   above). S is formed as above, and arguments whose sum is not clearly
+   fine (a moving triangle's relative motion can leave the input limit)
+   take collide_sweep_sphere_triangle itself, checks and all; so the
+   answer is collide_sweep_sphere_triangle's to the bit, without its
+   triangle_cross, square root and division on every candidate of every
+   sweep. */
+int collide__sweep_sphere_triangle_n(double r, const vec3 *c0, const vec3 *c1,
+                                     const vec3 *a, const vec3 *b,
+                                     const vec3 *c, const vec3 *n,
+                                     collide_hit *out) {
+  double S = mag_total(mag_add(mag_add2(mag_add2(mag_start(r), c0, c1),
+                                        a, b), c));
+  if (!(S <= COLLIDE_MAX_COORD && r >= 0))
+    return collide_sweep_sphere_triangle(r, c0, c1, a, b, c, out);
+  return sphere_triangle_pieces(r, c0, c1, a, b, c, *n, S, out);
 }
 
 /* The 2D case of a ray (a segment, or a sweep of radius 0): the segment

@@ -182,7 +182,11 @@ static void shape_bounds(shape *s) {
   case COLLIDE_SHAPE_TRIANGLE:
     p[0] = s->g.tri.a; p[1] = s->g.tri.b; p[2] = s->g.tri.c;
     box_of_points(&s->bounds, p, 3);
-    s->tn = v_normalize(v_cross(v_sub(p[1], p[0]), v_sub(p[2], p[0])));
+    /* the unit normal collide_sweep_sphere_triangle computes, bit for
+       bit (a triangle is checked not degenerate before it is added; the
+       world's sphere sweeps pass it on, collide__sweep_sphere_triangle_n) */
+    if (!collide__triangle_normal(p, &s->tn))
+      s->tn = v_normalize(v_cross(v_sub(p[1], p[0]), v_sub(p[2], p[0])));
     s->tscale = max_abs3(&p[0]);
     if (max_abs3(&p[1]) > s->tscale) s->tscale = max_abs3(&p[1]);
     if (max_abs3(&p[2]) > s->tscale) s->tscale = max_abs3(&p[2]);
