@@ -402,6 +402,15 @@ describe("collide.sweep_capsule_segment", function()
     end)
   end)
 
+  describe("with a zero radius crossing the segment, in mixed scales", function()
+    it("takes the normal of the plane of the two directions, against the motion", function()
+      local E, D = 1e-3, 1e3
+      hit_is(0.5, vec3(-E, 0, -E), vec3(-math.sqrt(0.5), 0, -math.sqrt(0.5)), "edge",
+             sweep(0, vec3(1, 0, -1), vec3(-E, 0, -E - D), vec3(-E, 0, -E + D), vec3(-E, -E, -E),
+                   vec3(-E, E, -E)))
+    end)
+  end)
+
   describe("with a zero axis", function()
     it("answers as sweep_sphere_segment", function()
       assert.are.same({ collide.sweep_sphere_segment(0.5, vec3(-3, 0.5, 0.25), vec3(3, 0, 0), a,
@@ -448,6 +457,19 @@ describe("collide.sweep_capsule_aabb", function()
       hit_is((4 - 0.25 / math.sqrt(2)) / 5, vec3(1, 0, 1),
              vec3(math.sqrt(0.5), 0, math.sqrt(0.5)), "edge",
              sweep(0.25, vec3(0.5, 0, -0.5), vec3(5, 0, 5), vec3(0, 0, 0), O, E))
+    end)
+  end)
+
+  describe("with a zero radius (a moving segment) crossing an edge", function()
+    --        z
+    --        |   +---+      the core (1, 0, -1) at 45 degrees, moving up
+    --     ---+---o---+--    1e3 onto the bottom-left edge (along y) of a
+    --           /^          box 1e-3 across: it touches at o alone, its
+    --          / |          middle on the edge's inside
+    it("takes the normal of the plane of the two directions, against the motion", function()
+      local W, D = 1e-3, 1e3
+      hit_is(0.5, vec3(-W, 0, -W), vec3(-math.sqrt(0.5), 0, -math.sqrt(0.5)), "edge",
+             sweep(0, vec3(1, 0, -1), vec3(-W, 0, -W - D), vec3(-W, 0, -W + D), O, vec3(W, W, W)))
     end)
   end)
 
@@ -565,6 +587,18 @@ describe("collide.sweep_capsule_capsule", function()
   describe("when they pass apart", function()
     it("returns false alone", function()
       assert.are.same({ false }, { sweep(0.5, UP, vec3(-5, 0, 3), vec3(5, 0, 3), 0.5, ZAX, O, O) })
+    end)
+  end)
+
+  describe("with zero radii, crossing in mixed scales", function()
+    it("takes the normal of the plane of the two cores, against the motion", function()
+      local E = 1e-6
+      local hit, u0, u1, normal = sweep(0, vec3(E, 0, -E), vec3(-E, 0, -E - 1), vec3(-E, 0, -E + 1),
+                                        0, vec3(0, E, 0), vec3(-E, 0, -E), vec3(-E, 0, -E))
+      assert.is_true(hit)
+      near(0.5, u0)
+      near(0.5, u1)
+      vec_near(vec3(-math.sqrt(0.5), 0, -math.sqrt(0.5)), normal)
     end)
   end)
 

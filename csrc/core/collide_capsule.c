@@ -44,7 +44,11 @@
  * body's boundary is the body's, since translation does not turn normals).
  * The point and the feature are recomputed on the obstacle from the closest
  * points of the core at u and the obstacle (Ericson 5.1.9 for two segments),
- * so they name the obstacle's own feature. At u = 0 (overlapping at the
+ * so they name the obstacle's own feature. With r = 0 (a moving segment)
+ * the pair touches at distance zero and its difference has no direction:
+ * an end that met the obstacle first gives that end's ray answer, and a
+ * contact of the core's inside takes zero_normal's rule (the face of the
+ * grown body entered, as the rays choose). At u = 0 (overlapping at the
  * start) the normal is the direction of the shortest translation that
  * separates: from the obstacle's closest point toward the core's when they
  * are apart, otherwise (the core pierces or lies in the obstacle) the face
@@ -300,6 +304,92 @@ static int pair_normal(vec3 m0, vec3 m1, vec3 A, vec3 a, vec3 b, vec3 x,
   return 1;
 }
 
+/* The normal of a contact at distance zero: a capsule of radius 0 (a
+   moving segment) touching the obstacle, or two cores (radii summing to 0).
+   At r = 0 the centre c lies on the boundary of the grown body G = X (+) S
+   and the closest points x (the core's) and q (the obstacle's) coincide:
+   x - q is rounding alone -- of the coordinates of the whole scene, which
+   in mixed scales (a box 1e-3 across met after a motion of 1e3) is far
+   above the noise of x and q themselves -- and has no direction (a core
+   moving along +z onto a box's bottom edge got (1, 0, 1) / sqrt 2, along
+   the motion, into the box: test_capsule_zero_radius_edge).
+   Every outward normal of G at c (a plane through c with G behind it)
+   separates core and obstacle there (Minkowski: w.(c - g) >= 0 for g in G
+   is w.(x' - p) >= 0 for every core point x' and obstacle point p, both
+   touching at q = x). Among them the rays' choice: a flat face's normal on
+   the side the ray comes from (ray_flat), the face the ray enters
+   (raycast_aabb):
+   - the core's inside against the inside of an edge e: G's face there is
+     the parallelogram e (+) S, whose normal is +-(e x A) / |e x A| (the
+     plane spanned by the two directions); the centre crosses it inward at
+     u, so the sign is the one against the motion, w.d < 0;
+   - the core's inside at a vertex v: G's edge v (+) S, where the faces
+     e_i (+) S of v's edges e_i meet whose planes have the obstacle behind
+     them (the silhouette seen along A); the path enters them at once, so
+     -- the tie rule of the start's push_try -- the one most against the
+     motion, least w.d;
+   - a segment (or the other capsule's core) has no inside: G is the flat
+     parallelogram and +-(e x A) is its normal at every point, its rim too
+     (ray_flat's rule in 3D: the face normal on the start's side).
+   So the candidates are +-(e_i x A) (cross_exact: a few ulps at any
+   angle) for the edges ea[i]-eb[i], i < k, at q (the one edge whose inside
+   holds q, or a vertex's edges), kept when w.d < 0 and no vertex vx[j] of
+   the obstacle is in front of the plane (beyond the rounding of the
+   coordinates -- its own, and those of the centre, its motion and the
+   axis, whose rounding moves q -- and a polygon's flatness tolerance,
+   1e-9 of its size); the least w.d is the normal. Left without one -- the
+   core parallel to the edges (e x A = 0), the motion in their plane
+   (w.d = 0: a 2D game, where G's boundary met is an in-plane line), a
+   contact at the core's end -- G's feature at c is a line: v (+) S along
+   A (the core's inside at q), or e -+ A along e (an end of the core on an
+   edge's inside); the rays meet a line with the reverse of the motion
+   perpendicular to it (collide_shapes.c's sweep_segment at r = 0: way_out
+   across the segment), within the plane in 2D; at a corner of G (an end
+   at a vertex), -d. Every answer faces the motion: w.d < 0 by the test,
+   and -d_perp.d = -|d_perp|^2 < 0 (-d where d_perp rounds away).
+   c: the centre at u; t: q's parameter on the edge ea[bi]-eb[bi] (seg_seg's
+   pair of the core c -+ A and that edge, x the core's point). */
+static vec3 zero_normal(vec3 c, vec3 A, vec3 d, vec3 x, vec3 q, double t,
+                        const vec3 *ea, const vec3 *eb, int k, int bi,
+                        const vec3 *vx, int nv) {
+  /* (a zero axis -- a capsule pair of which one is a sphere -- is a point:
+     no plane of two directions, x is its end, the line met is the edge) */
+  double ma = v_maxabs(A);
+  vec3 best = v3(0, 0, 0), A1 = ma > 0 ? v_scale(A, 1 / ma) : A, L, p;
+  /* the rounding of q: of the pair at c, which moved by d (noise) */
+  double bd = 0, tq = dmax(noise(c, d), noise(q, A));
+  int i, j, s;
+  for (i = 0; i < k; i++) {
+    vec3 e = v_sub(eb[i], ea[i]), w;
+    if (v_zero(e)) continue;
+    w = v_normalize(cross_exact(v_scale(e, 1 / v_maxabs(e)), A1));
+    if (v_zero(w)) continue;
+    for (s = 0; s < 2; s++, w = v_flip(w)) {
+      double wd = v_dot(w, d);
+      if (!(wd < 0) || (bd < 0 && !(wd < bd))) continue;
+      for (j = 0; j < nv; j++) {
+        vec3 g = v_sub(vx[j], q);
+        if (v_dot(w, g) > 4e-9 * v_maxabs(g) + dmax(noise(vx[j], vx[j]), tq)) break;
+      }
+      if (j == nv) { best = w; bd = wd; }
+    }
+  }
+  if (bd < 0) return best;
+  /* the line of G through c: along A when x is inside the core (seg_seg
+     gives its ends exactly), else along the edge when q is inside it */
+  if (!v_same(x, v_sub(c, A)) && !v_same(x, v_add(c, A))) L = A1;
+  else if (t > 0 && t < 1) L = v_sub(eb[bi], ea[bi]);
+  else L = v3(0, 0, 0);
+  p = v_neg(d);
+  if (!v_zero(L)) {
+    L = v_scale(L, 1 / v_maxabs(L));
+    p = v_madd(p, L, -v_dot(p, L) / v_len2(L));
+    /* (rounding alone when d is along L to a few ulps: -d) */
+    if (!(v_maxabs(p) > 64 * DBL_EPSILON * v_maxabs(d))) p = v_neg(d);
+  }
+  return v_normalize(p);
+}
+
 /* The earliest contact among pieces so far: u (2 for none), and the
    obstacle's point, the normal and the feature there. */
 typedef struct first {
@@ -330,9 +420,12 @@ static void keep_first(int hit, const collide_hit *h, first *f) {
    comparing distances, and its pair is at most as far as the point (which
    is on that edge), so it is the contact to the rounding of u; among a
    vertex's edges the nearest pair by dist2_diff (the first on a tie). The
-   normal: pair_normal's. */
-static void edge_contact(vec3 c, vec3 A, const vec3 *ea, const vec3 *eb,
-                         int k, first *f) {
+   normal: pair_normal's; with r = 0 (a contact at distance zero, the pair's
+   difference rounding alone) zero_normal's, vx[0..nv-1] the obstacle's
+   vertices and d the centre's motion. */
+static void edge_contact(double r, vec3 c, vec3 A, vec3 d, const vec3 *ea,
+                         const vec3 *eb, int k, const vec3 *vx, int nv,
+                         first *f) {
   vec3 m0 = v_sub(c, A), m1 = v_add(c, A), x, q, bx = m0, bq = m0, nrm;
   double t, bt = 0;
   int i, bi = -1;
@@ -348,6 +441,8 @@ static void edge_contact(vec3 c, vec3 A, const vec3 *ea, const vec3 *eb,
     f->point = bq;
     f->feature = bt > 0 && bt < 1 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_VERTEX;
   }
+  if (bi >= 0 && r == 0)
+    f->normal = zero_normal(c, A, d, bx, bq, bt, ea, eb, k, bi, vx, nv);
 }
 
 /* The earlier of the two end pieces, the obstacle met by the core's end
@@ -2664,7 +2759,11 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
       return 0;
     }
     if (f.u > 0) {
-      if (f.feature == COLLIDE_FEATURE_VERTEX) {
+      /* (with r = 0 an end piece that came first is the ray's answer and
+         stands whole, point and normal: the README's rule; the pair of
+         core and edge at distance zero has no direction to offer it) */
+      if (r == 0 && f.u == u_end) {
+      } else if (f.feature == COLLIDE_FEATURE_VERTEX) {
         /* a vertex: its two edges */
         for (i = 0; i < count && !v_same(v[i], f.point); i++) {}
         if (i < count) {
@@ -2672,7 +2771,7 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
           ea[0] = ea[1] = v[i];
           eb[0] = v[(i + count - 1) % count];
           eb[1] = v[(i + 1) % count];
-          edge_contact(at(c0, d, f.u), A, ea, eb, 2, &f);
+          edge_contact(r, at(c0, d, f.u), A, d, ea, eb, 2, v, count, &f);
         }
       } else if (f.feature == COLLIDE_FEATURE_EDGE) {
         /* an edge's inside: the edge nearest the point (it is on one to
@@ -2687,7 +2786,8 @@ static int sweep_capsule_flat(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
           di = v_len2(v_madd(w, e, -clamp01(v_dot(w, e) / ee)));
           if (bd < 0 || di < bd) { bd = di; k = i; }
         }
-        edge_contact(at(c0, d, f.u), A, &v[k], &v[(k + 1) % count], 1, &f);
+        edge_contact(r, at(c0, d, f.u), A, d, &v[k], &v[(k + 1) % count], 1,
+                     v, count, &f);
       }
       out->u = f.u;
       out->point = f.point;
@@ -2817,8 +2917,18 @@ static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
   m0 = v_sub(c, A);
   m1 = v_add(c, A);
   (void)seg_seg(c, A, a, b, x, q, t);
-  (void)pair_normal(m0, m1, A, a, b, *x, *q, *t,
-                    dmax(noise(*x, *q), noise(c, A)), &h->normal);
+  if (r == 0 && h->u > 0) {
+    /* touching at distance zero after the start: zero_normal's (the
+       segment has no inside, so +-(e x A) on the start's side anywhere on
+       the parallelogram, as ray_flat; in a 2D game or along a sliver
+       thinner than rounding, across the line met) */
+    vec3 ends[2];
+    ends[0] = a; ends[1] = b;
+    h->normal = zero_normal(c, A, d, *x, *q, *t, &a, &b, 1, 0, ends, 2);
+  } else {
+    (void)pair_normal(m0, m1, A, a, b, *x, *q, *t,
+                      dmax(noise(*x, *q), noise(c, A)), &h->normal);
+  }
   return 1;
 }
 
@@ -3133,7 +3243,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
                                const collide_vec3 *center,
                                const collide_vec3 *extents, collide_hit *out) {
   vec3 A, e, rel, d, q, m, ga;
-  double dd;
+  double dd, u_end;
   int feature = COLLIDE_FEATURE_FACE, k, sa, sb, zeros;
   collide_hit h;
   /* (the arguments' magnitudes summed in one pass, collide_internal.h; one
@@ -3185,6 +3295,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
     s0 = v_sub(rel, A); s1 = v_sub(r1, A);
     keep_end_pair(hp, &h, collide__sweep_aabb(r, &s0, &s1, &zero, &e, &hm), &hm,
                   rel, d, A, &f);
+    u_end = f.u;
     /* the edges along x_k between the faces sa x_i1 and sb x_i2: only where
        a direction normal to A lies between the two faces' normals can the
        core's inside touch the edge's inside, (sa A_i1)(sb A_i2) <= 0 (the
@@ -3208,11 +3319,13 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
       return 0;
     }
     if (f.u > 0) {
-      {
+      /* (with r = 0 an end piece that came first is the ray's answer,
+         ray_aabb's, and stands whole, as against a polygon) */
+      if (!(r == 0 && f.u == u_end)) {
         /* on the box's edges: at a corner (every coordinate at its bound)
            the edges to the corners one coordinate flipped (along axes with
            extent); on an edge's inside (two at their bounds) that edge */
-        vec3 ea[3], eb[3], p = f.point;
+        vec3 ea[3], eb[3], p = f.point, corners[8];
         int j = 0, free = -1, nb = 0;
         for (k = 0; k < 3; k++) {
           if (fabs(v_get(p, k)) == v_get(e, k)) nb++;
@@ -3229,7 +3342,9 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
           eb[0] = v_with(p, free, v_get(e, free));
           j = 1;
         }
-        if (j > 0) edge_contact(at(rel, d, f.u), A, ea, eb, j, &f);
+        for (k = 0; k < 8 && r == 0; k++) corners[k] = box_corner(e, k);
+        if (j > 0)
+          edge_contact(r, at(rel, d, f.u), A, d, ea, eb, j, corners, r == 0 ? 8 : 0, &f);
       }
       out->u = f.u;
       out->point = v_add(f.point, *center);
