@@ -1254,6 +1254,25 @@ int collide_sweep_aabb_segment(const collide_vec3 *e, const collide_vec3 *c0,
     CHECK_VEC(a, 4);
     CHECK_VEC(b, 5);
   }
+  {
+    /* The quick miss (issue 12's, as sweep_sphere_segment's): with m and
+       h the segment's midpoint and half-vector, a contact needs
+       |c0 + d t - m - s h|_i <= e_i for some t in [0, 1], s in [-1, 1],
+       so |c0 - m + d t|_i <= e_i + |h_i|: the point c0 - m moving by d
+       meets the box of half-size e + |h| about the origin. meets_box's
+       separating axes with its pad, 1e-9 of the sum of magnitudes (every
+       number here is rounded by a few epsilon of it), prove a miss by
+       more than the rounding the separating-axis pass below can make, so
+       it would answer no contact too. */
+    vec3 m = v_scale(v_add(*a, *b), 0.5), h = v_scale(v_sub(*b, *a), 0.5);
+    vec3 d = v_sub(*c1, *c0), hd = v_scale(d, 0.5);
+    double pad = reach_pad(0, mag_total(S));
+    vec3 ext = v_add(v_add(*e, v3(fabs(h.x), fabs(h.y), fabs(h.z))), v3(pad, pad, pad));
+    if (!meets_box_at(v_add(v_sub(*c0, m), hd), hd, ext)) {
+      hit_clear(out);
+      return 0;
+    }
+  }
   v[0] = *a; v[1] = *b;
   o.v = v;
   o.count = 2;
