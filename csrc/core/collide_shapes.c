@@ -1680,7 +1680,13 @@ static COLLIDE_NOINLINE_FN int segment_pieces(double r, const collide_vec3 *c0,
   }
   diff = v_sub(c, p);
   dist = v_len(diff);
-  if (dist > noise(c, p)) {
+  /* With r = 0 (a ray against the segment) every contact is at distance 0
+     exactly, so c - p is rounding alone, whose direction means nothing:
+     it may exceed noise() where the motion is long next to c (c0 = 1e8,
+     the contact near 1) and then faced along the motion. The rules for a
+     centre on the segment decide instead, as for a distance within
+     noise. */
+  if (r > 0 && dist > noise(c, p)) {
     normal = unit_len(diff, dist);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* centre on the segment: way_out across it, else any perpendicular */

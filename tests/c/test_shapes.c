@@ -939,6 +939,49 @@ static collide_vec3 rvec(unsigned long long *s, double scale) {
   return V(scale * (2 * rnd(s) - 1), scale * (2 * rnd(s) - 1), scale * (2 * rnd(s) - 1));
 }
 
+/* A zero-radius sphere (a ray) crossing a segment touches it at distance
+   0, so the centre's offset from the point is rounding alone; where the
+   motion is long next to the scene (from 1e8 to a segment of size 1e-3)
+   that offset exceeded the noise bound and gave the normal, which then
+   faced along the motion in about a quarter of such hits. The normal must
+   face the start: unit, against the motion, and across the segment at an
+   edge (perpendicular to it). */
+static double zs_rnd(unsigned long long *s) {
+  *s ^= *s >> 12; *s ^= *s << 25; *s ^= *s >> 27;
+  return (double)((*s * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
+}
+static int test_zero_radius_segment_normals(void) {
+  unsigned long long seed = 0x9e3779b97f4a7c15ULL;
+  int i, hits = 0;
+  for (i = 0; i < 40000; i++) {
+    double sc = pow(10, (int)(zs_rnd(&seed) * 13) - 6);
+    double far = pow(10, (int)(zs_rnd(&seed) * 13) - 4), t = zs_rnd(&seed), dl, nd, ne, el;
+    collide_vec3 a = V(sc * (zs_rnd(&seed) - .5), sc * (zs_rnd(&seed) - .5), sc * (zs_rnd(&seed) - .5));
+    collide_vec3 b = V(sc * (zs_rnd(&seed) - .5), sc * (zs_rnd(&seed) - .5), sc * (zs_rnd(&seed) - .5));
+    collide_vec3 dir = V(zs_rnd(&seed) - .5, zs_rnd(&seed) - .5, zs_rnd(&seed) - .5), q, c0, c1, d, n;
+    collide_hit h;
+    if (i % 4 == 0) { a.z = 0; b.z = 0; dir.z = 0; }   /* 2D */
+    q = V(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t);
+    c0 = V(q.x - dir.x * far, q.y - dir.y * far, q.z - dir.z * far);
+    c1 = V(q.x + dir.x * far, q.y + dir.y * far, q.z + dir.z * far);
+    if (collide_sweep_sphere_segment(0, &c0, &c1, &a, &b, &h) != 1) continue;
+    hits++;
+    n = h.normal;
+    d = V(c1.x - c0.x, c1.y - c0.y, c1.z - c0.z);
+    dl = sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+    ENSURE_NEAR(sqrt(n.x * n.x + n.y * n.y + n.z * n.z), 1, 1e-12);
+    nd = (n.x * d.x + n.y * d.y + n.z * d.z) / dl;
+    ENSURE(nd <= 1e-9);
+    if (h.feature == COLLIDE_FEATURE_EDGE) {
+      el = sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y) + (b.z - a.z) * (b.z - a.z));
+      ne = (n.x * (b.x - a.x) + n.y * (b.y - a.y) + n.z * (b.z - a.z)) / el;
+      ENSURE_SMALL(ne, 1e-9);
+    }
+  }
+  ENSURE(hits > 10000);
+  return 0;
+}
+
 static int test_any_scale(void) {
   unsigned long long seed = 0x2545f4914f6cdd1dULL;
   int i;
@@ -1341,4 +1384,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_raycast_sphere);
   RUN_TEST(test_cross_checks);
   RUN_TEST(test_any_scale);
+  RUN_TEST(test_zero_radius_segment_normals);
 TEST_MAIN_END
