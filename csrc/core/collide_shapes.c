@@ -296,8 +296,7 @@ static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double 
    decided from the squares when they are clearly apart (a factor 1.0001
    is far beyond the rounding of sqrt and of x^2, and x above 1e-150 keeps
    x^2 a normal number), so the common case needs no square root; the
-   answer is the same on every input (the world's triangle_ok computes it
-   the plain way). */
+   answer is that of l > x on every input. */
 static inline int triangle_cross(vec3 a, vec3 b, vec3 c, vec3 *cr, double *l2) {
   vec3 ab = v_sub(b, a), ac = v_sub(c, a), bc = v_sub(c, b);
   double e2 = v_len2(ab), x;
@@ -2054,6 +2053,7 @@ static int sweep_aabb(double r, const collide_vec3 *c0,
                               const collide_vec3 *center,
                               const collide_vec3 *extents, collide_hit *out, int checked) {
   vec3 d, rel, e, h;
+  double pad;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_start(r), c0), c1),
                                        center), extents));
   if (checked && !((S <= COLLIDE_MAX_COORD) &&
@@ -2064,7 +2064,8 @@ static int sweep_aabb(double r, const collide_vec3 *c0,
   d = v_sub(*c1, *c0);
   rel = v_sub(*c0, *center);
   h = v_scale(d, 0.5);
-  if (!meets_box_at(v_add(rel, h), h, v_add(e, v3(reach_pad(r, S), reach_pad(r, S), reach_pad(r, S))))) {
+  pad = reach_pad(r, S);
+  if (!meets_box_at(v_add(rel, h), h, v_add(e, v3(pad, pad, pad)))) {
     hit_clear(out);
     return 0;
   }

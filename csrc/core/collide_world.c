@@ -183,10 +183,10 @@ static void shape_bounds(shape *s) {
     p[0] = s->g.tri.a; p[1] = s->g.tri.b; p[2] = s->g.tri.c;
     box_of_points(&s->bounds, p, 3);
     /* the unit normal collide_sweep_sphere_triangle computes, bit for
-       bit (a triangle is checked not degenerate before it is added; the
-       world's sphere sweeps pass it on, collide__sweep_sphere_triangle_n) */
-    if (!collide__triangle_normal(p, &s->tn))
-      s->tn = v_normalize(v_cross(v_sub(p[1], p[0]), v_sub(p[2], p[0])));
+       bit, which the world's sphere sweeps pass on
+       (collide__sweep_sphere_triangle_n); it succeeds, as triangle_ok
+       made the same call before the triangle was taken */
+    (void)collide__triangle_normal(p, &s->tn);
     s->tscale = max_abs3(&p[0]);
     if (max_abs3(&p[1]) > s->tscale) s->tscale = max_abs3(&p[1]);
     if (max_abs3(&p[2]) > s->tscale) s->tscale = max_abs3(&p[2]);
@@ -243,17 +243,14 @@ static int commit_slot(collide_world *w, int s) {
   return id;
 }
 
-/* Degenerate triangles are refused by the rule of the single-shape
-   functions (collide_shapes.c, triangle_normal), computed in the same
-   order so that both agree on every input: |(b-a) x (c-a)| must exceed
-   1e-12 times the longest edge squared. Cheaper than calling a sweep to
-   validate (test_world checks that the two agree). */
+/* Degenerate triangles are refused by the single-shape functions' own
+   rule (collide_shapes.c, triangle_cross through collide__triangle_normal):
+   |(b-a) x (c-a)| must exceed 1e-12 times the longest edge squared. The
+   same call then gives the normal kept with the shape (shape_bounds). */
 static int triangle_ok(const vec3 *a, const vec3 *b, const vec3 *c) {
-  vec3 ab = v_sub(*b, *a), ac = v_sub(*c, *a), bc = v_sub(*c, *b);
-  double e2 = v_len2(ab), l = v_len(v_cross(ab, ac));
-  if (v_len2(ac) > e2) e2 = v_len2(ac);
-  if (v_len2(bc) > e2) e2 = v_len2(bc);
-  return l > 1e-12 * e2;
+  vec3 p[3], n;
+  p[0] = *a; p[1] = *b; p[2] = *c;
+  return collide__triangle_normal(p, &n);
 }
 
 /* Checks the geometry g of a shape of kind `kind` whose first argument is
