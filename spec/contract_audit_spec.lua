@@ -7,9 +7,6 @@
 -- repeated here.
 local collide = require "collide"
 local V = collide.vec3
-local unpack = table.unpack or unpack -- luacheck: ignore 143
-
-local function pack(...) return { n = select("#", ...), ... } end
 
 -- ---- movers: ground that the mover exactly touches ------------------------
 -- Contact is closed (touching counts), so a mover resting exactly on a
@@ -58,4 +55,41 @@ describe("a mover resting exactly on the ground", function()
       assert.is_true(pos.y < 0.51 and pos.y >= 0.5)
     end)
   end
+end)
+
+-- ---- 2D: a mover that starts inside a flat obstacle ------------------------
+-- "a mover that starts inside it is pushed out across its nearest edge",
+-- and "feature" names the obstacle's feature touched: the edge crossed. A
+-- capsule whose axis is parallel to that edge once named a "vertex" (the
+-- push perpendicular to the axis, tried first, tied with the edge's).
+
+describe("a mover starting inside a flat obstacle in the plane of a 2D game", function()
+  local square = collide.polygon({ V(0, 0), V(4, 0), V(4, 4), V(0, 4) })
+  local A, B, C = V(0, 0), V(4, 0), V(0, 4)
+  local E = V(0.25, 0.25, 0)
+
+  it("is pushed out across the nearest edge, which the feature names", function()
+    -- the square: the nearest edge is x = 4; the triangle: x = 0
+    local c, d = V(3.5, 2), V(0.01, 0.02)
+    local t, dt = V(1, 1.5), V(0.01, 0.02)
+    local cases = {
+      { V(1, 0, 0), collide.sweep_sphere_polygon(0.25, c, c + d, square) },
+      { V(1, 0, 0), collide.sweep_aabb_polygon(E, c, c + d, square) },
+      { V(1, 0, 0), collide.sweep_capsule_polygon(0.25, V(0, 0.5), c, c + d, square) },
+      { V(1, 0, 0), collide.sweep_capsule_polygon(0.25, V(0, 0.5), c, c, square) },
+      { V(1, 0, 0), collide.sweep_capsule_aabb(0.25, V(0, 0.5), c, c + d, V(2, 2), V(2, 2, 0)) },
+      { V(-1, 0, 0), collide.sweep_sphere_triangle(0.25, t, t + dt, A, B, C) },
+      { V(-1, 0, 0), collide.sweep_aabb_triangle(E, t, t + dt, A, B, C) },
+      { V(-1, 0, 0), collide.sweep_capsule_triangle(0.25, V(0, 0.5), t, t + dt, A, B, C) },
+      { V(-1, 0, 0), collide.sweep_capsule_triangle(0.25, V(0, 0.5), t, t, A, B, C) },
+    }
+    for i, r in ipairs(cases) do
+      local want, hit, u, point, normal, feature = r[1], r[2], r[3], r[4], r[5], r[6]
+      assert.is_true(hit, "case " .. i)
+      assert.are.equal(0, u)
+      assert.are.equal(0, point.z)
+      assert.are.same({ want:unpack() }, { normal.x + 0, normal.y + 0, normal.z + 0 })
+      assert.are.equal("edge", feature, "case " .. i)
+    end
+  end)
 end)
