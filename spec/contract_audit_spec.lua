@@ -93,3 +93,63 @@ describe("a mover starting inside a flat obstacle in the plane of a 2D game", fu
     end
   end)
 end)
+
+-- ---- LuaJIT: a NULL pointer is a value, not a missing argument -------------
+-- On LuaJIT a NULL pointer cdata compares equal to nil, so the FFI backend,
+-- testing arguments with `x == nil`, took one for an absent out-vector,
+-- filter, options table or z, and dropped it as a shape's data; the C-API
+-- backend (and the contract: a wrong type is an error) rejects it as the
+-- cdata it is.
+
+local has_ffi, ffi = pcall(require, "ffi")
+if has_ffi then
+  describe("a NULL pointer cdata given as an argument", function()
+    local NULL = ffi.cast("void *", 0)
+    local plane = collide.plane(V(0, 1, 0), 0)
+    local function fails(msg, f, ...)
+      local ok, e = pcall(f, ...)
+      assert.is_false(ok)
+      assert.are.equal(msg, e)
+    end
+
+    it("is a cdata of the wrong type wherever a value is optional", function()
+      fails("bad argument #5 to 'sweep_sphere_plane' (vec3 (out-vector) expected, got cdata)",
+        collide.sweep_sphere_plane, 0.5, V(0, 3), V(0, -3), plane, NULL)
+      fails("bad argument #4 to 'lerp' (vec3 (out-vector) expected, got cdata)",
+        collide.lerp, V(0, 0), V(1, 1), 0.5, NULL)
+      fails("bad argument #3 to 'vec3' (number expected, got cdata)", V, 1, 2, NULL)
+      fails("bad argument #3 to 'set' (number expected, got cdata)", V(1, 2).set, V(1, 2), 1, 2,
+        NULL)
+      fails("bad argument #1 to 'lerp' (vec3 expected, got table with non-number z)",
+        collide.lerp, { 1, 2, NULL }, V(1, 1), 0.5)
+      local w = collide.world()
+      local id = w:add_sphere(V(0, 0), 1)
+      fails("bad argument #3 to 'raycast' (function or mask expected, got cdata)",
+        w.raycast, w, V(-5, 0), V(5, 0), NULL)
+      fails("bad argument #3 to 'overlap_sphere' (function or mask expected, got cdata)",
+        w.overlap_sphere, w, V(0, 0), 1, NULL)
+      fails("bad argument #5 to 'move_sphere' (table expected, got cdata)",
+        w.move_sphere, w, 0.5, V(-5, 0), V(5, 0), NULL)
+      fails("bad argument #5 to 'move_sphere' (options.up: vec3 expected, got cdata)",
+        w.move_sphere, w, 0.5, V(-5, 0), V(5, 0), { up = NULL })
+      fails("bad argument #5 to 'move_sphere' (vec3 (out-vector) expected, got cdata)",
+        w.move_sphere, w, 0.5, V(-5, 0), V(5, 0), nil, NULL)
+      fails("bad argument #5 to 'sweep_sphere' (vec3 (out-vector) expected, got cdata)",
+        w.sweep_sphere, w, 0.5, V(-5, 0), V(5, 0), nil, NULL)
+      fails("bad argument #2 to 'velocity' (vec3 (out-vector) expected, got cdata)",
+        w.velocity, w, id, NULL)
+      fails("bad argument #4 to 'sweep_pairs' (table expected, got cdata)",
+        collide.sweep_pairs, 1, { V(0, 0) }, { V(0, 0) }, NULL)
+    end)
+
+    it("is kept as a shape's data", function()
+      local w = collide.world()
+      local id = w:add_sphere(V(0, 0), 1, NULL)
+      local first = w:add_mesh({ V(0, 0), V(1, 0), V(0, 1) }, { 1, 2, 3 }, NULL)
+      for _, i in ipairs({ id, first }) do
+        assert.are.equal("cdata", type(w:data(i)))
+      end
+      for _, _, data in w:shapes() do assert.are.equal("cdata", type(data)) end
+    end)
+  end)
+end

@@ -160,7 +160,7 @@ local function component(t, i, key, has_array, def, f, idx)
   local c
   if has_array then c = rawget(t, i) else c = rawget(t, key) end
   if type(c) == "number" then return c end
-  if c == nil and def ~= nil then return def end
+  if type(c) == "nil" and def ~= nil then return def end
   argerror(f, idx, "vec3 expected, got table with non-number " .. key)
 end
 
@@ -168,7 +168,7 @@ end
 -- {x =, y = [, z =]} copied into the scratch vector s, else an error.
 local function tovec(f, idx, x, s)
   if type(x) == "table" then
-    local has_array = rawget(x, 1) ~= nil
+    local has_array = type(rawget(x, 1)) ~= "nil"
     s.x = component(x, 1, "x", has_array, nil, f, idx)
     s.y = component(x, 2, "y", has_array, nil, f, idx)
     s.z = component(x, 3, "z", has_array, 0, f, idx)
@@ -191,7 +191,7 @@ for i = 0, 3 do FEATURE[i] = ffi.string(C.collide_feature_name(i)) end
 
 -- An out-vector argument or a new vec3 holding (x, y, z).
 local function outvec(f, idx, o, x, y, z)
-  if o == nil then return V(x, y, z) end
+  if type(o) == "nil" then return V(x, y, z) end
   if not istype(V, o) then typeerror(f, idx, "vec3 (out-vector)", o) end
   o.x = x; o.y = y; o.z = z
   return o
@@ -221,7 +221,7 @@ function M.vec3(...)
   if x == nil and select("#", ...) == 0 then return V() end
   if type(x) ~= "number" then typeerror(F_VEC3, 1, "number", x) end
   if type(y) ~= "number" then typeerror(F_VEC3, 2, "number", y) end
-  if z == nil then z = 0 elseif type(z) ~= "number" then
+  if type(z) == "nil" then z = 0 elseif type(z) ~= "number" then
     typeerror(F_VEC3, 3, "number", z)
   end
   return V(x, y, z)
@@ -317,7 +317,7 @@ function methods.set(a, x, y, z)
   if not istype(V, a) then typeerror(F_SET, 1, "vec3", a) end
   if type(x) ~= "number" then typeerror(F_SET, 2, "number", x) end
   if type(y) ~= "number" then typeerror(F_SET, 3, "number", y) end
-  if z == nil then z = 0 elseif type(z) ~= "number" then
+  if type(z) == "nil" then z = 0 elseif type(z) ~= "number" then
     typeerror(F_SET, 4, "number", z)
   end
   a.x = x; a.y = y; a.z = z
@@ -383,13 +383,13 @@ local function read_vertex(t, i, out)
   end
   if type(v) ~= "table" then return false end
   local x, y, z
-  if rawget(v, 1) ~= nil then
+  if type(rawget(v, 1)) ~= "nil" then
     x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
   else
     x, y, z = rawget(v, "x"), rawget(v, "y"), rawget(v, "z")
   end
   if type(x) ~= "number" or type(y) ~= "number" then return false end
-  if z == nil then z = 0 elseif type(z) ~= "number" then return false end
+  if type(z) == "nil" then z = 0 elseif type(z) ~= "number" then return false end
   out.x, out.y, out.z = x, y, z
   return true
 end
@@ -515,7 +515,7 @@ local function gen_out(j, k, x, y, z)
   return format([=[
     local r%d = o%d
     if istype(V, r%d) then r%d.x = %s; r%d.y = %s; r%d.z = %s
-    elseif r%d == nil then r%d = V(%s, %s, %s)
+    elseif type(r%d) == "nil" then r%d = V(%s, %s, %s)
     else typeerror(F, %d, "vec3 (out-vector)", r%d)
     end]=],
     j, j, j, j, x, j, y, j, z, j, j, x, y, z, k, j)

@@ -84,7 +84,7 @@ return function(E)
   -- Keeps data with the new id (lcollide_world.c added).
   local function added(f, w, id, data)
     if id < 0 then world_error(f, id) end
-    if data ~= nil then data_of[w][id] = data end
+    if type(data) ~= "nil" then data_of[w][id] = data end
     return id
   end
 
@@ -137,7 +137,7 @@ return function(E)
     local n = C.collide_world_add_mesh(w, vs, nv, ix, ni, FIRST)
     if n < 0 then world_error(F_MESH, n) end
     local first = FIRST[0]
-    if data ~= nil then
+    if type(data) ~= "nil" then
       local d = data_of[w]
       for id = first, first + n - 1 do d[id] = data end
     end
@@ -376,7 +376,7 @@ return function(E)
   -- Returns the callback and ctx for the core, or nil, nil with the
   -- function to call (lcollide_world.c opt_filter).
   local function filter_arg(f, idx, filter)
-    if filter == nil then return nil, nil end
+    if type(filter) == "nil" then return nil, nil end
     if type(filter) == "number" then
       MASK[0] = check_bits(f, idx, filter, C.COLLIDE_E_BAD_MASK)
       return LAYER, MASK
@@ -493,7 +493,7 @@ return function(w, %s, filter, o1, o2)
   check_world(F, w)
 %s
   local code, err
-  if filter == nil then
+  if type(filter) == "nil" then
     code = C.%s(w, %s, nil, nil, HIT, ID)
   else
     local cb, ctx, lf = filter_arg(F, %d, filter)
@@ -582,13 +582,13 @@ end]],
     end
     if type(v) == "table" then
       local x, y, z
-      if rawget(v, 1) == nil then
+      if type(rawget(v, 1)) == "nil" then
         x, y, z = v.x, v.y, v.z
       else
         x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
       end
       if type(x) == "number" and type(y) == "number" and
-         (z == nil or type(z) == "number") then
+         (type(z) == "nil" or type(z) == "number") then
         dst.x, dst.y, dst.z = x, y, z or 0
         return
       end
@@ -609,7 +609,7 @@ end]],
     for i = 1, #OPTION_NAMES do
       local key = OPTION_NAMES[i]
       local x = options[key]
-      if x ~= nil then
+      if type(x) ~= "nil" then
         if key == "max_iterations" then
           x = opt_number(f, idx, key, x)
           -- (not >=: NaN fails too)
@@ -694,7 +694,7 @@ end]],
     -- The options table's errors count self, as the API contract's
     -- example does (lcollide_world.c move_common).
     local of = OPTIONS_FN[f.name]
-    if options ~= nil then filter = read_options(of, 5 + a, options) end
+    if type(options) ~= "nil" then filter = read_options(of, 5 + a, options) end
     local cap = 16
     if OPTIONS.max_iterations > cap then
       cap = OPTIONS.max_iterations < 256 and OPTIONS.max_iterations or 256
@@ -804,7 +804,7 @@ end]],
       if rt ~= "number" and rt ~= "table" then
         typeerror(F_PAIRS, 1, "number or table", radii)
       end
-      if out ~= nil and type(out) ~= "table" then typeerror(F_PAIRS, 4, "table", out) end
+      if type(out) ~= "nil" and type(out) ~= "table" then typeerror(F_PAIRS, 4, "table", out) end
       local n = #starts
       if #ends ~= n then argerror(F_PAIRS, 3, "starts and ends differ in length") end
       if rt == "table" and #radii ~= n then
@@ -831,7 +831,7 @@ end]],
         count = C.collide_sweep_pairs(n, R, A, B, SCRATCH, PAIRS, cap)
       end
       local old = 0
-      if out == nil then out = {} else old = #out end
+      if type(out) == "nil" then out = {} else old = #out end
       for k = 0, count - 1 do
         local pr = PAIRS[k]
         out[3 * k + 1] = pr.i + 1
