@@ -153,3 +153,30 @@ if has_ffi then
     end)
   end)
 end
+
+-- ---- out-vectors and rejected calls (README, Guarantees) ------------------
+
+describe("out-vectors of a call that raises", function()
+  local plane = collide.plane(V(0, 1, 0), 0)
+
+  it("are untouched when an argument is rejected", function()
+    local P, N = V(7, 7, 7), V(8, 8, 8)
+    assert.is_false(pcall(collide.sweep_sphere_plane, -1, V(0, 3), V(0, -3), plane, P, N))
+    assert.is_false(pcall(collide.sweep_sphere_plane, 0.5, V(0, 3), V(0 / 0, -3), plane, P, N))
+    local w = collide.world()
+    w:add_sphere(V(0, 0), 1)
+    assert.is_false(pcall(w.sweep_sphere, w, 0.5, V(-5, 0), V(5, 0), "f", P, N))
+    assert.is_false(pcall(w.move_sphere, w, 0.5, V(-5, 0), V(5, 0), { bogus = 1 }, P, N))
+    assert.are.equal(V(7, 7, 7), P)
+    assert.are.equal(V(8, 8, 8), N)
+  end)
+
+  it("before a bad one are filled, on both backends alike", function()
+    local P = V(7, 7, 7)
+    local ok, e = pcall(collide.sweep_sphere_plane, 0.5, V(0, 3), V(0, -3), plane, P, "n")
+    assert.is_false(ok)
+    assert.are.equal(
+      "bad argument #6 to 'sweep_sphere_plane' (vec3 (out-vector) expected, got string)", e)
+    assert.are.equal(V(0, 0, 0), P)
+  end)
+end)
