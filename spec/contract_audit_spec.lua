@@ -180,3 +180,32 @@ describe("out-vectors of a call that raises", function()
     assert.are.equal(V(0, 0, 0), P)
   end)
 end)
+
+-- ---- add_mesh: indices that are not integers, or out of every range --------
+-- An index is an integer when it is whole and finite; the C binding once
+-- tested x != (long long) x, undefined behaviour for 1e300 or an infinity,
+-- and the two backends named such indices differently.
+
+describe("w:add_mesh with extreme indices", function()
+  local verts = { V(0, 0), V(1, 0), V(0, 1) }
+  local function message(x)
+    local w = collide.world()
+    local ok, e = pcall(w.add_mesh, w, verts, { x, 2, 3 })
+    assert.is_false(ok)
+    assert.are.equal(0, w:count())
+    return e
+  end
+
+  it("names what is not a whole, finite number as not an integer", function()
+    for _, x in ipairs({ 1 / 0, -1 / 0, 0 / 0, 2.5, 1e-300 }) do
+      assert.are.equal("bad argument #2 to 'add_mesh' (integer expected at index 1, got number)",
+        message(x))
+    end
+  end)
+
+  it("names a whole number past the vertices as out of range", function()
+    for _, x in ipairs({ 1e300, -1e300, 2 ^ 63, 2 ^ 53, 2 ^ 31, 0, -0.0, 4 }) do
+      assert.are.equal("bad argument #2 to 'add_mesh' (index out of range)", message(x))
+    end
+  end)
+end)

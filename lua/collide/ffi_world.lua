@@ -34,7 +34,7 @@ return function(E)
   local tovec, outvec, typename, FEATURE = E.tovec, E.outvec, E.typename, E.FEATURE
   local checkvec_at = E.checkvec_at
 
-  local type, pcall, error, floor = type, pcall, error, math.floor
+  local type, pcall, error, floor, huge = type, pcall, error, math.floor, math.huge
   local new = ffi.new
 
   local W = ffi.typeof("collide_world *")
@@ -128,7 +128,7 @@ return function(E)
     for i = 1, nv do checkvec_at(F_MESH, 2, vertices, i, vs[i - 1]) end
     for i = 1, ni do
       local x = rawget(indices, i)
-      if type(x) ~= "number" or x ~= floor(x) then
+      if type(x) ~= "number" or x ~= floor(x) or x == huge or x == -huge then
         argerror(F_MESH, 3, ("integer expected at index %d, got %s"):format(
           i, type(x) == "number" and "number" or typename(x)))
       end
