@@ -209,3 +209,46 @@ describe("w:add_mesh with extreme indices", function()
     end
   end)
 end)
+
+-- ---- planes and polygons cannot be changed from plain Lua ------------------
+-- Queries rely on a plane's unit normal and on a polygon's validation at
+-- construction. On the FFI backend the objects are cdata whose fields a
+-- script can reach; LuaJIT kept the const of `const collide_plane pl` off
+-- the members of the normal nested in it, so pl.pl.normal.y = 0 and
+-- poly.poly.plane.normal.x = 1 went through and the queries then answered
+-- for another plane (a ray through the square missed it).
+
+describe("a plane or polygon after a script tries to write into it", function()
+  local function try(f) pcall(f) end
+
+  it("answers as before", function()
+    local pl = collide.plane(V(0, 1, 0), 0)
+    local poly = collide.polygon({ V(0, 0), V(1, 0), V(1, 1), V(0, 1) })
+    local function answers()
+      return {
+        { collide.sweep_sphere_plane(0.5, V(0, 3), V(0, -3), pl) },
+        { collide.raycast_polygon(V(0.5, 0.5, 3), V(0.5, 0.5, -3), poly) },
+        { collide.sweep_sphere_polygon(0.5, V(0.5, 0.5, 3), V(0.5, 0.5, -3), poly) },
+        tostring(pl), tostring(poly.plane), tostring(poly:vertices()[1]), pl.d,
+      }
+    end
+    local before = answers()
+    try(function() pl.pl.normal.y = 0 end)
+    try(function() pl.pl.d = 5 end)
+    try(function() pl.nx_ = 1 end)
+    try(function() pl.d_ = 5 end)
+    try(function() pl.normal.y = 0 end)
+    try(function() poly.poly.plane.normal.x = 1 end)
+    try(function() poly.poly.plane.normal.z = 0 end)
+    try(function() poly.poly.plane.nx_ = 1 end)
+    try(function() poly.poly.plane.nz_ = 0 end)
+    try(function() poly.poly.count = 1 end)
+    try(function() poly.poly.vertices[0].x = 9 end)
+    try(function() poly.v[0].x = 9 end)
+    try(function() poly.plane.normal.z = 0 end)
+    assert.are.same(before, answers())
+    local w = collide.world()
+    local id = w:add_polygon(poly)
+    assert.are.equal(id, select(6, w:raycast(V(0.5, 0.5, 3), V(0.5, 0.5, -3))))
+  end)
+end)

@@ -38,6 +38,11 @@ return function(E)
   local new = ffi.new
 
   local W = ffi.typeof("collide_world *")
+  -- The core's view of a plane or polygon object (ffi.lua's read-only
+  -- collide_ffi_plane and collide_ffi_cpolygon have its layout).
+  local PLANE_PTR = ffi.typeof("const collide_plane *")
+  local POLYGON_PTR = ffi.typeof("const collide_polygon *")
+  local cast = ffi.cast
   E.register_type(W, "world")
 
   local data_of = setmetatable({}, { __mode = "k" })   -- world -> {id = data}
@@ -94,7 +99,7 @@ return function(E)
   function methods.add_polygon(w, p, data)
     check_world(F_POLY, w)
     if istype(G, p) then
-      return added(F_POLY, w, C.collide_world_add_polygon(w, p.poly), data)
+      return added(F_POLY, w, C.collide_world_add_polygon(w, cast(POLYGON_PTR, p)), data)
     end
     if type(p) ~= "table" then typeerror(F_POLY, 2, "polygon", p) end
     local n = #p
@@ -195,7 +200,7 @@ return function(E)
   -- holding its vertices (the caller keeps it in a local while the core
   -- copies them).
   local function polygon_arg(f, idx, p)
-    if istype(G, p) then return p.poly, p end
+    if istype(G, p) then return cast(POLYGON_PTR, p), p end
     if type(p) ~= "table" then typeerror(f, idx, "polygon", p) end
     local n = #p
     if n < 3 then
@@ -239,7 +244,7 @@ return function(E)
       code = C.collide_world_update_capsule(w, id, a, b, c)
     elseif kind == 6 then
       if not istype(P, a) then typeerror(f, 3, "plane", a) end
-      code = C.collide_world_update_plane(w, id, a.pl)
+      code = C.collide_world_update_plane(w, id, cast(PLANE_PTR, a))
     end
     if code < 0 then world_error(f, code) end
     return code ~= 0
@@ -262,7 +267,9 @@ return function(E)
       return name, E.M.polygon(list)
     elseif kind == 4 then return name, vec(SHAPE.a), SHAPE.r
     elseif kind == 7 then return name, vec(SHAPE.a), vec(SHAPE.b), SHAPE.r
-    elseif kind == 6 then return name, P(SHAPE.plane)
+    elseif kind == 6 then
+      local pl = SHAPE.plane
+      return name, P(pl.normal.x, pl.normal.y, pl.normal.z, pl.d)
     end
     return name, vec(SHAPE.a), vec(SHAPE.b)
   end
@@ -464,7 +471,7 @@ return function(E)
     V = 'if not istype(V, a$) then a$ = tovec(F, #, a$, S[#]) end',
     P = 'if not istype(P, a$) then typeerror(F, #, "plane", a$) end',
   }
-  local ARG_PASS = { N = "a$", V = "a$", P = "a$.pl" }
+  local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)" }
 
   -- Per result: the method's source, given its parameters, checks, the
   -- arguments passed to the core and the position after the arguments.
@@ -530,10 +537,10 @@ end]],
     end
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
-      "      filter_arg, filtered, world_hit, HIT, ID = ...\n" .. src,
+      "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
-                 overlap, filter_arg, filtered, world_hit, HIT, ID)
+                 overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
