@@ -252,3 +252,26 @@ describe("a plane or polygon after a script tries to write into it", function()
     assert.are.equal(id, select(6, w:raycast(V(0.5, 0.5, 3), V(0.5, 0.5, -3))))
   end)
 end)
+
+-- ---- a world whose data refer back to it is collected -----------------------
+-- "data is any Lua value kept with the shape": a game's entity that knows
+-- its world is such a value. On the FFI backend the data lived in a table
+-- keyed weakly by the world, whose values held the world and so the key:
+-- LuaJIT has no ephemerons, and no such world was ever collected (nor its
+-- C memory freed).
+
+describe("a world whose shapes' data refer to the world", function()
+  it("is collected once unreachable", function()
+    local alive = setmetatable({}, { __mode = "k" })
+    for i = 1, 20 do
+      local w = collide.world()
+      local entity = { world = w }
+      w:add_sphere(V(i, 0), 1, entity)
+      w:add_mesh({ V(0, 0), V(1, 0), V(0, 1) }, { 1, 2, 3 }, { w })
+      alive[w] = true
+    end
+    collectgarbage()
+    collectgarbage()
+    assert.is_nil(next(alive))
+  end)
+end)
