@@ -361,16 +361,12 @@ local function bench_query(name)
   end
   if noop_lib and q.ffi_noop then
     -- the FFI no-op gets what collide's FFI wrapper hands the core: the
-    -- cdata vectors (a plane's inner struct) and a result struct
+    -- cdata vectors, planes and polygons (each has the core's layout) and
+    -- a result struct
     local A, res = {}, ffi.new("collide_hit")
     for j = 1, K do
       local a = {}
-      for i, x in ipairs(F.collide[j]) do
-        -- (a plane: its inner struct; a polygon is passed as it is, its
-        -- core struct first)
-        local plane = type(x) == "cdata" and tostring(x):sub(1, 6) == "plane("
-        a[i] = plane and x.pl or x
-      end
+      for i, x in ipairs(F.collide[j]) do a[i] = x end
       a[q.nargs + 1] = res
       A[j] = a
     end

@@ -53,7 +53,7 @@ local function assert_sane(kind, r, what)
     assert(sane_vec(r[3]), "point not a finite vec3 " .. what)
     assert(sane_vec(r[4]) and math.abs(r[4]:length() - 1) <= 1e-9, "normal not unit " .. what)
     assert(features[r[5]], "unknown feature " .. tostring(r[5]) .. " " .. what)
-  elseif kind == "interval" or kind == "box" then
+  elseif kind == "interval" or kind == "box" or kind == "pair" then
     assert(type(r[1]) == "boolean", "first result not a boolean " .. what)
     if not r[1] then assert(r.n == 1, "a miss returns false alone " .. what) return end
     assert(finite(r[2]) and finite(r[3]) and 0 <= r[2] and r[2] <= r[3] and r[3] <= 1,
@@ -61,6 +61,9 @@ local function assert_sane(kind, r, what)
     if kind == "box" then
       assert(r.n == 4 and sane_vec(r[4]) and r[4]:length() == 1,
         "box normal not a unit axis " .. what)
+    elseif kind == "pair" then      -- two capsules: any unit normal
+      assert(r.n == 4 and sane_vec(r[4]) and math.abs(r[4]:length() - 1) <= 1e-9,
+        "normal not unit " .. what)
     else
       assert(r.n == 3, "an interval returns 3 values " .. what)
     end
@@ -108,9 +111,11 @@ local plane = collide.plane(vec3(0, 1, 0), 0)                -- y = 0
 local ztri = { vec3(-1, -1, 0), vec3(1, -1, 0), vec3(0, 1, 0) }
 local poly = collide.polygon and
   collide.polygon({ vec3(-1, -1, 0), vec3(1, -1, 0), vec3(1, 1, 0), vec3(-1, 1, 0) })
+local E = vec3(0.5, 0.5, 0.5)
 
 -- Each entry: name, argument kinds, a valid call that hits, the kind of the
--- result, the index of the first out-vector and how many there are.
+-- result, the index of the first out-vector and how many there are
+-- ("pair": false | true, u0, u1, normal, as "box" but any unit normal).
 --   r: radius   n: number   v: vector   e: extents   P: plane   G: polygon
 local S = {
   { "sweep_sphere_sphere", "rvvrvv", { 1, vec3(0, 0), vec3(10, 0), 1, vec3(5, 0), vec3(5, 0) },
@@ -140,6 +145,30 @@ local S = {
   { "plane", "vn", { vec3(0, 2, 0), -4 }, "plane", nil, 0 },
   { "plane_from_point_normal", "vv", { vec3(0, 2, 0), vec3(0, 1, 0) }, "plane", nil, 0 },
   { "plane_from_points", "vvv", { vec3(0, 0, 0), vec3(1, 0, 0), vec3(0, 1, 0) }, "plane", nil, 0 },
+  -- moving boxes and capsules (E: the mover's half-extents; the axis of a
+  -- capsule is any vector, so "v")
+  { "sweep_aabb_sphere", "evvvr", { E, vec3(0, 3), vec3(0, -3), vec3(0, 0), 1 }, "hit", 6, 2 },
+  { "sweep_aabb_plane", "evvP", { E, vec3(0, 3), vec3(0, -3), plane }, "hit", 5, 2 },
+  { "sweep_aabb_triangle", "evvvvv",
+    { E, vec3(0, 0, 3), vec3(0, 0, -3), ztri[1], ztri[2], ztri[3] }, "hit", 7, 2 },
+  { "sweep_aabb_polygon", "evvG", { E, vec3(0, 0, 3), vec3(0, 0, -3), poly }, "hit", 5, 2 },
+  { "sweep_aabb_segment", "evvvv", { E, vec3(0, 3), vec3(0, -3), vec3(-1, 0), vec3(1, 0) },
+    "hit", 6, 2 },
+  { "sweep_capsule_sphere", "rvvvvr", { 0.5, vec3(0, 1), vec3(3, 0), vec3(-3, 0), vec3(0, 0), 1 },
+    "hit", 7, 2 },
+  { "sweep_capsule_plane", "rvvvP", { 0.5, vec3(1, 0), vec3(0, 3), vec3(0, -3), plane },
+    "hit", 6, 2 },
+  { "sweep_capsule_triangle", "rvvvvvv",
+    { 0.5, vec3(0, 1), vec3(0, 0, 3), vec3(0, 0, -3), ztri[1], ztri[2], ztri[3] }, "hit", 8, 2 },
+  { "sweep_capsule_polygon", "rvvvG", { 0.5, vec3(0, 1), vec3(0, 0, 3), vec3(0, 0, -3), poly },
+    "hit", 6, 2 },
+  { "sweep_capsule_segment", "rvvvvv",
+    { 0.5, vec3(1, 0), vec3(0, 3), vec3(0, -3), vec3(-1, 0), vec3(1, 0) }, "hit", 7, 2 },
+  { "sweep_capsule_aabb", "rvvvve",
+    { 0.5, vec3(1, 0), vec3(0, 3), vec3(0, -3), vec3(0, 0), vec3(1, 1, 1) }, "hit", 7, 2 },
+  { "sweep_capsule_capsule", "rvvvrvvv",
+    { 0.5, vec3(1, 0), vec3(0, 3), vec3(0, -3), 0.5, vec3(0, 0, 1), vec3(0, 0), vec3(0, 0) },
+    "pair", 9, 1 },
 }
 
 -- World methods: the same treatment with the world as self (argument
@@ -395,7 +424,7 @@ for _, s in ipairs(S) do
         assert_sane(result, r, name)
         -- the results that are vectors are the out-vectors themselves
         local first_vec = (result == "hit" or result == "whit") and 3
-          or (result == "box" and 4 or 1)
+          or ((result == "box" or result == "pair") and 4 or 1)
         for j = 1, nout do
           local k = first_vec + j - 1
           if result == "move" and j == 2 then k = 4 end   -- velocity

@@ -1304,18 +1304,24 @@ int collide_sweep_capsule_plane(double r, const collide_vec3 *axis,
    the plane of a 2D game, the in-plane edge normals n x e_i and n x A
    (where the ends of the core sweep past a vertex). Both signs of every
    direction are tried: a direction that is not a face normal only gives a
-   larger depth. Depth along w: h(w) + |w.A| - w.c. */
+   larger depth. Depth along w: h(w) + |w.A| - w.c. A tie keeps the
+   candidate tried first: in 3D the ends (+-n) come first, so a core lying
+   in the face's plane is pushed out through the face; in 2D the edges do,
+   so an edge parallel to the axis, which n x A then repeats, is the
+   feature named ("edge", the side of the core lying along it), not a
+   vertex. */
 static push flat_push(vec3 c, vec3 A, vec3 d, const vec3 *v, int count, vec3 n,
                       int plane2d) {
   push p;
-  int i, j, s;
+  int i, j, k, s;
   p.any = 0;
   p.depth = p.along = 0;
   p.w = n;
   p.feature = COLLIDE_FEATURE_FACE;
-  for (i = -1; i < count; i++) {
+  for (k = 0; k <= count; k++) {
     vec3 w;
     int feature;
+    i = plane2d ? (k == count ? -1 : k) : k - 1;   /* -1: n, or n x A */
     if (i < 0) {
       if (!plane2d) { w = n; feature = COLLIDE_FEATURE_FACE; }
       else { w = v_cross(n, A); feature = COLLIDE_FEATURE_VERTEX; }

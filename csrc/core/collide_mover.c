@@ -262,23 +262,28 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
  * hundredth of the skin: where a stair's riser and tread meet at an edge,
  * either may come first.
  *
- * Moving shapes: the world sweeps each shape from its place (u = 0) to
- * place + velocity (u = 1), relative to the mover. At the start, the probe
- * goes down further by the fastest shape's speed S, so a platform sinking
- * faster than dist is still met; the gap closed relative to a shape of
- * vertical velocity vy is u (dist + S + vy). At the end, the probe starts
- * S + 2 dist above p and ends dist below it: a contact at u <= 1 is then
- * exactly a shape within dist under p at its end place, at the gap
+ * The probe starts `above` p, so that ground the mover merely touches
+ * (gap 0: contact is closed) is met at u > 0 and told apart from a shape
+ * the mover is in, which a sweep meets at u = 0 (a probe from p itself
+ * would take the ground under a mover resting exactly on it for such a
+ * shape). Moving shapes: the world sweeps each shape from its place (u = 0)
+ * to place + velocity (u = 1), relative to the mover. At the start the
+ * probe starts 2 dist above p and goes down further by the fastest shape's
+ * speed S, so a platform sinking faster than dist is still met; the gap
+ * closed relative to a shape of vertical velocity vy is u (span + vy),
+ * from a separation of gap + above. At the end, it starts S + 2 dist above
+ * p and ends dist below it: a contact at u <= 1 is then exactly a shape
+ * within dist under p at its end place, at the gap
  * u (S + 3 dist + vy) - vy - (S + 2 dist).
  */
 static int probe(move_state *m, vec3 p, double dist, int at_end,
                  collide_hit *g, int *gid, vec3 *sn, double *gap) {
-  double S = m->max_speed, above = 0, span, gap0 = 0;
+  double S = m->max_speed, above, span, gap0 = 0;
   vec3 c0, c1;
   int e = 0, k, id, resp, first = 1;
   collide_hit h;
-  if (at_end && S > 0) above = S + 2 * dist;
-  span = at_end ? above + dist : dist + S;
+  above = 2 * dist + (at_end ? S : 0);
+  span = above + dist + (at_end ? 0 : S);
   c0 = v_madd(p, m->up, above);
   c1 = v_madd(c0, m->up, -span);
   m->ntmp = 0;
@@ -287,7 +292,7 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
     e = sweep(m, &c0, &c1, &h, &id, &resp);
     if (e <= 0) break;
     vy = v_dot(shape_velocity(m, id), m->up);
-    gk = h.u * (span + vy) - (at_end ? vy + above : 0);
+    gk = h.u * (span + vy) - above - (at_end ? vy : 0);
     if (gk > dist) {
       e = 0;
       break;

@@ -21,6 +21,7 @@
  * raycast -- are made from the list LC_API_WORLD_METHODS of
  * lcollide_api.h, as the FFI backend's are (lua/collide/ffi_world.lua).
  */
+#include <math.h>
 #include <string.h>
 
 #include "lcollide.h"
@@ -163,7 +164,9 @@ static int w_add_mesh(lua_State *L) {
     double x;
     lua_rawgeti(L, 3, i + 1);
     x = lua_type(L, -1) == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0.5;
-    if (x != (double)(long long)x) {   /* (0.5: not a number) */
+    /* whole and finite (0.5: not a number); not x != (long long)x, which
+       is undefined behaviour for an x beyond long long's range (1e300, inf) */
+    if (!(x == floor(x) && fabs(x) != HUGE_VAL)) {
       lua_pushfstring(L, "integer expected at index %d, got %s", i + 1,
                       lua_type(L, -1) == LUA_TNUMBER ? "number" : lc_typename(L, -1));
       lc_argerror(L, &F, 3, lua_tostring(L, -1));

@@ -57,11 +57,20 @@ local istype, new = ffi.istype, ffi.new
 ffi.cdef(require "collide.cdef")
 -- Read-only wrappers: a plane or polygon handed out to Lua cannot be
 -- modified (queries rely on the unit normal and on the validation made at
--- construction); their fields are reached through __index.
+-- construction); their fields are reached through __index. The layouts are
+-- the core's collide_plane and collide_polygon, spelled with a const on
+-- every number: LuaJIT does not carry a const struct member's qualifier
+-- into the members of a struct nested in it, so `const collide_plane pl`
+-- let pl.pl.normal.y be written from plain Lua.
 ffi.cdef [[
-typedef struct collide_ffi_plane { const collide_plane pl; } collide_ffi_plane;
+typedef struct collide_ffi_plane { const double nx_, ny_, nz_, d_; } collide_ffi_plane;
+typedef struct collide_ffi_cpolygon {
+  const collide_ffi_plane plane;
+  const int count;
+  const collide_vec3 *const vertices;
+} collide_ffi_cpolygon;
 typedef struct collide_ffi_polygon {
-  const collide_polygon poly;
+  const collide_ffi_cpolygon poly;
   const collide_vec3 v[?];
 } collide_ffi_polygon;
 ]]
@@ -160,7 +169,7 @@ local function component(t, i, key, has_array, def, f, idx)
   local c
   if has_array then c = rawget(t, i) else c = rawget(t, key) end
   if type(c) == "number" then return c end
-  if c == nil and def ~= nil then return def end
+  if type(c) == "nil" and def ~= nil then return def end
   argerror(f, idx, "vec3 expected, got table with non-number " .. key)
 end
 
@@ -168,7 +177,7 @@ end
 -- {x =, y = [, z =]} copied into the scratch vector s, else an error.
 local function tovec(f, idx, x, s)
   if type(x) == "table" then
-    local has_array = rawget(x, 1) ~= nil
+    local has_array = type(rawget(x, 1)) ~= "nil"
     s.x = component(x, 1, "x", has_array, nil, f, idx)
     s.y = component(x, 2, "y", has_array, nil, f, idx)
     s.z = component(x, 3, "z", has_array, 0, f, idx)
@@ -191,7 +200,7 @@ for i = 0, 3 do FEATURE[i] = ffi.string(C.collide_feature_name(i)) end
 
 -- An out-vector argument or a new vec3 holding (x, y, z).
 local function outvec(f, idx, o, x, y, z)
-  if o == nil then return V(x, y, z) end
+  if type(o) == "nil" then return V(x, y, z) end
   if not istype(V, o) then typeerror(f, idx, "vec3 (out-vector)", o) end
   o.x = x; o.y = y; o.z = z
   return o
@@ -221,7 +230,7 @@ function M.vec3(...)
   if x == nil and select("#", ...) == 0 then return V() end
   if type(x) ~= "number" then typeerror(F_VEC3, 1, "number", x) end
   if type(y) ~= "number" then typeerror(F_VEC3, 2, "number", y) end
-  if z == nil then z = 0 elseif type(z) ~= "number" then
+  if type(z) == "nil" then z = 0 elseif type(z) ~= "number" then
     typeerror(F_VEC3, 3, "number", z)
   end
   return V(x, y, z)
@@ -317,7 +326,7 @@ function methods.set(a, x, y, z)
   if not istype(V, a) then typeerror(F_SET, 1, "vec3", a) end
   if type(x) ~= "number" then typeerror(F_SET, 2, "number", x) end
   if type(y) ~= "number" then typeerror(F_SET, 3, "number", y) end
-  if z == nil then z = 0 elseif type(z) ~= "number" then
+  if type(z) == "nil" then z = 0 elseif type(z) ~= "number" then
     typeerror(F_SET, 4, "number", z)
   end
   a.x = x; a.y = y; a.z = z
@@ -341,11 +350,8 @@ local plane_mt = {}
 -- normal is a new vec3 on each read, as in the C API: changing it does not
 -- change the plane.
 function plane_mt.__index(pl, k)
-  if k == "normal" then
-    local n = pl.pl.normal
-    return V(n.x, n.y, n.z)
-  end
-  if k == "d" then return pl.pl.d end
+  if k == "normal" then return V(pl.nx_, pl.ny_, pl.nz_) end
+  if k == "d" then return pl.d_ end
   local m = plane_methods[k]
   if m == nil then no_field("plane", k) end
   return m
@@ -356,9 +362,8 @@ function plane_mt.__newindex()
 end
 
 function plane_mt.__tostring(pl)
-  local n = pl.pl.normal
-  return "plane(vec3(" .. number(n.x) .. ", " .. number(n.y) .. ", " ..
-         number(n.z) .. "), " .. number(pl.pl.d) .. ")"
+  return "plane(vec3(" .. number(pl.nx_) .. ", " .. number(pl.ny_) .. ", " ..
+         number(pl.nz_) .. "), " .. number(pl.d_) .. ")"
 end
 
 ffi.metatype(P, plane_mt)
@@ -383,13 +388,13 @@ local function read_vertex(t, i, out)
   end
   if type(v) ~= "table" then return false end
   local x, y, z
-  if rawget(v, 1) ~= nil then
+  if type(rawget(v, 1)) ~= "nil" then
     x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
   else
     x, y, z = rawget(v, "x"), rawget(v, "y"), rawget(v, "z")
   end
   if type(x) ~= "number" or type(y) ~= "number" then return false end
-  if z == nil then z = 0 elseif type(z) ~= "number" then return false end
+  if type(z) == "nil" then z = 0 elseif type(z) ~= "number" then return false end
   out.x, out.y, out.z = x, y, z
   return true
 end
@@ -481,7 +486,7 @@ local ARG_CTYPE = { N = "double", V = "const collide_vec3 *",
 -- interpreter allocates no field references. Offsets in doubles:
 local function at(ct, field) return ffi.offsetof(ct, field) / 8 end
 local DBL = new("double[1]")
-local PLANE_SCRATCH = new("collide_plane")
+local PLANE_SCRATCH = new("collide_ffi_plane")
 local HITD, INTERVALD = ffi.cast("double *", HIT), ffi.cast("double *", INTERVAL)
 -- The wrappers reach HIT and INTERVAL through pointers only (the core's out
 -- parameter, the doubles, the feature), and call the core through its
@@ -515,7 +520,7 @@ local function gen_out(j, k, x, y, z)
   return format([=[
     local r%d = o%d
     if istype(V, r%d) then r%d.x = %s; r%d.y = %s; r%d.z = %s
-    elseif r%d == nil then r%d = V(%s, %s, %s)
+    elseif type(r%d) == "nil" then r%d = V(%s, %s, %s)
     else typeerror(F, %d, "vec3 (out-vector)", r%d)
     end]=],
     j, j, j, j, x, j, y, j, z, j, j, x, y, z, k, j)
@@ -565,7 +570,7 @@ local RESULT = {
   end,
   -- (the constructor copies PLANE_SCRATCH before it lets the collector run)
   PLANE = function()
-    return "collide_plane *", "PLANE_SCRATCH", 0, "    return P(PLANE_SCRATCH)"
+    return "collide_ffi_plane *", "PLANE_SCRATCH", 0, "    return P(PLANE_SCRATCH)"
   end,
 }
 -- VEC results land in the scratch vector S[9] (no argument uses it: at most
@@ -667,17 +672,16 @@ do
       -- (the fields are read again after the branch rather than kept in
       -- locals: fewer live values at the side exit, which LuaJIT can then
       -- compile; the loads are the same IR values)
-      local p = pl.pl
-      local n = p.normal
-      local d0 = n.x * c0.x + n.y * c0.y + n.z * c0.z + p.d
-      local d1 = n.x * c1.x + n.y * c1.y + n.z * c1.z + p.d
-      if abs(r) + abs(0.5 * p.d) + abs(c0.x) + abs(c0.y) + abs(c0.z) + abs(c1.x) +
+      local d0 = pl.nx_ * c0.x + pl.ny_ * c0.y + pl.nz_ * c0.z + pl.d_
+      local d1 = pl.nx_ * c1.x + pl.ny_ * c1.y + pl.nz_ * c1.z + pl.d_
+      if abs(r) + abs(0.5 * pl.d_) + abs(c0.x) + abs(c0.y) + abs(c0.z) + abs(c1.x) +
          abs(c1.y) + abs(c1.z) <= MAXC and r >= 0 and
-         abs(n.x * n.x + n.y * n.y + n.z * n.z - 1) <= 1e-9 and d0 ~= 0 then
+         abs(pl.nx_ * pl.nx_ + pl.ny_ * pl.ny_ + pl.nz_ * pl.nz_ - 1) <= 1e-9 and
+         d0 ~= 0 then
         if max(min(d0, d1) - r, -r - max(d0, d1)) > 0 then return false end
         local u = max(abs(d0) - r, 0) / max(abs(d0 - d1), 0x1p-1074)
         local side = min(max(d0 * 0x1p1023 * 0x1p52, -1), 1)
-        local nx, ny, nz, d = n.x, n.y, n.z, p.d
+        local nx, ny, nz, d = pl.nx_, pl.ny_, pl.nz_, pl.d_
         local x0, y0, z0 = c0.x, c0.y, c0.z
         local cx, cy, cz = x0 + (c1.x - x0) * u, y0 + (c1.y - y0) * u,
                            z0 + (c1.z - z0) * u

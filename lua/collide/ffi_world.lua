@@ -2,9 +2,13 @@
 -- world functions (csrc/collide_world.c), mirroring the C-API binding
 -- csrc/lcollide_world.c check for check and message for message.
 --
--- A world is the core's collide_world pointer itself, with a finalizer
--- (ffi.gc) and methods (a metatype on the opaque struct). The Lua values
--- kept with its shapes live in a weak table keyed by the world.
+-- A world is a Lua table {pointer, data}: the core's collide_world pointer
+-- with a finalizer (ffi.gc), and the table of the Lua values kept with its
+-- shapes (id -> data); its metatable holds the methods. The data live in
+-- the world object itself, as in the C API (the userdata's user value):
+-- kept in a weak table keyed by the world, as they once were, a value that
+-- refers back to its world (an entity that knows its world) kept the key
+-- alive, and such a world was never collected (LuaJIT has no ephemerons).
 --
 -- Filters are a function or an integer mask. A mask goes to the core as
 -- collide_world_layer_filter with a pointer to the mask: no Lua is called
@@ -34,14 +38,24 @@ return function(E)
   local tovec, outvec, typename, FEATURE = E.tovec, E.outvec, E.typename, E.FEATURE
   local checkvec_at = E.checkvec_at
 
-  local type, pcall, error, floor = type, pcall, error, math.floor
+  local type, pcall, error, floor, huge = type, pcall, error, math.floor, math.huge
   local new = ffi.new
 
   local W = ffi.typeof("collide_world *")
+  -- The core's view of a plane or polygon object (ffi.lua's read-only
+  -- collide_ffi_plane and collide_ffi_cpolygon have its layout).
+  local PLANE_PTR = ffi.typeof("const collide_plane *")
+  local POLYGON_PTR = ffi.typeof("const collide_polygon *")
+  local cast = ffi.cast
   E.register_type(W, "world")
 
-  local data_of = setmetatable({}, { __mode = "k" })   -- world -> {id = data}
-  local methods, meta = {}, {}
+  local methods = {}
+  local meta = { __name = "world", __index = methods }
+  -- (no new fields, as on a userdata; a script that overwrites the two
+  -- slots gets "world expected" from the next call, never a crash)
+  function meta.__newindex()
+    raise("worlds have no fields to set")
+  end
 
   -- ---- errors and checks -------------------------------------------------
 
@@ -55,8 +69,13 @@ return function(E)
     coreerror(f, code, 1)
   end
 
+  -- A world argument (self): its core pointer and its data table.
   local function check_world(f, w)
-    if not istype(W, w) then typeerror(f, 1, "world", w) end
+    if getmetatable(w) == meta then
+      local p = w[1]
+      if istype(W, p) then return p, w[2] end
+    end
+    typeerror(f, 1, "world", w)
   end
 
   local function check_number(f, idx, x)
@@ -68,33 +87,30 @@ return function(E)
   function E.M.world()
     local w = C.collide_world_new()
     if w == nil then raise("world: not enough memory") end
-    w = ffi.gc(w, C.collide_world_free)
-    data_of[w] = {}
-    return w
+    return setmetatable({ ffi.gc(w, C.collide_world_free), {} }, meta)
   end
 
-  function meta.__tostring(w)
+  local F_TOSTRING = fn("__tostring")
+
+  function meta.__tostring(self)
+    local w = check_world(F_TOSTRING, self)
     return "world(" .. C.collide_world_count(w) .. " shapes)"
   end
 
-  function meta.__index(_, k)
-    return methods[k]
-  end
-
   -- Keeps data with the new id (lcollide_world.c added).
-  local function added(f, w, id, data)
+  local function added(f, D, id, data)
     if id < 0 then world_error(f, id) end
-    if data ~= nil then data_of[w][id] = data end
+    if type(data) ~= "nil" then D[id] = data end
     return id
   end
 
   local F_POLY = fn("add_polygon", 1)
 
   -- A polygon, or an array of 3 or more vectors.
-  function methods.add_polygon(w, p, data)
-    check_world(F_POLY, w)
+  function methods.add_polygon(self, p, data)
+    local w, D = check_world(F_POLY, self)
     if istype(G, p) then
-      return added(F_POLY, w, C.collide_world_add_polygon(w, p.poly), data)
+      return added(F_POLY, D, C.collide_world_add_polygon(w, cast(POLYGON_PTR, p)), data)
     end
     if type(p) ~= "table" then typeerror(F_POLY, 2, "polygon", p) end
     local n = #p
@@ -108,15 +124,15 @@ return function(E)
     if code < 0 then
       argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
     end
-    return added(F_POLY, w, C.collide_world_add_polygon(w, poly), data)
+    return added(F_POLY, D, C.collide_world_add_polygon(w, poly), data)
   end
 
   local F_MESH = fn("add_mesh", 1)
   local FIRST = new("int[1]")
 
   -- lcollide_world.c w_add_mesh, check for check.
-  function methods.add_mesh(w, vertices, indices, data)
-    check_world(F_MESH, w)
+  function methods.add_mesh(self, vertices, indices, data)
+    local w, D = check_world(F_MESH, self)
     if type(vertices) ~= "table" then typeerror(F_MESH, 2, "table", vertices) end
     if type(indices) ~= "table" then typeerror(F_MESH, 3, "table", indices) end
     local nv, ni = #vertices, #indices
@@ -128,7 +144,7 @@ return function(E)
     for i = 1, nv do checkvec_at(F_MESH, 2, vertices, i, vs[i - 1]) end
     for i = 1, ni do
       local x = rawget(indices, i)
-      if type(x) ~= "number" or x ~= floor(x) then
+      if type(x) ~= "number" or x ~= floor(x) or x == huge or x == -huge then
         argerror(F_MESH, 3, ("integer expected at index %d, got %s"):format(
           i, type(x) == "number" and "number" or typename(x)))
       end
@@ -137,9 +153,8 @@ return function(E)
     local n = C.collide_world_add_mesh(w, vs, nv, ix, ni, FIRST)
     if n < 0 then world_error(F_MESH, n) end
     local first = FIRST[0]
-    if data ~= nil then
-      local d = data_of[w]
-      for id = first, first + n - 1 do d[id] = data end
+    if type(data) ~= "nil" then
+      for id = first, first + n - 1 do D[id] = data end
     end
     return first, first + n - 1
   end
@@ -154,32 +169,32 @@ return function(E)
   local F_REMOVE, F_DATA = fn("remove", 1), fn("data", 1)
   local F_COUNT, F_BUILD = fn("count", 1), fn("build", 1)
 
-  function methods.remove(w, id)
-    check_world(F_REMOVE, w)
+  function methods.remove(self, id)
+    local w, D = check_world(F_REMOVE, self)
     id = check_id(F_REMOVE, id)
     local code = id ~= 0 and C.collide_world_remove(w, id) or 0
     if code < 0 then world_error(F_REMOVE, code) end
-    if code ~= 0 then data_of[w][id] = nil end
+    if code ~= 0 then D[id] = nil end
     return code ~= 0
   end
 
-  function methods.data(w, id)
-    check_world(F_DATA, w)
+  function methods.data(self, id)
+    local w, D = check_world(F_DATA, self)
     id = check_id(F_DATA, id)
     if id == 0 or C.collide_world_kind(w, id) == 0 then return nil end
-    return data_of[w][id]
+    return D[id]
   end
 
-  function methods.count(w)
-    check_world(F_COUNT, w)
+  function methods.count(self)
+    local w = check_world(F_COUNT, self)
     return C.collide_world_count(w)
   end
 
-  function methods.build(w)
-    check_world(F_BUILD, w)
+  function methods.build(self)
+    local w = check_world(F_BUILD, self)
     local code = C.collide_world_build(w)
     if code < 0 then world_error(F_BUILD, code) end
-    return w
+    return self
   end
 
   -- ---- shapes that change and move -------------------------------------------
@@ -195,7 +210,7 @@ return function(E)
   -- holding its vertices (the caller keeps it in a local while the core
   -- copies them).
   local function polygon_arg(f, idx, p)
-    if istype(G, p) then return p.poly, p end
+    if istype(G, p) then return cast(POLYGON_PTR, p), p end
     if type(p) ~= "table" then typeerror(f, idx, "polygon", p) end
     local n = #p
     if n < 3 then
@@ -209,8 +224,8 @@ return function(E)
     return poly, vs
   end
 
-  function methods.update(w, id, a, b, c)
-    check_world(F_UPDATE, w)
+  function methods.update(self, id, a, b, c)
+    local w = check_world(F_UPDATE, self)
     id = check_id(F_UPDATE, id)
     local kind = id ~= 0 and C.collide_world_kind(w, id) or 0
     local f, code = F_UPDATE, 0
@@ -239,7 +254,7 @@ return function(E)
       code = C.collide_world_update_capsule(w, id, a, b, c)
     elseif kind == 6 then
       if not istype(P, a) then typeerror(f, 3, "plane", a) end
-      code = C.collide_world_update_plane(w, id, a.pl)
+      code = C.collide_world_update_plane(w, id, cast(PLANE_PTR, a))
     end
     if code < 0 then world_error(f, code) end
     return code ~= 0
@@ -249,8 +264,8 @@ return function(E)
 
   local function vec(v) return V(v.x, v.y, v.z) end
 
-  function methods.get(w, id)
-    check_world(F_GET, w)
+  function methods.get(self, id)
+    local w = check_world(F_GET, self)
     id = check_id(F_GET, id)
     if id == 0 or C.collide_world_get(w, id, SHAPE) == 0 then return nil end
     local kind = SHAPE.kind
@@ -262,21 +277,23 @@ return function(E)
       return name, E.M.polygon(list)
     elseif kind == 4 then return name, vec(SHAPE.a), SHAPE.r
     elseif kind == 7 then return name, vec(SHAPE.a), vec(SHAPE.b), SHAPE.r
-    elseif kind == 6 then return name, P(SHAPE.plane)
+    elseif kind == 6 then
+      local pl = SHAPE.plane
+      return name, P(pl.normal.x, pl.normal.y, pl.normal.z, pl.d)
     end
     return name, vec(SHAPE.a), vec(SHAPE.b)
   end
 
-  local function shapes_next(w, id)
-    check_world(F_SHAPES, w)
+  local function shapes_next(self, id)
+    local w, D = check_world(F_SHAPES, self)
     id = C.collide_world_next(w, id)
     if id <= 0 then return nil end
-    return id, KIND[C.collide_world_kind(w, id)], data_of[w][id]
+    return id, KIND[C.collide_world_kind(w, id)], D[id]
   end
 
-  function methods.shapes(w)
-    check_world(F_SHAPES, w)
-    return shapes_next, w, 0
+  function methods.shapes(self)
+    check_world(F_SHAPES, self)
+    return shapes_next, self, 0
   end
 
   -- An integer in [0, 2^31) (lcollide_world.c check_bits).
@@ -288,23 +305,23 @@ return function(E)
     return x
   end
 
-  function methods.set_layers(w, id, bits)
-    check_world(F_SET_LAYERS, w)
+  function methods.set_layers(self, id, bits)
+    local w = check_world(F_SET_LAYERS, self)
     id = check_id(F_SET_LAYERS, id)
     bits = check_bits(F_SET_LAYERS, 3, bits, C.COLLIDE_E_BAD_LAYERS)
     return id ~= 0 and C.collide_world_set_layers(w, id, bits) == 1
   end
 
-  function methods.layers(w, id)
-    check_world(F_LAYERS, w)
+  function methods.layers(self, id)
+    local w = check_world(F_LAYERS, self)
     id = check_id(F_LAYERS, id)
     local bits = id ~= 0 and C.collide_world_layers(w, id) or -1
     if bits < 0 then return nil end
     return bits
   end
 
-  function methods.set_velocity(w, id, d)
-    check_world(F_SET_VEL, w)
+  function methods.set_velocity(self, id, d)
+    local w = check_world(F_SET_VEL, self)
     id = check_id(F_SET_VEL, id)
     if not istype(V, d) then d = tovec(F_SET_VEL, 3, d, S[3]) end
     local code
@@ -320,15 +337,15 @@ return function(E)
 
   local VEL = V()
 
-  function methods.velocity(w, id, o1)
-    check_world(F_VEL, w)
+  function methods.velocity(self, id, o1)
+    local w = check_world(F_VEL, self)
     id = check_id(F_VEL, id)
     if id == 0 or C.collide_world_velocity(w, id, VEL) == 0 then return nil end
     return outvec(F_VEL, 3, o1, VEL.x, VEL.y, VEL.z)
   end
 
-  function methods.advance(w)
-    check_world(F_ADVANCE, w)
+  function methods.advance(self)
+    local w = check_world(F_ADVANCE, self)
     local code = C.collide_world_advance(w)
     if code < 0 then world_error(F_ADVANCE, code) end
   end
@@ -362,9 +379,9 @@ return function(E)
   -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb)
   -- calls the core (itself kept out of the JIT); returns the core's code
   -- and the filter's error (if it raised one).
-  local function filtered(run, w, filter, a1, a2, a3, a4)
+  local function filtered(run, w, D, filter, a1, a2, a3, a4)
     local sf, sd, se = cur_filter, cur_data, cur_error
-    cur_filter, cur_data, cur_error = filter, data_of[w], nil
+    cur_filter, cur_data, cur_error = filter, D, nil
     local code = run(w, a1, a2, a3, a4, CALLBACK)
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
@@ -376,7 +393,7 @@ return function(E)
   -- Returns the callback and ctx for the core, or nil, nil with the
   -- function to call (lcollide_world.c opt_filter).
   local function filter_arg(f, idx, filter)
-    if filter == nil then return nil, nil end
+    if type(filter) == "nil" then return nil, nil end
     if type(filter) == "number" then
       MASK[0] = check_bits(f, idx, filter, C.COLLIDE_E_BAD_MASK)
       return LAYER, MASK
@@ -402,8 +419,8 @@ return function(E)
   local hits_cap = 16
   local hits = new("collide_world_hit[?]", hits_cap)
 
-  function methods.raycast_all(w, p0, p1, filter)
-    check_world(F_RAY_ALL, w)
+  function methods.raycast_all(self, p0, p1, filter)
+    local w, D = check_world(F_RAY_ALL, self)
     if not istype(V, p0) then p0 = tovec(F_RAY_ALL, 2, p0, S[2]) end
     if not istype(V, p1) then p1 = tovec(F_RAY_ALL, 3, p1, S[3]) end
     local cb, ctx, lf = filter_arg(F_RAY_ALL, 4, filter)
@@ -414,7 +431,7 @@ return function(E)
       hits = new("collide_world_hit[?]", hits_cap)
       n = C.collide_world_raycast_all(w, p0, p1, cb, ctx, hits, hits_cap)
     end
-    local list, k, data = {}, 0, data_of[w]
+    local list, k, data = {}, 0, D
     for i = 0, n - 1 do
       local h = hits[i]
       local id = h.id
@@ -432,7 +449,7 @@ return function(E)
 
   -- An overlap query (lcollide_world.c push_overlap): run(w, a1, a2, a3,
   -- cb, ctx, ids, cap) calls the core with the method's arguments.
-  local function overlap(f, w, fidx, filter, run, a1, a2, a3)
+  local function overlap(f, w, D, fidx, filter, run, a1, a2, a3)
     local cb, ctx, lf = filter_arg(f, fidx, filter)
     local n = run(w, a1, a2, a3, cb, ctx, ids, ids_cap)
     if n < 0 then world_error(f, n) end
@@ -441,7 +458,7 @@ return function(E)
       ids = new("int[?]", ids_cap)
       n = run(w, a1, a2, a3, cb, ctx, ids, ids_cap)
     end
-    local list, k, data = {}, 0, data_of[w]
+    local list, k, data = {}, 0, D
     for i = 0, n - 1 do
       local id = ids[i]
       if lf == nil or lf(id, data[id]) then
@@ -464,43 +481,43 @@ return function(E)
     V = 'if not istype(V, a$) then a$ = tovec(F, #, a$, S[#]) end',
     P = 'if not istype(P, a$) then typeerror(F, #, "plane", a$) end',
   }
-  local ARG_PASS = { N = "a$", V = "a$", P = "a$.pl" }
+  local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)" }
 
   -- Per result: the method's source, given its parameters, checks, the
   -- arguments passed to the core and the position after the arguments.
   local BODY = {
     ADDED = [[
-return function(w, %s, data)
-  check_world(F, w)
+return function(self, %s, data)
+  local w, D = check_world(F, self)
 %s
-  return added(F, w, C.%s(w, %s), data)
+  return added(F, D, C.%s(w, %s), data)
 end]],
     IDS = [[
 local function run(w, a1, a2, a3, cb, ctx, out, cap)
   return C.%s(w, %s, cb, ctx, out, cap)
 end
-return function(w, %s, filter)
-  check_world(F, w)
+return function(self, %s, filter)
+  local w, D = check_world(F, self)
 %s
-  return overlap(F, w, %d, filter, run, %s)
+  return overlap(F, w, D, %d, filter, run, %s)
 end]],
     WHIT = [[
 local function run(w, a1, a2, a3, a4, cb)
   return C.%s(w, %s, cb, nil, HIT, ID)
 end
 jit.off(run)
-return function(w, %s, filter, o1, o2)
-  check_world(F, w)
+return function(self, %s, filter, o1, o2)
+  local w, D = check_world(F, self)
 %s
   local code, err
-  if filter == nil then
+  if type(filter) == "nil" then
     code = C.%s(w, %s, nil, nil, HIT, ID)
   else
     local cb, ctx, lf = filter_arg(F, %d, filter)
     if lf == nil then
       code = C.%s(w, %s, cb, ctx, HIT, ID)
     else
-      code, err = filtered(run, w, lf, %s)
+      code, err = filtered(run, w, D, lf, %s)
     end
   end
   return world_hit(F, code, err, %d, o1, o2)
@@ -530,10 +547,10 @@ end]],
     end
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
-      "      filter_arg, filtered, world_hit, HIT, ID = ...\n" .. src,
+      "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
-                 overlap, filter_arg, filtered, world_hit, HIT, ID)
+                 overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
@@ -582,13 +599,13 @@ end]],
     end
     if type(v) == "table" then
       local x, y, z
-      if rawget(v, 1) == nil then
+      if type(rawget(v, 1)) == "nil" then
         x, y, z = v.x, v.y, v.z
       else
         x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
       end
       if type(x) == "number" and type(y) == "number" and
-         (z == nil or type(z) == "number") then
+         (type(z) == "nil" or type(z) == "number") then
         dst.x, dst.y, dst.z = x, y, z or 0
         return
       end
@@ -609,7 +626,7 @@ end]],
     for i = 1, #OPTION_NAMES do
       local key = OPTION_NAMES[i]
       local x = options[key]
-      if x ~= nil then
+      if type(x) ~= "nil" then
         if key == "max_iterations" then
           x = opt_number(f, idx, key, x)
           -- (not >=: NaN fails too)
@@ -670,9 +687,9 @@ end]],
     return r and DEFAULT or IGNORE
   end)
 
-  local function move_filtered(w, filter, from, to, cap)
+  local function move_filtered(w, D, filter, from, to, cap)
     local sf, sd, se = cur_filter, cur_data, cur_error
-    cur_filter, cur_data, cur_error = filter, data_of[w], nil
+    cur_filter, cur_data, cur_error = filter, D, nil
     local code = C.collide_world_move(w, MOVER, from, to, OPTIONS, MOVE_CALLBACK,
                                       nil, contacts, cap, RESULT)
     local err = cur_error
@@ -686,7 +703,7 @@ end]],
   local OPTIONS_FN = { move_sphere = fn("move_sphere"), move_aabb = fn("move_aabb"),
                        move_capsule = fn("move_capsule") }
 
-  local function move(f, a, w, from, to, options, o1, o2)
+  local function move(f, a, w, D, from, to, options, o1, o2)
     if not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
     if not istype(V, to) then to = tovec(f, 4 + a, to, S[4 + a]) end
     C.collide_move_options_init(OPTIONS)
@@ -694,7 +711,7 @@ end]],
     -- The options table's errors count self, as the API contract's
     -- example does (lcollide_world.c move_common).
     local of = OPTIONS_FN[f.name]
-    if options ~= nil then filter = read_options(of, 5 + a, options) end
+    if type(options) ~= "nil" then filter = read_options(of, 5 + a, options) end
     local cap = 16
     if OPTIONS.max_iterations > cap then
       cap = OPTIONS.max_iterations < 256 and OPTIONS.max_iterations or 256
@@ -708,7 +725,7 @@ end]],
       code = C.collide_world_move(w, MOVER, from, to, OPTIONS, nil, nil,
                                   contacts, cap, RESULT)
     else
-      code, err = move_filtered(w, filter, from, to, cap)
+      code, err = move_filtered(w, D, filter, from, to, cap)
     end
     if code == FILTER_ABORT then error(err, 0) end
     if code == FILTER_BAD_RESPONSE then raise(f.name .. ": " .. err) end
@@ -737,34 +754,33 @@ end]],
     return position, list, grounded ~= 0, velocity, ground
   end
 
-  function methods.move_sphere(w, r, from, to, options, o1, o2)
+  function methods.move_sphere(self, r, from, to, options, o1, o2)
     local f = F_MOVE[1]
-    check_world(f, w)
+    local w, D = check_world(f, self)
     check_number(f, 2, r)
     MOVER.kind, MOVER.r = SPHERE, r
-    return move(f, 0, w, from, to, options, o1, o2)
+    return move(f, 0, w, D, from, to, options, o1, o2)
   end
 
-  function methods.move_aabb(w, e, from, to, options, o1, o2)
+  function methods.move_aabb(self, e, from, to, options, o1, o2)
     local f = F_MOVE[2]
-    check_world(f, w)
+    local w, D = check_world(f, self)
     if not istype(V, e) then e = tovec(f, 2, e, S[2]) end
     MOVER.kind = AABB
     MOVER.extents.x, MOVER.extents.y, MOVER.extents.z = e.x, e.y, e.z
-    return move(f, 0, w, from, to, options, o1, o2)
+    return move(f, 0, w, D, from, to, options, o1, o2)
   end
 
-  function methods.move_capsule(w, r, axis, from, to, options, o1, o2)
+  function methods.move_capsule(self, r, axis, from, to, options, o1, o2)
     local f = F_MOVE[3]
-    check_world(f, w)
+    local w, D = check_world(f, self)
     check_number(f, 2, r)
     if not istype(V, axis) then axis = tovec(f, 3, axis, S[3]) end
     MOVER.kind, MOVER.r = CAPSULE, r
     MOVER.axis.x, MOVER.axis.y, MOVER.axis.z = axis.x, axis.y, axis.z
-    return move(f, 1, w, from, to, options, o1, o2)
+    return move(f, 1, w, D, from, to, options, o1, o2)
   end
 
-  ffi.metatype("collide_world", meta)
 
   -- ---- sweep_pairs ---------------------------------------------------------
 
@@ -804,7 +820,7 @@ end]],
       if rt ~= "number" and rt ~= "table" then
         typeerror(F_PAIRS, 1, "number or table", radii)
       end
-      if out ~= nil and type(out) ~= "table" then typeerror(F_PAIRS, 4, "table", out) end
+      if type(out) ~= "nil" and type(out) ~= "table" then typeerror(F_PAIRS, 4, "table", out) end
       local n = #starts
       if #ends ~= n then argerror(F_PAIRS, 3, "starts and ends differ in length") end
       if rt == "table" and #radii ~= n then
@@ -831,7 +847,7 @@ end]],
         count = C.collide_sweep_pairs(n, R, A, B, SCRATCH, PAIRS, cap)
       end
       local old = 0
-      if out == nil then out = {} else old = #out end
+      if type(out) == "nil" then out = {} else old = #out end
       for k = 0, count - 1 do
         local pr = PAIRS[k]
         out[3 * k + 1] = pr.i + 1
