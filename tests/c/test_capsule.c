@@ -1284,6 +1284,18 @@ static int test_capsule_zero_radius_degenerate(void) {
     ENSURE(h.u > 0);
     ENSURE(zr_dot(h.normal, c0) > 0.999999 * sqrt(zr_dot(c0, c0)));   /* -d, d = -c0 */
   }
+  {
+    /* two points (both axes zero, both radii 0), B passing through A at
+       the origin from 7e-18 away (a fuzz finding): the normal was
+       (0, 0, -1), from p's rounding, along A's motion relative to B */
+    collide_vec3 b0 = V(0x1.12e0be826d695p-57, 0, -0x1.19799812dea11p-67);
+    collide_vec3 b1 = V(-0x1.12e0be826d695p-62, 0, 0x1.19799812dea11p-72);
+    collide_vec3 v = V(b0.x - b1.x, 0, b0.z - b1.z);   /* A's relative motion */
+    collide_interval iv;
+    ENSURE(collide_sweep_capsule_capsule(0, &z0, &z0, &z0, 0, &z0, &b0, &b1, &iv) == 1);
+    ENSURE(iv.u0 > 0);
+    ENSURE(zr_dot(iv.normal, v) < -0.999999 * sqrt(zr_dot(v, v)));
+  }
   return 0;
 }
 
