@@ -654,8 +654,9 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
        computed plane by its rounding, and the ray was met at u = 1e-17
        on the side rounding gave it. Within the rounding of c0's and p's
        own coordinates (8 epsilon; not 64 epsilon of the polygon's, which
-       would take a ray 1e-14 above a face near 1, crossing it at u =
-       1/101, for one starting on it) it touches at the start. */
+       would take a ray starting 1e-14 above a face with coordinates near
+       10 and crossing it at u = 1/101 for one starting on it:
+       test_raycast_in_plane) it touches at the start. */
     int f, k;
     vec3 p = flat_closest(c0, v, count, n, origin, 0, &f, &k);
     double dp = v_len2(v_sub(c0, p)), np = 0;
