@@ -412,6 +412,52 @@ static double max_mag_(const arg *args, int n) {
 }
 #define MODERATE 1e4
 
+/* ---- the zero-radius normal faces against the motion --------------------- */
+
+/* A sweep of total radius 0 (a ray, a sphere or a capsule of radius 0
+   against an obstacle of radius 0) touches at distance zero, where the
+   closest points' difference has no direction; the core then chooses the
+   normal by rules (the face on the start's side, the face of the grown
+   body entered, the reverse of the motion perpendicular to the line met,
+   the reverse of the motion at a point), each of which faces against the
+   motion d: the contract's n.d <= 0 for a contact after the start. A
+   normal along the motion is a silent wrong answer (a slide would push
+   the body into the obstacle).
+   The tolerance: each rule decides its sign on the computed normal and
+   the computed d = c1 - c0 (a plane's side from distances n.(p - o) of
+   points of magnitude up to m, with the flat rays' in-plane band of 64
+   epsilon of the coordinates; w.d < 0 for a face of the grown body; -d's
+   part across a line, whose square is -n.d), so n.d <= 0 holds up to the
+   rounding of those products of coordinates: a few epsilon times m, m the
+   largest input magnitude. Relative to the motion that is
+   n.d / |d| <= 256 epsilon m / |d|: the direction of d itself is known
+   only to epsilon m / |d| (its ends' rounding), so a motion far below
+   the coordinates (1e-12 at 1.5) is that ill-conditioned and no rule can
+   do better; a motion of the coordinates' size leaves a few hundred ulps.
+   Not a tolerance on the angle: a normal 1e-3 or 0.99 along a motion of
+   the scene's size fails it.
+   m is the largest magnitude of the nargs arguments a and of extra_mag
+   (a polygon's vertices). When their least nonzero magnitude is below
+   1e-150, squared distances underflow, and two points closer than
+   about 1e-154 may read as touching (README, limits of double
+   precision): such a false contact's normal is no rule's (a core 2e-160 long passing 1e-160 from a point,
+   |W x Z|^2 = 2.4e-349 read as 0, met it at u = 1 with n = d / |d|), so
+   those inputs are not checked here. */
+static void faces_against(int code, double u, vec3 n, vec3 d, const arg *a, int nargs,
+                          double extra_mag) {
+  double m = fmax(max_mag_(a, nargs), extra_mag);
+  if (code == 1 && u > 0 && min_mag(a, nargs) >= 1e-150)
+    ENSURE(dot(n, d) <= 256 * DBL_EPSILON * m);
+}
+
+/* The largest magnitude of a polygon's n vertices. */
+static double vertices_mag(const vec3 *v, int n) {
+  double m = 0;
+  int i;
+  for (i = 0; i < n; i++) m = fmax(m, fmax(fabs(v[i].x), fmax(fabs(v[i].y), fabs(v[i].z))));
+  return m;
+}
+
 typedef enum { O_POINT, O_SEGMENT, O_TRIANGLE, O_AABB, O_PLANE, O_POLYGON } okind;
 
 typedef struct obstacle {
@@ -673,6 +719,7 @@ static void fz_sphere_plane(src *s) {
   }
   ENSURE(!bad_plane(&pl));
   check_hit(code, &h);
+  if (a[0].num == 0) faces_against(code, h.u, h.normal, sub(a[2].v, a[1].v), a, 4, 0);
   if (code == 1) ENSURE(h.feature == COLLIDE_FEATURE_FACE);
   if (max_mag(a, 4) <= MODERATE) {
     obstacle o = {0};
@@ -792,6 +839,7 @@ static void fz_raycast_plane(src *s) {
   }
   ENSURE(!bad_plane(&pl));
   check_hit(code, &h);
+  faces_against(code, h.u, h.normal, sub(a[1].v, a[0].v), a, 3, 0);
   if (code == 1) ENSURE(h.feature == COLLIDE_FEATURE_FACE);
   if (max_mag(a, 3) <= MODERATE) {
     obstacle o = {0};
@@ -934,6 +982,8 @@ static void fz_sphere_polygon(src *s) {
   code = collide_sweep_sphere_polygon(a[0].num, &a[1].v, &a[2].v, &poly, &h);
   if (!check_code(code, a, 4, no_extra)) return;
   check_hit(code, &h);
+  if (a[0].num == 0)
+    faces_against(code, h.u, h.normal, sub(a[2].v, a[1].v), a, 3, vertices_mag(v, n));
   {
     double m = max_mag(a, 3);
     int i;
@@ -962,6 +1012,7 @@ static void fz_raycast_polygon(src *s) {
   code = collide_raycast_polygon(&a[0].v, &a[1].v, &poly, &h);
   if (!check_code(code, a, 3, no_extra)) return;
   check_hit(code, &h);
+  faces_against(code, h.u, h.normal, sub(a[1].v, a[0].v), a, 2, vertices_mag(v, n));
   if (code == 1) ENSURE(h.feature == COLLIDE_FEATURE_FACE ||
                         h.feature == COLLIDE_FEATURE_EDGE ||
                         h.feature == COLLIDE_FEATURE_VERTEX);
@@ -1009,6 +1060,7 @@ static void fz_sphere_triangle(src *s) {
     return;
   }
   check_hit(code, &h);
+  if (a[0].num == 0) faces_against(code, h.u, h.normal, sub(a[2].v, a[1].v), a, 6, 0);
   if (max_mag(a, 6) <= MODERATE && fat_triangle(a[3].v, a[4].v, a[5].v)) {
     obstacle o = {0};
     o.kind = O_TRIANGLE;
@@ -1035,6 +1087,7 @@ static void fz_raycast_triangle(src *s) {
     return;
   }
   check_hit(code, &h);
+  faces_against(code, h.u, h.normal, sub(a[1].v, a[0].v), a, 5, 0);
   if (max_mag(a, 5) <= MODERATE && fat_triangle(a[2].v, a[3].v, a[4].v)) {
     obstacle o = {0};
     collide_plane pl;
@@ -1060,6 +1113,7 @@ static void fz_sphere_segment(src *s) {
                                       &a[4].v, &h);
   if (!check_code(code, a, 5, no_extra)) return;
   check_hit(code, &h);
+  if (a[0].num == 0) faces_against(code, h.u, h.normal, sub(a[2].v, a[1].v), a, 5, 0);
   if (code == 1) ENSURE(h.feature != COLLIDE_FEATURE_FACE);
   if (max_mag(a, 5) <= MODERATE) {
     obstacle o = {0};
@@ -1084,6 +1138,7 @@ static void fz_sphere_aabb(src *s) {
                                    &a[4].v, &h);
   if (!check_code(code, a, 5, no_extra)) return;
   check_hit(code, &h);
+  if (a[0].num == 0) faces_against(code, h.u, h.normal, sub(a[2].v, a[1].v), a, 5, 0);
   if (max_mag(a, 5) <= MODERATE) {
     obstacle o = {0};
     o.kind = O_AABB;
@@ -1105,6 +1160,7 @@ static void fz_raycast_aabb(src *s) {
   code = collide_raycast_aabb(&a[0].v, &a[1].v, &a[2].v, &a[3].v, &h);
   if (!check_code(code, a, 4, no_extra)) return;
   check_hit(code, &h);
+  faces_against(code, h.u, h.normal, sub(a[1].v, a[0].v), a, 4, 0);
   if (max_mag(a, 4) <= MODERATE) {
     obstacle o = {0};
     o.kind = O_AABB;
@@ -1125,6 +1181,7 @@ static void fz_raycast_sphere(src *s) {
   code = collide_raycast_sphere(&a[0].v, &a[1].v, &a[2].v, a[3].num, &h);
   if (!check_code(code, a, 4, no_extra)) return;
   check_hit(code, &h);
+  if (a[3].num == 0) faces_against(code, h.u, h.normal, sub(a[1].v, a[0].v), a, 4, 0);
   if (max_mag(a, 4) <= MODERATE) {
     obstacle o = {0};
     o.kind = O_POINT;
@@ -1306,6 +1363,8 @@ static void fz_capsule_sphere(src *s) {
                                       &a[4].v, a[5].num, &h);
   if (!check_code(code, a, 6, no_extra)) return;
   check_hit(code, &h);
+  if (a[0].num == 0 && a[5].num == 0)
+    faces_against(code, h.u, h.normal, sub(a[3].v, a[2].v), a, 6, 0);
   if (code == 1) ENSURE(h.feature == COLLIDE_FEATURE_FACE);
   if (max_mag(a, 6) <= MODERATE) {
     obstacle o = {0};
@@ -1333,6 +1392,7 @@ static void fz_capsule_plane(src *s) {
   }
   if (bad_plane(&pl)) ENSURE(0);
   check_hit(code, &h);
+  if (a[0].num == 0) faces_against(code, h.u, h.normal, sub(a[3].v, a[2].v), a, 5, 0);
   if (max_mag(a, 5) <= MODERATE) {
     obstacle o = {0};
     o.kind = O_PLANE;
@@ -1360,6 +1420,7 @@ static void fz_capsule_triangle(src *s) {
     return;
   }
   check_hit(code, &h);
+  if (a[0].num == 0) faces_against(code, h.u, h.normal, sub(a[3].v, a[2].v), a, 7, 0);
   if (max_mag(a, 7) <= MODERATE && fat_triangle(a[4].v, a[5].v, a[6].v)) {
     obstacle o = {0};
     o.kind = O_TRIANGLE;
@@ -1383,6 +1444,8 @@ static void fz_capsule_polygon(src *s) {
                                        &poly, &h);
   if (!check_code(code, a, 5, no_extra)) return;
   check_hit(code, &h);
+  if (a[0].num == 0)
+    faces_against(code, h.u, h.normal, sub(a[3].v, a[2].v), a, 4, vertices_mag(v, n));
   {
     double m = max_mag(a, 4);
     int i, flat = !is_zero3(&a[1].v) && flat_z(a, 4);
@@ -1412,6 +1475,7 @@ static void fz_capsule_segment(src *s) {
                                        &a[4].v, &a[5].v, &h);
   if (!check_code(code, a, 6, no_extra)) return;
   check_hit(code, &h);
+  if (a[0].num == 0) faces_against(code, h.u, h.normal, sub(a[3].v, a[2].v), a, 6, 0);
   if (code == 1) ENSURE(h.feature != COLLIDE_FEATURE_FACE);
   if (max_mag(a, 6) <= MODERATE) {
     obstacle o = {0};
@@ -1434,6 +1498,7 @@ static void fz_capsule_aabb(src *s) {
                                     &a[4].v, &a[5].v, &h);
   if (!check_code(code, a, 6, no_extra)) return;
   check_hit(code, &h);
+  if (a[0].num == 0) faces_against(code, h.u, h.normal, sub(a[3].v, a[2].v), a, 6, 0);
   if (max_mag(a, 6) <= MODERATE) {
     obstacle o = {0};
     o.kind = O_AABB;
@@ -1469,6 +1534,10 @@ static void fz_capsule_capsule(src *s) {
   if (!check_code(code, a, 8, no_extra)) return;
   check_interval(code, &iv);
   if (code == 1) ENSURE(fabs(len(iv.normal) - 1) <= 1e-9);
+  /* (the normal from B toward A, against A's motion relative to B) */
+  if (a[0].num == 0 && a[4].num == 0)
+    faces_against(code, iv.u0, iv.normal, sub(sub(a[3].v, a[2].v), sub(a[7].v, a[6].v)),
+                  a, 8, 0);
   /* swapping A and B: the same interval, the opposite normal, to the bit */
   code2 = collide_sweep_capsule_capsule(a[4].num, &a[5].v, &a[6].v, &a[7].v,
                                         a[0].num, &a[1].v, &a[2].v, &a[3].v, &sw);

@@ -632,3 +632,46 @@ describe("collide.sweep_capsule_capsule", function()
     end)
   end)
 end)
+
+-- Zero-radius contacts in degenerate cases (fuzz findings of the property
+-- n.d <= 0 after the start): a point met by a moving segment's inside gets
+-- the reverse of the motion across the segment's line, whether the point
+-- is a box of zero extents or a segment of zero length; a ray starting on
+-- a polygon's vertex starts touching.
+describe("a zero-radius contact", function()
+  local A, c0, c1 = vec3(11.625, -15.125, 0), vec3(11.625, 11.625, 0), vec3(-0.125, -0.125, 0)
+  local P = vec3(0, -0.125, 0)
+  local across = vec3(15.125, 11.625, 0):normalize()
+  it("with a box of zero extents faces against the motion, across the core", function()
+    local hit, u, point, normal, feature =
+      collide.sweep_capsule_aabb(0, A, c0, c1, P, vec3(0, 0, 0))
+    assert.is_true(hit)
+    assert.is_true(u > 0.99 and u < 1)
+    vec_near(P, point, 0)
+    assert.are.equal("vertex", feature)
+    vec_near(across, normal, 1e-15)
+    assert.is_true(normal:dot(c1 - c0) < 0)
+  end)
+  it("with a segment of zero length is the same", function()
+    local hit, u, point, normal = collide.sweep_capsule_segment(0, A, c0, c1, P, P)
+    local _, ub = collide.sweep_capsule_aabb(0, A, c0, c1, P, vec3(0, 0, 0))
+    assert.is_true(hit)
+    near(ub, u, 1e-12)
+    vec_near(P, point, 0)
+    vec_near(across, normal, 1e-15)
+  end)
+  it("of a ray starting on a polygon's vertex is at its start", function()
+    local v = { vec3(-0.11300347185935958, -1.0333399070897185, -0.634297725125034),
+                vec3(-0.03805166368823459, -0.26745126982493306, -0.416155878684317),
+                vec3(0.03399420153990386, -1.257717409398434, -0.2064715701563234),
+                vec3(-0.04303055661802778, -1.9793674925033597, -0.4306465884275162) }
+    local poly = collide.polygon(v)
+    local p1 = vec3(-0.03805166368823459, -7.267451269824933, -0.416155878684317)
+    local hit, u = collide.raycast_polygon(v[2], p1, poly)
+    assert.is_true(hit)
+    assert.are.equal(0, u)
+    hit, u = collide.sweep_capsule_polygon(0, vec3(0, 0, 0), v[2], p1, poly)
+    assert.is_true(hit)
+    assert.are.equal(0, u)
+  end)
+end)

@@ -125,6 +125,35 @@ static vec3 cross_exact(vec3 u, vec3 v) {
             diff_prod(u.x, v.y, u.y, v.x));
 }
 
+/* The reverse of the motion d's part across the line of direction L (both
+   nonzero), unit: the normal with which a zero-radius sweep meets a line
+   (a segment's inside, a line of a grown body), the rays' rule. The plain
+   -(d - L (d.L) / |L|^2) cancels when d is nearly along L: it keeps an
+   absolute error of about epsilon |d|, so its direction is off by epsilon
+   |d| / |d_perp| and n.d = -|d_perp| + that |d| -- along the motion once
+   |d_perp| is below sqrt(epsilon) |d| (a segment met after a motion 1e-8
+   off its line got n.d = +1.8e-7 |d|). The triple product (d x L) x L =
+   L (d.L) - d |L|^2 = -|L|^2 d_perp (Lagrange) gives it instead, with the
+   compensated d x L (cross_exact: each component within a few ulps of
+   itself at any angle, so the direction of d x L is right to a few
+   epsilon) and then a plain cross product of two perpendicular vectors
+   (no cancellation): -d_perp to a few epsilon of its direction, so n.d =
+   -|d_perp| up to a few epsilon |d|. d and L are scaled by their largest
+   components first (no underflow or overflow in the products). When the
+   part across is rounding alone -- d along L to a few ulps, below 64
+   epsilon of |d| -- the answer is -d. */
+vec3 collide__away_across(vec3 d, vec3 L) {
+  double md = v_maxabs(d), ml = v_maxabs(L);
+  vec3 d1, L1, p;
+  if (!(md > 0) || !(ml > 0)) return v_normalize(v_neg(d));
+  /* (divided, not multiplied by 1 / md: that overflows for a subnormal md) */
+  d1 = v3(d.x / md, d.y / md, d.z / md);
+  L1 = v3(L.x / ml, L.y / ml, L.z / ml);
+  p = v_cross(cross_exact(d1, L1), L1);            /* -|L1|^2 d1_perp */
+  if (!(v_maxabs(p) > 64 * DBL_EPSILON * v_len2(L1))) return v_normalize(v_neg(d));
+  return v_normalize(v3(p.x + 0.0, p.y + 0.0, p.z + 0.0));   /* (no -0) */
+}
+
 /* A length below which a difference of points of magnitude about |a|, |b|
    is rounding noise (the measure collide_shapes.c uses). */
 static double noise(vec3 a, vec3 b) {
@@ -355,7 +384,7 @@ static vec3 zero_normal(vec3 c, vec3 A, vec3 d, vec3 x, vec3 q, double t,
   /* (a zero axis -- a capsule pair of which one is a sphere -- is a point:
      no plane of two directions, x is its end, the line met is the edge) */
   double ma = v_maxabs(A);
-  vec3 best = v3(0, 0, 0), A1 = ma > 0 ? v_scale(A, 1 / ma) : A, L, p;
+  vec3 best = v3(0, 0, 0), A1 = ma > 0 ? v_scale(A, 1 / ma) : A, L;
   /* the rounding of q: of the pair at c, which moved by d (noise) */
   double bd = 0, tq = dmax(noise(c, d), noise(q, A));
   int i, j, s;
@@ -380,14 +409,7 @@ static vec3 zero_normal(vec3 c, vec3 A, vec3 d, vec3 x, vec3 q, double t,
   if (!v_same(x, v_sub(c, A)) && !v_same(x, v_add(c, A))) L = A1;
   else if (t > 0 && t < 1) L = v_sub(eb[bi], ea[bi]);
   else L = v3(0, 0, 0);
-  p = v_neg(d);
-  if (!v_zero(L)) {
-    L = v_scale(L, 1 / v_maxabs(L));
-    p = v_madd(p, L, -v_dot(p, L) / v_len2(L));
-    /* (rounding alone when d is along L to a few ulps: -d) */
-    if (!(v_maxabs(p) > 64 * DBL_EPSILON * v_maxabs(d))) p = v_neg(d);
-  }
-  return v_normalize(p);
+  return v_zero(L) ? v_normalize(v_neg(d)) : collide__away_across(d, L);
 }
 
 /* The earliest contact among pieces so far: u (2 for none), and the
@@ -1056,7 +1078,12 @@ COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
     c = at(*c0, d, u);
     diff = v_sub(c, *center);
     dist = v_len(diff);
-    if (dist > noise(c, *center)) normal = v_normalize(diff);
+    /* (two points, r + rb = 0, meet at distance 0 exactly: c - center is
+       the rounding of c = c0 + d u alone, which is of c0's size and can
+       exceed the noise of c and the centre in mixed scales -- a point
+       3120 away arriving at one near 1e-19 got a normal along the motion.
+       A point met is a segment's end: -d, as sweep_segment's rule) */
+    if (r + rb > 0 && dist > noise(c, *center)) normal = v_normalize(diff);
     else normal = v_len2(d) > 0 ? v_normalize(v_neg(d)) : v3(1, 0, 0);
   } else {
     vec3 off = v3(0, 0, 0);
@@ -3348,6 +3375,17 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
           eb[0] = v_with(p, free, v_get(e, free));
           j = 1;
         }
+        /* a box of zero extents is a point, with no edge to name: at
+           r = 0 the point as an edge of zero length, so that zero_normal
+           gives a point's answer (the reverse of the motion across the
+           core's line when its inside meets the point, else -d), not the
+           lateral piece's direction from rounding -- the rule of a
+           segment of zero length (sweep_grown_segment); with r > 0 the
+           pieces' normal stands */
+        if (j == 0 && r == 0) {
+          ea[0] = eb[0] = p;
+          j = 1;
+        }
         for (k = 0; k < 8 && r == 0; k++) corners[k] = box_corner(e, k);
         if (j > 0)
           edge_contact(r, at(rel, d, f.u), A, d, ea, eb, j, corners, r == 0 ? 8 : 0, &f);
@@ -3434,7 +3472,13 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
     u0 = out->u0;
     u1 = out->u1;
     p = at(p0, v, u0);
-    if (v_len(p) > noise(at(*a0, v_sub(*a1, *a0), u0), at(*b0, v_sub(*b1, *b0), u0)))
+    /* (two points, ra + rb = 0, meet at distance 0: p is rounding alone,
+       of the motion's size, which the noise of the two centres at u0 --
+       both near the meeting point -- need not cover: B through A at the
+       origin from 7e-18 away got (0, 0, -1), along the motion. -v, as
+       capsule_sphere's two points) */
+    if (ra + rb > 0 &&
+        v_len(p) > noise(at(*a0, v_sub(*a1, *a0), u0), at(*b0, v_sub(*b1, *b0), u0)))
       normal = v_normalize(p);
     else
       normal = v_len2(v) > 0 ? v_normalize(v_neg(v)) : v3(1, 0, 0);

@@ -424,6 +424,10 @@ COLLIDE_PRIVATE vec3 collide__polygon_origin(const collide_polygon *poly);
    without its end balls), or 2. */
 COLLIDE_PRIVATE double collide__first_in_cylinder(double r, vec3 c0, vec3 d,
                                                   vec3 a, vec3 b);
+/* (collide_capsule.c) The reverse of the motion d's part across the line
+   of direction L, unit, exact to a few epsilon however nearly d lies
+   along L (-d when it does to rounding); d and L nonzero. */
+COLLIDE_PRIVATE vec3 collide__away_across(vec3 d, vec3 L);
 /* The point of the polygon nearest c, and its COLLIDE_FEATURE_*. */
 COLLIDE_PRIVATE vec3 collide__flat_closest(vec3 c, const vec3 *v, int count,
                                            vec3 n, vec3 origin, int *feature);

@@ -649,9 +649,19 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
        on a vertex was reported at u = 1e-16 (or later when slow). (A
        centre farther than m from the plane is farther than r from the
        polygon, rounding included: no need to look.) */
+    /* With r = 0 (a ray, a zero-radius sweep) the distance is never
+       exactly 0 for a ray starting on a vertex: the vertex is off the
+       computed plane by its rounding, and the ray was met at u = 1e-17
+       on the side rounding gave it. Within the rounding of c0's and p's
+       own coordinates (8 epsilon; not 64 epsilon of the polygon's, which
+       would take a ray starting 1e-14 above a face with coordinates near
+       10 and crossing it at u = 1/101 for one starting on it:
+       test_raycast_in_plane) it touches at the start. */
     int f, k;
     vec3 p = flat_closest(c0, v, count, n, origin, 0, &f, &k);
-    if (v_len2(v_sub(c0, p)) <= r * r) best = 0;
+    double dp = v_len2(v_sub(c0, p)), np = 0;
+    if (r == 0) np = 8 * DBL_EPSILON * max2(v_maxabs(c0), v_maxabs(p));
+    if (dp <= r * r || dp <= np * np) best = 0;
   }
   /* The edges' cylinders and the vertices' balls, each clipped to its
      region first: edge i's is outside its line (the prism's plane,
@@ -739,6 +749,19 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
       }
       end_above = next_end_above;
     }
+  }
+  if (r == 0 && mode == FLAT_3D && best > 0 && best <= 1 && h0 * hd > 0) {
+    /* A ray leaving the plane on its start's side (one end clearly off
+       it, ray_flat's FLAT_3D): exactly, it touches the polygon only where
+       it starts, if it starts on it, so a later contact is the pieces'
+       rounding (a ray 1e-19 above a face near a vertex at 1e-16, moving
+       away from it by 1, was met at u = 1e-50 with the face normal on its
+       start's side: along the motion). It touches at the start when c0
+       is within the rounding of the pieces (m: 64 epsilon of the
+       coordinates) of the polygon, else not at all. */
+    int f, k;
+    vec3 p = flat_closest(c0, v, count, n, origin, 0, &f, &k);
+    best = v_len(v_sub(c0, p)) <= m ? 0 : 2;
   }
   if (best > 1) {
     hit_clear(out);
@@ -875,6 +898,16 @@ static int flat_in_plane(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
   if (!span_ok(&s)) {
     hit_clear(out);
     return 0;
+  }
+  if (j >= 0 && s.lo > 0) {
+    /* starting on the boundary: a ray from a vertex is outside the
+       computed line of the edge ending there by that line's rounding, and
+       was met at u = 1e-17 on the edge with its outward normal, which need
+       not face against the motion. Within the rounding of p0's and the
+       boundary point's own coordinates (8 epsilon, as sweep_flat's start)
+       it starts touching. */
+    c = flat_closest(p0, v, count, n, origin, 1, &feature, &k);
+    if (v_len(v_sub(p0, c)) <= 8 * DBL_EPSILON * max2(v_maxabs(p0), v_maxabs(c))) j = -1;
   }
   if (j < 0) {                        /* s.lo = 0: starting in the region */
     flat_contact(p0, p0, way_out(d), 0, v, count, n, origin, FLAT_2D, out);
@@ -1688,9 +1721,14 @@ static COLLIDE_NOINLINE_FN int segment_pieces(double r, const collide_vec3 *c0,
   if (r > 0 && dist > noise(c, p)) {
     normal = unit_len(diff, dist);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
-    /* centre on the segment: way_out across it, else any perpendicular */
+    /* centre on the segment: way_out across it, else any perpendicular.
+       A ray arriving there (r = 0, u > 0) takes the across part without
+       the cancellation of this one (collide__away_across: with the motion
+       nearly along the segment, o's rounding turned w until it faced along
+       the motion) */
     vec3 o = way_out(d), w = v_madd(o, e, -v_dot(o, e) / ee);
-    normal = v_len2(w) > 0 ? v_normalize(w) : any_perpendicular(e);
+    normal = v_len2(w) > 0 ? (r == 0 && best > 0 ? collide__away_across(d, e) : v_normalize(w))
+                           : any_perpendicular(e);
   } else if (v_len2(d) > 0) {
     normal = v_normalize(way_out(d));  /* on an end */
   } else if (ee > 0) {

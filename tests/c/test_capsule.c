@@ -1205,6 +1205,100 @@ static int test_capsule_zero_radius_normals(void) {
   return 0;
 }
 
+/* Zero-radius contacts with a point, or with the motion nearly along the
+   line met: the degenerate cases a fuzzing probe of n.d <= 0 found. The
+   normal faces against the motion (the contract), and is the rule's:
+   at a point met by the core's inside the reverse of the motion across
+   the core's line (zero_normal, collide__away_across), else -d. */
+static double zr_dot(collide_vec3 a, collide_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static int test_capsule_zero_radius_degenerate(void) {
+  collide_hit h;
+  collide_vec3 z0 = V(0, 0, 0);
+  {
+    /* a box of zero extents (a point) met by the core's inside, in 2D:
+       the normal was (-0.79, -0.61, 0), 0.99 along the motion */
+    collide_vec3 A = V(11.625, -15.125, 0), c0 = V(11.625, 11.625, 0);
+    collide_vec3 c1 = V(-0.125, -0.125, 0), ctr = V(0, -0.125, 0), d;
+    collide_vec3 An;
+    double la = sqrt(zr_dot(A, A));
+    d = V(c1.x - c0.x, c1.y - c0.y, 0);
+    ENSURE(collide_sweep_capsule_aabb(0, &A, &c0, &c1, &ctr, &z0, &h) == 1);
+    ENSURE(h.u > 0.99 && h.u < 1);
+    ENSURE(h.point.x == 0 && h.point.y == -0.125 && h.point.z == 0);
+    ENSURE(h.feature == COLLIDE_FEATURE_VERTEX);
+    An = V(A.x / la, A.y / la, 0);
+    ENSURE(zr_dot(h.normal, d) < -0.9 * sqrt(zr_dot(d, d)));
+    ENSURE_SMALL(zr_dot(h.normal, An), 1e-15);    /* across the core's line */
+    ENSURE(h.normal.z == 0 && !signbit(h.normal.z));
+    /* the same point as a segment of zero length: the same rule */
+    {
+      collide_hit g;
+      ENSURE(collide_sweep_capsule_segment(0, &A, &c0, &c1, &ctr, &ctr, &g) == 1);
+      ENSURE_NEAR(g.u, h.u, 1e-12);
+      ENSURE_SMALL(g.normal.x - h.normal.x, 1e-12);
+      ENSURE_SMALL(g.normal.y - h.normal.y, 1e-12);
+    }
+  }
+  {
+    /* a point segment met after a motion 1e-8 off the core's own axis:
+       the perpendicular's cancellation gave n.d = +3.6e-6 */
+    collide_vec3 A = V(-13.625, 14.625, 0), c0 = V(1e-8, 0, 0), c1 = V(-13.625, 14.625, 0);
+    collide_vec3 d = V(c1.x - c0.x, c1.y - c0.y, 0);
+    ENSURE(collide_sweep_capsule_segment(0, &A, &c0, &c1, &c1, &c1, &h) == 1);
+    ENSURE(h.u > 0);
+    ENSURE(zr_dot(h.normal, d) < 0);
+    ENSURE_SMALL(zr_dot(h.normal, A) / sqrt(zr_dot(A, A)), 1e-15);
+  }
+  {
+    /* a triangle's vertex met by the core moving nearly along its axis
+       (2D): the normal was (1, 0, 0), 1e-8 along the motion */
+    collide_vec3 A = V(1e-8, -4.25, 0), c0 = V(1e-16, 0.125, 0), c1 = V(1e-8, -4.25, 0);
+    collide_vec3 ta = V(-0.125, -0.125, 0), tb = V(0, -5.0590734100172125e-05, 0);
+    collide_vec3 d = V(c1.x - c0.x, c1.y - c0.y, 0);
+    ENSURE(collide_sweep_capsule_triangle(0, &A, &c0, &c1, &ta, &tb, &c1, &h) == 1);
+    ENSURE(h.u > 0);
+    ENSURE(zr_dot(h.normal, d) < 0);
+    ENSURE(h.normal.z == 0);
+    ENSURE_SMALL(zr_dot(h.normal, A) / sqrt(zr_dot(A, A)), 1e-15);
+  }
+  {
+    /* the core's inside meeting a point box while moving (nearly) along
+       its axis, in 3D (a fuzz finding): the normal was the reverse of
+       the rule's, n.d = +4.5e-4 */
+    collide_vec3 A = V(0x1.000603060d96p-927, 0x1.030ffffd49f26p+17, -4.875);
+    collide_vec3 c0 = V(0, -12.125, 0), ctr = V(0, -0.125, 0);
+    collide_vec3 c1 = V(0x0.00000000007e8p-1022, 0x0.00000000007e8p-1022, 0x1p-1022);
+    collide_vec3 d = V(c1.x - c0.x, c1.y - c0.y, c1.z - c0.z);
+    ENSURE(collide_sweep_capsule_aabb(0, &A, &c0, &c1, &ctr, &z0, &h) == 1);
+    ENSURE(h.u > 0.98 && h.u < 1);
+    ENSURE(zr_dot(h.normal, d) < 0);
+    ENSURE_SMALL(zr_dot(h.normal, A) / sqrt(zr_dot(A, A)), 1e-15);
+  }
+  {
+    /* two points (zero axis, both radii 0), the mover from 3120 away
+       arriving at one near 1e-19: c - center was c0's rounding, faced
+       along the motion; a point met gives -d */
+    collide_vec3 c0 = V(2.25, 3120, 2.5), c1 = V(0, 0, 0);
+    collide_vec3 ctr = V(0x1.e68a0d349be9p-62, 0, -0x1.f237594c664eep-72);
+    ENSURE(collide_sweep_capsule_sphere(0, &z0, &c0, &c1, &ctr, 0, &h) == 1);
+    ENSURE(h.u > 0);
+    ENSURE(zr_dot(h.normal, c0) > 0.999999 * sqrt(zr_dot(c0, c0)));   /* -d, d = -c0 */
+  }
+  {
+    /* two points (both axes zero, both radii 0), B passing through A at
+       the origin from 7e-18 away (a fuzz finding): the normal was
+       (0, 0, -1), from p's rounding, along A's motion relative to B */
+    collide_vec3 b0 = V(0x1.12e0be826d695p-57, 0, -0x1.19799812dea11p-67);
+    collide_vec3 b1 = V(-0x1.12e0be826d695p-62, 0, 0x1.19799812dea11p-72);
+    collide_vec3 v = V(b0.x - b1.x, 0, b0.z - b1.z);   /* A's relative motion */
+    collide_interval iv;
+    ENSURE(collide_sweep_capsule_capsule(0, &z0, &z0, &z0, 0, &z0, &b0, &b1, &iv) == 1);
+    ENSURE(iv.u0 > 0);
+    ENSURE(zr_dot(iv.normal, v) < -0.999999 * sqrt(zr_dot(v, v)));
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_sphere);
   RUN_TEST(test_capsule_plane);
@@ -1220,4 +1314,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_zero_radius_ray);
   RUN_TEST(test_capsule_zero_radius_edge);
   RUN_TEST(test_capsule_zero_radius_normals);
+  RUN_TEST(test_capsule_zero_radius_degenerate);
 TEST_MAIN_END

@@ -939,6 +939,59 @@ static collide_vec3 rvec(unsigned long long *s, double scale) {
   return V(scale * (2 * rnd(s) - 1), scale * (2 * rnd(s) - 1), scale * (2 * rnd(s) - 1));
 }
 
+/* Zero-radius sweeps starting on a polygon, or nearly along a segment
+   (fuzz findings of the property n.d <= 0): a ray starting on a vertex is
+   off the computed plane by its rounding, and was met at u = 1e-17 on the
+   side rounding gave it; one starting 1e-50 above a triangle's vertex
+   region and moving away was met at u = 1e-50 with the normal along the
+   motion. Both start touching: u = 0. A ray along a segment's line to
+   1e-3 (its start 2e-20 before the segment's end) meets its inside with
+   the reverse of the motion across it, perpendicular to the segment and
+   against the motion (the projection's cancellation gave n.d > 0). */
+static int test_zero_radius_starts_and_lines(void) {
+  collide_hit h;
+  collide_vec3 z0 = V(0, 0, 0);
+  {
+    collide_vec3 v[4], p0, p1;
+    collide_polygon poly;
+    v[0] = V(-0x1.cedcba7f86c82p-4, -0x1.0888f6d29a1dfp+0, -0x1.44c2abe2adae1p-1);
+    v[1] = V(-0x1.37b81f632df17p-5, -0x1.11debee4afe1ap-2, -0x1.aa24c443f2faep-2);
+    v[2] = V(0x1.167b01fbc2b92p-5, -0x1.41f9c4a4f9e2dp+0, -0x1.a6da910b005dap-3);
+    v[3] = V(-0x1.60819e2ce63dep-5, -0x1.fab7d3f71144cp+0, -0x1.b8fb6b55b87a5p-2);
+    p0 = v[1];
+    p1 = V(-0x1.37b81f632df17p-5, -0x1.d11debee4afe2p+2, -0x1.aa24c443f2faep-2);
+    ENSURE(collide_polygon_init(v, 4, &poly) == 1);
+    ENSURE(collide_sweep_sphere_polygon(0, &p0, &p1, &poly, &h) == 1);
+    ENSURE(h.u == 0);
+    ENSURE(collide_sweep_capsule_polygon(0, &z0, &p0, &p1, &poly, &h) == 1);
+    ENSURE(h.u == 0);
+    ENSURE(collide_raycast_polygon(&p0, &p1, &poly, &h) == 1);
+    ENSURE(h.u == 0);
+  }
+  {
+    collide_vec3 c0 = V(0, 0, 0x1.dee7a4ad4b81fp-167), c1 = V(0, 0, -1);
+    collide_vec3 a = V(0x1.cd2b297d889bcp-54, 0, 0);
+    collide_vec3 b = V(0x1.1fc34777bf36ep-24, 0, -0x1.26ab4b33c110ap-34);
+    collide_vec3 c = V(-10.125, -10.125, 0);
+    ENSURE(collide_sweep_sphere_triangle(0, &c0, &c1, &a, &b, &c, &h) == 1);
+    ENSURE(h.u == 0);
+    ENSURE(collide_sweep_capsule_triangle(0, &z0, &c0, &c1, &a, &b, &c, &h) == 1);
+    ENSURE(h.u == 0);
+  }
+  {
+    collide_vec3 c0 = V(4.76e-51, 1.5, 1.5), c1 = V(2.93e-12, 1.5, 1.4999999999999971);
+    collide_vec3 a = V(2.18e-20, 1.5, 1.5), d, e;
+    d = V(c1.x - c0.x, c1.y - c0.y, c1.z - c0.z);
+    e = V(c1.x - a.x, c1.y - a.y, c1.z - a.z);
+    ENSURE(collide_sweep_sphere_segment(0, &c0, &c1, &a, &c1, &h) == 1);
+    ENSURE(h.u > 0 && h.feature == COLLIDE_FEATURE_EDGE);
+    ENSURE(h.normal.x * d.x + h.normal.y * d.y + h.normal.z * d.z <= 0);
+    ENSURE_SMALL((h.normal.x * e.x + h.normal.y * e.y + h.normal.z * e.z) /
+                 sqrt(e.x * e.x + e.y * e.y + e.z * e.z), 1e-15);
+  }
+  return 0;
+}
+
 /* A zero-radius sphere (a ray) crossing a segment touches it at distance
    0, so the centre's offset from the point is rounding alone; where the
    motion is long next to the scene (from 1e8 to a segment of size 1e-3)
@@ -1385,4 +1438,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_cross_checks);
   RUN_TEST(test_any_scale);
   RUN_TEST(test_zero_radius_segment_normals);
+  RUN_TEST(test_zero_radius_starts_and_lines);
 TEST_MAIN_END
