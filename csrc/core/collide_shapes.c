@@ -535,6 +535,69 @@ static int boundary_apart(double r, vec3 c0, vec3 d, const vec3 *v, int count,
   return 0;
 }
 
+/* How far the polygon's own points reach outside its edges' lines, for
+   the padded regions of sweep_flat_scaled: 0 when every vertex turns the
+   polygon's way (n.(e_{i-1} x e_i) >= 0 as computed), else tau, the
+   largest distance of a vertex outside an edge's line (the convexity
+   check at construction lets tau reach 1e-9 of the diameter: a vertex a
+   hair inside its neighbours' chord, a reflex vertex).
+
+   Why the regions need it. The prism is the intersection of the edges'
+   half-planes H_j; at a reflex vertex that leaves out a sliver of the
+   polygon P itself (inside the edge after the vertex, outside the line of
+   the edge before it, past its end), and the edges' and vertices' regions
+   do not cover it either: a sphere coming down onto that sliver was
+   found only once it had sunk in by 5 of its radius 7.25 (a quadrilateral
+   with a vertex 9.4e-10 inside the chord of its neighbours, fuzz finding
+   sphere_polygon-late-contact). The cover, for a point x of P outside H:
+   x is outside some line j, and P lies within tau beyond line j (the
+   distance beyond a line is convex, so largest at a vertex, and P is in
+   the vertices' hull), so x + s m_j / |m_j| leaves P for some s <= tau:
+   x is within tau of P's boundary. The nearest boundary point is then
+   inside an edge k (x is between k's end planes and inside its line by
+   at most tau) or at a reflex vertex (x is in that vertex's region: past
+   the end of the edge before it, before the start of the one after,
+   which for a reflex vertex is a thin wedge into the polygon); a convex
+   vertex is never nearest for a point inside. So each edge's outside band
+   widened by tau |m_k| covers x, up to the rounding the band's M already
+   covers.
+
+   What it costs in exactness. Widening an edge's outside band never makes
+   an early time (the cylinder within the end planes is part of the swept
+   shape, wherever the centre is), so convex polygons keep every bit
+   (tau = 0), and for a reflex one a centre over the sliver is met by the
+   edge's cylinder, at distance r from the edge's line where the face would
+   meet it at r from the plane: later by at most the time to move
+   r - sqrt(r^2 - tau^2) <= tau closer, and not at all when r < tau. Within
+   the polygon's own distance from convex, which is all the construction
+   promises of its shape.
+
+   Rounding: each distance m.(v_k - v_i) / |m| is within a few eps of the
+   scale; the caller doubles tau, which covers it for tau above 1e-12 of
+   the scale, and below that the band's M (64 eps scale) already does.
+   O(count^2), only for polygons with a reflex vertex as computed. */
+static double reflex_reach(const vec3 *v, int count, vec3 n) {
+  vec3 ep = v_sub(v[0], v[count - 1]);
+  double tau = 0;
+  int i, j, reflex = 0;
+  for (i = 0; i < count && !reflex; i++) {
+    vec3 en = v_sub(v[i + 1 < count ? i + 1 : 0], v[i]);
+    reflex = v_dot(n, v_cross(ep, en)) < 0;
+    ep = en;
+  }
+  if (!reflex) return 0;
+  for (i = 0; i < count; i++) {
+    vec3 m = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
+    double l = v_len(m);
+    if (!(l > 0)) continue;
+    for (j = 0; j < count; j++) {
+      double o = -v_dot(m, v_sub(v[j], v[i])) / l;   /* outside: m points in */
+      if (o > tau) tau = o;
+    }
+  }
+  return tau;
+}
+
 enum { PRISM_KEPT = 8 };
 
 /* 1 when, up to time t1 (the face prism's first time), the centre's path
@@ -723,6 +786,9 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
   if (best > 0 && !(span_ok(&s) ? edges_clear(r, pk, qk, mk, count, kept, h0, hd, best, scale)
                                  : boundary_apart(r, c0, d, v, count, scale))) {
     double K = 64 * DBL_EPSILON * scale;
+    /* the outside bands' margin, widened for a reflex vertex by twice
+       reflex_reach's tau (K itself for a convex polygon or a triangle) */
+    double Ko = count > 3 ? K + 2 * reflex_reach(v, count, n) : K;
     span end_above, below;   /* the side of the previous edge's end plane */
     vec3 e = v_sub(v[0], v[count - 1]);
     double de = v_dot(d, e);
@@ -732,7 +798,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
       vec3 next = v[i + 1 < count ? i + 1 : 0], w = v_sub(c0, v[i]);
       vec3 en = v_sub(next, v[i]), mi = v_cross(n, en);
       double dd = v_dot(d, en), idd = dd != 0 ? 1 / dd : 0;
-      double M = K * (fabs(en.x) + fabs(en.y) + fabs(en.z));
+      double l1 = fabs(en.x) + fabs(en.y) + fabs(en.z), M = K * l1;
       span start_below, start_above, end_below, next_end_above, out_side, in_side, sp;
       plane_band(v_dot(w, en), dd, idd, M, &start_below, &start_above);
       plane_band(v_dot(v_sub(c0, next), en), dd, idd, M, &end_below, &next_end_above);
@@ -741,7 +807,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
         t = first_in_ball(sp, c0, d, v[i], r);
         if (t < best) best = t;
       }
-      plane_sides(v_dot(mi, w), v_dot(mi, d), M, &out_side, &in_side);
+      plane_sides(v_dot(mi, w), v_dot(mi, d), Ko * l1, &out_side, &in_side);
       sp = span_and(span_and(span_and(unit, out_side), start_above), end_below);
       if (span_ok(&sp) && sp.lo < best) {                           /* edge i */
         t = first_in_cylinder(sp, c0, d, v[i], next, r);

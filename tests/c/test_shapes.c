@@ -1003,6 +1003,60 @@ static double zs_rnd(unsigned long long *s) {
   *s ^= *s >> 12; *s ^= *s << 25; *s ^= *s >> 27;
   return (double)((*s * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
 }
+/* A polygon with a reflex vertex inside the convexity tolerance (a vertex
+   a hair inside the chord of its neighbours): the sliver of the polygon
+   the edges' half-planes leave out near that vertex is still met. First
+   the fuzz finding (sphere_polygon-late-contact: found at u = 0.837, 5 of
+   its radius deep, where it touches at 0.3696), then spheres dropped
+   straight down near such a vertex of a square, against the same square
+   without it: the contact moves by at most the vertex's offset. */
+static int test_reflex_polygon_contact(void) {
+  collide_vec3 q[4] = {V(0x1.01b2b29a4692cp-30, 0, -0x1.07e1fe91b0b7p-40), V(0, -0.125, 0),
+                       V(0x1.5800000000001p+3, -0.125, 0), V(0, 0.5, 0)};
+  collide_vec3 c0 = V(0, -0.125, 0x1.7000000000003p+3), c1 = q[0];
+  collide_polygon poly, hull;
+  collide_hit h, g;
+  unsigned long long seed = 0x2545f4914f6cdd1dULL;
+  int i, n = 0;
+  ENSURE(collide_polygon_init(q, 4, &poly) == 1);
+  ENSURE(collide_sweep_sphere_polygon(7.25, &c0, &c1, &poly, &h) == 1);
+  ENSURE_NEAR(h.u, (0x1.7000000000003p+3 - 7.25) / 0x1.7000000000003p+3, 1e-12);
+  for (i = 0; i < 4000; i++) {
+    double L = pow(10, (int)(zs_rnd(&seed) * 7) - 3), dlt = L * 1e-10 * (1 + 2 * zs_rnd(&seed));
+    double ym = L * (0.3 + 0.4 * zs_rnd(&seed)), r = L * pow(10, -3 * zs_rnd(&seed));
+    double x = i % 2 ? dlt * (3 * zs_rnd(&seed) - 1) : L * (0.2 * zs_rnd(&seed) - 0.05);
+    double y = L * (1.2 * zs_rnd(&seed) - 0.1), z0 = r + L * (0.01 + zs_rnd(&seed));
+    collide_vec3 sq[5], hv[4], a = V(x, y, z0), b = V(x, y, -z0);
+    sq[0] = V(0, 0, 0); sq[1] = V(L, 0, 0); sq[2] = V(L, L, 0); sq[3] = V(0, L, 0);
+    sq[4] = V(dlt, ym, 0);   /* between (0, L) and (0, 0): reflex */
+    memcpy(hv, sq, sizeof hv);
+    ENSURE(collide_polygon_init(sq, 5, &poly) == 1);
+    ENSURE(collide_polygon_init(hv, 4, &hull) == 1);
+    {
+      int rp = collide_sweep_sphere_polygon(r, &a, &b, &poly, &h);
+      int rh = collide_sweep_sphere_polygon(r, &a, &b, &hull, &g);
+      /* the pentagon lies in the square, within dlt of all of it: what
+         meets the pentagon meets the square no later, and the centre is
+         never found deeper in the square than that offset, nor passes
+         deeper than it unmet (the path goes straight through z = 0) */
+      double px = x < 0 ? 0 : (x > L ? L : x), py = y < 0 ? 0 : (y > L ? L : y);
+      double side = sqrt((x - px) * (x - px) + (y - py) * (y - py));
+      ENSURE(rh == 1 || rp == 0);
+      if (!rp) ENSURE(side >= r - 2 * dlt - 1e-12 * L);
+      if (rp && rh) {
+        /* at the pentagon's time the centre is r from it, so no closer
+           than r - dlt to the square */
+        double cz = z0 - 2 * z0 * h.u;
+        ENSURE(sqrt(side * side + cz * cz) >= r - 2 * dlt - 1e-12 * L);
+        ENSURE(h.u >= g.u - 1e-12);
+        n++;
+      }
+    }
+  }
+  ENSURE(n > 1000);
+  return 0;
+}
+
 static int test_zero_radius_segment_normals(void) {
   unsigned long long seed = 0x9e3779b97f4a7c15ULL;
   int i, hits = 0;
@@ -1439,4 +1493,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_any_scale);
   RUN_TEST(test_zero_radius_segment_normals);
   RUN_TEST(test_zero_radius_starts_and_lines);
+  RUN_TEST(test_reflex_polygon_contact);
 TEST_MAIN_END
