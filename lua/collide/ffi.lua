@@ -74,6 +74,26 @@ typedef struct collide_ffi_polygon {
   const collide_vec3 v[?];
 } collide_ffi_polygon;
 ]]
+-- The spelled-out layouts must stay the core's, field for field: the
+-- wrappers are handed to the core as its own types.
+for _, pair in ipairs {
+  { "collide_ffi_plane", "collide_plane",
+    { { "nx_", "normal" }, { "d_", "d" } } },
+  { "collide_ffi_cpolygon", "collide_polygon",
+    { { "plane", "plane" }, { "count", "count" }, { "vertices", "vertices" } } },
+} do
+  local ours, core = pair[1], pair[2]
+  assert(ffi.sizeof(ours) == ffi.sizeof(core) and
+         ffi.alignof(ours) == ffi.alignof(core), ours .. " is not " .. core)
+  for _, f in ipairs(pair[3]) do
+    assert(ffi.offsetof(ours, f[1]) == ffi.offsetof(core, f[2]),
+           ours .. "." .. f[1] .. " is not " .. core .. "." .. f[2])
+  end
+end
+assert(ffi.offsetof("collide_ffi_plane", "ny_") - ffi.offsetof("collide_ffi_plane", "nx_") ==
+       ffi.offsetof("collide_vec3", "y") and
+       ffi.offsetof("collide_ffi_plane", "nz_") - ffi.offsetof("collide_ffi_plane", "nx_") ==
+       ffi.offsetof("collide_vec3", "z"), "collide_ffi_plane's normal is not a collide_vec3")
 
 local C = ffi.load(path)
 
