@@ -811,22 +811,26 @@ static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
    product of the roots is C / A) is the other only while C agrees with
    disc. The callers form disc in Lagrange's form (a triple product for
    |W x Z|^2, not B^2 - A C), which agrees with the computed B and C to
-   their rounding; when B and C are that rounding themselves -- a point on
-   the surface to rounding, moving along it to rounding, tangent -- disc
-   may be exactly 0 while C / q is a quotient of two noises (the fuzz
-   finding capsule_capsule-late-exit: C = -2^-30 and B = 8e-10 among
-   terms of 3e6, disc = 0, put the exit at C / q = 1.13, the vertex at
-   -1e-15). So C / q farther from the vertex than sqrt(disc) / A (by more
-   than 2^-40 of q / A, far above the rounding of a C that agrees) is
-   replaced by the vertex + sqrt(disc) / A on its side, its one value
-   from B and disc (cancelling, to eps |q| / A). */
-static void roots2(double A, double B, double C, double disc, double *t1,
-                   double *t2) {
-  double r = sqrt_nn(disc), q = B < 0 ? r - B : -B - r, x, y;
+   their rounding, a few eps of cs A (cs: the size of C's terms, |W|^2;
+   A = |Z|^2). So the roots are known to the spread that rounding allows,
+   sqrt(eps cs A) / A about the vertex, and no better: C / q farther from
+   the vertex than sqrt(disc) / A by more than 2^-24 sqrt(cs A) / A
+   (four times that) is not a root of the computed quadratic to rounding
+   -- B and C are rounding themselves: a point on the surface to
+   rounding, moving along it to rounding, tangent, disc exactly 0 while
+   B^2 - A C is not (the fuzz finding capsule_capsule-late-exit: C =
+   -2^-30 and B = 8e-10 among terms of 3e6, disc = 0, put the exit at
+   C / q = 1.13, the vertex at -1e-15, the spread 3e-8). It is then the
+   vertex + sqrt(disc) / A on its side, its value from B and disc alone
+   (cancelling, to eps |q| / A). */
+static void roots2(double A, double B, double C, double cs, double disc,
+                   double *t1, double *t2) {
+  double r = sqrt_nn(disc), q = B < 0 ? r - B : -B - r, x, y, e;
   if (q == 0) { *t1 = *t2 = 0; return; }     /* B = disc = 0: C = 0 */
   x = C / q;
   y = q / A;
-  if (fabs(x * A + B) > r + 0x1p-40 * fabs(q)) x = (B < 0 ? -B - r : r - B) / A;
+  e = fabs(x * A + B) - r;
+  if (e > 0 && e * e > 0x1p-48 * (cs * A)) x = (B < 0 ? -B - r : r - B) / A;
   *t1 = x < y ? x : y;
   *t2 = x < y ? y : x;
 }
@@ -843,7 +847,7 @@ COLLIDE_HOT int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
   }
   disc = A * (R * R) - v_len2(v_cross(w, v));
   if (disc < 0) return 0;
-  roots2(A, v_dot(w, v), C, disc, t1, t2);
+  roots2(A, v_dot(w, v), C, v_len2(w), disc, t1, t2);
   return 1;
 }
 
@@ -902,7 +906,7 @@ COLLIDE_HOT int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
     wZ = v_dot(w, Z);
     disc = ff * (R * R * A - wZ * wZ);
     if (disc < 0) return 0;
-    roots2(A, B, C, disc, &t1, &t2);
+    roots2(A, B, C, v_len2(W), disc, &t1, &t2);
     y0 = v_dot(w, f);
     yd = v_dot(v, f);
     y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
