@@ -805,13 +805,32 @@ static double ray_rounded_parallelogram(vec3 p0, vec3 v, vec3 a, vec3 e,
 
 /* Both roots t1 <= t2 of A t^2 + 2 B t + C, A > 0, given its discriminant
    disc = B^2 - A C >= 0: q / A and C / q with q = -(B + sign(B) sqrt(disc))
-   (RTR 3rd ed. eq. 16.65: no subtraction of nearly equal numbers). */
-static void roots2(double A, double B, double C, double disc, double *t1,
-                   double *t2) {
-  double q = B < 0 ? sqrt_nn(disc) - B : -B - sqrt_nn(disc), x, y;
+   (RTR 3rd ed. eq. 16.65: no subtraction of nearly equal numbers).
+   The roots are the vertex -B / A -+ sqrt(disc) / A: q / A, from B and
+   disc alone, is the one on the side away from 0; C / q (Vieta: the
+   product of the roots is C / A) is the other only while C agrees with
+   disc. The callers form disc in Lagrange's form (a triple product for
+   |W x Z|^2, not B^2 - A C), which agrees with the computed B and C to
+   their rounding, a few eps of cs A (cs: the size of C's terms, |W|^2;
+   A = |Z|^2). So the roots are known to the spread that rounding allows,
+   sqrt(eps cs A) / A about the vertex, and no better: C / q farther from
+   the vertex than sqrt(disc) / A by more than 2^-24 sqrt(cs A) / A
+   (four times that) is not a root of the computed quadratic to rounding
+   -- B and C are rounding themselves: a point on the surface to
+   rounding, moving along it to rounding, tangent, disc exactly 0 while
+   B^2 - A C is not (the fuzz finding capsule_capsule-late-exit: C =
+   -2^-30 and B = 8e-10 among terms of 3e6, disc = 0, put the exit at
+   C / q = 1.13, the vertex at -1e-15, the spread 3e-8). It is then the
+   vertex + sqrt(disc) / A on its side, its value from B and disc alone
+   (cancelling, to eps |q| / A). */
+static void roots2(double A, double B, double C, double cs, double disc,
+                   double *t1, double *t2) {
+  double r = sqrt_nn(disc), q = B < 0 ? r - B : -B - r, x, y, e;
   if (q == 0) { *t1 = *t2 = 0; return; }     /* B = disc = 0: C = 0 */
   x = C / q;
   y = q / A;
+  e = fabs(x * A + B) - r;
+  if (e > 0 && e * e > 0x1p-48 * (cs * A)) x = (B < 0 ? -B - r : r - B) / A;
   *t1 = x < y ? x : y;
   *t2 = x < y ? y : x;
 }
@@ -828,7 +847,7 @@ COLLIDE_HOT int ball_span(vec3 w, vec3 v, double R, double *t1, double *t2) {
   }
   disc = A * (R * R) - v_len2(v_cross(w, v));
   if (disc < 0) return 0;
-  roots2(A, v_dot(w, v), C, disc, t1, t2);
+  roots2(A, v_dot(w, v), C, v_len2(w), disc, t1, t2);
   return 1;
 }
 
@@ -887,7 +906,7 @@ COLLIDE_HOT int capsule_span(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
     wZ = v_dot(w, Z);
     disc = ff * (R * R * A - wZ * wZ);
     if (disc < 0) return 0;
-    roots2(A, B, C, disc, &t1, &t2);
+    roots2(A, B, C, v_len2(W), disc, &t1, &t2);
     y0 = v_dot(w, f);
     yd = v_dot(v, f);
     y1 = isfinite(t1) ? y0 + yd * t1 : (yd > 0 ? -INFINITY : (yd < 0 ? INFINITY : y0));
@@ -1209,7 +1228,29 @@ COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
     if (B >= 0 || disc < 0) return 0;
     t = C / (sqrt_nn(aa * disc) - B);
     if (!(t <= 1)) return 0;
-    x = v_madd(s, v, t);
+    /* A centre on the axis line to rounding, and R below that rounding:
+       M = A x s is a difference of two products of size |A| |s|, each
+       component rounded to within eps (|A_j s_k| + |A_k s_j|), so
+       |M - A x s|^2 <= 2 eps^2 |A|^2 |s|^2; below 16 eps |A| |s| M is
+       that rounding, and so are C = |M|^2 - R^2 |A|^2 and B = M.N, while
+       disc comes from D = s.N, computed apart: the identity
+       M x N = D A holds for the exact M only, so disc need not be the
+       discriminant of this C and B, and C / q is a quotient of two
+       noises (the fuzz finding capsule_sphere-false-contact: M =
+       2^-111 (0, 1, 0), N's y the same noise, and D = 0 with R = 0 gave
+       t = C / -B = 1 exactly, 12 from the axis). The centre is then in
+       the infinite cylinder at t = 0 to rounding: that branch's answer
+       (the end's ball, whose discriminant is its own; or, within the
+       slab, an offset of at most about 18 eps |s| <= 18 eps S, which the
+       caller's 64 eps S sends to the general path). Tested here, after
+       the root, so an answer the root already rejected is unchanged and
+       the common path pays only when it reports a contact. */
+    if (v_len2(M) <= 256 * (DBL_EPSILON * DBL_EPSILON) * aa * v_len2(s)) {
+      t = 0;
+      x = s;
+    } else {
+      x = v_madd(s, v, t);
+    }
   } else {
     t = 0;                               /* in the infinite cylinder at 0 */
     x = s;

@@ -1299,6 +1299,42 @@ static int test_capsule_zero_radius_degenerate(void) {
   return 0;
 }
 
+/* Roots made of rounding (fuzz/known, fixed). capsule_sphere-false-contact:
+   a core of radius 0 whose axis A points at a point (radius 0, and
+   1e-300) at A, its centre starting at 5 A (to rounding: the centre's
+   offset s = -4 A, M = A x s = 2^-111 (0, 1, 0), rounding alone) and
+   moving to (0, 12, 0); it never comes nearer than 3 |A|, but the
+   kernel's root C / q was 1, with the normal along the motion.
+   capsule_capsule-late-exit: B's face plane grazed from the start
+   (distance ra + rb exactly, moving along the plane), the cores apart
+   right after; the exit was u1 = 1 (C / q of two noises), not ~1e-8. */
+static int test_capsule_rounding_roots(void) {
+  {
+    collide_vec3 A = V(0x1.ad7f29abcaf49p-26, 0, -0x1.b7cdfd9d7bdbbp-36);
+    collide_vec3 c0 = V(0x1.0c6f7a0b5ed8ep-23, 0, -0x1.12e0be826d695p-33);
+    collide_vec3 c1 = V(0, 12, 0);
+    collide_hit h;
+    ENSURE_MISS(collide_sweep_capsule_sphere(0, &A, &c0, &c1, &A, 0, &h), h);
+    ENSURE_MISS(collide_sweep_capsule_sphere(1e-300, &A, &c0, &c1, &A, 0, &h), h);
+    ENSURE_MISS(collide_sweep_capsule_sphere(0, &A, &c0, &c1, &A, 1e-300, &h), h);
+    /* (the same point as a segment of zero length) */
+    ENSURE_MISS(collide_sweep_capsule_segment(0, &A, &c0, &c1, &A, &A, &h), h);
+  }
+  {
+    double X = 0x1.8c00000000003p+4;   /* 24.75 + 3 ulps */
+    collide_vec3 Aa = V(12.375, 0, 0), a0 = V(X, X, X), a1 = V(-6, 12.375, X);
+    collide_vec3 Ab = V(X, 24.75, 0), b0 = V(12.375, 0, 0);
+    collide_interval iv;
+    ENSURE(collide_sweep_capsule_capsule(0, &Aa, &a0, &a1, X, &Ab, &b0, &b0, &iv) == 1);
+    ENSURE(iv.u0 == 0);
+    ENSURE(iv.u1 >= 0 && iv.u1 < 1e-6);
+    ENSURE(collide_sweep_capsule_capsule(X, &Ab, &b0, &b0, 0, &Aa, &a0, &a1, &iv) == 1);
+    ENSURE(iv.u0 == 0);
+    ENSURE(iv.u1 >= 0 && iv.u1 < 1e-6);
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_sphere);
   RUN_TEST(test_capsule_plane);
@@ -1315,4 +1351,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_zero_radius_edge);
   RUN_TEST(test_capsule_zero_radius_normals);
   RUN_TEST(test_capsule_zero_radius_degenerate);
+  RUN_TEST(test_capsule_rounding_roots);
 TEST_MAIN_END
