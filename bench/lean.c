@@ -315,11 +315,10 @@ int lean_sweep_sphere_aabb(double r, const collide_vec3 *c0,
 
 /* ---- ray / triangle ----------------------------------------------------- */
 
-int lean_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
-                          const collide_vec3 *pa, const collide_vec3 *pb,
-                          const collide_vec3 *pc, collide_hit *out) {
-  V a = *pa, d = sub(*p1, *p0), e1 = sub(*pb, a), e2 = sub(*pc, a);
-  V p = cross(d, e2), s, q, n;
+/* Moller-Trumbore from the edges e1 = b - a, e2 = c - a. */
+static inline int mt_lean(const collide_vec3 *p0, const collide_vec3 *p1, V a,
+                          V e1, V e2, collide_hit *out) {
+  V d = sub(*p1, *p0), p = cross(d, e2), s, q, n;
   double det = dot(e1, p), inv, bu, bv, t;
   if (det == 0) return miss(out);
   inv = 1 / det;
@@ -336,6 +335,49 @@ int lean_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
   return hit(out, t, madd(*p0, d, t), n,
              bu > 0 && bv > 0 && bu + bv < 1 ? COLLIDE_FEATURE_FACE
                                              : COLLIDE_FEATURE_EDGE);
+}
+
+int lean_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
+                          const collide_vec3 *pa, const collide_vec3 *pb,
+                          const collide_vec3 *pc, collide_hit *out) {
+  V a = *pa;
+  return mt_lean(p0, p1, a, sub(*pb, a), sub(*pc, a), out);
+}
+
+/* ---- ray / triangle, with the core's input contract (a reference) ----------
+   The kernel above after what the core must establish before it may give
+   any answer, the clear misses included: every coordinate a finite number
+   within COLLIDE_MAX_COORD, and the triangle not degenerate by the core's
+   own criterion, |(b - a) x (c - a)| > DEGENERATE_AREA (1e-12) times the
+   longest edge squared (csrc/core/collide_shapes.c, triangle_cross); both
+   failures return -1, an error, as the core's do. That is what a careful
+   C programmer adds to Moller-Trumbore for the same inputs; it still has
+   none of the core's care at borderline inputs. It is not a target: raw.c
+   times it beside the core and the plain kernel for raycast_triangle only,
+   to show how much of raw/lean those checks are (bench/README.md). */
+static inline int coords_ok(const collide_vec3 *v) {
+  return fabs(v->x) <= COLLIDE_MAX_COORD && fabs(v->y) <= COLLIDE_MAX_COORD &&
+         fabs(v->z) <= COLLIDE_MAX_COORD;
+}
+int lean_checked_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
+                                  const collide_vec3 *pa, const collide_vec3 *pb,
+                                  const collide_vec3 *pc, collide_hit *out) {
+  V a = *pa, e1, e2, e3, n;
+  double l1, l2, l3, m;
+  if (!(coords_ok(p0) && coords_ok(p1) && coords_ok(pa) && coords_ok(pb) &&
+        coords_ok(pc)))
+    return -1;
+  e1 = sub(*pb, a);
+  e2 = sub(*pc, a);
+  e3 = sub(*pc, *pb);
+  n = cross(e1, e2);
+  l1 = dot(e1, e1);
+  l2 = dot(e2, e2);
+  l3 = dot(e3, e3);
+  m = l1 > l2 ? l1 : l2;
+  m = m > l3 ? m : l3;
+  if (!(dot(n, n) > (1e-12 * m) * (1e-12 * m))) return -1;
+  return mt_lean(p0, p1, a, e1, e2, out);
 }
 
 /* ---- ray / box ----------------------------------------------------------- */

@@ -28,6 +28,11 @@ int lean_sweep_sphere_aabb(double r, const collide_vec3 *c0,
 int lean_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
                           const collide_vec3 *a, const collide_vec3 *b,
                           const collide_vec3 *c, collide_hit *out);
+/* raycast_triangle with the core's input checks: a reference, not a
+   target (bench/lean.c) */
+int lean_checked_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
+                                  const collide_vec3 *a, const collide_vec3 *b,
+                                  const collide_vec3 *c, collide_hit *out);
 int lean_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
                       const collide_vec3 *center, const collide_vec3 *extents,
                       collide_hit *out);

@@ -316,7 +316,8 @@ static int call_full(int which, int lean, const bcase *c, collide_hit *h,
 #endif
 #ifdef HAVE_collide_raycast_triangle
     case RTRI:
-      return (lean ? lean_raycast_triangle : collide_raycast_triangle)(
+      return (lean == 2 ? lean_checked_raycast_triangle
+              : lean ? lean_raycast_triangle : collide_raycast_triangle)(
           &c->v[0], &c->v[1], &c->v[2], &c->v[3], &c->v[4], h);
 #endif
 /* ---- capsule sweeps ---- */
@@ -435,6 +436,12 @@ static int has_lean(int which) {
   return which == SS || which == SP || which == STRI || which == SAABB ||
          which == RTRI || which == SSEG || which == RAABB;
 }
+/* How many implementations a row times: the core, its lean kernel if it
+   has one, and for raycast_triangle the lean kernel with the core's input
+   checks (lean = 2; a reference, printed as "leanck", bench/README.md). */
+static int implementations(int which) {
+  return which == RTRI ? 3 : has_lean(which) ? 2 : 1;
+}
 
 /* One timed call: the hit's u (u0 + u1 for an interval), or -1. The
    function pointer is resolved by the switch, as a C program calling one
@@ -461,13 +468,13 @@ static int near3(collide_vec3 a, collide_vec3 b, double tol) {
 
 /* The lean kernel against the core on every case, with run.lua's
    tolerances; prints a problem line per disagreement. */
-static void check_lean(int which, const char *name, const bcase *cs) {
+static void check_lean(int which, const char *name, const bcase *cs, int impl) {
   int i;
   for (i = 0; i < COUNT; i++) {
     collide_hit h, g;
     collide_interval iv, jv;
     int a = call_full(which, 0, &cs[i], &h, &iv);
-    int b = call_full(which, 1, &cs[i], &g, &jv);
+    int b = call_full(which, impl, &cs[i], &g, &jv);
     const char *what = NULL;
     if (a != b) what = "hit";
     else if (a <= 0) continue;
@@ -478,8 +485,8 @@ static void check_lean(int which, const char *name, const bcase *cs) {
     else if (h.u > 0 && !near3(h.normal, g.normal, 1e-6)) what = "normal";
     else if (h.feature != g.feature) what = "feature";
     if (what)
-      printf("problem %s case %d: lean kernel's %s differs from the core's "
-             "(u %.17g vs %.17g)\n", name, i + 1, what,
+      printf("problem %s case %d: %s kernel's %s differs from the core's "
+             "(u %.17g vs %.17g)\n", name, i + 1, impl == 2 ? "checked lean" : "lean", what,
              which == SS ? jv.u0 : g.u, which == SS ? iv.u0 : h.u);
   }
 }
@@ -488,8 +495,8 @@ static const char *only;   /* argv[2]: time this query alone (profiling) */
 
 static void bench(int which, const char *name, long n) {
   bcase cs[COUNT];
-  double times[2][ROUNDS], sum = 0;
-  int hits = 0, i, r, impl, nimpl = has_lean(which) ? 2 : 1;
+  double times[3][ROUNDS], sum = 0;
+  int hits = 0, i, r, impl, nimpl = implementations(which);
   if (only && strcmp(only, name) != 0) return;
   /* % 1000: the capsule rows' variants; TWIN + BSPH..BSEG: the box rows'
      sphere twins; SSREF + BSPH: box-sphere's sphere-sphere reference */
@@ -499,7 +506,7 @@ static void bench(int which, const char *name, long n) {
     double u = call(which, 0, &cs[i]);
     if (u >= 0) { hits++; sum += u; }
   }
-  if (nimpl > 1) check_lean(which, name, cs);
+  for (impl = 1; impl < nimpl; impl++) check_lean(which, name, cs, impl);
   for (r = 0; r < ROUNDS; r++) {
     for (impl = 0; impl < nimpl; impl++) {
       double t0 = now(), acc = 0;
@@ -516,6 +523,7 @@ static void bench(int which, const char *name, long n) {
          which % 1000 >= TWIN && which % 1000 < SSREF ? "twin" : "raw", name,
          times[0][ROUNDS / 2], hits, sum);
   if (nimpl > 1) printf("lean %s %.3f\n", name, times[1][ROUNDS / 2]);
+  if (nimpl > 2) printf("leanck %s %.3f\n", name, times[2][ROUNDS / 2]);
 }
 
 int main(int argc, char **argv) {
