@@ -1059,44 +1059,52 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
 
 /* ---- sphere ---------------------------------------------------------------- */
 
-/* A tiny scene, measured in a larger unit. The capsule-sphere kernels
-   form products of up to eight lengths (|A|^2 disc in
-   capsule_sphere_kernel; |W|^2, |w x v|^2 in ray_capsule). A scene's
-   lengths are of its magnitude S (the sum of the inputs' magnitudes) or,
-   in mixed scales, far smaller, down to the 1e-150 below which the README
-   lets squares underflow; a term with two such small factors d and six
-   of size S is S^6 d^2, which leaves the normal range (DBL_MIN = 2.2e-308)
-   for d = 1e-150 once S^6 < 2.2e-8, S < 0.053. There the kernels' signs
-   are of flushed terms, not of the geometry: the fuzz finding
-   capsule_sphere-tiny-normal (S = 1e-16, a core of radius 0 crossing a
-   point whose coordinates are near 1e-149) had the point's offset from
-   the axis line W = f x w of 2e-165, |W|^2 = 4e-330 read as 0 -- inside
-   the infinite cylinder at t = 0 -- and then the end ball's discriminant
-   -|w x v|^2, of 1e-330, read as 0 too: tangent, touching at u = 0.23
-   while 2.3e-17 away from it, with the normal along the motion.
-   So a scene with S below TINY_SCENE = 2^-4 (the power of two above
-   0.053) is first scaled by 2^k, k the exponent that brings S into
-   [1, 2): the same scene in a unit 2^-k long. Multiplying a double by a
-   power of two changes its exponent only: exact, with no overflow here
-   (every input is at most S, so at most 2 after), and exact for a
-   subnormal input too (its significand keeps all its bits at the larger
-   exponent). u is a ratio of terms of the same degree and the normal a
-   unit vector: both scale-free, the scaled scene's own. The point scales
-   back by 2^-k, exactly unless it falls below DBL_MIN, where it is
-   rounded once, as any result computed there is. In [1, 2) the terms with
-   two small factors are at least d^2 >= 1e-300; terms with three are
-   below the normal range at any scale (the README's limit). A scene at
-   or above 2^-4 is never scaled, so ordinary inputs keep their bits; a
-   large S only makes such terms larger (the fast kernel stops at 1e20,
-   far from overflow). Returns k, or 0 for a scene that needs none (S 0
-   too: nothing to scale). */
+/* Scenes measured in a larger unit. The capsule-sphere kernels form
+   products of up to eight lengths (|A|^2 disc in capsule_sphere_kernel;
+   |W|^2, |W x Z|^2 and |w x v|^2 in ray_capsule). A scene's lengths are
+   of its magnitude S (the sum of the inputs' magnitudes) or, in mixed
+   scales, far smaller, down to the 1e-150 below which the README lets
+   squares underflow; where a product of them leaves the normal range
+   (below DBL_MIN = 2.2e-308) the kernels' signs are of flushed terms,
+   not of the geometry. The fuzz finding capsule_sphere-tiny-normal
+   (S = 1e-16, a core of radius 0 crossing a point whose coordinates are
+   near 1e-149) had the point's offset from the axis line W = f x w of
+   2e-165, |W|^2 = 4e-330 read as 0 -- inside the infinite cylinder at
+   t = 0 -- and the end ball's discriminant -|w x v|^2, of 1e-330, read
+   as 0 too: tangent, touching at u = 0.23 while 2.3e-17 from it, the
+   normal along the motion. At S = 8.25 a core 2e-16 long, a point
+   1.8e-139 beside its middle (capsule_sphere-short-core): |W|^2 = 1.3e-309
+   and W.Z the same, |W x Z|^2 = 3.5e-339 read as 0, so t = C / -B = 1,
+   the normal along the motion.
+   The fast path (the hot one) takes scenes of S from TINY_SCENE = 2^-4
+   on: a term with two small factors d and six of size S is S^6 d^2,
+   normal for every d >= 1e-150 while S^6 >= 2.2e-8, S >= 0.053 (2^-4 is
+   the power of two above). The general path (cold) first measures every
+   scene below 2^60 in the unit that brings S into [2^60, 2^61), by 2^k:
+   each length, and so each product of small lengths, is as large as it
+   can be while a term of degree eight stays below 2^488, far from
+   overflow, and the scaled scene is still the fast path's (S <= 1e20).
+   Multiplying a double by a power of two changes its exponent only:
+   exact, with no overflow (every input is at most S before, 2^61 after),
+   also for a subnormal input (its significand keeps its bits at the
+   larger exponent). Never down: a tiny input could then fall below
+   DBL_MIN and be rounded. u is a ratio of terms of the same degree and
+   the normal a unit vector: both scale-free, the scaled scene's own; the
+   point scales back by 2^-k, exactly unless it falls below DBL_MIN,
+   where it is rounded once, as any result computed there is. So a scene
+   and the same scene in another unit get the same answer, and a scene
+   whose products all stay normal gets the answer it got unscaled (every
+   operation scales exactly with it); terms with three lengths of 1e-150
+   and more are below the normal range at any scale (the README's limit).
+   Returns k, or 0 for a scene that needs none (S 0 too: nothing to
+   scale). */
 #define TINY_SCENE 0x1p-4
 
-static int tiny_exponent(double S) {
+static int scene_exponent(double S) {
   int e;
-  if (!(S > 0 && S < TINY_SCENE)) return 0;
+  if (!(S > 0)) return 0;
   (void)frexp(S, &e);                    /* S = m 2^e, m in [1/2, 1) */
-  return 1 - e;
+  return e <= 60 ? 61 - e : 0;
 }
 
 /* v 2^k, component by component (ldexp: exact but for a result below
@@ -1132,8 +1140,8 @@ COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
     CHECK_RADIUS(rb, 6);
   }
   d = v_sub(*c1, *c0);
-  if (!v_zero(*axis) && (k = tiny_exponent(S)) != 0) {
-    /* a tiny scene, in the unit 2^-k (TINY_SCENE); a zero axis is the
+  if (!v_zero(*axis) && (k = scene_exponent(S)) != 0) {
+    /* the scene in the unit 2^-k (above TINY_SCENE); a zero axis is the
        sphere query's, to the bit, at any scale, so it is not scaled */
     vec3 A = v_ldexp(*axis, k), p0 = v_ldexp(*c0, k), p1 = v_ldexp(*c1, k),
          ctr = v_ldexp(*center, k);
@@ -1174,7 +1182,7 @@ COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
        discriminant < 0 -- or still outside at the end of a step that ends
        before the closest approach). Both radii are padded by 1e-9 of the
        scale, so rounding never rejects a contact. */
-    /* (a scene below TINY_SCENE was scaled above: S >= 2^-4 here) */
+    /* (the scene was scaled above: S >= 2^60 here) */
     {
       vec3 s = v_sub(*center, *c0), N = v_cross(*axis, d);
       double sN = v_dot(s, N), Rp = r + rb + 1e-9 * S, Rb, a, b, cc;

@@ -1354,12 +1354,19 @@ static int tiny_query(int j, double r, collide_vec3 A, collide_vec3 c0,
    ball's discriminant read 0, a contact at u = 0.23 with the normal
    (0, -1, 0), along the motion. The lines of the core and of the point's
    relative path are 6.7e-314 apart (in exact rationals): a miss. A scene
-   below 2^-4 is the same scene in the unit that brings its magnitude into
-   [1, 2) (collide_capsule.c, TINY_SCENE): scaled by any 2^j that keeps it
-   below, the answer is the same to the bit (the point scaled back), and it
-   is that of the scene at [1, 2) itself, here times 2^53. A clear contact
+   below 2^-4 is computed as the same scene in the unit that brings its
+   magnitude into [2^60, 2^61) (collide_capsule.c, scene_exponent):
+   scaled by any 2^j that keeps it below 2^-4, the answer is the same to
+   the bit (the point scaled back), and here it is also that of the scene
+   at an ordinary size, times 2^53 (S = 1.8, not scaled). A clear contact
    (radii 1, coordinates near 5) scaled down to subnormal coordinates
-   likewise. */
+   likewise. And a scene of ordinary size, 8.25, with a core 2e-16 long
+   and a point of radius 0 1.8e-139 beside its middle (a fuzz finding of
+   this fix's own run, on main too: capsule_sphere-short-core): the
+   core moves away along x, so it never comes nearer than 1.8e-139, a
+   miss; the offset's square, 1.3e-309, and |W x Z|^2, 3.5e-339, left the
+   normal range in the general path, which then found t = C / -B = 1,
+   the normal (1, 0, 0) along the motion. */
 static int test_capsule_tiny_scene(void) {
   static const int js[] = { 0, -1, -100, -400 };
   collide_hit h, h0;
@@ -1389,6 +1396,15 @@ static int test_capsule_tiny_scene(void) {
       ENSURE(h.point.x == ldexp(h0.point.x, down[i]) &&
              h.point.y == ldexp(h0.point.y, down[i]) &&
              h.point.z == ldexp(h0.point.z, down[i]));
+    }
+  }
+  {
+    collide_vec3 A = V(0, 0x1.cd2b297d889bcp-54, 0), p = A;
+    collide_vec3 c0 = V(0, 0x1.cd2b297d889bcp-54, 0x1.121212121000bp-461);
+    collide_vec3 c1 = V(0x1.0800000000001p+3, 0x1.1000bp-493, 0);
+    for (i = 0; i < 4; i++) {
+      k = tiny_query(js[i], 0, A, c0, c1, p, 0, &h);
+      ENSURE_MISS(k, h);
     }
   }
   return 0;
