@@ -66,6 +66,7 @@
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <string.h>
 #include "collide_internal.h"
@@ -1111,10 +1112,23 @@ static int scene_exponent(double S) {
   return e <= 60 ? 61 - e : 0;
 }
 
-/* v 2^k, component by component (ldexp: exact but for a result below
-   DBL_MIN, which is rounded once; 2^k itself may not be a double). */
+/* x 2^k: exact but for a result below DBL_MIN, which is rounded once. A
+   product by 2^k, when that is a normal double (its bits: the biased
+   exponent k + 1023 alone), is the same correctly rounded x 2^k as
+   ldexp's, without the library call; else (k above 1023: a scene of
+   subnormal size) ldexp. */
+static double scale2(double x, int k) {
+  if (k >= DBL_MIN_EXP - 1 && k <= DBL_MAX_EXP - 1) {
+    uint64_t b = (uint64_t)(k + DBL_MAX_EXP - 1) << (DBL_MANT_DIG - 1);
+    double f;
+    memcpy(&f, &b, sizeof f);
+    return x * f;
+  }
+  return ldexp(x, k);
+}
+
 static vec3 v_ldexp(vec3 v, int k) {
-  return v3(ldexp(v.x, k), ldexp(v.y, k), ldexp(v.z, k));
+  return v3(scale2(v.x, k), scale2(v.y, k), scale2(v.z, k));
 }
 
 /* The core against the sphere's centre: in the capsule's frame the centre
@@ -1145,12 +1159,16 @@ COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
   }
   d = v_sub(*c1, *c0);
   if (!v_zero(*axis) && (k = scene_exponent(S)) != 0) {
-    /* the scene in the unit 2^-k (scene_exponent); a zero axis is the
-       sphere query's, to the bit, at any scale, so it is not scaled */
+    /* the scene in the unit 2^-k (scene_exponent): a tiny one (below
+       TINY_SCENE) the whole query's, the fast path first, as for any
+       scene of ordinary size; else this path's, which the fast path has
+       declined already. A zero axis is the sphere query's, to the bit,
+       at any scale, so it is not scaled. */
     vec3 A = v_ldexp(*axis, k), p0 = v_ldexp(*c0, k), p1 = v_ldexp(*c1, k),
          ctr = v_ldexp(*center, k);
-    int hit = collide_sweep_capsule_sphere(ldexp(r, k), &A, &p0, &p1, &ctr,
-                                           ldexp(rb, k), out);
+    int hit = (S < TINY_SCENE ? collide_sweep_capsule_sphere
+                              : capsule_sphere_general)(scale2(r, k), &A, &p0, &p1,
+                                                        &ctr, scale2(rb, k), out);
     if (hit == 1) out->point = v_ldexp(out->point, -k);
     return hit;
   }
