@@ -1098,11 +1098,11 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
    its operations scale exactly with it, and the few absolute thresholds
    on the way (unit_of's, len_safe's) are about such underflow too (3.4
    million inputs of a single scale, 2^-4 to 1e15, against the code
-   before this scaling: the same bits). Terms with three lengths of 1e-150 are
-   below the normal range at any scale (the README's limit); the fast
-   path, which does not scale, answers a scene from 2^-4 on by its own
-   terms, with |A| >= 1e-15 S. Returns k, or 0 for a scene that needs
-   none (S 0 too: nothing to scale). */
+   before this scaling: the same bits). Terms with three lengths of
+   1e-150 are below the normal range at any scale (the README's limit);
+   the fast path, which does not scale, answers a scene from 2^-4 on by
+   its own terms, with |A| >= 1e-15 S. Returns k, or 0 for a scene that
+   needs none (S 0 too: nothing to scale). */
 #define TINY_SCENE 0x1p-4
 
 static int scene_exponent(double S) {
