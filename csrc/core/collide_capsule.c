@@ -66,6 +66,7 @@
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <string.h>
 #include "collide_internal.h"
@@ -1059,6 +1060,77 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
 
 /* ---- sphere ---------------------------------------------------------------- */
 
+/* Scenes measured in a larger unit. The capsule-sphere kernels form
+   products of up to eight lengths (|A|^2 disc in capsule_sphere_kernel;
+   |W|^2, |W x Z|^2 and |w x v|^2 in ray_capsule). A scene's lengths are
+   of its magnitude S (the sum of the inputs' magnitudes) or, in mixed
+   scales, far smaller, down to the 1e-150 below which the README lets
+   squares underflow; where a product of them leaves the normal range
+   (below DBL_MIN = 2.2e-308) the kernels' signs are of flushed terms,
+   not of the geometry. The fuzz finding capsule_sphere-tiny-normal
+   (S = 1e-16, a core of radius 0 crossing a point whose coordinates are
+   near 1e-149) had the point's offset from the axis line W = f x w of
+   2e-165, |W|^2 = 4e-330 read as 0 -- inside the infinite cylinder at
+   t = 0 -- and the end ball's discriminant -|w x v|^2, of 1e-330, read
+   as 0 too: tangent, touching at u = 0.23 while 2.3e-17 from it, the
+   normal along the motion. At S = 8.25 a core 2e-16 long, a point
+   1.8e-139 beside its middle (capsule_sphere-short-core): |W|^2 = 1.3e-309
+   and W.Z the same, |W x Z|^2 = 3.5e-339 read as 0, so t = C / -B = 1,
+   the normal along the motion.
+   The fast path (the hot one) takes scenes of S from TINY_SCENE = 2^-4
+   on: a term with two small factors d and six of size S is S^6 d^2,
+   normal for every d >= 1e-150 while S^6 >= 2.2e-8, S >= 0.053 (2^-4 is
+   the power of two above). The general path (cold) first measures every
+   scene below 2^60 in the unit that brings S into [2^60, 2^61), by 2^k:
+   each length, and so each product of small lengths, is as large as it
+   can be while a term of degree eight stays below 2^488, far from
+   overflow, and the scaled scene is still the fast path's (S <= 1e20).
+   Multiplying a double by a power of two changes its exponent only:
+   exact, with no overflow (every input is at most S before, 2^61 after),
+   also for a subnormal input (its significand keeps its bits at the
+   larger exponent). Never down: a tiny input could then fall below
+   DBL_MIN and be rounded. u is a ratio of terms of the same degree and
+   the normal a unit vector: both scale-free, the scaled scene's own; the
+   point scales back by 2^-k, exactly unless it falls below DBL_MIN,
+   where it is rounded once, as any result computed there is. So a
+   scene and the same scene in another unit get the same answer, and a
+   scene whose products all stay normal gets the answer it got unscaled:
+   its operations scale exactly with it, and the few absolute thresholds
+   on the way (unit_of's, len_safe's) are about such underflow too (3.4
+   million inputs of a single scale, 2^-4 to 1e15, against the code
+   before this scaling: the same bits). Terms with three lengths of
+   1e-150 are below the normal range at any scale (the README's limit);
+   the fast path, which does not scale, answers a scene from 2^-4 on by
+   its own terms, with |A| >= 1e-15 S. Returns k, or 0 for a scene that
+   needs none (S 0 too: nothing to scale). */
+#define TINY_SCENE 0x1p-4
+
+static int scene_exponent(double S) {
+  int e;
+  if (!(S > 0)) return 0;
+  (void)frexp(S, &e);                    /* S = m 2^e, m in [1/2, 1) */
+  return e <= 60 ? 61 - e : 0;
+}
+
+/* x 2^k: exact but for a result below DBL_MIN, which is rounded once. A
+   product by 2^k, when that is a normal double (its bits: the biased
+   exponent k + 1023 alone), is the same correctly rounded x 2^k as
+   ldexp's, without the library call; else (k above 1023: a scene of
+   subnormal size) ldexp. */
+static double scale2(double x, int k) {
+  if (k >= DBL_MIN_EXP - 1 && k <= DBL_MAX_EXP - 1) {
+    uint64_t b = (uint64_t)(k + DBL_MAX_EXP - 1) << (DBL_MANT_DIG - 1);
+    double f;
+    memcpy(&f, &b, sizeof f);
+    return x * f;
+  }
+  return ldexp(x, k);
+}
+
+static vec3 v_ldexp(vec3 v, int k) {
+  return v3(scale2(v.x, k), scale2(v.y, k), scale2(v.z, k));
+}
+
 /* The core against the sphere's centre: in the capsule's frame the centre
    moves from q0 = center by -d, and touches when it is within r + rb of the
    core at its start place, c0 - A .. c0 + A (a sphere swept against a
@@ -1074,6 +1146,7 @@ COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
                                         collide_hit *out) {
   vec3 d, normal, c;
   double u, dist;
+  int k;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_num(mag_start(r), rb),
                                                        axis), c0), c1), center));
   if (!((S <= COLLIDE_MAX_COORD) && (r >= 0) && (rb >= 0))) {
@@ -1085,6 +1158,20 @@ COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
     CHECK_RADIUS(rb, 6);
   }
   d = v_sub(*c1, *c0);
+  if (!v_zero(*axis) && (k = scene_exponent(S)) != 0) {
+    /* the scene in the unit 2^-k (scene_exponent): a tiny one (below
+       TINY_SCENE) the whole query's, the fast path first, as for any
+       scene of ordinary size; else this path's, which the fast path has
+       declined already. A zero axis is the sphere query's, to the bit,
+       at any scale, so it is not scaled. */
+    vec3 A = v_ldexp(*axis, k), p0 = v_ldexp(*c0, k), p1 = v_ldexp(*c1, k),
+         ctr = v_ldexp(*center, k);
+    int hit = (S < TINY_SCENE ? collide_sweep_capsule_sphere
+                              : capsule_sphere_general)(scale2(r, k), &A, &p0, &p1,
+                                                        &ctr, scale2(rb, k), out);
+    if (hit == 1) out->point = v_ldexp(out->point, -k);
+    return hit;
+  }
   if (v_zero(*axis)) {
     /* a sphere: sweep_sphere_sphere decides and gives u */
     collide_interval iv;
@@ -1117,45 +1204,41 @@ COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
        discriminant < 0 -- or still outside at the end of a step that ends
        before the closest approach). Both radii are padded by 1e-9 of the
        scale, so rounding never rejects a contact. */
-    /* (coordinates below about 1e-60, whose squares the kernel's fourth
-       powers would lose, take the general path) */
-    dist = u = 0;
-    if (S >= 1e-60) {
-      {
-        vec3 s = v_sub(*center, *c0), N = v_cross(*axis, d);
-        double sN = v_dot(s, N), Rp = r + rb + 1e-9 * S, Rb, a, b, cc;
-        /* N's components carry an error of a few epsilon |axis| |d| (eN),
-           s.N of eN |s|: the test is made only when the lines are not
-           parallel to within that (|N| above 1e6 eN), and with |s.N|
-           lowered by its error (a contact is never rejected) */
-        double eN = 8 * DBL_EPSILON * mag3(axis) * mag3(&d), nn = v_len2(N);
-        double x = fabs(sN) - eN * mag3(&s);
-        if (nn > 1e12 * eN * eN && x > 0 && x * x > Rp * Rp * nn * (1 + 1e-5)) {
-          hit_clear(out);
-          return 0;
-        }
-        Rb = Rp + sqrt(v_len2(*axis));
-        a = v_len2(d);
-        b = -v_dot(s, d);
-        cc = v_len2(s) - Rb * Rb;
-        if (cc > 0 && (b >= 0 || a * (Rb * Rb) < v_len2(v_cross(s, d)) ||
-                       (-b > a && a + 2 * b + cc > 0))) {
-          hit_clear(out);
-          return 0;
-        }
-      }
-      /* the fast kernel, relative to the capsule's centre at the start: it
-         decides a miss, and a contact whose centre is off the core (at u = 0
-         too: the offset is then the centre's from its nearest core point,
-         as the segment sweep's) */
-      u = ray_capsule(v_sub(*center, *c0), v_neg(d), v_neg(*axis), *axis,
-                      r + rb, 1, 4 * S, &off);
-      if (u > 1) {
+    /* (the scene was scaled above: S >= 2^60 here) */
+    {
+      vec3 s = v_sub(*center, *c0), N = v_cross(*axis, d);
+      double sN = v_dot(s, N), Rp = r + rb + 1e-9 * S, Rb, a, b, cc;
+      /* N's components carry an error of a few epsilon |axis| |d| (eN),
+         s.N of eN |s|: the test is made only when the lines are not
+         parallel to within that (|N| above 1e6 eN), and with |s.N|
+         lowered by its error (a contact is never rejected) */
+      double eN = 8 * DBL_EPSILON * mag3(axis) * mag3(&d), nn = v_len2(N);
+      double x = fabs(sN) - eN * mag3(&s);
+      if (nn > 1e12 * eN * eN && x > 0 && x * x > Rp * Rp * nn * (1 + 1e-5)) {
         hit_clear(out);
         return 0;
       }
-      dist = len_safe(off);
+      Rb = Rp + sqrt(v_len2(*axis));
+      a = v_len2(d);
+      b = -v_dot(s, d);
+      cc = v_len2(s) - Rb * Rb;
+      if (cc > 0 && (b >= 0 || a * (Rb * Rb) < v_len2(v_cross(s, d)) ||
+                     (-b > a && a + 2 * b + cc > 0))) {
+        hit_clear(out);
+        return 0;
+      }
     }
+    /* the fast kernel, relative to the capsule's centre at the start: it
+       decides a miss, and a contact whose centre is off the core (at u = 0
+       too: the offset is then the centre's from its nearest core point,
+       as the segment sweep's) */
+    u = ray_capsule(v_sub(*center, *c0), v_neg(d), v_neg(*axis), *axis,
+                    r + rb, 1, 4 * S, &off);
+    if (u > 1) {
+      hit_clear(out);
+      return 0;
+    }
+    dist = len_safe(off);
     if (dist > 64 * DBL_EPSILON * S) {
       normal = v_flip(unit_of(off, dist));
     } else {
@@ -1213,9 +1296,11 @@ COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
 
    Returns 1 with *u and *off, the centre's offset from its nearest core
    point at u (at u = 0 too: overlapping at the start); 0 for no contact.
-   The caller keeps it to coordinates in [1e-20, 1e20] and |A| above 1e-15
+   The caller keeps it to coordinates in [2^-4, 1e20] and |A| above 1e-15
    of them, where every term (of degree eight at most: |A|^2 disc) is far
-   from overflow and underflow; everything else takes the general path. */
+   from overflow, and from underflow down to lengths of 1e-150 (a tinier
+   scene is scaled first: TINY_SCENE); everything else takes the general
+   path. */
 COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
                                       double *u, vec3 *off) {
   vec3 N = v_cross(A, v), M = v_cross(A, s), x;
@@ -1284,8 +1369,9 @@ COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
    and anything over the limit, goes to the general path, which checks
    them one by one); then the kernel above for the common case, and the
    general path (the segment sweep's rules) for the rest: a zero or tiny
-   axis (a sphere), extreme coordinates, and a centre on the core at the
-   start (no direction to push). The general path is reached by a tail
+   axis (a sphere), extreme coordinates (a scene below TINY_SCENE is
+   scaled there, and comes back), and a centre on the core at the start
+   (no direction to push). The general path is reached by a tail
    call only, so this stays a leaf function. */
 int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
                                  const collide_vec3 *c0, const collide_vec3 *c1,
@@ -1294,7 +1380,7 @@ int collide_sweep_capsule_sphere(double r, const collide_vec3 *axis,
   int signs;
   double S = mag_total(mag_add2(mag_add2(mag_nums2(r, rb, &signs), axis, c0),
                                 c1, center));
-  if (S <= 1e20 && S >= 1e-20 && signs == 0 &&
+  if (S <= 1e20 && S >= TINY_SCENE && signs == 0 &&
       v_len2(*axis) >= 1e-30 * (S * S)) {
     vec3 off, normal;
     double u, dist;

@@ -1335,6 +1335,81 @@ static int test_capsule_rounding_roots(void) {
   return 0;
 }
 
+/* A scene scaled by 2^j: every length of a capsule-sphere sweep. */
+static int tiny_query(int j, double r, collide_vec3 A, collide_vec3 c0,
+                      collide_vec3 c1, collide_vec3 p, double rb,
+                      collide_hit *h) {
+#define SC(v) V(ldexp((v).x, j), ldexp((v).y, j), ldexp((v).z, j))
+  collide_vec3 As = SC(A), c0s = SC(c0), c1s = SC(c1), ps = SC(p);
+#undef SC
+  *h = scratch();
+  return collide_sweep_capsule_sphere(ldexp(r, j), &As, &c0s, &c1s, &ps,
+                                      ldexp(rb, j), h);
+}
+
+/* A tiny scene (fuzz/known's capsule_sphere-tiny-normal, fixed): a core of
+   radius 0, its inputs' magnitudes summing to 2e-16 and its coordinates
+   near 1e-149, crossing a point of radius 0. The squares of the products
+   the kernel forms (of 1e-16 and 1e-149, 1e-330) underflowed: the end
+   ball's discriminant read 0, a contact at u = 0.23 with the normal
+   (0, -1, 0), along the motion. The lines of the core and of the point's
+   relative path are 6.7e-314 apart (in exact rationals): a miss. A scene
+   below 2^-4 is computed as the same scene in the unit that brings its
+   magnitude into [2^60, 2^61) (collide_capsule.c, scene_exponent):
+   scaled by any 2^j that keeps it below 2^-4, the answer is the same to
+   the bit (the point scaled back), and here it is also that of the scene
+   at an ordinary size, times 2^53 (S = 1.8, not scaled). A clear contact
+   (radii 1, coordinates near 5) scaled down to subnormal coordinates
+   likewise. And a scene of ordinary size, 8.25, with a core 2e-16 long
+   and a point of radius 0 1.8e-139 beside its middle (a fuzz finding of
+   this fix's own run, on main too: capsule_sphere-short-core): the
+   core moves away along x, so it never comes nearer than 1.8e-139, a
+   miss; the offset's square, 1.3e-309, and |W x Z|^2, 3.5e-339, left the
+   normal range in the general path, which then found t = C / -B = 1,
+   the normal (1, 0, 0) along the motion. */
+static int test_capsule_tiny_scene(void) {
+  static const int js[] = { 0, -1, -100, -400 };
+  collide_hit h, h0;
+  int i, k;
+  {
+    collide_vec3 A = V(0, 0x1.cd2b297d889bcp-54, 0x1.12121212121p-493);
+    collide_vec3 c0 = V(0, 0x1.cd2b297d889bcp-54, 0x1.1212121212121p-493);
+    collide_vec3 c1 = V(0x1.1652020212121p-493, 0x1.5202121212121p-489, 0);
+    collide_vec3 p = V(0x1.0440000806f2p-495, 0, 0);
+    for (i = 0; i < 4; i++) {
+      k = tiny_query(js[i], 0, A, c0, c1, p, 0, &h);
+      ENSURE_MISS(k, h);
+    }
+    ENSURE_MISS(tiny_query(53, 0, A, c0, c1, p, 0, &h), h);
+  }
+  {
+    collide_vec3 A = V(0, 1, 0), c0 = V(-5, 0, 0.25), c1 = V(5, 0.5, 0);
+    collide_vec3 p = V(0.5, 2.5, 1.5);
+    static const int down[] = { -8, -100, -1000, -1060 };
+    k = tiny_query(0, 1, A, c0, c1, p, 1, &h0);
+    ENSURE(k == 1 && h0.u > 0.3 && h0.u < 0.5);
+    for (i = 0; i < 4; i++) {
+      ENSURE(tiny_query(down[i], 1, A, c0, c1, p, 1, &h) == 1);
+      ENSURE(memcmp(&h.u, &h0.u, sizeof h.u) == 0);
+      ENSURE(memcmp(&h.normal, &h0.normal, sizeof h.normal) == 0);
+      ENSURE(h.feature == h0.feature);
+      ENSURE(h.point.x == ldexp(h0.point.x, down[i]) &&
+             h.point.y == ldexp(h0.point.y, down[i]) &&
+             h.point.z == ldexp(h0.point.z, down[i]));
+    }
+  }
+  {
+    collide_vec3 A = V(0, 0x1.cd2b297d889bcp-54, 0), p = A;
+    collide_vec3 c0 = V(0, 0x1.cd2b297d889bcp-54, 0x1.121212121000bp-461);
+    collide_vec3 c1 = V(0x1.0800000000001p+3, 0x1.1000bp-493, 0);
+    for (i = 0; i < 4; i++) {
+      k = tiny_query(js[i], 0, A, c0, c1, p, 0, &h);
+      ENSURE_MISS(k, h);
+    }
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_sphere);
   RUN_TEST(test_capsule_plane);
@@ -1352,4 +1427,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_zero_radius_normals);
   RUN_TEST(test_capsule_zero_radius_degenerate);
   RUN_TEST(test_capsule_rounding_roots);
+  RUN_TEST(test_capsule_tiny_scene);
 TEST_MAIN_END
