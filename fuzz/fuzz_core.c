@@ -2107,6 +2107,27 @@ static void world_advance(void) {
   }
 }
 
+/* Whether every live triangle, moved by its velocity, still passes the
+   single-shape functions' check (collide_raycast_triangle refusing a
+   degenerate one): advance must refuse to move when one would not, and
+   move when all do (collide_world.c, advance_error). */
+static int world_triangles_move_ok(void) {
+  int i;
+  for (i = 0; i < nwrec; i++) {
+    wrec *r = &wrecs[i];
+    vec3 a, b, c;
+    collide_hit h;
+    int rc;
+    if (!r->live || r->kind != COLLIDE_SHAPE_TRIANGLE) continue;
+    a = add(r->p[0], r->vel);
+    b = add(r->p[1], r->vel);
+    c = add(r->p[2], r->vel);
+    rc = collide_raycast_triangle(&a, &a, &a, &b, &c, &h);
+    if (rc < 0 && collide_error_reason(rc) == COLLIDE_E_DEGENERATE_TRIANGLE) return 0;
+  }
+  return 1;
+}
+
 /* Whether x is 0 or of moderate magnitude (1e-30 .. 1e4). */
 static int world_mod(double x) {
   double a = fabs(x);
@@ -2282,9 +2303,14 @@ static void fz_world(src *s) {
       ENSURE(collide_world_set_layers(w, wrecs[j].id, bits) == 1);
       wrecs[j].layers = bits;
     } else if (op == 7) {                              /* advance */
-      int rc = collide_world_advance(w);
-      if (rc == 0) world_advance();
-      else ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE));
+      int ok = world_triangles_move_ok(), rc = collide_world_advance(w);
+      if (rc == 0) {
+        ENSURE(ok);
+        world_advance();
+      } else {
+        ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE) ||
+               (rc == FAIL_CODE(0, COLLIDE_E_DEGENERATE_TRIANGLE) && !ok));
+      }
     } else if (op == 8) {
       world_overlaps(w, s);
     } else {

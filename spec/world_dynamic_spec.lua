@@ -315,6 +315,31 @@ describe("a changing world", function()
         "bad argument #2 to 'set_velocity' (vec3 has a NaN component)")
     end)
 
+    it("refuse to advance when a shape would leave the limit or a triangle collapse, moving nothing", function()
+      local w = collide.world()
+      local s = w:add_sphere(V(0, 0), 1)
+      local t = w:add_triangle(V(0, 0), V(2, 0), V(0, 2))
+      w:set_velocity(s, V(1, 0))
+      -- 1e20 away its vertices round to doubles 16384 apart: they merge
+      w:set_velocity(t, V(1e20, 0))
+      assert.has_error(function() w:advance() end, "advance: degenerate triangle")
+      assert.are.same({ "sphere", V(0, 0), 1 }, { w:get(s) })
+      assert.are.same({ "triangle", V(0, 0), V(2, 0), V(0, 2) }, { w:get(t) })
+      w:update(t, V(9e49, 0), V(9e49, 2e35), V(9e49, 0, 2e35))
+      w:set_velocity(t, V(5e49, 0))
+      assert.has_error(function() w:advance() end,
+        "advance: vec3 component too large (limit 1e+50)")
+      assert.are.same({ "triangle", V(9e49, 0), V(9e49, 2e35), V(9e49, 0, 2e35) },
+        { w:get(t) })
+      assert.are.same({ "sphere", V(0, 0), 1 }, { w:get(s) })
+      -- far out, a triangle big enough for its place still moves
+      w:update(t, V(0, 0), V(2e6, 0), V(0, 2e6))
+      w:set_velocity(t, V(1e20, 0))
+      w:advance()
+      assert.are.same({ "triangle", V(1e20, 0), V(1e20 + 2e6, 0), V(1e20, 2e6) }, { w:get(t) })
+      assert.are.same({ "sphere", V(1, 0), 1 }, { w:get(s) })
+    end)
+
     it("cannot be changed from inside a query", function()
       local w = collide.world()
       local id = w:add_sphere(V(0, 0), 1)

@@ -185,7 +185,8 @@ static void shape_bounds(shape *s) {
     /* the unit normal collide_sweep_sphere_triangle computes, bit for
        bit, which the world's sphere sweeps pass on
        (collide__sweep_sphere_triangle_n); it succeeds, as triangle_ok
-       made the same call before the triangle was taken */
+       made the same call before the triangle was taken (add, update) or
+       moved (advance_error) */
     (void)collide__triangle_normal(p, &s->tn);
     s->tscale = max_abs3(&p[0]);
     if (max_abs3(&p[1]) > s->tscale) s->tscale = max_abs3(&p[1]);
@@ -627,9 +628,20 @@ int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d) {
   return 1;
 }
 
-/* Whether slot s can move by its velocity without leaving the coordinate
-   limit. */
-static int can_advance(const shape *s) {
+/* 0 when slot s can move by its velocity, else the error code advance
+   returns (Lua argument 0: advance's own call): COLLIDE_E_VEC_RANGE when a
+   moved point would leave the coordinate limit, COLLIDE_E_DEGENERATE_TRIANGLE
+   when a triangle would no longer pass triangle_ok. A translation keeps a
+   triangle's shape in exact arithmetic, but its moved vertices are rounded
+   to the new place's spacing: far enough out (a triangle 2 long moved to
+   1e20, where doubles are 16384 apart) they merge, and a degenerate
+   triangle in the world would break what every query assumes of it (the
+   normal shape_bounds keeps, the single-shape functions' own rule; a fuzz
+   finding: overlaps and sweeps answering for a triangle that
+   collide_sweep_sphere_triangle refuses). So advance refuses it, before
+   anything moves, as it refuses a point over the limit. (A polygon whose
+   moved vertices fail its checks keeps its plane instead: translate.) */
+static int advance_error(const shape *s) {
   vec3 v = s->vel, p[3];
   int n = 0, i;
   switch (s->kind) {
@@ -643,19 +655,21 @@ static int can_advance(const shape *s) {
   case COLLIDE_SHAPE_POLYGON:
     for (i = 0; i < s->g.poly.count; i++) {
       vec3 q = v_add(s->g.poly.vertices[i], v);
-      if (!vec_ok(&q)) return 0;
+      if (!vec_ok(&q)) return COLLIDE_FAIL(0, COLLIDE_E_VEC_RANGE);
     }
-    return 1;
+    return 0;
   default: {   /* the plane n.p + d = 0 moves to d - n.v */
     double d = s->g.plane.d - v_dot(s->g.plane.normal, v);
-    return fabs(d) <= 2 * COLLIDE_MAX_COORD;
+    return fabs(d) <= 2 * COLLIDE_MAX_COORD ? 0 : COLLIDE_FAIL(0, COLLIDE_E_VEC_RANGE);
   }
   }
   for (i = 0; i < n; i++) {
-    vec3 q = v_add(p[i], v);
-    if (!vec_ok(&q)) return 0;
+    p[i] = v_add(p[i], v);   /* translate's sums, the same bits */
+    if (!vec_ok(&p[i])) return COLLIDE_FAIL(0, COLLIDE_E_VEC_RANGE);
   }
-  return 1;
+  if (s->kind == COLLIDE_SHAPE_TRIANGLE && !triangle_ok(&p[0], &p[1], &p[2]))
+    return COLLIDE_FAIL(0, COLLIDE_E_DEGENERATE_TRIANGLE);
+  return 0;
 }
 
 static void translate(shape *s) {
@@ -698,9 +712,10 @@ static void translate(shape *s) {
 int collide_world_advance(collide_world *w) {
   int i;
   if (w->busy) return LOCKED;
-  for (i = 0; i < w->nmoving; i++)
-    if (!can_advance(&w->slots[w->moving[i]]))
-      return COLLIDE_FAIL(0, COLLIDE_E_VEC_RANGE);
+  for (i = 0; i < w->nmoving; i++) {
+    int e = advance_error(&w->slots[w->moving[i]]);
+    if (e) return e;
+  }
   for (i = 0; i < w->nmoving; i++) {
     int s = w->moving[i];
     translate(&w->slots[s]);

@@ -668,6 +668,17 @@ static int test_api(void) {
     ENSURE(collide_world_get(w, 1, &(collide_world_shape){0}) == 1);
   }
   ENSURE(collide_world_remove(w, 1) == 1 && collide_world_velocity(w, 1, &d) == 0);
+  {
+    /* a triangle 2 long moved 1e20 away: its vertices round together
+       there (doubles 16384 apart), so advance refuses, moving nothing */
+    collide_vec3 o = V(0, 0, 0), x = V(2, 0, 0), y = V(0, 2, 0), far = V(1e20, 0, 0);
+    collide_world_shape g;
+    int t = collide_world_add_triangle(w, &o, &x, &y);
+    ENSURE(t > 0 && collide_world_set_velocity(w, t, &far) == 1);
+    ENSURE(collide_world_advance(w) == -(0 * 256 + COLLIDE_E_DEGENERATE_TRIANGLE));
+    ENSURE(collide_world_get(w, t, &g) == 1 && g.a.x == 0 && g.b.x == 2 && g.c.y == 2);
+    ENSURE(collide_world_remove(w, t) == 1);
+  }
   ENSURE(collide_world_advance(w) == 0);
   collide_world_free(w);
   return 0;
