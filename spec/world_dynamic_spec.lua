@@ -315,7 +315,7 @@ describe("a changing world", function()
         "bad argument #2 to 'set_velocity' (vec3 has a NaN component)")
     end)
 
-    it("refuse to advance when a shape would leave the limit or a triangle collapse, moving nothing", function()
+    it("refuse to advance past the limit or into a degenerate triangle, moving nothing", function()
       local w = collide.world()
       local s = w:add_sphere(V(0, 0), 1)
       local t = w:add_triangle(V(0, 0), V(2, 0), V(0, 2))
