@@ -73,13 +73,6 @@
 
 /* ---- small helpers --------------------------------------------------------- */
 
-/* fmax and fmin as the comparisons they are (the library calls are not
-   inlined without -ffast-math, and cost a tenth of a sweep): the same
-   results, a NaN operand included; only the sign of a zero maximum may
-   differ, and these feed scales, pads and boxes, never an output. */
-static double dmax(double a, double b) { return (a > b || b != b) ? a : b; }
-static double dmin(double a, double b) { return (a < b || b != b) ? a : b; }
-
 static double v_get(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
 
 static vec3 v_with(vec3 v, int i, double s) {
