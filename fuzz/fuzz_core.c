@@ -2107,17 +2107,29 @@ static void world_advance(void) {
   }
 }
 
-/* Whether every live triangle, moved by its velocity, still passes the
-   single-shape functions' check (collide_raycast_triangle refusing a
-   degenerate one): advance must refuse to move when one would not, and
-   move when all do (collide_world.c, advance_error). */
+/* Whether every live triangle and polygon, moved by its velocity, still
+   passes the single-shape functions' check as far as degeneracy goes
+   (collide_raycast_triangle refusing a degenerate triangle,
+   collide_polygon_init a polygon with merged or collinear vertices):
+   advance must refuse to move when one would not, and move when all do
+   (collide_world.c, advance_error). */
 static int world_triangles_move_ok(void) {
-  int i;
+  int i, k;
   for (i = 0; i < nwrec; i++) {
     wrec *r = &wrecs[i];
     vec3 a, b, c;
     collide_hit h;
     int rc;
+    if (r->live && r->kind == COLLIDE_SHAPE_POLYGON) {
+      vec3 q[sizeof r->p / sizeof r->p[0]];
+      collide_polygon moved;
+      for (k = 0; k < r->poly.count; k++) q[k] = add(r->p[k], r->vel);
+      rc = collide_polygon_init(q, r->poly.count, &moved);
+      if (rc != 1 && (collide_error_reason(rc) == COLLIDE_E_REPEATED ||
+                      collide_error_reason(rc) == COLLIDE_E_POLY_COLLINEAR))
+        return 0;
+      continue;
+    }
     if (!r->live || r->kind != COLLIDE_SHAPE_TRIANGLE) continue;
     a = add(r->p[0], r->vel);
     b = add(r->p[1], r->vel);
@@ -2309,7 +2321,9 @@ static void fz_world(src *s) {
         world_advance();
       } else {
         ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE) ||
-               (rc == FAIL_CODE(0, COLLIDE_E_DEGENERATE_TRIANGLE) && !ok));
+               ((rc == FAIL_CODE(0, COLLIDE_E_DEGENERATE_TRIANGLE) ||
+                 rc == FAIL_CODE(0, COLLIDE_E_REPEATED) ||
+                 rc == FAIL_CODE(0, COLLIDE_E_POLY_COLLINEAR)) && !ok));
       }
     } else if (op == 8) {
       world_overlaps(w, s);

@@ -340,6 +340,37 @@ describe("a changing world", function()
       assert.are.same({ "sphere", V(1, 0), 1 }, { w:get(s) })
     end)
 
+    it("refuse to advance into a polygon with merged vertices, moving nothing", function()
+      local function ngon(n, r)
+        local vs = {}
+        for k = 1, n do
+          local a = 2 * math.pi * k / n
+          vs[k] = V(r * math.cos(a), r * math.sin(a))
+        end
+        return vs
+      end
+      local w = collide.world()
+      local s = w:add_sphere(V(0, 0), 1)
+      w:set_velocity(s, V(1, 0))
+      -- a triangle and a 40-gon (its check in memory taken for it), small
+      -- ones: 1e20 away their corners round together
+      for _, n in ipairs({ 3, 40 }) do
+        local p = w:add_polygon(ngon(n, 1))
+        w:set_velocity(p, V(1e20, 1e20))
+        assert.has_error(function() w:advance() end,
+          "advance: polygon has repeated vertices")
+        assert.are.same(ngon(n, 1), select(2, w:get(p)):vertices())
+        assert.are.same({ "sphere", V(0, 0), 1 }, { w:get(s) })
+        w:remove(p)
+      end
+      -- big enough for the place it moves to: moved
+      local p = w:add_polygon(ngon(40, 1e7))
+      w:set_velocity(p, V(1e20, 0))
+      w:advance()
+      assert.are.equal(1e20 + 1e7, select(2, w:get(p)):vertices()[40].x)
+      assert.are.same({ "sphere", V(1, 0), 1 }, { w:get(s) })
+    end)
+
     it("cannot be changed from inside a query", function()
       local w = collide.world()
       local id = w:add_sphere(V(0, 0), 1)

@@ -43,7 +43,8 @@
  *
  * Memory: the world owns every allocation; a failed allocation returns
  *   COLLIDE_E_NOMEM and leaves the world as it was. Queries, removals,
- *   advance() and updates of anything but a polygon never allocate.
+ *   and updates of anything but a polygon never allocate; advance() only
+ *   to check a moving polygon of more than POLY_STACK (32) vertices.
  */
 #include "collide_world_internal.h"
 
@@ -639,8 +640,41 @@ int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d) {
    normal shape_bounds keeps, the single-shape functions' own rule; a fuzz
    finding: overlaps and sweeps answering for a triangle that
    collide_sweep_sphere_triangle refuses). So advance refuses it, before
-   anything moves, as it refuses a point over the limit. (A polygon whose
-   moved vertices fail its checks keeps its plane instead: translate.) */
+   anything moves, as it refuses a point over the limit. A polygon the
+   same: its moved vertices must pass collide_polygon_init (which translate
+   calls on them) as far as its degenerate cases go -- two vertices merged
+   (REPEATED) or all of them on a line (POLY_COLLINEAR), which would leave
+   the world a polygon struct no caller can make, whose zero-length edges
+   make every point of its plane "inside" (the fuzz finding
+   world-collapsed-polygon: a small triangle moved by 1e50 to three copies
+   of one point). Refused for those with that reason; a polygon that fails
+   only the planarity or convexity test, at the edge of its tolerance, is
+   still moved (translate keeps its plane then). The moved vertices are
+   checked in a copy: on the stack up to POLY_STACK vertices, else in
+   memory taken for the check and freed after it (advance's only
+   allocation; COLLIDE_E_NOMEM, nothing moved, if it fails). */
+#define POLY_STACK 32
+static int polygon_move_error(const collide_polygon *poly, vec3 v) {
+  collide_vec3 stack[POLY_STACK], *p = stack;
+  collide_polygon moved;
+  int i, e = 0, rc;
+  if (poly->count < 3) return 0;   /* (never: the world's polygons passed) */
+  if (poly->count > POLY_STACK) {
+    p = (collide_vec3 *)malloc((size_t)poly->count * sizeof *p);
+    if (!p) return COLLIDE_FAIL(0, COLLIDE_E_NOMEM);
+  }
+  for (i = 0; i < poly->count && !e; i++) {
+    p[i] = v_add(poly->vertices[i], v);   /* translate's sums, the same bits */
+    if (!vec_ok(&p[i])) e = COLLIDE_FAIL(0, COLLIDE_E_VEC_RANGE);
+  }
+  if (!e && (rc = collide_polygon_init(p, poly->count, &moved)) != 1 &&
+      (collide_error_reason(rc) == COLLIDE_E_REPEATED ||
+       collide_error_reason(rc) == COLLIDE_E_POLY_COLLINEAR))
+    e = COLLIDE_FAIL(0, collide_error_reason(rc));
+  if (p != stack) free(p);
+  return e;
+}
+
 static int advance_error(const shape *s) {
   vec3 v = s->vel, p[3];
   int n = 0, i;
@@ -653,11 +687,7 @@ static int advance_error(const shape *s) {
   case COLLIDE_SHAPE_SEGMENT: p[0] = s->g.seg.a; p[1] = s->g.seg.b; n = 2; break;
   case COLLIDE_SHAPE_CAPSULE: p[0] = s->g.cap.a; p[1] = s->g.cap.b; n = 2; break;
   case COLLIDE_SHAPE_POLYGON:
-    for (i = 0; i < s->g.poly.count; i++) {
-      vec3 q = v_add(s->g.poly.vertices[i], v);
-      if (!vec_ok(&q)) return COLLIDE_FAIL(0, COLLIDE_E_VEC_RANGE);
-    }
-    return 0;
+    return polygon_move_error(&s->g.poly, v);
   default: {   /* the plane n.p + d = 0 moves to d - n.v */
     double d = s->g.plane.d - v_dot(s->g.plane.normal, v);
     return fabs(d) <= 2 * COLLIDE_MAX_COORD ? 0 : COLLIDE_FAIL(0, COLLIDE_E_VEC_RANGE);
