@@ -160,7 +160,9 @@ static double number_(src *s) {
     case 0: return special(byte(s));
     case 1: return raw_double(s);
     case 2: {             /* mantissa of 16 bits times 2^[-200, 200] */
-      int m = (int)(int16_t)(byte(s) << 8 | byte(s));
+      unsigned hi = byte(s), lo = byte(s);   /* in this order: C leaves
+                                              the operands of | unsequenced */
+      int m = (int)(int16_t)(hi << 8 | lo);
       int e = (int)byte(s) * 400 / 255 - 200;
       return ldexp((double)m, e);
     }
@@ -1888,8 +1890,8 @@ static void fz_aabb_segment(src *s) {
 
 /* Error decoding and the small helpers, on arbitrary codes. */
 static void fz_misc(src *s) {
-  int code = (int)(int32_t)((uint32_t)byte(s) << 24 | (uint32_t)byte(s) << 16 |
-                            (uint32_t)byte(s) << 8 | byte(s));
+  uint32_t b0 = byte(s), b1 = byte(s), b2 = byte(s), b3 = byte(s);   /* in order */
+  int code = (int)(int32_t)(b0 << 24 | b1 << 16 | b2 << 8 | b3);
   const char *m = collide_error_message(code);
   const char *f = collide_feature_name((int)(int8_t)byte(s));
   double x = number(s);
