@@ -396,8 +396,12 @@ int collide_world_layers(const collide_world *w, int id);
 int collide_world_set_velocity(collide_world *w, int id, const collide_vec3 *d);
 /* *d = the velocity: 1, or 0 (and zero) for an unknown id. */
 int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d);
-/* Every shape moves by its velocity (which it keeps): 0 or <0 (locked, or
-   a shape that would leave the coordinate limit: arg 0 ... none moved). */
+/* Every shape moves by its velocity (which it keeps): 0 or <0, arg 0, none
+   moved: locked; a shape that would leave the coordinate limit
+   (COLLIDE_E_VEC_RANGE); a triangle or polygon that would become
+   degenerate where it moves to (COLLIDE_E_DEGENERATE_TRIANGLE,
+   COLLIDE_E_REPEATED, COLLIDE_E_POLY_COLLINEAR); COLLIDE_E_NOMEM while
+   checking a moving polygon of more than 32 vertices. */
 int collide_world_advance(collide_world *w);
 
 /* ---- world queries --------------------------------------------------------
