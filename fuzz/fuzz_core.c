@@ -2115,7 +2115,7 @@ static void world_advance(void) {
    collide_polygon_init a polygon with merged or collinear vertices):
    advance must refuse to move when one would not, and move when all do
    (collide_world.c, advance_error). */
-static int world_triangles_move_ok(void) {
+static int world_shapes_move_ok(void) {
   int i, k;
   for (i = 0; i < nwrec; i++) {
     wrec *r = &wrecs[i];
@@ -2317,7 +2317,7 @@ static void fz_world(src *s) {
       ENSURE(collide_world_set_layers(w, wrecs[j].id, bits) == 1);
       wrecs[j].layers = bits;
     } else if (op == 7) {                              /* advance */
-      int ok = world_triangles_move_ok(), rc = collide_world_advance(w);
+      int ok = world_shapes_move_ok(), rc = collide_world_advance(w);
       if (rc == 0) {
         ENSURE(ok);
         world_advance();
