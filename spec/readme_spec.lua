@@ -559,7 +559,7 @@ describe("README.md's ```lua examples", function()
     end
     local ok_i, err_i, claims = pcall(instrument, group)
     local n_claims = ok_i and #claims or 0
-    it(("%s runs, and its %d claims hold"):format(table.concat(names, " "), n_claims),
+    it(("%s runs; its claims hold (%d)"):format(table.concat(names, " "), n_claims),
       function()
         if not ok_i then error(err_i, 0) end
         local failures = run_group(group)
