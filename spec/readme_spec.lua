@@ -227,6 +227,9 @@ end
 
 local function fmt(x) return ("%.14g"):format(x) end
 
+-- |a - b| <= tol, false for a NaN.
+local function within(a, b, tol) return math.abs(a - b) <= tol end
+
 local function show(x)
   if type(x) == "string" then return ("%q"):format(x) end
   return tostring(x)
@@ -239,7 +242,7 @@ local function matches(collide, actual, v, approx)
     local got = { actual.x, actual.y, actual.z }
     for c = 1, 3 do
       if approx then
-        if math.abs(got[c] - v.comps[c]) > half_ulp_of(v.texts[c]) then
+        if not within(got[c], v.comps[c], half_ulp_of(v.texts[c])) then
           return false, show(actual)
         end
       elseif fmt(got[c]) ~= fmt(v.comps[c]) then
@@ -250,7 +253,7 @@ local function matches(collide, actual, v, approx)
   elseif v.kind == "number" then
     if type(actual) ~= "number" then return false, show(actual) end
     if approx then
-      if not (math.abs(actual - v.value) <= half_ulp_of(v.text)) then
+      if not within(actual, v.value, half_ulp_of(v.text)) then
         return false, fmt(actual)
       end
     elseif fmt(actual) ~= fmt(v.value) then
@@ -636,6 +639,8 @@ describe("README.md's ```lua examples", function()
       assert.is_false(matches(collide, 0.39281, v, false))
       assert.is_true(matches(collide, 1 / 3, value_at("0.33333333333333", 1), false))
       assert.is_false(matches(collide, 0.0, value_at("-0", 1), false))
+      assert.is_false(matches(collide, 0 / 0, v, true))
+      assert.is_false(matches(collide, collide.vec3(0 / 0, 1), value_at("vec3(49, 1)", 1), true))
       assert.is_true(matches(collide, collide.vec3(48.9, 1.2),
         value_at("vec3(49, 1)", 1), true))
       assert.is_false(matches(collide, collide.vec3(48.4, 1),
