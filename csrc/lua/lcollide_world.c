@@ -1,6 +1,7 @@
 /*
- * lcollide_world.c -- the Lua C-API binding of the world (csrc/collide_world.c):
- * collide.world(), its methods, and collide.sweep_pairs.
+ * lcollide_world.c -- the Lua C-API binding of the world
+ * (csrc/core/collide_world.c): collide.world(), its methods, and
+ * collide.sweep_pairs.
  *
  * A world userdata holds a pointer to the core's collide_world. The Lua
  * values kept with the shapes (w:add_*(..., data)) live in the userdata's

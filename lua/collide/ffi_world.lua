@@ -1,6 +1,6 @@
 --- collide.ffi_world: collide.world for the FFI backend, over the core's
--- world functions (csrc/collide_world.c), mirroring the C-API binding
--- csrc/lcollide_world.c check for check and message for message.
+-- world functions (csrc/core/collide_world.c), mirroring the C-API binding
+-- csrc/lua/lcollide_world.c check for check and message for message.
 --
 -- A world is a Lua table {pointer, data}: the core's collide_world pointer
 -- with a finalizer (ffi.gc), and the table of the Lua values kept with its
