@@ -11,7 +11,7 @@
 #                   no-op C call and a raw C loop (bench/README.md)
 #   make cdef       regenerate lua/collide/cdef.lua from csrc/core/collide.h
 #   make ci-extra   the reliability checks CI runs after `make test`:
-#                   check-asan check-valgrind fuzz (short) lint check-gc host
+#                   check-asan check-valgrind fuzz-replay lint check-gc host
 #   make clean
 #
 # Every variable below can be set on the command line, e.g.
