@@ -556,7 +556,11 @@ static double ball_first(vec3 w, vec3 v, double C, double R, double tmax) {
   disc = v_len2(v) * (R * R) - v_len2(v_cross(w, v));
   if (disc < 0) return 2;               /* passes farther than R */
   t = C / (sqrt(disc) - B);
-  return t <= tmax ? t : 2;
+  if (!(t <= tmax)) return 2;
+  /* on the ball at the start to rounding: C within 16 eps |w|^2, where
+     B and disc may be rounding too and C / q a quotient of noises
+     (capsule_sphere_kernel's end ball gives the bounds); touching at 0 */
+  return C <= 16 * DBL_EPSILON * (C + R * R) ? 0 : t;
 }
 
 /* The first time in [0, tmax] the point p0 + v t is within R of the
@@ -609,6 +613,15 @@ static inline double ray_capsule(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
     if (disc < 0) return 2;              /* the line passes farther than R */
     t = C / (sqrt(disc) - B);
     if (!(t <= tmax)) return 2;
+    /* on the cylinder at the start to rounding (W = f x w as
+       capsule_sphere_kernel's M = A x s: C within twice its bound 8 eps
+       |W| |f| |w|), where B and disc may be rounding too and C / q a
+       quotient of noises: in the infinite cylinder at 0, as when C's
+       rounding makes it <= 0. (Two roots of terms of degree four, not
+       C^2 against one of degree eight: the scenes here reach 1e-60,
+       where both squares would underflow to 0 and pass.) */
+    if (C <= 16 * DBL_EPSILON * (sqrt(v_len2(W)) * sqrt(ff * v_len2(w))))
+      t = 0;
   }
   x = t == 0 ? w : v_madd(w, v, t);
   y = v_dot(x, f);
@@ -1378,7 +1391,10 @@ COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
        Tested here, after the root, so an answer the root already
        rejected is unchanged and the common path pays only when it
        reports a contact. (A centre on the axis line to rounding, |M|
-       of its rounding, has C below the bound too.) */
+       of its rounding, has C below the bound too. C^2 underflows only
+       for C below 1.5e-154; a contact the fast path keeps has an offset
+       above 64 eps S, so |M|^2 >= 3e-64 and the right side is normal:
+       C is then 1e-90 of |M|^2, on the surface to rounding.) */
     if (C * C <= 256 * (DBL_EPSILON * DBL_EPSILON) * MM * (aa * v_len2(s))) {
       t = 0;
       x = s;

@@ -1377,6 +1377,9 @@ static long double core_offset_at(collide_vec3 A, collide_vec3 c0,
    3. Mixed scales (the magnitudes summing to 0.28, a core 2.4e-15
       long, R = 1.4e-15, the motion 0.2): u = 2.5e-14, the centre 6.5e-15
       from the core, 77 ulps of the scene outside.
+   The general path (capsule_sphere_general, through ray_capsule and
+   ball_first) did the same with the same cases: a fuzz finding of this
+   branch, case 2 with rb = -0 (u = 1).
    Each starts touching to rounding (within 16 ulps of the scene's
    magnitude): a contact, if any, is at a time when the centre is within
    rounding of R from the core, and the normal points from the centre
@@ -1418,9 +1421,12 @@ static int test_capsule_tangent_start(void) {
   };
   int i, swap;
   for (i = 0; i < (int)(sizeof cs / sizeof cs[0]); i++) {
-    for (swap = 0; swap < 2; swap++) {
-      /* (r and rb trade places: the sweep sees their sum) */
-      double r = swap ? cs[i].rb : cs[i].r, rb = swap ? cs[i].r : cs[i].rb;
+    for (swap = 0; swap < 3; swap++) {
+      /* (r and rb trade places: the sweep sees their sum; rb = -0, a
+         radius with its sign bit set, takes the general path, whose
+         ray_capsule and ball_first had the same quotient of noises) */
+      double r = swap == 1 ? cs[i].rb : (swap == 2 ? cs[i].r + cs[i].rb : cs[i].r);
+      double rb = swap == 1 ? cs[i].r : (swap == 2 ? -0.0 : cs[i].rb);
       double S = fabs(r) + fabs(rb) + mag(cs[i].A) + mag(cs[i].c0) +
                  mag(cs[i].c1) + mag(cs[i].p);
       long double dir[3], d0, d;
