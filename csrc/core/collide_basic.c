@@ -10,6 +10,7 @@
  * report roots outside [0,1] as hits, use the wrong side of the plane and
  * divide by zero at zero relative speed; the code below does none of that.
  */
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include "collide_internal.h"
@@ -297,7 +298,19 @@ COLLIDE_HOT int ss_first(const ss_quad *k, double *r0, double *q) {
   if (disc < 0) return 0;              /* the closest approach misses */
   *q = -(k->b - sqrt_nn(disc));           /* b < 0: q = -b + sqrt(disc) > 0 */
   *r0 = k->c / *q;                     /* first root, > 0 since c > 0 */
-  return *r0 <= 1;                     /* else first contact after the step */
+  if (!(*r0 <= 1)) return 0;           /* first contact after the step */
+  /* Touching at the start to rounding: s.s is rounded to 1.5 eps |s|^2
+     and R^2 to eps/2, so c, where they nearly cancel, is off by less
+     than 2 eps |s|^2, and the discriminant by less than about 6 eps a
+     |s|^2. A centre on the sphere moving along it (b rounding) has a
+     true discriminant of about -a c, negative beyond that rounding once
+     c > 6 eps |s|^2; below 16 eps |s|^2 c, b and disc may all be
+     rounding and c / q a quotient of noises (a start touching to 1e-16,
+     moving tangentially, gave u0 = 1 with the spheres 1.2 apart there):
+     contact at 0. Decided after the root, so the answer (1 or 0) is the
+     same, and test_sphere_sphere agrees; only u0 moves. */
+  if (k->c <= 16 * DBL_EPSILON * (k->c + k->R * k->R)) *r0 = 0;
+  return 1;
 }
 
 /* Returns 1 with [u0, u1] = the contact interval clipped to [0, 1]. */

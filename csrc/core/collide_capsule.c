@@ -556,7 +556,11 @@ static double ball_first(vec3 w, vec3 v, double C, double R, double tmax) {
   disc = v_len2(v) * (R * R) - v_len2(v_cross(w, v));
   if (disc < 0) return 2;               /* passes farther than R */
   t = C / (sqrt(disc) - B);
-  return t <= tmax ? t : 2;
+  if (!(t <= tmax)) return 2;
+  /* on the ball at the start to rounding: C within 16 eps |w|^2, where
+     B and disc may be rounding too and C / q a quotient of noises
+     (capsule_sphere_kernel's end ball gives the bounds); touching at 0 */
+  return C <= 16 * DBL_EPSILON * (C + R * R) ? 0 : t;
 }
 
 /* The first time in [0, tmax] the point p0 + v t is within R of the
@@ -609,6 +613,15 @@ static inline double ray_capsule(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
     if (disc < 0) return 2;              /* the line passes farther than R */
     t = C / (sqrt(disc) - B);
     if (!(t <= tmax)) return 2;
+    /* on the cylinder at the start to rounding (W = f x w as
+       capsule_sphere_kernel's M = A x s: C within twice its bound 8 eps
+       |W| |f| |w|), where B and disc may be rounding too and C / q a
+       quotient of noises: in the infinite cylinder at 0, as when C's
+       rounding makes it <= 0. (Two roots of terms of degree four, not
+       C^2 against one of degree eight: the scenes here reach 1e-60,
+       where both squares would underflow to 0 and pass.) */
+    if (C <= 16 * DBL_EPSILON * (sqrt(v_len2(W)) * sqrt(ff * v_len2(w))))
+      t = 0;
   }
   x = t == 0 ? w : v_madd(w, v, t);
   y = v_dot(x, f);
@@ -1071,9 +1084,11 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
    and W.Z the same, |W x Z|^2 = 3.5e-339 read as 0, so t = C / -B = 1,
    the normal along the motion.
    The fast path (the hot one) takes scenes of S from TINY_SCENE = 2^-4
-   on: a term with two small factors d and six of size S is S^6 d^2,
-   normal for every d >= 1e-150 while S^6 >= 2.2e-8, S >= 0.053 (2^-4 is
-   the power of two above). The general path (cold) first measures every
+   on, unscaled: there a product that leaves the normal range is one of
+   lengths far below the rounding of the scene (eps S), and its answer is
+   the scene's to that rounding (the argument is above
+   capsule_sphere_kernel: with |A| >= 1e-15 S, underflow moves a decision
+   by a length below 1e-120). The general path (cold) first measures every
    scene below 2^60 in the unit that brings S into [2^60, 2^61), by 2^k:
    each length, and so each product of small lengths, is as large as it
    can be while a term of degree eight stays below 2^488, far from
@@ -1092,10 +1107,9 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
    on the way (unit_of's, len_safe's) are about such underflow too (3.4
    million inputs of a single scale, 2^-4 to 1e15, against the code
    before this scaling: the same bits). Terms with three lengths of
-   1e-150 are below the normal range at any scale (the README's limit);
-   the fast path, which does not scale, answers a scene from 2^-4 on by
-   its own terms, with |A| >= 1e-15 S. Returns k, or 0 for a scene that
-   needs none (S 0 too: nothing to scale). */
+   1e-150 are below the normal range at any scale (the README's limit).
+   Returns k, or 0 for a scene that needs none (S 0 too: nothing to
+   scale). */
 #define TINY_SCENE 0x1p-4
 
 static int scene_exponent(double S) {
@@ -1289,15 +1303,55 @@ COLLIDE_COLD int capsule_sphere_general(double r, const collide_vec3 *axis,
 
    Returns 1 with *u and *off, the centre's offset from its nearest core
    point at u (at u = 0 too: overlapping at the start); 0 for no contact.
-   The caller keeps it to coordinates in [2^-4, 1e20] and |A| above 1e-15
-   of them, where every term (of degree eight at most: |A|^2 disc) is far
-   from overflow, and from underflow down to lengths of 1e-150 (a tinier
-   scene is scaled first: TINY_SCENE); everything else takes the general
-   path. */
+
+   Range. The caller keeps it to scenes whose magnitude S (the sum of the
+   inputs' magnitudes) is in [2^-4, 1e20], with |A| >= 1e-15 S, and does
+   not scale them. No term overflows: each is of degree eight at most in
+   lengths of at most S (|A|^2 disc <= 1e160). Terms can underflow: in
+   mixed scales s, v and R (and their parts s', v' across the axis) may
+   be far below S, and |A| may be 1e-15 S, so |A x s|^2 and R^2 |A|^2
+   reach 1e-323 for a sphere of 1e-149 beside a core of 1e-13
+   (test_capsule_tangent_start). The answer is still the scene's to its
+   rounding -- contact decided within a few eps S, the rounding of its
+   coordinates, and shapes clearly apart or overlapping answered as they
+   are -- because a product below DBL_MIN is off by at most DBL_MIN (by
+   2^-1074 with gradual underflow; by DBL_MIN where the host flushes
+   subnormals to zero), and every term decided from is lengths times a
+   power of |A|:
+       C = |A|^2 (d0^2 - R^2)       (d0 the start's distance to the axis)
+       B = |A|^2 (s'.v'),     aa disc = |A|^4 |v'|^2 (R^2 - dl^2),
+       disc = |A|^2 |v'|^2 (R^2 - dl^2)   (dl that of the motion's line),
+       y = |A| (x's coordinate along A).
+   |A|^2 >= 1e-30 S^2 >= 3.9e-33, so a few DBL_MIN (four: 8.9e-308) is,
+   divided by |A|^2, below 2.3e-275 in squared lengths: the signs of C
+   and B, and the times when |s' + v' t| = R, are those of the geometry
+   to 2.3e-275, a length of 4.8e-138, where eps S >= 1.4e-17. Divided by
+   |A|^2 |v'|^2, disc decides dl against R to 2.3e-275 / |v'|^2: a length
+   below eps S while |v'| >= 1e-120; with |v'| below that the centre
+   crosses less than 1e-120 toward the axis in the whole step, so a
+   contact gained or lost is within 1e-120 of touching. At the root
+   t = C / q the error e in q = sqrt(aa disc) - B (the root of an error
+   of DBL_MIN is 1.5e-154; over |A|^2, 4e-122) leaves f(t) = |s' + v' t|^2
+   - R^2 at t e (2 sqrt(disc') + e) / q', within 4e-122 of 0 (disc' and
+   q' of the computed terms over |A|^2 and |A|^4; when disc' is of e's
+   size, the line is tangent to within 1e-120 as above). The end's ball
+   has no |A| in its terms (Cb, Bb: squared lengths to DBL_MIN, 1.5e-154
+   as a length; its discriminant is disc's with v for v'), nor has the
+   caller's |off|^2, which underflows only below 1.5e-154 < 64 eps S, a
+   case it gives the general path anyway. What underflows is then a
+   question below the rounding of the scene, which no answer at that
+   magnitude resolves: the sphere of 1e-149 above, 0.97 R from the axis,
+   reads as missing the core here (C = +4.9e-324 where it is -7e-325),
+   and the general path, scaled, reads such spheres touching within its
+   own 64 eps S; both are its answers to rounding (8.6e-16 there). A
+   scene below 2^-4 is scaled first (TINY_SCENE), so that its own
+   rounding, not the underflow, is the limit; everything else the caller
+   declines takes the general path. */
 COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
                                       double *u, vec3 *off) {
   vec3 N = v_cross(A, v), M = v_cross(A, s), x;
-  double RR = R * R, aa = v_len2(A), C = v_len2(M) - RR * aa, D, disc, t, y;
+  double RR = R * R, aa = v_len2(A), MM = v_len2(M), C = MM - RR * aa, D,
+         disc, t, y;
   if (C > 0) {
     double B = v_dot(M, N);
     D = v_dot(s, N);
@@ -1306,24 +1360,42 @@ COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
     if (B >= 0 || disc < 0) return 0;
     t = C / (sqrt_nn(aa * disc) - B);
     if (!(t <= 1)) return 0;
-    /* A centre on the axis line to rounding, and R below that rounding:
-       M = A x s is a difference of two products of size |A| |s|, each
-       component rounded to within eps (|A_j s_k| + |A_k s_j|), so
-       |M - A x s|^2 <= 2 eps^2 |A|^2 |s|^2; below 16 eps |A| |s| M is
-       that rounding, and so are C = |M|^2 - R^2 |A|^2 and B = M.N, while
-       disc comes from D = s.N, computed apart: the identity
-       M x N = D A holds for the exact M only, so disc need not be the
-       discriminant of this C and B, and C / q is a quotient of two
-       noises (the fuzz finding capsule_sphere-false-contact: M =
-       2^-111 (0, 1, 0), N's y the same noise, and D = 0 with R = 0 gave
-       t = C / -B = 1 exactly, 12 from the axis). The centre is then in
-       the infinite cylinder at t = 0 to rounding: that branch's answer
-       (the end's ball, whose discriminant is its own; or, within the
-       slab, an offset of at most about 18 eps |s| <= 18 eps S, which the
-       caller's 64 eps S sends to the general path). Tested here, after
-       the root, so an answer the root already rejected is unchanged and
-       the common path pays only when it reports a contact. */
-    if (v_len2(M) <= 256 * (DBL_EPSILON * DBL_EPSILON) * aa * v_len2(s)) {
+    /* A start on the cylinder to rounding. M = A x s is a difference of
+       two products in each component, rounded to within 1.5 eps
+       (|A_j s_k| + |A_k s_j|), so |M - A x s| <= 2.2 eps |A| |s|; |M|^2
+       is then off by at most 4.4 eps |M| |A| |s| + 1.5 eps |M|^2, R^2
+       |A|^2 by 1.5 eps of itself, and C, where the two nearly cancel
+       (|M| <= |A| |s|), by less than 8 eps |M| |A| |s|. Below twice that
+       (C^2 <= 256 eps^2 |M|^2 |A|^2 |s|^2: no square root) C is
+       rounding, and so may be B = M.N, the rate of approach of a centre
+       moving along the surface; disc comes from D = s.N, computed apart
+       (the identity M x N = D A holds for the exact M only), so it need
+       not be the discriminant of this C and B, and C / q is a quotient
+       of noises. The fuzz finding capsule_sphere-false-contact (M =
+       2^-111 (0, 1, 0) on the axis line, N's y the same noise, D = 0,
+       R = 0) gave t = C / -B = 1 exactly, 12 from the axis; a centre on
+       a cylinder of radius 1.7 moving along it (C = 1.5 2^-52, B = -1.27
+       2^-51, disc exactly 0) gave t = 0.59, 1e-3 outside
+       (test_capsule_tangent_start). The centre is then in the infinite
+       cylinder at t = 0 to rounding: that branch's answer, the same as
+       when C's rounding makes it <= 0 (the end's ball, whose terms are
+       its own and tested the same way below; or, within the slab, the
+       offset from the axis at the start). Above the bound, a centre
+       leaving along the surface has disc < 0 (its true value, about
+       -|N|^2 C / |A|^2 when B is rounding, exceeds its rounding, of the
+       order of eps R |s| |N|^2 / |A|^2 where the motion crosses the
+       axis), or, nearly along the axis, a root where the centre is
+       within rounding of R (an exact oracle in quad precision over 2.2
+       million such starts, single and mixed scales: every contact within
+       19 eps S of touching, where 1500 in 200000 were not before).
+       Tested here, after the root, so an answer the root already
+       rejected is unchanged and the common path pays only when it
+       reports a contact. (A centre on the axis line to rounding, |M|
+       of its rounding, has C below the bound too. C^2 underflows only
+       for C below 1.5e-154; a contact the fast path keeps has an offset
+       above 64 eps S, so |M|^2 >= 3e-64 and the right side is normal:
+       C is then 1e-90 of |M|^2, on the surface to rounding.) */
+    if (C * C <= 256 * (DBL_EPSILON * DBL_EPSILON) * MM * (aa * v_len2(s))) {
       t = 0;
       x = s;
     } else {
@@ -1337,7 +1409,7 @@ COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
   if (y < -aa || y > aa) {
     /* beyond an end at the cylinder's entry: that end's ball */
     vec3 w = y < 0 ? v_add(s, A) : v_sub(s, A);
-    double Cb = v_len2(w) - RR, Bb;
+    double ww = v_len2(w), Cb = ww - RR, Bb;
     if (Cb <= 0) {
       *u = 0;
       *off = w;
@@ -1349,6 +1421,18 @@ COLLIDE_HOT int capsule_sphere_kernel(vec3 A, vec3 s, vec3 v, double R,
     if (disc < 0) return 0;
     t = Cb / (sqrt_nn(disc) - Bb);
     if (!(t <= 1)) return 0;
+    /* A start on the ball to rounding, as on the cylinder above: w = s
+       -+ A is rounded to eps/2 of itself, |w|^2 to 2 eps of itself, R^2
+       to eps/2, so Cb, where the two nearly cancel, is off by less than 4
+       eps |w|^2, and its discriminant |v|^2 R^2 - |w x v|^2 by less than
+       8 eps |v|^2 |w|^2, which is below its true value (-|v|^2 Cb when
+       Bb is rounding) once Cb > 8 eps |w|^2. Below 16 eps |w|^2 the
+       centre touches the ball at t = 0 to rounding. */
+    if (Cb <= 16 * DBL_EPSILON * ww) {
+      *u = 0;
+      *off = w;
+      return 1;
+    }
     *u = t;
     *off = v_madd(w, v, t);
     return 1;

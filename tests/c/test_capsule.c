@@ -1335,6 +1335,122 @@ static int test_capsule_rounding_roots(void) {
   return 0;
 }
 
+static double mag(collide_vec3 v) { return fabs(v.x) + fabs(v.y) + fabs(v.z); }
+
+/* The sphere's centre against the capsule's core at time u, in long
+   double (64 bits, and an exponent range in which no square here leaves
+   the normal range): the distance, and the unit offset from the core's
+   nearest point toward the centre. */
+static long double core_offset_at(collide_vec3 A, collide_vec3 c0,
+                                  collide_vec3 c1, collide_vec3 p, double u,
+                                  long double dir[3]) {
+  long double a[3], q[3], aa = 0, y = 0, l, d2 = 0, d;
+  const double *pa = &A.x, *p0 = &c0.x, *p1 = &c1.x, *pp = &p.x;
+  int i;
+  for (i = 0; i < 3; i++) {
+    long double b0 = p0[i], b1 = p1[i];
+    a[i] = pa[i];
+    q[i] = pp[i] - (b0 + (b1 - b0) * (long double)u);
+    aa += a[i] * a[i];
+    y += q[i] * a[i];
+  }
+  l = y / aa;
+  l = l < -1 ? -1 : (l > 1 ? 1 : l);
+  for (i = 0; i < 3; i++) {
+    q[i] -= l * a[i];
+    d2 += q[i] * q[i];
+  }
+  d = sqrtl(d2);
+  for (i = 0; i < 3; i++) dir[i] = d > 0 ? q[i] / d : 0;
+  return d;
+}
+
+/* A start on the capsule's surface to rounding, moving along it
+   (collide_capsule.c, capsule_sphere_kernel; found by an exact oracle,
+   quad precision, on this branch). The kernel's C (the start's squared
+   distance to the axis less R^2, times |A|^2), its rate of approach B
+   and its discriminant were all rounding, and the root C / q a quotient
+   of noises: contact reported where the shapes were clearly apart.
+   1. A cylinder of radius 1.7: C = 1.5 2^-52, B = -1.27 2^-51 and disc
+      exactly 0 gave u = 0.59, where the centre is 1e-3 outside.
+   2. An end's ball, the same way: u = 1, the centre 1.3e-2 outside.
+   3. Mixed scales (the magnitudes summing to 0.28, a core 2.4e-15
+      long, R = 1.4e-15, the motion 0.2): u = 2.5e-14, the centre 6.5e-15
+      from the core, 77 ulps of the scene outside.
+   The general path (capsule_sphere_general, through ray_capsule and
+   ball_first) did the same with the same cases: a fuzz finding of this
+   branch, case 2 with rb = -0 (u = 1).
+   Each starts touching to rounding (within 16 ulps of the scene's
+   magnitude): a contact, if any, is at a time when the centre is within
+   rounding of R from the core, and the normal points from the centre
+   toward the core.
+   4. A mixed-scale scene whose products leave the normal range in the
+      fast path, which does not scale (S = 3.9, from the motion; a core
+      6.7e-14 long at the origin, R = 5.2e-149, the centre 5.0e-149
+      from the axis): |A x s|^2 = 1.15e-323 and R^2 |A|^2 = 1.22e-323
+      are 3 and 2 units of the least subnormal, so C reads +4.9e-324
+      where it is -7e-325, and B > 0 makes it a miss. The overlap,
+      1.5e-150, is 1e-135 of the rounding of the scene (8.6e-16): a miss
+      and a touch at the start are both its answers to rounding, and no
+      other answer is. */
+static int test_capsule_tangent_start(void) {
+  static const struct {
+    double r, rb;
+    collide_vec3 A, c0, c1, p;
+  } cs[] = {
+    { 0x1.b47b14b1d1d1p+0, 0,
+      { -0x1.3e539cd6ca05ep-2, -0x1.e3ea6c727bf01p-4, 0x1.9002753ed189fp-2 },
+      { -0x1.348e443c57001p-7, 0x1.de9c1928e7da3p-5, -0x1.4daca27298b28p-5 },
+      { -0x1.a3d3ef1701dbep-2, 0x1.5ffe83b5861dp-8, 0x1.e4ca4a60478a1p-2 },
+      { 0x1.5ec2099d90e9bp+0, -0x1.5c55c2f0fd421p-5, 0x1.ea3a28cf68808p-1 } },
+    { 0x1.282100b9cb4e6p-3, 0,
+      { 0x1.2eac47c42b843p-4, 0x1.8521be1b020f2p-5, -0x1.0ed2877e719a1p-3 },
+      { -0x1.78958aa8bdf1ap-4, -0x1.4df21653cb068p-4, -0x1.1e243f2fc2541p-7 },
+      { 0x1.3222ad103d3a1p-3, -0x1.85d5de5c2a387p-2, -0x1.514f85c11dfc2p-2 },
+      { -0x1.80363000546fap-3, -0x1.ee4e16a0582ap-3, 0x1.b1ff20cd7474ep-3 } },
+    { 0x1.95b454be182e9p-50, 0,
+      { -0x1.2b7c0855be9f1p-51, -0x1.d8070ccbb3d6dp-56, -0x1.5651cf7cb9919p-49 },
+      { -0x1.40d39c88ca407p-354, 0x1.198ba2316204ep-349, 0x1.1338e70554d7dp-350 },
+      { 0x1.12b0b3454f854p-4, 0x1.91614969b74d8p-3, -0x1.12e8ceca0fa7cp-6 },
+      { 0x1.790525946b29p-50, -0x1.0d7c52644a04p-51, -0x1.0bdd60dc1b955p-52 } },
+    { 0x1.1930308c6bf52p-493, 0x1.da3585e9b999cp-496,
+      { -0x1.f7854f898ecb1p-45, -0x1.0a234ad59958ep-45, 0x1.9e9002160be5dp-46 },
+      { 0, 0, 0 },
+      { 0x1.ba4ba73563d5dp+0, -0x1.77085da9ad863p-1, -0x1.6d08ddb16737ep+0 },
+      { -0x1.879918282ccd3p-497, 0x1.cc46220669d63p-494, 0x1.d80f4179bbb82p-494 } }
+  };
+  int i, swap;
+  for (i = 0; i < (int)(sizeof cs / sizeof cs[0]); i++) {
+    for (swap = 0; swap < 3; swap++) {
+      /* (r and rb trade places: the sweep sees their sum; rb = -0, a
+         radius with its sign bit set, takes the general path, whose
+         ray_capsule and ball_first had the same quotient of noises) */
+      double r = swap == 1 ? cs[i].rb : (swap == 2 ? cs[i].r + cs[i].rb : cs[i].r);
+      double rb = swap == 1 ? cs[i].r : (swap == 2 ? -0.0 : cs[i].rb);
+      double S = fabs(r) + fabs(rb) + mag(cs[i].A) + mag(cs[i].c0) +
+                 mag(cs[i].c1) + mag(cs[i].p);
+      long double dir[3], d0, d;
+      collide_hit h = scratch();
+      int k = collide_sweep_capsule_sphere(r, &cs[i].A, &cs[i].c0, &cs[i].c1,
+                                           &cs[i].p, rb, &h);
+      d0 = core_offset_at(cs[i].A, cs[i].c0, cs[i].c1, cs[i].p, 0, dir);
+      /* the premise: touching at the start to rounding */
+      ENSURE(fabsl(d0 - ((long double)r + rb)) <= 16 * DBL_EPSILON * S);
+      if (k == 0) {
+        ENSURE_MISS(k, h);
+        continue;
+      }
+      ENSURE(k == 1 && h.u >= 0 && h.u <= 1);
+      d = core_offset_at(cs[i].A, cs[i].c0, cs[i].c1, cs[i].p, h.u, dir);
+      ENSURE(fabsl(d - ((long double)r + rb)) <= 16 * DBL_EPSILON * S);
+      if (d > 64 * DBL_EPSILON * S)     /* a direction of its own */
+        ENSURE(fabsl(h.normal.x + dir[0]) + fabsl(h.normal.y + dir[1]) +
+               fabsl(h.normal.z + dir[2]) <= 1e-9);
+    }
+  }
+  return 0;
+}
+
 /* A scene scaled by 2^j: every length of a capsule-sphere sweep. */
 static int tiny_query(int j, double r, collide_vec3 A, collide_vec3 c0,
                       collide_vec3 c1, collide_vec3 p, double rb,
@@ -1428,4 +1544,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_zero_radius_degenerate);
   RUN_TEST(test_capsule_rounding_roots);
   RUN_TEST(test_capsule_tiny_scene);
+  RUN_TEST(test_capsule_tangent_start);
 TEST_MAIN_END
