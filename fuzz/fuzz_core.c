@@ -2142,6 +2142,25 @@ static int world_shapes_move_ok(void) {
   return 1;
 }
 
+/* collide_world_advance on w, checked against the record: it moves every
+   shape (and the record follows) exactly when each moved one passes the
+   single-shape checks (world_shapes_move_ok), and otherwise refuses with
+   a point past the limit or the collapse it would make, moving nothing.
+   Returns whether it moved. */
+static int world_advance_checked(collide_world *w) {
+  int ok = world_shapes_move_ok(), rc = collide_world_advance(w);
+  if (rc == 0) {
+    ENSURE(ok);
+    world_advance();
+    return 1;
+  }
+  ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE) ||
+         ((rc == FAIL_CODE(0, COLLIDE_E_DEGENERATE_TRIANGLE) ||
+           rc == FAIL_CODE(0, COLLIDE_E_REPEATED) ||
+           rc == FAIL_CODE(0, COLLIDE_E_POLY_COLLINEAR)) && !ok));
+  return 0;
+}
+
 /* Whether x is 0 or of moderate magnitude (1e-30 .. 1e4). */
 static int world_mod(double x) {
   double a = fabs(x);
@@ -2317,16 +2336,7 @@ static void fz_world(src *s) {
       ENSURE(collide_world_set_layers(w, wrecs[j].id, bits) == 1);
       wrecs[j].layers = bits;
     } else if (op == 7) {                              /* advance */
-      int ok = world_shapes_move_ok(), rc = collide_world_advance(w);
-      if (rc == 0) {
-        ENSURE(ok);
-        world_advance();
-      } else {
-        ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE) ||
-               ((rc == FAIL_CODE(0, COLLIDE_E_DEGENERATE_TRIANGLE) ||
-                 rc == FAIL_CODE(0, COLLIDE_E_REPEATED) ||
-                 rc == FAIL_CODE(0, COLLIDE_E_POLY_COLLINEAR)) && !ok));
-      }
+      world_advance_checked(w);
     } else if (op == 8) {
       world_overlaps(w, s);
     } else {
@@ -2415,6 +2425,7 @@ static void fz_move_run(src *s, int moving) {
     memset(r, 0, sizeof *r);
     r->kind = 1 + (int)(k % 7);   /* every kind of fixed shape */
     if (world_place(w, s, r, 0)) {
+      r->live = 1;   /* (what world_advance and world_shapes_move_ok read) */
       if (moving && (byte(s) & 1)) {
         vec3 v = vector(s);
         int rc = collide_world_set_velocity(w, r->id, &v);
@@ -2502,14 +2513,10 @@ static void fz_move_run(src *s, int moving) {
     }
     ENSURE(o.use_up ? (res.grounded == 0 || res.grounded == 1) : res.grounded == -1);
     if (nmoving > 0) {
-      /* the end of the step: every shape at its place plus its velocity */
-      rc = collide_world_advance(w);
-      if (rc == 0) {
-        world_advance();
-      } else {
-        ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE));
-        continue;
-      }
+      /* the end of the step: every shape at its place plus its velocity
+         (or, refused, nowhere: a triangle or polygon the move would
+         collapse, as in fz_world -- the finding move-collapsed-triangle) */
+      if (!world_advance_checked(w)) continue;
     }
     /* squeezed between shapes (see the comment above), a mover may end
        inside a moving one, never inside a fixed one */
