@@ -772,6 +772,32 @@ static int pushed_out_2d(const obstacle *o, vec3 p0, vec3 p1,
          fabs(len(sub(h->point, p0)) - boundary_dist(o, p0)) <= tol;
 }
 
+/* How far a ray's normal on a ball (a point o grown by r > 0) may face
+   along the motion, times |p0 - point|, from rounding alone. Where the
+   segment enters the ball, point - centre has no part along d = p1 - p0
+   (it is before the foot of the perpendicular from the centre to the
+   line; a grazing segment enters at the foot). The reported point is the
+   segment's point at the rounded u: past the exact entry by up to half an
+   ulp of u times |d|, plus the rounding of p0 + d u and of the roots
+   (from products of coordinates of magnitude m): so (point - centre).d/|d|
+   >= -K epsilon m, K well below the core's 64 (its measure of the
+   coordinates' noise, "noise" in collide_shapes.c). The normal is (point -
+   centre) / |point - centre| (the outward normal at the point), so
+   n.(p0 - point) >= -64 epsilon m |p0 - point| / |point - centre|: a
+   ball of radius 4e-14 grazed by a ray from y = 1 to 0 has its normal
+   tilted 1.1e-3 along the motion, the exact normal at the correctly
+   rounded u (the finding raycast_sphere-graze-tilt). 0 for the other
+   obstacles (their normals come from the shape, not from the point). */
+static double ball_tilt(const obstacle *o, double r, vec3 p0, vec3 p1, vec3 point) {
+  vec3 ends[3];
+  double dc;
+  if (o->kind != O_POINT || !(r > 0)) return 0;
+  ends[0] = p0; ends[1] = p1; ends[2] = o->a;
+  dc = dist(o, point);
+  if (!(dc > 0)) return INFINITY;
+  return 64 * DBL_EPSILON * vertices_mag(ends, 3) * len(sub(p0, point)) / dc;
+}
+
 /* A segment p0 -> p1 against the obstacle o: flat (crossing) or solid. */
 static void oracle_ray(const obstacle *o, int solid, double r, vec3 p0,
                        vec3 p1, int code, const collide_hit *h, double tol) {
@@ -793,7 +819,8 @@ static void oracle_ray(const obstacle *o, int solid, double r, vec3 p0,
     if (h->u > 0 && solid)
       for (k = 0; k < 8; k++) ENSURE(DS(lerp(p0, p1, h->u * k / 8.0)) >= -tol);
     if (h->u > 0 && len(sub(p0, h->point)) > 1e3 * tol)
-      ENSURE(dot(h->normal, sub(p0, h->point)) >= -tol);  /* faces p0 */
+      ENSURE(dot(h->normal, sub(p0, h->point)) >=
+             -tol - ball_tilt(o, r, p0, p1, h->point));  /* faces p0 */
   }
 #undef DS
 }
