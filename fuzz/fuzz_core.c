@@ -772,6 +772,32 @@ static int pushed_out_2d(const obstacle *o, vec3 p0, vec3 p1,
          fabs(len(sub(h->point, p0)) - boundary_dist(o, p0)) <= tol;
 }
 
+/* How far a ray's normal on a ball (a point o grown by r > 0) may face
+   along the motion, times |p0 - point|, from rounding alone. Where the
+   segment enters the ball, point - centre has no part along d = p1 - p0
+   (it is before the foot of the perpendicular from the centre to the
+   line; a grazing segment enters at the foot). The reported point is the
+   segment's point at the rounded u: past the exact entry by up to half an
+   ulp of u times |d|, plus the rounding of p0 + d u and of the roots
+   (from products of coordinates of magnitude m): so (point - centre).d/|d|
+   >= -K epsilon m, K well below the core's 64 (its measure of the
+   coordinates' noise, "noise" in collide_shapes.c). The normal is (point -
+   centre) / |point - centre| (the outward normal at the point), so
+   n.(p0 - point) >= -64 epsilon m |p0 - point| / |point - centre|: a
+   ball of radius 4e-14 grazed by a ray from y = 1 to 0 has its normal
+   tilted 1.1e-3 along the motion, the exact normal at the correctly
+   rounded u (the finding raycast_sphere-graze-tilt). 0 for the other
+   obstacles (their normals come from the shape, not from the point). */
+static double ball_tilt(const obstacle *o, double r, vec3 p0, vec3 p1, vec3 point) {
+  vec3 ends[3];
+  double dc;
+  if (o->kind != O_POINT || !(r > 0)) return 0;
+  ends[0] = p0; ends[1] = p1; ends[2] = o->a;
+  dc = dist(o, point);
+  if (!(dc > 0)) return INFINITY;
+  return 64 * DBL_EPSILON * vertices_mag(ends, 3) * len(sub(p0, point)) / dc;
+}
+
 /* A segment p0 -> p1 against the obstacle o: flat (crossing) or solid. */
 static void oracle_ray(const obstacle *o, int solid, double r, vec3 p0,
                        vec3 p1, int code, const collide_hit *h, double tol) {
@@ -793,7 +819,8 @@ static void oracle_ray(const obstacle *o, int solid, double r, vec3 p0,
     if (h->u > 0 && solid)
       for (k = 0; k < 8; k++) ENSURE(DS(lerp(p0, p1, h->u * k / 8.0)) >= -tol);
     if (h->u > 0 && len(sub(p0, h->point)) > 1e3 * tol)
-      ENSURE(dot(h->normal, sub(p0, h->point)) >= -tol);  /* faces p0 */
+      ENSURE(dot(h->normal, sub(p0, h->point)) >=
+             -tol - ball_tilt(o, r, p0, p1, h->point));  /* faces p0 */
   }
 #undef DS
 }
@@ -2142,6 +2169,25 @@ static int world_shapes_move_ok(void) {
   return 1;
 }
 
+/* collide_world_advance on w, checked against the record: it moves every
+   shape (and the record follows) exactly when each moved one passes the
+   single-shape checks (world_shapes_move_ok), and otherwise refuses with
+   a point past the limit or the collapse it would make, moving nothing.
+   Returns whether it moved. */
+static int world_advance_checked(collide_world *w) {
+  int ok = world_shapes_move_ok(), rc = collide_world_advance(w);
+  if (rc == 0) {
+    ENSURE(ok);
+    world_advance();
+    return 1;
+  }
+  ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE) ||
+         ((rc == FAIL_CODE(0, COLLIDE_E_DEGENERATE_TRIANGLE) ||
+           rc == FAIL_CODE(0, COLLIDE_E_REPEATED) ||
+           rc == FAIL_CODE(0, COLLIDE_E_POLY_COLLINEAR)) && !ok));
+  return 0;
+}
+
 /* Whether x is 0 or of moderate magnitude (1e-30 .. 1e4). */
 static int world_mod(double x) {
   double a = fabs(x);
@@ -2317,16 +2363,7 @@ static void fz_world(src *s) {
       ENSURE(collide_world_set_layers(w, wrecs[j].id, bits) == 1);
       wrecs[j].layers = bits;
     } else if (op == 7) {                              /* advance */
-      int ok = world_shapes_move_ok(), rc = collide_world_advance(w);
-      if (rc == 0) {
-        ENSURE(ok);
-        world_advance();
-      } else {
-        ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE) ||
-               ((rc == FAIL_CODE(0, COLLIDE_E_DEGENERATE_TRIANGLE) ||
-                 rc == FAIL_CODE(0, COLLIDE_E_REPEATED) ||
-                 rc == FAIL_CODE(0, COLLIDE_E_POLY_COLLINEAR)) && !ok));
-      }
+      world_advance_checked(w);
     } else if (op == 8) {
       world_overlaps(w, s);
     } else {
@@ -2415,6 +2452,7 @@ static void fz_move_run(src *s, int moving) {
     memset(r, 0, sizeof *r);
     r->kind = 1 + (int)(k % 7);   /* every kind of fixed shape */
     if (world_place(w, s, r, 0)) {
+      r->live = 1;   /* (what world_advance and world_shapes_move_ok read) */
       if (moving && (byte(s) & 1)) {
         vec3 v = vector(s);
         int rc = collide_world_set_velocity(w, r->id, &v);
@@ -2502,14 +2540,10 @@ static void fz_move_run(src *s, int moving) {
     }
     ENSURE(o.use_up ? (res.grounded == 0 || res.grounded == 1) : res.grounded == -1);
     if (nmoving > 0) {
-      /* the end of the step: every shape at its place plus its velocity */
-      rc = collide_world_advance(w);
-      if (rc == 0) {
-        world_advance();
-      } else {
-        ENSURE(rc == FAIL_CODE(0, COLLIDE_E_VEC_RANGE));
-        continue;
-      }
+      /* the end of the step: every shape at its place plus its velocity
+         (or, refused, nowhere: a triangle or polygon the move would
+         collapse, as in fz_world -- the finding move-collapsed-triangle) */
+      if (!world_advance_checked(w)) continue;
     }
     /* squeezed between shapes (see the comment above), a mover may end
        inside a moving one, never inside a fixed one */

@@ -7,6 +7,7 @@
  *      -Icsrc -o test_shapes tests/c/test_shapes.c csrc/collide_*.c -lm
  *   ./test_shapes
  */
+#include <float.h>
 #include <string.h>
 
 #include "collide.h"
@@ -844,6 +845,26 @@ static int test_raycast_sphere(void) {
     p0 = V(-1e7, 0, 0); p1 = V(1e7, 0, 0);
     ENSURE(collide_raycast_sphere(&p0, &p1, &ctr, 1e-6, &h) == 1);
     ENSURE_NEAR(h.u, 0.5 - 1e-6 / 2e7, 1e-15);
+  }
+  /* grazed (the fuzz finding raycast_sphere-graze-tilt): a ball of radius
+     r = c = 0x1.6968p-45 (4.0e-14) at (c, c, 0), the ray down the y axis
+     from 1 - 2^-53, tangent at (0, c, 0) at u = (p0 - c) / p0 exactly.
+     u is that, correctly rounded (0x1.ffffffffffe97p-1, 0.41 of its ulp
+     away); the segment's point there is 4.5e-17 past the tangent point,
+     and the outward normal at it leans 1.1e-3 along the motion: the
+     exact normal of the reported point, within the 64 epsilon / r (here
+     3.5e-3) that rounding allows (fuzz_core.c, ball_tilt). */
+  {
+    double c = 0x1.6968p-45;
+    collide_vec3 C = V(c, c, 0);
+    p0 = V(0, 0x1.fffffffffffffp-1, 0); p1 = V(0, 0, 0);
+    ENSURE(collide_raycast_sphere(&p0, &p1, &C, c, &h) == 1);
+    ENSURE(h.u == 0x1.ffffffffffe97p-1);
+    ENSURE(h.point.x == 0 && h.point.z == 0);
+    ENSURE_NEAR(h.point.y, c, 1e-16);
+    ENSURE_NEAR(h.normal.x, -1, 1e-5);
+    ENSURE(fabs(h.normal.y) <= 64 * DBL_EPSILON / c);
+    ENSURE(h.normal.z == 0);
   }
   {
     collide_vec3 bad = V(0, 0, NAN);
