@@ -265,7 +265,7 @@ int collide_vec3_slide(const collide_vec3 *v, const collide_vec3 *n,
  * them (s = (1e15, -5.75, -5.75), v = (-1e15, 5.75, 5.625), R = 5.75: the
  * difference form misses a contact at u = 1 - 1e-14).
  */
-typedef struct ss_quad { vec3 s, v; double R, a, b, c; } ss_quad;
+typedef struct ss_quad { vec3 s, v; double R, a, b, c, ss; } ss_quad;
 
 COLLIDE_HOT ss_quad ss_setup(double ra, const vec3 *a0, const vec3 *a1,
                                double rb, const vec3 *b0, const vec3 *b1) {
@@ -275,7 +275,8 @@ COLLIDE_HOT ss_quad ss_setup(double ra, const vec3 *a0, const vec3 *a1,
   k.R = ra + rb;
   k.a = v_dot(k.v, k.v);
   k.b = v_dot(k.s, k.v);
-  k.c = v_dot(k.s, k.s) - k.R * k.R;
+  k.ss = v_dot(k.s, k.s);
+  k.c = k.ss - k.R * k.R;
   return k;
 }
 
@@ -309,7 +310,7 @@ COLLIDE_HOT int ss_first(const ss_quad *k, double *r0, double *q) {
      moving tangentially, gave u0 = 1 with the spheres 1.2 apart there):
      contact at 0. Decided after the root, so the answer (1 or 0) is the
      same, and test_sphere_sphere agrees; only u0 moves. */
-  if (k->c <= 16 * DBL_EPSILON * (k->c + k->R * k->R)) *r0 = 0;
+  if (k->c <= 16 * DBL_EPSILON * k->ss) *r0 = 0;
   return 1;
 }
 
