@@ -3239,17 +3239,18 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
   double t, le, la;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(mag_start(r), axis),
                                                        c0), c1), a), b));
-  if (!((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
+  /* (one test for the common case: accepted in one pass, in the range) */
+  if (!((S <= HUGE_SCENE) && (S >= TINY_SCENE) && (r >= 0))) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
     CHECK_VEC(axis, 2);
     CHECK_VEC(c0, 3);
     CHECK_VEC(c1, 4);
     CHECK_VEC(a, 5);
     CHECK_VEC(b, 6);
+    if (!(S >= TINY_SCENE && S <= HUGE_SCENE) && !v_zero(*axis))
+      return capsule_segment_rescaled(r, axis, c0, c1, a, b, S, out);
   }
   if (v_zero(*axis)) return collide_sweep_sphere_segment(r, c0, c1, a, b, out);
-  if (!(S >= TINY_SCENE && S <= HUGE_SCENE))   /* (in another unit) */
-    return capsule_segment_rescaled(r, axis, c0, c1, a, b, S, out);
   {
     /* The quick rejection (as capsule_sphere's): the centre never comes
        within Rb = r + |b - a| / 2 + |axis| of the segment's midpoint m,
@@ -3735,8 +3736,6 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
     CHECK_VEC(b0, 7);
     CHECK_VEC(b1, 8);
   }
-  if (!(S >= TINY_SCENE && S <= HUGE_SCENE) && !(v_zero(*axisa) && v_zero(*axisb)))
-    return capsule_capsule_rescaled(ra, axisa, a0, a1, rb, axisb, b0, b1, S, out);
   flip = !before(ra, axisa, a0, a1, rb, axisb, b0, b1);
   if (flip) {
     const collide_vec3 *t;
@@ -3769,6 +3768,13 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       normal = v_len2(v) > 0 ? v_normalize(v_neg(v)) : v3(1, 0, 0);
   } else {
     R = ra + rb;
+    if (!(S >= TINY_SCENE && S <= HUGE_SCENE)) {
+      /* in another unit (capsule_capsule_rescaled), the arguments as
+         ordered here: its normal is then of the swapped pair when flip */
+      int hit = capsule_capsule_rescaled(ra, axisa, a0, a1, rb, axisb, b0, b1, S, out);
+      if (hit == 1 && flip) out->normal = v_flip(out->normal);
+      return hit;
+    }
     /* the quick rejection: the bounding spheres of radius r + |A| never
        meet (sweep_sphere_sphere's test; its radii are padded by 1e-9 of
        the scale, so rounding never rejects a contact) */
