@@ -618,8 +618,9 @@ static inline double ray_capsule(vec3 p0, vec3 v, vec3 a, vec3 b, double R,
        |W| |f| |w|), where B and disc may be rounding too and C / q a
        quotient of noises: in the infinite cylinder at 0, as when C's
        rounding makes it <= 0. (Two roots of terms of degree four, not
-       C^2 against one of degree eight: the scenes here reach 1e-60,
-       where both squares would underflow to 0 and pass.) */
+       C^2 against one of degree eight: the lengths here reach 1e-60
+       and below in mixed scales, where both squares would underflow to
+       0 and pass.) */
     if (C <= 16 * DBL_EPSILON * (sqrt(v_len2(W)) * sqrt(ff * v_len2(w))))
       t = 0;
   }
@@ -1112,11 +1113,19 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
    scale). */
 #define TINY_SCENE 0x1p-4
 
-static int scene_exponent(double S) {
+/* The k that brings S > 0 into [2^60, 2^61) by 2^k (negative for a
+   scene above it). */
+static int unit_exponent(double S) {
   int e;
-  if (!(S > 0)) return 0;
   (void)frexp(S, &e);                    /* S = m 2^e, m in [1/2, 1) */
-  return e <= 60 ? 61 - e : 0;
+  return 61 - e;
+}
+
+static int scene_exponent(double S) {
+  int k;
+  if (!(S > 0)) return 0;
+  k = unit_exponent(S);
+  return k > 0 ? k : 0;
 }
 
 /* x 2^k: exact but for a result below DBL_MIN, which is rounded once. A
@@ -3169,6 +3178,58 @@ static int sweep_grown_segment(double r, vec3 c0, vec3 c1, vec3 a, vec3 b,
   return 1;
 }
 
+/* Scenes of extreme size, for the segment and capsule-pair sweeps. Their
+   fast kernels decide from terms of degree eight in the lengths:
+   ray_capsule's and capsule_span's |W x Z|^2 (W = f x w, Z = f x v) and
+   |Z|^2 R^2 |f|^2, when |f| is above 1e-40 of the scale (below, f is
+   made unit and they are of degree four). For a scene of S near 1 these
+   are far inside the range of doubles; for all lengths near 1e-38 they
+   are near DBL_MIN = 2.2e-308 and lose their bits to underflow, and for
+   lengths near 1e38 they overflow. Measured against a quad-precision
+   oracle of the first (and last) time of contact -- the distance at the
+   reported u against r, and the depth of any contact before it -- on
+   scenes of S about 10 scaled by 2^-k: for k up to 100 (and for k down
+   to -100) the very same bits as unscaled (which are within rounding:
+   a few eps S, 26 at worst, on slivers); for k from 101 to 134 (S from about 4e-30 to 6e-40)
+   answers off by up to 1.2e13 eps S in capsule_segment and 6e13 eps S in
+   capsule_capsule (a thousandth of the scene), hits and misses flipped;
+   from -101 to -160 (S 1e31 to 1e49) by up to 5e14 eps S. (Beyond 2^-135
+   the unit f kept the answers within rounding, but not the same bits.)
+
+   So a scene whose S is outside [TINY_SCENE, HUGE_SCENE] = [2^-4, 2^64]
+   is first measured in the unit that brings S into [2^60, 2^61)
+   (unit_exponent), as capsule-sphere's general path does, and the whole
+   query runs on that scene. Up: exact (scale2), also for subnormal
+   inputs. Down (a scene above 2^64, k < 0): exact but for an input that
+   falls below DBL_MIN, rounded once; that input is below 2^-1082 S, and
+   its rounding, at most 2^-1075 of the unit, is far below the scene's
+   own rounding eps S. u (and u1) is a ratio of terms of the same degree
+   and the normal a unit vector: scale-free, the scaled scene's own; the
+   point scales back by 2^-k, exactly unless it falls below DBL_MIN,
+   where it is rounded once. So a scene and the same scene in any unit
+   2^j get the same bits as long as both are outside the range or both
+   are inside it and the kernels' products stay normal -- which, on the
+   measurements above, holds from 2^-4 to 2^64 (the range is the
+   capsule-sphere fast path's, TINY_SCENE, with HUGE_SCENE below the
+   1e31 where overflow begins). A zero axis (the sphere query; both zero
+   for the capsule pair) is that query's, at any scale, not scaled. The
+   scaled scene is in the range: the recursion is one call deep. */
+#define HUGE_SCENE 0x1p64
+
+COLLIDE_COLD int capsule_segment_rescaled(double r, const collide_vec3 *axis,
+                                          const collide_vec3 *c0,
+                                          const collide_vec3 *c1,
+                                          const collide_vec3 *a,
+                                          const collide_vec3 *b, double S,
+                                          collide_hit *out) {
+  int k = unit_exponent(S), hit;
+  vec3 A = v_ldexp(*axis, k), p0 = v_ldexp(*c0, k), p1 = v_ldexp(*c1, k),
+       pa = v_ldexp(*a, k), pb = v_ldexp(*b, k);
+  hit = collide_sweep_capsule_segment(scale2(r, k), &A, &p0, &p1, &pa, &pb, out);
+  if (hit == 1) out->point = v_ldexp(out->point, -k);
+  return hit;
+}
+
 int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
                                   const collide_vec3 *c0, const collide_vec3 *c1,
                                   const collide_vec3 *a, const collide_vec3 *b,
@@ -3178,57 +3239,58 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
   double t, le, la;
   double S = mag_total(mag_add(mag_add(mag_add(mag_add(mag_add(mag_start(r), axis),
                                                        c0), c1), a), b));
-  if (!((S <= COLLIDE_MAX_COORD) && (r >= 0))) {
+  /* (one test for the common case: accepted in one pass, in the range) */
+  if (!((S <= HUGE_SCENE) && (S >= TINY_SCENE) && (r >= 0))) {
     CHECK_RADIUS(r, 1);                /* one pass, else one by one */
     CHECK_VEC(axis, 2);
     CHECK_VEC(c0, 3);
     CHECK_VEC(c1, 4);
     CHECK_VEC(a, 5);
     CHECK_VEC(b, 6);
+    if (!(S >= TINY_SCENE && S <= HUGE_SCENE) && !v_zero(*axis))
+      return capsule_segment_rescaled(r, axis, c0, c1, a, b, S, out);
   }
   if (v_zero(*axis)) return collide_sweep_sphere_segment(r, c0, c1, a, b, out);
-  if (S >= 1e-60) {   /* (tinier coordinates: the general path) */
-    {
-      /* The quick rejection (as capsule_sphere's): the centre never comes
-         within Rb = r + |b - a| / 2 + |axis| of the segment's midpoint m,
-         which bounds the grown parallelogram; padded by 1e-9 of the
-         scale. */
-      vec3 m = v_scale(v_add(*a, *b), 0.5), s0 = v_sub(*c0, m), dd = v_sub(*c1, *c0);
-      double qa, qb, qc, Rb;
-      le = sqrt(v_len2(v_sub(*b, *a)));
-      la = sqrt(v_len2(*axis));
-      Rb = r + 0.5 * le + la;
-      Rb += 1e-9 * (Rb + S);
-      qa = v_len2(dd);
-      qb = v_dot(s0, dd);
-      qc = v_len2(s0) - Rb * Rb;
-      if (qc > 0 && (qb >= 0 || qa * (Rb * Rb) < v_len2(v_cross(s0, dd)) ||
-                     (-qb > qa && qa + 2 * qb + qc > 0))) {
-        hit_clear(out);
-        return 0;
-      }
+  {
+    /* The quick rejection (as capsule_sphere's): the centre never comes
+       within Rb = r + |b - a| / 2 + |axis| of the segment's midpoint m,
+       which bounds the grown parallelogram; padded by 1e-9 of the
+       scale. */
+    vec3 m = v_scale(v_add(*a, *b), 0.5), s0 = v_sub(*c0, m), dd = v_sub(*c1, *c0);
+    double qa, qb, qc, Rb;
+    le = sqrt(v_len2(v_sub(*b, *a)));
+    la = sqrt(v_len2(*axis));
+    Rb = r + 0.5 * le + la;
+    Rb += 1e-9 * (Rb + S);
+    qa = v_len2(dd);
+    qb = v_dot(s0, dd);
+    qc = v_len2(s0) - Rb * Rb;
+    if (qc > 0 && (qb >= 0 || qa * (Rb * Rb) < v_len2(v_cross(s0, dd)) ||
+                   (-qb > qa && qa + 2 * qb + qc > 0))) {
+      hit_clear(out);
+      return 0;
     }
-    {
-      /* the fast kernel: a miss, or a contact with the centre off the
-         parallelogram (at u = 0, the face's normal when its nearest point
-         is inside, else from the nearest point: sweep_flat's rules); else
-         the general path below */
-      vec3 off;
-      double u = ray_rounded_parallelogram(*c0, v_sub(*c1, *c0), *a, v_sub(*b, *a),
-                                           *axis, r, 1, 4 * S, le, la, &off), l;
-      if (u > 1) {
-        hit_clear(out);
-        return 0;
-      }
-      if (u >= 0 && (l = len_safe(off)) > 64 * DBL_EPSILON * S) {
-        c = at(*c0, v_sub(*c1, *c0), u);
-        (void)seg_seg(c, *axis, *a, *b, &x, &q, &t);
-        out->u = u;
-        out->point = q;
-        out->normal = unit_of(off, l);
-        out->feature = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
-        return 1;
-      }
+  }
+  {
+    /* the fast kernel: a miss, or a contact with the centre off the
+       parallelogram (at u = 0, the face's normal when its nearest point
+       is inside, else from the nearest point: sweep_flat's rules); else
+       the general path below */
+    vec3 off;
+    double u = ray_rounded_parallelogram(*c0, v_sub(*c1, *c0), *a, v_sub(*b, *a),
+                                         *axis, r, 1, 4 * S, le, la, &off), l;
+    if (u > 1) {
+      hit_clear(out);
+      return 0;
+    }
+    if (u >= 0 && (l = len_safe(off)) > 64 * DBL_EPSILON * S) {
+      c = at(*c0, v_sub(*c1, *c0), u);
+      (void)seg_seg(c, *axis, *a, *b, &x, &q, &t);
+      out->u = u;
+      out->point = q;
+      out->normal = unit_of(off, l);
+      out->feature = (t == 0 || t == 1) ? COLLIDE_FEATURE_VERTEX : COLLIDE_FEATURE_EDGE;
+      return 1;
     }
   }
   if (sweep_grown_segment(r, *c0, *c1, *a, *b, *axis, &h, &x, &q, &t) != 1) {
@@ -3627,6 +3689,24 @@ static inline int before(double ra, const vec3 *aa, const vec3 *a0,
 }
 #undef BEFORE_PAIR
 
+/* A scene outside [TINY_SCENE, HUGE_SCENE] in the unit 2^-k that brings
+   it into [2^60, 2^61) (capsule_segment_rescaled's argument): u0, u1 and
+   the normal are scale-free, the scaled scene's own (the normal from
+   this call's B toward its A, whatever order the call itself takes). */
+COLLIDE_COLD int capsule_capsule_rescaled(double ra, const collide_vec3 *axisa,
+                                          const collide_vec3 *a0,
+                                          const collide_vec3 *a1, double rb,
+                                          const collide_vec3 *axisb,
+                                          const collide_vec3 *b0,
+                                          const collide_vec3 *b1, double S,
+                                          collide_interval *out) {
+  int k = unit_exponent(S);
+  vec3 Aa = v_ldexp(*axisa, k), p0 = v_ldexp(*a0, k), p1 = v_ldexp(*a1, k),
+       Ab = v_ldexp(*axisb, k), q0 = v_ldexp(*b0, k), q1 = v_ldexp(*b1, k);
+  return collide_sweep_capsule_capsule(scale2(ra, k), &Aa, &p0, &p1, scale2(rb, k),
+                                       &Ab, &q0, &q1, out);
+}
+
 /* In B's frame A's centre moves from p0 = a0 - b0 by v = (a1 - a0) - (b1 -
    b0), and the capsules touch while it is within ra + rb of the
    parallelogram Sb (+) (-Sa), the corners +-Aa +-Ab (a segment when the
@@ -3688,10 +3768,20 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
       normal = v_len2(v) > 0 ? v_normalize(v_neg(v)) : v3(1, 0, 0);
   } else {
     R = ra + rb;
+    if (!(S >= TINY_SCENE && S <= HUGE_SCENE)) {
+      /* in another unit (capsule_capsule_rescaled), the arguments as
+         ordered here: its normal is then the swapped pair's when flip,
+         turned back as below. (Tested here rather than before the swap,
+         with the argument checks: there GCC laid out the whole function
+         15 to 25 instructions a call longer.) */
+      int hit = capsule_capsule_rescaled(ra, axisa, a0, a1, rb, axisb, b0, b1, S, out);
+      if (hit == 1 && flip) out->normal = v_flip(out->normal);
+      return hit;
+    }
     /* the quick rejection: the bounding spheres of radius r + |A| never
        meet (sweep_sphere_sphere's test; its radii are padded by 1e-9 of
        the scale, so rounding never rejects a contact) */
-    if (S >= 1e-60) {   /* (tinier coordinates: the general path) */
+    {
       /* (the relative centre p0 + v t against the ball of radius
          Rb = ra + rb + |Aa| + |Ab| at the origin, as in capsule_sphere:
          no approach, a closest approach beyond Rb, or still outside at
@@ -3719,8 +3809,7 @@ int collide_sweep_capsule_capsule(double ra, const collide_vec3 *axisa,
     vec3 off = v3(0, 0, 0), mAb = v_neg(Ab);
     double l, t;
     pgram g;
-    int fast = S >= 1e-60 &&
-               pgram_make(&g, mAb, v_scale(Ab, 2), Aa, R, 4 * S, 2 * lb, la);
+    int fast = pgram_make(&g, mAb, v_scale(Ab, 2), Aa, R, 4 * S, 2 * lb, la);
     fast = fast ? pgram_span(&g, p0, v, &u0, &t, &off) : -1;
     if (fast == 0) {
       out->u0 = out->u1 = 0;

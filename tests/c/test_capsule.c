@@ -1452,12 +1452,16 @@ static int test_capsule_tangent_start(void) {
 }
 
 /* A scene scaled by 2^j: every length of a capsule-sphere sweep. */
+/* v 2^j */
+static collide_vec3 scaled(collide_vec3 v, int j) {
+  return V(ldexp(v.x, j), ldexp(v.y, j), ldexp(v.z, j));
+}
+
 static int tiny_query(int j, double r, collide_vec3 A, collide_vec3 c0,
                       collide_vec3 c1, collide_vec3 p, double rb,
                       collide_hit *h) {
-#define SC(v) V(ldexp((v).x, j), ldexp((v).y, j), ldexp((v).z, j))
-  collide_vec3 As = SC(A), c0s = SC(c0), c1s = SC(c1), ps = SC(p);
-#undef SC
+  collide_vec3 As = scaled(A, j), c0s = scaled(c0, j), c1s = scaled(c1, j),
+               ps = scaled(p, j);
   *h = scratch();
   return collide_sweep_capsule_sphere(ldexp(r, j), &As, &c0s, &c1s, &ps,
                                       ldexp(rb, j), h);
@@ -1526,6 +1530,80 @@ static int test_capsule_tiny_scene(void) {
   return 0;
 }
 
+/* Scenes of extreme size in sweep_capsule_segment and
+   sweep_capsule_capsule. Their kernels' terms of degree eight left the
+   normal range for scenes of magnitude S (the inputs' magnitudes summed)
+   between about 1e-30 and 1e-40, and above 1e31. Checked against a
+   quad-precision oracle of the contact times: the segment scene below,
+   S = 9.5, first touches at u = 0.28509891382322444, which the core
+   gives to the bit; scaled by 2^-134 it gave u = 0.28386, a contact 1.3e-3
+   of the scene from touching. Capsule pair A (S = 0.062) overlaps at the
+   start until u1 = 6.5e-4 (by 9e11 eps S at its deepest): a miss at
+   2^-127. Pair B (S = 0.92) stays 3e11 eps S apart: a hit at u0 = 0.046
+   at 2^-131. A scene outside [2^-4, 2^64] is now computed in the unit
+   that brings S into [2^60, 2^61) (collide_capsule.c, HUGE_SCENE): each
+   scene, scaled by 2^k for every k from -300 to 150, gives the bits of
+   the scene itself, the point scaled with it. */
+static int test_capsule_extreme_scale(void) {
+  int k;
+  {
+    collide_vec3 A = V(0.25, -0.125, 0), c0 = V(0.375, 0.875, 0.375);
+    collide_vec3 c1 = V(0.5, -1.375, -1.625), a = V(-0.5, 1, 1), b = V(0.25, -0.25, -0.75);
+    collide_hit h0 = scratch(), h;
+    ENSURE(collide_sweep_capsule_segment(0.25, &A, &c0, &c1, &a, &b, &h0) == 1);
+    ENSURE(h0.u == 0.28509891382322444);
+    for (k = -300; k <= 150; k++) {
+      collide_vec3 As = scaled(A, k), c0s = scaled(c0, k), c1s = scaled(c1, k);
+      collide_vec3 as = scaled(a, k), bs = scaled(b, k);
+      h = scratch();
+      ENSURE(collide_sweep_capsule_segment(ldexp(0.25, k), &As, &c0s, &c1s, &as, &bs, &h) == 1);
+      ENSURE(memcmp(&h.u, &h0.u, sizeof h.u) == 0);
+      ENSURE(memcmp(&h.normal, &h0.normal, sizeof h.normal) == 0);
+      ENSURE(h.feature == h0.feature);
+      ENSURE(h.point.x == ldexp(h0.point.x, k) && h.point.y == ldexp(h0.point.y, k) &&
+             h.point.z == ldexp(h0.point.z, k));
+    }
+  }
+  {
+    /* A: ra, axisa, a0, a1, rb, axisb, b0 = b1 */
+    const double ra = 0x1.fa55aa66e4288p-18, rb = 0x1.7d4a38027a0d2p-16;
+    collide_vec3 Aa = V(-0x1.1ec2b0757afbp-6, 0x1.956a3eac64b0cp-12, -0x1.3a00817bfdec6p-15);
+    collide_vec3 a0 = V(0x1.c27827aee4347p-8, 0x1.a91655f0e7c62p-18, 0x1.5a4d18a883891p-16);
+    collide_vec3 a1 = V(-0x1.fb8a1c08148fcp-10, 0x1.2f327c1ccff5bp-6, -0x1.52dc3975ccd97p-7);
+    collide_vec3 Ab = V(0x1.b422b3da7972ap-8, -0x1.a91652528f647p-18, 0x1.5aca3f601aef3p-16);
+    collide_vec3 b0 = V(0x1.0ea724277d66ep-53, -0x1.78e6d5496daaep-49, -0x1.f43805aba415ep-26);
+    collide_interval iv0, iv;
+    ENSURE(collide_sweep_capsule_capsule(ra, &Aa, &a0, &a1, rb, &Ab, &b0, &b0, &iv0) == 1);
+    ENSURE(iv0.u0 == 0);
+    ENSURE_NEAR(iv0.u1, 0.00065069724958082768, 1e-17);
+    for (k = -300; k <= 150; k++) {
+      collide_vec3 Aas = scaled(Aa, k), a0s = scaled(a0, k), a1s = scaled(a1, k);
+      collide_vec3 Abs = scaled(Ab, k), b0s = scaled(b0, k);
+      ENSURE(collide_sweep_capsule_capsule(ldexp(ra, k), &Aas, &a0s, &a1s, ldexp(rb, k),
+                                           &Abs, &b0s, &b0s, &iv) == 1);
+      ENSURE(memcmp(&iv, &iv0, sizeof iv) == 0);
+    }
+  }
+  {
+    /* B */
+    const double ra = 0x1.7ee20912d479p-13, rb = 0x1.ddea13ca2ad8cp-12;
+    collide_vec3 Aa = V(0x1.b3eff7fdb1a88p-45, -0x1.ee57e853ba63p-52, 0x1.11973c97d929ep-27);
+    collide_vec3 a0 = V(0x1.161cdf4518499p-6, -0x1.ed8b9fe66c45dp-32, -0x1.e5a0dec465b3ep-3);
+    collide_vec3 a1 = V(-0x1.404086c118363p-7, -0x1.cca01ce607c0dp-7, 0x1.5329a0dd3073bp-2);
+    collide_vec3 Ab = V(-0x1.317a19be30eb7p-6, 0x1.ed8ba892a19a4p-32, 0x1.70a76da4d7198p-3);
+    collide_vec3 b0 = V(-0x1.b9d4a42faf1acp-47, -0x1.99407adbd6234p-53, -0x1.cd50148606f4ep-5);
+    collide_vec3 b1 = V(-0x1.b7dee8cebe6e8p-47, -0x1.1fa11f1cd9321p-43, -0x1.cd50148606f4ep-5);
+    collide_interval iv;
+    for (k = -300; k <= 150; k++) {
+      collide_vec3 Aas = scaled(Aa, k), a0s = scaled(a0, k), a1s = scaled(a1, k);
+      collide_vec3 Abs = scaled(Ab, k), b0s = scaled(b0, k), b1s = scaled(b1, k);
+      ENSURE(collide_sweep_capsule_capsule(ldexp(ra, k), &Aas, &a0s, &a1s, ldexp(rb, k),
+                                           &Abs, &b0s, &b1s, &iv) == 0);
+    }
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_sphere);
   RUN_TEST(test_capsule_plane);
@@ -1544,5 +1622,6 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_capsule_zero_radius_degenerate);
   RUN_TEST(test_capsule_rounding_roots);
   RUN_TEST(test_capsule_tiny_scene);
+  RUN_TEST(test_capsule_extreme_scale);
   RUN_TEST(test_capsule_tangent_start);
 TEST_MAIN_END
