@@ -358,7 +358,11 @@ static int check_two_spheres_slow(double ra, const collide_vec3 *a0,
   return 0;
 }
 
-/* 1 when every argument is accepted, in one pass (see mag_add). */
+/* (see two_spheres_unit below) */
+#define SS_TINY_SCENE 0x1p-200
+
+/* 1 when every argument is accepted, in one pass (see mag_add), and the
+   scene is not tiny (two_spheres_unit). */
 static inline int two_spheres_ok(double ra, const collide_vec3 *a0,
                                  const collide_vec3 *a1, double rb,
                                  const collide_vec3 *b0,
@@ -366,7 +370,7 @@ static inline int two_spheres_ok(double ra, const collide_vec3 *a0,
   int signs;
   double m = mag_total(mag_add2(mag_add2(mag_nums2(ra, rb, &signs), a0, a1),
                                 b0, b1));
-  return (m <= COLLIDE_MAX_COORD) & (signs == 0);
+  return m <= COLLIDE_MAX_COORD && m >= SS_TINY_SCENE && signs == 0;
 }
 
 COLLIDE_HOT int sweep_ss(double ra, const collide_vec3 *a0,
@@ -397,23 +401,64 @@ COLLIDE_HOT int test_ss(double ra, const collide_vec3 *a0,
   return ss_first(&k, &r0, &q);
 }
 
+/* A tiny scene in another unit. The decisions rest on terms of degree
+   four in the lengths (a R^2 and |s x v|^2, the discriminant; a and c
+   are of degree two): for a scene whose sum of magnitudes S is below
+   about 2^-255 they lose bits to underflow, and below about 2^-269 they
+   are 0, so that disc = 0 - 0 passes for any pair -- spheres five radii
+   apart crossing each other's path at 2^-280 read as touching at
+   u0 = 0.605. A scene with S below SS_TINY_SCENE = 2^-200 is therefore
+   measured in the unit 2^-k that brings S into [2^60, 2^61)
+   (unit_exponent): every input times 2^k, exactly (scale2, also for a
+   subnormal input), and u0 and u1 are quotients of terms of the same
+   degree, so the answer is the scene's own in exact arithmetic's sense
+   and in rounding's: the kernel's products all scale by exact powers of
+   two as long as none of them is subnormal, which for the lengths of
+   the scene's own size (within 2^-5 of S) holds from S = 2^-200 (terms
+   of degree four above 2^-820) up to the input limit (below 2^700). So a
+   scene gets the same bits in every unit 2^j, tiny or not
+   (tests/c/test_basic.c, test_sphere_sphere_any_unit: k from -300 to
+   160); a part far below S is, as in any scene, within its rounding.
+   The interval has no normal (zero). S = 0 (every input 0) stays. */
+static double two_spheres_unit(double *ra, collide_vec3 *a0, collide_vec3 *a1,
+                               double *rb, collide_vec3 *b0, collide_vec3 *b1) {
+  double S = fabs(*ra) + fabs(*rb) + mag3(a0) + mag3(a1) + mag3(b0) + mag3(b1);
+  int k;
+  if (!(S > 0 && S < SS_TINY_SCENE)) return 0;
+  k = unit_exponent(S);
+  *ra = scale2(*ra, k);
+  *rb = scale2(*rb, k);
+  *a0 = v_ldexp(*a0, k);
+  *a1 = v_ldexp(*a1, k);
+  *b0 = v_ldexp(*b0, k);
+  *b1 = v_ldexp(*b1, k);
+  return 1;
+}
+
 /* The arguments one by one, to name a bad one (or find none: valid numbers
-   whose sum of magnitudes is over the limit). Apart from the fast entry
-   points, which reach it by a tail call only, so that they stay leaf
-   functions without a frame. */
+   whose sum of magnitudes is over the limit, or a tiny scene, measured in
+   another unit, above). Apart from the fast entry points, which reach it
+   by a tail call only, so that they stay leaf functions without a
+   frame. */
 COLLIDE_COLD int sweep_ss_slow(double ra, const collide_vec3 *a0,
                          const collide_vec3 *a1, double rb,
                          const collide_vec3 *b0, const collide_vec3 *b1,
                          collide_interval *out) {
+  collide_vec3 p0 = *a0, p1 = *a1, q0 = *b0, q1 = *b1;
   int e = check_two_spheres_slow(ra, a0, a1, rb, b0, b1);
-  return e ? e : sweep_ss(ra, a0, a1, rb, b0, b1, out);
+  if (e) return e;
+  two_spheres_unit(&ra, &p0, &p1, &rb, &q0, &q1);
+  return sweep_ss(ra, &p0, &p1, rb, &q0, &q1, out);
 }
 
 COLLIDE_COLD int test_ss_slow(double ra, const collide_vec3 *a0,
                         const collide_vec3 *a1, double rb,
                         const collide_vec3 *b0, const collide_vec3 *b1) {
+  collide_vec3 p0 = *a0, p1 = *a1, q0 = *b0, q1 = *b1;
   int e = check_two_spheres_slow(ra, a0, a1, rb, b0, b1);
-  return e ? e : test_ss(ra, a0, a1, rb, b0, b1);
+  if (e) return e;
+  two_spheres_unit(&ra, &p0, &p1, &rb, &q0, &q1);
+  return test_ss(ra, &p0, &p1, rb, &q0, &q1);
 }
 
 int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,

@@ -1113,38 +1113,11 @@ static int pgram_span(const pgram *g, vec3 p0, vec3 v, double *tin,
    scale). */
 #define TINY_SCENE 0x1p-4
 
-/* The k that brings S > 0 into [2^60, 2^61) by 2^k (negative for a
-   scene above it). */
-static int unit_exponent(double S) {
-  int e;
-  (void)frexp(S, &e);                    /* S = m 2^e, m in [1/2, 1) */
-  return 61 - e;
-}
-
 static int scene_exponent(double S) {
   int k;
   if (!(S > 0)) return 0;
   k = unit_exponent(S);
   return k > 0 ? k : 0;
-}
-
-/* x 2^k: exact but for a result below DBL_MIN, which is rounded once. A
-   product by 2^k, when that is a normal double (its bits: the biased
-   exponent k + 1023 alone), is the same correctly rounded x 2^k as
-   ldexp's, without the library call; else (k above 1023: a scene of
-   subnormal size) ldexp. */
-static double scale2(double x, int k) {
-  if (k >= DBL_MIN_EXP - 1 && k <= DBL_MAX_EXP - 1) {
-    uint64_t b = (uint64_t)(k + DBL_MAX_EXP - 1) << (DBL_MANT_DIG - 1);
-    double f;
-    memcpy(&f, &b, sizeof f);
-    return x * f;
-  }
-  return ldexp(x, k);
-}
-
-static vec3 v_ldexp(vec3 v, int k) {
-  return v3(scale2(v.x, k), scale2(v.y, k), scale2(v.z, k));
 }
 
 /* The core against the sphere's centre: in the capsule's frame the centre

@@ -6,7 +6,10 @@
 #ifndef COLLIDE_INTERNAL_H
 #define COLLIDE_INTERNAL_H
 
+#include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 #include "collide.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -67,6 +70,34 @@ static inline int num_ok(double x) { return fabs(x) <= COLLIDE_MAX_COORD; }
 static inline int vec_ok(const vec3 *v) {
   return fabs(v->x) <= COLLIDE_MAX_COORD && fabs(v->y) <= COLLIDE_MAX_COORD &&
          fabs(v->z) <= COLLIDE_MAX_COORD;
+}
+
+/* ---- a scene in another unit (an exact power of two) -------------------- */
+/* The k that brings S > 0 into [2^60, 2^61) by 2^k (negative for a
+   scene above it). */
+static inline int unit_exponent(double S) {
+  int e;
+  (void)frexp(S, &e);                    /* S = m 2^e, m in [1/2, 1) */
+  return 61 - e;
+}
+
+/* x 2^k: exact but for a result below DBL_MIN, which is rounded once. A
+   product by 2^k, when that is a normal double (its bits: the biased
+   exponent k + 1023 alone), is the same correctly rounded x 2^k as
+   ldexp's, without the library call; else (k above 1023: a scene of
+   subnormal size) ldexp. */
+static inline double scale2(double x, int k) {
+  if (k >= DBL_MIN_EXP - 1 && k <= DBL_MAX_EXP - 1) {
+    uint64_t b = (uint64_t)(k + DBL_MAX_EXP - 1) << (DBL_MANT_DIG - 1);
+    double f;
+    memcpy(&f, &b, sizeof f);
+    return x * f;
+  }
+  return ldexp(x, k);
+}
+
+static inline vec3 v_ldexp(vec3 v, int k) {
+  return v3(scale2(v.x, k), scale2(v.y, k), scale2(v.z, k));
 }
 
 /* ---- fused argument checks (issue 12: kernels near the limit) ---------- */

@@ -59,6 +59,49 @@ static int test_sphere_sphere_tangent_start(void) {
   return 0;
 }
 
+/* A scene and the same scene in another unit 2^k (exact: a power of two)
+   must get the same answer. Below a scene size of about 1e-77 the
+   discriminant's terms of degree four (a R^2, |s x v|^2) underflowed to
+   0, so spheres five radii apart, crossing each other's path, read as
+   touching at u0 = 0.605 (2^-280). Each scene here, with every k from
+   -300 to 160, against its bits at k = 0: the sweep's interval and the
+   test's answer. */
+static int test_sphere_sphere_any_unit(void) {
+  static const double sc[][14] = {
+    /* ra, a0, a1, rb, b0, b1 */
+    { 1, -10, 5, 0, 10, 5, 0, 1, 0, 0, 0, 0, 0, 0 },          /* a miss, 5 apart */
+    { 1, -10, 1.5, 0, 10, 1.5, 0, 1, 0, 0, 0, 0, 0, 0 },      /* a hit */
+    { 0.5, -3, 1, 0.25, 3, 1, 0.25, 1, 0.5, 0, 0, -0.5, 0, 0 },     /* both moving */
+    { 0.75, 0, 0, 0, 4, 0.125, 0, 0.25, 1, 0, 0, 1, 0, 0 },   /* starts inside */
+    { 1, -10, 2, 0, 10, 2, 0, 1, 0, 0, 0, 0, 0, 0 },          /* a graze */
+    { 0.5, 2, -3, 1, -2, 3, -1, 0, 0, 0, 0, 0.5, 0.5, 0.5 },   /* a point b */
+    { 0.375, 2, -3, 1, -2, 3, -1, 0, 0, 0, 0, 0.5, 0.5, 0.5 }, /* its miss */
+  };
+  size_t i;
+  int k;
+  for (i = 0; i < sizeof sc / sizeof sc[0]; i++) {
+    const double *s = sc[i];
+    collide_vec3 a0 = V(s[1], s[2], s[3]), a1 = V(s[4], s[5], s[6]);
+    collide_vec3 b0 = V(s[8], s[9], s[10]), b1 = V(s[11], s[12], s[13]);
+    collide_interval iv0, iv;
+    int hit0 = collide_sweep_sphere_sphere(s[0], &a0, &a1, s[7], &b0, &b1, &iv0);
+    ENSURE(hit0 == (i != 0 && i != 6));
+    ENSURE(collide_test_sphere_sphere(s[0], &a0, &a1, s[7], &b0, &b1) == hit0);
+    for (k = -300; k <= 160; k++) {
+      collide_vec3 A0 = V(ldexp(s[1], k), ldexp(s[2], k), ldexp(s[3], k));
+      collide_vec3 A1 = V(ldexp(s[4], k), ldexp(s[5], k), ldexp(s[6], k));
+      collide_vec3 B0 = V(ldexp(s[8], k), ldexp(s[9], k), ldexp(s[10], k));
+      collide_vec3 B1 = V(ldexp(s[11], k), ldexp(s[12], k), ldexp(s[13], k));
+      double ra = ldexp(s[0], k), rb = ldexp(s[7], k);
+      int hit = collide_sweep_sphere_sphere(ra, &A0, &A1, rb, &B0, &B1, &iv);
+      ENSURE(hit == hit0);
+      ENSURE(iv.u0 == iv0.u0 && iv.u1 == iv0.u1);
+      ENSURE(collide_test_sphere_sphere(ra, &A0, &A1, rb, &B0, &B1) == hit0);
+    }
+  }
+  return 0;
+}
+
 static int test_planes(void) {
   collide_plane pl;
   collide_vec3 n = V(0, 0, 0), p = V(1, 2, 3), a = V(0, 0, 0), b = V(1, 1, 1);
@@ -101,6 +144,7 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_error_codes);
   RUN_TEST(test_sphere_sphere);
   RUN_TEST(test_sphere_sphere_tangent_start);
+  RUN_TEST(test_sphere_sphere_any_unit);
   RUN_TEST(test_planes);
   RUN_TEST(test_sphere_plane);
 TEST_MAIN_END

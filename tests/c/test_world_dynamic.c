@@ -682,12 +682,12 @@ static int test_api(void) {
   {
     /* a polygon 1/8 across moved by (1e50, 1e50): three copies of one
        point there (fuzz/corpus/world/advance-collapsed-polygon), refused */
-    collide_vec3 vs[3] = { V(0, 0, 0), V(0, -0.125, 0), V(-0.125, 0, 0) };
+    collide_vec3 tri[3] = { V(0, 0, 0), V(0, -0.125, 0), V(-0.125, 0, 0) };
     collide_vec3 far = V(1e50, 1e50, 0);
     collide_polygon poly;
     collide_world_shape g;
     int p;
-    ENSURE(collide_polygon_init(vs, 3, &poly) == 1);
+    ENSURE(collide_polygon_init(tri, 3, &poly) == 1);
     p = collide_world_add_polygon(w, &poly);
     ENSURE(p > 0 && collide_world_set_velocity(w, p, &far) == 1);
     ENSURE(collide_world_advance(w) == -(0 * 256 + COLLIDE_E_REPEATED));
