@@ -420,11 +420,11 @@ COLLIDE_HOT int test_ss(double ra, const collide_vec3 *a0,
    (tests/c/test_basic.c, test_sphere_sphere_any_unit: k from -300 to
    160); a part far below S is, as in any scene, within its rounding.
    The interval has no normal (zero). S = 0 (every input 0) stays. */
-static double two_spheres_unit(double *ra, collide_vec3 *a0, collide_vec3 *a1,
-                               double *rb, collide_vec3 *b0, collide_vec3 *b1) {
+static void two_spheres_unit(double *ra, collide_vec3 *a0, collide_vec3 *a1,
+                            double *rb, collide_vec3 *b0, collide_vec3 *b1) {
   double S = fabs(*ra) + fabs(*rb) + mag3(a0) + mag3(a1) + mag3(b0) + mag3(b1);
   int k;
-  if (!(S > 0 && S < SS_TINY_SCENE)) return 0;
+  if (!(S > 0 && S < SS_TINY_SCENE)) return;
   k = unit_exponent(S);
   *ra = scale2(*ra, k);
   *rb = scale2(*rb, k);
@@ -432,7 +432,6 @@ static double two_spheres_unit(double *ra, collide_vec3 *a0, collide_vec3 *a1,
   *a1 = v_ldexp(*a1, k);
   *b0 = v_ldexp(*b0, k);
   *b1 = v_ldexp(*b1, k);
-  return 1;
 }
 
 /* The arguments one by one, to name a bad one (or find none: valid numbers
