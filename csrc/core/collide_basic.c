@@ -415,8 +415,9 @@ COLLIDE_HOT int test_ss(double ra, const collide_vec3 *a0,
    and in rounding's: the kernel's products all scale by exact powers of
    two as long as none of them is subnormal, which for the lengths of
    the scene's own size (within 2^-5 of S) holds from S = 2^-200 (terms
-   of degree four above 2^-820) up to the input limit (below 2^700). So a
-   scene gets the same bits in every unit 2^j, tiny or not
+   of degree four above 2^-820) up to the input limit (those terms then
+   below 2^700). So a scene gets the same bits in every unit 2^j, tiny
+   or not
    (tests/c/test_basic.c, test_sphere_sphere_any_unit: k from -300 to
    160); a part far below S is, as in any scene, within its rounding.
    The interval has no normal (zero). S = 0 (every input 0) stays. */
