@@ -309,7 +309,8 @@ do
   print()
   print(("%d NPCs on a 10k-triangle terrain, one controller move per call (%s):"):format(
     NPC, collide.backend))
-  print("  kind        alone      beside    move_shape (/beside)   old pattern: filter + update (/beside)")
+  print("  kind        alone      beside    move_shape (/beside)   " ..
+        "old pattern: filter + update (/beside)")
   for _, K in ipairs(kinds) do
     seed = saved
     local wp, g = terrain_mesh(10000)     -- the same terrain twice
