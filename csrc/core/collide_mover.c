@@ -596,6 +596,9 @@ static int world_move(collide_world *w, const collide_mover *ms,
   m.filter = filter;
   m.ctx = ctx;
   m.self = self;
+  /* (and set aside from the start, for any query of the move that is
+     not one of its sweeps but honours the shapes set aside) */
+  if (self) m.skip[m.nskip++] = self;
   m.contacts = contacts;
   m.cap = cap < 0 ? 0 : cap;
   if (o->use_up) {
