@@ -352,6 +352,45 @@ describe("world:move_shape", function()
     end)
   end)
 
+  describe("in 2D (z = 0)", function()
+    --   two flat boxes (e.z = 0) walk at each other along a floor and up a
+    --   ramp (a polygon in the plane): they stop at each other, on the
+    --   ground, every point and normal in the plane
+    --
+    --        A ->      <- B
+    --   ______________/
+    it("moves flat boxes in the plane, and they stop at each other", function()
+      local w = collide.world()
+      w:add_aabb(V(0, -1), V(20, 1), "floor")
+      w:add_polygon({ V(4, 0), V(8, 0), V(8, 2) }, "ramp")
+      local e = V(0.4, 0.7, 0)
+      local a = w:add_aabb(V(-3, 0.7 + 1e-4), e, "a")
+      local b = w:add_aabb(V(7, 2 * 3 / 4 + 0.7 + 0.2), e, "b")
+      local opts = { up = V(0, 1), step_height = 0.3, snap = 0.4 }
+      local va, vb = V(0, 0), V(0, 0)
+      for _ = 1, 240 do
+        opts.velocity = V(4, va.y - 30 / 60)
+        local _, ca, _, v1 = w:move_shape(a, center(w, a) + opts.velocity / 60, opts)
+        va = v1
+        opts.velocity = V(-4, vb.y - 30 / 60)
+        local _, cb, _, v2 = w:move_shape(b, center(w, b) + opts.velocity / 60, opts)
+        vb = v2
+        for _, c in ipairs(ca) do assert.are.equal(0, c.normal.z) end
+        for _, c in ipairs(cb) do assert.are.equal(0, c.normal.z) end
+        assert.are.equal(0, center(w, a).z)
+        assert.is_true(center(w, b).x - center(w, a).x >= 0.8 - 1e-9)
+        assert.are.same({}, w:overlap_aabb(center(w, a), e * (1 - 1e-6), without(a)))
+        assert.are.same({}, w:overlap_aabb(center(w, b), e * (1 - 1e-6), without(b)))
+      end
+      -- met: touching to a skin, both standing
+      assert.is_true(center(w, b).x - center(w, a).x < 0.8 + 1e-3)
+      local _, _, ga = w:move_shape(a, center(w, a), { up = V(0, 1) })
+      local _, _, gb = w:move_shape(b, center(w, b), { up = V(0, 1) })
+      assert.is_true(ga)
+      assert.is_true(gb)
+    end)
+  end)
+
   describe("with bad arguments", function()
     local w = collide.world()
     local ids = {
