@@ -542,7 +542,7 @@ static double mover_size(const collide_mover *s) {
  * that moment); a mover grounded at the start that ends in the air and did
  * not move up snaps down by up to options.snap onto walkable ground.
  */
-int collide_world_move(collide_world *w, const collide_mover *ms,
+static int move_locked(collide_world *w, const collide_mover *ms,
                        const collide_vec3 *from, const collide_vec3 *to,
                        const collide_move_options *o,
                        collide_move_filter filter, void *ctx,
@@ -807,6 +807,26 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
   res->velocity = vel;
   res->ncontacts = m.nc < m.cap ? m.nc : m.cap;
   return 0;
+}
+
+/* The world is locked for the whole move, not only during each of its
+   sweeps: the filter is called between sweeps too, with slot indices and
+   the contact's shape in hand, and a filter that removed or added a shape
+   there would leave them pointing at another shape or at freed memory.
+   The hierarchy is brought up to date once, before: the sweeps cannot do
+   it while the world is locked (nothing can change it meanwhile). */
+int collide_world_move(collide_world *w, const collide_mover *ms,
+                       const collide_vec3 *from, const collide_vec3 *to,
+                       const collide_move_options *o,
+                       collide_move_filter filter, void *ctx,
+                       collide_contact *contacts, int cap,
+                       collide_move_result *res) {
+  int e;
+  collide__tree_refresh(w);
+  w->busy++;
+  e = move_locked(w, ms, from, to, o, filter, ctx, contacts, cap, res);
+  w->busy--;
+  return e;
 }
 
 /* ---- a sphere with a query filter ------------------------------------------ */
