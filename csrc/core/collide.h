@@ -99,7 +99,10 @@ enum {
   /* mover options (collide_mover.c) */
   COLLIDE_E_NEG_STEP = 26,            /* "negative step_height" */
   COLLIDE_E_NEG_SNAP = 27,            /* "negative snap" */
-  COLLIDE_E_LAST = 28
+  /* w:move_shape (collide_mover.c) */
+  COLLIDE_E_NOT_MOVABLE = 28,         /* "shape cannot move: only sphere,
+                                         aabb and capsule shapes can" */
+  COLLIDE_E_LAST = 29
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -610,6 +613,23 @@ int collide_world_move(collide_world *w, const collide_mover *mover,
                        collide_move_filter filter, void *ctx,
                        collide_contact *contacts, int cap,
                        collide_move_result *result);
+
+/* Moves the world's shape id -- a sphere, an aabb or a capsule -- from
+   its place toward `to` as collide_world_move moves that shape, no sweep
+   of the move seeing the shape itself, then re-places it where it stopped
+   (as collide_world_update_* would; its id, data, layers and velocity are
+   kept). The world is locked during the move: filters may query it, not
+   change it. The shape's own velocity takes no part in the move.
+   Returns 1 (moved: *result as collide_world_move's), 0 (id is no live
+   shape: nothing done), or <0: locked (arg 0), a shape of another kind
+   (arg 2, COLLIDE_E_NOT_MOVABLE), a bad `to` (3) or option (4), a
+   filter's abort value. Lua arguments: w:move_shape(id, to, options)
+   2, 3, 4. */
+int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
+                             const collide_move_options *options,
+                             collide_move_filter filter, void *ctx,
+                             collide_contact *contacts, int cap,
+                             collide_move_result *result);
 
 /* A sphere's move with a query filter (1 consider, 0 ignore), as before
    collide_world_move: writes the final position, up to cap contacts

@@ -954,6 +954,7 @@ static int call_move_filter(void *ctx, int id, const collide_vec3 *normal) {
   return r;
 }
 
+<<<<<<< HEAD
 /* What read_options needs, handed to options_reader through lua_pcall. */
 typedef struct options_job {
   const lc_fn *fn;
@@ -973,10 +974,18 @@ static int options_reader(lua_State *L) {
   read_options(L, j->fn, 2, 3, j->o);
   return 1;
 }
+=======
+/* The kind move_common gets for w:move_shape: the mover is a world shape,
+   named by its id, which takes the place of the shape's arguments and
+   `from` (a = -1: one argument fewer before `to` than move_sphere). */
+#define MOVE_SHAPE (-1)
+>>>>>>> ctl-shape
 
 /* w:move_sphere(r, from, to [, options [, position, velocity]]),
-   w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...])
-   -> position, contacts, grounded, velocity, ground */
+   w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...]),
+   w:move_shape(id, to [, ...])
+   -> position, contacts, grounded, velocity, ground (move_shape: false for
+   an unknown id) */
 static int move_common(lua_State *L, const lc_fn *F, int kind) {
   collide_world *w;
   collide_mover s;
@@ -985,21 +994,33 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   collide_vec3 from, to;
   collide_contact small[16], *cts = small;
   lfilter f;
-  int a = kind == COLLIDE_MOVER_CAPSULE, i, code, cap = 16;
+  int a = kind == COLLIDE_MOVER_CAPSULE ? 1 : kind == MOVE_SHAPE ? -1 : 0;
+  int i, code, cap = 16, id = 0;
   int oidx = 5 + a, fslot = 8 + a;
   /* The options table's errors count self, as the API contract's example
-     does: "bad argument #5 to 'move_sphere' (unknown option 'respons')". */
+     does: "bad argument #5 to 'move_sphere' (unknown option 'respons')";
+     move_shape's, new, count the Lua way, as the contract now says. */
   lc_fn of;
   of.name = F->name;
+<<<<<<< HEAD
   of.method = 0;
   (void)check_world(L, F);
+=======
+  of.method = kind == MOVE_SHAPE;
+>>>>>>> ctl-shape
   memset(&s, 0, sizeof s);
   s.kind = kind;
-  if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
+  if (kind == MOVE_SHAPE) id = check_id(L, F, 2);
+  else if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
   else s.r = lc_checknumber(L, F, 2);
-  if (a) lc_checkvec(L, F, 3, &s.axis);
-  lc_checkvec(L, F, 3 + a, &from);
+  if (a > 0) lc_checkvec(L, F, 3, &s.axis);
+  if (kind != MOVE_SHAPE) lc_checkvec(L, F, 3 + a, &from);
   lc_checkvec(L, F, 4 + a, &to);
+  /* move_shape changes the world, and an error must leave it as it was:
+     its out-vectors are checked before the move, not when filled */
+  for (i = 6 + a; kind == MOVE_SHAPE && i <= 7 + a; i++)
+    if (!lua_isnoneornil(L, i) && lc_tovec3(L, i) == NULL)
+      lc_typeerror(L, F, i, "vec3 (out-vector)");
   lua_settop(L, 7 + a);
   collide_move_options_init(&o);
   lua_pushnil(L);                      /* fslot: the filter, if any */
@@ -1042,6 +1063,7 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     cap = o.max_iterations < 256 ? o.max_iterations : 256;
     cts = (collide_contact *)lc_newuserdata(L, (size_t)cap * sizeof *cts, 0);
   }
+<<<<<<< HEAD
   /* the world now: the options' metamethods and the allocations above may
      have run Lua code */
   w = check_world(L, F);
@@ -1049,8 +1071,36 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
                             lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
                             cts, cap, &res);
   if (code <= FILTER_TOO_DEEP) return filter_error(L, F, &f, code);
+=======
+  if (kind == MOVE_SHAPE) {
+    code = collide_world_move_shape(w, id, &to, &o,
+                                    lua_isnil(L, fslot) ? NULL : call_move_filter,
+                                    &f, cts, cap, &res);
+    if (code == 0) {   /* no such shape, as w:update says */
+      lua_pushboolean(L, 0);
+      return 1;
+    }
+    if (code == 1) code = 0;
+  } else {
+    code = collide_world_move(w, &s, &from, &to, &o,
+                              lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
+                              cts, cap, &res);
+  }
+  if (code == FILTER_ABORT) {
+    lua_pushvalue(L, f.eidx);
+    return lua_error(L);
+  }
+  if (code == FILTER_BAD_RESPONSE)
+    return luaL_error(L, "%s: %s", F->name, lua_tostring(L, f.eidx));
+>>>>>>> ctl-shape
   if (code < 0 && collide_error_arg(code) == oidx)
     return lc_argerror(L, &of, oidx, collide_error_message(code));
+  if (code < 0 && collide_error_reason(code) == COLLIDE_E_NOT_MOVABLE) {
+    /* the message names the kind: "triangle shape cannot move (...)" */
+    lua_pushfstring(L, "%s %s", kind_names[collide_world_kind(w, id)],
+                    collide_error_message(code));
+    return lc_argerror(L, F, 2, lua_tostring(L, -1));
+  }
   if (code < 0) return world_error(L, F, code);
   lc_pushvec_out(L, F, 6 + a, &res.position);
   lua_createtable(L, res.ncontacts, 0);
@@ -1098,6 +1148,12 @@ static int w_move_aabb(lua_State *L) {
 static int w_move_capsule(lua_State *L) {
   static const lc_fn F = {"move_capsule", 1};
   return move_common(L, &F, COLLIDE_MOVER_CAPSULE);
+}
+
+/* w:move_shape(id, to [, options [, position, velocity]]) */
+static int w_move_shape(lua_State *L) {
+  static const lc_fn F = {"move_shape", 1};
+  return move_common(L, &F, MOVE_SHAPE);
 }
 
 /* ---- many moving spheres ------------------------------------------------- */
@@ -1184,7 +1240,7 @@ static const luaL_Reg world_methods[] = {
   {"build", w_build},
   /* the movers */
   {"move_sphere", w_move_sphere}, {"move_aabb", w_move_aabb},
-  {"move_capsule", w_move_capsule},
+  {"move_capsule", w_move_capsule}, {"move_shape", w_move_shape},
   /* world, continued */
   {"add_mesh", w_add_mesh},
   {"update", w_update}, {"get", w_get}, {"shapes", w_shapes},
