@@ -353,8 +353,9 @@ int collide_world_layer_filter(void *ctx, int id);
 /* NULL when out of memory. */
 collide_world *collide_world_new(void);
 void collide_world_free(collide_world *w);
-/* 1 while a query on w runs (a filter is being called): w must not be
-   changed or freed then. */
+/* 1 while a query or a move on w runs (a filter is being called): w must
+   not be changed or freed then; every function that changes it returns
+   COLLIDE_E_LOCKED. */
 int collide_world_locked(const collide_world *w);
 
 /* Each returns the new id (> 0) or a negative error. Shapes are copied.
@@ -420,7 +421,8 @@ int collide_world_update_segment(collide_world *w, int id, const collide_vec3 *a
 int collide_world_update_plane(collide_world *w, int id, const collide_plane *plane);
 int collide_world_update_capsule(collide_world *w, int id, const collide_vec3 *a,
                                  const collide_vec3 *b, double r);
-/* Layer bits in [0, 2^31), default 1: 1, 0 unknown id, <0 (Lua arg 3). */
+/* Layer bits in [0, 2^31), default 1: 1, 0 unknown id, <0 (Lua arg 3;
+   locked). */
 int collide_world_set_layers(collide_world *w, int id, int bits);
 /* The layer bits, or -1 for an unknown id. */
 int collide_world_layers(const collide_world *w, int id);

@@ -817,13 +817,24 @@ static int world_move(collide_world *w, const collide_mover *ms,
   return 0;
 }
 
+/* The world is locked for the whole move, not only during each of its
+   sweeps: the filter is called between sweeps too, with slot indices and
+   the contact's shape in hand, and a filter that removed or added a shape
+   there would leave them pointing at another shape or at freed memory.
+   The hierarchy is brought up to date once, before: the sweeps cannot do
+   it while the world is locked (nothing can change it meanwhile). */
 int collide_world_move(collide_world *w, const collide_mover *ms,
                        const collide_vec3 *from, const collide_vec3 *to,
                        const collide_move_options *o,
                        collide_move_filter filter, void *ctx,
                        collide_contact *contacts, int cap,
                        collide_move_result *res) {
-  return world_move(w, ms, from, to, o, filter, ctx, contacts, cap, res, 0);
+  int e;
+  collide__tree_refresh(w);
+  w->busy++;
+  e = world_move(w, ms, from, to, o, filter, ctx, contacts, cap, res, 0);
+  w->busy--;
+  return e;
 }
 
 /* ---- a world shape that moves ------------------------------------------------ */
