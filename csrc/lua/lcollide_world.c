@@ -954,7 +954,6 @@ static int call_move_filter(void *ctx, int id, const collide_vec3 *normal) {
   return r;
 }
 
-<<<<<<< HEAD
 /* What read_options needs, handed to options_reader through lua_pcall. */
 typedef struct options_job {
   const lc_fn *fn;
@@ -974,12 +973,10 @@ static int options_reader(lua_State *L) {
   read_options(L, j->fn, 2, 3, j->o);
   return 1;
 }
-=======
 /* The kind move_common gets for w:move_shape: the mover is a world shape,
    named by its id, which takes the place of the shape's arguments and
    `from` (a = -1: one argument fewer before `to` than move_sphere). */
 #define MOVE_SHAPE (-1)
->>>>>>> ctl-shape
 
 /* w:move_sphere(r, from, to [, options [, position, velocity]]),
    w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...]),
@@ -1002,12 +999,8 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
      move_shape's, new, count the Lua way, as the contract now says. */
   lc_fn of;
   of.name = F->name;
-<<<<<<< HEAD
-  of.method = 0;
-  (void)check_world(L, F);
-=======
   of.method = kind == MOVE_SHAPE;
->>>>>>> ctl-shape
+  (void)check_world(L, F);
   memset(&s, 0, sizeof s);
   s.kind = kind;
   if (kind == MOVE_SHAPE) id = check_id(L, F, 2);
@@ -1033,7 +1026,7 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     lc_world *p;
     int e;
     rf.name = F->name;
-    rf.method = 2 - oidx;
+    rf.method = 2 - oidx + of.method;   /* counted as of counts */
     job.fn = &rf;
     job.o = &o;
     lc_pushupvalues(L);   /* (it reads vec3s: the module's upvalues) */
@@ -1063,15 +1056,9 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     cap = o.max_iterations < 256 ? o.max_iterations : 256;
     cts = (collide_contact *)lc_newuserdata(L, (size_t)cap * sizeof *cts, 0);
   }
-<<<<<<< HEAD
   /* the world now: the options' metamethods and the allocations above may
      have run Lua code */
   w = check_world(L, F);
-  code = collide_world_move(w, &s, &from, &to, &o,
-                            lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
-                            cts, cap, &res);
-  if (code <= FILTER_TOO_DEEP) return filter_error(L, F, &f, code);
-=======
   if (kind == MOVE_SHAPE) {
     code = collide_world_move_shape(w, id, &to, &o,
                                     lua_isnil(L, fslot) ? NULL : call_move_filter,
@@ -1086,13 +1073,7 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
                               lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
                               cts, cap, &res);
   }
-  if (code == FILTER_ABORT) {
-    lua_pushvalue(L, f.eidx);
-    return lua_error(L);
-  }
-  if (code == FILTER_BAD_RESPONSE)
-    return luaL_error(L, "%s: %s", F->name, lua_tostring(L, f.eidx));
->>>>>>> ctl-shape
+  if (code <= FILTER_TOO_DEEP) return filter_error(L, F, &f, code);
   if (code < 0 && collide_error_arg(code) == oidx)
     return lc_argerror(L, &of, oidx, collide_error_message(code));
   if (code < 0 && collide_error_reason(code) == COLLIDE_E_NOT_MOVABLE) {
