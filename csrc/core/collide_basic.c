@@ -48,6 +48,9 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   /* mover options */
   "negative step_height",
   "negative snap",
+  /* limits */
+  "more than 33554432 pairs",
+  "polygon has more than 65536 vertices",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

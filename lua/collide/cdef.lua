@@ -69,7 +69,10 @@ enum {
   /* mover options (collide_mover.c) */
   COLLIDE_E_NEG_STEP = 26,            /* "negative step_height" */
   COLLIDE_E_NEG_SNAP = 27,            /* "negative snap" */
-  COLLIDE_E_LAST = 28
+  /* limits (issue 27) */
+  COLLIDE_E_TOO_MANY_PAIRS = 28,      /* "more than 33554432 pairs" */
+  COLLIDE_E_TOO_MANY_VERTICES = 29,   /* "polygon has more than 65536 vertices" */
+  COLLIDE_E_LAST = 30
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -602,8 +605,12 @@ unsigned long collide_sweep_pairs_scratch_size(int n);
    by (i, j), with its u0. scratch: collide_sweep_pairs_scratch_size(n)
    bytes, aligned for a double. Returns the number of pairs; when that
    exceeds cap, out holds only cap of them, in no particular order: call
-   again with a larger array. Lua arguments: 1 radii, 2 starts, 3 ends
-   (a bad element reports its array's position). */
+   again with a larger array. More than 33554432 pairs (2^25, so that the
+   3 numbers a pair takes in a Lua array fit in LuaJIT's largest array
+   part, 2^27 + 1 slots: LJ_MAX_ASIZE in lj_def.h) is an error,
+   COLLIDE_E_TOO_MANY_PAIRS on argument 2, returned as soon as the count
+   passes it. Lua arguments: 1 radii, 2 starts, 3 ends (a bad element
+   reports its array's position). */
 int collide_sweep_pairs(int n, const double *radii, const collide_vec3 *starts,
                         const collide_vec3 *ends, void *scratch,
                         collide_pair *out, int cap);
