@@ -50,3 +50,64 @@ describe("collide.sweep_pairs", function()
     end)
   end)
 end)
+
+describe("w:add_mesh", function()
+  -- a strip of n triangles over 2n + 2 vertices, each with an area
+  local function strip(n)
+    local verts, ix = {}, {}
+    for i = 0, n do
+      verts[#verts + 1] = V(i, 0, 0)
+      verts[#verts + 1] = V(i, 1, 0)
+    end
+    for t = 0, n - 1 do
+      local a = 2 * t + 1
+      ix[#ix + 1], ix[#ix + 2], ix[#ix + 3] = a, a + 1, a + 2
+    end
+    return verts, ix
+  end
+
+  describe("when one triangle of a large mesh is degenerate", function()
+    it("names the triangle (1-based) and its three indices", function()
+      local w = collide.world()
+      local verts, ix = strip(200000)
+      -- triangle 123456 made of one vertex twice
+      ix[3 * 123455 + 3] = ix[3 * 123455 + 1]
+      local a = ix[3 * 123455 + 1]
+      fails(bad("add_mesh", 2, ("triangle 123456 (indices %d, %d, %d) is degenerate")
+        :format(a, a + 1, a)), w.add_mesh, w, verts, ix)
+      assert.are.equal(0, w:count())
+    end)
+
+    it("names a triangle whose corners are on one line", function()
+      local w = collide.world()
+      local verts = { V(0, 0), V(1, 0), V(0, 1), V(2, 0) }
+      fails(bad("add_mesh", 2, "triangle 2 (indices 1, 2, 4) is degenerate"),
+        w.add_mesh, w, verts, { 1, 2, 3, 1, 2, 4 })
+    end)
+  end)
+
+  describe("when an index is out of range", function()
+    it("names the triangle, its indices and the index at fault", function()
+      local w = collide.world()
+      local verts, ix = strip(1000)
+      ix[3 * 700 + 2] = #verts + 1
+      fails(bad("add_mesh", 2, ("triangle 701 (indices %d, %d, %d): index %d is out of range")
+        :format(ix[3 * 700 + 1], #verts + 1, ix[3 * 700 + 3], #verts + 1)), w.add_mesh, w, verts, ix)
+      assert.are.equal(0, w:count())
+    end)
+
+    it("reports a bad index before a degenerate triangle, as the first bad one", function()
+      local w = collide.world()
+      local verts = { V(0, 0), V(1, 0), V(0, 1) }
+      fails(bad("add_mesh", 2, "triangle 2 (indices 1, -3, 3): index -3 is out of range"),
+        w.add_mesh, w, verts, { 1, 1, 2, 1, -3, 3, 7, 1, 2 })
+    end)
+
+    it("writes huge indices as numbers", function()
+      local w = collide.world()
+      local verts = { V(0, 0), V(1, 0), V(0, 1) }
+      fails(bad("add_mesh", 2, "triangle 1 (indices 1, 1e+300, 3): index 1e+300 is out of range"),
+        w.add_mesh, w, verts, { 1, 1e300, 3 })
+    end)
+  end)
+end)

@@ -72,7 +72,29 @@ static int test_pair_overflow(void) {
   return 0;
 }
 
+/* ---- F11: add_mesh names the triangle at fault ------------------------------ */
+
+static int test_mesh_fault(void) {
+  collide_world *w = collide_world_new();
+  collide_vec3 v[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {2, 0, 0}};
+  int degenerate[9] = {0, 1, 2, 0, 1, 2, 0, 1, 3};     /* the third */
+  int range[9] = {0, 1, 3, 0, 1, 3, 0, 4, 2};          /* both: range first */
+  int good[6] = {0, 1, 2, 1, 3, 2}, first = 99;
+  ENSURE(w);
+  ENSURE(collide_world_add_mesh(w, v, 4, degenerate, 9, &first) ==
+         FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE) && first == 2);
+  ENSURE(collide_world_add_mesh(w, v, 4, range, 9, &first) ==
+         FAIL(3, COLLIDE_E_BAD_INDEX) && first == 2);
+  ENSURE(collide_world_add_mesh(w, v, 4, good, 5, &first) ==
+         FAIL(3, COLLIDE_E_BAD_INDEX) && first == -1);
+  ENSURE(collide_world_add_mesh(w, v, 4, good, 6, &first) == 2 && first == 1);
+  ENSURE(collide_world_count(w) == 2);
+  collide_world_free(w);
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_pair_limit);
   RUN_TEST(test_pair_overflow);
+  RUN_TEST(test_mesh_fault);
 TEST_MAIN_END
