@@ -92,7 +92,8 @@ describe("w:add_mesh", function()
       local verts, ix = strip(1000)
       ix[3 * 700 + 2] = #verts + 1
       fails(bad("add_mesh", 2, ("triangle 701 (indices %d, %d, %d): index %d is out of range")
-        :format(ix[3 * 700 + 1], #verts + 1, ix[3 * 700 + 3], #verts + 1)), w.add_mesh, w, verts, ix)
+        :format(ix[3 * 700 + 1], #verts + 1, ix[3 * 700 + 3], #verts + 1)),
+        w.add_mesh, w, verts, ix)
       assert.are.equal(0, w:count())
     end)
 
