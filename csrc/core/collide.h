@@ -1,7 +1,9 @@
 /*
  * collide.h -- the C core of collide: swept (continuous) collision tests.
  *
- * C99, no Lua, no global state, no allocation except inside a world.
+ * C99, no Lua, no global state, no allocation except inside a world and
+ * collide_polygon_init's scratch for a polygon of more than 64 vertices
+ * (taken and freed in the call).
  * Every shape is a value type of doubles, passed by const pointer; every
  * result is written into a caller-owned struct.
  *
@@ -295,7 +297,10 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
 /* ---- polygons ------------------------------------------------------------ */
 
 /* Validates count vertices (Lua argument 1, the array) and fills poly.
-   The vertices are referenced, not copied. */
+   The vertices are referenced, not copied. At most 65,536 vertices
+   (COLLIDE_E_TOO_MANY_VERTICES); O(count log count), with O(count)
+   scratch memory taken and freed for more than 64 vertices
+   (COLLIDE_E_NOMEM, argument 0, when there is none). */
 int collide_polygon_init(const collide_vec3 *vertices, int count,
                          collide_polygon *poly);
 /* ---- world: shapes with a broadphase ------------------------------------ */

@@ -44,7 +44,8 @@
  * Memory: the world owns every allocation; a failed allocation returns
  *   COLLIDE_E_NOMEM and leaves the world as it was. Queries, removals,
  *   and updates of anything but a polygon never allocate; advance() only
- *   to check a moving polygon of more than POLY_STACK (32) vertices.
+ *   to check a moving polygon of more than POLY_STACK (32) vertices (and
+ *   collide_polygon_init's scratch for more than 64).
  */
 #include "collide_world_internal.h"
 

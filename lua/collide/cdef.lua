@@ -265,7 +265,10 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
 /* ---- polygons ------------------------------------------------------------ */
 
 /* Validates count vertices (Lua argument 1, the array) and fills poly.
-   The vertices are referenced, not copied. */
+   The vertices are referenced, not copied. At most 65,536 vertices
+   (COLLIDE_E_TOO_MANY_VERTICES); O(count log count), with O(count)
+   scratch memory taken and freed for more than 64 vertices
+   (COLLIDE_E_NOMEM, argument 0, when there is none). */
 int collide_polygon_init(const collide_vec3 *vertices, int count,
                          collide_polygon *poly);
 /* ---- world: shapes with a broadphase ------------------------------------ */
@@ -353,7 +356,10 @@ int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
    added, and *first_id the id of the first (when none, the id the first
    would have had), or a negative error with nothing added. Lua arguments:
    2 vertices, 3 indices (an index out of range or a degenerate triangle
-   names argument 3). */
+   names argument 3). On those two errors *first_id is the 0-based number
+   of the first triangle at fault (all indices are checked for range
+   before any triangle for degeneracy), so that a binding can name it in
+   a mesh of a million; -1 for the other errors. */
 int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
                            int nvertices, const int *indices, int nindices,
                            int *first_id);
