@@ -265,6 +265,13 @@ static inline double tri_S(mag_acc acc01, const static_tri *t) {
 
 /* ---- between the files ---------------------------------------------------- */
 
+/* collide_pairs.c: collide_sweep_pairs with its pair limit (at most
+   INT_MAX - 1) as an argument, for the tests. */
+COLLIDE_PRIVATE int collide__sweep_pairs(int n, const double *radii,
+                                         const collide_vec3 *starts,
+                                         const collide_vec3 *ends, void *scratch,
+                                         collide_pair *out, int cap, int limit);
+
 /* collide_tree.c. Room for the nodes of every shape is reserved by
    collide__tree_reserve before a shape gets a slot, so insertion cannot
    fail. */

@@ -185,6 +185,31 @@ static int w_add_polygon(lua_State *L) {
   return added(L, &F, collide_world_add_polygon(check_world_mut(L, &F), &poly), 3);
 }
 
+/* add_mesh's error for triangle t (0-based) of the indices at 3, naming
+   it and its indices as given: "triangle 123456 (indices 7, 8, 9) is
+   degenerate", "triangle 2 (indices 1, 2, 5): index 5 is out of range"
+   (ix: the 0-based indices, -1 where out of range; the table's values
+   were checked as whole numbers and read again raw, nothing having run
+   since). The same words as ffi_world.lua's mesh_error. */
+static int mesh_error(lua_State *L, const lc_fn *fn, int code, int t,
+                      const int *ix) {
+  char num[3][32];
+  int k, out = -1;
+  for (k = 0; k < 3; k++) {
+    lua_rawgeti(L, 3, 3 * t + k + 1);
+    lc_format_number(num[k], sizeof num[k], (double)lua_tonumber(L, -1));
+    lua_pop(L, 1);
+    if (out < 0 && ix[3 * t + k] < 0) out = k;
+  }
+  if (collide_error_reason(code) == COLLIDE_E_DEGENERATE_TRIANGLE || out < 0)
+    lua_pushfstring(L, "triangle %d (indices %s, %s, %s) is degenerate", t + 1,
+                    num[0], num[1], num[2]);
+  else
+    lua_pushfstring(L, "triangle %d (indices %s, %s, %s): index %s is out of range",
+                    t + 1, num[0], num[1], num[2], num[out]);
+  return lc_argerror(L, fn, 3, lua_tostring(L, -1));
+}
+
 /* w:add_mesh(vertices, indices [, data]) -> first_id, last_id */
 static int w_add_mesh(lua_State *L) {
   static const lc_fn F = {"add_mesh", 1};
@@ -217,6 +242,7 @@ static int w_add_mesh(lua_State *L) {
   }
   w = check_world_mut(L, &F);   /* (the allocations above ran the collector) */
   n = collide_world_add_mesh(w, v, nv, ix, ni, &first);
+  if (n < 0 && first >= 0) return mesh_error(L, &F, n, first, ix);
   if (n < 0) return world_error(L, &F, n);
   if (!lua_isnil(L, 4) && n > 0) {
     lc_getuservalue(L, 1);
@@ -973,7 +999,6 @@ static int options_reader(lua_State *L) {
   read_options(L, j->fn, 2, 3, j->o);
   return 1;
 }
-
 /* The kind move_common gets for w:move_shape: the mover is a world shape,
    named by its id, which takes the place of the shape's arguments and
    `from` (a = -1: one argument fewer before `to` than move_sphere). */
@@ -1029,7 +1054,7 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     lc_world *p;
     int e;
     rf.name = F->name;
-    rf.method = 2 - oidx + of.method;
+    rf.method = 2 - oidx + of.method;   /* counted as of counts */
     job.fn = &rf;
     job.o = &o;
     lc_pushupvalues(L);   /* (it reads vec3s: the module's upvalues) */

@@ -72,7 +72,10 @@ enum {
   /* w:move_shape (collide_mover.c) */
   COLLIDE_E_NOT_MOVABLE = 28,         /* "shape cannot move: only sphere,
                                          aabb and capsule shapes can" */
-  COLLIDE_E_LAST = 29
+  /* limits (issue 27) */
+  COLLIDE_E_TOO_MANY_PAIRS = 29,      /* "more than 33554432 pairs" */
+  COLLIDE_E_TOO_MANY_VERTICES = 30,   /* "polygon has more than 65536 vertices" */
+  COLLIDE_E_LAST = 31
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -265,7 +268,10 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
 /* ---- polygons ------------------------------------------------------------ */
 
 /* Validates count vertices (Lua argument 1, the array) and fills poly.
-   The vertices are referenced, not copied. */
+   The vertices are referenced, not copied. At most 65,536 vertices
+   (COLLIDE_E_TOO_MANY_VERTICES); O(count log count), with O(count)
+   scratch memory taken and freed for more than 64 vertices
+   (COLLIDE_E_NOMEM, argument 0, when there is none). */
 int collide_polygon_init(const collide_vec3 *vertices, int count,
                          collide_polygon *poly);
 /* ---- world: shapes with a broadphase ------------------------------------ */
@@ -354,7 +360,10 @@ int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
    added, and *first_id the id of the first (when none, the id the first
    would have had), or a negative error with nothing added. Lua arguments:
    2 vertices, 3 indices (an index out of range or a degenerate triangle
-   names argument 3). */
+   names argument 3). On those two errors *first_id is the 0-based number
+   of the first triangle at fault (all indices are checked for range
+   before any triangle for degeneracy), so that a binding can name it in
+   a mesh of a million; -1 for the other errors. */
 int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
                            int nvertices, const int *indices, int nindices,
                            int *first_id);
@@ -624,8 +633,12 @@ unsigned long collide_sweep_pairs_scratch_size(int n);
    by (i, j), with its u0. scratch: collide_sweep_pairs_scratch_size(n)
    bytes, aligned for a double. Returns the number of pairs; when that
    exceeds cap, out holds only cap of them, in no particular order: call
-   again with a larger array. Lua arguments: 1 radii, 2 starts, 3 ends
-   (a bad element reports its array's position). */
+   again with a larger array. More than 33554432 pairs (2^25, so that the
+   3 numbers a pair takes in a Lua array fit in LuaJIT's largest array
+   part, 2^27 + 1 slots: LJ_MAX_ASIZE in lj_def.h) is an error,
+   COLLIDE_E_TOO_MANY_PAIRS on argument 2, returned as soon as the count
+   passes it. Lua arguments: 1 radii, 2 starts, 3 ends (a bad element
+   reports its array's position). */
 int collide_sweep_pairs(int n, const double *radii, const collide_vec3 *starts,
                         const collide_vec3 *ends, void *scratch,
                         collide_pair *out, int cap);

@@ -130,6 +130,22 @@ return function(E)
   local F_MESH = fn("add_mesh", 1)
   local FIRST = new("int[1]")
 
+  -- lcollide_world.c mesh_error: triangle t (0-based) named with its
+  -- indices as given.
+  local function mesh_error(code, t, indices, ix)
+    local num, out = {}, nil
+    for k = 1, 3 do
+      num[k] = ("%.14g"):format(rawget(indices, 3 * t + k))
+      if not out and ix[3 * t + k - 1] < 0 then out = k end
+    end
+    if C.collide_error_reason(code) == C.COLLIDE_E_DEGENERATE_TRIANGLE or not out then
+      argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s) is degenerate"):format(
+        t + 1, num[1], num[2], num[3]))
+    end
+    argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s): index %s is out of range"):format(
+      t + 1, num[1], num[2], num[3], num[out]))
+  end
+
   -- lcollide_world.c w_add_mesh, check for check.
   function methods.add_mesh(self, vertices, indices, data)
     local w, D = check_world(F_MESH, self)
@@ -151,6 +167,7 @@ return function(E)
       ix[i - 1] = (x >= 1 and x <= nv) and x - 1 or -1
     end
     local n = C.collide_world_add_mesh(w, vs, nv, ix, ni, FIRST)
+    if n < 0 and FIRST[0] >= 0 then mesh_error(n, FIRST[0], indices, ix) end
     if n < 0 then world_error(F_MESH, n) end
     local first = FIRST[0]
     if type(data) ~= "nil" then
