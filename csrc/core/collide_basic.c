@@ -48,6 +48,8 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   /* mover options */
   "negative step_height",
   "negative snap",
+  "negative max_push",
+  "'oneway' needs options.up",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

@@ -582,6 +582,42 @@ static int push_overlap(lua_State *L, const lc_fn *F, collide_world *w,
   return 1;
 }
 
+/* Runs a penetration query with the filter at fidx and pushes the array
+   of {id =, normal =, depth =}, as push_overlap does its ids. */
+typedef int (*penetration_run)(collide_world *w, const lc_arg *a,
+                               collide_world_filter fn, void *ctx,
+                               collide_penetration *out, int cap);
+
+static int push_penetration(lua_State *L, const lc_fn *F, collide_world *w,
+                            penetration_run run, const lc_arg *a, int fidx) {
+  collide_penetration small[16], *out = small;
+  int n, i, k = 0;
+  lfilter f;
+  collide_world_filter fn;
+  lua_settop(L, fidx);
+  fn = opt_filter(L, F, fidx, &f);
+  if (fn == call_filter) fn = NULL;   /* called below, on the list */
+  n = run(w, a, fn, filter_ctx(&f, fn), out, 16);
+  if (n < 0) return world_error(L, F, n);
+  if (n > 16) {
+    out = (collide_penetration *)lc_newuserdata(L, (size_t)n * sizeof *out, 0);
+    n = run(w, a, fn, filter_ctx(&f, fn), out, n);
+  }
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    if (lua_type(L, fidx) == LUA_TFUNCTION && !lua_keeps(L, &f, out[i].id)) continue;
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, out[i].id);
+    lua_setfield(L, -2, "id");
+    lc_pushvec(L, &out[i].normal);
+    lua_setfield(L, -2, "normal");
+    lua_pushnumber(L, out[i].depth);
+    lua_setfield(L, -2, "depth");
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+
 /* ---- the methods declared in lcollide_api.h (LC_API_WORLD_METHODS) ---------
  * One wrapper per line, by result kind; lua/collide/ffi_world.lua makes its
  * methods from the same lines. */
@@ -621,6 +657,19 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
   static int w_##name(lua_State *L) { \
     LC_WORLD_HEAD(name, kinds); \
     return push_overlap(L, &F, w, run_##name, a, LC_COUNT(kinds) + 2); \
+  }
+
+/* w:penetration_<shape>(<arguments> [, filter]) -> {{id =, normal =,
+   depth =}, ...} */
+#define LC_WORLD_PEN(name, cfn, kinds) \
+  static int run_##name(collide_world *w, const lc_arg *a, \
+                        collide_world_filter fn, void *ctx, \
+                        collide_penetration *out, int cap) { \
+    return cfn(w, LC_APPLY(LC_PASS, kinds), fn, ctx, out, cap); \
+  } \
+  static int w_##name(lua_State *L) { \
+    LC_WORLD_HEAD(name, kinds); \
+    return push_penetration(L, &F, w, run_##name, a, LC_COUNT(kinds) + 2); \
   }
 
 /* w:<sweep>(<arguments> [, filter [, point_out, normal_out]]) */
@@ -699,12 +748,12 @@ static void opt_vec(lua_State *L, const lc_fn *fn, int idx, const char *key,
 enum {
   O_MAX_ITERATIONS, O_RESPONSE, O_RESTITUTION, O_UP, O_MAX_SLOPE, O_SKIN,
   O_FILTER, O_VELOCITY, O_STEP_HEIGHT, O_SNAP, O_STOP_ON_SLOPE,
-  O_STEEP_AS_WALL, O_CARRY, O_COUNT
+  O_STEEP_AS_WALL, O_CARRY, O_MAX_PUSH, O_COUNT
 };
 static const char *const option_names[O_COUNT + 1] = {
   "max_iterations", "response", "restitution", "up", "max_slope", "skin",
   "filter", "velocity", "step_height", "snap", "stop_on_slope",
-  "steep_as_wall", "carry", NULL
+  "steep_as_wall", "carry", "max_push", NULL
 };
 
 /* Reads the options table at idx into *o; a function filter is left in
@@ -783,6 +832,11 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
     case O_STOP_ON_SLOPE: o->stop_on_slope = opt_boolean(L, fn, idx, key); break;
     case O_STEEP_AS_WALL: o->steep_as_wall = opt_boolean(L, fn, idx, key); break;
     case O_CARRY: o->carry = opt_boolean(L, fn, idx, key); break;
+    case O_MAX_PUSH:
+      o->max_push = opt_number(L, fn, idx, key);
+      if (o->max_push < 0)
+        lc_argerror(L, fn, idx, collide_reason_message(COLLIDE_E_NEG_PUSH));
+      break;
     default: break;
     }
     lua_pop(L, 1);
@@ -790,10 +844,16 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
 }
 
 /* A move filter: filter(id, data, normal) -> "slide", "touch", "cross",
-   "bounce", true (the move's own response) or false / nil (ignore). */
+   "bounce", "oneway", true (the move's own response) or false / nil
+   (ignore). */
 #define FILTER_BAD_RESPONSE (FILTER_ABORT + 1)
 static const char *const move_responses[] = {
-  "slide", "bounce", "touch", "cross", NULL
+  "slide", "bounce", "touch", "cross", "oneway", NULL
+};
+/* their COLLIDE_RESPONSE_*, in that order */
+static const int move_response_codes[] = {
+  COLLIDE_RESPONSE_SLIDE, COLLIDE_RESPONSE_BOUNCE, COLLIDE_RESPONSE_STOP,
+  COLLIDE_RESPONSE_CROSS, COLLIDE_RESPONSE_ONEWAY
 };
 
 static int call_move_filter(void *ctx, int id, const collide_vec3 *normal) {
@@ -813,12 +873,13 @@ static int call_move_filter(void *ctx, int id, const collide_vec3 *normal) {
     for (r = 0; move_responses[r] && strcmp(move_responses[r], s) != 0; r++) {}
     if (!move_responses[r]) {
       lua_pushfstring(L, "filter returned an unknown response '%s' (expected "
-                      "'slide', 'touch', 'cross', 'bounce', true or false)", s);
+                      "'slide', 'touch', 'cross', 'bounce', 'oneway', true or "
+                      "false)", s);
       lua_replace(L, f->eidx);
       lua_pop(L, 1);
       return FILTER_BAD_RESPONSE;
     }
-    /* slide, bounce, touch (= stop), cross: COLLIDE_RESPONSE_* 0..3 */
+    r = move_response_codes[r];
   } else {
     r = lua_toboolean(L, -1) ? COLLIDE_RESPONSE_DEFAULT : COLLIDE_RESPONSE_IGNORE;
   }
@@ -835,15 +896,14 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   collide_move_options o;
   collide_move_result res;
   collide_vec3 from, to;
-  collide_contact small[16], *cts = small;
+  collide_contact small[64], *cts = small;
   lfilter f;
-  int a = kind == COLLIDE_MOVER_CAPSULE, i, code, cap = 16;
+  int a = kind == COLLIDE_MOVER_CAPSULE, i, code, cap = 64;
   int oidx = 5 + a, fslot = 8 + a;
-  /* The options table's errors count self, as the API contract's example
-     does: "bad argument #5 to 'move_sphere' (unknown option 'respons')". */
-  lc_fn of;
-  of.name = F->name;
-  of.method = 0;
+  /* The options table's errors count the Lua way, without self, like
+     every other argument of a method: "bad argument #4 to 'move_sphere'
+     (unknown option 'respons')". */
+  const lc_fn *of = F;
   memset(&s, 0, sizeof s);
   s.kind = kind;
   if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
@@ -854,12 +914,13 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   lua_settop(L, 7 + a);
   collide_move_options_init(&o);
   lua_pushnil(L);                      /* fslot: the filter, if any */
-  if (!lua_isnil(L, oidx)) read_options(L, &of, oidx, fslot, &o);
-  (void)opt_filter(L, &of, fslot, &f);
-  if (o.max_iterations > cap) {
-    /* one contact per round at most, besides those crossed; a move
-       touching more than 256 surfaces reports its first 256 */
-    cap = o.max_iterations < 256 ? o.max_iterations : 256;
+  if (!lua_isnil(L, oidx)) read_options(L, of, oidx, fslot, &o);
+  (void)opt_filter(L, of, fslot, &f);
+  if (4 * o.max_iterations + 32 > cap) {
+    /* every shape touched at each moment of a round (a few), and the
+       pushes of the start; a move touching more than 1024 surfaces
+       reports its first 1024 */
+    cap = o.max_iterations < 248 ? 4 * o.max_iterations + 32 : 1024;
     cts = (collide_contact *)lc_newuserdata(L, (size_t)cap * sizeof *cts, 0);
   }
   code = collide_world_move(w, &s, &from, &to, &o,
@@ -872,7 +933,7 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   if (code == FILTER_BAD_RESPONSE)
     return luaL_error(L, "%s: %s", F->name, lua_tostring(L, f.eidx));
   if (code < 0 && collide_error_arg(code) == oidx)
-    return lc_argerror(L, &of, oidx, collide_error_message(code));
+    return lc_argerror(L, of, oidx, collide_error_message(code));
   if (code < 0) return world_error(L, F, code);
   lc_pushvec_out(L, F, 6 + a, &res.position);
   lua_createtable(L, res.ncontacts, 0);
@@ -888,6 +949,14 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     lua_setfield(L, -2, "u");
     lc_pushfeature(L, cts[i].feature);
     lua_setfield(L, -2, "feature");
+    if (cts[i].depth > 0) {   /* a push out of a shape it started in */
+      lua_pushnumber(L, cts[i].depth);
+      lua_setfield(L, -2, "depth");
+    }
+    if (cts[i].stuck) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, "stuck");
+    }
     lua_rawseti(L, -2, i + 1);
   }
   if (res.grounded < 0) lua_pushnil(L);
