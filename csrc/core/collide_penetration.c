@@ -32,6 +32,7 @@
  * normal lies in its plane and the same sum measures the push across its
  * nearest edge. A plane is two-sided and thin: n is +-its normal.
  */
+#include <float.h>
 #include "collide_world_internal.h"
 
 /* h_Q(n) about the mover's centre: r, sum e_k |n_k|, |axis.n| + r. */
@@ -88,13 +89,68 @@ static double shape_support(const shape *s, vec3 c, vec3 n) {
   }
 }
 
+/* The plane of a flat obstacle (a triangle, a polygon, a box with a zero
+   extent, a segment level in z) that holds c to rounding: 1 with its unit
+   normal *n, else 0. */
+static int flat_through(const shape *s, const vec3 *c, vec3 *n) {
+  vec3 o;
+  double tol;
+  switch (s->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    *n = s->tn;
+    o = s->g.tri.a;
+    break;
+  case COLLIDE_SHAPE_POLYGON:
+    *n = s->g.poly.plane.normal;
+    o = s->g.poly.vertices[0];
+    break;
+  case COLLIDE_SHAPE_AABB: {
+    const vec3 *e = &s->g.aabb.extents;
+    o = s->g.aabb.center;
+    if (e->z == 0) *n = v3(0, 0, 1);
+    else if (e->y == 0) *n = v3(0, 1, 0);
+    else if (e->x == 0) *n = v3(1, 0, 0);
+    else return 0;
+    break;
+  }
+  case COLLIDE_SHAPE_SEGMENT:
+    /* (a wall of a 2D game: in the plane z = k of the centre; a segment
+       has no plane of its own) */
+    o = s->g.seg.a;
+    *n = v3(0, 0, 1);
+    if (s->g.seg.b.z != o.z) return 0;
+    break;
+  default:
+    return 0;
+  }
+  if (v_len2(*n) == 0) return 0;
+  tol = 64 * DBL_EPSILON * (1 + max_abs3(c) + max_abs3(&o));
+  return fabs(v_dot(*n, v_sub(*c, o))) <= tol;
+}
+
 void collide__penetration_of(const shape *s, const collide__mover *m,
-                             const vec3 *c, const collide_hit *h,
+                             const vec3 *c, collide_hit *h,
                              collide_penetration *out) {
+  vec3 fn;
+  double d;
+  /* The 2D rule (the contract's "2D"): a flat obstacle whose plane holds
+     the centre is a solid region of that plane, pushed out of across its
+     nearest edge. The sweeps apply it to a motion along the plane (a
+     motion of zero length has no plane: the face rule); so the direction
+     is theirs for a short motion along the plane, at u = 0 (the contact
+     at the start does not depend on the motion, but for ties: they face
+     against it). */
+  if (flat_through(s, c, &fn)) {
+    vec3 a = fabs(fn.x) < 0.5 ? v3(1, 0, 0) : v3(0, 1, 0);
+    vec3 t = v_normalize(v_madd(a, fn, -v_dot(a, fn)));
+    vec3 c1 = v_madd(*c, t, 1e-6 * (1 + max_abs3(c)));
+    collide_hit h2;
+    if (collide__mover_test(s, m, c, &c1, &h2) == 1 && h2.u == 0) *h = h2;
+  }
   /* The normal is from the obstacle toward the mover: the mover leaves
      along n, so the projections to part are S's along n and Q's along -n,
      h_S(n) + h_Q(-n) about c. */
-  double d = shape_support(s, *c, h->normal) + mover_support(m, h->normal);
+  d = shape_support(s, *c, h->normal) + mover_support(m, h->normal);
   out->id = s->id;
   out->normal = h->normal;
   out->depth = d > 0 ? d : 0;

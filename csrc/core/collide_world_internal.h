@@ -376,11 +376,12 @@ COLLIDE_PRIVATE int collide__mover_test(const shape *s, const collide__mover *m,
  *
  * collide__penetration_of: the penetration of the mover m held at c in
  * shape s, from the contact h that collide__mover_test(s, m, c, c) gave
- * (its normal is the direction of the shortest separating translation):
- * writes id, normal and depth into *out. */
+ * (its normal is the direction of the shortest separating translation;
+ * the 2D rule may replace it, and *h with it): writes id, normal and
+ * depth into *out. */
 COLLIDE_PRIVATE void collide__penetration_of(const shape *s,
                                              const collide__mover *m,
-                                             const vec3 *c, const collide_hit *h,
+                                             const vec3 *c, collide_hit *h,
                                              collide_penetration *out);
 
 /* The penetration of m at c in the shape in slot (at its place): 1 with
