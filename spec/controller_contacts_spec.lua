@@ -222,7 +222,8 @@ describe("w:penetration_sphere / _aabb / _capsule", function()
     assert.is_true(judged > 80, "judged " .. judged)
   end)
 
-  it("is the shortest way out in the plane for flat obstacles in 2D (across the nearest edge)", function()
+  it("is the shortest way out in the plane for flat obstacles in 2D (the nearest edge)",
+     function()
     local R, judged = rng(11), 0
     local function pt(s) return V((R() - 0.5) * s, (R() - 0.5) * s, 0) end
     local flat = {
@@ -256,7 +257,8 @@ describe("w:penetration_sphere / _aabb / _capsule", function()
               local c = pt(2)
               if q.touches(w, c) then
                 local p = judge(w, q, c, dirs2, 4)
-                assert.are.equal(0, p.normal.z, q.name .. " " .. tostring(c) .. " " .. tostring(p.normal) .. " " .. p.depth .. " " .. tostring((w:get(1))))
+                assert.are.equal(0, p.normal.z, ("%s at %s in a %s: %s"):format(
+                  q.name, tostring(c), (w:get(1)), tostring(p.normal)))
                 judged = judged + 1
                 break
               end
@@ -306,7 +308,7 @@ end
 local up = V(0, -1, 0)   -- 2D, y down
 
 describe("a mover that starts overlapping", function()
-  it("is pushed out of the tile it is 1 px into, then moves, grounded (the issue's case)", function()
+  it("is pushed out of the tile it is 1 px into, then moves, grounded (the issue's)", function()
     local w = collide.world()
     local tile = w:add_aabb(V(0, 0), V(8, 8))
     local e = V(6, 14)
@@ -348,7 +350,8 @@ describe("a mover that starts overlapping", function()
     end
   end)
 
-  it("ends clear of every tile of a random tile map, or stuck where it was (checked by intervals)", function()
+  it("ends clear of every tile of a random tile map, or stuck where it was (intervals)",
+     function()
     local R = rng(3)
     local pushed, stuck = 0, 0
     for _ = 1, 60 do
@@ -444,7 +447,9 @@ describe("a mover that starts overlapping", function()
     local w = collide.world()
     assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), { max_push = -1 }) end,
       "bad argument #4 to 'move_sphere' (negative max_push)")
-    assert.has_error(function() w:move_capsule(1, V(0, 1), V(0, 0), V(1, 0), { max_push = "x" }) end,
+    assert.has_error(function()
+      w:move_capsule(1, V(0, 1), V(0, 0), V(1, 0), { max_push = "x" })
+    end,
       "bad argument #5 to 'move_capsule' (options.max_push: number expected, got string)")
     assert.has_error(function() w:move_aabb(V(1, 1), V(0, 0), V(1, 0), { max_push = 0 / 0 }) end,
       "bad argument #4 to 'move_aabb' (number is NaN)")
@@ -495,7 +500,8 @@ describe('a filter returning "oneway"', function()
             tostring(path[i]), tostring(free[i])))
       end
       -- back on the ground
-      assert.is_true(math.abs(path[#path].y - 86) < 0.01, v .. ": ended at " .. tostring(path[#path]))
+      assert.is_true(math.abs(path[#path].y - 86) < 0.01,
+        v .. ": ended at " .. tostring(path[#path]))
     end
   end)
 
