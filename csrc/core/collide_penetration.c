@@ -156,6 +156,23 @@ void collide__penetration_of(const shape *s, const collide__mover *m,
   out->depth = d > 0 ? d : 0;
 }
 
+int collide__overlap_rejects(const shape *s, const collide__mover *m, const vec3 *c) {
+  double d, h, scale;
+  if (s->kind != COLLIDE_SHAPE_TRIANGLE) return 0;
+  /* Separating axis: the triangle's unit normal tn. The mover's extent
+     along it is h_Q(tn) about c, the triangle's is its plane: apart when
+     |tn.(c - a)| > h_Q(tn). Both sides carry rounding of about 1e-16 of
+     the magnitudes (tn is unit to rounding); the margin is ten thousand
+     times that, and still far below a skin (1e-4 of the mover's size and
+     1e-9 of the coordinates), so a mover resting on a triangle is told
+     apart from it here, and a contact within rounding is left to the
+     exact test. */
+  d = fabs(v_dot(s->tn, v_sub(*c, s->g.tri.a)));
+  h = mover_support(m, s->tn);
+  scale = (max_abs3(c) > s->tscale ? max_abs3(c) : s->tscale) + h;
+  return d > h + 1e-12 * (1 + scale);
+}
+
 /* The query's form of m (a capsule of zero axis answers as a sphere, as
    collide__query_init_mover makes it). */
 static collide__mover as_queried(const collide__mover *m) {

@@ -513,7 +513,9 @@ static int query_shape(collide_world *w, query *q, int slot) {
   }
   switch (q->mode) {
   case Q_OVERLAP:
-    if (collide__mover_test(s, &q->m, &q->c0, &q->c0, &h) != 1) return 0;
+    if (collide__overlap_rejects(s, &q->m, &q->c0) ||
+        collide__mover_test(s, &q->m, &q->c0, &q->c0, &h) != 1)
+      return 0;
     if ((f = ask_filter(q, s->id)) <= 0) return f;
     if (q->pens) {
       if (q->nids < q->cap) {

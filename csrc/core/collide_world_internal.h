@@ -384,6 +384,13 @@ COLLIDE_PRIVATE void collide__penetration_of(const shape *s,
                                              const vec3 *c, collide_hit *h,
                                              collide_penetration *out);
 
+/* 1 when m held at c certainly does not touch shape s (a quick, exact
+   test the overlap queries make before the exact one: a triangle whose
+   plane is clearly beyond the mover's extent along its normal), else 0. */
+COLLIDE_PRIVATE int collide__overlap_rejects(const shape *s,
+                                             const collide__mover *m,
+                                             const vec3 *c);
+
 /* The penetration of m at c in the shape in slot (at its place): 1 with
    *out (and the contact *h), 0 when they do not touch. */
 COLLIDE_PRIVATE int collide__penetration_slot(const collide_world *w, int slot,
