@@ -199,12 +199,14 @@ static int cmp_pen(const void *a, const void *b) {
 }
 
 int collide__penetrations(collide_world *w, const collide__mover *m,
-                          const vec3 *c, int mask, collide_world_filter filter,
+                          const vec3 *c, int skip_id, int mask,
+                          collide_world_filter filter,
                           void *ctx, collide_penetration *out, collide_hit *hits,
                           int cap) {
   query q;
   int e, i, j, n;
   collide__query_init_mover(&q, Q_OVERLAP, m, c, c);
+  q.skip_id = skip_id;
   q.mask = mask;
   q.filter = filter;
   q.ctx = ctx;
@@ -212,7 +214,7 @@ int collide__penetrations(collide_world *w, const collide__mover *m,
   q.pen_hits = hits;
   q.cap = cap < 0 ? 0 : cap;
   if ((e = collide__query_run(w, &q)) < 0) return e;
-  n = q.nids < q.cap ? q.nids : q.cap;
+  n = q.nids <= q.cap ? q.nids : 0;   /* (cap of them: in no order) */
   if (!hits) {
     qsort(out, (size_t)n, sizeof *out, cmp_pen);
   } else {
@@ -242,7 +244,7 @@ static int penetrations(collide_world *w, const collide__mover *m,
     filter = NULL;
     ctx = NULL;
   }
-  return collide__penetrations(w, m, c, mask, filter, ctx, out, NULL, cap);
+  return collide__penetrations(w, m, c, 0, mask, filter, ctx, out, NULL, cap);
 }
 
 int collide_world_penetration_sphere(collide_world *w, const collide_vec3 *center,
@@ -391,7 +393,7 @@ static int in_set(const push_set *p, int id) {
  * than its height) is stuck.
  */
 int collide__push_out(collide_world *w, const collide__mover *m, const vec3 *c,
-                      int mask, collide_world_filter filter, void *fctx,
+                      int skip_id, int mask, collide_world_filter filter, void *fctx,
                       collide__push_keep keep, void *kctx, double skin,
                       double tol, double max_push, collide_penetration *start,
                       collide_hit *start_hits, int cap, int *nstart, vec3 *to) {
@@ -408,8 +410,8 @@ int collide__push_out(collide_world *w, const collide__mover *m, const vec3 *c,
   *to = *c;
   for (pass = 0; pass < PUSH_PASSES; pass++) {
     int added = 0;
-    if ((n = collide__penetrations(w, &q, &p, mask, filter, fctx, pen, hit,
-                                   MAX_PUSH)) < 0)
+    if ((n = collide__penetrations(w, &q, &p, skip_id, mask, filter, fctx, pen,
+                                   hit, MAX_PUSH)) < 0)
       return n;
     over = n > MAX_PUSH;   /* (more than it can weigh: stuck, below) */
     if (over) n = MAX_PUSH;

@@ -265,6 +265,13 @@ static inline double tri_S(mag_acc acc01, const static_tri *t) {
 
 /* ---- between the files ---------------------------------------------------- */
 
+/* collide_pairs.c: collide_sweep_pairs with its pair limit (at most
+   INT_MAX - 1) as an argument, for the tests. */
+COLLIDE_PRIVATE int collide__sweep_pairs(int n, const double *radii,
+                                         const collide_vec3 *starts,
+                                         const collide_vec3 *ends, void *scratch,
+                                         collide_pair *out, int cap, int limit);
+
 /* collide_tree.c. Room for the nodes of every shape is reserved by
    collide__tree_reserve before a shape gets a slot, so insertion cannot
    fail. */
@@ -329,6 +336,10 @@ typedef struct query {
   double approach;             /* < 0: off; else skip hits whose relative
                                   motion d' has d'.n >= -approach */
   int mask;                    /* < 0: every shape */
+  int skip_id;                 /* a shape the query does not see (the
+                                  shape moved by collide_world_move_shape),
+                                  0 for none; checked before any exact
+                                  test, so it costs a compare per shape */
   double t0;                   /* the moment in the step the query starts:
                                   a moving shape is at place + t0 * velocity
                                   at u = 0 (0; the mover's later rounds) */
@@ -398,13 +409,14 @@ COLLIDE_PRIVATE int collide__penetration_slot(const collide_world *w, int slot,
                                               const vec3 *c, collide_hit *h,
                                               collide_penetration *out);
 
-/* Every shape (mask: layer bits, < 0 all; filter/ctx may be NULL) that m
-   held at c touches, with its penetration and its u = 0 contact (hits,
-   may be NULL), ascending ids: how many (only cap written, the lowest
-   ids first when sorted), or <0 (a filter's abort value). */
+/* Every shape but skip_id (mask: layer bits, < 0 all; filter/ctx may be
+   NULL) that m held at c touches, with its penetration and its u = 0
+   contact (hits, may be NULL): how many, or <0 (a filter's abort value);
+   when that is at most cap, the list is sorted by id (else cap of them,
+   in no order). */
 COLLIDE_PRIVATE int collide__penetrations(collide_world *w,
                                           const collide__mover *m,
-                                          const vec3 *c, int mask,
+                                          const vec3 *c, int skip_id, int mask,
                                           collide_world_filter filter, void *ctx,
                                           collide_penetration *out,
                                           collide_hit *hits, int cap);
@@ -412,7 +424,8 @@ COLLIDE_PRIVATE int collide__penetrations(collide_world *w,
 /* The push-out of a mover that starts overlapping (the mover's hook):
  * keep(ctx, id, normal) says for a shape m overlaps, with the normal of
  * the push out of it, whether to push out of it (1), not (0), or abort
- * (<0). From c, rounds of: every shape kept that m overlaps by more than
+ * (<0). skip_id: the mover's own world shape, or 0 (move_shape).
+ * From c, rounds of: every shape kept that m overlaps by more than
  * tol is a constraint "the displacement D moves m out of it by skin along
  * its normal"; D is the shortest displacement meeting all constraints
  * found so far (separate). See collide_penetration.c for the proof that
@@ -423,7 +436,7 @@ COLLIDE_PRIVATE int collide__penetrations(collide_world *w,
  * clear), 0 stuck (no such D: *to = c), or <0. */
 typedef int (*collide__push_keep)(void *ctx, int id, const vec3 *normal);
 COLLIDE_PRIVATE int collide__push_out(collide_world *w, const collide__mover *m,
-                                      const vec3 *c, int mask,
+                                      const vec3 *c, int skip_id, int mask,
                                       collide_world_filter filter, void *fctx,
                                       collide__push_keep keep, void *kctx,
                                       double skin, double tol, double max_push,
