@@ -443,6 +443,23 @@ describe("a mover that starts overlapping", function()
     assert.is_true(a < b and b < c)
   end)
 
+  it("is pushed out for w:move_shape too, never out of itself", function()
+    local w = collide.world()
+    local tile = w:add_aabb(V(0, 0), V(8, 8))
+    local npc = w:add_aabb(V(0, -21), V(6, 14))   -- 1 px into the tile
+    local pos, contacts, grounded = w:move_shape(npc, V(0, -21), { up = up })
+    assert.is_true(grounded)
+    assert.is_true(pos.y < -22 and pos.y > -22.01, tostring(pos))
+    assert.are.same({ tile }, { contacts[1].id })
+    assert.are.equal(1, contacts[1].depth)
+    local _, c = w:get(npc)
+    assert.are.equal(pos, c)
+    -- at rest it stays bit for bit, with no contact of its own
+    local again, cs = w:move_shape(npc, pos, { up = up })
+    assert.are.equal(pos, again)
+    for _, k in ipairs(cs) do assert.are_not.equal(npc, k.id) end
+  end)
+
   it("counts max_push errors the Lua way", function()
     local w = collide.world()
     assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), { max_push = -1 }) end,
