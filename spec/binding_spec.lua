@@ -32,7 +32,7 @@ describe("the binding", function()
         local name, cfn, kinds, result, where = row[1], row[2], row[3], row[4], row[5]
         assert.are.equal("collide_world_" .. name, cfn)
         assert.is_truthy(kinds:match("^[NVP]+$"), name)
-        assert.is_truthy(({ ADDED = 1, IDS = 1, WHIT = 1 })[result], name)
+        assert.is_truthy(({ ADDED = 1, IDS = 1, PEN = 1, WHIT = 1 })[result], name)
         assert.are.equal("world", where)
         assert.is_function(w[name], name)
       end

@@ -412,8 +412,11 @@ describe("the 2D rule", function()
       -- aimed across the square, fast: it used to come out at x = 50
       local pos = w:move_sphere(0.25, vec3(-1.5, 0), vec3(50, 0))
       assert.is_true(pos.x < 2)
-      -- toward the nearest edge it leaves
+      -- toward the nearest edge it leaves: first pushed out toward it by
+      -- max_push (its radius: the way out is 0.75), then its motion
       pos = w:move_sphere(0.25, vec3(-1.5, 0), vec3(-50, 0))
+      assert.are.equal(-50.25, pos.x)
+      pos = w:move_sphere(0.25, vec3(-1.5, 0), vec3(-50, 0), { max_push = 0 })
       assert.are.equal(-50, pos.x)
     end)
 

@@ -128,9 +128,9 @@ if has_ffi then
         w.raycast, w, V(-5, 0), V(5, 0), NULL)
       fails("bad argument #3 to 'overlap_sphere' (function or mask expected, got cdata)",
         w.overlap_sphere, w, V(0, 0), 1, NULL)
-      fails("bad argument #5 to 'move_sphere' (table expected, got cdata)",
+      fails("bad argument #4 to 'move_sphere' (table expected, got cdata)",
         w.move_sphere, w, 0.5, V(-5, 0), V(5, 0), NULL)
-      fails("bad argument #5 to 'move_sphere' (options.up: vec3 expected, got cdata)",
+      fails("bad argument #4 to 'move_sphere' (options.up: vec3 expected, got cdata)",
         w.move_sphere, w, 0.5, V(-5, 0), V(5, 0), { up = NULL })
       fails("bad argument #5 to 'move_sphere' (vec3 (out-vector) expected, got cdata)",
         w.move_sphere, w, 0.5, V(-5, 0), V(5, 0), nil, NULL)

@@ -528,15 +528,15 @@ describe("the argument numbers of the movers' options", function()
   local w = collide.world()
   it("are those of the options table, counting self", function()
     assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), { respons = "slide" }) end,
-      "bad argument #5 to 'move_sphere' (unknown option 'respons')")
+      "bad argument #4 to 'move_sphere' (unknown option 'respons')")
     assert.has_error(function() w:move_aabb(V(1, 1), V(0, 0), V(1, 0), { respons = "slide" }) end,
-      "bad argument #5 to 'move_aabb' (unknown option 'respons')")
+      "bad argument #4 to 'move_aabb' (unknown option 'respons')")
     assert.has_error(function()
       w:move_capsule(1, V(0, 1), V(0, 0), V(1, 0), { respons = "slide" })
-    end, "bad argument #6 to 'move_capsule' (unknown option 'respons')")
+    end, "bad argument #5 to 'move_capsule' (unknown option 'respons')")
     assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), { snap = -1 }) end,
-      "bad argument #5 to 'move_sphere' (negative snap)")
+      "bad argument #4 to 'move_sphere' (negative snap)")
     assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), "fast") end,
-      "bad argument #5 to 'move_sphere' (table expected, got string)")
+      "bad argument #4 to 'move_sphere' (table expected, got string)")
   end)
 end)

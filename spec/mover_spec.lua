@@ -247,21 +247,21 @@ describe("world:move_sphere", function()
     local w = collide.world()
     it("names the problem", function()
       assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), {max_iterations = 0}) end,
-        "bad argument #5 to 'move_sphere' (max_iterations must be at least 1)")
+        "bad argument #4 to 'move_sphere' (max_iterations must be at least 1)")
       assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), {restitution = -1}) end,
-        "bad argument #5 to 'move_sphere' (negative restitution)")
+        "bad argument #4 to 'move_sphere' (negative restitution)")
       assert.has_error(function()
         w:move_sphere(1, V(0, 0), V(1, 0), {up = V(0, 1), max_slope = 4})
       end,
-        "bad argument #5 to 'move_sphere' (max_slope must be in [0, pi])")
+        "bad argument #4 to 'move_sphere' (max_slope must be in [0, pi])")
       assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), {response = "fly"}) end,
-        "bad argument #5 to 'move_sphere' (options.response must be 'slide', 'bounce' or 'stop')")
+        "bad argument #4 to 'move_sphere' (options.response must be 'slide', 'bounce' or 'stop')")
       assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), {up = "y"}) end,
-        "bad argument #5 to 'move_sphere' (options.up: vec3 expected, got string)")
+        "bad argument #4 to 'move_sphere' (options.up: vec3 expected, got string)")
       assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), {up = {0, 0, 0}}) end,
-        "bad argument #5 to 'move_sphere' (zero-length normal)")
+        "bad argument #4 to 'move_sphere' (zero-length normal)")
       assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), {restitution = "1"}) end,
-        "bad argument #5 to 'move_sphere' (options.restitution: number expected, got string)")
+        "bad argument #4 to 'move_sphere' (options.restitution: number expected, got string)")
       local _, _, grounded = w:move_sphere(1, V(0, 0), V(1, 0), {up = {x = 0, y = 1}})
       assert.is_false(grounded)
       assert.has_error(function() w:move_sphere(-1, V(0, 0), V(1, 0)) end,

@@ -24,9 +24,11 @@
 
 ---A move's filter: called for a shape about to become a contact; returns
 ---`"slide"`, `"touch"` (stop there), `"cross"` (pass through, but listed),
----`"bounce"`, `true` (the move's own response), `false`/`nil` (ignore the
----shape for the rest of this move). An integer is a layer mask.
----@alias collide.move_filter integer|fun(id: integer, data: any, normal: collide.vec3): ("slide"|"touch"|"cross"|"bounce"|boolean|nil)
+---`"bounce"`, `"oneway"` (slide only for a mover clear of it at the start
+---meeting it from `up`; else not there for this move; needs `options.up`),
+---`true` (the move's own response), `false`/`nil` (ignore the shape for the
+---rest of this move). An integer is a layer mask.
+---@alias collide.move_filter integer|fun(id: integer, data: any, normal: collide.vec3): ("slide"|"touch"|"cross"|"bounce"|"oneway"|boolean|nil)
 
 ---------------------------------------------------------------- vec3
 
@@ -104,13 +106,21 @@ function Polygon:vertices() end
 
 ---------------------------------------------------------------- results of the world
 
----A contact of a move, in the order touched.
+---A contact of a move: every shape touched at each moment, by u then id.
 ---@class collide.contact
 ---@field id integer the shape
 ---@field point collide.vec3
 ---@field normal collide.vec3
 ---@field u number the moment within the step
 ---@field feature collide.feature
+---@field depth? number a push out of a shape the mover started in (u = 0): how deep it was
+---@field stuck? true the mover could not get clear of the shapes it started in and stayed
+
+---How deep a query shape is in one shape of the world.
+---@class collide.penetration
+---@field id integer the shape
+---@field normal collide.vec3 the direction of the shortest translation that separates them
+---@field depth number its length (0 when they only touch)
 
 ---The walkable surface under a mover at the end of a move.
 ---@class collide.ground
@@ -142,6 +152,7 @@ function Polygon:vertices() end
 ---@field stop_on_slope? boolean do not slide down walkable slopes (false)
 ---@field steep_as_wall? boolean steep surfaces never lift the mover (false)
 ---@field carry? boolean move with the moving shape stood on (true)
+---@field max_push? number push out of start overlaps by at most this far (largest half-size; 0: off)
 
 ---------------------------------------------------------------- world
 
@@ -347,6 +358,26 @@ function World:overlap_aabb(center, extents, filter) end
 ---@param filter? collide.filter
 ---@return integer[]
 function World:overlap_capsule(a, b, r, filter) end
+
+---Every shape the sphere touches, with the shortest push out of it.
+---@param center collide.vec3like
+---@param r number
+---@param filter? collide.filter
+---@return collide.penetration[] ascending ids
+function World:penetration_sphere(center, r, filter) end
+
+---@param center collide.vec3like
+---@param e collide.vec3like half-extents
+---@param filter? collide.filter
+---@return collide.penetration[] ascending ids
+function World:penetration_aabb(center, e, filter) end
+
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param r number
+---@param filter? collide.filter
+---@return collide.penetration[] ascending ids
+function World:penetration_capsule(a, b, r, filter) end
 
 ---Collide-and-slide of a sphere from `from` toward `to`.
 ---@param r number

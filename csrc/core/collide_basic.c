@@ -53,6 +53,9 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   /* limits */
   "more than 33554432 pairs",
   "polygon has more than 65536 vertices",
+  /* mover options, continued */
+  "negative max_push",
+  "'oneway' needs options.up",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

@@ -21,12 +21,14 @@ void collide_move_options_init(collide_move_options *o) {
   o->velocity = v3(0, 0, 0);
   o->carry = 1;
   o->mask = -1;
+  o->max_push = -1;
 }
 
 #define MAX_PLANES 8   /* surfaces remembered for the crease rule */
 #define MAX_SKIP 64    /* shapes a move ignores or crosses */
 #define PUSH_ROUNDS 8  /* rounds of being pushed after max_iterations */
 #define MAX_TIES 8     /* shapes looked at for one moment of contact */
+#define PUSH_CONTACTS 24  /* shapes a push-out lists */
 
 /* The state of one move. */
 typedef struct move_state {
@@ -48,6 +50,12 @@ typedef struct move_state {
   int tmp[MAX_TIES], ntmp;    /* passed over by one look-up only */
   collide_contact *contacts;
   int cap, nc;
+  collide__tie ties[MAX_TIES];  /* the last sweep's other contacts at the
+                                   moment of its first (every contact) */
+  int nties;
+  double tie_dist;          /* how close that is: along the motion */
+  vec3 from;                /* where the move started (after push-out) */
+  int opt_arg;              /* the options' argument position */
 } move_state;
 
 static int listed(const int *list, int n, int id) {
@@ -63,21 +71,39 @@ static int skip_filter(void *ctx, int id) {
   return !listed(m->skip, m->nskip, id) && !listed(m->tmp, m->ntmp, id);
 }
 
+/* The mover's shape as the queries take it. */
+static collide__mover mover_shape(const move_state *m) {
+  collide__mover mv;
+  const collide_mover *s = m->shape;
+  memset(&mv, 0, sizeof mv);
+  mv.r = s->r;
+  mv.e = s->extents;
+  mv.axis = s->axis;
+  mv.kind = s->kind == COLLIDE_MOVER_AABB ? MOVER_AABB
+          : s->kind == COLLIDE_MOVER_CAPSULE ? MOVER_CAPSULE : MOVER_SPHERE;
+  return mv;
+}
+
+/* Every contact: the sweep of q lists the other shapes touched within
+   tie_dist (along its motion) of its first contact into m->ties. */
+static void list_ties(move_state *m, query *q) {
+  double len = v_len(q->d);
+  m->nties = 0;
+  if (len <= 0) return;
+  q->ties = m->ties;
+  q->cap_ties = MAX_TIES;
+  q->tie_u = m->tie_dist / len;
+}
+
 /* The first contact of the mover's shape moving from c0 to c1 against
    every shape at its place plus u * its velocity (surfaces it moves along
    or away from, relative to them, excepted: see the loop): 1 (*h, *id), 0,
    or <0. The one place that knows the mover's shape. */
 static int mover_sweep(move_state *m, const vec3 *c0, const vec3 *c1,
                        collide_hit *h, int *id) {
-  collide__mover mv;
+  collide__mover mv = mover_shape(m);
   query q;
   int e;
-  const collide_mover *s = m->shape;
-  mv.r = s->r;
-  mv.e = s->extents;
-  mv.axis = s->axis;
-  mv.kind = s->kind == COLLIDE_MOVER_AABB ? MOVER_AABB
-          : s->kind == COLLIDE_MOVER_CAPSULE ? MOVER_CAPSULE : MOVER_SPHERE;
   collide__query_init_mover(&q, Q_SWEEP, &mv, c0, c1);
   q.mask = m->o->use_mask ? m->o->mask : -1;
   q.approach = m->approach;
@@ -87,13 +113,32 @@ static int mover_sweep(move_state *m, const vec3 *c0, const vec3 *c1,
     q.filter = skip_filter;
     q.ctx = m;
   }
+  list_ties(m, &q);
   hit_clear(h);
   *id = 0;
-  if ((e = collide__query_run(m->w, &q)) < 0) return e;
+  e = collide__query_run(m->w, &q);
+  m->nties = q.nties;
+  if (e < 0) return e;
   if (!q.found) return 0;
   *h = q.best;
   *id = q.best_id;
   return 1;
+}
+
+/* A one-way shape (the filter's "oneway") met with contact normal n:
+   slide when the mover was clear of it where the move started and meets
+   it from up (n.up > 0), else ignore; <0 without up. "Clear" is touching
+   at most (a hundredth of the skin of overlap is rounding). */
+static int oneway(move_state *m, int id, const vec3 *n) {
+  collide__mover mv = mover_shape(m);
+  collide_penetration p;
+  collide_hit h;
+  if (!m->use_up) return COLLIDE_FAIL(m->opt_arg, COLLIDE_E_ONEWAY_UP);
+  if (!(v_dot(*n, m->up) > 0)) return COLLIDE_RESPONSE_IGNORE;
+  if (collide__penetration_slot(m->w, m->w->slot_of_id[id], &mv, &m->from, &h, &p) &&
+      p.depth > 0.01 * m->skin)
+    return COLLIDE_RESPONSE_IGNORE;
+  return COLLIDE_RESPONSE_SLIDE;
 }
 
 /* mover_sweep, then the move's filter for the shape met: 1 with its
@@ -110,7 +155,8 @@ static int sweep(move_state *m, const vec3 *c0, const vec3 *c1, collide_hit *h,
     if (!m->filter) return 1;
     r = m->filter(m->ctx, *id, &h->normal);
     if (r < 0) return r;
-    if (r > COLLIDE_RESPONSE_IGNORE) r = COLLIDE_RESPONSE_DEFAULT;
+    if (r > COLLIDE_RESPONSE_ONEWAY) r = COLLIDE_RESPONSE_DEFAULT;
+    if (r == COLLIDE_RESPONSE_ONEWAY && (r = oneway(m, *id, &h->normal)) < 0) return r;
     if (r != COLLIDE_RESPONSE_IGNORE) {
       *resp = r;
       return 1;
@@ -177,16 +223,59 @@ static vec3 surface_normal(const move_state *m, int id, const collide_hit *h) {
   return v_dot(f, n) < 0 ? v_neg(f) : f;
 }
 
-static void record(move_state *m, int id, const collide_hit *h, double u) {
-  if (m->nc < m->cap) {
-    collide_contact *c = &m->contacts[m->nc];
-    c->id = id;
-    c->feature = h->feature;
-    c->u = u;
-    c->point = h->point;
-    c->normal = h->normal;
+/* Lists contact h with shape id at the moment u (never before the last
+   one listed), in the order by u then id; a shape already listed at that
+   moment is not listed again (a round that meets, at u = 0, a shape the
+   round before listed as touched at the same moment). */
+static collide_contact *record(move_state *m, int id, const collide_hit *h,
+                               double u) {
+  int i, n = m->nc < m->cap ? m->nc : m->cap;
+  collide_contact *c;
+  for (i = n; i > 0 && m->contacts[i - 1].u == u; i--)
+    if (m->contacts[i - 1].id == id) return NULL;
+  if (m->nc >= m->cap) {
+    m->nc++;
+    return NULL;
   }
+  for (i = n; i > 0 && m->contacts[i - 1].u == u && m->contacts[i - 1].id > id; i--) {}
+  memmove(&m->contacts[i + 1], &m->contacts[i], (size_t)(n - i) * sizeof *m->contacts);
+  c = &m->contacts[i];
+  c->id = id;
+  c->feature = h->feature;
+  c->u = u;
+  c->point = h->point;
+  c->normal = h->normal;
+  c->depth = 0;
+  c->stuck = 0;
   m->nc++;
+  return c;
+}
+
+/* Every contact: lists h (shape id) at u, and every other shape the last
+   sweep touched at that moment (m->ties) that the filter does not set
+   aside: ignored and one-way shapes that do not block join the shapes set
+   aside; crossed ones are listed (they are contacts), and set aside only
+   by the round that meets them first. 0 or <0. */
+static int record_all(move_state *m, int id, const collide_hit *h, double u) {
+  collide__tie ties[MAX_TIES];
+  int i, n = m->nties, r;
+  record(m, id, h, u);
+  memcpy(ties, m->ties, (size_t)n * sizeof *ties);
+  for (i = 0; i < n; i++) {
+    if (m->filter) {
+      if ((r = m->filter(m->ctx, ties[i].id, &ties[i].h.normal)) < 0) return r;
+      if (r > COLLIDE_RESPONSE_ONEWAY) r = COLLIDE_RESPONSE_DEFAULT;
+      if (r == COLLIDE_RESPONSE_ONEWAY &&
+          (r = oneway(m, ties[i].id, &ties[i].h.normal)) < 0)
+        return r;
+      if (r == COLLIDE_RESPONSE_IGNORE) {
+        if (m->nskip < MAX_SKIP) m->skip[m->nskip++] = ties[i].id;
+        continue;
+      }
+    }
+    record(m, ties[i].id, &ties[i].h, u);
+  }
+  return 0;
 }
 
 /* The velocity of shape id (zero for a fixed one). */
@@ -472,6 +561,75 @@ static vec3 no_climb(vec3 v, vec3 n, vec3 up) {
   return v_scale(t, v_dot(v, t));
 }
 
+/* The mover's largest half-size (the default max_push). */
+static double mover_half_size(const collide_mover *s) {
+  double e;
+  switch (s->kind) {
+  case COLLIDE_MOVER_AABB:
+    e = s->extents.x;
+    if (s->extents.y > e) e = s->extents.y;
+    if (s->extents.z > e) e = s->extents.z;
+    return e;
+  case COLLIDE_MOVER_CAPSULE:
+    e = fabs(s->axis.x);
+    if (fabs(s->axis.y) > e) e = fabs(s->axis.y);
+    if (fabs(s->axis.z) > e) e = fabs(s->axis.z);
+    return e + s->r;
+  default:
+    return s->r;
+  }
+}
+
+/* Adapter of the move's filter for push-out: push out of a shape whose
+   response blocks (slide, touch, bounce, the move's own); not out of one
+   it crosses; an ignored or one-way shape the mover starts in is not
+   there for this move. */
+static int push_keep(void *ctx, int id, const vec3 *normal) {
+  move_state *m = (move_state *)ctx;
+  int r;
+  if (!m->filter) return 1;
+  if ((r = m->filter(m->ctx, id, normal)) < 0) return r;
+  if (r > COLLIDE_RESPONSE_ONEWAY) r = COLLIDE_RESPONSE_DEFAULT;
+  if (r == COLLIDE_RESPONSE_ONEWAY && !m->use_up)
+    return COLLIDE_FAIL(m->opt_arg, COLLIDE_E_ONEWAY_UP);
+  if (r == COLLIDE_RESPONSE_IGNORE || r == COLLIDE_RESPONSE_ONEWAY) {
+    if (m->nskip < MAX_SKIP) m->skip[m->nskip++] = id;
+    return 0;
+  }
+  return r != COLLIDE_RESPONSE_CROSS;
+}
+
+/* The mover's hook for overlaps at the start (collide_penetration.c):
+   from *pos, pushed out of the shapes it overlaps by more than a
+   hundredth of the skin to a skin's distance, by at most max_push (< 0:
+   its largest half-size; 0: no push-out). Each shape it started in is a
+   contact at u = 0 with its depth; squeezed (no way out), it stays, and
+   they are listed with stuck set. 1 (pushed or clear), 0 stuck, <0. */
+static int push_out(move_state *m, vec3 *pos) {
+  collide__mover mv = mover_shape(m);
+  collide_penetration pen[PUSH_CONTACTS];
+  collide_hit hit[PUSH_CONTACTS];
+  double max_push = m->o->max_push < 0 ? mover_half_size(m->shape) : m->o->max_push;
+  int n = 0, i, e;
+  vec3 to;
+  if (max_push == 0) return 1;
+  e = collide__push_out(m->w, &mv, pos, m->self, m->o->use_mask ? m->o->mask : -1,
+                        m->nskip > 0 ? skip_filter : NULL, m, push_keep, m,
+                        m->skin, 0.01 * m->skin, max_push, pen, hit, PUSH_CONTACTS,
+                        &n, &to);
+  if (e < 0) return e;
+  for (i = 0; i < n; i++) {
+    collide_contact *c = record(m, pen[i].id, &hit[i], 0);
+    if (c) {
+      c->normal = pen[i].normal;
+      c->depth = pen[i].depth;
+      c->stuck = e == 0;
+    }
+  }
+  *pos = to;
+  return e;
+}
+
 /* The size the default skin is relative to. */
 static double mover_size(const collide_mover *s) {
   double e;
@@ -588,6 +746,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
   CHECK_NUM(o->snap, 5 + a);
   if (o->snap < 0) return COLLIDE_FAIL(5 + a, COLLIDE_E_NEG_SNAP);
   if (o->use_velocity) CHECK_VEC(&o->velocity, 5 + a);
+  CHECK_NUM(o->max_push, 5 + a);
 
   memset(&m, 0, sizeof m);
   m.w = w;
@@ -601,6 +760,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
   if (self) m.skip[m.nskip++] = self;
   m.contacts = contacts;
   m.cap = cap < 0 ? 0 : cap;
+  m.opt_arg = 5 + a;
   if (o->use_up) {
     CHECK_VEC(&o->up, 5 + a);
     CHECK_NUM(o->max_slope, 5 + a);
@@ -622,10 +782,18 @@ static int world_move(collide_world *w, const collide_mover *ms,
   /* how far below a resting mover its ground may be: a skin along the
      normal of a slope up to max_slope, twice over */
   if (m.use_up) pdist = 2 * m.skin / (m.cos_slope > 0.25 ? m.cos_slope : 0.25);
+  m.tie_dist = 0.5 * m.skin;
 
   pos = *from;
   rest = v_sub(*to, *from);
   vel = o->use_velocity ? o->velocity : rest;
+  /* out of the shapes it starts in; squeezed, it stays (and stands
+     still: no motion of its own, no velocity) */
+  if ((e = push_out(&m, &pos)) < 0) return e;
+  if (e == 0) {
+    rest = vel = v3(0, 0, 0);
+  }
+  m.from = pos;
   for (e = 0; e < w->nmoving; e++) {
     double sp = v_len(w->slots[w->moving[e]].vel);
     if (sp > m.max_speed) m.max_speed = sp;
@@ -667,7 +835,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
        last contact: the contacts stay in order) */
     if (tc < tlast) tc = tlast;
     tlast = tc;
-    record(&m, id, &h, tc);
+    if ((e = record_all(&m, id, &h, tc)) < 0) return e;
     if (resp == COLLIDE_RESPONSE_CROSS) {
       /* the same sweep again without it; a round is spent only when the
          list of shapes set aside is full */

@@ -37,6 +37,11 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
   q->best_id = 0;
   hit_clear(&q->best);
   q->ids = NULL;
+  q->pens = NULL;
+  q->pen_hits = NULL;
+  q->ties = NULL;
+  q->cap_ties = q->nties = 0;
+  q->tie_u = 0;
   q->hits = NULL;
   q->cap = 0;
   q->nids = 0;
@@ -286,7 +291,7 @@ static int box_capsule(const vec3 *e, const vec3 *c0, const vec3 *c1,
 }
 
 /* The moving shape of q from c0 to c1 against the fixed shape s. */
-static int mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
+int collide__mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
                       const vec3 *c1, collide_hit *h) {
   if (m->kind == MOVER_AABB) {
     const vec3 *e = &m->e;
@@ -448,15 +453,48 @@ static int list_hit(query *q, int id, const collide_hit *h) {
   return 0;
 }
 
+/* Lists the contact h with shape id among q->ties (the contacts within
+   tie_u of the best), dropping those no longer within it of q->best.u;
+   when the list is full, the latest contact is the one left out. */
+static void add_tie(query *q, int id, const collide_hit *h) {
+  int i, j = 0, worst = -1;
+  for (i = 0; i < q->nties; i++)
+    if (q->ties[i].h.u <= q->best.u + q->tie_u) q->ties[j++] = q->ties[i];
+  q->nties = j;
+  if (h->u > q->best.u + q->tie_u) return;
+  if (q->nties == q->cap_ties) {
+    for (i = 0; i < q->nties; i++)
+      if (worst < 0 || q->ties[i].h.u > q->ties[worst].h.u) worst = i;
+    if (worst < 0 || q->ties[worst].h.u <= h->u) return;
+    q->ties[worst] = q->ties[--q->nties];
+  }
+  q->ties[q->nties].h = *h;
+  q->ties[q->nties].id = id;
+  q->nties++;
+}
+
 /* A contact with shape id, kept when it is the first so far (ties: the
-   lowest id) and the contact filter and the filter take it. */
+   lowest id) and the contact filter and the filter take it; with
+   q->ties, one within tie_u of the first is listed there. */
 static int offer_hit(query *q, int id, const collide_hit *h) {
-  int f;
-  if (q->found && (h->u > q->best.u || (h->u == q->best.u && id > q->best_id)))
-    return 0;
+  int f, tie = 0;
+  if (q->found && (h->u > q->best.u || (h->u == q->best.u && id > q->best_id))) {
+    if (!q->ties || h->u > q->best.u + q->tie_u) return 0;
+    tie = 1;
+  }
   if (q->contact_filter && (f = q->contact_filter(q->contact_ctx, id, h)) <= 0)
     return f;
   if ((f = ask_filter(q, id)) <= 0) return f;
+  if (tie) {
+    add_tie(q, id, h);
+    return 0;
+  }
+  if (q->ties && q->found) {
+    collide_hit old = q->best;
+    int old_id = q->best_id;
+    q->best = *h;
+    add_tie(q, old_id, &old);
+  }
   q->found = 1;
   q->best = *h;
   q->best_id = id;
@@ -477,9 +515,16 @@ static int query_shape(collide_world *w, query *q, int slot) {
   }
   switch (q->mode) {
   case Q_OVERLAP:
-    if (mover_test(s, &q->m, &q->c0, &q->c0, &h) != 1) return 0;
+    if (collide__overlap_rejects(s, &q->m, &q->c0) ||
+        collide__mover_test(s, &q->m, &q->c0, &q->c0, &h) != 1)
+      return 0;
     if ((f = ask_filter(q, s->id)) <= 0) return f;
-    if (q->nids < q->cap) q->ids[q->nids] = s->id;
+    if (q->pens) {
+      if (q->nids < q->cap) {
+        collide__penetration_of(s, &q->m, &q->c0, &h, &q->pens[q->nids]);
+        if (q->pen_hits) q->pen_hits[q->nids] = h;
+      }
+    } else if (q->nids < q->cap) q->ids[q->nids] = s->id;
     q->nids++;
     return 0;
   case Q_RAY_ALL:
@@ -490,7 +535,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
     break;
   default:
     if (s->moving < 0) {
-      rc = mover_test(s, &q->m, &q->c0, &q->c1, &h);
+      rc = collide__mover_test(s, &q->m, &q->c0, &q->c1, &h);
     } else {
       /* the relative motion: the shape held at its place, the mover's end
          moved back by the shape's velocity (and its start by where the
@@ -498,7 +543,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
          mover's later rounds, branch mover) */
       vec3 c0 = q->t0 > 0 ? v_madd(q->c0, s->vel, -q->t0) : q->c0;
       vec3 c1 = v_sub(q->c1, s->vel);
-      rc = mover_test(s, &q->m, &c0, &c1, &h);
+      rc = collide__mover_test(s, &q->m, &c0, &c1, &h);
       if (rc == 1) h.point = v_madd(h.point, s->vel, q->t0 + h.u * (1 - q->t0));
     }
     break;
@@ -753,7 +798,7 @@ static int query_static(collide_world *w, query *q) {
         PREFETCH(p);
         PREFETCH(p + 64);
       }
-      mask = query_wide(q, &r, nd, q->found ? q->best.u : 1, t);
+      mask = query_wide(q, &r, nd, q->found ? fmin(q->best.u + q->tie_u, 1) : 1, t);
       /* (a mask that meets no layer below a lane skips it) */
       if (q->mask >= 0) mask &= wide_layers(q, nd, t);
       if (mask == 0) goto pop;
@@ -794,7 +839,7 @@ static int query_static(collide_world *w, query *q) {
     do {
       if (sp == 0) return 0;
       sp--;
-    } while (q->found && tstack[sp] > q->best.u);
+    } while (q->found && tstack[sp] > q->best.u + q->tie_u);
     n = stack[sp];
   }
 }
@@ -829,7 +874,7 @@ int collide__query_run(collide_world *w, query *q) {
       sp--;
       /* a box entered after the best contact holds no better one (equal
          entry: it may hold a lower id) */
-      if (q->found && tstack[sp] > q->best.u) continue;
+      if (q->found && tstack[sp] > q->best.u + q->tie_u) continue;
       n = stack[sp];
       if (n < 0) {
         e = query_shape(w, q, ~n);

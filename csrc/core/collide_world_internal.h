@@ -350,10 +350,21 @@ typedef struct query {
   int found, best_id;
   collide_hit best;
   int *ids;                    /* Q_OVERLAP / candidates output */
+  collide_penetration *pens;   /* Q_OVERLAP: the penetrations instead of
+                                  ids, when not NULL (collide_penetration.c) */
+  collide_hit *pen_hits;       /* and their contacts, when not NULL */
+  struct collide__tie *ties;   /* Q_SWEEP, when not NULL: the contacts
+                                  other than the best within tie_u of it
+                                  (at most cap_ties, the earliest) */
+  int cap_ties, nties;
+  double tie_u;                /* 0 unless ties are listed */
   collide_world_hit *hits;     /* Q_RAY_ALL output */
   int cap, nids;
   int exact;                   /* 0: candidates only */
 } query;
+
+/* A contact met within q->tie_u of the best one (q->ties). */
+typedef struct collide__tie { collide_hit h; int id; } collide__tie;
 
 /* A sphere of radius r (a point for Q_RAY). */
 COLLIDE_PRIVATE void collide__query_init(query *q, int mode, double r,
@@ -364,6 +375,74 @@ COLLIDE_PRIVATE void collide__query_init_mover(query *q, int mode,
                                                const vec3 *c0, const vec3 *c1);
 /* Runs q over the world: 0, or a filter's abort value (<0). */
 COLLIDE_PRIVATE int collide__query_run(collide_world *w, query *q);
+
+/* The exact test of the moving shape m (kind as q->m: a capsule of zero
+   axis is a sphere) from c0 to c1 against the fixed shape s, as every
+   query makes it: 1 with *h, or 0. */
+COLLIDE_PRIVATE int collide__mover_test(const shape *s, const collide__mover *m,
+                                        const vec3 *c0, const vec3 *c1,
+                                        collide_hit *h);
+
+/* ---- penetrations (collide_penetration.c) ----------------------------------
+ *
+ * collide__penetration_of: the penetration of the mover m held at c in
+ * shape s, from the contact h that collide__mover_test(s, m, c, c) gave
+ * (its normal is the direction of the shortest separating translation;
+ * the 2D rule may replace it, and *h with it): writes id, normal and
+ * depth into *out. */
+COLLIDE_PRIVATE void collide__penetration_of(const shape *s,
+                                             const collide__mover *m,
+                                             const vec3 *c, collide_hit *h,
+                                             collide_penetration *out);
+
+/* 1 when m held at c certainly does not touch shape s (a quick, exact
+   test the overlap queries make before the exact one: a triangle whose
+   plane is clearly beyond the mover's extent along its normal), else 0. */
+COLLIDE_PRIVATE int collide__overlap_rejects(const shape *s,
+                                             const collide__mover *m,
+                                             const vec3 *c);
+
+/* The penetration of m at c in the shape in slot (at its place): 1 with
+   *out (and the contact *h), 0 when they do not touch. */
+COLLIDE_PRIVATE int collide__penetration_slot(const collide_world *w, int slot,
+                                              const collide__mover *m,
+                                              const vec3 *c, collide_hit *h,
+                                              collide_penetration *out);
+
+/* Every shape but skip_id (mask: layer bits, < 0 all; filter/ctx may be
+   NULL) that m held at c touches, with its penetration and its u = 0
+   contact (hits, may be NULL): how many, or <0 (a filter's abort value);
+   when that is at most cap, the list is sorted by id (else cap of them,
+   in no order). */
+COLLIDE_PRIVATE int collide__penetrations(collide_world *w,
+                                          const collide__mover *m,
+                                          const vec3 *c, int skip_id, int mask,
+                                          collide_world_filter filter, void *ctx,
+                                          collide_penetration *out,
+                                          collide_hit *hits, int cap);
+
+/* The push-out of a mover that starts overlapping (the mover's hook):
+ * keep(ctx, id, normal) says for a shape m overlaps, with the normal of
+ * the push out of it, whether to push out of it (1), not (0), or abort
+ * (<0). skip_id: the mover's own world shape, or 0 (move_shape).
+ * From c, rounds of: every shape kept that m overlaps by more than
+ * tol is a constraint "the displacement D moves m out of it by skin along
+ * its normal"; D is the shortest displacement meeting all constraints
+ * found so far (separate). See collide_penetration.c for the proof that
+ * it ends. Writes *to (c + D, or c + D scaled to max_push when D is
+ * longer), and the shapes m overlapped at c into start (their
+ * penetrations, ascending ids, at most cap; *nstart of them) with their
+ * contacts in start_hits. Returns 1 clear (or pushed by max_push toward
+ * clear), 0 stuck (no such D: *to = c), or <0. */
+typedef int (*collide__push_keep)(void *ctx, int id, const vec3 *normal);
+COLLIDE_PRIVATE int collide__push_out(collide_world *w, const collide__mover *m,
+                                      const vec3 *c, int skip_id, int mask,
+                                      collide_world_filter filter, void *fctx,
+                                      collide__push_keep keep, void *kctx,
+                                      double skin, double tol, double max_push,
+                                      collide_penetration *start,
+                                      collide_hit *start_hits, int cap,
+                                      int *nstart, vec3 *to);
 
 /* ---- for the mover (collide_mover.c) ---------------------------------------
  *

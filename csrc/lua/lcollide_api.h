@@ -110,6 +110,8 @@
  *   WHIT   int core(w, <arguments>, filter, ctx, collide_hit *, int *id):
  *          the method takes an optional filter and two out-vectors after the
  *          arguments and returns false | true, u, point, normal, feature, id
+ *   PEN    int core(w, <arguments>, filter, ctx, collide_penetration *out,
+ *          int cap): as IDS, returning the array {id =, normal =, depth =}
  * Messages are those of the hand-written methods: self is not counted. */
 #define LC_API_WORLD_METHODS(X) \
   X(add_triangle, collide_world_add_triangle, ADDED, (V, V, V)) \
@@ -122,6 +124,9 @@
   X(overlap_point, collide_world_overlap_point, IDS, (V)) \
   X(overlap_aabb, collide_world_overlap_aabb, IDS, (V, V)) \
   X(overlap_capsule, collide_world_overlap_capsule, IDS, (V, V, N)) \
+  X(penetration_sphere, collide_world_penetration_sphere, PEN, (V, N)) \
+  X(penetration_aabb, collide_world_penetration_aabb, PEN, (V, V)) \
+  X(penetration_capsule, collide_world_penetration_capsule, PEN, (V, V, N)) \
   X(sweep_sphere, collide_world_sweep_sphere, WHIT, (N, V, V)) \
   X(sweep_aabb, collide_world_sweep_aabb, WHIT, (V, V, V)) \
   X(sweep_capsule, collide_world_sweep_capsule, WHIT, (N, V, V, V)) \

@@ -571,8 +571,8 @@ static int filter_error(lua_State *L, const lc_fn *fn, const lfilter *f, int cod
     return luaL_error(L, "%s: filter nesting too deep", fn->name);
   if (code == FILTER_BAD_RESPONSE)
     return luaL_error(L, "%s: filter returned an unknown response '%s' "
-                     "(expected 'slide', 'touch', 'cross', 'bounce', true or "
-                     "false)", fn->name, lua_tostring(L, f->eidx));
+                     "(expected 'slide', 'touch', 'cross', 'bounce', 'oneway', "
+                     "true or false)", fn->name, lua_tostring(L, f->eidx));
   lua_pushvalue(L, f->eidx);
   return lua_error(L);
 }
@@ -620,18 +620,19 @@ static int push_world_hit(lua_State *L, const lc_fn *fn, int code,
   return 6;
 }
 
-/* A list's Lua filter (raycast_all, the overlaps) is called here, on the
-   list the core made, in its order: ids[i] (or hits[i].id) for i < n,
-   each set to 0 when the filter refuses it. The world is locked
-   meanwhile, as during a core query; the filter's errors are raised after
-   it is unlocked. */
+/* A list's Lua filter (raycast_all, the overlaps, the penetrations) is
+   called here, on the list the core made, in its order: ids[i] (or
+   hits[i].id, pens[i].id) for i < n, each set to 0 when the filter
+   refuses it. The world is locked meanwhile, as during a core query; the
+   filter's errors are raised after it is unlocked. */
 static void filter_list(lua_State *L, const lc_fn *fn, lfilter *f, int *ids,
-                        collide_world_hit *hits, int n) {
+                        collide_world_hit *hits, collide_penetration *pens,
+                        int n) {
   lc_world *p = check_world_ud(L, fn);
   int i, e = 0;
   p->lock++;
   for (i = 0; i < n && e == 0; i++) {
-    int *id = ids != NULL ? &ids[i] : &hits[i].id;
+    int *id = ids != NULL ? &ids[i] : hits != NULL ? &hits[i].id : &pens[i].id;
     int keep = call_filter(f, *id);
     if (keep < 0) e = keep;
     else if (!keep) *id = 0;
@@ -663,7 +664,7 @@ static int w_raycast_all(lua_State *L) {
     n = collide_world_raycast_all(w, &p[0], &p[1], fn, filter_ctx(&f, fn), hits, cap);
   }
   if (n < 0) return world_error(L, &F, n);
-  if (lua_type(L, 4) == LUA_TFUNCTION) filter_list(L, &F, &f, NULL, hits, n);
+  if (lua_type(L, 4) == LUA_TFUNCTION) filter_list(L, &F, &f, NULL, hits, NULL, n);
   lua_createtable(L, n, 0);
   for (i = 0; i < n; i++) {
     if (hits[i].id == 0) continue;
@@ -705,11 +706,51 @@ static int push_overlap(lua_State *L, const lc_fn *F, collide_world *w,
     n = run(w, a, fn, filter_ctx(&f, fn), ids, cap);
   }
   if (n < 0) return world_error(L, F, n);
-  if (lua_type(L, fidx) == LUA_TFUNCTION) filter_list(L, F, &f, ids, NULL, n);
+  if (lua_type(L, fidx) == LUA_TFUNCTION) filter_list(L, F, &f, ids, NULL, NULL, n);
   lua_createtable(L, n, 0);
   for (i = 0; i < n; i++) {
     if (ids[i] == 0) continue;
     lua_pushinteger(L, ids[i]);
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+
+/* Runs a penetration query with the filter at fidx and pushes the array
+   of {id =, normal =, depth =}, as push_overlap does its ids. */
+typedef int (*penetration_run)(collide_world *w, const lc_arg *a,
+                               collide_world_filter fn, void *ctx,
+                               collide_penetration *out, int cap);
+
+static int push_penetration(lua_State *L, const lc_fn *F, collide_world *w,
+                            penetration_run run, const lc_arg *a, int fidx) {
+  collide_penetration small[16], *out = small;
+  int n, i, k = 0, cap = 16;
+  lfilter f;
+  collide_world_filter fn;
+  lua_settop(L, fidx);
+  fn = opt_filter(L, F, fidx, &f);
+  if (fn == call_filter) fn = NULL;   /* called below, on the list */
+  n = run(w, a, fn, filter_ctx(&f, fn), out, cap);
+  while (n > cap) {
+    /* (the allocation may run a finalizer, which may change the world) */
+    cap = n;
+    out = (collide_penetration *)lc_newuserdata(L, (size_t)cap * sizeof *out, 0);
+    w = check_world(L, F);
+    n = run(w, a, fn, filter_ctx(&f, fn), out, cap);
+  }
+  if (n < 0) return world_error(L, F, n);
+  if (lua_type(L, fidx) == LUA_TFUNCTION) filter_list(L, F, &f, NULL, NULL, out, n);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    if (out[i].id == 0) continue;
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, out[i].id);
+    lua_setfield(L, -2, "id");
+    lc_pushvec(L, &out[i].normal);
+    lua_setfield(L, -2, "normal");
+    lua_pushnumber(L, out[i].depth);
+    lua_setfield(L, -2, "depth");
     lua_rawseti(L, -2, ++k);
   }
   return 1;
@@ -756,6 +797,19 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
   static int w_##name(lua_State *L) { \
     LC_WORLD_HEAD(name, kinds, check_world); \
     return push_overlap(L, &F, w, run_##name, a, LC_COUNT(kinds) + 2); \
+  }
+
+/* w:penetration_<shape>(<arguments> [, filter]) -> {{id =, normal =,
+   depth =}, ...} */
+#define LC_WORLD_PEN(name, cfn, kinds) \
+  static int run_##name(collide_world *w, const lc_arg *a, \
+                        collide_world_filter fn, void *ctx, \
+                        collide_penetration *out, int cap) { \
+    return cfn(w, LC_APPLY(LC_PASS, kinds), fn, ctx, out, cap); \
+  } \
+  static int w_##name(lua_State *L) { \
+    LC_WORLD_HEAD(name, kinds, check_world); \
+    return push_penetration(L, &F, w, run_##name, a, LC_COUNT(kinds) + 2); \
   }
 
 /* w:<sweep>(<arguments> [, filter [, point_out, normal_out]]) */
@@ -834,12 +888,12 @@ static void opt_vec(lua_State *L, const lc_fn *fn, int idx, const char *key,
 enum {
   O_MAX_ITERATIONS, O_RESPONSE, O_RESTITUTION, O_UP, O_MAX_SLOPE, O_SKIN,
   O_FILTER, O_VELOCITY, O_STEP_HEIGHT, O_SNAP, O_STOP_ON_SLOPE,
-  O_STEEP_AS_WALL, O_CARRY, O_COUNT
+  O_STEEP_AS_WALL, O_CARRY, O_MAX_PUSH, O_COUNT
 };
 static const char *const option_names[O_COUNT + 1] = {
   "max_iterations", "response", "restitution", "up", "max_slope", "skin",
   "filter", "velocity", "step_height", "snap", "stop_on_slope",
-  "steep_as_wall", "carry", NULL
+  "steep_as_wall", "carry", "max_push", NULL
 };
 
 /* Reads the options table at idx into *o; a function filter is left in
@@ -918,6 +972,11 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
     case O_STOP_ON_SLOPE: o->stop_on_slope = opt_boolean(L, fn, idx, key); break;
     case O_STEEP_AS_WALL: o->steep_as_wall = opt_boolean(L, fn, idx, key); break;
     case O_CARRY: o->carry = opt_boolean(L, fn, idx, key); break;
+    case O_MAX_PUSH:
+      o->max_push = opt_number(L, fn, idx, key);
+      if (o->max_push < 0)
+        lc_argerror(L, fn, idx, collide_reason_message(COLLIDE_E_NEG_PUSH));
+      break;
     default: break;
     }
     lua_pop(L, 1);
@@ -925,9 +984,15 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
 }
 
 /* A move filter: filter(id, data, normal) -> "slide", "touch", "cross",
-   "bounce", true (the move's own response) or false / nil (ignore). */
+   "bounce", "oneway", true (the move's own response) or false / nil
+   (ignore). */
 static const char *const move_responses[] = {
-  "slide", "bounce", "touch", "cross", NULL
+  "slide", "bounce", "touch", "cross", "oneway", NULL
+};
+/* their COLLIDE_RESPONSE_*, in that order */
+static const int move_response_codes[] = {
+  COLLIDE_RESPONSE_SLIDE, COLLIDE_RESPONSE_BOUNCE, COLLIDE_RESPONSE_STOP,
+  COLLIDE_RESPONSE_CROSS, COLLIDE_RESPONSE_ONEWAY
 };
 
 /* (x, y, z) -> vec3: the allocation of a move filter's normal, run under
@@ -972,7 +1037,7 @@ static int call_move_filter(void *ctx, int id, const collide_vec3 *normal) {
       lua_replace(L, f->eidx);
       return FILTER_BAD_RESPONSE;
     }
-    /* slide, bounce, touch (= stop), cross: COLLIDE_RESPONSE_* 0..3 */
+    r = move_response_codes[r];
   } else {
     r = lua_toboolean(L, -1) ? COLLIDE_RESPONSE_DEFAULT : COLLIDE_RESPONSE_IGNORE;
   }
@@ -1015,17 +1080,17 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   collide_move_options o;
   collide_move_result res;
   collide_vec3 from, to;
-  collide_contact small[16], *cts = small;
+  collide_contact small[64], *cts = small;
   lfilter f;
   int a = kind == COLLIDE_MOVER_CAPSULE ? 1 : kind == MOVE_SHAPE ? -1 : 0;
-  int i, code, cap = 16, id = 0;
+  int i, code, cap = 64, id = 0;
   int oidx = 5 + a, fslot = 8 + a;
-  /* The options table's errors count self, as the API contract's example
-     does: "bad argument #5 to 'move_sphere' (unknown option 'respons')";
-     move_shape's, new, count the Lua way, as the contract now says. */
+  /* The options table's errors count the Lua way, without self, like
+     every other argument of a method, as the contract says: "bad
+     argument #4 to 'move_sphere' (unknown option 'respons')". */
   lc_fn of;
   of.name = F->name;
-  of.method = kind == MOVE_SHAPE;
+  of.method = 1;
   /* (move_shape changes the world: not while it is locked) */
   if (kind == MOVE_SHAPE) (void)check_world_mut(L, F);
   else (void)check_world(L, F);
@@ -1078,10 +1143,11 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     lua_pushcclosure(L, new_normal, LC_NUV);
     f.tidx = lua_gettop(L);
   }
-  if (o.max_iterations > cap) {
-    /* one contact per round at most, besides those crossed; a move
-       touching more than 256 surfaces reports its first 256 */
-    cap = o.max_iterations < 256 ? o.max_iterations : 256;
+  if (4 * o.max_iterations + 32 > cap) {
+    /* every shape touched at each moment of a round (a few), and the
+       pushes of the start; a move touching more than 1024 surfaces
+       reports its first 1024 */
+    cap = o.max_iterations < 248 ? 4 * o.max_iterations + 32 : 1024;
     cts = (collide_contact *)lc_newuserdata(L, (size_t)cap * sizeof *cts, 0);
   }
   /* the world now: the options' metamethods and the allocations above may
@@ -1126,6 +1192,14 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     lua_setfield(L, -2, "u");
     lc_pushfeature(L, cts[i].feature);
     lua_setfield(L, -2, "feature");
+    if (cts[i].depth > 0) {   /* a push out of a shape it started in */
+      lua_pushnumber(L, cts[i].depth);
+      lua_setfield(L, -2, "depth");
+    }
+    if (cts[i].stuck) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, "stuck");
+    }
     lua_rawseti(L, -2, i + 1);
   }
   if (res.grounded < 0) lua_pushnil(L);

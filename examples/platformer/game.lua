@@ -60,10 +60,9 @@ function Game.new(collide)
     up = up, velocity = self.vel,
     step_height = 0.35, snap = 0.4,
     stop_on_slope = true, steep_as_wall = true,
-    -- one-way platforms are one line: solid only from above
-    filter = function(_, data, normal)
-      if data == "oneway" then return normal:dot(up) > 0 and "slide" or false end
-      return true
+    -- one-way platforms are one word: solid only from above
+    filter = function(_, data)
+      return data == "oneway" and "oneway" or true
     end,
   }
   self:add_actors()

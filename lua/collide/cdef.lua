@@ -75,7 +75,10 @@ enum {
   /* limits (issue 27) */
   COLLIDE_E_TOO_MANY_PAIRS = 29,      /* "more than 33554432 pairs" */
   COLLIDE_E_TOO_MANY_VERTICES = 30,   /* "polygon has more than 65536 vertices" */
-  COLLIDE_E_LAST = 31
+  /* mover options, continued (issue 26: push-out, one-way shapes) */
+  COLLIDE_E_NEG_PUSH = 31,            /* "negative max_push" */
+  COLLIDE_E_ONEWAY_UP = 32,           /* "'oneway' needs options.up" */
+  COLLIDE_E_LAST = 33
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -485,6 +488,33 @@ int collide_world_overlap_capsule(collide_world *w, const collide_vec3 *a,
                                   collide_world_filter filter, void *ctx,
                                   int *ids, int cap);
 
+/* How deep a volume held still is in a shape of the world: normal is the
+   direction of the shortest translation that separates the volume from
+   the shape (as a sweep's normal at u = 0: from the shape toward the
+   volume; the 2D rule holds), depth its length (0 when they only touch). */
+typedef struct collide_penetration {
+  int id;
+  collide_vec3 normal;
+  double depth;
+} collide_penetration;
+
+/* Every shape touching the volume (as collide_world_overlap_*: shapes at
+   u = 0, contact closed) that the filter takes, with its penetration,
+   ascending ids, counted as by raycast_all. Lua arguments from 2 as
+   listed. */
+int collide_world_penetration_sphere(collide_world *w,
+                                     const collide_vec3 *center, double r,
+                                     collide_world_filter filter, void *ctx,
+                                     collide_penetration *out, int cap);
+int collide_world_penetration_aabb(collide_world *w, const collide_vec3 *center,
+                                   const collide_vec3 *extents,
+                                   collide_world_filter filter, void *ctx,
+                                   collide_penetration *out, int cap);
+int collide_world_penetration_capsule(collide_world *w, const collide_vec3 *a,
+                                      const collide_vec3 *b, double r,
+                                      collide_world_filter filter, void *ctx,
+                                      collide_penetration *out, int cap);
+
 /* For bindings that cannot call back: the broadphase candidates of a
    sphere sweep (r = 0 for a ray), ascending ids, counted as above; then
    the exact query over a chosen subset of them. Lua arguments as for the
@@ -511,7 +541,9 @@ enum {
   COLLIDE_RESPONSE_STOP = 2,    /* stop there ("touch") */
   COLLIDE_RESPONSE_CROSS = 3,   /* pass through, reported as a contact */
   COLLIDE_RESPONSE_DEFAULT = 4, /* the move's own response */
-  COLLIDE_RESPONSE_IGNORE = 5   /* not there for the rest of the move */
+  COLLIDE_RESPONSE_IGNORE = 5,  /* not there for the rest of the move */
+  COLLIDE_RESPONSE_ONEWAY = 6   /* slide, for a mover clear of it at the
+                                   start meeting it from up; else ignore */
 };
 
 /* The shape that moves: a sphere (r), an axis-aligned box (half-extents
@@ -548,15 +580,24 @@ typedef struct collide_move_options {
   int use_mask;          /* nonzero: only shapes whose layers share a bit
                             with mask (0) */
   int mask;
+  double max_push;       /* >= 0: how far a mover that starts overlapping
+                            is pushed out, at most; < 0 (the default, -1):
+                            the mover's largest half-size */
 } collide_move_options;
 
-/* One surface touched by the mover; u is the moment within the step. */
+/* One surface touched by the mover; u is the moment within the step. A
+   push out of a shape the mover started in has u = 0 and depth > 0 (the
+   length of the shortest translation that separated them); depth is 0
+   for every other contact. stuck: the mover could not get clear of the
+   shapes it started in and stayed where it was. */
 typedef struct collide_contact {
   int id;
   int feature;
   double u;
   collide_vec3 point;
   collide_vec3 normal;
+  double depth;
+  int stuck;
 } collide_contact;
 
 /* What a move did. */

@@ -486,6 +486,32 @@ return function(E)
     return list
   end
 
+  local pens_cap = 16
+  local pens = new("collide_penetration[?]", pens_cap)
+
+  -- A penetration query (lcollide_world.c push_penetration): as overlap,
+  -- with {id =, normal =, depth =} for each shape.
+  local function penetration(f, w, D, fidx, filter, run, a1, a2, a3)
+    local cb, ctx, lf = filter_arg(f, fidx, filter)
+    local n = run(w, a1, a2, a3, cb, ctx, pens, pens_cap)
+    if n < 0 then world_error(f, n) end
+    if n > pens_cap then
+      pens_cap = n
+      pens = new("collide_penetration[?]", pens_cap)
+      n = run(w, a1, a2, a3, cb, ctx, pens, pens_cap)
+    end
+    local list, k, data = {}, 0, D
+    for i = 0, n - 1 do
+      local p = pens[i]
+      local id = p.id
+      if lf == nil or lf(id, data[id]) then
+        k = k + 1
+        list[k] = { id = id, normal = vec(p.normal), depth = p.depth }
+      end
+    end
+    return list
+  end
+
   -- ---- the methods declared in csrc/lua/lcollide_api.h ---------------------
 
   -- LC_API_WORLD_METHODS, read from collide.core._api.world: one row
@@ -517,6 +543,15 @@ return function(self, %s, filter)
   local w, D = check_world(F, self)
 %s
   return overlap(F, w, D, %d, filter, run, %s)
+end]],
+    PEN = [[
+local function run(w, a1, a2, a3, cb, ctx, out, cap)
+  return C.%s(w, %s, cb, ctx, out, cap)
+end
+return function(self, %s, filter)
+  local w, D = check_world(F, self)
+%s
+  return penetration(F, w, D, %d, filter, run, %s)
 end]],
     WHIT = [[
 local function run(w, a1, a2, a3, a4, cb)
@@ -558,16 +593,20 @@ end]],
       src = BODY.ADDED:format(params, checks, cfn, pass)
     elseif result == "IDS" then
       src = BODY.IDS:format(cfn, pass, params, checks, after, params)
+    elseif result == "PEN" then
+      src = BODY.PEN:format(cfn, pass, params, checks, after, params)
     else
       src = BODY.WHIT:format(cfn, pass, params, checks, cfn, pass, after, cfn, pass,
                              params, after + 1)
     end
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
-      "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR = ...\n" .. src,
+      "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,\n" ..
+      "      penetration = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
-                 overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR)
+                 overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
+                 penetration)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
@@ -581,17 +620,18 @@ end]],
   local OPTIONS = new("collide_move_options")
   local MOVER = new("collide_mover")
   local RESULT = new("collide_move_result")
-  local contacts_cap = 16
+  local contacts_cap = 64
   local contacts = new("collide_contact[?]", contacts_cap)
   local RESPONSES = { slide = 0, bounce = 1, stop = 2 }
   -- what a move filter may return: slide, bounce, touch (stop), cross
-  local FILTER_RESPONSES = { slide = 0, bounce = 1, touch = 2, cross = 3 }
+  -- and oneway (COLLIDE_RESPONSE_ONEWAY)
+  local FILTER_RESPONSES = { slide = 0, bounce = 1, touch = 2, cross = 3, oneway = 6 }
   local DEFAULT, IGNORE = 4, 5
   local FILTER_BAD_RESPONSE = FILTER_ABORT + 1
   -- the options in the order they are read (lcollide_world.c option_names)
   local OPTION_NAMES = { "max_iterations", "response", "restitution", "up",
     "max_slope", "skin", "filter", "velocity", "step_height", "snap",
-    "stop_on_slope", "steep_as_wall", "carry" }
+    "stop_on_slope", "steep_as_wall", "carry", "max_push" }
   local KNOWN = {}
   for _, k in ipairs(OPTION_NAMES) do KNOWN[k] = true end
 
@@ -679,6 +719,12 @@ end]],
           OPTIONS.use_velocity = 1
         elseif key == "stop_on_slope" or key == "steep_as_wall" or key == "carry" then
           OPTIONS[key] = opt_boolean(f, idx, key, x)
+        elseif key == "max_push" then
+          x = opt_number(f, idx, key, x)
+          if x < 0 then
+            argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_NEG_PUSH)))
+          end
+          OPTIONS.max_push = x
         else   -- restitution, max_slope, skin, step_height, snap
           OPTIONS[key] = opt_number(f, idx, key, x)
         end
@@ -697,7 +743,7 @@ end]],
       local k = FILTER_RESPONSES[r]
       if k == nil then
         cur_error = "filter returned an unknown response '" .. r .. "' (expected " ..
-          "'slide', 'touch', 'cross', 'bounce', true or false)"
+          "'slide', 'touch', 'cross', 'bounce', 'oneway', true or false)"
         return FILTER_BAD_RESPONSE
       end
       return k
@@ -725,22 +771,19 @@ end]],
   -- The move, once MOVER is filled; a = 1 for the capsule (one more
   -- argument before from); id: move_shape's shape (a = -1: the id takes
   -- the place of the shape's arguments and from), else nil.
-  local OPTIONS_FN = { move_sphere = fn("move_sphere"), move_aabb = fn("move_aabb"),
-                       move_capsule = fn("move_capsule"), move_shape = F_MOVE[4] }
 
   local function move(f, a, w, D, from, to, options, o1, o2, id)
     if id == nil and not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
     if not istype(V, to) then to = tovec(f, 4 + a, to, S[4 + a]) end
     C.collide_move_options_init(OPTIONS)
     local filter
-    -- The options table's errors count self, as the API contract's
-    -- example does (lcollide_world.c move_common); move_shape's, new,
-    -- count the Lua way, as the contract now says.
-    local of = OPTIONS_FN[f.name]
-    if type(options) ~= "nil" then filter = read_options(of, 5 + a, options) end
-    local cap = 16
-    if OPTIONS.max_iterations > cap then
-      cap = OPTIONS.max_iterations < 256 and OPTIONS.max_iterations or 256
+    -- The options table's errors count the Lua way, without self, like
+    -- every other argument, as the contract says (lcollide_world.c
+    -- move_common).
+    if type(options) ~= "nil" then filter = read_options(f, 5 + a, options) end
+    local cap = 64
+    if 4 * OPTIONS.max_iterations + 32 > cap then
+      cap = OPTIONS.max_iterations < 248 and 4 * OPTIONS.max_iterations + 32 or 1024
     end
     if cap > contacts_cap then
       contacts_cap = cap
@@ -763,7 +806,7 @@ end]],
     if code == FILTER_ABORT then error(err, 0) end
     if code == FILTER_BAD_RESPONSE then raise(f.name .. ": " .. err) end
     if code < 0 and C.collide_error_arg(code) == 5 + a then
-      argerror(of, 5 + a, ffi.string(C.collide_error_message(code)))
+      argerror(f, 5 + a, ffi.string(C.collide_error_message(code)))
     end
     if code < 0 and C.collide_error_reason(code) == C.COLLIDE_E_NOT_MOVABLE then
       -- the message names the kind: "triangle shape cannot move (...)"
@@ -776,9 +819,13 @@ end]],
     local list = {}
     for i = 1, RESULT.ncontacts do
       local c = contacts[i - 1]
-      list[i] = { id = c.id, point = V(c.point.x, c.point.y, c.point.z),
+      local t = { id = c.id, point = V(c.point.x, c.point.y, c.point.z),
                   normal = V(c.normal.x, c.normal.y, c.normal.z), u = c.u,
                   feature = FEATURE[c.feature] }
+      -- a push out of a shape it started in
+      if c.depth > 0 then t.depth = c.depth end
+      if c.stuck ~= 0 then t.stuck = true end
+      list[i] = t
     end
     local velocity = outvec(f, 7 + a, o2, v.x, v.y, v.z)
     local ground
