@@ -101,10 +101,13 @@ enum {
   /* mover options (collide_mover.c) */
   COLLIDE_E_NEG_STEP = 26,            /* "negative step_height" */
   COLLIDE_E_NEG_SNAP = 27,            /* "negative snap" */
+  /* w:move_shape (collide_mover.c) */
+  COLLIDE_E_NOT_MOVABLE = 28,         /* "shape cannot move: only sphere,
+                                         aabb and capsule shapes can" */
   /* limits (issue 27) */
-  COLLIDE_E_TOO_MANY_PAIRS = 28,      /* "more than 33554432 pairs" */
-  COLLIDE_E_TOO_MANY_VERTICES = 29,   /* "polygon has more than 65536 vertices" */
-  COLLIDE_E_LAST = 30
+  COLLIDE_E_TOO_MANY_PAIRS = 29,      /* "more than 33554432 pairs" */
+  COLLIDE_E_TOO_MANY_VERTICES = 30,   /* "polygon has more than 65536 vertices" */
+  COLLIDE_E_LAST = 31
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -358,8 +361,9 @@ int collide_world_layer_filter(void *ctx, int id);
 /* NULL when out of memory. */
 collide_world *collide_world_new(void);
 void collide_world_free(collide_world *w);
-/* 1 while a query on w runs (a filter is being called): w must not be
-   changed or freed then. */
+/* 1 while a query or a move on w runs (a filter is being called): w must
+   not be changed or freed then; every function that changes it returns
+   COLLIDE_E_LOCKED. */
 int collide_world_locked(const collide_world *w);
 
 /* Each returns the new id (> 0) or a negative error. Shapes are copied.
@@ -428,7 +432,8 @@ int collide_world_update_segment(collide_world *w, int id, const collide_vec3 *a
 int collide_world_update_plane(collide_world *w, int id, const collide_plane *plane);
 int collide_world_update_capsule(collide_world *w, int id, const collide_vec3 *a,
                                  const collide_vec3 *b, double r);
-/* Layer bits in [0, 2^31), default 1: 1, 0 unknown id, <0 (Lua arg 3). */
+/* Layer bits in [0, 2^31), default 1: 1, 0 unknown id, <0 (Lua arg 3;
+   locked). */
 int collide_world_set_layers(collide_world *w, int id, int bits);
 /* The layer bits, or -1 for an unknown id. */
 int collide_world_layers(const collide_world *w, int id);
@@ -619,6 +624,23 @@ int collide_world_move(collide_world *w, const collide_mover *mover,
                        collide_move_filter filter, void *ctx,
                        collide_contact *contacts, int cap,
                        collide_move_result *result);
+
+/* Moves the world's shape id -- a sphere, an aabb or a capsule -- from
+   its place toward `to` as collide_world_move moves that shape, no sweep
+   of the move seeing the shape itself, then re-places it where it stopped
+   (as collide_world_update_* would; its id, data, layers and velocity are
+   kept). The world is locked during the move: filters may query it, not
+   change it. The shape's own velocity takes no part in the move.
+   Returns 1 (moved: *result as collide_world_move's), 0 (id is no live
+   shape: nothing done), or <0: locked (arg 0), a shape of another kind
+   (arg 2, COLLIDE_E_NOT_MOVABLE), a bad `to` (3) or option (4), a
+   filter's abort value. Lua arguments: w:move_shape(id, to, options)
+   2, 3, 4. */
+int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
+                             const collide_move_options *options,
+                             collide_move_filter filter, void *ctx,
+                             collide_contact *contacts, int cap,
+                             collide_move_result *result);
 
 /* A sphere's move with a query filter (1 consider, 0 ignore), as before
    collide_world_move: writes the final position, up to cap contacts

@@ -650,6 +650,8 @@ int collide_world_update_capsule(collide_world *w, int id, const collide_vec3 *a
 int collide_world_set_layers(collide_world *w, int id, int bits) {
   int s;
   if (bits < 0) return COLLIDE_FAIL(3, COLLIDE_E_BAD_LAYERS);
+  /* a query walking the tree reads the node layers this rewrites */
+  if (w->busy) return LOCKED;
   if ((s = slot_of(w, id)) < 0) return 0;
   w->slots[s].layers = bits;
   if (w->slots[s].in == IN_TREE || w->slots[s].in == IN_STATIC)

@@ -359,6 +359,10 @@ typedef struct query {
   double approach;             /* < 0: off; else skip hits whose relative
                                   motion d' has d'.n >= -approach */
   int mask;                    /* < 0: every shape */
+  int skip_id;                 /* a shape the query does not see (the
+                                  shape moved by collide_world_move_shape),
+                                  0 for none; checked before any exact
+                                  test, so it costs a compare per shape */
   double t0;                   /* the moment in the step the query starts:
                                   a moving shape is at place + t0 * velocity
                                   at u = 0 (0; the mover's later rounds) */
