@@ -474,7 +474,7 @@ function collide.plane_from_point_normal(p, n) end
 ---@return collide.plane
 function collide.plane_from_points(a, b, c) end
 
----A planar convex polygon from 3 or more vertices, either winding.
+---A planar convex polygon from 3 to 65,536 vertices, either winding.
 ---@param vertices collide.vec3like[]
 ---@return collide.polygon
 function collide.polygon(vertices) end
@@ -860,7 +860,8 @@ function collide.reflect(v, n, out) end
 function collide.slide(v, n, out) end
 
 ---Every pair of moving spheres that touch during the step, as a flat array:
----`out[3k-2], out[3k-1], out[3k]` = `i, j, u0` of the k-th pair.
+---`out[3k-2], out[3k-1], out[3k]` = `i, j, u0` of the k-th pair. More than
+---2^25 pairs is an error.
 ---@param radii number|number[] one radius for all, or one each
 ---@param starts collide.vec3like[]
 ---@param ends collide.vec3like[]

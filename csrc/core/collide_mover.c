@@ -187,7 +187,7 @@ static int walkable(const move_state *m, vec3 n) {
  */
 static vec3 surface_normal(const move_state *m, int id, const collide_hit *h) {
   const collide_world *w = m->w;
-  const shape *s = &w->slots[w->slot_of_id[id]];
+  const shape *s = &w->slots[collide__slot_of(w, id)];
   vec3 n = h->normal, f;
   switch (s->kind) {
   case COLLIDE_SHAPE_TRIANGLE:

@@ -1121,9 +1121,8 @@ static int among(collide_world *w, query *q, const int *ids, int n,
                  collide_hit *out, int *id) {
   int i;
   for (i = 0; i < n; i++) {
-    int k = ids[i];
-    if (k > 0 && k < w->next_id && w->slot_of_id[k] >= 0)
-      (void)query_shape(w, q, w->slot_of_id[k]);
+    int s = collide__slot_of(w, ids[i]);
+    if (s >= 0) (void)query_shape(w, q, s);
   }
   if (!q->found) return 0;
   *out = q->best;

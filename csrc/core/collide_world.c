@@ -85,8 +85,10 @@ void collide_world_free(collide_world *w) {
   for (i = 0; i < w->nslots; i++)
     if (w->slots[i].id && w->slots[i].kind == COLLIDE_SHAPE_POLYGON)
       free((void *)w->slots[i].g.poly.vertices);
+  for (i = 0; i < w->npages; i++) free(w->id_pages[i]);
+  free(w->id_pages);
+  free(w->page_live);
   free(w->slots);
-  free(w->slot_of_id);
   free(w->pending);
   free(w->planes);
   free(w->moving);
@@ -104,8 +106,51 @@ int collide_world_locked(const collide_world *w) { return w->busy > 0; }
 
 /* The slot of a live id, or -1. */
 static int slot_of(const collide_world *w, int id) {
-  if (id <= 0 || id >= w->next_id) return -1;
-  return w->slot_of_id[id];
+  return collide__slot_of(w, id);
+}
+
+size_t collide__world_bytes(const collide_world *w) {
+  size_t b = sizeof *w;
+  int i;
+  b += (size_t)w->cap_slots * sizeof *w->slots;
+  b += (size_t)w->npages * (sizeof *w->id_pages + sizeof *w->page_live);
+  for (i = 0; i < w->npages; i++)
+    if (w->id_pages[i]) b += ID_PAGE * sizeof(int);
+  b += (size_t)(w->cap_pending + w->cap_planes + w->cap_moving + w->cap_wide_up) * sizeof(int);
+  b += (size_t)w->cap_nodes * sizeof *w->nodes + (size_t)w->cap_hot * sizeof *w->hot;
+  b += (size_t)w->cap_wide * sizeof *w->wide;
+  if (w->stri_mem) b += (size_t)w->cap_stri * sizeof *w->stri + 64;
+  for (i = 0; i < w->nslots; i++)
+    if (w->slots[i].id && w->slots[i].kind == COLLIDE_SHAPE_POLYGON)
+      b += (size_t)w->slots[i].g.poly.count * sizeof(collide_vec3);
+  return b;
+}
+
+/* Room in the id table for the ids up to last: the directory, and a page
+   (all -1) for each id of them whose page is absent. 0 or NOMEM; pages
+   taken before a failure stay, empty, for the next call. */
+static int reserve_ids(collide_world *w, int last) {
+  int need = (last >> ID_PAGE_BITS) + 1, p, k;
+  if (need > w->npages) {
+    int **pages = (int **)realloc(w->id_pages, (size_t)need * sizeof *pages);
+    int *live;
+    if (!pages) return NOMEM;
+    w->id_pages = pages;
+    live = (int *)realloc(w->page_live, (size_t)need * sizeof *live);
+    if (!live) return NOMEM;
+    w->page_live = live;
+    for (p = w->npages; p < need; p++) {
+      pages[p] = NULL;
+      live[p] = 0;
+    }
+    w->npages = need;
+  }
+  for (p = w->next_id >> ID_PAGE_BITS; p < need; p++) {
+    if (w->id_pages[p]) continue;
+    if (!(w->id_pages[p] = (int *)malloc(ID_PAGE * sizeof(int)))) return NOMEM;
+    for (k = 0; k < ID_PAGE; k++) w->id_pages[p][k] = -1;
+  }
+  return 0;
 }
 
 int collide_world_kind(const collide_world *w, int id) {
@@ -115,8 +160,13 @@ int collide_world_kind(const collide_world *w, int id) {
 
 int collide_world_next(const collide_world *w, int id) {
   if (id < 0) id = 0;
-  for (id++; id < w->next_id; id++)
-    if (w->slot_of_id[id] >= 0) return id;
+  for (id++; id < w->next_id; id++) {
+    if (!w->id_pages[id >> ID_PAGE_BITS]) {   /* a page of removed ids */
+      id |= ID_PAGE - 1;
+      continue;
+    }
+    if (w->id_pages[id >> ID_PAGE_BITS][id & (ID_PAGE - 1)] >= 0) return id;
+  }
   return 0;
 }
 
@@ -127,8 +177,7 @@ static int reserve(collide_world *w, int kind, int n) {
   int e;
   if (w->busy) return LOCKED;
   if (w->next_id > INT_MAX - 1 - n) return NOMEM;
-  GROW(e, w->slot_of_id, w->cap_ids, w->next_id + n);
-  if (e) return e;
+  if ((e = reserve_ids(w, w->next_id + n - 1)) != 0) return e;
   if (kind == COLLIDE_SHAPE_PLANE) {
     GROW(e, w->planes, w->cap_planes, w->nplanes + n);
     if (e) return e;
@@ -231,7 +280,8 @@ static int commit_slot(collide_world *w, int s) {
   shape *sh = &w->slots[s];
   int id = w->next_id++;
   sh->id = id;
-  w->slot_of_id[id] = s;
+  w->id_pages[id >> ID_PAGE_BITS][id & (ID_PAGE - 1)] = s;
+  w->page_live[id >> ID_PAGE_BITS]++;
   w->count++;
   shape_bounds(sh);
   if (sh->kind == COLLIDE_SHAPE_PLANE) {
@@ -467,7 +517,14 @@ int collide_world_remove(collide_world *w, int id) {
   }
   unlist_moving(w, s);
   if (sh->kind == COLLIDE_SHAPE_POLYGON) free((void *)sh->g.poly.vertices);
-  w->slot_of_id[id] = -1;
+  {   /* the id's page goes once all its ids were given and removed */
+    int p = id >> ID_PAGE_BITS;
+    w->id_pages[p][id & (ID_PAGE - 1)] = -1;
+    if (--w->page_live[p] == 0 && (p + 1) * (size_t)ID_PAGE <= (size_t)w->next_id) {
+      free(w->id_pages[p]);
+      w->id_pages[p] = NULL;
+    }
+  }
   w->count--;
   sh->id = 0;
   sh->kind = COLLIDE_SHAPE_NONE;

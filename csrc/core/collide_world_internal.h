@@ -130,8 +130,15 @@ struct collide_world {
   shape *slots;
   int nslots, cap_slots;
   int free_slot;          /* head of the free-slot chain, -1 when none */
-  int *slot_of_id;        /* id -> slot, -1 once removed; [0] unused */
-  int next_id, cap_ids;
+  int **id_pages;         /* id -> slot, by pages of ID_PAGE ids: page
+                             id >> ID_PAGE_BITS holds slot or -1 (removed)
+                             at id & (ID_PAGE - 1); NULL once every id of
+                             the page was given and removed (its memory
+                             comes back: ids are never reused, so a table
+                             indexed by id alone would grow for ever) */
+  int *page_live;         /* live ids in each page */
+  int npages;             /* pages in the directory */
+  int next_id;
   int count;
   int *pending;           /* slots not yet in the tree (no planes) */
   int npending, cap_pending;
@@ -162,6 +169,18 @@ struct collide_world {
   int static_dead;        /* lanes of shapes that left it since its build */
   int busy;               /* queries running (a filter may query again) */
 };
+
+/* The id table's page: 4096 ids (16 KB). */
+#define ID_PAGE_BITS 12
+#define ID_PAGE (1 << ID_PAGE_BITS)
+
+/* The slot of a live id, or -1: O(1), two loads. */
+static inline int collide__slot_of(const collide_world *w, int id) {
+  const int *page;
+  if (id <= 0 || id >= w->next_id) return -1;
+  page = w->id_pages[id >> ID_PAGE_BITS];
+  return page ? page[id & (ID_PAGE - 1)] : -1;
+}
 
 #define NOMEM COLLIDE_FAIL(0, COLLIDE_E_NOMEM)
 #define LOCKED COLLIDE_FAIL(0, COLLIDE_E_LOCKED)
@@ -264,6 +283,10 @@ static inline double tri_S(mag_acc acc01, const static_tri *t) {
 }
 
 /* ---- between the files ---------------------------------------------------- */
+
+/* collide_world.c: the bytes the world holds (its arrays' capacities, the
+   id table's pages, polygons' vertices), for the tests. */
+COLLIDE_PRIVATE size_t collide__world_bytes(const collide_world *w);
 
 /* collide_pairs.c: collide_sweep_pairs with its pair limit (at most
    INT_MAX - 1) as an argument, for the tests. */
