@@ -135,7 +135,7 @@ static int oneway(move_state *m, int id, const vec3 *n) {
   collide_hit h;
   if (!m->use_up) return COLLIDE_FAIL(m->opt_arg, COLLIDE_E_ONEWAY_UP);
   if (!(v_dot(*n, m->up) > 0)) return COLLIDE_RESPONSE_IGNORE;
-  if (collide__penetration_slot(m->w, m->w->slot_of_id[id], &mv, &m->from, &h, &p) &&
+  if (collide__penetration_slot(m->w, collide__slot_of(m->w, id), &mv, &m->from, &h, &p) &&
       p.depth > 0.01 * m->skin)
     return COLLIDE_RESPONSE_IGNORE;
   return COLLIDE_RESPONSE_SLIDE;
