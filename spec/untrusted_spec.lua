@@ -371,7 +371,7 @@ describe("a script against a world", function()
         end
       end, armed)
       local seen = 0
-      for _ = 1, 20000 do
+      for _ = 1, 5000 do
         local id = cur[#cur]
         local kind, p = w:get(id)
         if kind ~= nil then
@@ -395,7 +395,7 @@ describe("a script against a world", function()
       finalizer_chain(function()
         if w:count() < 300 then w:add_sphere(v(0, 0, 0), 1) end
       end, armed)
-      for _ = 1, 1000 do
+      for _ = 1, 300 do
         local ids = w:overlap_sphere(v(0, 0, 0), 0.5)
         local hits = w:raycast_all(v(0, -5, 0), v(0, 5, 0))
         assert.is_true(#ids >= 100)
