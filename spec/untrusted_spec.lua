@@ -71,6 +71,7 @@ local function changes(w, id)
     set_layers = not FFI_SIDE_PENDING and function() w:set_layers(id, 2) end or nil,
     set_velocity = function() w:set_velocity(id, v(1, 0, 0)) end,
     advance = function() w:advance() end,
+    move_shape = function() w:move_shape(id, v(5, 5, 0)) end,
     build = function() w:build() end,
     -- (a backend whose world has no __gc to reach has nothing to refuse)
     collect = debug.getmetatable(w).__gc and function() debug.getmetatable(w).__gc(w) end,

@@ -89,8 +89,9 @@ static int l_polygon(lua_State *L) {
   int i, code;
   if (lua_type(L, 1) != LUA_TTABLE) return lc_typeerror(L, &F_POLYGON, 1, "table");
   n = lc_rawlen(L, 1);
-  if (n > (size_t)(INT_MAX / 2) / sizeof(collide_vec3))
-    return lc_argerror(L, &F_POLYGON, 1, "too many vertices");
+  if (n > COLLIDE_MAX_POLYGON_VERTICES)   /* before reading them */
+    return lc_argerror(L, &F_POLYGON, 1,
+                       collide_reason_message(COLLIDE_E_TOO_MANY_VERTICES));
   p = lc_newpolygon(L, (int)n);
   for (i = 0; i < (int)n; i++)
     lc_checkvec_at(L, &F_POLYGON, 1, i + 1, &p->vertices[i]);

@@ -192,6 +192,31 @@ static int w_add_polygon(lua_State *L) {
   return added(L, &F, collide_world_add_polygon(check_world_mut(L, &F), &poly), 3);
 }
 
+/* add_mesh's error for triangle t (0-based) of the indices at 3, naming
+   it and its indices as given: "triangle 123456 (indices 7, 8, 9) is
+   degenerate", "triangle 2 (indices 1, 2, 5): index 5 is out of range"
+   (ix: the 0-based indices, -1 where out of range; the table's values
+   were checked as whole numbers and read again raw, nothing having run
+   since). The same words as ffi_world.lua's mesh_error. */
+static int mesh_error(lua_State *L, const lc_fn *fn, int code, int t,
+                      const int *ix) {
+  char num[3][32];
+  int k, out = -1;
+  for (k = 0; k < 3; k++) {
+    lua_rawgeti(L, 3, 3 * t + k + 1);
+    lc_format_number(num[k], sizeof num[k], (double)lua_tonumber(L, -1));
+    lua_pop(L, 1);
+    if (out < 0 && ix[3 * t + k] < 0) out = k;
+  }
+  if (collide_error_reason(code) == COLLIDE_E_DEGENERATE_TRIANGLE || out < 0)
+    lua_pushfstring(L, "triangle %d (indices %s, %s, %s) is degenerate", t + 1,
+                    num[0], num[1], num[2]);
+  else
+    lua_pushfstring(L, "triangle %d (indices %s, %s, %s): index %s is out of range",
+                    t + 1, num[0], num[1], num[2], num[out]);
+  return lc_argerror(L, fn, 3, lua_tostring(L, -1));
+}
+
 /* w:add_mesh(vertices, indices [, data]) -> first_id, last_id */
 static int w_add_mesh(lua_State *L) {
   static const lc_fn F = {"add_mesh", 1};
@@ -224,6 +249,7 @@ static int w_add_mesh(lua_State *L) {
   }
   w = check_world_mut(L, &F);   /* (the allocations above ran the collector) */
   n = collide_world_add_mesh(w, v, nv, ix, ni, &first);
+  if (n < 0 && first >= 0) return mesh_error(L, &F, n, first, ix);
   if (n < 0) return world_error(L, &F, n);
   if (!lua_isnil(L, 4) && n > 0) {
     lc_getuservalue(L, 1);
@@ -986,10 +1012,16 @@ static int options_reader(lua_State *L) {
   read_options(L, j->fn, 2, 3, j->o);
   return 1;
 }
+/* The kind move_common gets for w:move_shape: the mover is a world shape,
+   named by its id, which takes the place of the shape's arguments and
+   `from` (a = -1: one argument fewer before `to` than move_sphere). */
+#define MOVE_SHAPE (-1)
 
 /* w:move_sphere(r, from, to [, options [, position, velocity]]),
-   w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...])
-   -> position, contacts, grounded, velocity, ground */
+   w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...]),
+   w:move_shape(id, to [, ...])
+   -> position, contacts, grounded, velocity, ground (move_shape: false for
+   an unknown id) */
 static int move_common(lua_State *L, const lc_fn *F, int kind) {
   collide_world *w;
   collide_mover s;
@@ -998,21 +1030,30 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   collide_vec3 from, to;
   collide_contact small[16], *cts = small;
   lfilter f;
-  int a = kind == COLLIDE_MOVER_CAPSULE, i, code, cap = 16;
+  int a = kind == COLLIDE_MOVER_CAPSULE ? 1 : kind == MOVE_SHAPE ? -1 : 0;
+  int i, code, cap = 16, id = 0;
   int oidx = 5 + a, fslot = 8 + a;
   /* The options table's errors count self, as the API contract's example
-     does: "bad argument #5 to 'move_sphere' (unknown option 'respons')". */
+     does: "bad argument #5 to 'move_sphere' (unknown option 'respons')";
+     move_shape's, new, count the Lua way, as the contract now says. */
   lc_fn of;
   of.name = F->name;
-  of.method = 0;
-  (void)check_world(L, F);
+  of.method = kind == MOVE_SHAPE;
+  /* (move_shape changes the world: not while it is locked) */
+  (void)(kind == MOVE_SHAPE ? check_world_mut : check_world)(L, F);
   memset(&s, 0, sizeof s);
   s.kind = kind;
-  if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
+  if (kind == MOVE_SHAPE) id = check_id(L, F, 2);
+  else if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
   else s.r = lc_checknumber(L, F, 2);
-  if (a) lc_checkvec(L, F, 3, &s.axis);
-  lc_checkvec(L, F, 3 + a, &from);
+  if (a > 0) lc_checkvec(L, F, 3, &s.axis);
+  if (kind != MOVE_SHAPE) lc_checkvec(L, F, 3 + a, &from);
   lc_checkvec(L, F, 4 + a, &to);
+  /* move_shape changes the world, and an error must leave it as it was:
+     its out-vectors are checked before the move, not when filled */
+  for (i = 6 + a; kind == MOVE_SHAPE && i <= 7 + a; i++)
+    if (!lua_isnoneornil(L, i) && lc_tovec3(L, i) == NULL)
+      lc_typeerror(L, F, i, "vec3 (out-vector)");
   lua_settop(L, 7 + a);
   collide_move_options_init(&o);
   lua_pushnil(L);                      /* fslot: the filter, if any */
@@ -1026,7 +1067,7 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     lc_world *p;
     int e;
     rf.name = F->name;
-    rf.method = 2 - oidx;
+    rf.method = 2 - oidx + of.method;   /* counted as of counts */
     job.fn = &rf;
     job.o = &o;
     lua_pushvalue(L, lua_upvalueindex(LC_UV_OPTIONS_READER));
@@ -1062,13 +1103,30 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   }
   /* the world now: the options' metamethods and the allocations above may
      have run Lua code */
-  w = check_world(L, F);
-  code = collide_world_move(w, &s, &from, &to, &o,
-                            lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
-                            cts, cap, &res);
+  w = (kind == MOVE_SHAPE ? check_world_mut : check_world)(L, F);
+  if (kind == MOVE_SHAPE) {
+    code = collide_world_move_shape(w, id, &to, &o,
+                                    lua_isnil(L, fslot) ? NULL : call_move_filter,
+                                    &f, cts, cap, &res);
+    if (code == 0) {   /* no such shape, as w:update says */
+      lua_pushboolean(L, 0);
+      return 1;
+    }
+    if (code == 1) code = 0;
+  } else {
+    code = collide_world_move(w, &s, &from, &to, &o,
+                              lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
+                              cts, cap, &res);
+  }
   if (code <= FILTER_TOO_DEEP) return filter_error(L, F, &f, code);
   if (code < 0 && collide_error_arg(code) == oidx)
     return lc_argerror(L, &of, oidx, collide_error_message(code));
+  if (code < 0 && collide_error_reason(code) == COLLIDE_E_NOT_MOVABLE) {
+    /* the message names the kind: "triangle shape cannot move (...)" */
+    lua_pushfstring(L, "%s %s", kind_names[collide_world_kind(w, id)],
+                    collide_error_message(code));
+    return lc_argerror(L, F, 2, lua_tostring(L, -1));
+  }
   if (code < 0) return world_error(L, F, code);
   lc_pushvec_out(L, F, 6 + a, &res.position);
   lua_createtable(L, res.ncontacts, 0);
@@ -1116,6 +1174,12 @@ static int w_move_aabb(lua_State *L) {
 static int w_move_capsule(lua_State *L) {
   static const lc_fn F = {"move_capsule", 1};
   return move_common(L, &F, COLLIDE_MOVER_CAPSULE);
+}
+
+/* w:move_shape(id, to [, options [, position, velocity]]) */
+static int w_move_shape(lua_State *L) {
+  static const lc_fn F = {"move_shape", 1};
+  return move_common(L, &F, MOVE_SHAPE);
 }
 
 /* ---- many moving spheres ------------------------------------------------- */
@@ -1202,7 +1266,7 @@ static const luaL_Reg world_methods[] = {
   {"build", w_build},
   /* the movers */
   {"move_sphere", w_move_sphere}, {"move_aabb", w_move_aabb},
-  {"move_capsule", w_move_capsule},
+  {"move_capsule", w_move_capsule}, {"move_shape", w_move_shape},
   /* world, continued */
   {"add_mesh", w_add_mesh},
   {"update", w_update}, {"get", w_get}, {"shapes", w_shapes},
