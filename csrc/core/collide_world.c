@@ -475,11 +475,14 @@ int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
       *first_id = i;
       return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
     }
-  *first_id = 0;
+  /* (-1 for the errors of no triangle: locked, out of memory) */
   if (w->busy) return LOCKED;
   *first_id = w->next_id;
   if (n == 0) return 0;
-  if ((e = reserve(w, COLLIDE_SHAPE_TRIANGLE, n)) < 0) return e;
+  if ((e = reserve(w, COLLIDE_SHAPE_TRIANGLE, n)) < 0) {
+    *first_id = -1;
+    return e;
+  }
   for (i = 0; i < n; i++) {
     int s = take_slot(w, COLLIDE_SHAPE_TRIANGLE);
     w->slots[s].g.tri.a = vertices[indices[(size_t)3 * i]];

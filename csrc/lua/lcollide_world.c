@@ -37,13 +37,20 @@ typedef struct lc_world { collide_world *w; int lock; } lc_world;
 
 /* How deep the Lua callbacks of world methods are nested (a filter that
    queries with a filter ...), shared by every world of a Lua state and its
-   coroutines: one userdata in the registry under LC_STATE, the world
-   methods' extra upvalue (LC_UV_METHODS). Each level holds a C frame of
+   coroutines: one userdata in the registry under LC_STATE, an upvalue of
+   every world method (LC_UV_STATE). Each level holds a C frame of
    the method and of lua_pcall; LuaJIT's C API has no limit of its own and
    overflows the C stack at about 1,500 levels. */
 typedef struct lc_state { int depth; } lc_state;
 #define LC_STATE "collide.state"
 #define LC_MAX_NESTING 100
+
+/* The world methods' upvalues after the module's: the lc_state, then the
+   two helpers of a move made once (options_reader, new_normal). */
+#define LC_UV_STATE LC_UV_METHODS
+#define LC_UV_OPTIONS_READER (LC_UV_METHODS + 1)
+#define LC_UV_NEW_NORMAL (LC_UV_METHODS + 2)
+#define LC_NUV_WORLD (LC_NUV + 3)
 
 /* What a callback run from the core returns instead of an answer: the
    error is in the filter's error slot (FILTER_ABORT, FILTER_BAD_RESPONSE)
@@ -583,7 +590,6 @@ static int filter_error(lua_State *L, const lc_fn *fn, const lfilter *f, int cod
    data table, the error slot) and makes room for a filter's call. */
 static collide_world_filter opt_filter(lua_State *L, const lc_fn *fn, int idx,
                                        lfilter *f) {
-  if (!lua_checkstack(L, 20)) luaL_error(L, "%s: stack overflow", fn->name);
   lc_getuservalue(L, 1);
   f->didx = lua_gettop(L);
   lua_pushnil(L);
@@ -591,13 +597,15 @@ static collide_world_filter opt_filter(lua_State *L, const lc_fn *fn, int idx,
   f->L = L;
   f->fidx = idx;
   f->mask = -1;
-  f->depth = &((lc_state *)lua_touserdata(L, lua_upvalueindex(LC_UV_METHODS)))->depth;
+  f->depth = &((lc_state *)lua_touserdata(L, lua_upvalueindex(LC_UV_STATE)))->depth;
   if (lua_isnoneornil(L, idx)) return NULL;
   if (lua_type(L, idx) == LUA_TNUMBER) {
     f->mask = check_bits(L, fn, idx, COLLIDE_E_BAD_MASK);
     return collide_world_layer_filter;
   }
   if (lua_type(L, idx) != LUA_TFUNCTION) lc_typeerror(L, fn, idx, "function or mask");
+  /* room for a filter's call (a move filter's is the largest: 7 slots) */
+  if (!lua_checkstack(L, 10)) luaL_error(L, "%s: stack overflow", fn->name);
   return call_filter;
 }
 
@@ -868,8 +876,13 @@ static void opt_vec(lua_State *L, const lc_fn *fn, int idx, const char *key,
     named = lua_isnil(L, -1);   /* no [1]: named fields */
     lua_pop(L, 1);
     for (k = 0; k < 3 && ok; k++) {
-      if (named) lua_getfield(L, -1, names[k]);
-      else lua_rawgeti(L, -1, k + 1);
+      /* raw, as every vector argument is read (lc_checkvec) */
+      if (named) {
+        lua_pushstring(L, names[k]);
+        lua_rawget(L, -2);
+      } else {
+        lua_rawgeti(L, -1, k + 1);
+      }
       if (lua_type(L, -1) == LUA_TNUMBER) c[k] = (double)lua_tonumber(L, -1);
       else if (!(k == 2 && lua_isnil(L, -1))) ok = 0;
       lua_pop(L, 1);
@@ -1111,9 +1124,10 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   collide_move_options_init(&o);
   lua_pushnil(L);                      /* fslot: the filter, if any */
   (void)opt_filter(L, &of, fslot, &f); /* (nil yet: the slots, the depth) */
-  if (!lua_isnil(L, oidx)) {
-    /* read with the world locked, under lua_pcall (see options_reader);
-       its messages name stack index 2 there as argument oidx */
+  if (lua_type(L, oidx) == LUA_TTABLE && lua_getmetatable(L, oidx)) {
+    /* a metatable: its metamethods may run Lua code, so the table is read
+       with the world locked, under lua_pcall (see options_reader); its
+       messages name stack index 2 there as argument oidx */
     options_job job;
     lc_fn rf;
     lc_world *p;
@@ -1122,8 +1136,7 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     rf.method = 2 - oidx + of.method;   /* counted as of counts */
     job.fn = &rf;
     job.o = &o;
-    lc_pushupvalues(L);   /* (it reads vec3s: the module's upvalues) */
-    lua_pushcclosure(L, options_reader, LC_NUV);
+    lua_pushvalue(L, lua_upvalueindex(LC_UV_OPTIONS_READER));
     lua_pushlightuserdata(L, &job);
     lua_pushvalue(L, oidx);
     p = check_world_ud(L, F);
@@ -1136,11 +1149,16 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     p->lock--;
     if (e != 0) return lua_error(L);
     lua_replace(L, fslot);
+    lua_pop(L, 1);   /* the metatable */
+  } else if (!lua_isnil(L, oidx)) {
+    /* no metatable: reading it runs no Lua code (an allocation's finalizer
+       may; the world is fetched again below) */
+    read_options(L, &of, oidx, fslot, &o);
   }
   if (!lua_isnil(L, fslot)) {
     /* the part of a filter's call that allocates, run protected */
-    lc_pushupvalues(L);
-    lua_pushcclosure(L, new_normal, LC_NUV);
+    if (!lua_checkstack(L, 10)) luaL_error(L, "%s: stack overflow", F->name);
+    lua_pushvalue(L, lua_upvalueindex(LC_UV_NEW_NORMAL));
     f.tidx = lua_gettop(L);
   }
   if (4 * o.max_iterations + 32 > cap) {
@@ -1151,9 +1169,9 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     cts = (collide_contact *)lc_newuserdata(L, (size_t)cap * sizeof *cts, 0);
   }
   /* the world now: the options' metamethods and the allocations above may
-     have run Lua code (which may have locked it: move_shape changes it) */
+     have run Lua code */
+  w = (kind == MOVE_SHAPE ? check_world_mut : check_world)(L, F);
   if (kind == MOVE_SHAPE) {
-    w = check_world_mut(L, F);
     code = collide_world_move_shape(w, id, &to, &o,
                                     lua_isnil(L, fslot) ? NULL : call_move_filter,
                                     &f, cts, cap, &res);
@@ -1163,7 +1181,6 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
     }
     if (code == 1) code = 0;
   } else {
-    w = check_world(L, F);
     code = collide_world_move(w, &s, &from, &to, &o,
                               lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
                               cts, cap, &res);
@@ -1353,6 +1370,7 @@ static const lc_api_row world_rows[] = {
 };
 
 void lc_open_world(lua_State *L) {
+  const luaL_Reg *r;
   /* module table at the top */
   lc_setfuncs(L, world_funcs, 0);
   lua_getfield(L, -1, "_api");   /* (lc_open_api made it) */
@@ -1360,21 +1378,29 @@ void lc_open_world(lua_State *L) {
   lua_setfield(L, -2, "world");
   lua_pop(L, 1);
   lc_filltype(L, LC_MT_WORLD, world_meta, NULL, NULL);
-  /* the methods, with the Lua state's nesting of callbacks as one more
-     upvalue: one lc_state per Lua state, kept in the registry, so a module
-     loaded twice shares it */
-  lua_getfield(L, LUA_REGISTRYINDEX, LC_STATE);
-  if (lua_type(L, -1) != LUA_TUSERDATA) {
-    lc_state *st;
-    lua_pop(L, 1);
-    st = (lc_state *)lc_newuserdata(L, sizeof *st, 0);
-    st->depth = 0;
-    lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, LC_STATE);
-  }
+  /* the methods, with LC_NUV_WORLD upvalues: the Lua state's nesting of
+     callbacks (one lc_state per Lua state, kept in the registry, so a
+     module loaded twice shares it) and a move's two helpers */
   lc_pushmethods(L, LC_MT_WORLD);
-  lc_setfuncs(L, world_methods, -2);
-  lua_pop(L, 2);
+  for (r = world_methods; r->name != NULL; r++) {
+    lc_pushupvalues(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, LC_STATE);
+    if (lua_type(L, -1) != LUA_TUSERDATA) {
+      lc_state *st;
+      lua_pop(L, 1);
+      st = (lc_state *)lc_newuserdata(L, sizeof *st, 0);
+      st->depth = 0;
+      lua_pushvalue(L, -1);
+      lua_setfield(L, LUA_REGISTRYINDEX, LC_STATE);
+    }
+    lc_pushupvalues(L);
+    lua_pushcclosure(L, options_reader, LC_NUV);
+    lc_pushupvalues(L);
+    lua_pushcclosure(L, new_normal, LC_NUV);
+    lua_pushcclosure(L, r->func, LC_NUV_WORLD);
+    lua_setfield(L, -2, r->name);
+  }
+  lua_pop(L, 1);
   luaL_getmetatable(L, LC_MT_WORLD);
   lc_pushmethods(L, LC_MT_WORLD);
   lua_setfield(L, -2, "__index");
