@@ -1057,11 +1057,13 @@ end]],
       if type(out) == "nil" then out = {} else old = #out end
       for k = 0, count - 1 do
         local pr = PAIRS[k]
-        out[3 * k + 1] = pr.i + 1
-        out[3 * k + 2] = pr.j + 1
-        out[3 * k + 3] = pr.u0
+        -- (raw, as the C API's lua_rawseti: an out table's __newindex is
+        -- not Lua this function runs)
+        rawset(out, 3 * k + 1, pr.i + 1)
+        rawset(out, 3 * k + 2, pr.j + 1)
+        rawset(out, 3 * k + 3, pr.u0)
       end
-      for k = old, 3 * count + 1, -1 do out[k] = nil end
+      for k = old, 3 * count + 1, -1 do rawset(out, k, nil) end
       give_pairs(b)
       return out, count
     end
