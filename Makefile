@@ -158,7 +158,7 @@ cdef-check:
 	  || { echo "lua/collide/cdef.lua is out of date: run make cdef"; exit 1; }
 
 luacheck:
-	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg collide.lua)
+	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg tests/fuzz_world.lua collide.lua)
 
 # Packaging check (tests/pkg/rock_check.sh): both rockspecs lint clean and
 # describe the same rock (every C source listed, version = _VERSION);

@@ -131,7 +131,10 @@ describe("a query run from inside another", function()
       end
       local a = show(w:raycast(V(0, 0, 0), V(20, 0, 0)))
       if a ~= alone_ray then wrong = wrong + 1 end
-      local list = w:overlap_sphere(V(3, 0, 0), 3, function() collectgarbage("step") return true end)
+      local list = w:overlap_sphere(V(3, 0, 0), 3, function()
+        collectgarbage("step")
+        return true
+      end)
       if show(list) ~= "{1 2 3 4 5 6}" then wrong = wrong + 1 end
     end
     collectgarbage()
@@ -215,7 +218,10 @@ describe("on the FFI backend", function()
       errors[#errors + 1] = ok and "went through" or err:gsub("^.-:%d+: ", "")
     end
     w:overlap_sphere(V(3, 0, 0), 3, function(id) try(function() w:remove(id) end) return true end)
-    w:raycast_all(V(0, 0, 0), V(20, 0, 0), function() try(function() w:advance() end) return true end)
+    w:raycast_all(V(0, 0, 0), V(20, 0, 0), function()
+      try(function() w:advance() end)
+      return true
+    end)
     w:sweep_sphere(0.1, V(0, 0, 0), V(20, 0, 0), function(id)
       try(function() w:set_layers(id, 2) end) return true end)
     w:move_sphere(0.2, V(0, 0, 0), V(20, 0, 0), { filter = function()

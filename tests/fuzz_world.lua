@@ -172,7 +172,8 @@ local function gen_query()
     q = { "overlap_aabb", rvec(), vec_arg(rand() * 4, rand() * 4, rand() * 4), n = 3, fpos = 3 }
   elseif k == 4 then q = { "overlap_capsule", rvec(), rvec(), rand() * 3, n = 4, fpos = 4 }
   elseif k == 5 then q = { "sweep_sphere", rand() * 2, rvec(), rvec(), n = 4, fpos = 4 }
-  elseif k == 6 then q = { "sweep_aabb", V(rand(), rand(), rand()), rvec(), rvec(), n = 4, fpos = 4 }
+  elseif k == 6 then
+    q = { "sweep_aabb", V(rand(), rand(), rand()), rvec(), rvec(), n = 4, fpos = 4 }
   elseif k == 7 then q = { "sweep_capsule", rand(), rvec(2), rvec(), rvec(), n = 5, fpos = 5 }
   elseif k == 8 or k == 9 then q = { "raycast", rvec(30), rvec(30), n = 3, fpos = 3 }
   elseif k == 10 or k == 11 then q = { "raycast_all", rvec(30), rvec(30), n = 3, fpos = 3 }
@@ -267,7 +268,15 @@ end
 
 -- ---- hostility ------------------------------------------------------------
 
+-- FUZZ_TRACE=1: what runs, on stderr (to find where a run stops).
 local trace = os.getenv("FUZZ_TRACE")
+local function say(...)
+  if not trace then return end
+  local t = { ... }
+  for i = 1, select("#", ...) do t[i] = tostring(t[i]) end
+  io.stderr:write(table.concat(t, " "), "\n")
+  io.stderr:flush()
+end
 local level = 0          -- queries running now (with hostility)
 local expect = {}        -- level -> "token" or "yield": how that query ends
 local tokens = {}        -- level -> the error value raised there
@@ -280,9 +289,9 @@ local quiet = false      -- finalizers do nothing (while comparing)
 local hostile
 
 local function try_change(ctx)
-  if trace then io.stderr:write("  change ", ctx, "\n"); io.stderr:flush() end
+  say("  change", ctx)
   local ok, err = pcall(change)
-  if trace then io.stderr:write("  change done ", tostring(ok), " ", tostring(err), "\n"); io.stderr:flush() end
+  say("  change done", ok, err)
   if ctx == "filter" or ctx == "options" then
     -- the world runs a method: the change must be refused
     if ok then
@@ -311,7 +320,7 @@ local function nested_query()
   budget = budget - 1
   stats.nested = stats.nested + 1
   local q = gen_query()
-  if trace then io.stderr:write("  nested ", q[1], " ", tostring(q.fspec), " ", tostring(q[q.n]), "\n"); io.stderr:flush() end
+  say("  nested", q[1])
   level = level + 1
   expect[level], tokens[level] = nil, nil
   local r = pack(run_query(q, hostile))
@@ -341,7 +350,7 @@ end
 -- understood yet.
 local gc_queries = not jit or os.getenv("FUZZ_GC_QUERIES") == "1"
 local function finalizer()
-  if trace then io.stderr:write("  finalizer ", tostring(quiet), " ", gc_depth, "\n"); io.stderr:flush() end
+  say("  finalizer", quiet, gc_depth)
   if quiet then return end
   gc_depth = gc_depth + 1
   stats.gc_runs = stats.gc_runs + 1
@@ -368,7 +377,7 @@ end
 
 function hostile(ctx)
   local r = rand()
-  if trace then io.stderr:write("  hostile ", ctx, " ", level, " ", gc_depth, " ", r, "\n"); io.stderr:flush() end
+  say("  hostile", ctx, level, gc_depth, r)
   if r < 0.30 then
     if budget > 0 and level < 8 then nested_query() end
   elseif r < 0.40 then
@@ -458,7 +467,7 @@ local function sequence()
   stats.sequences = stats.sequences + 1
   log, dirty, budget = {}, false, 1 + irand(12)
   local q = gen_query()
-  if trace then io.stderr:write(stats.sequences, " ", q[1], "\n"); io.stderr:flush() end
+  say(stats.sequences, q[1])
   level = 1
   expect = {}
   tokens = {}

@@ -1055,13 +1055,21 @@ end]],
       local PAIRS = b[7]
       local old = 0
       if type(out) == "nil" then out = {} else old = #out end
+      local raw = getmetatable(out) ~= nil
       for k = 0, count - 1 do
         local pr = PAIRS[k]
         -- (raw, as the C API's lua_rawseti: an out table's __newindex is
-        -- not Lua this function runs)
-        rawset(out, 3 * k + 1, pr.i + 1)
-        rawset(out, 3 * k + 2, pr.j + 1)
-        rawset(out, 3 * k + 3, pr.u0)
+        -- not Lua this function runs; rawset only where there is a
+        -- metatable, as the plain store compiles better)
+        if raw then
+          rawset(out, 3 * k + 1, pr.i + 1)
+          rawset(out, 3 * k + 2, pr.j + 1)
+          rawset(out, 3 * k + 3, pr.u0)
+        else
+          out[3 * k + 1] = pr.i + 1
+          out[3 * k + 2] = pr.j + 1
+          out[3 * k + 3] = pr.u0
+        end
       end
       for k = old, 3 * count + 1, -1 do rawset(out, k, nil) end
       give_pairs(b)
