@@ -69,7 +69,7 @@ return function(E)
   E.register_type(W, "world")
 
   local methods = {}
-  local meta = { __name = "world", __index = methods, __metatable = "world" }
+  local meta = { __name = "world", __index = methods, __metatable = "collide.world" }
   -- world object -> its core pointer; world object -> lock count
   local WORLD = setmetatable({}, { __mode = "k" })
   local BUSY = setmetatable({}, { __mode = "k" })
@@ -121,12 +121,13 @@ return function(E)
     if n > 0 then BUSY[w] = n else BUSY[w] = nil end
   end
 
-  local function enter()
-    if depth >= MAX_DEPTH then raise("filter nesting too deep") end
+  -- One level deeper for method f (as lcollide_world.c filter_pcall).
+  local function enter(f)
+    if depth >= MAX_DEPTH then raise(f.name .. ": filter nesting too deep") end
     depth = depth + 1
   end
 
-  -- Runs fn(a1 .. a5) behind a C boundary (an FFI callback) under pcall,
+  -- For method F, runs f(a1 .. a5) behind a C boundary (an FFI callback) under pcall,
   -- with self locked: returns fn's two first results, or raises its error
   -- again once the world is unlocked. From code kept out of the JIT only
   -- (a callback must not be entered from compiled code).
@@ -137,8 +138,8 @@ return function(E)
     g_fn, g1, g2, g3, g4, g5 = nil, nil, nil, nil, nil, nil
     g_ok, g_r1, g_r2 = pcall(f, a1, a2, a3, a4, a5)
   end)
-  local function guarded(self, f, a1, a2, a3, a4, a5)
-    enter()
+  local function guarded(F, self, f, a1, a2, a3, a4, a5)
+    enter(F)
     lock(self)
     g_fn, g1, g2, g3, g4, g5 = f, a1, a2, a3, a4, a5
     GUARD()
@@ -224,6 +225,22 @@ return function(E)
   local F_MESH = fn("add_mesh", 1)
   local FIRST = new("int[1]")
 
+  -- lcollide_world.c mesh_error: triangle t (0-based) named with its
+  -- indices as given.
+  local function mesh_error(code, t, indices, ix)
+    local num, out = {}, nil
+    for k = 1, 3 do
+      num[k] = ("%.14g"):format(rawget(indices, 3 * t + k))
+      if not out and ix[3 * t + k - 1] < 0 then out = k end
+    end
+    if C.collide_error_reason(code) == C.COLLIDE_E_DEGENERATE_TRIANGLE or not out then
+      argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s) is degenerate"):format(
+        t + 1, num[1], num[2], num[3]))
+    end
+    argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s): index %s is out of range"):format(
+      t + 1, num[1], num[2], num[3], num[out]))
+  end
+
   -- lcollide_world.c w_add_mesh, check for check.
   function methods.add_mesh(self, vertices, indices, data)
     local w, D = check_unlocked(F_MESH, self)
@@ -245,6 +262,7 @@ return function(E)
       ix[i - 1] = (x >= 1 and x <= nv) and x - 1 or -1
     end
     local n = C.collide_world_add_mesh(w, vs, nv, ix, ni, FIRST)
+    if n < 0 and FIRST[0] >= 0 then mesh_error(n, FIRST[0], indices, ix) end
     if n < 0 then world_error(F_MESH, n) end
     local first = FIRST[0]
     if type(data) ~= "nil" then
@@ -505,8 +523,8 @@ return function(E)
   -- has copied its arguments before it calls the filter, and writes HIT
   -- and ID only once it is done: a query of the filter's own may use
   -- them meanwhile.)
-  local function filtered(run, self, w, D, filter, a1, a2, a3, a4)
-    enter()
+  local function filtered(F, run, self, w, D, filter, a1, a2, a3, a4)
+    enter(F)
     lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
@@ -590,7 +608,7 @@ return function(E)
     end
     local list
     if lf == nil then list = hits_list(b, n, D, nil)
-    else list = guarded(self, hits_list, b, n, D, lf) end
+    else list = guarded(F_RAY_ALL, self, hits_list, b, n, D, lf) end
     give_hits(b)
     return list
   end
@@ -621,7 +639,7 @@ return function(E)
     end
     local list
     if lf == nil then list = ids_list(b, n, D, nil)
-    else list = guarded(self, ids_list, b, n, D, lf) end
+    else list = guarded(f, self, ids_list, b, n, D, lf) end
     give_ids(b)
     return list
   end
@@ -677,7 +695,7 @@ return function(self, %s, filter, o1, o2)
     if lf == nil then
       code = C.%s(w, %s, cb, ctx, HIT, ID)
     else
-      code, err = filtered(run, self, w, D, lf, %s)
+      code, err = filtered(F, run, self, w, D, lf, %s)
     end
   end
   return world_hit(F, code, err, %d, o1, o2)
@@ -726,7 +744,8 @@ end]],
   -- ---- the movers --------------------------------------------------------------
 
   -- lcollide_world.c move_common and read_options, check for check.
-  local F_MOVE = { fn("move_sphere", 1), fn("move_aabb", 1), fn("move_capsule", 1) }
+  local F_MOVE = { fn("move_sphere", 1), fn("move_aabb", 1), fn("move_capsule", 1),
+                   fn("move_shape", 1) }
   local SPHERE, AABB, CAPSULE = 0, 1, 2
   -- A move's buffers, its own for the call (a filter or an options
   -- table's metamethod may move too): options, mover, result, contacts and
@@ -857,13 +876,19 @@ end]],
     return r and DEFAULT or IGNORE
   end)
 
-  local function move_filtered(self, w, D, filter, b, cap)
-    enter()
+  local function move_filtered(f, self, w, D, filter, b, cap, id)
+    enter(f)
     lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
-    local code = C.collide_world_move(w, b[2], b[6], b[7], b[1], MOVE_CALLBACK,
-                                      nil, b[4], cap, b[3])
+    local code
+    if id then
+      code = C.collide_world_move_shape(w, id, b[7], b[1], MOVE_CALLBACK, nil,
+                                        b[4], cap, b[3])
+    else
+      code = C.collide_world_move(w, b[2], b[6], b[7], b[1], MOVE_CALLBACK,
+                                  nil, b[4], cap, b[3])
+    end
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
     unlock(self)
@@ -883,27 +908,31 @@ end]],
   end
 
   -- The move, once MOVER is filled; a = 1 for the capsule (one more
-  -- argument before from).
+  -- argument before from); id: move_shape's shape (a = -1: the id takes
+  -- the place of the shape's arguments and from), else nil.
   local OPTIONS_FN = { move_sphere = fn("move_sphere"), move_aabb = fn("move_aabb"),
-                       move_capsule = fn("move_capsule") }
+                       move_capsule = fn("move_capsule"), move_shape = F_MOVE[4] }
 
-  local function move(f, a, self, w, D, b, from, to, options, o1, o2)
+  local function move(f, a, self, w, D, b, from, to, options, o1, o2, id)
     local OPTIONS, RESULT = b[1], b[3]
     -- (from and to copied into the call's own vectors: a filter's move
     -- would overwrite the scratch ones)
-    if not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
     local FROM, TO = b[6], b[7]
-    FROM.x, FROM.y, FROM.z = from.x, from.y, from.z
+    if id == nil then
+      if not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
+      FROM.x, FROM.y, FROM.z = from.x, from.y, from.z
+    end
     if not istype(V, to) then to = tovec(f, 4 + a, to, S[4 + a]) end
     TO.x, TO.y, TO.z = to.x, to.y, to.z
     C.collide_move_options_init(OPTIONS)
     local filter
     -- The options table's errors count self, as the API contract's
-    -- example does (lcollide_world.c move_common).
+    -- example does (lcollide_world.c move_common); move_shape's, new,
+    -- count the Lua way, as the contract now says.
     local of = OPTIONS_FN[f.name]
     if type(options) ~= "nil" then
       if type(options) == "table" and runs_lua(options) then
-        filter = guarded(self, read_options, of, 5 + a, options, OPTIONS)
+        filter = guarded(f, self, read_options, of, 5 + a, options, OPTIONS)
       else
         filter = read_options(of, 5 + a, options, OPTIONS)
       end
@@ -916,16 +945,31 @@ end]],
       b[4], b[5] = new("collide_contact[?]", cap), cap
     end
     local code, err
-    if filter == nil then
+    if filter ~= nil then
+      code, err = move_filtered(f, self, w, D, filter, b, cap, id)
+    elseif id then
+      code = C.collide_world_move_shape(w, id, TO, OPTIONS, nil, nil, b[4],
+                                        cap, RESULT)
+    else
       code = C.collide_world_move(w, b[2], FROM, TO, OPTIONS, nil, nil,
                                   b[4], cap, RESULT)
-    else
-      code, err = move_filtered(self, w, D, filter, b, cap)
+    end
+    if id then
+      if code == 0 then   -- no such shape, as w:update says
+        give_move(b)
+        return false
+      end
+      if code == 1 then code = 0 end
     end
     if code == FILTER_ABORT then error(err, 0) end
     if code == FILTER_BAD_RESPONSE then raise(f.name .. ": " .. err) end
     if code < 0 and C.collide_error_arg(code) == 5 + a then
       argerror(of, 5 + a, ffi.string(C.collide_error_message(code)))
+    end
+    if code < 0 and C.collide_error_reason(code) == C.COLLIDE_E_NOT_MOVABLE then
+      -- the message names the kind: "triangle shape cannot move (...)"
+      argerror(f, 2, KIND[C.collide_world_kind(w, id)] .. " " ..
+               ffi.string(C.collide_error_message(code)))
     end
     if code < 0 then world_error(f, code) end
     local p, v = RESULT.position, RESULT.velocity
@@ -981,6 +1025,21 @@ end]],
     MOVER.kind, MOVER.r = CAPSULE, r
     MOVER.axis.x, MOVER.axis.y, MOVER.axis.z = axis.x, axis.y, axis.z
     return move(f, 1, self, w, D, b, from, to, options, o1, o2)
+  end
+
+  -- The world's sphere, aabb or capsule id moves itself (the core reads
+  -- its shape: MOVER is not used).
+  function methods.move_shape(self, id, to, options, o1, o2)
+    local f = F_MOVE[4]
+    local w, D = check_unlocked(f, self)
+    id = check_id(f, id)
+    local b = take_move()
+    if not istype(V, to) then to = tovec(f, 3, to, S[3]) end
+    -- move_shape changes the world, and an error must leave it as it was:
+    -- its out-vectors are checked before the move, not when filled
+    if type(o1) ~= "nil" and not istype(V, o1) then typeerror(f, 5, "vec3 (out-vector)", o1) end
+    if type(o2) ~= "nil" and not istype(V, o2) then typeerror(f, 6, "vec3 (out-vector)", o2) end
+    return move(f, -1, self, w, D, b, nil, to, options, o1, o2, id)
   end
 
 
