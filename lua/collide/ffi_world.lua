@@ -788,8 +788,9 @@ end]],
     end
     if type(v) == "table" then
       local x, y, z
+      -- (raw, as every vector is read, and as lcollide_world.c reads them)
       if type(rawget(v, 1)) == "nil" then
-        x, y, z = v.x, v.y, v.z
+        x, y, z = rawget(v, "x"), rawget(v, "y"), rawget(v, "z")
       else
         x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
       end
@@ -897,14 +898,11 @@ end]],
   end
   jit.off(move_filtered)
 
-  -- Does reading the options run Lua (a metatable on them or on a table
-  -- in them)? Then they are read behind GUARD, the world locked.
+  -- Does reading the options run Lua (their metatable's __index; the
+  -- vectors in them are read raw)? Then they are read behind GUARD, the
+  -- world locked.
   local function runs_lua(options)
-    if getmetatable(options) ~= nil then return true end
-    for _, x in pairs(options) do
-      if type(x) == "table" and getmetatable(x) ~= nil then return true end
-    end
-    return false
+    return getmetatable(options) ~= nil
   end
 
   -- The move, once MOVER is filled; a = 1 for the capsule (one more
