@@ -12,6 +12,7 @@
 #   make cdef       regenerate lua/collide/cdef.lua from csrc/core/collide.h
 #   make ci-extra   the reliability checks CI runs after `make test`:
 #                   check-asan check-valgrind fuzz-replay lint check-gc host
+#                   fuzz-lua
 #   make clean
 #
 # Every variable below can be set on the command line, e.g.
@@ -67,7 +68,7 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs luacheck rock-check $(addprefix spec-,$(VMS)) spec-luajit \
         spec-luajit-capi cdef cdef-check bench deps-reliab \
-        check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra \
+        check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra fuzz-lua \
         dist dist-check abi-check root-check deps-check pkg-check \
         release-rockspec
 
@@ -157,7 +158,7 @@ cdef-check:
 	  || { echo "lua/collide/cdef.lua is out of date: run make cdef"; exit 1; }
 
 luacheck:
-	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg collide.lua)
+	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg tests/fuzz_world.lua collide.lua)
 
 # Packaging check (tests/pkg/rock_check.sh): both rockspecs lint clean and
 # describe the same rock (every C source listed, version = _VERSION);
@@ -472,8 +473,35 @@ fuzz-replay: fuzz-build
 # their own files under build/, so they may overlap; any failure fails.
 ci-extra: deps-reliab
 	@$(MAKE) --no-print-directory -j2 -Otarget check-asan check-valgrind lint \
-	  check-gc host fuzz-replay
+	  check-gc host fuzz-replay fuzz-lua
 	@echo "make ci-extra: all reliability checks passed"
+
+# The Lua-level fuzzer of the world (tests/fuzz_world.lua): filters,
+# finalizers, options and out tables that query, change the world, raise,
+# yield and recurse; every answer checked against the same query alone.
+# Under ASan + UBSan on Lua 5.4 and on LuaJIT's two backends (a 5.1-ABI
+# sanitized core for LuaJIT; its leak check is off, as LuaJIT's own
+# allocations outlive lua_close), FUZZ_LUA_COUNT sequences each (about a
+# minute in all at the default).
+FUZZ_LUA_SEED  ?= 1
+FUZZ_LUA_COUNT ?= 10000
+FUZZ_LUA_ENV = LUA_PATH='lua/?.lua;lua/?/init.lua;;'
+
+build/asan-5.1/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN_FLAGS) -Icsrc/core -I/usr/include/lua5.1 $(LIBFLAG) \
+	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+
+fuzz-lua: build/asan/collide/core.so build/asan-5.1/collide/core.so
+	@echo "== fuzz_world on Lua 5.4 under ASan + UBSan"
+	$(SAN_ENV) $(FUZZ_LUA_ENV) LUA_CPATH='build/asan/?.so;;' \
+	  lua5.4 tests/fuzz_world.lua $(FUZZ_LUA_SEED) $(FUZZ_LUA_COUNT)
+	@for b in ffi capi; do \
+	  echo "== fuzz_world on LuaJIT ($$b backend) under ASan + UBSan"; \
+	  $(subst detect_leaks=1,detect_leaks=0,$(SAN_ENV)) $(FUZZ_LUA_ENV) \
+	    LUA_CPATH='build/asan-5.1/?.so;;' COLLIDE_BACKEND=$$b \
+	    luajit tests/fuzz_world.lua $(FUZZ_LUA_SEED) $(FUZZ_LUA_COUNT) || exit 1; \
+	done
 
 # ---- LOVE ------------------------------------------------------------------
 

@@ -12,11 +12,9 @@ local LOCKED = "world is locked during a query"
 
 -- The LuaJIT FFI backend's side of these guarantees (its list filters and
 -- options locked, the nesting limit, yields, its world's metatable
--- protected) is issue 27's FFI part, done on its own branch (hostile-ffi).
--- Until that is merged, the specs that need it return early on the FFI
--- backend, here and only here; after the merge this must be false: every
--- spec of this file holds on every backend.
-local FFI_SIDE_PENDING = collide.backend == "ffi"
+-- protected) came with the hostile-ffi branch: every spec of this file
+-- holds on every backend (the flag stays false; it was true until then).
+local FFI_SIDE_PENDING = false
 
 -- The error of calling f(...), which must fail.
 local function error_of(f, ...)

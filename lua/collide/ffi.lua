@@ -73,6 +73,7 @@ typedef struct collide_ffi_polygon {
   const collide_ffi_cpolygon poly;
   const collide_vec3 v[?];
 } collide_ffi_polygon;
+typedef struct collide_ffi_polygon_h collide_ffi_polygon_h;
 ]]
 -- The spelled-out layouts must stay the core's, field for field: the
 -- wrappers are handed to the core as its own types.
@@ -103,7 +104,17 @@ local V = ffi.typeof("collide_vec3")
 local P = ffi.typeof("collide_ffi_plane")
 -- A polygon's vertices live in the same cdata, right after the core's
 -- struct (cdata never move, so poly.vertices may point into it).
-local G = ffi.typeof("collide_ffi_polygon")
+local GBODY = ffi.typeof("collide_ffi_polygon")
+-- What Lua gets is not that cdata, whose fields (poly.vertices, the array
+-- v) Lua could index out of bounds, but a pointer to it typed as a pointer
+-- to an incomplete struct: it has no fields, cannot be indexed (p[i]: "size
+-- of C type is unknown") nor added to, and every key goes to its metatable
+-- (issue 27, F6). The body is kept alive by POLY_BODY, weak-keyed by the
+-- handle (the body refers to nothing, so no cycle), and read only here.
+-- The handle is passed to the core as it is: it points at the core's
+-- collide_polygon.
+local G = ffi.typeof("collide_ffi_polygon_h *")
+local POLY_BODY = setmetatable({}, { __mode = "k" })
 
 -- ---- errors -----------------------------------------------------------------
 
@@ -115,13 +126,23 @@ local GENERATED = "=collide.ffi("
 -- The position of the Lua code that called into this module, "" when that
 -- is not Lua code: what the C API's luaL_error prints (luaL_where(L, 1),
 -- the caller of the C function).
+-- A C frame between two of this backend's (the pcall and the FFI callback
+-- of collide/ffi_world.lua's GUARD) is passed over too.
+local function ours(info)
+  local src = info.source
+  return SOURCES[src] or src:sub(1, #GENERATED) == GENERATED
+end
 local function where()
   local level = 2
   while true do
     local info = debug.getinfo(level, "Sl")
     if info == nil then return "" end
-    local src = info.source
-    if not SOURCES[src] and src:sub(1, #GENERATED) ~= GENERATED then
+    local skip = ours(info)
+    if not skip and info.what == "C" then
+      local above = debug.getinfo(level + 1, "S")
+      skip = above ~= nil and ours(above)
+    end
+    if not skip then
       if info.currentline > 0 then
         return info.short_src .. ":" .. info.currentline .. ": "
       end
@@ -434,29 +455,40 @@ local function polygon(t)
   if n > 65536 then   -- COLLIDE_MAX_POLYGON_VERTICES, before reading them
     argerror(F_POLYGON, 1, ffi.string(C.collide_reason_message(C.COLLIDE_E_TOO_MANY_VERTICES)))
   end
-  local p = G(n)
-  local verts = ffi.cast("collide_vec3 *", p.v)
+  local body = GBODY(n)
+  local verts = ffi.cast("collide_vec3 *", body.v)
   for i = 1, n do checkvec_at(F_POLYGON, 1, t, i, verts[i - 1]) end
-  local code = C.collide_polygon_init(verts, n, ffi.cast("collide_polygon *", p))
+  local code = C.collide_polygon_init(verts, n, ffi.cast("collide_polygon *", body))
   if code < 0 then coreerror(F_POLYGON, code, 1) end
+  local p = ffi.cast(G, body)
+  POLY_BODY[p] = body
   return p
 end
 
+-- The body of a polygon handle (one of ours: POLY_BODY has them all).
+local function body_of(f, p)
+  local body = istype(G, p) and POLY_BODY[p]
+  if not body then typeerror(f, 1, "polygon", p) end
+  return body
+end
+
 function polygon_methods.vertices(p)
-  if not istype(G, p) then typeerror(F_VERTICES, 1, "polygon", p) end
-  local list, vs = {}, p.poly.vertices
-  for i = 1, p.poly.count do
+  local poly = body_of(F_VERTICES, p).poly
+  local list, vs = {}, poly.vertices
+  for i = 1, poly.count do
     local v = vs[i - 1]
     list[i] = V(v.x, v.y, v.z)
   end
   return list
 end
 
+local F_PINDEX, F_PTOSTRING, F_PLEN = fn("__index"), fn("__tostring"), fn("__len")
+
 function polygon_mt.__index(p, k)
   if k == "plane" then
     local pl = polygon_planes[p]
     if pl == nil then
-      pl = P(p.poly.plane)
+      pl = P(body_of(F_PINDEX, p).poly.plane)
       polygon_planes[p] = pl
     end
     return pl
@@ -471,14 +503,14 @@ function polygon_mt.__newindex()
 end
 
 function polygon_mt.__tostring(p)
-  return format("polygon(%d vertices)", p.poly.count)
+  return format("polygon(%d vertices)", body_of(F_PTOSTRING, p).poly.count)
 end
 
 function polygon_mt.__len(p)
-  return p.poly.count
+  return body_of(F_PLEN, p).poly.count
 end
 
-ffi.metatype(G, polygon_mt)
+ffi.metatype("collide_ffi_polygon_h", polygon_mt)
 -- Offered when the C-API module offers it (the shapes part of the core).
 if capi.polygon ~= nil then M.polygon = polygon end
 
@@ -503,7 +535,7 @@ local ARG_CHECK = {
 local ARG_CTYPE = { N = "double", V = "const collide_vec3 *",
                     S = "const collide_vec3 *",
                     P = "const collide_ffi_plane *",
-                    G = "const collide_ffi_polygon *" }
+                    G = "const collide_ffi_polygon_h *" }
 
 -- Scratch results, read through double pointers, again so that the
 -- interpreter allocates no field references. Offsets in doubles:

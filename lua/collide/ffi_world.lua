@@ -2,13 +2,32 @@
 -- world functions (csrc/core/collide_world.c), mirroring the C-API binding
 -- csrc/lua/lcollide_world.c check for check and message for message.
 --
--- A world is a Lua table {pointer, data}: the core's collide_world pointer
--- with a finalizer (ffi.gc), and the table of the Lua values kept with its
--- shapes (id -> data); its metatable holds the methods. The data live in
--- the world object itself, as in the C API (the userdata's user value):
--- kept in a weak table keyed by the world, as they once were, a value that
+-- A world is a Lua table {data}: the table of the Lua values kept with its
+-- shapes (id -> data); its metatable (protected) holds the methods. The
+-- core's collide_world pointer, with its finalizer (ffi.gc), is not in it
+-- but in WORLD, weak-keyed by the world object: nothing internal is
+-- reachable from Lua (issue 27), and the pointer refers to nothing of Lua,
+-- so the weak key does not keep the world alive. The data live in the
+-- world object itself, as in the C API (the userdata's user value): kept
+-- in a weak table keyed by the world, as they once were, a value that
 -- refers back to its world (an entity that knows its world) kept the key
 -- alive, and such a world was never collected (LuaJIT has no ephemerons).
+--
+-- Scripts cannot break a world (the API contract; issue 27):
+--  * While a method runs Lua (a filter, an options table with metatables)
+--    the world is locked (BUSY): every change to it is an error, as in the
+--    core, which locks it during its queries.
+--  * Nothing state-wide that a nested call could overwrite is read after
+--    Lua code may have run: the lists' and the movers' buffers are taken
+--    from a free list for the call (a call that never returns them, after
+--    an error, leaves them to the collector); a single hit is read into
+--    locals as soon as the core returns (a finalizer may run at the next
+--    allocation, and queries of its own).
+--  * Lua code that a method runs is called behind a C boundary: the core's
+--    callbacks for sweeps and moves, GUARD for the lists' filters and the
+--    options' metamethods. A yield from it is an error, as on the C API
+--    (it would leave the world locked for as long as the coroutine
+--    sleeps), and so is nesting deeper than MAX_DEPTH.
 --
 -- Filters are a function or an integer mask. A mask goes to the core as
 -- collide_world_layer_filter with a pointer to the mask: no Lua is called
@@ -50,7 +69,13 @@ return function(E)
   E.register_type(W, "world")
 
   local methods = {}
-  local meta = { __name = "world", __index = methods }
+  local meta = { __name = "world", __index = methods, __metatable = "collide.world" }
+  -- world object -> its core pointer; world object -> lock count
+  local WORLD = setmetatable({}, { __mode = "k" })
+  local BUSY = setmetatable({}, { __mode = "k" })
+  local LOCKED = -C.COLLIDE_E_LOCKED
+  local MAX_DEPTH = 100
+  local depth = 0   -- Lua-running sections active now (filters, options)
   -- (no new fields, as on a userdata; a script that overwrites the two
   -- slots gets "world expected" from the next call, never a crash)
   function meta.__newindex()
@@ -71,11 +96,78 @@ return function(E)
 
   -- A world argument (self): its core pointer and its data table.
   local function check_world(f, w)
-    if getmetatable(w) == meta then
-      local p = w[1]
-      if istype(W, p) then return p, w[2] end
+    local p = WORLD[w]
+    if p ~= nil then
+      local D = rawget(w, 1)
+      if type(D) == "table" then return p, D end
     end
     typeerror(f, 1, "world", w)
+  end
+
+  -- The same for a method that changes the world: an error while it is
+  -- locked.
+  local function check_unlocked(f, w)
+    local p, D = check_world(f, w)
+    if BUSY[w] ~= nil then world_error(f, LOCKED) end
+    return p, D
+  end
+
+  local function lock(w)
+    BUSY[w] = (BUSY[w] or 0) + 1
+  end
+
+  local function unlock(w)
+    local n = BUSY[w] - 1
+    if n > 0 then BUSY[w] = n else BUSY[w] = nil end
+  end
+
+  -- One level deeper for method f (as lcollide_world.c filter_pcall).
+  local function enter(f)
+    if depth >= MAX_DEPTH then raise(f.name .. ": filter nesting too deep") end
+    depth = depth + 1
+  end
+
+  -- For method F, runs f(a1 .. a5) behind a C boundary (an FFI callback) under pcall,
+  -- with self locked: returns fn's two first results, or raises its error
+  -- again once the world is unlocked. From code kept out of the JIT only
+  -- (a callback must not be entered from compiled code).
+  local g_fn, g1, g2, g3, g4, g5
+  local g_ok, g_r1, g_r2
+  local GUARD = ffi.cast("void (*)(void)", function()
+    local f, a1, a2, a3, a4, a5 = g_fn, g1, g2, g3, g4, g5
+    g_fn, g1, g2, g3, g4, g5 = nil, nil, nil, nil, nil, nil
+    g_ok, g_r1, g_r2 = pcall(f, a1, a2, a3, a4, a5)
+  end)
+  local function guarded(F, self, f, a1, a2, a3, a4, a5)
+    enter(F)
+    lock(self)
+    g_fn, g1, g2, g3, g4, g5 = f, a1, a2, a3, a4, a5
+    GUARD()
+    local ok, r1, r2 = g_ok, g_r1, g_r2
+    g_ok, g_r1, g_r2 = nil, nil, nil
+    unlock(self)
+    depth = depth - 1
+    if not ok then error(r1, 0) end
+    return r1, r2
+  end
+  jit.off(guarded)
+
+  -- A free list of buffers made by make(): take() one for a call, give(b)
+  -- it back at the end.
+  local function pool(make)
+    local free, n = {}, 0
+    local function take()
+      if n == 0 then return make() end
+      local b = free[n]
+      free[n] = nil
+      n = n - 1
+      return b
+    end
+    local function give(b)
+      n = n + 1
+      free[n] = b
+    end
+    return take, give
   end
 
   local function check_number(f, idx, x)
@@ -85,9 +177,12 @@ return function(E)
   -- ---- construction, shapes, data ------------------------------------------
 
   function E.M.world()
-    local w = C.collide_world_new()
-    if w == nil then raise("world: not enough memory") end
-    return setmetatable({ ffi.gc(w, C.collide_world_free), {} }, meta)
+    local p = C.collide_world_new()
+    if p == nil then raise("world: not enough memory") end
+    p = ffi.gc(p, C.collide_world_free)
+    local w = setmetatable({ {} }, meta)
+    WORLD[w] = p
+    return w
   end
 
   local F_TOSTRING = fn("__tostring")
@@ -108,7 +203,7 @@ return function(E)
 
   -- A polygon, or an array of 3 or more vectors.
   function methods.add_polygon(self, p, data)
-    local w, D = check_world(F_POLY, self)
+    local w, D = check_unlocked(F_POLY, self)
     if istype(G, p) then
       return added(F_POLY, D, C.collide_world_add_polygon(w, cast(POLYGON_PTR, p)), data)
     end
@@ -148,7 +243,7 @@ return function(E)
 
   -- lcollide_world.c w_add_mesh, check for check.
   function methods.add_mesh(self, vertices, indices, data)
-    local w, D = check_world(F_MESH, self)
+    local w, D = check_unlocked(F_MESH, self)
     if type(vertices) ~= "table" then typeerror(F_MESH, 2, "table", vertices) end
     if type(indices) ~= "table" then typeerror(F_MESH, 3, "table", indices) end
     local nv, ni = #vertices, #indices
@@ -187,7 +282,7 @@ return function(E)
   local F_COUNT, F_BUILD = fn("count", 1), fn("build", 1)
 
   function methods.remove(self, id)
-    local w, D = check_world(F_REMOVE, self)
+    local w, D = check_unlocked(F_REMOVE, self)
     id = check_id(F_REMOVE, id)
     local code = id ~= 0 and C.collide_world_remove(w, id) or 0
     if code < 0 then world_error(F_REMOVE, code) end
@@ -208,7 +303,7 @@ return function(E)
   end
 
   function methods.build(self)
-    local w = check_world(F_BUILD, self)
+    local w = check_unlocked(F_BUILD, self)
     local code = C.collide_world_build(w)
     if code < 0 then world_error(F_BUILD, code) end
     return self
@@ -242,7 +337,7 @@ return function(E)
   end
 
   function methods.update(self, id, a, b, c)
-    local w = check_world(F_UPDATE, self)
+    local w = check_unlocked(F_UPDATE, self)
     id = check_id(F_UPDATE, id)
     local kind = id ~= 0 and C.collide_world_kind(w, id) or 0
     local f, code = F_UPDATE, 0
@@ -281,24 +376,53 @@ return function(E)
 
   local function vec(v) return V(v.x, v.y, v.z) end
 
+  -- SHAPE is state-wide and a polygon's vertices are the world's (issue 27,
+  -- F4): an allocation may run a finalizer that calls get (SHAPE is read
+  -- into locals first, through pointers: a field that is a struct, SHAPE.a,
+  -- would be a new reference object in the interpreter, an allocation), or
+  -- removes the shape and frees its vertices (they are copied with the
+  -- world locked, as a finalizer may run between reading their address,
+  -- which allocates, and copying them).
+  local SHAPED = cast("double *", SHAPE)
+  local function dat(field) return ffi.offsetof("collide_world_shape", field) / 8 end
+  local SA, SB, SC, SR, SPL = dat("a"), dat("b"), dat("c"), dat("r"), dat("plane")
+  local SPOLY = cast("collide_polygon *", cast("char *", SHAPE) +
+                                          ffi.offsetof("collide_world_shape", "polygon"))
+
+  -- Shape id's vertices (a polygon of the locked world w), copied.
+  local function copy_vertices(w, id)
+    C.collide_world_get(w, id, SHAPE)
+    local n = SPOLY.count
+    local vs = new("collide_vec3[?]", n)
+    C.collide_world_get(w, id, SHAPE)   -- (again: a finalizer may have called get)
+    ffi.copy(vs, SPOLY.vertices, n * 24)   -- (sizeof(collide_vec3))
+    return vs, n
+  end
+
   function methods.get(self, id)
     local w = check_world(F_GET, self)
     id = check_id(F_GET, id)
     if id == 0 or C.collide_world_get(w, id, SHAPE) == 0 then return nil end
     local kind = SHAPE.kind
     local name = KIND[kind]
-    if kind == 1 then return name, vec(SHAPE.a), vec(SHAPE.b), vec(SHAPE.c)
+    local d = SHAPED
+    local ax, ay, az, bx, by, bz = d[SA], d[SA + 1], d[SA + 2], d[SB], d[SB + 1], d[SB + 2]
+    local cx, cy, cz, r = d[SC], d[SC + 1], d[SC + 2], d[SR]
+    if kind == 1 then return name, V(ax, ay, az), V(bx, by, bz), V(cx, cy, cz)
     elseif kind == 2 then
-      local list, pv = {}, SHAPE.polygon.vertices
-      for i = 1, SHAPE.polygon.count do list[i] = vec(pv[i - 1]) end
+      lock(self)
+      local ok, vs, n = pcall(copy_vertices, w, id)
+      unlock(self)
+      if not ok then error(vs, 0) end
+      local list = {}
+      for i = 1, n do list[i] = vec(vs[i - 1]) end
       return name, E.M.polygon(list)
-    elseif kind == 4 then return name, vec(SHAPE.a), SHAPE.r
-    elseif kind == 7 then return name, vec(SHAPE.a), vec(SHAPE.b), SHAPE.r
+    elseif kind == 4 then return name, V(ax, ay, az), r
+    elseif kind == 7 then return name, V(ax, ay, az), V(bx, by, bz), r
     elseif kind == 6 then
-      local pl = SHAPE.plane
-      return name, P(pl.normal.x, pl.normal.y, pl.normal.z, pl.d)
+      return name, P(d[SPL], d[SPL + 1], d[SPL + 2], d[SPL + 3])
     end
-    return name, vec(SHAPE.a), vec(SHAPE.b)
+    return name, V(ax, ay, az), V(bx, by, bz)
   end
 
   local function shapes_next(self, id)
@@ -323,7 +447,7 @@ return function(E)
   end
 
   function methods.set_layers(self, id, bits)
-    local w = check_world(F_SET_LAYERS, self)
+    local w = check_unlocked(F_SET_LAYERS, self)
     id = check_id(F_SET_LAYERS, id)
     bits = check_bits(F_SET_LAYERS, 3, bits, C.COLLIDE_E_BAD_LAYERS)
     return id ~= 0 and C.collide_world_set_layers(w, id, bits) == 1
@@ -338,7 +462,7 @@ return function(E)
   end
 
   function methods.set_velocity(self, id, d)
-    local w = check_world(F_SET_VEL, self)
+    local w = check_unlocked(F_SET_VEL, self)
     id = check_id(F_SET_VEL, id)
     if not istype(V, d) then d = tovec(F_SET_VEL, 3, d, S[3]) end
     local code
@@ -362,7 +486,7 @@ return function(E)
   end
 
   function methods.advance(self)
-    local w = check_world(F_ADVANCE, self)
+    local w = check_unlocked(F_ADVANCE, self)
     local code = C.collide_world_advance(w)
     if code < 0 then world_error(F_ADVANCE, code) end
   end
@@ -394,14 +518,21 @@ return function(E)
   end)
 
   -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb)
-  -- calls the core (itself kept out of the JIT); returns the core's code
-  -- and the filter's error (if it raised one).
-  local function filtered(run, w, D, filter, a1, a2, a3, a4)
+  -- calls the core (itself kept out of the JIT) with self locked; returns
+  -- the core's code and the filter's error (if it raised one). (The core
+  -- has copied its arguments before it calls the filter, and writes HIT
+  -- and ID only once it is done: a query of the filter's own may use
+  -- them meanwhile.)
+  local function filtered(F, run, self, w, D, filter, a1, a2, a3, a4)
+    enter(F)
+    lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
     local code = run(w, a1, a2, a3, a4, CALLBACK)
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
+    unlock(self)
+    depth = depth - 1
     return code, err
   end
   jit.off(filtered)
@@ -421,38 +552,38 @@ return function(E)
 
   -- lcollide_world.c push_world_hit: false | true, u, point, normal,
   -- feature, id; the out-vectors are the arguments out_idx, out_idx + 1.
+  -- (HIT and ID are read into locals first: the first out-vector made may
+  -- run a finalizer that runs a query)
   local function world_hit(f, code, err, out_idx, o1, o2)
     if code == FILTER_ABORT then error(err, 0) end
     if code < 0 then world_error(f, code) end
     if code == 0 then return false end
-    local p = outvec(f, out_idx, o1, HITD[H_POINT], HITD[H_POINT + 1],
-                     HITD[H_POINT + 2])
-    local n = outvec(f, out_idx + 1, o2, HITD[H_NORMAL], HITD[H_NORMAL + 1],
-                     HITD[H_NORMAL + 2])
-    return true, HITD[H_U], p, n, FEATURE[HIT.feature], ID[0]
+    local u, feature, id = HITD[H_U], HIT.feature, ID[0]
+    local px, py, pz = HITD[H_POINT], HITD[H_POINT + 1], HITD[H_POINT + 2]
+    local nx, ny, nz = HITD[H_NORMAL], HITD[H_NORMAL + 1], HITD[H_NORMAL + 2]
+    local p = outvec(f, out_idx, o1, px, py, pz)
+    local n = outvec(f, out_idx + 1, o2, nx, ny, nz)
+    return true, u, p, n, FEATURE[feature], id
   end
 
+  -- The lists: the core fills a buffer of the call's own (a filter, or a
+  -- finalizer run as the list is made, may run a list query of its own),
+  -- then the list is made from it, through the filter if there is one,
+  -- behind GUARD (the world locked). A buffer too small is made large
+  -- enough and the call runs again from the top (the arguments converted
+  -- again: the allocation may have run a finalizer that used the scratch
+  -- vectors).
   local F_RAY_ALL = fn("raycast_all", 1)
-  local hits_cap = 16
-  local hits = new("collide_world_hit[?]", hits_cap)
+  local take_hits, give_hits = pool(function()
+    return { new("collide_world_hit[?]", 16), 16 }
+  end)
 
-  function methods.raycast_all(self, p0, p1, filter)
-    local w, D = check_world(F_RAY_ALL, self)
-    if not istype(V, p0) then p0 = tovec(F_RAY_ALL, 2, p0, S[2]) end
-    if not istype(V, p1) then p1 = tovec(F_RAY_ALL, 3, p1, S[3]) end
-    local cb, ctx, lf = filter_arg(F_RAY_ALL, 4, filter)
-    local n = C.collide_world_raycast_all(w, p0, p1, cb, ctx, hits, hits_cap)
-    if n < 0 then world_error(F_RAY_ALL, n) end
-    if n > hits_cap then
-      hits_cap = n
-      hits = new("collide_world_hit[?]", hits_cap)
-      n = C.collide_world_raycast_all(w, p0, p1, cb, ctx, hits, hits_cap)
-    end
-    local list, k, data = {}, 0, D
+  local function hits_list(b, n, D, lf)
+    local hits, list, k = b[1], {}, 0
     for i = 0, n - 1 do
       local h = hits[i]
       local id = h.id
-      if lf == nil or lf(id, data[id]) then
+      if lf == nil or lf(id, D[id]) then
         k = k + 1
         list[k] = { id = id, u = h.hit.u, point = vec(h.hit.point),
                     normal = vec(h.hit.normal), feature = FEATURE[h.hit.feature] }
@@ -461,24 +592,34 @@ return function(E)
     return list
   end
 
-  local ids_cap = 64
-  local ids = new("int[?]", ids_cap)
-
-  -- An overlap query (lcollide_world.c push_overlap): run(w, a1, a2, a3,
-  -- cb, ctx, ids, cap) calls the core with the method's arguments.
-  local function overlap(f, w, D, fidx, filter, run, a1, a2, a3)
-    local cb, ctx, lf = filter_arg(f, fidx, filter)
-    local n = run(w, a1, a2, a3, cb, ctx, ids, ids_cap)
-    if n < 0 then world_error(f, n) end
-    if n > ids_cap then
-      ids_cap = n
-      ids = new("int[?]", ids_cap)
-      n = run(w, a1, a2, a3, cb, ctx, ids, ids_cap)
+  function methods.raycast_all(self, a1, a2, filter)
+    local w, D = check_world(F_RAY_ALL, self)
+    local b = take_hits()
+    local p0, p1 = a1, a2
+    if not istype(V, p0) then p0 = tovec(F_RAY_ALL, 2, p0, S[2]) end
+    if not istype(V, p1) then p1 = tovec(F_RAY_ALL, 3, p1, S[3]) end
+    local cb, ctx, lf = filter_arg(F_RAY_ALL, 4, filter)
+    local n = C.collide_world_raycast_all(w, p0, p1, cb, ctx, b[1], b[2])
+    if n < 0 then world_error(F_RAY_ALL, n) end
+    if n > b[2] then
+      b[1], b[2] = new("collide_world_hit[?]", n), n
+      give_hits(b)
+      return methods.raycast_all(self, a1, a2, filter)
     end
-    local list, k, data = {}, 0, D
+    local list
+    if lf == nil then list = hits_list(b, n, D, nil)
+    else list = guarded(F_RAY_ALL, self, hits_list, b, n, D, lf) end
+    give_hits(b)
+    return list
+  end
+
+  local take_ids, give_ids = pool(function() return { new("int[?]", 64), 64 } end)
+
+  local function ids_list(b, n, D, lf)
+    local ids, list, k = b[1], {}, 0
     for i = 0, n - 1 do
       local id = ids[i]
-      if lf == nil or lf(id, data[id]) then
+      if lf == nil or lf(id, D[id]) then
         k = k + 1
         list[k] = id
       end
@@ -486,29 +627,53 @@ return function(E)
     return list
   end
 
-  local pens_cap = 16
-  local pens = new("collide_penetration[?]", pens_cap)
-
-  -- A penetration query (lcollide_world.c push_penetration): as overlap,
-  -- with {id =, normal =, depth =} for each shape.
-  local function penetration(f, w, D, fidx, filter, run, a1, a2, a3)
-    local cb, ctx, lf = filter_arg(f, fidx, filter)
-    local n = run(w, a1, a2, a3, cb, ctx, pens, pens_cap)
+  -- The end of an overlap query (lcollide_world.c push_overlap), once the
+  -- core has filled the buffer b with n ids (n < 0: its error); false when
+  -- b was too small (then made large enough).
+  local function overlap(f, self, D, b, n, lf)
     if n < 0 then world_error(f, n) end
-    if n > pens_cap then
-      pens_cap = n
-      pens = new("collide_penetration[?]", pens_cap)
-      n = run(w, a1, a2, a3, cb, ctx, pens, pens_cap)
+    if n > b[2] then
+      b[1], b[2] = new("int[?]", n), n
+      give_ids(b)
+      return false
     end
-    local list, k, data = {}, 0, D
+    local list
+    if lf == nil then list = ids_list(b, n, D, nil)
+    else list = guarded(f, self, ids_list, b, n, D, lf) end
+    give_ids(b)
+    return list
+  end
+
+  local take_pens, give_pens = pool(function()
+    return { new("collide_penetration[?]", 16), 16 }
+  end)
+
+  local function pens_list(b, n, D, lf)
+    local pens, list, k = b[1], {}, 0
     for i = 0, n - 1 do
       local p = pens[i]
       local id = p.id
-      if lf == nil or lf(id, data[id]) then
+      if lf == nil or lf(id, D[id]) then
         k = k + 1
         list[k] = { id = id, normal = vec(p.normal), depth = p.depth }
       end
     end
+    return list
+  end
+
+  -- The end of a penetration query (lcollide_world.c push_penetration), as
+  -- overlap, with {id =, normal =, depth =} for each shape.
+  local function penetration(f, self, D, b, n, lf)
+    if n < 0 then world_error(f, n) end
+    if n > b[2] then
+      b[1], b[2] = new("collide_penetration[?]", n), n
+      give_pens(b)
+      return false
+    end
+    local list
+    if lf == nil then list = pens_list(b, n, D, nil)
+    else list = guarded(f, self, pens_list, b, n, D, lf) end
+    give_pens(b)
     return list
   end
 
@@ -531,28 +696,34 @@ return function(E)
   local BODY = {
     ADDED = [[
 return function(self, %s, data)
-  local w, D = check_world(F, self)
+  local w, D = check_unlocked(F, self)
 %s
   return added(F, D, C.%s(w, %s), data)
 end]],
     IDS = [[
-local function run(w, a1, a2, a3, cb, ctx, out, cap)
-  return C.%s(w, %s, cb, ctx, out, cap)
-end
-return function(self, %s, filter)
+local method
+method = function(self, %s, filter)
   local w, D = check_world(F, self)
+  local b = take_ids()
 %s
-  return overlap(F, w, D, %d, filter, run, %s)
-end]],
+  local cb, ctx, lf = filter_arg(F, %d, filter)
+  local list = overlap(F, self, D, b, C.%s(w, %s, cb, ctx, b[1], b[2]), lf)
+  if list then return list end
+  return method(self, %s, filter)
+end
+return method]],
     PEN = [[
-local function run(w, a1, a2, a3, cb, ctx, out, cap)
-  return C.%s(w, %s, cb, ctx, out, cap)
-end
-return function(self, %s, filter)
+local method
+method = function(self, %s, filter)
   local w, D = check_world(F, self)
+  local b = take_pens()
 %s
-  return penetration(F, w, D, %d, filter, run, %s)
-end]],
+  local cb, ctx, lf = filter_arg(F, %d, filter)
+  local list = penetration(F, self, D, b, C.%s(w, %s, cb, ctx, b[1], b[2]), lf)
+  if list then return list end
+  return method(self, %s, filter)
+end
+return method]],
     WHIT = [[
 local function run(w, a1, a2, a3, a4, cb)
   return C.%s(w, %s, cb, nil, HIT, ID)
@@ -569,7 +740,7 @@ return function(self, %s, filter, o1, o2)
     if lf == nil then
       code = C.%s(w, %s, cb, ctx, HIT, ID)
     else
-      code, err = filtered(run, w, D, lf, %s)
+      code, err = filtered(F, run, self, w, D, lf, %s)
     end
   end
   return world_hit(F, code, err, %d, o1, o2)
@@ -591,22 +762,26 @@ end]],
     local src
     if result == "ADDED" then
       src = BODY.ADDED:format(params, checks, cfn, pass)
-    elseif result == "IDS" then
-      src = BODY.IDS:format(cfn, pass, params, checks, after, params)
-    elseif result == "PEN" then
-      src = BODY.PEN:format(cfn, pass, params, checks, after, params)
+    elseif result == "IDS" or result == "PEN" then
+      -- (the converted arguments are x1, x2, ...: a1, a2, ... are kept for
+      -- the call again)
+      local xchecks = checks:gsub("a(%d)", "x%1")
+      local xpass = pass:gsub("a(%d)", "x%1")
+      local xs = params:gsub("a(%d)", "x%1")
+      src = BODY[result]:format(params, "  local " .. xs .. " = " .. params .. "\n" .. xchecks,
+                            after, cfn, xpass, params)
     else
       src = BODY.WHIT:format(cfn, pass, params, checks, cfn, pass, after, cfn, pass,
                              params, after + 1)
     end
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
-      "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,\n" ..
-      "      penetration = ...\n" .. src,
+      "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
+      "      check_unlocked, take_pens, penetration = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
-                 penetration)
+                 take_ids, check_unlocked, take_pens, penetration)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
@@ -617,11 +792,13 @@ end]],
   local F_MOVE = { fn("move_sphere", 1), fn("move_aabb", 1), fn("move_capsule", 1),
                    fn("move_shape", 1) }
   local SPHERE, AABB, CAPSULE = 0, 1, 2
-  local OPTIONS = new("collide_move_options")
-  local MOVER = new("collide_mover")
-  local RESULT = new("collide_move_result")
-  local contacts_cap = 64
-  local contacts = new("collide_contact[?]", contacts_cap)
+  -- A move's buffers, its own for the call (a filter or an options
+  -- table's metamethod may move too): options, mover, result, contacts and
+  -- their capacity, from and to.
+  local take_move, give_move = pool(function()
+    return { new("collide_move_options"), new("collide_mover"),
+             new("collide_move_result"), new("collide_contact[?]", 64), 64, V(), V() }
+  end)
   local RESPONSES = { slide = 0, bounce = 1, stop = 2 }
   -- what a move filter may return: slide, bounce, touch (stop), cross
   -- and oneway (COLLIDE_RESPONSE_ONEWAY)
@@ -657,8 +834,9 @@ end]],
     end
     if type(v) == "table" then
       local x, y, z
+      -- (raw, as every vector is read, and as lcollide_world.c reads them)
       if type(rawget(v, 1)) == "nil" then
-        x, y, z = v.x, v.y, v.z
+        x, y, z = rawget(v, "x"), rawget(v, "y"), rawget(v, "z")
       else
         x, y, z = rawget(v, 1), rawget(v, 2), rawget(v, 3)
       end
@@ -672,7 +850,7 @@ end]],
   end
 
   -- The options table into OPTIONS; returns the filter function, if any.
-  local function read_options(f, idx, options)
+  local function read_options(f, idx, options, OPTIONS)
     if type(options) ~= "table" then typeerror(f, idx, "table", options) end
     for k in pairs(options) do
       if type(k) ~= "string" then
@@ -751,56 +929,84 @@ end]],
     return r and DEFAULT or IGNORE
   end)
 
-  local function move_filtered(w, D, filter, from, to, cap, id)
+  local function move_filtered(f, self, w, D, filter, b, cap, id)
+    enter(f)
+    lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
     local code
     if id then
-      code = C.collide_world_move_shape(w, id, to, OPTIONS, MOVE_CALLBACK, nil,
-                                        contacts, cap, RESULT)
+      code = C.collide_world_move_shape(w, id, b[7], b[1], MOVE_CALLBACK, nil,
+                                        b[4], cap, b[3])
     else
-      code = C.collide_world_move(w, MOVER, from, to, OPTIONS, MOVE_CALLBACK,
-                                  nil, contacts, cap, RESULT)
+      code = C.collide_world_move(w, b[2], b[6], b[7], b[1], MOVE_CALLBACK,
+                                  nil, b[4], cap, b[3])
     end
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
+    unlock(self)
+    depth = depth - 1
     return code, err
   end
   jit.off(move_filtered)
+
+  -- Does reading the options run Lua (their metatable's __index; the
+  -- vectors in them are read raw)? Then they are read behind GUARD, the
+  -- world locked.
+  local function runs_lua(options)
+    return getmetatable(options) ~= nil
+  end
 
   -- The move, once MOVER is filled; a = 1 for the capsule (one more
   -- argument before from); id: move_shape's shape (a = -1: the id takes
   -- the place of the shape's arguments and from), else nil.
 
-  local function move(f, a, w, D, from, to, options, o1, o2, id)
-    if id == nil and not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
+  local function move(f, a, self, w, D, b, from, to, options, o1, o2, id)
+    local OPTIONS, RESULT = b[1], b[3]
+    -- (from and to copied into the call's own vectors: a filter's move
+    -- would overwrite the scratch ones)
+    local FROM, TO = b[6], b[7]
+    if id == nil then
+      if not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
+      FROM.x, FROM.y, FROM.z = from.x, from.y, from.z
+    end
     if not istype(V, to) then to = tovec(f, 4 + a, to, S[4 + a]) end
+    TO.x, TO.y, TO.z = to.x, to.y, to.z
     C.collide_move_options_init(OPTIONS)
     local filter
     -- The options table's errors count the Lua way, without self, like
     -- every other argument, as the contract says (lcollide_world.c
-    -- move_common).
-    if type(options) ~= "nil" then filter = read_options(f, 5 + a, options) end
+    -- move_common); an options table with a metatable is read behind the
+    -- guard, the world locked.
+    if type(options) ~= "nil" then
+      if type(options) == "table" and runs_lua(options) then
+        filter = guarded(f, self, read_options, f, 5 + a, options, OPTIONS)
+      else
+        filter = read_options(f, 5 + a, options, OPTIONS)
+      end
+    end
     local cap = 64
     if 4 * OPTIONS.max_iterations + 32 > cap then
       cap = OPTIONS.max_iterations < 248 and 4 * OPTIONS.max_iterations + 32 or 1024
     end
-    if cap > contacts_cap then
-      contacts_cap = cap
-      contacts = new("collide_contact[?]", contacts_cap)
+    if cap > b[5] then
+      b[4], b[5] = new("collide_contact[?]", cap), cap
     end
     local code, err
     if filter ~= nil then
-      code, err = move_filtered(w, D, filter, from, to, cap, id)
+      code, err = move_filtered(f, self, w, D, filter, b, cap, id)
     elseif id then
-      code = C.collide_world_move_shape(w, id, to, OPTIONS, nil, nil, contacts,
+      code = C.collide_world_move_shape(w, id, TO, OPTIONS, nil, nil, b[4],
                                         cap, RESULT)
     else
-      code = C.collide_world_move(w, MOVER, from, to, OPTIONS, nil, nil,
-                                  contacts, cap, RESULT)
+      code = C.collide_world_move(w, b[2], FROM, TO, OPTIONS, nil, nil,
+                                  b[4], cap, RESULT)
     end
     if id then
-      if code == 0 then return false end   -- no such shape, as w:update says
+      if code == 0 then   -- no such shape, as w:update says
+        give_move(b)
+        return false
+      end
       if code == 1 then code = 0 end
     end
     if code == FILTER_ABORT then error(err, 0) end
@@ -816,7 +1022,7 @@ end]],
     if code < 0 then world_error(f, code) end
     local p, v = RESULT.position, RESULT.velocity
     local position = outvec(f, 6 + a, o1, p.x, p.y, p.z)
-    local list = {}
+    local list, contacts = {}, b[4]
     for i = 1, RESULT.ncontacts do
       local c = contacts[i - 1]
       local t = { id = c.id, point = V(c.point.x, c.point.y, c.point.z),
@@ -835,6 +1041,7 @@ end]],
                  normal = V(gn.x, gn.y, gn.z) }
     end
     local grounded = RESULT.grounded
+    give_move(b)
     if grounded < 0 then return position, list, nil, velocity, ground end
     return position, list, grounded ~= 0, velocity, ground
   end
@@ -843,41 +1050,48 @@ end]],
     local f = F_MOVE[1]
     local w, D = check_world(f, self)
     check_number(f, 2, r)
+    local b = take_move()
+    local MOVER = b[2]
     MOVER.kind, MOVER.r = SPHERE, r
-    return move(f, 0, w, D, from, to, options, o1, o2)
+    return move(f, 0, self, w, D, b, from, to, options, o1, o2)
   end
 
   function methods.move_aabb(self, e, from, to, options, o1, o2)
     local f = F_MOVE[2]
     local w, D = check_world(f, self)
+    local b = take_move()
     if not istype(V, e) then e = tovec(f, 2, e, S[2]) end
+    local MOVER = b[2]
     MOVER.kind = AABB
     MOVER.extents.x, MOVER.extents.y, MOVER.extents.z = e.x, e.y, e.z
-    return move(f, 0, w, D, from, to, options, o1, o2)
+    return move(f, 0, self, w, D, b, from, to, options, o1, o2)
   end
 
   function methods.move_capsule(self, r, axis, from, to, options, o1, o2)
     local f = F_MOVE[3]
     local w, D = check_world(f, self)
     check_number(f, 2, r)
+    local b = take_move()
     if not istype(V, axis) then axis = tovec(f, 3, axis, S[3]) end
+    local MOVER = b[2]
     MOVER.kind, MOVER.r = CAPSULE, r
     MOVER.axis.x, MOVER.axis.y, MOVER.axis.z = axis.x, axis.y, axis.z
-    return move(f, 1, w, D, from, to, options, o1, o2)
+    return move(f, 1, self, w, D, b, from, to, options, o1, o2)
   end
 
   -- The world's sphere, aabb or capsule id moves itself (the core reads
   -- its shape: MOVER is not used).
   function methods.move_shape(self, id, to, options, o1, o2)
     local f = F_MOVE[4]
-    local w, D = check_world(f, self)
+    local w, D = check_unlocked(f, self)
     id = check_id(f, id)
+    local b = take_move()
     if not istype(V, to) then to = tovec(f, 3, to, S[3]) end
     -- move_shape changes the world, and an error must leave it as it was:
     -- its out-vectors are checked before the move, not when filled
     if type(o1) ~= "nil" and not istype(V, o1) then typeerror(f, 5, "vec3 (out-vector)", o1) end
     if type(o2) ~= "nil" and not istype(V, o2) then typeerror(f, 6, "vec3 (out-vector)", o2) end
-    return move(f, -1, w, D, nil, to, options, o1, o2, id)
+    return move(f, -1, self, w, D, b, nil, to, options, o1, o2, id)
   end
 
 
@@ -885,29 +1099,31 @@ end]],
 
   -- lcollide_world.c l_sweep_pairs, check for check.
   local F_PAIRS = fn("sweep_pairs")
-  local pairs_cap, scratch_bytes = 0, -1
-  local R, A, B, SCRATCH
-  local out_cap = 0
-  local PAIRS
+  -- The buffers of a call (an out table's __newindex may call sweep_pairs):
+  -- radii, starts, ends and their capacity, the core's scratch and its
+  -- size, the pairs and their capacity.
+  local take_pairs, give_pairs = pool(function()
+    return { nil, nil, nil, 0, nil, -1, nil, 0 }
+  end)
 
-  local function pairs_buffers(n)
-    if n + 1 > pairs_cap then
-      pairs_cap = n + 1
-      R = new("double[?]", pairs_cap)
-      A = new("collide_vec3[?]", pairs_cap)
-      B = new("collide_vec3[?]", pairs_cap)
+  local function pairs_buffers(b, n)
+    if n + 1 > b[4] then
+      b[4] = n + 1
+      b[1] = new("double[?]", b[4])
+      b[2] = new("collide_vec3[?]", b[4])
+      b[3] = new("collide_vec3[?]", b[4])
     end
     local bytes = tonumber(C.collide_sweep_pairs_scratch_size(n)) + 1
-    if bytes > scratch_bytes then
-      scratch_bytes = bytes
-      SCRATCH = new("double[?]", math.ceil(bytes / 8))  -- aligned for a double
+    if bytes > b[6] then
+      b[6] = bytes
+      b[5] = new("double[?]", math.ceil(bytes / 8))  -- aligned for a double
     end
   end
 
-  local function pairs_out(cap)
-    if cap > out_cap then
-      out_cap = cap
-      PAIRS = new("collide_pair[?]", out_cap)
+  local function pairs_out(b, cap)
+    if cap > b[8] then
+      b[8] = cap
+      b[7] = new("collide_pair[?]", cap)
     end
   end
 
@@ -925,7 +1141,9 @@ end]],
       if rt == "table" and #radii ~= n then
         argerror(F_PAIRS, 1, "radii and starts differ in length")
       end
-      pairs_buffers(n)
+      local b = take_pairs()
+      pairs_buffers(b, n)
+      local R, A, B = b[1], b[2], b[3]
       for i = 1, n do
         local r = radii
         if rt == "table" then
@@ -937,23 +1155,35 @@ end]],
         checkvec_at(F_PAIRS, 3, ends, i, B[i - 1])
       end
       local cap = 4 * n + 16
-      pairs_out(cap)
-      local count = C.collide_sweep_pairs(n, R, A, B, SCRATCH, PAIRS, cap)
+      pairs_out(b, cap)
+      local count = C.collide_sweep_pairs(n, R, A, B, b[5], b[7], cap)
       if count < 0 then coreerror(F_PAIRS, count, 1) end
       if count > cap then
         cap = count
-        pairs_out(cap)
-        count = C.collide_sweep_pairs(n, R, A, B, SCRATCH, PAIRS, cap)
+        pairs_out(b, cap)
+        count = C.collide_sweep_pairs(n, R, A, B, b[5], b[7], cap)
       end
+      local PAIRS = b[7]
       local old = 0
       if type(out) == "nil" then out = {} else old = #out end
+      local raw = getmetatable(out) ~= nil
       for k = 0, count - 1 do
         local pr = PAIRS[k]
-        out[3 * k + 1] = pr.i + 1
-        out[3 * k + 2] = pr.j + 1
-        out[3 * k + 3] = pr.u0
+        -- (raw, as the C API's lua_rawseti: an out table's __newindex is
+        -- not Lua this function runs; rawset only where there is a
+        -- metatable, as the plain store compiles better)
+        if raw then
+          rawset(out, 3 * k + 1, pr.i + 1)
+          rawset(out, 3 * k + 2, pr.j + 1)
+          rawset(out, 3 * k + 3, pr.u0)
+        else
+          out[3 * k + 1] = pr.i + 1
+          out[3 * k + 2] = pr.j + 1
+          out[3 * k + 3] = pr.u0
+        end
       end
-      for k = old, 3 * count + 1, -1 do out[k] = nil end
+      for k = old, 3 * count + 1, -1 do rawset(out, k, nil) end
+      give_pairs(b)
       return out, count
     end
   end

@@ -1,0 +1,269 @@
+-- Scripts cannot break a world (issue 27): the answers of queries run from
+-- inside filters, finalizers and out tables, on every backend, and what is
+-- particular to the LuaJIT FFI backend (no scratch shared by nested calls,
+-- polygons whose fields are out of reach, protected metatables, the lock,
+-- the nesting limit). spec/untrusted_spec.lua has the C API's side.
+
+local collide = require "collide"
+local V = collide.vec3
+local ffi_backend = collide.backend == "ffi"
+
+-- A row of ten spheres along x at y = 0 (ids 1-10) and another at y = 9
+-- (ids 11-20).
+--
+--    y=9   o o o o o o o o o o      11 .. 20
+--    y=0   o o o o o o o o o o       1 .. 10
+--          x=1                x=10
+local function rows()
+  local w = collide.world()
+  for i = 1, 10 do w:add_sphere(V(i, 0, 0), 0.5, "low " .. i) end
+  for i = 1, 10 do w:add_sphere(V(i, 9, 0), 0.5, "high " .. i) end
+  return w
+end
+
+local unpack = table.unpack or unpack
+local function pack(...) return { n = select("#", ...), ... } end
+
+local function show(...)
+  local parts = {}
+  for i = 1, select("#", ...) do
+    local x = select(i, ...)
+    if type(x) == "table" then
+      local t = {}
+      for k, y in ipairs(x) do
+        t[k] = type(y) == "table" and (y.id .. "@" .. y.u) or tostring(y)
+      end
+      x = "{" .. table.concat(t, " ") .. "}"
+    end
+    parts[i] = tostring(x)
+  end
+  return table.concat(parts, " | ")
+end
+
+-- Garbage whose finalizer runs f: a userdata on Lua 5.1 and LuaJIT, a
+-- table elsewhere.
+local function finalized(f)
+  if newproxy then
+    local u = newproxy(true)
+    getmetatable(u).__gc = f
+  else
+    setmetatable({}, { __gc = f })
+  end
+end
+
+describe("a query run from inside another", function()
+  it("overlap from an overlap filter: each answers as alone", function()
+    local w = rows()
+    local inner
+    local outer = w:overlap_sphere(V(3, 0, 0), 3, function()
+      inner = w:overlap_sphere(V(3, 9, 0), 3)
+      return true
+    end)
+    assert.are.same(w:overlap_sphere(V(3, 0, 0), 3), outer)
+    assert.are.same({ 11, 12, 13, 14, 15, 16 }, inner)
+    assert.are.same({ 1, 2, 3, 4, 5, 6 }, outer)
+  end)
+
+  it("raycast_all from a raycast_all filter", function()
+    local w = rows()
+    local inner
+    local outer = w:raycast_all({ 0, 0, 0 }, { 20, 0, 0 }, function(id)
+      inner = w:raycast_all({ 0, 9, 0 }, { 4.6, 9, 0 })
+      return id % 2 == 0
+    end)
+    assert.are.equal(show(w:raycast_all(V(0, 0, 0), V(20, 0, 0),
+                                        function(id) return id % 2 == 0 end)),
+                     show(outer))
+    assert.are.equal(show(w:raycast_all(V(0, 9, 0), V(4.6, 9, 0))), show(inner))
+    assert.are.equal(5, #outer)
+    assert.are.equal(5, #inner)
+  end)
+
+  it("a move from a move filter, and a sweep from a sweep filter", function()
+    local w = rows()
+    local inner, inner_sweep
+    local p, contacts = w:move_sphere(0.25, { 0, 0, 0 }, { 20, 0, 0 }, {
+      filter = function()
+        inner = pack(w:move_sphere(0.25, { 0, 9, 0 }, { 0, 9, 5 }))
+        return true
+      end })
+    local outer_sweep = pack(w:sweep_sphere(0.25, { 0, 0, 0 }, { 20, 0, 0 }, function()
+      inner_sweep = pack(w:sweep_sphere(0.1, { 2, 9, -5 }, { 2, 9, 5 }))
+      return true
+    end))
+    local p2, contacts2 = w:move_sphere(0.25, V(0, 0, 0), V(20, 0, 0))
+    assert.are.equal(tostring(p2), tostring(p))
+    assert.are.equal(#contacts2, #contacts)
+    assert.are.equal(show(w:move_sphere(0.25, V(0, 9, 0), V(0, 9, 5))),
+                     show(unpack(inner, 1, inner.n)))
+    assert.are.equal(show(w:sweep_sphere(0.25, V(0, 0, 0), V(20, 0, 0))),
+                     show(unpack(outer_sweep, 1, outer_sweep.n)))
+    assert.are.equal(show(w:sweep_sphere(0.1, V(2, 9, -5), V(2, 9, 5))),
+                     show(unpack(inner_sweep, 1, inner_sweep.n)))
+  end)
+
+  it("sweep_pairs writes an out table raw: its __newindex is not called", function()
+    local inner
+    local out = setmetatable({}, { __newindex = function(t, k, x)
+      inner = { collide.sweep_pairs(1, { { 0, 0 }, { 5, 0 } }, { { 0, 0 }, { 5, 0 } }) }
+      rawset(t, k, x)
+    end })
+    local starts = { { 0, 0 }, { 1, 0 }, { 10, 0 } }
+    local ends = { { 0, 0 }, { 1, 0 }, { 10, 0 } }
+    local _, n = collide.sweep_pairs(1, starts, ends, out)
+    local alone, n2 = collide.sweep_pairs(1, starts, ends)
+    assert.are.equal(n2, n)
+    assert.are.same(alone, { rawget(out, 1), rawget(out, 2), rawget(out, 3) })
+    assert.is_nil(inner)
+  end)
+
+  it("a query from a finalizer run in the middle of a query", function()
+    local w = rows()
+    local got, wrong = 0, 0
+    local alone = show(w:overlap_sphere(V(5, 9, 0), 2))
+    local alone_ray = show(w:raycast(V(0, 0, 0), V(20, 0, 0)))
+    for _ = 1, 300 do
+      for _ = 1, 5 do
+        finalized(function()
+          got = got + 1
+          if show(w:overlap_sphere(V(5, 9, 0), 2)) ~= alone then wrong = wrong + 1 end
+        end)
+      end
+      local a = show(w:raycast(V(0, 0, 0), V(20, 0, 0)))
+      if a ~= alone_ray then wrong = wrong + 1 end
+      local list = w:overlap_sphere(V(3, 0, 0), 3, function()
+        collectgarbage("step")
+        return true
+      end)
+      if show(list) ~= "{1 2 3 4 5 6}" then wrong = wrong + 1 end
+    end
+    collectgarbage()
+    assert.is_true(got > 0)
+    assert.are.equal(0, wrong)
+  end)
+end)
+
+describe("a filter that yields", function()
+  -- (a world runs a filter behind a C call: a yield would leave it locked
+  -- for as long as the coroutine sleeps)
+  for _, case in ipairs {
+    { "overlap_sphere", function(w, f) return w:overlap_sphere(V(3, 0, 0), 3, f) end },
+    { "raycast_all", function(w, f) return w:raycast_all(V(0, 0, 0), V(20, 0, 0), f) end },
+    { "raycast", function(w, f) return w:raycast(V(0, 0, 0), V(20, 0, 0), f) end },
+    { "move_sphere", function(w, f)
+        return w:move_sphere(0.2, V(0, 0, 0), V(20, 0, 0), { filter = f })
+      end },
+  } do
+    it("is an error from " .. case[1] .. ", and the world works on", function()
+      local w = rows()
+      local co = coroutine.create(function()
+        return case[2](w, function() coroutine.yield("out") return true end)
+      end)
+      local ok, err = coroutine.resume(co)
+      assert.is_false(ok)
+      assert.matches("attempt to yield", tostring(err))
+      assert.are.equal("dead", coroutine.status(co))
+      w:remove(1)   -- not locked
+      assert.are.same({ 2, 3, 4, 5, 6 }, w:overlap_sphere(V(3, 0, 0), 3))
+    end)
+  end
+end)
+
+describe("on the FFI backend", function()
+  if not ffi_backend then
+    it("(not this backend)", function() end)
+    return
+  end
+
+  it("a polygon's fields are out of reach (F6)", function()
+    local p = collide.polygon { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } }
+    assert.has_error(function() return p.v[50].y end, "polygon has no field 'v'")
+    assert.has_error(function() return p.poly.vertices[-2 ^ 28].x end)
+    assert.has_error(function() return p[0] end)
+    assert.has_error(function() return p + 1 end)
+    assert.has_error(function() p.count = 1 end,
+                     "polygons are read-only (make a new one with collide.polygon)")
+    -- the public API is kept
+    assert.are.equal(4, #p)
+    assert.are.equal("polygon(4 vertices)", tostring(p))
+    assert.are.equal(V(1, 1, 0), p:vertices()[3])
+    assert.are.equal(1, p.plane.normal.z)
+    assert.is_true((collide.raycast_polygon(V(0.5, 0.5, 1), V(0.5, 0.5, -1), p)))
+    local w = collide.world()
+    local id = w:add_polygon(p)
+    local kind, q = w:get(id)
+    assert.are.equal("polygon", kind)
+    assert.are.same(p:vertices(), q:vertices())
+  end)
+
+  it("metatables are protected", function()
+    assert.are.equal("string", type(getmetatable(collide.world())))
+    assert.are.equal("string", type(getmetatable(V(1, 2, 3))))
+    assert.are.equal("string", type(getmetatable(collide.plane(V(0, 0, 1), 0))))
+    assert.are.equal("string", type(getmetatable(collide.polygon { { 0, 0 }, { 1, 0 }, { 0, 1 } })))
+  end)
+
+  it("a world's core pointer is not in the world object", function()
+    local w = collide.world()
+    for _, x in pairs(w) do assert.are.equal("table", type(x)) end
+    rawset(w, 1, nil)     -- (a script that breaks it gets an error, not a crash)
+    assert.has_error(function() w:count() end)
+  end)
+
+  it("a world is locked while its filters and options run", function()
+    local w = rows()
+    local errors = {}
+    local function try(f)
+      local ok, err = pcall(f)
+      errors[#errors + 1] = ok and "went through" or err:gsub("^.-:%d+: ", "")
+    end
+    w:overlap_sphere(V(3, 0, 0), 3, function(id) try(function() w:remove(id) end) return true end)
+    w:raycast_all(V(0, 0, 0), V(20, 0, 0), function()
+      try(function() w:advance() end)
+      return true
+    end)
+    w:sweep_sphere(0.1, V(0, 0, 0), V(20, 0, 0), function(id)
+      try(function() w:set_layers(id, 2) end) return true end)
+    w:move_sphere(0.2, V(0, 0, 0), V(20, 0, 0), { filter = function()
+      try(function() w:add_sphere(V(0, 0, 0), 1) end) return true end })
+    w:move_sphere(0.2, V(0, 0, 0), V(20, 0, 0), setmetatable({}, { __index = function(_, k)
+      if k == "up" then try(function() w:build() end) end
+    end }))
+    local seen = {}
+    for _, e in ipairs(errors) do seen[e] = true end
+    assert.are.same({
+      ["remove: world is locked during a query"] = true,
+      ["advance: world is locked during a query"] = true,
+      ["set_layers: world is locked during a query"] = true,
+      ["add_sphere: world is locked during a query"] = true,
+      ["build: world is locked during a query"] = true,
+    }, seen)
+    -- and unlocked after each, errors included
+    assert.has_error(function()
+      w:overlap_sphere(V(3, 0, 0), 3, function() error("mine", 0) end)
+    end, "mine")
+    assert.is_true(w:remove(1))
+  end)
+
+  it("filter nesting: 100 levels work, the 101st is an error", function()
+    local w = rows()
+    local function chain(depth)
+      local function at(d)
+        local first = true
+        return function()
+          if first and d < depth then
+            first = false
+            w:raycast(V(0, 0, 0), V(20, 0, 0), at(d + 1))
+          end
+          return true
+        end
+      end
+      return pcall(w.raycast, w, V(0, 0, 0), V(20, 0, 0), at(1))
+    end
+    assert.is_true((chain(100)))
+    local ok, err = chain(101)
+    assert.is_false(ok)
+    assert.matches("filter nesting too deep", err)
+    assert.is_true((chain(100)))   -- (the count went back down)
+  end)
+end)
