@@ -6,7 +6,7 @@
 #   make test       install missing Debian packages, then build for every Lua
 #                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
 #                   LuaJIT (both backends), luacheck, the packaging checks
-#                   and the examples: two at a time (make -j2), about 3
+#                   and the examples: two at a time (make -j2), 3 to 4
 #                   minutes on 2 quiet cores; each check's output is printed
 #                   whole, the last line is "tests: N passed, M failed"
 #   make demo       console tour of the swept tests (examples/tour.lua)
