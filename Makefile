@@ -5,14 +5,19 @@
 #   make dist       build/dist/: exactly the files a game ships (README)
 #   make test       install missing Debian packages, then build for every Lua
 #                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
-#                   LuaJIT, luacheck, and a luarocks packaging check
+#                   LuaJIT (both backends), luacheck, the packaging checks
+#                   and the examples: two at a time (make -j2), 3 to 4
+#                   minutes on 2 quiet cores; each check's output is printed
+#                   whole, the last line is "tests: N passed, M failed"
 #   make demo       console tour of the swept tests (examples/tour.lua)
 #   make bench      ns per call on Lua 5.4 and LuaJIT against pure Lua, a
 #                   no-op C call and a raw C loop (bench/README.md)
 #   make cdef       regenerate lua/collide/cdef.lua from csrc/core/collide.h
 #   make ci-extra   the reliability checks CI runs after `make test`:
-#                   check-asan check-valgrind fuzz-replay lint check-gc host
-#                   fuzz-lua
+#                   check-asan check-valgrind fuzz-replay lint check-gc host,
+#                   fuzz-lua (the Lua-level re-entrancy fuzzer),
+#                   and spec-full: the property specs at their full size
+#                   (make test runs them at a quick size) on every VM
 #   make clean
 #
 # Every variable below can be set on the command line, e.g.
@@ -41,6 +46,8 @@ HDRS     = $(wildcard csrc/core/*.h csrc/lua/*.h)
 LUA_SRC  = $(wildcard lua/collide/*.lua)
 
 VMS      = 5.1 5.2 5.3 5.4
+# The spec runs: each VM, LuaJIT with each backend (see specs below).
+SPEC_RUNS = $(VMS) luajit luajit-capi
 
 # Debian packages a fresh machine needs, as program-or-file:package pairs.
 DEPS_BUILD = cc:gcc make:make
@@ -66,8 +73,9 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
 
 .PHONY: examples fps-example platformer-smoke platformer
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
-        check-c specs luacheck rock-check $(addprefix spec-,$(VMS)) spec-luajit \
-        spec-luajit-capi cdef cdef-check bench deps-reliab \
+        check-c specs spec-full luacheck rock-check \
+        $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
+        cdef cdef-check bench deps-reliab \
         check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra fuzz-lua \
         dist dist-check abi-check root-check deps-check pkg-check \
         release-rockspec
@@ -76,17 +84,31 @@ all: build/5.4/collide/core.so build/5.1/collide/core.so
 
 # ---- building --------------------------------------------------------------
 
-# One object set per Lua ABI: build/<version>/collide/core.so. The 5.1 build
-# also serves LuaJIT.
-build/%/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
-	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icsrc/core -I/usr/include/lua$* $(LDFLAGS) $(LIBFLAG) \
-	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+# The core (csrc/core/) includes no Lua header, so it is compiled once,
+# position-independent and with hidden visibility, into build/obj/core/;
+# those objects go into every Lua ABI's module and every C test. Only the
+# binding (csrc/lua/) is compiled per ABI, into build/<version>/obj/, and
+# linked with them into build/<version>/collide/core.so. The 5.1 build also
+# serves LuaJIT; the 5.4 one uses LUA_INCDIR.
+CORE_HDRS = $(wildcard csrc/core/*.h)
+CORE_OBJ  = $(patsubst csrc/core/%.c,build/obj/core/%.o,$(CORE_SRC))
+bind_obj  = $(patsubst csrc/lua/%.c,build/$(1)/obj/%.o,$(BIND_SRC))
+lua_inc   = $(if $(filter 5.4,$(1)),$(LUA_INCDIR),/usr/include/lua$(1))
 
-build/5.4/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
+build/obj/core/%.o: csrc/core/%.c $(CORE_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icsrc/core -I$(LUA_INCDIR) $(LDFLAGS) $(LIBFLAG) \
-	  -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+	$(CC) $(ALL_CFLAGS) -Icsrc/core -c -o $@ $<
+
+define abi_rules
+build/$(1)/obj/%.o: csrc/lua/%.c $$(HDRS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) -Icsrc/core -I$$(call lua_inc,$(1)) -c -o $$@ $$<
+
+build/$(1)/collide/core.so: $$(CORE_OBJ) $$(call bind_obj,$(1))
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $$(LDFLAGS) $$(LIBFLAG) -o $$@ $$^ -lm
+endef
+$(foreach v,$(VMS),$(eval $(call abi_rules,$(v))))
 
 # A Lua started in the repository root finds require "collide" through
 # ./collide.lua (committed), which loads lua/collide/ with the core made here
@@ -110,40 +132,45 @@ deps-reliab:
 
 CTEST_SRC = $(sort $(wildcard tests/c/test_*.c))
 
-build/ctest/%: tests/c/%.c $(CORE_SRC) $(HDRS) $(wildcard tests/c/*.h)
+# Each C test is its own program, linked with the core's objects.
+build/ctest/%: tests/c/%.c $(CORE_OBJ) $(CORE_HDRS) $(wildcard tests/c/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -o $@ $< $(CORE_SRC) -lm
+	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -o $@ $< $(CORE_OBJ) -lm
 
 check-c: $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
 	@mkdir -p build/logs
 	@set -o pipefail; for t in $^; do echo "== $$t"; \
 	  ./$$t | tee build/logs/c-$$(basename $$t).log || exit 1; done
 
-# The whole spec suite once per VM, each against the module built for its ABI.
-# Each run's output is kept in build/logs/ for the summary of `make test`.
-$(addprefix spec-,$(VMS)): spec-%: build/%/collide/core.so
-	@echo "== specs on Lua $*"
-	@mkdir -p build/logs
-	set -o pipefail; lua$* $(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
-	  --cpath='build/$*/?.so' spec | tee build/logs/spec-$*.log
+# The whole spec suite once per VM, each against the module built for its
+# ABI; LuaJIT twice: the default FFI backend, then the C-API backend forced
+# with COLLIDE_BACKEND=capi (spec/backend_spec.lua also compares the two).
+# spec-<run> keeps its output in build/logs/spec-<run>.log for the summary
+# of `make test`. The property specs draw their random cases at a quick
+# size there; spec-full-<run> runs those specs (the ones reading
+# spec/support/size.lua) with COLLIDE_SPEC_SIZE=full, the full counts, and
+# `make spec-full` (part of `make ci-extra`) does so on every run.
+SIZED_SPECS = $(shell grep -l 'spec/support/size.lua' spec/*_spec.lua)
 
-# LuaJIT twice: the default FFI backend, then the C-API backend forced with
-# COLLIDE_BACKEND=capi (spec/backend_spec.lua also compares the two).
-spec-luajit: build/5.1/collide/core.so
-	@echo "== specs on LuaJIT (FFI backend)"
+# spec_run(RUN, TITLE, COMMAND, ABI)
+define spec_run
+spec-$(1): build/$(4)/collide/core.so
+	@echo "== specs on $(2)"
 	@mkdir -p build/logs
-	set -o pipefail; COLLIDE_BACKEND=ffi luajit $(BUSTED) \
-	  --lpath='lua/?.lua;lua/?/init.lua' \
-	  --cpath='build/5.1/?.so' spec | tee build/logs/spec-luajit.log
+	set -o pipefail; $(3) $$(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
+	  --cpath='build/$(4)/?.so' spec | tee build/logs/spec-$(1).log
 
-spec-luajit-capi: build/5.1/collide/core.so
-	@echo "== specs on LuaJIT (C-API backend)"
-	@mkdir -p build/logs
-	set -o pipefail; COLLIDE_BACKEND=capi luajit $(BUSTED) \
-	  --lpath='lua/?.lua;lua/?/init.lua' \
-	  --cpath='build/5.1/?.so' spec | tee build/logs/spec-luajit-capi.log
+spec-full-$(1): build/$(4)/collide/core.so
+	@echo "== property specs at full size on $(2)"
+	COLLIDE_SPEC_SIZE=full $(3) $$(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
+	  --cpath='build/$(4)/?.so' $$(SIZED_SPECS)
+endef
+$(foreach v,$(VMS),$(eval $(call spec_run,$(v),Lua $(v),lua$(v),$(v))))
+$(eval $(call spec_run,luajit,LuaJIT (FFI backend),COLLIDE_BACKEND=ffi luajit,5.1))
+$(eval $(call spec_run,luajit-capi,LuaJIT (C-API backend),COLLIDE_BACKEND=capi luajit,5.1))
 
-specs: $(addprefix spec-,$(VMS)) spec-luajit spec-luajit-capi
+specs: $(addprefix spec-,$(SPEC_RUNS))
+spec-full: $(addprefix spec-full-,$(SPEC_RUNS))
 
 # lua/collide/cdef.lua is generated from the core's header (the part between
 # the COLLIDE_CDEF markers) and committed, since LuaRocks installs lua/ as
@@ -170,13 +197,21 @@ rock-check: build/5.4/collide/core.so
 	@set -o pipefail; LUAROCKS='$(LUAROCKS)' BUSTED='$(BUSTED)' \
 	  bash tests/pkg/rock_check.sh | tee build/logs/pkg-rock.log
 
+# make test: every check in one `make -j2` (the machine has two cores),
+# the long ones first so that both cores stay busy to the end (rock-check,
+# one process of builds and a spec run, is the longest). -Otarget prints
+# each check's output whole when it ends (the spec runs and the packaging
+# checks also keep theirs in build/logs/); -k goes on after a failure, so
+# that the closing line of tools/test-summary counts every run. make test
+# fails if any check failed.
+TEST_CHECKS = cdef-check luacheck rock-check \
+  $(addprefix spec-,5.1 5.3 5.2 luajit-capi luajit 5.4) \
+  pkg-check love-smoke examples check-c
+
 test: deps
 	@rm -rf build/logs
-	@$(MAKE) --no-print-directory build-all all
-	@$(MAKE) --no-print-directory cdef-check check-c specs luacheck rock-check love-smoke
-	@$(MAKE) --no-print-directory pkg-check
-	@$(MAKE) --no-print-directory examples
-	@sh tools/test-summary build/logs
+	@st=0; $(MAKE) --no-print-directory -k -j2 -Otarget $(TEST_CHECKS) || st=$$?; \
+	  sh tools/test-summary build/logs || st=1; exit $$st
 
 # ---- shipping (make dist) and the packaging checks -----------------------
 # build/dist/ holds exactly what a game ships, one directory per Lua ABI;
@@ -218,10 +253,11 @@ abi-check: build-all
 	@set -o pipefail; bash tests/pkg/abi_check.sh | tee build/logs/pkg-abi.log
 
 # The source tree used in place: luarocks make, then make, then each Lua
-# started in the root.
+# started in the root. Its make runs in a copy, on its own (not in the
+# jobs of a parallel make test: MAKEFLAGS is cleared).
 root-check: build/5.1/collide/core.so build/5.4/collide/core.so
 	@mkdir -p build/logs
-	@set -o pipefail; bash tests/pkg/root_check.sh | tee build/logs/pkg-root.log
+	@set -o pipefail; MAKEFLAGS= bash tests/pkg/root_check.sh | tee build/logs/pkg-root.log
 
 # tools/ensure-deps against a stub apt-get: waits for the dpkg lock, and
 # non-root gets the command to run.
@@ -423,10 +459,19 @@ FUZZ_TARGETS += move move_moving
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
   -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 
-build/fuzz/%: fuzz/fuzz_core.c $(CORE_SRC) $(HDRS) Makefile
+# The core compiled once with the fuzzing flags, linked into every target
+# (and kept: make would delete them as intermediate files).
+FUZZ_OBJ = $(patsubst csrc/core/%.c,build/fuzz-obj/%.o,$(CORE_SRC))
+.SECONDARY: $(FUZZ_OBJ)
+
+build/fuzz-obj/%.o: csrc/core/%.c $(CORE_HDRS) Makefile
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) -Icsrc/core -c -o $@ $<
+
+build/fuzz/%: fuzz/fuzz_core.c $(FUZZ_OBJ) $(HDRS) Makefile
 	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_CFLAGS) -Icsrc/core -DFUZZ_TARGET=fz_$* -o $@ $< \
-	  $(CORE_SRC) -lm
+	  $(FUZZ_OBJ) -lm
 
 fuzz-build: $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 
@@ -471,9 +516,11 @@ fuzz-replay: fuzz-build
 # longest, runs beside the others instead of after them; -Otarget keeps
 # each check's output together. The checks read the tree and write only
 # their own files under build/, so they may overlap; any failure fails.
+# spec-full runs the property specs at their full size on every VM (make
+# test runs them at the quick size).
 ci-extra: deps-reliab
-	@$(MAKE) --no-print-directory -j2 -Otarget check-asan check-valgrind lint \
-	  check-gc host fuzz-replay fuzz-lua
+	@$(MAKE) --no-print-directory -j2 -Otarget check-valgrind check-asan lint \
+	  check-gc host fuzz-replay spec-full fuzz-lua
 	@echo "make ci-extra: all reliability checks passed"
 
 # The Lua-level fuzzer of the world (tests/fuzz_world.lua): filters,

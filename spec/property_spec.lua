@@ -36,7 +36,9 @@ local sqrt, abs, max, min = math.sqrt, math.abs, math.max, math.min
 local unpack = table.unpack or unpack
 local FACE, EDGE, VERTEX = "face", "edge", "vertex"
 
-local CASES = 1200          -- per query (x 4.5 for the tunnelling check)
+-- per query (x 4.5 for the tunnelling check); the full count runs under
+-- COLLIDE_SPEC_SIZE=full (make spec-full, in make ci-extra)
+local CASES = dofile("spec/support/size.lua").cases(300, 1200)
 
 -- ---- deterministic random numbers ------------------------------------------
 

@@ -16,13 +16,16 @@ src=$PWD
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/src"
-# Copy the sources and the 5.1/5.4 builds (mtimes kept, so make only links
-# what is missing); never the scratch dirs.
+# Copy the sources and the 5.1/5.4 builds with the objects they are linked
+# from (mtimes kept, so make has nothing to do); never the scratch dirs.
 tar --exclude=./.git --exclude=./collide --exclude=./build --exclude=./.luarocks \
     -cf - . | tar -xf - -C "$tmp/src"
+mkdir -p "$tmp/src/build/obj"
+cp -pR build/obj/core "$tmp/src/build/obj/"
 for v in 5.1 5.4; do
   mkdir -p "$tmp/src/build/$v/collide"
   cp -p "build/$v/collide/core.so" "$tmp/src/build/$v/collide/"
+  cp -pR "build/$v/obj" "$tmp/src/build/$v/"
 done
 cd "$tmp/src"
 
