@@ -353,6 +353,21 @@ static int walkable_tie(move_state *m, vec3 p, vec3 d, const collide_hit *h,
   return e < 0 ? e : 0;
 }
 
+/* How far the mover reaches below its centre along up: its support in
+   the direction -up (a box: sum |e_k up_k|; a capsule: r + |axis.up|). */
+static double mover_below(const move_state *m) {
+  const collide_mover *s = m->shape;
+  switch (s->kind) {
+  case COLLIDE_MOVER_AABB:
+    return fabs(s->extents.x * m->up.x) + fabs(s->extents.y * m->up.y) +
+           fabs(s->extents.z * m->up.z);
+  case COLLIDE_MOVER_CAPSULE:
+    return s->r + fabs(v_dot(s->axis, m->up));
+  default:
+    return s->r;
+  }
+}
+
 /*
  * Stepping up (as Quake III's PM_StepSlideMove does, and Jolt's
  * CharacterVirtual "stair walking"): from p, blocked by a step while the
@@ -388,6 +403,11 @@ static int try_step(move_state *m, vec3 p, vec3 left, vec3 *out, vec3 *leftover,
   if (progress <= 0.01 * m->skin) return 0;
   if ((e = sweep_to(m, p2, down, &p3, lh, lid, &blocked)) < 0) return e;
   if (!blocked || !walkable(m, surface_normal(m, *lid, lh))) return 0;
+  /* a round mover may land on the nose of a step higher than step_max,
+     its bottom still below the top: the point it stands on is what was
+     climbed */
+  if (v_dot(v_sub(lh->point, p), m->up) + mover_below(m) > m->step_max + m->skin)
+    return 0;
   *out = p3;
   *leftover = v_sub(v_add(p1, hz), p2);
   return 1;
@@ -487,21 +507,6 @@ static vec3 no_climb(vec3 v, vec3 n, vec3 up) {
   if (v_dot(v, up) <= 0) return v;
   t = v_normalize(v_cross(n, up));
   return v_scale(t, v_dot(v, t));
-}
-
-/* How far the mover reaches below its centre along up: its support in
-   the direction -up (a box: sum |e_k up_k|; a capsule: r + |axis.up|). */
-static double mover_below(const move_state *m) {
-  const collide_mover *s = m->shape;
-  switch (s->kind) {
-  case COLLIDE_MOVER_AABB:
-    return fabs(s->extents.x * m->up.x) + fabs(s->extents.y * m->up.y) +
-           fabs(s->extents.z * m->up.z);
-  case COLLIDE_MOVER_CAPSULE:
-    return s->r + fabs(v_dot(s->axis, m->up));
-  default:
-    return s->r;
-  }
 }
 
 /*
