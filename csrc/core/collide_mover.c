@@ -575,8 +575,10 @@ static int is_jump(const move_state *m, vec3 motion, vec3 sn) {
 
 /*
  * The end of a move with an up direction: the ground under the mover
- * (probe), and, for a mover grounded at the start that is not jumping
- * (is_jump) and ends in the air, the snap down onto walkable ground: by
+ * (probe), and, for a mover grounded at the start or on walkable ground
+ * during the move that is not jumping (is_jump) and ends in the air (as
+ * one following a ramp past its top at speed), the snap down onto
+ * walkable ground: by
  * up to options.snap, and never less than the ground can fall away over
  * the horizontal distance moved (d tan(max_slope), with max_slope taken
  * as at most acos 0.25, plus the probe's reach), so walking down a
@@ -603,8 +605,12 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
     if ((start_ground = probe(m, from, pdist, 0, &g0, &gid0, &sn0, &gap0)) < 0)
       return start_ground;
   }
-  if (start_ground > 0) jump = is_jump(m, motion, sn0);
-  if (!e && start_ground > 0 && !jump) {
+  /* (a mover that was not on the ground at the start but met walkable
+     ground during the move has no ground to follow: any upward motion is
+     its own) */
+  jump = start_ground > 0 ? is_jump(m, motion, sn0)
+                          : v_dot(motion, m->up) > 1e-6 * v_len(motion);
+  if (!e && (start_ground > 0 || ground_any) && !jump) {
     vec3 moved = v_sub(*pos, from);
     double c = m->cos_slope > 0.25 ? m->cos_slope : 0.25;
     double reach = v_len(v_madd(moved, m->up, -v_dot(moved, m->up))) *
