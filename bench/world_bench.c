@@ -311,6 +311,123 @@ static void move_bench(int ntri) {
 
 /* ---- (end of the movers) -------------------------------------------------- */
 
+/* ---- movers that are world shapes: collide_world_move_shape (issue 26) ---- */
+
+/* The old pattern's filter: every shape but the mirror (ctx). */
+static int not_self(void *ctx, int id, const collide_vec3 *n) {
+  (void)n;
+  return id == *(const int *)ctx ? COLLIDE_RESPONSE_IGNORE : COLLIDE_RESPONSE_DEFAULT;
+}
+
+/* ns per controller move of one of `npc` NPCs of each kind resting on a
+   terrain of about ntri triangles, a step of (+-0.1, -0.05, +-0.05) (the
+   signs flip every pass over them: they walk to and fro), as
+   bench/world_bench.lua times it:
+     alone    no shape (its place kept by the caller), a move without a
+              filter, in a world of the same terrain and nothing else;
+     beside   the same, in the world of the NPC shapes, each mover 1.25
+              beside an NPC (so the world's other shapes are as near as
+              they are to the NPC's own move);
+     shape    the world shape moved by collide_world_move_shape;
+     old      the same shape as a mirror, moved with a filter ignoring it,
+              then updated.
+   The best of three interleaved runs of each, after a pass that has moved
+   every NPC once (the hierarchy as it is in a game: the NPCs in the
+   dynamic tree). */
+static void move_shape_bench(int ntri, int npc) {
+  static const char *const names[3] = {"sphere", "aabb", "capsule"};
+  int kind, k, i, run, n = 40000, g;
+  unsigned long long saved = seed;
+  collide_vec3 *plain = malloc(sizeof *plain * (size_t)npc);
+  collide_vec3 *beside = malloc(sizeof *beside * (size_t)npc);
+  collide_vec3 *shaped = malloc(sizeof *shaped * (size_t)npc);
+  int *ids = malloc(sizeof *ids * (size_t)npc);
+  collide_contact cts[16];
+  collide_move_result res;
+  collide_move_options o;
+  printf("%9s  %-11s %-11s %-20s %s\n", "kind", "alone", "beside",
+         "move_shape (/beside)", "filter + update (/beside)");
+  for (kind = 0; kind < 3; kind++) {
+    collide_world *wp, *ws;
+    collide_mover m;
+    collide_vec3 ax = V(0, 0.25, 0), e = V(0.5, 0.5, 0.5);
+    double best[4] = {1e30, 1e30, 1e30, 1e30};
+    seed = saved;
+    wp = terrain_world(ntri, &g);   /* the same terrain twice */
+    seed = saved;
+    ws = terrain_world(ntri, &g);
+    m.kind = kind;
+    m.r = kind == 2 ? 0.25 : 0.5;
+    m.extents = e;
+    m.axis = kind == 2 ? ax : V(0, 0, 0);
+    collide_move_options_init(&o);
+    for (k = 0; k < npc; k++) {
+      collide_vec3 a = V(1 + rnd() * (g - 2), 1.5, 1 + rnd() * (g - 2)), b = a, lo, hi;
+      b.y = -1;
+      collide_world_move(wp, &m, &a, &b, &o, NULL, NULL, cts, 16, &res);
+      plain[k] = shaped[k] = res.position;
+      if (kind == 0) ids[k] = collide_world_add_sphere(ws, &res.position, 0.5);
+      else if (kind == 1) ids[k] = collide_world_add_aabb(ws, &res.position, &e);
+      else {
+        lo = V(res.position.x, res.position.y - 0.25, res.position.z);
+        hi = V(res.position.x, res.position.y + 0.25, res.position.z);
+        ids[k] = collide_world_add_capsule(ws, &lo, &hi, 0.25);
+      }
+    }
+    collide_world_build(ws);
+    for (k = 0; k < npc; k++) {
+      collide_vec3 a = V(shaped[k].x, 1.5, shaped[k].z + 1.25), b = a;
+      b.y = -1;
+      collide_world_move(ws, &m, &a, &b, &o, NULL, NULL, cts, 16, &res);
+      beside[k] = res.position;
+    }
+    o.use_up = 1;
+    o.step_height = 0.3;
+    o.snap = 0.3;
+    for (run = -1; run < 12; run++) {
+      /* (run -1: the pass that moves every NPC once, not timed) */
+      int how = run < 0 ? 2 : run % 4, nn = run < 0 ? 2 * npc : n;
+      double t0 = now(), t;
+      for (i = 0; i < nn; i++) {
+        int kk = i % npc;
+        double sg = (i / npc) % 2 == 0 ? 1 : -1;
+        collide_vec3 *c = how == 0 ? &plain[kk] : how == 1 ? &beside[kk] : &shaped[kk];
+        collide_vec3 to = V(c->x + 0.1 * sg, c->y - 0.05, c->z + 0.05 * sg);
+        if (how == 0) {
+          collide_world_move(wp, &m, c, &to, &o, NULL, NULL, cts, 16, &res);
+        } else if (how == 1) {
+          collide_world_move(ws, &m, c, &to, &o, NULL, NULL, cts, 16, &res);
+        } else if (how == 2) {
+          collide_world_move_shape(ws, ids[kk], &to, &o, NULL, NULL, cts, 16, &res);
+        } else {
+          collide_world_move(ws, &m, c, &to, &o, not_self, &ids[kk], cts, 16, &res);
+          if (kind == 0) collide_world_update_sphere(ws, ids[kk], &res.position, 0.5);
+          else if (kind == 1) collide_world_update_aabb(ws, ids[kk], &res.position, &e);
+          else {
+            collide_vec3 lo = V(res.position.x, res.position.y - 0.25, res.position.z);
+            collide_vec3 hi = V(res.position.x, res.position.y + 0.25, res.position.z);
+            collide_world_update_capsule(ws, ids[kk], &lo, &hi, 0.25);
+          }
+        }
+        *c = res.position;
+      }
+      t = (now() - t0) / n;
+      if (run >= 0 && t < best[how]) best[how] = t;
+    }
+    printf("%9s  %8.0f ns %8.0f ns %9.0f ns (%4.2fx) %15.0f ns (%4.2fx)\n", names[kind],
+           best[0] * 1e9, best[1] * 1e9, best[2] * 1e9, best[2] / best[1],
+           best[3] * 1e9, best[3] / best[1]);
+    collide_world_free(wp);
+    collide_world_free(ws);
+  }
+  free(plain);
+  free(beside);
+  free(shaped);
+  free(ids);
+}
+
+/* ---- (end of move_shape) --------------------------------------------------- */
+
 int main(void) {
   printf("world of triangles (terrain), sphere r = 0.5 and rays dropped onto it\n");
   terrain_bench(1000);
@@ -326,6 +443,8 @@ int main(void) {
   ray_all_bench(10000);
   printf("\none move of each shape over a terrain, per call (collide_world_move)\n");
   move_bench(10000);
+  printf("\n200 NPCs on a terrain, one controller move per call\n");
+  move_shape_bench(10000, 200);
   printf("\nmany moving spheres\n");
   pairs_bench(1000);
   pairs_bench(5000);

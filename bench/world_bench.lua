@@ -272,3 +272,110 @@ do
   end
 end
 -- ---- (end of the movers) ------------------------------------------------------
+
+-- ---- movers that are world shapes: w:move_shape (issue 26) -------------------
+-- 200 NPCs of one kind resting on the 10k-triangle terrain; each call moves
+-- one of them a step of (+-0.1, -0.05, +-0.05) with the controller's
+-- options (the signs flip every pass over them, so they walk to and fro),
+-- as bench/world_bench.c move_shape_bench does:
+--   alone        the NPC is no shape: its place kept in Lua, a move without
+--                a filter, in a world of the same terrain and nothing else
+--   beside       the same, in the world of the NPC shapes, each mover 1.25
+--                beside an NPC (the world's other shapes as near as they
+--                are to an NPC's own move)
+--   move_shape   the NPC is a world shape: w:move_shape(id, to, options)
+--   old pattern  the same shape as a mirror: move_* from its place with a
+--                Lua filter ignoring it, then w:update (what a game wrote
+--                before move_shape)
+-- Timed in three interleaved runs, the best of each kept (a shared machine
+-- disturbs a run, seldom all three), after a pass that moved every NPC once
+-- (they are then in the world's dynamic tree, as in a game). Out-vectors
+-- for position and velocity.
+do
+  local NPC = 200
+  local AX, E = V(0, 0.25, 0), V(0.5, 0.5, 0.5)
+  local kinds = {
+    { name = "sphere", add = function(w, c) return w:add_sphere(c, 0.5) end,
+      move = function(w, a, b, o, P, Q) return w:move_sphere(0.5, a, b, o, P, Q) end,
+      update = function(w, id, p) w:update(id, p, 0.5) end },
+    { name = "aabb", add = function(w, c) return w:add_aabb(c, E) end,
+      move = function(w, a, b, o, P, Q) return w:move_aabb(E, a, b, o, P, Q) end,
+      update = function(w, id, p) w:update(id, p, E) end },
+    { name = "capsule", add = function(w, c) return w:add_capsule(c - AX, c + AX, 0.25) end,
+      move = function(w, a, b, o, P, Q) return w:move_capsule(0.25, AX, a, b, o, P, Q) end,
+      update = function(w, id, p) w:update(id, p - AX, p + AX, 0.25) end },
+  }
+  local saved = seed
+  print()
+  print(("%d NPCs on a 10k-triangle terrain, one controller move per call (%s):"):format(
+    NPC, collide.backend))
+  print("  kind        alone      beside    move_shape (/beside)   " ..
+        "old pattern: filter + update (/beside)")
+  for _, K in ipairs(kinds) do
+    seed = saved
+    local wp, g = terrain_mesh(10000)     -- the same terrain twice
+    seed = saved
+    local ws = terrain_mesh(10000)
+    local ctl = { up = V(0, 1, 0), step_height = 0.3, snap = 0.3 }
+    local alone, beside, shaped, ids, olds = {}, {}, {}, {}, {}
+    for k = 1, NPC do
+      local x, z = 1 + rnd() * (g - 2), 1 + rnd() * (g - 2)
+      local p = K.move(wp, V(x, 1.5, z), V(x, -1, z))
+      alone[k], shaped[k] = V(p.x, p.y, p.z), V(p.x, p.y, p.z)
+      local id = K.add(ws, p)
+      ids[k] = id
+      olds[k] = { up = ctl.up, step_height = 0.3, snap = 0.3,
+                  filter = function(other) return other ~= id end }
+    end
+    ws:build()
+    for k = 1, NPC do
+      local c = shaped[k]
+      beside[k] = K.move(ws, V(c.x, 1.5, c.z + 1.25), V(c.x, -1, c.z + 1.25))
+    end
+    local P, Q, T = V(), V(), V()
+    local function target(i, c)
+      local s = math.floor((i - 1) / NPC) % 2 == 0 and 1 or -1
+      T.x, T.y, T.z = c.x + 0.1 * s, c.y - 0.05, c.z + 0.05 * s
+    end
+    local function plain(w, list)
+      return function(i)
+        local c = list[(i - 1) % NPC + 1]
+        target(i, c)
+        K.move(w, c, T, ctl, P, Q)
+        c.x, c.y, c.z = P.x, P.y, P.z
+      end
+    end
+    local function move_shape(i)
+      local k = (i - 1) % NPC + 1
+      local c = shaped[k]
+      target(i, c)
+      ws:move_shape(ids[k], T, ctl, P, Q)
+      c.x, c.y, c.z = P.x, P.y, P.z
+    end
+    local runs = {
+      { n = 20000, f = plain(wp, alone) },
+      { n = 20000, f = plain(ws, beside) },
+      { n = 20000, f = move_shape },
+      { n = 4000, f = function(i)
+          local k = (i - 1) % NPC + 1
+          local c = shaped[k]
+          target(i, c)
+          K.move(ws, c, T, olds[k], P, Q)
+          K.update(ws, ids[k], P)
+          c.x, c.y, c.z = P.x, P.y, P.z
+        end },
+    }
+    per_call(move_shape, 2 * NPC)
+    local best = { math.huge, math.huge, math.huge, math.huge }
+    for _ = 1, 3 do
+      for r, run in ipairs(runs) do
+        -- (whole pairs of passes: every NPC walks as far back as forth)
+        local t = per_call(run.f, run.n)
+        if t < best[r] then best[r] = t end
+      end
+    end
+    print(("  %-8s %s %s %s (%4.2fx)      %s (%4.2fx)"):format(K.name, fmt(best[1]),
+      fmt(best[2]), fmt(best[3]), best[3] / best[2], fmt(best[4]), best[4] / best[2]))
+  end
+end
+-- ---- (end of move_shape) -------------------------------------------------------

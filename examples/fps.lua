@@ -9,9 +9,11 @@
 -- is added, and one w:move_capsule call does the rest -- stepping up the
 -- stairs (step_height), staying on the ground going down them (snap),
 -- standing still on the ramp (stop_on_slope), not climbing the steep one
--- (steep_as_wall), sliding along walls and into the corner. Then it plays
--- what a player would do and checks what a player expects; it exits with
--- a failure if any check does not hold.
+-- (steep_as_wall), sliding along walls and into the corner. NPCs are the
+-- same capsules, as shapes of the world moved by w:move_shape: the player
+-- and bullets meet them where they are. Then it plays what a player would
+-- do and checks what a player expects; it exits with a failure if any
+-- check does not hold.
 
 package.path = "lua/?.lua;lua/?/init.lua;" .. package.path
 local collide = require "collide"
@@ -100,7 +102,12 @@ function Player:step(wish, jump, speed)
   local vel = V(v.x, vy, v.z)
   self.options.velocity = vel
   self.pos, self.contacts, self.grounded, self.vel, self.ground =
-    w:move_capsule(R, AXIS, self.pos, self.pos + vel * DT, self.options)
+    self:move(self.pos + vel * DT)
+end
+
+--- The move itself: the player's capsule from where it is toward `to`.
+function Player:move(to)
+  return w:move_capsule(R, AXIS, self.pos, to, self.options)
 end
 
 --- A bullet from the eye along dir, 100 m: what it hits first.
@@ -108,6 +115,29 @@ function Player:shoot(dir)
   local eye = self.pos + AXIS
   local hit, u, point, normal, _, id = w:raycast(eye, eye + dir:normalize() * 100)
   if hit then return id, u * 100, point, normal end
+end
+
+---------------------------------------------------------------- the NPCs
+
+-- An NPC walks as the player does (NPC:step is Player:step), but its
+-- capsule is a shape of the world (data "npc"), moved by w:move_shape: the
+-- player's moves, the bullets and the other NPCs meet it where it is, and
+-- its own move ignores it.
+local NPC = setmetatable({}, { __index = Player })
+NPC.__index = NPC
+
+function NPC.new(at)
+  local self = setmetatable(Player.new(at), NPC)
+  self.id = w:add_capsule(at - AXIS, at + AXIS, R, "npc")
+  return self
+end
+
+function NPC:move(to)
+  return w:move_shape(self.id, to, self.options)
+end
+
+function NPC:remove()
+  w:remove(self.id)
 end
 
 ---------------------------------------------------------------- the checks
@@ -242,6 +272,64 @@ scene("bullets as rays hit the first wall, at the right distance", function(name
   check(#hits >= 2 and w:data(hits[1].id) == "corridor" and
         math.abs(hits[1].u * 100 - 12) < 1e-9, name .. ": raycast_all order")
   for i = 2, #hits do check(hits[i].u >= hits[i - 1].u, name .. ": raycast_all not sorted") end
+end)
+
+-- NPCs in the open space west of the stairs: one runs at the wall, two
+-- walk into each other, and the player walks into one and shoots it.
+-- Every frame no NPC is inside anything (its own shape left out) and the
+-- player inside nothing (the NPCs included).
+scene("NPCs (world shapes) block each other, the player, bullets", function(name)
+  local runner = NPC.new(V(-7, STAND + 0.01, 3))
+  local a, b = NPC.new(V(-6, STAND + 0.01, 6)), NPC.new(V(-2, STAND + 0.01, 6))
+  local npcs = { runner, a, b }
+  local p = Player.new(V(-9, STAND + 0.01, 6))
+  local met = false
+  local function not_itself(npc) return function(id) return id ~= npc.id end end
+  for f = 1, 150 do
+    runner:step(V(-1, 0, 0), 20)                         -- 100 m/s at the wall
+    a:step(f <= 120 and V(1, 0, 0) or nil)
+    b:step(f <= 120 and V(-1, 0, 0) or nil)
+    p:step(f > 30 and f <= 120 and V(1, 0, 0) or nil)   -- then after a
+    for i, npc in ipairs(npcs) do
+      local ids = w:overlap_capsule(npc.pos - AXIS, npc.pos + AXIS, R * (1 - 1e-6),
+                                    not_itself(npc))
+      if #ids > 0 then
+        inside = inside + 1
+        check(false, ("%s: frame %d NPC %d inside %s"):format(name, f, i, w:data(ids[1])))
+      end
+    end
+    local ids = w:overlap_capsule(p.pos - AXIS, p.pos + AXIS, R * (1 - 1e-6))
+    if #ids > 0 then
+      inside = inside + 1
+      check(false, ("%s: frame %d the player inside %s"):format(name, f, w:data(ids[1])))
+    end
+    check(runner.pos.x >= -10 + R, name .. ": the runner through the wall at frame " .. f)
+    check(b.pos.x - a.pos.x >= 2 * R - 1e-9, name .. ": the NPCs in each other at frame " .. f)
+    check(a.pos.x - p.pos.x >= 2 * R - 1e-9, name .. ": the player in an NPC at frame " .. f)
+    for _, c in ipairs(p.contacts) do met = met or c.id == a.id end
+  end
+  check(math.abs(runner.pos.x - (-10 + R)) < 1e-3,
+        name .. ": the runner not at the wall: " .. tostring(runner.pos))
+  check(b.pos.x - a.pos.x - 2 * R < 1e-3,
+        name .. ": the NPCs did not meet: " .. tostring(a.pos) .. " " .. tostring(b.pos))
+  check(met and a.pos.x - p.pos.x - 2 * R < 1e-3,
+        name .. ": the player did not reach the NPC: " .. tostring(p.pos))
+  for _, npc in ipairs(npcs) do
+    check(npc.grounded, name .. ": an NPC in the air at " .. tostring(npc.pos))
+    local _, sa, sb = w:get(npc.id)
+    check(((sa + sb) * 0.5 - npc.pos):length() < 1e-9, name .. ": an NPC's shape is elsewhere")
+  end
+  -- a bullet from the player's eye hits the NPC in front, at its surface;
+  -- the list of every hit has both NPCs first
+  local id, dist = p:shoot(V(1, 0, 0))
+  check(id == a.id, name .. ": the bullet missed the NPC")
+  check(dist and math.abs(dist - (a.pos.x - R - p.pos.x)) < 1e-9,
+        name .. ": the NPC at " .. tostring(dist))
+  local eye = p.pos + AXIS
+  local hits = w:raycast_all(eye, eye + V(100, 0, 0))
+  check(#hits >= 2 and hits[1].id == a.id and hits[2].id == b.id,
+        name .. ": raycast_all does not list the two NPCs first")
+  for _, npc in ipairs(npcs) do npc:remove() end
 end)
 
 -- Shapes that move: each frame the game gives a mesh its motion for the

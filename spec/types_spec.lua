@@ -68,7 +68,7 @@ end
 -- table, or the tables an __index function keeps as upvalues that are not
 -- metatables (no "__" keys).
 local function methods_of(obj)
-  local mt = getmetatable(obj)
+  local mt = debug.getmetatable(obj)   -- (protected from getmetatable)
   assert(type(mt) == "table", "no metatable")
   local idx, found = mt.__index, {}
   local function take(t)
@@ -133,7 +133,7 @@ describe("LuaLS annotations (types/)", function()
   -- Lua 5.1's debug.getupvalue does not read a C function's upvalues, where
   -- the binding keeps its method tables; the other VMs run this part.
   local function hidden(obj)
-    local idx = getmetatable(obj).__index
+    local idx = debug.getmetatable(obj).__index
     return type(idx) == "function" and _VERSION == "Lua 5.1" and type(jit) ~= "table"
   end
 

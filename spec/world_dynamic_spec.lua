@@ -93,9 +93,9 @@ describe("a changing world", function()
     it("adds nothing when an index or a triangle is bad", function()
       local w = collide.world()
       assert.has_error(function() w:add_mesh(verts, { 1, 2, 5 }) end,
-        "bad argument #2 to 'add_mesh' (index out of range)")
+        "bad argument #2 to 'add_mesh' (triangle 1 (indices 1, 2, 5): index 5 is out of range)")
       assert.has_error(function() w:add_mesh(verts, { 1, 2, 3, 0, 1, 2 }) end,
-        "bad argument #2 to 'add_mesh' (index out of range)")
+        "bad argument #2 to 'add_mesh' (triangle 2 (indices 0, 1, 2): index 0 is out of range)")
       assert.has_error(function() w:add_mesh(verts, { 1, 2 }) end,
         "bad argument #2 to 'add_mesh' (number of indices is not a multiple of 3)")
       assert.has_error(function() w:add_mesh(verts, { 1, 2, 2.5 }) end,
@@ -103,7 +103,7 @@ describe("a changing world", function()
       assert.has_error(function() w:add_mesh(verts, { 1, 2, "3" }) end,
         "bad argument #2 to 'add_mesh' (integer expected at index 3, got string)")
       assert.has_error(function() w:add_mesh(verts, { 1, 2, 3, 1, 2, 2 }) end,
-        "bad argument #2 to 'add_mesh' (degenerate triangle)")
+        "bad argument #2 to 'add_mesh' (triangle 2 (indices 1, 2, 2) is degenerate)")
       assert.has_error(function() w:add_mesh({ V(0, 0), 7 }, {}) end,
         "bad argument #1 to 'add_mesh' (vec3 expected at index 2, got number)")
       assert.has_error(function() w:add_mesh(verts) end,

@@ -126,8 +126,8 @@ function Polygon:vertices() end
 ---@field normal collide.vec3
 ---@field feature collide.feature
 
----Options of `w:move_sphere`, `w:move_aabb` and `w:move_capsule`; unknown
----names are an error.
+---Options of `w:move_sphere`, `w:move_aabb`, `w:move_capsule` and
+---`w:move_shape`; unknown names are an error.
 ---@class collide.move_options
 ---@field max_iterations? integer rounds of sweep and response (4)
 ---@field response? collide.response "slide" (default), "bounce" or "stop"
@@ -390,6 +390,21 @@ function World:move_aabb(e, from, to, options, position, velocity) end
 ---@return collide.vec3 velocity
 ---@return collide.ground? ground
 function World:move_capsule(r, axis, from, to, options, position, velocity) end
+
+---As `w:move_sphere`, for the world's own sphere, aabb or capsule `id`, from
+---its place (its centre) toward `to`; the shape is moved there in the world.
+---It ignores itself. `false` for an unknown id; another kind is an error.
+---@param id integer
+---@param to collide.vec3like
+---@param options? collide.move_options
+---@param position? collide.vec3 out-vector
+---@param velocity? collide.vec3 out-vector
+---@return collide.vec3|false position false for an unknown id
+---@return collide.contact[] contacts
+---@return boolean? grounded
+---@return collide.vec3 velocity
+---@return collide.ground? ground
+function World:move_shape(id, to, options, position, velocity) end
 
 ---------------------------------------------------------------- the module
 

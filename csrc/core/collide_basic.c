@@ -48,6 +48,11 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   /* mover options */
   "negative step_height",
   "negative snap",
+  /* move_shape */
+  "shape cannot move: only sphere, aabb and capsule shapes can",
+  /* limits */
+  "more than 33554432 pairs",
+  "polygon has more than 65536 vertices",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

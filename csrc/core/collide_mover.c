@@ -35,6 +35,9 @@ typedef struct move_state {
   const collide_move_options *o;
   collide_move_filter filter;
   void *ctx;
+  int self;                 /* the world shape that is the mover
+                               (collide_world_move_shape), which no sweep
+                               of the move sees; 0 for none */
   int use_up;
   vec3 up;                  /* unit */
   double cos_slope;
@@ -81,6 +84,7 @@ static int mover_sweep(move_state *m, const vec3 *c0, const vec3 *c1,
   q.mask = m->o->use_mask ? m->o->mask : -1;
   q.approach = m->approach;
   q.t0 = m->t0;
+  q.skip_id = m->self;
   if (m->nskip > 0 || m->ntmp > 0) {
     q.filter = skip_filter;
     q.ctx = m;
@@ -695,12 +699,12 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
  * that moment); a mover grounded at the start that ends in the air and did
  * not move up snaps down by up to options.snap onto walkable ground.
  */
-int collide_world_move(collide_world *w, const collide_mover *ms,
-                       const collide_vec3 *from, const collide_vec3 *to,
-                       const collide_move_options *o,
-                       collide_move_filter filter, void *ctx,
-                       collide_contact *contacts, int cap,
-                       collide_move_result *res) {
+static int world_move(collide_world *w, const collide_mover *ms,
+                      const collide_vec3 *from, const collide_vec3 *to,
+                      const collide_move_options *o,
+                      collide_move_filter filter, void *ctx,
+                      collide_contact *contacts, int cap,
+                      collide_move_result *res, int self) {
   move_state m;
   vec3 pos, rest, vel, planes[MAX_PLANES], pvel[MAX_PLANES], sn0 = v3(0, 0, 0);
   vec3 carried = v3(0, 0, 0);   /* the motion of the shape ridden (carry) */
@@ -744,6 +748,10 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
   m.o = o;
   m.filter = filter;
   m.ctx = ctx;
+  m.self = self;
+  /* (and set aside from the start, for any query of the move that is
+     not one of its sweeps but honours the shapes set aside) */
+  if (self) m.skip[m.nskip++] = self;
   m.contacts = contacts;
   m.cap = cap < 0 ? 0 : cap;
   if (o->use_up) {
@@ -950,6 +958,112 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
   res->velocity = vel;
   res->ncontacts = m.nc < m.cap ? m.nc : m.cap;
   return 0;
+}
+
+/* The world is locked for the whole move, not only during each of its
+   sweeps: the filter is called between sweeps too, with slot indices and
+   the contact's shape in hand, and a filter that removed or added a shape
+   there would leave them pointing at another shape or at freed memory.
+   The hierarchy is brought up to date once, before: the sweeps cannot do
+   it while the world is locked (nothing can change it meanwhile). */
+int collide_world_move(collide_world *w, const collide_mover *ms,
+                       const collide_vec3 *from, const collide_vec3 *to,
+                       const collide_move_options *o,
+                       collide_move_filter filter, void *ctx,
+                       collide_contact *contacts, int cap,
+                       collide_move_result *res) {
+  int e;
+  collide__tree_refresh(w);
+  w->busy++;
+  e = world_move(w, ms, from, to, o, filter, ctx, contacts, cap, res, 0);
+  w->busy--;
+  return e;
+}
+
+/* ---- a world shape that moves ------------------------------------------------ */
+
+/*
+ * w:move_shape: the mover is shape id itself, from its place -- a sphere
+ * (centre, radius), a box (centre, half-extents) or a capsule a-b of
+ * radius r (centre (a + b) / 2, axis (b - a) / 2) --, and no sweep of the
+ * move sees it (query.skip_id: a compare per shape met, no filter call and
+ * no exact test against itself). The same move as collide_world_move with
+ * a filter that ignores id, then the shape re-placed where the mover
+ * stopped (collide_world_update_*, O(log n) and no allocation): a sphere's
+ * or box's centre is the position, a capsule is translated by position -
+ * centre (so a capsule that does not move keeps its ends bit for bit).
+ *
+ * The world is locked for the whole move (filters may query it, not change
+ * it: the shape must still be there, of its kind, when it is re-placed).
+ * The shape's own velocity (w:set_velocity) takes no part in its move: it
+ * starts at the shape's place and moves by to - from and what carries it
+ * (a moving shape it stands on, options.carry); the velocity is kept, so
+ * the queries after it, and collide_world_advance, still move the shape by
+ * it from its new place.
+ *
+ * Argument positions: the capsule's move counts one more argument (its
+ * axis) before `to` and the options than move_shape's (w, id, to, options):
+ * an options error of the move is re-numbered 4.
+ */
+int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
+                             const collide_move_options *o,
+                             collide_move_filter filter, void *ctx,
+                             collide_contact *contacts, int cap,
+                             collide_move_result *res) {
+  collide_world_shape g;
+  collide_mover ms;
+  collide_vec3 from;
+  int e, a;
+  memset(res, 0, sizeof *res);
+  res->grounded = -1;
+  if (w->busy) return LOCKED;
+  if (!collide_world_get(w, id, &g)) return 0;
+  memset(&ms, 0, sizeof ms);
+  switch (g.kind) {
+  case COLLIDE_SHAPE_SPHERE:
+    ms.kind = COLLIDE_MOVER_SPHERE;
+    ms.r = g.r;
+    from = g.a;
+    break;
+  case COLLIDE_SHAPE_AABB:
+    ms.kind = COLLIDE_MOVER_AABB;
+    ms.extents = g.b;
+    from = g.a;
+    break;
+  case COLLIDE_SHAPE_CAPSULE:
+    ms.kind = COLLIDE_MOVER_CAPSULE;
+    ms.r = g.r;
+    from = v_scale(v_add(g.a, g.b), 0.5);
+    ms.axis = v_scale(v_sub(g.b, g.a), 0.5);
+    break;
+  default:
+    return COLLIDE_FAIL(2, COLLIDE_E_NOT_MOVABLE);
+  }
+  CHECK_VEC(to, 3);
+  a = ms.kind == COLLIDE_MOVER_CAPSULE;
+  /* file pending shapes now: no query refreshes the hierarchy while the
+     world is locked */
+  collide__tree_refresh(w);
+  w->busy++;
+  e = world_move(w, &ms, &from, to, o, filter, ctx, contacts, cap, res, id);
+  w->busy--;
+  if (e < 0) return collide_error_arg(e) == 5 + a ? reargue(e, 4) : e;
+  switch (g.kind) {
+  case COLLIDE_SHAPE_SPHERE:
+    e = collide_world_update_sphere(w, id, &res->position, g.r);
+    break;
+  case COLLIDE_SHAPE_AABB:
+    e = collide_world_update_aabb(w, id, &res->position, &g.b);
+    break;
+  default: {
+    vec3 d = v_sub(res->position, from), pa = v_add(g.a, d), pb = v_add(g.b, d);
+    e = collide_world_update_capsule(w, id, &pa, &pb, g.r);
+    break;
+  }
+  }
+  /* (the position is within the coordinate limit, as to is; a capsule's
+     ends beyond it name to) */
+  return e < 0 ? reargue(e, 3) : 1;
 }
 
 /* ---- a sphere with a query filter ------------------------------------------ */

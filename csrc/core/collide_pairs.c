@@ -34,8 +34,22 @@ unsigned long collide_sweep_pairs_scratch_size(int n) {
 int collide_sweep_pairs(int n, const double *radii, const collide_vec3 *starts,
                         const collide_vec3 *ends, void *scratch,
                         collide_pair *out, int cap) {
+  return collide__sweep_pairs(n, radii, starts, ends, scratch, out, cap,
+                              COLLIDE_MAX_PAIRS);
+}
+
+/* collide_sweep_pairs with its limit as an argument (a test passes a small
+   one: 2^25 pairs take a minute to find). The count is a size_t that stops
+   at limit + 1 <= INT_MAX: n spheres have up to n(n-1)/2 pairs, over
+   INT_MAX from n = 65,537 (all of them touching), where an int count
+   overflowed and out[count] was written below the array (issue 27, F8). */
+int collide__sweep_pairs(int n, const double *radii, const collide_vec3 *starts,
+                         const collide_vec3 *ends, void *scratch,
+                         collide_pair *out, int cap, int limit) {
   pair_item *it = (pair_item *)scratch;
-  int a, b, k, count = 0;
+  int a, b, k;
+  size_t count = 0;
+  if (cap < 0) cap = 0;
   for (k = 0; k < n; k++) {
     vec3 p[2];
     double m, g;
@@ -67,7 +81,8 @@ int collide_sweep_pairs(int n, const double *radii, const collide_vec3 *starts,
       if (collide_sweep_sphere_sphere(radii[i], &starts[i], &ends[i], radii[j],
                                       &starts[j], &ends[j], &iv) != 1)
         continue;
-      if (count < cap) {
+      if (count >= (size_t)limit) return COLLIDE_FAIL(2, COLLIDE_E_TOO_MANY_PAIRS);
+      if (count < (size_t)cap) {
         out[count].i = i;
         out[count].j = j;
         out[count].u0 = iv.u0;
@@ -75,6 +90,6 @@ int collide_sweep_pairs(int n, const double *radii, const collide_vec3 *starts,
       count++;
     }
   }
-  if (count <= cap && count > 1) qsort(out, (size_t)count, sizeof *out, cmp_pair);
-  return count;
+  if (count <= (size_t)cap && count > 1) qsort(out, count, sizeof *out, cmp_pair);
+  return (int)count;
 }

@@ -50,6 +50,7 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
   q->d = v_sub(*c1, *c0);
   q->approach = -1;
   q->mask = -1;
+  q->skip_id = 0;
   q->exact = 1;
   switch (q->m.kind) {
   case MOVER_SPHERE:
@@ -468,6 +469,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
   collide_hit h;
   int rc, f;
   if (q->mask >= 0 && !(s->layers & q->mask)) return 0;
+  if (s->id == q->skip_id) return 0;
   if (!q->exact) {
     if (q->nids < q->cap) q->ids[q->nids] = s->id;
     q->nids++;

@@ -36,16 +36,8 @@
 
 #include "collide_internal.h"
 
-/* Relative tolerances of shape validation (see collide_polygon_init):
-   a triangle or polygon is degenerate when twice its area is below
-   DEGENERATE_AREA times the square of its size; a polygon is not planar
-   when a vertex is farther than PLANAR_TOL times its diameter from its
-   Newell plane, and not convex when a vertex is farther than that on the
-   outer side of an edge's line. */
-/* DEGENERATE_AREA (1e-12) is in collide_internal.h: the ray filter
-   there proves triangles above it. */
-#define PLANAR_TOL 1e-9
-#define REPEATED_TOL 1e-12
+/* The tolerances of shape validation are in collide_polygon.c (polygons)
+   and collide_internal.h (DEGENERATE_AREA). */
 
 /* ---- small helpers -------------------------------------------------------- */
 
@@ -1593,78 +1585,7 @@ int collide_raycast_polygon(const collide_vec3 *p0, const collide_vec3 *p1,
                   polygon->plane.normal, polygon_origin(polygon), out);
 }
 
-/* Validation, in this order (the first failure is reported, Lua argument 1):
-   fewer than 3 vertices; two equal vertices, or two consecutive ones closer
-   than REPEATED_TOL * diameter; all collinear (each vertex within
-   PLANAR_TOL * diameter of the line from v_0 to the vertex farthest from
-   it); no net area (a bow tie: not convex); a vertex farther than
-   PLANAR_TOL * diameter from the Newell plane through the vertex average;
-   a vertex farther than PLANAR_TOL * diameter outside some edge's line
-   (this also rejects self-intersecting stars, whose turns are all convex).
-   Newell's method (Ericson 12.4.1 / Graphics Gems III): the normal
-   sum (v_i - v_0) x (v_(i+1) - v_0) is twice the area vector, following the
-   winding; measuring from v_0 keeps far-from-origin polygons precise. The
-   diameter is the largest vertex-to-vertex distance. Returns 1 when valid
-   (like the plane constructors). Cost: O(count^2) -- about 3 ms for 1000
-   vertices, 0.2 s for 10000 -- paid once; the queries are O(count). */
-int collide_polygon_init(const collide_vec3 *vertices, int count,
-                         collide_polygon *poly) {
-  int i, j;
-  double diam2 = 0, diam, len;
-  vec3 newell = v3(0, 0, 0), avg = v3(0, 0, 0), far = v3(0, 0, 0), n, origin;
-  if (vertices == NULL || count < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_VERTICES);
-  for (i = 0; i < count; i++) CHECK_VEC(&vertices[i], 1);
-  for (i = 0; i < count; i++) {
-    for (j = i + 1; j < count; j++) {
-      vec3 e = v_sub(vertices[j], vertices[i]);
-      double l2 = v_len2(e);
-      if (l2 == 0) return COLLIDE_FAIL(1, COLLIDE_E_REPEATED);
-      if (l2 > diam2) diam2 = l2;
-    }
-  }
-  diam = sqrt(diam2);
-  for (i = 0; i < count; i++) {
-    vec3 a = v_sub(vertices[i], vertices[0]);
-    vec3 b = v_sub(vertices[(i + 1) % count], vertices[0]);
-    if (v_len(v_sub(b, a)) <= REPEATED_TOL * diam)
-      return COLLIDE_FAIL(1, COLLIDE_E_REPEATED);
-    newell = v_add(newell, v_cross(a, b));
-    avg = v_add(avg, a);
-    if (v_len2(a) > v_len2(far)) far = a;
-  }
-  /* collinear: every vertex within PLANAR_TOL * diameter of the line from
-     v_0 to the vertex farthest from it (|(v_i - v_0) x far| is that distance
-     times |far|). The convexity test below works to the same tolerance, so
-     a thinner polygon could not be told convex: a zigzag of vertices along
-     a line would pass it, and the queries, which trust the edge order, would
-     miss contacts with it (found by the fuzzer). */
-  len = v_len(far);
-  for (i = 1, j = 0; i < count && !j; i++)
-    j = v_len(v_cross(v_sub(vertices[i], vertices[0]), far)) > PLANAR_TOL * diam * len;
-  if (!j) return COLLIDE_FAIL(1, COLLIDE_E_POLY_COLLINEAR);
-  /* not collinear, yet no net area: a bow tie, which is not convex */
-  len = v_len(newell);
-  if (!(len > DEGENERATE_AREA * diam2)) return COLLIDE_FAIL(1, COLLIDE_E_NOT_CONVEX);
-  n = v_normalize(newell);
-  origin = v_madd(vertices[0], avg, 1.0 / count);
-  for (i = 0; i < count; i++) {
-    if (fabs(v_dot(n, v_sub(vertices[i], origin))) > PLANAR_TOL * diam)
-      return COLLIDE_FAIL(1, COLLIDE_E_NOT_PLANAR);
-  }
-  for (i = 0; i < count; i++) {
-    vec3 e = v_sub(vertices[(i + 1) % count], vertices[i]);
-    vec3 in = v_normalize(v_cross(n, e));
-    for (j = 0; j < count; j++) {
-      if (v_dot(in, v_sub(vertices[j], vertices[i])) < -PLANAR_TOL * diam)
-        return COLLIDE_FAIL(1, COLLIDE_E_NOT_CONVEX);
-    }
-  }
-  poly->plane.normal = n;
-  poly->plane.d = -v_dot(n, origin);
-  poly->count = count;
-  poly->vertices = vertices;
-  return 1;
-}
+/* collide_polygon_init: collide_polygon.c. */
 
 /* ---- segments ---------------------------------------------------------------- */
 

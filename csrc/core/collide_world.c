@@ -44,7 +44,8 @@
  * Memory: the world owns every allocation; a failed allocation returns
  *   COLLIDE_E_NOMEM and leaves the world as it was. Queries, removals,
  *   and updates of anything but a polygon never allocate; advance() only
- *   to check a moving polygon of more than POLY_STACK (32) vertices.
+ *   to check a moving polygon of more than POLY_STACK (32) vertices (and
+ *   collide_polygon_init's scratch for more than 64).
  */
 #include "collide_world_internal.h"
 
@@ -408,18 +409,23 @@ int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
                            int nvertices, const int *indices, int nindices,
                            int *first_id) {
   int i, n, e;
-  *first_id = 0;
+  *first_id = -1;
   if (nvertices < 0) return COLLIDE_FAIL(2, COLLIDE_E_BAD_INDEX);
   for (i = 0; i < nvertices; i++) CHECK_VEC(&vertices[i], 2);
   if (nindices < 0 || nindices % 3 != 0) return COLLIDE_FAIL(3, COLLIDE_E_BAD_INDEX);
   for (i = 0; i < nindices; i++)
-    if (indices[i] < 0 || indices[i] >= nvertices)
+    if (indices[i] < 0 || indices[i] >= nvertices) {
+      *first_id = i / 3;   /* the triangle at fault, for the message */
       return COLLIDE_FAIL(3, COLLIDE_E_BAD_INDEX);
+    }
   n = nindices / 3;
   for (i = 0; i < n; i++)
     if (!triangle_ok(&vertices[indices[(size_t)3 * i]], &vertices[indices[(size_t)3 * i + 1]],
-                     &vertices[indices[(size_t)3 * i + 2]]))
+                     &vertices[indices[(size_t)3 * i + 2]])) {
+      *first_id = i;
       return COLLIDE_FAIL(3, COLLIDE_E_DEGENERATE_TRIANGLE);
+    }
+  *first_id = 0;
   if (w->busy) return LOCKED;
   *first_id = w->next_id;
   if (n == 0) return 0;
@@ -587,6 +593,8 @@ int collide_world_update_capsule(collide_world *w, int id, const collide_vec3 *a
 int collide_world_set_layers(collide_world *w, int id, int bits) {
   int s;
   if (bits < 0) return COLLIDE_FAIL(3, COLLIDE_E_BAD_LAYERS);
+  /* a query walking the tree reads the node layers this rewrites */
+  if (w->busy) return LOCKED;
   if ((s = slot_of(w, id)) < 0) return 0;
   w->slots[s].layers = bits;
   if (w->slots[s].in == IN_TREE || w->slots[s].in == IN_STATIC)

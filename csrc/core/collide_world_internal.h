@@ -265,6 +265,13 @@ static inline double tri_S(mag_acc acc01, const static_tri *t) {
 
 /* ---- between the files ---------------------------------------------------- */
 
+/* collide_pairs.c: collide_sweep_pairs with its pair limit (at most
+   INT_MAX - 1) as an argument, for the tests. */
+COLLIDE_PRIVATE int collide__sweep_pairs(int n, const double *radii,
+                                         const collide_vec3 *starts,
+                                         const collide_vec3 *ends, void *scratch,
+                                         collide_pair *out, int cap, int limit);
+
 /* collide_tree.c. Room for the nodes of every shape is reserved by
    collide__tree_reserve before a shape gets a slot, so insertion cannot
    fail. */
@@ -329,6 +336,10 @@ typedef struct query {
   double approach;             /* < 0: off; else skip hits whose relative
                                   motion d' has d'.n >= -approach */
   int mask;                    /* < 0: every shape */
+  int skip_id;                 /* a shape the query does not see (the
+                                  shape moved by collide_world_move_shape),
+                                  0 for none; checked before any exact
+                                  test, so it costs a compare per shape */
   double t0;                   /* the moment in the step the query starts:
                                   a moving shape is at place + t0 * velocity
                                   at u = 0 (0; the mover's later rounds) */

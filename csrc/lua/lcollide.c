@@ -59,6 +59,12 @@ LC_EXPORT int luaopen_collide_core(lua_State *L) {
     lua_pushstring(L, types[i][1]);
     lua_setfield(L, -2, "__name");     /* 5.1/5.2 do not set it; 5.3+ set
                                           the prefixed name */
+    /* Protected: getmetatable gives this string, so a script cannot call a
+       metamethod by hand (a world's __gc in the middle of a query) or
+       replace one the module relies on. The binding reads its metatables
+       from upvalues and lua_getmetatable, which ignore __metatable. */
+    lua_pushstring(L, types[i][0]);
+    lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
     lua_pushfstring(L, "%s.methods", types[i][0]);
     lua_newtable(L);

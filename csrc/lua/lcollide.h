@@ -118,6 +118,14 @@ typedef struct lc_polygon {
   collide_vec3 vertices[];    /* count of them, allocated with the struct */
 } lc_polygon;
 
+/* A new polygon userdata of n vertices, left on the stack without its
+   metatable: the caller fills vertices and poly (poly.vertices pointing to
+   vertices), then calls lc_polygon_finish. */
+LC_PRIVATE lc_polygon *lc_newpolygon(lua_State *L, int n);
+/* Gives the filled polygon userdata at the top its metatable and its plane
+   object (allocates). */
+LC_PRIVATE void lc_polygon_finish(lua_State *L);
+
 /* A polygon userdata argument. */
 LC_PRIVATE const collide_polygon *lc_checkpolygon(lua_State *L, const lc_fn *fn,
                                                   int idx);

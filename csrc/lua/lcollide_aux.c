@@ -20,7 +20,10 @@
 const char *lc_typename(lua_State *L, int idx) {
   const char *name = NULL;
   if (lua_getmetatable(L, idx)) {
-    lua_getfield(L, -1, "__name");
+    /* raw, as luaL_getmetafield reads it: naming a bad argument runs no
+       Lua code (a metatable can have an __index of its own) */
+    lua_pushliteral(L, "__name");
+    lua_rawget(L, -2);
     if (lua_type(L, -1) == LUA_TSTRING) name = lua_tostring(L, -1);
     lua_pop(L, 2);   /* the string stays alive in its metatable */
   }

@@ -66,21 +66,13 @@ static const luaL_Reg plane_meta[] = {
 
 static const lc_fn F_POLYGON = {"polygon", 0};
 
-/* collide.polygon(vertices) */
-static int l_polygon(lua_State *L) {
-  lc_polygon *p;
-  size_t n;
-  int i, code;
-  if (lua_type(L, 1) != LUA_TTABLE) return lc_typeerror(L, &F_POLYGON, 1, "table");
-  n = lc_rawlen(L, 1);
-  if (n > (size_t)(INT_MAX / 2) / sizeof(collide_vec3))
-    return lc_argerror(L, &F_POLYGON, 1, "too many vertices");
-  p = (lc_polygon *)lc_newuserdata(L, sizeof(lc_polygon) +
-                                   n * sizeof(collide_vec3), 1);
-  for (i = 0; i < (int)n; i++)
-    lc_checkvec_at(L, &F_POLYGON, 1, i + 1, &p->vertices[i]);
-  code = collide_polygon_init(p->vertices, (int)n, &p->poly);
-  if (code < 0) return lc_coreerror(L, &F_POLYGON, code, 1);
+lc_polygon *lc_newpolygon(lua_State *L, int n) {
+  return (lc_polygon *)lc_newuserdata(L, sizeof(lc_polygon) +
+                                      (size_t)n * sizeof(collide_vec3), 1);
+}
+
+void lc_polygon_finish(lua_State *L) {
+  lc_polygon *p = (lc_polygon *)lua_touserdata(L, -1);
   lua_pushvalue(L, lua_upvalueindex(LC_UV_POLYGON));
   lua_setmetatable(L, -2);
   /* user value {plane} */
@@ -88,6 +80,24 @@ static int l_polygon(lua_State *L) {
   lc_pushplane(L, &p->poly.plane);
   lua_rawseti(L, -2, 1);
   lc_setuservalue(L, -2);
+}
+
+/* collide.polygon(vertices) */
+static int l_polygon(lua_State *L) {
+  lc_polygon *p;
+  size_t n;
+  int i, code;
+  if (lua_type(L, 1) != LUA_TTABLE) return lc_typeerror(L, &F_POLYGON, 1, "table");
+  n = lc_rawlen(L, 1);
+  if (n > COLLIDE_MAX_POLYGON_VERTICES)   /* before reading them */
+    return lc_argerror(L, &F_POLYGON, 1,
+                       collide_reason_message(COLLIDE_E_TOO_MANY_VERTICES));
+  p = lc_newpolygon(L, (int)n);
+  for (i = 0; i < (int)n; i++)
+    lc_checkvec_at(L, &F_POLYGON, 1, i + 1, &p->vertices[i]);
+  code = collide_polygon_init(p->vertices, (int)n, &p->poly);
+  if (code < 0) return lc_coreerror(L, &F_POLYGON, code, 1);
+  lc_polygon_finish(L);
   return 1;
 }
 

@@ -28,17 +28,61 @@
 #include "lcollide.h"
 #include "lcollide_api.h"
 
-typedef struct lc_world { collide_world *w; } lc_world;
+/* lock counts the binding's own sections that run Lua outside a core
+   query (a list filter, an options table's metamethods): while it is not
+   zero, as while the core's query runs (collide_world_locked), nothing
+   changes the world or frees it. Each such section runs under lua_pcall,
+   so an error cannot leave the world locked. */
+typedef struct lc_world { collide_world *w; int lock; } lc_world;
 
+/* How deep the Lua callbacks of world methods are nested (a filter that
+   queries with a filter ...), shared by every world of a Lua state and its
+   coroutines: one userdata in the registry under LC_STATE, the world
+   methods' extra upvalue (LC_UV_METHODS). Each level holds a C frame of
+   the method and of lua_pcall; LuaJIT's C API has no limit of its own and
+   overflows the C stack at about 1,500 levels. */
+typedef struct lc_state { int depth; } lc_state;
+#define LC_STATE "collide.state"
+#define LC_MAX_NESTING 100
+
+/* What a callback run from the core returns instead of an answer: the
+   error is in the filter's error slot (FILTER_ABORT, FILTER_BAD_RESPONSE)
+   or is the nesting limit (FILTER_TOO_DEEP); the method raises it once the
+   core has returned (nothing may unwind through the core). */
 #define FILTER_ABORT (-0x7fff0000)
+#define FILTER_BAD_RESPONSE (FILTER_ABORT + 1)
+#define FILTER_TOO_DEEP (FILTER_ABORT + 2)
 
-static collide_world *check_world(lua_State *L, const lc_fn *fn) {
+static lc_world *check_world_ud(lua_State *L, const lc_fn *fn) {
   lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
   if (p == NULL) {
     lc_typeerror(L, fn, 1, "world");
     return NULL;
   }
   if (p->w == NULL) lc_argerror(L, fn, 1, "world is closed");
+  return p;
+}
+
+/* The world of a method (self). A method calls it again after anything
+   that can run Lua (a metamethod, or an allocation and so a finalizer)
+   rather than keep the pointer across it. */
+static collide_world *check_world(lua_State *L, const lc_fn *fn) {
+  return check_world_ud(L, fn)->w;
+}
+
+static int is_locked(const lc_world *p) {
+  return p->lock > 0 || collide_world_locked(p->w);
+}
+
+static int locked_error(lua_State *L, const lc_fn *fn) {
+  return luaL_error(L, "%s: %s", fn->name,
+                    collide_reason_message(COLLIDE_E_LOCKED));
+}
+
+/* The world of a method that changes it: not while it is locked. */
+static collide_world *check_world_mut(lua_State *L, const lc_fn *fn) {
+  lc_world *p = check_world_ud(L, fn);
+  if (is_locked(p)) locked_error(L, fn);
   return p->w;
 }
 
@@ -61,6 +105,7 @@ static void check_vecs(lua_State *L, const lc_fn *fn, int idx, int n,
 static int l_world(lua_State *L) {
   lc_world *p = (lc_world *)lc_newuserdata(L, sizeof(lc_world), 1);
   p->w = NULL;
+  p->lock = 0;
   lua_pushvalue(L, lua_upvalueindex(LC_UV_WORLD));
   lua_setmetatable(L, -2);
   lua_newtable(L);
@@ -80,8 +125,7 @@ static int world_gc(lua_State *L) {
   lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
   if (p == NULL) return lc_typeerror(L, &F, 1, "world");
   if (p->w != NULL) {
-    if (collide_world_locked(p->w))
-      return luaL_error(L, "__gc: world is locked during a query");
+    if (is_locked(p)) return locked_error(L, &F);
     collide_world_free(p->w);
     p->w = NULL;
   }
@@ -110,46 +154,66 @@ static int added(lua_State *L, const lc_fn *fn, int id, int data_idx) {
   return 1;
 }
 
-/* A polygon object (its vertices are read through polygon:vertices(), so
-   this file does not depend on the polygon userdata's layout), or, as a
-   convenience, an array of 3 or more vectors; *poly refers to vertices in
-   a userdata left on the stack. */
+/* A polygon object, read from its userdata (never through a method a
+   script could reach), or, as a convenience, an array of 3 or more
+   vectors, read raw; *poly refers to vertices in a userdata on the stack
+   (the polygon argument itself, or a new one). Runs no Lua code but may
+   allocate (and so run a finalizer): callers fetch the world afterwards. */
 static void check_polygon_arg(lua_State *L, const lc_fn *fn, int idx,
                               collide_polygon *poly) {
   collide_vec3 *v;
-  int n, i, code, arr = idx;
-  if (lua_type(L, idx) == LUA_TUSERDATA && lua_getmetatable(L, idx)) {
-    int same = lua_rawequal(L, -1, lua_upvalueindex(LC_UV_POLYGON));
-    lua_pop(L, 1);
-    if (!same) lc_typeerror(L, fn, idx, "polygon");
-    lua_getfield(L, idx, "vertices");
-    lua_pushvalue(L, idx);
-    lua_call(L, 1, 1);
-    arr = lua_gettop(L);
-  } else if (lua_type(L, idx) != LUA_TTABLE) {
-    lc_typeerror(L, fn, idx, "polygon");
+  int n, i, code;
+  if (lua_type(L, idx) == LUA_TUSERDATA) {
+    *poly = *lc_checkpolygon(L, fn, idx);   /* validated when made */
+    return;
   }
-  n = (int)lc_rawlen(L, arr);
+  if (lua_type(L, idx) != LUA_TTABLE) lc_typeerror(L, fn, idx, "polygon");
+  n = (int)lc_rawlen(L, idx);
   if (n < 3) lc_argerror(L, fn, idx, collide_reason_message(COLLIDE_E_FEW_VERTICES));
   v = (collide_vec3 *)lc_newuserdata(L, (size_t)n * sizeof *v, 0);
-  for (i = 0; i < n; i++) lc_checkvec_at(L, fn, arr, i + 1, &v[i]);
+  for (i = 0; i < n; i++) lc_checkvec_at(L, fn, idx, i + 1, &v[i]);
   code = collide_polygon_init(v, n, poly);
   if (code < 0) lc_argerror(L, fn, idx, collide_error_message(code));
 }
 
 static int w_add_polygon(lua_State *L) {
   static const lc_fn F = {"add_polygon", 1};
-  collide_world *w = check_world(L, &F);
   collide_polygon poly;
+  (void)check_world_mut(L, &F);
   lua_settop(L, 3);
   check_polygon_arg(L, &F, 2, &poly);
-  return added(L, &F, collide_world_add_polygon(w, &poly), 3);
+  return added(L, &F, collide_world_add_polygon(check_world_mut(L, &F), &poly), 3);
+}
+
+/* add_mesh's error for triangle t (0-based) of the indices at 3, naming
+   it and its indices as given: "triangle 123456 (indices 7, 8, 9) is
+   degenerate", "triangle 2 (indices 1, 2, 5): index 5 is out of range"
+   (ix: the 0-based indices, -1 where out of range; the table's values
+   were checked as whole numbers and read again raw, nothing having run
+   since). The same words as ffi_world.lua's mesh_error. */
+static int mesh_error(lua_State *L, const lc_fn *fn, int code, int t,
+                      const int *ix) {
+  char num[3][32];
+  int k, out = -1;
+  for (k = 0; k < 3; k++) {
+    lua_rawgeti(L, 3, 3 * t + k + 1);
+    lc_format_number(num[k], sizeof num[k], (double)lua_tonumber(L, -1));
+    lua_pop(L, 1);
+    if (out < 0 && ix[3 * t + k] < 0) out = k;
+  }
+  if (collide_error_reason(code) == COLLIDE_E_DEGENERATE_TRIANGLE || out < 0)
+    lua_pushfstring(L, "triangle %d (indices %s, %s, %s) is degenerate", t + 1,
+                    num[0], num[1], num[2]);
+  else
+    lua_pushfstring(L, "triangle %d (indices %s, %s, %s): index %s is out of range",
+                    t + 1, num[0], num[1], num[2], num[out]);
+  return lc_argerror(L, fn, 3, lua_tostring(L, -1));
 }
 
 /* w:add_mesh(vertices, indices [, data]) -> first_id, last_id */
 static int w_add_mesh(lua_State *L) {
   static const lc_fn F = {"add_mesh", 1};
-  collide_world *w = check_world(L, &F);
+  collide_world *w = check_world_mut(L, &F);
   collide_vec3 *v;
   int *ix, nv, ni, i, first, n;
   lua_settop(L, 4);
@@ -176,7 +240,9 @@ static int w_add_mesh(lua_State *L) {
     /* 1-based in Lua; out of range stays out of range */
     ix[i] = x >= 1 && x <= nv ? (int)x - 1 : -1;
   }
+  w = check_world_mut(L, &F);   /* (the allocations above ran the collector) */
   n = collide_world_add_mesh(w, v, nv, ix, ni, &first);
+  if (n < 0 && first >= 0) return mesh_error(L, &F, n, first, ix);
   if (n < 0) return world_error(L, &F, n);
   if (!lua_isnil(L, 4) && n > 0) {
     lc_getuservalue(L, 1);
@@ -199,7 +265,7 @@ static int check_id(lua_State *L, const lc_fn *fn, int idx) {
 
 static int w_remove(lua_State *L) {
   static const lc_fn F = {"remove", 1};
-  collide_world *w = check_world(L, &F);
+  collide_world *w = check_world_mut(L, &F);
   int id = check_id(L, &F, 2), code = id ? collide_world_remove(w, id) : 0;
   if (code < 0) return world_error(L, &F, code);
   if (code) {
@@ -234,7 +300,7 @@ static int w_count(lua_State *L) {
 /* w:build(): builds the hierarchy now (else the next query does). */
 static int w_build(lua_State *L) {
   static const lc_fn F = {"build", 1};
-  int code = collide_world_build(check_world(L, &F));
+  int code = collide_world_build(check_world_mut(L, &F));
   if (code < 0) return world_error(L, &F, code);
   lua_pushvalue(L, 1);
   return 1;
@@ -249,7 +315,7 @@ static const char *const kind_names[] = {
 /* w:update(id, ...) -> true | false: the arguments of the shape's add_*. */
 static int w_update(lua_State *L) {
   static const lc_fn F = {"update", 1};
-  collide_world *w = check_world(L, &F);
+  collide_world *w = check_world_mut(L, &F);
   int id = check_id(L, &F, 2), kind = id ? collide_world_kind(w, id) : 0, code = 0;
   collide_vec3 v[3];
   collide_polygon poly;
@@ -261,7 +327,7 @@ static int w_update(lua_State *L) {
   case COLLIDE_SHAPE_POLYGON:
     lua_settop(L, 3);
     check_polygon_arg(L, &F, 3, &poly);
-    code = collide_world_update_polygon(w, id, &poly);
+    code = collide_world_update_polygon(check_world_mut(L, &F), id, &poly);
     break;
   case COLLIDE_SHAPE_AABB:
     check_vecs(L, &F, 3, 2, v);
@@ -301,7 +367,7 @@ static void push_plane(lua_State *L, const collide_plane *p) {
 static int w_get(lua_State *L) {
   static const lc_fn F = {"get", 1};
   collide_world *w = check_world(L, &F);
-  int id = check_id(L, &F, 2), i;
+  int id = check_id(L, &F, 2);
   collide_world_shape g;
   if (!id || !collide_world_get(w, id, &g)) {
     lua_pushnil(L);
@@ -315,14 +381,26 @@ static int w_get(lua_State *L) {
     lc_pushvec(L, &g.c);
     return 4;
   case COLLIDE_SHAPE_POLYGON:
-    /* a new polygon object: collide.polygon(vertices) */
-    lua_getfield(L, lua_upvalueindex(LC_UV_METHODS), "polygon");
-    lua_createtable(L, g.polygon.count, 0);
-    for (i = 0; i < g.polygon.count; i++) {
-      lc_pushvec(L, &g.polygon.vertices[i]);
-      lua_rawseti(L, -2, i + 1);
+    /* A new polygon object with a copy of the vertices. They live in the
+       world, which the allocation may change (a finalizer can remove or
+       update the shape and so free them): allocate first, then look the
+       shape up again and copy with nothing allocated in between. */
+    for (;;) {
+      int n = g.polygon.count;
+      lc_polygon *p = lc_newpolygon(L, n);
+      if (!collide_world_get(check_world(L, &F), id, &g)) {
+        lua_pushnil(L);   /* removed meanwhile */
+        return 1;
+      }
+      if (g.polygon.count == n) {   /* (ids are never reused: a polygon) */
+        memcpy(p->vertices, g.polygon.vertices, (size_t)n * sizeof *p->vertices);
+        p->poly = g.polygon;
+        p->poly.vertices = p->vertices;
+        break;
+      }
+      lua_pop(L, 1);   /* updated to another size meanwhile */
     }
-    lua_call(L, 1, 1);
+    lc_polygon_finish(L);
     return 2;
   case COLLIDE_SHAPE_SPHERE:
     lc_pushvec(L, &g.a);
@@ -383,9 +461,11 @@ static int check_bits(lua_State *L, const lc_fn *fn, int idx, int reason) {
 
 static int w_set_layers(lua_State *L) {
   static const lc_fn F = {"set_layers", 1};
-  collide_world *w = check_world(L, &F);
+  collide_world *w = check_world_mut(L, &F);
   int id = check_id(L, &F, 2), bits = check_bits(L, &F, 3, COLLIDE_E_BAD_LAYERS);
-  lua_pushboolean(L, id && collide_world_set_layers(w, id, bits) == 1);
+  int code = id ? collide_world_set_layers(w, id, bits) : 0;
+  if (code < 0) return world_error(L, &F, code);
+  lua_pushboolean(L, code);
   return 1;
 }
 
@@ -400,7 +480,7 @@ static int w_layers(lua_State *L) {
 
 static int w_set_velocity(lua_State *L) {
   static const lc_fn F = {"set_velocity", 1};
-  collide_world *w = check_world(L, &F);
+  collide_world *w = check_world_mut(L, &F);
   int id = check_id(L, &F, 2), code;
   collide_vec3 d;
   lc_checkvec(L, &F, 3, &d);
@@ -428,7 +508,7 @@ static int w_velocity(lua_State *L) {
 
 static int w_advance(lua_State *L) {
   static const lc_fn F = {"advance", 1};
-  int code = collide_world_advance(check_world(L, &F));
+  int code = collide_world_advance(check_world_mut(L, &F));
   if (code < 0) return world_error(L, &F, code);
   return 0;
 }
@@ -436,35 +516,74 @@ static int w_advance(lua_State *L) {
 /* ---- queries ------------------------------------------------------------- */
 
 /* State of a filter: a Lua function at fidx (the data table at didx, a
-   slot at eidx for an error raised by the filter), or a mask. */
+   slot at eidx for an error raised by the filter), or a mask; depth is the
+   Lua state's nesting (lc_state). */
 typedef struct lfilter {
   lua_State *L;
   int fidx, didx, eidx;
   int mask;
+  int tidx;      /* a move filter: new_normal's stack slot */
+  int *depth;
 } lfilter;
 
-static int call_filter(void *ctx, int id) {
-  lfilter *f = (lfilter *)ctx;
+/* Calls the function below the nargs arguments at the top of the stack
+   under lua_pcall, one level deeper: 0 with its one result on the top, or
+   FILTER_ABORT with the error in the error slot, or FILTER_TOO_DEEP with
+   nothing pushed. Allocates nothing outside the protected call, so it can
+   be called from the core or with the world locked: no error escapes. A
+   filter cannot yield (lua_pcall is no continuation point): trying to is
+   the error Lua raises, "attempt to yield across a C-call boundary". */
+static int filter_pcall(lfilter *f, int nargs) {
   lua_State *L = f->L;
-  int keep;
-  lua_pushvalue(L, f->fidx);
-  lua_pushinteger(L, id);
-  lua_rawgeti(L, f->didx, id);
-  if (lua_pcall(L, 2, 1, 0) != 0) {
+  int e;
+  if (*f->depth >= LC_MAX_NESTING) {
+    lua_pop(L, nargs + 1);
+    return FILTER_TOO_DEEP;
+  }
+  ++*f->depth;
+  e = lua_pcall(L, nargs, 1, 0);
+  --*f->depth;
+  if (e != 0) {
     lua_replace(L, f->eidx);
     return FILTER_ABORT;
   }
+  return 0;
+}
+
+/* The core's callback for a Lua filter, filter(id, data): 1 take, 0
+   skip, or an abort value. */
+static int call_filter(void *ctx, int id) {
+  lfilter *f = (lfilter *)ctx;
+  lua_State *L = f->L;
+  int keep, e;
+  lua_pushvalue(L, f->fidx);
+  lua_pushinteger(L, id);
+  lua_rawgeti(L, f->didx, id);
+  if ((e = filter_pcall(f, 2)) != 0) return e;
   keep = lua_toboolean(L, -1);
   lua_pop(L, 1);
   return keep;
 }
 
+/* Raises the error a callback left (after the core has returned). */
+static int filter_error(lua_State *L, const lc_fn *fn, const lfilter *f, int code) {
+  if (code == FILTER_TOO_DEEP)
+    return luaL_error(L, "%s: filter nesting too deep", fn->name);
+  if (code == FILTER_BAD_RESPONSE)
+    return luaL_error(L, "%s: filter returned an unknown response '%s' "
+                     "(expected 'slide', 'touch', 'cross', 'bounce', true or "
+                     "false)", fn->name, lua_tostring(L, f->eidx));
+  lua_pushvalue(L, f->eidx);
+  return lua_error(L);
+}
+
 /* Prepares f for an optional filter at idx (a function or an integer
    mask); returns the callback for the core (NULL: none; for a mask,
    collide_world_layer_filter with ctx &f->mask). Pushes two slots (the
-   data table, the error slot). */
+   data table, the error slot) and makes room for a filter's call. */
 static collide_world_filter opt_filter(lua_State *L, const lc_fn *fn, int idx,
                                        lfilter *f) {
+  if (!lua_checkstack(L, 20)) luaL_error(L, "%s: stack overflow", fn->name);
   lc_getuservalue(L, 1);
   f->didx = lua_gettop(L);
   lua_pushnil(L);
@@ -472,6 +591,7 @@ static collide_world_filter opt_filter(lua_State *L, const lc_fn *fn, int idx,
   f->L = L;
   f->fidx = idx;
   f->mask = -1;
+  f->depth = &((lc_state *)lua_touserdata(L, lua_upvalueindex(LC_UV_METHODS)))->depth;
   if (lua_isnoneornil(L, idx)) return NULL;
   if (lua_type(L, idx) == LUA_TNUMBER) {
     f->mask = check_bits(L, fn, idx, COLLIDE_E_BAD_MASK);
@@ -489,10 +609,7 @@ static void *filter_ctx(lfilter *f, collide_world_filter cb) {
 static int push_world_hit(lua_State *L, const lc_fn *fn, int code,
                           const collide_hit *h, int id, const lfilter *f,
                           int out_idx) {
-  if (code == FILTER_ABORT) {
-    lua_pushvalue(L, f->eidx);
-    return lua_error(L);
-  }
+  if (code <= FILTER_TOO_DEEP) return filter_error(L, fn, f, code);
   if (code < 0) return world_error(L, fn, code);
   if (code == 0) {
     lua_pushboolean(L, 0);
@@ -503,16 +620,24 @@ static int push_world_hit(lua_State *L, const lc_fn *fn, int code,
   return 6;
 }
 
-/* Whether the Lua filter f (a function) takes shape id; errors pass. */
-static int lua_keeps(lua_State *L, const lfilter *f, int id) {
-  int keep;
-  lua_pushvalue(L, f->fidx);
-  lua_pushinteger(L, id);
-  lua_rawgeti(L, f->didx, id);
-  lua_call(L, 2, 1);
-  keep = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  return keep;
+/* A list's Lua filter (raycast_all, the overlaps) is called here, on the
+   list the core made, in its order: ids[i] (or hits[i].id) for i < n,
+   each set to 0 when the filter refuses it. The world is locked
+   meanwhile, as during a core query; the filter's errors are raised after
+   it is unlocked. */
+static void filter_list(lua_State *L, const lc_fn *fn, lfilter *f, int *ids,
+                        collide_world_hit *hits, int n) {
+  lc_world *p = check_world_ud(L, fn);
+  int i, e = 0;
+  p->lock++;
+  for (i = 0; i < n && e == 0; i++) {
+    int *id = ids != NULL ? &ids[i] : &hits[i].id;
+    int keep = call_filter(f, *id);
+    if (keep < 0) e = keep;
+    else if (!keep) *id = 0;
+  }
+  p->lock--;
+  if (e != 0) filter_error(L, fn, f, e);
 }
 
 /* w:raycast_all(p0, p1 [, filter]) -> {{id =, u =, point =, normal =,
@@ -524,20 +649,24 @@ static int w_raycast_all(lua_State *L) {
   collide_world_hit small[16], *hits = small;
   lfilter f;
   collide_world_filter fn;
-  int n, i, k = 0;
+  int n, i, k = 0, cap = 16;
   check_vecs(L, &F, 2, 2, p);
   lua_settop(L, 4);
   fn = opt_filter(L, &F, 4, &f);
   if (fn == call_filter) fn = NULL;   /* called below, on the list */
-  n = collide_world_raycast_all(w, &p[0], &p[1], fn, filter_ctx(&f, fn), hits, 16);
-  if (n < 0) return world_error(L, &F, n);
-  if (n > 16) {
-    hits = (collide_world_hit *)lc_newuserdata(L, (size_t)n * sizeof *hits, 0);
-    n = collide_world_raycast_all(w, &p[0], &p[1], fn, filter_ctx(&f, fn), hits, n);
+  n = collide_world_raycast_all(w, &p[0], &p[1], fn, filter_ctx(&f, fn), hits, cap);
+  while (n > cap) {
+    /* (the allocation may run a finalizer, which may change the world) */
+    cap = n;
+    hits = (collide_world_hit *)lc_newuserdata(L, (size_t)cap * sizeof *hits, 0);
+    w = check_world(L, &F);
+    n = collide_world_raycast_all(w, &p[0], &p[1], fn, filter_ctx(&f, fn), hits, cap);
   }
+  if (n < 0) return world_error(L, &F, n);
+  if (lua_type(L, 4) == LUA_TFUNCTION) filter_list(L, &F, &f, NULL, hits, n);
   lua_createtable(L, n, 0);
   for (i = 0; i < n; i++) {
-    if (lua_type(L, 4) == LUA_TFUNCTION && !lua_keeps(L, &f, hits[i].id)) continue;
+    if (hits[i].id == 0) continue;
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, hits[i].id);
     lua_setfield(L, -2, "id");
@@ -561,21 +690,25 @@ typedef int (*overlap_run)(collide_world *w, const lc_arg *a,
 
 static int push_overlap(lua_State *L, const lc_fn *F, collide_world *w,
                         overlap_run run, const lc_arg *a, int fidx) {
-  int small[64], *ids = small, n, i, k = 0;
+  int small[64], *ids = small, n, i, k = 0, cap = 64;
   lfilter f;
   collide_world_filter fn;
   lua_settop(L, fidx);
   fn = opt_filter(L, F, fidx, &f);
   if (fn == call_filter) fn = NULL;   /* called below, on the list */
-  n = run(w, a, fn, filter_ctx(&f, fn), ids, 64);
-  if (n < 0) return world_error(L, F, n);
-  if (n > 64) {
-    ids = (int *)lc_newuserdata(L, (size_t)n * sizeof *ids, 0);
-    n = run(w, a, fn, filter_ctx(&f, fn), ids, n);
+  n = run(w, a, fn, filter_ctx(&f, fn), ids, cap);
+  while (n > cap) {
+    /* (the allocation may run a finalizer, which may change the world) */
+    cap = n;
+    ids = (int *)lc_newuserdata(L, (size_t)cap * sizeof *ids, 0);
+    w = check_world(L, F);
+    n = run(w, a, fn, filter_ctx(&f, fn), ids, cap);
   }
+  if (n < 0) return world_error(L, F, n);
+  if (lua_type(L, fidx) == LUA_TFUNCTION) filter_list(L, F, &f, ids, NULL, n);
   lua_createtable(L, n, 0);
   for (i = 0; i < n; i++) {
-    if (lua_type(L, fidx) == LUA_TFUNCTION && !lua_keeps(L, &f, ids[i])) continue;
+    if (ids[i] == 0) continue;
     lua_pushinteger(L, ids[i]);
     lua_rawseti(L, -2, ++k);
   }
@@ -598,17 +731,19 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
   }
 }
 
-/* The start of every wrapper: self, then the n arguments into a. */
-#define LC_WORLD_HEAD(name, kinds) \
+/* The start of every wrapper: self (check: check_world, or check_world_mut
+   for a method that changes the world), then the n arguments into a
+   (which runs no Lua code and allocates nothing but an error). */
+#define LC_WORLD_HEAD(name, kinds, check) \
   static const lc_fn F = {#name, 1}; \
-  collide_world *w = check_world(L, &F); \
+  collide_world *w = check(L, &F); \
   lc_arg a[LC_COUNT(kinds)]; \
   world_args(L, &F, LC_APPLY(LC_KINDS, kinds), a)
 
 /* w:add_<shape>(<arguments> [, data]) -> id */
 #define LC_WORLD_ADDED(name, cfn, kinds) \
   static int w_##name(lua_State *L) { \
-    LC_WORLD_HEAD(name, kinds); \
+    LC_WORLD_HEAD(name, kinds, check_world_mut); \
     return added(L, &F, cfn(w, LC_APPLY(LC_PASS, kinds)), LC_COUNT(kinds) + 2); \
   }
 
@@ -619,7 +754,7 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
     return cfn(w, LC_APPLY(LC_PASS, kinds), fn, ctx, ids, cap); \
   } \
   static int w_##name(lua_State *L) { \
-    LC_WORLD_HEAD(name, kinds); \
+    LC_WORLD_HEAD(name, kinds, check_world); \
     return push_overlap(L, &F, w, run_##name, a, LC_COUNT(kinds) + 2); \
   }
 
@@ -630,7 +765,7 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
     lfilter f; \
     collide_world_filter fn; \
     int id, code; \
-    LC_WORLD_HEAD(name, kinds); \
+    LC_WORLD_HEAD(name, kinds, check_world); \
     lua_settop(L, LC_COUNT(kinds) + 4); \
     fn = opt_filter(L, &F, LC_COUNT(kinds) + 2, &f); \
     code = cfn(w, LC_APPLY(LC_PASS, kinds), fn, filter_ctx(&f, fn), &h, &id); \
@@ -791,31 +926,50 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
 
 /* A move filter: filter(id, data, normal) -> "slide", "touch", "cross",
    "bounce", true (the move's own response) or false / nil (ignore). */
-#define FILTER_BAD_RESPONSE (FILTER_ABORT + 1)
 static const char *const move_responses[] = {
   "slide", "bounce", "touch", "cross", NULL
 };
 
+/* (x, y, z) -> vec3: the allocation of a move filter's normal, run under
+   lua_pcall (nothing may unwind through the core). Apart from the
+   filter's own call, so that a level of nested filters costs one C call
+   level of Lua's (Lua 5.4 allows 200). */
+static int new_normal(lua_State *L) {
+  collide_vec3 n;
+  n.x = (double)lua_tonumber(L, 1);
+  n.y = (double)lua_tonumber(L, 2);
+  n.z = (double)lua_tonumber(L, 3);
+  lc_pushvec(L, &n);
+  return 1;
+}
+
+/* The core's callback for a move filter; new_normal is in stack slot
+   tidx. A response that is no response is left in the error slot for the
+   message (FILTER_BAD_RESPONSE). */
 static int call_move_filter(void *ctx, int id, const collide_vec3 *normal) {
   lfilter *f = (lfilter *)ctx;
   lua_State *L = f->L;
   int r;
-  lua_pushvalue(L, f->fidx);
-  lua_pushinteger(L, id);
-  lua_rawgeti(L, f->didx, id);
-  lc_pushvec(L, normal);
-  if (lua_pcall(L, 3, 1, 0) != 0) {
+  lua_pushvalue(L, f->tidx);
+  lua_pushnumber(L, normal->x);
+  lua_pushnumber(L, normal->y);
+  lua_pushnumber(L, normal->z);
+  if (lua_pcall(L, 3, 1, 0) != 0) {   /* (out of memory) */
     lua_replace(L, f->eidx);
     return FILTER_ABORT;
   }
+  lua_pushvalue(L, f->fidx);
+  lua_insert(L, -2);
+  lua_pushinteger(L, id);
+  lua_insert(L, -2);
+  lua_rawgeti(L, f->didx, id);
+  lua_insert(L, -2);
+  if ((r = filter_pcall(f, 3)) != 0) return r;
   if (lua_type(L, -1) == LUA_TSTRING) {
     const char *s = lua_tostring(L, -1);
     for (r = 0; move_responses[r] && strcmp(move_responses[r], s) != 0; r++) {}
     if (!move_responses[r]) {
-      lua_pushfstring(L, "filter returned an unknown response '%s' (expected "
-                      "'slide', 'touch', 'cross', 'bounce', true or false)", s);
       lua_replace(L, f->eidx);
-      lua_pop(L, 1);
       return FILTER_BAD_RESPONSE;
     }
     /* slide, bounce, touch (= stop), cross: COLLIDE_RESPONSE_* 0..3 */
@@ -826,53 +980,137 @@ static int call_move_filter(void *ctx, int id, const collide_vec3 *normal) {
   return r;
 }
 
+/* What read_options needs, handed to options_reader through lua_pcall. */
+typedef struct options_job {
+  const lc_fn *fn;
+  collide_move_options *o;
+} options_job;
+
+static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
+                         collide_move_options *o);
+
+/* (job, options) -> the filter function or nil: read_options as a
+   lua_CFunction, run under lua_pcall while the world is locked (an
+   options table's metamethods run Lua code). */
+static int options_reader(lua_State *L) {
+  options_job *j = (options_job *)lua_touserdata(L, 1);
+  lua_settop(L, 2);
+  lua_pushnil(L);
+  read_options(L, j->fn, 2, 3, j->o);
+  return 1;
+}
+/* The kind move_common gets for w:move_shape: the mover is a world shape,
+   named by its id, which takes the place of the shape's arguments and
+   `from` (a = -1: one argument fewer before `to` than move_sphere). */
+#define MOVE_SHAPE (-1)
+
 /* w:move_sphere(r, from, to [, options [, position, velocity]]),
-   w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...])
-   -> position, contacts, grounded, velocity, ground */
+   w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...]),
+   w:move_shape(id, to [, ...])
+   -> position, contacts, grounded, velocity, ground (move_shape: false for
+   an unknown id) */
 static int move_common(lua_State *L, const lc_fn *F, int kind) {
-  collide_world *w = check_world(L, F);
+  collide_world *w;
   collide_mover s;
   collide_move_options o;
   collide_move_result res;
   collide_vec3 from, to;
   collide_contact small[16], *cts = small;
   lfilter f;
-  int a = kind == COLLIDE_MOVER_CAPSULE, i, code, cap = 16;
+  int a = kind == COLLIDE_MOVER_CAPSULE ? 1 : kind == MOVE_SHAPE ? -1 : 0;
+  int i, code, cap = 16, id = 0;
   int oidx = 5 + a, fslot = 8 + a;
   /* The options table's errors count self, as the API contract's example
-     does: "bad argument #5 to 'move_sphere' (unknown option 'respons')". */
+     does: "bad argument #5 to 'move_sphere' (unknown option 'respons')";
+     move_shape's, new, count the Lua way, as the contract now says. */
   lc_fn of;
   of.name = F->name;
-  of.method = 0;
+  of.method = kind == MOVE_SHAPE;
+  /* (move_shape changes the world: not while it is locked) */
+  if (kind == MOVE_SHAPE) (void)check_world_mut(L, F);
+  else (void)check_world(L, F);
   memset(&s, 0, sizeof s);
   s.kind = kind;
-  if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
+  if (kind == MOVE_SHAPE) id = check_id(L, F, 2);
+  else if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
   else s.r = lc_checknumber(L, F, 2);
-  if (a) lc_checkvec(L, F, 3, &s.axis);
-  lc_checkvec(L, F, 3 + a, &from);
+  if (a > 0) lc_checkvec(L, F, 3, &s.axis);
+  if (kind != MOVE_SHAPE) lc_checkvec(L, F, 3 + a, &from);
   lc_checkvec(L, F, 4 + a, &to);
+  /* move_shape changes the world, and an error must leave it as it was:
+     its out-vectors are checked before the move, not when filled */
+  for (i = 6 + a; kind == MOVE_SHAPE && i <= 7 + a; i++)
+    if (!lua_isnoneornil(L, i) && lc_tovec3(L, i) == NULL)
+      lc_typeerror(L, F, i, "vec3 (out-vector)");
   lua_settop(L, 7 + a);
   collide_move_options_init(&o);
   lua_pushnil(L);                      /* fslot: the filter, if any */
-  if (!lua_isnil(L, oidx)) read_options(L, &of, oidx, fslot, &o);
-  (void)opt_filter(L, &of, fslot, &f);
+  (void)opt_filter(L, &of, fslot, &f); /* (nil yet: the slots, the depth) */
+  if (!lua_isnil(L, oidx)) {
+    /* read with the world locked, under lua_pcall (see options_reader);
+       its messages name stack index 2 there as argument oidx */
+    options_job job;
+    lc_fn rf;
+    lc_world *p;
+    int e;
+    rf.name = F->name;
+    rf.method = 2 - oidx + of.method;   /* counted as of counts */
+    job.fn = &rf;
+    job.o = &o;
+    lc_pushupvalues(L);   /* (it reads vec3s: the module's upvalues) */
+    lua_pushcclosure(L, options_reader, LC_NUV);
+    lua_pushlightuserdata(L, &job);
+    lua_pushvalue(L, oidx);
+    p = check_world_ud(L, F);
+    if (*f.depth >= LC_MAX_NESTING)
+      return luaL_error(L, "%s: filter nesting too deep", F->name);
+    p->lock++;
+    ++*f.depth;
+    e = lua_pcall(L, 2, 1, 0);
+    --*f.depth;
+    p->lock--;
+    if (e != 0) return lua_error(L);
+    lua_replace(L, fslot);
+  }
+  if (!lua_isnil(L, fslot)) {
+    /* the part of a filter's call that allocates, run protected */
+    lc_pushupvalues(L);
+    lua_pushcclosure(L, new_normal, LC_NUV);
+    f.tidx = lua_gettop(L);
+  }
   if (o.max_iterations > cap) {
     /* one contact per round at most, besides those crossed; a move
        touching more than 256 surfaces reports its first 256 */
     cap = o.max_iterations < 256 ? o.max_iterations : 256;
     cts = (collide_contact *)lc_newuserdata(L, (size_t)cap * sizeof *cts, 0);
   }
-  code = collide_world_move(w, &s, &from, &to, &o,
-                            lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
-                            cts, cap, &res);
-  if (code == FILTER_ABORT) {
-    lua_pushvalue(L, f.eidx);
-    return lua_error(L);
+  /* the world now: the options' metamethods and the allocations above may
+     have run Lua code (which may have locked it: move_shape changes it) */
+  if (kind == MOVE_SHAPE) {
+    w = check_world_mut(L, F);
+    code = collide_world_move_shape(w, id, &to, &o,
+                                    lua_isnil(L, fslot) ? NULL : call_move_filter,
+                                    &f, cts, cap, &res);
+    if (code == 0) {   /* no such shape, as w:update says */
+      lua_pushboolean(L, 0);
+      return 1;
+    }
+    if (code == 1) code = 0;
+  } else {
+    w = check_world(L, F);
+    code = collide_world_move(w, &s, &from, &to, &o,
+                              lua_isnil(L, fslot) ? NULL : call_move_filter, &f,
+                              cts, cap, &res);
   }
-  if (code == FILTER_BAD_RESPONSE)
-    return luaL_error(L, "%s: %s", F->name, lua_tostring(L, f.eidx));
+  if (code <= FILTER_TOO_DEEP) return filter_error(L, F, &f, code);
   if (code < 0 && collide_error_arg(code) == oidx)
     return lc_argerror(L, &of, oidx, collide_error_message(code));
+  if (code < 0 && collide_error_reason(code) == COLLIDE_E_NOT_MOVABLE) {
+    /* the message names the kind: "triangle shape cannot move (...)" */
+    lua_pushfstring(L, "%s %s", kind_names[collide_world_kind(check_world(L, F), id)],
+                    collide_error_message(code));
+    return lc_argerror(L, F, 2, lua_tostring(L, -1));
+  }
   if (code < 0) return world_error(L, F, code);
   lc_pushvec_out(L, F, 6 + a, &res.position);
   lua_createtable(L, res.ncontacts, 0);
@@ -920,6 +1158,12 @@ static int w_move_aabb(lua_State *L) {
 static int w_move_capsule(lua_State *L) {
   static const lc_fn F = {"move_capsule", 1};
   return move_common(L, &F, COLLIDE_MOVER_CAPSULE);
+}
+
+/* w:move_shape(id, to [, options [, position, velocity]]) */
+static int w_move_shape(lua_State *L) {
+  static const lc_fn F = {"move_shape", 1};
+  return move_common(L, &F, MOVE_SHAPE);
 }
 
 /* ---- many moving spheres ------------------------------------------------- */
@@ -1006,7 +1250,7 @@ static const luaL_Reg world_methods[] = {
   {"build", w_build},
   /* the movers */
   {"move_sphere", w_move_sphere}, {"move_aabb", w_move_aabb},
-  {"move_capsule", w_move_capsule},
+  {"move_capsule", w_move_capsule}, {"move_shape", w_move_shape},
   /* world, continued */
   {"add_mesh", w_add_mesh},
   {"update", w_update}, {"get", w_get}, {"shapes", w_shapes},
@@ -1042,11 +1286,21 @@ void lc_open_world(lua_State *L) {
   lua_setfield(L, -2, "world");
   lua_pop(L, 1);
   lc_filltype(L, LC_MT_WORLD, world_meta, NULL, NULL);
-  /* the methods, with the module table as one more upvalue (w:get makes
-     polygons with it) */
+  /* the methods, with the Lua state's nesting of callbacks as one more
+     upvalue: one lc_state per Lua state, kept in the registry, so a module
+     loaded twice shares it */
+  lua_getfield(L, LUA_REGISTRYINDEX, LC_STATE);
+  if (lua_type(L, -1) != LUA_TUSERDATA) {
+    lc_state *st;
+    lua_pop(L, 1);
+    st = (lc_state *)lc_newuserdata(L, sizeof *st, 0);
+    st->depth = 0;
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, LC_STATE);
+  }
   lc_pushmethods(L, LC_MT_WORLD);
   lc_setfuncs(L, world_methods, -2);
-  lua_pop(L, 1);
+  lua_pop(L, 2);
   luaL_getmetatable(L, LC_MT_WORLD);
   lc_pushmethods(L, LC_MT_WORLD);
   lua_setfield(L, -2, "__index");

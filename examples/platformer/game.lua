@@ -8,8 +8,13 @@
 -- (snap), riding the moving platform (carry), jumping up through one-way
 -- platforms (the filter), and never passing through anything at any speed.
 --
+-- The player and the NPCs (npc.lua) are shapes of the world, each moved by
+-- w:move_shape: they meet each other, and bullets (rays) hit them.
+--
 -- World units are metres, y up; the level is drawn 40 pixels per metre.
 -- This file does not need LÖVE (main.lua draws it), so it runs anywhere.
+
+local NPC = require "npc"
 
 local Game = {}
 Game.__index = Game
@@ -61,7 +66,60 @@ function Game.new(collide)
       return true
     end,
   }
+  self:add_actors()
   return self
+end
+
+-- ---- the player and the NPCs: shapes of the world ---------------------------
+
+-- Layers: the level (1, the default), the player, the NPCs; bullets hit
+-- the level and the NPCs, not the player who shoots.
+Game.LAYER = { level = 1, player = 2, npc = 4 }
+Game.NPC_EXTENTS = NPC.extents
+local BULLET_MASK = Game.LAYER.level + Game.LAYER.npc
+
+-- The player's box joins the world, and two NPCs: one patrolling the
+-- ground by the right wall, one the upper one-way platform.
+function Game:add_actors()
+  local V, w = self.V, self.world
+  self.player = w:add_aabb(self.pos, self.extents, "player")
+  w:set_layers(self.player, Game.LAYER.player)
+  self.facing = 1
+  self.npcs = {
+    NPC.new(self, V(48, 0.5 + 1e-3), 46.9, 49.2),
+    NPC.new(self, V(7, 4.6 + 0.5 + 1e-3), 5.9, 8.1),
+  }
+end
+
+--- Puts the player at p (its shape too), at rest.
+function Game:place(p)
+  self.pos = p
+  self.world:update(self.player, p, self.extents)
+end
+
+--- The player's move: its world shape moved by the controller.
+function Game:move_player(to)
+  return self.world:move_shape(self.player, to, self.options)
+end
+
+--- Every NPC's step, after the player's (they meet it where it is now).
+function Game:step_npcs(dt)
+  for _, npc in ipairs(self.npcs) do npc:step(dt) end
+end
+
+--- A bullet: a ray from the player's centre 30 m the way it faces. Keeps
+-- {from =, to =, id =, point =} of the last one; an NPC hit flashes.
+function Game:shoot()
+  local V, w = self.V, self.world
+  local from = self.pos
+  local to = from + V(30 * self.facing, 0)
+  local hit, _, point, _, _, id = w:raycast(from, to, BULLET_MASK)
+  self.shot = { from = from, to = hit and point or to, id = hit and id or nil,
+                point = hit and point or nil, time = self.time }
+  for _, npc in ipairs(self.npcs) do
+    if hit and npc.id == id then npc.hit_at = self.time end
+  end
+  return self.shot
 end
 
 -- Where the moving platform is at time t, and its motion over dt.
@@ -86,7 +144,10 @@ function Game:step(dt, input)
   self.options.velocity = vel
   self.from = self.pos
   self.pos, self.contacts, self.grounded, self.vel, self.ground =
-    w:move_aabb(self.extents, self.pos, self.pos + vel * dt, self.options)
+    self:move_player(self.pos + vel * dt)
+  if vx ~= 0 then self.facing = vx > 0 and 1 or -1 end
+  self:step_npcs(dt)
+  if input.shoot then self:shoot() end
 
   w:advance()
   self.time = self.time + dt
@@ -106,8 +167,13 @@ function Game:draw(draw)
   end })
   lg.setColor(0.3, 0.8, 0.4)
   draw.world(w, { mode = "fill", filter = function(_, _, data) return data == "oneway" end })
+  for _, npc in ipairs(self.npcs) do npc:draw(draw, self.time) end
   lg.setColor(1, 0.8, 0.2)
   draw.box(self.pos, self.extents, "fill")
+  if self.shot and self.time - self.shot.time < 0.3 then
+    lg.setColor(1, 1, 0.6)
+    lg.line(self.shot.from.x, self.shot.from.y, self.shot.to.x, self.shot.to.y)
+  end
   -- the contacts of the last step (red) and the ground (blue): normals
   local function normal(p, n, len)
     lg.line(p.x, p.y, p.x + n.x * len, p.y + n.y * len)

@@ -3,7 +3,8 @@
 -- moving platform, at any speed.
 --
 --     love examples/platformer              play: arrows or A/D to run, space
---                                           or W to jump, shift to run x5, R reset
+--                                           or W to jump, shift to run x5, F or X
+--                                           to shoot, R reset
 --     love examples/platformer --smoke [--out=FILE]
 --                                           the scripted check (make platformer-smoke)
 --
@@ -37,6 +38,7 @@ local Smoke = require "smoke"
 
 local DT = 1 / 60
 local game, smoke
+local shoot = false         -- F or X pressed since the last step
 
 function love.load()
   love.graphics.setNewFont(13)
@@ -52,12 +54,14 @@ function love.update(dt)
   local k = love.keyboard.isDown
   game:step(math.min(dt, 1 / 30), {
     left = k("left", "a"), right = k("right", "d"), jump = k("space", "up", "w"),
-    dash = k("lshift", "rshift") and 5 or 1,
+    dash = k("lshift", "rshift") and 5 or 1, shoot = shoot,
   })
+  shoot = false
 end
 
 function love.keypressed(key)
   if key == "r" then game = Game.new(collide) end
+  if key == "f" or key == "x" then shoot = true end
   if key == "escape" then love.event.quit() end
 end
 

@@ -3,7 +3,8 @@
 -- for a number of frames, with what a player expects checked every frame.
 -- Every frame of every scene also checks that the player overlaps nothing
 -- solid (a one-way platform may be jumped through) and never ends beyond a
--- wall it ran at: that would be a tunnel. Prints a report, saves a
+-- wall it ran at: that would be a tunnel; and that no NPC overlaps anything
+-- solid either (the level, the player, another NPC). Prints a report, saves a
 -- screenshot of the ride on the moving platform, and quits with 0 only
 -- when every check held.
 
@@ -32,6 +33,7 @@ end
 
 function Smoke:make_scenes()
   local V = self.V
+  local NPC_E = self.Game.NPC_EXTENTS
   local S = {}
   local function scene(t) S[#S + 1] = t end
   local rest
@@ -115,6 +117,45 @@ function Smoke:make_scenes()
       end
     end }
 
+  -- the NPC by the right wall (npc.lua) comes walking at the player, who
+  -- walks at it: it blocks the player (and the player it), neither ever in
+  -- the other; then the player shoots it
+  local function npc_blocks(s, g, f)
+    local npc = g.npcs[1]
+    local gap = (npc.pos.x - NPC_E[1]) - (g.pos.x + g.extents.x)
+    s:check(gap >= -1e-9, "the player is in the NPC: gap " .. gap)
+    for _, c in ipairs(g.contacts) do
+      if c.id == npc.id then s.met = s.met or f end
+    end
+  end
+  scene { name = "an NPC blocks the player; a bullet hits it", frames = 120,
+    at = V(46, 0.7001),
+    input = function(f) return { right = f <= 100, shoot = f == 110 } end,
+    each = npc_blocks,
+    done = function(s, g)
+      local npc = g.npcs[1]
+      s:check(s.met, "never touched the NPC")
+      s:check(g.shot and g.shot.id == npc.id, "the bullet missed the NPC")
+      s:check(g.shot and g.shot.point and
+              math.abs(g.shot.point.x - (npc.pos.x - NPC_E[1])) < 1e-9,
+              "the bullet did not hit the NPC's face: " .. tostring(g.shot and g.shot.point))
+      s:check(npc.grounded, "the NPC is not on the ground")
+    end }
+
+  -- on the upper one-way platform, at its left end, facing its NPC: the
+  -- NPC walks at the player and is blocked (the generic checks: neither in
+  -- the other); the bullet hits it
+  scene { name = "a bullet along the one-way platform hits its NPC", frames = 60,
+    at = V(5.5, 4.6 + 0.7 + 1e-3),
+    input = function(f) return { shoot = f == 1 } end,
+    done = function(s, g)
+      local npc = g.npcs[2]
+      s:check(g.grounded and g.ground and g.world:data(g.ground.id) == "oneway",
+              "not on the one-way platform")
+      s:check(g.shot and g.shot.id == npc.id, "the bullet missed the NPC on the platform")
+      s:check(npc.grounded and npc.pos.y > 4.6, "the NPC fell off its platform")
+    end }
+
   scene { name = "running and jumping everywhere at 5x speed", frames = 600, at = V(2, 0.75),
     input = function(f)
       local dir = math.floor(f / 120) % 2 == 0
@@ -123,12 +164,13 @@ function Smoke:make_scenes()
   return S
 end
 
--- The ids of the solid shapes the player overlaps (shrunk by a rounding
--- margin): one-way platforms are not solid from below.
-function Smoke.overlapping(_, g)
+-- The ids of the solid shapes the box at p of half-extents e overlaps
+-- (shrunk by a rounding margin), itself (self_id) left out: one-way
+-- platforms are not solid from below.
+function Smoke.overlapping(_, g, p, e, self_id)
   local list = {}
-  for _, id in ipairs(g.world:overlap_aabb(g.pos, g.extents * (1 - 1e-6))) do
-    if g.world:data(id) ~= "oneway" then list[#list + 1] = id end
+  for _, id in ipairs(g.world:overlap_aabb(p, e * (1 - 1e-6))) do
+    if id ~= self_id and g.world:data(id) ~= "oneway" then list[#list + 1] = id end
   end
   return list
 end
@@ -146,7 +188,7 @@ function Smoke:update(dt)
     self.game.time = self.scene * 3.7
     self.game.world:update(self.game.ids.platform, self.game:platform_at(self.game.time),
                            self.game.platform_extents)
-    self.game.pos = type(sc.at) == "function" and sc.at(self.game) or sc.at
+    self.game:place(type(sc.at) == "function" and sc.at(self.game) or sc.at)
     self.log[#self.log + 1] = sc.name
   end
   local sc, g = self.scenes[self.scene], self.game
@@ -154,10 +196,18 @@ function Smoke:update(dt)
   self.frames = self.frames + 1
   local input = type(sc.input) == "function" and sc.input(self.frame) or sc.input
   g:step(dt, input)
-  local inside = self:overlapping(g)
+  local inside = self:overlapping(g, g.pos, g.extents, g.player)
   if #inside > 0 then
     self.inside = self.inside + 1
     self:fail("inside " .. table.concat(inside, ", ") .. " at " .. tostring(g.pos))
+  end
+  for i, npc in ipairs(g.npcs) do
+    local e = self.V(self.Game.NPC_EXTENTS[1], self.Game.NPC_EXTENTS[2])
+    local ids = self:overlapping(g, npc.pos, e, npc.id)
+    if #ids > 0 then
+      self.inside = self.inside + 1
+      self:fail(("NPC %d inside %s at %s"):format(i, table.concat(ids, ", "), tostring(npc.pos)))
+    end
   end
   if sc.each then sc.each(self, g, self.frame) end
   if sc.shot == self.frame then

@@ -69,7 +69,13 @@ enum {
   /* mover options (collide_mover.c) */
   COLLIDE_E_NEG_STEP = 26,            /* "negative step_height" */
   COLLIDE_E_NEG_SNAP = 27,            /* "negative snap" */
-  COLLIDE_E_LAST = 28
+  /* w:move_shape (collide_mover.c) */
+  COLLIDE_E_NOT_MOVABLE = 28,         /* "shape cannot move: only sphere,
+                                         aabb and capsule shapes can" */
+  /* limits (issue 27) */
+  COLLIDE_E_TOO_MANY_PAIRS = 29,      /* "more than 33554432 pairs" */
+  COLLIDE_E_TOO_MANY_VERTICES = 30,   /* "polygon has more than 65536 vertices" */
+  COLLIDE_E_LAST = 31
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -262,7 +268,10 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
 /* ---- polygons ------------------------------------------------------------ */
 
 /* Validates count vertices (Lua argument 1, the array) and fills poly.
-   The vertices are referenced, not copied. */
+   The vertices are referenced, not copied. At most 65,536 vertices
+   (COLLIDE_E_TOO_MANY_VERTICES); O(count log count), with O(count)
+   scratch memory taken and freed for more than 64 vertices
+   (COLLIDE_E_NOMEM, argument 0, when there is none). */
 int collide_polygon_init(const collide_vec3 *vertices, int count,
                          collide_polygon *poly);
 /* ---- world: shapes with a broadphase ------------------------------------ */
@@ -320,8 +329,9 @@ int collide_world_layer_filter(void *ctx, int id);
 /* NULL when out of memory. */
 collide_world *collide_world_new(void);
 void collide_world_free(collide_world *w);
-/* 1 while a query on w runs (a filter is being called): w must not be
-   changed or freed then. */
+/* 1 while a query or a move on w runs (a filter is being called): w must
+   not be changed or freed then; every function that changes it returns
+   COLLIDE_E_LOCKED. */
 int collide_world_locked(const collide_world *w);
 
 /* Each returns the new id (> 0) or a negative error. Shapes are copied.
@@ -350,7 +360,10 @@ int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
    added, and *first_id the id of the first (when none, the id the first
    would have had), or a negative error with nothing added. Lua arguments:
    2 vertices, 3 indices (an index out of range or a degenerate triangle
-   names argument 3). */
+   names argument 3). On those two errors *first_id is the 0-based number
+   of the first triangle at fault (all indices are checked for range
+   before any triangle for degeneracy), so that a binding can name it in
+   a mesh of a million; -1 for the other errors. */
 int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
                            int nvertices, const int *indices, int nindices,
                            int *first_id);
@@ -387,7 +400,8 @@ int collide_world_update_segment(collide_world *w, int id, const collide_vec3 *a
 int collide_world_update_plane(collide_world *w, int id, const collide_plane *plane);
 int collide_world_update_capsule(collide_world *w, int id, const collide_vec3 *a,
                                  const collide_vec3 *b, double r);
-/* Layer bits in [0, 2^31), default 1: 1, 0 unknown id, <0 (Lua arg 3). */
+/* Layer bits in [0, 2^31), default 1: 1, 0 unknown id, <0 (Lua arg 3;
+   locked). */
 int collide_world_set_layers(collide_world *w, int id, int bits);
 /* The layer bits, or -1 for an unknown id. */
 int collide_world_layers(const collide_world *w, int id);
@@ -579,6 +593,23 @@ int collide_world_move(collide_world *w, const collide_mover *mover,
                        collide_contact *contacts, int cap,
                        collide_move_result *result);
 
+/* Moves the world's shape id -- a sphere, an aabb or a capsule -- from
+   its place toward `to` as collide_world_move moves that shape, no sweep
+   of the move seeing the shape itself, then re-places it where it stopped
+   (as collide_world_update_* would; its id, data, layers and velocity are
+   kept). The world is locked during the move: filters may query it, not
+   change it. The shape's own velocity takes no part in the move.
+   Returns 1 (moved: *result as collide_world_move's), 0 (id is no live
+   shape: nothing done), or <0: locked (arg 0), a shape of another kind
+   (arg 2, COLLIDE_E_NOT_MOVABLE), a bad `to` (3) or option (4), a
+   filter's abort value. Lua arguments: w:move_shape(id, to, options)
+   2, 3, 4. */
+int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
+                             const collide_move_options *options,
+                             collide_move_filter filter, void *ctx,
+                             collide_contact *contacts, int cap,
+                             collide_move_result *result);
+
 /* A sphere's move with a query filter (1 consider, 0 ignore), as before
    collide_world_move: writes the final position, up to cap contacts
    (*ncontacts) and *grounded (1/0, or -1 without use_up). Returns 0 or <0.
@@ -602,8 +633,12 @@ unsigned long collide_sweep_pairs_scratch_size(int n);
    by (i, j), with its u0. scratch: collide_sweep_pairs_scratch_size(n)
    bytes, aligned for a double. Returns the number of pairs; when that
    exceeds cap, out holds only cap of them, in no particular order: call
-   again with a larger array. Lua arguments: 1 radii, 2 starts, 3 ends
-   (a bad element reports its array's position). */
+   again with a larger array. More than 33554432 pairs (2^25, so that the
+   3 numbers a pair takes in a Lua array fit in LuaJIT's largest array
+   part, 2^27 + 1 slots: LJ_MAX_ASIZE in lj_def.h) is an error,
+   COLLIDE_E_TOO_MANY_PAIRS on argument 2, returned as soon as the count
+   passes it. Lua arguments: 1 radii, 2 starts, 3 ends (a bad element
+   reports its array's position). */
 int collide_sweep_pairs(int n, const double *radii, const collide_vec3 *starts,
                         const collide_vec3 *ends, void *scratch,
                         collide_pair *out, int cap);

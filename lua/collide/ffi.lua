@@ -431,6 +431,9 @@ end
 local function polygon(t)
   if type(t) ~= "table" then typeerror(F_POLYGON, 1, "table", t) end
   local n = #t
+  if n > 65536 then   -- COLLIDE_MAX_POLYGON_VERTICES, before reading them
+    argerror(F_POLYGON, 1, ffi.string(C.collide_reason_message(C.COLLIDE_E_TOO_MANY_VERTICES)))
+  end
   local p = G(n)
   local verts = ffi.cast("collide_vec3 *", p.v)
   for i = 1, n do checkvec_at(F_POLYGON, 1, t, i, verts[i - 1]) end

@@ -130,6 +130,22 @@ return function(E)
   local F_MESH = fn("add_mesh", 1)
   local FIRST = new("int[1]")
 
+  -- lcollide_world.c mesh_error: triangle t (0-based) named with its
+  -- indices as given.
+  local function mesh_error(code, t, indices, ix)
+    local num, out = {}, nil
+    for k = 1, 3 do
+      num[k] = ("%.14g"):format(rawget(indices, 3 * t + k))
+      if not out and ix[3 * t + k - 1] < 0 then out = k end
+    end
+    if C.collide_error_reason(code) == C.COLLIDE_E_DEGENERATE_TRIANGLE or not out then
+      argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s) is degenerate"):format(
+        t + 1, num[1], num[2], num[3]))
+    end
+    argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s): index %s is out of range"):format(
+      t + 1, num[1], num[2], num[3], num[out]))
+  end
+
   -- lcollide_world.c w_add_mesh, check for check.
   function methods.add_mesh(self, vertices, indices, data)
     local w, D = check_world(F_MESH, self)
@@ -151,6 +167,7 @@ return function(E)
       ix[i - 1] = (x >= 1 and x <= nv) and x - 1 or -1
     end
     local n = C.collide_world_add_mesh(w, vs, nv, ix, ni, FIRST)
+    if n < 0 and FIRST[0] >= 0 then mesh_error(n, FIRST[0], indices, ix) end
     if n < 0 then world_error(F_MESH, n) end
     local first = FIRST[0]
     if type(data) ~= "nil" then
@@ -558,7 +575,8 @@ end]],
   -- ---- the movers --------------------------------------------------------------
 
   -- lcollide_world.c move_common and read_options, check for check.
-  local F_MOVE = { fn("move_sphere", 1), fn("move_aabb", 1), fn("move_capsule", 1) }
+  local F_MOVE = { fn("move_sphere", 1), fn("move_aabb", 1), fn("move_capsule", 1),
+                   fn("move_shape", 1) }
   local SPHERE, AABB, CAPSULE = 0, 1, 2
   local OPTIONS = new("collide_move_options")
   local MOVER = new("collide_mover")
@@ -687,11 +705,17 @@ end]],
     return r and DEFAULT or IGNORE
   end)
 
-  local function move_filtered(w, D, filter, from, to, cap)
+  local function move_filtered(w, D, filter, from, to, cap, id)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
-    local code = C.collide_world_move(w, MOVER, from, to, OPTIONS, MOVE_CALLBACK,
-                                      nil, contacts, cap, RESULT)
+    local code
+    if id then
+      code = C.collide_world_move_shape(w, id, to, OPTIONS, MOVE_CALLBACK, nil,
+                                        contacts, cap, RESULT)
+    else
+      code = C.collide_world_move(w, MOVER, from, to, OPTIONS, MOVE_CALLBACK,
+                                  nil, contacts, cap, RESULT)
+    end
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
     return code, err
@@ -699,17 +723,19 @@ end]],
   jit.off(move_filtered)
 
   -- The move, once MOVER is filled; a = 1 for the capsule (one more
-  -- argument before from).
+  -- argument before from); id: move_shape's shape (a = -1: the id takes
+  -- the place of the shape's arguments and from), else nil.
   local OPTIONS_FN = { move_sphere = fn("move_sphere"), move_aabb = fn("move_aabb"),
-                       move_capsule = fn("move_capsule") }
+                       move_capsule = fn("move_capsule"), move_shape = F_MOVE[4] }
 
-  local function move(f, a, w, D, from, to, options, o1, o2)
-    if not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
+  local function move(f, a, w, D, from, to, options, o1, o2, id)
+    if id == nil and not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
     if not istype(V, to) then to = tovec(f, 4 + a, to, S[4 + a]) end
     C.collide_move_options_init(OPTIONS)
     local filter
     -- The options table's errors count self, as the API contract's
-    -- example does (lcollide_world.c move_common).
+    -- example does (lcollide_world.c move_common); move_shape's, new,
+    -- count the Lua way, as the contract now says.
     local of = OPTIONS_FN[f.name]
     if type(options) ~= "nil" then filter = read_options(of, 5 + a, options) end
     local cap = 16
@@ -721,16 +747,28 @@ end]],
       contacts = new("collide_contact[?]", contacts_cap)
     end
     local code, err
-    if filter == nil then
+    if filter ~= nil then
+      code, err = move_filtered(w, D, filter, from, to, cap, id)
+    elseif id then
+      code = C.collide_world_move_shape(w, id, to, OPTIONS, nil, nil, contacts,
+                                        cap, RESULT)
+    else
       code = C.collide_world_move(w, MOVER, from, to, OPTIONS, nil, nil,
                                   contacts, cap, RESULT)
-    else
-      code, err = move_filtered(w, D, filter, from, to, cap)
+    end
+    if id then
+      if code == 0 then return false end   -- no such shape, as w:update says
+      if code == 1 then code = 0 end
     end
     if code == FILTER_ABORT then error(err, 0) end
     if code == FILTER_BAD_RESPONSE then raise(f.name .. ": " .. err) end
     if code < 0 and C.collide_error_arg(code) == 5 + a then
       argerror(of, 5 + a, ffi.string(C.collide_error_message(code)))
+    end
+    if code < 0 and C.collide_error_reason(code) == C.COLLIDE_E_NOT_MOVABLE then
+      -- the message names the kind: "triangle shape cannot move (...)"
+      argerror(f, 2, KIND[C.collide_world_kind(w, id)] .. " " ..
+               ffi.string(C.collide_error_message(code)))
     end
     if code < 0 then world_error(f, code) end
     local p, v = RESULT.position, RESULT.velocity
@@ -779,6 +817,20 @@ end]],
     MOVER.kind, MOVER.r = CAPSULE, r
     MOVER.axis.x, MOVER.axis.y, MOVER.axis.z = axis.x, axis.y, axis.z
     return move(f, 1, w, D, from, to, options, o1, o2)
+  end
+
+  -- The world's sphere, aabb or capsule id moves itself (the core reads
+  -- its shape: MOVER is not used).
+  function methods.move_shape(self, id, to, options, o1, o2)
+    local f = F_MOVE[4]
+    local w, D = check_world(f, self)
+    id = check_id(f, id)
+    if not istype(V, to) then to = tovec(f, 3, to, S[3]) end
+    -- move_shape changes the world, and an error must leave it as it was:
+    -- its out-vectors are checked before the move, not when filled
+    if type(o1) ~= "nil" and not istype(V, o1) then typeerror(f, 5, "vec3 (out-vector)", o1) end
+    if type(o2) ~= "nil" and not istype(V, o2) then typeerror(f, 6, "vec3 (out-vector)", o2) end
+    return move(f, -1, w, D, nil, to, options, o1, o2, id)
   end
 
 

@@ -154,9 +154,189 @@ static int test_errors(void) {
   return 0;
 }
 
+/* ---- collide_world_move_shape ---------------------------------------------- */
+
+/* A move filter that ignores one id (ctx), the pattern move_shape replaces. */
+static int ignore_id(void *ctx, int id, const collide_vec3 *n) {
+  (void)n;
+  return id == *(const int *)ctx ? COLLIDE_RESPONSE_IGNORE : COLLIDE_RESPONSE_DEFAULT;
+}
+
+/* A level: a floor, a step, a ramp, a wall, another NPC; then the NPC of
+   the kind asked for, standing at x = -3. Returns its id. */
+static int npc_level(collide_world *w, int kind) {
+  collide_vec3 c = V(0, -0.5, 0), e = V(20, 0.5, 20), a, b, t;
+  (void)collide_world_add_aabb(w, &c, &e);
+  c = V(1, 0.1, 0); e = V(0.5, 0.1, 3);
+  (void)collide_world_add_aabb(w, &c, &e);
+  a = V(3, 0, -3); b = V(6, 1, -3); t = V(6, 1, 3);
+  (void)collide_world_add_triangle(w, &a, &b, &t);
+  c = V(8, 1, 0); e = V(0.5, 1, 5);
+  (void)collide_world_add_aabb(w, &c, &e);
+  c = V(2.5, 0.4 + 1e-5, 1);
+  (void)collide_world_add_sphere(w, &c, 0.4);
+  switch (kind) {
+  case COLLIDE_SHAPE_SPHERE:
+    c = V(-3, 0.4 + 1e-5, 0.5);
+    return collide_world_add_sphere(w, &c, 0.4);
+  case COLLIDE_SHAPE_AABB:
+    c = V(-3, 0.5 + 1e-5, 0.5); e = V(0.3, 0.5, 0.3);
+    return collide_world_add_aabb(w, &c, &e);
+  default:
+    a = V(-3, 0.3 + 1e-5, 0.5); b = V(-3, 1.3 + 1e-5, 0.5);
+    return collide_world_add_capsule(w, &a, &b, 0.3);
+  }
+}
+
+static int same_vec(collide_vec3 a, collide_vec3 b) {
+  return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+/* Frame after frame, move_shape answers as collide_world_move of the same
+   shape with a filter ignoring it, then the update, bit for bit; the shape
+   is where the mover stopped. */
+static int test_move_shape_same(void) {
+  static const int kinds[3] = {COLLIDE_SHAPE_SPHERE, COLLIDE_SHAPE_AABB,
+                               COLLIDE_SHAPE_CAPSULE};
+  static collide_contact ctb[32];
+  int k;
+  for (k = 0; k < 3; k++) {
+    collide_world *wa = collide_world_new(), *wb = collide_world_new();
+    int ida = npc_level(wa, kinds[k]), idb = npc_level(wb, kinds[k]), i, j;
+    collide_move_options o;
+    collide_move_result rb;
+    collide_vec3 vel = V(3, 0, 0);
+    ENSURE(ida == idb);
+    collide_move_options_init(&o);
+    o.use_up = 1;
+    o.use_velocity = 1;
+    o.step_height = 0.25;
+    o.snap = 0.3;
+    for (i = 0; i < 180; i++) {
+      collide_world_shape g;
+      collide_mover m;
+      collide_vec3 from, to;
+      memset(&m, 0, sizeof m);
+      ENSURE(collide_world_get(wb, idb, &g) == 1);
+      if (g.kind == COLLIDE_SHAPE_CAPSULE) {
+        m.kind = COLLIDE_MOVER_CAPSULE;
+        m.r = g.r;
+        from = V((g.a.x + g.b.x) * 0.5, (g.a.y + g.b.y) * 0.5, (g.a.z + g.b.z) * 0.5);
+        m.axis = V((g.b.x - g.a.x) * 0.5, (g.b.y - g.a.y) * 0.5, (g.b.z - g.a.z) * 0.5);
+      } else {
+        m.kind = g.kind == COLLIDE_SHAPE_SPHERE ? COLLIDE_MOVER_SPHERE : COLLIDE_MOVER_AABB;
+        m.r = g.r;
+        m.extents = g.b;
+        from = g.a;
+      }
+      o.velocity = V(3, vel.y - 20.0 / 60, i % 40 < 20 ? 0.5 : -0.5);
+      if (i % 70 == 69) o.velocity.y = 5;
+      to = V(from.x + o.velocity.x / 60, from.y + o.velocity.y / 60,
+             from.z + o.velocity.z / 60);
+      ENSURE(collide_world_move_shape(wa, ida, &to, &o, NULL, NULL, cts, 32, &res) == 1);
+      ENSURE(collide_world_move(wb, &m, &from, &to, &o, ignore_id, &idb, ctb, 32, &rb) == 0);
+      ENSURE(same_vec(res.position, rb.position));
+      ENSURE(same_vec(res.velocity, rb.velocity));
+      ENSURE(res.grounded == rb.grounded && res.ground_id == rb.ground_id);
+      ENSURE(res.ncontacts == rb.ncontacts);
+      for (j = 0; j < res.ncontacts; j++)
+        ENSURE(cts[j].id == ctb[j].id && cts[j].u == ctb[j].u &&
+               same_vec(cts[j].normal, ctb[j].normal));
+      if (g.kind == COLLIDE_SHAPE_CAPSULE) {
+        collide_vec3 d = V(rb.position.x - from.x, rb.position.y - from.y,
+                           rb.position.z - from.z);
+        collide_vec3 a = V(g.a.x + d.x, g.a.y + d.y, g.a.z + d.z);
+        collide_vec3 b = V(g.b.x + d.x, g.b.y + d.y, g.b.z + d.z);
+        ENSURE(collide_world_update_capsule(wb, idb, &a, &b, g.r) == 1);
+      } else if (g.kind == COLLIDE_SHAPE_SPHERE) {
+        ENSURE(collide_world_update_sphere(wb, idb, &rb.position, g.r) == 1);
+      } else {
+        ENSURE(collide_world_update_aabb(wb, idb, &rb.position, &g.b) == 1);
+      }
+      {
+        collide_world_shape ga, gb;
+        ENSURE(collide_world_get(wa, ida, &ga) == 1 && collide_world_get(wb, idb, &gb) == 1);
+        ENSURE(same_vec(ga.a, gb.a) && same_vec(ga.b, gb.b) && ga.r == gb.r);
+      }
+      vel = res.velocity;
+    }
+    ENSURE(res.position.x > 3);   /* up the step and the ramp */
+    collide_world_free(wa);
+    collide_world_free(wb);
+  }
+  return 0;
+}
+
+/* A filter that tries to move the shape again, or remove it, from inside
+   its own move: the world is locked. */
+typedef struct relock { collide_world *w; int id, code; } relock;
+
+static int try_change(void *ctx, int id, const collide_vec3 *n) {
+  relock *r = (relock *)ctx;
+  collide_vec3 to = V(0, 0, 0);
+  collide_move_result rr;
+  collide_move_options o;
+  (void)id;
+  (void)n;
+  collide_move_options_init(&o);
+  r->code = collide_world_move_shape(r->w, r->id, &to, &o, NULL, NULL, NULL, 0, &rr);
+  if (r->code == 0) r->code = 1;
+  if (collide_world_remove(r->w, r->id) != FAIL(0, COLLIDE_E_LOCKED)) r->code = 2;
+  return COLLIDE_RESPONSE_DEFAULT;
+}
+
+/* Errors: no such shape (0, nothing done), a kind that cannot move
+   (#2 in the core's numbering: the id), a bad `to` (3), an option (4, for
+   every kind: the capsule's axis is not an argument of move_shape), and
+   a locked world. */
+static int test_move_shape_errors(void) {
+  collide_world *w = collide_world_new();
+  collide_vec3 a = V(0, 0, 0), b = V(1, 0, 0), c = V(0, 1, 0), e = V(4, 0.5, 4);
+  collide_vec3 to = V(1, 1, 1), bad = V(NAN, 0, 0);
+  collide_move_options o;
+  relock r;
+  int tri = collide_world_add_triangle(w, &a, &b, &c);
+  int seg = collide_world_add_segment(w, &a, &b);
+  int cap, sph;
+  (void)collide_world_add_aabb(w, &a, &e);
+  a = V(0, 3, 0); b = V(0, 4, 0);
+  cap = collide_world_add_capsule(w, &a, &b, 0.5);
+  a = V(5, 3, 0);
+  sph = collide_world_add_sphere(w, &a, 0.5);
+  collide_move_options_init(&o);
+  ENSURE(collide_world_move_shape(w, 999, &to, &o, NULL, NULL, cts, 32, &res) == 0);
+  ENSURE(collide_world_move_shape(w, 0, &to, &o, NULL, NULL, cts, 32, &res) == 0);
+  ENSURE(collide_world_move_shape(w, -5, &to, &o, NULL, NULL, cts, 32, &res) == 0);
+  ENSURE(collide_world_move_shape(w, tri, &to, &o, NULL, NULL, cts, 32, &res) ==
+         FAIL(2, COLLIDE_E_NOT_MOVABLE));
+  ENSURE(collide_world_move_shape(w, seg, &to, &o, NULL, NULL, cts, 32, &res) ==
+         FAIL(2, COLLIDE_E_NOT_MOVABLE));
+  ENSURE(collide_world_move_shape(w, cap, &bad, &o, NULL, NULL, cts, 32, &res) ==
+         FAIL(3, COLLIDE_E_VEC_NAN));
+  o.snap = -1;
+  ENSURE(collide_world_move_shape(w, cap, &to, &o, NULL, NULL, cts, 32, &res) ==
+         FAIL(4, COLLIDE_E_NEG_SNAP));
+  ENSURE(collide_world_move_shape(w, sph, &to, &o, NULL, NULL, cts, 32, &res) ==
+         FAIL(4, COLLIDE_E_NEG_SNAP));
+  collide_move_options_init(&o);
+  r.w = w;
+  r.id = cap;
+  r.code = 7;
+  to = V(0, -5, 0);
+  ENSURE(collide_world_move_shape(w, cap, &to, &o, try_change, &r, cts, 32, &res) == 1);
+  ENSURE(r.code == FAIL(0, COLLIDE_E_LOCKED));
+  ENSURE(res.ncontacts >= 1 && res.position.y > 0.5);
+  ENSURE(collide_world_kind(w, cap) == COLLIDE_SHAPE_CAPSULE);
+  ENSURE(!collide_world_locked(w));
+  collide_world_free(w);
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(test_rest);
   RUN_TEST(test_responses);
   RUN_TEST(test_carry);
   RUN_TEST(test_errors);
+  RUN_TEST(test_move_shape_same);
+  RUN_TEST(test_move_shape_errors);
 TEST_MAIN_END
