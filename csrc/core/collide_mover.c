@@ -614,7 +614,9 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
      its own) */
   jump = start_ground > 0 ? is_jump(m, motion, sn0)
                           : v_dot(motion, m->up) > 1e-6 * v_len(motion);
-  if (!e && (start_ground > 0 || ground_any) && !jump) {
+  if (!e && !jump &&
+      (start_ground > 0 || (ground_any && m->w->nmoving == 0 &&
+                            m->o->response == COLLIDE_RESPONSE_SLIDE))) {
     vec3 moved = v_sub(*pos, from);
     double c = m->cos_slope > 0.25 ? m->cos_slope : 0.25;
     double reach = v_len(v_madd(moved, m->up, -v_dot(moved, m->up))) *
