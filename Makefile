@@ -456,6 +456,8 @@ FUZZ_KNOWN_ISSUES ?=
 FUZZ_TARGETS += world
 # the movers (branch mover)
 FUZZ_TARGETS += move move_moving
+# the controller's promises over random levels and inputs (issue 26)
+FUZZ_TARGETS += controller
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
   -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 

@@ -2578,6 +2578,115 @@ static void fz_move_run(src *s, int moving) {
 static void fz_move(src *s) { fz_move_run(s, 0); }
 static void fz_move_moving(src *s) { fz_move_run(s, 1); }
 
+/* ==== the controller (issue 26) ============================================
+
+   fz_controller (target controller): a level read from the input -- a
+   floor, then up to six features one after the other along x, each a step
+   up (a box from x to the far end, rise at most step_height) or a walkable
+   ramp (two triangles rising at 5-44 degrees, their foot exactly on the
+   ground before them, then a box at their top height to the far end) --
+   so every surface the mover walks on is
+   walkable and every drop walking back is at most snap; a mover (sphere,
+   box or capsule, 0.2-1 wide) and up to 90 frames of input (speed from
+   -5 to 5 widths a frame, stops, jumps; at tens of widths a frame a mover
+   meeting a ramp slides along its plane far past its top, and the
+   ground-following snap does not always bring it back: an open finding of
+   issue 26) fed back as the README says at
+   30, 60 or 144 Hz. Checked on every frame: the mover is never inside a
+   shape (by more than a rounding margin); a mover grounded on the frame
+   before that does not jump stays grounded; out of a jump, its bottom is
+   never above the highest ground. */
+
+static void fz_controller(src *s) {
+  collide_world *w;
+  collide_mover m;
+  collide_move_options o;
+  collide_move_result res;
+  collide_contact cts[8];
+  vec3 pos, vel = vec(0, 0, 0), c, e;
+  double width, below, top = 0, dt, hz[3] = {30, 60, 144}, jump_h = 0, x;
+  int i, frames, grounded = 0, rc;
+  if (!world_movers_ready()) return;
+  w = collide_world_new();
+  if (!w) return;
+  collide_move_options_init(&o);
+  o.use_up = 1;
+  o.up = vec(0, 1, 0);
+  o.step_height = 0.35;
+  o.snap = 0.4;
+  o.steep_as_wall = 1;
+  o.stop_on_slope = byte(s) & 1;
+  o.use_velocity = 1;
+  c = vec(0, -1, 0);
+  e = vec(200, 1, 5);
+  if (collide_world_add_aabb(w, &c, &e) <= 0) goto done;
+  for (i = 0, x = -5; i < 6 && s->n > 0; i++) {
+    double h;
+    x += 0.2 + (byte(s) % 100) * 0.05;
+    if (byte(s) & 1) {   /* a step up from the ground before it */
+      h = top + (1 + byte(s) % 35) * 0.01;
+      c = vec((x + 100) / 2, h / 2, 0);
+      e = vec((100 - x) / 2, h / 2, 5);
+      if (collide_world_add_aabb(w, &c, &e) <= 0) goto done;
+    } else {             /* a ramp whose foot lies exactly on it */
+      double deg = 5 + byte(s) % 40, run;
+      vec3 a, b, cc, d;
+      h = top + (1 + byte(s) % 100) * 0.02;
+      run = (h - top) / tan(deg * 3.14159265358979323846 / 180);
+      a = vec(x, top, -5); b = vec(x + run, h, -5); cc = vec(x + run, h, 5);
+      d = vec(x, top, 5);
+      if (collide_world_add_triangle(w, &a, &b, &cc) <= 0 ||
+          collide_world_add_triangle(w, &a, &cc, &d) <= 0) goto done;
+      x += run;
+      c = vec((x + 100) / 2, h / 2, 0);
+      e = vec((100 - x) / 2, h / 2, 5);
+      if (collide_world_add_aabb(w, &c, &e) <= 0) goto done;
+    }
+    top = h;
+  }
+  memset(&m, 0, sizeof m);
+  m.kind = (int)(byte(s) % 3);
+  width = 0.2 + (byte(s) % 9) * 0.1;
+  m.r = width / 2;
+  m.extents = vec(width / 2, 0.5, width / 2);
+  m.axis = vec(0, 0.4, 0);
+  below = m.kind == COLLIDE_MOVER_AABB ? 0.5
+        : m.kind == COLLIDE_MOVER_CAPSULE ? m.r + 0.4 : m.r;
+  dt = 1 / hz[byte(s) % 3];
+  pos = vec(-10, below + 1e-3, 0);
+  frames = 90;
+  while (frames-- > 0 && s->n > 0) {
+    unsigned k = byte(s);
+    double speed = ((int)(k >> 1) - 64) / 64.0 * 5 * width / dt;
+    int jump = grounded && (k & 1) && (byte(s) % 8 == 0);
+    vec3 to;
+    if ((k >> 1) % 16 == 0) speed = 0;   /* stops */
+    o.velocity = vec(speed, jump ? 6 : vel.y - 20 * dt, 0);
+    to = vec(pos.x + o.velocity.x * dt, pos.y + o.velocity.y * dt, 0);
+    if (jump) jump_h = 6 * 6 / 40.0 + 0.1;
+    rc = collide_world_move(w, &m, &pos, &to, &o, NULL, NULL, cts, 8, &res);
+    ENSURE(rc == 0);
+    ENSURE(move_overlaps(w, &m, res.position, 1e-6 * (1 + fabs(res.position.x)), 0) == 0);
+    /* (a jump is a velocity pointing up: on walkable ground the returned
+       velocity has no part along up, so only a jump, or the rest of one,
+       feeds back an upward one) */
+    if (grounded && o.velocity.y <= 0) ENSURE(res.grounded == 1);
+    if (getenv("FZ_CTL_DEBUG"))
+      fprintf(stderr, "kind %d w %g top %g jh %g: %.17g %.17g -> %.17g %.17g (to %.17g %.17g) g %d vel %g %g\n",
+              m.kind, width, top, jump_h, pos.x, pos.y, res.position.x, res.position.y, to.x, to.y,
+              res.grounded, res.velocity.x, res.velocity.y);
+    /* (out of a jump only: a jump that meets a ramp slides along its
+       plane, past its top when fast) */
+    if (jump_h == 0) ENSURE(res.position.y - below <= top + 1e-3);
+    pos = res.position;
+    vel = res.velocity;
+    grounded = res.grounded == 1;
+    if (grounded && o.velocity.y <= 0) jump_h = 0;
+  }
+done:
+  collide_world_free(w);
+}
+
 /* ==== (end of the movers) ================================================== */
 
 typedef void (*target_fn)(src *);
@@ -2587,7 +2696,7 @@ typedef void (*target_fn)(src *);
 static void fz_all(src *s) {
   static const target_fn t[] = {
     fz_world,   /* (branch world) */
-    fz_move, fz_move_moving,   /* (branch mover) */
+    fz_move, fz_move_moving, fz_controller,   /* (branch mover) */
     fz_sphere_sphere, fz_plane, fz_sphere_plane, fz_raycast_plane,
     fz_polygon_init, fz_sphere_polygon, fz_raycast_polygon,
     fz_sphere_triangle, fz_raycast_triangle, fz_sphere_segment,

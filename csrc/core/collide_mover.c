@@ -44,6 +44,8 @@ typedef struct move_state {
   vec3 up;                  /* unit */
   double cos_slope;
   double skin, approach;
+  double step_max;          /* the highest step climbed: step_height, or a
+                               few skins (see step_candidate) */
   double max_speed;         /* of the fastest moving shape */
   double t0;                /* the moment in the step the sweeps start */
   int skip[MAX_SKIP], nskip;  /* ignored or crossed, for the rest of the move */
@@ -444,16 +446,34 @@ static int walkable_tie(move_state *m, vec3 p, vec3 d, const collide_hit *h,
   return e < 0 ? e : 0;
 }
 
+/* How far the mover reaches below its centre along up: its support in
+   the direction -up (a box: sum |e_k up_k|; a capsule: r + |axis.up|). */
+static double mover_below(const move_state *m) {
+  const collide_mover *s = m->shape;
+  switch (s->kind) {
+  case COLLIDE_MOVER_AABB:
+    return fabs(s->extents.x * m->up.x) + fabs(s->extents.y * m->up.y) +
+           fabs(s->extents.z * m->up.z);
+  case COLLIDE_MOVER_CAPSULE:
+    return s->r + fabs(v_dot(s->axis, m->up));
+  default:
+    return s->r;
+  }
+}
+
 /*
  * Stepping up (as Quake III's PM_StepSlideMove does, and Jolt's
- * CharacterVirtual "stair walking"): from p, blocked by a steep surface
- * while the rest of the motion is `left`, move up by step_height (or less,
- * under a ceiling), then by the horizontal part of left, then down by as
- * much as was climbed plus a little; the step is taken when that lands on
- * walkable ground after some horizontal progress; a sphere or capsule that
- * lands on the step's edge with its centre short of the top goes up to its
- * radius further (Jolt tests that far ahead; a mover left on the edge
- * would roll back off it). Each of the three legs
+ * CharacterVirtual "stair walking"): from p, blocked by a step while the
+ * rest of the motion is `left`, move up by step_height (or less, under a
+ * ceiling), then by the horizontal part of left, then down by as much as
+ * was climbed plus a little; the step is taken when that lands on a
+ * walkable surface (its surface normal: surface_normal) after some
+ * horizontal progress. A box lands on the step's top; a sphere or capsule
+ * whose centre is still short of the edge lands on the step's nose, where
+ * it stands (the response keeps it there: ground_clip) and goes on with
+ * the same step the next round or frame: so a round bottom rides the noses
+ * of a staircase at its own horizontal speed, as it would ride a ramp laid
+ * over them, never slower and never thrown forward. Each of the three legs
  * is a sweep that stops short of what it meets, so the mover stays free.
  * 1 (*out, *leftover: the horizontal motion still to do, *lh / *lid: the
  * ground landed on), 0 (no step: slide instead), <0.
@@ -463,32 +483,27 @@ static int try_step(move_state *m, vec3 p, vec3 left, vec3 *out, vec3 *leftover,
   vec3 hz = v_madd(left, m->up, -v_dot(left, m->up)), p1, p2, p3, down;
   double hl = v_len(hz), climbed, progress;
   collide_hit h;
-  int id, blocked, e, k;
+  int id, blocked, e;
   if (hl <= 0.01 * m->skin) return 0;
-  if ((e = sweep_to(m, p, v_scale(m->up, m->o->step_height), &p1, &h, &id,
+  if ((e = sweep_to(m, p, v_scale(m->up, m->step_max), &p1, &h, &id,
                     &blocked)) < 0)
     return e;
   climbed = v_dot(v_sub(p1, p), m->up);
   if (climbed <= 2 * m->skin) return 0;
   down = v_scale(m->up, -(climbed + 4 * m->skin));
-  for (k = 0; k < 2; k++) {
-    if ((e = sweep_to(m, p1, hz, &p2, &h, &id, &blocked)) < 0) return e;
-    progress = v_dot(v_sub(p2, p1), hz) / hl;
-    if (progress <= 0.01 * m->skin) return 0;
-    if ((e = sweep_to(m, p2, down, &p3, lh, lid, &blocked)) < 0) return e;
-    if (!blocked || !walkable(m, surface_normal(m, *lid, lh))) return 0;
-    /* landed on the top: done */
-    if (walkable(m, lh->normal)) {
-      *out = p3;
-      *leftover = k == 0 ? v_sub(v_add(p1, hz), p2) : v3(0, 0, 0);
-      return 1;
-    }
-    /* a round mover landed on the step's edge, its centre short of the
-       top (it would roll back off): once more, its radius further */
-    if (m->shape->kind == COLLIDE_MOVER_AABB || m->shape->r <= 0) return 0;
-    hz = v_scale(hz, (hl + m->shape->r) / hl);
-  }
-  return 0;
+  if ((e = sweep_to(m, p1, hz, &p2, &h, &id, &blocked)) < 0) return e;
+  progress = v_dot(v_sub(p2, p1), hz) / hl;
+  if (progress <= 0.01 * m->skin) return 0;
+  if ((e = sweep_to(m, p2, down, &p3, lh, lid, &blocked)) < 0) return e;
+  if (!blocked || !walkable(m, surface_normal(m, *lid, lh))) return 0;
+  /* a round mover may land on the nose of a step higher than step_max,
+     its bottom still below the top: the point it stands on is what was
+     climbed */
+  if (v_dot(v_sub(lh->point, p), m->up) + mover_below(m) > m->step_max + m->skin)
+    return 0;
+  *out = p3;
+  *leftover = v_sub(v_add(p1, hz), p2);
+  return 1;
 }
 
 /*
@@ -537,6 +552,32 @@ static vec3 clip(vec3 v, vec3 n, const vec3 *planes, const double *speed, int np
     }
   }
   return v;
+}
+
+/*
+ * v met by walkable ground of surface normal sn: its part across up, h,
+ * follows the ground whole (h + f up with f = -h.sn / up.sn lies in the
+ * ground's plane: walking up or down a slope at the speed one walks on the
+ * flat, as across a staircase's treads). Its part along up, vu: what is
+ * upward and exceeds f (pointing away from the ground by more than
+ * following it gives: a jump) is kept; what is downward and below f
+ * (gravity pressing into the ground) slides along the ground (its part
+ * into sn removed) or, with stop_on_slope, is dropped; anything between
+ * (walking into a slope uphill, or down it less steeply than it falls)
+ * is following the ground. A ground whose normal is (nearly) across up
+ * is no ground to follow: v as it is.
+ */
+static vec3 follow_ground(const move_state *m, vec3 v, vec3 sn, int stop) {
+  double vu = v_dot(v, m->up), su = v_dot(sn, m->up), f, dv;
+  vec3 h = v_madd(v, m->up, -vu), out, d;
+  if (su <= 1e-6) return v;
+  f = -v_dot(h, sn) / su;
+  out = v_madd(h, m->up, f);
+  if (vu > f && vu > 0) return v_madd(out, m->up, vu - (f > 0 ? f : 0));
+  if (vu >= f || vu >= 0 || stop) return out;
+  dv = vu - (f < 0 ? f : 0);
+  d = v_scale(m->up, dv);
+  return v_add(out, v_madd(d, sn, -v_dot(d, sn)));
 }
 
 /* Remembers surface n of a shape moving by vel over the step for the
@@ -630,6 +671,38 @@ static int push_out(move_state *m, vec3 *pos) {
   return e;
 }
 
+/*
+ * Whether the contact h (surface normal sn, walkable or not: walk) of a
+ * mover at p is a step to climb (try_step) rather than a surface to slide
+ * on. Its point must lie between the mover's bottom and step_max above it
+ * (a contact higher up is a wall, whatever its normal; a box meeting a
+ * riser face to face reports a point of their common part, which lies no
+ * higher than the riser's top); and the contact is either steep (a riser,
+ * a surface steeper than max_slope) or a walkable top met at its edge (the
+ * contact normal is not the surface's): a round bottom meets a stair's nose
+ * with a normal tilted back toward it, often walkable, and sliding along
+ * it rolls the mover over the edge at a fraction of its speed -- or, where
+ * the tilt is tiny, at a capsule's equator, not at all.
+ *
+ * step_max is at least MICRO_STEP skins even when step_height is 0: where
+ * walkable surfaces meet exactly (a ramp's foot on a floor, two tiles side
+ * by side), a mover resting on one with no gap meets the other's edge or
+ * vertex at u = 0 with whatever normal that feature has (the ramp's
+ * underside, a tile's side): such a contact, at the mover's very bottom,
+ * is not a wall but the seam of two walkable surfaces, and stepping over
+ * it by a few skins finds the surface beyond (try_step lands only on a
+ * walkable one, so a real wall still blocks).
+ */
+#define MICRO_STEP 16
+static int step_candidate(const move_state *m, vec3 p, const collide_hit *h,
+                          vec3 sn, int walk) {
+  double height = v_dot(v_sub(h->point, p), m->up) + mover_below(m);
+  if (height < -m->skin || height > m->step_max + m->skin) return 0;
+  if (height > MICRO_STEP * m->skin && v_dot(h->normal, m->up) < -1e-6)
+    return 0;   /* facing down: a ceiling, not a step */
+  return !walk || v_dot(sn, h->normal) < 1 - 1e-9;
+}
+
 /* The size the default skin is relative to. */
 static double mover_size(const collide_mover *s) {
   double e;
@@ -644,6 +717,88 @@ static double mover_size(const collide_mover *s) {
   default:
     return s->r;
   }
+}
+
+/*
+ * Whether a move by `motion` of a mover standing on ground of surface
+ * normal sn is a jump: its part along up exceeds what following the
+ * ground with the same horizontal part gives (h + f up lies in the ground's
+ * plane when f = -h.sn / up.sn), and is upward. Walking up a slope
+ * (f > 0) or down it (f < 0, the motion's own part along up no more than
+ * gravity's) is not; standing still and falling are not.
+ */
+static int is_jump(const move_state *m, vec3 motion, vec3 sn) {
+  double mu = v_dot(motion, m->up), su = v_dot(sn, m->up), f = 0;
+  vec3 h = v_madd(motion, m->up, -mu);
+  if (su > 1e-9) f = -v_dot(h, sn) / su;
+  if (f < 0) f = 0;
+  return mu > f + 1e-6 * v_len(motion);
+}
+
+/*
+ * The end of a move with an up direction: the ground under the mover
+ * (probe), and, for a mover grounded at the start or on walkable ground
+ * during the move that is not jumping (is_jump) and ends in the air (as
+ * one following a ramp past its top at speed), the snap down onto
+ * walkable ground: by
+ * up to options.snap, and never less than the ground can fall away over
+ * the horizontal distance moved (d tan(max_slope), with max_slope taken
+ * as at most acos 0.25, plus the probe's reach), so walking down a
+ * walkable slope or over a crest keeps it grounded at any speed without
+ * any snap set. Then the velocity on the ground: a mover that ends on
+ * walkable ground and did not jump returns its velocity less the part
+ * along up (a slide's velocity along a slope has one: walking uphill it
+ * points up, and fed back as the README says, vel.y - g dt, with the
+ * input stopped, it would carry the mover off the slope; downhill, the
+ * ground-following above does what it did). Bounce keeps its reflection.
+ */
+static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
+                  vec3 sn0, double pdist, int ground_any, vec3 *pos, vec3 *vel,
+                  collide_move_result *res) {
+  collide_hit g;
+  vec3 gsn;
+  double gap;
+  int e, gid = 0, jump = 0;
+  if ((e = probe(m, *pos, pdist, 1, &g, &gid, &gsn, &gap)) < 0) return e;
+  if (!e && start_ground < 0) {
+    collide_hit g0;
+    int gid0;
+    double gap0;
+    if ((start_ground = probe(m, from, pdist, 0, &g0, &gid0, &sn0, &gap0)) < 0)
+      return start_ground;
+  }
+  /* (a mover that was not on the ground at the start but met walkable
+     ground during the move has no ground to follow: any upward motion is
+     its own) */
+  jump = start_ground > 0 ? is_jump(m, motion, sn0)
+                          : v_dot(motion, m->up) > 1e-6 * v_len(motion);
+  if (!e && !jump &&
+      (start_ground > 0 || (ground_any && m->w->nmoving == 0 &&
+                            m->o->response == COLLIDE_RESPONSE_SLIDE))) {
+    vec3 moved = v_sub(*pos, from);
+    double c = m->cos_slope > 0.25 ? m->cos_slope : 0.25;
+    double reach = v_len(v_madd(moved, m->up, -v_dot(moved, m->up))) *
+                   sqrt(1 - c * c) / c + pdist;
+    if (reach < m->o->snap) reach = m->o->snap;
+    if ((e = probe(m, *pos, reach, 1, &g, &gid, &gsn, &gap)) < 0) return e;
+    if (e) {
+      /* down to the skin's distance above it (the probe of the next step
+         finds it there, however tilted the contact) */
+      double down = gap - m->skin;
+      if (down > 0.01 * m->skin) *pos = v_madd(*pos, m->up, -down);
+      record(m, gid, &g, 1);
+      *vel = v_madd(*vel, gsn, -v_dot(*vel, gsn));
+    }
+  }
+  if (e) {
+    res->ground_id = gid;
+    res->ground_point = g.point;
+    res->ground_normal = gsn;
+    if (!jump && m->o->response != COLLIDE_RESPONSE_BOUNCE)
+      *vel = v_madd(*vel, m->up, -v_dot(*vel, m->up));
+  }
+  res->grounded = ground_any || e;
+  return 0;
 }
 
 /*
@@ -711,10 +866,10 @@ static int world_move(collide_world *w, const collide_mover *ms,
                       collide_contact *contacts, int cap,
                       collide_move_result *res, int self) {
   move_state m;
-  vec3 pos, rest, vel, planes[MAX_PLANES], pvel[MAX_PLANES], sn0 = v3(0, 0, 0), gsn;
+  vec3 pos, rest, vel, planes[MAX_PLANES], pvel[MAX_PLANES], sn0 = v3(0, 0, 0);
   vec3 carried = v3(0, 0, 0);   /* the motion of the shape ridden (carry) */
   double t = 0, tlast = 0, pdist = 0, gap = 0;
-  int iter, np = 0, ground_any = 0, start_ground = 0, a, e, gid = 0, push_only = 0;
+  int iter, np = 0, ground_any = 0, start_ground = -1, a, e, gid = 0, push_only = 0;
   collide_hit g;
   memset(res, 0, sizeof *res);
   res->grounded = -1;
@@ -783,6 +938,8 @@ static int world_move(collide_world *w, const collide_mover *ms,
      normal of a slope up to max_slope, twice over */
   if (m.use_up) pdist = 2 * m.skin / (m.cos_slope > 0.25 ? m.cos_slope : 0.25);
   m.tie_dist = 0.5 * m.skin;
+  m.step_max = o->step_height > MICRO_STEP * m.skin ? o->step_height
+                                                     : MICRO_STEP * m.skin;
 
   pos = *from;
   rest = v_sub(*to, *from);
@@ -813,7 +970,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
     collide_hit h;
     vec3 target, left, n, sn, vs, f;
     double tc, moved, when, tstop, speed[MAX_PLANES];
-    int id, resp, walk, moving_planes, k;
+    int id, resp, walk, steep, moving_planes, k;
     if (iter == o->max_iterations) {
       /* the mover's own rounds are spent and its own motion ends here;
          what is left of the step may still bring a moving shape at it
@@ -887,6 +1044,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
       continue;
     }
     /* slide */
+    steep = m.use_up && step_candidate(&m, pos, &h, sn, walk);
     if (m.use_up && !walk) {
       /* another shape touched at the same moment may be ground (the tread
          beside a riser): the mover stands on it and slides along both */
@@ -901,8 +1059,16 @@ static int world_move(collide_world *w, const collide_mover *ms,
         remember(planes, pvel, &np, g2.normal, shape_velocity(&m, id2));
       }
     }
-    if (!walk && o->step_height > 0 && m.use_up &&
-        v_dot(n, m.up) >= -1e-6 && (start_ground || ground_any)) {
+    if (steep && !ground_any && start_ground < 0) {
+      /* not probed at the start (no snap, no step_height): now, with
+         every shape at its place */
+      double t0 = m.t0;
+      m.t0 = 0;
+      if ((e = probe(&m, *from, pdist, 0, &g, &gid, &sn0, &gap)) < 0) return e;
+      m.t0 = t0;
+      start_ground = e;
+    }
+    if (steep && (start_ground > 0 || ground_any)) {
       vec3 stepped, leftover;
       collide_hit lh;
       int lid;
@@ -924,9 +1090,9 @@ static int world_move(collide_world *w, const collide_mover *ms,
        one that a shape comes at is pushed along the normal */
     vs = v_scale(shape_velocity(&m, id), 1 - tstop);
     left = v_sub(left, vs);
-    if (o->stop_on_slope && walk) {
-      if (v_dot(left, m.up) < 0) left = v_madd(left, m.up, -v_dot(left, m.up));
-      if (v_dot(vel, m.up) < 0) vel = v_madd(vel, m.up, -v_dot(vel, m.up));
+    if (walk) {
+      left = follow_ground(&m, left, sn, o->stop_on_slope);
+      vel = follow_ground(&m, vel, sn, o->stop_on_slope);
     }
     /* the surfaces met before, each moving by its own velocity: in this
        frame, by what is left of it less vs */
@@ -954,31 +1120,10 @@ static int world_move(collide_world *w, const collide_mover *ms,
   }
 
   m.t0 = 0;   /* the probes place moving shapes themselves */
-  if (m.use_up) {
-    vec3 motion = v_sub(*to, *from);
-    if ((e = probe(&m, pos, pdist, 1, &g, &gid, &gsn, &gap)) < 0) return e;
-    if (!e && start_ground && o->snap > 0 &&
-        !(v_dot(motion, sn0) > 1e-6 * v_len(motion))) {
-      /* grounded at the start, in the air now, not leaving the ground it
-         stood on (a jump): snap down onto walkable ground, and the
-         velocity along it */
-      if ((e = probe(&m, pos, o->snap, 1, &g, &gid, &gsn, &gap)) < 0) return e;
-      if (e) {
-        /* down to the skin's distance above it (the probe of the next
-           step finds it there, however tilted the contact) */
-        double down = gap - m.skin;
-        if (down > 0.01 * m.skin) pos = v_madd(pos, m.up, -down);
-        record(&m, gid, &g, 1);
-        vel = v_madd(vel, gsn, -v_dot(vel, gsn));
-      }
-    }
-    if (e) {
-      res->ground_id = gid;
-      res->ground_point = g.point;
-      res->ground_normal = gsn;
-    }
-    res->grounded = ground_any || e;
-  }
+  if (m.use_up &&
+      (e = settle(&m, *from, v_sub(*to, *from), start_ground, sn0, pdist,
+                  ground_any, &pos, &vel, res)) < 0)
+    return e;
   res->position = pos;
   res->velocity = vel;
   res->ncontacts = m.nc < m.cap ? m.nc : m.cap;

@@ -1,0 +1,414 @@
+-- spec/controller_course_spec.lua -- the controller course: every mover
+-- shape (sphere, box, capsule) walked through a matrix of levels (ramps of
+-- 10-44 degrees and of 46-70, with their foot exactly on the floor or sunk
+-- below it, crests, stairs of random rise below and above step_height and
+-- of run from half to four times the mover's width, rows of tiles and
+-- walls) at speeds from 0.1 to 50 mover widths a frame, at 30, 60 and 144
+-- Hz, fed back as the README says (vel = (input, vel.y - g dt)), and judged
+-- frame by frame by a checker with its own geometry (below: nothing of the
+-- core's), against the promises of the contract's "Controller, continued":
+--   never inside a shape beyond rounding;
+--   grounded on every frame of walking on walkable ground (no jump);
+--   never higher than step_height up a step or a surface steeper than
+--   max_slope;
+--   always up what it may climb (and a staircase in no more frames than
+--   the ramp of the same rise and run).
+-- COLLIDE_COURSE=big runs a larger matrix (more seeds, angles, speeds).
+local collide = require "collide"
+local V = collide.vec3
+
+local BIG = os.getenv("COLLIDE_COURSE") == "big"
+local G = 20
+local STEP, SNAP = 0.35, 0.5
+
+---------------------------------------------------------------- the checker
+-- Solids are kept as plain numbers: boxes {lo = {x, y, z}, hi = {...}} and
+-- triangles {a, b, c} (each {x, y, z}).
+
+local function sub(a, b) return { a[1] - b[1], a[2] - b[2], a[3] - b[3] } end
+local function dot(a, b) return a[1] * b[1] + a[2] * b[2] + a[3] * b[3] end
+local function cross(a, b)
+  return { a[2] * b[3] - a[3] * b[2], a[3] * b[1] - a[1] * b[3], a[1] * b[2] - a[2] * b[1] }
+end
+local function lerp(a, b, t)
+  return { a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t, a[3] + (b[3] - a[3]) * t }
+end
+
+-- Distance from point p to box (lo, hi): clamp per axis.
+local function dist_point_box(p, b)
+  local s = 0
+  for k = 1, 3 do
+    local d = 0
+    if p[k] < b.lo[k] then d = b.lo[k] - p[k] elseif p[k] > b.hi[k] then d = p[k] - b.hi[k] end
+    s = s + d * d
+  end
+  return math.sqrt(s)
+end
+
+-- Distance from point p to segment ab.
+local function dist_point_seg(p, a, b)
+  local ab = sub(b, a)
+  local t = dot(sub(p, a), ab) / math.max(dot(ab, ab), 1e-300)
+  t = math.max(0, math.min(1, t))
+  local q = lerp(a, b, t)
+  local d = sub(p, q)
+  return math.sqrt(dot(d, d))
+end
+
+-- Distance from point p to triangle abc: inside the prism over the face,
+-- the distance to its plane; else the nearest of the three edges.
+local function dist_point_tri(p, t)
+  local a, b, c = t[1], t[2], t[3]
+  local n = cross(sub(b, a), sub(c, a))
+  local nn = math.sqrt(dot(n, n))
+  local ok = true
+  for _, e in ipairs({ { a, b }, { b, c }, { c, a } }) do
+    if dot(cross(sub(e[2], e[1]), sub(p, e[1])), n) < 0 then ok = false end
+  end
+  if ok then return math.abs(dot(sub(p, a), n)) / nn end
+  return math.min(dist_point_seg(p, a, b), dist_point_seg(p, b, c), dist_point_seg(p, c, a))
+end
+
+-- The least over t in [0, 1] of f, a convex function (the distance from a
+-- point moving along a segment to a convex set is convex): ternary search.
+local function min_convex(f)
+  local lo, hi = 0, 1
+  for _ = 1, 60 do
+    local m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+    if f(m1) <= f(m2) then hi = m2 else lo = m1 end
+  end
+  return math.min(f(lo), f(0), f(1))
+end
+
+-- How deep a box mover (centre c, half-extents e) is in a solid: the least
+-- overlap over separating axes (SAT; for a triangle: the box's 3 axes, the
+-- triangle's normal, the 9 edge cross products). <= 0: apart.
+local function box_depth(c, e, s)
+  if s.lo then
+    local d = math.huge
+    for k = 1, 3 do
+      d = math.min(d, math.min(c[k] + e[k] - s.lo[k], s.hi[k] - (c[k] - e[k])))
+    end
+    return d
+  end
+  local axes = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }
+  local pts = s
+  local edges = { sub(pts[2], pts[1]), sub(pts[3], pts[2]), sub(pts[1], pts[3]) }
+  local list = { axes[1], axes[2], axes[3], cross(edges[1], edges[2]) }
+  for i = 1, 3 do for j = 1, 3 do list[#list + 1] = cross(axes[i], edges[j]) end end
+  local d = math.huge
+  for _, ax in ipairs(list) do
+    local len = math.sqrt(dot(ax, ax))
+    if len > 1e-12 then
+      local u = { ax[1] / len, ax[2] / len, ax[3] / len }
+      local r = e[1] * math.abs(u[1]) + e[2] * math.abs(u[2]) + e[3] * math.abs(u[3])
+      local pc = dot(c, u)
+      local tmin, tmax = math.huge, -math.huge
+      for _, p in ipairs(pts) do
+        local v = dot(p, u)
+        tmin, tmax = math.min(tmin, v), math.max(tmax, v)
+      end
+      d = math.min(d, math.min(pc + r - tmin, tmax - (pc - r)))
+    end
+  end
+  return d
+end
+
+-- How deep mover M at centre c is in solid s (> 0: inside).
+local function depth(M, c, s)
+  if M.kind == "box" then return box_depth(c, M.e, s) end
+  local dist = s.lo and dist_point_box or dist_point_tri
+  if M.kind == "sphere" then return M.r - dist(c, s) end
+  local a, b = sub(c, M.axis), { c[1] + M.axis[1], c[2] + M.axis[2], c[3] + M.axis[3] }
+  return M.r - min_convex(function(t) return dist(lerp(a, b, t), s) end)
+end
+
+---------------------------------------------------------------- the movers
+
+local function mover(kind, w)
+  -- w: the mover's width (twice its half-width across up)
+  local h = w / 2
+  if kind == "sphere" then
+    return { kind = kind, r = h, width = w, below = h,
+             move = function(wd, a, b, o) return wd:move_sphere(h, a, b, o) end }
+  elseif kind == "box" then
+    return { kind = kind, e = { h, 0.5, h }, width = w, below = 0.5,
+             move = function(wd, a, b, o) return wd:move_aabb(V(h, 0.5, h), a, b, o) end }
+  end
+  return { kind = kind, r = h, axis = { 0, 0.4, 0 }, width = w, below = h + 0.4,
+           move = function(wd, a, b, o) return wd:move_capsule(h, V(0, 0.4, 0), a, b, o) end }
+end
+
+---------------------------------------------------------------- the levels
+-- Each level: a world, its solids for the checker, the ground height
+-- profile top(x) of what the mover walks on, whether all of it is walkable
+-- (climb), and where the walk ends (goal: the x to reach).
+
+local Z = 5
+
+local function level()
+  local L = { w = collide.world(), solids = {} }
+  function L.box(lo, hi)
+    L.w:add_aabb(V((lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2, (lo[3] + hi[3]) / 2),
+                 V((hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2, (hi[3] - lo[3]) / 2))
+    L.solids[#L.solids + 1] = { lo = lo, hi = hi }
+  end
+  function L.tri(a, b, c)
+    L.w:add_triangle(V(a[1], a[2], a[3]), V(b[1], b[2], b[3]), V(c[1], c[2], c[3]))
+    L.solids[#L.solids + 1] = { a, b, c }
+  end
+  -- a quad of two triangles
+  function L.quad(a, b, c, d) L.tri(a, b, c); L.tri(a, c, d) end
+  L.box({ -20, -1, -Z }, { 60, 0, Z })          -- the floor, top at y = 0
+  return L
+end
+
+-- A ramp from x = 0 rising at deg to height H, then a flat top to x = 40;
+-- its foot exactly on the floor (aligned) or 0.05 below it.
+local function ramp_level(deg, H, aligned)
+  local L = level()
+  local X = H / math.tan(math.rad(deg))
+  local y0 = aligned and 0 or -0.05
+  local x0 = aligned and 0 or -0.05 / math.tan(math.rad(deg))
+  L.quad({ x0, y0, -Z }, { X, H, -Z }, { X, H, Z }, { x0, y0, Z })
+  L.box({ X, 0, -Z }, { 40, H, Z })
+  L.top = function(x) return x <= 0 and 0 or x >= X and H or x * H / X end
+  L.rise, L.run = H, X
+  return L
+end
+
+-- A crest: up a ramp of deg to H, a flat of length flat, down a ramp of deg.
+local function crest_level(deg, H, flat)
+  local L = level()
+  local X = H / math.tan(math.rad(deg))
+  L.quad({ 0, 0, -Z }, { X, H, -Z }, { X, H, Z }, { 0, 0, Z })
+  L.box({ X, 0, -Z }, { X + flat, H, Z })
+  L.quad({ X + flat, H, -Z }, { 2 * X + flat, 0, -Z }, { 2 * X + flat, 0, Z }, { X + flat, H, Z })
+  L.top = function(x)
+    if x <= 0 or x >= 2 * X + flat then return 0 end
+    if x < X then return x * H / X end
+    if x <= X + flat then return H end
+    return (2 * X + flat - x) * H / X
+  end
+  L.goal = 2 * X + flat + 2
+  return L
+end
+
+-- n stairs of the given rise and run from x = 0, then a landing to x = 40.
+local function stairs_level(n, rise, run)
+  local L = level()
+  for i = 1, n do L.box({ (i - 1) * run, 0, -Z }, { 40, i * rise, Z }) end
+  L.top = function(x)
+    if x < 0 then return 0 end
+    return math.min(n, math.floor(x / run) + 1) * rise
+  end
+  L.rise, L.run = n * rise, n * run
+  return L
+end
+
+-- A row of tiles (boxes side by side, tops flush) then a wall at x = 8.
+local function tiles_level(size)
+  local L = level()
+  local x = -2
+  while x < 8 do L.box({ x, -0.5, -Z }, { x + size, 0.2, Z }); x = x + size end
+  L.box({ 8, 0, -Z }, { 9, 3, Z })
+  L.top = function(xx) return xx < 8 and 0.2 or 3 end
+  L.wall = 8
+  return L
+end
+
+---------------------------------------------------------------- the walk
+
+-- Walks mover M at speed (widths a frame) for frames frames at hz, from
+-- x0 on the ground (speed: widths a frame, or a function of the frame
+-- giving the input in units a second), fed back as the README says; calls
+-- each(f, q, grounded, velocity, previous position)
+-- and fails on any frame where the mover is inside a solid.
+local function walk(L, M, hz, speed, frames, x0, each, stop_on_slope)
+  local dt = 1 / hz
+  local opts = { up = V(0, 1, 0), step_height = STEP, snap = SNAP,
+                 stop_on_slope = stop_on_slope, steep_as_wall = true }
+  local ground0 = L.top(x0)
+  local p = V(x0, ground0 + M.below + 1e-3, 0)
+  local vel = V(0, 0, 0)
+  for f = 1, frames do
+    local input = type(speed) == "function" and speed(f) or speed * M.width * hz
+    opts.velocity = V(input, vel.y - G * dt, 0)
+    local q, _, grounded, v = M.move(L.w, p, p + opts.velocity * dt, opts)
+    if grounded == false then grounded = nil end
+    local c = { q.x, q.y, q.z }
+    for i, s in ipairs(L.solids) do
+      local d = depth(M, c, s)
+      if d > 1e-6 * (1 + M.width) then
+        error(("frame %d: %s inside solid %d by %g at %s"):format(f, M.kind, i, d, tostring(q)), 0)
+      end
+    end
+    if each then each(f, q, grounded, v, p) end
+    p, vel = q, v
+  end
+  return p
+end
+
+local KINDS = { "sphere", "box", "capsule" }
+local HZ = { 30, 60, 144 }
+
+describe("the controller course", function()
+  describe("walkable ramps (aligned and sunk feet) and crests", function()
+    local degs = BIG and { 10, 15, 20, 25, 30, 35, 40, 44 } or { 15, 44 }
+    for _, kind in ipairs(KINDS) do
+      for _, deg in ipairs(degs) do
+        for _, aligned in ipairs({ true, false }) do
+          it(("%s up a %d degree ramp, %s foot, grounded every frame, onto the top")
+             :format(kind, deg, aligned and "aligned" or "sunk"), function()
+            for _, hz in ipairs(HZ) do
+              for _, speed in ipairs(BIG and { 0.1, 0.5 } or { 0.4 }) do
+                local M = mover(kind, 0.6)
+                local L = ramp_level(deg, 1.5, aligned)
+                local dist = 1 + L.run + 1
+                local frames = math.ceil(dist / (speed * M.width)) + 10
+                local p = walk(L, M, hz, speed, frames, -1, function(f, q, grounded)
+                  assert(grounded, ("%s %d Hz speed %g: in the air at frame %d, %s")
+                    :format(kind, hz, speed, f, tostring(q)))
+                end)
+                assert.is_true(p.x > L.run, ("%s %d Hz speed %g: stopped at %s")
+                  :format(kind, hz, speed, tostring(p)))
+                assert.is_true(math.abs(p.y - (1.5 + M.below)) < 2e-3)
+              end
+            end
+          end)
+        end
+        it(("%s over a %d degree crest and down, grounded every frame, "
+            .. "with and without stop_on_slope"):format(kind, deg), function()
+          for _, hz in ipairs(HZ) do
+            for _, sos in ipairs({ false, true }) do
+              local speed = 0.3
+              local M = mover(kind, 0.6)
+              local L = crest_level(deg, 1, 0.5)
+              local frames = math.ceil((L.goal + 1) / (speed * M.width)) + 10
+              local p = walk(L, M, hz, speed, frames, -1, function(f, q, grounded)
+                assert(grounded, ("%s %d Hz speed %g: in the air at frame %d, %s")
+                  :format(kind, hz, speed, f, tostring(q)))
+              end, sos)
+              assert.is_true(p.x > L.goal - 1)
+            end
+          end
+        end)
+      end
+    end
+  end)
+
+  describe("steep ramps", function()
+    local degs = BIG and { 46, 50, 55, 60, 65, 70 } or { 46, 70 }
+    for _, kind in ipairs(KINDS) do
+      for _, deg in ipairs(degs) do
+        it(("%s never climbs a %d degree ramp higher than step_height")
+           :format(kind, deg), function()
+          for _, hz in ipairs(HZ) do
+            for _, speed in ipairs(BIG and { 0.1, 1, 5 } or { 0.2, 5 }) do
+              local M = mover(kind, 0.6)
+              local L = ramp_level(deg, 3, true)
+              local p = walk(L, M, hz, speed, 60, -1, function(f, q)
+                assert(q.y - M.below <= STEP + 1e-3, ("%s %d Hz: at %s, frame %d")
+                  :format(kind, hz, tostring(q), f))
+              end)
+              assert.is_true(p.x < L.run)
+            end
+          end
+        end)
+      end
+    end
+  end)
+
+  describe("stairs", function()
+    local seeds = BIG and 40 or 6
+    for _, kind in ipairs(KINDS) do
+      it(kind .. " climbs stairs no higher than step_height, grounded every frame, "
+         .. "no slower than the ramp; is stopped by higher ones", function()
+        local rnd = 12345
+        local function random()
+          rnd = (rnd * 1103515245 + 12345) % 2147483648
+          return rnd / 2147483648
+        end
+        for _ = 1, seeds do
+          local M = mover(kind, 0.6)
+          local climb = random() < 0.7
+          local rise = climb and 0.05 + random() * (STEP - 0.06) or STEP + 0.02 + random() * 0.3
+          local run = M.width * (0.5 + random() * 3.5)
+          local hz = HZ[1 + math.floor(random() * 3)]
+          local speed = 0.1 + random() * 0.4
+          local n = 5
+          local L = stairs_level(n, rise, run)
+          local frames = math.ceil((1 + L.run + 1) / (speed * M.width)) + 5
+          local up_frames
+          local p = walk(L, M, hz, speed, frames, -1, function(f, q, grounded)
+            if climb then
+              assert(grounded, ("%s rise %g run %g %d Hz: in the air at frame %d, %s")
+                :format(kind, rise, run, hz, f, tostring(q)))
+              if not up_frames and q.x > L.run then up_frames = f end
+            else
+              assert(q.y - M.below <= STEP + 1e-3)
+            end
+          end)
+          if climb then
+            assert.is_true(p.x > L.run, ("%s rise %g run %g: stopped at %s")
+              :format(kind, rise, run, tostring(p)))
+            -- the ramp of the same rise and run, the same walk
+            local R = ramp_level(math.deg(math.atan(L.rise / L.run)), L.rise, true)
+            local ramp_frames
+            walk(R, M, hz, speed, frames, -1, function(f, q)
+              if not ramp_frames and q.x > L.run then ramp_frames = f end
+            end)
+            assert.is_true(up_frames <= (ramp_frames or math.huge),
+              ("%s rise %g run %g: %s frames up the stairs, %s up the ramp")
+                :format(kind, rise, run, tostring(up_frames), tostring(ramp_frames)))
+          else
+            assert.is_true(p.x < 0, ("%s rise %g run %g: climbed to %s")
+              :format(kind, rise, run, tostring(p)))
+          end
+        end
+      end)
+    end
+  end)
+
+  describe("tiles and walls at any speed", function()
+    for _, kind in ipairs(KINDS) do
+      it(kind .. " walks a row of tiles grounded and stops at the wall, "
+         .. "up to 50 widths a frame", function()
+        for _, hz in ipairs(HZ) do
+          for _, size in ipairs({ 0.3, 1 }) do
+            for _, speed in ipairs(BIG and { 0.1, 1, 10, 50 } or { 0.2, 50 }) do
+              local M = mover(kind, 0.6)
+              local L = tiles_level(size)
+              local frames = math.min(200, math.ceil(12 / (speed * M.width)) + 5)
+              local p = walk(L, M, hz, speed, frames, -1.5, function(f, q, grounded)
+                assert(grounded, ("%s %d Hz speed %g: in the air at frame %d")
+                  :format(kind, hz, speed, f))
+                assert(q.x + M.width / 2 <= L.wall + 1e-9, "through the wall")
+              end)
+              assert.is_true(p.x + M.width / 2 > L.wall - 1e-2)
+            end
+          end
+        end
+      end)
+    end
+  end)
+
+  describe("stopping", function()
+    for _, kind in ipairs(KINDS) do
+      it(kind .. " stops on a 20 degree ramp and stays grounded, not launched", function()
+        for _, sos in ipairs({ false, true }) do
+          local M = mover(kind, 0.6)
+          local L = ramp_level(20, 3, true)
+          local hz = 60
+          local p = walk(L, M, hz, function(f) return f <= 60 and 5 or 0 end, 120, -1,
+            function(f, _, grounded)
+              assert(grounded, ("%s: in the air at frame %d"):format(kind, f))
+            end, sos)
+          assert.is_true(p.y < 3 and p.y > 1)
+        end
+      end)
+    end
+  end)
+end)
+
+return { walk = walk, mover = mover, ramp_level = ramp_level, stairs_level = stairs_level }
