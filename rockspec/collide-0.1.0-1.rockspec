@@ -31,6 +31,7 @@ build = {
         "csrc/core/collide_capsule.c",
         "csrc/core/collide_mover.c",
         "csrc/core/collide_pairs.c",
+        "csrc/core/collide_penetration.c",
         "csrc/core/collide_polygon.c",
         "csrc/core/collide_query.c",
         "csrc/core/collide_shapes.c",
