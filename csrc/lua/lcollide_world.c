@@ -220,9 +220,10 @@ static int mesh_error(lua_State *L, const lc_fn *fn, int code, int t,
 /* w:add_mesh(vertices, indices [, data]) -> first_id, last_id */
 static int w_add_mesh(lua_State *L) {
   static const lc_fn F = {"add_mesh", 1};
-  collide_world *w = check_world_mut(L, &F);
+  collide_world *w;
   collide_vec3 *v;
   int *ix, nv, ni, i, first, n;
+  (void)check_world_mut(L, &F);   /* (checked again before the core call) */
   lua_settop(L, 4);
   if (lua_type(L, 2) != LUA_TTABLE) lc_typeerror(L, &F, 2, "table");
   if (lua_type(L, 3) != LUA_TTABLE) lc_typeerror(L, &F, 3, "table");
@@ -640,8 +641,12 @@ static void filter_list(lua_State *L, const lc_fn *fn, lfilter *f, int *ids,
   int i, e = 0;
   p->lock++;
   for (i = 0; i < n && e == 0; i++) {
-    int *id = ids != NULL ? &ids[i] : hits != NULL ? &hits[i].id : &pens[i].id;
-    int keep = call_filter(f, *id);
+    int *id, keep;
+    if (ids != NULL) id = &ids[i];
+    else if (hits != NULL) id = &hits[i].id;
+    else if (pens != NULL) id = &pens[i].id;
+    else break;
+    keep = call_filter(f, *id);
     if (keep < 0) e = keep;
     else if (!keep) *id = 0;
   }
