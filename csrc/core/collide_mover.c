@@ -602,22 +602,20 @@ static vec3 no_climb(vec3 v, vec3 n, vec3 up) {
   return v_scale(t, v_dot(v, t));
 }
 
+/* The largest magnitude of v's components. */
+static double largest(vec3 v) {
+  double e = fabs(v.x);
+  if (fabs(v.y) > e) e = fabs(v.y);
+  if (fabs(v.z) > e) e = fabs(v.z);
+  return e;
+}
+
 /* The mover's largest half-size (the default max_push). */
 static double mover_half_size(const collide_mover *s) {
-  double e;
   switch (s->kind) {
-  case COLLIDE_MOVER_AABB:
-    e = s->extents.x;
-    if (s->extents.y > e) e = s->extents.y;
-    if (s->extents.z > e) e = s->extents.z;
-    return e;
-  case COLLIDE_MOVER_CAPSULE:
-    e = fabs(s->axis.x);
-    if (fabs(s->axis.y) > e) e = fabs(s->axis.y);
-    if (fabs(s->axis.z) > e) e = fabs(s->axis.z);
-    return e + s->r;
-  default:
-    return s->r;
+  case COLLIDE_MOVER_AABB: return largest(s->extents);
+  case COLLIDE_MOVER_CAPSULE: return largest(s->axis) + s->r;
+  default: return s->r;
   }
 }
 
@@ -705,13 +703,9 @@ static int step_candidate(const move_state *m, vec3 p, const collide_hit *h,
 
 /* The size the default skin is relative to. */
 static double mover_size(const collide_mover *s) {
-  double e;
   switch (s->kind) {
   case COLLIDE_MOVER_AABB:
-    e = s->extents.x;
-    if (s->extents.y > e) e = s->extents.y;
-    if (s->extents.z > e) e = s->extents.z;
-    return e;
+    return largest(s->extents);
   case COLLIDE_MOVER_CAPSULE:
     return s->r > 0 ? s->r : v_len(s->axis);
   default:

@@ -281,11 +281,7 @@ int collide_world_penetration_capsule(collide_world *w, const collide_vec3 *a,
   CHECK_VEC(a, 2);
   CHECK_VEC(b, 3);
   CHECK_RADIUS(r, 4);
-  memset(&m, 0, sizeof m);
-  m.kind = MOVER_CAPSULE;
-  m.r = r;
-  m.axis = v_scale(v_sub(*b, *a), 0.5);
-  c = v_scale(v_add(*a, *b), 0.5);
+  m = collide__capsule_query(a, b, r, &c);
   return penetrations(w, &m, &c, filter, ctx, out, cap);
 }
 

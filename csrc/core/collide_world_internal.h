@@ -333,6 +333,20 @@ typedef struct collide__mover {
   vec3 axis;     /* capsule: the segment is c - axis .. c + axis */
 } collide__mover;
 
+/* The capsule a-b of radius r as a query shape, centred at *c (the
+   overlap and penetration queries take it by its ends). */
+static inline collide__mover collide__capsule_query(const collide_vec3 *a,
+                                                    const collide_vec3 *b,
+                                                    double r, vec3 *c) {
+  collide__mover m;
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_CAPSULE;
+  m.r = r;
+  m.axis = v_scale(v_sub(*b, *a), 0.5);
+  *c = v_scale(v_add(*a, *b), 0.5);
+  return m;
+}
+
 /* Q_SWEEP: first contact (q->best, q->best_id). Q_RAY: first contact of
    the segment. Q_RAY_ALL: every contact of the segment (q->hits).
    Q_OVERLAP: every shape touching the mover at c0 (q->ids). */
