@@ -460,7 +460,8 @@ local function dump_world()
     local _, a, b, cc = w:get(id)
     local line
     if kind == "sphere" then line = fmt("w:add_sphere(%s,%.17g)", vs(a), b)
-    elseif kind == "aabb" or kind == "segment" then line = fmt("w:add_%s(%s,%s)", kind, vs(a), vs(b))
+    elseif kind == "aabb" or kind == "segment" then
+      line = fmt("w:add_%s(%s,%s)", kind, vs(a), vs(b))
     elseif kind == "capsule" then line = fmt("w:add_capsule(%s,%s,%.17g)", vs(a), vs(b), cc)
     elseif kind == "triangle" then line = fmt("w:add_triangle(%s,%s,%s)", vs(a), vs(b), vs(cc))
     elseif kind == "plane" then line = fmt("w:add_plane(c.plane(%s,%.17g))", vs(a.normal), a.d)
