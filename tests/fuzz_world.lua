@@ -508,6 +508,7 @@ local function sequence()
   tokens = {}
   local r
   in_co = chance(0.3)
+  q.in_co = in_co
   if in_co then
     local co = coroutine.create(function() return run_query(q, hostile) end)
     local res = pack(coroutine.resume(co))
@@ -536,7 +537,7 @@ local function sequence()
     elseif not r[1] then
       finding(q[1] .. " failed: " .. tostring(r[2]))
     else
-      log[#log + 1] = { q, answer(rest(r)) }
+      log[#log + 1] = { q, answer(rest(r)), "outermost" .. (q.in_co and ", in a coroutine" or "") }
     end
   end
   level = 0
