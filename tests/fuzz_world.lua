@@ -144,7 +144,7 @@ local function new_world()
     end
   end
   if chance(0.2) then ids[#ids + 1] = w:add_plane(collide.plane(V(0, 0, 1), 12)) end
-  for _ = 1, irand(5) do
+  for _ = 1, #ids > 0 and irand(5) or 0 do
     local id = ids[irand(#ids)]
     if w:get(id) then w:set_velocity(id, V(coord(3), coord(3), coord(3))) end
   end
@@ -316,7 +316,7 @@ local function try_change(ctx)
   end
 end
 
-local function nested_query()
+local function nested_query(ctx)
   budget = budget - 1
   stats.nested = stats.nested + 1
   local q = gen_query()
@@ -337,7 +337,8 @@ local function nested_query()
   elseif not r[1] then
     finding(q[1] .. " failed: " .. tostring(err))
   else
-    log[#log + 1] = { q, answer(rest(r)) }
+    log[#log + 1] = { q, answer(rest(r)), fmt("nested at level %d from a %s (in %s%s)",
+                      level, ctx, tostring(log.outer), in_co and ", in a coroutine" or "") }
   end
   expect[level], tokens[level] = nil, nil
   level = level - 1
@@ -355,7 +356,7 @@ local function finalizer()
   gc_depth = gc_depth + 1
   stats.gc_runs = stats.gc_runs + 1
   local ok, err = pcall(function()
-    if gc_queries and budget > 0 and chance(0.6) then nested_query() end
+    if gc_queries and budget > 0 and chance(0.6) then nested_query("finalizer") end
     if chance(0.2) then try_change("finalizer") end
   end)
   if not ok then finding("a finalizer failed: " .. tostring(err)) end
@@ -379,7 +380,7 @@ function hostile(ctx)
   local r = rand()
   say("  hostile", ctx, level, gc_depth, r)
   if r < 0.30 then
-    if budget > 0 and level < 8 then nested_query() end
+    if budget > 0 and level < 8 then nested_query(ctx) end
   elseif r < 0.40 then
     if ctx ~= "free" then try_change(ctx) end
   elseif r < 0.45 then
@@ -449,6 +450,37 @@ end
 
 -- ---- the sequences ---------------------------------------------------------
 
+-- The world as Lua source that builds it again with the same ids (a
+-- finding's scene, to replay it alone).
+local function dump_world()
+  local out, last = { "local c = require 'collide' local V = c.vec3 local w = c.world()" }, 0
+  local function vs(v) return fmt("V(%.17g,%.17g,%.17g)", v.x, v.y, v.z) end
+  for id, kind in w:shapes() do
+    for _ = last + 1, id - 1 do out[#out + 1] = "w:remove(w:add_sphere(V(0,0,0),1))" end
+    local _, a, b, cc = w:get(id)
+    local line
+    if kind == "sphere" then line = fmt("w:add_sphere(%s,%.17g)", vs(a), b)
+    elseif kind == "aabb" or kind == "segment" then
+      line = fmt("w:add_%s(%s,%s)", kind, vs(a), vs(b))
+    elseif kind == "capsule" then line = fmt("w:add_capsule(%s,%s,%.17g)", vs(a), vs(b), cc)
+    elseif kind == "triangle" then line = fmt("w:add_triangle(%s,%s,%s)", vs(a), vs(b), vs(cc))
+    elseif kind == "plane" then line = fmt("w:add_plane(c.plane(%s,%.17g))", vs(a.normal), a.d)
+    else
+      local t = {}
+      for i, v in ipairs(a:vertices()) do t[i] = vs(v) end
+      line = "w:add_polygon({" .. table.concat(t, ",") .. "})"
+    end
+    out[#out + 1] = line
+    out[#out + 1] = fmt("w:set_layers(%d,%d)", id, w:layers(id))
+    local v = w:velocity(id)
+    if v and (v.x ~= 0 or v.y ~= 0 or v.z ~= 0) then
+      out[#out + 1] = fmt("w:set_velocity(%d,%s)", id, vs(v))
+    end
+    last = id
+  end
+  return table.concat(out, "\n")
+end
+
 local function compare()
   quiet = true
   for i = 1, #log do
@@ -457,7 +489,9 @@ local function compare()
     stats.compared = stats.compared + 1
     if alone ~= got then
       finding(q[1] .. " answered differently alone:\n  in the sequence: " .. got ..
-              "\n  alone:           " .. alone)
+              "\n  alone:           " .. alone .. "\n  the query: " .. ser(q) ..
+              "\n  run " .. (log[i][3] or "outermost") .. "; sequence " .. stats.sequences ..
+              (#findings == 0 and "\n  the world:\n" .. dump_world() or ""))
     end
   end
   quiet = false
@@ -467,12 +501,14 @@ local function sequence()
   stats.sequences = stats.sequences + 1
   log, dirty, budget = {}, false, 1 + irand(12)
   local q = gen_query()
+  log.outer = q[1]
   say(stats.sequences, q[1])
   level = 1
   expect = {}
   tokens = {}
   local r
   in_co = chance(0.3)
+  q.in_co = in_co
   if in_co then
     local co = coroutine.create(function() return run_query(q, hostile) end)
     local res = pack(coroutine.resume(co))
@@ -501,7 +537,7 @@ local function sequence()
     elseif not r[1] then
       finding(q[1] .. " failed: " .. tostring(r[2]))
     else
-      log[#log + 1] = { q, answer(rest(r)) }
+      log[#log + 1] = { q, answer(rest(r)), "outermost" .. (q.in_co and ", in a coroutine" or "") }
     end
   end
   level = 0
