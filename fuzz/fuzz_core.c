@@ -2588,14 +2588,16 @@ static void fz_move_moving(src *s) { fz_move_run(s, 1); }
    so every surface the mover walks on is
    walkable and every drop walking back is at most snap; a mover (sphere,
    box or capsule, 0.2-1 wide) and up to 90 frames of input (speed from
-   -5 to 5 widths a frame, stops, jumps; at tens of widths a frame a mover
-   meeting a ramp slides along its plane far past its top, and the
-   ground-following snap does not always bring it back: an open finding of
-   issue 26) fed back as the README says at
+   -CTL_SPEED to CTL_SPEED widths a frame, 50 as issue 26 asks; stops,
+   jumps) fed back as the README says at
    30, 60 or 144 Hz. Checked on every frame: the mover is never inside a
    shape (by more than a rounding margin); a mover grounded on the frame
    before that does not jump stays grounded; out of a jump, its bottom is
    never above the highest ground. */
+
+#ifndef CTL_SPEED
+#define CTL_SPEED 50   /* the fastest input, in mover widths a frame */
+#endif
 
 static void fz_controller(src *s) {
   collide_world *w;
@@ -2628,6 +2630,7 @@ static void fz_controller(src *s) {
       c = vec((x + 100) / 2, h / 2, 0);
       e = vec((100 - x) / 2, h / 2, 5);
       if (collide_world_add_aabb(w, &c, &e) <= 0) goto done;
+      if (getenv("FZ_CTL_DEBUG")) fprintf(stderr, "step at %g to %g\n", x, h);
     } else {             /* a ramp whose foot lies exactly on it */
       double deg = 5 + byte(s) % 40, run;
       vec3 a, b, cc, d;
@@ -2637,6 +2640,7 @@ static void fz_controller(src *s) {
       d = vec(x, top, 5);
       if (collide_world_add_triangle(w, &a, &b, &cc) <= 0 ||
           collide_world_add_triangle(w, &a, &cc, &d) <= 0) goto done;
+      if (getenv("FZ_CTL_DEBUG")) fprintf(stderr, "ramp at %g deg %g run %g to %g\n", x, deg, run, h);
       x += run;
       c = vec((x + 100) / 2, h / 2, 0);
       e = vec((100 - x) / 2, h / 2, 5);
@@ -2657,7 +2661,7 @@ static void fz_controller(src *s) {
   frames = 90;
   while (frames-- > 0 && s->n > 0) {
     unsigned k = byte(s);
-    double speed = ((int)(k >> 1) - 64) / 64.0 * 5 * width / dt;
+    double speed = ((int)(k >> 1) - 64) / 64.0 * CTL_SPEED * width / dt;
     int jump = grounded && (k & 1) && (byte(s) % 8 == 0);
     vec3 to;
     if ((k >> 1) % 16 == 0) speed = 0;   /* stops */
@@ -2670,11 +2674,11 @@ static void fz_controller(src *s) {
     /* (a jump is a velocity pointing up: on walkable ground the returned
        velocity has no part along up, so only a jump, or the rest of one,
        feeds back an upward one) */
-    if (grounded && o.velocity.y <= 0) ENSURE(res.grounded == 1);
     if (getenv("FZ_CTL_DEBUG"))
       fprintf(stderr, "kind %d w %g top %g jh %g: %.17g %.17g -> %.17g %.17g (to %.17g %.17g) g %d vel %g %g\n",
               m.kind, width, top, jump_h, pos.x, pos.y, res.position.x, res.position.y, to.x, to.y,
               res.grounded, res.velocity.x, res.velocity.y);
+    if (grounded && o.velocity.y <= 0) ENSURE(res.grounded == 1);
     /* (out of a jump only: a jump that meets a ramp slides along its
        plane, past its top when fast) */
     if (jump_h == 0) ENSURE(res.position.y - below <= top + 1e-3);
