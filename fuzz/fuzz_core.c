@@ -2598,6 +2598,9 @@ static void fz_move_moving(src *s) { fz_move_run(s, 1); }
 #ifndef CTL_SPEED
 #define CTL_SPEED 50   /* the fastest input, in mover widths a frame */
 #endif
+/* where the level ends, either way: past what 90 frames at CTL_SPEED of a
+   mover 1 wide cover (else it walks off the floor's end, and falls) */
+#define CTL_FAR (100 + 90 * CTL_SPEED)
 
 static void fz_controller(src *s) {
   collide_world *w;
@@ -2620,15 +2623,15 @@ static void fz_controller(src *s) {
   o.stop_on_slope = byte(s) & 1;
   o.use_velocity = 1;
   c = vec(0, -1, 0);
-  e = vec(200, 1, 5);
+  e = vec(CTL_FAR, 1, 5);
   if (collide_world_add_aabb(w, &c, &e) <= 0) goto done;
   for (i = 0, x = -5; i < 6 && s->n > 0; i++) {
     double h;
     x += 0.2 + (byte(s) % 100) * 0.05;
     if (byte(s) & 1) {   /* a step up from the ground before it */
       h = top + (1 + byte(s) % 35) * 0.01;
-      c = vec((x + 100) / 2, h / 2, 0);
-      e = vec((100 - x) / 2, h / 2, 5);
+      c = vec((x + CTL_FAR) / 2, h / 2, 0);
+      e = vec((CTL_FAR - x) / 2, h / 2, 5);
       if (collide_world_add_aabb(w, &c, &e) <= 0) goto done;
       if (getenv("FZ_CTL_DEBUG")) fprintf(stderr, "step at %g to %g\n", x, h);
     } else {             /* a ramp whose foot lies exactly on it */
@@ -2642,8 +2645,8 @@ static void fz_controller(src *s) {
           collide_world_add_triangle(w, &a, &cc, &d) <= 0) goto done;
       if (getenv("FZ_CTL_DEBUG")) fprintf(stderr, "ramp at %g deg %g run %g to %g\n", x, deg, run, h);
       x += run;
-      c = vec((x + 100) / 2, h / 2, 0);
-      e = vec((100 - x) / 2, h / 2, 5);
+      c = vec((x + CTL_FAR) / 2, h / 2, 0);
+      e = vec((CTL_FAR - x) / 2, h / 2, 5);
       if (collide_world_add_aabb(w, &c, &e) <= 0) goto done;
     }
     top = h;
