@@ -451,7 +451,8 @@ describe("the controller course", function()
         for li, fs in ipairs(levels) do
           for _, hz in ipairs(HZ) do
             for _, width in ipairs(BIG and { 0.2, 0.5, 0.6, 0.8, 1 } or { widths[li] }) do
-              for _, speed in ipairs(BIG and { 0.5, 1, 2, 4.9, 10, 20, 35, 50 } or { 0.5, 4.9, 50 }) do
+              local speeds = BIG and { 0.5, 1, 2, 4.9, 10, 20, 35, 50 } or { 0.5, 4.9, 50 }
+              for _, speed in ipairs(speeds) do
                 local M = mover(kind, width)
                 local L = features_level(fs)
                 walk(L, M, hz, speed, math.min(20, math.ceil(30 / (speed * width)) + 5), -10,
