@@ -2633,7 +2633,7 @@ static void fz_controller(src *s) {
       c = vec((x + CTL_FAR) / 2, h / 2, 0);
       e = vec((CTL_FAR - x) / 2, h / 2, 5);
       if (collide_world_add_aabb(w, &c, &e) <= 0) goto done;
-      if (getenv("FZ_CTL_DEBUG")) fprintf(stderr, "step at %g to %g\n", x, h);
+      if (getenv("FZ_CTL_DEBUG")) fprintf(stderr, "step at %.17g to %.17g\n", x, h);
     } else {             /* a ramp whose foot lies exactly on it */
       double deg = 5 + byte(s) % 40, run;
       vec3 a, b, cc, d;

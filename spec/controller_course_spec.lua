@@ -457,7 +457,9 @@ describe("the controller course", function()
                 local L = features_level(fs)
                 walk(L, M, hz, speed, math.min(20, math.ceil(30 / (speed * width)) + 5), -10,
                   function(f, q, grounded)
-                    assert(grounded, ("level %d, %s %g wide, %d Hz, %g widths a frame: "
+                    -- (from frame 2: it starts 1e-3 above the ground, and
+                    -- at 144 Hz the first frame's fall is less)
+                    assert(grounded or f == 1, ("level %d, %s %g wide, %d Hz, %g widths a frame: "
                       .. "in the air at frame %d, %s"):format(li, kind, width, hz, speed, f,
                       tostring(q)))
                     local high = 0

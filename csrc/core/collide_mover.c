@@ -1170,8 +1170,20 @@ static int world_move(collide_world *w, const collide_mover *ms,
        edge of a step does not turn it upward */
     vel = clip(vel, walk ? sn : n, planes, NULL, np, 1e-9 * v_len(vel));
     if (o->steep_as_wall && m.use_up && !walk && v_dot(n, m.up) > 0) {
+      double lu = v_dot(left, m.up);
       rest = no_climb(rest, n, m.up);
       vel = no_climb(vel, n, m.up);
+      if (lu < 0 && !moving_planes) {
+        /* the fall slid down the steep surface on its own, the walk
+           clipped and kept level without it: walking into the surface
+           turns the whole clipped motion upward, and keeping its level
+           part only would drop the fall with it and hang the mover on
+           the surface (on the nose of a step too high, beside the ground
+           it would land on) */
+        vec3 fall = v_scale(m.up, lu), walk_part = v_sub(left, fall);
+        rest = v_add(no_climb(clip(walk_part, n, planes, NULL, np, m.approach), n, m.up),
+                     no_climb(clip(fall, n, planes, NULL, np, m.approach), n, m.up));
+      }
     }
     if (walk && v_dot(sn, n) < 1 - 1e-9) {
       /* on the nose of a step (ground by its top, the contact on its
