@@ -811,7 +811,11 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
      its own) */
   jump = start_ground > 0 ? is_jump(m, motion, sn0)
                           : v_dot(motion, m->up) > 1e-6 * v_len(motion);
-  if (!e && !jump &&
+  /* (a jump that met walkable ground during the move and has nothing
+     left of its rise, *vel not pointing up, is over: stopped on a ramp
+     by a wall, the mover may rest a little past the ramp's top edge, in
+     the air over it; it stands there, grounded, as a walk would) */
+  if (!e && (!jump || (ground_any && v_dot(*vel, m->up) <= 0)) &&
       (start_ground > 0 || (ground_any && m->w->nmoving == 0 &&
                             m->o->response == COLLIDE_RESPONSE_SLIDE))) {
     vec3 moved = v_sub(*pos, from);
