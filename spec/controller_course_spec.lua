@@ -393,6 +393,89 @@ describe("the controller course", function()
     end
   end)
 
+  describe("uneven stairs and ramps taken fast (the fuzz target's findings)", function()
+    -- Levels of the fuzz target controller (fuzz/fuzz_core.c): from x0 on,
+    -- each feature a step up ({"step", x, h}: a box from x on, top h) or a
+    -- ramp ({"ramp", x, deg, h}: from the ground before it at x, its foot
+    -- exactly on it, rising at deg to h, then a box at h); all of them
+    -- walkable, every step at most step_height.
+    local function features_level(fs)
+      local L = level()
+      local prof, top = {}, 0
+      L.box({ 60, -1, -Z }, { 1000, 0, Z })   -- (the floor on, for 50 widths a frame)
+      for _, f in ipairs(fs) do
+        if f[1] == "step" then
+          L.box({ f[2], 0, -Z }, { 1000, f[3], Z })
+          prof[#prof + 1] = { f[2], f[2], top, f[3] }
+          top = f[3]
+        else
+          local x, h = f[2], f[4]
+          local X = x + (h - top) / math.tan(math.rad(f[3]))
+          L.quad({ x, top, -Z }, { X, h, -Z }, { X, h, Z }, { x, top, Z })
+          L.box({ X, 0, -Z }, { 1000, h, Z })
+          prof[#prof + 1] = { x, X, top, h }
+          top = h
+        end
+      end
+      -- the ground height at x (on a riser: the top of the step)
+      L.top = function(xx)
+        local y = 0
+        for _, q in ipairs(prof) do
+          if xx >= q[2] then y = q[4]
+          elseif xx > q[1] then y = q[3] + (q[4] - q[3]) * (xx - q[1]) / (q[2] - q[1]) end
+        end
+        return y
+      end
+      return L
+    end
+    local levels = {
+      -- controller-step-ramp-launch: a sphere 0.8 wide at 4.9 widths a
+      -- frame, 60 Hz, rose 0.73 over 0.38 on the nose of the second step
+      -- (its step ran on onto the third's nose and was refused)
+      { { "step", -3.25, 0.32 }, { "step", -1.5, 0.64 }, { "step", 0.45, 0.75 },
+        { "ramp", 3.4, 14, 1.75 }, { "step", 10.0608, 2.05 }, { "step", 12.7108, 2.1 } },
+      -- ramp-nose-roll: a sphere 0.6 wide at 49 widths a frame rolled up
+      -- the tangent of a step's nose to 8.8 above it
+      { { "step", -3.25, 0.32 }, { "ramp", -3, 5, 0.5 }, { "step", 0.807409, 0.82 },
+        { "step", 2.20741, 1.14 }, { "step", 3.95741, 1.34 }, { "ramp", 4.15741, 36, 2.46 } },
+      -- wall-on-ramp: a sphere 0.5 wide walking up a 5 degree ramp at 49
+      -- widths a frame into a riser kept the climb of following the ramp
+      -- and flew up the riser
+      { { "step", -2.05, 0.27 }, { "ramp", -1.8, 5, 0.29 }, { "step", -1.3714, 0.56 },
+        { "step", -1.1714, 0.83 }, { "ramp", 3.7786, 39, 0.85 }, { "ramp", 8.7033, 6, 1.59 } },
+    }
+    local widths = { 0.8, 0.6, 0.5 }   -- the widths of the findings
+    for _, kind in ipairs(KINDS) do
+      it(kind .. " stays grounded and never above the ground under it, "
+         .. "0.5 to 50 widths a frame", function()
+        for li, fs in ipairs(levels) do
+          for _, hz in ipairs(HZ) do
+            for _, width in ipairs(BIG and { 0.2, 0.5, 0.6, 0.8, 1 } or { widths[li] }) do
+              local speeds = BIG and { 0.5, 1, 2, 4.9, 10, 20, 35, 50 } or { 0.5, 4.9, 50 }
+              for _, speed in ipairs(speeds) do
+                local M = mover(kind, width)
+                local L = features_level(fs)
+                walk(L, M, hz, speed, math.min(20, math.ceil(30 / (speed * width)) + 5), -10,
+                  function(f, q, grounded)
+                    -- (from frame 2: it starts 1e-3 above the ground, and
+                    -- at 144 Hz the first frame's fall is less)
+                    assert(grounded or f == 1, ("level %d, %s %g wide, %d Hz, %g widths a frame: "
+                      .. "in the air at frame %d, %s"):format(li, kind, width, hz, speed, f,
+                      tostring(q)))
+                    local high = 0
+                    for k = -4, 4 do high = math.max(high, L.top(q.x + k / 8 * width)) end
+                    assert(q.y - M.below <= high + 1e-3, ("level %d, %s %g wide, %d Hz, "
+                      .. "%g widths a frame: at frame %d %s, %g above the ground")
+                      :format(li, kind, width, hz, speed, f, tostring(q), q.y - M.below - high))
+                  end)
+              end
+            end
+          end
+        end
+      end)
+    end
+  end)
+
   describe("stopping", function()
     for _, kind in ipairs(KINDS) do
       it(kind .. " stops on a 20 degree ramp and stays grounded, not launched", function()

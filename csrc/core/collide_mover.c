@@ -446,19 +446,24 @@ static int walkable_tie(move_state *m, vec3 p, vec3 d, const collide_hit *h,
   return e < 0 ? e : 0;
 }
 
-/* How far the mover reaches below its centre along up: its support in
-   the direction -up (a box: sum |e_k up_k|; a capsule: r + |axis.up|). */
-static double mover_below(const move_state *m) {
+/* How far the mover reaches from its centre along the unit direction d:
+   its support (a box: sum |e_k d_k|; a capsule: r + |axis.d|). */
+static double mover_support(const move_state *m, vec3 d) {
   const collide_mover *s = m->shape;
   switch (s->kind) {
   case COLLIDE_MOVER_AABB:
-    return fabs(s->extents.x * m->up.x) + fabs(s->extents.y * m->up.y) +
-           fabs(s->extents.z * m->up.z);
+    return fabs(s->extents.x * d.x) + fabs(s->extents.y * d.y) +
+           fabs(s->extents.z * d.z);
   case COLLIDE_MOVER_CAPSULE:
-    return s->r + fabs(v_dot(s->axis, m->up));
+    return s->r + fabs(v_dot(s->axis, d));
   default:
     return s->r;
   }
+}
+
+/* How far the mover reaches below its centre along up. */
+static double mover_below(const move_state *m) {
+  return mover_support(m, m->up);
 }
 
 /*
@@ -475,15 +480,19 @@ static double mover_below(const move_state *m) {
  * of a staircase at its own horizontal speed, as it would ride a ramp laid
  * over them, never slower and never thrown forward. Each of the three legs
  * is a sweep that stops short of what it meets, so the mover stays free.
+ * The forward leg goes the whole way first; landing on nothing it may
+ * stand on (at speed, on the nose of the next riser, higher than step_max
+ * above p), it goes again only until the mover's whole width is past the
+ * point it met (edge), so a step taken fast is still taken.
  * 1 (*out, *leftover: the horizontal motion still to do, *lh / *lid: the
  * ground landed on), 0 (no step: slide instead), <0.
  */
-static int try_step(move_state *m, vec3 p, vec3 left, vec3 *out, vec3 *leftover,
-                    collide_hit *lh, int *lid) {
-  vec3 hz = v_madd(left, m->up, -v_dot(left, m->up)), p1, p2, p3, down;
-  double hl = v_len(hz), climbed, progress;
+static int try_step(move_state *m, vec3 p, vec3 left, vec3 edge, vec3 *out,
+                    vec3 *leftover, collide_hit *lh, int *lid) {
+  vec3 hz = v_madd(left, m->up, -v_dot(left, m->up)), dir, fwd, p1, p2, p3, down;
+  double hl = v_len(hz), climbed, progress, clear;
   collide_hit h;
-  int id, blocked, e;
+  int id, blocked, e, pass;
   if (hl <= 0.01 * m->skin) return 0;
   if ((e = sweep_to(m, p, v_scale(m->up, m->step_max), &p1, &h, &id,
                     &blocked)) < 0)
@@ -491,19 +500,35 @@ static int try_step(move_state *m, vec3 p, vec3 left, vec3 *out, vec3 *leftover,
   climbed = v_dot(v_sub(p1, p), m->up);
   if (climbed <= 2 * m->skin) return 0;
   down = v_scale(m->up, -(climbed + 4 * m->skin));
-  if ((e = sweep_to(m, p1, hz, &p2, &h, &id, &blocked)) < 0) return e;
-  progress = v_dot(v_sub(p2, p1), hz) / hl;
-  if (progress <= 0.01 * m->skin) return 0;
-  if ((e = sweep_to(m, p2, down, &p3, lh, lid, &blocked)) < 0) return e;
-  if (!blocked || !walkable(m, surface_normal(m, *lid, lh))) return 0;
-  /* a round mover may land on the nose of a step higher than step_max,
-     its bottom still below the top: the point it stands on is what was
-     climbed */
-  if (v_dot(v_sub(lh->point, p), m->up) + mover_below(m) > m->step_max + m->skin)
-    return 0;
-  *out = p3;
-  *leftover = v_sub(v_add(p1, hz), p2);
-  return 1;
+  dir = v_scale(hz, 1 / hl);
+  /* how far forward the mover's whole width is past the edge it met */
+  clear = v_dot(v_sub(edge, p), dir) + mover_support(m, dir) + 4 * m->skin;
+  for (pass = 0; pass < 2; pass++) {
+    /* the first pass goes the whole way; where it lands on nothing it
+       may stand on (the next riser of a staircase taken at speed, higher
+       than step_max above p: its nose), the second goes only as far as
+       to stand on the step it met */
+    if (pass == 1) {
+      if (clear >= hl || clear <= 0.01 * m->skin) return 0;
+      fwd = v_scale(dir, clear);
+    } else {
+      fwd = hz;
+    }
+    if ((e = sweep_to(m, p1, fwd, &p2, &h, &id, &blocked)) < 0) return e;
+    progress = v_dot(v_sub(p2, p1), dir);
+    if (progress <= 0.01 * m->skin) return 0;
+    if ((e = sweep_to(m, p2, down, &p3, lh, lid, &blocked)) < 0) return e;
+    if (!blocked || !walkable(m, surface_normal(m, *lid, lh))) continue;
+    /* a round mover may land on the nose of a step higher than step_max,
+       its bottom still below the top: the point it stands on is what was
+       climbed */
+    if (v_dot(v_sub(lh->point, p), m->up) + mover_below(m) > m->step_max + m->skin)
+      continue;
+    *out = p3;
+    *leftover = v_sub(v_add(p1, hz), p2);
+    return 1;
+  }
+  return 0;
 }
 
 /*
@@ -608,6 +633,20 @@ static double largest(vec3 v) {
   if (fabs(v.y) > e) e = fabs(v.y);
   if (fabs(v.z) > e) e = fabs(v.z);
   return e;
+}
+
+/* Ground following, no more: v with its part along up no larger than what
+   following the ground of surface normal gn with v's horizontal part
+   gives (none on level ground or walking downhill). A slide of a grounded
+   mover that is not jumping keeps to this against what is not ground (a
+   wall met walking up a ramp leaves the climb of following the ramp in the
+   motion, with nothing left of the walk that made it). */
+static vec3 on_ground(const move_state *m, vec3 v, vec3 gn) {
+  double vu = v_dot(v, m->up), su = v_dot(gn, m->up), f = 0;
+  vec3 h = v_madd(v, m->up, -vu);
+  if (su > 1e-6) f = -v_dot(h, gn) / su;
+  if (f < 0) f = 0;
+  return vu > f ? v_madd(h, m->up, f) : v;
 }
 
 /* The mover's largest half-size (the default max_push). */
@@ -766,7 +805,11 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
      its own) */
   jump = start_ground > 0 ? is_jump(m, motion, sn0)
                           : v_dot(motion, m->up) > 1e-6 * v_len(motion);
-  if (!e && !jump &&
+  /* (a jump that met walkable ground during the move and has nothing
+     left of its rise, *vel not pointing up, is over: stopped on a ramp
+     by a wall, the mover may rest a little past the ramp's top edge, in
+     the air over it; it stands there, grounded, as a walk would) */
+  if (!e && (!jump || (ground_any && v_dot(*vel, m->up) <= 0)) &&
       (start_ground > 0 || (ground_any && m->w->nmoving == 0 &&
                             m->o->response == COLLIDE_RESPONSE_SLIDE))) {
     vec3 moved = v_sub(*pos, from);
@@ -862,8 +905,10 @@ static int world_move(collide_world *w, const collide_mover *ms,
   move_state m;
   vec3 pos, rest, vel, planes[MAX_PLANES], pvel[MAX_PLANES], sn0 = v3(0, 0, 0);
   vec3 carried = v3(0, 0, 0);   /* the motion of the shape ridden (carry) */
+  vec3 gn = v3(0, 0, 0);        /* the ground last stood on (have_gn) */
   double t = 0, tlast = 0, pdist = 0, gap = 0;
   int iter, np = 0, ground_any = 0, start_ground = -1, a, e, gid = 0, push_only = 0;
+  int have_gn = 0;
   collide_hit g;
   memset(res, 0, sizeof *res);
   res->grounded = -1;
@@ -953,6 +998,10 @@ static int world_move(collide_world *w, const collide_mover *ms,
                    (o->carry && w->nmoving > 0))) {
     if ((e = probe(&m, pos, pdist, 0, &g, &gid, &sn0, &gap)) < 0) return e;
     start_ground = e;
+    if (e) {
+      gn = sn0;
+      have_gn = 1;
+    }
     /* carry: standing on a moving shape, the mover moves with it */
     if (e && o->carry) {
       carried = shape_velocity(&m, gid);
@@ -998,7 +1047,18 @@ static int world_move(collide_world *w, const collide_mover *ms,
     }
     sn = surface_normal(&m, id, &h);
     walk = walkable(&m, sn);
-    if (walk) ground_any = 1;
+    /* the nose of a step met higher above the mover's bottom than it may
+       climb is not ground it stands on but a wall: slid along as ground
+       (its walkable top), a round mover would roll up the contact's
+       tangent, at speed far above the step */
+    if (walk && v_dot(sn, n) < 1 - 1e-9 &&
+        v_dot(v_sub(h.point, pos), m.up) + mover_below(&m) > m.step_max + m.skin)
+      walk = 0;
+    if (walk) {
+      ground_any = 1;
+      gn = sn;
+      have_gn = 1;
+    }
     pos = stop_short_at(&m, pos, rest, h.u, n, id, &moved, &when);
     /* the moment the mover is at pos: the next round starts there, and
        sweeps moving shapes from where they are then */
@@ -1050,6 +1110,8 @@ static int world_move(collide_world *w, const collide_mover *ms,
       if (e) {
         record(&m, id2, &g2, tc);
         ground_any = walk = 1;
+        gn = sn;
+        have_gn = 1;
         remember(planes, pvel, &np, g2.normal, shape_velocity(&m, id2));
       }
     }
@@ -1061,17 +1123,23 @@ static int world_move(collide_world *w, const collide_mover *ms,
       if ((e = probe(&m, *from, pdist, 0, &g, &gid, &sn0, &gap)) < 0) return e;
       m.t0 = t0;
       start_ground = e;
+      if (e) {
+        gn = sn0;
+        have_gn = 1;
+      }
     }
     if (steep && (start_ground > 0 || ground_any)) {
       vec3 stepped, leftover;
       collide_hit lh;
       int lid;
-      if ((e = try_step(&m, pos, left, &stepped, &leftover, &lh, &lid)) < 0)
+      if ((e = try_step(&m, pos, left, h.point, &stepped, &leftover, &lh, &lid)) < 0)
         return e;
       if (e) {
         pos = stepped;
         record(&m, lid, &lh, tc);
         ground_any = 1;
+        gn = surface_normal(&m, lid, &lh);
+        have_gn = 1;
         rest = leftover;
         if (v_dot(vel, m.up) < 0) vel = v_madd(vel, m.up, -v_dot(vel, m.up));
         np = 0;   /* a new floor: the surfaces below are behind */
@@ -1100,8 +1168,40 @@ static int world_move(collide_world *w, const collide_mover *ms,
        edge of a step does not turn it upward */
     vel = clip(vel, walk ? sn : n, planes, NULL, np, 1e-9 * v_len(vel));
     if (o->steep_as_wall && m.use_up && !walk && v_dot(n, m.up) > 0) {
+      double lu = v_dot(left, m.up);
       rest = no_climb(rest, n, m.up);
       vel = no_climb(vel, n, m.up);
+      if (lu < 0 && !moving_planes) {
+        /* the fall slid down the steep surface on its own, the walk
+           clipped and kept level without it: walking into the surface
+           turns the whole clipped motion upward, and keeping its level
+           part only would drop the fall with it and hang the mover on
+           the surface (on the nose of a step too high, beside the ground
+           it would land on) */
+        vec3 fall = v_scale(m.up, lu), walk_part = v_sub(left, fall);
+        rest = v_add(no_climb(clip(walk_part, n, planes, NULL, np, m.approach), n, m.up),
+                     no_climb(clip(fall, n, planes, NULL, np, m.approach), n, m.up));
+      }
+    }
+    if (walk && v_dot(sn, n) < 1 - 1e-9) {
+      /* on the nose of a step (ground by its top, the contact on its
+         edge): sliding along the contact's tangent rolls a round mover up
+         over the edge, and no higher than the edge stands above its bottom
+         (the tangent goes on up, at speed far above the step) */
+      double ru = v_dot(rest, m.up), rise = v_dot(v_sub(h.point, pos), m.up) +
+                                            mover_below(&m) + m.skin;
+      if (rise < 0) rise = 0;
+      if (ru > rise) rest = v_madd(rest, m.up, rise - ru);
+    }
+    if (m.use_up && !walk && have_gn && !push_only &&
+        carried.x == 0 && carried.y == 0 && carried.z == 0) {
+      vec3 motion = v_sub(*to, *from);
+      int jump = start_ground > 0 ? is_jump(&m, motion, sn0)
+                                  : v_dot(motion, m.up) > 1e-6 * v_len(motion);
+      if (!jump) {
+        rest = on_ground(&m, rest, gn);
+        vel = on_ground(&m, vel, gn);
+      }
     }
     rest = v_add(rest, vs);
     /* what is left is rounding: stop rather than creep -- but where
