@@ -627,21 +627,27 @@ return function(E)
     return list
   end
 
-  -- The end of an overlap query (lcollide_world.c push_overlap), once the
-  -- core has filled the buffer b with n ids (n < 0: its error); false when
-  -- b was too small (then made large enough).
-  local function overlap(f, self, D, b, n, lf)
+  -- The end of a list query (lcollide_world.c push_overlap,
+  -- push_penetration), once the core has filled the buffer b (of ctype,
+  -- taken from the pool that give returns it to) with n entries (n < 0:
+  -- its error): make_list's list of them, run guarded when the Lua filter
+  -- lf runs; false when b was too small (then made large enough).
+  local function list_query(f, self, D, b, n, lf, make_list, ctype, give)
     if n < 0 then world_error(f, n) end
     if n > b[2] then
-      b[1], b[2] = new("int[?]", n), n
-      give_ids(b)
+      b[1], b[2] = new(ctype, n), n
+      give(b)
       return false
     end
     local list
-    if lf == nil then list = ids_list(b, n, D, nil)
-    else list = guarded(f, self, ids_list, b, n, D, lf) end
-    give_ids(b)
+    if lf == nil then list = make_list(b, n, D, nil)
+    else list = guarded(f, self, make_list, b, n, D, lf) end
+    give(b)
     return list
+  end
+
+  local function overlap(f, self, D, b, n, lf)
+    return list_query(f, self, D, b, n, lf, ids_list, "int[?]", give_ids)
   end
 
   local take_pens, give_pens = pool(function()
@@ -661,20 +667,10 @@ return function(E)
     return list
   end
 
-  -- The end of a penetration query (lcollide_world.c push_penetration), as
-  -- overlap, with {id =, normal =, depth =} for each shape.
+  -- {id =, normal =, depth =} for each shape
   local function penetration(f, self, D, b, n, lf)
-    if n < 0 then world_error(f, n) end
-    if n > b[2] then
-      b[1], b[2] = new("collide_penetration[?]", n), n
-      give_pens(b)
-      return false
-    end
-    local list
-    if lf == nil then list = pens_list(b, n, D, nil)
-    else list = guarded(f, self, pens_list, b, n, D, lf) end
-    give_pens(b)
-    return list
+    return list_query(f, self, D, b, n, lf, pens_list, "collide_penetration[?]",
+                      give_pens)
   end
 
   -- ---- the methods declared in csrc/lua/lcollide_api.h ---------------------
