@@ -2,7 +2,7 @@
 #
 #   make            build collide.core for Lua 5.4 and LuaJIT: lua5.4 or luajit
 #                   started in the repository root finds require "collide"
-#   make dist       build/dist/: exactly the files a game ships (README)
+#   make dist       build/dist/: exactly the files a game ships (docs/love.md)
 #   make test       install missing Debian packages, then build for every Lua
 #                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
 #                   LuaJIT (both backends), luacheck, the packaging checks
@@ -242,7 +242,7 @@ dist: build-all
 
 # The shipped set alone, copied out of the checkout, with clean search
 # paths: Lua 5.1-5.4, LuaJIT, and LÖVE under Xvfb (a game directory and a
-# .love file); and the README's list of shipped files is the list made.
+# .love file); and docs/love.md's list of shipped files is the list made.
 dist-check: dist deps-love
 	@mkdir -p build/logs
 	@set -o pipefail; bash tests/pkg/dist_check.sh | tee build/logs/pkg-dist.log

@@ -154,7 +154,7 @@ if has_ffi then
   end)
 end
 
--- ---- out-vectors and rejected calls (README, Guarantees) ------------------
+-- ---- out-vectors and rejected calls (docs/guarantees.md) ---------------
 
 describe("out-vectors of a call that raises", function()
   local plane = collide.plane(V(0, 1, 0), 0)

@@ -1,7 +1,7 @@
 ---@meta collide
 -- LuaLS annotations (https://luals.github.io) for `require "collide"`: every
 -- function, method, option and result of the public API. Not loaded at run
--- time; an editor reads it (README: "Editor support"). spec/types_spec.lua
+-- time; an editor reads it (docs/building.md, "Editor support"). spec/types_spec.lua
 -- fails when the real module offers a name this file does not annotate.
 
 ---A vector argument: a `collide.vec3`, or a table `{x, y [, z]}` or
