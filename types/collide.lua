@@ -327,6 +327,45 @@ function World:sweep_capsule(r, axis, c0, c1, filter, point, normal) end
 ---@return integer? id
 function World:raycast(p0, p1, filter, point, normal) end
 
+---Many rays in one call, each answered as `w:raycast` answers it.
+---`segments` is flat, 6 numbers a ray: `x0, y0, z0, x1, y1, z1, ...`; `out`
+---(a new table when absent; on LuaJIT also an FFI `double[?]` array) gets 8
+---numbers a ray: id (0 for none), u, point x, y, z, normal x, y, z. A miss is
+---id 0, u 1, a zero point and normal.
+---@param segments number[]|ffi.cdata*
+---@param filter? collide.filter
+---@param out? number[]|ffi.cdata*
+---@return number[]|ffi.cdata* out
+function World:raycast_many(segments, filter, out) end
+
+---Many sphere sweeps of radius r in one call, as `w:raycast_many` (each
+---answered as `w:sweep_sphere` answers it).
+---@param r number
+---@param segments number[]|ffi.cdata*
+---@param filter? collide.filter
+---@param out? number[]|ffi.cdata*
+---@return number[]|ffi.cdata* out
+function World:sweep_sphere_many(r, segments, filter, out) end
+
+---Many box sweeps of half-extents e in one call, as `w:raycast_many` (each
+---answered as `w:sweep_aabb` answers it).
+---@param e collide.vec3like
+---@param segments number[]|ffi.cdata*
+---@param filter? collide.filter
+---@param out? number[]|ffi.cdata*
+---@return number[]|ffi.cdata* out
+function World:sweep_aabb_many(e, segments, filter, out) end
+
+---Many capsule sweeps in one call, as `w:raycast_many` (each answered as
+---`w:sweep_capsule` answers it).
+---@param r number
+---@param axis collide.vec3like
+---@param segments number[]|ffi.cdata*
+---@param filter? collide.filter
+---@param out? number[]|ffi.cdata*
+---@return number[]|ffi.cdata* out
+function World:sweep_capsule_many(r, axis, segments, filter, out) end
+
 ---Every shape the segment meets, by u then id.
 ---@param p0 collide.vec3like
 ---@param p1 collide.vec3like

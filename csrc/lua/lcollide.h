@@ -159,6 +159,7 @@ typedef union lc_arg {
   collide_vec3 v;                /* V, S */
   const collide_plane *p;        /* P */
   const collide_polygon *g;      /* G */
+  struct { const double *p; int n; } arr;   /* A: n entries of 6 numbers */
 } lc_arg;
 
 

@@ -517,18 +517,18 @@ return function(E)
     return keep and 1 or 0
   end)
 
-  -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb)
-  -- calls the core (itself kept out of the JIT) with self locked; returns
+  -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb,
+  -- a5, a6) calls the core (itself kept out of the JIT) with self locked; returns
   -- the core's code and the filter's error (if it raised one). (The core
   -- has copied its arguments before it calls the filter, and writes HIT
   -- and ID only once it is done: a query of the filter's own may use
   -- them meanwhile.)
-  local function filtered(F, run, self, w, D, filter, a1, a2, a3, a4)
+  local function filtered(F, run, self, w, D, filter, a1, a2, a3, a4, a5, a6)
     enter(F)
     lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
-    local code = run(w, a1, a2, a3, a4, CALLBACK)
+    local code = run(w, a1, a2, a3, a4, CALLBACK, a5, a6)
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
     unlock(self)
@@ -673,6 +673,120 @@ return function(E)
                       give_pens)
   end
 
+  -- ---- many queries in one call (raycast_many, sweep_*_many) ---------------
+
+  -- lcollide_world.c push_many, check for check: w:<name>(<arguments>,
+  -- segments [, filter [, out]]) -> out. segments and out are tables or,
+  -- here only, FFI double arrays (ffi.new("double[?]", n)): an array of
+  -- segments is passed to the core as it is, and an out array is written
+  -- by the core directly, when no Lua filter can run meanwhile (a filter
+  -- could change the segments, or raise an error after some answers are
+  -- written); else the buffer of the call's own is used, as for tables. A
+  -- rejected call writes nothing into out.
+  local DOUBLES = ffi.typeof("double[?]")
+  local DOUBLE_PTR = ffi.typeof("double *")
+  local MANY_MAX = floor(0x7fffffff / 8)
+  local BAD = new("int[1]")
+  -- a buffer: the doubles (6 a query of segments, then 8 of answers), and
+  -- how many queries it holds
+  local take_many, give_many = pool(function() return { new(DOUBLES, 14 * 16), 16 } end)
+
+  local function many_length(F, sidx, len)
+    if len % 6 ~= 0 then
+      argerror(F, sidx, "segments: length " .. len .. " is not a multiple of 6")
+    end
+    if len / 6 > MANY_MAX then argerror(F, sidx, "more than " .. MANY_MAX .. " queries") end
+    return len / 6
+  end
+
+  -- call(w, a1, a2, seg, n, cb, ctx, out, bad) calls the core, run is the
+  -- same for filtered() (a Lua filter: cb is CALLBACK, ctx nil); a1 and a2
+  -- are the arguments before segments, at position sidx.
+  -- conv(a1, a2) checks (and converts) the arguments before segments.
+  local function many(F, self, call, run, conv, a1, a2, sidx, segs, filter, out)
+    local w, D = check_world(F, self)
+    -- the buffer first: its allocation may run a finalizer, which may run
+    -- a query that converts its vectors where conv converts a1 and a2
+    local st, n, direct = type(segs), nil, false
+    local b = take_many()
+    n = st == "table" and #segs or (st == "cdata" and istype(DOUBLES, segs)
+                                     and ffi.sizeof(segs) / 8) or 0
+    n = floor(n / 6)
+    if b[2] < n and n <= MANY_MAX then b[1], b[2] = new(DOUBLES, 14 * n), n end
+    a1, a2 = conv(a1, a2)
+    if st == "table" then
+      n = many_length(F, sidx, #segs)
+    elseif st == "cdata" and istype(DOUBLES, segs) then
+      n = many_length(F, sidx, ffi.sizeof(segs) / 8)
+      direct = true
+    elseif st == "cdata" then
+      typeerror(F, sidx, "table or double array", segs)
+    else
+      typeerror(F, sidx, "table", segs)
+    end
+    local cb, ctx, lf = filter_arg(F, sidx + 1, filter)
+    local ot = type(out)
+    if ot == "cdata" then
+      if not istype(DOUBLES, out) then typeerror(F, sidx + 2, "table or double array", out) end
+      local have = ffi.sizeof(out) / 8
+      if have < 8 * n then
+        argerror(F, sidx + 2, "out: " .. 8 * n .. " numbers needed, the array holds " .. have)
+      end
+    elseif ot ~= "nil" and ot ~= "table" then
+      typeerror(F, sidx + 2, "table", out)
+    end
+    local seg, res = b[1], b[1] + 6 * n
+    if direct then
+      if lf ~= nil then ffi.copy(seg, segs, 48 * n) else seg = segs end
+    else
+      for i = 1, 6 * n do
+        local x = rawget(segs, i)
+        if type(x) ~= "number" then
+          give_many(b)
+          argerror(F, sidx, "segments[" .. i .. "]: number expected, got " .. typename(x))
+        end
+        seg[i - 1] = x
+      end
+    end
+    if ot == "cdata" and lf == nil then res = cast(DOUBLE_PTR, out) end
+    local code, err, bad
+    if lf == nil then
+      code = call(w, a1, a2, seg, n, cb, ctx, res, BAD)
+      bad = BAD[0]
+    else
+      code, err = filtered(F, run, self, w, D, lf, a1, a2, seg, n, res, BAD)
+      bad = BAD[0]
+    end
+    if code == FILTER_ABORT then
+      give_many(b)
+      error(err, 0)
+    end
+    if code < 0 then
+      give_many(b)
+      if bad >= 0 then
+        argerror(F, sidx, "segments[" .. bad + 1 .. "]: " ..
+                 ffi.string(C.collide_error_message(code)))
+      end
+      world_error(F, code)
+    end
+    if ot == "cdata" then
+      if lf ~= nil then ffi.copy(out, res, 64 * n) end
+    else
+      local old = 0
+      if ot == "nil" then out = {} else old = #out end
+      -- (raw, as the C API's lua_rawseti; rawset only where there is a
+      -- metatable, as the plain store compiles better)
+      if getmetatable(out) ~= nil then
+        for i = 1, 8 * n do rawset(out, i, res[i - 1]) end
+      else
+        for i = 1, 8 * n do out[i] = res[i - 1] end
+      end
+      for i = old, 8 * n + 1, -1 do rawset(out, i, nil) end
+    end
+    give_many(b)
+    return out
+  end
+
   -- ---- the methods declared in csrc/lua/lcollide_api.h ---------------------
 
   -- LC_API_WORLD_METHODS, read from collide.core._api.world: one row
@@ -684,8 +798,9 @@ return function(E)
     N = 'if type(a$) ~= "number" then typeerror(F, #, "number", a$) end',
     V = 'if not istype(V, a$) then a$ = tovec(F, #, a$, S[#]) end',
     P = 'if not istype(P, a$) then typeerror(F, #, "plane", a$) end',
+    A = '-- (a$: segments, checked by many)',
   }
-  local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)" }
+  local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)", A = "seg, n" }
 
   -- Per result: the method's source, given its parameters, checks, the
   -- arguments passed to the core and the position after the arguments.
@@ -741,6 +856,22 @@ return function(self, %s, filter, o1, o2)
   end
   return world_hit(F, code, err, %d, o1, o2)
 end]],
+    -- (the arguments before segments are a1, a2 of many(): at most two)
+    MANY = [[
+local function call(w, a1, a2, seg, n, cb, ctx, out, bad)
+  return C.%s(w, %s, cb, ctx, out, bad)
+end
+local function run(w, a1, a2, seg, n, cb, out, bad)
+  return call(w, a1, a2, seg, n, cb, nil, out, bad)
+end
+jit.off(run)
+local function conv(a1, a2)
+%s
+  return a1, a2
+end
+return function(self, %s, filter, out)
+  return many(F, self, call, run, conv, %s, %d, segs, filter, out)
+end]],
   }
 
   local function gen(row)
@@ -756,7 +887,17 @@ end]],
                            table.concat(pass, ", ")
     local after = #kinds + 2   -- the first argument after them
     local src
-    if result == "ADDED" then
+    if result == "MANY" then
+      -- the last kind is A, segments; the checks of the others come first
+      -- (they are a1, a2: the order of the C API's world_args)
+      local k = #kinds - 1
+      local before, cparams = {}, {}
+      for i = 1, 2 do before[i] = i <= k and "a" .. i or "nil" end
+      for i = 1, k do cparams[i] = "a" .. i end
+      cparams[k + 1] = "segs"
+      src = BODY.MANY:format(cfn, pass, checks, table.concat(cparams, ", "),
+                             table.concat(before, ", "), k + 2)
+    elseif result == "ADDED" then
       src = BODY.ADDED:format(params, checks, cfn, pass)
     elseif result == "IDS" or result == "PEN" then
       -- (the converted arguments are x1, x2, ...: a1, a2, ... are kept for
@@ -773,11 +914,11 @@ end]],
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
-      "      check_unlocked, take_pens, penetration = ...\n" .. src,
+      "      check_unlocked, take_pens, penetration, many = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
-                 take_ids, check_unlocked, take_pens, penetration)
+                 take_ids, check_unlocked, take_pens, penetration, many)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
