@@ -707,9 +707,9 @@ return function(E)
     local w, D = check_world(F, self)
     -- the buffer first: its allocation may run a finalizer, which may run
     -- a query that converts its vectors where conv converts a1 and a2
-    local st, n, direct = type(segs), nil, false
+    local st, direct = type(segs), false
     local b = take_many()
-    n = st == "table" and #segs or (st == "cdata" and istype(DOUBLES, segs)
+    local n = st == "table" and #segs or (st == "cdata" and istype(DOUBLES, segs)
                                      and ffi.sizeof(segs) / 8) or 0
     n = floor(n / 6)
     if b[2] < n and n <= MANY_MAX then b[1], b[2] = new(DOUBLES, 14 * n), n end
