@@ -684,12 +684,14 @@ return function(E)
   -- written); else the buffer of the call's own is used, as for tables. A
   -- rejected call writes nothing into out.
   local DOUBLES = ffi.typeof("double[?]")
-  local DOUBLE_PTR = ffi.typeof("double *")
   local MANY_MAX = floor(0x7fffffff / 8)
   local BAD = new("int[1]")
-  -- a buffer: the doubles (6 a query of segments, then 8 of answers), and
-  -- how many queries it holds
-  local take_many, give_many = pool(function() return { new(DOUBLES, 14 * 16), 16 } end)
+  -- a buffer: the segments (6 numbers a query), how many queries it holds,
+  -- the answers (8 a query); two arrays, so that no pointer into one is
+  -- made per call (a cdata the interpreter would allocate)
+  local take_many, give_many = pool(function()
+    return { new(DOUBLES, 6 * 16), 16, new(DOUBLES, 8 * 16) }
+  end)
 
   local function many_length(F, sidx, len)
     if len % 6 ~= 0 then
@@ -712,7 +714,9 @@ return function(E)
     local n = st == "table" and #segs or (st == "cdata" and istype(DOUBLES, segs)
                                      and ffi.sizeof(segs) / 8) or 0
     n = floor(n / 6)
-    if b[2] < n and n <= MANY_MAX then b[1], b[2] = new(DOUBLES, 14 * n), n end
+    if b[2] < n and n <= MANY_MAX then
+      b[1], b[2], b[3] = new(DOUBLES, 6 * n), n, new(DOUBLES, 8 * n)
+    end
     a1, a2 = conv(a1, a2)
     if st == "table" then
       n = many_length(F, sidx, #segs)
@@ -735,8 +739,11 @@ return function(E)
     elseif ot ~= "nil" and ot ~= "table" then
       typeerror(F, sidx + 2, "table", out)
     end
-    local seg, res = b[1], b[1] + 6 * n
+    local seg, res = b[1], b[3]
     if direct then
+      -- (copied when Lua runs meanwhile. An out array is never segments
+      -- too: both are double[?] arrays, each its own memory, and one of
+      -- 6n numbers cannot hold 8n answers)
       if lf ~= nil then ffi.copy(seg, segs, 48 * n) else seg = segs end
     else
       for i = 1, 6 * n do
@@ -748,7 +755,7 @@ return function(E)
         seg[i - 1] = x
       end
     end
-    if ot == "cdata" and lf == nil then res = cast(DOUBLE_PTR, out) end
+    if ot == "cdata" and lf == nil then res = out end
     local code, err, bad
     if lf == nil then
       code = call(w, a1, a2, seg, n, cb, ctx, res, BAD)
