@@ -108,38 +108,90 @@ return function(E)
   -- locked.
   local function check_unlocked(f, w)
     local p, D = check_world(f, w)
-    if BUSY[w] ~= nil then world_error(f, LOCKED) end
+    if BUSY[w] > 0 then world_error(f, LOCKED) end
     return p, D
   end
 
+  -- (BUSY[w] is set to 0 when the world is made, so that locking and
+  -- unlocking only change an existing key and never allocate: an
+  -- allocation may run a finalizer, whose error (Lua 5.1 and LuaJIT pass it
+  -- on to the allocation) raised between enter and lock, or between lock
+  -- and unlock, would leave the world locked or the nesting depth counted
+  -- up for good: every filtered query after it failed with "filter nesting
+  -- too deep".)
   local function lock(w)
-    BUSY[w] = (BUSY[w] or 0) + 1
+    BUSY[w] = BUSY[w] + 1
   end
 
   local function unlock(w)
-    local n = BUSY[w] - 1
-    if n > 0 then BUSY[w] = n else BUSY[w] = nil end
+    BUSY[w] = BUSY[w] - 1
   end
 
-  -- One level deeper for method f (as lcollide_world.c filter_pcall).
-  local function enter(f)
-    if depth >= MAX_DEPTH then raise(f.name .. ": filter nesting too deep") end
+  -- The collector while Lua code runs behind this module's FFI callbacks
+  -- (GUARD, CALLBACK, MOVE_CALLBACK) is stopped. LuaJIT 2.1 as Debian 12
+  -- ships it (2.1.0~beta3+git20220320) crashes in its unwinder (err_unwind
+  -- under _Unwind_RaiseException: `make check-gc` on LuaJIT) when a
+  -- finalizer raises an error from a collector step taken inside an FFI
+  -- callback: as the callback is entered (LuaJIT boxes its pointer
+  -- arguments and may step), or in compiled code running in it, even
+  -- under pcall. tests/luajit_callback_gc.lua shows both with no collide
+  -- code, a callback from libc's qsort; with the JIT off, or with no step
+  -- inside the callback, nothing crashes. So a method stops the collector
+  -- (if it runs) before it calls the core with a callback, and restarts
+  -- it as its very last step, once the world is unlocked and the nesting
+  -- counted down: the finalizers due meanwhile run there, outside any
+  -- callback, where an error is the method's own with nothing left
+  -- behind. A filter therefore runs with the collector stopped (what it
+  -- allocates is collected after the query).
+  local collect = collectgarbage
+  local gc_held = false   -- did the innermost such call stop it?
+
+  -- Stops the collector for a call into the core; returns what
+  -- gc_resume needs. (If "isrunning" steps and a finalizer raises,
+  -- nothing has changed yet; "stop" itself never steps.)
+  local function gc_stop()
+    local prev = gc_held
+    local running = collect("isrunning")
+    if running then collect("stop") end
+    gc_held = running
+    return prev
+  end
+
+  local function gc_resume(prev)
+    local held = gc_held
+    gc_held = prev
+    if held then collect("restart") end
+  end
+
+  -- One level deeper for method f (as lcollide_world.c filter_pcall),
+  -- after gc_stop() returned prev.
+  local function enter(f, prev)
+    if depth >= MAX_DEPTH then
+      gc_resume(prev)
+      raise(f.name .. ": filter nesting too deep")
+    end
     depth = depth + 1
   end
 
   -- For method F, runs f(a1 .. a5) behind a C boundary (an FFI callback) under pcall,
   -- with self locked: returns fn's two first results, or raises its error
   -- again once the world is unlocked. From code kept out of the JIT only
-  -- (a callback must not be entered from compiled code).
+  -- (a callback must not be entered from compiled code; the callbacks'
+  -- own bodies are kept out of it too, so that no trace exit steps the
+  -- collector while it runs).
   local g_fn, g1, g2, g3, g4, g5
   local g_ok, g_r1, g_r2
-  local GUARD = ffi.cast("void (*)(void)", function()
+  local function guard_body()
     local f, a1, a2, a3, a4, a5 = g_fn, g1, g2, g3, g4, g5
     g_fn, g1, g2, g3, g4, g5 = nil, nil, nil, nil, nil, nil
     g_ok, g_r1, g_r2 = pcall(f, a1, a2, a3, a4, a5)
-  end)
+    if gc_held then collect("stop") end   -- (had the Lua restarted it)
+  end
+  jit.off(guard_body)
+  local GUARD = ffi.cast("void (*)(void)", guard_body)
   local function guarded(F, self, f, a1, a2, a3, a4, a5)
-    enter(F)
+    local prev = gc_stop()
+    enter(F, prev)
     lock(self)
     g_fn, g1, g2, g3, g4, g5 = f, a1, a2, a3, a4, a5
     GUARD()
@@ -147,6 +199,7 @@ return function(E)
     g_ok, g_r1, g_r2 = nil, nil, nil
     unlock(self)
     depth = depth - 1
+    gc_resume(prev)
     if not ok then error(r1, 0) end
     return r1, r2
   end
@@ -182,6 +235,7 @@ return function(E)
     p = ffi.gc(p, C.collide_world_free)
     local w = setmetatable({ {} }, meta)
     WORLD[w] = p
+    BUSY[w] = 0
     return w
   end
 
@@ -508,14 +562,17 @@ return function(E)
   -- it raised; saved and restored around each filtered query, so a filter
   -- may run a query of its own.
   local cur_filter, cur_data, cur_error
-  local CALLBACK = ffi.cast("collide_world_filter", function(_, id)
+  local function callback_body(_, id)
     local ok, keep = pcall(cur_filter, id, cur_data[id])
+    if gc_held then collect("stop") end   -- (see gc_stop)
     if not ok then
       cur_error = keep
       return FILTER_ABORT
     end
     return keep and 1 or 0
-  end)
+  end
+  jit.off(callback_body)
+  local CALLBACK = ffi.cast("collide_world_filter", callback_body)
 
   -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb)
   -- calls the core (itself kept out of the JIT) with self locked; returns
@@ -524,7 +581,8 @@ return function(E)
   -- and ID only once it is done: a query of the filter's own may use
   -- them meanwhile.)
   local function filtered(F, run, self, w, D, filter, a1, a2, a3, a4)
-    enter(F)
+    local prev = gc_stop()
+    enter(F, prev)
     lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
@@ -533,6 +591,7 @@ return function(E)
     cur_filter, cur_data, cur_error = sf, sd, se
     unlock(self)
     depth = depth - 1
+    gc_resume(prev)
     return code, err
   end
   jit.off(filtered)
@@ -907,26 +966,46 @@ end]],
     return filter
   end
 
-  local MOVE_CALLBACK = ffi.cast("collide_move_filter", function(_, id, n)
-    local ok, r = pcall(cur_filter, id, cur_data[id], V(n.x, n.y, n.z))
-    if not ok then
-      cur_error = r
-      return FILTER_ABORT
-    end
+  -- The filter's call and everything around it that allocates (the
+  -- normal's vec3, the message of an unknown response) run under pcall:
+  -- a finalizer may run at any allocation, and Lua 5.1 and LuaJIT pass its
+  -- error on to that allocation. Raised in the callback outside pcall, the
+  -- error would unwind through the core's frames and the FFI callback,
+  -- which LuaJIT does not allow (`make check-gc` crashed so in
+  -- _Unwind_RaiseException). Returns the core's response code and, for an
+  -- unknown response, its message.
+  local function move_filter_call(id, n)
+    local r = cur_filter(id, cur_data[id], V(n.x, n.y, n.z))
     if type(r) == "string" then
       local k = FILTER_RESPONSES[r]
       if k == nil then
-        cur_error = "filter returned an unknown response '" .. r .. "' (expected " ..
-          "'slide', 'touch', 'cross', 'bounce', 'oneway', true or false)"
-        return FILTER_BAD_RESPONSE
+        return FILTER_BAD_RESPONSE, "filter returned an unknown response '" .. r ..
+          "' (expected 'slide', 'touch', 'cross', 'bounce', 'oneway', true or false)"
       end
       return k
     end
     return r and DEFAULT or IGNORE
-  end)
+  end
+
+  -- (Nothing here allocates: the callback's boxed arguments are made
+  -- without a collector step, and pcall takes none.)
+  local function move_callback_body(_, id, n)
+    local ok, k, msg = pcall(move_filter_call, id, n)
+    if gc_held then collect("stop") end   -- (see gc_stop)
+    if not ok then
+      cur_error = k
+      return FILTER_ABORT
+    end
+    if msg ~= nil then cur_error = msg end
+    return k
+  end
+  jit.off(move_callback_body)
+  jit.off(move_filter_call)
+  local MOVE_CALLBACK = ffi.cast("collide_move_filter", move_callback_body)
 
   local function move_filtered(f, self, w, D, filter, b, cap, id)
-    enter(f)
+    local prev = gc_stop()
+    enter(f, prev)
     lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
@@ -942,6 +1021,7 @@ end]],
     cur_filter, cur_data, cur_error = sf, sd, se
     unlock(self)
     depth = depth - 1
+    gc_resume(prev)
     return code, err
   end
   jit.off(move_filtered)
