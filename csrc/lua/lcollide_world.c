@@ -505,6 +505,7 @@ static int w_velocity(lua_State *L) {
   collide_world *w = check_world(L, &F);
   int id = check_id(L, &F, 2);
   collide_vec3 d;
+  lc_checkouts(L, &F, 3, 1);
   if (!id || !collide_world_velocity(w, id, &d)) {
     lua_pushnil(L);
     return 1;
@@ -835,6 +836,7 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
     LC_WORLD_HEAD(name, kinds, check_world); \
     lua_settop(L, LC_COUNT(kinds) + 4); \
     fn = opt_filter(L, &F, LC_COUNT(kinds) + 2, &f); \
+    lc_checkouts(L, &F, LC_COUNT(kinds) + 3, 2); \
     code = cfn(w, LC_APPLY(LC_PASS, kinds), fn, filter_ctx(&f, fn), &h, &id); \
     return push_world_hit(L, &F, code, &h, id, &f, LC_COUNT(kinds) + 3); \
   }
@@ -919,7 +921,7 @@ static const char *const option_names[O_COUNT + 1] = {
 static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
                          collide_move_options *o) {
   static const char *const responses[] = {"slide", "bounce", "stop", NULL};
-  int k;
+  int k, needs_up = -1;
   if (lua_type(L, idx) != LUA_TTABLE) lc_typeerror(L, fn, idx, "table");
   lua_pushnil(L);
   while (lua_next(L, idx) != 0) {
@@ -941,6 +943,11 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
       lua_pop(L, 1);
       continue;
     }
+    /* the options that mean nothing without up (issue 31: they were
+       ignored without a word, while a misspelled one is an error) */
+    if (needs_up < 0 && (k == O_MAX_SLOPE || k == O_STEP_HEIGHT || k == O_SNAP ||
+                         k == O_STOP_ON_SLOPE || k == O_STEEP_AS_WALL))
+      needs_up = k;
     switch (k) {
     case O_MAX_ITERATIONS: {
       double x = opt_number(L, fn, idx, key);
@@ -998,6 +1005,10 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
     default: break;
     }
     lua_pop(L, 1);
+  }
+  if (needs_up >= 0 && !o->use_up) {
+    lua_pushfstring(L, "options.%s needs options.up", option_names[needs_up]);
+    lc_argerror(L, fn, idx, lua_tostring(L, -1));
   }
 }
 
