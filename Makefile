@@ -71,7 +71,7 @@ DEPS_RELIAB = clang:clang valgrind:valgrind cppcheck:cppcheck \
 DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
   /usr/include/lua5.1/lua.h:liblua5.1-0-dev
 
-.PHONY: examples fps-example platformer-smoke platformer
+.PHONY: examples fps-example platformer-smoke platformer help help-check
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs spec-full luacheck rock-check \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
@@ -179,6 +179,14 @@ spec-full: $(addprefix spec-full-,$(SPEC_RUNS))
 cdef:
 	$(LUA) tools/gen-cdef.lua csrc/core/collide.h > lua/collide/cdef.lua.tmp
 	mv lua/collide/cdef.lua.tmp lua/collide/cdef.lua
+
+help:
+	$(LUA) tools/gen-help.lua types/collide.lua types/collide_debug.lua > lua/collide/help_data.lua.tmp
+	mv lua/collide/help_data.lua.tmp lua/collide/help_data.lua
+
+help-check:
+	@$(LUA) tools/gen-help.lua types/collide.lua types/collide_debug.lua | cmp -s - lua/collide/help_data.lua \
+	  || { echo "lua/collide/help_data.lua is out of date: run make help"; exit 1; }
 
 cdef-check:
 	@$(LUA) tools/gen-cdef.lua csrc/core/collide.h | cmp -s - lua/collide/cdef.lua \

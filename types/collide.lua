@@ -157,7 +157,7 @@ function Polygon:vertices() end
 ---------------------------------------------------------------- world
 
 ---Fixed (and moving) shapes under a bounding-volume hierarchy.
----`tostring(w)` is `world(12 shapes)`.
+---`tostring(w)` counts its shapes by kind: `world(12 shapes: 10 aabb, 2 sphere)`.
 ---@class collide.world
 local World = {}
 
@@ -249,6 +249,7 @@ function World:build() end
 
 ---@param id integer
 ---@param bits integer layer bits in [0, 2^31) (default 1)
+---@return boolean found false for an unknown id
 function World:set_layers(id, bits) end
 
 ---@param id integer
@@ -258,11 +259,15 @@ function World:layers(id) end
 ---The shape moves by d during a step (swept exactly by every query and move).
 ---@param id integer
 ---@param d collide.vec3like
+---@return boolean found false for an unknown id
 function World:set_velocity(id, d) end
 
+---The velocity set by `w:set_velocity` (zero by default); nil for an
+---unknown id.
 ---@param id integer
----@return collide.vec3 d
-function World:velocity(id) end
+---@param out? collide.vec3 written and returned instead of a new vector
+---@return collide.vec3? d
+function World:velocity(id, out) end
 
 ---Every shape moves by its velocity (which is kept).
 function World:advance() end
@@ -444,6 +449,13 @@ function World:move_shape(id, to, options, position, velocity) end
 ---@field backend "capi"|"ffi" the binding serving the calls
 ---@field max_coord number the largest accepted magnitude (1e50)
 local collide = {}
+
+---At the prompt: bare, the public names; with a name ("move_aabb",
+---"w:move_aabb", "sweep_sphere_plane", "debug.world"), its signature, meaning
+---and results, from these annotations. An unknown name is an error.
+---@param name? string
+---@return string text
+function collide.help(name) end
 
 ---A new vector; `vec3()` is the zero vector.
 ---@param x? number

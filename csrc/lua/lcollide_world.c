@@ -139,12 +139,34 @@ static int world_gc(lua_State *L) {
   return 0;
 }
 
+/* The kinds by their COLLIDE_KIND_* number, as w:get names them. */
+static const char *const kind_names[] = {
+  "none", "triangle", "polygon", "aabb", "sphere", "segment", "plane", "capsule"
+};
+
 static int world_tostring(lua_State *L) {
   static const lc_fn F = {"__tostring", 0};
   lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
   if (p == NULL) return lc_typeerror(L, &F, 1, "world");
   if (p->w == NULL) lua_pushliteral(L, "world(closed)");
-  else lua_pushfstring(L, "world(%d shapes)", collide_world_count(p->w));
+  else {
+    /* world(5 shapes: 3 aabb, 2 sphere): the counts by kind, in the order
+       of kind_names (issue 31: what a REPL shows of a world) */
+    int count[sizeof kind_names / sizeof kind_names[0]] = {0};
+    int id = 0, k, n = 1;
+    while ((id = collide_world_next(p->w, id)) > 0) {
+      k = collide_world_kind(p->w, id);
+      if (k > 0 && k < (int)(sizeof count / sizeof count[0])) count[k]++;
+    }
+    lua_pushfstring(L, "world(%d shapes", collide_world_count(p->w));
+    for (k = 1; k < (int)(sizeof count / sizeof count[0]); k++) {
+      if (count[k] == 0) continue;
+      lua_pushfstring(L, "%s%d %s", n == 1 ? ": " : ", ", count[k], kind_names[k]);
+      n++;
+    }
+    lua_pushliteral(L, ")");
+    lua_concat(L, n + 1);
+  }
   return 1;
 }
 
@@ -316,9 +338,6 @@ static int w_build(lua_State *L) {
 
 /* ---- shapes that change and move ------------------------------------------- */
 
-static const char *const kind_names[] = {
-  "none", "triangle", "polygon", "aabb", "sphere", "segment", "plane", "capsule"
-};
 
 /* w:update(id, ...) -> true | false: the arguments of the shape's add_*. */
 static int w_update(lua_State *L) {

@@ -810,7 +810,7 @@ if capi.world ~= nil then
   local chunk = require "collide.ffi_world"
   SOURCES[debug.getinfo(chunk, "S").source] = true
   chunk({ ffi = ffi, C = C, capi = capi, M = M, V = V, P = P, G = G, S = S,
-          istype = istype, fn = fn, raise = raise, where = where,
+          istype = istype, fn = fn, raise = raise,
           argerror = argerror, typeerror = typeerror, coreerror = coreerror,
           tovec = tovec, outvec = outvec, typename = typename,
           checkvec_at = checkvec_at,

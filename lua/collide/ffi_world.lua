@@ -187,9 +187,26 @@ return function(E)
 
   local F_TOSTRING = fn("__tostring")
 
+  -- world(5 shapes: 3 aabb, 2 sphere): the counts by kind (issue 31), as
+  -- lcollide_world.c world_tostring
+  local KIND_NAMES = { "triangle", "polygon", "aabb", "sphere", "segment",
+                       "plane", "capsule" }
   function meta.__tostring(self)
     local w = check_world(F_TOSTRING, self)
-    return "world(" .. C.collide_world_count(w) .. " shapes)"
+    local count, id = {}, 0
+    for k = 1, #KIND_NAMES do count[k] = 0 end
+    while true do
+      id = C.collide_world_next(w, id)
+      if id <= 0 then break end
+      local k = C.collide_world_kind(w, id)
+      if count[k] then count[k] = count[k] + 1 end
+    end
+    local parts = {}
+    for k = 1, #KIND_NAMES do
+      if count[k] > 0 then parts[#parts + 1] = count[k] .. " " .. KIND_NAMES[k] end
+    end
+    return "world(" .. C.collide_world_count(w) .. " shapes" ..
+           (#parts > 0 and ": " .. table.concat(parts, ", ") or "") .. ")"
   end
 
   -- Keeps data with the new id (lcollide_world.c added).
