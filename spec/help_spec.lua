@@ -104,11 +104,13 @@ describe("collide.help", function()
     assert.is_truthy(text:find("As `w:move_sphere`, for a box", 1, true))
     assert.is_truthy(text:find("returns collide.vec3 position, collide.contact[] contacts", 1, true))
     assert.are.equal(text, collide.help("w:move_aabb"))
-    assert.are.equal(collide.help("sweep_sphere_triangle"), collide.help("collide.sweep_sphere_triangle"))
+    assert.are.equal(collide.help("sweep_sphere_triangle"),
+                     collide.help("collide.sweep_sphere_triangle"))
     assert.is_truthy(collide.help("sweep_sphere_triangle"):find(
       "collide.sweep_sphere_triangle(r, c0, c1, a, b, c [, point [, normal]])", 1, true))
     -- a name in two places: the module's first, the other named
-    assert.is_truthy(collide.help("world"):find("see also debug.world(w [, options])", 1, true))
+    assert.is_truthy(collide.help("world"):find("see also debug.world(w [, options])", 1,
+                                                true))
     assert.are.equal("debug.world(w [, options])", collide.help("debug.world"):match("^[^\n]+"))
   end)
 

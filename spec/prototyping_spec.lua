@@ -130,6 +130,7 @@ describe("an argument error's traceback", function()
     local line = debug.getinfo(1, "l").currentline + 1
     local ok, err = pcall(function() local r = V(1, "a") return r end)
     assert.is_false(ok)
-    assert.are.equal(THIS .. ":" .. line .. ": bad argument #2 to 'vec3' (number expected, got string)", err)
+    assert.are.equal(THIS .. ":" .. line ..
+                     ": bad argument #2 to 'vec3' (number expected, got string)", err)
   end)
 end)
