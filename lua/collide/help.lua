@@ -94,14 +94,15 @@ return function(name)
   -- not found: the names that contain it
   local near = {}
   local want = (bare or name):lower()
-  for key, e in pairs(DATA) do
+  for _, e in pairs(DATA) do
     if #want >= 3 and (e.name:find(want, 1, true) or want:find(e.name, 1, true)) then
       near[#near + 1] = e.signature:match("^[^(]+")
     end
-    local _ = key
   end
   table.sort(near)
-  local hint = #near > 0 and ("; did you mean " .. table.concat(near, ", ", 1, math.min(#near, 6)) .. "?")
-               or "; collide.help() lists them"
+  local hint = "; collide.help() lists them"
+  if #near > 0 then
+    hint = "; did you mean " .. table.concat(near, ", ", 1, math.min(#near, 6)) .. "?"
+  end
   error(("bad argument #1 to 'help' (no function or method '%s'%s)"):format(name, hint), 2)
 end
