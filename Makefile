@@ -71,7 +71,8 @@ DEPS_RELIAB = clang:clang valgrind:valgrind cppcheck:cppcheck \
 DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
   /usr/include/lua5.1/lua.h:liblua5.1-0-dev
 
-.PHONY: examples fps-example platformer-smoke platformer help help-check
+.PHONY: examples fps-example platformer-smoke platformer help help-check \
+  playground playground-smoke
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs spec-full luacheck rock-check \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
@@ -587,7 +588,7 @@ love-smoke: deps-love build/5.1/collide/core.so
 
 # examples/fps.lua on every VM and both LuaJIT backends; the platformer in
 # LOVE under a virtual X server (screenshot: build/platformer-smoke.png).
-examples: fps-example platformer-smoke
+examples: fps-example platformer-smoke playground-smoke
 
 fps-example: build-all
 	@set -e; for v in $(VMS); do echo "== examples/fps.lua on Lua $$v"; \
@@ -600,6 +601,20 @@ platformer-smoke: deps-love build/5.1/collide/core.so
 	@mkdir -p build
 	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/platformer --smoke \
 	  --out=$(CURDIR)/build/platformer-smoke.png
+
+# The playground (issue 31): a Lua file run against collide, every shape and
+# query drawn, reloaded when the file changes. FILE= a script of yours.
+FILE ?=
+playground: deps-love build/5.1/collide/core.so
+	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/playground $(FILE)
+
+# Its headless check under a virtual X server: what it drew against answers
+# computed apart, pause and step, the console, a reload
+# (screenshot: build/playground-smoke.png).
+playground-smoke: deps-love build/5.1/collide/core.so
+	@mkdir -p build
+	COLLIDE_ROOT=$(CURDIR) timeout 300 $(XVFB_RUN) $(LOVE) examples/playground --smoke \
+	  --out=$(CURDIR)/build/playground-smoke.png
 
 platformer: deps-love build/5.1/collide/core.so
 	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/platformer
