@@ -511,12 +511,12 @@ for _, M in ipairs(MOVERS) do
         fails({ [1] = "slide" }, "(unknown option (a number key))")
         -- (with up: the options below need it, and its absence is an error
         -- of its own, pinned next)
-        local up = V(0, 1)
-        fails({ snap = "far", up = up }, "(options.snap: number expected, got string)")
-        fails({ snap = -1, up = up }, "(negative snap)")
-        fails({ step_height = -0.5, up = up }, "(negative step_height)")
+        local UP = V(0, 1)
+        fails({ snap = "far", up = UP }, "(options.snap: number expected, got string)")
+        fails({ snap = -1, up = UP }, "(negative snap)")
+        fails({ step_height = -0.5, up = UP }, "(negative step_height)")
         fails({ carry = 1 }, "(options.carry: boolean expected, got number)")
-        fails({ stop_on_slope = "yes", up = up },
+        fails({ stop_on_slope = "yes", up = UP },
               "(options.stop_on_slope: boolean expected, got string)")
         fails({ velocity = "fast" }, "(options.velocity: vec3 expected, got string)")
         fails({ velocity = V(0 / 0, 0) }, "(vec3 has a NaN component)")

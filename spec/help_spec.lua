@@ -135,11 +135,11 @@ describe("collide.help", function()
     -- the generator run here, in this Lua, its output caught
     local chunks, write, saved_arg = {}, io.write, _G.arg
     _G.arg = { [0] = "tools/gen-help.lua", "types/collide.lua", "types/collide_debug.lua" }
-    io.write = function(...)
+    io.write = function(...)   -- luacheck: ignore 122
       for i = 1, select("#", ...) do chunks[#chunks + 1] = select(i, ...) end
     end
     local ok, err = pcall(dofile, "tools/gen-help.lua")
-    io.write, _G.arg = write, saved_arg
+    io.write, _G.arg = write, saved_arg   -- luacheck: ignore 122
     assert(ok, err)
     local fresh = table.concat(chunks)
     local f = assert(io.open("lua/collide/help_data.lua"))

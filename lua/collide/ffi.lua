@@ -461,7 +461,8 @@ local function polygon(t)
   if type(t) ~= "table" then return typeerror(F_POLYGON, 1, "table", t) end
   local n = #t
   if n > 65536 then   -- COLLIDE_MAX_POLYGON_VERTICES, before reading them
-    return argerror(F_POLYGON, 1, ffi.string(C.collide_reason_message(C.COLLIDE_E_TOO_MANY_VERTICES)))
+    return argerror(F_POLYGON, 1,
+                    ffi.string(C.collide_reason_message(C.COLLIDE_E_TOO_MANY_VERTICES)))
   end
   local body = GBODY(n)
   local verts = ffi.cast("collide_vec3 *", body.v)

@@ -254,7 +254,8 @@ return function(E)
       return argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s) is degenerate"):format(
         t + 1, num[1], num[2], num[3]))
     end
-    return argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s): index %s is out of range"):format(
+    return argerror(F_MESH, 3,
+      ("triangle %d (indices %s, %s, %s): index %s is out of range"):format(
       t + 1, num[1], num[2], num[3], num[out]))
   end
 
@@ -903,7 +904,8 @@ end]],
           x = opt_number(f, idx, key, x)
           -- (not >=: NaN fails too)
           if not (x >= 1) then  -- luacheck: ignore 581
-            return argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
+            return argerror(f, idx,
+                            ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
           end
           OPTIONS.max_iterations = x > 1e6 and 1000000 or floor(x)
         elseif key == "response" then
@@ -1128,8 +1130,12 @@ end]],
     if not istype(V, to) then to = tovec(f, 3, to, S[3]) end
     -- move_shape changes the world, and an error must leave it as it was:
     -- its out-vectors are checked before the move, not when filled
-    if type(o1) ~= "nil" and not istype(V, o1) then return typeerror(f, 5, "vec3 (out-vector)", o1) end
-    if type(o2) ~= "nil" and not istype(V, o2) then return typeerror(f, 6, "vec3 (out-vector)", o2) end
+    if type(o1) ~= "nil" and not istype(V, o1) then
+      return typeerror(f, 5, "vec3 (out-vector)", o1)
+    end
+    if type(o2) ~= "nil" and not istype(V, o2) then
+      return typeerror(f, 6, "vec3 (out-vector)", o2)
+    end
     return move(f, -1, self, w, D, b, nil, to, options, o1, o2, id)
   end
 
@@ -1174,7 +1180,9 @@ end]],
       if rt ~= "number" and rt ~= "table" then
         return typeerror(F_PAIRS, 1, "number or table", radii)
       end
-      if type(out) ~= "nil" and type(out) ~= "table" then return typeerror(F_PAIRS, 4, "table", out) end
+      if type(out) ~= "nil" and type(out) ~= "table" then
+        return typeerror(F_PAIRS, 4, "table", out)
+      end
       local n = #starts
       if #ends ~= n then return argerror(F_PAIRS, 3, "starts and ends differ in length") end
       if rt == "table" and #radii ~= n then
