@@ -79,7 +79,7 @@ return function(E)
   -- (no new fields, as on a userdata; a script that overwrites the two
   -- slots gets "world expected" from the next call, never a crash)
   function meta.__newindex()
-    raise("worlds have no fields to set")
+    return raise("worlds have no fields to set")
   end
 
   -- ---- errors and checks -------------------------------------------------
@@ -89,9 +89,9 @@ return function(E)
   -- world) are plain "name: message".
   local function world_error(f, code)
     if C.collide_error_arg(code) == 0 then
-      raise(f.name .. ": " .. ffi.string(C.collide_error_message(code)))
+      return raise(f.name .. ": " .. ffi.string(C.collide_error_message(code)))
     end
-    coreerror(f, code, 1)
+    return coreerror(f, code, 1)
   end
 
   -- A world argument (self): its core pointer and its data table.
@@ -101,7 +101,7 @@ return function(E)
       local D = rawget(w, 1)
       if type(D) == "table" then return p, D end
     end
-    typeerror(f, 1, "world", w)
+    return typeerror(f, 1, "world", w)
   end
 
   -- The same for a method that changes the world: an error while it is
@@ -168,7 +168,7 @@ return function(E)
   local function enter(f, prev)
     if depth >= MAX_DEPTH then
       gc_resume(prev)
-      raise(f.name .. ": filter nesting too deep")
+      return raise(f.name .. ": filter nesting too deep")
     end
     depth = depth + 1
   end
@@ -224,14 +224,14 @@ return function(E)
   end
 
   local function check_number(f, idx, x)
-    if type(x) ~= "number" then typeerror(f, idx, "number", x) end
+    if type(x) ~= "number" then return typeerror(f, idx, "number", x) end
   end
 
   -- ---- construction, shapes, data ------------------------------------------
 
   function E.M.world()
     local p = C.collide_world_new()
-    if p == nil then raise("world: not enough memory") end
+    if p == nil then return raise("world: not enough memory") end
     p = ffi.gc(p, C.collide_world_free)
     local w = setmetatable({ {} }, meta)
     WORLD[w] = p
@@ -241,9 +241,26 @@ return function(E)
 
   local F_TOSTRING = fn("__tostring")
 
+  -- world(5 shapes: 3 aabb, 2 sphere): the counts by kind (issue 31), as
+  -- lcollide_world.c world_tostring
+  local KIND_NAMES = { "triangle", "polygon", "aabb", "sphere", "segment",
+                       "plane", "capsule" }
   function meta.__tostring(self)
     local w = check_world(F_TOSTRING, self)
-    return "world(" .. C.collide_world_count(w) .. " shapes)"
+    local count, id = {}, 0
+    for k = 1, #KIND_NAMES do count[k] = 0 end
+    while true do
+      id = C.collide_world_next(w, id)
+      if id <= 0 then break end
+      local k = C.collide_world_kind(w, id)
+      if count[k] then count[k] = count[k] + 1 end
+    end
+    local parts = {}
+    for k = 1, #KIND_NAMES do
+      if count[k] > 0 then parts[#parts + 1] = count[k] .. " " .. KIND_NAMES[k] end
+    end
+    return "world(" .. C.collide_world_count(w) .. " shapes" ..
+           (#parts > 0 and ": " .. table.concat(parts, ", ") or "") .. ")"
   end
 
   -- Keeps data with the new id (lcollide_world.c added).
@@ -261,17 +278,17 @@ return function(E)
     if istype(G, p) then
       return added(F_POLY, D, C.collide_world_add_polygon(w, cast(POLYGON_PTR, p)), data)
     end
-    if type(p) ~= "table" then typeerror(F_POLY, 2, "polygon", p) end
+    if type(p) ~= "table" then return typeerror(F_POLY, 2, "polygon", p) end
     local n = #p
     if n < 3 then
-      argerror(F_POLY, 2, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
+      return argerror(F_POLY, 2, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
     end
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(F_POLY, 2, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
     local code = C.collide_polygon_init(vs, n, poly)
     if code < 0 then
-      argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
+      return argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
     end
     return added(F_POLY, D, C.collide_world_add_polygon(w, poly), data)
   end
@@ -288,21 +305,22 @@ return function(E)
       if not out and ix[3 * t + k - 1] < 0 then out = k end
     end
     if C.collide_error_reason(code) == C.COLLIDE_E_DEGENERATE_TRIANGLE or not out then
-      argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s) is degenerate"):format(
+      return argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s) is degenerate"):format(
         t + 1, num[1], num[2], num[3]))
     end
-    argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s): index %s is out of range"):format(
+    return argerror(F_MESH, 3,
+      ("triangle %d (indices %s, %s, %s): index %s is out of range"):format(
       t + 1, num[1], num[2], num[3], num[out]))
   end
 
   -- lcollide_world.c w_add_mesh, check for check.
   function methods.add_mesh(self, vertices, indices, data)
     local w, D = check_unlocked(F_MESH, self)
-    if type(vertices) ~= "table" then typeerror(F_MESH, 2, "table", vertices) end
-    if type(indices) ~= "table" then typeerror(F_MESH, 3, "table", indices) end
+    if type(vertices) ~= "table" then return typeerror(F_MESH, 2, "table", vertices) end
+    if type(indices) ~= "table" then return typeerror(F_MESH, 3, "table", indices) end
     local nv, ni = #vertices, #indices
     if ni % 3 ~= 0 then
-      argerror(F_MESH, 3, "number of indices is not a multiple of 3")
+      return argerror(F_MESH, 3, "number of indices is not a multiple of 3")
     end
     local vs = new("collide_vec3[?]", nv + 1)
     local ix = new("int[?]", ni + 1)
@@ -310,7 +328,7 @@ return function(E)
     for i = 1, ni do
       local x = rawget(indices, i)
       if type(x) ~= "number" or x ~= floor(x) or x == huge or x == -huge then
-        argerror(F_MESH, 3, ("integer expected at index %d, got %s"):format(
+        return argerror(F_MESH, 3, ("integer expected at index %d, got %s"):format(
           i, type(x) == "number" and "number" or typename(x)))
       end
       ix[i - 1] = (x >= 1 and x <= nv) and x - 1 or -1
@@ -377,16 +395,16 @@ return function(E)
   -- copies them).
   local function polygon_arg(f, idx, p)
     if istype(G, p) then return cast(POLYGON_PTR, p), p end
-    if type(p) ~= "table" then typeerror(f, idx, "polygon", p) end
+    if type(p) ~= "table" then return typeerror(f, idx, "polygon", p) end
     local n = #p
     if n < 3 then
-      argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
+      return argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
     end
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(f, idx, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
     local code = C.collide_polygon_init(vs, n, poly)
-    if code < 0 then argerror(f, idx, ffi.string(C.collide_error_message(code))) end
+    if code < 0 then return argerror(f, idx, ffi.string(C.collide_error_message(code))) end
     return poly, vs
   end
 
@@ -419,7 +437,7 @@ return function(E)
       check_number(f, 5, c)
       code = C.collide_world_update_capsule(w, id, a, b, c)
     elseif kind == 6 then
-      if not istype(P, a) then typeerror(f, 3, "plane", a) end
+      if not istype(P, a) then return typeerror(f, 3, "plane", a) end
       code = C.collide_world_update_plane(w, id, cast(PLANE_PTR, a))
     end
     if code < 0 then world_error(f, code) end
@@ -495,7 +513,7 @@ return function(E)
   local function check_bits(f, idx, x, reason)
     check_number(f, idx, x)
     if not (x >= 0 and x < 2147483648 and x == floor(x)) then
-      argerror(f, idx, ffi.string(C.collide_reason_message(reason)))
+      return argerror(f, idx, ffi.string(C.collide_reason_message(reason)))
     end
     return x
   end
@@ -535,6 +553,10 @@ return function(E)
   function methods.velocity(self, id, o1)
     local w = check_world(F_VEL, self)
     id = check_id(F_VEL, id)
+    -- (the out-vector is checked for an unknown id too: issue 31)
+    if type(o1) ~= "nil" and not istype(V, o1) then
+      return typeerror(F_VEL, 3, "vec3 (out-vector)", o1)
+    end
     if id == 0 or C.collide_world_velocity(w, id, VEL) == 0 then return nil end
     return outvec(F_VEL, 3, o1, VEL.x, VEL.y, VEL.z)
   end
@@ -605,7 +627,7 @@ return function(E)
       MASK[0] = check_bits(f, idx, filter, C.COLLIDE_E_BAD_MASK)
       return LAYER, MASK
     end
-    if type(filter) ~= "function" then typeerror(f, idx, "function or mask", filter) end
+    if type(filter) ~= "function" then return typeerror(f, idx, "function or mask", filter) end
     return nil, nil, filter
   end
 
@@ -613,6 +635,16 @@ return function(E)
   -- feature, id; the out-vectors are the arguments out_idx, out_idx + 1.
   -- (HIT and ID are read into locals first: the first out-vector made may
   -- run a finalizer that runs a query)
+  -- The out-vectors of a sweep, checked before it runs (on a miss too).
+  local function check_outs(f, idx, o1, o2)
+    if type(o1) ~= "nil" and not istype(V, o1) then
+      return typeerror(f, idx, "vec3 (out-vector)", o1)
+    end
+    if type(o2) ~= "nil" and not istype(V, o2) then
+      return typeerror(f, idx + 1, "vec3 (out-vector)", o2)
+    end
+  end
+
   local function world_hit(f, code, err, out_idx, o1, o2)
     if code == FILTER_ABORT then error(err, 0) end
     if code < 0 then world_error(f, code) end
@@ -740,9 +772,9 @@ return function(E)
   -- the same lines (the arguments after self checked in order, by kind).
   -- ($ is the parameter's number, # its position in the Lua call)
   local ARG_CHECK = {
-    N = 'if type(a$) ~= "number" then typeerror(F, #, "number", a$) end',
+    N = 'if type(a$) ~= "number" then return typeerror(F, #, "number", a$) end',
     V = 'if not istype(V, a$) then a$ = tovec(F, #, a$, S[#]) end',
-    P = 'if not istype(P, a$) then typeerror(F, #, "plane", a$) end',
+    P = 'if not istype(P, a$) then return typeerror(F, #, "plane", a$) end',
   }
   local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)" }
 
@@ -789,9 +821,11 @@ return function(self, %s, filter, o1, o2)
 %s
   local code, err
   if type(filter) == "nil" then
+    check_outs(F, %d, o1, o2)
     code = C.%s(w, %s, nil, nil, HIT, ID)
   else
     local cb, ctx, lf = filter_arg(F, %d, filter)
+    check_outs(F, %d, o1, o2)
     if lf == nil then
       code = C.%s(w, %s, cb, ctx, HIT, ID)
     else
@@ -826,17 +860,18 @@ end]],
       src = BODY[result]:format(params, "  local " .. xs .. " = " .. params .. "\n" .. xchecks,
                             after, cfn, xpass, params)
     else
-      src = BODY.WHIT:format(cfn, pass, params, checks, cfn, pass, after, cfn, pass,
+      src = BODY.WHIT:format(cfn, pass, params, checks, after + 1, cfn, pass, after,
+                             after + 1, cfn, pass,
                              params, after + 1)
     end
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
-      "      check_unlocked, take_pens, penetration = ...\n" .. src,
+      "      check_unlocked, take_pens, penetration, check_outs = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
-                 take_ids, check_unlocked, take_pens, penetration)
+                 take_ids, check_unlocked, take_pens, penetration, check_outs)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
@@ -869,14 +904,14 @@ end]],
 
   local function opt_number(f, idx, key, x)
     if type(x) ~= "number" then
-      argerror(f, idx, "options." .. key .. ": number expected, got " .. typename(x))
+      return argerror(f, idx, "options." .. key .. ": number expected, got " .. typename(x))
     end
     return x
   end
 
   local function opt_boolean(f, idx, key, x)
     if type(x) ~= "boolean" then
-      argerror(f, idx, "options." .. key .. ": boolean expected, got " .. typename(x))
+      return argerror(f, idx, "options." .. key .. ": boolean expected, got " .. typename(x))
     end
     return x and 1 or 0
   end
@@ -901,34 +936,41 @@ end]],
         return
       end
     end
-    argerror(f, idx, "options." .. key .. ": vec3 expected, got " .. typename(v))
+    return argerror(f, idx, "options." .. key .. ": vec3 expected, got " .. typename(v))
   end
+
+  -- The options that mean nothing without up: an error without it (issue
+  -- 31), as in lcollide_world.c read_options.
+  local NEEDS_UP = { max_slope = true, step_height = true, snap = true,
+                     stop_on_slope = true, steep_as_wall = true }
 
   -- The options table into OPTIONS; returns the filter function, if any.
   local function read_options(f, idx, options, OPTIONS)
-    if type(options) ~= "table" then typeerror(f, idx, "table", options) end
+    if type(options) ~= "table" then return typeerror(f, idx, "table", options) end
     for k in pairs(options) do
       if type(k) ~= "string" then
-        argerror(f, idx, "unknown option (a " .. typename(k) .. " key)")
+        return argerror(f, idx, "unknown option (a " .. typename(k) .. " key)")
       end
-      if not KNOWN[k] then argerror(f, idx, "unknown option '" .. k .. "'") end
+      if not KNOWN[k] then return argerror(f, idx, "unknown option '" .. k .. "'") end
     end
-    local filter
+    local filter, needs_up
     for i = 1, #OPTION_NAMES do
       local key = OPTION_NAMES[i]
       local x = options[key]
       if type(x) ~= "nil" then
+        if needs_up == nil and NEEDS_UP[key] then needs_up = key end
         if key == "max_iterations" then
           x = opt_number(f, idx, key, x)
           -- (not >=: NaN fails too)
           if not (x >= 1) then  -- luacheck: ignore 581
-            argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
+            return argerror(f, idx,
+                            ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
           end
           OPTIONS.max_iterations = x > 1e6 and 1000000 or floor(x)
         elseif key == "response" then
           local k = RESPONSES[type(x) == "string" and x or ""]
           if k == nil then
-            argerror(f, idx, "options.response must be 'slide', 'bounce' or 'stop'")
+            return argerror(f, idx, "options.response must be 'slide', 'bounce' or 'stop'")
           end
           OPTIONS.response = k
         elseif key == "up" then
@@ -937,13 +979,13 @@ end]],
         elseif key == "filter" then
           if type(x) == "number" then
             if not (x >= 0 and x < 2147483648 and x == floor(x)) then
-              argerror(f, idx, "options.filter: " ..
+              return argerror(f, idx, "options.filter: " ..
                 ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_MASK)))
             end
             OPTIONS.use_mask, OPTIONS.mask = 1, x
           else
             if type(x) ~= "function" then
-              argerror(f, idx, "options.filter: function or mask expected")
+              return argerror(f, idx, "options.filter: function or mask expected")
             end
             filter = x
           end
@@ -955,13 +997,16 @@ end]],
         elseif key == "max_push" then
           x = opt_number(f, idx, key, x)
           if x < 0 then
-            argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_NEG_PUSH)))
+            return argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_NEG_PUSH)))
           end
           OPTIONS.max_push = x
         else   -- restitution, max_slope, skin, step_height, snap
           OPTIONS[key] = opt_number(f, idx, key, x)
         end
       end
+    end
+    if needs_up ~= nil and OPTIONS.use_up == 0 then
+      return argerror(f, idx, "options." .. needs_up .. " needs options.up")
     end
     return filter
   end
@@ -1086,13 +1131,13 @@ end]],
       if code == 1 then code = 0 end
     end
     if code == FILTER_ABORT then error(err, 0) end
-    if code == FILTER_BAD_RESPONSE then raise(f.name .. ": " .. err) end
+    if code == FILTER_BAD_RESPONSE then return raise(f.name .. ": " .. err) end
     if code < 0 and C.collide_error_arg(code) == 5 + a then
-      argerror(f, 5 + a, ffi.string(C.collide_error_message(code)))
+      return argerror(f, 5 + a, ffi.string(C.collide_error_message(code)))
     end
     if code < 0 and C.collide_error_reason(code) == C.COLLIDE_E_NOT_MOVABLE then
       -- the message names the kind: "triangle shape cannot move (...)"
-      argerror(f, 2, KIND[C.collide_world_kind(w, id)] .. " " ..
+      return argerror(f, 2, KIND[C.collide_world_kind(w, id)] .. " " ..
                ffi.string(C.collide_error_message(code)))
     end
     if code < 0 then world_error(f, code) end
@@ -1165,8 +1210,12 @@ end]],
     if not istype(V, to) then to = tovec(f, 3, to, S[3]) end
     -- move_shape changes the world, and an error must leave it as it was:
     -- its out-vectors are checked before the move, not when filled
-    if type(o1) ~= "nil" and not istype(V, o1) then typeerror(f, 5, "vec3 (out-vector)", o1) end
-    if type(o2) ~= "nil" and not istype(V, o2) then typeerror(f, 6, "vec3 (out-vector)", o2) end
+    if type(o1) ~= "nil" and not istype(V, o1) then
+      return typeerror(f, 5, "vec3 (out-vector)", o1)
+    end
+    if type(o2) ~= "nil" and not istype(V, o2) then
+      return typeerror(f, 6, "vec3 (out-vector)", o2)
+    end
     return move(f, -1, self, w, D, b, nil, to, options, o1, o2, id)
   end
 
@@ -1205,17 +1254,19 @@ end]],
 
   if capi.sweep_pairs ~= nil then
     function E.M.sweep_pairs(radii, starts, ends, out)
-      if type(starts) ~= "table" then typeerror(F_PAIRS, 2, "table", starts) end
-      if type(ends) ~= "table" then typeerror(F_PAIRS, 3, "table", ends) end
+      if type(starts) ~= "table" then return typeerror(F_PAIRS, 2, "table", starts) end
+      if type(ends) ~= "table" then return typeerror(F_PAIRS, 3, "table", ends) end
       local rt = type(radii)
       if rt ~= "number" and rt ~= "table" then
-        typeerror(F_PAIRS, 1, "number or table", radii)
+        return typeerror(F_PAIRS, 1, "number or table", radii)
       end
-      if type(out) ~= "nil" and type(out) ~= "table" then typeerror(F_PAIRS, 4, "table", out) end
+      if type(out) ~= "nil" and type(out) ~= "table" then
+        return typeerror(F_PAIRS, 4, "table", out)
+      end
       local n = #starts
-      if #ends ~= n then argerror(F_PAIRS, 3, "starts and ends differ in length") end
+      if #ends ~= n then return argerror(F_PAIRS, 3, "starts and ends differ in length") end
       if rt == "table" and #radii ~= n then
-        argerror(F_PAIRS, 1, "radii and starts differ in length")
+        return argerror(F_PAIRS, 1, "radii and starts differ in length")
       end
       local b = take_pairs()
       pairs_buffers(b, n)
@@ -1224,7 +1275,7 @@ end]],
         local r = radii
         if rt == "table" then
           r = rawget(radii, i)
-          if type(r) ~= "number" then argerror(F_PAIRS, 1, "array of numbers expected") end
+          if type(r) ~= "number" then return argerror(F_PAIRS, 1, "array of numbers expected") end
         end
         R[i - 1] = r
         checkvec_at(F_PAIRS, 2, starts, i, A[i - 1])
@@ -1233,7 +1284,7 @@ end]],
       local cap = 4 * n + 16
       pairs_out(b, cap)
       local count = C.collide_sweep_pairs(n, R, A, B, b[5], b[7], cap)
-      if count < 0 then coreerror(F_PAIRS, count, 1) end
+      if count < 0 then return coreerror(F_PAIRS, count, 1) end
       if count > cap then
         cap = count
         pairs_out(b, cap)
