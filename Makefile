@@ -71,7 +71,8 @@ DEPS_RELIAB = clang:clang valgrind:valgrind cppcheck:cppcheck \
 DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
   /usr/include/lua5.1/lua.h:liblua5.1-0-dev
 
-.PHONY: examples fps-example platformer-smoke platformer
+.PHONY: examples fps-example platformer-smoke platformer help help-check \
+  playground playground-smoke
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs spec-full luacheck rock-check \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
@@ -179,6 +180,14 @@ spec-full: $(addprefix spec-full-,$(SPEC_RUNS))
 cdef:
 	$(LUA) tools/gen-cdef.lua csrc/core/collide.h > lua/collide/cdef.lua.tmp
 	mv lua/collide/cdef.lua.tmp lua/collide/cdef.lua
+
+help:
+	$(LUA) tools/gen-help.lua types/collide.lua types/collide_debug.lua > lua/collide/help_data.lua.tmp
+	mv lua/collide/help_data.lua.tmp lua/collide/help_data.lua
+
+help-check:
+	@$(LUA) tools/gen-help.lua types/collide.lua types/collide_debug.lua | cmp -s - lua/collide/help_data.lua \
+	  || { echo "lua/collide/help_data.lua is out of date: run make help"; exit 1; }
 
 cdef-check:
 	@$(LUA) tools/gen-cdef.lua csrc/core/collide.h | cmp -s - lua/collide/cdef.lua \
@@ -579,7 +588,7 @@ love-smoke: deps-love build/5.1/collide/core.so
 
 # examples/fps.lua on every VM and both LuaJIT backends; the platformer in
 # LOVE under a virtual X server (screenshot: build/platformer-smoke.png).
-examples: fps-example platformer-smoke
+examples: fps-example platformer-smoke playground-smoke
 
 fps-example: build-all
 	@set -e; for v in $(VMS); do echo "== examples/fps.lua on Lua $$v"; \
@@ -592,6 +601,20 @@ platformer-smoke: deps-love build/5.1/collide/core.so
 	@mkdir -p build
 	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/platformer --smoke \
 	  --out=$(CURDIR)/build/platformer-smoke.png
+
+# The playground (issue 31): a Lua file run against collide, every shape and
+# query drawn, reloaded when the file changes. FILE= a script of yours.
+FILE ?=
+playground: deps-love build/5.1/collide/core.so
+	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/playground $(FILE)
+
+# Its headless check under a virtual X server: what it drew against answers
+# computed apart, pause and step, the console, a reload
+# (screenshot: build/playground-smoke.png).
+playground-smoke: deps-love build/5.1/collide/core.so
+	@mkdir -p build
+	COLLIDE_ROOT=$(CURDIR) timeout 300 $(XVFB_RUN) $(LOVE) examples/playground --smoke \
+	  --out=$(CURDIR)/build/playground-smoke.png
 
 platformer: deps-love build/5.1/collide/core.so
 	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/platformer

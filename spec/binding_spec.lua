@@ -89,7 +89,7 @@ describe("the binding", function()
       assert.are.equal("world(0 shapes)", tostring(w))
       w:add_sphere({0, 0, 0}, 1)
       w:add_aabb({5, 0, 0}, {1, 1, 1})
-      assert.are.equal("world(2 shapes)", tostring(w))
+      assert.are.equal("world(2 shapes: 1 aabb, 1 sphere)", tostring(w))   -- (by kind)
     end)
   end)
 

@@ -176,6 +176,10 @@ LC_PRIVATE collide_vec3 *lc_pushvec(lua_State *L, const collide_vec3 *v);
 LC_PRIVATE void lc_pushvec_out(lua_State *L, const lc_fn *fn, int out_idx,
                     const collide_vec3 *v);
 
+/* Check the n out-vectors from idx (absent, nil or a vec3), before the
+   query runs, so that a bad one is an error on a miss too. */
+LC_PRIVATE void lc_checkouts(lua_State *L, const lc_fn *fn, int idx, int n);
+
 /* Push a COLLIDE_FEATURE_* value's name ("face", "edge", "vertex"). */
 LC_PRIVATE void lc_pushfeature(lua_State *L, int feature);
 

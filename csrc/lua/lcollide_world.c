@@ -142,12 +142,34 @@ static int world_gc(lua_State *L) {
   return 0;
 }
 
+/* The kinds by their COLLIDE_KIND_* number, as w:get names them. */
+static const char *const kind_names[] = {
+  "none", "triangle", "polygon", "aabb", "sphere", "segment", "plane", "capsule"
+};
+
 static int world_tostring(lua_State *L) {
   static const lc_fn F = {"__tostring", 0};
   lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
   if (p == NULL) return lc_typeerror(L, &F, 1, "world");
   if (p->w == NULL) lua_pushliteral(L, "world(closed)");
-  else lua_pushfstring(L, "world(%d shapes)", collide_world_count(p->w));
+  else {
+    /* world(5 shapes: 3 aabb, 2 sphere): the counts by kind, in the order
+       of kind_names (issue 31: what a REPL shows of a world) */
+    int count[sizeof kind_names / sizeof kind_names[0]] = {0};
+    int id = 0, k, n = 1;
+    while ((id = collide_world_next(p->w, id)) > 0) {
+      k = collide_world_kind(p->w, id);
+      if (k > 0 && k < (int)(sizeof count / sizeof count[0])) count[k]++;
+    }
+    lua_pushfstring(L, "world(%d shapes", collide_world_count(p->w));
+    for (k = 1; k < (int)(sizeof count / sizeof count[0]); k++) {
+      if (count[k] == 0) continue;
+      lua_pushfstring(L, "%s%d %s", n == 1 ? ": " : ", ", count[k], kind_names[k]);
+      n++;
+    }
+    lua_pushliteral(L, ")");
+    lua_concat(L, n + 1);
+  }
   return 1;
 }
 
@@ -319,9 +341,6 @@ static int w_build(lua_State *L) {
 
 /* ---- shapes that change and move ------------------------------------------- */
 
-static const char *const kind_names[] = {
-  "none", "triangle", "polygon", "aabb", "sphere", "segment", "plane", "capsule"
-};
 
 /* w:update(id, ...) -> true | false: the arguments of the shape's add_*. */
 static int w_update(lua_State *L) {
@@ -508,6 +527,7 @@ static int w_velocity(lua_State *L) {
   collide_world *w = check_world(L, &F);
   int id = check_id(L, &F, 2);
   collide_vec3 d;
+  lc_checkouts(L, &F, 3, 1);
   if (!id || !collide_world_velocity(w, id, &d)) {
     lua_pushnil(L);
     return 1;
@@ -968,6 +988,7 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
     LC_WORLD_HEAD(name, kinds, check_world); \
     lua_settop(L, LC_COUNT(kinds) + 4); \
     fn = opt_filter(L, &F, LC_COUNT(kinds) + 2, &f); \
+    lc_checkouts(L, &F, LC_COUNT(kinds) + 3, 2); \
     code = cfn(w, LC_APPLY(LC_PASS, kinds), fn, filter_ctx(&f, fn), &h, &id); \
     return push_world_hit(L, &F, code, &h, id, &f, LC_COUNT(kinds) + 3); \
   }
@@ -1066,7 +1087,7 @@ static const char *const option_names[O_COUNT + 1] = {
 static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
                          collide_move_options *o) {
   static const char *const responses[] = {"slide", "bounce", "stop", NULL};
-  int k;
+  int k, needs_up = -1;
   if (lua_type(L, idx) != LUA_TTABLE) lc_typeerror(L, fn, idx, "table");
   lua_pushnil(L);
   while (lua_next(L, idx) != 0) {
@@ -1088,6 +1109,11 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
       lua_pop(L, 1);
       continue;
     }
+    /* the options that mean nothing without up (issue 31: they were
+       ignored without a word, while a misspelled one is an error) */
+    if (needs_up < 0 && (k == O_MAX_SLOPE || k == O_STEP_HEIGHT || k == O_SNAP ||
+                         k == O_STOP_ON_SLOPE || k == O_STEEP_AS_WALL))
+      needs_up = k;
     switch (k) {
     case O_MAX_ITERATIONS: {
       double x = opt_number(L, fn, idx, key);
@@ -1145,6 +1171,10 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
     default: break;
     }
     lua_pop(L, 1);
+  }
+  if (needs_up >= 0 && !o->use_up) {
+    lua_pushfstring(L, "options.%s needs options.up", option_names[needs_up]);
+    lc_argerror(L, fn, idx, lua_tostring(L, -1));
   }
 }
 

@@ -78,7 +78,9 @@ enum {
   /* mover options, continued (issue 26: push-out, one-way shapes) */
   COLLIDE_E_NEG_PUSH = 31,            /* "negative max_push" */
   COLLIDE_E_ONEWAY_UP = 32,           /* "'oneway' needs options.up" */
-  COLLIDE_E_LAST = 33
+  /* helpers (issue 31) */
+  COLLIDE_E_NOT_UNIT = 33,            /* "normal is not unit length (normalize it)" */
+  COLLIDE_E_LAST = 34
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -130,7 +132,9 @@ int collide_vec3_normalize(const collide_vec3 *a, collide_vec3 *out);
 /* a + (b - a) u */
 int collide_vec3_lerp(const collide_vec3 *a, const collide_vec3 *b, double u,
                       collide_vec3 *out);
-/* v - 2 (v.n) n and v - (v.n) n; n is used as given. */
+/* v - 2 (v.n) n and v - (v.n) n. n must be a unit vector: |n.n - 1| at
+   most 1e-6, else COLLIDE_E_NOT_UNIT (argument 2); a NaN passes through
+   (NaN in, NaN out, as for the other helpers). */
 int collide_vec3_reflect(const collide_vec3 *v, const collide_vec3 *n,
                          collide_vec3 *out);
 int collide_vec3_slide(const collide_vec3 *v, const collide_vec3 *n,

@@ -90,4 +90,11 @@ end
 
 collide.backend = backend
 
+--- collide.help([name]): the public names, or one function's or method's
+-- signature, meaning and results (lua/collide/help.lua), loaded when first
+-- asked for.
+function collide.help(name)
+  return require "collide.help"(name)
+end
+
 return collide
