@@ -222,8 +222,9 @@ end
 
 -- The responses the filters pick, by the kind of the other item.
 local FILTER_SETS = {
-  { wall = "slide", coin = "cross", spring = "bounce", exit = "touch", cloud = nil, mover = "slide" },
-  { wall = "slide", coin = "slide", spring = "slide", exit = "slide", cloud = "slide", mover = "slide" },
+  { wall = "slide", coin = "cross", spring = "bounce", exit = "touch", mover = "slide" },
+  { wall = "slide", coin = "slide", spring = "slide", exit = "slide", cloud = "slide",
+    mover = "slide" },
   { wall = "touch", coin = "cross", spring = "touch", exit = "cross", mover = "cross" },
   { wall = "bounce", coin = "cross", spring = "bounce", exit = "bounce", mover = "bounce" },
   { wall = "stick", coin = "cross", spring = "slide", exit = "touch", mover = "stick" },
@@ -308,7 +309,7 @@ local function run_seed(s)
         if kz ~= "DIFFERENT" then k = "delta" end
       end
       if name == "move" then Z:update(it, B:getRect(it)) end
-      report(k, ("%s: world:%s(%s, %s, %s)"):format(where, name, it.name, tostring(gx), tostring(gy)),
+      report(k, ("%s: world:%s(%s, %s, %s)"):format(where, name, it.name, fmt(gx), fmt(gy)),
              cols_text(ra), cols_text(rb))
       if name == "move" and k ~= "same" then A:update(it, B:getRect(it)) end
     elseif r < 0.62 then
@@ -336,7 +337,8 @@ local function run_seed(s)
       local x, y, w, h = coord(grid), coord(grid), size(grid) * 3, size(grid) * 3
       local ia, la = A:queryRect(x, y, w, h, qfilter)
       local ib, lb = B:queryRect(x, y, w, h, qfilter)
-      report(cmp_sets(ia, la, ib, lb), ("%s: world:queryRect(%s, %s, %s, %s)"):format(where, x, y, w, h),
+      report(cmp_sets(ia, la, ib, lb),
+             ("%s: world:queryRect(%s, %s, %s, %s)"):format(where, x, y, w, h),
              describe(ia), describe(ib))
     elseif r < 0.87 then
       local x, y = coord(grid), coord(grid)
@@ -387,8 +389,9 @@ local function run_seed(s)
         local t = {}
         for i = 1, n do
           t[i] = describe(info[i].item) .. "@" .. fmt(info[i].ti1) .. ".." .. fmt(info[i].ti2)
-            .. " rect(" .. table.concat({ fmt((B:getRect(info[i].item))), fmt(select(2, B:getRect(info[i].item))),
-                 fmt(select(3, B:getRect(info[i].item))), fmt(select(4, B:getRect(info[i].item))) }, ",") .. ")"
+            .. " rect(" .. table.concat({ fmt((B:getRect(info[i].item))),
+                 fmt(select(2, B:getRect(info[i].item))), fmt(select(3, B:getRect(info[i].item))),
+                 fmt(select(4, B:getRect(info[i].item))) }, ",") .. ")"
         end
         return table.concat(t, " ")
       end
@@ -398,7 +401,8 @@ local function run_seed(s)
     -- the worlds agree on every rectangle
     for _, x in ipairs(items) do
       if A:hasItem(x) ~= B:hasItem(x) then
-        report("DIFFERENT", where .. ": hasItem(" .. x.name .. ")", tostring(A:hasItem(x)), tostring(B:hasItem(x)))
+        report("DIFFERENT", where .. ": hasItem(" .. x.name .. ")",
+               tostring(A:hasItem(x)), tostring(B:hasItem(x)))
       end
     end
     if A:countItems() ~= B:countItems() then

@@ -32,7 +32,7 @@ local collide = require "collide"
 
 local vec3 = collide.vec3
 local type, tostring, error, pairs = type, tostring, error, pairs
-local floor, abs, huge = math.floor, math.abs, math.huge
+local floor, abs, huge, min, max = math.floor, math.abs, math.huge, math.min, math.max
 local sort = table.sort
 
 local TINY = 2 ^ -1000   -- a step that is never zero
@@ -62,8 +62,9 @@ local function check_number(v, name)
 end
 
 local function check_positive(v, name)
-  if type(v) ~= "number" or not (v > 0) then
-    error(name .. " must be a positive integer, but was " .. tostring(v) .. "(" .. type(v) .. ")", 3)
+  if type(v) ~= "number" or not (v > 0) then -- luacheck: ignore 581 (NaN fails too)
+    error(name .. " must be a positive integer, but was " .. tostring(v) ..
+          "(" .. type(v) .. ")", 3)
   end
   if v == huge then
     error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 3)
@@ -225,6 +226,35 @@ local function detect(x1, y1, w1, h1, x2, y2, w2, h2, dx, dy)
   return false, t0, nx, ny, touch_at(x1, y1, w1, h1, x2, y2, w2, h2, dx, dy, t0, nx, ny)
 end
 
+-- Only ti, as detect gives it, or nil: the loop over candidates, written
+-- with few live values so that LuaJIT compiles it (detect then describes
+-- the chosen one). Overlapping: minus the product of the nearer ways out,
+-- each at most the item's size (|nearest(a, b)| = min(|a|, |b|)).
+local function time_of(x1, y1, r1x, r1y, w1, h1, o, dx, dy)
+  local x2, y2 = o.x, o.y
+  local r2x, r2y = x2 + o.w, y2 + o.h
+  if x1 < r2x and x2 < r1x and y1 < r2y and y2 < r1y then
+    return -(min(w1, r1x - x2, r2x - x1) * min(h1, r1y - y2, r2y - y1))
+  end
+  -- (x2 - r1x < r2x - x1 always, so over the same dx their quotients keep
+  -- or swap their order exactly: the entry is the smaller)
+  local t0, t1 = -huge, huge
+  if dx ~= 0 then
+    local a, b = (x2 - r1x) / dx, (r2x - x1) / dx
+    t0, t1 = min(a, b), max(a, b)
+  elseif not (x1 < r2x and x2 < r1x) then
+    return nil
+  end
+  if dy ~= 0 then
+    local a, b = (y2 - r1y) / dy, (r2y - y1) / dy
+    t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
+  elseif not (y1 < r2y and y2 < r1y) then
+    return nil
+  end
+  if t0 >= 0 and t0 < 1 and t0 < t1 then return t0 end
+  return nil
+end
+
 -- bump's tie-break between collisions at the same ti: the squared distance
 -- between the centres of A and B.
 local function square_distance(x1, y1, w1, h1, x2, y2, w2, h2)
@@ -377,34 +407,47 @@ end
 -- that are not `item`, not in `visited` and that `filter(item, other)`
 -- gives a response for; nil when there is none. The same as
 -- World:project(...)[1] with a filter that skips `visited`.
-local function first(self, item, visited, x, y, w, h, gx, gy, filter)
+--
+-- ids: the candidates, from `candidates` for a box that holds this path.
+local function first(self, ids, item, visited, x, y, w, h, gx, gy, filter)
   local dx, dy = gx - x, gy - y
-  local ids = candidates(self, x, y, w, h, gx, gy)
+  local r, b = x + w, y + h
   local items, rects = self._item, self._rect
-  local best, bkind, bov, bti, bnx, bny, btx, bty, bdist
+  local best, bkind, bti, bdist
   for k = 1, #ids do
     local id = ids[k]
     local other = items[id]
-    if other ~= item and not (visited and visited[other]) then
+    if other ~= item and not visited[other] then
       local o = rects[id]
-      local ox, oy, ow, oh = o.x, o.y, o.w, o.h
-      local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, ox, oy, ow, oh, dx, dy)
-      if ov ~= nil and (best == nil or ti <= bti) then
-        local dist = square_distance(x, y, w, h, ox, oy, ow, oh)
+      local ti = time_of(x, y, r, b, w, h, o, dx, dy)
+      if ti and (best == nil or ti <= bti) then
+        local dist = square_distance(x, y, w, h, o.x, o.y, o.w, o.h)
         if best == nil or ti < bti or dist < bdist then
           local kind = filter(item, other)
-          if kind then
-            best, bkind, bov, bti, bnx, bny, btx, bty, bdist =
-              id, kind, ov, ti, nx, ny, tx, ty, dist
-          end
+          if kind then best, bkind, bti, bdist = id, kind, ti, dist end
         end
       end
     end
   end
   if best == nil then return nil end
   local o = rects[best]
-  return new_col(item, items[best], bkind, bov, bti, dx, dy, bnx, bny, btx, bty,
-                 x, y, w, h, o.x, o.y, o.w, o.h)
+  local ox, oy, ow, oh = o.x, o.y, o.w, o.h
+  local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, ox, oy, ow, oh, dx, dy)
+  return new_col(item, items[best], bkind, ov, ti, dx, dy, nx, ny, tx, ty,
+                 x, y, w, h, ox, oy, ow, oh)
+end
+
+-- The candidates of a leg from (sx, sy) to (gx, gy): ids0, those of the
+-- move's first leg from (x, y) to (gx0, gy0), when the leg stays in the box
+-- that one swept; else the tree's answer for the leg.
+local function leg(self, ids0, x, y, gx0, gy0, w, h, sx, sy, gx, gy)
+  local l0, t0 = x < gx0 and x or gx0, y < gy0 and y or gy0
+  local r0, b0 = (x > gx0 and x or gx0) + w, (y > gy0 and y or gy0) + h
+  if sx >= l0 and sy >= t0 and sx + w <= r0 and sy + h <= b0
+     and gx >= l0 and gy >= t0 and gx + w <= r0 and gy + h <= b0 then
+    return ids0
+  end
+  return candidates(self, sx, sy, w, h, gx, gy)
 end
 
 local function get_rect(self, item)
@@ -472,6 +515,19 @@ function World:project(item, x, y, w, h, goalX, goalY, filter)
   return cols, len
 end
 
+-- A response of the game's own, called as bump.lua calls it: with a filter
+-- that skips the items this move has met.
+local function custom(self, response, col, vfilter, x, y, w, h, goalX, goalY)
+  local pcols, plen
+  goalX, goalY, pcols, plen = response(self, col, x, y, w, h, goalX, goalY, vfilter)
+  if type(goalX) ~= "number" or type(goalY) ~= "number" then
+    error(("response '%s' must return goalX, goalY, cols, len (got %s, %s)")
+          :format(tostring(col.type), type(goalX), type(goalY)), 3)
+  end
+  plen = plen or (type(pcols) == "table" and #pcols) or 0
+  return goalX, goalY, plen > 0 and pcols[1] or nil
+end
+
 function World:check(item, goalX, goalY, filter)
   local r = get_rect(self, item)
   local x, y, w, h = r.x, r.y, r.w, r.h
@@ -484,7 +540,14 @@ function World:check(item, goalX, goalY, filter)
   local cols, len = {}, 0
   local limit = self._count + 1
   local vfilter
-  local col = first(self, item, visited, x, y, w, h, goalX, goalY, filter)
+  -- A slide from a touch on the way keeps its leg inside the box swept
+  -- from the start to the goal (its goal keeps one coordinate of the goal
+  -- and takes the other from the touch), and so does a cross: one query of
+  -- the tree serves them. A leg that leaves the box (a bounce, a touch
+  -- behind the start when the item began inside another) asks again.
+  local ids0 = candidates(self, x, y, w, h, goalX, goalY)
+  local gx0, gy0 = goalX, goalY
+  local col = first(self, ids0, item, visited, x, y, w, h, goalX, goalY, filter)
   while col ~= nil do
     len = len + 1
     cols[len] = col
@@ -498,30 +561,30 @@ function World:check(item, goalX, goalY, filter)
       goalX, goalY = slide_goal(col, x, y, goalX, goalY)
       col.slide = { x = goalX, y = goalY }
       local tch = col.touch
-      col = first(self, item, visited, tch.x, tch.y, w, h, goalX, goalY, filter)
+      local ids = leg(self, ids0, x, y, gx0, gy0, w, h, tch.x, tch.y, goalX, goalY)
+      col = first(self, ids, item, visited, tch.x, tch.y, w, h, goalX, goalY, filter)
     elseif response == TOUCH then
       goalX, goalY = col.touch.x, col.touch.y
       col = nil
     elseif response == CROSS then
-      col = first(self, item, visited, x, y, w, h, goalX, goalY, filter)
+      col = first(self, leg(self, ids0, x, y, gx0, gy0, w, h, x, y, goalX, goalY), item,
+                  visited, x, y, w, h, goalX, goalY, filter)
     elseif response == BOUNCE then
       goalX, goalY = bounce_goal(col, x, y, goalX, goalY)
       col.bounce = { x = goalX, y = goalY }
       local tch = col.touch
-      col = first(self, item, visited, tch.x, tch.y, w, h, goalX, goalY, filter)
+      local ids = leg(self, ids0, x, y, gx0, gy0, w, h, tch.x, tch.y, goalX, goalY)
+      col = first(self, ids, item, visited, tch.x, tch.y, w, h, goalX, goalY, filter)
     else
+      -- (this closure also keeps LuaJIT from compiling check's loop as one
+      -- trace with the tree query and the candidates loop inlined, whose
+      -- side exits then carry more numbers than it can allocate registers
+      -- for: the loops compile on their own, measured faster)
       vfilter = vfilter or function(itm, other)
         if visited[other] then return false end
         return filter(itm, other)
       end
-      local pcols, plen
-      goalX, goalY, pcols, plen = response(self, col, x, y, w, h, goalX, goalY, vfilter)
-      if type(goalX) ~= "number" or type(goalY) ~= "number" then
-        error(("response '%s' must return goalX, goalY, cols, len (got %s, %s)")
-              :format(tostring(col.type), type(goalX), type(goalY)), 2)
-      end
-      plen = plen or (type(pcols) == "table" and #pcols) or 0
-      col = plen > 0 and pcols[1] or nil
+      goalX, goalY, col = custom(self, response, col, vfilter, x, y, w, h, goalX, goalY)
     end
   end
   return goalX, goalY, cols, len
@@ -632,19 +695,18 @@ end
 -- count), in the order of where the infinite line enters them. Returns
 -- parallel arrays: items, ti1, ti2; and the count.
 local function segment_hits(self, x1, y1, x2, y2, filter)
-  local seen, n = {}, 0
-  local function record(id)
-    n = n + 1
-    seen[n] = id
-    return false
-  end
   local c, e = self._c, self._e
   c.x, c.y, c.z = x1, y1, 0
   e.x, e.y, e.z = x2, y2, 0
   -- The tree lists every box the segment meets (the boxes are grown by the
-  -- hair, so this is a superset); `record` keeps their ids and lets the
-  -- world build no result.
-  self._w:raycast_all(c, e, record)
+  -- hair, so this is a superset); the world's recorder (newWorld) keeps
+  -- their ids in self._seen and lets the world build no result. The list
+  -- is taken before any filter of the game's runs (which may query again).
+  local seen = {}
+  self._seen, self._nseen = seen, 0
+  self._w:raycast_all(c, e, self._record)
+  local n = self._nseen
+  self._seen = nil
   local items, rects = self._item, self._rect
   local dx, dy = x2 - x1, y2 - y1
   local hit, t1s, t2s, weight, len = {}, {}, {}, {}, 0
@@ -665,13 +727,19 @@ local function segment_hits(self, x1, y1, x2, y2, filter)
       end
     end
   end
+  -- insertion sort of the positions (a handful; no closure, which LuaJIT
+  -- would not compile)
   local idx = {}
-  for i = 1, len do idx[i] = i end
-  if len > 1 then
-    sort(idx, function(a, b)
-      if weight[a] ~= weight[b] then return weight[a] < weight[b] end
-      return order[a] < order[b]
-    end)
+  for i = 1, len do
+    local wi, oi = weight[i], order[i]
+    local j = i - 1
+    while j >= 1 do
+      local k = idx[j]
+      if weight[k] < wi or (weight[k] == wi and order[k] < oi) then break end
+      idx[j + 1] = k
+      j = j - 1
+    end
+    idx[j + 1] = i
   end
   return hit, t1s, t2s, idx, len
 end
@@ -771,7 +839,7 @@ end
 
 function bump.newWorld(cellSize)
   cellSize = cellSize or 64
-  if type(cellSize) ~= "number" or not (cellSize > 0) then
+  if type(cellSize) ~= "number" or not (cellSize > 0) then -- luacheck: ignore 581
     error("cellSize must be a positive integer, but was " .. tostring(cellSize) ..
           "(" .. type(cellSize) .. ")", 2)
   end
@@ -789,6 +857,11 @@ function bump.newWorld(cellSize)
     _rect = {},        -- id -> the item's rect
     _count = 0,
   }, World_mt)
+  world._record = function(id)
+    local n = world._nseen + 1
+    world._seen[n], world._nseen = id, n
+    return false
+  end
   world:addResponse("touch", TOUCH)
   world:addResponse("cross", CROSS)
   world:addResponse("slide", SLIDE)
