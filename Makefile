@@ -185,7 +185,7 @@ cdef-check:
 	  || { echo "lua/collide/cdef.lua is out of date: run make cdef"; exit 1; }
 
 luacheck:
-	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg tests/fuzz_world.lua collide.lua)
+	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg tests/fuzz_world.lua tests/bump_sidebyside.lua collide.lua)
 
 # Packaging check (tests/pkg/rock_check.sh): both rockspecs lint clean and
 # describe the same rock (every C source listed, version = _VERSION);
@@ -348,6 +348,40 @@ bench-peers:
 	@mkdir -p build/bench
 	./build/peers/peers build/bench/peers.txt
 # ---- end bench-peers ---------------------------------------------------------
+
+# ---- collide.bump against bump.lua (docs/bump.md) ---------------------------
+# bump.lua is not part of this project: fetch kikito/bump.lua's bump.lua
+# anywhere outside the tree and point BUMP_LUA at it, e.g.
+#   make bump-sidebyside BUMP_LUA=/tmp/bump.lua
+# Without BUMP_LUA both targets say so and succeed.
+# bump-sidebyside: tests/bump_sidebyside.lua plays BUMP_SEEDS random worlds
+# through both on Lua 5.4 and LuaJIT (both backends) and fails on any
+# difference not in docs/bump.md's table. bench-bump: bench/bump_bench.lua,
+# ns per move / queryRect / querySegment of each on the same scene.
+BUMP_LUA   ?=
+BUMP_SEEDS ?= 500
+BUMP_ENV = BUMP_LUA='$(BUMP_LUA)' LUA_PATH='lua/?.lua;lua/?/init.lua;;'
+
+.PHONY: bump-sidebyside bench-bump
+bump-sidebyside: build/5.4/collide/core.so build/5.1/collide/core.so
+	@if [ -z '$(BUMP_LUA)' ]; then echo "bump-sidebyside: BUMP_LUA is not set: skipped" \
+	  "(fetch kikito/bump.lua's bump.lua, then make bump-sidebyside BUMP_LUA=/path/to/bump.lua)"; \
+	else \
+	  $(BUMP_ENV) LUA_CPATH='build/5.4/?.so;;' lua5.4 tests/bump_sidebyside.lua $(BUMP_SEEDS) && \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' COLLIDE_BACKEND=ffi \
+	    luajit tests/bump_sidebyside.lua $(BUMP_SEEDS) && \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' COLLIDE_BACKEND=capi \
+	    luajit tests/bump_sidebyside.lua $(BUMP_SEEDS); \
+	fi
+
+bench-bump: build/5.4/collide/core.so build/5.1/collide/core.so
+	@if [ -z '$(BUMP_LUA)' ]; then echo "bench-bump: BUMP_LUA is not set: skipped" \
+	  "(fetch kikito/bump.lua's bump.lua, then make bench-bump BUMP_LUA=/path/to/bump.lua)"; \
+	else \
+	  $(BUMP_ENV) LUA_CPATH='build/5.4/?.so;;' lua5.4 bench/bump_bench.lua && \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' luajit bench/bump_bench.lua; \
+	fi
+# ---- end collide.bump ---------------------------------------------------------
 
 # ---- demo ------------------------------------------------------------------
 

@@ -52,22 +52,24 @@ local function is_finite(v)
   return v == v and v ~= huge and v ~= -huge
 end
 
+-- (level: check_rect's checks raise at 4, its caller's caller: the game's
+-- line that called a world method)
 local function check_number(v, name)
   if type(v) ~= "number" then
-    error(name .. " must be a number, but was " .. tostring(v) .. "(a " .. type(v) .. ")", 3)
+    error(name .. " must be a number, but was " .. tostring(v) .. "(a " .. type(v) .. ")", 4)
   end
   if not is_finite(v) then
-    error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 3)
+    error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 4)
   end
 end
 
 local function check_positive(v, name)
   if type(v) ~= "number" or not (v > 0) then -- luacheck: ignore 581 (NaN fails too)
     error(name .. " must be a positive integer, but was " .. tostring(v) ..
-          "(" .. type(v) .. ")", 3)
+          "(" .. type(v) .. ")", 4)
   end
   if v == huge then
-    error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 3)
+    error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 4)
   end
 end
 
@@ -103,9 +105,9 @@ local function arg_filter(f, i, name)
   end
 end
 
-local function unknown_item(item)
+local function unknown_item(item)   -- (called by get_rect, called by a method)
   error("Item " .. tostring(item) .. " must be added to the world before getting its rect. " ..
-        "Use world:add(item, x,y,w,h) to add it first.", 3)
+        "Use world:add(item, x,y,w,h) to add it first.", 4)
 end
 
 ------------------------------------------------------------ the exact tests
