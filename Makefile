@@ -611,9 +611,10 @@ love-smoke: deps-love build/5.1/collide/core.so
 
 # ---- the examples, each with its own checks (branch mover) ----------------
 
-# examples/fps.lua on every VM and both LuaJIT backends; the platformer in
-# LOVE under a virtual X server (screenshot: build/platformer-smoke.png).
-examples: fps-example platformer-smoke
+# examples/fps.lua on every VM and both LuaJIT backends; the platformer and
+# the bump.lua-API game in LOVE under a virtual X server (screenshots:
+# build/platformer-smoke.png, build/bump-game-smoke.png).
+examples: fps-example platformer-smoke bump-game-smoke
 
 fps-example: build-all
 	@set -e; for v in $(VMS); do echo "== examples/fps.lua on Lua $$v"; \
@@ -629,6 +630,17 @@ platformer-smoke: deps-love build/5.1/collide/core.so
 
 platformer: deps-love build/5.1/collide/core.so
 	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/platformer
+
+# examples/bump_game: a game written for bump.lua's API on collide.bump,
+# scripted (nothing may end inside a wall; screenshot: build/bump-game-smoke.png).
+.PHONY: bump-game-smoke bump-game
+bump-game-smoke: deps-love build/5.1/collide/core.so
+	@mkdir -p build
+	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/bump_game --smoke \
+	  --out=$(CURDIR)/build/bump-game-smoke.png
+
+bump-game: deps-love build/5.1/collide/core.so
+	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/bump_game
 
 # ---- (end of the examples) --------------------------------------------------
 
