@@ -181,7 +181,9 @@ local function touch_at(x1, y1, w1, h1, x2, y2, w2, h2, dx, dy, t, nx, ny)
   -- Touching already at the start: it stays where it is (not moved by an
   -- ulp, which could push it into something on its other side).
   if t == 0 and (dx ~= 0 or dy ~= 0) then return x1, y1 end
-  local tx, ty = x1 + dx * t, y1 + dy * t
+  local tx, ty = x1, y1   -- (not moving along an axis: exactly where it was)
+  if dx ~= 0 then tx = x1 + dx * t end
+  if dy ~= 0 then ty = y1 + dy * t end
   if nx < 0 then tx = flush_below(x2, w1) elseif nx > 0 then tx = x2 + w2 end
   if ny < 0 then ty = flush_below(y2, h1) elseif ny > 0 then ty = y2 + h2 end
   return tx, ty
