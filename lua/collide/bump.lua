@@ -131,39 +131,6 @@ end
 -- minus the "area of intersection" bump sorts by; (nx, ny) the face of B
 -- met; (tx, ty) where A is when it touches B.
 
--- The later entry and the earlier exit of the two slabs along the infinite
--- line; nil when the line misses the open slabs (parallel and outside or on
--- an edge) or the entry comes after the exit. Ties go to x (bump tries the
--- sides left, right, top, bottom and keeps the first of equal times).
-local function slabs(r1x, r1y, r2x, r2y, l1x, l1y, l2x, l2y, dx, dy)
-  -- r1x = x1 + w1 (A's right), l1x = x1 (A's left), l2x = x2 (B's left),
-  -- r2x = x2 + w2 (B's right), and the same in y.
-  local t0, t1, nx, ny = -huge, huge, 0, 0
-  if dx > 0 then
-    t0, t1, nx = (l2x - r1x) / dx, (r2x - l1x) / dx, -1
-  elseif dx < 0 then
-    t0, t1, nx = (r2x - l1x) / dx, (l2x - r1x) / dx, 1
-  elseif not (l1x < r2x and l2x < r1x) then
-    return nil
-  end
-  if dy > 0 then
-    local e, x = (l2y - r1y) / dy, (r2y - l1y) / dy
-    if e > t0 then t0, nx, ny = e, 0, -1 end
-    if x < t1 then t1 = x end
-  elseif dy < 0 then
-    local e, x = (r2y - l1y) / dy, (l2y - r1y) / dy
-    if e > t0 then t0, nx, ny = e, 0, 1 end
-    if x < t1 then t1 = x end
-  elseif not (l1y < r2y and l2y < r1y) then
-    return nil
-  end
-  if t0 > t1 then return nil end
-  return t0, t1, nx, ny
-end
-
--- Where A touches B: (x1 + t dx, y1 + t dy), except along the normal, where
--- A is flush with B's face (x2 - w1 or x2 + w2): the exact position, where
--- x1 + t dx may land an ulp inside or outside B (bump.lua's DELTA hides it).
 -- Flush below a face at e: the largest p with p + size <= e (p = e - size,
 -- then down by an ulp while rounding puts p + size past e), so that a
 -- touching item never overlaps what it touches by an ulp.
@@ -177,16 +144,16 @@ local function flush_below(e, size)
   return p
 end
 
-local function touch_at(x1, y1, w1, h1, x2, y2, w2, h2, dx, dy, t, nx, ny)
+local function touch_at(x1, y1, w1, h1, o, dx, dy, t, nx, ny)
   -- Touching already at the start: it stays where it is (not moved by an
   -- ulp, which could push it into something on its other side).
   if t == 0 and (dx ~= 0 or dy ~= 0) then return x1, y1 end
-  local tx, ty = x1, y1   -- (not moving along an axis: exactly where it was)
-  if dx ~= 0 then tx = x1 + dx * t end
-  if dy ~= 0 then ty = y1 + dy * t end
-  if nx < 0 then tx = flush_below(x2, w1) elseif nx > 0 then tx = x2 + w2 end
-  if ny < 0 then ty = flush_below(y2, h1) elseif ny > 0 then ty = y2 + h2 end
-  return tx, ty
+  -- (one of nx, ny is 0; along an axis it does not move, exactly where it
+  -- was)
+  if nx ~= 0 then
+    return nx < 0 and flush_below(o.x, w1) or o.x + o.w, dy ~= 0 and y1 + dy * t or y1
+  end
+  return dx ~= 0 and x1 + dx * t or x1, ny < 0 and flush_below(o.y, h1) or o.y + o.h
 end
 
 -- The nearer of the two ways out along one axis (bump: the Minkowski
@@ -194,40 +161,6 @@ end
 local function nearest(a, b)
   if abs(a) < abs(b) then return a end
   return b
-end
-
-local function detect(x1, y1, w1, h1, x2, y2, w2, h2, dx, dy)
-  local r1x, r1y, r2x, r2y = x1 + w1, y1 + h1, x2 + w2, y2 + h2
-  if x1 < r2x and x2 < r1x and y1 < r2y and y2 < r1y then
-    -- Overlapping at the start. ti is minus the product of the nearer ways
-    -- out (each at most A's size): bump's "area of intersection", so that
-    -- deeper overlaps come first.
-    local px, py = nearest(x2 - r1x, r2x - x1), nearest(y2 - r1y, r2y - y1)
-    local wi, hi = abs(px), abs(py)
-    if wi > w1 then wi = w1 end
-    if hi > h1 then hi = h1 end
-    local ti = -wi * hi
-    if dx == 0 and dy == 0 then
-      -- Not moving: out along the shorter way (y on a tie).
-      if abs(px) < abs(py) then
-        local nx = px < 0 and -1 or 1
-        return true, ti, nx, 0, touch_at(x1, y1, w1, h1, x2, y2, w2, h2, 0, 0, 0, nx, 0)
-      end
-      local ny = py < 0 and -1 or 1
-      return true, ti, 0, ny, touch_at(x1, y1, w1, h1, x2, y2, w2, h2, 0, 0, 0, 0, ny)
-    end
-    -- Moving: back along the motion to where A would have started touching
-    -- B (the entry of the line, at a time <= 0).
-    local t0, _, nx, ny = slabs(r1x, r1y, r2x, r2y, x1, y1, x2, y2, dx, dy)
-    return true, ti, nx, ny, touch_at(x1, y1, w1, h1, x2, y2, w2, h2, dx, dy, t0, nx, ny)
-  end
-  -- Apart (or touching) at the start: a collision when the line enters the
-  -- open difference at a time in [0, 1) and stays in it for a while (a
-  -- rectangle that only passes a corner, t0 == t1, or moves along a face,
-  -- never meets B's interior).
-  local t0, t1, nx, ny = slabs(r1x, r1y, r2x, r2y, x1, y1, x2, y2, dx, dy)
-  if t0 == nil or not (t0 >= 0 and t0 < 1 and t0 < t1) then return nil end
-  return false, t0, nx, ny, touch_at(x1, y1, w1, h1, x2, y2, w2, h2, dx, dy, t0, nx, ny)
 end
 
 -- Only ti, as detect gives it, or nil: the loop over candidates, written
@@ -257,6 +190,33 @@ local function time_of(x1, y1, r1x, r1y, w1, h1, o, dx, dy)
   end
   if t0 >= 0 and t0 < 1 and t0 < t1 then return t0 end
   return nil
+end
+
+local function detect(x1, y1, w1, h1, o, dx, dy)
+  local x2, y2, w2, h2 = o.x, o.y, o.w, o.h
+  local r1x, r1y, r2x, r2y = x1 + w1, y1 + h1, x2 + w2, y2 + h2
+  local ti = time_of(x1, y1, r1x, r1y, w1, h1, o, dx, dy)
+  if ti == nil then return nil end
+  local overlaps = ti < 0
+  if overlaps and dx == 0 and dy == 0 then
+    -- Not moving: out along the shorter way (y on a tie).
+    local px, py = nearest(x2 - r1x, r2x - x1), nearest(y2 - r1y, r2y - y1)
+    if abs(px) < abs(py) then
+      local nx = px < 0 and -1 or 1
+      return true, ti, nx, 0, touch_at(x1, y1, w1, h1, o, 0, 0, 0, nx, 0)
+    end
+    local ny = py < 0 and -1 or 1
+    return true, ti, 0, ny, touch_at(x1, y1, w1, h1, o, 0, 0, 0, 0, ny)
+  end
+  -- The face met: the axis entered last (x on a tie, as bump's side order
+  -- gives), along the line of motion; when overlapping, that entry lies at
+  -- a time <= 0, where the item would have started touching.
+  local ex, ey = -huge, -huge
+  if dx > 0 then ex = (x2 - r1x) / dx elseif dx < 0 then ex = (r2x - x1) / dx end
+  if dy > 0 then ey = (y2 - r1y) / dy elseif dy < 0 then ey = (r2y - y1) / dy end
+  local t, nx, ny = ex, dx > 0 and -1 or 1, 0
+  if ey > ex then t, nx, ny = ey, 0, dy > 0 and -1 or 1 end
+  return overlaps, ti, nx, ny, touch_at(x1, y1, w1, h1, o, dx, dy, t, nx, ny)
 end
 
 -- bump's tie-break between collisions at the same ti: the squared distance
@@ -435,10 +395,9 @@ local function first(self, ids, item, visited, x, y, w, h, gx, gy, filter)
   end
   if best == nil then return nil end
   local o = rects[best]
-  local ox, oy, ow, oh = o.x, o.y, o.w, o.h
-  local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, ox, oy, ow, oh, dx, dy)
+  local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, o, dx, dy)
   return new_col(item, items[best], bkind, ov, ti, dx, dy, nx, ny, tx, ty,
-                 x, y, w, h, ox, oy, ow, oh)
+                 x, y, w, h, o.x, o.y, o.w, o.h)
 end
 
 -- The candidates of a leg from (sx, sy) to (gx, gy): ids0, those of the
@@ -495,7 +454,7 @@ function World:project(item, x, y, w, h, goalX, goalY, filter)
     if other ~= item then
       local o = rects[id]
       local ox, oy, ow, oh = o.x, o.y, o.w, o.h
-      local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, ox, oy, ow, oh, dx, dy)
+      local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, o, dx, dy)
       if ov ~= nil then
         local kind = filter(item, other)
         if kind then
