@@ -31,6 +31,7 @@
 local collide = require "collide"
 
 local vec3 = collide.vec3
+local FFI = collide.backend == "ffi"
 local type, tostring, error, pairs = type, tostring, error, pairs
 local floor, abs, huge, min, max = math.floor, math.abs, math.huge, math.min, math.max
 local sort = table.sort
@@ -218,6 +219,12 @@ local function detect(x1, y1, w1, h1, o, dx, dy)
   if ey > ex then t, nx, ny = ey, 0, dy > 0 and -1 or 1 end
   return overlaps, ti, nx, ny, touch_at(x1, y1, w1, h1, o, dx, dy, t, nx, ny)
 end
+
+-- LuaJIT: detect runs once per collision met, after the loop over the
+-- candidates; compiled into that loop's exit it needs more registers than
+-- LuaJIT can shuffle ("register coalescing too complex"), and the failing
+-- side traces cost more than running it in the interpreter.
+if type(jit) == "table" then jit.off(detect) end
 
 -- bump's tie-break between collisions at the same ti: the squared distance
 -- between the centres of A and B.
@@ -655,8 +662,8 @@ end
 -- The items a segment meets, as bump counts them: its part inside the
 -- rectangle (closed) begins or ends strictly between its ends (so a segment
 -- wholly inside one rectangle, or only touching it at an end, does not
--- count), in the order of where the infinite line enters them. Returns
--- parallel arrays: items, ti1, ti2; and the count.
+-- count), in the order of where the infinite line enters them. Returns a
+-- flat array (item, ti1, ti2, weight per hit) and the count.
 local function segment_hits(self, x1, y1, x2, y2, filter)
   local c, e = self._c, self._e
   c.x, c.y, c.z = x1, y1, 0
@@ -665,15 +672,28 @@ local function segment_hits(self, x1, y1, x2, y2, filter)
   -- hair, so this is a superset); the world's recorder (newWorld) keeps
   -- their ids in self._seen and lets the world build no result. The list
   -- is taken before any filter of the game's runs (which may query again).
-  local seen = {}
-  self._seen, self._nseen = seen, 0
-  self._w:raycast_all(c, e, self._record)
-  local n = self._nseen
-  self._seen = nil
+  local seen, n
+  if FFI then
+    -- (on LuaJIT's FFI backend a list query with a Lua filter runs outside
+    -- the JIT; the list of hits it makes without one is cheaper there)
+    local hits = self._w:raycast_all(c, e)
+    n = #hits
+    seen = {}
+    for k = 1, n do seen[k] = hits[k].id end
+  else
+    seen = {}
+    self._seen, self._nseen = seen, 0
+    self._w:raycast_all(c, e, self._record)
+    n = self._nseen
+    self._seen = nil
+  end
   local items, rects = self._item, self._rect
   local dx, dy = x2 - x1, y2 - y1
-  local hit, t1s, t2s, weight, len = {}, {}, {}, {}, 0
-  local order = {}
+  -- buf: per hit, its item, ti1, ti2 and the weight it is sorted by (where
+  -- the infinite line enters it; bump sorts so), stride 4; ids come
+  -- ascending, so an insertion sort that keeps equal weights in place
+  -- breaks ties by the order items were added
+  local buf, len = {}, 0
   for k = 1, n do
     local id = seen[k]
     local r = rects[id]
@@ -682,29 +702,22 @@ local function segment_hits(self, x1, y1, x2, y2, filter)
     if ti1 and ((0 < ti1 and ti1 < 1) or (0 < ti2 and ti2 < 1)) then
       local item = items[id]
       if filter == nil or filter(item) then
-        len = len + 1
-        -- sorted by where the infinite line enters (bump sorts so; on a tie
-        -- by the order items were added)
         local w0 = clip(l, t, rr, b, x1, y1, dx, dy, -huge, huge)
-        hit[len], t1s[len], t2s[len], weight[len], order[len] = item, ti1, ti2, w0, id
+        -- insert at its place (a handful; no closure, which LuaJIT would
+        -- not compile)
+        local j = len
+        while j >= 1 and buf[4 * j] > w0 do
+          local s, d = 4 * j - 3, 4 * j + 1
+          buf[d], buf[d + 1], buf[d + 2], buf[d + 3] = buf[s], buf[s + 1], buf[s + 2], buf[s + 3]
+          j = j - 1
+        end
+        local d = 4 * j + 1
+        buf[d], buf[d + 1], buf[d + 2], buf[d + 3] = item, ti1, ti2, w0
+        len = len + 1
       end
     end
   end
-  -- insertion sort of the positions (a handful; no closure, which LuaJIT
-  -- would not compile)
-  local idx = {}
-  for i = 1, len do
-    local wi, oi = weight[i], order[i]
-    local j = i - 1
-    while j >= 1 do
-      local k = idx[j]
-      if weight[k] < wi or (weight[k] == wi and order[k] < oi) then break end
-      idx[j + 1] = k
-      j = j - 1
-    end
-    idx[j + 1] = i
-  end
-  return hit, t1s, t2s, idx, len
+  return buf, len
 end
 
 local function check_segment(name, x1, y1, x2, y2, filter)
@@ -717,22 +730,21 @@ end
 
 function World:querySegment(x1, y1, x2, y2, filter)
   check_segment("querySegment", x1, y1, x2, y2, filter)
-  local hit, _, _, idx, len = segment_hits(self, x1, y1, x2, y2, filter)
+  local buf, len = segment_hits(self, x1, y1, x2, y2, filter)
   local items = {}
-  for i = 1, len do items[i] = hit[idx[i]] end
+  for i = 1, len do items[i] = buf[4 * i - 3] end
   return items, len
 end
 
 function World:querySegmentWithCoords(x1, y1, x2, y2, filter)
   check_segment("querySegmentWithCoords", x1, y1, x2, y2, filter)
-  local hit, t1s, t2s, idx, len = segment_hits(self, x1, y1, x2, y2, filter)
+  local buf, len = segment_hits(self, x1, y1, x2, y2, filter)
   local dx, dy = x2 - x1, y2 - y1
   local info = {}
   for i = 1, len do
-    local j = idx[i]
-    local ti1, ti2 = t1s[j], t2s[j]
+    local ti1, ti2 = buf[4 * i - 2], buf[4 * i - 1]
     info[i] = {
-      item = hit[j], ti1 = ti1, ti2 = ti2,
+      item = buf[4 * i - 3], ti1 = ti1, ti2 = ti2,
       x1 = x1 + dx * ti1, y1 = y1 + dy * ti1,
       x2 = x1 + dx * ti2, y2 = y1 + dy * ti2,
     }
