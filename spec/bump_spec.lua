@@ -518,6 +518,38 @@ describe("collide.bump", function()
     end)
   end)
 
+  describe("a filter that changes the world", function()
+    it("may remove, add and update items during a move or a query", function()
+      local world, p = bump.newWorld(), item("p")
+      local a, b, c = item("a"), item("b"), item("c")
+      world:add(a, 20, 0, 10, 10)
+      world:add(b, 40, 0, 10, 10)
+      world:add(c, 60, 0, 10, 10)
+      world:add(p, 0, 0, 10, 10)
+      local x, _, cols, len = world:move(p, 100, 0, function(_, other)
+        if world:hasItem(c) then world:remove(c) end
+        if other == b then world:update(b, 40, 500) end
+        return "cross"
+      end)
+      assert.equal(100, x)
+      assert.equal(1, len)   -- a; b was moved away and c removed before p got there
+      assert.equal(a, cols[1].other)
+      world:add(c, 60, 0, 10, 10)
+      local items = world:queryRect(0, 0, 100, 10, function()
+        if world:hasItem(c) then world:remove(c) end
+        return true
+      end)
+      assert.same({ a }, items)
+      world:add(c, 60, 0, 10, 10)
+      world:add(item("d"), 80, 0, 10, 10)
+      items = world:querySegment(-5, 5, 95, 5, function(it)
+        if world:hasItem(c) then world:remove(c) end
+        return it ~= p
+      end)
+      assert.equal(2, #items)
+    end)
+  end)
+
   describe("what a game relies on", function()
     -- Random walkers on a tile map, moved with "slide": whatever the
     -- speeds, none ever ends inside a tile or another walker, judged by a

@@ -272,6 +272,8 @@ end
 -- room to spare, and costs only a few more candidates, which the exact
 -- tests above then reject.
 local MARGIN = 2 ^ -30
+-- (a rectangle no segment meets: clip on it gives nil)
+local NOWHERE = { x = 0 / 0, y = 0 / 0, w = 0, h = 0 }
 
 -- The box (l, t) .. (r, b) written into the vec3s c and e, grown by the hair.
 local function set_box(c, e, l, t, r, b)
@@ -384,27 +386,28 @@ local function first(self, ids, item, visited, x, y, w, h, gx, gy, filter)
   local dx, dy = gx - x, gy - y
   local r, b = x + w, y + h
   local items, rects = self._item, self._rect
-  local best, bkind, bti, bdist
+  local best, bkind, bti, bdist, bo
   for k = 1, #ids do
     local id = ids[k]
     local other = items[id]
-    if other ~= item and not visited[other] then
+    -- (other is nil when a filter has removed it since the query)
+    if other ~= nil and other ~= item and not visited[other] then
       local o = rects[id]
       local ti = time_of(x, y, r, b, w, h, o, dx, dy)
       if ti and (best == nil or ti <= bti) then
         local dist = square_distance(x, y, w, h, o.x, o.y, o.w, o.h)
         if best == nil or ti < bti or dist < bdist then
           local kind = filter(item, other)
-          if kind then best, bkind, bti, bdist = id, kind, ti, dist end
+          if kind then best, bkind, bti, bdist, bo = other, kind, ti, dist, o end
         end
       end
     end
   end
   if best == nil then return nil end
-  local o = rects[best]
-  local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, o, dx, dy)
-  return new_col(item, items[best], bkind, ov, ti, dx, dy, nx, ny, tx, ty,
-                 x, y, w, h, o.x, o.y, o.w, o.h)
+  local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, bo, dx, dy)
+  if ov == nil then return nil end   -- a filter has moved it out of the way
+  return new_col(item, best, bkind, ov, ti, dx, dy, nx, ny, tx, ty,
+                 x, y, w, h, bo.x, bo.y, bo.w, bo.h)
 end
 
 -- The candidates of a leg from (sx, sy) to (gx, gy): ids0, those of the
@@ -458,7 +461,7 @@ function World:project(item, x, y, w, h, goalX, goalY, filter)
   for k = 1, #ids do
     local id = ids[k]
     local other = items[id]
-    if other ~= item then
+    if other ~= nil and other ~= item then   -- (nil: removed by a filter)
       local o = rects[id]
       local ox, oy, ow, oh = o.x, o.y, o.w, o.h
       local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, o, dx, dy)
@@ -618,8 +621,8 @@ local function keep(self, ids, filter, accept, a, b, c, d)
   local out, len = {}, 0
   for k = 1, #ids do
     local id = ids[k]
-    local r = rects[id]
-    if accept(r.x, r.y, r.x + r.w, r.y + r.h, a, b, c, d) then
+    local r = rects[id]   -- (nil: removed by a filter meanwhile)
+    if r ~= nil and accept(r.x, r.y, r.x + r.w, r.y + r.h, a, b, c, d) then
       local item = items[id]
       if filter == nil or filter(item) then
         len = len + 1
@@ -696,7 +699,7 @@ local function segment_hits(self, x1, y1, x2, y2, filter)
   local buf, len = {}, 0
   for k = 1, n do
     local id = seen[k]
-    local r = rects[id]
+    local r = rects[id] or NOWHERE   -- (removed by a filter meanwhile)
     local l, t, rr, b = r.x, r.y, r.x + r.w, r.y + r.h
     local ti1, ti2 = clip(l, t, rr, b, x1, y1, dx, dy, 0, 1)
     if ti1 and ((0 < ti1 and ti1 < 1) or (0 < ti2 and ti2 < 1)) then
