@@ -139,14 +139,19 @@ if arg[1] == "one" then
     query_rects(world)
     query_segments(world)
   end
+  -- (a full collection before each timed section, so that none pays for
+  -- the garbage of the one before)
+  collectgarbage("collect")
   local t0 = clock()
   local n = 0
   for _ = 1, ROUNDS do n = n + move_all(world, walkers) end
   local t_move = (clock() - t0) / n * 1e9
+  collectgarbage("collect")
   t0 = clock()
   local found_r = 0
   for _ = 1, ROUNDS do found_r = found_r + query_rects(world) end
   local t_rect = (clock() - t0) / (ROUNDS * QUERIES) * 1e9
+  collectgarbage("collect")
   t0 = clock()
   local found_s = 0
   for _ = 1, ROUNDS do found_s = found_s + query_segments(world) end

@@ -31,7 +31,6 @@
 local collide = require "collide"
 
 local vec3 = collide.vec3
-local FFI = collide.backend == "ffi"
 local type, tostring, error, pairs = type, tostring, error, pairs
 local floor, abs, huge, min, max = math.floor, math.abs, math.huge, math.min, math.max
 local sort = table.sort
@@ -675,21 +674,11 @@ local function segment_hits(self, x1, y1, x2, y2, filter)
   -- hair, so this is a superset); the world's recorder (newWorld) keeps
   -- their ids in self._seen and lets the world build no result. The list
   -- is taken before any filter of the game's runs (which may query again).
-  local seen, n
-  if FFI then
-    -- (on LuaJIT's FFI backend a list query with a Lua filter runs outside
-    -- the JIT; the list of hits it makes without one is cheaper there)
-    local hits = self._w:raycast_all(c, e)
-    n = #hits
-    seen = {}
-    for k = 1, n do seen[k] = hits[k].id end
-  else
-    seen = {}
-    self._seen, self._nseen = seen, 0
-    self._w:raycast_all(c, e, self._record)
-    n = self._nseen
-    self._seen = nil
-  end
+  local seen = {}
+  self._seen, self._nseen = seen, 0
+  self._w:raycast_all(c, e, self._record)
+  local n = self._nseen
+  self._seen = nil
   local items, rects = self._item, self._rect
   local dx, dy = x2 - x1, y2 - y1
   -- buf: per hit, its item, ti1, ti2 and the weight it is sorted by (where
