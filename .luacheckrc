@@ -18,6 +18,7 @@ files["examples/playground"] = files["examples/love"]
 -- a playground script: the playground gives it collide and calls its frame(t)
 files["examples/playground/sample.lua"] = { globals = { "w", "frame" },
                                             read_globals = { "collide" } }
+files["examples/bump_game"] = files["examples/love"]
 exclude_files = { "build", "collide", ".luarocks" }
 -- types/: LuaLS declaration files, functions without bodies (issue 9).
 files["types"] = { unused_args = false, ignore = { "241" }, max_line_length = 160 }

@@ -194,7 +194,7 @@ cdef-check:
 	  || { echo "lua/collide/cdef.lua is out of date: run make cdef"; exit 1; }
 
 luacheck:
-	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg tests/fuzz_world.lua collide.lua)
+	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg tests/fuzz_world.lua tests/bump_sidebyside.lua collide.lua)
 
 # Packaging check (tests/pkg/rock_check.sh): both rockspecs lint clean and
 # describe the same rock (every C source listed, version = _VERSION);
@@ -357,6 +357,40 @@ bench-peers:
 	@mkdir -p build/bench
 	./build/peers/peers build/bench/peers.txt
 # ---- end bench-peers ---------------------------------------------------------
+
+# ---- collide.bump against bump.lua (docs/bump.md) ---------------------------
+# bump.lua is not part of this project: fetch kikito/bump.lua's bump.lua
+# anywhere outside the tree and point BUMP_LUA at it, e.g.
+#   make bump-sidebyside BUMP_LUA=/tmp/bump.lua
+# Without BUMP_LUA both targets say so and succeed.
+# bump-sidebyside: tests/bump_sidebyside.lua plays BUMP_SEEDS random worlds
+# through both on Lua 5.4 and LuaJIT (both backends) and fails on any
+# difference not in docs/bump.md's table. bench-bump: bench/bump_bench.lua,
+# ns per move / queryRect / querySegment of each on the same scene.
+BUMP_LUA   ?=
+BUMP_SEEDS ?= 500
+BUMP_ENV = BUMP_LUA='$(BUMP_LUA)' LUA_PATH='lua/?.lua;lua/?/init.lua;;'
+
+.PHONY: bump-sidebyside bench-bump
+bump-sidebyside: build/5.4/collide/core.so build/5.1/collide/core.so
+	@if [ -z '$(BUMP_LUA)' ]; then echo "bump-sidebyside: BUMP_LUA is not set: skipped" \
+	  "(fetch kikito/bump.lua's bump.lua, then make bump-sidebyside BUMP_LUA=/path/to/bump.lua)"; \
+	else \
+	  $(BUMP_ENV) LUA_CPATH='build/5.4/?.so;;' lua5.4 tests/bump_sidebyside.lua $(BUMP_SEEDS) && \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' COLLIDE_BACKEND=ffi \
+	    luajit tests/bump_sidebyside.lua $(BUMP_SEEDS) && \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' COLLIDE_BACKEND=capi \
+	    luajit tests/bump_sidebyside.lua $(BUMP_SEEDS); \
+	fi
+
+bench-bump: build/5.4/collide/core.so build/5.1/collide/core.so
+	@if [ -z '$(BUMP_LUA)' ]; then echo "bench-bump: BUMP_LUA is not set: skipped" \
+	  "(fetch kikito/bump.lua's bump.lua, then make bench-bump BUMP_LUA=/path/to/bump.lua)"; \
+	else \
+	  $(BUMP_ENV) LUA_CPATH='build/5.4/?.so;;' lua5.4 bench/bump_bench.lua && \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' luajit bench/bump_bench.lua; \
+	fi
+# ---- end collide.bump ---------------------------------------------------------
 
 # ---- demo ------------------------------------------------------------------
 
@@ -586,9 +620,11 @@ love-smoke: deps-love build/5.1/collide/core.so
 
 # ---- the examples, each with its own checks (branch mover) ----------------
 
-# examples/fps.lua on every VM and both LuaJIT backends; the platformer in
-# LOVE under a virtual X server (screenshot: build/platformer-smoke.png).
-examples: fps-example platformer-smoke playground-smoke
+# examples/fps.lua on every VM and both LuaJIT backends; the platformer,
+# the playground and the bump.lua-API game in LOVE under a virtual X server
+# (screenshots: build/platformer-smoke.png, build/playground-smoke.png,
+# build/bump-game-smoke.png).
+examples: fps-example platformer-smoke playground-smoke bump-game-smoke
 
 fps-example: build-all
 	@set -e; for v in $(VMS); do echo "== examples/fps.lua on Lua $$v"; \
@@ -618,6 +654,17 @@ playground-smoke: deps-love build/5.1/collide/core.so
 
 platformer: deps-love build/5.1/collide/core.so
 	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/platformer
+
+# examples/bump_game: a game written for bump.lua's API on collide.bump,
+# scripted (nothing may end inside a wall; screenshot: build/bump-game-smoke.png).
+.PHONY: bump-game-smoke bump-game
+bump-game-smoke: deps-love build/5.1/collide/core.so
+	@mkdir -p build
+	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/bump_game --smoke \
+	  --out=$(CURDIR)/build/bump-game-smoke.png
+
+bump-game: deps-love build/5.1/collide/core.so
+	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/bump_game
 
 # ---- (end of the examples) --------------------------------------------------
 
