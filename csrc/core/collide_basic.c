@@ -56,6 +56,9 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   /* mover options, continued */
   "negative max_push",
   "'oneway' needs options.up",
+  /* tile maps and outlines */
+  "outline crosses itself",
+  "tile size must be positive",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }
