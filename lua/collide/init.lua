@@ -90,4 +90,8 @@ end
 
 collide.backend = backend
 
+-- collide.tiled(map [, options]): Lua over the world's methods (add_tiles,
+-- add_outline, ...), the same on both backends.
+collide.tiled = require("collide.tiled")(collide)
+
 return collide
