@@ -41,10 +41,33 @@
 
 /* ---- tiles ------------------------------------------------------------------ */
 
+/* The grid lines of one axis snapped to multiples of g, twice the ulp of
+   the largest line m: then any two lines lo < hi make a box whose centre
+   (lo + hi) / 2 and half extent (hi - lo) / 2 are exact (sums and
+   differences of multiples of g up to 2m are multiples of ulp(2m) = g),
+   so centre - half and centre + half give lo and hi back exactly. The
+   world keeps a box as centre and half extents; without the snap the
+   rounded midpoint and half width can be an ulp off at either end
+   (there is no exact pair when lo + hi is an odd number of ulps), which
+   leaves a step of an ulp between two boxes sharing a boundary: a ledge
+   a mover sliding along stops at (found by the snag test at 0.1 tiles).
+   Moves each line by at most one ulp of m. */
+static double snap_unit(double m) {
+  int e;
+  if (m == 0) return 0;
+  (void)frexp(m, &e);   /* m = f 2^e, f in [0.5, 1): ulp(m) = 2^(e - 53) */
+  return ldexp(1.0, e - 52);
+}
+
+static double snap(double x, double g) {
+  return g == 0 ? x : floor(x / g + 0.5) * g;
+}
+
 int collide_world_add_tiles(collide_world *w, const unsigned char *cells,
                             int rows, int cols, const collide_vec3 *size,
                             const collide_vec3 *origin, int *first_id) {
   unsigned char *used;
+  double gx, gy, gz, z0, z1;
   int r, c, n = 0, e = 0;
   *first_id = -1;
   if (rows < 0 || cols < 0 || (rows > 0 && cols > 0 && !cells))
@@ -62,6 +85,11 @@ int collide_world_add_tiles(collide_world *w, const unsigned char *cells,
      world is locked); the boxes take the ids after it in order */
   if ((e = collide_world_add_mesh(w, NULL, 0, NULL, 0, first_id)) < 0) return e;
   if (rows == 0 || cols == 0) return 0;
+  gx = snap_unit(fmax(fabs(origin->x), fabs(origin->x + (double)cols * size->x)));
+  gy = snap_unit(fmax(fabs(origin->y), fabs(origin->y + (double)rows * size->y)));
+  gz = snap_unit(fmax(fabs(origin->z), fabs(origin->z + size->z)));
+  z0 = snap(origin->z, gz);
+  z1 = snap(origin->z + size->z, gz);
   if ((size_t)rows > (size_t)-1 / (size_t)cols) return COLLIDE_FAIL(0, COLLIDE_E_NOMEM);
   used = (unsigned char *)calloc((size_t)rows * (size_t)cols, 1);
   if (!used) return COLLIDE_FAIL(0, COLLIDE_E_NOMEM);
@@ -79,13 +107,13 @@ int collide_world_add_tiles(collide_world *w, const unsigned char *cells,
       }
       for (k = r; k < r1; k++)
         memset(used + (size_t)k * (size_t)cols + (size_t)c, 1, (size_t)(c1 - c));
-      x0 = origin->x + (double)c * size->x;
-      x1 = origin->x + (double)c1 * size->x;
-      y0 = origin->y + (double)r * size->y;
-      y1 = origin->y + (double)r1 * size->y;
+      x0 = snap(origin->x + (double)c * size->x, gx);
+      x1 = snap(origin->x + (double)c1 * size->x, gx);
+      y0 = snap(origin->y + (double)r * size->y, gy);
+      y1 = snap(origin->y + (double)r1 * size->y, gy);
       {
-        collide_vec3 centre = v3(0.5 * (x0 + x1), 0.5 * (y0 + y1), origin->z + 0.5 * size->z);
-        collide_vec3 half = v3(0.5 * (x1 - x0), 0.5 * (y1 - y0), 0.5 * size->z);
+        collide_vec3 centre = v3(0.5 * (x0 + x1), 0.5 * (y0 + y1), 0.5 * (z0 + z1));
+        collide_vec3 half = v3(0.5 * (x1 - x0), 0.5 * (y1 - y0), 0.5 * (z1 - z0));
         id = collide_world_add_aabb(w, &centre, &half);
       }
       if (id < 0) {
