@@ -131,7 +131,8 @@ describe("w:add_tiles", function()
                        err_of(w.add_tiles, w, nil, 1))
       assert.are.equal("bad argument #1 to 'add_tiles' (table expected at row 2, got number)",
                        err_of(w.add_tiles, w, { {}, 5 }, 1))
-      assert.are.equal("bad argument #1 to 'add_tiles' (number expected at row 1, column 2, got string)",
+      assert.are.equal("bad argument #1 to 'add_tiles' (number expected at row 1, column 2, "
+                       .. "got string)",
                        err_of(w.add_tiles, w, { { 0, "x" } }, 1))
       assert.are.equal("bad argument #1 to 'add_tiles' (number is NaN at row 1, column 1)",
                        err_of(w.add_tiles, w, { { 0 / 0 } }, 1))
@@ -308,7 +309,8 @@ describe("w:add_outline", function()
 
     it("drops points on a straight edge, so the floor is one edge", function()
       local w = collide.world()
-      local first, last = w:add_outline({ { 0, 0 }, { 1, 0 }, { 2, 0 }, { 3, 0 }, { 3, 3 }, { 0, 3 } })
+      local first, last = w:add_outline({ { 0, 0 }, { 1, 0 }, { 2, 0 }, { 3, 0 }, { 3, 3 },
+                                          { 0, 3 } })
       assert.are.equal(first, last)
       assert.are.equal(4, #select(2, w:get(first)):vertices())
     end)
@@ -341,7 +343,8 @@ describe("w:add_outline", function()
       --               |_|           notch x 25..30, y 12..14
       local w = collide.world()
       w:add_outline({ { 0, 0 }, { 2, 0 }, { 2, 10 }, { 10, 10 }, { 20, 10 }, { 38, 10 }, { 38, 0 },
-                      { 40, 0 }, { 40, 14 }, { 30, 14 }, { 30, 12 }, { 25, 12 }, { 25, 14 }, { 0, 14 } })
+                      { 40, 0 }, { 40, 14 }, { 30, 14 }, { 30, 12 }, { 25, 12 }, { 25, 14 },
+                      { 0, 14 } })
       assert.is_true(w:count() >= 3)
       local up = V(0, -1)
       for _, s in ipairs({ 0.1, 0.5, 1, 3, 10 }) do
@@ -374,11 +377,14 @@ describe("w:add_outline", function()
   describe("when the outline is not simple", function()
     it("says which edges meet and where", function()
       local w = collide.world()
-      assert.are.equal("bad argument #1 to 'add_outline' (outline crosses itself: edge 2-3 meets edge 4-1 at (5, 5))",
+      assert.are.equal("bad argument #1 to 'add_outline' (outline crosses itself: "
+                       .. "edge 2-3 meets edge 4-1 at (5, 5))",
                        err_of(w.add_outline, w, { { 0, 0 }, { 10, 0 }, { 0, 10 }, { 10, 10 } }))
       -- a point repeated: two edges touch there
-      assert.are.equal("bad argument #1 to 'add_outline' (outline crosses itself: edge 1-2 meets edge 3-4 at (10, 0))",
-                       err_of(w.add_outline, w, { { 0, 0 }, { 10, 0 }, { 10, 10 }, { 10, 0 }, { 20, -5 } }))
+      assert.are.equal("bad argument #1 to 'add_outline' (outline crosses itself: "
+                       .. "edge 1-2 meets edge 3-4 at (10, 0))",
+                       err_of(w.add_outline, w, { { 0, 0 }, { 10, 0 }, { 10, 10 }, { 10, 0 },
+                                                  { 20, -5 } }))
       -- folding back along itself
       assert.is_truthy(err_of(w.add_outline, w, { { 0, 0 }, { 10, 0 }, { 5, 0 } })
                        :find("outline crosses itself", 1, true))
@@ -486,7 +492,8 @@ describe("collide.tiled", function()
     -- the cave: a 64 x 8 slab at (16, 64) with a 16 x 16 bump on top
     for _ = 1, 300 do
       local x, y = 10 + rnd() * 76, 44 + rnd() * 32
-      local want = (x > 16 and x < 80 and y > 64 and y < 72) or (x > 48 and x < 64 and y > 48 and y < 64)
+      local want = (x > 16 and x < 80 and y > 64 and y < 72)
+                   or (x > 48 and x < 64 and y > 48 and y < 64)
       local n = 0
       for _, id in ipairs(w:overlap_point(V(x, y))) do
         if w:data(id).object == "cave" then n = n + 1 end
@@ -521,19 +528,23 @@ describe("collide.tiled", function()
                      err_of(collide.tiled))
     assert.are.equal("bad argument #2 to 'tiled' (table expected, got string)",
                      err_of(collide.tiled, map, "x"))
-    assert.are.equal("bad argument #1 to 'tiled' (only orthogonal maps are supported, got 'isometric')",
+    assert.are.equal("bad argument #1 to 'tiled' (only orthogonal maps are supported, "
+                     .. "got 'isometric')",
                      err_of(collide.tiled, { orientation = "isometric", layers = {} }))
     assert.are.equal("bad argument #1 to 'tiled' (tilewidth must be a finite number, got nil)",
                      err_of(collide.tiled, { layers = {} }))
-    assert.are.equal("bad argument #1 to 'tiled' (layer 'g': data has 3 cells, width x height is 4)",
+    assert.are.equal("bad argument #1 to 'tiled' (layer 'g': data has 3 cells, "
+                     .. "width x height is 4)",
                      err_of(collide.tiled, { tilewidth = 1, tileheight = 1, layers = {
                        { type = "tilelayer", name = "g", width = 2, height = 2, data = { 1, 1, 1 },
                          properties = { collidable = true } } } }))
-    assert.are.equal("bad argument #1 to 'tiled' (layer 'o', object 4: add_outline: outline crosses "
+    assert.are.equal("bad argument #1 to 'tiled' (layer 'o', object 4: add_outline: "
+                     .. "outline crosses "
                      .. "itself: edge 2-3 meets edge 4-1 at (5, 5))",
                      err_of(collide.tiled, { tilewidth = 1, tileheight = 1, layers = {
-                       { type = "objectgroup", name = "o", properties = { collidable = true }, objects = {
-                         { id = 4, shape = "polygon", x = 0, y = 0, polygon = {
-                           { x = 0, y = 0 }, { x = 10, y = 0 }, { x = 0, y = 10 }, { x = 10, y = 10 } } } } } } }))
+                       { type = "objectgroup", name = "o", properties = { collidable = true },
+                         objects = { { id = 4, shape = "polygon", x = 0, y = 0, polygon = {
+                           { x = 0, y = 0 }, { x = 10, y = 0 }, { x = 0, y = 10 },
+                           { x = 10, y = 10 } } } } } } }))
   end)
 end)

@@ -245,13 +245,6 @@ int collide_polygon_init(const collide_vec3 *vertices, int count,
   double diam2, diam, len;
   vec3 newell = v3(0, 0, 0), avg = v3(0, 0, 0), far = v3(0, 0, 0), n, origin;
   if (vertices == NULL || count < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_VERTICES);
-  /* A closing vertex equal to the first (as editors and exporters write
-     a closed ring, Tiled's polygons among them) is the first one again,
-     not a repeated vertex: the polygon is the count - 1 before it (issue
-     29). Only an exact copy: a near one is still a repeated vertex. */
-  if (vertices[count - 1].x == vertices[0].x && vertices[count - 1].y == vertices[0].y &&
-      vertices[count - 1].z == vertices[0].z && --count < 3)
-    return COLLIDE_FAIL(1, COLLIDE_E_FEW_VERTICES);
   if (count > COLLIDE_MAX_POLYGON_VERTICES)
     return COLLIDE_FAIL(1, COLLIDE_E_TOO_MANY_VERTICES);
   for (i = 0; i < count; i++) CHECK_VEC(&vertices[i], 1);
@@ -335,4 +328,18 @@ int collide_polygon_init(const collide_vec3 *vertices, int count,
 done:
   free(mem);
   return rc;
+}
+
+/* A closing vertex equal to the first (as editors and exporters write a
+   closed ring, Tiled's polygons among them) is the first one again, not a
+   repeated vertex (issue 29): the bindings take a polygon's vertices as
+   the count this returns. Only an exact copy: a near one is still a
+   repeated vertex. Not in collide_polygon_init itself, which also checks
+   a moved polygon (collide_world.c), whose first and last vertices
+   rounding together is a fault, not a ring. */
+int collide_polygon_open_count(const collide_vec3 *vertices, int count) {
+  if (vertices != NULL && count > 1 && vertices[count - 1].x == vertices[0].x &&
+      vertices[count - 1].y == vertices[0].y && vertices[count - 1].z == vertices[0].z)
+    return count - 1;
+  return count;
 }

@@ -179,7 +179,7 @@ static void check_polygon_arg(lua_State *L, const lc_fn *fn, int idx,
   if (n < 3) lc_argerror(L, fn, idx, collide_reason_message(COLLIDE_E_FEW_VERTICES));
   v = (collide_vec3 *)lc_newuserdata(L, (size_t)n * sizeof *v, 0);
   for (i = 0; i < n; i++) lc_checkvec_at(L, fn, idx, i + 1, &v[i]);
-  code = collide_polygon_init(v, n, poly);
+  code = collide_polygon_init(v, collide_polygon_open_count(v, n), poly);
   if (code < 0) lc_argerror(L, fn, idx, collide_error_message(code));
 }
 

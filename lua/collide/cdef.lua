@@ -280,6 +280,10 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
    (COLLIDE_E_NOMEM, argument 0, when there is none). */
 int collide_polygon_init(const collide_vec3 *vertices, int count,
                          collide_polygon *poly);
+/* count - 1 when the last of the vertices equals the first exactly (a
+   closed ring, as editors export it), else count: the bindings validate
+   that many (collide.polygon, add_polygon, update). */
+int collide_polygon_open_count(const collide_vec3 *vertices, int count);
 /* ---- world: shapes with a broadphase ------------------------------------ */
 
 /* A set of shapes with a dynamic bounding-volume hierarchy: they can be

@@ -215,7 +215,7 @@ return function(E)
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(F_POLY, 2, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
-    local code = C.collide_polygon_init(vs, n, poly)
+    local code = C.collide_polygon_init(vs, C.collide_polygon_open_count(vs, n), poly)
     if code < 0 then
       argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
     end
@@ -412,7 +412,7 @@ return function(E)
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(f, idx, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
-    local code = C.collide_polygon_init(vs, n, poly)
+    local code = C.collide_polygon_init(vs, C.collide_polygon_open_count(vs, n), poly)
     if code < 0 then argerror(f, idx, ffi.string(C.collide_error_message(code))) end
     return poly, vs
   end

@@ -38,7 +38,8 @@ end
 
 local function num(x, what, ...)
   if type(x) ~= "number" or x ~= x or x == math.huge or x == -math.huge then
-    fail(what .. " must be a finite number, got %s", ..., type(x) == "number" and tostring(x) or type(x))
+    local got = type(x) == "number" and tostring(x) or type(x)
+    fail(what .. " must be a finite number, got %s", ..., got)
   end
   return x
 end
@@ -93,7 +94,9 @@ local function grid_of(data, width, height, layer_all, solid, where)
     local row = {}
     for c = 1, width do
       local gid = data[(r - 1) * width + c]
-      if gid == nil then fail("%s: data has %d cells, width x height is %d", where, #data, width * height) end
+      if gid == nil then
+        fail("%s: data has %d cells, width x height is %d", where, #data, width * height)
+      end
       gid = num(gid, "%s: data[%d]", where, (r - 1) * width + c) % FLIPS
       row[c] = (gid ~= 0 and (layer_all or solid[gid])) and 1 or 0
     end
@@ -185,7 +188,8 @@ local function add_object(ctx, layer, o, ox, oy, where)
     local pts = {}
     for i, p in ipairs(src) do
       if type(p) ~= "table" then fail("%s: %s[%d] is not a table", where, shape, i) end
-      pts[i] = at(num(p.x, "%s: %s[%d].x", where, shape, i), num(p.y, "%s: %s[%d].y", where, shape, i))
+      pts[i] = at(num(p.x, "%s: %s[%d].x", where, shape, i),
+                  num(p.y, "%s: %s[%d].y", where, shape, i))
     end
     if shape == "polygon" then
       w:add_outline(pts, d)
@@ -232,7 +236,8 @@ return function(collide)
     local key = options.property or "collidable"
     if type(key) ~= "string" then fail("options.property must be a string") end
     local segments = options.segments or 16
-    if type(segments) ~= "number" or segments ~= floor(segments) or segments < 3 or segments > 1024 then
+    if type(segments) ~= "number" or segments ~= floor(segments) or segments < 3
+       or segments > 1024 then
       fail("options.segments must be an integer in [3, 1024]")
     end
     local tw = num(map.tilewidth, "tilewidth")
@@ -269,6 +274,7 @@ return function(collide)
     -- an error of a world method: a shape of the map the world refused
     local msg = tostring(res):gsub("^[^\n]-:%d+: ", "")
     msg = msg:gsub("^bad argument #%d+ to '([%w_]+)' %((.*)%)$", "%1: %2")
-    error("bad argument #1 to 'tiled' (" .. (ctx.where and ctx.where .. ": " or "") .. msg .. ")", 2)
+    local where = ctx.where and ctx.where .. ": " or ""
+    error("bad argument #1 to 'tiled' (" .. where .. msg .. ")", 2)
   end
 end
