@@ -39,7 +39,7 @@ end
 local function num(x, what, ...)
   if type(x) ~= "number" or x ~= x or x == math.huge or x == -math.huge then
     local got = type(x) == "number" and tostring(x) or type(x)
-    fail(what .. " must be a finite number, got %s", ..., got)
+    fail("%s must be a finite number, got %s", what:format(...), got)
   end
   return x
 end
