@@ -439,7 +439,8 @@ static void move_shape_bench(int ntri, int npc) {
    (the worst case for merging). Shapes, build time (adding them and the
    hierarchy), and one controller move_aabb per call (a box of half a
    tile's size at a random free cell, moving 0.3 tiles across and 0.2
-   down), merged against one add_aabb per solid cell. */
+   down), merged against one add_aabb per solid cell. Each time is the
+   fastest of 5 rounds. */
 static void tiles_bench(int side, int noise) {
   unsigned char *cells = calloc((size_t)side * (size_t)side, 1);
   collide_vec3 (*q)[2];
@@ -449,7 +450,7 @@ static void tiles_bench(int side, int noise) {
   collide_move_options o;
   collide_mover m;
   double t[2][2];
-  int r, c, k, way, nsolid = 0, nshapes[2], n = 20000, nq = 0, first;
+  int r, c, k, way, round, nsolid = 0, nshapes[2], n = 10000, nq = 0, first;
   for (c = 0; c < side; c++) {
     int top = side / 2 + (int)(rnd() * 20) - 10;
     for (r = 0; r < side; r++)
@@ -479,8 +480,13 @@ static void tiles_bench(int side, int noise) {
   m.extents = V(0.25, 0.25, 0);
   m.axis = V(0, 0, 0);
   for (way = 0; way < 2; way++) {
-    collide_world *w = collide_world_new();
-    double t0 = now();
+    collide_world *w = NULL;
+    double t0 = 0;
+    t[way][0] = HUGE_VAL;
+    for (round = 0; round < 5; round++) {   /* the fastest of 5 builds */
+    if (w) collide_world_free(w);
+    w = collide_world_new();
+    t0 = now();
     if (way == 0) {
       collide_world_add_tiles(w, cells, side, side, &size, &origin, &first);
     } else {
@@ -492,16 +498,24 @@ static void tiles_bench(int side, int noise) {
           }
     }
     collide_world_build(w);
-    t[way][0] = now() - t0;
+    if (now() - t0 < t[way][0]) t[way][0] = now() - t0;
+    }
     nshapes[way] = collide_world_count(w);
     collide_move_options_init(&o);
     o.use_up = 1;
     o.up = V(0, -1, 0);
     o.snap = 0.1;
-    t0 = now();
-    for (k = 0; k < n; k++)
-      collide_world_move(w, &m, &q[k][0], &q[k][1], &o, NULL, NULL, cts, 16, &res);
-    t[way][1] = (now() - t0) / n;
+    /* the fastest of 5 rounds over all the moves: the machine is shared,
+       and a round slowed by another process says nothing of the code */
+    t[way][1] = HUGE_VAL;
+    for (round = 0; round < 5; round++) {
+      double tr;
+      t0 = now();
+      for (k = 0; k < n; k++)
+        collide_world_move(w, &m, &q[k][0], &q[k][1], &o, NULL, NULL, cts, 16, &res);
+      tr = (now() - t0) / n;
+      if (tr < t[way][1]) t[way][1] = tr;
+    }
     collide_world_free(w);
   }
   printf("%-8s %6d cells  add_tiles %5d shapes %7.2f ms  move_aabb %5.0f ns   "
