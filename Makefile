@@ -71,7 +71,7 @@ DEPS_RELIAB = clang:clang valgrind:valgrind cppcheck:cppcheck \
 DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
   /usr/include/lua5.1/lua.h:liblua5.1-0-dev
 
-.PHONY: examples fps-example platformer-smoke platformer
+.PHONY: examples fps-example platformer-smoke platformer tiles-smoke tiles
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs spec-full luacheck rock-check \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
@@ -578,8 +578,10 @@ love-smoke: deps-love build/5.1/collide/core.so
 # ---- the examples, each with its own checks (branch mover) ----------------
 
 # examples/fps.lua on every VM and both LuaJIT backends; the platformer in
-# LOVE under a virtual X server (screenshot: build/platformer-smoke.png).
-examples: fps-example platformer-smoke
+# LOVE under a virtual X server (screenshot: build/platformer-smoke.png);
+# the Tiled-map example's check without LOVE on LuaJIT (both backends) and
+# Lua 5.4, then in LOVE (screenshot: build/tiles-smoke.png).
+examples: fps-example platformer-smoke tiles-smoke
 
 fps-example: build-all
 	@set -e; for v in $(VMS); do echo "== examples/fps.lua on Lua $$v"; \
@@ -592,6 +594,17 @@ platformer-smoke: deps-love build/5.1/collide/core.so
 	@mkdir -p build
 	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/platformer --smoke \
 	  --out=$(CURDIR)/build/platformer-smoke.png
+
+tiles-smoke: deps-love build/5.1/collide/core.so build/5.4/collide/core.so
+	@mkdir -p build
+	luajit examples/tiles/smoke.lua
+	COLLIDE_BACKEND=capi luajit examples/tiles/smoke.lua
+	lua5.4 examples/tiles/smoke.lua
+	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/tiles --smoke \
+	  --out=$(CURDIR)/build/tiles-smoke.png
+
+tiles: deps-love build/5.1/collide/core.so
+	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/tiles
 
 platformer: deps-love build/5.1/collide/core.so
 	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/platformer
