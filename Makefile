@@ -460,6 +460,8 @@ FUZZ_TARGETS += world
 FUZZ_TARGETS += move move_moving
 # the controller's promises over random levels and inputs (issue 26)
 FUZZ_TARGETS += controller
+# tile maps and concave outlines (issue 29)
+FUZZ_TARGETS += outline tiles
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
   -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 

@@ -442,10 +442,23 @@ int collide_world_add_outline(collide_world *w, const collide_vec3 *points,
   nx = ring + n; pv = nx + n; owner = pv + n; parent = owner + n; done = parent + n;
   reflex = (signed char *)(done + n);
   axis = projection_axis(points, n);
-  for (i = 0; i < n; i++) {   /* (x, y, z) dropping axis, kept right-handed */
-    const collide_vec3 *p = &points[i];
-    xy[i] = axis == 0 ? p->y : axis == 1 ? p->z : p->x;
-    xy[n + i] = axis == 0 ? p->z : axis == 1 ? p->x : p->y;
+  {
+    double big = 0;
+    int e2;
+    for (i = 0; i < n; i++) {   /* (x, y, z) dropping axis, kept right-handed */
+      const collide_vec3 *p = &points[i];
+      xy[i] = axis == 0 ? p->y : axis == 1 ? p->z : p->x;
+      xy[n + i] = axis == 0 ? p->z : axis == 1 ? p->x : p->y;
+      big = fmax(big, fmax(fabs(xy[i]), fabs(xy[n + i])));
+    }
+    /* scaled by a power of two to a largest coordinate near 1: exact
+       (short of coordinates 2^1000 below the largest, which would become
+       subnormal), and it changes no orientation's sign, while it keeps
+       the products of orient2 clear of underflow for tiny outlines */
+    if (big > 0) {
+      (void)frexp(big, &e2);
+      for (i = 0; i < 2 * n; i++) xy[i] = ldexp(xy[i], -e2);
+    }
   }
   f.x = xy;
   f.y = xy + n;
@@ -468,8 +481,15 @@ int collide_world_add_outline(collide_world *w, const collide_vec3 *points,
       int a = ccw ? (j + n - 1) % n : (j + 1) % n, b = ccw ? (j + 1) % n : (j + n - 1) % n;
       if (orient_at(&f, a, j, b) != 0) ring[m++] = j;
     }
+    /* fewer than 3 corners: a simple outline always has 3, but points so
+       far apart in magnitude that their products underflow (2^-969)
+       can make every turn look straight */
+    if (m < 3) {
+      e = COLLIDE_FAIL(2, COLLIDE_E_POLY_COLLINEAR);
+      goto done;
+    }
     tri = triangulate(&f, m, ring, nx, pv, reflex, owner, k, dg, &ndiag);
-    if (tri < 0) {   /* unreachable for a simple outline; said, not hidden */
+    if (tri < 0) {   /* (as above: only past exactness, said, not hidden) */
       e = COLLIDE_FAIL(2, COLLIDE_E_SELF_CROSSING);
       goto done;
     }
