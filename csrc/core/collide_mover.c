@@ -187,8 +187,11 @@ static int walkable(const move_state *m, vec3 n) {
  * mover is on the outer side of, the one nearest up; else the contact
  * normal.
  */
-/* The world filter of covered(): neither the box nor the mover itself. */
-typedef struct cover_ctx { int box, self; } cover_ctx;
+/* The world filter of covered(): other fixed boxes the move has not set
+   aside for good (a seam is between boxes; a sphere, a moving shape or a
+   shape the move passes through covers nothing; the shapes one look-up
+   passes over, m->tmp, still cover). */
+typedef struct cover_ctx { const move_state *m; int box; } cover_ctx;
 static double mover_size(const collide_mover *s);
 static void set_vc(vec3 *v, int k, double x) {
   if (k == 0) v->x = x;
@@ -197,7 +200,11 @@ static void set_vc(vec3 *v, int k, double x) {
 }
 static int cover_filter(void *ctx, int id) {
   const cover_ctx *c = (const cover_ctx *)ctx;
-  return id != c->box && id != c->self;
+  const collide_world *w = c->m->w;
+  const shape *s;
+  if (id == c->box || id == c->m->self || listed(c->m->skip, c->m->nskip, id)) return 0;
+  s = &w->slots[collide__slot_of(w, id)];
+  return s->kind == COLLIDE_SHAPE_AABB && s->moving < 0;
 }
 
 /* Whether face k, side sg, of box id (centre c, extents e) is covered by
@@ -212,10 +219,10 @@ static int covered(const move_state *m, int id, const vec3 *c, const vec3 *e,
                    int k, int sg, const vec3 *p, double tol) {
   cover_ctx cc;
   double delta = 1e-6 * mover_size(m->shape) + 4 * tol;
-  vec3 q = *p;
-  int j, rim = 0, ids[1];
+  vec3 q = *p, fn = v3(0, 0, 0);
+  int j, k2, n, rim = 0, ids[4];
+  cc.m = m;
   cc.box = id;
-  cc.self = m->self;
   set_vc(&q, k, vc(&q, k) + sg * delta);
   for (j = 0; j < 3; j++) {
     double lo = vc(c, j) - vc(e, j), hi = vc(c, j) + vc(e, j);
@@ -226,7 +233,20 @@ static int covered(const move_state *m, int id, const vec3 *c, const vec3 *e,
     rim = 1;
   }
   /* (inside the face, not on its rim: a surface) */
-  return rim && collide_world_overlap_point(m->w, &q, cover_filter, &cc, ids, 1) > 0;
+  if (!rim) return 0;
+  n = collide_world_overlap_point(m->w, &q, cover_filter, &cc, ids, 4);
+  if (n > 4) n = 4;
+  if (n <= 0 || !m->filter) return n > 0;
+  /* a neighbour the move's filter lets the mover pass (or treats as
+     one-way) covers nothing either: asked as a contact on this face */
+  set_vc(&fn, k, sg);
+  for (k2 = 0; k2 < n; k2++) {
+    int r = m->filter(m->ctx, ids[k2], &fn);
+    if (r >= 0 && r != COLLIDE_RESPONSE_CROSS && r != COLLIDE_RESPONSE_IGNORE &&
+        r != COLLIDE_RESPONSE_ONEWAY)
+      return 1;
+  }
+  return 0;
 }
 
 /* The normal of contact h with shape id, seams aside: when h is on a
