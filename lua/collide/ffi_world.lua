@@ -286,7 +286,7 @@ return function(E)
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(F_POLY, 2, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
-    local code = C.collide_polygon_init(vs, n, poly)
+    local code = C.collide_polygon_init(vs, C.collide_polygon_open_count(vs, n), poly)
     if code < 0 then
       return argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
     end
@@ -341,6 +341,87 @@ return function(E)
       for id = first, first + n - 1 do D[id] = data end
     end
     return first, first + n - 1
+  end
+
+  -- Keeps data with ids first .. first + n - 1 (lcollide_world.c
+  -- added_range) and returns first, last.
+  local function added_range(D, first, n, data)
+    if type(data) ~= "nil" then
+      for id = first, first + n - 1 do D[id] = data end
+    end
+    return first, first + n - 1
+  end
+
+  local F_TILES, F_OUTLINE = fn("add_tiles", 1), fn("add_outline", 1)
+  local TSIZE, TORIGIN = new("collide_vec3"), new("collide_vec3")
+  local WHERE, AT = new("int[2]"), new("collide_vec3")
+
+  -- lcollide_world.c w_add_tiles, check for check.
+  function methods.add_tiles(self, grid, size, origin, data)
+    local w, D = check_unlocked(F_TILES, self)
+    if type(grid) ~= "table" then typeerror(F_TILES, 2, "table", grid) end
+    if type(size) == "number" then
+      TSIZE.x, TSIZE.y, TSIZE.z = size, size, 0
+    else
+      local s = istype(V, size) and size or tovec(F_TILES, 3, size, S[3])
+      TSIZE.x, TSIZE.y, TSIZE.z = s.x, s.y, s.z
+    end
+    if type(origin) ~= "nil" then
+      local o = istype(V, origin) and origin or tovec(F_TILES, 4, origin, S[4])
+      TORIGIN.x, TORIGIN.y, TORIGIN.z = o.x, o.y, o.z
+    else
+      TORIGIN.x, TORIGIN.y, TORIGIN.z = 0, 0, 0
+    end
+    local rows, cols = #grid, 0
+    for r = 1, rows do
+      local row = rawget(grid, r)
+      if type(row) ~= "table" then
+        argerror(F_TILES, 2, ("table expected at row %d, got %s"):format(r, typename(row)))
+      end
+      if #row > cols then cols = #row end
+    end
+    if rows > 0 and cols > 2 ^ 31 / rows then argerror(F_TILES, 2, "grid too large") end
+    local cells = new("unsigned char[?]", rows * cols + 1)
+    for r = 1, rows do
+      local row = rawget(grid, r)
+      local base = (r - 1) * cols - 1
+      for c = 1, #row do
+        local x = rawget(row, c)
+        if type(x) == "number" then
+          if x ~= x then
+            argerror(F_TILES, 2, ("number is NaN at row %d, column %d"):format(r, c))
+          end
+          if x ~= 0 then cells[base + c] = 1 end
+        elseif type(x) ~= "nil" then
+          argerror(F_TILES, 2, ("number expected at row %d, column %d, got %s"):format(
+            r, c, typename(x)))
+        end
+      end
+    end
+    local n = C.collide_world_add_tiles(w, cells, rows, cols, TSIZE, TORIGIN, FIRST)
+    if n < 0 then world_error(F_TILES, n) end
+    return added_range(D, FIRST[0], n, data)
+  end
+
+  -- lcollide_world.c w_add_outline, check for check and word for word.
+  function methods.add_outline(self, points, data)
+    local w, D = check_unlocked(F_OUTLINE, self)
+    if type(points) ~= "table" then typeerror(F_OUTLINE, 2, "table", points) end
+    local n = #points
+    local vs = new("collide_vec3[?]", n + 1)
+    for i = 1, n do checkvec_at(F_OUTLINE, 2, points, i, vs[i - 1]) end
+    local k = C.collide_world_add_outline(w, vs, n, FIRST, WHERE, AT)
+    if k < 0 and WHERE[0] >= 0 then
+      local a, b = vs[0], vs[n - 1]
+      -- (a closing point equal to the first was dropped: edges count the rest)
+      local m = (a.x == b.x and a.y == b.y and a.z == b.z) and n - 1 or n
+      local p, q = WHERE[0], WHERE[1]
+      argerror(F_OUTLINE, 2, ("outline crosses itself: edge %d-%d meets edge %d-%d at (%s, %s%s)")
+        :format(p + 1, (p + 1) % m + 1, q + 1, (q + 1) % m + 1, ("%.14g"):format(AT.x),
+                ("%.14g"):format(AT.y), AT.z ~= 0 and ", " .. ("%.14g"):format(AT.z) or ""))
+    end
+    if k < 0 then world_error(F_OUTLINE, k) end
+    return added_range(D, FIRST[0], k, data)
   end
 
   -- An id argument: an integral number, else 0 (no shape has it).
@@ -403,7 +484,7 @@ return function(E)
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(f, idx, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
-    local code = C.collide_polygon_init(vs, n, poly)
+    local code = C.collide_polygon_init(vs, C.collide_polygon_open_count(vs, n), poly)
     if code < 0 then return argerror(f, idx, ffi.string(C.collide_error_message(code))) end
     return poly, vs
   end

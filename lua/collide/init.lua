@@ -97,4 +97,8 @@ function collide.help(name)
   return require "collide.help"(name)
 end
 
+-- collide.tiled(map [, options]): Lua over the world's methods (add_tiles,
+-- add_outline, ...), the same on both backends.
+collide.tiled = require("collide.tiled")(collide)
+
 return collide
