@@ -131,24 +131,39 @@ return function(E)
   -- with self locked: returns fn's two first results, or raises its error
   -- again once the world is unlocked. From code kept out of the JIT only
   -- (a callback must not be entered from compiled code).
-  local g_fn, g1, g2, g3, g4, g5
-  local g_ok, g_r1, g_r2
-  local GUARD = ffi.cast("void (*)(void)", function()
-    local f, a1, a2, a3, a4, a5 = g_fn, g1, g2, g3, g4, g5
-    g_fn, g1, g2, g3, g4, g5 = nil, nil, nil, nil, nil, nil
-    g_ok, g_r1, g_r2 = pcall(f, a1, a2, a3, a4, a5)
+  --
+  -- Each call has a frame of its own, {f, a1 .. a5, ok, r1, r2}, found by
+  -- the callback from its number k, the callback's argument: nothing
+  -- state-wide is set before the callback runs and read in it, or set in
+  -- it and read after. Finalizers may run between the two (issue 27): on
+  -- LuaJIT a trace's GC check, at the entry of a compiled function such as
+  -- the callback's, exits the trace to run the collector, finalizers
+  -- included, before the function's first line; a finalizer that ran a
+  -- guarded query of its own there took the arguments set for this one
+  -- (the callback then called nil: "attempt to call a nil value").
+  local FRAMES, frame_count = {}, 0
+  local GUARD = ffi.cast("void (*)(double)", function(k)
+    local fr = FRAMES[k]
+    fr[7], fr[8], fr[9] = pcall(fr[1], fr[2], fr[3], fr[4], fr[5], fr[6])
   end)
   local function guarded(F, self, f, a1, a2, a3, a4, a5)
+    -- (the frame made first: a finalizer run at its allocation may raise,
+    -- which must happen before the world is locked)
+    local fr = { f, a1, a2, a3, a4, a5, false, "guarded call did not run" }
     enter(F)
     lock(self)
-    g_fn, g1, g2, g3, g4, g5 = f, a1, a2, a3, a4, a5
-    GUARD()
-    local ok, r1, r2 = g_ok, g_r1, g_r2
-    g_ok, g_r1, g_r2 = nil, nil, nil
+    frame_count = frame_count + 1
+    local k = frame_count
+    FRAMES[k] = fr
+    -- (under pcall: an error entering the callback, a Lua stack overflow,
+    -- must not leave the world locked)
+    local called, err = pcall(GUARD, k)
+    FRAMES[k] = nil
     unlock(self)
     depth = depth - 1
-    if not ok then error(r1, 0) end
-    return r1, r2
+    if not called then error(err, 0) end
+    if not fr[7] then error(fr[8], 0) end
+    return fr[8], fr[9]
   end
   jit.off(guarded)
 
