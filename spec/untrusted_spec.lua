@@ -297,7 +297,7 @@ describe("a script against a world", function()
     -- world once unlocked is the argument's.
     it("is the lock's error before any argument's, on every backend", function()
       local w = scene()
-      local changes = {
+      local calls = {
         { "remove", "x" },
         { "set_layers", 1, -1 },
         { "set_velocity", 1, "fast" },
@@ -306,7 +306,7 @@ describe("a script against a world", function()
         { "update", 1, "there", 1 },
         { "move_shape", 1, "there" },
       }
-      for _, c in ipairs(changes) do
+      for _, c in ipairs(calls) do
         local inside
         w:raycast(v(0, 0, 0), v(10, 0, 0), function()
           inside = error_of(w[c[1]], w, unpack(c, 2))
