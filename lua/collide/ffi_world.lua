@@ -142,10 +142,12 @@ return function(E)
   -- guarded query of its own there took the arguments set for this one
   -- (the callback then called nil: "attempt to call a nil value").
   local FRAMES, frame_count = {}, 0
-  local GUARD = ffi.cast("void (*)(double)", function(k)
+  local function guard(k)
     local fr = FRAMES[k]
     fr[7], fr[8], fr[9] = pcall(fr[1], fr[2], fr[3], fr[4], fr[5], fr[6])
-  end)
+  end
+  jit.off(guard)
+  local GUARD = ffi.cast("void (*)(double)", guard)
   local function guarded(F, self, f, a1, a2, a3, a4, a5)
     -- (the frame made first: a finalizer run at its allocation may raise,
     -- which must happen before the world is locked)
@@ -523,14 +525,24 @@ return function(E)
   -- it raised; saved and restored around each filtered query, so a filter
   -- may run a query of its own.
   local cur_filter, cur_data, cur_error
-  local CALLBACK = ffi.cast("collide_world_filter", function(_, id)
+  local function callback(_, id)
     local ok, keep = pcall(cur_filter, id, cur_data[id])
     if not ok then
       cur_error = keep
       return FILTER_ABORT
     end
     return keep and 1 or 0
-  end)
+  end
+  jit.off(callback)   -- (as move_callback below)
+  -- The callback takes its first argument, the core's ctx (always NULL
+  -- here, and unused), as an int32_t: a pointer argument would be made
+  -- into a cdata object as the callback is entered, an allocation, whose
+  -- finalizers' errors LuaJIT 2.1.0-beta3 raises there, before the pcall,
+  -- through the core. (Each integer or pointer argument takes one argument
+  -- register or stack slot on every target LuaJIT runs on, so id is read
+  -- where the core put it; the ctx's bits read are not used.)
+  local CALLBACK = ffi.cast("collide_world_filter",
+                            ffi.cast("int (*)(int32_t, int)", callback))
 
   -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb)
   -- calls the core (itself kept out of the JIT) with self locked; returns
@@ -922,8 +934,15 @@ end]],
     return filter
   end
 
-  local MOVE_CALLBACK = ffi.cast("collide_move_filter", function(_, id, n)
-    local ok, r = pcall(cur_filter, id, cur_data[id], V(n.x, n.y, n.z))
+  -- (the normal made inside the pcall, and the message of an unknown
+  -- response once the core has returned: nothing here allocates outside
+  -- the pcall, where a finalizer's error, which LuaJIT 2.1.0-beta3 raises
+  -- at the allocation that ran it, would unwind through the core)
+  local function call_move_filter(id, x, y, z)
+    return cur_filter(id, cur_data[id], V(x, y, z))
+  end
+  local function move_callback(_, id, n)
+    local ok, r = pcall(call_move_filter, id, n.x, n.y, n.z)
     if not ok then
       cur_error = r
       return FILTER_ABORT
@@ -931,14 +950,21 @@ end]],
     if type(r) == "string" then
       local k = FILTER_RESPONSES[r]
       if k == nil then
-        cur_error = "filter returned an unknown response '" .. r .. "' (expected " ..
-          "'slide', 'touch', 'cross', 'bounce', 'oneway', true or false)"
+        cur_error = r
         return FILTER_BAD_RESPONSE
       end
       return k
     end
     return r and DEFAULT or IGNORE
-  end)
+  end
+  -- (out of the JIT: a compiled function's GC check at its entry may run
+  -- finalizers, outside the pcall)
+  jit.off(move_callback)
+  -- (ctx as an int32_t, as for CALLBACK; the normal's pointer is still
+  -- made into a cdata object as the callback is entered: on LuaJIT
+  -- 2.1.0-beta3 a finalizer that raises there unwinds through the core)
+  local MOVE_CALLBACK = ffi.cast("collide_move_filter",
+    ffi.cast("int (*)(int32_t, int, const collide_vec3 *)", move_callback))
 
   local function move_filtered(f, self, w, D, filter, b, cap, id)
     enter(f)
@@ -1021,7 +1047,10 @@ end]],
       if code == 1 then code = 0 end
     end
     if code == FILTER_ABORT then error(err, 0) end
-    if code == FILTER_BAD_RESPONSE then raise(f.name .. ": " .. err) end
+    if code == FILTER_BAD_RESPONSE then
+      raise(f.name .. ": filter returned an unknown response '" .. err .. "' (expected " ..
+            "'slide', 'touch', 'cross', 'bounce', 'oneway', true or false)")
+    end
     if code < 0 and C.collide_error_arg(code) == 5 + a then
       argerror(f, 5 + a, ffi.string(C.collide_error_message(code)))
     end
