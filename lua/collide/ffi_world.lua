@@ -872,15 +872,29 @@ end]],
     argerror(f, idx, "options." .. key .. ": vec3 expected, got " .. typename(v))
   end
 
-  -- The options table into OPTIONS; returns the filter function, if any.
-  local function read_options(f, idx, options, OPTIONS)
-    if type(options) ~= "table" then typeerror(f, idx, "table", options) end
-    for k in pairs(options) do
+  -- Every key of options is a known option's name. A while loop over
+  -- next, not a pairs loop: LuaJIT 2.1.0-beta3 (as Debian and Ubuntu ship
+  -- it) spins for ever when a compiled pairs loop (BC_ITERN) exits at its
+  -- start inside a finalizer (a __gc call neither steps the collector nor
+  -- records a side trace on a trace exit, and the exit re-enters the
+  -- trace; fixed upstream in 119fd1fa, "Ensure forward progress on trace
+  -- exit to BC_ITERN"): a finalizer that moved with options hung here
+  -- (tests/fuzz_world.lua, seed 4009, trace of this loop, exit 1).
+  local function check_option_keys(f, idx, options)
+    local k = next(options)
+    while k ~= nil do
       if type(k) ~= "string" then
         argerror(f, idx, "unknown option (a " .. typename(k) .. " key)")
       end
       if not KNOWN[k] then argerror(f, idx, "unknown option '" .. k .. "'") end
+      k = next(options, k)
     end
+  end
+
+  -- The options table into OPTIONS; returns the filter function, if any.
+  local function read_options(f, idx, options, OPTIONS)
+    if type(options) ~= "table" then typeerror(f, idx, "table", options) end
+    check_option_keys(f, idx, options)
     local filter
     for i = 1, #OPTION_NAMES do
       local key = OPTION_NAMES[i]
