@@ -177,31 +177,42 @@ return function(E)
   -- with self locked: returns fn's two first results, or raises its error
   -- again once the world is unlocked. From code kept out of the JIT only
   -- (a callback must not be entered from compiled code; the callbacks'
-  -- own bodies are kept out of it too, so that no trace exit steps the
-  -- collector while it runs).
-  local g_fn, g1, g2, g3, g4, g5
-  local g_ok, g_r1, g_r2
-  local function guard_body()
-    local f, a1, a2, a3, a4, a5 = g_fn, g1, g2, g3, g4, g5
-    g_fn, g1, g2, g3, g4, g5 = nil, nil, nil, nil, nil, nil
-    g_ok, g_r1, g_r2 = pcall(f, a1, a2, a3, a4, a5)
+  -- own bodies are kept out of it too).
+  --
+  -- Each call has a frame of its own, {f, a1 .. a5, ok, r1, r2}, found by
+  -- the callback from its number k, the callback's argument: nothing
+  -- state-wide is set before the callback runs and read in it, or set in
+  -- it and read after, so a query that a finalizer runs in between cannot
+  -- take this call's arguments or results (the collector is stopped from
+  -- gc_stop on, but a finalizer's query may come before that and nest).
+  local FRAMES, frame_count = {}, 0
+  local function guard(k)
+    local fr = FRAMES[k]
+    fr[7], fr[8], fr[9] = pcall(fr[1], fr[2], fr[3], fr[4], fr[5], fr[6])
     if gc_held then collect("stop") end   -- (had the Lua restarted it)
   end
-  jit.off(guard_body)
-  local GUARD = ffi.cast("void (*)(void)", guard_body)
+  jit.off(guard)
+  local GUARD = ffi.cast("void (*)(double)", guard)
   local function guarded(F, self, f, a1, a2, a3, a4, a5)
+    -- (the frame made first: a finalizer run at its allocation may raise,
+    -- which must happen before the world is locked)
+    local fr = { f, a1, a2, a3, a4, a5, false, "guarded call did not run" }
     local prev = gc_stop()
     enter(F, prev)
     lock(self)
-    g_fn, g1, g2, g3, g4, g5 = f, a1, a2, a3, a4, a5
-    GUARD()
-    local ok, r1, r2 = g_ok, g_r1, g_r2
-    g_ok, g_r1, g_r2 = nil, nil, nil
+    frame_count = frame_count + 1
+    local k = frame_count
+    FRAMES[k] = fr
+    -- (under pcall: an error entering the callback, a Lua stack overflow,
+    -- must not leave the world locked)
+    local called, err = pcall(GUARD, k)
+    FRAMES[k] = nil
     unlock(self)
     depth = depth - 1
     gc_resume(prev)
-    if not ok then error(r1, 0) end
-    return r1, r2
+    if not called then error(err, 0) end
+    if not fr[7] then error(fr[8], 0) end
+    return fr[8], fr[9]
   end
   jit.off(guarded)
 
@@ -1173,15 +1184,29 @@ end]],
   local NEEDS_UP = { max_slope = true, step_height = true, snap = true,
                      stop_on_slope = true, steep_as_wall = true }
 
-  -- The options table into OPTIONS; returns the filter function, if any.
-  local function read_options(f, idx, options, OPTIONS)
-    if type(options) ~= "table" then return typeerror(f, idx, "table", options) end
-    for k in pairs(options) do
+  -- Every key of options is a known option's name. A while loop over
+  -- next, not a pairs loop: LuaJIT 2.1.0-beta3 (as Debian and Ubuntu ship
+  -- it) spins for ever when a compiled pairs loop (BC_ITERN) exits at its
+  -- start inside a finalizer (a __gc call neither steps the collector nor
+  -- records a side trace on a trace exit, and the exit re-enters the
+  -- trace; fixed upstream in 119fd1fa, "Ensure forward progress on trace
+  -- exit to BC_ITERN"): a finalizer that moved with options hung here
+  -- (tests/fuzz_world.lua, seed 4009, trace of this loop, exit 1).
+  local function check_option_keys(f, idx, options)
+    local k = next(options)
+    while k ~= nil do
       if type(k) ~= "string" then
         return argerror(f, idx, "unknown option (a " .. typename(k) .. " key)")
       end
       if not KNOWN[k] then return argerror(f, idx, "unknown option '" .. k .. "'") end
+      k = next(options, k)
     end
+  end
+
+  -- The options table into OPTIONS; returns the filter function, if any.
+  local function read_options(f, idx, options, OPTIONS)
+    if type(options) ~= "table" then return typeerror(f, idx, "table", options) end
+    check_option_keys(f, idx, options)
     local filter, needs_up
     for i = 1, #OPTION_NAMES do
       local key = OPTION_NAMES[i]
