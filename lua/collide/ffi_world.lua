@@ -1184,29 +1184,27 @@ end]],
   local NEEDS_UP = { max_slope = true, step_height = true, snap = true,
                      stop_on_slope = true, steep_as_wall = true }
 
-  -- Every key of options is a known option's name. A while loop over
-  -- next, not a pairs loop: LuaJIT 2.1.0-beta3 (as Debian and Ubuntu ship
-  -- it) spins for ever when a compiled pairs loop (BC_ITERN) exits at its
-  -- start inside a finalizer (a __gc call neither steps the collector nor
-  -- records a side trace on a trace exit, and the exit re-enters the
-  -- trace; fixed upstream in 119fd1fa, "Ensure forward progress on trace
-  -- exit to BC_ITERN"): a finalizer that moved with options hung here
-  -- (tests/fuzz_world.lua, seed 4009, trace of this loop, exit 1).
-  local function check_option_keys(f, idx, options)
-    local k = next(options)
-    while k ~= nil do
-      if type(k) ~= "string" then
-        return argerror(f, idx, "unknown option (a " .. typename(k) .. " key)")
-      end
-      if not KNOWN[k] then return argerror(f, idx, "unknown option '" .. k .. "'") end
-      k = next(options, k)
-    end
-  end
-
   -- The options table into OPTIONS; returns the filter function, if any.
   local function read_options(f, idx, options, OPTIONS)
     if type(options) ~= "table" then return typeerror(f, idx, "table", options) end
-    check_option_keys(f, idx, options)
+    -- Every key of options is a known option's name. A while loop over
+    -- next, not a pairs loop: LuaJIT 2.1.0-beta3 (as Debian and Ubuntu ship
+    -- it) spins for ever when a compiled pairs loop (BC_ITERN) exits at its
+    -- start inside a finalizer (a __gc call neither steps the collector nor
+    -- records a side trace on a trace exit, and the exit re-enters the
+    -- trace; fixed upstream in 119fd1fa, "Ensure forward progress on trace
+    -- exit to BC_ITERN"): a finalizer that moved with options hung here
+    -- (tests/fuzz_world.lua, seed 4009, trace of this loop, exit 1).
+    -- (Inline, not a function of its own: an error's traceback starts at
+    -- the method the game called.)
+    local name = next(options)
+    while name ~= nil do
+      if type(name) ~= "string" then
+        return argerror(f, idx, "unknown option (a " .. typename(name) .. " key)")
+      end
+      if not KNOWN[name] then return argerror(f, idx, "unknown option '" .. name .. "'") end
+      name = next(options, name)
+    end
     local filter, needs_up
     for i = 1, #OPTION_NAMES do
       local key = OPTION_NAMES[i]
