@@ -267,6 +267,25 @@ function World:velocity(id) end
 ---Every shape moves by its velocity (which is kept).
 function World:advance() end
 
+---The world as a string (docs/saving.md): ids, shapes, layers, velocities,
+---sensors and data (numbers, strings, booleans and tables of them; other
+---data is an error naming the shape). `collide.load(s)` makes it again.
+---@return string
+function World:save() end
+
+---Internal (w:save, collide.load): the id the next shape added gets; given
+---an id, the next id is moved on to it first (the ids skipped are never given).
+---@param id? integer
+---@return integer
+function World:_next_id(id) end
+
+---Internal (collide.load): a plane kept as given (normal unit to 1e-9).
+---@param normal collide.vec3like
+---@param d number
+---@param data? any
+---@return integer id
+function World:_add_unit_plane(normal, d, data) end
+
 ---First contact of a moving sphere over all shapes (ties: the lowest id).
 ---@param r number
 ---@param c0 collide.vec3like
@@ -482,6 +501,13 @@ function collide.polygon(vertices) end
 ---A new, empty world.
 ---@return collide.world
 function collide.world() end
+
+---A world from the string of `w:save()`: the same ids (removed ones stay
+---unused), shapes, layers, velocities, sensors and data. A string that is
+---not a saved world (truncated, corrupted) is an argument error.
+---@param s string
+---@return collide.world
+function collide.load(s) end
 
 -- Sweeps of a sphere
 

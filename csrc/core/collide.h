@@ -387,6 +387,12 @@ int collide_world_add_segment(collide_world *w, const collide_vec3 *a,
 /* Lua argument 2 plane. Planes are infinite: kept out of the hierarchy and
    tested by every query. */
 int collide_world_add_plane(collide_world *w, const collide_plane *plane);
+/* The plane normal.p + d = 0 kept as given, not normalized again (its
+   normal must be unit to 1e-9, as every plane's: COLLIDE_E_BAD_PLANE,
+   argument 2): collide.load restores a saved plane bit for bit with it.
+   Lua arguments: 2 normal, 3 d. */
+int collide_world_add_unit_plane(collide_world *w, const collide_vec3 *normal,
+                                 double d);
 /* The points within r of the segment a-b. Lua arguments: 2 a, 3 b, 4 r. */
 int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
                               const collide_vec3 *b, double r);
@@ -414,6 +420,14 @@ int collide_world_count(const collide_world *w);
 int collide_world_next(const collide_world *w, int id);
 /* Builds the hierarchy now instead of at the next query (0 or <0). */
 int collide_world_build(collide_world *w);
+/* The id the next shape added will get (ids are never reused). */
+int collide_world_next_id(const collide_world *w);
+/* Moves the next id on to next_id, which is at least the current one and
+   at most INT_MAX - 1: the ids skipped are never given, as removed ones
+   (w:save and collide.load restore a world's ids with it). 1, or <0:
+   locked (arg 0), next_id out of that range (Lua argument 2,
+   COLLIDE_E_BAD_INDEX), out of memory (arg 0). */
+int collide_world_set_next_id(collide_world *w, int next_id);
 
 /* The shape's geometry at its place (u = 0): 1, or 0 for an unknown id. */
 int collide_world_get(const collide_world *w, int id, collide_world_shape *out);

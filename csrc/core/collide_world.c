@@ -153,6 +153,43 @@ static int reserve_ids(collide_world *w, int last) {
   return 0;
 }
 
+int collide_world_next_id(const collide_world *w) { return w->next_id; }
+
+/* Skipping ids: the directory is made to reach the last id skipped (its
+   new entries NULL, "every id of the page given and removed", which
+   slot_of and collide_world_next read as no live id); a page that holds
+   no live id and lies wholly below next_id is returned, as remove
+   returns it. The next add reserves the pages from next_id on. */
+int collide_world_set_next_id(collide_world *w, int next_id) {
+  int need, p;
+  if (w->busy) return LOCKED;
+  if (next_id < w->next_id || next_id > INT_MAX - 1)
+    return COLLIDE_FAIL(2, COLLIDE_E_BAD_INDEX);
+  if (next_id == w->next_id) return 1;
+  need = ((next_id - 1) >> ID_PAGE_BITS) + 1;
+  if (need > w->npages) {
+    int **pages = (int **)realloc(w->id_pages, (size_t)need * sizeof *pages);
+    int *live;
+    if (!pages) return NOMEM;
+    w->id_pages = pages;
+    live = (int *)realloc(w->page_live, (size_t)need * sizeof *live);
+    if (!live) return NOMEM;
+    w->page_live = live;
+    for (p = w->npages; p < need; p++) {
+      pages[p] = NULL;
+      live[p] = 0;
+    }
+    w->npages = need;
+  }
+  for (p = 0; p < w->npages && (p + 1) * (size_t)ID_PAGE <= (size_t)next_id; p++)
+    if (w->id_pages[p] && w->page_live[p] == 0) {
+      free(w->id_pages[p]);
+      w->id_pages[p] = NULL;
+    }
+  w->next_id = next_id;
+  return 1;
+}
+
 int collide_world_kind(const collide_world *w, int id) {
   int s = slot_of(w, id);
   return s < 0 ? COLLIDE_SHAPE_NONE : w->slots[s].kind;
@@ -445,6 +482,14 @@ int collide_world_add_segment(collide_world *w, const collide_vec3 *a,
 int collide_world_add_plane(collide_world *w, const collide_plane *plane) {
   collide_world_shape g;
   g.plane = *plane;
+  return add_shape(w, COLLIDE_SHAPE_PLANE, &g);
+}
+
+int collide_world_add_unit_plane(collide_world *w, const collide_vec3 *normal,
+                                 double d) {
+  collide_world_shape g;
+  g.plane.normal = *normal;
+  g.plane.d = d;
   return add_shape(w, COLLIDE_SHAPE_PLANE, &g);
 }
 

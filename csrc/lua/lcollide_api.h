@@ -130,7 +130,9 @@
   X(sweep_sphere, collide_world_sweep_sphere, WHIT, (N, V, V)) \
   X(sweep_aabb, collide_world_sweep_aabb, WHIT, (V, V, V)) \
   X(sweep_capsule, collide_world_sweep_capsule, WHIT, (N, V, V, V)) \
-  X(raycast, collide_world_raycast, WHIT, (V, V))
+  X(raycast, collide_world_raycast, WHIT, (V, V)) \
+  /* internal: a plane kept as given (w:save, collide.load) */ \
+  X(_add_unit_plane, collide_world_add_unit_plane, ADDED, (V, N))
 /* ---- (end of the world's methods) ---- */
 
 /* ---- taking a list line apart ---------------------------------------------

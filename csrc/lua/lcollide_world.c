@@ -314,6 +314,38 @@ static int w_build(lua_State *L) {
   return 1;
 }
 
+/* w:_next_id([id]) -> the id the next shape added gets; with id, moves it
+   on to id first (the ids skipped are never given). Internal: what
+   w:save and collide.load (lua/collide/persist.lua) restore ids with. */
+static int w__next_id(lua_State *L) {
+  static const lc_fn F = {"_next_id", 1};
+  if (!lua_isnoneornil(L, 2)) {
+    double x = lc_checknumber(L, &F, 2);
+    collide_world *w = check_world_mut(L, &F);
+    int code = (x >= 1 && x <= 2147483646.0 && x == floor(x))
+                 ? collide_world_set_next_id(w, (int)x)
+                 : -(2 * 256 + COLLIDE_E_BAD_INDEX);
+    if (code < 0) return world_error(L, &F, code);
+  }
+  lua_pushinteger(L, collide_world_next_id(check_world(L, &F)));
+  return 1;
+}
+
+/* w:save() -> string: lua/collide/persist.lua, which both backends share
+   (the FFI backend's save calls it too). */
+static int w_save(lua_State *L) {
+  static const lc_fn F = {"save", 1};
+  (void)check_world(L, &F);
+  lua_settop(L, 1);
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "collide.persist");
+  lua_call(L, 1, 1);
+  lua_getfield(L, -1, "save");
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 1);
+  return 1;
+}
+
 /* ---- shapes that change and move ------------------------------------------- */
 
 static const char *const kind_names[] = {
@@ -1343,7 +1375,7 @@ static const luaL_Reg world_methods[] = {
   LC_API_WORLD_METHODS(LC_WORLD_REG)
   {"add_polygon", w_add_polygon},
   {"remove", w_remove}, {"data", w_data}, {"count", w_count},
-  {"build", w_build},
+  {"build", w_build}, {"_next_id", w__next_id}, {"save", w_save},
   /* the movers */
   {"move_sphere", w_move_sphere}, {"move_aabb", w_move_aabb},
   {"move_capsule", w_move_capsule}, {"move_shape", w_move_shape},

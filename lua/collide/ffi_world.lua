@@ -309,6 +309,28 @@ return function(E)
     return self
   end
 
+  local F_NEXT_ID = fn("_next_id", 1)
+
+  -- Internal (lcollide_world.c w__next_id): the id the next shape added
+  -- gets, moved on to id first when one is given.
+  function methods._next_id(self, id)
+    local w = check_world(F_NEXT_ID, self)
+    if id ~= nil then
+      w = check_unlocked(F_NEXT_ID, self)
+      check_number(F_NEXT_ID, 2, id)
+      local code = (id >= 1 and id <= 2147483646 and id == floor(id))
+                   and C.collide_world_set_next_id(w, id) or -(2 * 256 + C.COLLIDE_E_BAD_INDEX)
+      if code < 0 then world_error(F_NEXT_ID, code) end
+    end
+    return C.collide_world_next_id(w)
+  end
+
+  -- w:save(): lua/collide/persist.lua, shared by both backends.
+  function methods.save(self)
+    local s = require("collide.persist").save(self)   -- (no tail call: the
+    return s                                           -- error levels count it)
+  end
+
   -- ---- shapes that change and move -------------------------------------------
 
   local KIND = { [0] = "none", "triangle", "polygon", "aabb", "sphere", "segment",

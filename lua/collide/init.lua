@@ -90,4 +90,12 @@ end
 
 collide.backend = backend
 
+-- collide.load(s): a world from w:save()'s string (lua/collide/persist.lua,
+-- shared by both backends, as w:save is).
+local persist = require "collide.persist"
+function collide.load(s)
+  local w = persist.load(collide, s)
+  return w
+end
+
 return collide
