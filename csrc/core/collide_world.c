@@ -97,6 +97,8 @@ void collide_world_free(collide_world *w) {
   free(w->wide);
   free(w->wide_up);
   free(w->stri_mem);
+  free(w->sensors);
+  free(w->events);
   free(w);
 }
 
@@ -241,6 +243,7 @@ static int take_slot(collide_world *w, int kind) {
   w->slots[s].kind = kind;
   w->slots[s].layers = 1;
   w->slots[s].moving = -1;
+  w->slots[s].sensor = -1;
   return s;
 }
 
@@ -564,6 +567,7 @@ int collide_world_remove(collide_world *w, int id) {
     w->slots[w->planes[i]].where = i;
   }
   unlist_moving(w, s);
+  collide__sensor_unlist(w, s);
   if (sh->kind == COLLIDE_SHAPE_POLYGON) free((void *)sh->g.poly.vertices);
   {   /* the id's page goes once all its ids were given and removed */
     int p = id >> ID_PAGE_BITS;
@@ -853,12 +857,15 @@ static void translate(shape *s) {
 }
 
 int collide_world_advance(collide_world *w) {
-  int i;
+  int i, e;
   if (w->busy) return LOCKED;
   for (i = 0; i < w->nmoving; i++) {
-    int e = advance_error(&w->slots[w->moving[i]]);
+    e = advance_error(&w->slots[w->moving[i]]);
     if (e) return e;
   }
+  /* the sensors' events of the step, from where the shapes are now */
+  if (w->nsensors > 0 && w->nmoving > 0 && (e = collide__sensor_advance(w)) < 0)
+    return e;
   for (i = 0; i < w->nmoving; i++) {
     int s = w->moving[i];
     translate(&w->slots[s]);

@@ -546,6 +546,63 @@ static int w_velocity(lua_State *L) {
   return 1;
 }
 
+/* w:set_sensor(id, on) -> true | false (unknown id) */
+static int w_set_sensor(lua_State *L) {
+  static const lc_fn F = {"set_sensor", 1};
+  collide_world *w = check_world_mut(L, &F);
+  int id = check_id(L, &F, 2), code;
+  if (lua_type(L, 3) != LUA_TBOOLEAN) return lc_typeerror(L, &F, 3, "boolean");
+  code = id ? collide_world_set_sensor(w, id, lua_toboolean(L, 3)) : 0;
+  if (code < 0) return world_error(L, &F, code);
+  lua_pushboolean(L, code);
+  return 1;
+}
+
+/* w:sensor(id) -> true | false | nil (unknown id) */
+static int w_sensor(lua_State *L) {
+  static const lc_fn F = {"sensor", 1};
+  collide_world *w = check_world(L, &F);
+  int id = check_id(L, &F, 2), on = id ? collide_world_sensor(w, id) : -1;
+  if (on < 0) lua_pushnil(L);
+  else lua_pushboolean(L, on);
+  return 1;
+}
+
+/* w:sensor_events() -> {{sensor =, id =, u =, event =}, ...}, taken: the
+   events are copied into a userdata first (it may run a finalizer that
+   moves shapes and so adds events: asked again then), then made into
+   tables with nothing of the world read. */
+static int w_sensor_events(lua_State *L) {
+  static const lc_fn F = {"sensor_events", 1};
+  collide_sensor_event *ev;
+  int n, i, cap = 0;
+  lua_settop(L, 1);
+  n = collide_world_sensor_events(check_world_mut(L, &F), NULL, 0);
+  while (n > 0) {
+    lua_settop(L, 1);
+    cap = n + 16;
+    ev = (collide_sensor_event *)lc_newuserdata(L, (size_t)cap * sizeof *ev, 0);
+    n = collide_world_sensor_events(check_world_mut(L, &F), ev, cap);
+    if (n <= cap) break;
+  }
+  ev = n > 0 ? (collide_sensor_event *)lua_touserdata(L, 2) : NULL;
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, ev[i].sensor);
+    lua_setfield(L, -2, "sensor");
+    lua_pushinteger(L, ev[i].id);
+    lua_setfield(L, -2, "id");
+    lua_pushnumber(L, ev[i].u);
+    lua_setfield(L, -2, "u");
+    if (ev[i].begin) lua_pushliteral(L, "begin");
+    else lua_pushliteral(L, "end");
+    lua_setfield(L, -2, "event");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
 static int w_advance(lua_State *L) {
   static const lc_fn F = {"advance", 1};
   int code = collide_world_advance(check_world_mut(L, &F));
@@ -1385,6 +1442,8 @@ static const luaL_Reg world_methods[] = {
   {"set_layers", w_set_layers}, {"layers", w_layers},
   {"set_velocity", w_set_velocity}, {"velocity", w_velocity},
   {"advance", w_advance},
+  {"set_sensor", w_set_sensor}, {"sensor", w_sensor},
+  {"sensor_events", w_sensor_events},
   {"raycast_all", w_raycast_all},
   {NULL, NULL}
 };

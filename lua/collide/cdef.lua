@@ -435,6 +435,31 @@ int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d);
    checking a moving polygon of more than 32 vertices. */
 int collide_world_advance(collide_world *w);
 
+/* ---- sensors (collide_sensor.c) -------------------------------------------
+   A sensor blocks no mover, sweep or ray (overlap and penetration queries
+   still list it); instead, every advance and move_shape records when a
+   world shape begins and ends touching it during that step, at the exact
+   moments (the first and last moment of contact of the relative motion:
+   see collide_sensor.c). */
+typedef struct collide_sensor_event {
+  int sensor;   /* the sensor's id */
+  int id;       /* the shape that touched it */
+  double u;     /* the moment within the step */
+  int begin;    /* 1: began touching; 0: ended */
+} collide_sensor_event;
+
+/* Makes shape id a sensor (on != 0) or an ordinary shape again: 1, 0 for
+   an unknown id, <0: locked, out of memory (arg 0). */
+int collide_world_set_sensor(collide_world *w, int id, int on);
+/* 1 for a sensor, 0 for another shape, -1 for an unknown id. */
+int collide_world_sensor(const collide_world *w, int id);
+/* The events recorded since they were last taken, in the order of the
+   steps and, within one, by u, then sensor, then id, a begin before an
+   end: returns how many; when that is at most cap they are copied into
+   out and forgotten, else nothing is copied (call again with room). */
+int collide_world_sensor_events(collide_world *w, collide_sensor_event *out,
+                                int cap);
+
 /* ---- world queries --------------------------------------------------------
    Sweeps return the first contact over all shapes (ties: the lowest id):
    1 (out, *id filled), 0, or <0. Each answer is the single-shape function's
