@@ -308,7 +308,7 @@ describe("w:save and collide.load", function()
   describe("collide.load", function()
     it("takes a string", function()
       assert.has_error(function() collide.load() end,
-        "bad argument #1 to 'load' (string expected, got no value)")
+        "bad argument #1 to 'load' (string expected, got nil)")
       assert.has_error(function() collide.load(12) end,
         "bad argument #1 to 'load' (string expected, got number)")
     end)

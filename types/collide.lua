@@ -267,6 +267,29 @@ function World:velocity(id) end
 ---Every shape moves by its velocity (which is kept).
 function World:advance() end
 
+---Makes shape id a sensor (docs/sensors.md): it blocks no mover, sweep or ray
+---(overlap queries still list it), and advance() and move_shape record when
+---shapes begin and end touching it. false makes it an ordinary shape again.
+---@param id integer
+---@param on boolean
+---@return boolean known false for an unknown id
+function World:set_sensor(id, on) end
+
+---@param id integer
+---@return boolean? sensor nil for an unknown id
+function World:sensor(id) end
+
+---@class collide.sensor_event
+---@field sensor integer the sensor's id
+---@field id integer the shape that began or ended touching it
+---@field u number the moment within the step, exact
+---@field event "begin"|"end"
+
+---The sensor events recorded by advance() and move_shape since the last call,
+---taken: in the order of the steps, within one by u, then sensor, then id.
+---@return collide.sensor_event[]
+function World:sensor_events() end
+
 ---The world as a string (docs/saving.md): ids, shapes, layers, velocities,
 ---sensors and data (numbers, strings, booleans and tables of them; other
 ---data is an error naming the shape). `collide.load(s)` makes it again.

@@ -391,7 +391,7 @@ int collide_world_add_plane(collide_world *w, const collide_plane *plane);
    normal must be unit to 1e-9, as every plane's: COLLIDE_E_BAD_PLANE,
    argument 2): collide.load restores a saved plane bit for bit with it.
    Lua arguments: 2 normal, 3 d. */
-int collide_world_add_unit_plane(collide_world *w, const collide_vec3 *normal,
+int collide_world__add_unit_plane(collide_world *w, const collide_vec3 *normal,
                                  double d);
 /* The points within r of the segment a-b. Lua arguments: 2 a, 3 b, 4 r. */
 int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,

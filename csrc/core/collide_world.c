@@ -488,7 +488,7 @@ int collide_world_add_plane(collide_world *w, const collide_plane *plane) {
   return add_shape(w, COLLIDE_SHAPE_PLANE, &g);
 }
 
-int collide_world_add_unit_plane(collide_world *w, const collide_vec3 *normal,
+int collide_world__add_unit_plane(collide_world *w, const collide_vec3 *normal,
                                  double d) {
   collide_world_shape g;
   g.plane.normal = *normal;

@@ -132,7 +132,7 @@
   X(sweep_capsule, collide_world_sweep_capsule, WHIT, (N, V, V, V)) \
   X(raycast, collide_world_raycast, WHIT, (V, V)) \
   /* internal: a plane kept as given (w:save, collide.load) */ \
-  X(_add_unit_plane, collide_world_add_unit_plane, ADDED, (V, N))
+  X(_add_unit_plane, collide_world__add_unit_plane, ADDED, (V, N))
 /* ---- (end of the world's methods) ---- */
 
 /* ---- taking a list line apart ---------------------------------------------

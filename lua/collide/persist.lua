@@ -437,7 +437,7 @@ end
 function M.load(collide, s)
   if type(s) ~= "string" then
     error(format("bad argument #1 to 'load' (string expected, got %s)",
-                 s == nil and "no value" or type(s)), 3)
+                 type(s)), 3)
   end
   local ok, w = pcall(function()
     local r = reader(s)
