@@ -286,6 +286,51 @@ static int candidates(collide_world *w, const box *b, vec3 d, int **buf, int *ca
   }
 }
 
+static int boxes_meet(const box *a, const box *b) {
+  return a->lo[0] <= b->hi[0] && b->lo[0] <= a->hi[0] &&
+         a->lo[1] <= b->hi[1] && b->lo[1] <= a->hi[1] &&
+         a->lo[2] <= b->hi[2] && b->lo[2] <= a->hi[2];
+}
+
+/* The slots of the moving shapes that are no sensors whose box over the
+   step meets b (a fixed sensor's): a plain walk of the dynamic tree (its
+   node boxes hold their shapes' boxes over the step), where every moving
+   shape is once filed, and of the shapes not filed yet. How many, or
+   NOMEM. (The static hierarchy holds only shapes that never changed:
+   none moves. Faster than a query: a fixed sensor among a thousand
+   moving shapes is a box against a few nodes.) */
+static int moving_near(collide_world *w, const box *b, int **buf, int *cap) {
+  int n = 0, i, e, sp = 0, stack[STACK_SIZE];
+  for (i = 0; i < w->npending; i++) {
+    const shape *x = &w->slots[w->pending[i]];
+    box sb;
+    if (x->moving < 0 || x->sensor >= 0) continue;
+    shape_swept_box(x, &sb);
+    if (!boxes_meet(&sb, b)) continue;
+    GROW(e, *buf, *cap, n + 1);
+    if (e) return e;
+    (*buf)[n++] = w->pending[i];
+  }
+  if (w->root >= 0) stack[sp++] = w->root;
+  while (sp > 0) {
+    const node *nd = &w->nodes[stack[--sp]];
+    if (!boxes_meet(&nd->b, b)) continue;
+    if (nd->left >= 0) {
+      stack[sp++] = nd->left;
+      stack[sp++] = nd->right;
+      continue;
+    }
+    {
+      const shape *x = &w->slots[nd->slot];
+      if (x->moving < 0 || x->sensor >= 0) continue;
+      GROW(e, *buf, *cap, n + 1);
+      if (e) return e;
+      (*buf)[n++] = nd->slot;
+    }
+  }
+  return n;
+}
+
 /* The events of the pair (sensor slot ss, shape slot xs) over a step of
    advance (both at their places plus u times their velocities). */
 static int advance_pair(collide_world *w, int ss, int xs) {
@@ -318,6 +363,19 @@ int collide__sensor_advance(collide_world *w) {
       continue;
     }
     b = s->bounds;
+    if (s->moving < 0) {
+      /* the moving shapes near it: slots */
+      if ((n = moving_near(w, &b, &buf, &cap)) < 0) {
+        e = n;
+        break;
+      }
+      for (j = 0; j < n && !e; j++) e = advance_pair(w, ss, buf[j]);
+      for (j = 0; j < w->nplanes && !e; j++) {
+        int xs = w->planes[j];
+        if (w->slots[xs].sensor < 0 && w->slots[xs].moving >= 0) e = advance_pair(w, ss, xs);
+      }
+      continue;
+    }
     if ((n = candidates(w, &b, vs, &buf, &cap)) < 0) {
       e = n;
       break;
