@@ -160,8 +160,9 @@ int collide_world_next_id(const collide_world *w) { return w->next_id; }
 /* Skipping ids: the directory is made to reach the last id skipped (its
    new entries NULL, "every id of the page given and removed", which
    slot_of and collide_world_next read as no live id); a page that holds
-   no live id and lies wholly below next_id is returned, as remove
-   returns it. The next add reserves the pages from next_id on. */
+   no live id and now lies wholly below next_id is returned, as remove
+   returns it. The next add reserves the pages from next_id on. O(1) but
+   for the directory's growth. */
 int collide_world_set_next_id(collide_world *w, int next_id) {
   int need, p;
   if (w->busy) return LOCKED;
@@ -183,11 +184,14 @@ int collide_world_set_next_id(collide_world *w, int next_id) {
     }
     w->npages = need;
   }
-  for (p = 0; p < w->npages && (p + 1) * (size_t)ID_PAGE <= (size_t)next_id; p++)
-    if (w->id_pages[p] && w->page_live[p] == 0) {
-      free(w->id_pages[p]);
-      w->id_pages[p] = NULL;
-    }
+  /* (the pages wholly below the old next id were returned by remove when
+     they emptied: only the old next id's own page may be left empty) */
+  p = w->next_id >> ID_PAGE_BITS;
+  if ((p + 1) * (size_t)ID_PAGE <= (size_t)next_id && w->id_pages[p] &&
+      w->page_live[p] == 0) {
+    free(w->id_pages[p]);
+    w->id_pages[p] = NULL;
+  }
   w->next_id = next_id;
   return 1;
 }
