@@ -62,10 +62,14 @@ int collide_world_set_sensor(collide_world *w, int id, int on) {
   if (e) return e;
   sh->sensor = w->nsensors;
   w->sensors[w->nsensors++] = s;
-  /* out of the static hierarchy, whose rays read its triangles without
-     looking at the slot (collide_query.c, static_shape) */
-  sh->changed = 1;
-  if (sh->in == IN_STATIC) collide__tree_moved(w, s, NULL);
+  /* a triangle out of the static hierarchy, whose rays read its
+     triangles without looking at the slot (collide_query.c,
+     static_shape); every other shape there is tested by query_shape,
+     which skips sensors */
+  if (sh->kind == COLLIDE_SHAPE_TRIANGLE) {
+    sh->changed = 1;
+    if (sh->in == IN_STATIC) collide__tree_moved(w, s, NULL);
+  }
   return 1;
 }
 
@@ -311,21 +315,37 @@ static int moving_near(collide_world *w, const box *b, int **buf, int *cap) {
     if (e) return e;
     (*buf)[n++] = w->pending[i];
   }
-  if (w->root >= 0) stack[sp++] = w->root;
+  if (w->root < 0) return n;
+  if (w->nodes[w->root].left < 0) {   /* one leaf */
+    stack[sp++] = ~w->nodes[w->root].slot;
+  } else {
+    stack[sp++] = w->root;
+  }
   while (sp > 0) {
-    const node *nd = &w->nodes[stack[--sp]];
-    if (!boxes_meet(&nd->b, b)) continue;
-    if (nd->left >= 0) {
-      stack[sp++] = nd->left;
-      stack[sp++] = nd->right;
+    int c = stack[--sp], k;
+    if (c >= 0) {
+      /* an inner node: its children's boxes, in floats rounded outward
+         (collide_tree.c keeps hot[] in step with the nodes) */
+      const hot_node *h = &w->hot[c];
+      for (k = 0; k < 2; k++) {
+        const float (*hb)[3] = h->b[k];
+        if (hb[0][0] <= b->hi[0] && b->lo[0] <= hb[1][0] &&
+            hb[0][1] <= b->hi[1] && b->lo[1] <= hb[1][1] &&
+            hb[0][2] <= b->hi[2] && b->lo[2] <= hb[1][2])
+          stack[sp++] = h->child[k];
+      }
       continue;
     }
     {
-      const shape *x = &w->slots[nd->slot];
+      const shape *x = &w->slots[~c];
+      box sb;
       if (x->moving < 0 || x->sensor >= 0) continue;
+      /* (a leaf's box is enlarged: the shape's own box over the step) */
+      shape_swept_box(x, &sb);
+      if (!boxes_meet(&sb, b)) continue;
       GROW(e, *buf, *cap, n + 1);
       if (e) return e;
-      (*buf)[n++] = nd->slot;
+      (*buf)[n++] = ~c;
     }
   }
   return n;
