@@ -359,6 +359,15 @@ static int advance_pair(collide_world *w, int ss, int xs) {
   double a, b;
   int was = 0, found;
   if (x->kind == COLLIDE_SHAPE_PLANE && s->kind == COLLIDE_SHAPE_PLANE) return 0;
+  if (s->kind == COLLIDE_SHAPE_AABB && s->moving < 0 && x->kind != COLLIDE_SHAPE_PLANE) {
+    /* a box sensor holding x's whole box over the step (x at every
+       moment lies in it: the box is convex) touches x all step long: no
+       event, no sweep (the common case of a shape inside a zone) */
+    box sb, sbox;
+    shape_swept_box(x, &sb);
+    box_around(&sbox, s->g.aabb.center, s->g.aabb.extents);
+    if (box_contains(&sbox, &sb)) return 0;
+  }
   found = pair_interval(x, v3(0, 0, 0), vx, s, 0, 1, &a, &b);
   return stretch_events(w, s->id, x->id, 0, 1, found, a, b, 1, &was);
 }
