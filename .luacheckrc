@@ -7,16 +7,23 @@ files["spec"] = { std = "+busted" }
 local love_callbacks = {}
 for _, k in ipairs({ "conf", "load", "update", "draw", "keypressed", "keyreleased",
   "mousepressed", "mousereleased", "mousemoved", "wheelmoved", "resize", "quit",
-  "errorhandler", "run" }) do
+  "errorhandler", "run", "textinput" }) do
   love_callbacks[k] = { read_only = false }
 end
 files["examples/love"] = {
   read_globals = { love = { fields = love_callbacks, other_fields = true } },
 }
 files["examples/platformer"] = files["examples/love"]
+files["examples/playground"] = files["examples/love"]
+-- a playground script: the playground gives it collide and calls its frame(t)
+files["examples/playground/sample.lua"] = { globals = { "w", "frame" },
+                                            read_globals = { "collide" } }
+files["examples/bump_game"] = files["examples/love"]
 exclude_files = { "build", "collide", ".luarocks" }
 -- types/: LuaLS declaration files, functions without bodies (issue 9).
 files["types"] = { unused_args = false, ignore = { "241" }, max_line_length = 160 }
 files["tests/pkg/love"] = {
   read_globals = { love = { fields = love_callbacks, other_fields = true } },
 }
+-- generated from types/ by tools/gen-help.lua (one entry a line or two)
+files["lua/collide/help_data.lua"] = { max_line_length = false }

@@ -2,7 +2,7 @@
 #
 #   make            build collide.core for Lua 5.4 and LuaJIT: lua5.4 or luajit
 #                   started in the repository root finds require "collide"
-#   make dist       build/dist/: exactly the files a game ships (README)
+#   make dist       build/dist/: exactly the files a game ships (docs/love.md)
 #   make test       install missing Debian packages, then build for every Lua
 #                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
 #                   LuaJIT (both backends), luacheck, the packaging checks
@@ -71,7 +71,8 @@ DEPS_RELIAB = clang:clang valgrind:valgrind cppcheck:cppcheck \
 DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
   /usr/include/lua5.1/lua.h:liblua5.1-0-dev
 
-.PHONY: examples fps-example platformer-smoke platformer
+.PHONY: examples fps-example platformer-smoke platformer help help-check \
+  playground playground-smoke
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs spec-full luacheck rock-check \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
@@ -180,12 +181,20 @@ cdef:
 	$(LUA) tools/gen-cdef.lua csrc/core/collide.h > lua/collide/cdef.lua.tmp
 	mv lua/collide/cdef.lua.tmp lua/collide/cdef.lua
 
+help:
+	$(LUA) tools/gen-help.lua types/collide.lua types/collide_debug.lua > lua/collide/help_data.lua.tmp
+	mv lua/collide/help_data.lua.tmp lua/collide/help_data.lua
+
+help-check:
+	@$(LUA) tools/gen-help.lua types/collide.lua types/collide_debug.lua | cmp -s - lua/collide/help_data.lua \
+	  || { echo "lua/collide/help_data.lua is out of date: run make help"; exit 1; }
+
 cdef-check:
 	@$(LUA) tools/gen-cdef.lua csrc/core/collide.h | cmp -s - lua/collide/cdef.lua \
 	  || { echo "lua/collide/cdef.lua is out of date: run make cdef"; exit 1; }
 
 luacheck:
-	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg tests/fuzz_world.lua tests/fuzz_load.lua collide.lua)
+	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg tests/fuzz_world.lua tests/fuzz_load.lua tests/bump_sidebyside.lua collide.lua)
 
 # Packaging check (tests/pkg/rock_check.sh): both rockspecs lint clean and
 # describe the same rock (every C source listed, version = _VERSION);
@@ -242,7 +251,7 @@ dist: build-all
 
 # The shipped set alone, copied out of the checkout, with clean search
 # paths: Lua 5.1-5.4, LuaJIT, and LÖVE under Xvfb (a game directory and a
-# .love file); and the README's list of shipped files is the list made.
+# .love file); and docs/love.md's list of shipped files is the list made.
 dist-check: dist deps-love
 	@mkdir -p build/logs
 	@set -o pipefail; bash tests/pkg/dist_check.sh | tee build/logs/pkg-dist.log
@@ -348,6 +357,40 @@ bench-peers:
 	@mkdir -p build/bench
 	./build/peers/peers build/bench/peers.txt
 # ---- end bench-peers ---------------------------------------------------------
+
+# ---- collide.bump against bump.lua (docs/bump.md) ---------------------------
+# bump.lua is not part of this project: fetch kikito/bump.lua's bump.lua
+# anywhere outside the tree and point BUMP_LUA at it, e.g.
+#   make bump-sidebyside BUMP_LUA=/tmp/bump.lua
+# Without BUMP_LUA both targets say so and succeed.
+# bump-sidebyside: tests/bump_sidebyside.lua plays BUMP_SEEDS random worlds
+# through both on Lua 5.4 and LuaJIT (both backends) and fails on any
+# difference not in docs/bump.md's table. bench-bump: bench/bump_bench.lua,
+# ns per move / queryRect / querySegment of each on the same scene.
+BUMP_LUA   ?=
+BUMP_SEEDS ?= 500
+BUMP_ENV = BUMP_LUA='$(BUMP_LUA)' LUA_PATH='lua/?.lua;lua/?/init.lua;;'
+
+.PHONY: bump-sidebyside bench-bump
+bump-sidebyside: build/5.4/collide/core.so build/5.1/collide/core.so
+	@if [ -z '$(BUMP_LUA)' ]; then echo "bump-sidebyside: BUMP_LUA is not set: skipped" \
+	  "(fetch kikito/bump.lua's bump.lua, then make bump-sidebyside BUMP_LUA=/path/to/bump.lua)"; \
+	else \
+	  $(BUMP_ENV) LUA_CPATH='build/5.4/?.so;;' lua5.4 tests/bump_sidebyside.lua $(BUMP_SEEDS) && \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' COLLIDE_BACKEND=ffi \
+	    luajit tests/bump_sidebyside.lua $(BUMP_SEEDS) && \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' COLLIDE_BACKEND=capi \
+	    luajit tests/bump_sidebyside.lua $(BUMP_SEEDS); \
+	fi
+
+bench-bump: build/5.4/collide/core.so build/5.1/collide/core.so
+	@if [ -z '$(BUMP_LUA)' ]; then echo "bench-bump: BUMP_LUA is not set: skipped" \
+	  "(fetch kikito/bump.lua's bump.lua, then make bench-bump BUMP_LUA=/path/to/bump.lua)"; \
+	else \
+	  $(BUMP_ENV) LUA_CPATH='build/5.4/?.so;;' lua5.4 bench/bump_bench.lua && \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' luajit bench/bump_bench.lua; \
+	fi
+# ---- end collide.bump ---------------------------------------------------------
 
 # ---- demo ------------------------------------------------------------------
 
@@ -590,9 +633,11 @@ love-smoke: deps-love build/5.1/collide/core.so
 
 # ---- the examples, each with its own checks (branch mover) ----------------
 
-# examples/fps.lua on every VM and both LuaJIT backends; the platformer in
-# LOVE under a virtual X server (screenshot: build/platformer-smoke.png).
-examples: fps-example platformer-smoke
+# examples/fps.lua on every VM and both LuaJIT backends; the platformer,
+# the playground and the bump.lua-API game in LOVE under a virtual X server
+# (screenshots: build/platformer-smoke.png, build/playground-smoke.png,
+# build/bump-game-smoke.png).
+examples: fps-example platformer-smoke playground-smoke bump-game-smoke
 
 fps-example: build-all
 	@set -e; for v in $(VMS); do echo "== examples/fps.lua on Lua $$v"; \
@@ -606,8 +651,33 @@ platformer-smoke: deps-love build/5.1/collide/core.so
 	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/platformer --smoke \
 	  --out=$(CURDIR)/build/platformer-smoke.png
 
+# The playground (issue 31): a Lua file run against collide, every shape and
+# query drawn, reloaded when the file changes. FILE= a script of yours.
+FILE ?=
+playground: deps-love build/5.1/collide/core.so
+	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/playground $(FILE)
+
+# Its headless check under a virtual X server: what it drew against answers
+# computed apart, pause and step, the console, a reload
+# (screenshot: build/playground-smoke.png).
+playground-smoke: deps-love build/5.1/collide/core.so
+	@mkdir -p build
+	COLLIDE_ROOT=$(CURDIR) timeout 300 $(XVFB_RUN) $(LOVE) examples/playground --smoke \
+	  --out=$(CURDIR)/build/playground-smoke.png
+
 platformer: deps-love build/5.1/collide/core.so
 	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/platformer
+
+# examples/bump_game: a game written for bump.lua's API on collide.bump,
+# scripted (nothing may end inside a wall; screenshot: build/bump-game-smoke.png).
+.PHONY: bump-game-smoke bump-game
+bump-game-smoke: deps-love build/5.1/collide/core.so
+	@mkdir -p build
+	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/bump_game --smoke \
+	  --out=$(CURDIR)/build/bump-game-smoke.png
+
+bump-game: deps-love build/5.1/collide/core.so
+	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/bump_game
 
 # ---- (end of the examples) --------------------------------------------------
 

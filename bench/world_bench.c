@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 #include <time.h>
 #include "collide.h"
@@ -18,6 +19,12 @@ static double now(void) {
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
+
+/* Processor time, as Lua's os.clock (C's clock()): what many_bench
+   measures, so that its rows can be set against bench/world_bench.lua's
+   on a machine shared with other work (where wall time counts the others'
+   turns too). */
+static double cpu_now(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
 static unsigned long long seed = 4242;
 static double rnd(void) {
@@ -156,6 +163,89 @@ static void movers_bench(int ntri) {
          tc * 1e9, tc / ts, tr * 1e9, hits[0], hits[1], hits[2], hits[3], nq);
   collide_world_free(w);
   free(q);
+}
+
+/* Many queries in one call (collide_world_*_many) against the loop of
+   single calls, in C: ns per query over the same 4096 drops onto a
+   10k-triangle terrain, the least of 5 interleaved rounds. The scene and
+   the queries are made from seed 777 as bench/world_bench.lua makes its
+   own, so that the Lua rows of the same batch calls can be set against
+   these; the numbers also go to build/bench/world_many.txt, which
+   world_bench.lua reads. Processor time (cpu_now), as the Lua side's.
+   MANY_HITS=1 also prints each batch's hits and the sum of their u (the
+   Lua side prints none: a check by hand that both saw one scene). */
+static void many_bench(void) {
+  enum { NQ = 4096, ROUNDS = 5 };
+  static const char *const names[4] = {"raycast", "sweep_sphere", "sweep_aabb",
+                                       "sweep_capsule"};
+  int g, k, kind, round, id, bad;
+  collide_world *w;
+  double *seg = malloc(sizeof *seg * 6 * NQ), *out = malloc(sizeof *out * 8 * NQ);
+  double best[4][2];
+  collide_vec3 e = V(0.5, 0.5, 0.5), axis = V(0, 0.25, 0);
+  collide_hit h;
+  FILE *f;
+  seed = 777;
+  w = terrain_world(10000, &g);
+  for (k = 0; k < NQ; k++) {
+    double *s = seg + 6 * k;
+    s[0] = rnd() * g;
+    s[1] = 3 + rnd() * 2;
+    s[2] = rnd() * g;
+    s[3] = s[0] + rnd() * 6 - 3;
+    s[4] = s[1] - 8;
+    s[5] = s[2] + rnd() * 6 - 3;
+  }
+  for (kind = 0; kind < 4; kind++) best[kind][0] = best[kind][1] = 1e30;
+  for (round = 0; round < ROUNDS; round++) {
+    for (kind = 0; kind < 4; kind++) {
+      double t0 = cpu_now(), t;
+      for (k = 0; k < NQ; k++) {
+        collide_vec3 a = V(seg[6 * k], seg[6 * k + 1], seg[6 * k + 2]);
+        collide_vec3 b = V(seg[6 * k + 3], seg[6 * k + 4], seg[6 * k + 5]);
+        switch (kind) {
+        case 0: collide_world_raycast(w, &a, &b, NULL, NULL, &h, &id); break;
+        case 1: collide_world_sweep_sphere(w, 0.5, &a, &b, NULL, NULL, &h, &id); break;
+        case 2: collide_world_sweep_aabb(w, &e, &a, &b, NULL, NULL, &h, &id); break;
+        default: collide_world_sweep_capsule(w, 0.25, &axis, &a, &b, NULL, NULL, &h, &id);
+        }
+      }
+      t = (cpu_now() - t0) / NQ;
+      if (t < best[kind][0]) best[kind][0] = t;
+      t0 = cpu_now();
+      switch (kind) {
+      case 0: collide_world_raycast_many(w, seg, NQ, NULL, NULL, out, &bad); break;
+      case 1: collide_world_sweep_sphere_many(w, 0.5, seg, NQ, NULL, NULL, out, &bad); break;
+      case 2: collide_world_sweep_aabb_many(w, &e, seg, NQ, NULL, NULL, out, &bad); break;
+      default: collide_world_sweep_capsule_many(w, 0.25, &axis, seg, NQ, NULL, NULL, out, &bad);
+      }
+      t = (cpu_now() - t0) / NQ;
+      if (t < best[kind][1]) best[kind][1] = t;
+    }
+  }
+  printf("many queries in one call, %d-triangle terrain, %d drops, raw C, ns a query\n",
+         collide_world_count(w), NQ);
+  f = fopen("build/bench/world_many.txt", "w");
+  for (kind = 0; kind < 4; kind++) {
+    printf("  %-14s single %7.0f  batch %7.0f (%4.2fx)\n", names[kind], best[kind][0] * 1e9,
+           best[kind][1] * 1e9, best[kind][1] / best[kind][0]);
+    if (f) fprintf(f, "%s %.3f %.3f\n", names[kind], best[kind][0] * 1e9, best[kind][1] * 1e9);
+    if (getenv("MANY_HITS")) {
+      int nh = 0; double su = 0;
+      switch (kind) {
+      case 0: collide_world_raycast_many(w, seg, NQ, NULL, NULL, out, &bad); break;
+      case 1: collide_world_sweep_sphere_many(w, 0.5, seg, NQ, NULL, NULL, out, &bad); break;
+      case 2: collide_world_sweep_aabb_many(w, &e, seg, NQ, NULL, NULL, out, &bad); break;
+      default: collide_world_sweep_capsule_many(w, 0.25, &axis, seg, NQ, NULL, NULL, out, &bad);
+      }
+      for (k = 0; k < NQ; k++) if (out[8 * k] != 0) { nh++; su += out[8 * k + 1]; }
+      printf("hits %d %.17g\n", nh, su);
+    }
+  }
+  if (f) fclose(f);
+  collide_world_free(w);
+  free(seg);
+  free(out);
 }
 
 /* A game's frame: nmove shapes (half spheres, half boxes, layer 2) glide
@@ -519,7 +609,13 @@ static void move_shape_bench(int ntri, int npc) {
 
 /* ---- (end of move_shape) --------------------------------------------------- */
 
-int main(void) {
+/* ./build/bench/world runs every part; ./build/bench/world many only the
+   batch queries' (many_bench). */
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "many") == 0) {
+    many_bench();
+    return 0;
+  }
   printf("world of triangles (terrain), sphere r = 0.5 and rays dropped onto it\n");
   terrain_bench(1000);
   terrain_bench(10000);
@@ -538,6 +634,8 @@ int main(void) {
   move_bench(10000);
   printf("\n200 NPCs on a terrain, one controller move per call\n");
   move_shape_bench(10000, 200);
+  printf("\n");
+  many_bench();
   printf("\nmany moving spheres\n");
   pairs_bench(1000);
   pairs_bench(5000);

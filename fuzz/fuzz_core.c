@@ -2221,6 +2221,44 @@ static int world_moderate(int m, double r, const vec3 *e, const vec3 *ax,
   return 1;
 }
 
+/* The same query twice through the batch function of its kind
+   (collide_world_*_many): rejected exactly when the single call is (the
+   same numbers are checked), else each of the two answers is the single
+   call's, to the bit, and a miss is id 0, u 1, a zero point and normal. */
+static void world_query_many(collide_world *w, int m, double r, const vec3 *e,
+                             const vec3 *ax, const vec3 *c0, const vec3 *c1,
+                             collide_world_filter f, int *mask, int rc,
+                             const collide_hit *h, int id) {
+  double seg[12], out[16];
+  int k, n, bad;
+  for (k = 0; k < 2; k++) {
+    seg[6 * k] = c0->x; seg[6 * k + 1] = c0->y; seg[6 * k + 2] = c0->z;
+    seg[6 * k + 3] = c1->x; seg[6 * k + 4] = c1->y; seg[6 * k + 5] = c1->z;
+  }
+  switch (m) {
+  case 0: n = collide_world_sweep_sphere_many(w, r, seg, 2, f, mask, out, &bad); break;
+  case 1: n = collide_world_sweep_aabb_many(w, e, seg, 2, f, mask, out, &bad); break;
+  case 2: n = collide_world_sweep_capsule_many(w, r, ax, seg, 2, f, mask, out, &bad); break;
+  default: n = collide_world_raycast_many(w, seg, 2, f, mask, out, &bad); break;
+  }
+  if (rc < 0) {
+    ENSURE(n < 0);
+    return;
+  }
+  ENSURE(n == 2 * rc && bad == -1);
+  for (k = 0; k < 2; k++) {
+    const double *o = out + 8 * k;
+    if (rc == 1) {
+      ENSURE(o[0] == id && o[1] == h->u);
+      ENSURE(o[2] == h->point.x && o[3] == h->point.y && o[4] == h->point.z);
+      ENSURE(o[5] == h->normal.x && o[6] == h->normal.y && o[7] == h->normal.z);
+    } else {
+      ENSURE(o[0] == 0 && o[1] == 1 && o[2] == 0 && o[3] == 0 && o[4] == 0 &&
+             o[5] == 0 && o[6] == 0 && o[7] == 0);
+    }
+  }
+}
+
 static void world_query(collide_world *w, src *s) {
   int m = (int)(byte(s) % 4), mask = byte(s) % 3 == 0 ? (int)(byte(s) % 8) : -1;
   vec3 c0 = vector(s), c1 = vector(s), e = vector(s), ax = vector(s);
@@ -2235,6 +2273,7 @@ static void world_query(collide_world *w, src *s) {
   case 2: rc = collide_world_sweep_capsule(w, r, &ax, &c0, &c1, f, &mask, &h, &id); break;
   default: rc = collide_world_raycast(w, &c0, &c1, f, &mask, &h, &id); break;
   }
+  world_query_many(w, m, r, &e, &ax, &c0, &c1, f, &mask, rc, &h, id);
   if (rc < 0) {   /* a bad argument of the query */
     ENSURE(collide_error_arg(rc) >= 2 && collide_error_arg(rc) <= 5);
     return;

@@ -48,6 +48,9 @@ build = {
       incdirs = { "csrc/core", "csrc/lua" },
       libraries = { "m" },
     },
+    -- Lua modules are also copied from lua/ as they are (see below); this
+    -- one is listed so that the rock names the bump.lua facade it carries.
+    ["collide.bump"] = "lua/collide/bump.lua",
   },
   -- The builtin backend copies lua/ as it is: lua/collide/init.lua becomes
   -- collide/init.lua in the installed tree. The LuaLS annotations (types/,

@@ -275,7 +275,7 @@ describe("collide.sweep_aabb_segment", function()
   it("rejects bad input", function()
     assert.has_error(function() sweep(E, vec3(-10, 0), vec3(10, 0), P0) end,
       "bad argument #5 to 'sweep_aabb_segment' (vec3 expected, got nil)")
-    assert.has_error(function() sweep(E, vec3(-10, 0), vec3(10, 0), P0, vec3(1 / 0, 0)) end,
+    assert.has_error(function() sweep(E, vec3(-10, 0), vec3(10, 0), P0, { 1 / 0, 0 }) end,
       "bad argument #5 to 'sweep_aabb_segment' (vec3 has an infinite component)")
   end)
 end)

@@ -509,13 +509,34 @@ for _, M in ipairs(MOVERS) do
       it("names the option", function()
         fails({ respons = "slide" }, "(unknown option 'respons')")
         fails({ [1] = "slide" }, "(unknown option (a number key))")
-        fails({ snap = "far" }, "(options.snap: number expected, got string)")
-        fails({ snap = -1 }, "(negative snap)")
-        fails({ step_height = -0.5 }, "(negative step_height)")
+        -- (with up: the options below need it, and its absence is an error
+        -- of its own, pinned next)
+        local UP = V(0, 1)
+        fails({ snap = "far", up = UP }, "(options.snap: number expected, got string)")
+        fails({ snap = -1, up = UP }, "(negative snap)")
+        fails({ step_height = -0.5, up = UP }, "(negative step_height)")
         fails({ carry = 1 }, "(options.carry: boolean expected, got number)")
-        fails({ stop_on_slope = "yes" }, "(options.stop_on_slope: boolean expected, got string)")
+        fails({ stop_on_slope = "yes", up = UP },
+              "(options.stop_on_slope: boolean expected, got string)")
         fails({ velocity = "fast" }, "(options.velocity: vec3 expected, got string)")
         fails({ velocity = V(0 / 0, 0) }, "(vec3 has a NaN component)")
+      end)
+      -- Issue 31: these were ignored without a word when up was missing,
+      -- while a misspelled option is an error.
+      it("refuses the options that need up without it", function()
+        fails({ snap = 0.5 }, "(options.snap needs options.up)")
+        fails({ step_height = 0.3 }, "(options.step_height needs options.up)")
+        fails({ stop_on_slope = true }, "(options.stop_on_slope needs options.up)")
+        fails({ steep_as_wall = true }, "(options.steep_as_wall needs options.up)")
+        fails({ max_slope = 0.5 }, "(options.max_slope needs options.up)")
+        -- the first in the order the options are read
+        fails({ snap = 0.5, step_height = 0.3 }, "(options.step_height needs options.up)")
+        -- type errors first, as for every argument
+        fails({ snap = "far" }, "(options.snap: number expected, got string)")
+        -- with up, they are taken
+        local ok = pcall(move, w, V(0, 0), V(1, 0), { snap = 0.5, step_height = 0.3,
+          stop_on_slope = true, steep_as_wall = true, max_slope = 0.5, up = V(0, 1) })
+        assert.is_true(ok)
       end)
     end)
   end)
@@ -534,7 +555,7 @@ describe("the argument numbers of the movers' options", function()
     assert.has_error(function()
       w:move_capsule(1, V(0, 1), V(0, 0), V(1, 0), { respons = "slide" })
     end, "bad argument #5 to 'move_capsule' (unknown option 'respons')")
-    assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), { snap = -1 }) end,
+    assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), { snap = -1, up = V(0, 1) }) end,
       "bad argument #4 to 'move_sphere' (negative snap)")
     assert.has_error(function() w:move_sphere(1, V(0, 0), V(1, 0), "fast") end,
       "bad argument #4 to 'move_sphere' (table expected, got string)")

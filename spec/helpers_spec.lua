@@ -53,6 +53,38 @@ describe("collide.slide", function()
   end)
 end)
 
+-- Issue 31: reflect(V(1, -1), V(0, 2)) gave vec3(1, 7, 0) without a word.
+describe("collide.reflect and collide.slide with a normal that is not unit", function()
+  it("are an error naming the normal", function()
+    assert.has_error(function() collide.reflect(vec3(1, -1), vec3(0, 2)) end,
+      "bad argument #2 to 'reflect' (normal is not unit length (normalize it))")
+    assert.has_error(function() collide.slide(vec3(1, -1), { 1, 1 }) end,
+      "bad argument #2 to 'slide' (normal is not unit length (normalize it))")
+    assert.has_error(function() collide.slide(vec3(1, -1), vec3(0, 0)) end,
+      "bad argument #2 to 'slide' (normal is not unit length (normalize it))")
+    local out = vec3(7, 7, 7)
+    assert.has_error(function() collide.reflect(vec3(1, -1), vec3(0, 0.5), out) end)
+    assert.are.equal(vec3(7, 7, 7), out)   -- (nothing written)
+  end)
+
+  it("take a normalized one, and one from single precision", function()
+    local n = vec3(1, 1):normalize()
+    local r = collide.reflect(vec3(1, 0), n)
+    assert.is_true(math.abs(r.x) < 1e-15 and math.abs(r.y + 1) < 1e-15)
+    -- 0.70710677 is sqrt(1/2) rounded to a float: n.n = 1 - 6e-8
+    local f = 0.70710677
+    assert.has_no.errors(function() collide.slide(vec3(1, 0), vec3(f, f)) end)
+    -- and a hand-typed 0.7071 is off by 2e-5: refused
+    assert.has_error(function() collide.slide(vec3(1, 0), vec3(0.7071, 0.7071)) end,
+      "bad argument #2 to 'slide' (normal is not unit length (normalize it))")
+  end)
+
+  it("still pass a NaN through (NaN in, NaN out)", function()
+    local r = collide.reflect(vec3(1, 0), vec3(0 / 0, 0))
+    assert.are_not.equal(r.x, r.x)
+  end)
+end)
+
 describe("the module", function()
   it("has a version string and names its backend", function()
     assert.are.equal("string", type(collide._VERSION))

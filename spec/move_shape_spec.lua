@@ -434,7 +434,7 @@ describe("world:move_shape", function()
         "bad argument #3 to 'move_shape' (table expected, got string)")
       assert.has_error(function() w:move_shape(npc, V(0, 0, 0), { respons = "slide" }) end,
         "bad argument #3 to 'move_shape' (unknown option 'respons')")
-      assert.has_error(function() w:move_shape(npc, V(0, 0, 0), { snap = -1 }) end,
+      assert.has_error(function() w:move_shape(npc, V(0, 0, 0), { snap = -1, up = V(0, 1, 0) }) end,
         "bad argument #3 to 'move_shape' (negative snap)")
       assert.has_error(function() w:move_shape(npc, V(0, 0, 0), { up = V(0, 0, 0) }) end,
         "bad argument #3 to 'move_shape' (zero-length normal)")

@@ -47,7 +47,7 @@ describe("collide.plane", function()
       "bad argument #2 to 'plane' (number expected, got nil)")
     assert.has_error(function() collide.plane(nil, 1) end,
       "bad argument #1 to 'plane' (vec3 expected, got nil)")
-    assert.has_error(function() collide.plane(vec3(0, 1, math.huge), 1) end,
+    assert.has_error(function() collide.plane({ 0, 1, math.huge }, 1) end,
       "bad argument #1 to 'plane' (vec3 has an infinite component)")
   end)
 

@@ -1,6 +1,10 @@
--- readme_spec.lua -- README.md's Lua examples are a spec: every ```lua
--- fenced block of README.md runs, and what its comments say it returns or
--- prints is checked, on every VM and backend the other specs run on.
+-- readme_spec.lua -- the Lua examples of README.md and of the manual
+-- (every docs/*.md) are a spec: every ```lua fenced block of each file
+-- runs, and what its comments say it returns or prints is checked, on every
+-- VM and backend the other specs run on. Each file is read on its own: a
+-- block "continues" only a block of the same file. The relative links
+-- between these files are checked too: each names a file that exists and,
+-- after a #, a heading of it.
 --
 -- How a block runs. Each block is one chunk, run in a fresh environment
 -- (globals it sets do not leak) after the two lines the README's "Ten
@@ -9,7 +13,8 @@
 --   local collide = require "collide"
 --   local vec3 = collide.vec3
 --
--- Errors name README.md and the README's own line number.
+-- Errors name the file (README.md, docs/world.md, ...) and its own line
+-- number.
 --
 -- Markers. An HTML comment on the line directly before the opening fence
 -- (GitHub does not show it) says how the block runs:
@@ -57,6 +62,7 @@
 -- when the block runs (a claim inside an `if` that was not taken fails).
 
 local README_NAME = "README.md"
+local DOCS_DIR = "docs"
 
 -- README.md sits one directory above this file's directory (spec/).
 -- So do the files a skip reason names.
@@ -280,7 +286,8 @@ end
 -- lines = { [readme line] = code }, marker = nil|{ verb =, reason = },
 -- section = the heading it is under }. Raises on a marker not followed by
 -- a lua fence, or one it does not know.
-local function find_blocks(lines)
+local function find_blocks(lines, name)
+  name = name or README_NAME
   local blocks, section, i = {}, "top", 1
   while i <= #lines do
     local line = lines[i]
@@ -290,20 +297,20 @@ local function find_blocks(lines)
     if m then
       if not (lines[i + 1] or ""):match("^%s*```lua%s*$") then
         error(("%s:%d: readme-spec marker not directly before a ```lua fence")
-          :format(README_NAME, i), 0)
+          :format(name, i), 0)
       end
       local verb, reason = m:match("^(%a+)%s*(.*)$")
       reason = reason and reason:match("^%((.+)%)$")
       if not ((verb == "skip" and reason) or (verb == "continues" and m == "continues")) then
         error(("%s:%d: unknown readme-spec marker %q (skip (reason) or continues)")
-          :format(README_NAME, i, m), 0)
+          :format(name, i, m), 0)
       end
     end
     local indent = line:match("^(%s*)```lua%s*$")
     if indent then
       local prev = lines[i - 1] or ""
       local pm = prev:match("^%s*<!%-%-%s*readme%-spec:%s*(.-)%s*%-%->%s*$")
-      local block = { first = i + 1, lines = {}, section = section, fence = i }
+      local block = { first = i + 1, lines = {}, section = section, fence = i, file = name }
       if pm then
         local verb = pm:match("^(%a+)")
         block.marker = { verb = verb, reason = pm:match("%((.+)%)$") }
@@ -316,7 +323,7 @@ local function find_blocks(lines)
         i = i + 1
       end
       if not lines[i] then
-        error(("%s:%d: ```lua block never closed"):format(README_NAME, block.fence), 0)
+        error(("%s:%d: ```lua block never closed"):format(name, block.fence), 0)
       end
       block.last = i - 1
       blocks[#blocks + 1] = block
@@ -362,7 +369,8 @@ end
 -- the source and the list of claims { line =, kind =, ... }.
 local function instrument(group)
   local out, claims = {}, {}
-  local function fail(line, msg) error(("%s:%d: %s"):format(README_NAME, line, msg), 0) end
+  local file = group[1].file or README_NAME
+  local function fail(line, msg) error(("%s:%d: %s"):format(file, line, msg), 0) end
   local function add(claim)
     claims[#claims + 1] = claim
     return #claims
@@ -444,10 +452,11 @@ end
 -- Runs a group; returns the list of failures (strings) and the claims.
 local function run_group(group)
   local src, claims = instrument(group)
+  local file = group[1].file or README_NAME
   local failures, reached, printed = {}, {}, {}
   local collide = require "collide"
   local function problem(claim, msg)
-    failures[#failures + 1] = ("%s:%d: %s"):format(README_NAME, claim.line, msg)
+    failures[#failures + 1] = ("%s:%d: %s"):format(file, claim.line, msg)
   end
   local hooks = {}
   function hooks.results(k, ...)
@@ -507,7 +516,7 @@ local function run_group(group)
     __readme = hooks,
     print = function(...) printed[#printed + 1] = { n = select("#", ...), ... } end,
   }, { __index = _G })
-  local f, err = load_env(src, "@" .. README_NAME, env)
+  local f, err = load_env(src, "@" .. file, env)
   if not f then
     failures[#failures + 1] = "does not compile: " .. tostring(err)
     return failures, claims
@@ -522,8 +531,100 @@ end
 
 -- ---- the specs -------------------------------------------------------------------
 
-describe("README.md's ```lua examples", function()
-  local ok, blocks = pcall(function() return find_blocks(read_lines(repo_path(README_NAME))) end)
+-- The files whose examples run: README.md, then docs/*.md in name order.
+-- busted needs LuaFileSystem, so lfs is there; `ls` is the fallback.
+local function doc_files()
+  local names = {}
+  local dir = repo_path(DOCS_DIR)
+  local has_lfs, lfs = pcall(require, "lfs")
+  if has_lfs then
+    if lfs.attributes(dir, "mode") == "directory" then
+      for entry in lfs.dir(dir) do
+        if entry:match("%.md$") then names[#names + 1] = entry end
+      end
+    end
+  else
+    local p = io.popen('ls "' .. dir .. '" 2>/dev/null')
+    for entry in p:lines() do
+      if entry:match("%.md$") then names[#names + 1] = entry end
+    end
+    p:close()
+  end
+  table.sort(names)
+  local files = { README_NAME }
+  for _, entry in ipairs(names) do files[#files + 1] = DOCS_DIR .. "/" .. entry end
+  return files
+end
+
+-- ---- links between the files -----------------------------------------------------
+
+-- GitHub's anchor of a heading: lower case, punctuation other than - and _
+-- dropped, spaces to -. Bytes above 127 (UTF-8 letters) are kept as they are.
+local function anchor_of(heading)
+  local s = heading:gsub("%u", string.lower)
+  s = s:gsub("[^%w%s_%-\128-\255]", "")
+  return (s:gsub(" ", "-"))
+end
+
+-- The anchors of a file's headings (outside fences), as a set.
+local function anchors_of(lines)
+  local set, fenced = {}, false
+  for _, line in ipairs(lines) do
+    if line:match("^%s*```") then fenced = not fenced end
+    local heading = not fenced and line:match("^#+%s+(.-)%s*$")
+    if heading then set[anchor_of(heading)] = true end
+  end
+  return set
+end
+
+-- Every relative link [text](target) outside fences and code spans:
+-- { line =, target = }.
+local function links_of(lines)
+  local list, fenced = {}, false
+  for n, line in ipairs(lines) do
+    if line:match("^%s*```") then fenced = not fenced end
+    if not fenced then
+      local text = line:gsub("`[^`]*`", "")
+      for target in text:gmatch("%]%(([^)%s]+)%)") do
+        if not target:match("^%a[%w+.-]*:") then list[#list + 1] = { line = n, target = target } end
+      end
+    end
+  end
+  return list
+end
+
+-- The problems of a file's links (file: its path from the root).
+local function link_problems(file)
+  local problems = {}
+  local dir = file:match("^(.*)/[^/]*$")
+  for _, link in ipairs(links_of(read_lines(repo_path(file)))) do
+    local path, anchor = link.target:match("^([^#]*)#?(.*)$")
+    local target = file
+    if path ~= "" then
+      target = dir and (dir .. "/" .. path) or path
+      while target:match("[^/]+/%.%./") do target = target:gsub("[^/]+/%.%./", "", 1) end
+    end
+    local f = io.open(repo_path(target), "r")
+    if not f then
+      problems[#problems + 1] = ("%s:%d: link to %s: no such file")
+        :format(file, link.line, link.target)
+    else
+      f:close()
+      if anchor ~= "" and target:match("%.md$")
+          and not anchors_of(read_lines(repo_path(target)))[anchor] then
+        problems[#problems + 1] = ("%s:%d: link to %s: %s has no heading #%s")
+          :format(file, link.line, link.target, target, anchor)
+      end
+    end
+  end
+  return problems
+end
+
+-- ---- the specs -------------------------------------------------------------------
+
+local function describe_file(name)
+describe(name .. "'s ```lua examples", function()
+  local ok, blocks = pcall(function() return find_blocks(read_lines(repo_path(name)), name) end)
   if not ok then
     it("can be read", function() error(blocks, 0) end)
     return
@@ -540,7 +641,7 @@ describe("README.md's ```lua examples", function()
       local prev = groups[#groups]
       if not prev or group_of[prev] == nil then
         inventory_problems[#inventory_problems + 1] =
-          ("%s:%d: continues, but no block runs before it"):format(README_NAME, block.fence)
+          ("%s:%d: continues, but no block runs before it"):format(name, block.fence)
       else
         prev[#prev + 1] = block
       end
@@ -552,7 +653,7 @@ describe("README.md's ```lua examples", function()
   end
 
   local function where(block)
-    return ("%s:%d (%s)"):format(README_NAME, block.fence, block.section)
+    return ("%s:%d (%s)"):format(name, block.fence, block.section)
   end
 
   for _, group in ipairs(groups) do
@@ -609,15 +710,40 @@ describe("README.md's ```lua examples", function()
   it(("has %d lua blocks: %d run in %d chunks, %d skipped"):format(#blocks,
     #blocks - #skipped, #groups, #skipped), function()
     assert(#inventory_problems == 0, table.concat(inventory_problems, "\n"))
-    assert(#groups > 0, "no runnable ```lua block in " .. README_NAME)
+    -- README.md must show runnable code; a page of the manual may have none.
+    assert(#groups > 0 or name ~= README_NAME, "no runnable ```lua block in " .. name)
     -- The skipped blocks must still be Lua.
     for _, block in ipairs(skipped) do
       local src = {}
       for n = block.first, block.last do src[#src + 1] = block.lines[n] end
       local f, err = (loadstring or load)(table.concat(src, "\n"), -- luacheck: ignore 143
-        "=" .. README_NAME .. ":" .. block.first)
+        "=" .. name .. ":" .. block.first)
       assert(f, ("%s: does not compile: %s"):format(where(block), tostring(err)))
     end
+  end)
+
+
+  it("has links that lead somewhere", function()
+    local problems = link_problems(name)
+    assert(#problems == 0, "\n" .. table.concat(problems, "\n"))
+  end)
+end)
+end
+
+for _, name in ipairs(doc_files()) do describe_file(name) end
+
+describe("the README and manual spec", function()
+  it("covers README.md and every docs/*.md", function()
+    local files = doc_files()
+    assert.are.equal(README_NAME, files[1])
+    assert(#files > 1, "no docs/*.md found")
+  end)
+
+  it("makes GitHub's heading anchors", function()
+    assert.are.equal("movers-move_sphere-move_aabb-move_capsule",
+      anchor_of("Movers: `move_sphere`, `move_aabb`, `move_capsule`"))
+    assert.are.equal("ray-segment-casts", anchor_of("Ray (segment) casts"))
+    assert.are.equal("shipping-make-dist", anchor_of("Shipping: `make dist`"))
   end)
 
   describe("reads its claims", function()

@@ -165,7 +165,7 @@ describe("collide.sweep_sphere_triangle", function()
         "bad argument #4 to 'sweep_sphere_triangle' (degenerate triangle)")
       assert.has_error(function() sweep(1, vec3(0, 0, 1), vec3(0, 0, -1), A, A, C) end,
         "bad argument #4 to 'sweep_sphere_triangle' (degenerate triangle)")
-      assert.has_error(function() sweep(1, vec3(0, 0, 1), vec3(0, 0, -1), A, vec3(0, 1 / 0), C) end,
+      assert.has_error(function() sweep(1, vec3(0, 0, 1), vec3(0, 0, -1), A, { 0, 1 / 0 }, C) end,
         "bad argument #5 to 'sweep_sphere_triangle' (vec3 has an infinite component)")
       assert.has_error(function() sweep(1, vec3(0, 0, 1), vec3(0, 0, -1), A, B, C, {}) end,
         "bad argument #7 to 'sweep_sphere_triangle' (vec3 (out-vector) expected, got table)")
@@ -640,7 +640,7 @@ describe("collide.sweep_sphere_aabb", function()
   it("names its arguments", function()
     assert.has_error(function() sweep(1, vec3(5, 0), vec3(-5, 0), ctr, vec3(1, -1, 1)) end,
       "bad argument #5 to 'sweep_sphere_aabb' (negative extent)")
-    assert.has_error(function() sweep(1, vec3(5, 0), vec3(-5, 0), vec3(0, 1 / 0), ext) end,
+    assert.has_error(function() sweep(1, vec3(5, 0), vec3(-5, 0), { 0, 1 / 0 }, ext) end,
       "bad argument #4 to 'sweep_sphere_aabb' (vec3 has an infinite component)")
     assert.has_error(function() sweep(1, vec3(5, 0), vec3(-5, 0), ctr, 2) end,
       "bad argument #5 to 'sweep_sphere_aabb' (vec3 expected, got number)")

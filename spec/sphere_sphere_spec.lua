@@ -163,7 +163,7 @@ describe("collide.sweep_sphere_sphere", function()
         "bad argument #4 to 'sweep_sphere_sphere' (number is infinite)")
       assert.has_error(function() sweep(1, p, vec3(0 / 0, 0), 1, p, p) end,
         "bad argument #3 to 'sweep_sphere_sphere' (vec3 has a NaN component)")
-      assert.has_error(function() sweep(1, p, p, 1, p, vec3(0, -math.huge)) end,
+      assert.has_error(function() sweep(1, p, p, 1, p, { 0, -math.huge }) end,
         "bad argument #6 to 'sweep_sphere_sphere' (vec3 has an infinite component)")
       assert.has_error(function() sweep(1, p, p, 1, vec3(1e51, 0), p) end,
         "bad argument #5 to 'sweep_sphere_sphere' (vec3 component too large (limit 1e+50))")

@@ -8,7 +8,7 @@
 local collide = require "collide"
 local core = require "collide.core"  -- the C-API objects, also on LuaJIT
 
-local FILES = { "types/collide.lua", "types/collide_debug.lua" }
+local FILES = { "types/collide.lua", "types/collide_debug.lua", "types/collide_bump.lua" }
 
 -- What the files declare: classes (with fields, methods, operators) and
 -- aliases; functions with their parameters and the @param names above them.
@@ -169,6 +169,23 @@ describe("LuaLS annotations (types/)", function()
     for k in pairs(c.fields) do annotated[k] = true end
     for k in pairs(c.methods) do annotated[k] = true end
     assert.are.same({}, sorted_missing(names, annotated))
+  end)
+
+  it("annotate every function of collide.bump and every method of its worlds", function()
+    local bump = require "collide.bump"
+    local names, methods = {}, {}
+    for k, f in pairs(bump) do
+      if type(f) == "function" then names[k] = true end
+    end
+    for k, f in pairs(getmetatable(bump.newWorld()).__index) do
+      if type(f) == "function" then methods[k] = true end
+    end
+    local c, w = api.classes["collide.bump"], api.classes["collide.bump_world"]
+    local annotated, wannotated = {}, {}
+    for k in pairs(c.methods) do annotated[k] = true end
+    for k in pairs(w.methods) do wannotated[k] = true end
+    assert.are.same({}, sorted_missing(names, annotated))
+    assert.are.same({}, sorted_missing(methods, wannotated))
   end)
 
   it("annotate the contract's sections still to come", function()

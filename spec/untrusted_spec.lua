@@ -36,6 +36,22 @@ local function scene()
   return w
 end
 
+-- LuaJIT as Debian 12 ships it (2.1.0~beta3+git20220320) crashes when a
+-- finalizer's error is raised by a collector step taken at the exit of a
+-- compiled trace, with no collide code involved (LuaJIT pull request
+-- #946, "Protect call to lj_gc_step on trace exit", shows it in 15 lines;
+-- tests/luajit_callback_gc.lua the same inside FFI callbacks). The specs
+-- whose finalizers raise run f with the JIT off and its traces flushed:
+-- what they check is collide's behaviour, not that LuaJIT bug's.
+local function interpreted(f)
+  if rawget(_G, "jit") == nil then return f() end
+  jit.off()
+  jit.flush()
+  local ok, err = pcall(f)
+  jit.on()
+  if not ok then error(err, 0) end
+end
+
 -- An object whose finalizer calls f and makes another like it, while
 -- armed[1] is true (a proxy on Lua 5.1 and LuaJIT, a table on later Luas).
 local function finalizer_chain(f, armed)
@@ -409,7 +425,7 @@ describe("a script against a world", function()
   describe("a finalizer that raises while a method holds the world locked", function()
     -- (Lua 5.1 and LuaJIT pass a finalizer's error on to the allocation
     -- that ran it: inside a filter's call, or a move's normal)
-    it("never leaves the world locked", function()
+    it("never leaves the world locked", function() interpreted(function()
       local w = scene()
       local armed, inside = { true }, false
       local function arm()
@@ -444,7 +460,7 @@ describe("a script against a world", function()
       armed[1] = false
       collectgarbage()
       usable(w)
-    end)
+    end) end)
   end)
 
   describe("a filter that recurses without end (F7)", function()

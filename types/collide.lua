@@ -1,7 +1,7 @@
 ---@meta collide
 -- LuaLS annotations (https://luals.github.io) for `require "collide"`: every
 -- function, method, option and result of the public API. Not loaded at run
--- time; an editor reads it (README: "Editor support"). spec/types_spec.lua
+-- time; an editor reads it (docs/building.md, "Editor support"). spec/types_spec.lua
 -- fails when the real module offers a name this file does not annotate.
 
 ---A vector argument: a `collide.vec3`, or a table `{x, y [, z]}` or
@@ -46,18 +46,22 @@
 ---@operator unm: collide.vec3
 local Vec3 = {}
 
+---The dot product.
 ---@param w collide.vec3like
 ---@return number
 function Vec3:dot(w) end
 
+---The cross product.
 ---@param w collide.vec3like
 ---@param out? collide.vec3 written and returned instead of a new vector
 ---@return collide.vec3
 function Vec3:cross(w, out) end
 
+---The length.
 ---@return number
 function Vec3:length() end
 
+---The squared length (no square root).
 ---@return number
 function Vec3:length_squared() end
 
@@ -66,11 +70,13 @@ function Vec3:length_squared() end
 ---@return collide.vec3
 function Vec3:normalize(out) end
 
+---The components.
 ---@return number x
 ---@return number y
 ---@return number z
 function Vec3:unpack() end
 
+---A new vector equal to this one.
 ---@return collide.vec3
 function Vec3:clone() end
 
@@ -157,10 +163,11 @@ function Polygon:vertices() end
 ---------------------------------------------------------------- world
 
 ---Fixed (and moving) shapes under a bounding-volume hierarchy.
----`tostring(w)` is `world(12 shapes)`.
+---`tostring(w)` counts its shapes by kind: `world(12 shapes: 10 aabb, 2 sphere)`.
 ---@class collide.world
 local World = {}
 
+---Adds the triangle abc.
 ---@param a collide.vec3like
 ---@param b collide.vec3like
 ---@param c collide.vec3like
@@ -168,23 +175,27 @@ local World = {}
 ---@return integer id
 function World:add_triangle(a, b, c, data) end
 
+---Adds a convex polygon.
 ---@param polygon collide.polygon|collide.vec3like[] a polygon, or an array of 3 or more points
 ---@param data? any
 ---@return integer id
 function World:add_polygon(polygon, data) end
 
+---Adds a box by centre and half-extents.
 ---@param center collide.vec3like
 ---@param extents collide.vec3like half-extents
 ---@param data? any
 ---@return integer id
 function World:add_aabb(center, extents, data) end
 
+---Adds a sphere.
 ---@param center collide.vec3like
 ---@param r number
 ---@param data? any
 ---@return integer id
 function World:add_sphere(center, r, data) end
 
+---Adds the segment ab (a wall in 2D).
 ---@param a collide.vec3like
 ---@param b collide.vec3like
 ---@param data? any
@@ -232,14 +243,17 @@ function World:get(id) end
 ---@return fun(): integer?, collide.kind, any
 function World:shapes() end
 
+---Removes a shape; false for an unknown id.
 ---@param id integer
 ---@return boolean removed
 function World:remove(id) end
 
+---The data kept with a shape (nil for an unknown id).
 ---@param id integer
 ---@return any data
 function World:data(id) end
 
+---The number of shapes.
 ---@return integer
 function World:count() end
 
@@ -247,10 +261,13 @@ function World:count() end
 ---@return collide.world self
 function World:build() end
 
+---Sets a shape's layer bits; false for an unknown id.
 ---@param id integer
 ---@param bits integer layer bits in [0, 2^31) (default 1)
+---@return boolean found false for an unknown id
 function World:set_layers(id, bits) end
 
+---A shape's layer bits.
 ---@param id integer
 ---@return integer bits
 function World:layers(id) end
@@ -258,11 +275,15 @@ function World:layers(id) end
 ---The shape moves by d during a step (swept exactly by every query and move).
 ---@param id integer
 ---@param d collide.vec3like
+---@return boolean found false for an unknown id
 function World:set_velocity(id, d) end
 
+---The velocity set by `w:set_velocity` (zero by default); nil for an
+---unknown id.
 ---@param id integer
----@return collide.vec3 d
-function World:velocity(id) end
+---@param out? collide.vec3 written and returned instead of a new vector
+---@return collide.vec3? d
+function World:velocity(id, out) end
 
 ---Every shape moves by its velocity (which is kept).
 function World:advance() end
@@ -275,6 +296,7 @@ function World:advance() end
 ---@return boolean known false for an unknown id
 function World:set_sensor(id, on) end
 
+---Whether shape id is a sensor (w:set_sensor).
 ---@param id integer
 ---@return boolean? sensor nil for an unknown id
 function World:sensor(id) end
@@ -369,6 +391,45 @@ function World:sweep_capsule(r, axis, c0, c1, filter, point, normal) end
 ---@return integer? id
 function World:raycast(p0, p1, filter, point, normal) end
 
+---Many rays in one call, each answered as `w:raycast` answers it.
+---`segments` is flat, 6 numbers a ray: `x0, y0, z0, x1, y1, z1, ...`; `out`
+---(a new table when absent; on LuaJIT also an FFI `double[?]` array) gets 8
+---numbers a ray: id (0 for none), u, point x, y, z, normal x, y, z. A miss is
+---id 0, u 1, a zero point and normal.
+---@param segments number[]|ffi.cdata*
+---@param filter? collide.filter
+---@param out? number[]|ffi.cdata*
+---@return number[]|ffi.cdata* out
+function World:raycast_many(segments, filter, out) end
+
+---Many sphere sweeps of radius r in one call, as `w:raycast_many` (each
+---answered as `w:sweep_sphere` answers it).
+---@param r number
+---@param segments number[]|ffi.cdata*
+---@param filter? collide.filter
+---@param out? number[]|ffi.cdata*
+---@return number[]|ffi.cdata* out
+function World:sweep_sphere_many(r, segments, filter, out) end
+
+---Many box sweeps of half-extents e in one call, as `w:raycast_many` (each
+---answered as `w:sweep_aabb` answers it).
+---@param e collide.vec3like
+---@param segments number[]|ffi.cdata*
+---@param filter? collide.filter
+---@param out? number[]|ffi.cdata*
+---@return number[]|ffi.cdata* out
+function World:sweep_aabb_many(e, segments, filter, out) end
+
+---Many capsule sweeps in one call, as `w:raycast_many` (each answered as
+---`w:sweep_capsule` answers it).
+---@param r number
+---@param axis collide.vec3like
+---@param segments number[]|ffi.cdata*
+---@param filter? collide.filter
+---@param out? number[]|ffi.cdata*
+---@return number[]|ffi.cdata* out
+function World:sweep_capsule_many(r, axis, segments, filter, out) end
+
 ---Every shape the segment meets, by u then id.
 ---@param p0 collide.vec3like
 ---@param p1 collide.vec3like
@@ -383,17 +444,21 @@ function World:raycast_all(p0, p1, filter) end
 ---@return integer[]
 function World:overlap_sphere(center, r, filter) end
 
+---The ids of the shapes containing the point, ascending.
 ---@param p collide.vec3like
 ---@param filter? collide.filter
 ---@return integer[]
 function World:overlap_point(p, filter) end
 
+---The ids of the shapes touching the box, ascending.
 ---@param center collide.vec3like
 ---@param extents collide.vec3like
 ---@param filter? collide.filter
 ---@return integer[]
 function World:overlap_aabb(center, extents, filter) end
 
+---The ids of the shapes touching the capsule (points within r of ab),
+---ascending.
 ---@param a collide.vec3like
 ---@param b collide.vec3like
 ---@param r number
@@ -408,12 +473,15 @@ function World:overlap_capsule(a, b, r, filter) end
 ---@return collide.penetration[] ascending ids
 function World:penetration_sphere(center, r, filter) end
 
+---How deep the box is in each shape it overlaps, ascending ids.
 ---@param center collide.vec3like
 ---@param e collide.vec3like half-extents
 ---@param filter? collide.filter
 ---@return collide.penetration[] ascending ids
 function World:penetration_aabb(center, e, filter) end
 
+---How deep the capsule (points within r of ab) is in each shape it overlaps,
+---ascending ids.
 ---@param a collide.vec3like
 ---@param b collide.vec3like
 ---@param r number
@@ -487,6 +555,13 @@ function World:move_shape(id, to, options, position, velocity) end
 ---@field max_coord number the largest accepted magnitude (1e50)
 local collide = {}
 
+---At the prompt: bare, the public names; with a name ("move_aabb",
+---"w:move_aabb", "sweep_sphere_plane", "debug.world"), its signature, meaning
+---and results, from these annotations. An unknown name is an error.
+---@param name? string
+---@return string text
+function collide.help(name) end
+
 ---A new vector; `vec3()` is the zero vector.
 ---@param x? number
 ---@param y? number
@@ -494,6 +569,7 @@ local collide = {}
 ---@return collide.vec3
 function collide.vec3(x, y, z) end
 
+---True for a `collide.vec3` (not for a table vector).
 ---@param x any
 ---@return boolean
 function collide.is_vec3(x) end
@@ -504,6 +580,7 @@ function collide.is_vec3(x) end
 ---@return collide.plane
 function collide.plane(normal, d) end
 
+---The plane through p with normal n (normalized).
 ---@param p collide.vec3like
 ---@param n collide.vec3like
 ---@return collide.plane
@@ -556,6 +633,7 @@ function collide.sweep_sphere_sphere(ra, a0, a1, rb, b0, b1) end
 ---@return boolean hit
 function collide.test_sphere_sphere(ra, a0, a1, rb, b0, b1) end
 
+---First contact of a sphere moving from c0 to c1 with a plane (two-sided).
 ---@param r number
 ---@param c0 collide.vec3like
 ---@param c1 collide.vec3like
@@ -569,6 +647,8 @@ function collide.test_sphere_sphere(ra, a0, a1, rb, b0, b1) end
 ---@return collide.feature? feature
 function collide.sweep_sphere_plane(r, c0, c1, plane, point, normal) end
 
+---First contact of a sphere moving from c0 to c1 with the triangle abc (face,
+---edge or vertex).
 ---@param r number
 ---@param c0 collide.vec3like
 ---@param c1 collide.vec3like
@@ -584,6 +664,7 @@ function collide.sweep_sphere_plane(r, c0, c1, plane, point, normal) end
 ---@return collide.feature? feature
 function collide.sweep_sphere_triangle(r, c0, c1, a, b, c, point, normal) end
 
+---First contact of a sphere moving from c0 to c1 with a polygon.
 ---@param r number
 ---@param c0 collide.vec3like
 ---@param c1 collide.vec3like
@@ -597,6 +678,8 @@ function collide.sweep_sphere_triangle(r, c0, c1, a, b, c, point, normal) end
 ---@return collide.feature? feature
 function collide.sweep_sphere_polygon(r, c0, c1, polygon, point, normal) end
 
+---First contact of a sphere moving from c0 to c1 with the segment ab (a 2D
+---wall).
 ---@param r number
 ---@param c0 collide.vec3like
 ---@param c1 collide.vec3like
@@ -611,6 +694,8 @@ function collide.sweep_sphere_polygon(r, c0, c1, polygon, point, normal) end
 ---@return collide.feature? feature
 function collide.sweep_sphere_segment(r, c0, c1, a, b, point, normal) end
 
+---First contact of a sphere moving from c0 to c1 with a box (centre,
+---half-extents).
 ---@param r number
 ---@param c0 collide.vec3like
 ---@param c1 collide.vec3like
@@ -641,6 +726,8 @@ function collide.sweep_aabb_aabb(ea, a0, a1, eb, b0, b1, normal) end
 
 -- Sweeps of a capsule: radius r around the segment c - axis to c + axis.
 
+---First contact of a capsule (radius r, segment c - axis to c + axis) moving
+---from c0 to c1 with a fixed sphere.
 ---@param r number
 ---@param axis collide.vec3like
 ---@param c0 collide.vec3like
@@ -656,6 +743,8 @@ function collide.sweep_aabb_aabb(ea, a0, a1, eb, b0, b1, normal) end
 ---@return collide.feature? feature
 function collide.sweep_capsule_sphere(r, axis, c0, c1, center, rb, point, normal) end
 
+---First contact of a capsule (radius r, segment c - axis to c + axis) moving
+---from c0 to c1 with a plane.
 ---@param r number
 ---@param axis collide.vec3like
 ---@param c0 collide.vec3like
@@ -670,6 +759,8 @@ function collide.sweep_capsule_sphere(r, axis, c0, c1, center, rb, point, normal
 ---@return collide.feature? feature
 function collide.sweep_capsule_plane(r, axis, c0, c1, plane, point, normal) end
 
+---First contact of a capsule (radius r, segment c - axis to c + axis) moving
+---from c0 to c1 with the triangle abc.
 ---@param r number
 ---@param axis collide.vec3like
 ---@param c0 collide.vec3like
@@ -686,6 +777,8 @@ function collide.sweep_capsule_plane(r, axis, c0, c1, plane, point, normal) end
 ---@return collide.feature? feature
 function collide.sweep_capsule_triangle(r, axis, c0, c1, a, b, c, point, normal) end
 
+---First contact of a capsule (radius r, segment c - axis to c + axis) moving
+---from c0 to c1 with a polygon.
 ---@param r number
 ---@param axis collide.vec3like
 ---@param c0 collide.vec3like
@@ -700,6 +793,8 @@ function collide.sweep_capsule_triangle(r, axis, c0, c1, a, b, c, point, normal)
 ---@return collide.feature? feature
 function collide.sweep_capsule_polygon(r, axis, c0, c1, polygon, point, normal) end
 
+---First contact of a capsule (radius r, segment c - axis to c + axis) moving
+---from c0 to c1 with the segment ab.
 ---@param r number
 ---@param axis collide.vec3like
 ---@param c0 collide.vec3like
@@ -715,6 +810,8 @@ function collide.sweep_capsule_polygon(r, axis, c0, c1, polygon, point, normal) 
 ---@return collide.feature? feature
 function collide.sweep_capsule_segment(r, axis, c0, c1, a, b, point, normal) end
 
+---First contact of a capsule (radius r, segment c - axis to c + axis) moving
+---from c0 to c1 with a box.
 ---@param r number
 ---@param axis collide.vec3like
 ---@param c0 collide.vec3like
@@ -748,6 +845,8 @@ function collide.sweep_capsule_capsule(ra, axisa, a0, a1, rb, axisb, b0, b1, nor
 
 -- Sweeps of a box of half-extents e
 
+---First contact of a box (half-extents e) moving from c0 to c1 with a fixed
+---sphere.
 ---@param e collide.vec3like
 ---@param c0 collide.vec3like
 ---@param c1 collide.vec3like
@@ -762,6 +861,7 @@ function collide.sweep_capsule_capsule(ra, axisa, a0, a1, rb, axisb, b0, b1, nor
 ---@return collide.feature? feature
 function collide.sweep_aabb_sphere(e, c0, c1, center, r, point, normal) end
 
+---First contact of a box (half-extents e) moving from c0 to c1 with a plane.
 ---@param e collide.vec3like
 ---@param c0 collide.vec3like
 ---@param c1 collide.vec3like
@@ -775,6 +875,8 @@ function collide.sweep_aabb_sphere(e, c0, c1, center, r, point, normal) end
 ---@return collide.feature? feature
 function collide.sweep_aabb_plane(e, c0, c1, plane, point, normal) end
 
+---First contact of a box (half-extents e) moving from c0 to c1 with the
+---triangle abc.
 ---@param e collide.vec3like
 ---@param c0 collide.vec3like
 ---@param c1 collide.vec3like
@@ -790,6 +892,8 @@ function collide.sweep_aabb_plane(e, c0, c1, plane, point, normal) end
 ---@return collide.feature? feature
 function collide.sweep_aabb_triangle(e, c0, c1, a, b, c, point, normal) end
 
+---First contact of a box (half-extents e) moving from c0 to c1 with a
+---polygon.
 ---@param e collide.vec3like
 ---@param c0 collide.vec3like
 ---@param c1 collide.vec3like
@@ -803,6 +907,8 @@ function collide.sweep_aabb_triangle(e, c0, c1, a, b, c, point, normal) end
 ---@return collide.feature? feature
 function collide.sweep_aabb_polygon(e, c0, c1, polygon, point, normal) end
 
+---First contact of a box (half-extents e) moving from c0 to c1 with the
+---segment ab.
 ---@param e collide.vec3like
 ---@param c0 collide.vec3like
 ---@param c1 collide.vec3like
@@ -820,6 +926,8 @@ function collide.sweep_aabb_segment(e, c0, c1, a, b, point, normal) end
 -- Ray (segment) casts from p0 to p1; u is the fraction along it and the
 -- normal faces p0.
 
+---Where the segment p0-p1 first meets the sphere; u = 0 when it starts
+---inside.
 ---@param p0 collide.vec3like
 ---@param p1 collide.vec3like
 ---@param center collide.vec3like
@@ -833,6 +941,7 @@ function collide.sweep_aabb_segment(e, c0, c1, a, b, point, normal) end
 ---@return collide.feature? feature
 function collide.raycast_sphere(p0, p1, center, r, point, normal) end
 
+---Where the segment p0-p1 crosses the plane; normal facing p0.
 ---@param p0 collide.vec3like
 ---@param p1 collide.vec3like
 ---@param plane collide.plane
@@ -845,6 +954,7 @@ function collide.raycast_sphere(p0, p1, center, r, point, normal) end
 ---@return collide.feature? feature
 function collide.raycast_plane(p0, p1, plane, point, normal) end
 
+---Where the segment p0-p1 meets the triangle abc; normal facing p0.
 ---@param p0 collide.vec3like
 ---@param p1 collide.vec3like
 ---@param a collide.vec3like
@@ -859,6 +969,7 @@ function collide.raycast_plane(p0, p1, plane, point, normal) end
 ---@return collide.feature? feature
 function collide.raycast_triangle(p0, p1, a, b, c, point, normal) end
 
+---Where the segment p0-p1 meets the polygon; normal facing p0.
 ---@param p0 collide.vec3like
 ---@param p1 collide.vec3like
 ---@param polygon collide.polygon
@@ -871,6 +982,8 @@ function collide.raycast_triangle(p0, p1, a, b, c, point, normal) end
 ---@return collide.feature? feature
 function collide.raycast_polygon(p0, p1, polygon, point, normal) end
 
+---Where the segment p0-p1 first meets the box (centre, half-extents); u = 0
+---when it starts inside.
 ---@param p0 collide.vec3like
 ---@param p1 collide.vec3like
 ---@param center collide.vec3like

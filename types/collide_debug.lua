@@ -72,12 +72,4 @@ function draw.contact(point, normal, length) end
 ---@param options? {mode?: collide.draw_mode, extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: collide.kind, data: any): boolean}
 function draw.world(w, options) end
 
----A capsule (the points within r of center - axis .. center + axis),
----outlined in the x-y plane.
----@param center collide.vec3like
----@param axis collide.vec3like
----@param r number
----@param mode? collide.draw_mode
-function draw.capsule(center, axis, r, mode) end
-
 return draw

@@ -56,6 +56,8 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   /* mover options, continued */
   "negative max_push",
   "'oneway' needs options.up",
+  /* helpers */
+  "normal is not unit length (normalize it)",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }
@@ -243,14 +245,30 @@ static vec3 project(vec3 v, vec3 n, double k) {
   return v_madd(v, n, -k * v_dot(v, n));
 }
 
+/* reflect and slide take a unit normal (issue 31: reflect(V(1, -1),
+   V(0, 2)) gave vec3(1, 7, 0) without a word). The tolerance on n.n is
+   loose on purpose: a normal computed in single precision (a float
+   mesh, a physics engine) is off by some 1e-7; a wrong one is off by far
+   more. A NaN fails no comparison and passes, as the helpers are plain
+   IEEE arithmetic (NaN in, NaN out); an infinite component fails. */
+static int check_unit(const collide_vec3 *n) {
+  double nn = n->x * n->x + n->y * n->y + n->z * n->z;
+  if (fabs(nn - 1.0) > 1e-6) return COLLIDE_FAIL(2, COLLIDE_E_NOT_UNIT);
+  return 0;
+}
+
 int collide_vec3_reflect(const collide_vec3 *v, const collide_vec3 *n,
                          collide_vec3 *out) {
+  int code = check_unit(n);
+  if (code < 0) return code;
   *out = project(*v, *n, 2.0);
   return 1;
 }
 
 int collide_vec3_slide(const collide_vec3 *v, const collide_vec3 *n,
                        collide_vec3 *out) {
+  int code = check_unit(n);
+  if (code < 0) return code;
   *out = project(*v, *n, 1.0);
   return 1;
 }

@@ -986,6 +986,130 @@ int collide_world_raycast(collide_world *w, const collide_vec3 *p0,
   return first_hit(w, &q, filter, ctx, out, id);
 }
 
+/* ---- many queries in one call ------------------------------------------------
+   The loop a game would write over the single calls, without a binding's
+   call and argument conversion per query: each query is initialized and
+   run exactly as its single call does it (collide__query_init_mover,
+   query_filter, collide__query_run), so its answer is the single call's,
+   to the bit. The moving shape (m) is checked once by the caller. */
+
+/* The first bad number of segments (NaN, infinite, too large), as
+   COLLIDE_FAIL(arg, reason) with *bad its index; 0 when all are good.
+   Six numbers at a time by the sum of their magnitudes (the fused check of
+   collide_internal.h: the sum is within COLLIDE_MAX_COORD only when each
+   is), one by one only where that sum is over. */
+static int many_check(const double *s, int n, int arg, int *bad) {
+  int k, j;
+  if (n < 0) return COLLIDE_FAIL(arg, COLLIDE_E_BAD_INDEX);
+  for (k = 0; k < n; k++) {
+    const double *q = s + 6 * (size_t)k;
+    double sum = fabs(q[0]) + fabs(q[1]) + fabs(q[2]) +
+                 fabs(q[3]) + fabs(q[4]) + fabs(q[5]);
+    if (sum <= COLLIDE_MAX_COORD) continue;
+    for (j = 0; j < 6; j++) {
+      int e = collide_check_number(q[j]);
+      if (e) {
+        *bad = 6 * k + j;
+        return COLLIDE_FAIL(arg, e);
+      }
+    }
+  }
+  return 0;
+}
+
+static int many_run(collide_world *w, int mode, const collide__mover *m,
+                    const double *s, int n, collide_world_filter filter,
+                    void *ctx, double *out) {
+  int k, hits = 0;
+  for (k = 0; k < n; k++) {
+    const double *q = s + 6 * (size_t)k;
+    double *o = out + 8 * (size_t)k;
+    vec3 c0 = v3(q[0], q[1], q[2]), c1 = v3(q[3], q[4], q[5]);
+    query qy;
+    int e;
+    collide__query_init_mover(&qy, mode, m, &c0, &c1);
+    query_filter(&qy, filter, ctx);
+    if ((e = collide__query_run(w, &qy)) < 0) return e;
+    if (qy.found) {
+      o[0] = qy.best_id;
+      o[1] = qy.best.u;
+      o[2] = qy.best.point.x;
+      o[3] = qy.best.point.y;
+      o[4] = qy.best.point.z;
+      o[5] = qy.best.normal.x;
+      o[6] = qy.best.normal.y;
+      o[7] = qy.best.normal.z;
+      hits++;
+    } else {
+      /* a miss: the whole motion is free */
+      o[0] = 0;
+      o[1] = 1;
+      o[2] = o[3] = o[4] = o[5] = o[6] = o[7] = 0;
+    }
+  }
+  return hits;
+}
+
+int collide_world_raycast_many(collide_world *w, const double *segments, int n,
+                               collide_world_filter filter, void *ctx,
+                               double *out, int *bad) {
+  collide__mover m;
+  int e;
+  *bad = -1;
+  if ((e = many_check(segments, n, 2, bad)) != 0) return e;
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_POINT;   /* as collide__query_init for Q_RAY */
+  return many_run(w, Q_RAY, &m, segments, n, filter, ctx, out);
+}
+
+int collide_world_sweep_sphere_many(collide_world *w, double r,
+                                    const double *segments, int n,
+                                    collide_world_filter filter, void *ctx,
+                                    double *out, int *bad) {
+  collide__mover m;
+  int e;
+  *bad = -1;
+  CHECK_RADIUS(r, 2);
+  if ((e = many_check(segments, n, 3, bad)) != 0) return e;
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_SPHERE;  /* as collide__query_init for Q_SWEEP */
+  m.r = r;
+  return many_run(w, Q_SWEEP, &m, segments, n, filter, ctx, out);
+}
+
+int collide_world_sweep_aabb_many(collide_world *w, const collide_vec3 *e,
+                                  const double *segments, int n,
+                                  collide_world_filter filter, void *ctx,
+                                  double *out, int *bad) {
+  collide__mover m;
+  int rc;
+  *bad = -1;
+  CHECK_EXTENTS(e, 2);
+  if ((rc = many_check(segments, n, 3, bad)) != 0) return rc;
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_AABB;
+  m.e = *e;
+  return many_run(w, Q_SWEEP, &m, segments, n, filter, ctx, out);
+}
+
+int collide_world_sweep_capsule_many(collide_world *w, double r,
+                                     const collide_vec3 *axis,
+                                     const double *segments, int n,
+                                     collide_world_filter filter, void *ctx,
+                                     double *out, int *bad) {
+  collide__mover m;
+  int e;
+  *bad = -1;
+  CHECK_RADIUS(r, 2);
+  CHECK_VEC(axis, 3);
+  if ((e = many_check(segments, n, 4, bad)) != 0) return e;
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_CAPSULE;
+  m.r = r;
+  m.axis = *axis;
+  return many_run(w, Q_SWEEP, &m, segments, n, filter, ctx, out);
+}
+
 static int cmp_int(const void *a, const void *b) {
   int x = *(const int *)a, y = *(const int *)b;
   return (x > y) - (x < y);

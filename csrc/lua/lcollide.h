@@ -159,6 +159,7 @@ typedef union lc_arg {
   collide_vec3 v;                /* V, S */
   const collide_plane *p;        /* P */
   const collide_polygon *g;      /* G */
+  struct { const double *p; int n; } arr;   /* A: n entries of 6 numbers */
 } lc_arg;
 
 
@@ -174,6 +175,10 @@ LC_PRIVATE collide_vec3 *lc_pushvec(lua_State *L, const collide_vec3 *v);
    there (it must be a vec3), else into a new vec3. */
 LC_PRIVATE void lc_pushvec_out(lua_State *L, const lc_fn *fn, int out_idx,
                     const collide_vec3 *v);
+
+/* Check the n out-vectors from idx (absent, nil or a vec3), before the
+   query runs, so that a bad one is an error on a miss too. */
+LC_PRIVATE void lc_checkouts(lua_State *L, const lc_fn *fn, int idx, int n);
 
 /* Push a COLLIDE_FEATURE_* value's name ("face", "edge", "vertex"). */
 LC_PRIVATE void lc_pushfeature(lua_State *L, int feature);

@@ -134,6 +134,15 @@ LC_INLINE int pushresult(lua_State *L, const lc_sig *s, int result,
 #define LC_OUT_VEC collide_vec3
 #define LC_OUT_NUMBER double
 #define LC_OUT_PLANE collide_plane
+/* The out-vectors checked before the call (on a miss too); a VEC result
+   is always written, and checked then. */
+#define LC_NOUT_HIT 2
+#define LC_NOUT_INTERVAL 0
+#define LC_NOUT_INTERVAL_NORMAL 1
+#define LC_NOUT_TEST 0
+#define LC_NOUT_VEC 0
+#define LC_NOUT_NUMBER 0
+#define LC_NOUT_PLANE 0
 #define LC_CALL_HIT(f, kinds) f(LC_APPLY(LC_PASS, kinds), &out)
 #define LC_CALL_INTERVAL LC_CALL_HIT
 #define LC_CALL_INTERVAL_NORMAL LC_CALL_HIT
@@ -152,6 +161,8 @@ LC_INLINE int pushresult(lua_State *L, const lc_sig *s, int result,
     LC_OUT_##RESULT out; \
     int code; \
     readargs(L, &S, LC_APPLY(LC_KINDS, kinds), LC_COUNT(kinds), a); \
+    if (LC_NOUT_##RESULT > 0) \
+      lc_checkouts(L, &S.fn, LC_COUNT(kinds) + 1, LC_NOUT_##RESULT); \
     code = LC_CALL_##RESULT(cfn, kinds); \
     (void)out; \
     return pushresult(L, &S, LC_R_##RESULT, LC_COUNT(kinds), code, &out); \

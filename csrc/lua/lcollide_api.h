@@ -20,6 +20,7 @@
  *   N  a number (double)              V  a vector: vec3, {x, y [, z]} or
  *   P  a plane object                    {x =, y = [, z =]}
  *   G  a polygon object                S  a vec3 object only (a method's self)
+ *   A  a flat array of numbers (the world's MANY methods only)
  * Results, with the core's out parameter and the optional out-vectors that
  * follow the arguments:
  *   HIT              collide_hit       false | true, u, point, normal, feature
@@ -112,6 +113,12 @@
  *          arguments and returns false | true, u, point, normal, feature, id
  *   PEN    int core(w, <arguments>, filter, ctx, collide_penetration *out,
  *          int cap): as IDS, returning the array {id =, normal =, depth =}
+ *   MANY   int core(w, <arguments>, filter, ctx, double *out, int *bad):
+ *          many queries in one call; the last argument is the kind A, a
+ *          flat array of numbers, 6 per query (segments), passed to the
+ *          core as (const double *, int n); the method takes an optional
+ *          filter and an optional out array after it and returns out, 8
+ *          numbers per query (see collide_world_raycast_many)
  * Messages are those of the hand-written methods: self is not counted. */
 #define LC_API_WORLD_METHODS(X) \
   X(add_triangle, collide_world_add_triangle, ADDED, (V, V, V)) \
@@ -131,6 +138,10 @@
   X(sweep_aabb, collide_world_sweep_aabb, WHIT, (V, V, V)) \
   X(sweep_capsule, collide_world_sweep_capsule, WHIT, (N, V, V, V)) \
   X(raycast, collide_world_raycast, WHIT, (V, V)) \
+  X(raycast_many, collide_world_raycast_many, MANY, (A)) \
+  X(sweep_sphere_many, collide_world_sweep_sphere_many, MANY, (N, A)) \
+  X(sweep_aabb_many, collide_world_sweep_aabb_many, MANY, (V, A)) \
+  X(sweep_capsule_many, collide_world_sweep_capsule_many, MANY, (N, V, A)) \
   /* internal: a plane kept as given (w:save, collide.load) */ \
   X(_add_unit_plane, collide_world__add_unit_plane, ADDED, (V, N))
 /* ---- (end of the world's methods) ---- */
@@ -164,6 +175,7 @@
 #define LC_PASS_S(i) &a[i].v
 #define LC_PASS_P(i) a[i].p
 #define LC_PASS_G(i) a[i].g
+#define LC_PASS_A(i) a[i].arr.p, a[i].arr.n
 #define LC_PASS1(k1) LC_PASS_##k1(0)
 #define LC_PASS2(k1, k2) LC_PASS1(k1), LC_PASS_##k2(1)
 #define LC_PASS3(k1, k2, k3) LC_PASS2(k1, k2), LC_PASS_##k3(2)

@@ -179,6 +179,16 @@ static collide_vec3 *check_out(lua_State *L, const lc_fn *fn, int idx,
   return NULL;
 }
 
+/* The n out-vectors from idx, checked on every call, hit or miss (issue 31:
+   a bad one was noticed only when there was a result to write, so a typo
+   showed up on the first hit, frames later): each absent, nil or a vec3. */
+void lc_checkouts(lua_State *L, const lc_fn *fn, int idx, int n) {
+  int i, top = lua_gettop(L);
+  for (i = idx; i < idx + n && i <= top; i++)
+    if (!lua_isnil(L, i) && lc_tovec3(L, i) == NULL)
+      lc_typeerror(L, fn, i, "vec3 (out-vector)");
+}
+
 /* Pushes v in the out-vector p (at idx) when there is one, else in a new
    vec3. */
 static void push_into(lua_State *L, collide_vec3 *p, int idx,

@@ -31,4 +31,12 @@
 #  define lc_rawlen(L, idx) lua_objlen((L), (idx))
 #endif
 
+/* lua_rawgeti, returning the type of the value it pushed (5.3 does; 5.1
+   and 5.2 return nothing). */
+#if LUA_VERSION_NUM >= 503
+#  define lc_rawgeti_type(L, idx, i) lua_rawgeti((L), (idx), (i))
+#else
+#  define lc_rawgeti_type(L, idx, i) (lua_rawgeti((L), (idx), (i)), lua_type((L), -1))
+#endif
+
 #endif

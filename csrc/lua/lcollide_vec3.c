@@ -11,12 +11,29 @@
 
 static const lc_fn F_VEC3 = {"vec3", 0};
 
+/* The components of collide.vec3(x, y, z) and v:set(x, y, z), from
+   argument first: an infinite one is an error where the vector is made
+   (issue 31: V(1e400, 0) printed vec3(inf, 0, 0), and the first query to
+   see it refused it, far from the typo). A NaN is not: arithmetic makes
+   NaNs (and infinities) as IEEE says, and a query names them when it sees
+   one. */
+static void check_components(lua_State *L, const lc_fn *fn, int first,
+                             const collide_vec3 *v) {
+  if (v->x == HUGE_VAL || v->x == -HUGE_VAL)
+    lc_argerror(L, fn, first, "number is infinite");
+  if (v->y == HUGE_VAL || v->y == -HUGE_VAL)
+    lc_argerror(L, fn, first + 1, "number is infinite");
+  if (v->z == HUGE_VAL || v->z == -HUGE_VAL)
+    lc_argerror(L, fn, first + 2, "number is infinite");
+}
+
 static int l_vec3(lua_State *L) {
   collide_vec3 v = {0, 0, 0};
   if (lua_gettop(L) > 0) {
     v.x = lc_checknumber(L, &F_VEC3, 1);
     v.y = lc_checknumber(L, &F_VEC3, 2);
     v.z = lc_optnumber(L, &F_VEC3, 3, 0.0);
+    check_components(L, &F_VEC3, 1, &v);
   }
   lc_pushvec(L, &v);
   return 1;
@@ -189,7 +206,10 @@ static int vec3_set(lua_State *L) {
   double x = lc_checknumber(L, &F, 2);
   double y = lc_checknumber(L, &F, 3);
   double z = lc_optnumber(L, &F, 4, 0.0);
-  a->x = x; a->y = y; a->z = z;
+  collide_vec3 v;
+  v.x = x; v.y = y; v.z = z;
+  check_components(L, &F, 2, &v);
+  *a = v;
   lua_settop(L, 1);
   return 1;
 }

@@ -46,11 +46,14 @@ typedef struct lc_state { int depth; } lc_state;
 #define LC_MAX_NESTING 100
 
 /* The world methods' upvalues after the module's: the lc_state, then the
-   two helpers of a move made once (options_reader, new_normal). */
+   two helpers of a move made once (options_reader, new_normal), then the
+   free list of the batch queries' buffers (LC_MANY_POOL). */
 #define LC_UV_STATE LC_UV_METHODS
 #define LC_UV_OPTIONS_READER (LC_UV_METHODS + 1)
 #define LC_UV_NEW_NORMAL (LC_UV_METHODS + 2)
-#define LC_NUV_WORLD (LC_NUV + 3)
+#define LC_UV_MANY_POOL (LC_UV_METHODS + 3)
+#define LC_NUV_WORLD (LC_NUV + 4)
+#define LC_MANY_POOL "collide.many_pool"
 
 /* What a callback run from the core returns instead of an answer: the
    error is in the filter's error slot (FILTER_ABORT, FILTER_BAD_RESPONSE)
@@ -139,12 +142,34 @@ static int world_gc(lua_State *L) {
   return 0;
 }
 
+/* The kinds by their COLLIDE_KIND_* number, as w:get names them. */
+static const char *const kind_names[] = {
+  "none", "triangle", "polygon", "aabb", "sphere", "segment", "plane", "capsule"
+};
+
 static int world_tostring(lua_State *L) {
   static const lc_fn F = {"__tostring", 0};
   lc_world *p = (lc_world *)lc_toudata(L, 1, LC_UV_WORLD);
   if (p == NULL) return lc_typeerror(L, &F, 1, "world");
   if (p->w == NULL) lua_pushliteral(L, "world(closed)");
-  else lua_pushfstring(L, "world(%d shapes)", collide_world_count(p->w));
+  else {
+    /* world(5 shapes: 3 aabb, 2 sphere): the counts by kind, in the order
+       of kind_names (issue 31: what a REPL shows of a world) */
+    int count[sizeof kind_names / sizeof kind_names[0]] = {0};
+    int id = 0, k, n = 1;
+    while ((id = collide_world_next(p->w, id)) > 0) {
+      k = collide_world_kind(p->w, id);
+      if (k > 0 && k < (int)(sizeof count / sizeof count[0])) count[k]++;
+    }
+    lua_pushfstring(L, "world(%d shapes", collide_world_count(p->w));
+    for (k = 1; k < (int)(sizeof count / sizeof count[0]); k++) {
+      if (count[k] == 0) continue;
+      lua_pushfstring(L, "%s%d %s", n == 1 ? ": " : ", ", count[k], kind_names[k]);
+      n++;
+    }
+    lua_pushliteral(L, ")");
+    lua_concat(L, n + 1);
+  }
   return 1;
 }
 
@@ -348,9 +373,6 @@ static int w_save(lua_State *L) {
 
 /* ---- shapes that change and move ------------------------------------------- */
 
-static const char *const kind_names[] = {
-  "none", "triangle", "polygon", "aabb", "sphere", "segment", "plane", "capsule"
-};
 
 /* w:update(id, ...) -> true | false: the arguments of the shape's add_*. */
 static int w_update(lua_State *L) {
@@ -537,6 +559,7 @@ static int w_velocity(lua_State *L) {
   collide_world *w = check_world(L, &F);
   int id = check_id(L, &F, 2);
   collide_vec3 d;
+  lc_checkouts(L, &F, 3, 1);
   if (!id || !collide_world_velocity(w, id, &d)) {
     lua_pushnil(L);
     return 1;
@@ -858,6 +881,131 @@ static int push_penetration(lua_State *L, const lc_fn *F, collide_world *w,
   return 1;
 }
 
+/* ---- many queries in one call (raycast_many, sweep_*_many) -----------------
+ * w:<name>(<arguments>, segments [, filter [, out]]) -> out. segments is a
+ * flat array of numbers, 6 a query; out (a new table when absent) gets 8
+ * numbers a query: id (0 for none), u, point, normal; entries after them
+ * are cleared, as sweep_pairs clears its out. The numbers are read into a
+ * buffer of the call's own, the core answers every query into it, and out
+ * is written only then: a rejected call writes nothing into out.
+ *
+ * The buffers come from a free list per Lua state (a table, an upvalue): a
+ * call takes one (a full userdata, kept on the stack while it is used) and
+ * gives it back at the end, so a game that calls every frame allocates
+ * nothing once the list holds a buffer large enough; a call nested in a
+ * filter or in a finalizer run meanwhile takes another, and a call that
+ * ends in an error leaves its buffer to the collector. */
+
+/* The most queries of one call: 8 numbers each must be indexable by int. */
+#define LC_MANY_MAX (0x7fffffff / 8)
+
+/* Pushes a buffer of at least `bytes` bytes (from the free list, or new)
+   and returns it. */
+static double *many_take(lua_State *L, size_t bytes) {
+  int n;
+  lua_pushvalue(L, lua_upvalueindex(LC_UV_MANY_POOL));
+  n = (int)lc_rawlen(L, -1);
+  if (n > 0) {
+    lua_rawgeti(L, -1, n);
+    lua_pushnil(L);
+    lua_rawseti(L, -3, n);
+    lua_remove(L, -2);
+    if ((size_t)lc_rawlen(L, -1) >= bytes) return (double *)lua_touserdata(L, -1);
+    lua_pop(L, 1);   /* too small: the collector takes it */
+  } else {
+    lua_pop(L, 1);
+  }
+  return (double *)lc_newuserdata(L, bytes > 0 ? bytes : 1, 0);
+}
+
+/* Returns the buffer at idx to the free list. */
+static void many_give(lua_State *L, int idx) {
+  lua_pushvalue(L, lua_upvalueindex(LC_UV_MANY_POOL));
+  lua_pushvalue(L, idx);
+  lua_rawseti(L, -2, (int)lc_rawlen(L, -2) + 1);
+  lua_pop(L, 1);
+}
+
+/* Runs a MANY query with the core's arguments a (a[last] the segments) */
+typedef int (*many_run)(collide_world *w, const lc_arg *a,
+                        collide_world_filter fn, void *ctx, double *out, int *bad);
+
+static int push_many(lua_State *L, const lc_fn *F, many_run run, lc_arg *a,
+                     int last, int sidx) {
+  int fidx = sidx + 1, oidx = sidx + 2, len, n, i, old, code, bad, bidx;
+  double *seg, *res;
+  lfilter f;
+  collide_world_filter fn;
+  collide_world *w;
+  lua_settop(L, oidx);
+  len = (int)lc_rawlen(L, sidx);
+  if (len % 6 != 0) {
+    lua_pushfstring(L, "segments: length %d is not a multiple of 6", len);
+    return lc_argerror(L, F, sidx, lua_tostring(L, -1));
+  }
+  n = len / 6;
+  if (n > LC_MANY_MAX) {
+    lua_pushfstring(L, "more than %d queries", LC_MANY_MAX);
+    return lc_argerror(L, F, sidx, lua_tostring(L, -1));
+  }
+  fn = opt_filter(L, F, fidx, &f);
+  if (!lua_isnoneornil(L, oidx) && lua_type(L, oidx) != LUA_TTABLE)
+    lc_typeerror(L, F, oidx, "table");
+  seg = many_take(L, (size_t)n * 14 * sizeof(double));
+  bidx = lua_gettop(L);
+  res = seg + 6 * (size_t)n;
+  /* (six at a time, then popped together: on Lua 5.4 the API calls are
+     most of the cost of a query's numbers) */
+  for (i = 0; i < len; i += 6) {
+    int j;
+    for (j = 0; j < 6; j++) {
+      if (lc_rawgeti_type(L, sidx, i + j + 1) != LUA_TNUMBER) {
+        lua_pushfstring(L, "segments[%d]: number expected, got %s", i + j + 1,
+                        lc_typename(L, -1));
+        return lc_argerror(L, F, sidx, lua_tostring(L, -1));
+      }
+    }
+    for (j = 0; j < 6; j++) seg[i + j] = (double)lua_tonumber(L, j - 6);
+    lua_pop(L, 6);
+  }
+  a[last].arr.p = seg;
+  a[last].arr.n = n;
+  /* (the buffer's allocation may have run a finalizer, which may have
+     closed the world) */
+  w = check_world(L, F);
+  code = run(w, a, fn, filter_ctx(&f, fn), res, &bad);
+  if (code <= FILTER_TOO_DEEP) return filter_error(L, F, &f, code);
+  if (code < 0) {
+    if (bad >= 0) {
+      lua_pushfstring(L, "segments[%d]: %s", bad + 1, collide_error_message(code));
+      return lc_argerror(L, F, sidx, lua_tostring(L, -1));
+    }
+    return world_error(L, F, code);
+  }
+  if (lua_isnil(L, oidx)) {
+    lua_createtable(L, 8 * n, 0);
+    lua_replace(L, oidx);
+  }
+  old = (int)lc_rawlen(L, oidx);
+  for (i = 0; i < n; i++) {
+    const double *o = res + 8 * (size_t)i;
+    int k;
+    lua_pushinteger(L, (lua_Integer)o[0]);
+    lua_rawseti(L, oidx, 8 * i + 1);
+    for (k = 1; k < 8; k++) {
+      lua_pushnumber(L, o[k]);
+      lua_rawseti(L, oidx, 8 * i + k + 1);
+    }
+  }
+  for (i = old; i > 8 * n; i--) {
+    lua_pushnil(L);
+    lua_rawseti(L, oidx, i);
+  }
+  many_give(L, bidx);
+  lua_pushvalue(L, oidx);
+  return 1;
+}
+
 /* ---- the methods declared in lcollide_api.h (LC_API_WORLD_METHODS) ---------
  * One wrapper per line, by result kind; lua/collide/ffi_world.lua makes its
  * methods from the same lines. */
@@ -869,6 +1017,11 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
     switch (kinds[i]) {
     case 'N': a[i].n = lc_checknumber(L, fn, i + 2); break;
     case 'V': lc_checkvec(L, fn, i + 2, &a[i].v); break;
+    case 'A':   /* read by push_many, once the arguments after it are checked */
+      if (lua_type(L, i + 2) != LUA_TTABLE) lc_typeerror(L, fn, i + 2, "table");
+      a[i].arr.p = NULL;
+      a[i].arr.n = 0;
+      break;
     default: a[i].p = lc_checkplane(L, fn, i + 2); break;   /* 'P' */
     }
   }
@@ -924,8 +1077,23 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
     LC_WORLD_HEAD(name, kinds, check_world); \
     lua_settop(L, LC_COUNT(kinds) + 4); \
     fn = opt_filter(L, &F, LC_COUNT(kinds) + 2, &f); \
+    lc_checkouts(L, &F, LC_COUNT(kinds) + 3, 2); \
     code = cfn(w, LC_APPLY(LC_PASS, kinds), fn, filter_ctx(&f, fn), &h, &id); \
     return push_world_hit(L, &F, code, &h, id, &f, LC_COUNT(kinds) + 3); \
+  }
+
+/* w:<name>(<arguments>, segments [, filter [, out]]) -> out */
+#define LC_WORLD_MANY(name, cfn, kinds) \
+  static int run_##name(collide_world *w, const lc_arg *a, \
+                        collide_world_filter fn, void *ctx, double *out, \
+                        int *bad) { \
+    return cfn(w, LC_APPLY(LC_PASS, kinds), fn, ctx, out, bad); \
+  } \
+  static int w_##name(lua_State *L) { \
+    LC_WORLD_HEAD(name, kinds, check_world); \
+    (void)w;   /* (push_many fetches it again, after an allocation) */ \
+    return push_many(L, &F, run_##name, a, LC_COUNT(kinds) - 1, \
+                     LC_COUNT(kinds) + 1); \
   }
 
 #define LC_WORLD_METHOD(name, cfn, RESULT, kinds) LC_WORLD_##RESULT(name, cfn, kinds)
@@ -1008,7 +1176,7 @@ static const char *const option_names[O_COUNT + 1] = {
 static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
                          collide_move_options *o) {
   static const char *const responses[] = {"slide", "bounce", "stop", NULL};
-  int k;
+  int k, needs_up = -1;
   if (lua_type(L, idx) != LUA_TTABLE) lc_typeerror(L, fn, idx, "table");
   lua_pushnil(L);
   while (lua_next(L, idx) != 0) {
@@ -1030,6 +1198,11 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
       lua_pop(L, 1);
       continue;
     }
+    /* the options that mean nothing without up (issue 31: they were
+       ignored without a word, while a misspelled one is an error) */
+    if (needs_up < 0 && (k == O_MAX_SLOPE || k == O_STEP_HEIGHT || k == O_SNAP ||
+                         k == O_STOP_ON_SLOPE || k == O_STEEP_AS_WALL))
+      needs_up = k;
     switch (k) {
     case O_MAX_ITERATIONS: {
       double x = opt_number(L, fn, idx, key);
@@ -1087,6 +1260,10 @@ static void read_options(lua_State *L, const lc_fn *fn, int idx, int fslot,
     default: break;
     }
     lua_pop(L, 1);
+  }
+  if (needs_up >= 0 && !o->use_up) {
+    lua_pushfstring(L, "options.%s needs options.up", option_names[needs_up]);
+    lc_argerror(L, fn, idx, lua_tostring(L, -1));
   }
 }
 
@@ -1493,6 +1670,13 @@ void lc_open_world(lua_State *L) {
     lua_pushcclosure(L, options_reader, LC_NUV);
     lc_pushupvalues(L);
     lua_pushcclosure(L, new_normal, LC_NUV);
+    lua_getfield(L, LUA_REGISTRYINDEX, LC_MANY_POOL);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+      lua_pop(L, 1);
+      lua_newtable(L);
+      lua_pushvalue(L, -1);
+      lua_setfield(L, LUA_REGISTRYINDEX, LC_MANY_POOL);
+    }
     lua_pushcclosure(L, r->func, LC_NUV_WORLD);
     lua_setfield(L, -2, r->name);
   }

@@ -78,7 +78,9 @@ enum {
   /* mover options, continued (issue 26: push-out, one-way shapes) */
   COLLIDE_E_NEG_PUSH = 31,            /* "negative max_push" */
   COLLIDE_E_ONEWAY_UP = 32,           /* "'oneway' needs options.up" */
-  COLLIDE_E_LAST = 33
+  /* helpers (issue 31) */
+  COLLIDE_E_NOT_UNIT = 33,            /* "normal is not unit length (normalize it)" */
+  COLLIDE_E_LAST = 34
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -130,7 +132,9 @@ int collide_vec3_normalize(const collide_vec3 *a, collide_vec3 *out);
 /* a + (b - a) u */
 int collide_vec3_lerp(const collide_vec3 *a, const collide_vec3 *b, double u,
                       collide_vec3 *out);
-/* v - 2 (v.n) n and v - (v.n) n; n is used as given. */
+/* v - 2 (v.n) n and v - (v.n) n. n must be a unit vector: |n.n - 1| at
+   most 1e-6, else COLLIDE_E_NOT_UNIT (argument 2); a NaN passes through
+   (NaN in, NaN out, as for the other helpers). */
 int collide_vec3_reflect(const collide_vec3 *v, const collide_vec3 *n,
                          collide_vec3 *out);
 int collide_vec3_slide(const collide_vec3 *v, const collide_vec3 *n,
@@ -491,6 +495,45 @@ int collide_world_sweep_capsule(collide_world *w, double r,
 int collide_world_raycast(collide_world *w, const collide_vec3 *p0,
                           const collide_vec3 *p1, collide_world_filter filter,
                           void *ctx, collide_hit *out, int *id);
+
+/* ---- many queries in one call --------------------------------------------
+   n queries of one moving shape (or n rays) against the world, each
+   answered exactly as the single call (collide_world_sweep_sphere, ...,
+   collide_world_raycast) answers it, in one call: `segments` holds 6n
+   numbers, query k moving from (x0, y0, z0) to (x1, y1, z1) =
+   segments[6k .. 6k + 5]; `out` receives 8n numbers, for query k at
+   out[8k .. 8k + 7]: the id of its first contact, u, the point (3) and the
+   normal (3); a query that meets nothing gets id 0, u = 1, and a zero point
+   and normal. Returns how many queries met a shape, or <0:
+     - a bad argument: every number of segments is checked before any
+       query runs and before out is written; a bad one is the segments
+       argument's error (NaN, infinite, too large) and *bad its 0-based
+       index in segments (for any other error *bad is -1);
+     - a filter's abort value, which stops the queries there: out then holds
+       the answers of the queries before the one that was running.
+   n must be >= 0 (COLLIDE_E_BAD_INDEX on segments otherwise). filter and
+   ctx are those of the single calls, called for each query's candidates;
+   the world is locked during each query as during a single one. */
+/* Lua arguments: 2 segments. */
+int collide_world_raycast_many(collide_world *w, const double *segments, int n,
+                               collide_world_filter filter, void *ctx,
+                               double *out, int *bad);
+/* Lua arguments: 2 r, 3 segments. */
+int collide_world_sweep_sphere_many(collide_world *w, double r,
+                                    const double *segments, int n,
+                                    collide_world_filter filter, void *ctx,
+                                    double *out, int *bad);
+/* Lua arguments: 2 e, 3 segments. */
+int collide_world_sweep_aabb_many(collide_world *w, const collide_vec3 *e,
+                                  const double *segments, int n,
+                                  collide_world_filter filter, void *ctx,
+                                  double *out, int *bad);
+/* Lua arguments: 2 r, 3 axis, 4 segments. */
+int collide_world_sweep_capsule_many(collide_world *w, double r,
+                                     const collide_vec3 *axis,
+                                     const double *segments, int n,
+                                     collide_world_filter filter, void *ctx,
+                                     double *out, int *bad);
 
 /* A contact of collide_world_raycast_all. */
 typedef struct collide_world_hit {

@@ -123,38 +123,35 @@ local POLY_BODY = setmetatable({}, { __mode = "k" })
 local SOURCES = { [debug.getinfo(1, "S").source] = true }
 local GENERATED = "=collide.ffi("
 
--- The position of the Lua code that called into this module, "" when that
--- is not Lua code: what the C API's luaL_error prints (luaL_where(L, 1),
--- the caller of the C function).
--- A C frame between two of this backend's (the pcall and the FFI callback
--- of collide/ffi_world.lua's GUARD) is passed over too.
+-- The level of the code that called into this module, for error(msg,
+-- level): the position it prints is what the C API's luaL_error prints
+-- (luaL_where(L, 1), the caller of the C function), none when that caller
+-- is not Lua code. A C frame between two of this backend's (the pcall and
+-- the FFI callback of collide/ffi_world.lua's GUARD) is passed over too.
+-- Every call on the way to raise is a tail call (`return argerror(...)`),
+-- and raise's own call of error is one too, so a traceback starts at the
+-- entry point the user called, as the C API's does, not at 4 or 5 frames
+-- of this file (issue 31).
 local function ours(info)
   local src = info.source
   return SOURCES[src] or src:sub(1, #GENERATED) == GENERATED
 end
-local function where()
-  local level = 2
+
+-- Raises msg as the C API's luaL_error would.
+local function raise(msg)
+  local level = 2   -- (1 is raise)
   while true do
-    local info = debug.getinfo(level, "Sl")
-    if info == nil then return "" end
+    local info = debug.getinfo(level, "S")
+    if info == nil then return error(msg, 0) end
     local skip = ours(info)
     if not skip and info.what == "C" then
       local above = debug.getinfo(level + 1, "S")
       skip = above ~= nil and ours(above)
     end
-    if not skip then
-      if info.currentline > 0 then
-        return info.short_src .. ":" .. info.currentline .. ": "
-      end
-      return ""
-    end
+    -- raise's frame is replaced by error's (a tail call): one level less
+    if not skip then return error(msg, level - 1) end
     level = level + 1
   end
-end
-
--- Raises msg as the C API's luaL_error would.
-local function raise(msg)
-  error(where() .. msg, 0)
 end
 
 -- A function's identity in messages, as the C API's lc_fn: name, and
@@ -186,20 +183,20 @@ end
 local function argerror(f, idx, msg)
   local arg = idx - f.method
   if arg == 0 then
-    raise(format("calling '%s' on bad self (%s)", f.name, msg))
+    return raise(format("calling '%s' on bad self (%s)", f.name, msg))
   end
-  raise(format("bad argument #%d to '%s' (%s)", arg, f.name, msg))
+  return raise(format("bad argument #%d to '%s' (%s)", arg, f.name, msg))
 end
 
 local function typeerror(f, idx, what, x)
-  argerror(f, idx, what .. " expected, got " .. typename(x))
+  return argerror(f, idx, what .. " expected, got " .. typename(x))
 end
 
 -- The error of a negative core return value; the core numbers arguments
 -- from first_idx.
 local function coreerror(f, code, first_idx)
   local arg = C.collide_error_arg(code)
-  argerror(f, first_idx + arg - 1, ffi.string(C.collide_error_message(code)))
+  return argerror(f, first_idx + arg - 1, ffi.string(C.collide_error_message(code)))
 end
 
 -- ---- argument access --------------------------------------------------------
@@ -211,7 +208,7 @@ local function component(t, i, key, has_array, def, f, idx)
   if has_array then c = rawget(t, i) else c = rawget(t, key) end
   if type(c) == "number" then return c end
   if type(c) == "nil" and def ~= nil then return def end
-  argerror(f, idx, "vec3 expected, got table with non-number " .. key)
+  return argerror(f, idx, "vec3 expected, got table with non-number " .. key)
 end
 
 -- A vector argument that is not a vec3: a table {x, y [, z]} or
@@ -224,7 +221,7 @@ local function tovec(f, idx, x, s)
     s.z = component(x, 3, "z", has_array, 0, f, idx)
     return s
   end
-  typeerror(f, idx, "vec3", x)
+  return typeerror(f, idx, "vec3", x)
 end
 
 -- Scratch vectors, one per argument position, and the scratch results:
@@ -242,7 +239,7 @@ for i = 0, 3 do FEATURE[i] = ffi.string(C.collide_feature_name(i)) end
 -- An out-vector argument or a new vec3 holding (x, y, z).
 local function outvec(f, idx, o, x, y, z)
   if type(o) == "nil" then return V(x, y, z) end
-  if not istype(V, o) then typeerror(f, idx, "vec3 (out-vector)", o) end
+  if not istype(V, o) then return typeerror(f, idx, "vec3 (out-vector)", o) end
   o.x = x; o.y = y; o.z = z
   return o
 end
@@ -258,22 +255,32 @@ local vec3_mt = {}
 function vec3_mt.__index(_, k)
   local m = methods[k]
   if m == nil then   -- v.X, a typo, is an error rather than nil
-    raise("vec3 has no field '" .. (type(k) == "string" and k or type(k)) ..
+    return raise("vec3 has no field '" .. (type(k) == "string" and k or type(k)) ..
           "' (x, y, z or a method expected)")
   end
   return m
 end
 
 local F_VEC3 = fn("vec3")
+local HUGE = math.huge
+
+-- An infinite component is an error where the vector is made (issue 31;
+-- lcollide_vec3.c check_components): a NaN is not, as there.
+local function check_components(f, first, x, y, z)
+  if x == HUGE or x == -HUGE then return argerror(f, first, "number is infinite") end
+  if y == HUGE or y == -HUGE then return argerror(f, first + 1, "number is infinite") end
+  if z == HUGE or z == -HUGE then return argerror(f, first + 2, "number is infinite") end
+end
 
 function M.vec3(...)
   local x, y, z = ...
   if x == nil and select("#", ...) == 0 then return V() end
-  if type(x) ~= "number" then typeerror(F_VEC3, 1, "number", x) end
-  if type(y) ~= "number" then typeerror(F_VEC3, 2, "number", y) end
+  if type(x) ~= "number" then return typeerror(F_VEC3, 1, "number", x) end
+  if type(y) ~= "number" then return typeerror(F_VEC3, 2, "number", y) end
   if type(z) == "nil" then z = 0 elseif type(z) ~= "number" then
-    typeerror(F_VEC3, 3, "number", z)
+    return typeerror(F_VEC3, 3, "number", z)
   end
+  check_components(F_VEC3, 1, x, y, z)
   return V(x, y, z)
 end
 
@@ -300,7 +307,7 @@ end
 
 function vec3_mt.__newindex(_, k)
   local name = type(k) == "string" and k or type(k)
-  raise("cannot set field '" .. name .. "' of vec3 (x, y or z expected)")
+  return raise("cannot set field '" .. name .. "' of vec3 (x, y or z expected)")
 end
 
 local F_ADD, F_SUB, F_UNM = fn("__add"), fn("__sub"), fn("__unm")
@@ -319,7 +326,7 @@ function vec3_mt.__sub(a, b)
 end
 
 function vec3_mt.__unm(a)
-  if not istype(V, a) then typeerror(F_UNM, 1, "vec3", a) end
+  if not istype(V, a) then return typeerror(F_UNM, 1, "vec3", a) end
   return V(-a.x, -a.y, -a.z)
 end
 
@@ -328,17 +335,17 @@ function vec3_mt.__mul(a, b)
   local v, s, si = a, b, 2
   if not istype(V, a) then v, s, si = b, a, 1 end
   if istype(V, s) then
-    raise("cannot multiply two vec3 (use dot or cross)")
+    return raise("cannot multiply two vec3 (use dot or cross)")
   end
-  if type(s) ~= "number" then typeerror(F_MUL, si, "number", s) end
+  if type(s) ~= "number" then return typeerror(F_MUL, si, "number", s) end
   return V(v.x * s, v.y * s, v.z * s)
 end
 
 function vec3_mt.__div(v, s)
   if not istype(V, v) then
-    raise("cannot divide by a vec3 (only vec3 / number)")
+    return raise("cannot divide by a vec3 (only vec3 / number)")
   end
-  if type(s) ~= "number" then typeerror(F_DIV, 2, "number", s) end
+  if type(s) ~= "number" then return typeerror(F_DIV, 2, "number", s) end
   return V(v.x / s, v.y / s, v.z / s)
 end
 
@@ -354,22 +361,23 @@ end
 local F_UNPACK, F_CLONE, F_SET = fn("unpack", 1), fn("clone", 1), fn("set", 1)
 
 function methods.unpack(a)
-  if not istype(V, a) then typeerror(F_UNPACK, 1, "vec3", a) end
+  if not istype(V, a) then return typeerror(F_UNPACK, 1, "vec3", a) end
   return a.x, a.y, a.z
 end
 
 function methods.clone(a)
-  if not istype(V, a) then typeerror(F_CLONE, 1, "vec3", a) end
+  if not istype(V, a) then return typeerror(F_CLONE, 1, "vec3", a) end
   return V(a.x, a.y, a.z)
 end
 
 function methods.set(a, x, y, z)
-  if not istype(V, a) then typeerror(F_SET, 1, "vec3", a) end
-  if type(x) ~= "number" then typeerror(F_SET, 2, "number", x) end
-  if type(y) ~= "number" then typeerror(F_SET, 3, "number", y) end
+  if not istype(V, a) then return typeerror(F_SET, 1, "vec3", a) end
+  if type(x) ~= "number" then return typeerror(F_SET, 2, "number", x) end
+  if type(y) ~= "number" then return typeerror(F_SET, 3, "number", y) end
   if type(z) == "nil" then z = 0 elseif type(z) ~= "number" then
-    typeerror(F_SET, 4, "number", z)
+    return typeerror(F_SET, 4, "number", z)
   end
+  check_components(F_SET, 2, x, y, z)
   a.x = x; a.y = y; a.z = z
   return a
 end
@@ -381,7 +389,7 @@ ffi.metatype(V, vec3_mt)
 -- t.k for a key that names nothing is an error, as for vec3 (lcollide_shapes.c
 -- no_field).
 local function no_field(what, k)
-  raise(what .. " has no field '" .. (type(k) == "string" and k or type(k)) .. "'")
+  return raise(what .. " has no field '" .. (type(k) == "string" and k or type(k)) .. "'")
 end
 
 local plane_methods = {}
@@ -399,7 +407,7 @@ function plane_mt.__index(pl, k)
 end
 
 function plane_mt.__newindex()
-  raise("planes are read-only (make a new one with collide.plane)")
+  return raise("planes are read-only (make a new one with collide.plane)")
 end
 
 function plane_mt.__tostring(pl)
@@ -444,22 +452,23 @@ end
 -- error lcollide.c lc_checkvec_at gives.
 local function checkvec_at(f, idx, t, i, out)
   if not read_vertex(t, i, out) then
-    argerror(f, idx, format("vec3 expected at index %d, got %s", i,
+    return argerror(f, idx, format("vec3 expected at index %d, got %s", i,
                             typename(rawget(t, i))))
   end
 end
 
 local function polygon(t)
-  if type(t) ~= "table" then typeerror(F_POLYGON, 1, "table", t) end
+  if type(t) ~= "table" then return typeerror(F_POLYGON, 1, "table", t) end
   local n = #t
   if n > 65536 then   -- COLLIDE_MAX_POLYGON_VERTICES, before reading them
-    argerror(F_POLYGON, 1, ffi.string(C.collide_reason_message(C.COLLIDE_E_TOO_MANY_VERTICES)))
+    return argerror(F_POLYGON, 1,
+                    ffi.string(C.collide_reason_message(C.COLLIDE_E_TOO_MANY_VERTICES)))
   end
   local body = GBODY(n)
   local verts = ffi.cast("collide_vec3 *", body.v)
   for i = 1, n do checkvec_at(F_POLYGON, 1, t, i, verts[i - 1]) end
   local code = C.collide_polygon_init(verts, n, ffi.cast("collide_polygon *", body))
-  if code < 0 then coreerror(F_POLYGON, code, 1) end
+  if code < 0 then return coreerror(F_POLYGON, code, 1) end
   local p = ffi.cast(G, body)
   POLY_BODY[p] = body
   return p
@@ -468,7 +477,7 @@ end
 -- The body of a polygon handle (one of ours: POLY_BODY has them all).
 local function body_of(f, p)
   local body = istype(G, p) and POLY_BODY[p]
-  if not body then typeerror(f, 1, "polygon", p) end
+  if not body then return typeerror(f, 1, "polygon", p) end
   return body
 end
 
@@ -499,7 +508,7 @@ function polygon_mt.__index(p, k)
 end
 
 function polygon_mt.__newindex()
-  raise("polygons are read-only (make a new one with collide.polygon)")
+  return raise("polygons are read-only (make a new one with collide.polygon)")
 end
 
 function polygon_mt.__tostring(p)
@@ -526,11 +535,11 @@ if capi.polygon ~= nil then M.polygon = polygon end
 -- passed as it is, with no field reference, which the interpreter would
 -- allocate (LuaJIT with the JIT off, e.g. on iOS).
 local ARG_CHECK = {
-  N = 'if type(a%d) ~= "number" then typeerror(F, %d, "number", a%d) end',
+  N = 'if type(a%d) ~= "number" then return typeerror(F, %d, "number", a%d) end',
   V = 'if not istype(V, a%d) then a%d = tovec(F, %d, a%d, S[%d]) end',
-  S = 'if not istype(V, a%d) then typeerror(F, %d, "vec3", a%d) end',
-  P = 'if not istype(P, a%d) then typeerror(F, %d, "plane", a%d) end',
-  G = 'if not istype(G, a%d) then typeerror(F, %d, "polygon", a%d) end',
+  S = 'if not istype(V, a%d) then return typeerror(F, %d, "vec3", a%d) end',
+  P = 'if not istype(P, a%d) then return typeerror(F, %d, "plane", a%d) end',
+  G = 'if not istype(G, a%d) then return typeerror(F, %d, "polygon", a%d) end',
 }
 local ARG_CTYPE = { N = "double", V = "const collide_vec3 *",
                     S = "const collide_vec3 *",
@@ -576,7 +585,7 @@ local function gen_out(j, k, x, y, z)
     local r%d = o%d
     if istype(V, r%d) then r%d.x = %s; r%d.y = %s; r%d.z = %s
     elseif type(r%d) == "nil" then r%d = V(%s, %s, %s)
-    else typeerror(F, %d, "vec3 (out-vector)", r%d)
+    else return typeerror(F, %d, "vec3 (out-vector)", r%d)
     end]=],
     j, j, j, j, x, j, y, j, z, j, j, x, y, z, k, j)
 end
@@ -644,7 +653,15 @@ local function gen(row)
     pass[i] = "a" .. i
     ctypes[i] = ARG_CTYPE[k]
   end
-  for j = 1, nout do params[#params + 1] = "o" .. j end
+  for j = 1, nout do
+    params[#params + 1] = "o" .. j
+    -- checked on every call, hit or miss (issue 31); a VEC result is always
+    -- written, and checked then
+    if result ~= "VEC" then
+      checks[#checks + 1] = format('  if type(o%d) ~= "nil" and not istype(V, o%d) then ' ..
+        'return typeerror(F, %d, "vec3 (out-vector)", o%d) end', j, j, nargs + j, j)
+    end
+  end
   if scratch then
     pass[#pass + 1] = scratch
     ctypes[#ctypes + 1] = rtype
@@ -663,7 +680,7 @@ local function gen(row)
     on_hit,
     "  end",
     "  if code == 0 then return false end",
-    "  coreerror(F, code, 1)",
+    "  return coreerror(F, code, 1)",
     "end",
   }, "\n")
   local chunk = assert(loadstring(src, GENERATED .. name .. ")"))
@@ -733,7 +750,14 @@ do
          abs(c1.y) + abs(c1.z) <= MAXC and r >= 0 and
          abs(pl.nx_ * pl.nx_ + pl.ny_ * pl.ny_ + pl.nz_ * pl.nz_ - 1) <= 1e-9 and
          d0 ~= 0 then
-        if max(min(d0, d1) - r, -r - max(d0, d1)) > 0 then return false end
+        if max(min(d0, d1) - r, -r - max(d0, d1)) > 0 then
+          -- (a miss checks the out-vectors too: the generic wrapper raises)
+          if (istype(V, o1) or type(o1) == "nil") and
+             (istype(V, o2) or type(o2) == "nil") then
+            return false
+          end
+          return generic(r, c0, c1, pl, o1, o2)
+        end
         local u = max(abs(d0) - r, 0) / max(abs(d0 - d1), 0x1p-1074)
         local side = min(max(d0 * 0x1p1023 * 0x1p52, -1), 1)
         local nx, ny, nz, d = pl.nx_, pl.ny_, pl.nz_, pl.d_
@@ -787,7 +811,7 @@ if capi.world ~= nil then
   local chunk = require "collide.ffi_world"
   SOURCES[debug.getinfo(chunk, "S").source] = true
   chunk({ ffi = ffi, C = C, capi = capi, M = M, V = V, P = P, G = G, S = S,
-          istype = istype, fn = fn, raise = raise, where = where,
+          istype = istype, fn = fn, raise = raise,
           argerror = argerror, typeerror = typeerror, coreerror = coreerror,
           tovec = tovec, outvec = outvec, typename = typename,
           checkvec_at = checkvec_at,

@@ -79,7 +79,7 @@ return function(E)
   -- (no new fields, as on a userdata; a script that overwrites the two
   -- slots gets "world expected" from the next call, never a crash)
   function meta.__newindex()
-    raise("worlds have no fields to set")
+    return raise("worlds have no fields to set")
   end
 
   -- ---- errors and checks -------------------------------------------------
@@ -89,9 +89,9 @@ return function(E)
   -- world) are plain "name: message".
   local function world_error(f, code)
     if C.collide_error_arg(code) == 0 then
-      raise(f.name .. ": " .. ffi.string(C.collide_error_message(code)))
+      return raise(f.name .. ": " .. ffi.string(C.collide_error_message(code)))
     end
-    coreerror(f, code, 1)
+    return coreerror(f, code, 1)
   end
 
   -- A world argument (self): its core pointer and its data table.
@@ -101,45 +101,97 @@ return function(E)
       local D = rawget(w, 1)
       if type(D) == "table" then return p, D end
     end
-    typeerror(f, 1, "world", w)
+    return typeerror(f, 1, "world", w)
   end
 
   -- The same for a method that changes the world: an error while it is
   -- locked.
   local function check_unlocked(f, w)
     local p, D = check_world(f, w)
-    if BUSY[w] ~= nil then world_error(f, LOCKED) end
+    if BUSY[w] > 0 then world_error(f, LOCKED) end
     return p, D
   end
 
+  -- (BUSY[w] is set to 0 when the world is made, so that locking and
+  -- unlocking only change an existing key and never allocate: an
+  -- allocation may run a finalizer, whose error (Lua 5.1 and LuaJIT pass it
+  -- on to the allocation) raised between enter and lock, or between lock
+  -- and unlock, would leave the world locked or the nesting depth counted
+  -- up for good: every filtered query after it failed with "filter nesting
+  -- too deep".)
   local function lock(w)
-    BUSY[w] = (BUSY[w] or 0) + 1
+    BUSY[w] = BUSY[w] + 1
   end
 
   local function unlock(w)
-    local n = BUSY[w] - 1
-    if n > 0 then BUSY[w] = n else BUSY[w] = nil end
+    BUSY[w] = BUSY[w] - 1
   end
 
-  -- One level deeper for method f (as lcollide_world.c filter_pcall).
-  local function enter(f)
-    if depth >= MAX_DEPTH then raise(f.name .. ": filter nesting too deep") end
+  -- The collector while Lua code runs behind this module's FFI callbacks
+  -- (GUARD, CALLBACK, MOVE_CALLBACK) is stopped. LuaJIT 2.1 as Debian 12
+  -- ships it (2.1.0~beta3+git20220320) crashes in its unwinder (err_unwind
+  -- under _Unwind_RaiseException: `make check-gc` on LuaJIT) when a
+  -- finalizer raises an error from a collector step taken inside an FFI
+  -- callback: as the callback is entered (LuaJIT boxes its pointer
+  -- arguments and may step), or in compiled code running in it, even
+  -- under pcall. tests/luajit_callback_gc.lua shows both with no collide
+  -- code, a callback from libc's qsort; with the JIT off, or with no step
+  -- inside the callback, nothing crashes. So a method stops the collector
+  -- (if it runs) before it calls the core with a callback, and restarts
+  -- it as its very last step, once the world is unlocked and the nesting
+  -- counted down: the finalizers due meanwhile run there, outside any
+  -- callback, where an error is the method's own with nothing left
+  -- behind. A filter therefore runs with the collector stopped (what it
+  -- allocates is collected after the query).
+  local collect = collectgarbage
+  local gc_held = false   -- did the innermost such call stop it?
+
+  -- Stops the collector for a call into the core; returns what
+  -- gc_resume needs. (If "isrunning" steps and a finalizer raises,
+  -- nothing has changed yet; "stop" itself never steps.)
+  local function gc_stop()
+    local prev = gc_held
+    local running = collect("isrunning")
+    if running then collect("stop") end
+    gc_held = running
+    return prev
+  end
+
+  local function gc_resume(prev)
+    local held = gc_held
+    gc_held = prev
+    if held then collect("restart") end
+  end
+
+  -- One level deeper for method f (as lcollide_world.c filter_pcall),
+  -- after gc_stop() returned prev.
+  local function enter(f, prev)
+    if depth >= MAX_DEPTH then
+      gc_resume(prev)
+      return raise(f.name .. ": filter nesting too deep")
+    end
     depth = depth + 1
   end
 
   -- For method F, runs f(a1 .. a5) behind a C boundary (an FFI callback) under pcall,
   -- with self locked: returns fn's two first results, or raises its error
   -- again once the world is unlocked. From code kept out of the JIT only
-  -- (a callback must not be entered from compiled code).
+  -- (a callback must not be entered from compiled code; the callbacks'
+  -- own bodies are kept out of it too, so that no trace exit steps the
+  -- collector while it runs).
   local g_fn, g1, g2, g3, g4, g5
   local g_ok, g_r1, g_r2
-  local GUARD = ffi.cast("void (*)(void)", function()
+  local function guard_body()
     local f, a1, a2, a3, a4, a5 = g_fn, g1, g2, g3, g4, g5
     g_fn, g1, g2, g3, g4, g5 = nil, nil, nil, nil, nil, nil
     g_ok, g_r1, g_r2 = pcall(f, a1, a2, a3, a4, a5)
-  end)
+    if gc_held then collect("stop") end   -- (had the Lua restarted it)
+  end
+  jit.off(guard_body)
+  local GUARD = ffi.cast("void (*)(void)", guard_body)
   local function guarded(F, self, f, a1, a2, a3, a4, a5)
-    enter(F)
+    local prev = gc_stop()
+    enter(F, prev)
     lock(self)
     g_fn, g1, g2, g3, g4, g5 = f, a1, a2, a3, a4, a5
     GUARD()
@@ -147,6 +199,7 @@ return function(E)
     g_ok, g_r1, g_r2 = nil, nil, nil
     unlock(self)
     depth = depth - 1
+    gc_resume(prev)
     if not ok then error(r1, 0) end
     return r1, r2
   end
@@ -171,25 +224,43 @@ return function(E)
   end
 
   local function check_number(f, idx, x)
-    if type(x) ~= "number" then typeerror(f, idx, "number", x) end
+    if type(x) ~= "number" then return typeerror(f, idx, "number", x) end
   end
 
   -- ---- construction, shapes, data ------------------------------------------
 
   function E.M.world()
     local p = C.collide_world_new()
-    if p == nil then raise("world: not enough memory") end
+    if p == nil then return raise("world: not enough memory") end
     p = ffi.gc(p, C.collide_world_free)
     local w = setmetatable({ {} }, meta)
     WORLD[w] = p
+    BUSY[w] = 0
     return w
   end
 
   local F_TOSTRING = fn("__tostring")
 
+  -- world(5 shapes: 3 aabb, 2 sphere): the counts by kind (issue 31), as
+  -- lcollide_world.c world_tostring
+  local KIND_NAMES = { "triangle", "polygon", "aabb", "sphere", "segment",
+                       "plane", "capsule" }
   function meta.__tostring(self)
     local w = check_world(F_TOSTRING, self)
-    return "world(" .. C.collide_world_count(w) .. " shapes)"
+    local count, id = {}, 0
+    for k = 1, #KIND_NAMES do count[k] = 0 end
+    while true do
+      id = C.collide_world_next(w, id)
+      if id <= 0 then break end
+      local k = C.collide_world_kind(w, id)
+      if count[k] then count[k] = count[k] + 1 end
+    end
+    local parts = {}
+    for k = 1, #KIND_NAMES do
+      if count[k] > 0 then parts[#parts + 1] = count[k] .. " " .. KIND_NAMES[k] end
+    end
+    return "world(" .. C.collide_world_count(w) .. " shapes" ..
+           (#parts > 0 and ": " .. table.concat(parts, ", ") or "") .. ")"
   end
 
   -- Keeps data with the new id (lcollide_world.c added).
@@ -207,17 +278,17 @@ return function(E)
     if istype(G, p) then
       return added(F_POLY, D, C.collide_world_add_polygon(w, cast(POLYGON_PTR, p)), data)
     end
-    if type(p) ~= "table" then typeerror(F_POLY, 2, "polygon", p) end
+    if type(p) ~= "table" then return typeerror(F_POLY, 2, "polygon", p) end
     local n = #p
     if n < 3 then
-      argerror(F_POLY, 2, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
+      return argerror(F_POLY, 2, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
     end
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(F_POLY, 2, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
     local code = C.collide_polygon_init(vs, n, poly)
     if code < 0 then
-      argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
+      return argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
     end
     return added(F_POLY, D, C.collide_world_add_polygon(w, poly), data)
   end
@@ -234,21 +305,22 @@ return function(E)
       if not out and ix[3 * t + k - 1] < 0 then out = k end
     end
     if C.collide_error_reason(code) == C.COLLIDE_E_DEGENERATE_TRIANGLE or not out then
-      argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s) is degenerate"):format(
+      return argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s) is degenerate"):format(
         t + 1, num[1], num[2], num[3]))
     end
-    argerror(F_MESH, 3, ("triangle %d (indices %s, %s, %s): index %s is out of range"):format(
+    return argerror(F_MESH, 3,
+      ("triangle %d (indices %s, %s, %s): index %s is out of range"):format(
       t + 1, num[1], num[2], num[3], num[out]))
   end
 
   -- lcollide_world.c w_add_mesh, check for check.
   function methods.add_mesh(self, vertices, indices, data)
     local w, D = check_unlocked(F_MESH, self)
-    if type(vertices) ~= "table" then typeerror(F_MESH, 2, "table", vertices) end
-    if type(indices) ~= "table" then typeerror(F_MESH, 3, "table", indices) end
+    if type(vertices) ~= "table" then return typeerror(F_MESH, 2, "table", vertices) end
+    if type(indices) ~= "table" then return typeerror(F_MESH, 3, "table", indices) end
     local nv, ni = #vertices, #indices
     if ni % 3 ~= 0 then
-      argerror(F_MESH, 3, "number of indices is not a multiple of 3")
+      return argerror(F_MESH, 3, "number of indices is not a multiple of 3")
     end
     local vs = new("collide_vec3[?]", nv + 1)
     local ix = new("int[?]", ni + 1)
@@ -256,7 +328,7 @@ return function(E)
     for i = 1, ni do
       local x = rawget(indices, i)
       if type(x) ~= "number" or x ~= floor(x) or x == huge or x == -huge then
-        argerror(F_MESH, 3, ("integer expected at index %d, got %s"):format(
+        return argerror(F_MESH, 3, ("integer expected at index %d, got %s"):format(
           i, type(x) == "number" and "number" or typename(x)))
       end
       ix[i - 1] = (x >= 1 and x <= nv) and x - 1 or -1
@@ -345,16 +417,16 @@ return function(E)
   -- copies them).
   local function polygon_arg(f, idx, p)
     if istype(G, p) then return cast(POLYGON_PTR, p), p end
-    if type(p) ~= "table" then typeerror(f, idx, "polygon", p) end
+    if type(p) ~= "table" then return typeerror(f, idx, "polygon", p) end
     local n = #p
     if n < 3 then
-      argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
+      return argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_FEW_VERTICES)))
     end
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(f, idx, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
     local code = C.collide_polygon_init(vs, n, poly)
-    if code < 0 then argerror(f, idx, ffi.string(C.collide_error_message(code))) end
+    if code < 0 then return argerror(f, idx, ffi.string(C.collide_error_message(code))) end
     return poly, vs
   end
 
@@ -387,7 +459,7 @@ return function(E)
       check_number(f, 5, c)
       code = C.collide_world_update_capsule(w, id, a, b, c)
     elseif kind == 6 then
-      if not istype(P, a) then typeerror(f, 3, "plane", a) end
+      if not istype(P, a) then return typeerror(f, 3, "plane", a) end
       code = C.collide_world_update_plane(w, id, cast(PLANE_PTR, a))
     end
     if code < 0 then world_error(f, code) end
@@ -463,7 +535,7 @@ return function(E)
   local function check_bits(f, idx, x, reason)
     check_number(f, idx, x)
     if not (x >= 0 and x < 2147483648 and x == floor(x)) then
-      argerror(f, idx, ffi.string(C.collide_reason_message(reason)))
+      return argerror(f, idx, ffi.string(C.collide_reason_message(reason)))
     end
     return x
   end
@@ -503,6 +575,10 @@ return function(E)
   function methods.velocity(self, id, o1)
     local w = check_world(F_VEL, self)
     id = check_id(F_VEL, id)
+    -- (the out-vector is checked for an unknown id too: issue 31)
+    if type(o1) ~= "nil" and not istype(V, o1) then
+      return typeerror(F_VEL, 3, "vec3 (out-vector)", o1)
+    end
     if id == 0 or C.collide_world_velocity(w, id, VEL) == 0 then return nil end
     return outvec(F_VEL, 3, o1, VEL.x, VEL.y, VEL.z)
   end
@@ -575,31 +651,36 @@ return function(E)
   -- it raised; saved and restored around each filtered query, so a filter
   -- may run a query of its own.
   local cur_filter, cur_data, cur_error
-  local CALLBACK = ffi.cast("collide_world_filter", function(_, id)
+  local function callback_body(_, id)
     local ok, keep = pcall(cur_filter, id, cur_data[id])
+    if gc_held then collect("stop") end   -- (see gc_stop)
     if not ok then
       cur_error = keep
       return FILTER_ABORT
     end
     return keep and 1 or 0
-  end)
+  end
+  jit.off(callback_body)
+  local CALLBACK = ffi.cast("collide_world_filter", callback_body)
 
-  -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb)
-  -- calls the core (itself kept out of the JIT) with self locked; returns
+  -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb,
+  -- a5, a6) calls the core (itself kept out of the JIT) with self locked; returns
   -- the core's code and the filter's error (if it raised one). (The core
   -- has copied its arguments before it calls the filter, and writes HIT
   -- and ID only once it is done: a query of the filter's own may use
   -- them meanwhile.)
-  local function filtered(F, run, self, w, D, filter, a1, a2, a3, a4)
-    enter(F)
+  local function filtered(F, run, self, w, D, filter, a1, a2, a3, a4, a5, a6)
+    local prev = gc_stop()
+    enter(F, prev)
     lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
-    local code = run(w, a1, a2, a3, a4, CALLBACK)
+    local code = run(w, a1, a2, a3, a4, CALLBACK, a5, a6)
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
     unlock(self)
     depth = depth - 1
+    gc_resume(prev)
     return code, err
   end
   jit.off(filtered)
@@ -613,7 +694,7 @@ return function(E)
       MASK[0] = check_bits(f, idx, filter, C.COLLIDE_E_BAD_MASK)
       return LAYER, MASK
     end
-    if type(filter) ~= "function" then typeerror(f, idx, "function or mask", filter) end
+    if type(filter) ~= "function" then return typeerror(f, idx, "function or mask", filter) end
     return nil, nil, filter
   end
 
@@ -621,6 +702,16 @@ return function(E)
   -- feature, id; the out-vectors are the arguments out_idx, out_idx + 1.
   -- (HIT and ID are read into locals first: the first out-vector made may
   -- run a finalizer that runs a query)
+  -- The out-vectors of a sweep, checked before it runs (on a miss too).
+  local function check_outs(f, idx, o1, o2)
+    if type(o1) ~= "nil" and not istype(V, o1) then
+      return typeerror(f, idx, "vec3 (out-vector)", o1)
+    end
+    if type(o2) ~= "nil" and not istype(V, o2) then
+      return typeerror(f, idx + 1, "vec3 (out-vector)", o2)
+    end
+  end
+
   local function world_hit(f, code, err, out_idx, o1, o2)
     if code == FILTER_ABORT then error(err, 0) end
     if code < 0 then world_error(f, code) end
@@ -740,6 +831,127 @@ return function(E)
                       give_pens)
   end
 
+  -- ---- many queries in one call (raycast_many, sweep_*_many) ---------------
+
+  -- lcollide_world.c push_many, check for check: w:<name>(<arguments>,
+  -- segments [, filter [, out]]) -> out. segments and out are tables or,
+  -- here only, FFI double arrays (ffi.new("double[?]", n)): an array of
+  -- segments is passed to the core as it is, and an out array is written
+  -- by the core directly, when no Lua filter can run meanwhile (a filter
+  -- could change the segments, or raise an error after some answers are
+  -- written); else the buffer of the call's own is used, as for tables. A
+  -- rejected call writes nothing into out.
+  local DOUBLES = ffi.typeof("double[?]")
+  local MANY_MAX = floor(0x7fffffff / 8)
+  local BAD = new("int[1]")
+  -- a buffer: the segments (6 numbers a query), how many queries it holds,
+  -- the answers (8 a query); two arrays, so that no pointer into one is
+  -- made per call (a cdata the interpreter would allocate)
+  local take_many, give_many = pool(function()
+    return { new(DOUBLES, 6 * 16), 16, new(DOUBLES, 8 * 16) }
+  end)
+
+  local function many_length(F, sidx, len)
+    if len % 6 ~= 0 then
+      argerror(F, sidx, "segments: length " .. len .. " is not a multiple of 6")
+    end
+    if len / 6 > MANY_MAX then argerror(F, sidx, "more than " .. MANY_MAX .. " queries") end
+    return len / 6
+  end
+
+  -- call(w, a1, a2, seg, n, cb, ctx, out, bad) calls the core, run is the
+  -- same for filtered() (a Lua filter: cb is CALLBACK, ctx nil); a1 and a2
+  -- are the arguments before segments, at position sidx.
+  -- conv(a1, a2) checks (and converts) the arguments before segments.
+  local function many(F, self, call, run, conv, a1, a2, sidx, segs, filter, out)
+    local w, D = check_world(F, self)
+    -- the buffer first: its allocation may run a finalizer, which may run
+    -- a query that converts its vectors where conv converts a1 and a2
+    local st, direct = type(segs), false
+    local b = take_many()
+    local n = st == "table" and #segs or (st == "cdata" and istype(DOUBLES, segs)
+                                     and ffi.sizeof(segs) / 8) or 0
+    n = floor(n / 6)
+    if b[2] < n and n <= MANY_MAX then
+      b[1], b[2], b[3] = new(DOUBLES, 6 * n), n, new(DOUBLES, 8 * n)
+    end
+    a1, a2 = conv(a1, a2)
+    if st == "table" then
+      n = many_length(F, sidx, #segs)
+    elseif st == "cdata" and istype(DOUBLES, segs) then
+      n = many_length(F, sidx, ffi.sizeof(segs) / 8)
+      direct = true
+    elseif st == "cdata" then
+      typeerror(F, sidx, "table or double array", segs)
+    else
+      typeerror(F, sidx, "table", segs)
+    end
+    local cb, ctx, lf = filter_arg(F, sidx + 1, filter)
+    local ot = type(out)
+    if ot == "cdata" then
+      if not istype(DOUBLES, out) then typeerror(F, sidx + 2, "table or double array", out) end
+      local have = ffi.sizeof(out) / 8
+      if have < 8 * n then
+        argerror(F, sidx + 2, "out: " .. 8 * n .. " numbers needed, the array holds " .. have)
+      end
+    elseif ot ~= "nil" and ot ~= "table" then
+      typeerror(F, sidx + 2, "table", out)
+    end
+    local seg, res = b[1], b[3]
+    if direct then
+      -- (copied when Lua runs meanwhile. An out array is never segments
+      -- too: both are double[?] arrays, each its own memory, and one of
+      -- 6n numbers cannot hold 8n answers)
+      if lf ~= nil then ffi.copy(seg, segs, 48 * n) else seg = segs end
+    else
+      for i = 1, 6 * n do
+        local x = rawget(segs, i)
+        if type(x) ~= "number" then
+          give_many(b)
+          argerror(F, sidx, "segments[" .. i .. "]: number expected, got " .. typename(x))
+        end
+        seg[i - 1] = x
+      end
+    end
+    if ot == "cdata" and lf == nil then res = out end
+    local code, err, bad
+    if lf == nil then
+      code = call(w, a1, a2, seg, n, cb, ctx, res, BAD)
+      bad = BAD[0]
+    else
+      code, err = filtered(F, run, self, w, D, lf, a1, a2, seg, n, res, BAD)
+      bad = BAD[0]
+    end
+    if code == FILTER_ABORT then
+      give_many(b)
+      error(err, 0)
+    end
+    if code < 0 then
+      give_many(b)
+      if bad >= 0 then
+        argerror(F, sidx, "segments[" .. bad + 1 .. "]: " ..
+                 ffi.string(C.collide_error_message(code)))
+      end
+      world_error(F, code)
+    end
+    if ot == "cdata" then
+      if lf ~= nil then ffi.copy(out, res, 64 * n) end
+    else
+      local old = 0
+      if ot == "nil" then out = {} else old = #out end
+      -- (raw, as the C API's lua_rawseti; rawset only where there is a
+      -- metatable, as the plain store compiles better)
+      if getmetatable(out) ~= nil then
+        for i = 1, 8 * n do rawset(out, i, res[i - 1]) end
+      else
+        for i = 1, 8 * n do out[i] = res[i - 1] end
+      end
+      for i = old, 8 * n + 1, -1 do rawset(out, i, nil) end
+    end
+    give_many(b)
+    return out
+  end
+
   -- ---- the methods declared in csrc/lua/lcollide_api.h ---------------------
 
   -- LC_API_WORLD_METHODS, read from collide.core._api.world: one row
@@ -748,11 +960,12 @@ return function(E)
   -- the same lines (the arguments after self checked in order, by kind).
   -- ($ is the parameter's number, # its position in the Lua call)
   local ARG_CHECK = {
-    N = 'if type(a$) ~= "number" then typeerror(F, #, "number", a$) end',
+    N = 'if type(a$) ~= "number" then return typeerror(F, #, "number", a$) end',
     V = 'if not istype(V, a$) then a$ = tovec(F, #, a$, S[#]) end',
-    P = 'if not istype(P, a$) then typeerror(F, #, "plane", a$) end',
+    P = 'if not istype(P, a$) then return typeerror(F, #, "plane", a$) end',
+    A = '-- (a$: segments, checked by many)',
   }
-  local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)" }
+  local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)", A = "seg, n" }
 
   -- Per result: the method's source, given its parameters, checks, the
   -- arguments passed to the core and the position after the arguments.
@@ -797,9 +1010,11 @@ return function(self, %s, filter, o1, o2)
 %s
   local code, err
   if type(filter) == "nil" then
+    check_outs(F, %d, o1, o2)
     code = C.%s(w, %s, nil, nil, HIT, ID)
   else
     local cb, ctx, lf = filter_arg(F, %d, filter)
+    check_outs(F, %d, o1, o2)
     if lf == nil then
       code = C.%s(w, %s, cb, ctx, HIT, ID)
     else
@@ -807,6 +1022,22 @@ return function(self, %s, filter, o1, o2)
     end
   end
   return world_hit(F, code, err, %d, o1, o2)
+end]],
+    -- (the arguments before segments are a1, a2 of many(): at most two)
+    MANY = [[
+local function call(w, a1, a2, seg, n, cb, ctx, out, bad)
+  return C.%s(w, %s, cb, ctx, out, bad)
+end
+local function run(w, a1, a2, seg, n, cb, out, bad)
+  return call(w, a1, a2, seg, n, cb, nil, out, bad)
+end
+jit.off(run)
+local function conv(a1, a2)
+%s
+  return a1, a2
+end
+return function(self, %s, filter, out)
+  return many(F, self, call, run, conv, %s, %d, segs, filter, out)
 end]],
   }
 
@@ -823,7 +1054,17 @@ end]],
                            table.concat(pass, ", ")
     local after = #kinds + 2   -- the first argument after them
     local src
-    if result == "ADDED" then
+    if result == "MANY" then
+      -- the last kind is A, segments; the checks of the others come first
+      -- (they are a1, a2: the order of the C API's world_args)
+      local k = #kinds - 1
+      local before, cparams = {}, {}
+      for i = 1, 2 do before[i] = i <= k and "a" .. i or "nil" end
+      for i = 1, k do cparams[i] = "a" .. i end
+      cparams[k + 1] = "segs"
+      src = BODY.MANY:format(cfn, pass, checks, table.concat(cparams, ", "),
+                             table.concat(before, ", "), k + 2)
+    elseif result == "ADDED" then
       src = BODY.ADDED:format(params, checks, cfn, pass)
     elseif result == "IDS" or result == "PEN" then
       -- (the converted arguments are x1, x2, ...: a1, a2, ... are kept for
@@ -834,17 +1075,18 @@ end]],
       src = BODY[result]:format(params, "  local " .. xs .. " = " .. params .. "\n" .. xchecks,
                             after, cfn, xpass, params)
     else
-      src = BODY.WHIT:format(cfn, pass, params, checks, cfn, pass, after, cfn, pass,
+      src = BODY.WHIT:format(cfn, pass, params, checks, after + 1, cfn, pass, after,
+                             after + 1, cfn, pass,
                              params, after + 1)
     end
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
-      "      check_unlocked, take_pens, penetration = ...\n" .. src,
+      "      check_unlocked, take_pens, penetration, check_outs, many = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
-                 take_ids, check_unlocked, take_pens, penetration)
+                 take_ids, check_unlocked, take_pens, penetration, check_outs, many)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
@@ -877,14 +1119,14 @@ end]],
 
   local function opt_number(f, idx, key, x)
     if type(x) ~= "number" then
-      argerror(f, idx, "options." .. key .. ": number expected, got " .. typename(x))
+      return argerror(f, idx, "options." .. key .. ": number expected, got " .. typename(x))
     end
     return x
   end
 
   local function opt_boolean(f, idx, key, x)
     if type(x) ~= "boolean" then
-      argerror(f, idx, "options." .. key .. ": boolean expected, got " .. typename(x))
+      return argerror(f, idx, "options." .. key .. ": boolean expected, got " .. typename(x))
     end
     return x and 1 or 0
   end
@@ -909,34 +1151,41 @@ end]],
         return
       end
     end
-    argerror(f, idx, "options." .. key .. ": vec3 expected, got " .. typename(v))
+    return argerror(f, idx, "options." .. key .. ": vec3 expected, got " .. typename(v))
   end
+
+  -- The options that mean nothing without up: an error without it (issue
+  -- 31), as in lcollide_world.c read_options.
+  local NEEDS_UP = { max_slope = true, step_height = true, snap = true,
+                     stop_on_slope = true, steep_as_wall = true }
 
   -- The options table into OPTIONS; returns the filter function, if any.
   local function read_options(f, idx, options, OPTIONS)
-    if type(options) ~= "table" then typeerror(f, idx, "table", options) end
+    if type(options) ~= "table" then return typeerror(f, idx, "table", options) end
     for k in pairs(options) do
       if type(k) ~= "string" then
-        argerror(f, idx, "unknown option (a " .. typename(k) .. " key)")
+        return argerror(f, idx, "unknown option (a " .. typename(k) .. " key)")
       end
-      if not KNOWN[k] then argerror(f, idx, "unknown option '" .. k .. "'") end
+      if not KNOWN[k] then return argerror(f, idx, "unknown option '" .. k .. "'") end
     end
-    local filter
+    local filter, needs_up
     for i = 1, #OPTION_NAMES do
       local key = OPTION_NAMES[i]
       local x = options[key]
       if type(x) ~= "nil" then
+        if needs_up == nil and NEEDS_UP[key] then needs_up = key end
         if key == "max_iterations" then
           x = opt_number(f, idx, key, x)
           -- (not >=: NaN fails too)
           if not (x >= 1) then  -- luacheck: ignore 581
-            argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
+            return argerror(f, idx,
+                            ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_ITERATIONS)))
           end
           OPTIONS.max_iterations = x > 1e6 and 1000000 or floor(x)
         elseif key == "response" then
           local k = RESPONSES[type(x) == "string" and x or ""]
           if k == nil then
-            argerror(f, idx, "options.response must be 'slide', 'bounce' or 'stop'")
+            return argerror(f, idx, "options.response must be 'slide', 'bounce' or 'stop'")
           end
           OPTIONS.response = k
         elseif key == "up" then
@@ -945,13 +1194,13 @@ end]],
         elseif key == "filter" then
           if type(x) == "number" then
             if not (x >= 0 and x < 2147483648 and x == floor(x)) then
-              argerror(f, idx, "options.filter: " ..
+              return argerror(f, idx, "options.filter: " ..
                 ffi.string(C.collide_reason_message(C.COLLIDE_E_BAD_MASK)))
             end
             OPTIONS.use_mask, OPTIONS.mask = 1, x
           else
             if type(x) ~= "function" then
-              argerror(f, idx, "options.filter: function or mask expected")
+              return argerror(f, idx, "options.filter: function or mask expected")
             end
             filter = x
           end
@@ -963,7 +1212,7 @@ end]],
         elseif key == "max_push" then
           x = opt_number(f, idx, key, x)
           if x < 0 then
-            argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_NEG_PUSH)))
+            return argerror(f, idx, ffi.string(C.collide_reason_message(C.COLLIDE_E_NEG_PUSH)))
           end
           OPTIONS.max_push = x
         else   -- restitution, max_slope, skin, step_height, snap
@@ -971,29 +1220,52 @@ end]],
         end
       end
     end
+    if needs_up ~= nil and OPTIONS.use_up == 0 then
+      return argerror(f, idx, "options." .. needs_up .. " needs options.up")
+    end
     return filter
   end
 
-  local MOVE_CALLBACK = ffi.cast("collide_move_filter", function(_, id, n)
-    local ok, r = pcall(cur_filter, id, cur_data[id], V(n.x, n.y, n.z))
-    if not ok then
-      cur_error = r
-      return FILTER_ABORT
-    end
+  -- The filter's call and everything around it that allocates (the
+  -- normal's vec3, the message of an unknown response) run under pcall:
+  -- a finalizer may run at any allocation, and Lua 5.1 and LuaJIT pass its
+  -- error on to that allocation. Raised in the callback outside pcall, the
+  -- error would unwind through the core's frames and the FFI callback,
+  -- which LuaJIT does not allow (`make check-gc` crashed so in
+  -- _Unwind_RaiseException). Returns the core's response code and, for an
+  -- unknown response, its message.
+  local function move_filter_call(id, n)
+    local r = cur_filter(id, cur_data[id], V(n.x, n.y, n.z))
     if type(r) == "string" then
       local k = FILTER_RESPONSES[r]
       if k == nil then
-        cur_error = "filter returned an unknown response '" .. r .. "' (expected " ..
-          "'slide', 'touch', 'cross', 'bounce', 'oneway', true or false)"
-        return FILTER_BAD_RESPONSE
+        return FILTER_BAD_RESPONSE, "filter returned an unknown response '" .. r ..
+          "' (expected 'slide', 'touch', 'cross', 'bounce', 'oneway', true or false)"
       end
       return k
     end
     return r and DEFAULT or IGNORE
-  end)
+  end
+
+  -- (Nothing here allocates: the callback's boxed arguments are made
+  -- without a collector step, and pcall takes none.)
+  local function move_callback_body(_, id, n)
+    local ok, k, msg = pcall(move_filter_call, id, n)
+    if gc_held then collect("stop") end   -- (see gc_stop)
+    if not ok then
+      cur_error = k
+      return FILTER_ABORT
+    end
+    if msg ~= nil then cur_error = msg end
+    return k
+  end
+  jit.off(move_callback_body)
+  jit.off(move_filter_call)
+  local MOVE_CALLBACK = ffi.cast("collide_move_filter", move_callback_body)
 
   local function move_filtered(f, self, w, D, filter, b, cap, id)
-    enter(f)
+    local prev = gc_stop()
+    enter(f, prev)
     lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
@@ -1009,6 +1281,7 @@ end]],
     cur_filter, cur_data, cur_error = sf, sd, se
     unlock(self)
     depth = depth - 1
+    gc_resume(prev)
     return code, err
   end
   jit.off(move_filtered)
@@ -1073,13 +1346,13 @@ end]],
       if code == 1 then code = 0 end
     end
     if code == FILTER_ABORT then error(err, 0) end
-    if code == FILTER_BAD_RESPONSE then raise(f.name .. ": " .. err) end
+    if code == FILTER_BAD_RESPONSE then return raise(f.name .. ": " .. err) end
     if code < 0 and C.collide_error_arg(code) == 5 + a then
-      argerror(f, 5 + a, ffi.string(C.collide_error_message(code)))
+      return argerror(f, 5 + a, ffi.string(C.collide_error_message(code)))
     end
     if code < 0 and C.collide_error_reason(code) == C.COLLIDE_E_NOT_MOVABLE then
       -- the message names the kind: "triangle shape cannot move (...)"
-      argerror(f, 2, KIND[C.collide_world_kind(w, id)] .. " " ..
+      return argerror(f, 2, KIND[C.collide_world_kind(w, id)] .. " " ..
                ffi.string(C.collide_error_message(code)))
     end
     if code < 0 then world_error(f, code) end
@@ -1152,8 +1425,12 @@ end]],
     if not istype(V, to) then to = tovec(f, 3, to, S[3]) end
     -- move_shape changes the world, and an error must leave it as it was:
     -- its out-vectors are checked before the move, not when filled
-    if type(o1) ~= "nil" and not istype(V, o1) then typeerror(f, 5, "vec3 (out-vector)", o1) end
-    if type(o2) ~= "nil" and not istype(V, o2) then typeerror(f, 6, "vec3 (out-vector)", o2) end
+    if type(o1) ~= "nil" and not istype(V, o1) then
+      return typeerror(f, 5, "vec3 (out-vector)", o1)
+    end
+    if type(o2) ~= "nil" and not istype(V, o2) then
+      return typeerror(f, 6, "vec3 (out-vector)", o2)
+    end
     return move(f, -1, self, w, D, b, nil, to, options, o1, o2, id)
   end
 
@@ -1192,17 +1469,19 @@ end]],
 
   if capi.sweep_pairs ~= nil then
     function E.M.sweep_pairs(radii, starts, ends, out)
-      if type(starts) ~= "table" then typeerror(F_PAIRS, 2, "table", starts) end
-      if type(ends) ~= "table" then typeerror(F_PAIRS, 3, "table", ends) end
+      if type(starts) ~= "table" then return typeerror(F_PAIRS, 2, "table", starts) end
+      if type(ends) ~= "table" then return typeerror(F_PAIRS, 3, "table", ends) end
       local rt = type(radii)
       if rt ~= "number" and rt ~= "table" then
-        typeerror(F_PAIRS, 1, "number or table", radii)
+        return typeerror(F_PAIRS, 1, "number or table", radii)
       end
-      if type(out) ~= "nil" and type(out) ~= "table" then typeerror(F_PAIRS, 4, "table", out) end
+      if type(out) ~= "nil" and type(out) ~= "table" then
+        return typeerror(F_PAIRS, 4, "table", out)
+      end
       local n = #starts
-      if #ends ~= n then argerror(F_PAIRS, 3, "starts and ends differ in length") end
+      if #ends ~= n then return argerror(F_PAIRS, 3, "starts and ends differ in length") end
       if rt == "table" and #radii ~= n then
-        argerror(F_PAIRS, 1, "radii and starts differ in length")
+        return argerror(F_PAIRS, 1, "radii and starts differ in length")
       end
       local b = take_pairs()
       pairs_buffers(b, n)
@@ -1211,7 +1490,7 @@ end]],
         local r = radii
         if rt == "table" then
           r = rawget(radii, i)
-          if type(r) ~= "number" then argerror(F_PAIRS, 1, "array of numbers expected") end
+          if type(r) ~= "number" then return argerror(F_PAIRS, 1, "array of numbers expected") end
         end
         R[i - 1] = r
         checkvec_at(F_PAIRS, 2, starts, i, A[i - 1])
@@ -1220,7 +1499,7 @@ end]],
       local cap = 4 * n + 16
       pairs_out(b, cap)
       local count = C.collide_sweep_pairs(n, R, A, B, b[5], b[7], cap)
-      if count < 0 then coreerror(F_PAIRS, count, 1) end
+      if count < 0 then return coreerror(F_PAIRS, count, 1) end
       if count > cap then
         cap = count
         pairs_out(b, cap)

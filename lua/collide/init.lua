@@ -90,6 +90,13 @@ end
 
 collide.backend = backend
 
+--- collide.help([name]): the public names, or one function's or method's
+-- signature, meaning and results (lua/collide/help.lua), loaded when first
+-- asked for.
+function collide.help(name)
+  return require "collide.help"(name)
+end
+
 -- collide.load(s): a world from w:save()'s string (lua/collide/persist.lua,
 -- shared by both backends, as w:save is).
 local persist = require "collide.persist"

@@ -229,6 +229,84 @@ static void check_queries(collide_world *w, double scale, int nq) {
   }
 }
 
+/* Many queries in one call: each answer is the single call's, bit for bit
+   (random shapes, random motions, each moving shape, with and without a
+   filter); misses are id 0, u 1, zero point and normal; a bad number is
+   found before anything is written, with its index. */
+static int test_many(void) {
+  enum { NQ = 300 };
+  static double seg[6 * NQ], out[8 * NQ];
+  collide_world *w = collide_world_new();
+  collide_vec3 e = V(0.3, 0.2, 0.1), axis = V(0, 0.4, 0.1);
+  int i, k, kind, f, bad, misses = 0;
+  nrec = 0;
+  ENSURE(w != NULL);
+  for (i = 0; i < 200; i++) ENSURE(add_random_shape(w, 10, 2) > 0);
+  for (k = 0; k < NQ; k++) {
+    collide_vec3 a = rnd_vec(12), b = rnd() < 0.5 ? rnd_vec(12) : V(a.x + 1, a.y, a.z);
+    if (k % 50 == 0) b = a;   /* zero-length motion */
+    seg[6 * k] = a.x; seg[6 * k + 1] = a.y; seg[6 * k + 2] = a.z;
+    seg[6 * k + 3] = b.x; seg[6 * k + 4] = b.y; seg[6 * k + 5] = b.z;
+  }
+  for (kind = 0; kind < 4; kind++) {
+    for (f = 0; f < 2; f++) {
+      int (*filter)(void *, int) = f ? odd_filter : NULL;
+      int n, hits = 0;
+      switch (kind) {
+      case 0: n = collide_world_raycast_many(w, seg, NQ, filter, NULL, out, &bad); break;
+      case 1: n = collide_world_sweep_sphere_many(w, 0.25, seg, NQ, filter, NULL, out, &bad); break;
+      case 2: n = collide_world_sweep_aabb_many(w, &e, seg, NQ, filter, NULL, out, &bad); break;
+      default:
+        n = collide_world_sweep_capsule_many(w, 0.2, &axis, seg, NQ, filter, NULL, out, &bad);
+      }
+      ENSURE(n >= 0 && bad == -1);
+      for (k = 0; k < NQ; k++) {
+        collide_vec3 a = V(seg[6 * k], seg[6 * k + 1], seg[6 * k + 2]);
+        collide_vec3 b = V(seg[6 * k + 3], seg[6 * k + 4], seg[6 * k + 5]);
+        const double *o = out + 8 * k;
+        collide_hit h;
+        int id, r;
+        switch (kind) {
+        case 0: r = collide_world_raycast(w, &a, &b, filter, NULL, &h, &id); break;
+        case 1: r = collide_world_sweep_sphere(w, 0.25, &a, &b, filter, NULL, &h, &id); break;
+        case 2: r = collide_world_sweep_aabb(w, &e, &a, &b, filter, NULL, &h, &id); break;
+        default: r = collide_world_sweep_capsule(w, 0.2, &axis, &a, &b, filter, NULL, &h, &id);
+        }
+        ENSURE(r == 0 || r == 1);
+        if (r == 1) {
+          hits++;
+          ENSURE(o[0] == id && o[1] == h.u);
+          ENSURE(o[2] == h.point.x && o[3] == h.point.y && o[4] == h.point.z);
+          ENSURE(o[5] == h.normal.x && o[6] == h.normal.y && o[7] == h.normal.z);
+        } else {
+          misses++;
+          ENSURE(o[0] == 0 && o[1] == 1 && o[2] == 0 && o[3] == 0 && o[4] == 0);
+          ENSURE(o[5] == 0 && o[6] == 0 && o[7] == 0);
+        }
+      }
+      ENSURE(n == hits && hits > 10);
+    }
+  }
+  ENSURE(misses > 10);
+  /* a bad number: its index, its reason, the argument, nothing written */
+  for (i = 0; i < 8 * NQ; i++) out[i] = 7;
+  seg[6 * 123 + 4] = NAN;
+  k = collide_world_sweep_sphere_many(w, 0.25, seg, NQ, NULL, NULL, out, &bad);
+  ENSURE(k < 0 && collide_error_arg(k) == 3 && bad == 6 * 123 + 4);
+  seg[6 * 123 + 4] = 1e51;
+  k = collide_world_sweep_capsule_many(w, 0.2, &axis, seg, NQ, NULL, NULL, out, &bad);
+  ENSURE(k < 0 && collide_error_arg(k) == 4 && bad == 6 * 123 + 4);
+  seg[6 * 123 + 4] = 0;
+  k = collide_world_sweep_sphere_many(w, -1, seg, NQ, NULL, NULL, out, &bad);
+  ENSURE(k < 0 && collide_error_arg(k) == 2 && bad == -1);
+  k = collide_world_raycast_many(w, seg, -1, NULL, NULL, out, &bad);
+  ENSURE(k < 0 && collide_error_arg(k) == 2);
+  for (i = 0; i < 8 * NQ; i++) ENSURE(out[i] == 7);
+  ENSURE(collide_world_raycast_many(w, seg, 0, NULL, NULL, out, &bad) == 0);
+  collide_world_free(w);
+  return 0;
+}
+
 /* Random worlds: built at once, grown by insertion, thinned by removal. */
 static int test_random_worlds(void) {
   int round;
@@ -564,4 +642,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_grid_world);
   RUN_TEST(test_mover);
   RUN_TEST(test_pairs);
+  RUN_TEST(test_many);
 TEST_MAIN_END

@@ -3,8 +3,8 @@
 # each set is copied into a temporary directory outside the checkout and
 # loaded from there with clean search paths, on Lua 5.1-5.4, on LuaJIT
 # (FFI backend) and inside LÖVE under Xvfb, as a game directory and as a
-# .love file with collide/core.so beside it. The README's list of shipped
-# files must be exactly the list made. Run by `make dist-check`.
+# .love file with collide/core.so beside it. The manual's list of shipped
+# files (docs/love.md, "Shipping") must be exactly the list made. Run by `make dist-check`.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/pkg/lib.sh
@@ -15,14 +15,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/cwd" "$tmp/home"
 
-echo "== the README lists exactly the files of build/dist"
+echo "== docs/love.md lists exactly the files of build/dist"
 (cd build/dist && find . -type f | sed 's|^\./|build/dist/|' | sort) >"$tmp/made"
-sed -n '/<!-- make dist: begin/,/<!-- make dist: end/p' README.md \
+sed -n '/<!-- make dist: begin/,/<!-- make dist: end/p' docs/love.md \
   | grep -o 'build/dist/[^ ]*' | sort >"$tmp/readme"
 if [ -s "$tmp/made" ] && cmp -s "$tmp/made" "$tmp/readme"; then
-  ok "README.md lists the $(wc -l <"$tmp/made") files of build/dist"
+  ok "docs/love.md lists the $(wc -l <"$tmp/made") files of build/dist"
 else
-  fail "README.md's list (between the make dist markers) differs from build/dist:"
+  fail "docs/love.md's list (between the make dist markers) differs from build/dist:"
   diff "$tmp/readme" "$tmp/made" | sed 's/^/        /'
 fi
 
@@ -78,7 +78,7 @@ if out=$(run_love "$tmp/lovefile/game.love" 2>&1) && printf '%s' "$out" | grep -
 else
   fail "love game.love"; echo "$out" | sed 's/^/        /'
 fi
-# The control: the set the README used to list (no ffi_world.lua) fails,
+# The control: the set the manual used to list (no ffi_world.lua) fails,
 # so this check can tell.
 rm "$game/collide/ffi_world.lua"
 expect_err "control: without ffi_world.lua the game fails" \

@@ -1,0 +1,839 @@
+--- collide.bump: bump.lua 3.1's API on a collide world.
+--
+-- A game written for bump.lua changes one line,
+--   local bump = require "collide.bump"
+-- and keeps its calls: bump.newWorld, world:add/remove/update/move/check/
+-- project, the queries, the getters, the four responses and custom ones,
+-- and the collision tables with bump's fields. docs/bump.md is the
+-- reference and lists every answer that differs from bump.lua's.
+--
+-- How it is built. Every item is an axis-aligned box of a collide world in
+-- the z = 0 plane (collide's 2D convention: a flat box, e.z = 0); the
+-- world's tree finds the candidates of every move and query (overlap_aabb,
+-- raycast_all) in C. What a candidate means is decided here, in a few lines
+-- of arithmetic on the item's own numbers (x, y, w, h): bump's semantics
+-- are not collide's controller's (a rectangle that only touches another, or
+-- slides along it, is no collision in bump; an item that starts inside
+-- another is put back along its own motion, not pushed out the shortest
+-- way; an item is met at most once per move), so a move is bump's loop of
+-- "first collision along a straight path, then its response" and each
+-- collision is the exact answer of the Minkowski-difference test that bump
+-- approximates with a tolerance (its DELTA = 1e-10). Decisions only compare
+-- edges (x and x + w, as a game draws them): the sign of a difference of
+-- two doubles is exact, so "touching", "overlapping" and "entering" are
+-- decided without tolerance; times of impact are one rounded division.
+--
+-- The world's boxes are stored a hair larger than the items (MARGIN) and
+-- queries are made a hair larger too, so that the tree's answer, computed
+-- on a centre and half-extents that rounding may have moved by an ulp,
+-- always contains every item the exact test accepts.
+
+local collide = require "collide"
+
+local vec3 = collide.vec3
+local type, tostring, error, pairs = type, tostring, error, pairs
+local floor, abs, huge, min, max = math.floor, math.abs, math.huge, math.min, math.max
+local sort = table.sort
+
+local TINY = 2 ^ -1000   -- a step that is never zero
+
+local bump = {
+  _VERSION     = "bump v3.1.7 (collide.bump, collide " .. tostring(collide._VERSION) .. ")",
+  _URL         = "collide: docs/bump.md",
+  _DESCRIPTION = "bump.lua's API over a collide world: exact answers, C broadphase",
+}
+
+------------------------------------------------------------ argument checks
+-- bump.lua's own messages where bump checks (so a game's error handling and
+-- its players' bug reports read the same), Lua's convention where bump
+-- does not check at all. Level 3: the line of the game's call.
+
+local function is_finite(v)
+  return v == v and v ~= huge and v ~= -huge
+end
+
+-- (level: check_rect's checks raise at 4, its caller's caller: the game's
+-- line that called a world method)
+local function check_number(v, name)
+  if type(v) ~= "number" then
+    error(name .. " must be a number, but was " .. tostring(v) .. "(a " .. type(v) .. ")", 4)
+  end
+  if not is_finite(v) then
+    error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 4)
+  end
+end
+
+local function check_positive(v, name)
+  if type(v) ~= "number" or not (v > 0) then -- luacheck: ignore 581 (NaN fails too)
+    error(name .. " must be a positive integer, but was " .. tostring(v) ..
+          "(" .. type(v) .. ")", 4)
+  end
+  if v == huge then
+    error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 4)
+  end
+end
+
+local function check_rect(x, y, w, h)
+  check_number(x, "x")
+  check_number(y, "y")
+  check_positive(w, "w")
+  check_positive(h, "h")
+  -- (x + w > x also refuses an integer sum that wraps around on Lua 5.3+
+  -- and a width lost to rounding beside a huge x.)
+  if not (x + w > x and y + h > y and is_finite(x + w) and is_finite(y + h)) then
+    error("x + w and y + h must be finite numbers beyond x and y, but were " ..
+          tostring(x + w) .. ", " .. tostring(y + h), 3)
+  end
+end
+
+-- bad argument #i to 'name' (number expected, got nil), for the arguments
+-- bump.lua uses without checking (its own error would be an arithmetic one
+-- deep inside it).
+local function arg_number(v, i, name)
+  if type(v) ~= "number" then
+    error(("bad argument #%d to '%s' (number expected, got %s)"):format(i, name, type(v)), 3)
+  end
+  if not is_finite(v) then
+    error(("bad argument #%d to '%s' (finite number expected, got %s)")
+          :format(i, name, tostring(v)), 3)
+  end
+end
+
+local function arg_filter(f, i, name)
+  if f ~= nil and type(f) ~= "function" then
+    error(("bad argument #%d to '%s' (function expected, got %s)"):format(i, name, type(f)), 3)
+  end
+end
+
+local function unknown_item(item)   -- (called by get_rect, called by a method)
+  error("Item " .. tostring(item) .. " must be added to the world before getting its rect. " ..
+        "Use world:add(item, x,y,w,h) to add it first.", 4)
+end
+
+------------------------------------------------------------ the exact tests
+-- A moving rectangle A = (x1, y1, w1, h1), displaced by (dx, dy) over the
+-- step, against a fixed B = (x2, y2, w2, h2). A's interior meets B's
+-- exactly when A's position lies inside the Minkowski difference of B and A
+-- (Ericson, Real-Time Collision Detection, 5.5.8 "intersecting moving AABB
+-- against AABB"): along x, x2 - w1 < x1 < x2 + w2, i.e. the left edge of A
+-- is left of B's right edge and B's left edge is left of A's right edge.
+-- Along the line x1 + t dx the slab x is entered at t = (x2 - (x1 + w1))/dx
+-- (dx > 0; the face of B with normal -x) or t = ((x2 + w2) - x1)/dx
+-- (dx < 0; normal +x) and left at the other; the time A's interior first
+-- meets B's is the later entry of the two slabs, provided it comes before
+-- the earlier exit (Liang-Barsky clipping, as bump's rect functions do).
+-- Each time is one subtraction of two edges and one division; no tolerance.
+--
+-- Both return nil (no collision) or
+--   overlaps, ti, nx, ny, tx, ty
+-- with bump's meanings: overlaps when A's interior already meets B's at the
+-- start; ti the time of the first meeting in [0, 1), or when overlapping
+-- minus the "area of intersection" bump sorts by; (nx, ny) the face of B
+-- met; (tx, ty) where A is when it touches B.
+
+-- Flush below a face at e: the largest p with p + size <= e (p = e - size,
+-- then down by an ulp while rounding puts p + size past e), so that a
+-- touching item never overlaps what it touches by an ulp.
+local function flush_below(e, size)
+  local p = e - size
+  local step = abs(p) * 2 ^ -53 + TINY
+  while p + size > e do
+    p = p - step
+    step = step * 2
+  end
+  return p
+end
+
+local function touch_at(x1, y1, w1, h1, o, dx, dy, t, nx, ny)
+  -- Touching already at the start: it stays where it is (not moved by an
+  -- ulp, which could push it into something on its other side).
+  if t == 0 and (dx ~= 0 or dy ~= 0) then return x1, y1 end
+  -- (one of nx, ny is 0; along an axis it does not move, exactly where it
+  -- was)
+  if nx ~= 0 then
+    return nx < 0 and flush_below(o.x, w1) or o.x + o.w, dy ~= 0 and y1 + dy * t or y1
+  end
+  return dx ~= 0 and x1 + dx * t or x1, ny < 0 and flush_below(o.y, h1) or o.y + o.h
+end
+
+-- The nearer of the two ways out along one axis (bump: the Minkowski
+-- difference's corner nearest the origin; on a tie the positive one).
+local function nearest(a, b)
+  if abs(a) < abs(b) then return a end
+  return b
+end
+
+-- Only ti, as detect gives it, or nil: the loop over candidates, written
+-- with few live values so that LuaJIT compiles it (detect then describes
+-- the chosen one). Overlapping: minus the product of the nearer ways out,
+-- each at most the item's size (|nearest(a, b)| = min(|a|, |b|)).
+local function time_of(x1, y1, r1x, r1y, w1, h1, o, dx, dy)
+  local x2, y2 = o.x, o.y
+  local r2x, r2y = x2 + o.w, y2 + o.h
+  if x1 < r2x and x2 < r1x and y1 < r2y and y2 < r1y then
+    return -(min(w1, r1x - x2, r2x - x1) * min(h1, r1y - y2, r2y - y1))
+  end
+  -- (x2 - r1x < r2x - x1 always, so over the same dx their quotients keep
+  -- or swap their order exactly: the entry is the smaller)
+  local t0, t1 = -huge, huge
+  if dx ~= 0 then
+    local a, b = (x2 - r1x) / dx, (r2x - x1) / dx
+    t0, t1 = min(a, b), max(a, b)
+  elseif not (x1 < r2x and x2 < r1x) then
+    return nil
+  end
+  if dy ~= 0 then
+    local a, b = (y2 - r1y) / dy, (r2y - y1) / dy
+    t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
+  elseif not (y1 < r2y and y2 < r1y) then
+    return nil
+  end
+  if t0 >= 0 and t0 < 1 and t0 < t1 then return t0 end
+  return nil
+end
+
+local function detect(x1, y1, w1, h1, o, dx, dy)
+  local x2, y2, w2, h2 = o.x, o.y, o.w, o.h
+  local r1x, r1y, r2x, r2y = x1 + w1, y1 + h1, x2 + w2, y2 + h2
+  local ti = time_of(x1, y1, r1x, r1y, w1, h1, o, dx, dy)
+  if ti == nil then return nil end
+  local overlaps = ti < 0
+  if overlaps and dx == 0 and dy == 0 then
+    -- Not moving: out along the shorter way (y on a tie).
+    local px, py = nearest(x2 - r1x, r2x - x1), nearest(y2 - r1y, r2y - y1)
+    if abs(px) < abs(py) then
+      local nx = px < 0 and -1 or 1
+      return true, ti, nx, 0, touch_at(x1, y1, w1, h1, o, 0, 0, 0, nx, 0)
+    end
+    local ny = py < 0 and -1 or 1
+    return true, ti, 0, ny, touch_at(x1, y1, w1, h1, o, 0, 0, 0, 0, ny)
+  end
+  -- The face met: the axis entered last (x on a tie, as bump's side order
+  -- gives), along the line of motion; when overlapping, that entry lies at
+  -- a time <= 0, where the item would have started touching.
+  local ex, ey = -huge, -huge
+  if dx > 0 then ex = (x2 - r1x) / dx elseif dx < 0 then ex = (r2x - x1) / dx end
+  if dy > 0 then ey = (y2 - r1y) / dy elseif dy < 0 then ey = (r2y - y1) / dy end
+  local t, nx, ny = ex, dx > 0 and -1 or 1, 0
+  if ey > ex then t, nx, ny = ey, 0, dy > 0 and -1 or 1 end
+  return overlaps, ti, nx, ny, touch_at(x1, y1, w1, h1, o, dx, dy, t, nx, ny)
+end
+
+-- LuaJIT: detect runs once per collision met, after the loop over the
+-- candidates; compiled into that loop's exit it needs more registers than
+-- LuaJIT can shuffle ("register coalescing too complex"), and the failing
+-- side traces cost more than running it in the interpreter.
+if type(jit) == "table" then jit.off(detect) end
+
+-- bump's tie-break between collisions at the same ti: the squared distance
+-- between the centres of A and B.
+local function square_distance(x1, y1, w1, h1, x2, y2, w2, h2)
+  local dx = x1 - x2 + (w1 - w2) / 2
+  local dy = y1 - y2 + (h1 - h2) / 2
+  return dx * dx + dy * dy
+end
+
+-- A segment (x1, y1) + t (dx, dy) against the rectangle (l, t, r, b), t
+-- clipped to [lo, hi]: entry and exit (Liang-Barsky; parallel to a side,
+-- the segment must lie strictly between the two lines of that axis).
+local function clip(l, t, r, b, x1, y1, dx, dy, lo, hi)
+  if dx > 0 then
+    local e, x = (l - x1) / dx, (r - x1) / dx
+    if e > lo then lo = e end
+    if x < hi then hi = x end
+  elseif dx < 0 then
+    local e, x = (r - x1) / dx, (l - x1) / dx
+    if e > lo then lo = e end
+    if x < hi then hi = x end
+  elseif not (l < x1 and x1 < r) then
+    return nil
+  end
+  if dy > 0 then
+    local e, x = (t - y1) / dy, (b - y1) / dy
+    if e > lo then lo = e end
+    if x < hi then hi = x end
+  elseif dy < 0 then
+    local e, x = (b - y1) / dy, (t - y1) / dy
+    if e > lo then lo = e end
+    if x < hi then hi = x end
+  elseif not (t < y1 and y1 < b) then
+    return nil
+  end
+  if lo > hi then return nil end
+  return lo, hi
+end
+
+------------------------------------------------------------ the world's boxes
+-- MARGIN: relative size of the hair added to the boxes the tree sees.
+-- Computing a centre and half-extent from (x, y, w, h) and back rounds each
+-- edge by at most an ulp of the largest magnitude involved (2^-52
+-- relative); 2^-30 of the magnitudes keeps the tree's boxes a superset with
+-- room to spare, and costs only a few more candidates, which the exact
+-- tests above then reject.
+local MARGIN = 2 ^ -30
+-- (a rectangle no segment meets: clip on it gives nil)
+local NOWHERE = { x = 0 / 0, y = 0 / 0, w = 0, h = 0 }
+
+-- The box (l, t) .. (r, b) written into the vec3s c and e, grown by the hair.
+local function set_box(c, e, l, t, r, b)
+  local cx, cy, ex, ey = (l + r) * 0.5, (t + b) * 0.5, (r - l) * 0.5, (b - t) * 0.5
+  local m = MARGIN * (abs(cx) + abs(cy) + ex + ey) + TINY
+  c.x, c.y, c.z = cx, cy, 0
+  e.x, e.y, e.z = ex + m, ey + m, 0
+end
+
+------------------------------------------------------------ responses
+-- response(world, col, x, y, w, h, goalX, goalY, filter) ->
+--   goalX, goalY, cols, len
+-- (x, y, w, h) is the item's rectangle at the start of the move; each
+-- response projects again from where it leaves the item. World:check runs
+-- the four built-in ones inline (same results, without building the
+-- collision list of every leg), and any other through this signature.
+
+local responses = {}
+
+function responses.touch(_, col)
+  return col.touch.x, col.touch.y, {}, 0
+end
+
+function responses.cross(world, col, x, y, w, h, goalX, goalY, filter)
+  local cols, len = world:project(col.item, x, y, w, h, goalX, goalY, filter)
+  return goalX, goalY, cols, len
+end
+
+-- The goal with the coordinate along the normal held at the touch: the rest
+-- of the motion slides along the face.
+local function slide_goal(col, x, y, goalX, goalY)
+  goalX, goalY = goalX or x, goalY or y
+  local move, tch = col.move, col.touch
+  if move.x ~= 0 or move.y ~= 0 then
+    if col.normal.x ~= 0 then goalX = tch.x else goalY = tch.y end
+  end
+  return goalX, goalY
+end
+
+function responses.slide(world, col, x, y, w, h, goalX, goalY, filter)
+  goalX, goalY = slide_goal(col, x, y, goalX, goalY)
+  col.slide = { x = goalX, y = goalY }
+  local cols, len = world:project(col.item, col.touch.x, col.touch.y, w, h, goalX, goalY, filter)
+  return goalX, goalY, cols, len
+end
+
+-- The rest of the motion (goal - touch) mirrored across the face.
+local function bounce_goal(col, x, y, goalX, goalY)
+  goalX, goalY = goalX or x, goalY or y
+  local move, tch = col.move, col.touch
+  local tx, ty = tch.x, tch.y
+  if move.x == 0 and move.y == 0 then return tx, ty end
+  local bx, by = goalX - tx, goalY - ty
+  if col.normal.x == 0 then by = -by else bx = -bx end
+  return tx + bx, ty + by
+end
+
+function responses.bounce(world, col, x, y, w, h, goalX, goalY, filter)
+  local bx, by = bounce_goal(col, x, y, goalX, goalY)
+  col.bounce = { x = bx, y = by }
+  local cols, len = world:project(col.item, col.touch.x, col.touch.y, w, h, bx, by, filter)
+  return bx, by, cols, len
+end
+
+bump.responses = responses
+
+local TOUCH, CROSS, SLIDE, BOUNCE =
+  responses.touch, responses.cross, responses.slide, responses.bounce
+
+local function default_filter() return "slide" end
+
+------------------------------------------------------------ the world
+
+local World = {}
+local World_mt = { __index = World }
+
+-- The ids of the world's boxes meeting the box swept by (x, y, w, h) on its
+-- way to (gx, gy).
+local function candidates(self, x, y, w, h, gx, gy)
+  local l, t = x, y
+  if gx < l then l = gx end
+  if gy < t then t = gy end
+  local r, b = x + w, y + h
+  if gx + w > r then r = gx + w end
+  if gy + h > b then b = gy + h end
+  local c, e = self._c, self._e
+  set_box(c, e, l, t, r, b)
+  return self._w:overlap_aabb(c, e)
+end
+
+local function new_col(item, other, kind, overlaps, ti, dx, dy, nx, ny, tx, ty,
+                       x, y, w, h, ox, oy, ow, oh)
+  return {
+    item = item, other = other, type = kind,
+    overlaps = overlaps, ti = ti,
+    move = { x = dx, y = dy }, normal = { x = nx, y = ny }, touch = { x = tx, y = ty },
+    itemRect = { x = x, y = y, w = w, h = h },
+    otherRect = { x = ox, y = oy, w = ow, h = oh },
+  }
+end
+
+-- The first collision (by ti, then distance, then the order items were
+-- added) of the rectangle (x, y, w, h) moving to (gx, gy), over the items
+-- that are not `item`, not in `visited` and that `filter(item, other)`
+-- gives a response for; nil when there is none. The same as
+-- World:project(...)[1] with a filter that skips `visited`.
+--
+-- ids: the candidates, from `candidates` for a box that holds this path.
+local function first(self, ids, item, visited, x, y, w, h, gx, gy, filter)
+  local dx, dy = gx - x, gy - y
+  local r, b = x + w, y + h
+  local items, rects = self._item, self._rect
+  local best, bkind, bti, bdist, bo
+  for k = 1, #ids do
+    local id = ids[k]
+    local other = items[id]
+    -- (other is nil when a filter has removed it since the query)
+    if other ~= nil and other ~= item and not visited[other] then
+      local o = rects[id]
+      local ti = time_of(x, y, r, b, w, h, o, dx, dy)
+      if ti and (best == nil or ti <= bti) then
+        local dist = square_distance(x, y, w, h, o.x, o.y, o.w, o.h)
+        if best == nil or ti < bti or dist < bdist then
+          local kind = filter(item, other)
+          if kind then best, bkind, bti, bdist, bo = other, kind, ti, dist, o end
+        end
+      end
+    end
+  end
+  if best == nil then return nil end
+  local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, bo, dx, dy)
+  if ov == nil then return nil end   -- a filter has moved it out of the way
+  return new_col(item, best, bkind, ov, ti, dx, dy, nx, ny, tx, ty,
+                 x, y, w, h, bo.x, bo.y, bo.w, bo.h)
+end
+
+-- The candidates of a leg from (sx, sy) to (gx, gy): ids0, those of the
+-- move's first leg from (x, y) to (gx0, gy0), when the leg stays in the box
+-- that one swept; else the tree's answer for the leg.
+local function leg(self, ids0, x, y, gx0, gy0, w, h, sx, sy, gx, gy)
+  local l0, t0 = x < gx0 and x or gx0, y < gy0 and y or gy0
+  local r0, b0 = (x > gx0 and x or gx0) + w, (y > gy0 and y or gy0) + h
+  if sx >= l0 and sy >= t0 and sx + w <= r0 and sy + h <= b0
+     and gx >= l0 and gy >= t0 and gx + w <= r0 and gy + h <= b0 then
+    return ids0
+  end
+  return candidates(self, sx, sy, w, h, gx, gy)
+end
+
+local function get_rect(self, item)
+  local r = self.rects[item]
+  if r == nil then unknown_item(item) end
+  return r
+end
+
+function World:addResponse(name, response)
+  if type(response) ~= "function" then
+    error(("bad argument #2 to 'addResponse' (function expected, got %s)")
+          :format(type(response)), 2)
+  end
+  self.responses[name] = response
+end
+
+local function response_of(self, kind)
+  local response = self.responses[kind]
+  if response == nil then
+    error(("Unknown collision type: %s (%s)"):format(tostring(kind), type(kind)), 3)
+  end
+  return response
+end
+
+-- Every collision of the rectangle on the straight path to the goal, sorted
+-- by ti, then distance, then the order items were added.
+function World:project(item, x, y, w, h, goalX, goalY, filter)
+  check_rect(x, y, w, h)
+  goalX, goalY = goalX or x, goalY or y
+  arg_number(goalX, 6, "project")
+  arg_number(goalY, 7, "project")
+  arg_filter(filter, 8, "project")
+  filter = filter or default_filter
+  local dx, dy = goalX - x, goalY - y
+  local ids = candidates(self, x, y, w, h, goalX, goalY)
+  local items, rects = self._item, self._rect
+  local cols, len, key = {}, 0, {}
+  for k = 1, #ids do
+    local id = ids[k]
+    local other = items[id]
+    if other ~= nil and other ~= item then   -- (nil: removed by a filter)
+      local o = rects[id]
+      local ox, oy, ow, oh = o.x, o.y, o.w, o.h
+      local ov, ti, nx, ny, tx, ty = detect(x, y, w, h, o, dx, dy)
+      if ov ~= nil then
+        local kind = filter(item, other)
+        if kind then
+          len = len + 1
+          local col = new_col(item, other, kind, ov, ti, dx, dy, nx, ny, tx, ty,
+                              x, y, w, h, ox, oy, ow, oh)
+          cols[len] = col
+          key[col] = { ti, square_distance(x, y, w, h, ox, oy, ow, oh), id }
+        end
+      end
+    end
+  end
+  if len > 1 then
+    sort(cols, function(a, b)
+      local ka, kb = key[a], key[b]
+      if ka[1] ~= kb[1] then return ka[1] < kb[1] end
+      if ka[2] ~= kb[2] then return ka[2] < kb[2] end
+      return ka[3] < kb[3]
+    end)
+  end
+  return cols, len
+end
+
+-- A response of the game's own, called as bump.lua calls it: with a filter
+-- that skips the items this move has met.
+local function custom(self, response, col, vfilter, x, y, w, h, goalX, goalY)
+  local pcols, plen
+  goalX, goalY, pcols, plen = response(self, col, x, y, w, h, goalX, goalY, vfilter)
+  if type(goalX) ~= "number" or type(goalY) ~= "number" then
+    error(("response '%s' must return goalX, goalY, cols, len (got %s, %s)")
+          :format(tostring(col.type), type(goalX), type(goalY)), 3)
+  end
+  plen = plen or (type(pcols) == "table" and #pcols) or 0
+  return goalX, goalY, plen > 0 and pcols[1] or nil
+end
+
+function World:check(item, goalX, goalY, filter)
+  local r = get_rect(self, item)
+  local x, y, w, h = r.x, r.y, r.w, r.h
+  goalX, goalY = goalX or x, goalY or y
+  arg_number(goalX, 2, "check")
+  arg_number(goalY, 3, "check")
+  arg_filter(filter, 4, "check")
+  filter = filter or default_filter
+  local visited = { [item] = true }
+  local cols, len = {}, 0
+  local limit = self._count + 1
+  local vfilter
+  -- A slide from a touch on the way keeps its leg inside the box swept
+  -- from the start to the goal (its goal keeps one coordinate of the goal
+  -- and takes the other from the touch), and so does a cross: one query of
+  -- the tree serves them. A leg that leaves the box (a bounce, a touch
+  -- behind the start when the item began inside another) asks again.
+  local ids0 = candidates(self, x, y, w, h, goalX, goalY)
+  local gx0, gy0 = goalX, goalY
+  local col = first(self, ids0, item, visited, x, y, w, h, goalX, goalY, filter)
+  while col ~= nil do
+    len = len + 1
+    cols[len] = col
+    visited[col.other] = true
+    if len > limit then
+      error(("response '%s' keeps returning collisions with visited items " ..
+             "(pass the filter it is given to world:project)"):format(tostring(col.type)), 2)
+    end
+    local response = response_of(self, col.type)
+    if response == SLIDE then
+      goalX, goalY = slide_goal(col, x, y, goalX, goalY)
+      col.slide = { x = goalX, y = goalY }
+      local tch = col.touch
+      local ids = leg(self, ids0, x, y, gx0, gy0, w, h, tch.x, tch.y, goalX, goalY)
+      col = first(self, ids, item, visited, tch.x, tch.y, w, h, goalX, goalY, filter)
+    elseif response == TOUCH then
+      goalX, goalY = col.touch.x, col.touch.y
+      col = nil
+    elseif response == CROSS then
+      col = first(self, leg(self, ids0, x, y, gx0, gy0, w, h, x, y, goalX, goalY), item,
+                  visited, x, y, w, h, goalX, goalY, filter)
+    elseif response == BOUNCE then
+      goalX, goalY = bounce_goal(col, x, y, goalX, goalY)
+      col.bounce = { x = goalX, y = goalY }
+      local tch = col.touch
+      local ids = leg(self, ids0, x, y, gx0, gy0, w, h, tch.x, tch.y, goalX, goalY)
+      col = first(self, ids, item, visited, tch.x, tch.y, w, h, goalX, goalY, filter)
+    else
+      -- (this closure also keeps LuaJIT from compiling check's loop as one
+      -- trace with the tree query and the candidates loop inlined, whose
+      -- side exits then carry more numbers than it can allocate registers
+      -- for: the loops compile on their own, measured faster)
+      vfilter = vfilter or function(itm, other)
+        if visited[other] then return false end
+        return filter(itm, other)
+      end
+      goalX, goalY, col = custom(self, response, col, vfilter, x, y, w, h, goalX, goalY)
+    end
+  end
+  return goalX, goalY, cols, len
+end
+
+function World:move(item, goalX, goalY, filter)
+  local r = get_rect(self, item)
+  goalX, goalY = goalX or r.x, goalY or r.y
+  arg_number(goalX, 2, "move")
+  arg_number(goalY, 3, "move")
+  arg_filter(filter, 4, "move")
+  local ax, ay, cols, len = self:check(item, goalX, goalY, filter)
+  self:update(item, ax, ay)
+  return ax, ay, cols, len
+end
+
+function World:add(item, x, y, w, h)
+  if item == nil or item ~= item then
+    error(("bad argument #1 to 'add' (item expected, got %s)"):format(tostring(item)), 2)
+  end
+  if self.rects[item] ~= nil then
+    error("Item " .. tostring(item) .. " added to the world twice.", 2)
+  end
+  check_rect(x, y, w, h)
+  local c, e = self._c, self._e
+  set_box(c, e, x, y, x + w, y + h)
+  local id = self._w:add_aabb(c, e)
+  local r = { x = x, y = y, w = w, h = h }
+  self.rects[item] = r
+  self._id[item], self._item[id], self._rect[id] = id, item, r
+  self._count = self._count + 1
+  return item
+end
+
+function World:remove(item)
+  get_rect(self, item)
+  local id = self._id[item]
+  self._w:remove(id)
+  self.rects[item], self._id[item], self._item[id], self._rect[id] = nil, nil, nil, nil
+  self._count = self._count - 1
+end
+
+function World:update(item, x, y, w, h)
+  local r = get_rect(self, item)
+  w, h = w or r.w, h or r.h
+  check_rect(x, y, w, h)
+  if x ~= r.x or y ~= r.y or w ~= r.w or h ~= r.h then
+    local c, e = self._c, self._e
+    set_box(c, e, x, y, x + w, y + h)
+    self._w:update(self._id[item], c, e)
+    r.x, r.y, r.w, r.h = x, y, w, h
+  end
+end
+
+------------------------------------------------------------ queries
+
+-- The items of the candidate ids `ids` whose rectangle `accept` takes and
+-- `filter` keeps, in the order items were added.
+local function keep(self, ids, filter, accept, a, b, c, d)
+  local items, rects = self._item, self._rect
+  local out, len = {}, 0
+  for k = 1, #ids do
+    local id = ids[k]
+    local r = rects[id]   -- (nil: removed by a filter meanwhile)
+    if r ~= nil and accept(r.x, r.y, r.x + r.w, r.y + r.h, a, b, c, d) then
+      local item = items[id]
+      if filter == nil or filter(item) then
+        len = len + 1
+        out[len] = item
+      end
+    end
+  end
+  return out, len
+end
+
+-- Interiors meet (bump: rect_isIntersecting; strict, so rectangles that
+-- only share an edge do not).
+local function rect_meets(l, t, r, b, ql, qt, qr, qb)
+  return l < qr and ql < r and t < qb and qt < b
+end
+
+-- Strictly inside (a point on an edge is outside; bump: more than DELTA
+-- inside).
+local function point_inside(l, t, r, b, px, py)
+  return l < px and px < r and t < py and py < b
+end
+
+function World:queryRect(x, y, w, h, filter)
+  check_rect(x, y, w, h)
+  arg_filter(filter, 5, "queryRect")
+  local c, e = self._c, self._e
+  set_box(c, e, x, y, x + w, y + h)
+  return keep(self, self._w:overlap_aabb(c, e), filter, rect_meets, x, y, x + w, y + h)
+end
+
+function World:queryPoint(x, y, filter)
+  arg_number(x, 1, "queryPoint")
+  arg_number(y, 2, "queryPoint")
+  arg_filter(filter, 3, "queryPoint")
+  local c, e = self._c, self._e
+  set_box(c, e, x, y, x, y)
+  return keep(self, self._w:overlap_aabb(c, e), filter, point_inside, x, y)
+end
+
+-- The items a segment meets, as bump counts them: its part inside the
+-- rectangle (closed) begins or ends strictly between its ends (so a segment
+-- wholly inside one rectangle, or only touching it at an end, does not
+-- count), in the order of where the infinite line enters them. Returns a
+-- flat array (item, ti1, ti2, weight per hit) and the count.
+local function segment_hits(self, x1, y1, x2, y2, filter)
+  local c, e = self._c, self._e
+  c.x, c.y, c.z = x1, y1, 0
+  e.x, e.y, e.z = x2, y2, 0
+  -- The tree lists every box the segment meets (the boxes are grown by the
+  -- hair, so this is a superset); the world's recorder (newWorld) keeps
+  -- their ids in self._seen and lets the world build no result. The list
+  -- is taken before any filter of the game's runs (which may query again).
+  local seen = {}
+  self._seen, self._nseen = seen, 0
+  self._w:raycast_all(c, e, self._record)
+  local n = self._nseen
+  self._seen = nil
+  local items, rects = self._item, self._rect
+  local dx, dy = x2 - x1, y2 - y1
+  -- buf: per hit, its item, ti1, ti2 and the weight it is sorted by (where
+  -- the infinite line enters it; bump sorts so), stride 4; ids come
+  -- ascending, so an insertion sort that keeps equal weights in place
+  -- breaks ties by the order items were added
+  local buf, len = {}, 0
+  for k = 1, n do
+    local id = seen[k]
+    local r = rects[id] or NOWHERE   -- (removed by a filter meanwhile)
+    local l, t, rr, b = r.x, r.y, r.x + r.w, r.y + r.h
+    local ti1, ti2 = clip(l, t, rr, b, x1, y1, dx, dy, 0, 1)
+    if ti1 and ((0 < ti1 and ti1 < 1) or (0 < ti2 and ti2 < 1)) then
+      local item = items[id]
+      if filter == nil or filter(item) then
+        local w0 = clip(l, t, rr, b, x1, y1, dx, dy, -huge, huge)
+        -- insert at its place (a handful; no closure, which LuaJIT would
+        -- not compile)
+        local j = len
+        while j >= 1 and buf[4 * j] > w0 do
+          local s, d = 4 * j - 3, 4 * j + 1
+          buf[d], buf[d + 1], buf[d + 2], buf[d + 3] = buf[s], buf[s + 1], buf[s + 2], buf[s + 3]
+          j = j - 1
+        end
+        local d = 4 * j + 1
+        buf[d], buf[d + 1], buf[d + 2], buf[d + 3] = item, ti1, ti2, w0
+        len = len + 1
+      end
+    end
+  end
+  return buf, len
+end
+
+local function check_segment(name, x1, y1, x2, y2, filter)
+  arg_number(x1, 1, name)
+  arg_number(y1, 2, name)
+  arg_number(x2, 3, name)
+  arg_number(y2, 4, name)
+  arg_filter(filter, 5, name)
+end
+
+function World:querySegment(x1, y1, x2, y2, filter)
+  check_segment("querySegment", x1, y1, x2, y2, filter)
+  local buf, len = segment_hits(self, x1, y1, x2, y2, filter)
+  local items = {}
+  for i = 1, len do items[i] = buf[4 * i - 3] end
+  return items, len
+end
+
+function World:querySegmentWithCoords(x1, y1, x2, y2, filter)
+  check_segment("querySegmentWithCoords", x1, y1, x2, y2, filter)
+  local buf, len = segment_hits(self, x1, y1, x2, y2, filter)
+  local dx, dy = x2 - x1, y2 - y1
+  local info = {}
+  for i = 1, len do
+    local ti1, ti2 = buf[4 * i - 2], buf[4 * i - 1]
+    info[i] = {
+      item = buf[4 * i - 3], ti1 = ti1, ti2 = ti2,
+      x1 = x1 + dx * ti1, y1 = y1 + dy * ti1,
+      x2 = x1 + dx * ti2, y2 = y1 + dy * ti2,
+    }
+  end
+  return info, len
+end
+
+------------------------------------------------------------ getters
+
+function World:hasItem(item)
+  return item ~= nil and self.rects[item] ~= nil
+end
+
+function World:getItems()
+  local items, len = {}, 0
+  for item in pairs(self.rects) do
+    len = len + 1
+    items[len] = item
+  end
+  return items, len
+end
+
+function World:countItems()
+  return self._count
+end
+
+function World:getRect(item)
+  local r = get_rect(self, item)
+  return r.x, r.y, r.w, r.h
+end
+
+-- The grid of bump.lua's world, kept for the coordinates a game may draw
+-- with; the broadphase is collide's tree, not cells.
+function World:toWorld(cx, cy)
+  arg_number(cx, 1, "toWorld")
+  arg_number(cy, 2, "toWorld")
+  local cs = self.cellSize
+  return (cx - 1) * cs, (cy - 1) * cs
+end
+
+function World:toCell(x, y)
+  arg_number(x, 1, "toCell")
+  arg_number(y, 2, "toCell")
+  local cs = self.cellSize
+  return floor(x / cs) + 1, floor(y / cs) + 1
+end
+
+-- The number of grid cells the items cover (bump.lua counts the cells it
+-- has made, some of which may be empty again).
+function World:countCells()
+  local cs, seen, n = self.cellSize, {}, 0
+  for _, r in pairs(self.rects) do
+    local cl, ct = floor(r.x / cs) + 1, floor(r.y / cs) + 1
+    local cr, cb = math.ceil((r.x + r.w) / cs), math.ceil((r.y + r.h) / cs)
+    for cy = ct, cb do
+      local row = seen[cy]
+      if row == nil then row = {}; seen[cy] = row end
+      for cx = cl, cr do
+        if not row[cx] then row[cx] = true; n = n + 1 end
+      end
+    end
+  end
+  return n
+end
+
+------------------------------------------------------------ the module
+
+function bump.newWorld(cellSize)
+  cellSize = cellSize or 64
+  if type(cellSize) ~= "number" or not (cellSize > 0) then -- luacheck: ignore 581
+    error("cellSize must be a positive integer, but was " .. tostring(cellSize) ..
+          "(" .. type(cellSize) .. ")", 2)
+  end
+  if cellSize == huge then
+    error("cellSize must be a finite number, but was " .. tostring(cellSize) .. "(a number)", 2)
+  end
+  local world = setmetatable({
+    cellSize = cellSize,
+    rects = {},        -- item -> {x =, y =, w =, h =}, as bump.lua's
+    responses = {},
+    _w = collide.world(),
+    _c = vec3(), _e = vec3(),   -- scratch: a box for the tree
+    _id = {},          -- item -> the id of its box
+    _item = {},        -- id -> item
+    _rect = {},        -- id -> the item's rect
+    _count = 0,
+  }, World_mt)
+  world._record = function(id)
+    local n = world._nseen + 1
+    world._seen[n], world._nseen = id, n
+    return false
+  end
+  world:addResponse("touch", TOUCH)
+  world:addResponse("cross", CROSS)
+  world:addResponse("slide", SLIDE)
+  world:addResponse("bounce", BOUNCE)
+  return world
+end
+
+return bump

@@ -1,0 +1,606 @@
+-- collide.bump: bump.lua 3.1's API over a collide world. Written from
+-- bump.lua's README (what a game may rely on), with the exact answers of
+-- docs/bump.md where bump's tolerance would round them.
+local bump = require "collide.bump"
+
+local function item(name) return { name = name } end
+
+-- the collision's fields as a plain table, for comparing
+local function fields(col)
+  return {
+    other = col.other.name, type = col.type, overlaps = col.overlaps, ti = col.ti,
+    move = { col.move.x, col.move.y }, normal = { col.normal.x, col.normal.y },
+    touch = { col.touch.x, col.touch.y },
+  }
+end
+
+describe("collide.bump", function()
+  describe("the module", function()
+    it("has bump's fields", function()
+      assert.equal("string", type(bump._VERSION))
+      assert.truthy(bump._VERSION:match("^bump v3%.1"))
+      for _, name in ipairs({ "touch", "cross", "slide", "bounce" }) do
+        assert.equal("function", type(bump.responses[name]))
+      end
+      assert.equal("function", type(bump.newWorld))
+    end)
+
+    it("makes worlds with a cell size of 64 by default", function()
+      assert.equal(64, bump.newWorld().cellSize)
+      assert.equal(32, bump.newWorld(32).cellSize)
+    end)
+
+    it("refuses a cell size that is not a positive number", function()
+      assert.error_matches(function() bump.newWorld(0) end,
+                           "cellSize must be a positive integer, but was 0%(number%)")
+      assert.error_matches(function() bump.newWorld(-1) end, "cellSize must be a positive")
+      assert.error_matches(function() bump.newWorld("big") end, "cellSize must be a positive")
+      assert.error_matches(function() bump.newWorld(0 / 0) end, "cellSize must be a positive")
+      assert.error_matches(function() bump.newWorld(math.huge) end, "cellSize must be a finite")
+    end)
+  end)
+
+  describe("world:add", function()
+    it("adds an item and returns it", function()
+      local world, a = bump.newWorld(), item("a")
+      assert.equal(a, world:add(a, 1, 2, 3, 4))
+      assert.same({ 1, 2, 3, 4 }, { world:getRect(a) })
+      assert.is_true(world:hasItem(a))
+      assert.equal(1, world:countItems())
+    end)
+
+    it("takes any value but nil and NaN as an item", function()
+      local world = bump.newWorld()
+      world:add("a string", 0, 0, 1, 1)
+      world:add(42, 0, 0, 1, 1)
+      world:add(true, 0, 0, 1, 1)
+      assert.equal(3, world:countItems())
+      assert.error_matches(function() world:add(nil, 0, 0, 1, 1) end,
+                           "bad argument #1 to 'add' %(item expected, got nil%)")
+      assert.error_matches(function() world:add(0 / 0, 0, 0, 1, 1) end, "bad argument #1 to 'add'")
+    end)
+
+    it("refuses an item added twice", function()
+      local world, a = bump.newWorld(), item("a")
+      world:add(a, 0, 0, 1, 1)
+      assert.error_matches(function() world:add(a, 0, 0, 1, 1) end,
+                           "Item table: .* added to the world twice%.")
+    end)
+
+    it("refuses a rectangle that is not one, with bump's messages", function()
+      local world = bump.newWorld()
+      assert.error_matches(function() world:add(item(), nil, 0, 1, 1) end,
+                           "x must be a number, but was nil%(a nil%)")
+      assert.error_matches(function() world:add(item(), 0, "0", 1, 1) end,
+                           "y must be a number, but was 0%(a string%)")
+      assert.error_matches(function() world:add(item(), 0, 0, 0, 1) end,
+                           "w must be a positive integer, but was 0%(number%)")
+      assert.error_matches(function() world:add(item(), 0, 0, 1, -2) end,
+                           "h must be a positive integer, but was %-2%(number%)")
+      assert.error_matches(function() world:add(item(), 0 / 0, 0, 1, 1) end,
+                           "x must be a finite number")
+      assert.error_matches(function() world:add(item(), 0, 0, math.huge, 1) end,
+                           "w must be a finite number")
+      assert.error_matches(function() world:add(item(), 1e308, 0, 1e308, 1) end,
+                           "x %+ w and y %+ h must be finite")
+      assert.equal(0, world:countItems())
+    end)
+
+    it("points the error at the game's line", function()
+      local world = bump.newWorld()
+      local ok, err = pcall(function() world:add(item(), 0, 0, -1, 1) end)
+      assert.is_false(ok)
+      assert.truthy(err:match("bump_spec%.lua:%d+:"))
+    end)
+  end)
+
+  describe("world:remove", function()
+    it("removes the item: it no longer collides nor is found", function()
+      local world, a, b = bump.newWorld(), item("a"), item("b")
+      world:add(a, 0, 0, 10, 10)
+      world:add(b, 20, 0, 10, 10)
+      world:remove(b)
+      assert.is_false(world:hasItem(b))
+      assert.equal(1, world:countItems())
+      local x, y, _, len = world:move(a, 40, 0)
+      assert.same({ 40, 0, 0 }, { x, y, len })
+      assert.same({}, (world:queryRect(15, 0, 20, 20)))
+    end)
+
+    it("lets an item be added again", function()
+      local world, a = bump.newWorld(), item("a")
+      world:add(a, 0, 0, 10, 10)
+      world:remove(a)
+      world:add(a, 5, 5, 1, 1)
+      assert.same({ 5, 5, 1, 1 }, { world:getRect(a) })
+    end)
+
+    it("refuses an unknown item with bump's message", function()
+      local world = bump.newWorld()
+      assert.error_matches(function() world:remove(item()) end,
+                           "must be added to the world before getting its rect%. Use world:add")
+    end)
+  end)
+
+  describe("world:update", function()
+    it("moves (teleports) an item, ignoring collisions", function()
+      local world, a, b = bump.newWorld(), item("a"), item("b")
+      world:add(a, 0, 0, 10, 10)
+      world:add(b, 100, 0, 10, 10)
+      world:update(a, 102, 3)
+      assert.same({ 102, 3, 10, 10 }, { world:getRect(a) })
+      world:update(a, 1, 2, 30, 40)
+      assert.same({ 1, 2, 30, 40 }, { world:getRect(a) })
+      assert.same({ a }, (world:queryPoint(15, 20)))
+    end)
+
+    it("refuses unknown items and bad rectangles", function()
+      local world, a = bump.newWorld(), item("a")
+      assert.error_matches(function() world:update(a, 0, 0) end, "must be added to the world")
+      world:add(a, 0, 0, 1, 1)
+      assert.error_matches(function() world:update(a, nil, 0) end, "x must be a number")
+      assert.error_matches(function() world:update(a, 0, 0, 0) end, "w must be a positive")
+    end)
+  end)
+
+  describe("world:move", function()
+    -- bump's README example:
+    --   B (0,-100, 32x32) falls to y = 64 onto A (0,0, 64x256)
+    it("slides by default and returns the collisions", function()
+      local world, A, B = bump.newWorld(50), item("A"), item("B")
+      world:add(A, 0, 0, 64, 256)
+      world:add(B, 0, -100, 32, 32)
+      local x, y, cols, len = world:move(B, 0, 64)
+      assert.same({ 0, -32, 1 }, { x, y, len })
+      assert.same({ 0, -32, 32, 32 }, { world:getRect(B) })
+      local col = cols[1]
+      assert.equal(B, col.item)
+      assert.equal(A, col.other)
+      assert.same({ other = "A", type = "slide", overlaps = false, ti = 68 / 164,
+                    move = { 0, 164 }, normal = { 0, -1 }, touch = { 0, -32 } }, fields(col))
+      assert.same({ x = 0, y = -100, w = 32, h = 32 }, col.itemRect)
+      assert.same({ x = 0, y = 0, w = 64, h = 256 }, col.otherRect)
+      assert.same({ x = 0, y = -32 }, col.slide)
+    end)
+
+    --   +----+ goal          a slide keeps the motion along the face:
+    --   |    |  ^            the item ends against the wall, at the
+    --   +----+ /             goal's height
+    --   ######/
+    --   #wall# item
+    it("slides along a face to the goal's other coordinate", function()
+      local world, wall, p = bump.newWorld(), item("wall"), item("p")
+      world:add(wall, 0, 0, 10, 100)
+      world:add(p, 20, 50, 10, 10)
+      local x, y, cols, len = world:move(p, -10, 30)
+      assert.same({ 10, 30, 1 }, { x, y, len })
+      assert.same({ 1, 0 }, { cols[1].normal.x, cols[1].normal.y })
+      assert.same({ x = 10, y = 30 }, cols[1].slide)
+    end)
+
+    it("meets each item once, and slides along two walls into a corner", function()
+      local world, floor_, wall, p = bump.newWorld(), item("floor"), item("wall"), item("p")
+      world:add(floor_, 0, 100, 200, 10)
+      world:add(wall, 100, 0, 10, 100)
+      world:add(p, 50, 50, 10, 10)
+      local x, y, cols, len = world:move(p, 150, 150)
+      -- wall and floor are met at the same ti; the nearer (by centres, as
+      -- bump breaks ties) first, then the floor from the corner
+      assert.same({ 90, 90, 2 }, { x, y, len })
+      assert.equal(wall, cols[1].other)
+      assert.equal(floor_, cols[2].other)
+      assert.equal(0, cols[2].ti)
+    end)
+
+    it("stops bullets: a fast item never passes through a thin wall", function()
+      local world, wall, bullet = bump.newWorld(), item("wall"), item("bullet")
+      world:add(wall, 500, -1000, 1, 2000)
+      world:add(bullet, 0, 0, 2, 2)
+      local x, y, cols, len = world:move(bullet, 100000, 3)
+      assert.equal(1, len)
+      assert.same({ 498, 3 }, { x, y })   -- then slid along it to the goal's y
+      assert.equal(wall, cols[1].other)
+      assert.equal(498, cols[1].touch.x)
+      assert.near(3 * 498 / 100000, cols[1].touch.y, 1e-15)
+    end)
+
+    it("'touch' stops the item where it touches", function()
+      local world, wall, p = bump.newWorld(), item("wall"), item("p")
+      world:add(wall, 100, 0, 10, 10)
+      world:add(p, 0, 0, 10, 10)
+      local x, y, cols, len = world:move(p, 200, 20, function() return "touch" end)
+      assert.same({ 90, 9, 1 }, { x, y, len })
+      assert.equal("touch", cols[1].type)
+      assert.is_nil(cols[1].slide)
+    end)
+
+    it("'cross' goes through and lists every item crossed, in order", function()
+      local world, p = bump.newWorld(), item("p")
+      local coins = {}
+      for i = 1, 3 do
+        coins[i] = item("coin" .. i)
+        world:add(coins[i], i * 30, 0, 5, 5)
+      end
+      world:add(p, 0, 0, 5, 5)
+      local x, y, cols, len = world:move(p, 200, 0, function() return "cross" end)
+      assert.same({ 200, 0, 3 }, { x, y, len })
+      for i = 1, 3 do assert.equal(coins[i], cols[i].other) end
+      assert.is_true(cols[1].ti < cols[2].ti and cols[2].ti < cols[3].ti)
+    end)
+
+    --   o ->   |         a bounce mirrors the rest of the motion
+    --          |<-       across the face
+    it("'bounce' mirrors the rest of the motion", function()
+      local world, wall, ball = bump.newWorld(), item("wall"), item("ball")
+      world:add(wall, 100, -50, 10, 100)
+      world:add(ball, 0, 0, 10, 10)
+      local x, y, cols, len = world:move(ball, 120, 12, function() return "bounce" end)
+      assert.equal(1, len)
+      assert.equal(90, cols[1].touch.x)
+      assert.same({ x = 60, y = 12 }, cols[1].bounce)
+      assert.same({ 60, 12 }, { x, y })
+    end)
+
+    it("ignores the items the filter returns false or nil for", function()
+      local world, cloud, p = bump.newWorld(), item("cloud"), item("p")
+      world:add(cloud, 20, 0, 10, 10)
+      world:add(p, 0, 0, 10, 10)
+      local seen = {}
+      local x, _, _, len = world:move(p, 50, 0, function(it, other)
+        seen[#seen + 1] = { it, other }
+        return other ~= cloud and "slide" or nil
+      end)
+      assert.same({ 50, 0 }, { x, len })
+      assert.same({ { p, cloud } }, seen)
+    end)
+
+    it("raises on an unknown collision type", function()
+      local world, a, p = bump.newWorld(), item("a"), item("p")
+      world:add(a, 20, 0, 10, 10)
+      world:add(p, 0, 0, 10, 10)
+      assert.error_matches(function() world:move(p, 50, 0, function() return "squish" end) end,
+                           "Unknown collision type: squish %(string%)")
+      assert.error_matches(function() world:move(p, 50, 0, function() return true end) end,
+                           "Unknown collision type: true %(boolean%)")
+    end)
+
+    it("does not collide with what it only touches or slides along", function()
+      --  +--+--+            p touches a on its right: moving up along a,
+      --  |p |a |            or away from it, is no collision
+      --  +--+--+
+      local world, a, p = bump.newWorld(), item("a"), item("p")
+      world:add(a, 10, 0, 10, 10)
+      world:add(p, 0, 0, 10, 10)
+      local x, y, _, len = world:check(p, 0, -50)
+      assert.same({ 0, -50, 0 }, { x, y, len })
+      x, y, _, len = world:check(p, -30, 0)
+      assert.same({ -30, 0, 0 }, { x, y, len })
+      -- moving into it is one, at ti = 0
+      local cols
+      x, y, cols, len = world:check(p, 30, 0)
+      assert.same({ 0, 0 }, { x, y })
+      assert.equal(1, len)
+      assert.equal(0, cols[1].ti)
+      assert.is_false(cols[1].overlaps)
+    end)
+
+    it("does not collide with a rectangle it passes exactly at a corner", function()
+      --   p  (0,20) moves by (20,-20): its corner (10,30) -> (30,10)
+      --        passes b's corner (20,20) and only touches it there
+      --            +--+
+      --            |b |  (20,20) 10x10
+      local world, b, p = bump.newWorld(), item("b"), item("p")
+      world:add(b, 20, 20, 10, 10)
+      world:add(p, 0, 20, 10, 10)
+      local x, y, _, len = world:check(p, 20, 0)
+      assert.same({ 20, 0, 0 }, { x, y, len })
+      -- one unit lower, it cuts the corner
+      world:update(p, 0, 21)
+      _, _, _, len = world:check(p, 20, 1)
+      assert.equal(1, len)
+    end)
+
+    it("takes an item that starts inside another back along its motion", function()
+      local world, a, p = bump.newWorld(), item("a"), item("p")
+      world:add(a, 0, 0, 100, 100)
+      world:add(p, 90, 40, 20, 20)
+      -- p overlaps a's right side and moves right: bump puts it where it
+      -- would have started touching a along its line of motion (the left
+      -- of a), whatever the nearer way out
+      local x, y, cols, len = world:move(p, 100, 40, function() return "touch" end)
+      assert.equal(1, len)
+      assert.is_true(cols[1].overlaps)
+      assert.equal(-10 * 20, cols[1].ti)   -- minus bump's area of intersection
+      assert.same({ -1, 0 }, { cols[1].normal.x, cols[1].normal.y })
+      assert.same({ -20, 40 }, { x, y })
+    end)
+
+    it("pushes a still, overlapping item out along the shorter way", function()
+      local world, a, p = bump.newWorld(), item("a"), item("p")
+      world:add(a, 0, 0, 100, 100)
+      world:add(p, 50, 95, 10, 10)
+      local _, _, cols, len = world:check(p, 50, 95, function() return "touch" end)
+      assert.equal(1, len)
+      assert.same({ 0, 1 }, { cols[1].normal.x, cols[1].normal.y })
+      assert.same({ x = 50, y = 100 }, cols[1].touch)
+    end)
+
+    it("refuses unknown items and bad goals", function()
+      local world, p = bump.newWorld(), item("p")
+      assert.error_matches(function() world:move(p, 0, 0) end, "must be added to the world")
+      world:add(p, 0, 0, 1, 1)
+      assert.error_matches(function() world:move(p, "1", 0) end,
+                           "bad argument #2 to 'move' %(number expected, got string%)")
+      assert.error_matches(function() world:move(p, 0, 0 / 0) end,
+                           "bad argument #3 to 'move' %(finite number expected")
+      assert.error_matches(function() world:move(p, 1, 1, "slide") end,
+                           "bad argument #4 to 'move' %(function expected, got string%)")
+    end)
+  end)
+
+  describe("world:check", function()
+    it("answers as move without moving", function()
+      local world, A, B = bump.newWorld(), item("A"), item("B")
+      world:add(A, 0, 0, 64, 256)
+      world:add(B, 0, -100, 32, 32)
+      local x, y, _, len = world:check(B, 0, 64)
+      assert.same({ 0, -32, 1 }, { x, y, len })
+      assert.same({ 0, -100, 32, 32 }, { world:getRect(B) })
+    end)
+
+    it("without a goal lists what the item overlaps where it is", function()
+      local world, a, p = bump.newWorld(), item("a"), item("p")
+      world:add(a, 0, 0, 10, 10)
+      world:add(p, 5, 5, 10, 10)
+      local _, _, cols, len = world:check(p)
+      assert.equal(1, len)
+      assert.equal(a, cols[1].other)
+      assert.is_true(cols[1].overlaps)
+    end)
+  end)
+
+  describe("world:project", function()
+    it("lists every collision on the straight path, by ti", function()
+      local world = bump.newWorld()
+      local far, near = item("far"), item("near")
+      world:add(far, 100, 0, 10, 10)
+      world:add(near, 50, 0, 10, 10)
+      local cols, len = world:project(nil, 0, 0, 10, 10, 200, 0)
+      assert.equal(2, len)
+      assert.same({ "near", "far" }, { cols[1].other.name, cols[2].other.name })
+      assert.same({ 0.2, 0.45 }, { cols[1].ti, cols[2].ti })
+      assert.is_nil(cols[1].item)
+    end)
+
+    it("skips the item itself and uses the filter's types", function()
+      local world, a, p = bump.newWorld(), item("a"), item("p")
+      world:add(a, 50, 0, 10, 10)
+      world:add(p, 0, 0, 10, 10)
+      local cols, len = world:project(p, 0, 0, 10, 10, 100, 0, function() return "cross" end)
+      assert.equal(1, len)
+      assert.equal("cross", cols[1].type)
+      assert.equal(p, cols[1].item)
+    end)
+  end)
+
+  describe("custom responses", function()
+    it("are called as bump calls them and may use project", function()
+      local world, wall, p = bump.newWorld(), item("wall"), item("p")
+      world:add(wall, 100, 0, 10, 10)
+      world:add(p, 0, 0, 10, 10)
+      local got
+      world:addResponse("stick", function(w, col, x, y, ww, h, goalX, goalY, filter)
+        got = { w = w, x = x, y = y, ww = ww, h = h, goalX = goalX, goalY = goalY,
+                filter = type(filter) }
+        local cols, len = w:project(col.item, col.touch.x, col.touch.y, ww, h,
+                                    col.touch.x, col.touch.y, filter)
+        return col.touch.x, col.touch.y, cols, len
+      end)
+      local x, y, cols, len = world:move(p, 200, 0, function() return "stick" end)
+      assert.same({ 90, 0, 1 }, { x, y, len })
+      assert.equal("stick", cols[1].type)
+      assert.same({ w = world, x = 0, y = 0, ww = 10, h = 10, goalX = 200, goalY = 0,
+                    filter = "function" }, got)
+    end)
+
+    it("can wrap the built-in ones", function()
+      local world, wall, p = bump.newWorld(), item("wall"), item("p")
+      world:add(wall, 100, 0, 10, 10)
+      world:add(p, 0, 0, 10, 10)
+      local calls = 0
+      world:addResponse("slide2", function(...)
+        calls = calls + 1
+        return bump.responses.slide(...)
+      end)
+      local x, y = world:move(p, 200, 0, function() return "slide2" end)
+      assert.same({ 90, 0, 1 }, { x, y, calls })
+    end)
+
+    it("refuses a response that is not a function", function()
+      assert.error_matches(function() bump.newWorld():addResponse("x", 1) end,
+                           "bad argument #2 to 'addResponse'")
+    end)
+  end)
+
+  describe("queries", function()
+    --   0    10   20   30
+    --   +----+----+             a: 0,0 10x10   b: 10,0 10x10
+    --   | a  | b  |             c: 0,20 30x10 (a cloud)
+    --   +----+----+
+    --   +--------------+
+    --   |      c       |
+    local world, a, b, c
+    before_each(function()
+      world = bump.newWorld()
+      a, b, c = item("a"), item("b"), item("c")
+      c.cloud = true
+      world:add(a, 0, 0, 10, 10)
+      world:add(b, 10, 0, 10, 10)
+      world:add(c, 0, 20, 30, 10)
+    end)
+    local function names(items, len)
+      local t = {}
+      for i = 1, len do t[i] = items[i].name end
+      table.sort(t)
+      return t
+    end
+
+    it("queryPoint finds the items the point is strictly inside", function()
+      assert.same({ "a" }, names(world:queryPoint(5, 5)))
+      assert.same({}, names(world:queryPoint(10, 5)))   -- on the edge of a and b
+      assert.same({}, names(world:queryPoint(15, 15)))
+      assert.same({}, names(world:queryPoint(25, 25, function(it) return not it.cloud end)))
+      assert.error_matches(function() world:queryPoint(nil, 1) end,
+                           "bad argument #1 to 'queryPoint' %(number expected, got nil%)")
+    end)
+
+    it("queryRect finds the items whose inside it meets", function()
+      assert.same({ "a", "b" }, names(world:queryRect(5, 5, 10, 10)))
+      assert.same({ "a", "b", "c" }, names(world:queryRect(0, 0, 30, 30)))
+      assert.same({}, names(world:queryRect(0, 10, 30, 10)))   -- only touches edges
+      assert.same({ "a", "b" }, names(world:queryRect(0, 0, 30, 30,
+                                                      function(it) return not it.cloud end)))
+      assert.error_matches(function() world:queryRect(0, 0, 0, 1) end, "w must be a positive")
+    end)
+
+    it("querySegment finds the items a segment crosses, nearest first", function()
+      local items, len = world:querySegment(-5, 5, 25, 5)
+      assert.same({ a, b }, items)
+      assert.equal(2, len)
+      items = world:querySegment(25, 5, -5, 5)
+      assert.same({ b, a }, items)
+      assert.same({}, (world:querySegment(-5, 25, 35, 25, function(it) return not it.cloud end)))
+      assert.error_matches(function() world:querySegment(0, 0, 1) end,
+                           "bad argument #4 to 'querySegment' %(number expected, got nil%)")
+    end)
+
+    it("querySegment leaves out a segment that stays inside one item", function()
+      assert.same({}, (world:querySegment(2, 2, 8, 8)))
+      assert.same({ a }, (world:querySegment(2, 2, 12, -8)))
+    end)
+
+    it("querySegmentWithCoords gives where the segment enters and leaves", function()
+      local info, len = world:querySegmentWithCoords(-10, 5, 30, 5)
+      assert.equal(2, len)
+      assert.same({ item = a, ti1 = 0.25, ti2 = 0.5, x1 = 0, y1 = 5, x2 = 10, y2 = 5 }, info[1])
+      assert.same({ item = b, ti1 = 0.5, ti2 = 0.75, x1 = 10, y1 = 5, x2 = 20, y2 = 5 }, info[2])
+    end)
+  end)
+
+  describe("getters", function()
+    it("hasItem, getItems, countItems, getRect", function()
+      local world, a, b = bump.newWorld(), item("a"), item("b")
+      assert.is_false(world:hasItem(a))
+      assert.is_false(world:hasItem(nil))
+      world:add(a, 1, 2, 3, 4)
+      world:add(b, 5, 6, 7, 8)
+      local items, len = world:getItems()
+      assert.equal(2, len)
+      local set = {}
+      for i = 1, len do set[items[i]] = true end
+      assert.same({ [a] = true, [b] = true }, set)
+      assert.equal(2, world:countItems())
+      assert.same({ 5, 6, 7, 8 }, { world:getRect(b) })
+      assert.error_matches(function() world:getRect(item()) end,
+                           "must be added to the world before getting its rect")
+    end)
+
+    it("toCell, toWorld and countCells use the cell size", function()
+      local world = bump.newWorld(64)
+      assert.same({ 1, 1 }, { world:toCell(0, 0) })
+      assert.same({ 2, 1 }, { world:toCell(64, 63.9) })
+      assert.same({ 0, -1 }, { world:toCell(-1, -65) })
+      assert.same({ 0, 64 }, { world:toWorld(1, 2) })
+      world:add(item(), 0, 0, 10, 10)
+      world:add(item(), 60, 0, 10, 10)
+      assert.equal(2, world:countCells())
+      assert.error_matches(function() world:toCell("a", 1) end, "bad argument #1 to 'toCell'")
+    end)
+  end)
+
+  describe("a filter that changes the world", function()
+    it("may remove, add and update items during a move or a query", function()
+      local world, p = bump.newWorld(), item("p")
+      local a, b, c = item("a"), item("b"), item("c")
+      world:add(a, 20, 0, 10, 10)
+      world:add(b, 40, 0, 10, 10)
+      world:add(c, 60, 0, 10, 10)
+      world:add(p, 0, 0, 10, 10)
+      local x, _, cols, len = world:move(p, 100, 0, function(_, other)
+        if world:hasItem(c) then world:remove(c) end
+        if other == b then world:update(b, 40, 500) end
+        return "cross"
+      end)
+      assert.equal(100, x)
+      assert.equal(1, len)   -- a; b was moved away and c removed before p got there
+      assert.equal(a, cols[1].other)
+      world:add(c, 60, 0, 10, 10)
+      local items = world:queryRect(0, 0, 100, 10, function()
+        if world:hasItem(c) then world:remove(c) end
+        return true
+      end)
+      assert.same({ a }, items)
+      world:add(c, 60, 0, 10, 10)
+      world:add(item("d"), 80, 0, 10, 10)
+      items = world:querySegment(-5, 5, 95, 5, function(it)
+        if world:hasItem(c) then world:remove(c) end
+        return it ~= p
+      end)
+      assert.equal(2, #items)
+    end)
+  end)
+
+  describe("what a game relies on", function()
+    -- Random walkers on a tile map, moved with "slide": whatever the
+    -- speeds, none ever ends inside a tile or another walker, judged by a
+    -- plain pairwise test of the rectangles (not the library's).
+    it("never leaves a moved item overlapping a solid", function()
+      local state = 7
+      local function rnd()
+        state = (state * 16807) % 2147483647
+        return state / 2147483647
+      end
+      local world = bump.newWorld(32)
+      local solids = {}
+      for i = 1, 60 do
+        local s = item("tile" .. i)
+        local x, y = math.floor(rnd() * 30) * 16, math.floor(rnd() * 20) * 16
+        if #world:queryRect(x, y, 16, 16) == 0 then
+          world:add(s, x, y, 16, 16)
+          solids[#solids + 1] = s
+        end
+      end
+      local walkers = {}
+      for i = 1, 12 do
+        local w = item("walker" .. i)
+        local x, y
+        repeat
+          x, y = rnd() * 460, rnd() * 300
+        until #world:queryRect(x, y, 11.3, 13.7) == 0
+        world:add(w, x, y, 11.3, 13.7)
+        walkers[i] = w
+      end
+      local function overlapping(p, q)
+        local x1, y1, w1, h1 = world:getRect(p)
+        local x2, y2, w2, h2 = world:getRect(q)
+        return x1 < x2 + w2 and x2 < x1 + w1 and y1 < y2 + h2 and y2 < y1 + h1
+      end
+      for _ = 1, 300 do
+        for _, w in ipairs(walkers) do
+          local x, y = world:getRect(w)
+          world:move(w, x + (rnd() - 0.5) * 90, y + (rnd() - 0.5) * 90)
+          for _, s in ipairs(solids) do
+            if overlapping(w, s) then
+              error(("%s ends inside %s"):format(w.name, s.name))
+            end
+          end
+          for _, o in ipairs(walkers) do
+            if o ~= w and overlapping(w, o) then
+              error(("%s ends inside %s"):format(w.name, o.name))
+            end
+          end
+        end
+      end
+    end)
+  end)
+end)
