@@ -429,7 +429,8 @@ int collide__sensor_advance(collide_world *w) {
     w->nevents = first;
     return e;
   }
-  qsort(w->events + first, (size_t)(w->nevents - first), sizeof *w->events, cmp_event);
+  if (w->nevents - first > 1)   /* (none: events may still be NULL) */
+    qsort(w->events + first, (size_t)(w->nevents - first), sizeof *w->events, cmp_event);
   return 0;
 }
 
@@ -489,6 +490,7 @@ int collide__sensor_path(collide_world *w, int xs, const collide__path *path) {
     w->nevents = first;
     return e;
   }
-  qsort(w->events + first, (size_t)(w->nevents - first), sizeof *w->events, cmp_event);
+  if (w->nevents - first > 1)   /* (none: events may still be NULL) */
+    qsort(w->events + first, (size_t)(w->nevents - first), sizeof *w->events, cmp_event);
   return 0;
 }
