@@ -72,7 +72,7 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
   /usr/include/lua5.1/lua.h:liblua5.1-0-dev
 
 .PHONY: examples fps-example platformer-smoke platformer help help-check \
-  playground playground-smoke
+  playground playground-smoke tiles-smoke tiles
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c specs spec-full luacheck rock-check \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
@@ -503,6 +503,8 @@ FUZZ_TARGETS += world
 FUZZ_TARGETS += move move_moving
 # the controller's promises over random levels and inputs (issue 26)
 FUZZ_TARGETS += controller
+# tile maps and concave outlines (issue 29)
+FUZZ_TARGETS += outline tiles
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
   -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 
@@ -636,8 +638,9 @@ love-smoke: deps-love build/5.1/collide/core.so
 # examples/fps.lua on every VM and both LuaJIT backends; the platformer,
 # the playground and the bump.lua-API game in LOVE under a virtual X server
 # (screenshots: build/platformer-smoke.png, build/playground-smoke.png,
-# build/bump-game-smoke.png).
-examples: fps-example platformer-smoke playground-smoke bump-game-smoke
+# build/bump-game-smoke.png); the Tiled-map example's check without LOVE on
+# LuaJIT (both backends) and Lua 5.4, then in LOVE (build/tiles-smoke.png).
+examples: fps-example platformer-smoke playground-smoke bump-game-smoke tiles-smoke
 
 fps-example: build-all
 	@set -e; for v in $(VMS); do echo "== examples/fps.lua on Lua $$v"; \
@@ -664,6 +667,17 @@ playground-smoke: deps-love build/5.1/collide/core.so
 	@mkdir -p build
 	COLLIDE_ROOT=$(CURDIR) timeout 300 $(XVFB_RUN) $(LOVE) examples/playground --smoke \
 	  --out=$(CURDIR)/build/playground-smoke.png
+
+tiles-smoke: deps-love build/5.1/collide/core.so build/5.4/collide/core.so
+	@mkdir -p build
+	luajit examples/tiles/smoke.lua
+	COLLIDE_BACKEND=capi luajit examples/tiles/smoke.lua
+	lua5.4 examples/tiles/smoke.lua
+	COLLIDE_ROOT=$(CURDIR) timeout 600 $(XVFB_RUN) $(LOVE) examples/tiles --smoke \
+	  --out=$(CURDIR)/build/tiles-smoke.png
+
+tiles: deps-love build/5.1/collide/core.so
+	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/tiles
 
 platformer: deps-love build/5.1/collide/core.so
 	COLLIDE_ROOT=$(CURDIR) $(LOVE) examples/platformer

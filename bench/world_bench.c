@@ -2,7 +2,8 @@
  * world_bench.c -- the world against brute-force C loops over the same
  * single-shape functions, and collide_sweep_pairs against all pairs.
  *
- *   make bench-world      (or build/bench/world after make build/bench/world)
+ *   make bench-world      (or build/bench/world after make build/bench/world;
+ *                          build/bench/world tiles: the tile maps alone)
  *
  * The same terrains and queries as bench/world_bench.lua. POSIX clock.
  */
@@ -609,9 +610,111 @@ static void move_shape_bench(int ntri, int npc) {
 
 /* ---- (end of move_shape) --------------------------------------------------- */
 
+/* ---- tile maps: w:add_tiles against one box per tile (issue 29) ---------- */
+
+/* A 200 x 200 map, half solid, two ways: "terrain", a ground of random
+   height (a column's surface within 10 rows of the middle) with a cave
+   of random rooms cut in it and platforms above (what a platformer's
+   level looks like), and "noise", each cell solid with probability 1/2
+   (the worst case for merging). Shapes, build time (adding them and the
+   hierarchy), and one controller move_aabb per call (a box of half a
+   tile's size at a random free cell, moving 0.3 tiles across and 0.2
+   down), merged against one add_aabb per solid cell. Each time is the
+   fastest of 5 rounds. */
+static void tiles_bench(int side, int noise) {
+  unsigned char *cells = calloc((size_t)side * (size_t)side, 1);
+  collide_vec3 (*q)[2];
+  collide_vec3 size = V(1, 1, 0), origin = V(0, 0, 0);
+  collide_contact cts[16];
+  collide_move_result res;
+  collide_move_options o;
+  collide_mover m;
+  double t[2][2];
+  int r, c, k, way, round, nsolid = 0, nshapes[2], n = 10000, nq = 0, first;
+  for (c = 0; c < side; c++) {
+    int top = side / 2 + (int)(rnd() * 20) - 10;
+    for (r = 0; r < side; r++)
+      cells[r * side + c] = noise ? rnd() < 0.5 : r >= top;
+  }
+  if (!noise) {
+    for (k = 0; k < 40; k++) {   /* rooms below ground, platforms above */
+      int r0 = side / 2 + 15 + (int)(rnd() * (side / 2 - 25)), c0 = (int)(rnd() * (side - 12));
+      int pr = 10 + (int)(rnd() * (side / 2 - 20)), pc = (int)(rnd() * (side - 12));
+      for (r = r0; r < r0 + 5; r++)
+        for (c = c0; c < c0 + 12; c++) cells[r * side + c] = 0;
+      for (c = pc; c < pc + 8; c++) cells[pr * side + c] = 1;
+    }
+  }
+  for (k = 0; k < side * side; k++) nsolid += cells[k];
+  q = malloc(sizeof *q * (size_t)n);
+  while (nq < n) {   /* free cells with a free cell beside them */
+    r = 1 + (int)(rnd() * (side - 2));
+    c = 1 + (int)(rnd() * (side - 2));
+    if (cells[r * side + c] || cells[r * side + c + 1]) continue;
+    q[nq][0] = V(c + 0.5, r + 0.5, 0);
+    q[nq][1] = V(c + 0.8, r + 0.7, 0);
+    nq++;
+  }
+  m.kind = COLLIDE_MOVER_AABB;
+  m.r = 0;
+  m.extents = V(0.25, 0.25, 0);
+  m.axis = V(0, 0, 0);
+  for (way = 0; way < 2; way++) {
+    collide_world *w = NULL;
+    double t0 = 0;
+    t[way][0] = HUGE_VAL;
+    for (round = 0; round < 5; round++) {   /* the fastest of 5 builds */
+    if (w) collide_world_free(w);
+    w = collide_world_new();
+    t0 = now();
+    if (way == 0) {
+      collide_world_add_tiles(w, cells, side, side, &size, &origin, &first);
+    } else {
+      for (r = 0; r < side; r++)
+        for (c = 0; c < side; c++)
+          if (cells[r * side + c]) {
+            collide_vec3 ce = V(c + 0.5, r + 0.5, 0), e = V(0.5, 0.5, 0);
+            collide_world_add_aabb(w, &ce, &e);
+          }
+    }
+    collide_world_build(w);
+    if (now() - t0 < t[way][0]) t[way][0] = now() - t0;
+    }
+    nshapes[way] = collide_world_count(w);
+    collide_move_options_init(&o);
+    o.use_up = 1;
+    o.up = V(0, -1, 0);
+    o.snap = 0.1;
+    /* the fastest of 5 rounds over all the moves: the machine is shared,
+       and a round slowed by another process says nothing of the code */
+    t[way][1] = HUGE_VAL;
+    for (round = 0; round < 5; round++) {
+      double tr;
+      t0 = now();
+      for (k = 0; k < n; k++)
+        collide_world_move(w, &m, &q[k][0], &q[k][1], &o, NULL, NULL, cts, 16, &res);
+      tr = (now() - t0) / n;
+      if (tr < t[way][1]) t[way][1] = tr;
+    }
+    collide_world_free(w);
+  }
+  printf("%-8s %6d cells  add_tiles %5d shapes %7.2f ms  move_aabb %5.0f ns   "
+         "one box a tile %5d shapes %7.2f ms  move_aabb %5.0f ns (%4.2fx)\n",
+         noise ? "noise" : "terrain", nsolid, nshapes[0], t[0][0] * 1e3, t[0][1] * 1e9,
+         nshapes[1], t[1][0] * 1e3, t[1][1] * 1e9, t[1][1] / t[0][1]);
+  free(q);
+  free(cells);
+}
+
 /* ./build/bench/world runs every part; ./build/bench/world many only the
-   batch queries' (many_bench). */
+   batch queries' (many_bench), ./build/bench/world tiles only the tile maps'. */
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "tiles") == 0) {
+    printf("200 x 200 tile maps, half solid (controller box, up = -y)\n");
+    tiles_bench(200, 0);
+    tiles_bench(200, 1);
+    return 0;
+  }
   if (argc > 1 && strcmp(argv[1], "many") == 0) {
     many_bench();
     return 0;
@@ -636,6 +739,9 @@ int main(int argc, char **argv) {
   move_shape_bench(10000, 200);
   printf("\n");
   many_bench();
+  printf("\n200 x 200 tile maps, half solid (controller box, up = -y)\n");
+  tiles_bench(200, 0);
+  tiles_bench(200, 1);
   printf("\nmany moving spheres\n");
   pairs_bench(1000);
   pairs_bench(5000);

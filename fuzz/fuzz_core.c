@@ -2784,6 +2784,103 @@ done:
 
 /* ==== (end of the movers) ================================================== */
 
+/* ==== tile maps and outlines (issue 29) ====================================
+   fz_outline: random outlines (small exact coordinates most of the time:
+   collinear points, touching edges, repeats) through
+   collide_world_add_outline. Either an error with nothing added and a
+   reason an outline can have, or pieces that are polygons of the
+   outline's own points, whose areas add up to the outline's (its shoelace
+   area; to 1e-9 of it, the pieces' areas being rounded sums too). */
+
+static double fz_area2(const vec3 *p, int n) {
+  double a = 0;
+  int i;
+  for (i = 0; i < n; i++) a += p[i].x * p[(i + 1) % n].y - p[(i + 1) % n].x * p[i].y;
+  return a;
+}
+
+static void fz_outline(src *s) {
+  vec3 p[64], at;
+  int n = 3 + (int)(byte(s) % 60), i, k, first, where[2];
+  double total = 0, m = 0, lo = INFINITY;
+  collide_world *w = collide_world_new();
+  if (!w) return;
+  for (i = 0; i < n; i++) {
+    p[i].x = number(s);
+    p[i].y = number(s);
+    p[i].z = 0;
+    m = fmax(m, fmax(fabs(p[i].x), fabs(p[i].y)));
+    if (p[i].x != 0) lo = fmin(lo, fabs(p[i].x));
+    if (p[i].y != 0) lo = fmin(lo, fabs(p[i].y));
+  }
+  k = collide_world_add_outline(w, p, n, &first, where, &at);
+  if (k < 0) {
+    int r = collide_error_reason(k);
+    ENSURE(collide_world_count(w) == 0);
+    ENSURE(r == COLLIDE_E_SELF_CROSSING || r == COLLIDE_E_VEC_NAN || r == COLLIDE_E_VEC_INF ||
+           r == COLLIDE_E_VEC_RANGE || r == COLLIDE_E_FEW_VERTICES ||
+           r == COLLIDE_E_REPEATED || r == COLLIDE_E_POLY_COLLINEAR ||
+           r == COLLIDE_E_NOT_CONVEX || r == COLLIDE_E_NOT_PLANAR);
+    /* (where[] is -1 only when coordinates 2^1000 apart in magnitude made
+       the exact tests underflow and the cut fail: said as a crossing) */
+    if (r == COLLIDE_E_SELF_CROSSING && where[0] >= 0) ENSURE(where[0] < where[1] && where[1] < n);
+    collide_world_free(w);
+    return;
+  }
+  ENSURE(k >= 1 && collide_world_count(w) == k);
+  for (i = 0; i < k; i++) {
+    collide_world_shape g;
+    int j, q;
+    ENSURE(collide_world_get(w, first + i, &g) == 1 && g.kind == COLLIDE_SHAPE_POLYGON);
+    for (j = 0; j < g.polygon.count; j++) {
+      for (q = 0; q < n; q++)
+        if (g.polygon.vertices[j].x == p[q].x && g.polygon.vertices[j].y == p[q].y) break;
+      ENSURE(q < n);   /* a point of the outline */
+    }
+    total += fabs(fz_area2(g.polygon.vertices, g.polygon.count));
+  }
+  /* (the area check where every product is far from underflow: nonzero
+     coordinates within 1e60 of each other, the largest below 1e100) */
+  if (m < 1e100 && (lo == INFINITY || m < 1e60 * lo))
+    ENSURE(fabs(total - fabs(fz_area2(p, n))) <= 1e-9 * (fabs(fz_area2(p, n)) + m * m * 1e-6));
+  collide_world_free(w);
+}
+
+/* fz_tiles: a random grid, size and origin: an error with nothing added,
+   or disjoint boxes covering exactly the solid cells (each cell's centre
+   in exactly one box when that centre is well inside the float range). */
+static void fz_tiles(src *s) {
+  unsigned char cells[16 * 16];
+  int rows = (int)(byte(s) % 17), cols = (int)(byte(s) % 17), r, c, k, first, ids[4];
+  vec3 size, origin;
+  collide_world *w = collide_world_new();
+  if (!w) return;
+  for (r = 0; r < rows * cols; r++) cells[r] = (unsigned char)(byte(s) % 2);
+  size.x = number(s); size.y = number(s); size.z = byte(s) % 4 ? 0 : number(s);
+  origin.x = number(s); origin.y = number(s); origin.z = 0;
+  k = collide_world_add_tiles(w, cells, rows, cols, &size, &origin, &first);
+  if (k < 0) {
+    ENSURE(collide_world_count(w) == 0);
+    collide_world_free(w);
+    return;
+  }
+  ENSURE(collide_world_count(w) == k);
+  if (size.x > 1e-100 && size.y > 1e-100 && fabs(origin.x) < 1e40 && fabs(origin.y) < 1e40 &&
+      size.x < 1e40 && size.y < 1e40 &&
+      size.x > 1e-6 * fabs(origin.x) && size.y > 1e-6 * fabs(origin.y))
+    for (r = 0; r < rows; r++)
+      for (c = 0; c < cols; c++) {
+        vec3 q;
+        q.x = origin.x + (c + 0.5) * size.x;
+        q.y = origin.y + (r + 0.5) * size.y;
+        q.z = origin.z;
+        ENSURE(collide_world_overlap_point(w, &q, NULL, NULL, ids, 4) == cells[r * cols + c]);
+      }
+  collide_world_free(w);
+}
+
+/* ==== (end of tile maps and outlines) ====================================== */
+
 typedef void (*target_fn)(src *);
 
 #ifndef FUZZ_TARGET
@@ -2800,7 +2897,8 @@ static void fz_all(src *s) {
     fz_capsule_polygon, fz_capsule_segment, fz_capsule_aabb, fz_capsule_capsule,
     /* moving box (branch box) */
     fz_aabb_sphere, fz_aabb_plane, fz_aabb_triangle, fz_aabb_polygon,
-    fz_aabb_segment
+    fz_aabb_segment,
+    fz_outline, fz_tiles   /* (issue 29) */
   };
   t[byte(s) % (sizeof t / sizeof t[0])](s);
 }

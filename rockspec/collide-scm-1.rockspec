@@ -28,6 +28,7 @@ build = {
         "csrc/core/collide_box.c",
         "csrc/core/collide_capsule.c",
         "csrc/core/collide_mover.c",
+        "csrc/core/collide_outline.c",
         "csrc/core/collide_pairs.c",
         "csrc/core/collide_penetration.c",
         "csrc/core/collide_polygon.c",

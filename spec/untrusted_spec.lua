@@ -9,6 +9,7 @@ local collide = require "collide"
 local v = collide.vec3
 
 local LOCKED = "world is locked during a query"
+local unpack = table.unpack or unpack
 
 -- The LuaJIT FFI backend's side of these guarantees (its list filters and
 -- options locked, the nesting limit, yields, its world's metatable
@@ -304,6 +305,35 @@ describe("a script against a world", function()
       local c = { w:move_sphere(0.5, v(0, 0, 0), v(10, 3, 0)) }
       assert.are.same(b, a)
       assert.are_not.same(c[1], a[1])   -- (the defaults made a difference)
+    end)
+    -- The lock is checked with self, before the other arguments, on every
+    -- backend (lcollide_world.c check_world_mut; ffi_world.lua
+    -- check_unlocked): a change with bad arguments on a locked world is the
+    -- lock's error, and the same change with the same arguments on the
+    -- world once unlocked is the argument's.
+    it("is the lock's error before any argument's, on every backend", function()
+      local w = scene()
+      local calls = {
+        { "remove", "x" },
+        { "set_layers", 1, -1 },
+        { "set_velocity", 1, "fast" },
+        { "add_sphere", "here", 1 },
+        { "add_polygon", 5 },
+        { "update", 1, "there", 1 },
+        { "move_shape", 1, "there" },
+      }
+      for _, c in ipairs(calls) do
+        local inside
+        w:raycast(v(0, 0, 0), v(10, 0, 0), function()
+          inside = error_of(w[c[1]], w, unpack(c, 2))
+          return true
+        end)
+        assert.are.equal(c[1] .. ": " .. LOCKED, inside:match("[%w_]+: .*$"))
+        local outside = error_of(w[c[1]], w, unpack(c, 2))
+        assert.is_truthy(outside:find("bad argument #", 1, true), outside)
+        assert.is_falsy(outside:find(LOCKED, 1, true), outside)
+      end
+      usable(w)
     end)
   end)
 

@@ -24,6 +24,18 @@
 --    memory.
 -- Prints the counts; exits 1 after printing the first findings.
 
+-- On LuaJIT this file's own code is kept out of the JIT (collide's is
+-- not): LuaJIT 2.1.0-beta3 as Debian and Ubuntu ship it can spin for ever
+-- in a finalizer that runs compiled code. In a __gc call it neither steps
+-- the collector nor records side traces on a trace exit, so a trace that
+-- exits at its own start re-enters itself (seen on both backends: the
+-- process spins in lj_trace_exit -> lj_snap_restore of trace 8, exit 1, a
+-- trace of ser's `for k in next, x` loop; LuaJIT fixed it upstream in
+-- 119fd1fa, "Ensure forward progress on trace exit to BC_ITERN"). The
+-- finalizers here run queries, and ser, gen_query and the rest run in
+-- them; collide's own code, run in them too, stays compiled as in a game.
+if jit then jit.off(true, true) end
+
 local collide = require "collide"
 local V = collide.vec3
 local unpack = table.unpack or unpack
@@ -344,12 +356,14 @@ local function nested_query(ctx)
   level = level - 1
 end
 
--- Garbage whose finalizer queries and tries changes. On LuaJIT its queries
--- are off unless FUZZ_GC_QUERIES=1: there the process sometimes hangs
--- (both backends, and before issue 27's changes too) in a run where
--- finalizers run queries, inside LuaJIT (no Lua hook fires); not
--- understood yet.
-local gc_queries = not jit or os.getenv("FUZZ_GC_QUERIES") == "1"
+-- Garbage whose finalizer queries and tries changes. On the FFI backend a
+-- finalizer's query can still change the answer of the query it
+-- interrupted, about 3 runs in 100 of 10,000 sequences (a scratch vector or
+-- result struct of the Lua state filled, then read after a trace exit ran
+-- the finalizer: docs/guarantees.md, "Exceptions"; issue 27, open), so
+-- there its queries are off unless FUZZ_GC_QUERIES=1, and `make fuzz-lua`
+-- checks everything else.
+local gc_queries = collide.backend ~= "ffi" or os.getenv("FUZZ_GC_QUERIES") == "1"
 local function finalizer()
   say("  finalizer", quiet, gc_depth)
   if quiet then return end

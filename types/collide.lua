@@ -225,6 +225,26 @@ function World:add_capsule(a, b, r, data) end
 ---@return integer last_id consecutive ids
 function World:add_mesh(vertices, indices, data) end
 
+---Solid cells of a tile grid (rows of numbers, 0 empty) as few merged
+---boxes: row r, column c covers origin + ((c-1)*size.x .. c*size.x,
+---(r-1)*size.y .. r*size.y); every box gets data.
+---@param grid number[][]
+---@param size collide.vec3like|number a number for square tiles
+---@param origin? collide.vec3like default (0, 0, 0)
+---@param data? any
+---@return integer first_id
+---@return integer last_id consecutive ids
+function World:add_tiles(grid, size, origin, data) end
+
+---A simple polygon, concave allowed (a last point equal to the first is
+---dropped), as convex polygon pieces; every piece gets data. An outline
+---that crosses or touches itself is an error naming the edges.
+---@param points collide.vec3like[]
+---@param data? any
+---@return integer first_id
+---@return integer last_id consecutive ids
+function World:add_outline(points, data) end
+
 ---Re-places a shape with the arguments of its `add_*` (without data);
 ---keeps its id and data.
 ---@param id integer
@@ -608,6 +628,21 @@ function collide.world() end
 ---@param s string
 ---@return collide.world
 function collide.load(s) end
+
+---Options of collide.tiled.
+---@class collide.tiled_options
+---@field world? collide.world add to this world instead of a new one
+---@field property? string the collidable property's name (default "collidable")
+---@field segments? integer sides of an ellipse's polygon (default 16)
+
+---A world of the collision shapes of a map exported by Tiled as Lua (the
+---table STI reads): collidable tile layers (per layer or per tile), and
+---rectangle, polygon, polyline and ellipse objects. Each shape's data is
+---{layer =, object =, id =, type =, properties =}.
+---@param map table
+---@param options? collide.tiled_options
+---@return collide.world
+function collide.tiled(map, options) end
 
 -- Sweeps of a sphere
 

@@ -112,7 +112,10 @@ enum {
   COLLIDE_E_ONEWAY_UP = 32,           /* "'oneway' needs options.up" */
   /* helpers (issue 31) */
   COLLIDE_E_NOT_UNIT = 33,            /* "normal is not unit length (normalize it)" */
-  COLLIDE_E_LAST = 34
+  /* tile maps and outlines (issue 29) */
+  COLLIDE_E_SELF_CROSSING = 34,       /* "outline crosses itself" */
+  COLLIDE_E_TILE_SIZE = 35,           /* "tile size must be positive" */
+  COLLIDE_E_LAST = 36
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -313,6 +316,10 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
    (COLLIDE_E_NOMEM, argument 0, when there is none). */
 int collide_polygon_init(const collide_vec3 *vertices, int count,
                          collide_polygon *poly);
+/* count - 1 when the last of the vertices equals the first exactly (a
+   closed ring, as editors export it), else count: the bindings validate
+   that many (collide.polygon, add_polygon, update). */
+int collide_polygon_open_count(const collide_vec3 *vertices, int count);
 /* ---- world: shapes with a broadphase ------------------------------------ */
 
 /* A set of shapes with a dynamic bounding-volume hierarchy: they can be
@@ -412,6 +419,36 @@ int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
 int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
                            int nvertices, const int *indices, int nindices,
                            int *first_id);
+
+/* Tile maps and concave outlines (issue 29; collide_outline.c). */
+
+/* Adds the solid cells of a grid of rows x cols (row-major, nonzero =
+   solid) as few axis-aligned boxes: cell (r, c), 0-based, covers x in
+   origin.x + [c, c + 1] size.x, y in origin.y + [r, r + 1] size.y and z in
+   origin.z + [0, size.z] (size.z may be 0: flat tiles in a 2D game).
+   Solid cells are merged greedily into rectangles (runs along a row, then
+   grown over the rows below), whose shared boundaries are computed from
+   the same products as the cells', so no seam steps. Returns the number
+   of boxes added, their ids consecutive from *first_id, or a negative
+   error with nothing added. Lua arguments: 2 grid, 3 size
+   (COLLIDE_E_TILE_SIZE unless size.x and size.y are > 0; negative size.z
+   is COLLIDE_E_NEG_EXTENT), 4 origin. */
+int collide_world_add_tiles(collide_world *w, const unsigned char *cells,
+                            int rows, int cols, const collide_vec3 *size,
+                            const collide_vec3 *origin, int *first_id);
+
+/* Adds the region inside a simple polygon (concave allowed; a last point
+   equal to the first is dropped) as convex polygons: ear clipping, then
+   Hertel-Mehlhorn merging, with exact orientation tests. Returns the
+   number of pieces added, their ids consecutive from *first_id, or a
+   negative error with nothing added (Lua argument 2). When two edges of
+   the outline meet (COLLIDE_E_SELF_CROSSING; a repeated point is two
+   edges meeting), where[0] < where[1] are their 0-based numbers (edge i
+   runs from point i to point i + 1, the last back to point 0) and *at a
+   point where they meet (rounded); otherwise where[] is -1. */
+int collide_world_add_outline(collide_world *w, const collide_vec3 *points,
+                              int count, int *first_id, int *where,
+                              collide_vec3 *at);
 
 /* 1 removed, 0 no such shape, <0 locked. */
 int collide_world_remove(collide_world *w, int id);

@@ -58,6 +58,9 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   "'oneway' needs options.up",
   /* helpers */
   "normal is not unit length (normalize it)",
+  /* tile maps and outlines */
+  "outline crosses itself",
+  "tile size must be positive",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

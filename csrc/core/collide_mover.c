@@ -187,10 +187,106 @@ static int walkable(const move_state *m, vec3 n) {
  * mover is on the outer side of, the one nearest up; else the contact
  * normal.
  */
+/* The world filter of covered(): other fixed boxes the move has not set
+   aside for good (a seam is between boxes; a sphere, a moving shape or a
+   shape the move passes through covers nothing; the shapes one look-up
+   passes over, m->tmp, still cover). */
+typedef struct cover_ctx { const move_state *m; int box; } cover_ctx;
+static double mover_size(const collide_mover *s);
+static void set_vc(vec3 *v, int k, double x) {
+  if (k == 0) v->x = x;
+  else if (k == 1) v->y = x;
+  else v->z = x;
+}
+static int cover_filter(void *ctx, int id) {
+  const cover_ctx *c = (const cover_ctx *)ctx;
+  const collide_world *w = c->m->w;
+  const shape *s;
+  if (id == c->box || id == c->m->self || listed(c->m->skip, c->m->nskip, id)) return 0;
+  s = &w->slots[collide__slot_of(w, id)];
+  return s->kind == COLLIDE_SHAPE_AABB && s->moving < 0;
+}
+
+/* Whether face k, side sg, of box id (centre c, extents e) is covered by
+   another shape next to the point p of its rim: the point a little
+   outside the face and a little inside its rim is in another shape. Then
+   the face there is a seam between two boxes (tiles, w:add_tiles's merged
+   rectangles: issue 29), not a surface, and a mover sliding past the seam
+   over the neighbour's face must not stand on it (a ghost contact, as
+   Box2D's chain shapes' ghost vertices avoid). delta: far below any
+   feature of a level, far above the tolerance p is on the rim within. */
+static int covered(const move_state *m, int id, const vec3 *c, const vec3 *e,
+                   int k, int sg, const vec3 *p, double tol) {
+  cover_ctx cc;
+  double delta = 1e-6 * mover_size(m->shape) + 4 * tol;
+  vec3 q = *p, fn = v3(0, 0, 0);
+  int j, k2, n, rim = 0, ids[4];
+  cc.m = m;
+  cc.box = id;
+  set_vc(&q, k, vc(&q, k) + sg * delta);
+  for (j = 0; j < 3; j++) {
+    double lo = vc(c, j) - vc(e, j), hi = vc(c, j) + vc(e, j);
+    if (j == k || vc(e, j) == 0) continue;   /* (flat: no rim that way) */
+    if (fabs(vc(p, j) - lo) <= tol) set_vc(&q, j, lo + delta);
+    else if (fabs(vc(p, j) - hi) <= tol) set_vc(&q, j, hi - delta);
+    else continue;
+    rim = 1;
+  }
+  /* (inside the face, not on its rim: a surface) */
+  if (!rim) return 0;
+  n = collide_world_overlap_point(m->w, &q, cover_filter, &cc, ids, 4);
+  if (n > 4) n = 4;
+  if (n <= 0 || !m->filter) return n > 0;
+  /* a neighbour the move's filter lets the mover pass (or treats as
+     one-way) covers nothing either: asked as a contact on this face */
+  set_vc(&fn, k, sg);
+  for (k2 = 0; k2 < n; k2++) {
+    int r = m->filter(m->ctx, ids[k2], &fn);
+    if (r >= 0 && r != COLLIDE_RESPONSE_CROSS && r != COLLIDE_RESPONSE_IGNORE &&
+        r != COLLIDE_RESPONSE_ONEWAY)
+      return 1;
+  }
+  return 0;
+}
+
+/* The normal of contact h with shape id, seams aside: when h is on a
+   face of a box (normal along an axis) at the face's rim, and that part
+   of the face is covered by another shape (covered), the box is touched
+   across a seam -- a mover sliding down a wall of stacked boxes, or along
+   a floor of boxes side by side, at the corner where one box meets the
+   next -- and the contact is the face on the rim's side, the surface the
+   mover actually slides on. Else h's normal. */
+static vec3 seam_normal(const move_state *m, int id, const collide_hit *h) {
+  const collide_world *w = m->w;
+  const shape *s = &w->slots[collide__slot_of(w, id)];
+  const vec3 *c, *e;
+  double tol;
+  int k, j;
+  if (s->kind != COLLIDE_SHAPE_AABB) return h->normal;
+  c = &s->g.aabb.center;
+  e = &s->g.aabb.extents;
+  tol = 1e-9 * (1 + max_abs3(c) + max_abs3(e));
+  for (k = 0; k < 3; k++) {
+    int sg = vc(&h->normal, k) > 0 ? 1 : -1;
+    if (fabs(vc(&h->normal, k)) < 1 - 1e-9) continue;
+    if (fabs(vc(&h->point, k) - (vc(c, k) + sg * vc(e, k))) > tol) return h->normal;
+    if (!covered(m, id, c, e, k, sg, &h->point, tol)) return h->normal;
+    for (j = 0; j < 3; j++) {
+      vec3 f = v3(0, 0, 0);
+      if (j == k || vc(e, j) == 0) continue;
+      if (fabs(vc(&h->point, j) - (vc(c, j) - vc(e, j))) <= tol) set_vc(&f, j, -1);
+      else if (fabs(vc(&h->point, j) - (vc(c, j) + vc(e, j))) <= tol) set_vc(&f, j, 1);
+      else continue;
+      return f;
+    }
+  }
+  return h->normal;
+}
+
 static vec3 surface_normal(const move_state *m, int id, const collide_hit *h) {
   const collide_world *w = m->w;
   const shape *s = &w->slots[collide__slot_of(w, id)];
-  vec3 n = h->normal, f;
+  vec3 n = seam_normal(m, id, h), f;
   switch (s->kind) {
   case COLLIDE_SHAPE_TRIANGLE:
     f = v_normalize(v_cross(v_sub(s->g.tri.b, s->g.tri.a),
@@ -211,7 +307,7 @@ static vec3 surface_normal(const move_state *m, int id, const collide_hit *h) {
         vec3 fn = v3(k == 0 ? sg : 0, k == 1 ? sg : 0, k == 2 ? sg : 0);
         double face = vc(c, k) + sg * vc(e, k);
         if (fabs(vc(&h->point, k) - face) <= tol && v_dot(fn, n) > 0 &&
-            v_dot(fn, m->up) > best) {
+            v_dot(fn, m->up) > best && !covered(m, id, c, e, k, sg, &h->point, tol)) {
           best = v_dot(fn, m->up);
           f = fn;
         }
@@ -1035,7 +1131,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
       collide__path_add(path, 1, pos);
       break;
     }
-    n = h.normal;
+    n = h.normal = seam_normal(&m, id, &h);
     tc = t + h.u * (1 - t);
     /* (a round starts where the mover stopped short, a little before the
        last contact: the contacts stay in order) */

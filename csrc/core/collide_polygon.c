@@ -329,3 +329,17 @@ done:
   free(mem);
   return rc;
 }
+
+/* A closing vertex equal to the first (as editors and exporters write a
+   closed ring, Tiled's polygons among them) is the first one again, not a
+   repeated vertex (issue 29): the bindings take a polygon's vertices as
+   the count this returns. Only an exact copy: a near one is still a
+   repeated vertex. Not in collide_polygon_init itself, which also checks
+   a moved polygon (collide_world.c), whose first and last vertices
+   rounding together is a fault, not a ring. */
+int collide_polygon_open_count(const collide_vec3 *vertices, int count) {
+  if (vertices != NULL && count > 1 && vertices[count - 1].x == vertices[0].x &&
+      vertices[count - 1].y == vertices[0].y && vertices[count - 1].z == vertices[0].z)
+    return count - 1;
+  return count;
+}

@@ -95,7 +95,8 @@ static int l_polygon(lua_State *L) {
   p = lc_newpolygon(L, (int)n);
   for (i = 0; i < (int)n; i++)
     lc_checkvec_at(L, &F_POLYGON, 1, i + 1, &p->vertices[i]);
-  code = collide_polygon_init(p->vertices, (int)n, &p->poly);
+  code = collide_polygon_init(p->vertices, collide_polygon_open_count(p->vertices, (int)n),
+                              &p->poly);
   if (code < 0) return lc_coreerror(L, &F_POLYGON, code, 1);
   lc_polygon_finish(L);
   return 1;

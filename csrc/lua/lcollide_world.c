@@ -204,7 +204,7 @@ static void check_polygon_arg(lua_State *L, const lc_fn *fn, int idx,
   if (n < 3) lc_argerror(L, fn, idx, collide_reason_message(COLLIDE_E_FEW_VERTICES));
   v = (collide_vec3 *)lc_newuserdata(L, (size_t)n * sizeof *v, 0);
   for (i = 0; i < n; i++) lc_checkvec_at(L, fn, idx, i + 1, &v[i]);
-  code = collide_polygon_init(v, n, poly);
+  code = collide_polygon_init(v, collide_polygon_open_count(v, n), poly);
   if (code < 0) lc_argerror(L, fn, idx, collide_error_message(code));
 }
 
@@ -215,6 +215,23 @@ static int w_add_polygon(lua_State *L) {
   lua_settop(L, 3);
   check_polygon_arg(L, &F, 2, &poly);
   return added(L, &F, collide_world_add_polygon(check_world_mut(L, &F), &poly), 3);
+}
+
+/* Keeps data (stack index data_idx, may be nil) with ids first .. first+n-1
+   and returns first_id, last_id (add_mesh, add_tiles, add_outline). */
+static int added_range(lua_State *L, int first, int n, int data_idx) {
+  int i;
+  if (!lua_isnil(L, data_idx) && n > 0) {
+    lc_getuservalue(L, 1);
+    for (i = 0; i < n; i++) {
+      lua_pushvalue(L, data_idx);
+      lua_rawseti(L, -2, first + i);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pushinteger(L, first);
+  lua_pushinteger(L, first + n - 1);
+  return 2;
 }
 
 /* add_mesh's error for triangle t (0-based) of the indices at 3, naming
@@ -277,17 +294,104 @@ static int w_add_mesh(lua_State *L) {
   n = collide_world_add_mesh(w, v, nv, ix, ni, &first);
   if (n < 0 && first >= 0) return mesh_error(L, &F, n, first, ix);
   if (n < 0) return world_error(L, &F, n);
-  if (!lua_isnil(L, 4) && n > 0) {
-    lc_getuservalue(L, 1);
-    for (i = 0; i < n; i++) {
-      lua_pushvalue(L, 4);
-      lua_rawseti(L, -2, first + i);
+  return added_range(L, first, n, 4);
+}
+
+/* w:add_tiles(grid, size [, origin [, data]]) -> first_id, last_id.
+   grid: an array of rows, each an array of numbers (0 or absent: empty),
+   read raw; size a vector or a number (square tiles). The same checks
+   and words as ffi_world.lua's add_tiles. */
+static int w_add_tiles(lua_State *L) {
+  static const lc_fn F = {"add_tiles", 1};
+  collide_vec3 size, origin = {0, 0, 0};
+  unsigned char *cells;
+  int rows, cols = 0, r, c, first, n;
+  (void)check_world_mut(L, &F);   /* (checked again before the core call) */
+  lua_settop(L, 5);
+  if (lua_type(L, 2) != LUA_TTABLE) lc_typeerror(L, &F, 2, "table");
+  if (lua_type(L, 3) == LUA_TNUMBER) {
+    double x = (double)lua_tonumber(L, 3);
+    size.x = size.y = x;
+    size.z = 0;
+  } else {
+    lc_checkvec(L, &F, 3, &size);
+  }
+  if (!lua_isnil(L, 4)) lc_checkvec(L, &F, 4, &origin);
+  rows = (int)lc_rawlen(L, 2);
+  for (r = 1; r <= rows; r++) {
+    lua_rawgeti(L, 2, r);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+      lua_pushfstring(L, "table expected at row %d, got %s", r, lc_typename(L, -1));
+      lc_argerror(L, &F, 2, lua_tostring(L, -1));
+    }
+    if ((int)lc_rawlen(L, -1) > cols) cols = (int)lc_rawlen(L, -1);
+    lua_pop(L, 1);
+  }
+  if (rows > 0 && (size_t)cols > ((size_t)-1 / 2) / (size_t)rows)
+    lc_argerror(L, &F, 2, "grid too large");
+  cells = (unsigned char *)lc_newuserdata(L, (size_t)rows * (size_t)cols + 1, 0);
+  for (r = 0; r < rows; r++) {
+    int len;
+    lua_rawgeti(L, 2, r + 1);
+    len = (int)lc_rawlen(L, -1);
+    for (c = 0; c < cols; c++) {
+      double x = 0;
+      if (c < len) {
+        lua_rawgeti(L, -1, c + 1);
+        if (lua_type(L, -1) == LUA_TNUMBER) x = (double)lua_tonumber(L, -1);
+        else if (!lua_isnil(L, -1)) {
+          lua_pushfstring(L, "number expected at row %d, column %d, got %s", r + 1,
+                          c + 1, lc_typename(L, -1));
+          lc_argerror(L, &F, 2, lua_tostring(L, -1));
+        }
+        if (x != x) {
+          lua_pushfstring(L, "number is NaN at row %d, column %d", r + 1, c + 1);
+          lc_argerror(L, &F, 2, lua_tostring(L, -1));
+        }
+        lua_pop(L, 1);
+      }
+      cells[(size_t)r * (size_t)cols + (size_t)c] = x != 0;
     }
     lua_pop(L, 1);
   }
-  lua_pushinteger(L, first);
-  lua_pushinteger(L, first + n - 1);
-  return 2;
+  n = collide_world_add_tiles(check_world_mut(L, &F), cells, rows, cols, &size,
+                              &origin, &first);
+  if (n < 0) return world_error(L, &F, n);
+  return added_range(L, first, n, 5);
+}
+
+/* w:add_outline(points [, data]) -> first_id, last_id. A crossing is
+   named by its edges' points as given (1-based) and where they meet:
+   "outline crosses itself: edge 2-3 meets edge 5-6 at (4, 0)". The same
+   words as ffi_world.lua's add_outline. */
+static int w_add_outline(lua_State *L) {
+  static const lc_fn F = {"add_outline", 1};
+  collide_vec3 *v, at = {0, 0, 0};
+  int n, i, first, where[2];
+  (void)check_world_mut(L, &F);
+  lua_settop(L, 3);
+  if (lua_type(L, 2) != LUA_TTABLE) lc_typeerror(L, &F, 2, "table");
+  n = (int)lc_rawlen(L, 2);
+  v = (collide_vec3 *)lc_newuserdata(L, (size_t)(n + 1) * sizeof *v, 0);
+  for (i = 0; i < n; i++) lc_checkvec_at(L, &F, 2, i + 1, &v[i]);
+  n = collide_world_add_outline(check_world_mut(L, &F), v, n, &first, where, &at);
+  if (n < 0 && where[0] >= 0) {
+    char x[32], y[32], z[32];
+    int count = (int)lc_rawlen(L, 2);
+    /* (a closing point equal to the first was dropped: edges count the rest) */
+    int m = count - (v[count - 1].x == v[0].x && v[count - 1].y == v[0].y &&
+                     v[count - 1].z == v[0].z);
+    lc_format_number(x, sizeof x, at.x);
+    lc_format_number(y, sizeof y, at.y);
+    lc_format_number(z, sizeof z, at.z);
+    lua_pushfstring(L, "outline crosses itself: edge %d-%d meets edge %d-%d at (%s, %s%s%s)",
+                    where[0] + 1, (where[0] + 1) % m + 1, where[1] + 1,
+                    (where[1] + 1) % m + 1, x, y, at.z != 0 ? ", " : "",
+                    at.z != 0 ? z : "");
+    return lc_argerror(L, &F, 2, lua_tostring(L, -1));
+  }
+  if (n < 0) return world_error(L, &F, n);
+  return added_range(L, first, n, 3);
 }
 
 /* An id argument: an integral number, else 0 (no shape has it). */
@@ -1615,6 +1719,8 @@ static const luaL_Reg world_methods[] = {
   {"move_capsule", w_move_capsule}, {"move_shape", w_move_shape},
   /* world, continued */
   {"add_mesh", w_add_mesh},
+  {"add_tiles", w_add_tiles},
+  {"add_outline", w_add_outline},
   {"update", w_update}, {"get", w_get}, {"shapes", w_shapes},
   {"set_layers", w_set_layers}, {"layers", w_layers},
   {"set_velocity", w_set_velocity}, {"velocity", w_velocity},

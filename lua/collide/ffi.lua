@@ -467,7 +467,8 @@ local function polygon(t)
   local body = GBODY(n)
   local verts = ffi.cast("collide_vec3 *", body.v)
   for i = 1, n do checkvec_at(F_POLYGON, 1, t, i, verts[i - 1]) end
-  local code = C.collide_polygon_init(verts, n, ffi.cast("collide_polygon *", body))
+  local code = C.collide_polygon_init(verts, C.collide_polygon_open_count(verts, n),
+                                      ffi.cast("collide_polygon *", body))
   if code < 0 then return coreerror(F_POLYGON, code, 1) end
   local p = ffi.cast(G, body)
   POLY_BODY[p] = body

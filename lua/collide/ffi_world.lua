@@ -177,31 +177,42 @@ return function(E)
   -- with self locked: returns fn's two first results, or raises its error
   -- again once the world is unlocked. From code kept out of the JIT only
   -- (a callback must not be entered from compiled code; the callbacks'
-  -- own bodies are kept out of it too, so that no trace exit steps the
-  -- collector while it runs).
-  local g_fn, g1, g2, g3, g4, g5
-  local g_ok, g_r1, g_r2
-  local function guard_body()
-    local f, a1, a2, a3, a4, a5 = g_fn, g1, g2, g3, g4, g5
-    g_fn, g1, g2, g3, g4, g5 = nil, nil, nil, nil, nil, nil
-    g_ok, g_r1, g_r2 = pcall(f, a1, a2, a3, a4, a5)
+  -- own bodies are kept out of it too).
+  --
+  -- Each call has a frame of its own, {f, a1 .. a5, ok, r1, r2}, found by
+  -- the callback from its number k, the callback's argument: nothing
+  -- state-wide is set before the callback runs and read in it, or set in
+  -- it and read after, so a query that a finalizer runs in between cannot
+  -- take this call's arguments or results (the collector is stopped from
+  -- gc_stop on, but a finalizer's query may come before that and nest).
+  local FRAMES, frame_count = {}, 0
+  local function guard(k)
+    local fr = FRAMES[k]
+    fr[7], fr[8], fr[9] = pcall(fr[1], fr[2], fr[3], fr[4], fr[5], fr[6])
     if gc_held then collect("stop") end   -- (had the Lua restarted it)
   end
-  jit.off(guard_body)
-  local GUARD = ffi.cast("void (*)(void)", guard_body)
+  jit.off(guard)
+  local GUARD = ffi.cast("void (*)(double)", guard)
   local function guarded(F, self, f, a1, a2, a3, a4, a5)
+    -- (the frame made first: a finalizer run at its allocation may raise,
+    -- which must happen before the world is locked)
+    local fr = { f, a1, a2, a3, a4, a5, false, "guarded call did not run" }
     local prev = gc_stop()
     enter(F, prev)
     lock(self)
-    g_fn, g1, g2, g3, g4, g5 = f, a1, a2, a3, a4, a5
-    GUARD()
-    local ok, r1, r2 = g_ok, g_r1, g_r2
-    g_ok, g_r1, g_r2 = nil, nil, nil
+    frame_count = frame_count + 1
+    local k = frame_count
+    FRAMES[k] = fr
+    -- (under pcall: an error entering the callback, a Lua stack overflow,
+    -- must not leave the world locked)
+    local called, err = pcall(GUARD, k)
+    FRAMES[k] = nil
     unlock(self)
     depth = depth - 1
     gc_resume(prev)
-    if not ok then error(r1, 0) end
-    return r1, r2
+    if not called then error(err, 0) end
+    if not fr[7] then error(fr[8], 0) end
+    return fr[8], fr[9]
   end
   jit.off(guarded)
 
@@ -286,7 +297,7 @@ return function(E)
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(F_POLY, 2, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
-    local code = C.collide_polygon_init(vs, n, poly)
+    local code = C.collide_polygon_init(vs, C.collide_polygon_open_count(vs, n), poly)
     if code < 0 then
       return argerror(F_POLY, 2, ffi.string(C.collide_error_message(code)))
     end
@@ -341,6 +352,87 @@ return function(E)
       for id = first, first + n - 1 do D[id] = data end
     end
     return first, first + n - 1
+  end
+
+  -- Keeps data with ids first .. first + n - 1 (lcollide_world.c
+  -- added_range) and returns first, last.
+  local function added_range(D, first, n, data)
+    if type(data) ~= "nil" then
+      for id = first, first + n - 1 do D[id] = data end
+    end
+    return first, first + n - 1
+  end
+
+  local F_TILES, F_OUTLINE = fn("add_tiles", 1), fn("add_outline", 1)
+  local TSIZE, TORIGIN = new("collide_vec3"), new("collide_vec3")
+  local WHERE, AT = new("int[2]"), new("collide_vec3")
+
+  -- lcollide_world.c w_add_tiles, check for check.
+  function methods.add_tiles(self, grid, size, origin, data)
+    local w, D = check_unlocked(F_TILES, self)
+    if type(grid) ~= "table" then typeerror(F_TILES, 2, "table", grid) end
+    if type(size) == "number" then
+      TSIZE.x, TSIZE.y, TSIZE.z = size, size, 0
+    else
+      local s = istype(V, size) and size or tovec(F_TILES, 3, size, S[3])
+      TSIZE.x, TSIZE.y, TSIZE.z = s.x, s.y, s.z
+    end
+    if type(origin) ~= "nil" then
+      local o = istype(V, origin) and origin or tovec(F_TILES, 4, origin, S[4])
+      TORIGIN.x, TORIGIN.y, TORIGIN.z = o.x, o.y, o.z
+    else
+      TORIGIN.x, TORIGIN.y, TORIGIN.z = 0, 0, 0
+    end
+    local rows, cols = #grid, 0
+    for r = 1, rows do
+      local row = rawget(grid, r)
+      if type(row) ~= "table" then
+        argerror(F_TILES, 2, ("table expected at row %d, got %s"):format(r, typename(row)))
+      end
+      if #row > cols then cols = #row end
+    end
+    if rows > 0 and cols > 2 ^ 31 / rows then argerror(F_TILES, 2, "grid too large") end
+    local cells = new("unsigned char[?]", rows * cols + 1)
+    for r = 1, rows do
+      local row = rawget(grid, r)
+      local base = (r - 1) * cols - 1
+      for c = 1, #row do
+        local x = rawget(row, c)
+        if type(x) == "number" then
+          if x ~= x then
+            argerror(F_TILES, 2, ("number is NaN at row %d, column %d"):format(r, c))
+          end
+          if x ~= 0 then cells[base + c] = 1 end
+        elseif type(x) ~= "nil" then
+          argerror(F_TILES, 2, ("number expected at row %d, column %d, got %s"):format(
+            r, c, typename(x)))
+        end
+      end
+    end
+    local n = C.collide_world_add_tiles(w, cells, rows, cols, TSIZE, TORIGIN, FIRST)
+    if n < 0 then world_error(F_TILES, n) end
+    return added_range(D, FIRST[0], n, data)
+  end
+
+  -- lcollide_world.c w_add_outline, check for check and word for word.
+  function methods.add_outline(self, points, data)
+    local w, D = check_unlocked(F_OUTLINE, self)
+    if type(points) ~= "table" then typeerror(F_OUTLINE, 2, "table", points) end
+    local n = #points
+    local vs = new("collide_vec3[?]", n + 1)
+    for i = 1, n do checkvec_at(F_OUTLINE, 2, points, i, vs[i - 1]) end
+    local k = C.collide_world_add_outline(w, vs, n, FIRST, WHERE, AT)
+    if k < 0 and WHERE[0] >= 0 then
+      local a, b = vs[0], vs[n - 1]
+      -- (a closing point equal to the first was dropped: edges count the rest)
+      local m = (a.x == b.x and a.y == b.y and a.z == b.z) and n - 1 or n
+      local p, q = WHERE[0], WHERE[1]
+      argerror(F_OUTLINE, 2, ("outline crosses itself: edge %d-%d meets edge %d-%d at (%s, %s%s)")
+        :format(p + 1, (p + 1) % m + 1, q + 1, (q + 1) % m + 1, ("%.14g"):format(AT.x),
+                ("%.14g"):format(AT.y), AT.z ~= 0 and ", " .. ("%.14g"):format(AT.z) or ""))
+    end
+    if k < 0 then world_error(F_OUTLINE, k) end
+    return added_range(D, FIRST[0], k, data)
   end
 
   -- An id argument: an integral number, else 0 (no shape has it).
@@ -425,7 +517,7 @@ return function(E)
     local vs = new("collide_vec3[?]", n)
     for i = 1, n do checkvec_at(f, idx, p, i, vs[i - 1]) end
     local poly = new("collide_polygon")
-    local code = C.collide_polygon_init(vs, n, poly)
+    local code = C.collide_polygon_init(vs, C.collide_polygon_open_count(vs, n), poly)
     if code < 0 then return argerror(f, idx, ffi.string(C.collide_error_message(code))) end
     return poly, vs
   end
@@ -1159,15 +1251,29 @@ end]],
   local NEEDS_UP = { max_slope = true, step_height = true, snap = true,
                      stop_on_slope = true, steep_as_wall = true }
 
-  -- The options table into OPTIONS; returns the filter function, if any.
-  local function read_options(f, idx, options, OPTIONS)
-    if type(options) ~= "table" then return typeerror(f, idx, "table", options) end
-    for k in pairs(options) do
+  -- Every key of options is a known option's name. A while loop over
+  -- next, not a pairs loop: LuaJIT 2.1.0-beta3 (as Debian and Ubuntu ship
+  -- it) spins for ever when a compiled pairs loop (BC_ITERN) exits at its
+  -- start inside a finalizer (a __gc call neither steps the collector nor
+  -- records a side trace on a trace exit, and the exit re-enters the
+  -- trace; fixed upstream in 119fd1fa, "Ensure forward progress on trace
+  -- exit to BC_ITERN"): a finalizer that moved with options hung here
+  -- (tests/fuzz_world.lua, seed 4009, trace of this loop, exit 1).
+  local function check_option_keys(f, idx, options)
+    local k = next(options)
+    while k ~= nil do
       if type(k) ~= "string" then
         return argerror(f, idx, "unknown option (a " .. typename(k) .. " key)")
       end
       if not KNOWN[k] then return argerror(f, idx, "unknown option '" .. k .. "'") end
+      k = next(options, k)
     end
+  end
+
+  -- The options table into OPTIONS; returns the filter function, if any.
+  local function read_options(f, idx, options, OPTIONS)
+    if type(options) ~= "table" then return typeerror(f, idx, "table", options) end
+    check_option_keys(f, idx, options)
     local filter, needs_up
     for i = 1, #OPTION_NAMES do
       local key = OPTION_NAMES[i]

@@ -105,4 +105,8 @@ function collide.load(s)
   return w
 end
 
+-- collide.tiled(map [, options]): Lua over the world's methods (add_tiles,
+-- add_outline, ...), the same on both backends.
+collide.tiled = require("collide.tiled")(collide)
+
 return collide
