@@ -194,7 +194,7 @@ cdef-check:
 	  || { echo "lua/collide/cdef.lua is out of date: run make cdef"; exit 1; }
 
 luacheck:
-	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg tests/fuzz_world.lua tests/bump_sidebyside.lua collide.lua)
+	$(LUACHECK) --no-color $(wildcard lua spec examples bench tools types tests/pkg tests/fuzz_world.lua tests/fuzz_load.lua tests/bump_sidebyside.lua collide.lua)
 
 # Packaging check (tests/pkg/rock_check.sh): both rockspecs lint clean and
 # describe the same rock (every C source listed, version = _VERSION);
@@ -572,7 +572,9 @@ ci-extra: deps-reliab
 	  check-gc host fuzz-replay spec-full fuzz-lua
 	@echo "make ci-extra: all reliability checks passed"
 
-# The Lua-level fuzzer of the world (tests/fuzz_world.lua): filters,
+# The Lua-level fuzzers: of collide.load (tests/fuzz_load.lua: saved random
+# worlds, mutated: each loads as a world that round-trips, or is refused
+# with "not a saved world"), and of the world (tests/fuzz_world.lua): filters,
 # finalizers, options and out tables that query, change the world, raise,
 # yield and recurse; every answer checked against the same query alone.
 # Under ASan + UBSan on Lua 5.4 and on LuaJIT's two backends (a 5.1-ABI
@@ -581,6 +583,8 @@ ci-extra: deps-reliab
 # minute in all at the default).
 FUZZ_LUA_SEED  ?= 1
 FUZZ_LUA_COUNT ?= 10000
+# tests/fuzz_load.lua: saved random worlds and 20 mutants of each
+FUZZ_LOAD_COUNT ?= 1000
 FUZZ_LUA_ENV = LUA_PATH='lua/?.lua;lua/?/init.lua;;'
 
 build/asan-5.1/collide/core.so: $(CORE_SRC) $(BIND_SRC) $(HDRS)
@@ -597,6 +601,15 @@ fuzz-lua: build/asan/collide/core.so build/asan-5.1/collide/core.so
 	  $(subst detect_leaks=1,detect_leaks=0,$(SAN_ENV)) $(FUZZ_LUA_ENV) \
 	    LUA_CPATH='build/asan-5.1/?.so;;' COLLIDE_BACKEND=$$b \
 	    luajit tests/fuzz_world.lua $(FUZZ_LUA_SEED) $(FUZZ_LUA_COUNT) || exit 1; \
+	done
+	@echo "== fuzz_load on Lua 5.4 under ASan + UBSan"
+	$(SAN_ENV) $(FUZZ_LUA_ENV) LUA_CPATH='build/asan/?.so;;' \
+	  lua5.4 tests/fuzz_load.lua $(FUZZ_LUA_SEED) $(FUZZ_LOAD_COUNT)
+	@for b in ffi capi; do \
+	  echo "== fuzz_load on LuaJIT ($$b backend) under ASan + UBSan"; \
+	  $(subst detect_leaks=1,detect_leaks=0,$(SAN_ENV)) $(FUZZ_LUA_ENV) \
+	    LUA_CPATH='build/asan-5.1/?.so;;' COLLIDE_BACKEND=$$b \
+	    luajit tests/fuzz_load.lua $(FUZZ_LUA_SEED) $(FUZZ_LOAD_COUNT) || exit 1; \
 	done
 
 # ---- LOVE ------------------------------------------------------------------

@@ -299,6 +299,97 @@ static void frame_bench(int nmove, int frames) {
   free(ids); free(pos); free(vel);
 }
 
+/* Sensors (issue 29): the frame of frame_bench with velocities -- nmove
+   shapes sweep their step against the terrain, then one advance() moves
+   them all -- in a world with nsens boxes (coins, kill zones: 0.5 to 2.5
+   wide) scattered over the ground, once as plain shapes of a layer the
+   sweeps do not look at, once as sensors, whose events advance() records
+   and the frame takes (collide_world_sensor_events). Also advance() alone. The same seeds: the
+   same motion in both; the two worlds' frames alternate, so that a busy
+   machine slows both alike, and the medians of the frames are compared
+   (a frame slowed by another process does not count). */
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+static double median(double *t, int n) {
+  qsort(t, (size_t)n, sizeof *t, cmp_double);
+  return t[n / 2];
+}
+
+static void sensor_bench(int nmove, int nsens, int frames) {
+  int round, g = 0, i, f, id, terrain = 1, nev = 0;
+  double *t_frame[2], *t_adv[2], mf[2], ma[2];
+  collide_vec3 e = V(0.3, 0.3, 0.3);
+  collide_hit h;
+  collide_world *ws[2];
+  int *ids[2];
+  collide_vec3 *vel = malloc(sizeof *vel * (size_t)nmove);
+  static collide_sensor_event ev[1 << 16];
+  for (round = 0; round < 2; round++) {
+    t_frame[round] = malloc(sizeof(double) * (size_t)frames);
+    t_adv[round] = malloc(sizeof(double) * (size_t)frames);
+    collide_world *w = ws[round] = terrain_world(10000, &g);
+    ids[round] = malloc(sizeof *ids[round] * (size_t)nmove);
+    seed = 777;
+    for (i = 0; i < nmove; i++) {
+      collide_vec3 p = V(1 + rnd() * (g - 2), 0.9 + rnd() * 0.5, 1 + rnd() * (g - 2));
+      vel[i] = V(rnd() * 0.2 - 0.1, 0, rnd() * 0.2 - 0.1);
+      ids[round][i] = i % 2 ? collide_world_add_aabb(w, &p, &e)
+                            : collide_world_add_sphere(w, &p, 0.3);
+      collide_world_set_layers(w, ids[round][i], 2);
+      collide_world_set_velocity(w, ids[round][i], &vel[i]);
+    }
+    for (i = 0; i < nsens; i++) {
+      collide_vec3 c = V(1 + rnd() * (g - 2), 1, 1 + rnd() * (g - 2));
+      collide_vec3 x = V(0.25 + rnd(), 1, 0.25 + rnd());
+      /* (the same boxes in both worlds: sensors in the second, plain
+         shapes of a layer no sweep looks at in the first) */
+      int s = collide_world_add_aabb(w, &c, &x);
+      collide_world_set_layers(w, s, 4);
+      if (round == 1) collide_world_set_sensor(w, s, 1);
+    }
+    collide_world_build(w);
+  }
+  for (f = 0; f < frames; f++) {
+    for (round = 0; round < 2; round++) {
+      collide_world *w = ws[round];
+      double t0 = now(), t1;
+      for (i = 0; i < nmove; i++) {
+        collide_world_shape sh;
+        collide_vec3 to;
+        collide_world_get(w, ids[round][i], &sh);
+        to = V(sh.a.x + vel[i].x, sh.a.y, sh.a.z + vel[i].z);
+        if (i % 2) collide_world_sweep_aabb(w, &e, &sh.a, &to, collide_world_layer_filter,
+                                            &terrain, &h, &id);
+        else collide_world_sweep_sphere(w, 0.3, &sh.a, &to, collide_world_layer_filter,
+                                        &terrain, &h, &id);
+      }
+      t1 = now();
+      collide_world_advance(w);
+      if (round == 1) nev += collide_world_sensor_events(w, ev, 1 << 16);
+      t_adv[round][f] = now() - t1;
+      t_frame[round][f] = now() - t0;
+    }
+  }
+  for (round = 0; round < 2; round++) {
+    mf[round] = median(t_frame[round], frames);
+    ma[round] = median(t_adv[round], frames);
+  }
+  printf("%d moving shapes (sweeps of their step, then advance) in a %d-triangle world, "
+         "%d sensors (medians):\n  frame %.3f ms without sensors, %.3f ms with (%.2fx); "
+         "advance() alone %.3f ms, %.3f ms (%.2fx); %.1f events a frame\n",
+         nmove, 2 * g * g, nsens, mf[0] * 1e3, mf[1] * 1e3, mf[1] / mf[0], ma[0] * 1e3,
+         ma[1] * 1e3, ma[1] / ma[0], (double)nev / frames);
+  for (round = 0; round < 2; round++) {
+    collide_world_free(ws[round]);
+    free(ids[round]);
+    free(t_frame[round]);
+    free(t_adv[round]);
+  }
+  free(vel);
+}
+
 /* raycast_all: rays along the terrain (many hits) and dropped onto it. */
 static void ray_all_bench(int ntri) {
   int g, k, nq = 5000, total = 0;
@@ -638,6 +729,8 @@ int main(int argc, char **argv) {
   movers_bench(100000);
   printf("\n");
   frame_bench(1000, 100);
+  printf("\n");
+  sensor_bench(1000, 200, 100);
   printf("\n");
   ray_all_bench(10000);
   printf("\none move of each shape over a terrain, per call (collide_world_move)\n");

@@ -33,6 +33,7 @@ build = {
         "csrc/core/collide_penetration.c",
         "csrc/core/collide_polygon.c",
         "csrc/core/collide_query.c",
+        "csrc/core/collide_sensor.c",
         "csrc/core/collide_shapes.c",
         "csrc/core/collide_tree.c",
         "csrc/core/collide_world.c",

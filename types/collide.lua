@@ -308,6 +308,49 @@ function World:velocity(id, out) end
 ---Every shape moves by its velocity (which is kept).
 function World:advance() end
 
+---Makes shape id a sensor (docs/sensors.md): it blocks no mover, sweep or ray
+---(overlap queries still list it), and advance() and move_shape record when
+---shapes begin and end touching it. false makes it an ordinary shape again.
+---@param id integer
+---@param on boolean
+---@return boolean known false for an unknown id
+function World:set_sensor(id, on) end
+
+---Whether shape id is a sensor (w:set_sensor).
+---@param id integer
+---@return boolean? sensor nil for an unknown id
+function World:sensor(id) end
+
+---@class collide.sensor_event
+---@field sensor integer the sensor's id
+---@field id integer the shape that began or ended touching it
+---@field u number the moment within the step, exact
+---@field event "begin"|"end"
+
+---The sensor events recorded by advance() and move_shape since the last call,
+---taken: in the order of the steps, within one by u, then sensor, then id.
+---@return collide.sensor_event[]
+function World:sensor_events() end
+
+---The world as a string (docs/saving.md): ids, shapes, layers, velocities,
+---sensors and data (numbers, strings, booleans and tables of them; other
+---data is an error naming the shape). `collide.load(s)` makes it again.
+---@return string
+function World:save() end
+
+---Internal (w:save, collide.load): the id the next shape added gets; given
+---an id, the next id is moved on to it first (the ids skipped are never given).
+---@param id? integer
+---@return integer
+function World:_next_id(id) end
+
+---Internal (collide.load): a plane kept as given (normal unit to 1e-9).
+---@param normal collide.vec3like
+---@param d number
+---@param data? any
+---@return integer id
+function World:_add_unit_plane(normal, d, data) end
+
 ---First contact of a moving sphere over all shapes (ties: the lowest id).
 ---@param r number
 ---@param c0 collide.vec3like
@@ -578,6 +621,13 @@ function collide.polygon(vertices) end
 ---A new, empty world.
 ---@return collide.world
 function collide.world() end
+
+---A world from the string of `w:save()`: the same ids (removed ones stay
+---unused), shapes, layers, velocities, sensors and data. A string that is
+---not a saved world (truncated, corrupted) is an argument error.
+---@param s string
+---@return collide.world
+function collide.load(s) end
 
 ---Options of collide.tiled.
 ---@class collide.tiled_options

@@ -997,7 +997,8 @@ static int world_move(collide_world *w, const collide_mover *ms,
                       const collide_move_options *o,
                       collide_move_filter filter, void *ctx,
                       collide_contact *contacts, int cap,
-                      collide_move_result *res, int self) {
+                      collide_move_result *res, int self,
+                      collide__path *path) {
   move_state m;
   vec3 pos, rest, vel, planes[MAX_PLANES], pvel[MAX_PLANES], sn0 = v3(0, 0, 0);
   vec3 carried = v3(0, 0, 0);   /* the motion of the shape ridden (carry) */
@@ -1079,9 +1080,13 @@ static int world_move(collide_world *w, const collide_mover *ms,
   pos = *from;
   rest = v_sub(*to, *from);
   vel = o->use_velocity ? o->velocity : rest;
+  /* (the path, for the sensors of move_shape: every place the mover is
+     at, with its moment; it moves linearly between them) */
+  collide__path_add(path, 0, pos);
   /* out of the shapes it starts in; squeezed, it stays (and stands
      still: no motion of its own, no velocity) */
   if ((e = push_out(&m, &pos)) < 0) return e;
+  collide__path_add(path, 0, pos);
   if (e == 0) {
     rest = vel = v3(0, 0, 0);
   }
@@ -1123,6 +1128,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
     if ((e = sweep(&m, &pos, &target, &h, &id, &resp)) < 0) return e;
     if (!e) {
       pos = target;
+      collide__path_add(path, 1, pos);
       break;
     }
     n = h.normal = seam_normal(&m, id, &h);
@@ -1160,6 +1166,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
        sweeps moving shapes from where they are then */
     tstop = t + when * (1 - t);
     t = m.t0 = tstop;
+    collide__path_add(path, t, pos);
     left = v_sub(target, pos);
     if (resp == COLLIDE_RESPONSE_DEFAULT) resp = o->response;
     /* pushed only: along the surface's normal by its motion, and along
@@ -1232,6 +1239,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
         return e;
       if (e) {
         pos = stepped;
+        collide__path_add(path, t, pos);
         record(&m, lid, &lh, tc);
         ground_any = 1;
         gn = surface_normal(&m, lid, &lh);
@@ -1310,10 +1318,12 @@ static int world_move(collide_world *w, const collide_mover *ms,
   }
 
   m.t0 = 0;   /* the probes place moving shapes themselves */
+  collide__path_add(path, 1, pos);
   if (m.use_up &&
       (e = settle(&m, *from, v_sub(*to, *from), start_ground, sn0, pdist,
                   ground_any, &pos, &vel, res)) < 0)
     return e;
+  collide__path_add(path, 1, pos);   /* (a snap down, at the end) */
   res->position = pos;
   res->velocity = vel;
   res->ncontacts = m.nc < m.cap ? m.nc : m.cap;
@@ -1335,7 +1345,7 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
   int e;
   collide__tree_refresh(w);
   w->busy++;
-  e = world_move(w, ms, from, to, o, filter, ctx, contacts, cap, res, 0);
+  e = world_move(w, ms, from, to, o, filter, ctx, contacts, cap, res, 0, NULL);
   w->busy--;
   return e;
 }
@@ -1373,6 +1383,7 @@ int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
   collide_world_shape g;
   collide_mover ms;
   collide_vec3 from;
+  collide__path path;
   int e, a;
   memset(res, 0, sizeof *res);
   res->grounded = -1;
@@ -1405,9 +1416,15 @@ int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
      world is locked */
   collide__tree_refresh(w);
   w->busy++;
-  e = world_move(w, &ms, &from, to, o, filter, ctx, contacts, cap, res, id);
+  path.n = 0;
+  e = world_move(w, &ms, &from, to, o, filter, ctx, contacts, cap, res, id,
+                 w->nsensors > 0 ? &path : NULL);
   w->busy--;
   if (e < 0) return collide_error_arg(e) == 5 + a ? reargue(e, 4) : e;
+  /* the sensors' events of the move, the shape still at its place */
+  if (w->nsensors > 0 &&
+      (e = collide__sensor_path(w, collide__slot_of(w, id), &path)) < 0)
+    return e;
   switch (g.kind) {
   case COLLIDE_SHAPE_SPHERE:
     e = collide_world_update_sphere(w, id, &res->position, g.r);

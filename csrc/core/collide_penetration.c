@@ -212,6 +212,7 @@ int collide__penetrations(collide_world *w, const collide__mover *m,
   q.ctx = ctx;
   q.pens = out;
   q.pen_hits = hits;
+  q.sensors = hits == NULL;   /* (the mover's push-out: sensors block nothing) */
   q.cap = cap < 0 ? 0 : cap;
   if ((e = collide__query_run(w, &q)) < 0) return e;
   n = q.nids <= q.cap ? q.nids : 0;   /* (cap of them: in no order) */

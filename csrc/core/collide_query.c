@@ -57,6 +57,7 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
   q->mask = -1;
   q->skip_id = 0;
   q->exact = 1;
+  q->sensors = mode == Q_OVERLAP;
   switch (q->m.kind) {
   case MOVER_SPHERE:
     half[0] = half[1] = half[2] = m->r;
@@ -508,6 +509,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
   int rc, f;
   if (q->mask >= 0 && !(s->layers & q->mask)) return 0;
   if (s->id == q->skip_id) return 0;
+  if (s->sensor >= 0 && !q->sensors) return 0;
   if (!q->exact) {
     if (q->nids < q->cap) q->ids[q->nids] = s->id;
     q->nids++;

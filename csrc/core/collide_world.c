@@ -97,6 +97,8 @@ void collide_world_free(collide_world *w) {
   free(w->wide);
   free(w->wide_up);
   free(w->stri_mem);
+  free(w->sensors);
+  free(w->events);
   free(w);
 }
 
@@ -153,6 +155,47 @@ static int reserve_ids(collide_world *w, int last) {
   return 0;
 }
 
+int collide_world_next_id(const collide_world *w) { return w->next_id; }
+
+/* Skipping ids: the directory is made to reach the last id skipped (its
+   new entries NULL, "every id of the page given and removed", which
+   slot_of and collide_world_next read as no live id); a page that holds
+   no live id and now lies wholly below next_id is returned, as remove
+   returns it. The next add reserves the pages from next_id on. O(1) but
+   for the directory's growth. */
+int collide_world_set_next_id(collide_world *w, int next_id) {
+  int need, p;
+  if (w->busy) return LOCKED;
+  if (next_id < w->next_id || next_id > INT_MAX - 1)
+    return COLLIDE_FAIL(2, COLLIDE_E_BAD_INDEX);
+  if (next_id == w->next_id) return 1;
+  need = ((next_id - 1) >> ID_PAGE_BITS) + 1;
+  if (need > w->npages) {
+    int **pages = (int **)realloc(w->id_pages, (size_t)need * sizeof *pages);
+    int *live;
+    if (!pages) return NOMEM;
+    w->id_pages = pages;
+    live = (int *)realloc(w->page_live, (size_t)need * sizeof *live);
+    if (!live) return NOMEM;
+    w->page_live = live;
+    for (p = w->npages; p < need; p++) {
+      pages[p] = NULL;
+      live[p] = 0;
+    }
+    w->npages = need;
+  }
+  /* (the pages wholly below the old next id were returned by remove when
+     they emptied: only the old next id's own page may be left empty) */
+  p = w->next_id >> ID_PAGE_BITS;
+  if ((p + 1) * (size_t)ID_PAGE <= (size_t)next_id && w->id_pages[p] &&
+      w->page_live[p] == 0) {
+    free(w->id_pages[p]);
+    w->id_pages[p] = NULL;
+  }
+  w->next_id = next_id;
+  return 1;
+}
+
 int collide_world_kind(const collide_world *w, int id) {
   int s = slot_of(w, id);
   return s < 0 ? COLLIDE_SHAPE_NONE : w->slots[s].kind;
@@ -204,6 +247,7 @@ static int take_slot(collide_world *w, int kind) {
   w->slots[s].kind = kind;
   w->slots[s].layers = 1;
   w->slots[s].moving = -1;
+  w->slots[s].sensor = -1;
   return s;
 }
 
@@ -448,6 +492,14 @@ int collide_world_add_plane(collide_world *w, const collide_plane *plane) {
   return add_shape(w, COLLIDE_SHAPE_PLANE, &g);
 }
 
+int collide_world__add_unit_plane(collide_world *w, const collide_vec3 *normal,
+                                 double d) {
+  collide_world_shape g;
+  g.plane.normal = *normal;
+  g.plane.d = d;
+  return add_shape(w, COLLIDE_SHAPE_PLANE, &g);
+}
+
 int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
                               const collide_vec3 *b, double r) {
   collide_world_shape g;
@@ -519,6 +571,7 @@ int collide_world_remove(collide_world *w, int id) {
     w->slots[w->planes[i]].where = i;
   }
   unlist_moving(w, s);
+  collide__sensor_unlist(w, s);
   if (sh->kind == COLLIDE_SHAPE_POLYGON) free((void *)sh->g.poly.vertices);
   {   /* the id's page goes once all its ids were given and removed */
     int p = id >> ID_PAGE_BITS;
@@ -808,12 +861,15 @@ static void translate(shape *s) {
 }
 
 int collide_world_advance(collide_world *w) {
-  int i;
+  int i, e;
   if (w->busy) return LOCKED;
   for (i = 0; i < w->nmoving; i++) {
-    int e = advance_error(&w->slots[w->moving[i]]);
+    e = advance_error(&w->slots[w->moving[i]]);
     if (e) return e;
   }
+  /* the sensors' events of the step, from where the shapes are now */
+  if (w->nsensors > 0 && w->nmoving > 0 && (e = collide__sensor_advance(w)) < 0)
+    return e;
   for (i = 0; i < w->nmoving; i++) {
     int s = w->moving[i];
     translate(&w->slots[s]);

@@ -63,6 +63,7 @@ typedef struct shape {
   int changed;   /* re-placed or given a velocity since it was added: a
                     build files it in the dynamic tree, not the static
                     hierarchy */
+  int sensor;    /* index in w->sensors, -1 for a shape that is no sensor */
 } shape;
 
 /* A node of the hierarchy. A leaf holds one shape (slot >= 0, left = -1);
@@ -168,6 +169,10 @@ struct collide_world {
   int static_live;        /* shapes in it */
   int static_dead;        /* lanes of shapes that left it since its build */
   int busy;               /* queries running (a filter may query again) */
+  int *sensors;           /* the slots of the sensors (collide_sensor.c) */
+  int nsensors, cap_sensors;
+  collide_sensor_event *events;   /* recorded, not yet taken */
+  int nevents, cap_events;
 };
 
 /* The id table's page: 4096 ids (16 KB). */
@@ -398,6 +403,9 @@ typedef struct query {
   collide_world_hit *hits;     /* Q_RAY_ALL output */
   int cap, nids;
   int exact;                   /* 0: candidates only */
+  int sensors;                 /* sees sensors: 1 for the public overlap
+                                  and penetration queries, 0 for every
+                                  other (sensors block nothing) */
 } query;
 
 /* A contact met within q->tie_u of the best one (q->ties). */
@@ -480,6 +488,38 @@ COLLIDE_PRIVATE int collide__push_out(collide_world *w, const collide__mover *m,
                                       collide_penetration *start,
                                       collide_hit *start_hits, int cap,
                                       int *nstart, vec3 *to);
+
+/* ---- sensors (collide_sensor.c) --------------------------------------------
+ *
+ * The path of a shape moved by move_shape: its centre at moments t[0] = 0
+ * <= t[1] <= ... <= t[n-1] = 1 of the step, moving linearly between them
+ * (a step up or a push is a segment of no duration). */
+#define PATH_MAX_POINTS 64
+typedef struct collide__path {
+  vec3 p[PATH_MAX_POINTS];
+  double t[PATH_MAX_POINTS];
+  int n;
+} collide__path;
+
+/* Adds a point (t, p); a full path keeps its last point moving (the
+   last segments then merge into one). */
+static inline void collide__path_add(collide__path *path, double t, vec3 p) {
+  if (!path) return;
+  if (path->n == PATH_MAX_POINTS) path->n--;
+  path->t[path->n] = t;
+  path->p[path->n] = p;
+  path->n++;
+}
+
+/* Records the events of a step of advance: the shapes at their places,
+   before they move. 0 or NOMEM (nothing recorded then). */
+COLLIDE_PRIVATE int collide__sensor_advance(collide_world *w);
+/* Records the events of move_shape: shape slot s moved along path (its
+   centre; its place before the move is its geometry in the slot). */
+COLLIDE_PRIVATE int collide__sensor_path(collide_world *w, int s,
+                                         const collide__path *path);
+/* Takes slot s off the sensors' list (removal). */
+COLLIDE_PRIVATE void collide__sensor_unlist(collide_world *w, int s);
 
 /* ---- for the mover (collide_mover.c) ---------------------------------------
  *

@@ -141,7 +141,9 @@
   X(raycast_many, collide_world_raycast_many, MANY, (A)) \
   X(sweep_sphere_many, collide_world_sweep_sphere_many, MANY, (N, A)) \
   X(sweep_aabb_many, collide_world_sweep_aabb_many, MANY, (V, A)) \
-  X(sweep_capsule_many, collide_world_sweep_capsule_many, MANY, (N, V, A))
+  X(sweep_capsule_many, collide_world_sweep_capsule_many, MANY, (N, V, A)) \
+  /* internal: a plane kept as given (w:save, collide.load) */ \
+  X(_add_unit_plane, collide_world__add_unit_plane, ADDED, (V, N))
 /* ---- (end of the world's methods) ---- */
 
 /* ---- taking a list line apart ---------------------------------------------

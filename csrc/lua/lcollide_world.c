@@ -443,6 +443,38 @@ static int w_build(lua_State *L) {
   return 1;
 }
 
+/* w:_next_id([id]) -> the id the next shape added gets; with id, moves it
+   on to id first (the ids skipped are never given). Internal: what
+   w:save and collide.load (lua/collide/persist.lua) restore ids with. */
+static int w__next_id(lua_State *L) {
+  static const lc_fn F = {"_next_id", 1};
+  if (!lua_isnoneornil(L, 2)) {
+    double x = lc_checknumber(L, &F, 2);
+    collide_world *w = check_world_mut(L, &F);
+    int code = (x >= 1 && x <= 2147483646.0 && x == floor(x))
+                 ? collide_world_set_next_id(w, (int)x)
+                 : -(2 * 256 + COLLIDE_E_BAD_INDEX);
+    if (code < 0) return world_error(L, &F, code);
+  }
+  lua_pushinteger(L, collide_world_next_id(check_world(L, &F)));
+  return 1;
+}
+
+/* w:save() -> string: lua/collide/persist.lua, which both backends share
+   (the FFI backend's save calls it too). */
+static int w_save(lua_State *L) {
+  static const lc_fn F = {"save", 1};
+  (void)check_world(L, &F);
+  lua_settop(L, 1);
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "collide.persist");
+  lua_call(L, 1, 1);
+  lua_getfield(L, -1, "save");
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 1);
+  return 1;
+}
+
 /* ---- shapes that change and move ------------------------------------------- */
 
 
@@ -638,6 +670,63 @@ static int w_velocity(lua_State *L) {
   }
   lua_settop(L, 3);
   lc_pushvec_out(L, &F, 3, &d);
+  return 1;
+}
+
+/* w:set_sensor(id, on) -> true | false (unknown id) */
+static int w_set_sensor(lua_State *L) {
+  static const lc_fn F = {"set_sensor", 1};
+  collide_world *w = check_world_mut(L, &F);
+  int id = check_id(L, &F, 2), code;
+  if (lua_type(L, 3) != LUA_TBOOLEAN) return lc_typeerror(L, &F, 3, "boolean");
+  code = id ? collide_world_set_sensor(w, id, lua_toboolean(L, 3)) : 0;
+  if (code < 0) return world_error(L, &F, code);
+  lua_pushboolean(L, code);
+  return 1;
+}
+
+/* w:sensor(id) -> true | false | nil (unknown id) */
+static int w_sensor(lua_State *L) {
+  static const lc_fn F = {"sensor", 1};
+  collide_world *w = check_world(L, &F);
+  int id = check_id(L, &F, 2), on = id ? collide_world_sensor(w, id) : -1;
+  if (on < 0) lua_pushnil(L);
+  else lua_pushboolean(L, on);
+  return 1;
+}
+
+/* w:sensor_events() -> {{sensor =, id =, u =, event =}, ...}, taken: the
+   events are copied into a userdata first (it may run a finalizer that
+   moves shapes and so adds events: asked again then), then made into
+   tables with nothing of the world read. */
+static int w_sensor_events(lua_State *L) {
+  static const lc_fn F = {"sensor_events", 1};
+  collide_sensor_event *ev;
+  int n, i, cap = 0;
+  lua_settop(L, 1);
+  n = collide_world_sensor_events(check_world_mut(L, &F), NULL, 0);
+  while (n > 0) {
+    lua_settop(L, 1);
+    cap = n + 16;
+    ev = (collide_sensor_event *)lc_newuserdata(L, (size_t)cap * sizeof *ev, 0);
+    n = collide_world_sensor_events(check_world_mut(L, &F), ev, cap);
+    if (n <= cap) break;
+  }
+  ev = n > 0 ? (collide_sensor_event *)lua_touserdata(L, 2) : NULL;
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, ev[i].sensor);
+    lua_setfield(L, -2, "sensor");
+    lua_pushinteger(L, ev[i].id);
+    lua_setfield(L, -2, "id");
+    lua_pushnumber(L, ev[i].u);
+    lua_setfield(L, -2, "u");
+    if (ev[i].begin) lua_pushliteral(L, "begin");
+    else lua_pushliteral(L, "end");
+    lua_setfield(L, -2, "event");
+    lua_rawseti(L, -2, i + 1);
+  }
   return 1;
 }
 
@@ -1624,7 +1713,7 @@ static const luaL_Reg world_methods[] = {
   LC_API_WORLD_METHODS(LC_WORLD_REG)
   {"add_polygon", w_add_polygon},
   {"remove", w_remove}, {"data", w_data}, {"count", w_count},
-  {"build", w_build},
+  {"build", w_build}, {"_next_id", w__next_id}, {"save", w_save},
   /* the movers */
   {"move_sphere", w_move_sphere}, {"move_aabb", w_move_aabb},
   {"move_capsule", w_move_capsule}, {"move_shape", w_move_shape},
@@ -1636,6 +1725,8 @@ static const luaL_Reg world_methods[] = {
   {"set_layers", w_set_layers}, {"layers", w_layers},
   {"set_velocity", w_set_velocity}, {"velocity", w_velocity},
   {"advance", w_advance},
+  {"set_sensor", w_set_sensor}, {"sensor", w_sensor},
+  {"sensor_events", w_sensor_events},
   {"raycast_all", w_raycast_all},
   {NULL, NULL}
 };

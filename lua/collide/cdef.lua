@@ -366,6 +366,12 @@ int collide_world_add_segment(collide_world *w, const collide_vec3 *a,
 /* Lua argument 2 plane. Planes are infinite: kept out of the hierarchy and
    tested by every query. */
 int collide_world_add_plane(collide_world *w, const collide_plane *plane);
+/* The plane normal.p + d = 0 kept as given, not normalized again (its
+   normal must be unit to 1e-9, as every plane's: COLLIDE_E_BAD_PLANE,
+   argument 2): collide.load restores a saved plane bit for bit with it.
+   Lua arguments: 2 normal, 3 d. */
+int collide_world__add_unit_plane(collide_world *w, const collide_vec3 *normal,
+                                 double d);
 /* The points within r of the segment a-b. Lua arguments: 2 a, 3 b, 4 r. */
 int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
                               const collide_vec3 *b, double r);
@@ -423,6 +429,14 @@ int collide_world_count(const collide_world *w);
 int collide_world_next(const collide_world *w, int id);
 /* Builds the hierarchy now instead of at the next query (0 or <0). */
 int collide_world_build(collide_world *w);
+/* The id the next shape added will get (ids are never reused). */
+int collide_world_next_id(const collide_world *w);
+/* Moves the next id on to next_id, which is at least the current one and
+   at most INT_MAX - 1: the ids skipped are never given, as removed ones
+   (w:save and collide.load restore a world's ids with it). 1, or <0:
+   locked (arg 0), next_id out of that range (Lua argument 2,
+   COLLIDE_E_BAD_INDEX), out of memory (arg 0). */
+int collide_world_set_next_id(collide_world *w, int next_id);
 
 /* The shape's geometry at its place (u = 0): 1, or 0 for an unknown id. */
 int collide_world_get(const collide_world *w, int id, collide_world_shape *out);
@@ -461,6 +475,31 @@ int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d);
    COLLIDE_E_REPEATED, COLLIDE_E_POLY_COLLINEAR); COLLIDE_E_NOMEM while
    checking a moving polygon of more than 32 vertices. */
 int collide_world_advance(collide_world *w);
+
+/* ---- sensors (collide_sensor.c) -------------------------------------------
+   A sensor blocks no mover, sweep or ray (overlap and penetration queries
+   still list it); instead, every advance and move_shape records when a
+   world shape begins and ends touching it during that step, at the exact
+   moments (the first and last moment of contact of the relative motion:
+   see collide_sensor.c). */
+typedef struct collide_sensor_event {
+  int sensor;   /* the sensor's id */
+  int id;       /* the shape that touched it */
+  double u;     /* the moment within the step */
+  int begin;    /* 1: began touching; 0: ended */
+} collide_sensor_event;
+
+/* Makes shape id a sensor (on != 0) or an ordinary shape again: 1, 0 for
+   an unknown id, <0: locked, out of memory (arg 0). */
+int collide_world_set_sensor(collide_world *w, int id, int on);
+/* 1 for a sensor, 0 for another shape, -1 for an unknown id. */
+int collide_world_sensor(const collide_world *w, int id);
+/* The events recorded since they were last taken, in the order of the
+   steps and, within one, by u, then sensor, then id, a begin before an
+   end: returns how many; when that is at most cap they are copied into
+   out and forgotten, else nothing is copied (call again with room). */
+int collide_world_sensor_events(collide_world *w, collide_sensor_event *out,
+                                int cap);
 
 /* ---- world queries --------------------------------------------------------
    Sweeps return the first contact over all shapes (ties: the lowest id):

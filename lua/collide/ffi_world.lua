@@ -473,6 +473,28 @@ return function(E)
     return self
   end
 
+  local F_NEXT_ID = fn("_next_id", 1)
+
+  -- Internal (lcollide_world.c w__next_id): the id the next shape added
+  -- gets, moved on to id first when one is given.
+  function methods._next_id(self, id)
+    local w = check_world(F_NEXT_ID, self)
+    if id ~= nil then
+      w = check_unlocked(F_NEXT_ID, self)
+      check_number(F_NEXT_ID, 2, id)
+      local code = (id >= 1 and id <= 2147483646 and id == floor(id))
+                   and C.collide_world_set_next_id(w, id) or -(2 * 256 + C.COLLIDE_E_BAD_INDEX)
+      if code < 0 then world_error(F_NEXT_ID, code) end
+    end
+    return C.collide_world_next_id(w)
+  end
+
+  -- w:save(): lua/collide/persist.lua, shared by both backends.
+  function methods.save(self)
+    local s = require("collide.persist").save(self)   -- (no tail call: the
+    return s                                           -- error levels count it)
+  end
+
   -- ---- shapes that change and move -------------------------------------------
 
   local KIND = { [0] = "none", "triangle", "polygon", "aabb", "sphere", "segment",
@@ -651,6 +673,51 @@ return function(E)
     end
     if id == 0 or C.collide_world_velocity(w, id, VEL) == 0 then return nil end
     return outvec(F_VEL, 3, o1, VEL.x, VEL.y, VEL.z)
+  end
+
+  local F_SET_SENSOR, F_SENSOR = fn("set_sensor", 1), fn("sensor", 1)
+  local F_EVENTS = fn("sensor_events", 1)
+
+  function methods.set_sensor(self, id, on)
+    local w = check_unlocked(F_SET_SENSOR, self)
+    id = check_id(F_SET_SENSOR, id)
+    if type(on) ~= "boolean" then typeerror(F_SET_SENSOR, 3, "boolean", on) end
+    local code = id ~= 0 and C.collide_world_set_sensor(w, id, on and 1 or 0) or 0
+    if code < 0 then world_error(F_SET_SENSOR, code) end
+    return code ~= 0
+  end
+
+  function methods.sensor(self, id)
+    local w = check_world(F_SENSOR, self)
+    id = check_id(F_SENSOR, id)
+    local on = id ~= 0 and C.collide_world_sensor(w, id) or -1
+    if on < 0 then return nil end
+    return on == 1
+  end
+
+  -- (lcollide_world.c w_sensor_events: copied into a buffer of this call,
+  -- then made into tables)
+  function methods.sensor_events(self)
+    local w = check_unlocked(F_EVENTS, self)
+    local n = C.collide_world_sensor_events(w, nil, 0)
+    local ev
+    while n > 0 do
+      ev = new("collide_sensor_event[?]", n + 16)
+      w = check_unlocked(F_EVENTS, self)
+      local m = C.collide_world_sensor_events(w, ev, n + 16)
+      if m <= n + 16 then
+        n = m
+        break
+      end
+      n = m
+    end
+    local list = {}
+    for i = 1, n do
+      local e = ev[i - 1]
+      list[i] = { sensor = e.sensor, id = e.id, u = e.u,
+                  event = e.begin ~= 0 and "begin" or "end" }
+    end
+    return list
   end
 
   function methods.advance(self)

@@ -97,6 +97,14 @@ function collide.help(name)
   return require "collide.help"(name)
 end
 
+-- collide.load(s): a world from w:save()'s string (lua/collide/persist.lua,
+-- shared by both backends, as w:save is).
+local persist = require "collide.persist"
+function collide.load(s)
+  local w = persist.load(collide, s)
+  return w
+end
+
 -- collide.tiled(map [, options]): Lua over the world's methods (add_tiles,
 -- add_outline, ...), the same on both backends.
 collide.tiled = require("collide.tiled")(collide)

@@ -1,0 +1,496 @@
+/*
+ * collide_sensor.c -- sensors: shapes that block nothing and record when
+ * other shapes begin and end touching them during a step (advance, and
+ * move_shape), at the exact moments.
+ *
+ * The moments. Over a step (or one segment of a move_shape path), a shape
+ * X and a sensor S each move linearly in u, so their relative position is
+ * linear: hold S at its place, and X's reference point goes from c0 to c1
+ * (its own motion less S's). X touches S at u exactly when c0 + u (c1 -
+ * c0) lies in the Minkowski difference S - X, a closed convex set (both
+ * are convex; contact is closed); a line meets a convex set in one
+ * interval, so the moments of contact are one interval [u0, u1] or none
+ * (van den Bergen, "Collision Detection in Interactive 3D Environments",
+ * 2004, 5.5 on the configuration space of a translating pair). u0 is the
+ * first moment of contact of the sweep c0 -> c1: the single-shape
+ * function's answer (collide__mover_test), exact to rounding as every
+ * sweep of the module. u1 is the last: the same sweep backwards, c1 -> c0,
+ * meets the interval first at 1 - u1 (the path c1 + v (c0 - c1) is the
+ * path c0 + (1 - v)(c1 - c0)), so u1 = 1 - that first moment. A shape
+ * touching S at u = 0 was touching it already: no begin; touching it at
+ * u = 1 still is: no end. So a bullet that crosses a sensor within one
+ * step, touching it only for [u0, u1] inside (0, 1), gives both events.
+ *
+ * Which shape sweeps: the module sweeps a sphere, a box or a capsule (a
+ * segment is a capsule of radius 0) against any shape. When X is one of
+ * those, X sweeps against S; else when S is, S sweeps against X with the
+ * opposite motion (the same interval: the contact set of a pair does not
+ * depend on which one moves). When neither is (triangles, polygons,
+ * planes), two flat convex pieces first touch -- and last touch -- where
+ * an edge of one meets the other (the set where they touch is convex; it
+ * is a point or a segment whose ends lie on an edge of one of them, or a
+ * region of their common plane bounded by such edges), so the interval is
+ * the union of those of every edge of each against the other, each edge a
+ * capsule of radius 0. Two planes are left out (no events between them).
+ *
+ * Sensors touch only shapes that are not sensors.
+ */
+#include "collide_world_internal.h"
+
+/* ---- the list of sensors --------------------------------------------------- */
+
+void collide__sensor_unlist(collide_world *w, int s) {
+  int i = w->slots[s].sensor;
+  if (i < 0) return;
+  w->sensors[i] = w->sensors[--w->nsensors];
+  w->slots[w->sensors[i]].sensor = i;
+  w->slots[s].sensor = -1;
+}
+
+int collide_world_set_sensor(collide_world *w, int id, int on) {
+  int s, e;
+  shape *sh;
+  if (w->busy) return LOCKED;
+  if ((s = collide__slot_of(w, id)) < 0) return 0;
+  sh = &w->slots[s];
+  if (!on) {
+    collide__sensor_unlist(w, s);
+    return 1;
+  }
+  if (sh->sensor >= 0) return 1;
+  GROW(e, w->sensors, w->cap_sensors, w->nsensors + 1);
+  if (e) return e;
+  sh->sensor = w->nsensors;
+  w->sensors[w->nsensors++] = s;
+  /* a triangle out of the static hierarchy, whose rays read its
+     triangles without looking at the slot (collide_query.c,
+     static_shape); every other shape there is tested by query_shape,
+     which skips sensors */
+  if (sh->kind == COLLIDE_SHAPE_TRIANGLE) {
+    sh->changed = 1;
+    if (sh->in == IN_STATIC) collide__tree_moved(w, s, NULL);
+  }
+  return 1;
+}
+
+int collide_world_sensor(const collide_world *w, int id) {
+  int s = collide__slot_of(w, id);
+  return s < 0 ? -1 : w->slots[s].sensor >= 0;
+}
+
+static int cmp_event(const void *a, const void *b) {
+  const collide_sensor_event *x = (const collide_sensor_event *)a;
+  const collide_sensor_event *y = (const collide_sensor_event *)b;
+  if (x->u != y->u) return x->u < y->u ? -1 : 1;
+  if (x->sensor != y->sensor) return x->sensor < y->sensor ? -1 : 1;
+  if (x->id != y->id) return x->id < y->id ? -1 : 1;
+  return y->begin - x->begin;   /* a begin before an end */
+}
+
+int collide_world_sensor_events(collide_world *w, collide_sensor_event *out,
+                                int cap) {
+  int n = w->nevents;
+  if (n > cap) return n;
+  if (n > 0) memcpy(out, w->events, (size_t)n * sizeof *out);
+  w->nevents = 0;
+  return n;
+}
+
+static int add_event(collide_world *w, int sensor, int id, double u, int begin) {
+  int e;
+  collide_sensor_event *ev;
+  GROW(e, w->events, w->cap_events, w->nevents + 1);
+  if (e) return e;
+  ev = &w->events[w->nevents++];
+  ev->sensor = sensor;
+  ev->id = id;
+  ev->u = u;
+  ev->begin = begin;
+  return 0;
+}
+
+/* ---- the interval of contact of a pair ----------------------------------------- */
+
+/* Shape s as a moving shape of the queries, with its reference point *c:
+   1, or 0 when it cannot sweep (a triangle, polygon or plane). */
+static int as_mover(const shape *s, collide__mover *m, vec3 *c) {
+  memset(m, 0, sizeof *m);
+  switch (s->kind) {
+  case COLLIDE_SHAPE_SPHERE:
+    m->kind = MOVER_SPHERE;
+    m->r = s->g.sphere.r;
+    *c = s->g.sphere.center;
+    return 1;
+  case COLLIDE_SHAPE_AABB:
+    m->kind = MOVER_AABB;
+    m->e = s->g.aabb.extents;
+    *c = s->g.aabb.center;
+    return 1;
+  case COLLIDE_SHAPE_CAPSULE:
+  case COLLIDE_SHAPE_SEGMENT: {
+    vec3 a = s->kind == COLLIDE_SHAPE_CAPSULE ? s->g.cap.a : s->g.seg.a;
+    vec3 b = s->kind == COLLIDE_SHAPE_CAPSULE ? s->g.cap.b : s->g.seg.b;
+    *m = collide__capsule_query(&a, &b, s->kind == COLLIDE_SHAPE_CAPSULE ? s->g.cap.r : 0, c);
+    if (m->axis.x == 0 && m->axis.y == 0 && m->axis.z == 0) m->kind = MOVER_SPHERE;
+    return 1;
+  }
+  default:
+    return 0;
+  }
+}
+
+/* The moments of contact of mover m whose reference point goes from c0 to
+   c1 with the fixed shape fixed: 1 with [*u0, *u1], or 0 (see the top of
+   the file: u1 from the sweep backwards). */
+static int mover_interval(const shape *fixed, const collide__mover *m,
+                          const vec3 *c0, const vec3 *c1, double *u0, double *u1) {
+  collide_hit h;
+  if (collide__mover_test(fixed, m, c0, c1, &h) != 1) return 0;
+  *u0 = h.u;
+  if (collide__mover_test(fixed, m, c1, c0, &h) != 1) {
+    *u1 = *u0;   /* (rounding: the contact is one moment) */
+    return 1;
+  }
+  *u1 = 1 - h.u;
+  if (*u1 < *u0) *u1 = *u0;
+  return 1;
+}
+
+/* The edges of a flat shape (triangle or polygon): n of them, edge i from
+   *a to *b; 0 for a plane. */
+static int edge_count(const shape *s) {
+  if (s->kind == COLLIDE_SHAPE_TRIANGLE) return 3;
+  if (s->kind == COLLIDE_SHAPE_POLYGON) return s->g.poly.count;
+  return 0;
+}
+static void edge(const shape *s, int i, vec3 *a, vec3 *b) {
+  if (s->kind == COLLIDE_SHAPE_TRIANGLE) {
+    const vec3 *p[3];
+    p[0] = &s->g.tri.a; p[1] = &s->g.tri.b; p[2] = &s->g.tri.c;
+    *a = *p[i];
+    *b = *p[(i + 1) % 3];
+  } else {
+    *a = s->g.poly.vertices[i];
+    *b = s->g.poly.vertices[(i + 1) % s->g.poly.count];
+  }
+}
+
+/* The edges of x, moving by d relative to y (held): the union of their
+   intervals into [*u0, *u1] (found: *any). */
+static void edges_interval(const shape *x, const shape *y, vec3 d, int *any,
+                           double *u0, double *u1) {
+  int i, n = edge_count(x);
+  for (i = 0; i < n; i++) {
+    vec3 a, b, c, c1;
+    collide__mover m;
+    double a0, a1;
+    edge(x, i, &a, &b);
+    m = collide__capsule_query(&a, &b, 0, &c);
+    c1 = v_add(c, d);
+    if (!mover_interval(y, &m, &c, &c1, &a0, &a1)) continue;
+    if (!*any || a0 < *u0) *u0 = a0;
+    if (!*any || a1 > *u1) *u1 = a1;
+    *any = 1;
+  }
+}
+
+/* The moments of contact of shape x, whose place moves by dx0 at the
+   segment's start and by dx1 at its end (its motion over the segment:
+   x + dx0 -> x + dx1), and shape y, at its place plus ty0 * vy .. ty1 * vy
+   (y's velocity vy over the moments ty0 .. ty1): 1 with [*u0, *u1] in the
+   segment's own time, or 0. */
+static int pair_interval(const shape *x, vec3 dx0, vec3 dx1, const shape *y,
+                         double ty0, double ty1, double *u0, double *u1) {
+  collide__mover m;
+  vec3 c, c0, c1, vy = y->moving >= 0 ? y->vel : v3(0, 0, 0);
+  /* relative to y held at its place: x's offsets less y's */
+  vec3 r0 = v_madd(dx0, vy, -ty0), r1 = v_madd(dx1, vy, -ty1);
+  int any = 0;
+  if (as_mover(x, &m, &c)) {
+    c0 = v_add(c, r0);
+    c1 = v_add(c, r1);
+    return mover_interval(y, &m, &c0, &c1, u0, u1);
+  }
+  if (as_mover(y, &m, &c)) {
+    /* y moves by -(r) against x held at its place plus r0: the same
+       interval (x shifted by r0 as a shape is not at hand, so y's start
+       is moved back by r0 instead) */
+    c0 = v_sub(c, r0);
+    c1 = v_sub(c, r1);
+    return mover_interval(x, &m, &c0, &c1, u0, u1);
+  }
+  if (r0.x != 0 || r0.y != 0 || r0.z != 0) {
+    /* flat against flat with x displaced at the start: only move_shape
+       moves a shape that way, and it moves spheres, boxes and capsules */
+    return 0;
+  }
+  edges_interval(x, y, v_sub(r1, r0), &any, u0, u1);
+  edges_interval(y, x, v_sub(r0, r1), &any, u0, u1);
+  return any;
+}
+
+/* The events of one pair over one stretch [t0, t1] of the step (found:
+   touching over [a, b] of the stretch's own time, turned into the step's
+   as t0 + a (t1 - t0)). *was: touching at the end of the stretch before,
+   or, for the first stretch (first), nothing yet. A pair touching at the
+   start of the step (first, a = 0) was touching already: no begin; one
+   touching at the end of a stretch goes on touching into the next when
+   that one touches at its start, else it ended at the junction; one
+   touching at the end of the step (b = 1 of the last) still touches: no
+   end. */
+static int stretch_events(collide_world *w, int sensor, int id, double t0,
+                          double t1, int found, double a, double b, int first,
+                          int *was) {
+  int e;
+  if (*was && (!found || a > 0)) {
+    if ((e = add_event(w, sensor, id, t0, 0)) < 0) return e;
+    *was = 0;
+  }
+  if (!found) return 0;
+  if (!*was && !(first && a == 0)) {
+    if ((e = add_event(w, sensor, id, t0 + a * (t1 - t0), 1)) < 0) return e;
+  }
+  if (b < 1) {
+    if ((e = add_event(w, sensor, id, t0 + b * (t1 - t0), 0)) < 0) return e;
+    *was = 0;
+  } else {
+    *was = 1;
+  }
+  return 0;
+}
+
+/* ---- advance ------------------------------------------------------------------ */
+
+/* The ids (into *buf, growing it) of every shape whose box over the step
+   may meet the box b moved by d over it: how many, or NOMEM. */
+static int candidates(collide_world *w, const box *b, vec3 d, int **buf, int *cap) {
+  for (;;) {
+    query q;
+    collide__mover m;
+    vec3 c;
+    int e;
+    memset(&m, 0, sizeof m);
+    m.kind = MOVER_AABB;
+    c = v3(0.5 * (b->lo[0] + b->hi[0]), 0.5 * (b->lo[1] + b->hi[1]),
+           0.5 * (b->lo[2] + b->hi[2]));
+    m.e = v3(0.5 * (b->hi[0] - b->lo[0]), 0.5 * (b->hi[1] - b->lo[1]),
+             0.5 * (b->hi[2] - b->lo[2]));
+    {
+      vec3 c1 = v_add(c, d);
+      collide__query_init_mover(&q, Q_SWEEP, &m, &c, &c1);
+    }
+    q.exact = 0;
+    q.sensors = 1;
+    q.ids = *buf;
+    q.cap = *cap;
+    (void)collide__query_run(w, &q);
+    if (q.nids <= *cap) return q.nids;
+    GROW(e, *buf, *cap, q.nids);
+    if (e) return e;
+  }
+}
+
+static int boxes_meet(const box *a, const box *b) {
+  return a->lo[0] <= b->hi[0] && b->lo[0] <= a->hi[0] &&
+         a->lo[1] <= b->hi[1] && b->lo[1] <= a->hi[1] &&
+         a->lo[2] <= b->hi[2] && b->lo[2] <= a->hi[2];
+}
+
+/* The slots of the moving shapes that are no sensors whose box over the
+   step meets b (a fixed sensor's): a plain walk of the dynamic tree (its
+   node boxes hold their shapes' boxes over the step), where every moving
+   shape is once filed, and of the shapes not filed yet. How many, or
+   NOMEM. (The static hierarchy holds only shapes that never changed:
+   none moves. Faster than a query: a fixed sensor among a thousand
+   moving shapes is a box against a few nodes.) */
+static int moving_near(collide_world *w, const box *b, int **buf, int *cap) {
+  int n = 0, i, e, sp = 0, stack[STACK_SIZE];
+  for (i = 0; i < w->npending; i++) {
+    const shape *x = &w->slots[w->pending[i]];
+    box sb;
+    if (x->moving < 0 || x->sensor >= 0) continue;
+    shape_swept_box(x, &sb);
+    if (!boxes_meet(&sb, b)) continue;
+    GROW(e, *buf, *cap, n + 1);
+    if (e) return e;
+    (*buf)[n++] = w->pending[i];
+  }
+  if (w->root < 0) return n;
+  if (w->nodes[w->root].left < 0) {   /* one leaf */
+    stack[sp++] = ~w->nodes[w->root].slot;
+  } else {
+    stack[sp++] = w->root;
+  }
+  while (sp > 0) {
+    int c = stack[--sp], k;
+    if (c >= 0) {
+      /* an inner node: its children's boxes, in floats rounded outward
+         (collide_tree.c keeps hot[] in step with the nodes) */
+      const hot_node *h = &w->hot[c];
+      for (k = 0; k < 2; k++) {
+        const float (*hb)[3] = h->b[k];
+        if (hb[0][0] <= b->hi[0] && b->lo[0] <= hb[1][0] &&
+            hb[0][1] <= b->hi[1] && b->lo[1] <= hb[1][1] &&
+            hb[0][2] <= b->hi[2] && b->lo[2] <= hb[1][2])
+          stack[sp++] = h->child[k];
+      }
+      continue;
+    }
+    {
+      const shape *x = &w->slots[~c];
+      box sb;
+      if (x->moving < 0 || x->sensor >= 0) continue;
+      /* (a leaf's box is enlarged: the shape's own box over the step) */
+      shape_swept_box(x, &sb);
+      if (!boxes_meet(&sb, b)) continue;
+      GROW(e, *buf, *cap, n + 1);
+      if (e) return e;
+      (*buf)[n++] = ~c;
+    }
+  }
+  return n;
+}
+
+/* The events of the pair (sensor slot ss, shape slot xs) over a step of
+   advance (both at their places plus u times their velocities). */
+static int advance_pair(collide_world *w, int ss, int xs) {
+  const shape *s = &w->slots[ss], *x = &w->slots[xs];
+  vec3 vx = x->moving >= 0 ? x->vel : v3(0, 0, 0);
+  double a, b;
+  int was = 0, found;
+  if (x->kind == COLLIDE_SHAPE_PLANE && s->kind == COLLIDE_SHAPE_PLANE) return 0;
+  if (s->kind == COLLIDE_SHAPE_AABB && s->moving < 0 && x->kind != COLLIDE_SHAPE_PLANE) {
+    /* a box sensor holding x's whole box over the step (x at every
+       moment lies in it: the box is convex) touches x all step long: no
+       event, no sweep (the common case of a shape inside a zone) */
+    box sb, sbox;
+    shape_swept_box(x, &sb);
+    box_around(&sbox, s->g.aabb.center, s->g.aabb.extents);
+    if (box_contains(&sbox, &sb)) return 0;
+  }
+  found = pair_interval(x, v3(0, 0, 0), vx, s, 0, 1, &a, &b);
+  return stretch_events(w, s->id, x->id, 0, 1, found, a, b, 1, &was);
+}
+
+int collide__sensor_advance(collide_world *w) {
+  int *buf = NULL, cap = 0, i, j, n, e = 0, first = w->nevents;
+  for (i = 0; i < w->nsensors && !e; i++) {
+    int ss = w->sensors[i];
+    const shape *s = &w->slots[ss];
+    box b;
+    vec3 vs = s->moving >= 0 ? s->vel : v3(0, 0, 0);
+    if (s->kind == COLLIDE_SHAPE_PLANE) {
+      /* (no box: every moving shape) */
+      for (j = 0; j < w->nmoving && !e; j++) {
+        int xs = w->moving[j];
+        if (w->slots[xs].sensor < 0) e = advance_pair(w, ss, xs);
+      }
+      if (s->moving < 0) continue;
+      for (j = 0; j < w->nslots && !e; j++)
+        if (w->slots[j].id && w->slots[j].sensor < 0 && w->slots[j].moving < 0)
+          e = advance_pair(w, ss, j);
+      continue;
+    }
+    b = s->bounds;
+    if (s->moving < 0) {
+      /* the moving shapes near it: slots */
+      if ((n = moving_near(w, &b, &buf, &cap)) < 0) {
+        e = n;
+        break;
+      }
+      for (j = 0; j < n && !e; j++) e = advance_pair(w, ss, buf[j]);
+      for (j = 0; j < w->nplanes && !e; j++) {
+        int xs = w->planes[j];
+        if (w->slots[xs].sensor < 0 && w->slots[xs].moving >= 0) e = advance_pair(w, ss, xs);
+      }
+      continue;
+    }
+    if ((n = candidates(w, &b, vs, &buf, &cap)) < 0) {
+      e = n;
+      break;
+    }
+    for (j = 0; j < n && !e; j++) {
+      int xs = collide__slot_of(w, buf[j]);
+      const shape *x = &w->slots[xs];
+      /* a pair of shapes at rest does not change */
+      if (x->sensor >= 0 || (x->moving < 0 && s->moving < 0)) continue;
+      e = advance_pair(w, ss, xs);
+    }
+    /* the planes (not in the tree) */
+    for (j = 0; j < w->nplanes && !e; j++) {
+      int xs = w->planes[j];
+      const shape *x = &w->slots[xs];
+      if (x->sensor >= 0 || (x->moving < 0 && s->moving < 0)) continue;
+      e = advance_pair(w, ss, xs);
+    }
+  }
+  free(buf);
+  if (e < 0) {
+    w->nevents = first;
+    return e;
+  }
+  if (w->nevents - first > 1)   /* (none: events may still be NULL) */
+    qsort(w->events + first, (size_t)(w->nevents - first), sizeof *w->events, cmp_event);
+  return 0;
+}
+
+/* ---- move_shape ------------------------------------------------------------- */
+
+/* The events of the pair (sensor, shape) of which slot xs moved along
+   path (its reference point; ref: that point at its place before the
+   move) and slot ys is the other. */
+static int path_pair(collide_world *w, int xs, vec3 ref, const collide__path *path,
+                     int ys) {
+  const shape *x = &w->slots[xs], *y = &w->slots[ys];
+  int sensor = x->sensor >= 0 ? x->id : y->id, id = x->sensor >= 0 ? y->id : x->id;
+  int k, was = 0, e;
+  for (k = 0; k + 1 < path->n; k++) {
+    double a, b;
+    vec3 d0 = v_sub(path->p[k], ref), d1 = v_sub(path->p[k + 1], ref);
+    int found = pair_interval(x, d0, d1, y, path->t[k], path->t[k + 1], &a, &b);
+    if ((e = stretch_events(w, sensor, id, path->t[k], path->t[k + 1], found, a,
+                            b, k == 0, &was)) < 0)
+      return e;
+  }
+  return 0;
+}
+
+int collide__sensor_path(collide_world *w, int xs, const collide__path *path) {
+  const shape *x = &w->slots[xs];
+  collide__mover m;
+  vec3 ref;
+  box b;
+  int *buf = NULL, cap = 0, i, n, k, e = 0, first = w->nevents;
+  if (path->n < 2 || (x->sensor < 0 && w->nsensors == 0)) return 0;
+  (void)as_mover(x, &m, &ref);   /* (move_shape moves spheres, boxes, capsules) */
+  /* the box the shape sweeps over the whole path */
+  b = x->bounds;
+  for (k = 0; k < path->n; k++) {
+    vec3 d = v_sub(path->p[k], ref);
+    int j;
+    for (j = 0; j < 3; j++) {
+      double lo = x->bounds.lo[j] + vc(&d, j), hi = x->bounds.hi[j] + vc(&d, j);
+      if (lo < b.lo[j]) b.lo[j] = lo;
+      if (hi > b.hi[j]) b.hi[j] = hi;
+    }
+  }
+  if ((n = candidates(w, &b, v3(0, 0, 0), &buf, &cap)) < 0) return n;
+  for (i = 0; i < n && !e; i++) {
+    int ys = collide__slot_of(w, buf[i]);
+    if (ys == xs || (w->slots[ys].sensor >= 0) == (x->sensor >= 0)) continue;
+    e = path_pair(w, xs, ref, path, ys);
+  }
+  for (i = 0; i < w->nplanes && !e; i++) {
+    int ys = w->planes[i];
+    if ((w->slots[ys].sensor >= 0) == (x->sensor >= 0)) continue;
+    e = path_pair(w, xs, ref, path, ys);
+  }
+  free(buf);
+  if (e < 0) {
+    w->nevents = first;
+    return e;
+  }
+  if (w->nevents - first > 1)   /* (none: events may still be NULL) */
+    qsort(w->events + first, (size_t)(w->nevents - first), sizeof *w->events, cmp_event);
+  return 0;
+}

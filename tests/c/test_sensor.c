@@ -1,0 +1,96 @@
+/*
+ * test_sensor.c -- sensors (collide_sensor.c) and the ids of a restored
+ * world (collide_world_set_next_id, collide_world__add_unit_plane), in C:
+ * the events of axis-aligned passes at their exact moments, the taking
+ * of events with too small an array, sensors seen by overlaps only (a
+ * triangle of the static hierarchy too), ids skipped never given.
+ * A plain executable: returns 1 on the first failed check.
+ */
+#include <stdlib.h>
+#include "collide.h"
+#include "test.h"
+
+static collide_vec3 V(double x, double y, double z) {
+  collide_vec3 v;
+  v.x = x; v.y = y; v.z = z;
+  return v;
+}
+
+/*        sensor: x in [9, 11]
+ *   o ---------[=====]--------->   a sphere of radius 0.5 from x = 0 to
+ *   x = 20 in one step: it touches for x in [8.5, 11.5], u in [0.425, 0.575] */
+static int bullet_through_sensor(void) {
+  collide_world *w = collide_world_new();
+  collide_vec3 c = V(10, 0, 0), e = V(1, 1, 0), o = V(0, 0, 0), d = V(20, 0, 0);
+  collide_sensor_event ev[4];
+  int s = collide_world_add_aabb(w, &c, &e), b = collide_world_add_sphere(w, &o, 0.5);
+  ENSURE(collide_world_set_sensor(w, s, 1) == 1);
+  ENSURE(collide_world_sensor(w, s) == 1 && collide_world_sensor(w, b) == 0);
+  ENSURE(collide_world_sensor(w, 99) == -1 && collide_world_set_sensor(w, 99, 1) == 0);
+  ENSURE(collide_world_set_velocity(w, b, &d) == 1);
+  ENSURE(collide_world_advance(w) == 0);
+  ENSURE(collide_world_sensor_events(w, ev, 1) == 2);   /* no room: kept */
+  ENSURE(collide_world_sensor_events(w, ev, 4) == 2);
+  ENSURE(ev[0].sensor == s && ev[0].id == b && ev[0].begin == 1);
+  ENSURE(ev[1].sensor == s && ev[1].id == b && ev[1].begin == 0);
+  ENSURE_NEAR(ev[0].u, 0.425, 1e-15);
+  ENSURE_NEAR(ev[1].u, 0.575, 1e-15);
+  ENSURE(collide_world_sensor_events(w, ev, 4) == 0);   /* taken */
+  collide_world_free(w);
+  return 0;
+}
+
+/* A sensor blocks no sweep or ray, a triangle of the static hierarchy
+   included; overlaps list it. */
+static int sensors_block_nothing(void) {
+  collide_world *w = collide_world_new();
+  collide_vec3 a = V(-1, -1, 0), b = V(1, -1, 0), c = V(0, 1, 0);
+  collide_vec3 p0 = V(0, 0, 5), p1 = V(0, 0, -5), o = V(0, 0, 0);
+  collide_hit h;
+  int id, t = collide_world_add_triangle(w, &a, &b, &c), ids[4];
+  ENSURE(collide_world_build(w) == 0);
+  ENSURE(collide_world_raycast(w, &p0, &p1, NULL, NULL, &h, &id) == 1);
+  ENSURE(collide_world_set_sensor(w, t, 1) == 1);
+  ENSURE(collide_world_raycast(w, &p0, &p1, NULL, NULL, &h, &id) == 0);
+  ENSURE(collide_world_sweep_sphere(w, 0.5, &p0, &p1, NULL, NULL, &h, &id) == 0);
+  ENSURE(collide_world_overlap_point(w, &o, NULL, NULL, ids, 4) == 1 && ids[0] == t);
+  ENSURE(collide_world_build(w) == 0);   /* (rebuilt: still out of the static rays) */
+  ENSURE(collide_world_raycast(w, &p0, &p1, NULL, NULL, &h, &id) == 0);
+  ENSURE(collide_world_set_sensor(w, t, 0) == 1);
+  ENSURE(collide_world_raycast(w, &p0, &p1, NULL, NULL, &h, &id) == 1 && id == t);
+  collide_world_free(w);
+  return 0;
+}
+
+/* Ids skipped by set_next_id are never given; the next continues. */
+static int next_id(void) {
+  collide_world *w = collide_world_new();
+  collide_vec3 o = V(0, 0, 0), n = V(0.6, 0.8, 0);
+  collide_world_shape g;
+  int id;
+  ENSURE(collide_world_next_id(w) == 1);
+  ENSURE(collide_world_set_next_id(w, 5000) == 1);
+  ENSURE(collide_world_set_next_id(w, 4999) < 0);   /* never back */
+  ENSURE(collide_world_set_next_id(w, 0x7fffffff) < 0);
+  id = collide_world_add_sphere(w, &o, 1);
+  ENSURE(id == 5000);
+  ENSURE(collide_world_next(w, 0) == 5000 && collide_world_next(w, 5000) == 0);
+  ENSURE(collide_world_kind(w, 1) == COLLIDE_SHAPE_NONE);
+  ENSURE(collide_world_set_next_id(w, 20000) == 1);
+  ENSURE(collide_world__add_unit_plane(w, &n, 2.5) == 20000);
+  ENSURE(collide_world_get(w, 20000, &g) == 1);
+  ENSURE(g.plane.normal.x == 0.6 && g.plane.normal.y == 0.8 && g.plane.d == 2.5);
+  n = V(0, 2, 0);
+  ENSURE(collide_world__add_unit_plane(w, &n, 0) < 0);   /* not unit */
+  ENSURE(collide_world_remove(w, 5000) == 1);
+  ENSURE(collide_world_next(w, 0) == 20000);
+  ENSURE(collide_world_count(w) == 1);
+  collide_world_free(w);
+  return 0;
+}
+
+TEST_MAIN_BEGIN
+  RUN_TEST(bullet_through_sensor);
+  RUN_TEST(sensors_block_nothing);
+  RUN_TEST(next_id);
+TEST_MAIN_END
