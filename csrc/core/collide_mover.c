@@ -188,8 +188,8 @@ static int walkable(const move_state *m, vec3 n) {
  * normal.
  */
 /* The world filter of covered(): other fixed boxes the move has not set
-   aside for good (a seam is between boxes; a sphere, a moving shape or a
-   shape the move passes through covers nothing; the shapes one look-up
+   aside for good (a seam is between boxes; a sphere, a moving shape, a
+   sensor or a shape the move passes through covers nothing; the shapes one look-up
    passes over, m->tmp, still cover). */
 typedef struct cover_ctx { const move_state *m; int box; } cover_ctx;
 static double mover_size(const collide_mover *s);
@@ -204,7 +204,9 @@ static int cover_filter(void *ctx, int id) {
   const shape *s;
   if (id == c->box || id == c->m->self || listed(c->m->skip, c->m->nskip, id)) return 0;
   s = &w->slots[collide__slot_of(w, id)];
-  return s->kind == COLLIDE_SHAPE_AABB && s->moving < 0;
+  /* (a sensor covers nothing: it blocks no mover, so the face beside it
+     is still a surface) */
+  return s->kind == COLLIDE_SHAPE_AABB && s->moving < 0 && s->sensor < 0;
 }
 
 /* Whether face k, side sg, of box id (centre c, extents e) is covered by
