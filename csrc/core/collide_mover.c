@@ -769,6 +769,65 @@ static int is_jump(const move_state *m, vec3 motion, vec3 sn) {
 }
 
 /*
+ * Following the path down (the contract: a mover is grounded on every
+ * frame of a staircase, down as up, with snap at least the rise): a
+ * grounded mover that walked off a ledge ends its move in the air at about
+ * the height it left from, and the ground under its end may lie further
+ * down than one snap -- two or more treads, each no more than snap below
+ * the one before. The path from a (where the move started, on the ground)
+ * to b (where it ended) is walked again in strides of at most the mover's
+ * half-width along it (mover_support): each stride a sweep along the path
+ * lowered by what was dropped so far, then a probe down by at most
+ * max(snap, stride tan(max_slope) + pdist) -- the reach settle allows a
+ * whole move, here for each stride -- and down onto the ground found
+ * there. A stride that finds no ground within its reach is halved (a
+ * narrow tread, or the mover still over the edge of the one above) down
+ * to a 64th of the half-width; no ground even then is a ledge higher than
+ * snap (the mover leaves the ground, as walking off a cliff), and a
+ * stride's sweep blocked means the straight path is not the one the move
+ * took (around a corner, up and over a step): both give 0, and the move
+ * ends as it did. Every leg is a sweep that stops short, so the mover
+ * stays free; shapes are where they are at the end of the step (t0 = 1,
+ * as the probe sees them; settle calls it in a fixed world only). 1 (*out,
+ * the ground *g, *gid, *gsn), 0, or <0.
+ */
+#define DESCEND_TRIES 256
+static int descend(move_state *m, vec3 a, vec3 b, double pdist, vec3 *out,
+                   collide_hit *g, int *gid, vec3 *gsn) {
+  vec3 d = v_sub(b, a), hz = v_madd(d, m->up, -v_dot(d, m->up)), q = a, p, target;
+  double hl = v_len(hz), c = m->cos_slope > 0.25 ? m->cos_slope : 0.25;
+  double slope = sqrt(1 - c * c) / c, stride, drop = 0, s = 0, len, reach, gap;
+  collide_hit h;
+  int e, id, blocked, tries = DESCEND_TRIES, found = 0;
+  if (hl <= 0.01 * m->skin) return 0;
+  stride = mover_support(m, v_scale(hz, 1 / hl));
+  if (stride < MICRO_STEP * m->skin) stride = MICRO_STEP * m->skin;
+  while (s < hl) {
+    len = hl - s < stride ? hl - s : stride;
+    for (;;) {
+      if (--tries < 0) return 0;
+      target = v_madd(v_madd(a, d, (s + len) / hl), m->up, -drop);
+      if ((e = sweep_to(m, q, v_sub(target, q), &p, &h, &id, &blocked)) < 0) return e;
+      if (blocked) return 0;
+      reach = len * slope + pdist;
+      if (reach < m->o->snap) reach = m->o->snap;
+      if ((found = probe(m, p, reach, 1, g, gid, gsn, &gap)) < 0) return found;
+      if (found) break;
+      if (len <= stride / 64) return 0;
+      len *= 0.5;
+    }
+    if (gap - m->skin > 0.01 * m->skin) {
+      p = v_madd(p, m->up, -(gap - m->skin));
+      drop += gap - m->skin;
+    }
+    q = p;
+    s += len;
+  }
+  *out = q;
+  return found;
+}
+
+/*
  * The end of a move with an up direction: the ground under the mover
  * (probe), and, for a mover grounded at the start or on walkable ground
  * during the move that is not jumping (is_jump) and ends in the air (as
@@ -823,6 +882,17 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
          finds it there, however tilted the contact) */
       double down = gap - m->skin;
       if (down > 0.01 * m->skin) *pos = v_madd(*pos, m->up, -down);
+    } else if (m->w->nmoving == 0) {
+      /* further down than one reach: the path followed down, step by step
+         (in a fixed world: the path was free with every shape at its
+         place, which is where each is at the end of the step) */
+      double t0 = m->t0;
+      m->t0 = 1;
+      e = descend(m, m->from, *pos, pdist, pos, &g, &gid, &gsn);
+      m->t0 = t0;
+      if (e < 0) return e;
+    }
+    if (e) {
       record(m, gid, &g, 1);
       *vel = v_madd(*vel, gsn, -v_dot(*vel, gsn));
     }
