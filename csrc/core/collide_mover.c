@@ -850,7 +850,7 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
   collide_hit g;
   vec3 gsn;
   double gap;
-  int e, gid = 0, jump = 0;
+  int e, gid = 0, jump = 0, snapped = 0;
   if ((e = probe(m, *pos, pdist, 1, &g, &gid, &gsn, &gap)) < 0) return e;
   if (!e && start_ground < 0) {
     collide_hit g0;
@@ -895,7 +895,19 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
     if (e) {
       record(m, gid, &g, 1);
       *vel = v_madd(*vel, gsn, -v_dot(*vel, gsn));
+      snapped = 1;
     }
+  }
+  if (e && !snapped && (!jump || v_dot(*vel, m->up) <= 0) &&
+      v_dot(g.normal, gsn) < 1 - 1e-9 && gap - m->skin > 0.01 * m->skin) {
+    /* standing on the nose of a step (ground by its top, the contact on
+       its edge): stopped a skin short along a contact normal tilted far
+       from up, the mover may stand higher above the nose than the next
+       move's probe reaches (pdist allows a skin along a normal up to
+       max_slope) and walk off it ungrounded; down to a skin above it, as
+       a snap leaves it (the probe found nothing nearer: free); a jump
+       too, once it has nothing left of its rise (it lands there) */
+    *pos = v_madd(*pos, m->up, -(gap - m->skin));
   }
   if (e) {
     res->ground_id = gid;
