@@ -921,6 +921,30 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
 }
 
 /*
+ * The velocity of a mover sliding down a surface too steep to stand on (n
+ * facing up, not walkable), for the game that feeds back only its part
+ * along up (the README: velocity = input across up + (vel.up - g dt) up):
+ * v, the velocity along the surface, with its part along up divided by
+ * sin^2 a = 1 - (n.up)^2 (a: the slope's angle from level). Fed back with
+ * no input, (vu / sin^2 a - g dt) up is clipped against the surface again,
+ * which keeps sin a of a motion along up (its along-surface part: the
+ * motion less its part along n, |d - (d.n) n| = |d| sin a for d along up)
+ * -- s / sin a . sin a + g dt sin a, for a slide at speed s (vu = -s sin a):
+ * s + g sin a dt, as gravity accelerates a body down a frictionless slope;
+ * without the division it kept s sin^2 a + g sin a dt and crept down at
+ * a few widths a second whatever the slope. A fall that meets the slope
+ * keeps its speed along up (the clip's s sin a, divided): the next frame
+ * slides on at what the clip of that fall gives. Only a downward part is
+ * rescaled (rising along a steep surface, steep_as_wall or not, is the
+ * game's jump), and only when the move ends with the mover not grounded.
+ */
+static vec3 steep_slide(const move_state *m, vec3 v, vec3 n) {
+  double vu = v_dot(v, m->up), nu = v_dot(n, m->up), s2 = 1 - nu * nu;
+  if (!(vu < 0) || s2 <= 1e-9 || s2 >= 1) return v;
+  return v_madd(v, m->up, vu / s2 - vu);
+}
+
+/*
  * The loop (Fauerby, "Improved Collision detection and Response", 2003;
  * the crease rule as in Quake III's PM_SlideMove):
  *
@@ -991,6 +1015,8 @@ static int world_move(collide_world *w, const collide_mover *ms,
   double t = 0, tlast = 0, pdist = 0, gap = 0;
   int iter, np = 0, ground_any = 0, start_ground = -1, a, e, gid = 0, push_only = 0;
   int have_gn = 0;
+  vec3 steep_n = v3(0, 0, 0);   /* the steep surface slid on last (have_steep) */
+  int have_steep = 0;
   collide_hit g;
   memset(res, 0, sizeof *res);
   res->grounded = -1;
@@ -1249,6 +1275,10 @@ static int world_move(collide_world *w, const collide_mover *ms,
     /* on ground, the velocity meets the ground's surface: standing on the
        edge of a step does not turn it upward */
     vel = clip(vel, walk ? sn : n, planes, NULL, np, 1e-9 * v_len(vel));
+    /* a surface facing up too steep to stand on, slid down (steep_slide);
+       anything else met since is what the mover slides on */
+    have_steep = m.use_up && !walk && v_dot(n, m.up) > 1e-6;
+    if (have_steep) steep_n = n;
     if (o->steep_as_wall && m.use_up && !walk && v_dot(n, m.up) > 0) {
       double lu = v_dot(left, m.up);
       rest = no_climb(rest, n, m.up);
@@ -1300,6 +1330,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
       (e = settle(&m, *from, v_sub(*to, *from), start_ground, sn0, pdist,
                   ground_any, &pos, &vel, res)) < 0)
     return e;
+  if (have_steep && res->grounded == 0 && !push_only) vel = steep_slide(&m, vel, steep_n);
   res->position = pos;
   res->velocity = vel;
   res->ncontacts = m.nc < m.cap ? m.nc : m.cap;
