@@ -626,7 +626,7 @@ describe("the controller course", function()
           for _, st in ipairs({ { 0.3, 0.4 }, { 0.2, 0.35 }, { 0.1, 0.2 } }) do
             local S = stairs_level(5, st[1], st[2], 2)
             local up
-            p = walk(S, M, hz, 0.3, math.ceil((S.run + 3) / 0.18) + 5, -1, function(f, q, grounded)
+            walk(S, M, hz, 0.3, math.ceil((S.run + 3) / 0.18) + 5, -1, function(f, q, grounded)
               assert(grounded, ("%s stairs %g x %g %d Hz: in the air at frame %d, %s")
                 :format(kind, st[1], st[2], hz, f, tostring(q)))
               if not up and q.x > S.run then up = f end

@@ -481,10 +481,10 @@ for _, M in ipairs(MOVERS) do
                           stop_on_slope = sos, velocity = V(0, vel.y - g * dt) }
               local q, _, grounded, v = move(w, p, p + o.velocity * dt, o)
               assert.is_false(grounded)
-              local d = q - p
+              local moved = q - p
               if k > 1 then   -- (the first frame closes the 1e-3 gap too)
-                near(d:dot(t), -k * g * math.sin(a) * dt * dt, 1e-9)
-                near(d:dot(n), 0, 1e-9)
+                near(moved:dot(t), -k * g * math.sin(a) * dt * dt, 1e-9)
+                near(moved:dot(n), 0, 1e-9)
                 near(v.y, -k * g * dt, 1e-9)
               end
               p, vel = q, v

@@ -129,9 +129,12 @@ function Smoke:make_scenes()
       on_ground(s, g, f)
       if f == 43 or f == 103 then rest = g.pos end
       if (f > 43 and f <= 80) or f > 103 then
-        s:check(g.pos == rest, "moved when stopped: " .. tostring(rest) .. " then " .. tostring(g.pos))
+        s:check(g.pos == rest,
+          "moved when stopped: " .. tostring(rest) .. " then " .. tostring(g.pos))
       end
-      if f == 80 then s:check(g.pos.x > 19 and g.pos.x < 23, "not on the ramp: " .. tostring(g.pos)) end
+      if f == 80 then
+        s:check(g.pos.x > 19 and g.pos.x < 23, "not on the ramp: " .. tostring(g.pos))
+      end
     end }
 
   scene { name = "standing on the ramp without sliding down", frames = 60,
