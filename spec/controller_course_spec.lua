@@ -549,15 +549,37 @@ describe("the controller course", function()
             rnd = (rnd * 1103515245 + 12345) % 2147483648
             return rnd / 2147483648
           end
+          -- random ones, then stairs steeper than max_slope (run half the
+          -- mover's width, rise just under step_height) taken at up to 5
+          -- widths a frame: several treads a frame, each within snap, and
+          -- more than the distance moved times tan(max_slope) in all
+          local cases = {}
           for _ = 1, BIG and 40 or 6 do
+            cases[#cases + 1] = { 0.05 + random() * (STEP - 0.06), 0.6 * (0.5 + random() * 3.5),
+                                  HZ[1 + math.floor(random() * 3)], 0.1 + random() * 2 }
+          end
+          for _, speed in ipairs({ 0.5, 1, 3, 5 }) do
+            cases[#cases + 1] = { STEP - 0.01, 0.3, 60, speed }
+            cases[#cases + 1] = { 0.25, 0.3, 30, speed }
+          end
+          for ci = 1, 2 * #cases do
+            local case = cases[math.ceil(ci / 2)]
             local M = mover(kind, 0.6, dim)
-            local rise = 0.05 + random() * (STEP - 0.06)
-            local run = M.width * (0.5 + random() * 3.5)
-            local hz = HZ[1 + math.floor(random() * 3)]
-            local speed = 0.1 + random() * 2
+            local rise, run, hz, speed = case[1], case[2], case[3], case[4]
             local L = stairs_level(5, rise, run, dim)
+            if ci % 2 == 0 then   -- (each case again in a world where shapes move)
+              -- a shape that moves, far off (its velocity set, never
+              -- advanced): the world is one where shapes move
+              local id = L.box({ 50, 5, -1 }, { 52, 6, 1 })
+              L.w:set_velocity(id + 0, V(0, 0.5, 0))
+            end
             local frames = math.ceil((L.run + 3) / (speed * M.width)) + 5
-            local p = walk(L, M, hz, -speed, frames, L.run + 1, function(f, q, grounded)
+            -- (it starts 1e-3 above the landing and stands for a frame:
+            -- where shapes move, a mover that was not on the ground at the
+            -- start of a move is not snapped down at its end)
+            local input = -speed * M.width * hz
+            local p = walk(L, M, hz, function(f) return f > 1 and input or 0 end, frames + 1,
+                           L.run + 1, function(f, q, grounded)
               assert(grounded, ("%s rise %g run %g %d Hz %g widths a frame: in the air "
                 .. "at frame %d, %s (%dD)"):format(kind, rise, run, hz, speed, f, tostring(q), dim))
               local high = 0

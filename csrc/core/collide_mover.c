@@ -788,20 +788,53 @@ static int is_jump(const move_state *m, vec3 motion, vec3 sn) {
  * took (around a corner, up and over a step): both give 0, and the move
  * ends as it did. Every leg is a sweep that stops short, so the mover
  * stays free; shapes are where they are at the end of the step (t0 = 1,
- * as the probe sees them; settle calls it in a fixed world only). 1 (*out,
- * the ground *g, *gid, *gsn), 0, or <0.
+ * as the probe sees them; where shapes move, only where none comes near:
+ * moving_clear). 1 (*out, the ground *g, *gid, *gsn), 0, or <0.
  */
 #define DESCEND_TRIES 256
+
+/* Whether no moving shape (the mover itself aside) comes within the box
+   of a and b grown by pad in every direction over the step (from its
+   place to its place plus its velocity): there, every shape is where it
+   was for the move's sweeps. A moving plane reaches everywhere. */
+static int moving_clear(const move_state *m, vec3 a, vec3 b, double pad) {
+  const collide_world *w = m->w;
+  int i, k;
+  for (i = 0; i < w->nmoving; i++) {
+    const shape *s = &w->slots[w->moving[i]];
+    if (s->id == m->self) continue;
+    if (s->kind == COLLIDE_SHAPE_PLANE) return 0;
+    for (k = 0; k < 3; k++) {
+      double v = vc(&s->vel, k), lo = vc(&a, k), hi = vc(&b, k);
+      if (lo > hi) { double t = lo; lo = hi; hi = t; }
+      if (s->bounds.lo[k] + (v < 0 ? v : 0) > hi + pad ||
+          s->bounds.hi[k] + (v > 0 ? v : 0) < lo - pad)
+        break;
+    }
+    if (k == 3) return 0;
+  }
+  return 1;
+}
+
 static int descend(move_state *m, vec3 a, vec3 b, double pdist, vec3 *out,
                    collide_hit *g, int *gid, vec3 *gsn) {
   vec3 d = v_sub(b, a), hz = v_madd(d, m->up, -v_dot(d, m->up)), q = a, p, target;
   double hl = v_len(hz), c = m->cos_slope > 0.25 ? m->cos_slope : 0.25;
   double slope = sqrt(1 - c * c) / c, stride, drop = 0, s = 0, len, reach, gap;
+  double most;
   collide_hit h;
   int e, id, blocked, tries = DESCEND_TRIES, found = 0;
   if (hl <= 0.01 * m->skin) return 0;
   stride = mover_support(m, v_scale(hz, 1 / hl));
   if (stride < MICRO_STEP * m->skin) stride = MICRO_STEP * m->skin;
+  /* the furthest down it may go: each full stride its reach, and one
+     more; in a world where shapes move, only where none of them comes
+     (the path was free of them where they were during the move's sweeps,
+     which need not hold where they are at the end) */
+  most = (hl / stride + 2) * (m->o->snap + stride * slope + pdist);
+  if (m->w->nmoving > 0 &&
+      !moving_clear(m, a, b, most + mover_half_size(m->shape) + 4 * m->skin))
+    return 0;
   while (s < hl) {
     len = hl - s < stride ? hl - s : stride;
     for (;;) {
@@ -819,6 +852,7 @@ static int descend(move_state *m, vec3 a, vec3 b, double pdist, vec3 *out,
     if (gap - m->skin > 0.01 * m->skin) {
       p = v_madd(p, m->up, -(gap - m->skin));
       drop += gap - m->skin;
+      if (drop > most) return 0;
     }
     q = p;
     s += len;
@@ -882,10 +916,8 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
          finds it there, however tilted the contact) */
       double down = gap - m->skin;
       if (down > 0.01 * m->skin) *pos = v_madd(*pos, m->up, -down);
-    } else if (m->w->nmoving == 0) {
-      /* further down than one reach: the path followed down, step by step
-         (in a fixed world: the path was free with every shape at its
-         place, which is where each is at the end of the step) */
+    } else {
+      /* further down than one reach: the path followed down, step by step */
       double t0 = m->t0;
       m->t0 = 1;
       e = descend(m, m->from, *pos, pdist, pos, &g, &gid, &gsn);
