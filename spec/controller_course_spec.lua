@@ -539,6 +539,34 @@ describe("the controller course", function()
     end
   end)
 
+  describe("landing on a step's nose (the fuzz target's known-jump-nose-perch)", function()
+    it("a sphere that lands from a jump on a step's nose walks off it grounded", function()
+      -- a 44 degree ramp from the floor to 0.78, a step to 1.07 beside its
+      -- top; a sphere 1 wide coming down from a jump meets the step's nose
+      -- (contact normal 69 degrees from up) with its bottom above the ramp
+      local L = level()
+      local X = -4.8 + 0.78 / math.tan(math.rad(44))
+      L.quad({ -4.8, 0, -Z }, { X, 0.78, -Z }, { X, 0.78, Z }, { -4.8, 0, Z })
+      L.box({ X, 0, -Z }, { 40, 0.78, Z })
+      L.box({ -3.7922863552433554, 0, -Z }, { 40, 1.07, Z })
+      local M = mover("sphere", 1)
+      local opts = { up = V(0, 1, 0), step_height = 0.35, snap = 0.4, steep_as_wall = true,
+                     velocity = V(2953.125, 10 / 3, 0) }
+      local p, _, grounded, vel = M.move(L.w, V(-50.36815362931651, 1.2000500435556596, 0),
+        V(-1.1494036293165095, 1.2500500435556596, 0), opts)
+      assert.is_true(grounded)
+      inside(L, M, 1, p)
+      for f = 2, 40 do
+        opts.velocity = V(-2, vel.y - G / 60, 0)
+        local q, _, g, v = M.move(L.w, p, p + opts.velocity / 60, opts)
+        inside(L, M, f, q)
+        assert(g, ("in the air at frame %d, %s"):format(f, tostring(q)))
+        p, vel = q, v
+      end
+      assert.is_true(p.x < -4.8)
+    end)
+  end)
+
   describe("stairs down", function()
     for _, dim in ipairs({ 3, 2 }) do
       for _, kind in ipairs(KINDS) do
