@@ -776,8 +776,10 @@ static int is_jump(const move_state *m, vec3 motion, vec3 sn) {
  * down than one snap -- two or more treads, each no more than snap below
  * the one before. The path from a (where the move started, on the ground)
  * to b (where it ended) is walked again in strides of at most the mover's
- * half-width along it (mover_support): each stride a sweep along the path
- * lowered by what was dropped so far, then a probe down by at most
+ * half-width along it (mover_support): each stride a sweep across up (the
+ * path's part along up, a frame of gravity, is left to the probes: a
+ * stride that sank with it would run into the tread it stands on), then
+ * a probe down by at most
  * max(snap, stride tan(max_slope) + pdist) -- the reach settle allows a
  * whole move, here for each stride -- and down onto the ground found
  * there. A stride that finds no ground within its reach is halved (a
@@ -839,7 +841,7 @@ static int descend(move_state *m, vec3 a, vec3 b, double pdist, vec3 *out,
     len = hl - s < stride ? hl - s : stride;
     for (;;) {
       if (--tries < 0) return 0;
-      target = v_madd(v_madd(a, d, (s + len) / hl), m->up, -drop);
+      target = v_madd(q, hz, len / hl);
       if ((e = sweep_to(m, q, v_sub(target, q), &p, &h, &id, &blocked)) < 0) return e;
       if (blocked) return 0;
       reach = len * slope + pdist;
