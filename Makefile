@@ -492,10 +492,8 @@ FUZZ_TARGETS += capsule_sphere capsule_plane capsule_triangle capsule_polygon \
   capsule_segment capsule_aabb capsule_capsule
 # Known open issues the fuzzers would stop on at once, each a -D switch of
 # fuzz/fuzz_core.c that skips one check; remove a switch when its issue is
-# fixed (make fuzz FUZZ_KNOWN_ISSUES= shows them). Open: the controller
-# walking down a staircase steeper than max_slope faster than a step a
-# frame (fuzz/known/controller-stairs-down-drop).
-FUZZ_KNOWN_ISSUES ?= -DFUZZ_KNOWN_STAIRS_DROP
+# fixed (make fuzz FUZZ_KNOWN_ISSUES= shows them). None open.
+FUZZ_KNOWN_ISSUES ?=
 # the world (branch world): random changes, every answer against the
 # single-shape functions
 FUZZ_TARGETS += world

@@ -2641,33 +2641,6 @@ static void fz_move_moving(src *s) { fz_move_run(s, 1); }
    mover 1 wide cover (else it walks off the floor's end, and falls) */
 #define CTL_FAR (100 + 90 * CTL_SPEED)
 
-#ifdef FUZZ_KNOWN_STAIRS_DROP
-/* The ground height at x of the level's features (fx0[i] to fx1[i] rising
-   from fy0[i] to fy1[i], a step where fx0 == fx1; 0 before the first). */
-static double ctl_ground(const double *fx0, const double *fx1, const double *fy0,
-                         const double *fy1, int n, double x) {
-  double y = 0;
-  int i;
-  for (i = 0; i < n; i++) {
-    if (x >= fx1[i]) y = fy1[i];
-    else if (x > fx0[i]) y = fy0[i] + (fy1[i] - fy0[i]) * (x - fx0[i]) / (fx1[i] - fx0[i]);
-  }
-  return y;
-}
-
-/* The highest ground under a mover width wide at x (nine points across). */
-static double ctl_support(const double *fx0, const double *fx1, const double *fy0,
-                          const double *fy1, int n, double x, double width) {
-  double y = 0, g;
-  int k;
-  for (k = -4; k <= 4; k++) {
-    g = ctl_ground(fx0, fx1, fy0, fy1, n, x + k * width / 8);
-    if (g > y) y = g;
-  }
-  return y;
-}
-#endif
-
 static void fz_controller(src *s) {
   collide_world *w;
   collide_mover m;
@@ -2676,11 +2649,7 @@ static void fz_controller(src *s) {
   collide_contact cts[8];
   vec3 pos, vel = vec(0, 0, 0), c, e;
   double width, below, top = 0, dt, hz[3] = {30, 60, 144}, jump_h = 0, x;
-  double fx0[6], fx1[6], fy0[6], fy1[6];
-  int i, frames, grounded = 0, rc, nf = 0;
-#ifdef FUZZ_KNOWN_STAIRS_DROP
-  int dropped = 0;
-#endif
+  int i, frames, grounded = 0, rc;
   if (!world_movers_ready()) return;
   w = collide_world_new();
   if (!w) return;
@@ -2704,7 +2673,6 @@ static void fz_controller(src *s) {
       e = vec((CTL_FAR - x) / 2, h / 2, 5);
       if (collide_world_add_aabb(w, &c, &e) <= 0) goto done;
       if (getenv("FZ_CTL_DEBUG")) fprintf(stderr, "step at %.17g to %.17g\n", x, h);
-      fx0[nf] = fx1[nf] = x;
     } else {             /* a ramp whose foot lies exactly on it */
       double deg = 5 + byte(s) % 40, run;
       vec3 a, b, cc, d;
@@ -2715,15 +2683,11 @@ static void fz_controller(src *s) {
       if (collide_world_add_triangle(w, &a, &b, &cc) <= 0 ||
           collide_world_add_triangle(w, &a, &cc, &d) <= 0) goto done;
       if (getenv("FZ_CTL_DEBUG")) fprintf(stderr, "ramp at %g deg %g run %g to %g\n", x, deg, run, h);
-      fx0[nf] = x;
-      fx1[nf] = x + run;
       x += run;
       c = vec((x + CTL_FAR) / 2, h / 2, 0);
       e = vec((CTL_FAR - x) / 2, h / 2, 5);
       if (collide_world_add_aabb(w, &c, &e) <= 0) goto done;
     }
-    fy0[nf] = top;
-    fy1[nf++] = h;
     top = h;
   }
   memset(&m, 0, sizeof m);
@@ -2756,16 +2720,6 @@ static void fz_controller(src *s) {
       fprintf(stderr, "kind %d w %g top %g jh %g: %.17g %.17g -> %.17g %.17g (to %.17g %.17g) g %d vel %g %g\n",
               m.kind, width, top, jump_h, pos.x, pos.y, res.position.x, res.position.y, to.x, to.y,
               res.grounded, res.velocity.x, res.velocity.y);
-#ifdef FUZZ_KNOWN_STAIRS_DROP
-    /* the open finding controller-stairs-down-drop (fuzz/known/README.md):
-       walking down a staircase steeper than max_slope (or off a step's
-       nose down a ramp), more than snap down in one frame, the mover ends
-       in the air (sometimes grounded by its contacts on the way): neither
-       that frame nor the next is held to staying grounded */
-    dropped = ctl_support(fx0, fx1, fy0, fy1, nf, pos.x, width) -
-              ctl_support(fx0, fx1, fy0, fy1, nf, res.position.x, width) > o.snap;
-    if (dropped) grounded = 0;
-#endif
     if (grounded && o.velocity.y <= 0) ENSURE(res.grounded == 1);
     /* (out of a jump only: a jump that meets a ramp slides along its
        plane, past its top when fast) */
@@ -2773,9 +2727,6 @@ static void fz_controller(src *s) {
     pos = res.position;
     vel = res.velocity;
     grounded = res.grounded == 1;
-#ifdef FUZZ_KNOWN_STAIRS_DROP
-    if (dropped) grounded = 0;
-#endif
     if (grounded && o.velocity.y <= 0) jump_h = 0;
   }
 done:

@@ -13,6 +13,12 @@
 --   max_slope;
 --   always up what it may climb (and a staircase in no more frames than
 --   the ramp of the same rise and run).
+-- The main levels run in 3D (y up) and again in 2D with y down and
+-- up = (0, -1) (as a screen-space game has it); the checker keeps its own
+-- 3D, y-up copy of each level (a 2D shape extruded along z), and the walk
+-- maps the mover's place into it. Moving platforms (moved by the game
+-- every frame through w:set_velocity and w:advance, or placed anew with
+-- w:update) are ridden by a mover standing or walking on them.
 -- COLLIDE_COURSE=big runs a larger matrix (more seeds, angles, speeds).
 local collide = require "collide"
 local V = collide.vec3
@@ -125,15 +131,18 @@ end
 
 ---------------------------------------------------------------- the movers
 
-local function mover(kind, w)
-  -- w: the mover's width (twice its half-width across up)
+local function mover(kind, w, dim)
+  -- w: the mover's width (twice its half-width across up); dim 2: a 2D
+  -- mover (a box of no depth), which the checker takes extruded along z
   local h = w / 2
+  local hz = dim == 2 and 0 or h
   if kind == "sphere" then
     return { kind = kind, r = h, width = w, below = h,
              move = function(wd, a, b, o) return wd:move_sphere(h, a, b, o) end }
   elseif kind == "box" then
+    local e = V(h, 0.5, hz)
     return { kind = kind, e = { h, 0.5, h }, width = w, below = 0.5,
-             move = function(wd, a, b, o) return wd:move_aabb(V(h, 0.5, h), a, b, o) end }
+             move = function(wd, a, b, o) return wd:move_aabb(e, a, b, o) end }
   end
   return { kind = kind, r = h, axis = { 0, 0.4, 0 }, width = w, below = h + 0.4,
            move = function(wd, a, b, o) return wd:move_capsule(h, V(0, 0.4, 0), a, b, o) end }
@@ -146,27 +155,49 @@ end
 
 local Z = 5
 
-local function level()
-  local L = { w = collide.world(), solids = {} }
+-- dim 2: the level in 2D with y down (the world's y is minus the
+-- checker's, up = (0, -1)): a box is a 2D box, a ramp (a quad rising from
+-- its foot a to its top b) the solid triangle under it; the checker keeps
+-- the 3D, y-up level, whose every solid is the 2D one extruded along z.
+local function level(dim)
+  local L = { w = collide.world(), solids = {}, dim = dim or 3 }
+  L.sy = L.dim == 2 and -1 or 1       -- the world's y for the checker's
   function L.box(lo, hi)
-    L.w:add_aabb(V((lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2, (lo[3] + hi[3]) / 2),
-                 V((hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2, (hi[3] - lo[3]) / 2))
+    if L.dim == 2 then
+      L.w:add_aabb(V((lo[1] + hi[1]) / 2, -(lo[2] + hi[2]) / 2),
+                   V((hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2))
+    else
+      L.w:add_aabb(V((lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2, (lo[3] + hi[3]) / 2),
+                   V((hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2, (hi[3] - lo[3]) / 2))
+    end
     L.solids[#L.solids + 1] = { lo = lo, hi = hi }
+    return #L.solids
   end
   function L.tri(a, b, c)
     L.w:add_triangle(V(a[1], a[2], a[3]), V(b[1], b[2], b[3]), V(c[1], c[2], c[3]))
     L.solids[#L.solids + 1] = { a, b, c }
   end
-  -- a quad of two triangles
-  function L.quad(a, b, c, d) L.tri(a, b, c); L.tri(a, c, d) end
+  -- a quad of two triangles (a, b: its edge at z = -Z, from one end of
+  -- the slope to the other)
+  function L.quad(a, b, c, d)
+    if L.dim == 2 then
+      local lo, hi = a, b
+      if a[2] > b[2] then lo, hi = b, a end
+      L.w:add_polygon({ V(lo[1], -lo[2]), V(hi[1], -hi[2]), V(hi[1], -lo[2]) })
+      L.solids[#L.solids + 1] = { a, b, c }
+      L.solids[#L.solids + 1] = { a, c, d }
+    else
+      L.tri(a, b, c); L.tri(a, c, d)
+    end
+  end
   L.box({ -20, -1, -Z }, { 60, 0, Z })          -- the floor, top at y = 0
   return L
 end
 
 -- A ramp from x = 0 rising at deg to height H, then a flat top to x = 40;
 -- its foot exactly on the floor (aligned) or 0.05 below it.
-local function ramp_level(deg, H, aligned)
-  local L = level()
+local function ramp_level(deg, H, aligned, dim)
+  local L = level(dim)
   local X = H / math.tan(math.rad(deg))
   local y0 = aligned and 0 or -0.05
   local x0 = aligned and 0 or -0.05 / math.tan(math.rad(deg))
@@ -178,8 +209,8 @@ local function ramp_level(deg, H, aligned)
 end
 
 -- A crest: up a ramp of deg to H, a flat of length flat, down a ramp of deg.
-local function crest_level(deg, H, flat)
-  local L = level()
+local function crest_level(deg, H, flat, dim)
+  local L = level(dim)
   local X = H / math.tan(math.rad(deg))
   L.quad({ 0, 0, -Z }, { X, H, -Z }, { X, H, Z }, { 0, 0, Z })
   L.box({ X, 0, -Z }, { X + flat, H, Z })
@@ -195,8 +226,8 @@ local function crest_level(deg, H, flat)
 end
 
 -- n stairs of the given rise and run from x = 0, then a landing to x = 40.
-local function stairs_level(n, rise, run)
-  local L = level()
+local function stairs_level(n, rise, run, dim)
+  local L = level(dim)
   for i = 1, n do L.box({ (i - 1) * run, 0, -Z }, { 40, i * rise, Z }) end
   L.top = function(x)
     if x < 0 then return 0 end
@@ -207,8 +238,8 @@ local function stairs_level(n, rise, run)
 end
 
 -- A row of tiles (boxes side by side, tops flush) then a wall at x = 8.
-local function tiles_level(size)
-  local L = level()
+local function tiles_level(size, dim)
+  local L = level(dim)
   local x = -2
   while x < 8 do L.box({ x, -0.5, -Z }, { x + size, 0.2, Z }); x = x + size end
   L.box({ 8, 0, -Z }, { 9, 3, Z })
@@ -224,25 +255,40 @@ end
 -- giving the input in units a second), fed back as the README says; calls
 -- each(f, q, grounded, velocity, previous position)
 -- and fails on any frame where the mover is inside a solid.
-local function walk(L, M, hz, speed, frames, x0, each, stop_on_slope)
+-- (In 2D, y down: the world's positions and velocities have -y; each,
+-- the checker and the result see the checker's y up. before(f, dt), when
+-- given, runs before each frame's move (the game moving its platforms),
+-- after(f) after it (w:advance).)
+local function inside(L, M, f, q)
+  local c = { q.x, q.y, q.z }
+  for i, s in ipairs(L.solids) do
+    local d = depth(M, c, s)
+    if d > 1e-6 * (1 + M.width) then
+      error(("frame %d: %s inside solid %d by %g at %s (%dD)")
+        :format(f, M.kind, i, d, tostring(q), L.dim), 0)
+    end
+  end
+end
+
+local function walk(L, M, hz, speed, frames, x0, each, stop_on_slope, before, after)
   local dt = 1 / hz
-  local opts = { up = V(0, 1, 0), step_height = STEP, snap = SNAP,
+  local sy = L.sy or 1
+  local opts = { up = V(0, sy, 0), step_height = STEP, snap = SNAP,
                  stop_on_slope = stop_on_slope, steep_as_wall = true }
   local ground0 = L.top(x0)
-  local p = V(x0, ground0 + M.below + 1e-3, 0)
+  local p = V(x0, ground0 + M.below + 1e-3, 0)    -- (the checker's y up)
   local vel = V(0, 0, 0)
   for f = 1, frames do
     local input = type(speed) == "function" and speed(f) or speed * M.width * hz
-    opts.velocity = V(input, vel.y - G * dt, 0)
-    local q, _, grounded, v = M.move(L.w, p, p + opts.velocity * dt, opts)
+    if before then before(f, dt) end
+    local cv = V(input, vel.y - G * dt, 0)
+    opts.velocity = V(cv.x, sy * cv.y, 0)
+    local pw = V(p.x, sy * p.y, 0)
+    local qw, _, grounded, vw = M.move(L.w, pw, pw + opts.velocity * dt, opts)
+    if after then after(f) end
     if grounded == false then grounded = nil end
-    local c = { q.x, q.y, q.z }
-    for i, s in ipairs(L.solids) do
-      local d = depth(M, c, s)
-      if d > 1e-6 * (1 + M.width) then
-        error(("frame %d: %s inside solid %d by %g at %s"):format(f, M.kind, i, d, tostring(q)), 0)
-      end
-    end
+    local q, v = V(qw.x, sy * qw.y, qw.z), V(vw.x, sy * vw.y, vw.z)
+    inside(L, M, f, q)
     if each then each(f, q, grounded, v, p) end
     p, vel = q, v
   end
@@ -490,6 +536,273 @@ describe("the controller course", function()
           assert.is_true(p.y < 3 and p.y > 1)
         end
       end)
+    end
+  end)
+
+  describe("landing on a step's nose (the fuzz target's known-jump-nose-perch)", function()
+    it("a sphere that lands from a jump on a step's nose walks off it grounded", function()
+      -- a 44 degree ramp from the floor to 0.78, a step to 1.07 beside its
+      -- top; a sphere 1 wide coming down from a jump meets the step's nose
+      -- (contact normal 69 degrees from up) with its bottom above the ramp
+      local L = level()
+      local X = -4.8 + 0.78 / math.tan(math.rad(44))
+      L.quad({ -4.8, 0, -Z }, { X, 0.78, -Z }, { X, 0.78, Z }, { -4.8, 0, Z })
+      L.box({ X, 0, -Z }, { 40, 0.78, Z })
+      L.box({ -3.7922863552433554, 0, -Z }, { 40, 1.07, Z })
+      local M = mover("sphere", 1)
+      local opts = { up = V(0, 1, 0), step_height = 0.35, snap = 0.4, steep_as_wall = true,
+                     velocity = V(2953.125, 10 / 3, 0) }
+      local p, _, grounded, vel = M.move(L.w, V(-50.36815362931651, 1.2000500435556596, 0),
+        V(-1.1494036293165095, 1.2500500435556596, 0), opts)
+      assert.is_true(grounded)
+      inside(L, M, 1, p)
+      for f = 2, 40 do
+        opts.velocity = V(-2, vel.y - G / 60, 0)
+        local q, _, g, v = M.move(L.w, p, p + opts.velocity / 60, opts)
+        inside(L, M, f, q)
+        assert(g, ("in the air at frame %d, %s"):format(f, tostring(q)))
+        p, vel = q, v
+      end
+      assert.is_true(p.x < -4.8)
+    end)
+  end)
+
+  describe("stairs down", function()
+    for _, dim in ipairs({ 3, 2 }) do
+      for _, kind in ipairs(KINDS) do
+        it(("%s walks down stairs of rise up to step_height grounded every frame "
+            .. "(snap at least the rise), %dD"):format(kind, dim), function()
+          local rnd = 777
+          local function random()
+            rnd = (rnd * 1103515245 + 12345) % 2147483648
+            return rnd / 2147483648
+          end
+          -- random ones, then stairs steeper than max_slope (run half the
+          -- mover's width, rise just under step_height) taken at up to 5
+          -- widths a frame: several treads a frame, each within snap, and
+          -- more than the distance moved times tan(max_slope) in all
+          local cases = {}
+          for _ = 1, BIG and 40 or 6 do
+            cases[#cases + 1] = { 0.05 + random() * (STEP - 0.06), 0.6 * (0.5 + random() * 3.5),
+                                  HZ[1 + math.floor(random() * 3)], 0.1 + random() * 2 }
+          end
+          for _, speed in ipairs({ 0.5, 1, 3, 5 }) do
+            cases[#cases + 1] = { STEP - 0.01, 0.3, 60, speed }
+            cases[#cases + 1] = { 0.25, 0.3, 30, speed }
+          end
+          for ci = 1, 2 * #cases do
+            local case = cases[math.ceil(ci / 2)]
+            local M = mover(kind, 0.6, dim)
+            local rise, run, hz, speed = case[1], case[2], case[3], case[4]
+            local L = stairs_level(5, rise, run, dim)
+            if ci % 2 == 0 then   -- (each case again in a world where shapes move)
+              -- a shape that moves, far off (its velocity set, never
+              -- advanced): the world is one where shapes move
+              local id = L.box({ 50, 5, -1 }, { 52, 6, 1 })
+              L.w:set_velocity(id + 0, V(0, 0.5, 0))
+            end
+            local frames = math.ceil((L.run + 3) / (speed * M.width)) + 5
+            -- (it starts 1e-3 above the landing and stands for a frame:
+            -- where shapes move, a mover that was not on the ground at the
+            -- start of a move is not snapped down at its end)
+            local input = -speed * M.width * hz
+            local p = walk(L, M, hz, function(f) return f > 1 and input or 0 end, frames + 1,
+                           L.run + 1, function(f, q, grounded)
+              assert(grounded, ("%s rise %g run %g %d Hz %g widths a frame: in the air "
+                .. "at frame %d, %s (%dD)"):format(kind, rise, run, hz, speed, f, tostring(q), dim))
+              local high = 0
+              for k = -4, 4 do high = math.max(high, L.top(q.x + k / 8 * M.width)) end
+              assert(q.y - M.below <= high + 1e-3, ("%s: %g above the ground at frame %d")
+                :format(kind, q.y - M.below - high, f))
+            end)
+            assert.is_true(p.x < -1, ("%s rise %g run %g: stopped at %s")
+              :format(kind, rise, run, tostring(p)))
+          end
+        end)
+      end
+    end
+  end)
+
+  describe("2D, y down, up = (0, -1)", function()
+    for _, kind in ipairs(KINDS) do
+      it(kind .. " up 15 and 44 degree ramps (aligned and sunk feet) grounded, "
+         .. "over a crest, stopped on a slope", function()
+        for _, hz in ipairs(HZ) do
+          for _, deg in ipairs({ 15, 44 }) do
+            for _, aligned in ipairs({ true, false }) do
+              local M = mover(kind, 0.6, 2)
+              local L = ramp_level(deg, 1.5, aligned, 2)
+              local frames = math.ceil((2 + L.run) / (0.4 * M.width)) + 10
+              local p = walk(L, M, hz, 0.4, frames, -1, function(f, q, grounded)
+                assert(grounded, ("%s %d deg %d Hz: in the air at frame %d, %s")
+                  :format(kind, deg, hz, f, tostring(q)))
+              end)
+              assert.is_true(p.x > L.run and math.abs(p.y - (1.5 + M.below)) < 2e-3,
+                ("%s %d deg %d Hz: ended at %s"):format(kind, deg, hz, tostring(p)))
+            end
+            for _, sos in ipairs({ false, true }) do
+              local M = mover(kind, 0.6, 2)
+              local L = crest_level(deg, 1, 0.5, 2)
+              local p = walk(L, M, hz, 0.3, math.ceil((L.goal + 1) / (0.3 * M.width)) + 10, -1,
+                function(f, q, grounded)
+                  assert(grounded, ("%s %d deg crest %d Hz: in the air at frame %d, %s")
+                    :format(kind, deg, hz, f, tostring(q)))
+                end, sos)
+              assert.is_true(p.x > L.goal - 1)
+            end
+          end
+          for _, sos in ipairs({ false, true }) do
+            local M = mover(kind, 0.6, 2)
+            local L = ramp_level(20, 3, true, 2)
+            local p = walk(L, M, hz, function(f) return f <= hz and 5 or 0 end, 2 * hz, -1,
+              function(f, _, grounded)
+                assert(grounded, ("%s stopping, %d Hz: in the air at frame %d"):format(kind, hz, f))
+              end, sos)
+            assert.is_true(p.y < 3 and p.y > 1)
+          end
+        end
+      end)
+
+      it(kind .. " never up a 60 degree ramp higher than step_height; stairs up, "
+         .. "no slower than the ramp; tiles and a wall at 50 widths a frame", function()
+        for _, hz in ipairs(HZ) do
+          local M = mover(kind, 0.6, 2)
+          local L = ramp_level(60, 3, true, 2)
+          local p = walk(L, M, hz, 2, 60, -1, function(f, q)
+            assert(q.y - M.below <= STEP + 1e-3, ("%s %d Hz: at %s, frame %d")
+              :format(kind, hz, tostring(q), f))
+          end)
+          assert.is_true(p.x < L.run)
+          for _, st in ipairs({ { 0.3, 0.4 }, { 0.2, 0.35 }, { 0.1, 0.2 } }) do
+            local S = stairs_level(5, st[1], st[2], 2)
+            local up
+            walk(S, M, hz, 0.3, math.ceil((S.run + 3) / 0.18) + 5, -1, function(f, q, grounded)
+              assert(grounded, ("%s stairs %g x %g %d Hz: in the air at frame %d, %s")
+                :format(kind, st[1], st[2], hz, f, tostring(q)))
+              if not up and q.x > S.run then up = f end
+            end)
+            local R = ramp_level(math.deg(math.atan(S.rise / S.run)), S.rise, true, 2)
+            local ramp_up
+            walk(R, M, hz, 0.3, math.ceil((S.run + 3) / 0.18) + 5, -1, function(f, q)
+              if not ramp_up and q.x > S.run then ramp_up = f end
+            end)
+            assert.is_true(up ~= nil and up <= (ramp_up or math.huge),
+              ("%s stairs %g x %g %d Hz: %s frames, the ramp %s")
+                :format(kind, st[1], st[2], hz, tostring(up), tostring(ramp_up)))
+          end
+          for _, speed in ipairs({ 0.2, 50 }) do
+            local T = tiles_level(0.3, 2)
+            p = walk(T, M, hz, speed, math.min(200, math.ceil(12 / (speed * M.width)) + 5), -1.5,
+              function(f, q, grounded)
+                assert(grounded, ("%s tiles %d Hz speed %g: in the air at frame %d")
+                  :format(kind, hz, speed, f))
+                assert(q.x + M.width / 2 <= T.wall + 1e-9, "through the wall")
+              end)
+            assert.is_true(p.x + M.width / 2 > T.wall - 1e-2)
+          end
+        end
+      end)
+    end
+  end)
+
+  describe("moving platforms", function()
+    -- A platform (a box 3 wide, 0.4 thick) that the game moves every
+    -- frame along path(t) (the checker's place of its centre), with
+    -- w:set_velocity before the move and w:advance after it ("velocity":
+    -- the platform carries the mover), or placed anew with w:update
+    -- before the move ("update": nothing carries the mover; a platform
+    -- rising into it pushes it out, one sinking away lets it snap down).
+    -- The mover starts on it, stands or walks to and fro on it; checked
+    -- against the floor and the platform where it is after the frame.
+    local PE = { 1.5, 0.2, 1.5 }
+    local paths = {
+      sideways = function(t) return { 1.0 * math.sin(2 * t), 2, 0 } end,
+      lift = function(t) return { 0, 2 + 1.0 * math.sin(2 * t), 0 } end,
+      diagonal = function(t) return { 0.8 * math.sin(1.5 * t), 2 + 0.8 * math.sin(1.5 * t), 0 } end,
+      circle = function(t) return { 0.8 * math.cos(2 * t), 2 + 0.8 * math.sin(2 * t), 0 } end,
+    }
+    -- (w:update tells the controller nothing of how the platform moved: a
+    -- platform placed lower than the mover's feet is, at the start of the
+    -- move, ground more than a skin away, as under a mover at the top of
+    -- a jump, and the mover falls to it -- in the air on that frame. Only
+    -- set_velocity makes a sinking platform one to ride; placed with
+    -- update, the platforms here go sideways and rise.)
+    paths.rising = function(t) return { 0, 2 + 0.8 * t, 0 } end
+    paths.up_and_across = function(t) return { 0.8 * math.sin(2 * t), 2 + 0.6 * t, 0 } end
+    local names = { velocity = { "sideways", "lift", "diagonal", "circle" },
+                    update = { "sideways", "rising", "up_and_across" } }
+    local function ride(kind, dim, how, pname, walking, hz)
+      local M = mover(kind, 0.6, dim)
+      local L = level(dim)
+      local path = paths[pname]
+      local c0 = path(0)
+      local slot = L.box({ c0[1] - PE[1], c0[2] - PE[2], -PE[3] },
+                         { c0[1] + PE[1], c0[2] + PE[2], PE[3] })
+      local id = slot + 0      -- (the floor is shape 1, the platform 2)
+      local sy = L.sy
+      local function place(c)
+        L.solids[slot] = { lo = { c[1] - PE[1], c[2] - PE[2], -PE[3] },
+                           hi = { c[1] + PE[1], c[2] + PE[2], PE[3] } }
+      end
+      local function wpos(c) return V(c[1], sy * c[2], dim == 2 and 0 or c[3]) end
+      local we = dim == 2 and V(PE[1], PE[2]) or V(PE[1], PE[2], PE[3])
+      local t, next_c = 0, c0
+      L.top = function(x) return math.abs(x - c0[1]) <= PE[1] and c0[2] + PE[2] or 0 end
+      local frames = 4 * hz
+      local offset
+      walk(L, M, hz, function(f)
+          return walking and 1.5 * math.cos(3 * f / hz) or 0
+        end, frames, 0,
+        function(f, q, grounded)
+          assert(grounded, ("%s %dD %s %s%s %d Hz: in the air at frame %d, %s")
+            :format(kind, dim, how, pname, walking and " walking" or "", hz, f, tostring(q)))
+          local bottom = q.y - M.below
+          local top = next_c[2] + PE[2]
+          assert(bottom >= top - 1e-6 and bottom <= top + 1e-2,
+            ("%s %dD %s %s %d Hz frame %d: bottom %g, the platform's top %g")
+              :format(kind, dim, how, pname, hz, f, bottom, top))
+          if how == "velocity" and not walking then
+            local off = q.x - next_c[1]
+            offset = offset or off
+            assert(math.abs(off - offset) < 1e-3, ("%s %dD %s: slipped %g at frame %d")
+              :format(kind, dim, pname, off - offset, f))
+          end
+        end, false,
+        function(f, dt)
+          local c = path(f * dt)
+          next_c = c
+          if how == "velocity" then
+            local cur = path(t)
+            L.w:set_velocity(id, V(c[1] - cur[1], sy * (c[2] - cur[2]), 0))
+          else
+            L.w:update(id, wpos(c), we)
+            place(c)
+          end
+          t = f * dt
+        end,
+        function()
+          if how == "velocity" then
+            L.w:advance()
+            place(next_c)
+          end
+        end)
+    end
+    for _, dim in ipairs({ 3, 2 }) do
+      for _, how in ipairs({ "velocity", "update" }) do
+        for _, kind in ipairs(KINDS) do
+          it(("%s rides a platform moved by %s (%dD): grounded on it every frame, "
+              .. "never inside"):format(kind, how == "velocity" and "set_velocity + advance"
+              or "update", dim), function()
+            for _, hz in ipairs(BIG and HZ or { 30, 144 }) do
+              for _, pname in ipairs(names[how]) do
+                for _, walking in ipairs({ false, true }) do
+                  ride(kind, dim, how, pname, walking, hz)
+                end
+              end
+            end
+          end)
+        end
+      end
     end
   end)
 end)

@@ -463,6 +463,36 @@ for _, M in ipairs(MOVERS) do
         assert.is_true(climbed.y > p0.y + 1)        -- it would without
       end)
 
+      it("slides down a slope steeper than max_slope as gravity would, "
+         .. "the README's feedback (input across up, vel.y - g dt)", function()
+        -- on a frictionless slope of angle a a body speeds up by g sin(a) dt
+        -- a frame: frame k moves k g sin(a) dt^2 along it (the semi-implicit
+        -- Euler step of the game loop), whatever the angle, and the slope's
+        -- own up component is a free fall's: -k g dt
+        for _, deg in ipairs({ 50, 60, 80 }) do
+          for _, sos in ipairs({ false, true }) do
+            local a = math.rad(deg)
+            local w, n, t = ramp(deg)
+            local g, dt = 30, 1 / 60
+            local p = n * (support(n) + 1e-3) + t * 20
+            local vel = V(0, 0)
+            for k = 1, 40 do
+              local o = { up = up, max_slope = math.rad(45), steep_as_wall = true,
+                          stop_on_slope = sos, velocity = V(0, vel.y - g * dt) }
+              local q, _, grounded, v = move(w, p, p + o.velocity * dt, o)
+              assert.is_false(grounded)
+              local moved = q - p
+              if k > 1 then   -- (the first frame closes the 1e-3 gap too)
+                near(moved:dot(t), -k * g * math.sin(a) * dt * dt, 1e-9)
+                near(moved:dot(n), 0, 1e-9)
+                near(v.y, -k * g * dt, 1e-9)
+              end
+              p, vel = q, v
+            end
+          end
+        end
+      end)
+
       it("walks up a 20 degree ramp grounded, and is not grounded on 50", function()
         for _, deg in ipairs({ 20, 50 }) do
           local w, n, t = ramp(deg)

@@ -867,6 +867,101 @@ static int is_jump(const move_state *m, vec3 motion, vec3 sn) {
 }
 
 /*
+ * Following the path down (the contract: a mover is grounded on every
+ * frame of a staircase, down as up, with snap at least the rise): a
+ * grounded mover that walked off a ledge ends its move in the air at about
+ * the height it left from, and the ground under its end may lie further
+ * down than one snap -- two or more treads, each no more than snap below
+ * the one before. The path from a (where the move started, on the ground)
+ * to b (where it ended) is walked again in strides of at most the mover's
+ * half-width along it (mover_support): each stride a sweep across up (the
+ * path's part along up, a frame of gravity, is left to the probes: a
+ * stride that sank with it would run into the tread it stands on), then
+ * a probe down by at most
+ * max(snap, stride tan(max_slope) + pdist) -- the reach settle allows a
+ * whole move, here for each stride -- and down onto the ground found
+ * there. A stride that finds no ground within its reach is halved (a
+ * narrow tread, or the mover still over the edge of the one above) down
+ * to a 64th of the half-width; no ground even then is a ledge higher than
+ * snap (the mover leaves the ground, as walking off a cliff), and a
+ * stride's sweep blocked means the straight path is not the one the move
+ * took (around a corner, up and over a step): both give 0, and the move
+ * ends as it did. Every leg is a sweep that stops short, so the mover
+ * stays free; shapes are where they are at the end of the step (t0 = 1,
+ * as the probe sees them; where shapes move, only where none comes near:
+ * moving_clear). 1 (*out, the ground *g, *gid, *gsn), 0, or <0.
+ */
+#define DESCEND_TRIES 256
+
+/* Whether no moving shape (the mover itself aside) comes within the box
+   of a and b grown by pad in every direction over the step (from its
+   place to its place plus its velocity): there, every shape is where it
+   was for the move's sweeps. A moving plane reaches everywhere. */
+static int moving_clear(const move_state *m, vec3 a, vec3 b, double pad) {
+  const collide_world *w = m->w;
+  int i, k;
+  for (i = 0; i < w->nmoving; i++) {
+    const shape *s = &w->slots[w->moving[i]];
+    if (s->id == m->self) continue;
+    if (s->kind == COLLIDE_SHAPE_PLANE) return 0;
+    for (k = 0; k < 3; k++) {
+      double v = vc(&s->vel, k), lo = vc(&a, k), hi = vc(&b, k);
+      if (lo > hi) { double t = lo; lo = hi; hi = t; }
+      if (s->bounds.lo[k] + (v < 0 ? v : 0) > hi + pad ||
+          s->bounds.hi[k] + (v > 0 ? v : 0) < lo - pad)
+        break;
+    }
+    if (k == 3) return 0;
+  }
+  return 1;
+}
+
+static int descend(move_state *m, vec3 a, vec3 b, double pdist, vec3 *out,
+                   collide_hit *g, int *gid, vec3 *gsn) {
+  vec3 d = v_sub(b, a), hz = v_madd(d, m->up, -v_dot(d, m->up)), q = a, p, target;
+  double hl = v_len(hz), c = m->cos_slope > 0.25 ? m->cos_slope : 0.25;
+  double slope = sqrt(1 - c * c) / c, stride, drop = 0, s = 0, len, reach, gap;
+  double most;
+  collide_hit h;
+  int e, id, blocked, tries = DESCEND_TRIES, found = 0;
+  if (hl <= 0.01 * m->skin) return 0;
+  stride = mover_support(m, v_scale(hz, 1 / hl));
+  if (stride < MICRO_STEP * m->skin) stride = MICRO_STEP * m->skin;
+  /* the furthest down it may go: each full stride its reach, and one
+     more; in a world where shapes move, only where none of them comes
+     (the path was free of them where they were during the move's sweeps,
+     which need not hold where they are at the end) */
+  most = (hl / stride + 2) * (m->o->snap + stride * slope + pdist);
+  if (m->w->nmoving > 0 &&
+      !moving_clear(m, a, b, most + mover_half_size(m->shape) + 4 * m->skin))
+    return 0;
+  while (s < hl) {
+    len = hl - s < stride ? hl - s : stride;
+    for (;;) {
+      if (--tries < 0) return 0;
+      target = v_madd(q, hz, len / hl);
+      if ((e = sweep_to(m, q, v_sub(target, q), &p, &h, &id, &blocked)) < 0) return e;
+      if (blocked) return 0;
+      reach = len * slope + pdist;
+      if (reach < m->o->snap) reach = m->o->snap;
+      if ((found = probe(m, p, reach, 1, g, gid, gsn, &gap)) < 0) return found;
+      if (found) break;
+      if (len <= stride / 64) return 0;
+      len *= 0.5;
+    }
+    if (gap - m->skin > 0.01 * m->skin) {
+      p = v_madd(p, m->up, -(gap - m->skin));
+      drop += gap - m->skin;
+      if (drop > most) return 0;
+    }
+    q = p;
+    s += len;
+  }
+  *out = q;
+  return found;
+}
+
+/*
  * The end of a move with an up direction: the ground under the mover
  * (probe), and, for a mover grounded at the start or on walkable ground
  * during the move that is not jumping (is_jump) and ends in the air (as
@@ -889,7 +984,7 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
   collide_hit g;
   vec3 gsn;
   double gap;
-  int e, gid = 0, jump = 0;
+  int e, gid = 0, jump = 0, snapped = 0;
   if ((e = probe(m, *pos, pdist, 1, &g, &gid, &gsn, &gap)) < 0) return e;
   if (!e && start_ground < 0) {
     collide_hit g0;
@@ -921,9 +1016,30 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
          finds it there, however tilted the contact) */
       double down = gap - m->skin;
       if (down > 0.01 * m->skin) *pos = v_madd(*pos, m->up, -down);
+    } else {
+      /* further down than one reach: the path followed down, step by step */
+      double t0 = m->t0;
+      m->t0 = 1;
+      e = descend(m, m->from, *pos, pdist, pos, &g, &gid, &gsn);
+      m->t0 = t0;
+      if (e < 0) return e;
+    }
+    if (e) {
       record(m, gid, &g, 1);
       *vel = v_madd(*vel, gsn, -v_dot(*vel, gsn));
+      snapped = 1;
     }
+  }
+  if (e && !snapped && (!jump || v_dot(*vel, m->up) <= 0) &&
+      v_dot(g.normal, gsn) < 1 - 1e-9 && gap - m->skin > 0.01 * m->skin) {
+    /* standing on the nose of a step (ground by its top, the contact on
+       its edge): stopped a skin short along a contact normal tilted far
+       from up, the mover may stand higher above the nose than the next
+       move's probe reaches (pdist allows a skin along a normal up to
+       max_slope) and walk off it ungrounded; down to a skin above it, as
+       a snap leaves it (the probe found nothing nearer: free); a jump
+       too, once it has nothing left of its rise (it lands there) */
+    *pos = v_madd(*pos, m->up, -(gap - m->skin));
   }
   if (e) {
     res->ground_id = gid;
@@ -934,6 +1050,30 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
   }
   res->grounded = ground_any || e;
   return 0;
+}
+
+/*
+ * The velocity of a mover sliding down a surface too steep to stand on (n
+ * facing up, not walkable), for the game that feeds back only its part
+ * along up (the README: velocity = input across up + (vel.up - g dt) up):
+ * v, the velocity along the surface, with its part along up divided by
+ * sin^2 a = 1 - (n.up)^2 (a: the slope's angle from level). Fed back with
+ * no input, (vu / sin^2 a - g dt) up is clipped against the surface again,
+ * which keeps sin a of a motion along up (its along-surface part: the
+ * motion less its part along n, |d - (d.n) n| = |d| sin a for d along up)
+ * -- s / sin a . sin a + g dt sin a, for a slide at speed s (vu = -s sin a):
+ * s + g sin a dt, as gravity accelerates a body down a frictionless slope;
+ * without the division it kept s sin^2 a + g sin a dt and crept down at
+ * a few widths a second whatever the slope. A fall that meets the slope
+ * keeps its speed along up (the clip's s sin a, divided): the next frame
+ * slides on at what the clip of that fall gives. Only a downward part is
+ * rescaled (rising along a steep surface, steep_as_wall or not, is the
+ * game's jump), and only when the move ends with the mover not grounded.
+ */
+static vec3 steep_slide(const move_state *m, vec3 v, vec3 n) {
+  double vu = v_dot(v, m->up), nu = v_dot(n, m->up), s2 = 1 - nu * nu;
+  if (!(vu < 0) || s2 <= 1e-9 || s2 >= 1) return v;
+  return v_madd(v, m->up, vu / s2 - vu);
 }
 
 /*
@@ -1008,6 +1148,8 @@ static int world_move(collide_world *w, const collide_mover *ms,
   double t = 0, tlast = 0, pdist = 0, gap = 0;
   int iter, np = 0, ground_any = 0, start_ground = -1, a, e, gid = 0, push_only = 0;
   int have_gn = 0;
+  vec3 steep_n = v3(0, 0, 0);   /* the steep surface slid on last (have_steep) */
+  int have_steep = 0;
   collide_hit g;
   memset(res, 0, sizeof *res);
   res->grounded = -1;
@@ -1273,6 +1415,10 @@ static int world_move(collide_world *w, const collide_mover *ms,
     /* on ground, the velocity meets the ground's surface: standing on the
        edge of a step does not turn it upward */
     vel = clip(vel, walk ? sn : n, planes, NULL, np, 1e-9 * v_len(vel));
+    /* a surface facing up too steep to stand on, slid down (steep_slide);
+       anything else met since is what the mover slides on */
+    have_steep = m.use_up && !walk && v_dot(n, m.up) > 1e-6;
+    if (have_steep) steep_n = n;
     if (o->steep_as_wall && m.use_up && !walk && v_dot(n, m.up) > 0) {
       double lu = v_dot(left, m.up);
       rest = no_climb(rest, n, m.up);
@@ -1326,6 +1472,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
                   ground_any, &pos, &vel, res)) < 0)
     return e;
   collide__path_add(path, 1, pos);   /* (a snap down, at the end) */
+  if (have_steep && res->grounded == 0 && !push_only) vel = steep_slide(&m, vel, steep_n);
   res->position = pos;
   res->velocity = vel;
   res->ncontacts = m.nc < m.cap ? m.nc : m.cap;

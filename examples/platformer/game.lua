@@ -37,8 +37,13 @@ function Game.new(collide)
   solid("left", w:add_aabb(V(-0.5, 10), V(0.5, 10), "wall"))
   solid("right", w:add_aabb(V(50.5, 10), V(0.5, 10), "wall"))
   solid("thin", w:add_aabb(V(12, 2.5), V(0.05, 2.5), "wall"))    -- 10 cm thick
-  solid("step", w:add_aabb(V(15, 0.15), V(1, 0.15), "step"))     -- 30 cm ledge
-  -- a 20 degree ramp up to a plateau, and a 60 degree one down from it
+  -- stairs of 30 cm steps, 50 cm treads, up and down: the 30 cm ledge
+  -- (14 to 16) with a second step on it (14.5 to 15.5, 60 cm)
+  solid("step", w:add_aabb(V(15, 0.15), V(1, 0.15), "step"))
+  solid("step2", w:add_aabb(V(15, 0.45), V(0.5, 0.15), "step"))
+  -- a 20 degree ramp up to a plateau (its foot exactly on the ground, as a
+  -- tile editor places it; its top a crest onto the plateau), and a 60
+  -- degree one down from it
   local t20 = math.tan(math.rad(20))
   solid("ramp", w:add_polygon({ V(18, 0), V(24, 0), V(24, 6 * t20) }, "ramp"))
   solid("plateau", w:add_aabb(V(26, 6 * t20 / 2), V(2, 6 * t20 / 2), "plateau"))

@@ -74,16 +74,67 @@ function Smoke:make_scenes()
       end
     end }
 
-  scene { name = "stepping up the 30 cm ledge", frames = 60, at = V(13, 0.7001),
-    input = { right = true },
-    each = function(s, g, f) if f > 1 then s:check(g.grounded, "not grounded") end end,
-    done = function(s, g) s:check(g.pos.x > 16.5, "stuck at the ledge: x = " .. g.pos.x) end }
+  -- the height of the ground under the player's box at x (the level's
+  -- own profile, from its numbers: the stairs, the ramp, the plateau)
+  local t20 = math.tan(math.rad(20))
+  local function ground_at(x)
+    local y = 0
+    if x >= 14 and x <= 16 then y = 0.3 end
+    if x >= 14.5 and x <= 15.5 then y = 0.6 end
+    if x > 18 and x < 24 then y = (x - 18) * t20 end
+    if x >= 24 and x <= 28 then y = 6 * t20 end
+    return y
+  end
+  local function highest(x, e)
+    local y = 0
+    for k = -8, 8 do y = math.max(y, ground_at(x + k / 8 * e)) end
+    return y
+  end
+  -- grounded, with the bottom on the ground under it (to a skin's
+  -- rounding), every frame from the second
+  local function on_ground(s, g, f)
+    if f > 1 then
+      s:check(g.grounded, "not grounded at " .. tostring(g.pos))
+      local gap = g.pos.y - g.extents.y - highest(g.pos.x, g.extents.x)
+      s:check(gap > -1e-6 and gap < 1e-3, "off the ground by " .. gap .. " at " .. tostring(g.pos))
+    end
+  end
 
-  scene { name = "walking up the 20 degree ramp onto the plateau", frames = 60,
-    at = V(17, 0.7001), input = { right = true },
-    each = function(s, g, f) if f > 1 then s:check(g.grounded, "not grounded") end end,
+  scene { name = "up the stairs (30 cm steps, 50 cm treads) and down them", frames = 60,
+    at = V(13, 0.7001), input = { right = true }, each = on_ground,
+    done = function(s, g) s:check(g.pos.x > 16.5, "stuck at the stairs: x = " .. g.pos.x) end }
+
+  scene { name = "back up the stairs and down them, walking left", frames = 60,
+    at = V(17, 0.7001), input = { left = true }, each = on_ground,
+    done = function(s, g) s:check(g.pos.x < 13.5, "stuck at the stairs: x = " .. g.pos.x) end }
+
+  scene { name = "walking up the 20 degree ramp (its foot on the ground) onto the plateau",
+    frames = 60, at = V(17, 0.7001), input = { right = true }, each = on_ground,
     done = function(s, g)
       s:check(g.pos.x > 24.5, "did not reach the plateau: x = " .. g.pos.x)
+    end }
+
+  scene { name = "over the crest and down the 20 degree ramp", frames = 75,
+    at = V(27, 6 * t20 + 0.7001), input = { left = true }, each = on_ground,
+    done = function(s, g)
+      s:check(g.pos.x < 17.5, "did not reach the ground: x = " .. g.pos.x)
+    end }
+
+  -- walking up the ramp, then down it, stopping on it each time: grounded
+  -- every frame, and still from the third frame of each stop on
+  scene { name = "stopping on the ramp walking up it, then walking down it", frames = 160,
+    at = V(17, 0.7001),
+    input = function(f) return { right = f <= 40, left = f > 80 and f <= 100 } end,
+    each = function(s, g, f)
+      on_ground(s, g, f)
+      if f == 43 or f == 103 then rest = g.pos end
+      if (f > 43 and f <= 80) or f > 103 then
+        s:check(g.pos == rest,
+          "moved when stopped: " .. tostring(rest) .. " then " .. tostring(g.pos))
+      end
+      if f == 80 then
+        s:check(g.pos.x > 19 and g.pos.x < 23, "not on the ramp: " .. tostring(g.pos))
+      end
     end }
 
   scene { name = "standing on the ramp without sliding down", frames = 60,
@@ -100,6 +151,20 @@ function Smoke:make_scenes()
     at = V(31, 0.7005), input = { left = true },
     each = function(s, g)
       s:check(g.pos.y <= 0.7 + 1e-3, "climbed the steep slope: y = " .. g.pos.y)
+    end }
+
+  -- dropped on the 60 degree slope, too steep to stand on: it slides down
+  -- as gravity would (g sin 60 = 26 m/s^2 along it: the 1.3 m to its foot
+  -- in about 19 frames; it crept down at 1.5 m/s once, some 50 frames)
+  scene { name = "sliding down the 60 degree slope as gravity would", frames = 40,
+    at = V(28.6 + 0.4 + 1e-3, 6 * t20 - 0.6 * math.tan(math.rad(60)) + 0.7 + 0.05),
+    input = {},
+    each = function(s, g, f)
+      if not s.down and g.grounded and g.pos.y < 0.7 + 1e-3 then s.down = f end
+    end,
+    done = function(s)
+      s:check(s.down and s.down <= 26, "not at the foot of the slope by frame 26: "
+        .. tostring(s.down))
     end }
 
   scene { name = "riding the moving platform", frames = 360, shot = 200,
