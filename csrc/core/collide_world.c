@@ -128,25 +128,31 @@ size_t collide__world_bytes(const collide_world *w) {
   return b;
 }
 
+/* The id table's directory grown to need pages, the new ones absent
+   (NULL: no live id). 0 or NOMEM. */
+static int grow_directory(collide_world *w, int need) {
+  int **pages, *live, p;
+  if (need <= w->npages) return 0;
+  pages = (int **)realloc(w->id_pages, (size_t)need * sizeof *pages);
+  if (!pages) return NOMEM;
+  w->id_pages = pages;
+  live = (int *)realloc(w->page_live, (size_t)need * sizeof *live);
+  if (!live) return NOMEM;
+  w->page_live = live;
+  for (p = w->npages; p < need; p++) {
+    pages[p] = NULL;
+    live[p] = 0;
+  }
+  w->npages = need;
+  return 0;
+}
+
 /* Room in the id table for the ids up to last: the directory, and a page
    (all -1) for each id of them whose page is absent. 0 or NOMEM; pages
    taken before a failure stay, empty, for the next call. */
 static int reserve_ids(collide_world *w, int last) {
   int need = (last >> ID_PAGE_BITS) + 1, p, k;
-  if (need > w->npages) {
-    int **pages = (int **)realloc(w->id_pages, (size_t)need * sizeof *pages);
-    int *live;
-    if (!pages) return NOMEM;
-    w->id_pages = pages;
-    live = (int *)realloc(w->page_live, (size_t)need * sizeof *live);
-    if (!live) return NOMEM;
-    w->page_live = live;
-    for (p = w->npages; p < need; p++) {
-      pages[p] = NULL;
-      live[p] = 0;
-    }
-    w->npages = need;
-  }
+  if (grow_directory(w, need) < 0) return NOMEM;
   for (p = w->next_id >> ID_PAGE_BITS; p < need; p++) {
     if (w->id_pages[p]) continue;
     if (!(w->id_pages[p] = (int *)malloc(ID_PAGE * sizeof(int)))) return NOMEM;
@@ -170,20 +176,7 @@ int collide_world_set_next_id(collide_world *w, int next_id) {
     return COLLIDE_FAIL(2, COLLIDE_E_BAD_INDEX);
   if (next_id == w->next_id) return 1;
   need = ((next_id - 1) >> ID_PAGE_BITS) + 1;
-  if (need > w->npages) {
-    int **pages = (int **)realloc(w->id_pages, (size_t)need * sizeof *pages);
-    int *live;
-    if (!pages) return NOMEM;
-    w->id_pages = pages;
-    live = (int *)realloc(w->page_live, (size_t)need * sizeof *live);
-    if (!live) return NOMEM;
-    w->page_live = live;
-    for (p = w->npages; p < need; p++) {
-      pages[p] = NULL;
-      live[p] = 0;
-    }
-    w->npages = need;
-  }
+  if (grow_directory(w, need) < 0) return NOMEM;
   /* (the pages wholly below the old next id were returned by remove when
      they emptied: only the old next id's own page may be left empty) */
   p = w->next_id >> ID_PAGE_BITS;
