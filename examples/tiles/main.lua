@@ -1,9 +1,12 @@
 --- collide's tile-map example (LÖVE 11.4): a level made in Tiled
--- (map.lua, its Lua export) loaded with collide.tiled, and a rectangle
--- player moved through it by w:move_aabb.
+-- (map.lua, its Lua export) loaded with collide.tiled, a rectangle player
+-- moved through it by w:move_shape, coins and a deadly pit as sensors,
+-- and the game saved and loaded with w:save() / collide.load.
 --
 --     love examples/tiles               play: arrows or A/D to run, space or W
---                                       to jump, shift to run x5, R reset
+--                                       to jump, shift to run x5, R reset,
+--                                       F5 save, F9 load (tiles.sav in LÖVE's
+--                                       save directory)
 --     love examples/tiles --smoke [--out=FILE]
 --                                       the scripted check (smoke.lua) with a
 --                                       screenshot; `luajit examples/tiles/smoke.lua`
@@ -80,8 +83,14 @@ function love.update(dt)
   })
 end
 
+local SAVE = "tiles.sav"
+
 function love.keypressed(key)
   if key == "r" then game = Game.new(collide, map) end
+  if key == "f5" then love.filesystem.write(SAVE, game:save()) end
+  if key == "f9" and love.filesystem.getInfo(SAVE) then
+    game = Game.load(collide, (love.filesystem.read(SAVE)))
+  end
   if key == "escape" then love.event.quit() end
 end
 
@@ -91,11 +100,14 @@ function love.draw()
   love.graphics.setColor(1, 1, 1)
   local p = game.pos
   local on = game.ground and game.world:data(game.ground.id)
-  love.graphics.print(string.format("collide %s (%s)  %d shapes from the map  pos %.1f %.1f  %s%s",
+  love.graphics.print(string.format("collide %s (%s)  %d shapes in the world  pos %.1f %.1f  %s%s",
     collide._VERSION, collide.backend, game.world:count(), p.x, p.y,
     game.grounded and "grounded" or "in the air",
     on and (" on " .. on.layer .. (on.object and ("/" .. on.object) or "")) or ""), 20, 20)
+  local me = game.world:data(game.player)
+  love.graphics.print(string.format("score %d  coins %d  deaths %d   F5 save, F9 load",
+    me.score, me.coins, me.deaths), 20, 36)
   if smoke and smoke.scenes[smoke.scene] then
-    love.graphics.print("smoke: " .. smoke.scenes[smoke.scene].name, 20, 36)
+    love.graphics.print("smoke: " .. smoke.scenes[smoke.scene].name, 20, 52)
   end
 end

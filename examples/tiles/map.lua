@@ -2,7 +2,9 @@
 -- by hand from Tiled's TMX reference, as `collide.tiled` reads it): 40 x 22
 -- tiles of 16 px; a collidable tile layer (walls, floor, a pillar, a block),
 -- one-way platforms (rectangles marked oneway), a concave cave rock (a
--- polygon), a polyline ramp, and a round boulder (an ellipse).
+-- polygon), a polyline ramp, a round boulder (an ellipse), and an items
+-- layer: coins (circles with the property coin and a value) and the kill
+-- zone at the bottom of a pit in the floor (a rectangle with kill).
 return {
   version = "1.10",
   luaversion = "5.1",
@@ -13,8 +15,8 @@ return {
   height = 22,
   tilewidth = 16,
   tileheight = 16,
-  nextlayerid = 4,
-  nextobjectid = 10,
+  nextlayerid = 5,
+  nextobjectid = 15,
   properties = {},
   tilesets = {
     {
@@ -54,8 +56,8 @@ return {
         1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
       }
     },
     {
@@ -97,6 +99,29 @@ return {
         { id = 6, name = "boulder", type = "", shape = "ellipse", x = 128, y = 96,
           width = 32, height = 32, rotation = 0, visible = true,
           properties = {} }
+      }
+    },
+    {
+      type = "objectgroup", draworder = "topdown", id = 4, name = "items",
+      visible = true, opacity = 1, offsetx = 0, offsety = 0,
+      parallaxx = 1, parallaxy = 1,
+      properties = { ["collidable"] = true },
+      objects = {
+        { id = 10, name = "coin", type = "", shape = "ellipse", x = 96, y = 308,
+          width = 8, height = 8, rotation = 0, visible = true,
+          properties = { ["coin"] = true, ["value"] = 10 } },
+        { id = 11, name = "coin", type = "", shape = "ellipse", x = 156, y = 308,
+          width = 8, height = 8, rotation = 0, visible = true,
+          properties = { ["coin"] = true, ["value"] = 10 } },
+        { id = 12, name = "coin", type = "", shape = "ellipse", x = 216, y = 308,
+          width = 8, height = 8, rotation = 0, visible = true,
+          properties = { ["coin"] = true, ["value"] = 10 } },
+        { id = 13, name = "coin", type = "", shape = "ellipse", x = 426, y = 268,
+          width = 8, height = 8, rotation = 0, visible = true,
+          properties = { ["coin"] = true, ["value"] = 50 } },
+        { id = 14, name = "pit", type = "", shape = "rectangle", x = 336, y = 336,
+          width = 32, height = 16, rotation = 0, visible = true,
+          properties = { ["kill"] = true } }
       }
     }
   }
