@@ -518,7 +518,10 @@ end
 --- collide.debug.report(w, method, ...): writes w (w:save()) and the call
 -- w[method](w, ...) to draw.report_file; returns the file's path.
 function draw.report(w, method, ...)
-  return write_report(2, draw.report_file, w, method, ...)
+  -- not a tail call: write_report's errors are raised at level 3, the
+  -- caller of this function
+  local path = write_report(2, draw.report_file, w, method, ...)
+  return path
 end
 
 --- collide.debug.report_to(path, w, method, ...): the same, to path.
@@ -526,7 +529,8 @@ function draw.report_to(path, w, method, ...)
   if type(path) ~= "string" then
     error(rformat("bad argument #1 to 'report_to' (string expected, got %s)", type(path)), 2)
   end
-  return write_report(3, path, w, method, ...)
+  local written = write_report(3, path, w, method, ...)
+  return written
 end
 
 -- A damaged report: raised as a table, turned into the argument error.
@@ -567,7 +571,9 @@ local function report_reader(s)
   end
   function r.count(what)
     local t = r.token()
-    if not rfind(t, "^%d+$") or #t > 6 then damaged(rformat("bad %s '%s'", what, rsub(t, 1, 40))) end
+    if not rfind(t, "^%d+$") or #t > 6 then
+      damaged(rformat("bad %s '%s'", what, rsub(t, 1, 40)))
+    end
     return tonumber(t)
   end
   return r
@@ -592,7 +598,9 @@ local function get(collide, r, tok, tables, depth)
   elseif tok == "f" then return false
   elseif c == "i" then
     local x = rsub(tok, 2)
-    if not rfind(x, "^%-?%d+$") or #x > 20 then damaged(rformat("bad integer '%s'", rsub(x, 1, 40))) end
+    if not rfind(x, "^%-?%d+$") or #x > 20 then
+      damaged(rformat("bad integer '%s'", rsub(x, 1, 40)))
+    end
     local v = tonumber(x)
     if math_type and math_type(v) ~= "integer" then
       damaged(rformat("integer %s out of range", rsub(x, 1, 40)))
@@ -706,7 +714,8 @@ local function show(x, indent, seen)
   local inner = indent .. "  "
   local out = { "{" }
   for _, k in ipairs(keys) do
-    local ks = type(k) == "string" and rfind(k, "^[%a_][%w_]*$") and k or "[" .. show(k, inner, seen) .. "]"
+    local ks = type(k) == "string" and rfind(k, "^[%a_][%w_]*$") and k
+               or "[" .. show(k, inner, seen) .. "]"
     out[#out + 1] = inner .. ks .. " = " .. show(x[k], inner, seen) .. ","
   end
   out[#out + 1] = indent .. "}"
@@ -753,11 +762,13 @@ function draw.replay(file, verbose)
   end
   local args = rep.args
   if verbose then
-    print(rformat("collide report %s: collide %s, %s backend, %s; replayed with collide %s, %s backend, %s",
+    print(rformat("collide report %s: collide %s, %s backend, %s; "
+                  .. "replayed with collide %s, %s backend, %s",
                   file, rep.collide, rep.backend, rep.lua, tostring(collide._VERSION),
                   tostring(collide.backend), type(jit) == "table" and jit.version or _VERSION))
     print(rformat("world: %s", tostring(w)))
-    print(rformat("call: w:%s(...) with %d argument%s", rep.method, args.n, args.n == 1 and "" or "s"))
+    print(rformat("call: w:%s(...) with %d argument%s", rep.method, args.n,
+                  args.n == 1 and "" or "s"))
     if args.n > 0 then print(show_list(args, args.n)) end
     if rep.results then
       print(rformat("results when reported: %d", rep.results.n))
