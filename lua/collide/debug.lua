@@ -697,6 +697,8 @@ end
 
 -- A value as a reader would write it: vectors, planes and polygons by
 -- tostring, tables with their keys sorted, nested tables indented.
+local equal_values   -- below
+
 local function show(x, indent, seen)
   if type(x) == "string" then return rformat("%q", x) end
   if type(x) ~= "table" or getmetatable(x) ~= nil then return tostring(x) end
@@ -727,6 +729,45 @@ local function show_list(values, n)
   local out = {}
   for i = 1, n do out[i] = rformat("  %d: %s", i, show(values[i], "  ", {})) end
   return table.concat(out, "\n")
+end
+
+-- Whether a and b are the same value: numbers by their %.17g text (-0 is
+-- not 0, NaN is NaN), vectors, planes and polygons by their numbers, tables
+-- key by key (keys compared by identity; depth bounded as reading is).
+local function equal(collide, a, b, depth)
+  if a == nil or b == nil then return a == b end
+  if type(a) == "number" and type(b) == "number" then return rnum(a) == rnum(b) end
+  local ka, kb = object_kind(collide, a), object_kind(collide, b)
+  if ka ~= kb then return false end
+  if ka == "vec3" then
+    return equal(collide, a.x, b.x) and equal(collide, a.y, b.y) and equal(collide, a.z, b.z)
+  elseif ka == "plane" then
+    return equal(collide, a.normal, b.normal) and equal(collide, a.d, b.d)
+  elseif ka == "polygon" then
+    local va, vb = a:vertices(), b:vertices()
+    if #va ~= #vb then return false end
+    for i = 1, #va do
+      if not equal(collide, va[i], vb[i]) then return false end
+    end
+    return true
+  elseif type(a) == "table" and type(b) == "table" and getmetatable(a) == nil
+         and getmetatable(b) == nil and (depth or 0) < REPORT_DEPTH then
+    for k, v in pairs(a) do
+      if not equal(collide, v, b[k], (depth or 0) + 1) then return false end
+    end
+    for k in pairs(b) do
+      if a[k] == nil then return false end
+    end
+    return true
+  end
+  return a == b
+end
+
+equal_values = function(collide, a, b, n)
+  for i = 1, n do
+    if not equal(collide, a[i], b[i]) then return false end
+  end
+  return true
 end
 
 --- collide.debug.replay(file [, verbose]): loads the report's world, makes
@@ -783,10 +824,16 @@ function draw.replay(file, verbose)
       print("error now: " .. tostring(res[2]))
       error(res[2], 0)
     end
-    print(rformat("results now: %d", res.n - 1))
     local now = {}
     for i = 2, res.n do now[i - 1] = res[i] end
-    if res.n > 1 then print(show_list(now, res.n - 1)) end
+    local recorded = rep.results
+    if recorded and recorded.n == res.n - 1
+       and equal_values(collide, recorded, now, recorded.n) then
+      print(rformat("results now: %d, the same as when reported", res.n - 1))
+    else
+      print(rformat("results now: %d", res.n - 1))
+      if res.n > 1 then print(show_list(now, res.n - 1)) end
+    end
     return unpack(now, 1, res.n - 1)
   end
   return fn(w, unpack(args, 1, args.n))
