@@ -6,6 +6,7 @@
 
 ---@class collide.debug
 ---@field graphics? table what to draw with (LÖVE's circle/line/polygon/rectangle/getColor/setColor); nil: love.graphics
+---@field report_file string the file debug.report writes ("collide-report.txt")
 local draw = {}
 
 ---A circle (a sphere's outline in 2D).
@@ -71,5 +72,34 @@ function draw.contact(point, normal, length) end
 ---@param w collide.world
 ---@param options? {mode?: collide.draw_mode, extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: collide.kind, data: any): boolean}
 function draw.world(w, options) end
+
+---A bug report in one call: writes the world (w:save()) and the call
+---w:method(...) to debug.report_file, with the call's results on a copy of
+---the world and the collide version, backend and Lua; w is not changed.
+---Arguments may be numbers (inf, NaN and -0 kept), strings, booleans, nil,
+---vectors, planes, polygons and tables of them; a filter must be a layer
+---mask (a function is an error naming the argument).
+---@param w collide.world
+---@param method string a world method's name, e.g. "move_aabb"
+---@param ... any the call's arguments after w
+---@return string path the file written
+function draw.report(w, method, ...) end
+
+---debug.report to the file `path`.
+---@param path string the file to write
+---@param w collide.world
+---@param method string a world method's name
+---@param ... any the call's arguments after w
+---@return string path
+function draw.report_to(path, w, method, ...) end
+
+---Runs a report's call again: loads its world, calls the method with its
+---arguments and returns the call's results (or raises its error). verbose
+---prints the versions, the call, and the results when reported and now. A
+---file that is not a report is an error; it is never run as Lua.
+---@param file string a file written by debug.report
+---@param verbose? boolean print the report and the results
+---@return any ... the call's results
+function draw.replay(file, verbose) end
 
 return draw

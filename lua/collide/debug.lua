@@ -286,4 +286,557 @@ function draw.world(w, options)
   end
 end
 
+
+-- ---- bug reports: report and replay -----------------------------------------
+-- collide.debug.report(w, method, ...) writes a world (w:save()) and one call
+-- of one of its methods to a file; collide.debug.replay(file) loads the
+-- world, makes the call again and returns its results (docs/prototyping.md).
+-- This part needs the C core; it requires collide when called, so that the
+-- drawing functions above still load without it.
+--
+-- The file is text (tokens separated by one space or line feed):
+--
+--   collide.report 1
+--   collide <s> backend <s> lua <s>
+--   call <s: method> <n> <value> ... (the n arguments after w)
+--   results <n> <value> ...   or   error <s>   or   unrecorded <s: why>
+--   world <s: w:save()'s string>
+--   end
+--
+-- Values: _ nil; t, f; i<integer> (Lua 5.3+ integers); n<%.17g>, n+inf,
+-- n-inf, nnan, n-0 (floats; %.17g reads back as the same double, C99
+-- 7.21.6.1); s<length>:<bytes>; v <x> <y> <z> a vec3; p <nx> <ny> <nz> <d>
+-- a plane (rebuilt with its unit normal as saved, not normalized again, as
+-- collide.persist does); g <count> <x> <y> <z> ... a polygon; T <key>
+-- <value> ... ] a table (without a metatable); R<k> the k-th table again.
+-- Functions (filters) cannot be written: a filter is given as a layer mask
+-- in a report. replay never runs the file as Lua and checks every token,
+-- so a damaged file is an error, not a crash or a wrong call.
+
+local REPORT_VERSION = 1
+local REPORT_DEPTH = 100
+local huge = math.huge
+local math_type = math.type   -- nil before Lua 5.3
+local rformat, rsub, rfind = string.format, string.sub, string.find
+local unpack = table.unpack or unpack   -- luacheck: ignore 143
+
+--- The file collide.debug.report writes.
+draw.report_file = "collide-report.txt"
+
+local function pack(...) return { n = select("#", ...), ... } end
+
+local function collide_module() return require "collide" end
+
+-- What kind of collide object x is ("vec3", "plane", "polygon", "world"),
+-- alike on both backends (userdata or cdata or, for an FFI world, a table),
+-- by what tostring makes of it; nil for anything else.
+local OBJECTS = { vec3 = true, plane = true, polygon = true, world = true }
+local function object_kind(collide, x)
+  local t = type(x)
+  if t ~= "userdata" and t ~= "cdata" and t ~= "table" then return nil end
+  if collide.is_vec3(x) then return "vec3" end
+  local mt = getmetatable(x)
+  if t == "table" and mt == nil then return nil end
+  local ok, s = pcall(tostring, x)
+  local name = ok and type(s) == "string" and s:match("^(%a[%w]*)%(")
+  if name and OBJECTS[name] then return name end
+  return nil
+end
+
+local function rnum(x)
+  if x ~= x then return "nan" end
+  if x == huge then return "+inf" end
+  if x == -huge then return "-inf" end
+  if x == 0 and 1 / x < 0 then return "-0" end
+  return rformat("%.17g", x)
+end
+
+local function where_of(path)
+  return #path == 0 and "" or " (at " .. table.concat(path) .. ")"
+end
+
+local function key_text(k)
+  if type(k) == "string" and rfind(k, "^[%a_][%w_]*$") then return "." .. k end
+  if type(k) == "string" then return rformat("[%q]", k) end
+  return "[" .. tostring(k) .. "]"
+end
+
+-- Appends value x's tokens to out; st.seen[t] = the table's number. A value
+-- that cannot be written raises { message }.
+local function put(collide, out, x, st, path, depth)
+  local t = type(x)
+  if x == nil then
+    out[#out + 1] = "_"
+  elseif t == "number" then
+    if math_type and math_type(x) == "integer" then
+      out[#out + 1] = rformat("i%d", x)
+    else
+      out[#out + 1] = "n" .. rnum(x)
+    end
+  elseif t == "boolean" then
+    out[#out + 1] = x and "t" or "f"
+  elseif t == "string" then
+    out[#out + 1] = "s" .. #x .. ":" .. x
+  else
+    local kind = object_kind(collide, x)
+    if kind == "vec3" then
+      out[#out + 1] = "v"
+      out[#out + 1] = rnum(x.x); out[#out + 1] = rnum(x.y); out[#out + 1] = rnum(x.z)
+    elseif kind == "plane" then
+      local n = x.normal
+      out[#out + 1] = "p"
+      out[#out + 1] = rnum(n.x); out[#out + 1] = rnum(n.y); out[#out + 1] = rnum(n.z)
+      out[#out + 1] = rnum(x.d)
+    elseif kind == "polygon" then
+      local vs = x:vertices()
+      out[#out + 1] = "g"
+      out[#out + 1] = rformat("%d", #vs)
+      for i = 1, #vs do
+        local v = vs[i]
+        out[#out + 1] = rnum(v.x); out[#out + 1] = rnum(v.y); out[#out + 1] = rnum(v.z)
+      end
+    elseif t == "table" and getmetatable(x) == nil then
+      local k = st.seen[x]
+      if k then
+        out[#out + 1] = "R" .. k
+        return
+      end
+      if depth >= REPORT_DEPTH then
+        error({ "tables nested deeper than " .. REPORT_DEPTH .. where_of(path) }, 0)
+      end
+      st.tables = st.tables + 1
+      st.seen[x] = st.tables
+      out[#out + 1] = "T"
+      for key, v in next, x do
+        path[#path + 1] = key_text(key)
+        put(collide, out, key, st, path, depth + 1)
+        put(collide, out, v, st, path, depth + 1)
+        path[#path] = nil
+      end
+      out[#out + 1] = "]"
+    else
+      local what = kind and ("a " .. kind) or
+                   (t == "table" and "a table with a metatable" or "a " .. t)
+      local hint = t == "function" and "; give a filter as a layer mask in a report" or ""
+      error({ rformat("%s cannot be written%s%s", what, where_of(path), hint) }, 0)
+    end
+  end
+end
+
+-- The tokens of n values (args[1..n]) as a string; raises { message, i }
+-- naming the value that cannot be written.
+local function put_all(collide, values, n)
+  local out, st = {}, { seen = {}, tables = 0 }
+  for i = 1, n do
+    local ok, err = pcall(put, collide, out, values[i], st, {}, 0)
+    if not ok then
+      if type(err) == "table" then error({ err[1], i }, 0) end
+      error(err, 0)
+    end
+  end
+  return table.concat(out, " ")
+end
+
+local function is_world(collide, w)
+  return object_kind(collide, w) == "world" and type(w.save) == "function"
+end
+
+local function write_report(level, path, w, method, ...)
+  local name = level == 2 and "report" or "report_to"
+  local a = level == 2 and 0 or 1   -- argument numbers shift by the path
+  local collide = collide_module()
+  if not is_world(collide, w) then
+    error(rformat("bad argument #%d to '%s' (world expected, got %s)", a + 1, name,
+                  object_kind(collide, w) or type(w)), 3)
+  end
+  if type(method) ~= "string" then
+    error(rformat("bad argument #%d to '%s' (method name expected, got %s)", a + 2,
+                  name, type(method)), 3)
+  end
+  local ok_m, fn = pcall(function() return w[method] end)
+  if not rfind(method, "^[%a_][%w_]*$") or not ok_m or type(fn) ~= "function" then
+    error(rformat("bad argument #%d to '%s' (no world method '%s')", a + 2, name,
+                  rsub(method, 1, 60)), 3)
+  end
+  local n = select("#", ...)
+  local args = { ... }
+  local ok, call = pcall(put_all, collide, args, n)
+  if not ok then
+    if type(call) == "table" then
+      error(rformat("bad argument #%d to '%s' (argument #%d of %s: %s)", a + 2 + call[2],
+                    name, call[2], method, call[1]), 3)
+    end
+    error(call, 0)
+  end
+  local save_ok, saved = pcall(w.save, w)
+  if not save_ok then
+    error(rformat("bad argument #%d to '%s' (%s)", a + 1, name, tostring(saved)), 3)
+  end
+  -- The call's results on a copy of the world (w is left as it is: a move
+  -- or an advance would change it), recorded for whoever reads the report.
+  local outcome
+  local copy = collide.load(saved)
+  local res = pack(pcall(copy[method], copy, ...))
+  if not res[1] then
+    local e = tostring(res[2])
+    outcome = "error s" .. #e .. ":" .. e
+  else
+    local got = {}
+    for i = 2, res.n do got[i - 1] = res[i] end
+    local rok, rtext = pcall(put_all, collide, got, res.n - 1)
+    if rok then
+      outcome = rformat("results %d%s%s", res.n - 1, res.n > 1 and " " or "", rtext)
+    else
+      local why = type(rtext) == "table" and rtext[1] or tostring(rtext)
+      outcome = "unrecorded s" .. #why .. ":" .. why
+    end
+  end
+  local function s(x) return "s" .. #x .. ":" .. x end
+  local lua = type(jit) == "table" and jit.version or _VERSION
+  local text = table.concat({
+    rformat("collide.report %d", REPORT_VERSION),
+    rformat("collide %s backend %s lua %s", s(tostring(collide._VERSION)),
+            s(tostring(collide.backend)), s(lua)),
+    rformat("call %s %d%s%s", s(method), n, n > 0 and " " or "", call),
+    outcome,
+    "world " .. s(saved),
+    "end",
+    "" }, "\n")
+  local f, err = io.open(path, "wb")
+  if not f then
+    error(rformat("bad argument #1 to '%s' (cannot write %s: %s)", name,
+                  tostring(path), tostring(err)), 3)
+  end
+  local wok, werr = f:write(text)
+  f:close()
+  if not wok then
+    error(rformat("%s: cannot write %s: %s", name, path, tostring(werr)), 3)
+  end
+  return path
+end
+
+--- collide.debug.report(w, method, ...): writes w (w:save()) and the call
+-- w[method](w, ...) to draw.report_file; returns the file's path.
+function draw.report(w, method, ...)
+  -- not a tail call: write_report's errors are raised at level 3, the
+  -- caller of this function
+  local path = write_report(2, draw.report_file, w, method, ...)
+  return path
+end
+
+--- collide.debug.report_to(path, w, method, ...): the same, to path.
+function draw.report_to(path, w, method, ...)
+  if type(path) ~= "string" then
+    error(rformat("bad argument #1 to 'report_to' (string expected, got %s)", type(path)), 2)
+  end
+  local written = write_report(3, path, w, method, ...)
+  return written
+end
+
+-- A damaged report: raised as a table, turned into the argument error.
+local function damaged(msg) error({ msg }, 0) end
+
+-- A reader of the report's tokens.
+local function report_reader(s)
+  local r = { pos = 1 }
+  function r.token()
+    local p = r.pos
+    local e = rfind(s, "[ \n]", p)
+    if e == nil then damaged(rformat("truncated at byte %d", p)) end
+    if e == p then damaged(rformat("empty token at byte %d", p)) end
+    r.pos = e + 1
+    return rsub(s, p, e - 1)
+  end
+  -- s<length>:<bytes> whose first token tok was just read
+  function r.string(tok)
+    local start = r.pos - #tok - 1
+    local colon = rfind(s, ":", start, true)
+    local lentok = colon and rsub(s, start + 1, colon - 1)
+    if rsub(tok, 1, 1) ~= "s" or not lentok or not rfind(lentok, "^%d+$") or #lentok > 12 then
+      damaged(rformat("string expected at byte %d", start))
+    end
+    local last = colon + tonumber(lentok)
+    if last + 1 > #s then damaged(rformat("truncated string at byte %d", start)) end
+    local e = string.byte(s, last + 1)
+    if e ~= 32 and e ~= 10 then damaged(rformat("bad string at byte %d", start)) end
+    r.pos = last + 2
+    return rsub(s, colon + 1, last)
+  end
+  function r.word(expected)
+    local t = r.token()
+    if t ~= expected then
+      damaged(rformat("'%s' expected at byte %d, found '%s'", expected, r.pos - #t - 1,
+                      rsub(t, 1, 40)))
+    end
+  end
+  function r.count(what)
+    local t = r.token()
+    if not rfind(t, "^%d+$") or #t > 6 then
+      damaged(rformat("bad %s '%s'", what, rsub(t, 1, 40)))
+    end
+    return tonumber(t)
+  end
+  return r
+end
+
+local function get_num(tok)
+  if tok == "-0" then return -(1 / huge) end
+  if tok == "+inf" then return huge end
+  if tok == "-inf" then return -huge end
+  if tok == "nan" then return 0 / 0 end
+  local x = rfind(tok, "^[-+]?%d*%.?%d*[eE]?[-+]?%d*$") and rfind(tok, "%d") and tonumber(tok)
+  if not x then damaged(rformat("bad number '%s'", rsub(tok, 1, 40))) end
+  if math_type and math_type(x) == "integer" then x = x + 0.0 end
+  return x
+end
+
+-- One value, its first token read.
+local function get(collide, r, tok, tables, depth)
+  local c = rsub(tok, 1, 1)
+  if tok == "_" then return nil
+  elseif tok == "t" then return true
+  elseif tok == "f" then return false
+  elseif c == "i" then
+    local x = rsub(tok, 2)
+    if not rfind(x, "^%-?%d+$") or #x > 20 then
+      damaged(rformat("bad integer '%s'", rsub(x, 1, 40)))
+    end
+    local v = tonumber(x)
+    if math_type and math_type(v) ~= "integer" then
+      damaged(rformat("integer %s out of range", rsub(x, 1, 40)))
+    end
+    return v
+  elseif c == "n" then return get_num(rsub(tok, 2))
+  elseif c == "s" then return r.string(tok)
+  elseif tok == "v" then
+    local x, y, z = get_num(r.token()), get_num(r.token()), get_num(r.token())
+    local ok, v = pcall(collide.vec3, x, y, z)
+    if not ok then damaged("bad vec3: " .. tostring(v)) end
+    return v
+  elseif tok == "p" then
+    local x, y, z = get_num(r.token()), get_num(r.token()), get_num(r.token())
+    local d = get_num(r.token())
+    -- the plane with this unit normal as it is (collide.plane would
+    -- normalize it again, which can change its last bit): made by the
+    -- world's _add_unit_plane, as collide.load makes a saved plane
+    local w = collide.world()
+    local ok, id = pcall(w._add_unit_plane, w, collide.vec3(x, y, z), d)
+    if not ok then damaged("bad plane: " .. tostring(id)) end
+    local _, plane = w:get(id)
+    return plane
+  elseif tok == "g" then
+    local count = r.count("vertex count")
+    local list = {}
+    for i = 1, count do
+      local x, y, z = get_num(r.token()), get_num(r.token()), get_num(r.token())
+      list[i] = collide.vec3(x, y, z)
+    end
+    local ok, poly = pcall(collide.polygon, list)
+    if not ok then damaged("bad polygon: " .. tostring(poly)) end
+    return poly
+  elseif tok == "T" then
+    if depth >= REPORT_DEPTH then damaged("tables nested too deep") end
+    local t = {}
+    tables[#tables + 1] = t
+    while true do
+      local ktok = r.token()
+      if ktok == "]" then return t end
+      local key = get(collide, r, ktok, tables, depth + 1)
+      if key == nil or key ~= key then damaged("a table key is nil or NaN") end
+      local vtok = r.token()
+      if vtok == "]" then damaged("a table key without a value") end
+      if rawget(t, key) ~= nil then damaged("a table key appears twice") end
+      t[key] = get(collide, r, vtok, tables, depth + 1)
+    end
+  elseif c == "R" then
+    local k = tonumber(rsub(tok, 2))
+    if not rfind(tok, "^R%d+$") or not tables[k] then
+      damaged(rformat("bad table reference '%s'", rsub(tok, 1, 40)))
+    end
+    return tables[k]
+  end
+  damaged(rformat("bad value '%s'", rsub(tok, 1, 40)))
+end
+
+local function get_values(collide, r, n, tables)
+  local out = { n = n }
+  for i = 1, n do out[i] = get(collide, r, r.token(), tables, 0) end
+  return out
+end
+
+-- Reads a report's text: a table of its parts.
+local function read_report(collide, s)
+  local r = report_reader(s)
+  local rep = {}
+  r.word("collide.report")
+  local version = r.token()
+  if version ~= tostring(REPORT_VERSION) then
+    damaged(rformat("version '%s' (this collide reads version %d)", rsub(version, 1, 40),
+                    REPORT_VERSION))
+  end
+  r.word("collide"); rep.collide = r.string(r.token())
+  r.word("backend"); rep.backend = r.string(r.token())
+  r.word("lua"); rep.lua = r.string(r.token())
+  r.word("call"); rep.method = r.string(r.token())
+  if not rfind(rep.method, "^[%a_][%w_]*$") then damaged("bad method name") end
+  rep.args = get_values(collide, r, r.count("argument count"), {})
+  local what = r.token()
+  if what == "results" then
+    rep.results = get_values(collide, r, r.count("result count"), {})
+  elseif what == "error" or what == "unrecorded" then
+    rep[what] = r.string(r.token())
+  else
+    damaged(rformat("'results' expected, found '%s'", rsub(what, 1, 40)))
+  end
+  r.word("world")
+  rep.world = r.string(r.token())
+  r.word("end")
+  if r.pos ~= #s + 1 then damaged("text after 'end'") end
+  return rep
+end
+
+-- A value as a reader would write it: vectors, planes and polygons by
+-- tostring, tables with their keys sorted, nested tables indented.
+local equal_values   -- below
+
+local function show(x, indent, seen)
+  if type(x) == "string" then return rformat("%q", x) end
+  if type(x) ~= "table" or getmetatable(x) ~= nil then return tostring(x) end
+  if seen[x] then return "<the table above>" end
+  seen[x] = true
+  local keys = {}
+  for k in pairs(x) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    if ta == "number" or ta == "string" then return a < b end
+    return tostring(a) < tostring(b)
+  end)
+  if #keys == 0 then seen[x] = nil; return "{}" end
+  local inner = indent .. "  "
+  local out = { "{" }
+  for _, k in ipairs(keys) do
+    local ks = type(k) == "string" and rfind(k, "^[%a_][%w_]*$") and k
+               or "[" .. show(k, inner, seen) .. "]"
+    out[#out + 1] = inner .. ks .. " = " .. show(x[k], inner, seen) .. ","
+  end
+  out[#out + 1] = indent .. "}"
+  seen[x] = nil
+  return table.concat(out, "\n")
+end
+
+local function show_list(values, n)
+  local out = {}
+  for i = 1, n do out[i] = rformat("  %d: %s", i, show(values[i], "  ", {})) end
+  return table.concat(out, "\n")
+end
+
+-- Whether a and b are the same value: numbers by their %.17g text (-0 is
+-- not 0, NaN is NaN), vectors, planes and polygons by their numbers, tables
+-- key by key (keys compared by identity; depth bounded as reading is).
+local function equal(collide, a, b, depth)
+  if a == nil or b == nil then return a == b end
+  if type(a) == "number" and type(b) == "number" then return rnum(a) == rnum(b) end
+  local ka, kb = object_kind(collide, a), object_kind(collide, b)
+  if ka ~= kb then return false end
+  if ka == "vec3" then
+    return equal(collide, a.x, b.x) and equal(collide, a.y, b.y) and equal(collide, a.z, b.z)
+  elseif ka == "plane" then
+    return equal(collide, a.normal, b.normal) and equal(collide, a.d, b.d)
+  elseif ka == "polygon" then
+    local va, vb = a:vertices(), b:vertices()
+    if #va ~= #vb then return false end
+    for i = 1, #va do
+      if not equal(collide, va[i], vb[i]) then return false end
+    end
+    return true
+  elseif type(a) == "table" and type(b) == "table" and getmetatable(a) == nil
+         and getmetatable(b) == nil and (depth or 0) < REPORT_DEPTH then
+    for k, v in pairs(a) do
+      if not equal(collide, v, b[k], (depth or 0) + 1) then return false end
+    end
+    for k in pairs(b) do
+      if a[k] == nil then return false end
+    end
+    return true
+  end
+  return a == b
+end
+
+equal_values = function(collide, a, b, n)
+  for i = 1, n do
+    if not equal(collide, a[i], b[i]) then return false end
+  end
+  return true
+end
+
+--- collide.debug.replay(file [, verbose]): loads the report's world, makes
+-- its call again and returns the call's results; verbose prints the report
+-- (versions, call, results then and now).
+function draw.replay(file, verbose)
+  if type(file) ~= "string" then
+    error(rformat("bad argument #1 to 'replay' (string expected, got %s)", type(file)), 2)
+  end
+  local collide = collide_module()
+  local f, err = io.open(file, "rb")
+  if not f then
+    error(rformat("bad argument #1 to 'replay' (cannot open %s)", tostring(err)), 2)
+  end
+  local text = f:read("*a")
+  f:close()
+  local ok, rep = pcall(read_report, collide, text or "")
+  if not ok then
+    if type(rep) == "table" then
+      error(rformat("bad argument #1 to 'replay' (not a collide report: %s: %s)", file, rep[1]), 2)
+    end
+    error(rep, 0)
+  end
+  local lok, w = pcall(collide.load, rep.world)
+  if not lok then
+    error(rformat("bad argument #1 to 'replay' (not a collide report: %s: its world: %s)",
+                  file, tostring(w)), 2)
+  end
+  local ok_m, fn = pcall(function() return w[rep.method] end)
+  if not ok_m or type(fn) ~= "function" then
+    error(rformat("bad argument #1 to 'replay' (not a collide report: %s: no world method '%s')",
+                  file, rep.method), 2)
+  end
+  local args = rep.args
+  if verbose then
+    print(rformat("collide report %s: collide %s, %s backend, %s; "
+                  .. "replayed with collide %s, %s backend, %s",
+                  file, rep.collide, rep.backend, rep.lua, tostring(collide._VERSION),
+                  tostring(collide.backend), type(jit) == "table" and jit.version or _VERSION))
+    print(rformat("world: %s", tostring(w)))
+    print(rformat("call: w:%s(...) with %d argument%s", rep.method, args.n,
+                  args.n == 1 and "" or "s"))
+    if args.n > 0 then print(show_list(args, args.n)) end
+    if rep.results then
+      print(rformat("results when reported: %d", rep.results.n))
+      if rep.results.n > 0 then print(show_list(rep.results, rep.results.n)) end
+    elseif rep.error then
+      print("error when reported: " .. rep.error)
+    else
+      print("results when reported: not recorded (" .. rep.unrecorded .. ")")
+    end
+    local res = pack(pcall(fn, w, unpack(args, 1, args.n)))
+    if not res[1] then
+      print("error now: " .. tostring(res[2]))
+      error(res[2], 0)
+    end
+    local now = {}
+    for i = 2, res.n do now[i - 1] = res[i] end
+    local recorded = rep.results
+    if recorded and recorded.n == res.n - 1
+       and equal_values(collide, recorded, now, recorded.n) then
+      print(rformat("results now: %d, the same as when reported", res.n - 1))
+    else
+      print(rformat("results now: %d", res.n - 1))
+      if res.n > 1 then print(show_list(now, res.n - 1)) end
+    end
+    return unpack(now, 1, res.n - 1)
+  end
+  return fn(w, unpack(args, 1, args.n))
+end
+
 return draw

@@ -14,7 +14,7 @@ local GROUPS = {
   { "vec3", "v:<name>(...), v = collide.vec3(x, y, z)" },
   { "plane", "plane:<name>(...), plane = collide.plane(normal, d)" },
   { "polygon", "polygon:<name>(...), polygon = collide.polygon(vertices)" },
-  { "debug", "debug.<name>(...), debug = require \"collide.debug\" (LÖVE drawing)" },
+  { "debug", "debug.<name>(...), debug = require \"collide.debug\" (LÖVE drawing, bug reports)" },
 }
 -- What a user may write before the name.
 local PREFIX = {

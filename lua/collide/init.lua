@@ -109,4 +109,9 @@ end
 -- add_outline, ...), the same on both backends.
 collide.tiled = require("collide.tiled")(collide)
 
+-- collide.debug: LÖVE drawing, and bug reports (report, replay), the same
+-- table as require "collide.debug" (which needs neither LÖVE nor the core
+-- to load, so it requires collide only when a report is made).
+collide.debug = require "collide.debug"
+
 return collide
