@@ -445,7 +445,7 @@ static int path_pair(collide_world *w, int xs, vec3 ref, const collide__path *pa
   int sensor = x->sensor >= 0 ? x->id : y->id, id = x->sensor >= 0 ? y->id : x->id;
   int k, was = 0, e;
   for (k = 0; k + 1 < path->n; k++) {
-    double a, b;
+    double a = 0, b = 1;   /* (read only when found) */
     vec3 d0 = v_sub(path->p[k], ref), d1 = v_sub(path->p[k + 1], ref);
     int found = pair_interval(x, d0, d1, y, path->t[k], path->t[k + 1], &a, &b);
     if ((e = stretch_events(w, sensor, id, path->t[k], path->t[k + 1], found, a,
