@@ -254,12 +254,13 @@ return function(E)
 
   -- world(5 shapes: 3 aabb, 2 sphere): the counts by kind (issue 31), as
   -- lcollide_world.c world_tostring
-  local KIND_NAMES = { "triangle", "polygon", "aabb", "sphere", "segment",
-                       "plane", "capsule" }
+  -- The kinds' names by the core's kind number (collide_shape_kind).
+  local KIND = { [0] = "none", "triangle", "polygon", "aabb", "sphere", "segment",
+                 "plane", "capsule" }
   function meta.__tostring(self)
     local w = check_world(F_TOSTRING, self)
     local count, id = {}, 0
-    for k = 1, #KIND_NAMES do count[k] = 0 end
+    for k = 1, #KIND do count[k] = 0 end
     while true do
       id = C.collide_world_next(w, id)
       if id <= 0 then break end
@@ -267,8 +268,8 @@ return function(E)
       if count[k] then count[k] = count[k] + 1 end
     end
     local parts = {}
-    for k = 1, #KIND_NAMES do
-      if count[k] > 0 then parts[#parts + 1] = count[k] .. " " .. KIND_NAMES[k] end
+    for k = 1, #KIND do
+      if count[k] > 0 then parts[#parts + 1] = count[k] .. " " .. KIND[k] end
     end
     return "world(" .. C.collide_world_count(w) .. " shapes" ..
            (#parts > 0 and ": " .. table.concat(parts, ", ") or "") .. ")"
@@ -497,8 +498,6 @@ return function(E)
 
   -- ---- shapes that change and move -------------------------------------------
 
-  local KIND = { [0] = "none", "triangle", "polygon", "aabb", "sphere", "segment",
-                 "plane", "capsule" }
   local F_UPDATE, F_GET, F_SHAPES = fn("update", 1), fn("get", 1), fn("shapes", 1)
   local F_SET_LAYERS, F_LAYERS = fn("set_layers", 1), fn("layers", 1)
   local F_SET_VEL, F_VEL, F_ADVANCE = fn("set_velocity", 1), fn("velocity", 1), fn("advance", 1)
