@@ -172,9 +172,11 @@ static void movers_bench(int ntri) {
    the queries are made from seed 777 as bench/world_bench.lua makes its
    own, so that the Lua rows of the same batch calls can be set against
    these; the numbers also go to build/bench/world_many.txt, which
-   world_bench.lua reads. Processor time (cpu_now), as the Lua side's.
-   MANY_HITS=1 also prints each batch's hits and the sum of their u (the
-   Lua side prints none: a check by hand that both saw one scene). */
+   world_bench.lua reads, with each batch's hits and the sum of their u
+   (in query order), which the Lua side compares with its own batch's: a
+   check that both timed the same queries on the same scene. Processor
+   time (cpu_now), as the Lua side's. MANY_HITS=1 also prints the hits and
+   sums. */
 static void many_bench(void) {
   enum { NQ = 4096, ROUNDS = 5 };
   static const char *const names[4] = {"raycast", "sweep_sphere", "sweep_aabb",
@@ -228,20 +230,20 @@ static void many_bench(void) {
          collide_world_count(w), NQ);
   f = fopen("build/bench/world_many.txt", "w");
   for (kind = 0; kind < 4; kind++) {
+    int nh = 0;
+    double su = 0;
+    switch (kind) {
+    case 0: collide_world_raycast_many(w, seg, NQ, NULL, NULL, out, &bad); break;
+    case 1: collide_world_sweep_sphere_many(w, 0.5, seg, NQ, NULL, NULL, out, &bad); break;
+    case 2: collide_world_sweep_aabb_many(w, &e, seg, NQ, NULL, NULL, out, &bad); break;
+    default: collide_world_sweep_capsule_many(w, 0.25, &axis, seg, NQ, NULL, NULL, out, &bad);
+    }
+    for (k = 0; k < NQ; k++) if (out[8 * k] != 0) { nh++; su += out[8 * k + 1]; }
     printf("  %-14s single %7.0f  batch %7.0f (%4.2fx)\n", names[kind], best[kind][0] * 1e9,
            best[kind][1] * 1e9, best[kind][1] / best[kind][0]);
-    if (f) fprintf(f, "%s %.3f %.3f\n", names[kind], best[kind][0] * 1e9, best[kind][1] * 1e9);
-    if (getenv("MANY_HITS")) {
-      int nh = 0; double su = 0;
-      switch (kind) {
-      case 0: collide_world_raycast_many(w, seg, NQ, NULL, NULL, out, &bad); break;
-      case 1: collide_world_sweep_sphere_many(w, 0.5, seg, NQ, NULL, NULL, out, &bad); break;
-      case 2: collide_world_sweep_aabb_many(w, &e, seg, NQ, NULL, NULL, out, &bad); break;
-      default: collide_world_sweep_capsule_many(w, 0.25, &axis, seg, NQ, NULL, NULL, out, &bad);
-      }
-      for (k = 0; k < NQ; k++) if (out[8 * k] != 0) { nh++; su += out[8 * k + 1]; }
-      printf("hits %d %.17g\n", nh, su);
-    }
+    if (f) fprintf(f, "%s %.3f %.3f %d %.17g\n", names[kind], best[kind][0] * 1e9,
+                   best[kind][1] * 1e9, nh, su);
+    if (getenv("MANY_HITS")) printf("hits %d %.17g\n", nh, su);
   }
   if (f) fclose(f);
   collide_world_free(w);
