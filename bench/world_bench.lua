@@ -171,7 +171,10 @@ local function many_bench()
   for _, K in ipairs(kinds) do
     local many = K[3]
     local function calls(n) for _ = 1, n do many(seg, out) end end
-    calls(25)   -- (LuaJIT: the loop's trace compiled before counting)
+    -- (LuaJIT: the traces compiled before counting. While they form, an
+    -- exit from a loop's trace may box a value it had kept in a register,
+    -- about 40 bytes a call for the first 50 or so calls, none after)
+    calls(75)
     collectgarbage("collect")
     collectgarbage("stop")
     local kb0 = collectgarbage("count")
