@@ -90,7 +90,8 @@ local vm = jit and jit.version or _VERSION
 -- that binary is there (make bench-world builds it), and checks that its
 -- batches saw the same hits and the same sum of u as these (else a
 -- PROBLEM line). KB: allocated per 1e5 queries by the batch with out, the
--- collector stopped.
+-- collector stopped. A second table: the same, with the motions set from
+-- numbers and every answer read, by the single calls and by the batch.
 local function many_bench()
   local NQ, ROUNDS = 4096, 7
   local saved = seed
@@ -126,6 +127,40 @@ local function many_bench()
       function() for k = 1, NQ do w:sweep_capsule(0.25, axis, a[k], b[k], nil, P, N) end end,
       function(s, o) w:sweep_capsule_many(0.25, axis, s, nil, o) end },
   }
+  -- The same queries as a game's frame writes them, for the second table:
+  -- the motions come as numbers (here from seg), and every answer is read.
+  -- One loop of single calls that sets two vectors a query and reads u,
+  -- id, point and normal back (on Lua 5.4 each component a C __index
+  -- call), against the batch and a loop that reads its out.
+  local A, B, sink = V(), V(), 0
+  local function single_frame(one)
+    local acc = 0
+    for k = 1, NQ do
+      local s = 6 * (k - 1)
+      A:set(seg[s + 1], seg[s + 2], seg[s + 3])
+      B:set(seg[s + 4], seg[s + 5], seg[s + 6])
+      local hit, u, _, _, _, id = one(A, B)
+      if hit then acc = acc + u + id + P.x + P.y + P.z + N.x + N.y + N.z end
+    end
+    sink = sink + acc
+  end
+  local function batch_frame(many)
+    many(seg, out)
+    local acc = 0
+    for k = 1, NQ do
+      local o = 8 * (k - 1)
+      local id = out[o + 1]
+      if id ~= 0 then
+        acc = acc + out[o + 2] + id + out[o + 3] + out[o + 4] + out[o + 5] +
+              out[o + 6] + out[o + 7] + out[o + 8]
+      end
+    end
+    sink = sink + acc
+  end
+  kinds[1][4] = function(p, q) return w:raycast(p, q, nil, P, N) end
+  kinds[2][4] = function(p, q) return w:sweep_sphere(0.5, p, q, nil, P, N) end
+  kinds[3][4] = function(p, q) return w:sweep_aabb(e, p, q, nil, P, N) end
+  kinds[4][4] = function(p, q) return w:sweep_capsule(0.25, axis, p, q, nil, P, N) end
   local raw, raw_check, RAW_BIN = {}, {}, "./build/bench/world"
   local has_raw = io.open(RAW_BIN, "r")
   if has_raw then has_raw:close() end
@@ -155,7 +190,7 @@ local function many_bench()
         "   C query (batch/C)  KB/1e5: batch")
   local best = {}
   for _, K in ipairs(kinds) do
-    best[K] = { math.huge, math.huge, math.huge }
+    best[K] = { math.huge, math.huge, math.huge, math.huge, math.huge }
     K[3](seg, out)
     if ffi_seg then K[3](ffi_seg, ffi_out) end
   end
@@ -166,6 +201,8 @@ local function many_bench()
       m[1] = math.min(m[1], time(K[2]))
       m[2] = math.min(m[2], time(function() many(seg, out) end))
       if ffi_seg then m[3] = math.min(m[3], time(function() many(ffi_seg, ffi_out) end)) end
+      m[4] = math.min(m[4], time(function() single_frame(K[4]) end))
+      m[5] = math.min(m[5], time(function() batch_frame(many) end))
     end
   end
   for _, K in ipairs(kinds) do
@@ -202,6 +239,13 @@ local function many_bench()
       end
     end
   end
+  print("  as a game's frame (motions set from numbers, every answer read), ns a query:")
+  print("  query          single  batch (/single)")
+  for _, K in ipairs(kinds) do
+    local m = best[K]
+    print(("  %-14s %6.0f %6.0f (%4.2fx)"):format(K[1], m[4], m[5], m[5] / m[4]))
+  end
+  assert(sink == sink)
 end
 
 -- `lua bench/world_bench.lua many`: this part alone.
