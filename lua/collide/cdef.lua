@@ -550,7 +550,11 @@ int collide_world_raycast(collide_world *w, const collide_vec3 *p0,
        the answers of the queries before the one that was running.
    n must be >= 0 (COLLIDE_E_BAD_INDEX on segments otherwise). filter and
    ctx are those of the single calls, called for each query's candidates;
-   the world is locked during each query as during a single one. */
+   the world is locked during each query as during a single one. With a
+   filter callback the queries run in the given order; without one (NULL
+   or collide_world_layer_filter) a long batch of sweeps may run them in
+   an order of its own (nearby motions together), which changes no answer
+   and no place in out. */
 /* Lua arguments: 2 segments. */
 int collide_world_raycast_many(collide_world *w, const double *segments, int n,
                                collide_world_filter filter, void *ctx,
