@@ -3,7 +3,8 @@
  * single-shape functions, and collide_sweep_pairs against all pairs.
  *
  *   make bench-world      (or build/bench/world after make build/bench/world;
- *                          build/bench/world tiles: the tile maps alone)
+ *                          build/bench/world tiles: the tile maps alone,
+ *                          build/bench/world sensors: the sensors alone)
  *
  * The same terrains and queries as bench/world_bench.lua. POSIX clock.
  */
@@ -707,12 +708,17 @@ static void tiles_bench(int side, int noise) {
 }
 
 /* ./build/bench/world runs every part; ./build/bench/world many only the
-   batch queries' (many_bench), ./build/bench/world tiles only the tile maps'. */
+   batch queries' (many_bench), ./build/bench/world tiles only the tile maps',
+   ./build/bench/world sensors only the sensors'. */
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "tiles") == 0) {
     printf("200 x 200 tile maps, half solid (controller box, up = -y)\n");
     tiles_bench(200, 0);
     tiles_bench(200, 1);
+    return 0;
+  }
+  if (argc > 1 && strcmp(argv[1], "sensors") == 0) {
+    sensor_bench(1000, 200, 100);
     return 0;
   }
   if (argc > 1 && strcmp(argv[1], "many") == 0) {
