@@ -207,6 +207,7 @@ struct collide_world {
   int cap_sensor_entry;
   int *sensor_big;        /* the sensors of many cells */
   int nsensor_big, cap_sensor_big;
+  unsigned long long sensor_cover[64];   /* a bit a cell with sensors */
   int *sensor_work;
   int cap_sensor_work;
 };
