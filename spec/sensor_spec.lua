@@ -359,7 +359,10 @@ describe("sensors", function()
     local SENSORS = {
       function(w) return w:add_aabb(at(), V(rin(0.3, 3), rin(0.3, 3))) end,
       function(w) return w:add_sphere(at(), rin(0.5, 2.5)) end,
-      function(w) local c = at(); return w:add_capsule(c, c + V(rin(-3, 3), rin(-3, 3)), rin(0.2, 1)) end,
+      function(w)
+        local c = at()
+        return w:add_capsule(c, c + V(rin(-3, 3), rin(-3, 3)), rin(0.2, 1))
+      end,
       function(w)
         local c = at()
         return w:add_polygon({ c + V(-1, -1), c + V(2, -1), c + V(1, 1.5), c + V(-1, 1) })
@@ -371,7 +374,10 @@ describe("sensors", function()
     local SHAPES = {
       function(w) return w:add_sphere(at(), rin(0.2, 0.8)) end,
       function(w) return w:add_aabb(at(), V(rin(0.2, 0.8), rin(0.2, 0.8))) end,
-      function(w) local c = at(); return w:add_capsule(c, c + V(0, rin(0.2, 1.5)), rin(0.1, 0.5)) end,
+      function(w)
+        local c = at()
+        return w:add_capsule(c, c + V(0, rin(0.2, 1.5)), rin(0.1, 0.5))
+      end,
     }
 
     local function copy(from, id, to)
