@@ -642,7 +642,7 @@ int collide__sensor_path(collide_world *w, int xs, const collide__path *path) {
   collide__mover m;
   vec3 ref;
   box b;
-  int *buf = NULL, cap = 0, i, n, k, e = 0, first = w->nevents;
+  int i, n, k, e = 0, first = w->nevents;
   if (path->n < 2 || (x->sensor < 0 && w->nsensors == 0)) return 0;
   (void)as_mover(x, &m, &ref);   /* (move_shape moves spheres, boxes, capsules) */
   /* the box the shape sweeps over the whole path */
@@ -656,9 +656,11 @@ int collide__sensor_path(collide_world *w, int xs, const collide__path *path) {
       if (hi > b.hi[j]) b.hi[j] = hi;
     }
   }
-  if ((n = candidates(w, &b, v3(0, 0, 0), &buf, &cap)) < 0) return n;
+  /* (the ids in the world's scratch, kept from call to call) */
+  if ((n = candidates(w, &b, v3(0, 0, 0), &w->sensor_work, &w->cap_sensor_work)) < 0)
+    return n;
   for (i = 0; i < n && !e; i++) {
-    int ys = collide__slot_of(w, buf[i]);
+    int ys = collide__slot_of(w, w->sensor_work[i]);
     if (ys == xs || (w->slots[ys].sensor >= 0) == (x->sensor >= 0)) continue;
     e = path_pair(w, xs, ref, path, ys);
   }
@@ -667,7 +669,6 @@ int collide__sensor_path(collide_world *w, int xs, const collide__path *path) {
     if ((w->slots[ys].sensor >= 0) == (x->sensor >= 0)) continue;
     e = path_pair(w, xs, ref, path, ys);
   }
-  free(buf);
   if (e < 0) {
     w->nevents = first;
     return e;
