@@ -292,7 +292,7 @@ static collide_plane ring_plane(const collide_vec3 *pts, const int *src,
     n.z += (p.x - q.x) * (p.y + q.y);
   }
   pl.normal = v_normalize(n);
-  pl.d = -v_dot(pl.normal, c);
+  pl.d = 0.0 - v_dot(pl.normal, c);   /* (+0, not -0, through the origin) */
   return pl;
 }
 

@@ -83,7 +83,11 @@ enum {
   /* tile maps and outlines (issue 29) */
   COLLIDE_E_SELF_CROSSING = 34,       /* "outline crosses itself" */
   COLLIDE_E_TILE_SIZE = 35,           /* "tile size must be positive" */
-  COLLIDE_E_LAST = 36
+  /* convex shapes */
+  COLLIDE_E_FEW_POINTS = 36,          /* "convex needs at least 3 points" */
+  COLLIDE_E_TOO_MANY_POINTS = 37,     /* "convex has more than 256 points" */
+  COLLIDE_E_POINTS_ON_LINE = 38,      /* "points are all on one line" */
+  COLLIDE_E_LAST = 39
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -288,6 +292,49 @@ int collide_polygon_init(const collide_vec3 *vertices, int count,
    closed ring, as editors export it), else count: the bindings validate
    that many (collide.polygon, add_polygon, update). */
 int collide_polygon_open_count(const collide_vec3 *vertices, int count);
+/* ---- convex shapes (collide_hull.c) ------------------------------------- */
+
+/* A convex hull in its own frame. It lives in one block of memory: this
+   struct, then its arrays (collide_convex_init). The vertices are the
+   hull's corners only (no point inside, on a face or inside an edge); a
+   face is a plane with its outward unit normal (n.p + d <= 0 inside, = 0 on
+   the face) and its corners, counter-clockwise seen from outside: vertex
+   indices ring[face_first[f] .. face_first[f + 1]). A flat hull (every
+   point in one plane: a convex polygon; with every z = 0, normal +z) has
+   two faces, normal n and -n, over the same corners. Edge k joins
+   vertices edges[2k] and edges[2k + 1]. radius is the largest |vertex|:
+   the hull lies in the ball of that radius about its frame's origin. */
+typedef struct collide_convex {
+  int vertex_count, face_count, edge_count, flat;
+  const collide_vec3 *vertices;
+  const collide_plane *faces;
+  const int *face_first;
+  const int *ring;
+  const int *edges;
+  double radius;
+} collide_convex;
+
+/* collide.convex(points): the convex hull of points[0 .. n) (Lua argument
+   1, the array), built with exact orientation predicates: repeated,
+   coplanar and collinear points are handled, and the corners, faces and
+   edges are those of the exact hull of the given doubles. It is written
+   into block (cap bytes, aligned for doubles): a collide_convex, then its
+   arrays. Returns the number of bytes the hull takes; block is written
+   only when cap is at least that, so a binding calls once with cap 0 and
+   again with a block of the size returned. Errors (argument 1): fewer than
+   3 points COLLIDE_E_FEW_POINTS, more than 256 COLLIDE_E_TOO_MANY_POINTS
+   (both before any point is read), a NaN, infinite or too large coordinate
+   (COLLIDE_E_VEC_*), every point on one line (or all the same)
+   COLLIDE_E_POINTS_ON_LINE; scratch memory is taken and freed in the call
+   (COLLIDE_E_NOMEM, argument 0). */
+int collide_convex_init(const collide_vec3 *points, int n, void *block,
+                        int cap);
+/* collide.convex_box(e): the box of half-extents e about the frame's
+   origin, as collide_convex_init (8 corners, 6 faces, 12 edges; a zero
+   extent gives a flat rectangle, two a line: COLLIDE_E_POINTS_ON_LINE).
+   Lua argument 1 e (COLLIDE_E_NEG_EXTENT for a negative component). */
+int collide_convex_box_init(const collide_vec3 *e, void *block, int cap);
+
 /* ---- world: shapes with a broadphase ------------------------------------ */
 
 /* A set of shapes with a dynamic bounding-volume hierarchy: they can be
