@@ -110,6 +110,33 @@ local Polygon = {}
 ---@return collide.vec3[]
 function Polygon:vertices() end
 
+---------------------------------------------------------------- convex
+
+---A convex shape in its own frame (the exact hull of its points),
+---immutable; `#A` is its corner count.
+---@class collide.convex
+---@field flat boolean every corner in one plane: a convex polygon (two faces, normals n and -n; +z first when every z is 0)
+---@field radius number the largest distance from the frame's origin to a corner
+---@operator len: integer
+local Convex = {}
+
+---A new array of its corners (points inside it, on a face or inside an edge are dropped), in the order they were given.
+---@return collide.vec3[]
+function Convex:vertices() end
+
+---A new array of its faces' planes, normals pointing out.
+---@return collide.plane[]
+function Convex:faces() end
+
+---Face i's corners, counter-clockwise seen from outside, as indices into `A:vertices()`.
+---@param i integer
+---@return integer[]
+function Convex:face_vertices(i) end
+
+---Its edges, `{i, j}` pairs of indices into `A:vertices()`.
+---@return integer[][]
+function Convex:edges() end
+
 ---------------------------------------------------------------- results of the world
 
 ---A contact of a move: every shape touched at each moment, by u then id.
@@ -618,6 +645,17 @@ function collide.plane_from_points(a, b, c) end
 ---@param vertices collide.vec3like[]
 ---@return collide.polygon
 function collide.polygon(vertices) end
+
+---The convex hull of 3 to 256 points (a convex polygon when every z is 0),
+---exact for the given numbers; all on one line is an error.
+---@param points collide.vec3like[]
+---@return collide.convex
+function collide.convex(points) end
+
+---The box of half-extents e about the origin, as a convex shape.
+---@param e collide.vec3like
+---@return collide.convex
+function collide.convex_box(e) end
 
 ---A new, empty world.
 ---@return collide.world
