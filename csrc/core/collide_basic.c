@@ -65,6 +65,7 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   "convex needs at least 3 points",
   "convex has more than 256 points",
   "points are all on one line",
+  "rotation is not a unit quaternion",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

@@ -137,6 +137,12 @@ LC_PRIVATE const collide_polygon *lc_checkpolygon(lua_State *L, const lc_fn *fn,
 LC_PRIVATE const collide_convex *lc_checkconvex(lua_State *L, const lc_fn *fn,
                                                 int idx);
 
+/* A rotation argument: a number (an angle about z) or a table or object
+   with number fields w, x, y, z (a quaternion; the core checks that it is
+   unit). */
+LC_PRIVATE void lc_checkrotation(lua_State *L, const lc_fn *fn, int idx,
+                                 collide_rotation *out);
+
 /* ---- generated entry points (lcollide_api.h) ---- */
 
 /* Result kinds, as named in lcollide_api.h. */
@@ -166,6 +172,8 @@ typedef union lc_arg {
   collide_vec3 v;                /* V, S */
   const collide_plane *p;        /* P */
   const collide_polygon *g;      /* G */
+  const collide_convex *x;       /* C */
+  collide_rotation r;            /* R */
   struct { const double *p; int n; } arr;   /* A: n entries of 6 numbers */
 } lc_arg;
 

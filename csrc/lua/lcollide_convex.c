@@ -5,7 +5,7 @@
  * (collide_convex_init, collide_hull.c) straight into the userdata's block:
  * the core's collide_convex followed by its arrays, which point into the
  * block (full userdata never move). The queries taking a convex object
- * are generated from lcollide_api.h (kind X).
+ * are generated from lcollide_api.h (kind C).
  */
 #include <string.h>
 
@@ -18,6 +18,42 @@ const collide_convex *lc_checkconvex(lua_State *L, const lc_fn *fn, int idx) {
   const collide_convex *h = (const collide_convex *)lc_toudata(L, idx, LC_UV_CONVEX);
   if (h == NULL) lc_typeerror(L, fn, idx, "convex");
   return h;
+}
+
+/* The rotation at idx (lcollide.h). Its fields are read with lua_getfield,
+   so an object whose __index gives them is accepted as a table is. */
+void lc_checkrotation(lua_State *L, const lc_fn *fn, int idx,
+                      collide_rotation *out) {
+  static const char *const names[4] = {"w", "x", "y", "z"};
+  double q[4];
+  int t = lua_type(L, idx), i;
+  out->is_angle = 0;
+  out->angle = 0;
+  if (t == LUA_TNUMBER) {
+    out->is_angle = 1;
+    out->angle = (double)lua_tonumber(L, idx);
+    out->w = out->x = out->y = out->z = 0;
+    return;
+  }
+  if (t != LUA_TTABLE && t != LUA_TUSERDATA) {
+    lc_typeerror(L, fn, idx, "rotation (angle or quaternion)");
+    return;
+  }
+  for (i = 0; i < 4; i++) {
+    lua_getfield(L, idx, names[i]);
+    if (lua_type(L, -1) != LUA_TNUMBER) {
+      lua_pushfstring(L, "quaternion expected, got %s with non-number %s",
+                      lc_typename(L, idx), names[i]);
+      lc_argerror(L, fn, idx, lua_tostring(L, -1));
+      return;
+    }
+    q[i] = (double)lua_tonumber(L, -1);
+    lua_pop(L, 1);
+  }
+  out->w = q[0];
+  out->x = q[1];
+  out->y = q[2];
+  out->z = q[3];
 }
 
 /* A new convex userdata of need bytes, filled by init (called with it),

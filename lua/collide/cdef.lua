@@ -87,7 +87,8 @@ enum {
   COLLIDE_E_FEW_POINTS = 36,          /* "convex needs at least 3 points" */
   COLLIDE_E_TOO_MANY_POINTS = 37,     /* "convex has more than 256 points" */
   COLLIDE_E_POINTS_ON_LINE = 38,      /* "points are all on one line" */
-  COLLIDE_E_LAST = 39
+  COLLIDE_E_NOT_UNIT_ROTATION = 39,   /* "rotation is not a unit quaternion" */
+  COLLIDE_E_LAST = 40
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -334,6 +335,60 @@ int collide_convex_init(const collide_vec3 *points, int n, void *block,
    extent gives a flat rectangle, two a line: COLLIDE_E_POINTS_ON_LINE).
    Lua argument 1 e (COLLIDE_E_NEG_EXTENT for a negative component). */
 int collide_convex_box_init(const collide_vec3 *e, void *block, int cap);
+
+/* A rotation as a binding passes it: an angle in radians about +z (a 2D
+   turn: is_angle 1) or a quaternion w + xi + yj + zk (is_angle 0), which
+   must be unit to 1e-6 (|w^2 + x^2 + y^2 + z^2 - 1| <= 1e-6, else
+   COLLIDE_E_NOT_UNIT_ROTATION); it is normalized before use. */
+typedef struct collide_rotation {
+  int is_angle;
+  double angle, w, x, y, z;
+} collide_rotation;
+
+/* ---- convex sweeps (collide_convex.c) ----------------------------------- */
+/* Shape A, turned by rot, its frame's origin moving from c0 to c1 (the
+   turn fixed during the step), against a fixed obstacle: the first u in
+   [0, 1] at which they touch, exact to rounding; out as every sweep's:
+   point on the obstacle, normal from the obstacle toward A (at u = 0 the
+   direction of the shortest translation that separates them), feature of
+   the obstacle. Lua arguments: 1 A, 2 rot, 3 c0, 4 c1, then the
+   obstacle's. */
+int collide_sweep_convex_plane(const collide_convex *A,
+                               const collide_rotation *rot,
+                               const collide_vec3 *c0, const collide_vec3 *c1,
+                               const collide_plane *plane, collide_hit *out);
+/* 5 a, 6 b, 7 c */
+int collide_sweep_convex_triangle(const collide_convex *A,
+                                  const collide_rotation *rot,
+                                  const collide_vec3 *c0,
+                                  const collide_vec3 *c1,
+                                  const collide_vec3 *a, const collide_vec3 *b,
+                                  const collide_vec3 *c, collide_hit *out);
+/* 5 polygon */
+int collide_sweep_convex_polygon(const collide_convex *A,
+                                 const collide_rotation *rot,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_polygon *polygon,
+                                 collide_hit *out);
+/* 5 a, 6 b */
+int collide_sweep_convex_segment(const collide_convex *A,
+                                 const collide_rotation *rot,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *a, const collide_vec3 *b,
+                                 collide_hit *out);
+/* 5 center, 6 e (half-extents) */
+int collide_sweep_convex_aabb(const collide_convex *A,
+                              const collide_rotation *rot,
+                              const collide_vec3 *c0, const collide_vec3 *c1,
+                              const collide_vec3 *center, const collide_vec3 *e,
+                              collide_hit *out);
+/* 1 A, 2 rotA, 3 a0, 4 a1, 5 B, 6 rotB, 7 b (B's frame's origin) */
+int collide_sweep_convex_convex(const collide_convex *A,
+                                const collide_rotation *rotA,
+                                const collide_vec3 *a0, const collide_vec3 *a1,
+                                const collide_convex *B,
+                                const collide_rotation *rotB,
+                                const collide_vec3 *b, collide_hit *out);
 
 /* ---- world: shapes with a broadphase ------------------------------------ */
 

@@ -675,11 +675,43 @@ local ARG_CHECK = {
   S = 'if not istype(V, a%d) then return typeerror(F, %d, "vec3", a%d) end',
   P = 'if not istype(P, a%d) then return typeerror(F, %d, "plane", a%d) end',
   G = 'if not istype(G, a%d) then return typeerror(F, %d, "polygon", a%d) end',
+  C = 'if not (istype(CX, a%d) and CONVEX_BODY[a%d]) then return typeerror(F, %d, "convex", a%d) end',
+  R = 'a%d = torot(F, %d, a%d, ROTS[%d])',
 }
 local ARG_CTYPE = { N = "double", V = "const collide_vec3 *",
                     S = "const collide_vec3 *",
                     P = "const collide_ffi_plane *",
-                    G = "const collide_ffi_polygon_h *" }
+                    G = "const collide_ffi_polygon_h *",
+                    C = "const collide_ffi_convex_h *",
+                    R = "const collide_rotation *" }
+
+-- A rotation argument into the scratch rotation s (lcollide_convex.c
+-- lc_checkrotation): an angle, or an object with number fields w, x, y,
+-- z (read through its __index, as lua_getfield does).
+local ROTS = {}
+for i = 1, 8 do ROTS[i] = new("collide_rotation") end
+local QNAMES = { "w", "x", "y", "z" }
+local function torot(f, idx, r, s)
+  if type(r) == "number" then
+    s.is_angle = 1; s.angle = r
+    s.w = 0; s.x = 0; s.y = 0; s.z = 0
+    return s
+  end
+  local t = type(r)
+  if t ~= "table" and t ~= "userdata" and t ~= "cdata" then
+    return typeerror(f, idx, "rotation (angle or quaternion)", r)
+  end
+  for i = 1, 4 do
+    local c = r[QNAMES[i]]
+    if type(c) ~= "number" then
+      return argerror(f, idx, "quaternion expected, got " .. typename(r) ..
+                              " with non-number " .. QNAMES[i])
+    end
+  end
+  s.is_angle = 0; s.angle = 0
+  s.w = r.w; s.x = r.x; s.y = r.y; s.z = r.z
+  return s
+end
 
 -- Scratch results, read through double pointers, again so that the
 -- interpreter allocates no field references. Offsets in doubles:
@@ -784,7 +816,7 @@ local function gen(row)
   for i = 1, nargs do
     local k = kinds:sub(i, i)
     params[i] = "a" .. i
-    checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i)
+    checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i, i)
     pass[i] = "a" .. i
     ctypes[i] = ARG_CTYPE[k]
   end
@@ -807,7 +839,7 @@ local function gen(row)
   local src = table.concat({
     "local CF, V, S, HITP, HITD, HITF, INTERVALP, INTERVALD, FEATURE, F,",
     "      istype, typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD,",
-    "      type, VP = ...",
+    "      type, VP, CX, CONVEX_BODY, torot, ROTS = ...",
     "return function(" .. table.concat(params, ", ") .. ")",
     table.concat(checks, "\n"),
     "  local code = CF(" .. table.concat(pass, ", ") .. ")",
@@ -822,7 +854,7 @@ local function gen(row)
   return chunk(C[alias], V, S, HITP, HITD, HITF, INTERVALP, INTERVALD,
                FEATURE, fn(name, place == "collide" and 0 or 1), istype,
                typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD, type,
-               VP)
+               VP, X, CONVEX_BODY, torot, ROTS)
 end
 
 local TABLES = { collide = M, vec3 = methods, plane = plane_methods }
