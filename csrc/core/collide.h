@@ -414,6 +414,18 @@ int collide_sweep_convex_aabb(const collide_convex *A,
                               const collide_vec3 *c0, const collide_vec3 *c1,
                               const collide_vec3 *center, const collide_vec3 *e,
                               collide_hit *out);
+/* 5 center, 6 r: a sphere (its surface is all "face") */
+int collide_sweep_convex_sphere(const collide_convex *A,
+                                const collide_rotation *rot,
+                                const collide_vec3 *c0, const collide_vec3 *c1,
+                                const collide_vec3 *center, double r,
+                                collide_hit *out);
+/* 5 a, 6 b, 7 r: the capsule of radius r about the segment a-b */
+int collide_sweep_convex_capsule(const collide_convex *A,
+                                 const collide_rotation *rot,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *a, const collide_vec3 *b,
+                                 double r, collide_hit *out);
 /* 1 A, 2 rotA, 3 a0, 4 a1, 5 B, 6 rotB, 7 b (B's frame's origin) */
 int collide_sweep_convex_convex(const collide_convex *A,
                                 const collide_rotation *rotA,

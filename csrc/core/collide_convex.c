@@ -1,7 +1,7 @@
 /*
  * collide_convex.c -- a convex shape (collide_hull.c) turned and moving in a
  * straight line against a fixed obstacle: collide_sweep_convex_plane,
- * _triangle, _polygon, _segment, _aabb and _convex.
+ * _triangle, _polygon, _segment, _aabb, _convex, _sphere and _capsule.
  *
  * Against a plane: the support function. The shape's extent along the
  * plane's normal n is [lo, hi] about its frame's origin c (lo, hi the
@@ -41,6 +41,19 @@
  * across the normal: a point of their intersection (the corner, the
  * segments' closest point, the clipped segment's middle or the clipped
  * polygon's centroid), lifted to the obstacle's support plane.
+ *
+ * Against a round obstacle (a sphere, a capsule): the shape moving by d
+ * against the fixed obstacle meets it exactly when the obstacle moving by
+ * -d meets the fixed shape, at the same u; and a ball or a capsule first
+ * meets a solid convex polytope on its boundary, the union of its faces.
+ * So the answer is the earliest of the exact sphere or capsule sweeps
+ * (collide_sweep_sphere_polygon, collide_sweep_capsule_polygon: public
+ * kernels of the core) against each face, placed in the world; u = 0 with
+ * the shortest push out when the obstacle's centre (a capsule's first end)
+ * starts inside the shape. Their point is on the shape's face at the
+ * moment of contact, on the obstacle too; moved with the shape by u d; the
+ * normal is reversed (from the obstacle toward the shape); the feature is
+ * "face", as a round surface is everywhere.
  *
  * Uses only the primitives layer (collide_internal.h's vector helpers);
  * the hull is collide_hull.c's collide_convex.
@@ -716,4 +729,108 @@ int collide_sweep_convex_convex(const collide_convex *A,
   hull_body(&BA, A, &RA, *a0);
   hull_body(&BB, B, &RB, *b);
   return sweep_bodies(&BA, *a1, &BB, out);
+}
+
+/* ---- round obstacles ---------------------------------------------------------- */
+
+/* Face f of the hull A, turned by R and placed at pos, as a polygon whose
+   vertices are written to buf. */
+static collide_polygon world_face(const collide_convex *A, const rot3 *R, vec3 pos,
+                                  int f, vec3 *buf) {
+  collide_polygon poly;
+  int k, a = A->face_first[f], n = A->face_first[f + 1] - a;
+  for (k = 0; k < n; k++)
+    buf[k] = v_add(rot_apply(R, A->vertices[A->ring[a + k]]), pos);
+  poly.plane.normal = rot_apply(R, A->faces[f].normal);
+  poly.plane.d = A->faces[f].d - v_dot(poly.plane.normal, pos);
+  poly.count = n;
+  poly.vertices = buf;
+  return poly;
+}
+
+/* The obstacle (a sphere of radius r about q0, or a capsule of radius r
+   about q0 -+ axis when axis != NULL) moving by -d against A turned by R
+   at pos: the earliest face contact into out (in the world where A moves).
+   Returns 1 with out, 0 for none, < 0 for a kernel's rejection. */
+static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
+                       double r, const vec3 *axis, vec3 q0, collide_hit *out) {
+  vec3 buf[COLLIDE_MAX_CONVEX_POINTS];
+  vec3 q1 = v_sub(q0, d), inside_pt = axis != NULL ? v_sub(q0, *axis) : q0;
+  int f, nf = A->flat ? 1 : A->face_count, found = 0, deep = !A->flat, best_f = 0;
+  double best_dist = HUGE_VAL, best_s = -HUGE_VAL;
+  collide_hit h;
+  for (f = 0; f < nf; f++) {
+    collide_polygon poly = world_face(A, R, pos, f, buf);
+    int code;
+    double s = v_dot(poly.plane.normal, inside_pt) + poly.plane.d;
+    if (!(s < 0)) deep = 0;
+    if (s > best_s) {
+      best_s = s;
+      best_f = f;
+    }
+    code = axis != NULL ? collide_sweep_capsule_polygon(r, axis, &q0, &q1, &poly, &h)
+                        : collide_sweep_sphere_polygon(r, &q0, &q1, &poly, &h);
+    if (code < 0) return code;
+    if (code == 0) continue;
+    {
+      /* at u = 0 several faces may touch: the one nearest the centre
+         gives the shortest push out */
+      double dist = h.u == 0 ? v_len2(v_sub(h.point, q0)) : 0;
+      if (!found || h.u < out->u || (h.u == 0 && out->u == 0 && dist < best_dist)) {
+        *out = h;
+        best_dist = dist;
+        found = 1;
+      }
+    }
+  }
+  if (deep) {
+    /* the centre starts inside: out across the face it is nearest to */
+    collide_polygon poly = world_face(A, R, pos, best_f, buf);
+    out->u = 0;
+    out->normal = poly.plane.normal;
+    out->point = inside_pt;
+    found = 1;
+  }
+  if (!found) return 0;
+  out->point = v_madd(out->point, d, out->u);
+  out->normal = v3(0.0 - out->normal.x, 0.0 - out->normal.y, 0.0 - out->normal.z);
+  out->feature = COLLIDE_FEATURE_FACE;
+  return 1;
+}
+
+int collide_sweep_convex_sphere(const collide_convex *A,
+                                const collide_rotation *rot,
+                                const collide_vec3 *c0, const collide_vec3 *c1,
+                                const collide_vec3 *center, double r,
+                                collide_hit *out) {
+  rot3 R;
+  memset(out, 0, sizeof *out);
+  CHECK_HULL(A, 1);
+  CHECK_ROT(rot, &R, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(center, 5);
+  CHECK_RADIUS(r, 6);
+  return round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, NULL, *center, out) > 0;
+}
+
+int collide_sweep_convex_capsule(const collide_convex *A,
+                                 const collide_rotation *rot,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *a, const collide_vec3 *b,
+                                 double r, collide_hit *out) {
+  rot3 R;
+  vec3 mid, axis;
+  memset(out, 0, sizeof *out);
+  CHECK_HULL(A, 1);
+  CHECK_ROT(rot, &R, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(a, 5);
+  CHECK_VEC(b, 6);
+  CHECK_RADIUS(r, 7);
+  /* the capsule of core a-b as the kernels take it: centre and half axis */
+  mid = v_scale(v_add(*a, *b), 0.5);
+  axis = v_scale(v_sub(*b, *a), 0.5);
+  return round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, &axis, mid, out) > 0;
 }

@@ -83,11 +83,13 @@
   X(sweep_capsule_segment, collide_sweep_capsule_segment, HIT, (N, V, V, V, V, V)) \
   X(sweep_capsule_aabb, collide_sweep_capsule_aabb, HIT, (N, V, V, V, V, V)) \
   X(sweep_capsule_capsule, collide_sweep_capsule_capsule, INTERVAL_NORMAL, (N, V, V, V, N, V, V, V)) \
+  X(sweep_convex_sphere, collide_sweep_convex_sphere, HIT, (C, R, V, V, V, N)) \
   X(sweep_convex_plane, collide_sweep_convex_plane, HIT, (C, R, V, V, P)) \
   X(sweep_convex_triangle, collide_sweep_convex_triangle, HIT, (C, R, V, V, V, V, V)) \
   X(sweep_convex_polygon, collide_sweep_convex_polygon, HIT, (C, R, V, V, G)) \
   X(sweep_convex_segment, collide_sweep_convex_segment, HIT, (C, R, V, V, V, V)) \
   X(sweep_convex_aabb, collide_sweep_convex_aabb, HIT, (C, R, V, V, V, V)) \
+  X(sweep_convex_capsule, collide_sweep_convex_capsule, HIT, (C, R, V, V, V, V, N)) \
   X(sweep_convex_convex, collide_sweep_convex_convex, HIT, (C, R, V, V, C, R, V)) \
   X(lerp, collide_vec3_lerp, VEC, (V, V, N)) \
   X(reflect, collide_vec3_reflect, VEC, (V, V)) \
