@@ -31,6 +31,10 @@ for _, c in ipairs(cases) do
     hit, u, p, n, f = collide.sweep_convex_polygon(A, r, c0, c1, collide.polygon(vs))
   elseif c.kind == "segment" then
     hit, u, p, n, f = collide.sweep_convex_segment(A, r, c0, c1, vec(c.B[1]), vec(c.B[2]))
+  elseif c.kind == "sphere" then
+    hit, u, p, n, f = collide.sweep_convex_sphere(A, r, c0, c1, vec(c.center), c.r)
+  elseif c.kind == "capsule" then
+    hit, u, p, n, f = collide.sweep_convex_capsule(A, r, c0, c1, vec(c.B[1]), vec(c.B[2]), c.r)
   elseif c.kind == "aabb" then
     hit, u, p, n, f = collide.sweep_convex_aabb(A, r, c0, c1, vec(c.center), vec(c.e))
   else

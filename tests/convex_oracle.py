@@ -14,7 +14,18 @@ doubles the kernel is given, sharing nothing with the kernel's code:
     difference A(u) - B contains the origin), solved by a two-phase
     simplex with Bland's rule on fractions: exact, and it terminates;
   * against a plane: the least and greatest signed distance of A's corners,
-    linear in u, in closed form.
+    linear in u, in closed form;
+  * against a sphere or a capsule (a segment's points within r), whose
+    first contact is irrational: the distance f(u) from the origin to the
+    polytope of the points a_i + u d - q_j (q_j the centre, or the
+    segment's ends: Minkowski's difference) is convex in u, and computed
+    exactly (0 inside, by the linear program; else the least distance to
+    the triangles, segments and points of those points, each by Ericson's
+    closest point on a triangle, 5.1.5, in rationals). A kernel's u is
+    right when f(u - t) > r and f(u + t) <= r (t: 1e-9 of the scene's size
+    over the motion's length), which by convexity puts the first contact
+    within t of u; a miss is right when f stays above r on [0, 1]
+    (golden-section search in doubles, margin 1e-9 of the scene's size).
 
 The rotation's matrix is formed from the rotation with the kernel's own
 operations in doubles (the same IEEE operations in the same order give the
@@ -126,6 +137,135 @@ def first_contact_polytopes(P, d, Bpts):
     return simplex_min(rows, rhs, c)
 
 
+# ---- exact distances -------------------------------------------------------------
+
+
+def sub(a, b): return [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+def dot(a, b): return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def dist2_point_triangle(p, a, b, c):
+    """squared distance from p to triangle abc (Ericson 5.1.5), exact"""
+    ab, ac, ap = sub(b, a), sub(c, a), sub(p, a)
+    d1, d2 = dot(ab, ap), dot(ac, ap)
+    if d1 <= 0 and d2 <= 0:
+        return dot(ap, ap)
+    bp = sub(p, b)
+    d3, d4 = dot(ab, bp), dot(ac, bp)
+    if d3 >= 0 and d4 <= d3:
+        return dot(bp, bp)
+    vc = d1 * d4 - d3 * d2
+    if vc <= 0 and d1 >= 0 and d3 <= 0:
+        v = d1 / (d1 - d3)
+        q = [a[k] + v * ab[k] for k in range(3)]
+        return dot(sub(p, q), sub(p, q))
+    cp = sub(p, c)
+    d5, d6 = dot(ab, cp), dot(ac, cp)
+    if d6 >= 0 and d5 <= d6:
+        return dot(cp, cp)
+    vb = d5 * d2 - d1 * d6
+    if vb <= 0 and d2 >= 0 and d6 <= 0:
+        w = d2 / (d2 - d6)
+        q = [a[k] + w * ac[k] for k in range(3)]
+        return dot(sub(p, q), sub(p, q))
+    va = d3 * d6 - d5 * d4
+    if va <= 0 and (d4 - d3) >= 0 and (d5 - d6) >= 0:
+        w = (d4 - d3) / ((d4 - d3) + (d5 - d6))
+        q = [b[k] + w * (c[k] - b[k]) for k in range(3)]
+        return dot(sub(p, q), sub(p, q))
+    den = va + vb + vc
+    v, w = vb / den, vc / den
+    q = [a[k] + ab[k] * v + ac[k] * w for k in range(3)]
+    return dot(sub(p, q), sub(p, q))
+
+
+def dist2_point_segment(p, a, b):
+    ab, ap = sub(b, a), sub(p, a)
+    den = dot(ab, ab)
+    t = 0 if den == 0 else min(max(dot(ap, ab) / den, 0), 1)
+    q = [a[k] + t * ab[k] for k in range(3)]
+    return dot(sub(p, q), sub(p, q))
+
+
+def inside(pts, p):
+    """p in the convex hull of pts: the linear program is feasible"""
+    n = len(pts)
+    rows = [[pts[i][k] for i in range(n)] for k in range(3)] + [[Q(1)] * n]
+    return simplex_min(rows, [p[0], p[1], p[2], Q(1)], [Q(0)] * n) is not None
+
+
+def collinear(a, b, c):
+    u, v = sub(b, a), sub(c, a)
+    return (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]) == (0, 0, 0)
+
+
+def dist2_origin(pts, exact=True):
+    """squared distance from the origin to the hull of pts"""
+    o = [0, 0, 0] if not exact else [Q(0)] * 3
+    if exact and inside(pts, o):
+        return Q(0)
+    best = None
+    n = len(pts)
+    for i in range(n):
+        for j in range(i + 1, n):
+            d = dist2_point_segment(o, pts[i], pts[j])
+            best = d if best is None or d < best else best
+            for k in range(j + 1, n):
+                if not collinear(pts[i], pts[j], pts[k]):
+                    d = dist2_point_triangle(o, pts[i], pts[j], pts[k])
+                    best = d if d < best else best
+    if best is None:
+        best = dot(pts[0], pts[0])
+    return best
+
+
+def round_points(case, u, exact=True):
+    """a_i + u d - q_j"""
+    cv = Q if exact else float
+    rows = rot_rows(case["rot"])
+    c0, c1 = case["c0"], case["c1"]
+    A = [apply_exact(rows, a, c0) for a in case["A"]]
+    if not exact:
+        A = [[float(e) for e in p] for p in A]
+    d = [cv(c1[k]) - cv(c0[k]) for k in range(3)]
+    qs = [case["center"]] if case["kind"] == "sphere" else case["B"]
+    return [[p[k] + u * d[k] - cv(q[k]) for k in range(3)] for p in A for q in qs]
+
+
+def check_round(case, hit, uk):
+    """None when the kernel's answer is right, else a reason"""
+    r = Q(case["r"])
+    scale = scene_scale(case)
+    dlen = math.sqrt(sum((case["c1"][k] - case["c0"][k]) ** 2 for k in range(3)))
+    t = Q(1e-9 * scale / dlen) if dlen > 0 else Q(0)
+    if hit:
+        uk = Q(uk)
+        if dist2_origin(round_points(case, min(uk + t, Q(1)))) > (r + Q(1e-9 * scale)) ** 2:
+            return "no contact just after u"
+        if uk - t > 0 and dist2_origin(round_points(case, uk - t)) <= r * r:
+            return "late: contact before u - t"
+        return None
+    # a miss: the least distance over [0, 1] (convex in u)
+    f = lambda u: math.sqrt(dist2_origin(round_points(case, u, exact=False), exact=False))
+    lo, hi = 0.0, 1.0
+    g = (math.sqrt(5) - 1) / 2
+    x1, x2 = hi - g * (hi - lo), lo + g * (hi - lo)
+    f1, f2 = f(x1), f(x2)
+    for _ in range(50):
+        if f1 < f2:
+            hi, x2, f2 = x2, x1, f1
+            x1 = hi - g * (hi - lo)
+            f1 = f(x1)
+        else:
+            lo, x1, f1 = x1, x2, f2
+            x2 = lo + g * (hi - lo)
+            f2 = f(x2)
+    m = min(f1, f2, f(0.0), f(1.0))
+    if dist2_origin(round_points(case, Q(0))) <= r * r or m < float(r) - 1e-9 * scale:
+        return "missed a contact"
+    return None
+
+
 # ---- rotations as the kernel forms them (doubles, same operations) -----------
 
 
@@ -207,7 +347,7 @@ def hull2d(pts):
 def make_case(rng, kind, i):
     flat = (i % 4 == 0) and kind != "plane"
     while True:
-        A = rand_points(rng, rng.randint(3, 9), 1.5, flat)
+        A = rand_points(rng, rng.randint(3, 6 if kind in ("sphere", "capsule") else 9), 1.5, flat)
         if not_line(A):
             break
     case = {"kind": kind, "A": A, "rot": rand_rotation(rng, flat)}
@@ -236,6 +376,12 @@ def make_case(rng, kind, i):
             if B[0] != B[1]:
                 break
         case["B"] = B
+    elif kind == "sphere":
+        case["center"] = rand_points(rng, 1, 2, flat)[0]
+        case["r"] = dy(rng, 0, 1.5)
+    elif kind == "capsule":
+        case["B"] = rand_points(rng, 2, 2, flat)
+        case["r"] = dy(rng, 0, 1)
     elif kind == "aabb":
         case["center"] = rand_points(rng, 1, 2, flat)[0]
         case["e"] = [dy(rng, 0, 2), dy(rng, 0, 2), 0.0 if flat else dy(rng, 0, 2)]
@@ -339,12 +485,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", type=int, default=1000, help="cases per function")
     ap.add_argument("--seed", type=int, default=28)
+    ap.add_argument("--round-cases", type=int, default=None,
+                    help="cases for the sphere and the capsule (slower; default --cases / 4)")
     ap.add_argument("--lua", default="lua5.4")
     ap.add_argument("--cpath", default="build/5.4/?.so")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    kinds = ["plane", "triangle", "polygon", "segment", "aabb", "convex"]
-    cases = [make_case(rng, k, i) for k in kinds for i in range(args.cases)]
+    kinds = ["plane", "triangle", "polygon", "segment", "aabb", "convex", "sphere", "capsule"]
+    nround = args.round_cases if args.round_cases is not None else max(1, args.cases // 4)
+    cases = [make_case(rng, k, i) for k in kinds
+             for i in range(nround if k in ("sphere", "capsule") else args.cases)]
     with tempfile.TemporaryDirectory() as tmp:
         cf, of = os.path.join(tmp, "cases.lua"), os.path.join(tmp, "out.txt")
         with open(cf, "w") as f:
@@ -378,9 +528,22 @@ def main():
             c["_plane"] = ([Q(p[0]), Q(p[1]), Q(p[2])], Q(p[3]))
         r = report[c["kind"]]
         r["cases"] += 1
-        u = exact_u(c)
         parts = ans.split()
         hit = parts[0] == "hit"
+        if c["kind"] in ("sphere", "capsule"):
+            why = check_round(c, hit, float(parts[1]) if hit else None)
+            if why is not None:
+                r["disagree"].append((idx, ans, why))
+                failed = True
+                continue
+            r["agree"] += 1
+            if hit:
+                r["hits"] += 1
+                nrm = [float(x) for x in parts[2:5]]
+                if abs(math.sqrt(sum(x * x for x in nrm)) - 1) > 1e-12:
+                    r["bad_normal"].append(idx)
+            continue
+        u = exact_u(c)
         if (u is not None) != hit:
             r["disagree"].append((idx, ans, u))
             failed = True
@@ -413,10 +576,15 @@ def main():
             failed = True
     for k in kinds:
         r = report[k]
-        print("sweep_convex_%-8s %5d cases, %5d hits, %5d agree on hit/miss, "
-              "worst (u - exact) |d| / size = %+.3g%s" % (
-                  k, r["cases"], r["hits"], r["agree"], r["worst"],
-                  "" if r["worst_case"] is None else " (case %d)" % r["worst_case"]))
+        if k in ("sphere", "capsule"):
+            print("sweep_convex_%-8s %5d cases, %5d hits, %5d agree (u within 1e-9 of the "
+                  "size over |d| of the first contact, never later)" % (
+                      k, r["cases"], r["hits"], r["agree"]))
+        else:
+            print("sweep_convex_%-8s %5d cases, %5d hits, %5d agree on hit/miss, "
+                  "worst (u - exact) |d| / size = %+.3g%s" % (
+                      k, r["cases"], r["hits"], r["agree"], r["worst"],
+                      "" if r["worst_case"] is None else " (case %d)" % r["worst_case"]))
         if r["bad_normal"]:
             failed = True
             print("   %d contacts whose normal and point do not separate the shapes, e.g. cases %s"
