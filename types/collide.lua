@@ -662,6 +662,42 @@ function collide.convex_box(e) end
 ---@alias collide.rotation number|{w: number, x: number, y: number, z: number}
 
 ---Convex shape A, turned by rot, its frame's origin moving from c0 to c1,
+---against a sphere (its surface is all "face"): the first contact, exact to rounding.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param center collide.vec3like
+---@param r number
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_sphere(A, rot, c0, c1, center, r, point, normal) end
+
+---Convex shape A, turned by rot, its frame's origin moving from c0 to c1,
+---against the capsule of radius r about the segment a-b (all "face"): the
+---first contact, exact to rounding.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param r number
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_capsule(A, rot, c0, c1, a, b, r, point, normal) end
+
+---Convex shape A, turned by rot, its frame's origin moving from c0 to c1,
 ---against a two-sided plane: the first contact, exact to rounding.
 ---@param A collide.convex
 ---@param rot collide.rotation
