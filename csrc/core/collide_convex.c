@@ -792,6 +792,35 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
     found = 1;
   }
   if (!found) return 0;
+  if (A->flat && out->u == 0) {
+    /* 2D: a circle (or a capsule whose core lies in the shape's plane)
+       overlapping a flat shape at the start is pushed out within the
+       plane, across the edge that needs the least, never along the
+       normal (the kernels' answer for a centre exactly on a face) */
+    collide_polygon poly = world_face(A, R, pos, 0, buf);
+    vec3 n = poly.plane.normal, ends[2];
+    int ne = axis != NULL ? 2 : 1, k, e, best = -1;
+    double best_t = HUGE_VAL;
+    ends[0] = inside_pt;
+    ends[1] = axis != NULL ? v_add(q0, *axis) : q0;
+    for (k = 0; k < ne; k++)
+      if (v_dot(n, ends[k]) + poly.plane.d != 0) ne = -1;
+    for (e = 0; ne > 0 && e < poly.count; e++) {
+      vec3 v0 = poly.vertices[e], v1 = poly.vertices[(e + 1) % poly.count];
+      vec3 m = v_normalize(v_cross(v_sub(v1, v0), n));   /* outward, in the plane */
+      double t = HUGE_VAL;   /* the push along m that clears every end by r */
+      for (k = 0; k < ne; k++) t = dmin(t, v_dot(m, v_sub(ends[k], v0)));
+      t = r - t;
+      if (t < best_t) {
+        best_t = t;
+        best = e;
+      }
+    }
+    if (best >= 0) {
+      vec3 v0 = poly.vertices[best], v1 = poly.vertices[(best + 1) % poly.count];
+      out->normal = v_normalize(v_cross(v_sub(v1, v0), n));
+    }
+  }
   out->point = v_madd(out->point, d, out->u);
   out->normal = v3(0.0 - out->normal.x, 0.0 - out->normal.y, 0.0 - out->normal.z);
   out->feature = COLLIDE_FEATURE_FACE;
