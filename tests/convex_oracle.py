@@ -118,22 +118,35 @@ def simplex_min(A, b, c):
     return sum(c[basis[i]] * T[i][N] for i in range(m) if basis[i] < n)
 
 
-def first_contact_polytopes(P, d, Bpts):
-    """P: A's points at u = 0 (exact), d: motion, Bpts: B's points."""
+def first_contact_polytopes(P, d, Bpts, tol=None):
+    """P: A's points at u = 0 (exact), d: motion, Bpts: B's points. With
+    tol, the first u at which they come within tol of each other along
+    every axis (a point of A(u) and one of B at most tol apart in each
+    coordinate): the contact of shapes grown by the rounding of their
+    coordinates."""
     na, nb = len(P), len(Bpts)
-    n = na + nb + 2            # l, m, u, s
+    ne = 6 if tol is not None else 0   # e+ and e- per coordinate
+    z = [Q(0)]
     rows, rhs = [], []
     for k in range(3):
         row = [P[i][k] for i in range(na)] + [-Bpts[j][k] for j in range(nb)] + [d[k], Q(0)]
+        if ne:
+            row += [Q(1) if j == 2 * k else Q(-1) if j == 2 * k + 1 else Q(0) for j in range(6)] + z * 3
         rows.append(row)
         rhs.append(Q(0))
-    rows.append([Q(1)] * na + [Q(0)] * nb + [Q(0), Q(0)])
+    pad = (z * 6 + z * 3) if ne else []
+    rows.append([Q(1)] * na + z * nb + z * 2 + pad)
     rhs.append(Q(1))
-    rows.append([Q(0)] * na + [Q(1)] * nb + [Q(0), Q(0)])
+    rows.append(z * na + [Q(1)] * nb + z * 2 + pad)
     rhs.append(Q(1))
-    rows.append([Q(0)] * (na + nb) + [Q(1), Q(1)])
+    rows.append(z * (na + nb) + [Q(1), Q(1)] + pad)
     rhs.append(Q(1))
-    c = [Q(0)] * (na + nb) + [Q(1), Q(0)]
+    if ne:
+        for k in range(3):   # e+ + e- + slack = tol
+            rows.append(z * (na + nb + 2) + [Q(1) if j in (2 * k, 2 * k + 1) else Q(0) for j in range(6)] +
+                        [Q(1) if j == k else Q(0) for j in range(3)])
+            rhs.append(Q(tol))
+    c = z * (na + nb) + [Q(1), Q(0)] + (z * 9 if ne else [])
     return simplex_min(rows, rhs, c)
 
 
@@ -418,7 +431,7 @@ def lua_value(x):
 # ---- the exact answers -----------------------------------------------------------
 
 
-def exact_u(case):
+def exact_u(case, tol=None):
     rows = rot_rows(case["rot"])
     c0, c1 = case["c0"], case["c1"]
     P = [apply_exact(rows, a, c0) for a in case["A"]]
@@ -447,7 +460,7 @@ def exact_u(case):
     else:
         rb = rot_rows(case["rotB"])
         B = [apply_exact(rb, p, case["b"]) for p in case["B"]]
-    return first_contact_polytopes(P, d, B)
+    return first_contact_polytopes(P, d, B, tol)
 
 
 def exact_points_a(case, u):
@@ -519,7 +532,7 @@ def main():
         answers = open(of).read().splitlines()
     pi = 0
     report = {k: {"cases": 0, "hits": 0, "agree": 0, "worst": 0.0, "worst_case": None,
-                  "disagree": [], "bad_normal": []} for k in kinds}
+                  "disagree": [], "bad_normal": [], "grazing": 0} for k in kinds}
     failed = False
     for idx, (c, ans) in enumerate(zip(cases, answers)):
         if c["kind"] == "plane":
@@ -544,6 +557,14 @@ def main():
                     r["bad_normal"].append(idx)
             continue
         u = exact_u(c)
+        if u is None and hit and c["kind"] != "plane":
+            # a contact the exact answer misses: right only when the shapes
+            # come within rounding (1e-12 of the size) by the kernel's u
+            ug = exact_u(c, Q(1e-12 * scene_scale(c)))
+            if ug is not None and float(ug) <= float(parts[1]) + 1e-12:
+                r["grazing"] += 1
+                r["agree"] += 1
+                continue
         if (u is not None) != hit:
             r["disagree"].append((idx, ans, u))
             failed = True
@@ -581,9 +602,10 @@ def main():
                   "size over |d| of the first contact, never later)" % (
                       k, r["cases"], r["hits"], r["agree"]))
         else:
-            print("sweep_convex_%-8s %5d cases, %5d hits, %5d agree on hit/miss, "
+            print("sweep_convex_%-8s %5d cases, %5d hits, %5d agree on hit/miss%s, "
                   "worst (u - exact) |d| / size = %+.3g%s" % (
-                      k, r["cases"], r["hits"], r["agree"], r["worst"],
+                      k, r["cases"], r["hits"], r["agree"],
+                      " (%d grazing within 1e-12)" % r["grazing"] if r["grazing"] else "", r["worst"],
                       "" if r["worst_case"] is None else " (case %d)" % r["worst_case"]))
         if r["bad_normal"]:
             failed = True

@@ -58,6 +58,8 @@
  * Uses only the primitives layer (collide_internal.h's vector helpers);
  * the hull is collide_hull.c's collide_convex.
  */
+#include <stdlib.h>
+
 #include "collide_internal.h"
 
 /* ---- rotations -------------------------------------------------------------- */
@@ -294,19 +296,47 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
   }
 }
 
+/* A small hull's faces or edges (edges = 1) whose direction is not
+   exactly that of an earlier one or its opposite, into idx (a box: 3 of 6
+   faces, 3 of 12 edges): the same axes, so the same answer, fewer of
+   them. Every one for other bodies and for hulls of more than DEDUP. */
+#define DEDUP 64
+static int distinct(const body *b, int edges, int *idx) {
+  int n = edges ? body_edge_count(b) : body_face_count(b), i, j, m = 0;
+  if (b->kind != B_HULL || n > DEDUP) {
+    for (i = 0; i < n && i < DEDUP; i++) idx[i] = i;
+    return n > DEDUP ? -n : n;
+  }
+  for (i = 0; i < n; i++) {
+    vec3 v = edges ? body_edge(b, i) : body_face(b, i);
+    for (j = 0; j < m; j++) {
+      vec3 w = edges ? body_edge(b, idx[j]) : body_face(b, idx[j]);
+      if ((v.x == w.x && v.y == w.y && v.z == w.z) ||
+          (v.x == -w.x && v.y == -w.y && v.z == -w.z)) break;
+    }
+    if (j == m) idx[m++] = i;
+  }
+  return m;
+}
+
 /* Runs every axis; 1 with t_in the first contact, 0 for a miss. */
 static int sat_run(sat *s, const body *A, const body *B) {
-  int i, j, fa = body_face_count(A), fb = body_face_count(B);
-  int ea = body_edge_count(A), eb = body_edge_count(B);
+  int fi[DEDUP], ei[DEDUP], fbi[DEDUP], ebi[DEDUP];
+  int i, j, fa = distinct(A, 0, fi), fb = distinct(B, 0, fbi);
+  int ea = distinct(A, 1, ei), eb = distinct(B, 1, ebi);
+  /* (a negative count: all of them, not listed) */
+#define AT(list, n, k) ((n) < 0 ? (k) : (list)[k])
   s->t_in = 0;
   s->t_out = 1;
   s->has_axis = s->has_pen = s->flat_pen = s->miss = 0;
-  for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i));
-  for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i));
-  for (i = 0; i < ea && !s->miss; i++) {
-    vec3 e = body_edge(A, i);
-    for (j = 0; j < eb && !s->miss; j++) sat_axis(s, A, B, v_cross(e, body_edge(B, j)));
+  for (i = 0; i < abs(fb) && !s->miss; i++) sat_axis(s, A, B, body_face(B, AT(fbi, fb, i)));
+  for (i = 0; i < abs(fa) && !s->miss; i++) sat_axis(s, A, B, body_face(A, AT(fi, fa, i)));
+  for (i = 0; i < abs(ea) && !s->miss; i++) {
+    vec3 e = body_edge(A, AT(ei, ea, i));
+    for (j = 0; j < abs(eb) && !s->miss; j++)
+      sat_axis(s, A, B, v_cross(e, body_edge(B, AT(ebi, eb, j))));
   }
+#undef AT
   return !s->miss;
 }
 
