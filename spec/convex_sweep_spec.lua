@@ -18,7 +18,8 @@ describe("collide.sweep_convex_aabb", function()
                                reaches B's left side, x = -1: x = -2, u = 0.3
   ]]
   it("hits the face it slides into: u, the point, the normal toward A", function()
-    local hit, u, p, n, f = sweep(BOX, 0, vec3(-5, 0, 0), vec3(5, 0, 0), vec3(0, 0, 0), vec3(1, 1, 1))
+    local hit, u, p, n, f = sweep(BOX, 0, vec3(-5, 0, 0), vec3(5, 0, 0), vec3(0, 0, 0), vec3(1,
+        1, 1))
     assert.is_true(hit)
     assert.near(0.3, u, 1e-15)
     assert.equal(vec3(-1, 0, 0), n)
@@ -57,14 +58,16 @@ describe("collide.sweep_convex_aabb", function()
 
   describe("when A starts inside", function()
     it("reports u = 0 and the shortest way out", function()
-      local hit, u, _, n = sweep(BOX, 0, vec3(0.5, 0, 0), vec3(5, 0, 0), vec3(0, 0, 0), vec3(1, 1, 1))
+      local hit, u, _, n = sweep(BOX, 0, vec3(0.5, 0, 0), vec3(5, 0, 0), vec3(0, 0, 0), vec3(1,
+          1, 1))
       assert.is_true(hit)
       assert.equal(0, u)
       assert.equal(vec3(1, 0, 0), n)
     end)
 
     it("with no motion too", function()
-      local hit, u, _, n = sweep(BOX, 0, vec3(0, -0.25, 0), vec3(0, -0.25, 0), vec3(0, 0, 0), vec3(1, 1, 1))
+      local hit, u, _, n = sweep(BOX, 0, vec3(0, -0.25, 0), vec3(0, -0.25, 0), vec3(0, 0, 0),
+          vec3(1, 1, 1))
       assert.is_true(hit)
       assert.equal(0, u)
       assert.equal(vec3(0, -1, 0), n)
@@ -73,7 +76,8 @@ describe("collide.sweep_convex_aabb", function()
 
   it("writes into the out-vectors when given", function()
     local p, n = vec3(), vec3()
-    local hit, _, p2, n2 = sweep(BOX, 0, vec3(-5, 0, 0), vec3(5, 0, 0), vec3(0, 0, 0), vec3(1, 1, 1), p, n)
+    local hit, _, p2, n2 = sweep(BOX, 0, vec3(-5, 0, 0), vec3(5, 0, 0), vec3(0, 0, 0), vec3(1,
+        1, 1), p, n)
     assert.is_true(hit)
     assert.equal(p, p2)
     assert.equal(n, n2)
@@ -95,7 +99,8 @@ describe("collide.sweep_convex_plane", function()
   end)
 
   it("lands a box turned 45 degrees on its lowest edge", function()
-    local hit, u, p = collide.sweep_convex_plane(BOX, math.pi / 4, vec3(0, 5, 0), vec3(0, -5, 0), floor)
+    local hit, u, p = collide.sweep_convex_plane(BOX, math.pi / 4, vec3(0, 5, 0), vec3(0, -5,
+        0), floor)
     assert.is_true(hit)
     assert.near((5 - R2) / 10, u, 1e-15)
     assert.near(0, p.x, 1e-15)
@@ -111,7 +116,8 @@ describe("collide.sweep_convex_plane", function()
   end)
 
   it("reports u = 0 across the plane, pushed out the shorter way", function()
-    local hit, u, _, n = collide.sweep_convex_plane(BOX, 0, vec3(0, 0.25, 0), vec3(0, 0.25, 0), floor)
+    local hit, u, _, n = collide.sweep_convex_plane(BOX, 0, vec3(0, 0.25, 0), vec3(0, 0.25, 0),
+        floor)
     assert.is_true(hit)
     assert.equal(0, u)
     assert.equal(vec3(0, 1, 0), n)
@@ -149,7 +155,8 @@ describe("collide.sweep_convex_polygon in 2D", function()
   end)
 
   it("meets the corner first when turned 45 degrees", function()
-    local hit, u, p, n, f = collide.sweep_convex_polygon(A, math.pi / 4, vec3(8, 2), vec3(-8, 2), square)
+    local hit, u, p, n, f = collide.sweep_convex_polygon(A, math.pi / 4, vec3(8, 2), vec3(-8,
+        2), square)
     assert.is_true(hit)
     assert.near((4 - R2) / 16, u, 1e-15)
     assert_vec_near(vec3(4, 2, 0), p, 1e-14)
@@ -162,13 +169,15 @@ describe("collide.sweep_convex_triangle and _segment", function()
   local a, b, c = vec3(-3, -3, 0), vec3(3, -3, 0), vec3(0, 3, 0)
 
   it("lands on the triangle's face from either side", function()
-    local hit, u, p, n, f = collide.sweep_convex_triangle(BOX, 0, vec3(0, 0, 5), vec3(0, 0, -5), a, b, c)
+    local hit, u, p, n, f = collide.sweep_convex_triangle(BOX, 0, vec3(0, 0, 5), vec3(0, 0, -5),
+        a, b, c)
     assert.is_true(hit)
     assert.near(0.4, u, 1e-15)
     assert.equal(vec3(0, 0, 1), n)
     assert.equal(0, p.z)
     assert.equal("face", f)
-    hit, u, _, n = collide.sweep_convex_triangle(BOX, 0, vec3(0, 0, -5), vec3(0, 0, 5), a, b, c)
+    hit, u, p, n = collide.sweep_convex_triangle(BOX, 0, vec3(0, 0, -5), vec3(0, 0, 5), a, b, c)
+    assert.equal(0, p.z)
     assert.is_true(hit)
     assert.near(0.4, u, 1e-15)
     assert.equal(vec3(0, 0, -1), n)
@@ -195,18 +204,21 @@ end)
 
 describe("collide.sweep_convex_sphere and _capsule", function()
   it("meets a ball as sweep_aabb_sphere does for the unturned box", function()
-    local hit, u, p, n, f = collide.sweep_convex_sphere(BOX, 0, vec3(-5, 2, 0), vec3(5, 2, 0), vec3(0, 0, 0), 1)
+    local hit, u, p, n, f = collide.sweep_convex_sphere(BOX, 0, vec3(-5, 2, 0), vec3(5, 2, 0),
+        vec3(0, 0, 0), 1)
     assert.is_true(hit)
     assert.near(0.4, u, 1e-15)
     assert_vec_near(vec3(0, 1, 0), p, 1e-15)
     assert_vec_near(vec3(0, 1, 0), n, 1e-15)
     assert.equal("face", f)
-    local _, u2 = collide.sweep_aabb_sphere(vec3(1, 1, 1), vec3(-5, 2, 0), vec3(5, 2, 0), vec3(0, 0, 0), 1)
+    local _, u2 = collide.sweep_aabb_sphere(vec3(1, 1, 1), vec3(-5, 2, 0), vec3(5, 2, 0),
+        vec3(0, 0, 0), 1)
     assert.equal(u2, u)
   end)
 
   it("meets a standing capsule with the turned box's edge", function()
-    local hit, u, _, n = collide.sweep_convex_capsule(BOX, math.pi / 4, vec3(-5, 0, 0), vec3(5, 0, 0),
+    local hit, u, _, n = collide.sweep_convex_capsule(BOX, math.pi / 4, vec3(-5, 0, 0), vec3(5,
+        0, 0),
                                                      vec3(0, -3, 0), vec3(0, 3, 0), 0.5)
     assert.is_true(hit)
     assert.near((4.5 - R2) / 10, u, 1e-15)
@@ -214,7 +226,8 @@ describe("collide.sweep_convex_sphere and _capsule", function()
   end)
 
   it("reports u = 0 with the ball's centre inside", function()
-    local hit, u, _, n = collide.sweep_convex_sphere(BOX, 0, vec3(0, 0.75, 0), vec3(0, 5, 0), vec3(0, 0, 0), 0.1)
+    local hit, u, _, n = collide.sweep_convex_sphere(BOX, 0, vec3(0, 0.75, 0), vec3(0, 5, 0),
+        vec3(0, 0, 0), 0.1)
     assert.is_true(hit)
     assert.equal(0, u)
     assert.equal(vec3(0, 1, 0), n)
@@ -227,7 +240,8 @@ describe("collide.sweep_convex_sphere and _capsule", function()
       assert.is_true(hit)
       assert.equal(0, u)
       assert.equal(vec3(1, 0, 0), n)
-      hit, u, _, n = collide.sweep_convex_capsule(sq, 0, vec3(0.5, 0), c1, vec3(0, -0.2), vec3(0, 0.2), 0.25)
+      hit, u, _, n = collide.sweep_convex_capsule(sq, 0, vec3(0.5, 0), c1, vec3(0, -0.2),
+          vec3(0, 0.2), 0.25)
       assert.is_true(hit)
       assert.equal(0, u)
       assert.equal(vec3(1, 0, 0), n)
@@ -235,13 +249,15 @@ describe("collide.sweep_convex_sphere and _capsule", function()
   end)
 
   it("misses a ball beside the path", function()
-    assert.is_false(collide.sweep_convex_sphere(BOX, 0.4, vec3(-5, 3, 0), vec3(5, 3, 0), vec3(0, 0, 0), 1))
+    assert.is_false(collide.sweep_convex_sphere(BOX, 0.4, vec3(-5, 3, 0), vec3(5, 3, 0), vec3(0,
+        0, 0), 1))
   end)
 end)
 
 describe("collide.sweep_convex_convex", function()
   it("is the same contact seen from either shape", function()
-    local W = collide.convex({ { 0, 0, 0 }, { 2, 0, 0 }, { 2, 1, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { 0, 1, 1 } })
+    local W = collide.convex({ { 0, 0, 0 }, { 2, 0, 0 }, { 2, 1, 0 }, { 0, 1, 0 }, { 0, 0, 1 },
+        { 0, 1, 1 } })
     local seed = 3
     local function rnd()
       seed = (seed * 16807) % 2147483647
@@ -274,7 +290,8 @@ describe("a convex box unturned against sweep_aabb_*", function()
       local e = vec3(math.abs(rnd(1.5)) + 0.1, math.abs(rnd(1.5)) + 0.1, math.abs(rnd(1.5)) + 0.1)
       local A = collide.convex_box(e)
       local c0, c1 = vec3(rnd(6), rnd(6), rnd(6)), vec3(rnd(2), rnd(2), rnd(2))
-      local p, q, r = vec3(rnd(3), rnd(3), rnd(3)), vec3(rnd(3), rnd(3), rnd(3)), vec3(rnd(3), rnd(3), rnd(3))
+      local p, q, r = vec3(rnd(3), rnd(3), rnd(3)), vec3(rnd(3), rnd(3), rnd(3)), vec3(rnd(3),
+          rnd(3), rnd(3))
       local k = i % 3
       local h1, u1, h2, u2
       if k == 0 then
@@ -312,9 +329,11 @@ describe("the convex sweeps given bad arguments", function()
     local s = collide.sweep_convex_aabb
     assert.equal("bad argument #1 to 'sweep_convex_aabb' (convex expected, got table)",
                  err(s, {}, 0, O, O, O, E))
-    assert.equal("bad argument #2 to 'sweep_convex_aabb' (rotation (angle or quaternion) expected, got nil)",
+    assert.equal("bad argument #2 to 'sweep_convex_aabb' " ..
+                 "(rotation (angle or quaternion) expected, got nil)",
                  err(s, BOX, nil, O, O, O, E))
-    assert.equal("bad argument #2 to 'sweep_convex_aabb' (quaternion expected, got table with non-number y)",
+    assert.equal("bad argument #2 to 'sweep_convex_aabb' " ..
+                 "(quaternion expected, got table with non-number y)",
                  err(s, BOX, { w = 1, x = 0 }, O, O, O, E))
     assert.equal("bad argument #2 to 'sweep_convex_aabb' (rotation is not a unit quaternion)",
                  err(s, BOX, { w = 1, x = 1, y = 0, z = 0 }, O, O, O, E))
@@ -333,7 +352,8 @@ describe("the convex sweeps given bad arguments", function()
     assert.equal("bad argument #5 to 'sweep_convex_convex' (convex expected, got nil)",
                  err(collide.sweep_convex_convex, BOX, 0, O, O, nil, 0, O))
     assert.equal("bad argument #6 to 'sweep_convex_convex' (rotation is not a unit quaternion)",
-                 err(collide.sweep_convex_convex, BOX, 0, O, O, BOX, { w = 0, x = 0, y = 0, z = 0 }, O))
+                 err(collide.sweep_convex_convex, BOX, 0, O, O, BOX, { w = 0, x = 0, y = 0,
+                     z = 0 }, O))
     assert.equal("bad argument #7 to 'sweep_convex_aabb' (vec3 (out-vector) expected, got number)",
                  err(s, BOX, 0, O, O, O, E, 1))
   end)

@@ -675,7 +675,8 @@ local ARG_CHECK = {
   S = 'if not istype(V, a%d) then return typeerror(F, %d, "vec3", a%d) end',
   P = 'if not istype(P, a%d) then return typeerror(F, %d, "plane", a%d) end',
   G = 'if not istype(G, a%d) then return typeerror(F, %d, "polygon", a%d) end',
-  C = 'if not (istype(CX, a%d) and CONVEX_BODY[a%d]) then return typeerror(F, %d, "convex", a%d) end',
+  C = 'if not (istype(CX, a%d) and CONVEX_BODY[a%d]) then ' ..
+      'return typeerror(F, %d, "convex", a%d) end',
   R = 'a%d = torot(F, %d, a%d, ROTS[%d])',
 }
 local ARG_CTYPE = { N = "double", V = "const collide_vec3 *",
