@@ -29,6 +29,7 @@ build = {
         "csrc/core/collide_basic.c",
         "csrc/core/collide_box.c",
         "csrc/core/collide_capsule.c",
+        "csrc/core/collide_convex.c",
         "csrc/core/collide_hull.c",
         "csrc/core/collide_mover.c",
         "csrc/core/collide_outline.c",
