@@ -165,6 +165,24 @@ describe("collide.sweep_convex_polygon in 2D", function()
   end)
 end)
 
+describe("two flat shapes in parallel planes", function()
+  -- a flat square (z = 0 in its frame) moving up through a square polygon
+  -- at z = 1: they meet at the single instant the planes do, u = 0.5
+  it("meet when the planes meet, at any turn", function()
+    local sq = collide.convex({ { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } })
+    local floor = collide.polygon({ vec3(-3, -3, 1), vec3(3, -3, 1), vec3(3, 3, 1),
+                                    vec3(-3, 3, 1) })
+    for _, turn in ipairs { 0, 0.5, 1, 2.5 } do
+      local hit, u, _, n, f = collide.sweep_convex_polygon(sq, turn, vec3(-1, 0.5, 0),
+          vec3(1.25, -0.5, 2), floor)
+      assert.is_true(hit)
+      assert.near(0.5, u, 1e-15)
+      assert_vec_near(vec3(0, 0, -1), n, 1e-15)
+      assert.equal("face", f)
+    end
+  end)
+end)
+
 describe("collide.sweep_convex_triangle and _segment", function()
   local a, b, c = vec3(-3, -3, 0), vec3(3, -3, 0), vec3(0, 3, 0)
 

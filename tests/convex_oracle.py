@@ -359,8 +359,11 @@ def hull2d(pts):
 
 def make_case(rng, kind, i):
     flat = (i % 4 == 0) and kind != "plane"
+    # every fourth case all in z = 0 (2D); every fourth other one a flat
+    # shape (a convex polygon) turned anywhere in 3D
+    flat_a = flat or i % 4 == 1
     while True:
-        A = rand_points(rng, rng.randint(3, 6 if kind in ("sphere", "capsule") else 9), 1.5, flat)
+        A = rand_points(rng, rng.randint(3, 6 if kind in ("sphere", "capsule") else 9), 1.5, flat_a)
         if not_line(A):
             break
     case = {"kind": kind, "A": A, "rot": rand_rotation(rng, flat)}

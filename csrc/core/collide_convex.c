@@ -226,7 +226,7 @@ typedef struct sat {
      of no extent on either shape (two flat shapes in one plane) */
   double pen;
   vec3 pen_axis;
-  int has_pen, flat_pen;
+  int has_pen, flat_pen, thin_done;
   vec3 flat_axis;
   int miss;
 } sat;
@@ -242,6 +242,17 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
   }
   body_support(A, L, &alo, &ahi);
   body_support(B, L, &blo, &bhi);
+  /* Both shapes flat (to 1e-12) across L: two flat shapes in parallel
+     planes, or a flat shape and a segment parallel to it, and L is their
+     common normal. Each such axis gives a single instant (the planes
+     meet), the same one but for rounding, which differs with L's length:
+     two of them could leave an empty intersection, a contact missed.
+     Only the first (the obstacle's own normal comes first) is taken. */
+  if (ahi - alo <= 1e-12 * (fabs(alo) + fabs(ahi)) &&
+      bhi - blo <= 1e-12 * (fabs(blo) + fabs(bhi))) {
+    if (s->thin_done) return;
+    s->thin_done = 1;
+  }
   sd = v_dot(s->d, L);
   /* overlap at u: alo + u sd <= bhi and ahi + u sd >= blo */
   g1 = bhi - alo;
@@ -328,7 +339,7 @@ static int sat_run(sat *s, const body *A, const body *B) {
 #define AT(list, n, k) ((n) < 0 ? (k) : (list)[k])
   s->t_in = 0;
   s->t_out = 1;
-  s->has_axis = s->has_pen = s->flat_pen = s->miss = 0;
+  s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
   for (i = 0; i < abs(fb) && !s->miss; i++) sat_axis(s, A, B, body_face(B, AT(fbi, fb, i)));
   for (i = 0; i < abs(fa) && !s->miss; i++) sat_axis(s, A, B, body_face(A, AT(fi, fa, i)));
   for (i = 0; i < abs(ea) && !s->miss; i++) {
