@@ -74,7 +74,7 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
 .PHONY: examples fps-example platformer-smoke platformer help help-check \
   playground playground-smoke tiles-smoke tiles
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
-        check-c specs spec-full luacheck rock-check \
+        check-c check-convex-oracle specs spec-full luacheck rock-check \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
         cdef cdef-check bench deps-reliab \
         check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra fuzz-lua \
@@ -215,7 +215,19 @@ rock-check: build/5.4/collide/core.so
 # fails if any check failed.
 TEST_CHECKS = cdef-check luacheck rock-check \
   $(addprefix spec-,5.1 5.3 5.2 luajit-capi luajit 5.4) \
-  pkg-check love-smoke examples check-c
+  pkg-check love-smoke examples check-c check-convex-oracle
+
+# The convex sweeps against an exact referee (tests/convex_oracle.py: the
+# first contact as a linear program in rational arithmetic), on Lua 5.4
+# and on LuaJIT's FFI backend; CONVEX_ORACLE_CASES per function.
+CONVEX_ORACLE_CASES ?= 300
+check-convex-oracle: build/5.4/collide/core.so build/5.1/collide/core.so
+	@mkdir -p build/logs
+	@set -o pipefail; python3 tests/convex_oracle.py --cases $(CONVEX_ORACLE_CASES) \
+	  | tee build/logs/convex-oracle-5.4.log
+	@set -o pipefail; python3 tests/convex_oracle.py --cases $(CONVEX_ORACLE_CASES) --seed 5 \
+	  --lua "env COLLIDE_BACKEND=ffi luajit" --cpath "build/5.1/?.so" \
+	  | tee build/logs/convex-oracle-luajit.log
 
 test: deps
 	@rm -rf build/logs

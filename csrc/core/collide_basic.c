@@ -61,6 +61,11 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   /* tile maps and outlines */
   "outline crosses itself",
   "tile size must be positive",
+  /* convex shapes */
+  "convex needs at least 3 points",
+  "convex has more than 256 points",
+  "points are all on one line",
+  "rotation is not a unit quaternion",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

@@ -469,4 +469,15 @@ COLLIDE_PRIVATE vec3 collide__away_across(vec3 d, vec3 L);
 COLLIDE_PRIVATE vec3 collide__flat_closest(vec3 c, const vec3 *v, int count,
                                            vec3 n, vec3 origin, int *feature);
 
+/* ---- exact orientation predicates (collide_predicates.c) ---------------- */
+/* The sign (-1, 0, 1) of (b - a) x (c - a), exactly: 1 when a, b, c turn
+   counter-clockwise. */
+COLLIDE_PRIVATE int collide__orient2d(double ax, double ay, double bx,
+                                      double by, double cx, double cy);
+/* The sign (-1, 0, 1) of (b - a) x (c - a) . (d - a), exactly: 1 when d
+   lies on the side of the plane a, b, c that the normal (b - a) x (c - a)
+   points to. */
+COLLIDE_PRIVATE int collide__orient3d(const vec3 *a, const vec3 *b,
+                                      const vec3 *c, const vec3 *d);
+
 #endif
