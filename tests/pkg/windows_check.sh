@@ -22,7 +22,7 @@ cd "$(dirname "$0")/../.."
 WINE=${WINE:-/usr/lib/wine/wine64}
 WIN_PREFIX=${WIN_PREFIX:-x86_64-w64-mingw32-}
 LUAJIT_WIN=${LUAJIT_WIN:-}
-FUZZ_WIN_COUNT=${FUZZ_WIN_COUNT:-300}
+FUZZ_WIN_COUNT=${FUZZ_WIN_COUNT:-2000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export WINEPREFIX="$tmp/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
@@ -53,7 +53,7 @@ else
 fi
 "${WIN_PREFIX}objdump" -p "$dll" \
   | sed -n '/\[Ordinal\/Name Pointer\] Table/,/^$/p' \
-  | awk 'NF >= 2 && $1 ~ /^\[[ 0-9]/ { print $NF }' | sort >"$tmp/dll-exports"
+  | awk '$1 ~ /^\[/ && !/Table/ { print $NF }' | sort >"$tmp/dll-exports"
 nm -D --defined-only build/5.1/collide/core.so | awk '{ print $3 }' | sort >"$tmp/so-exports"
 if [ -s "$tmp/dll-exports" ] && cmp -s "$tmp/dll-exports" "$tmp/so-exports"; then
   ok "exports the $(wc -l <"$tmp/dll-exports") names the Linux object does"
