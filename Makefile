@@ -363,7 +363,7 @@ pkg-check: dist-check abi-check root-check deps-check
 
 # The release rockspec is the scm one with a version and a tag as source:
 # rewrite it after changing the scm one (rock-check fails until then).
-RELEASE ?= 0.1.0
+RELEASE ?= 0.2.0
 release-rockspec:
 	sh tools/release-rockspec.sh $(RELEASE)
 
