@@ -147,7 +147,11 @@ int collide__check_plane(const collide_plane *p) {
    products above 2^-969 (collide_outline.c's orient2). The core is C99
    with SSE2 arithmetic on x86-64 (no excess precision) and GCC contracts
    nothing into fma instructions in ISO mode (-ffp-contract=off), which
-   would break the exact steps. */
+   would break the exact steps; clang contracts by default, so it is told
+   not to here. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
 static void two_sum(double x, double y, double *s, double *e) {
   double t = x + y, bb = t - x;
   *s = t;
