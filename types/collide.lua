@@ -597,7 +597,7 @@ function World:move_shape(id, to, options, position, velocity) end
 ---------------------------------------------------------------- the module
 
 ---@class collide
----@field _VERSION string the version, e.g. "0.1.0"
+---@field _VERSION string the version, e.g. "0.2.0"
 ---@field backend "capi"|"ffi" the binding serving the calls
 ---@field max_coord number the largest accepted magnitude (1e50)
 ---@field debug collide.debug LÖVE drawing and bug reports (the table `require "collide.debug"` gives)

@@ -251,6 +251,20 @@ static inline int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r,
 #define COLLIDE_PRIVATE
 #endif
 
+/* fma(a, b, c): a b + c rounded once, which the exact predicates need
+   (collide_capsule.c's difference of products, collide_outline.c's exact
+   products). The C library's where it is correctly rounded; on Windows
+   collide__fma_soft (collide_basic.c), since mingw-w64's fma is not
+   (tests/c/test_fma.c finds it wrong; msvcrt's was not either). */
+COLLIDE_PRIVATE double collide__fma_soft(double a, double b, double c);
+#if defined(_WIN32)
+#define COLLIDE_FMA_SOFT 1
+#define collide_fma collide__fma_soft
+#else
+#define COLLIDE_FMA_SOFT 0
+#define collide_fma fma
+#endif
+
 /* Validates a plane passed to a query (finite, unit normal). */
 COLLIDE_PRIVATE int collide__check_plane(const collide_plane *p);
 #define CHECK_PLANE(p, arg) do { int e_ = collide__check_plane(p); \

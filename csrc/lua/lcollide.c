@@ -22,7 +22,7 @@
 #define LC_EXPORT
 #endif
 
-#define COLLIDE_VERSION "0.1.0"
+#define COLLIDE_VERSION "0.2.0"
 
 /* Which Lua the object was built for, as a plain string in the file:
    lua/collide/init.lua reads it without loading the object when loading

@@ -904,8 +904,10 @@ int collide_world_move_sphere(collide_world *w, double r,
 /* Two spheres i < j (0-based) whose sweeps touch, from their first moment. */
 typedef struct collide_pair { int i, j; double u0; } collide_pair;
 
-/* Bytes of scratch memory collide_sweep_pairs needs for n spheres. */
-unsigned long collide_sweep_pairs_scratch_size(int n);
+/* Bytes of scratch memory collide_sweep_pairs needs for n spheres (a
+   size_t: an unsigned long is 32 bits on 64-bit Windows, where 77 million
+   spheres would have wrapped it round). */
+size_t collide_sweep_pairs_scratch_size(int n);
 /* Every pair among n spheres (radius radii[k], moving from starts[k] to
    ends[k]) for which collide_sweep_sphere_sphere reports contact, sorted
    by (i, j), with its u0. scratch: collide_sweep_pairs_scratch_size(n)

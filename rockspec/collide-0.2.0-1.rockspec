@@ -1,9 +1,9 @@
 rockspec_format = "3.0"
 package = "collide"
-version = "0.1.0-1"
+version = "0.2.0-1"
 source = {
   url = "git+https://github.com/collide-lua/collide.git",
-  tag = "v0.1.0",
+  tag = "v0.2.0",
 }
 description = {
   homepage = "https://github.com/collide-lua/collide",
