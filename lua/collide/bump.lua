@@ -248,26 +248,22 @@ end
 -- A segment (x1, y1) + t (dx, dy) against the rectangle (l, t, r, b), t
 -- clipped to [lo, hi]: entry and exit (Liang-Barsky; parallel to a side,
 -- the segment must lie strictly between the two lines of that axis).
+-- Along x the slab is entered at (l - x1) / dx and left at (r - x1) / dx
+-- when dx > 0, the other way round when dx < 0: l < r gives
+-- l - x1 <= r - x1 after rounding (rounding is monotonic), and so the
+-- smaller quotient is the entry whatever the sign; min and max pick the
+-- same two roundings a branch on the sign would (and compile to no branch
+-- on LuaJIT, whose side traces for the four signs did not compile).
 local function clip(l, t, r, b, x1, y1, dx, dy, lo, hi)
-  if dx > 0 then
+  if dx ~= 0 then
     local e, x = (l - x1) / dx, (r - x1) / dx
-    if e > lo then lo = e end
-    if x < hi then hi = x end
-  elseif dx < 0 then
-    local e, x = (r - x1) / dx, (l - x1) / dx
-    if e > lo then lo = e end
-    if x < hi then hi = x end
+    lo, hi = max(lo, min(e, x)), min(hi, max(e, x))
   elseif not (l < x1 and x1 < r) then
     return nil
   end
-  if dy > 0 then
+  if dy ~= 0 then
     local e, x = (t - y1) / dy, (b - y1) / dy
-    if e > lo then lo = e end
-    if x < hi then hi = x end
-  elseif dy < 0 then
-    local e, x = (b - y1) / dy, (t - y1) / dy
-    if e > lo then lo = e end
-    if x < hi then hi = x end
+    lo, hi = max(lo, min(e, x)), min(hi, max(e, x))
   elseif not (t < y1 and y1 < b) then
     return nil
   end

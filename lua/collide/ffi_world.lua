@@ -917,12 +917,15 @@ return function(E)
     if out == nil then out = {} else old = #out end
     -- (raw, as the C API's lua_rawseti; rawset only where there is a
     -- metatable, as the plain store compiles better)
+    -- (one loop, copying and clearing: a loop after another, in the trace
+    -- of its exit, gave LuaJIT 2.1 "register coalescing too complex", and
+    -- the caller ran in the interpreter)
+    local last = old > n and old or n
     if getmetatable(out) ~= nil then
-      for i = 1, n do rawset(out, i, ids[i - 1]) end
+      for i = 1, last do rawset(out, i, i <= n and ids[i - 1] or nil) end
     else
-      for i = 1, n do out[i] = ids[i - 1] end
+      for i = 1, last do out[i] = i <= n and ids[i - 1] or nil end
     end
-    for i = old, n + 1, -1 do rawset(out, i, nil) end
     give_ids(b)
     return out, n
   end
