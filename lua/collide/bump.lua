@@ -582,10 +582,6 @@ local function check(self, item, r, goalX, goalY, filter)
       local ids, n = leg(self, ids0, n0, buf, x, y, gx0, gy0, w, h, x, y, goalX, goalY)
       col = first(self, ids, n, item, visited, x, y, w, h, goalX, goalY, filter)
     else
-      -- (this closure also keeps LuaJIT from compiling check's loop as one
-      -- trace with the tree query and the candidates loop inlined, whose
-      -- side exits then carry more numbers than it can allocate registers
-      -- for: the loops compile on their own, measured faster)
       vfilter = vfilter or function(itm, other)
         if visited[other] then return false end
         return filter(itm, other)
@@ -597,6 +593,15 @@ local function check(self, item, r, goalX, goalY, filter)
   if buf then give(self, buf) end
   return goalX, goalY, cols, len
 end
+
+-- LuaJIT: check runs in the interpreter, and calls first, whose loop over
+-- the candidates is a trace of its own. Compiled, check's traces abort
+-- (the closure below makes it close upvalues on return, which LuaJIT 2.1
+-- does not compile; made elsewhere, the whole move becomes one trace whose
+-- side exits need more registers than LuaJIT can allocate), and the
+-- attempts cost more than the interpreter: measured, a move took 2.9-4.5
+-- us off, 4.1-4.9 us on (FFI and C API backends, best of five runs).
+if type(jit) == "table" then jit.off(check) end
 
 function World:check(item, goalX, goalY, filter)
   local r = get_rect(self, item)
@@ -860,6 +865,17 @@ end
 
 ------------------------------------------------------------ the module
 
+-- The scratch vectors the facade hands the world: on the FFI backend a
+-- vec3 (a C struct its methods read directly); on the C API a plain table
+-- {x =, y =, z =}, which the world's methods accept as a vector too and
+-- whose fields are set without a metamethod call (a vec3 there is a
+-- userdata: each field set is a call into C, which Lua 5.x pays for and
+-- LuaJIT cannot compile).
+local function scratch()
+  if collide.backend == "ffi" then return vec3() end
+  return { x = 0, y = 0, z = 0 }
+end
+
 function bump.newWorld(cellSize)
   cellSize = cellSize or 64
   if type(cellSize) ~= "number" or not (cellSize > 0) then -- luacheck: ignore 581
@@ -874,7 +890,7 @@ function bump.newWorld(cellSize)
     rects = {},        -- item -> {x =, y =, w =, h =}, as bump.lua's
     responses = {},
     _w = collide.world(),
-    _c = vec3(), _c1 = vec3(), _e = vec3(),   -- scratch: boxes for the tree
+    _c = scratch(), _c1 = scratch(), _e = scratch(),   -- boxes for the tree
     _free = {}, _nfree = 0,   -- id buffers (take, give)
     _id = {},          -- item -> the id of its box
     _item = {},        -- id -> item
