@@ -352,6 +352,9 @@ local TOUCH, CROSS, SLIDE, BOUNCE =
 
 local function default_filter() return "slide" end
 
+-- An empty set, never written.
+local NONE = {}
+
 ------------------------------------------------------------ the world
 
 local World = {}
@@ -538,7 +541,9 @@ end
 -- the item's rectangle r, a goal of numbers, a filter function.
 local function check(self, item, r, goalX, goalY, filter)
   local x, y, w, h = r.x, r.y, r.w, r.h
-  local visited = { [item] = true }
+  -- (the items met so far: none on the first leg, so the table is made
+  -- at the first collision, and a move that meets nothing makes none)
+  local visited = NONE
   local cols, len = {}, 0
   local limit = self._count + 1
   local vfilter
@@ -555,6 +560,7 @@ local function check(self, item, r, goalX, goalY, filter)
   while col ~= nil do
     len = len + 1
     cols[len] = col
+    if visited == NONE then visited = { [item] = true } end
     visited[col.other] = true
     if len > limit then
       error(("response '%s' keeps returning collisions with visited items " ..
