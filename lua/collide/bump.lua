@@ -282,12 +282,48 @@ local MARGIN = 2 ^ -30
 -- (a rectangle no segment meets: clip on it gives nil)
 local NOWHERE = { x = 0 / 0, y = 0 / 0, w = 0, h = 0 }
 
--- The box (l, t) .. (r, b) written into the vec3s c and e, grown by the hair.
-local function set_box(c, e, l, t, r, b)
-  local cx, cy, ex, ey = (l + r) * 0.5, (t + b) * 0.5, (r - l) * 0.5, (b - t) * 0.5
-  local m = MARGIN * (abs(cx) + abs(cy) + ex + ey) + TINY
-  c.x, c.y, c.z = cx, cy, 0
-  e.x, e.y, e.z = ex + m, ey + m, 0
+-- set_box: the box (l, t) .. (r, b) written into the vectors c (centre)
+-- and e (half-extents), grown by the hair.
+--
+-- The scratch vectors the facade hands the world: on the FFI backend
+-- vec3s (C structs its methods read directly); on the C API plain tables
+-- {x, y, z}, which the world's methods accept as vectors too, whose fields
+-- are set without a metamethod call (a vec3 there is a userdata: each
+-- field set is a call into C, which Lua 5.x pays for and LuaJIT cannot
+-- compile), and which the C side reads by index, faster than by name.
+local FFI = collide.backend == "ffi"
+
+local function scratch()
+  if FFI then return vec3() end
+  return { 0, 0, 0 }
+end
+
+local set_box, set_segment
+if FFI then
+  set_box = function(c, e, l, t, r, b)
+    local cx, cy, ex, ey = (l + r) * 0.5, (t + b) * 0.5, (r - l) * 0.5, (b - t) * 0.5
+    local m = MARGIN * (abs(cx) + abs(cy) + ex + ey) + TINY
+    c.x, c.y, c.z = cx, cy, 0
+    e.x, e.y, e.z = ex + m, ey + m, 0
+  end
+  -- (c0, c1: the ends; e: no size)
+  set_segment = function(c0, c1, e, x1, y1, x2, y2)
+    c0.x, c0.y, c0.z = x1, y1, 0
+    c1.x, c1.y, c1.z = x2, y2, 0
+    e.x, e.y, e.z = 0, 0, 0
+  end
+else
+  set_box = function(c, e, l, t, r, b)
+    local cx, cy, ex, ey = (l + r) * 0.5, (t + b) * 0.5, (r - l) * 0.5, (b - t) * 0.5
+    local m = MARGIN * (abs(cx) + abs(cy) + ex + ey) + TINY
+    c[1], c[2], c[3] = cx, cy, 0
+    e[1], e[2], e[3] = ex + m, ey + m, 0
+  end
+  set_segment = function(c0, c1, e, x1, y1, x2, y2)
+    c0[1], c0[2], c0[3] = x1, y1, 0
+    c1[1], c1[2], c1[3] = x2, y2, 0
+    e[1], e[2], e[3] = 0, 0, 0
+  end
 end
 
 ------------------------------------------------------------ responses
@@ -741,9 +777,7 @@ local function segment_hits(self, x1, y1, x2, y2, filter)
   -- The list is taken before any filter of the game's runs (which may
   -- query again, into a buffer of its own).
   local c0, c1, e = self._c, self._c1, self._e
-  c0.x, c0.y, c0.z = x1, y1, 0
-  c1.x, c1.y, c1.z = x2, y2, 0
-  e.x, e.y, e.z = 0, 0, 0
+  set_segment(c0, c1, e, x1, y1, x2, y2)
   local seen, n = self._w:candidates_aabb(e, c0, c1, take(self))
   local items, rects = self._item, self._rect
   local dx, dy = x2 - x1, y2 - y1
@@ -870,17 +904,6 @@ function World:countCells()
 end
 
 ------------------------------------------------------------ the module
-
--- The scratch vectors the facade hands the world: on the FFI backend a
--- vec3 (a C struct its methods read directly); on the C API a plain table
--- {x =, y =, z =}, which the world's methods accept as a vector too and
--- whose fields are set without a metamethod call (a vec3 there is a
--- userdata: each field set is a call into C, which Lua 5.x pays for and
--- LuaJIT cannot compile).
-local function scratch()
-  if collide.backend == "ffi" then return vec3() end
-  return { x = 0, y = 0, z = 0 }
-end
 
 function bump.newWorld(cellSize)
   cellSize = cellSize or 64
