@@ -657,12 +657,30 @@ end
 function World:move(item, goalX, goalY, filter)
   local r = get_rect(self, item)
   goalX, goalY = goalX or r.x, goalY or r.y
-  arg_number(goalX, 2, "move")
-  arg_number(goalY, 3, "move")
-  arg_filter(filter, 4, "move")
+  -- (arg_number's checks, inline for the common case: a finite number)
+  if type(goalX) ~= "number" or goalX - goalX ~= 0 then arg_number(goalX, 2, "move") end
+  if type(goalY) ~= "number" or goalY - goalY ~= 0 then arg_number(goalY, 3, "move") end
+  if filter ~= nil then arg_filter(filter, 4, "move") end
   local ax, ay, cols, len = check(self, item, r, goalX, goalY, filter or default_filter)
-  -- (r is still the item's rectangle unless a filter or response removed
-  -- or updated it meanwhile: update checks again)
+  -- World:update(item, ax, ay), inline when its checks hold: the item is
+  -- still there with the rectangle r (a filter or a response may have
+  -- removed or re-placed it), and ax, ay, ax + w and ay + h are finite
+  -- with ax + w > ax and ay + h > ay (a custom response may return any
+  -- goal); else World:update does it, or says what is wrong.
+  local w, h = r.w, r.h
+  if self.rects[item] == r and type(ax) == "number" and type(ay) == "number" then
+    local rr, rb = ax + w, ay + h
+    if ax - ax == 0 and ay - ay == 0 and rr - rr == 0 and rb - rb == 0
+       and rr > ax and rb > ay then
+      if ax ~= r.x or ay ~= r.y then
+        local c, e = self._c, self._e
+        set_box(c, e, ax, ay, rr, rb)
+        self._w:update(self._id[item], c, e)
+        r.x, r.y = ax, ay
+      end
+      return ax, ay, cols, len
+    end
+  end
   self:update(item, ax, ay)
   return ax, ay, cols, len
 end
