@@ -9,8 +9,9 @@
 --
 -- How it is built. Every item is an axis-aligned box of a collide world in
 -- the z = 0 plane (collide's 2D convention: a flat box, e.z = 0); the
--- world's tree finds the candidates of every move and query (overlap_aabb,
--- raycast_all) in C. What a candidate means is decided here, in a few lines
+-- world's tree finds the candidates of every move and query in C
+-- (w:candidates_aabb: the ids of the boxes along a box sweep or a segment,
+-- into a table the facade reuses). What a candidate means is decided here, in a few lines
 -- of arithmetic on the item's own numbers (x, y, w, h): bump's semantics
 -- are not collide's controller's (a rectangle that only touches another, or
 -- slides along it, is no collision in bump; an item that starts inside
