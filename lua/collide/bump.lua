@@ -574,40 +574,6 @@ local function custom(self, response, col, vfilter, x, y, w, h, goalX, goalY)
   return goalX, goalY, plen > 0 and pcols[1] or nil
 end
 
--- An item that moves gets a box in the world larger than its rectangle
--- (SLACK of its larger side more on every side), and the world's box is
--- re-placed only when the rectangle leaves it: a walker's box then changes
--- every few frames, not every frame, and most moves make one call into the
--- world fewer. The world's boxes only have to hold the items' rectangles
--- (every decision is made on the rectangles themselves), so this changes
--- no answer, only how many candidates the exact tests reject. Items never
--- moved (tiles) keep tight boxes. self._box[id]: {l, t, r, b} of the
--- world's box, for an item moved once.
-local SLACK = 0.25
-
--- The world's box for the rectangle (x, y) .. (r, b), of size w x h, of
--- the item with that id.
-local function place(self, id, x, y, r, b, w, h)
-  local f = self._box[id]
-  if f ~= nil and f[1] <= x and f[2] <= y and r <= f[3] and b <= f[4] then return end
-  local s = (w > h and w or h) * SLACK
-  -- (x - s <= x and r + s >= r after rounding, which is monotonic; near
-  -- the largest doubles, where they could overflow, the box is the
-  -- rectangle)
-  local l, t, rr, bb = x - s, y - s, r + s, b + s
-  if not (l - l == 0 and t - t == 0 and rr - rr == 0 and bb - bb == 0) then
-    l, t, rr, bb = x, y, r, b
-  end
-  if f == nil then
-    f = {}
-    self._box[id] = f
-  end
-  f[1], f[2], f[3], f[4] = l, t, rr, bb
-  local c, e = self._c, self._e
-  set_box(c, e, l, t, rr, bb)
-  self._w:update(id, c, e)
-end
-
 -- World:check without its argument checks (World:move has made them):
 -- the item's rectangle r, a goal of numbers, a filter function.
 local function check(self, item, r, goalX, goalY, filter)
@@ -708,7 +674,9 @@ function World:move(item, goalX, goalY, filter)
     if ax - ax == 0 and ay - ay == 0 and rr - rr == 0 and rb - rb == 0
        and rr > ax and rb > ay then
       if ax ~= r.x or ay ~= r.y then
-        place(self, self._id[item], ax, ay, rr, rb, w, h)
+        local c, e = self._c, self._e
+        set_box(c, e, ax, ay, rr, rb)
+        self._w:update(self._id[item], c, e)
         r.x, r.y = ax, ay
       end
       return ax, ay, cols, len
@@ -741,7 +709,6 @@ function World:remove(item)
   local id = self._id[item]
   self._w:remove(id)
   self.rects[item], self._id[item], self._item[id], self._rect[id] = nil, nil, nil, nil
-  self._box[id] = nil
   self._count = self._count - 1
 end
 
@@ -750,7 +717,9 @@ function World:update(item, x, y, w, h)
   w, h = w or r.w, h or r.h
   check_rect(x, y, w, h)
   if x ~= r.x or y ~= r.y or w ~= r.w or h ~= r.h then
-    place(self, self._id[item], x, y, x + w, y + h, w, h)
+    local c, e = self._c, self._e
+    set_box(c, e, x, y, x + w, y + h)
+    self._w:update(self._id[item], c, e)
     r.x, r.y, r.w, r.h = x, y, w, h
   end
 end
@@ -988,7 +957,6 @@ function bump.newWorld(cellSize)
     _id = {},          -- item -> the id of its box
     _item = {},        -- id -> item
     _rect = {},        -- id -> the item's rect
-    _box = {},         -- id -> the world's box of an item moved (place)
     _count = 0,
   }, World_mt)
   world:addResponse("touch", TOUCH)
