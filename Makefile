@@ -485,7 +485,8 @@ bench-bump: build/5.4/collide/core.so build/5.1/collide/core.so
 	  "(fetch kikito/bump.lua's bump.lua, then make bench-bump BUMP_LUA=/path/to/bump.lua)"; \
 	else \
 	  $(BUMP_ENV) LUA_CPATH='build/5.4/?.so;;' lua5.4 bench/bump_bench.lua && \
-	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' luajit bench/bump_bench.lua; \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' COLLIDE_BACKEND=ffi luajit bench/bump_bench.lua && \
+	  $(BUMP_ENV) LUA_CPATH='build/5.1/?.so;;' COLLIDE_BACKEND=capi luajit bench/bump_bench.lua; \
 	fi
 # ---- end collide.bump ---------------------------------------------------------
 

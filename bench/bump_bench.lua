@@ -2,10 +2,11 @@
 --
 --   BUMP_LUA=/tmp/bump.lua lua5.4 bench/bump_bench.lua
 --
--- (`make bench-bump` runs it on Lua 5.4 and LuaJIT; bump.lua is not part of
--- this project: fetch kikito/bump.lua's bump.lua and point BUMP_LUA at it.)
+-- (`make bench-bump` runs it on Lua 5.4 and on LuaJIT with each backend;
+-- bump.lua is not part of this project: fetch kikito/bump.lua's bump.lua
+-- and point BUMP_LUA at it.)
 -- The scene is a platformer's: a 120 x 80 tile map of 16 px tiles (a border,
--- a floor, platforms and blocks; about 2,500 tiles) and 200 walkers of
+-- a floor, platforms and blocks; 1,295 tiles) and 200 walkers of
 -- 12 x 14 px. One round moves every walker once (gravity, a walking speed
 -- that turns at walls: world:move with a filter returning "slide"), queries
 -- 200 screen-sized rectangles (queryRect 96 x 96) and casts 200 segments of

@@ -31,7 +31,8 @@ describe("the binding", function()
       for _, row in ipairs(api.world) do
         local name, cfn, kinds, result, where = row[1], row[2], row[3], row[4], row[5]
         assert.are.equal("collide_world_" .. name, cfn)
-        assert.is_truthy(({ ADDED = 1, IDS = 1, PEN = 1, WHIT = 1, MANY = 1 })[result], name)
+        assert.is_truthy(({ ADDED = 1, IDS = 1, PEN = 1, WHIT = 1, MANY = 1, CAND = 1 })[result],
+                         name)
         -- (A, a flat array of numbers, is the last argument of the batch
         -- queries and of nothing else)
         if result == "MANY" then

@@ -167,8 +167,9 @@ describe("collide.help", function()
       end
     end
     -- the world's: arguments, then (filter) or (data) or (filter, point, normal),
-    -- or for a batch (its last kind A: segments) (filter, out)
-    local MORE = { ADDED = 1, IDS = 1, PEN = 1, WHIT = 3, MANY = 2 }
+    -- or for a batch (its last kind A: segments) (filter, out), or for the
+    -- broadphase's candidates (out)
+    local MORE = { ADDED = 1, IDS = 1, PEN = 1, WHIT = 3, MANY = 2, CAND = 1 }
     for _, row in ipairs(core._api.world) do
       local name, kinds, result = row[1], row[3], row[4]
       local e = assert(DATA["world." .. name], name .. " not annotated")

@@ -513,6 +513,20 @@ function World:overlap_aabb(center, extents, filter) end
 ---@return integer[]
 function World:overlap_capsule(a, b, r, filter) end
 
+---The broadphase's candidates of a box sweep: the ids of the shapes whose
+---(slightly padded) bounding box the box of half-extents e meets on its
+---way from centre c0 to c1, without the shapes' exact tests; ascending.
+---c0 == c1 for a box held still, e = 0 for a segment. Planes are always
+---listed, sensors never. out (reused) gets the ids in out[1..n], its
+---entries after them cleared.
+---@param e collide.vec3like half-extents
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param out? integer[]
+---@return integer[] out
+---@return integer n
+function World:candidates_aabb(e, c0, c1, out) end
+
 ---Every shape the sphere touches, with the shortest push out of it.
 ---@param center collide.vec3like
 ---@param r number

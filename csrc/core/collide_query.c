@@ -511,6 +511,16 @@ static int query_shape(collide_world *w, query *q, int slot) {
   if (s->id == q->skip_id) return 0;
   if (s->sensor >= 0 && !q->sensors) return 0;
   if (!q->exact) {
+    /* the broadphase's answer: a shape whose own box over the step
+       (padded: shape_bounds) the query's box, grown by its margin, does
+       not meet is left out, so the list does not depend on how fat the
+       tree's boxes are; planes have no box and are listed always */
+    box b;
+    double t;
+    if (s->kind != COLLIDE_SHAPE_PLANE) {
+      shape_swept_box(s, &b);
+      if (!query_box(q, &b, &t)) return 0;
+    }
     if (q->nids < q->cap) q->ids[q->nids] = s->id;
     q->nids++;
     return 0;
@@ -1323,6 +1333,26 @@ int collide_world_candidates(collide_world *w, double r,
   CHECK_VEC(c0, 3);
   CHECK_VEC(c1, 4);
   collide__query_init(&q, Q_SWEEP, r, c0, c1);
+  q.exact = 0;
+  q.ids = ids;
+  q.cap = cap < 0 ? 0 : cap;
+  (void)collide__query_run(w, &q);
+  if (q.nids <= q.cap) qsort(ids, (size_t)q.nids, sizeof *ids, cmp_int);
+  return q.nids;
+}
+
+int collide_world_candidates_aabb(collide_world *w, const collide_vec3 *e,
+                                  const collide_vec3 *c0,
+                                  const collide_vec3 *c1, int *ids, int cap) {
+  query q;
+  collide__mover m;
+  CHECK_EXTENTS(e, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  memset(&m, 0, sizeof m);
+  m.kind = MOVER_AABB;
+  m.e = *e;
+  collide__query_init_mover(&q, Q_SWEEP, &m, c0, c1);
   q.exact = 0;
   q.ids = ids;
   q.cap = cap < 0 ? 0 : cap;

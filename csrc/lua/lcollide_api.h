@@ -129,6 +129,10 @@
  *          core as (const double *, int n); the method takes an optional
  *          filter and an optional out array after it and returns out, 8
  *          numbers per query (see collide_world_raycast_many)
+ *   CAND   int core(w, <arguments>, int *ids, int cap): the broadphase's
+ *          ids (no filter, no exact test); the method takes an optional
+ *          out after the arguments and returns out, n (out[1..n] the ids,
+ *          the entries after them cleared; see push_candidates)
  * Messages are those of the hand-written methods: self is not counted. */
 #define LC_API_WORLD_METHODS(X) \
   X(add_triangle, collide_world_add_triangle, ADDED, (V, V, V)) \
@@ -152,6 +156,7 @@
   X(sweep_sphere_many, collide_world_sweep_sphere_many, MANY, (N, A)) \
   X(sweep_aabb_many, collide_world_sweep_aabb_many, MANY, (V, A)) \
   X(sweep_capsule_many, collide_world_sweep_capsule_many, MANY, (N, V, A)) \
+  X(candidates_aabb, collide_world_candidates_aabb, CAND, (V, V, V)) \
   /* internal: a plane kept as given (w:save, collide.load) */ \
   X(_add_unit_plane, collide_world__add_unit_plane, ADDED, (V, N))
 /* ---- (end of the world's methods) ---- */

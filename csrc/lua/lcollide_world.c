@@ -1171,6 +1171,44 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
     return push_penetration(L, &F, w, run_##name, a, LC_COUNT(kinds) + 2); \
   }
 
+/* w:candidates_<shape>(<arguments> [, out]) -> out, n: the core's ids
+   into out[1..n] (a new table when out is nil), entries after them up to
+   out's old length cleared, as push_many clears its out. */
+typedef int (*cand_run)(collide_world *w, const lc_arg *a, int *ids, int cap);
+
+static int push_candidates(lua_State *L, const lc_fn *F, collide_world *w,
+                           cand_run run, const lc_arg *a, int oidx) {
+  int small[64], *ids = small, n, i, old, cap = 64;
+  lua_settop(L, oidx);
+  if (!lua_isnil(L, oidx) && lua_type(L, oidx) != LUA_TTABLE)
+    lc_typeerror(L, F, oidx, "table");
+  n = run(w, a, ids, cap);
+  while (n > cap) {
+    /* (the allocation may run a finalizer, which may change the world) */
+    cap = n;
+    ids = (int *)lc_newuserdata(L, (size_t)cap * sizeof *ids, 0);
+    w = check_world(L, F);
+    n = run(w, a, ids, cap);
+  }
+  if (n < 0) return world_error(L, F, n);
+  if (lua_isnil(L, oidx)) {
+    lua_createtable(L, n, 0);
+    lua_replace(L, oidx);
+  }
+  old = (int)lc_rawlen(L, oidx);
+  for (i = 0; i < n; i++) {
+    lua_pushinteger(L, ids[i]);
+    lua_rawseti(L, oidx, i + 1);
+  }
+  for (i = old; i > n; i--) {
+    lua_pushnil(L);
+    lua_rawseti(L, oidx, i);
+  }
+  lua_pushvalue(L, oidx);
+  lua_pushinteger(L, n);
+  return 2;
+}
+
 /* w:<sweep>(<arguments> [, filter [, point_out, normal_out]]) */
 #define LC_WORLD_WHIT(name, cfn, kinds) \
   static int w_##name(lua_State *L) { \
@@ -1184,6 +1222,16 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
     lc_checkouts(L, &F, LC_COUNT(kinds) + 3, 2); \
     code = cfn(w, LC_APPLY(LC_PASS, kinds), fn, filter_ctx(&f, fn), &h, &id); \
     return push_world_hit(L, &F, code, &h, id, &f, LC_COUNT(kinds) + 3); \
+  }
+
+/* w:candidates_<shape>(<arguments> [, out]) -> out, n */
+#define LC_WORLD_CAND(name, cfn, kinds) \
+  static int run_##name(collide_world *w, const lc_arg *a, int *ids, int cap) { \
+    return cfn(w, LC_APPLY(LC_PASS, kinds), ids, cap); \
+  } \
+  static int w_##name(lua_State *L) { \
+    LC_WORLD_HEAD(name, kinds, check_world); \
+    return push_candidates(L, &F, w, run_##name, a, LC_COUNT(kinds) + 2); \
   }
 
 /* w:<name>(<arguments>, segments [, filter [, out]]) -> out */

@@ -9,8 +9,9 @@
 --
 -- How it is built. Every item is an axis-aligned box of a collide world in
 -- the z = 0 plane (collide's 2D convention: a flat box, e.z = 0); the
--- world's tree finds the candidates of every move and query (overlap_aabb,
--- raycast_all) in C. What a candidate means is decided here, in a few lines
+-- world's tree finds the candidates of every move and query in C
+-- (w:candidates_aabb: the ids of the boxes along a box sweep or a segment,
+-- into a table the facade reuses). What a candidate means is decided here, in a few lines
 -- of arithmetic on the item's own numbers (x, y, w, h): bump's semantics
 -- are not collide's controller's (a rectangle that only touches another, or
 -- slides along it, is no collision in bump; an item that starts inside
@@ -52,38 +53,50 @@ local function is_finite(v)
   return v == v and v ~= huge and v ~= -huge
 end
 
--- (level: check_rect's checks raise at 4, its caller's caller: the game's
--- line that called a world method)
+-- (level: rect_error's checks raise at 5, the caller of the world method
+-- that called check_rect: the game's line)
 local function check_number(v, name)
   if type(v) ~= "number" then
-    error(name .. " must be a number, but was " .. tostring(v) .. "(a " .. type(v) .. ")", 4)
+    error(name .. " must be a number, but was " .. tostring(v) .. "(a " .. type(v) .. ")", 5)
   end
   if not is_finite(v) then
-    error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 4)
+    error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 5)
   end
 end
 
 local function check_positive(v, name)
   if type(v) ~= "number" or not (v > 0) then -- luacheck: ignore 581 (NaN fails too)
     error(name .. " must be a positive integer, but was " .. tostring(v) ..
-          "(" .. type(v) .. ")", 4)
+          "(" .. type(v) .. ")", 5)
   end
   if v == huge then
-    error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 4)
+    error(name .. " must be a finite number, but was " .. tostring(v) .. "(a number)", 5)
   end
 end
 
-local function check_rect(x, y, w, h)
+-- The error of a rectangle check_rect refused.
+local function rect_error(x, y, w, h)
   check_number(x, "x")
   check_number(y, "y")
   check_positive(w, "w")
   check_positive(h, "h")
   -- (x + w > x also refuses an integer sum that wraps around on Lua 5.3+
   -- and a width lost to rounding beside a huge x.)
-  if not (x + w > x and y + h > y and is_finite(x + w) and is_finite(y + h)) then
-    error("x + w and y + h must be finite numbers beyond x and y, but were " ..
-          tostring(x + w) .. ", " .. tostring(y + h), 3)
+  error("x + w and y + h must be finite numbers beyond x and y, but were " ..
+        tostring(x + w) .. ", " .. tostring(y + h), 4)
+end
+
+-- Every check of rect_error in one expression, which passes exactly when
+-- rect_error would raise nothing (v - v == 0: v is finite; NaN and the
+-- infinities give NaN), so that a good rectangle costs no call on Lua 5.x.
+local function check_rect(x, y, w, h)
+  if type(x) == "number" and type(y) == "number" and type(w) == "number"
+     and type(h) == "number" and x - x == 0 and y - y == 0 and w > 0 and h > 0
+     and w - w == 0 and h - h == 0 and x + w > x and y + h > y
+     and (x + w) - (x + w) == 0 and (y + h) - (y + h) == 0 then
+    return
   end
+  rect_error(x, y, w, h)
 end
 
 -- bad argument #i to 'name' (number expected, got nil), for the arguments
@@ -236,26 +249,22 @@ end
 -- A segment (x1, y1) + t (dx, dy) against the rectangle (l, t, r, b), t
 -- clipped to [lo, hi]: entry and exit (Liang-Barsky; parallel to a side,
 -- the segment must lie strictly between the two lines of that axis).
+-- Along x the slab is entered at (l - x1) / dx and left at (r - x1) / dx
+-- when dx > 0, the other way round when dx < 0: l < r gives
+-- l - x1 <= r - x1 after rounding (rounding is monotonic), and so the
+-- smaller quotient is the entry whatever the sign; min and max pick the
+-- same two roundings a branch on the sign would (and compile to no branch
+-- on LuaJIT, whose side traces for the four signs did not compile).
 local function clip(l, t, r, b, x1, y1, dx, dy, lo, hi)
-  if dx > 0 then
+  if dx ~= 0 then
     local e, x = (l - x1) / dx, (r - x1) / dx
-    if e > lo then lo = e end
-    if x < hi then hi = x end
-  elseif dx < 0 then
-    local e, x = (r - x1) / dx, (l - x1) / dx
-    if e > lo then lo = e end
-    if x < hi then hi = x end
+    lo, hi = max(lo, min(e, x)), min(hi, max(e, x))
   elseif not (l < x1 and x1 < r) then
     return nil
   end
-  if dy > 0 then
+  if dy ~= 0 then
     local e, x = (t - y1) / dy, (b - y1) / dy
-    if e > lo then lo = e end
-    if x < hi then hi = x end
-  elseif dy < 0 then
-    local e, x = (b - y1) / dy, (t - y1) / dy
-    if e > lo then lo = e end
-    if x < hi then hi = x end
+    lo, hi = max(lo, min(e, x)), min(hi, max(e, x))
   elseif not (t < y1 and y1 < b) then
     return nil
   end
@@ -274,12 +283,48 @@ local MARGIN = 2 ^ -30
 -- (a rectangle no segment meets: clip on it gives nil)
 local NOWHERE = { x = 0 / 0, y = 0 / 0, w = 0, h = 0 }
 
--- The box (l, t) .. (r, b) written into the vec3s c and e, grown by the hair.
-local function set_box(c, e, l, t, r, b)
-  local cx, cy, ex, ey = (l + r) * 0.5, (t + b) * 0.5, (r - l) * 0.5, (b - t) * 0.5
-  local m = MARGIN * (abs(cx) + abs(cy) + ex + ey) + TINY
-  c.x, c.y, c.z = cx, cy, 0
-  e.x, e.y, e.z = ex + m, ey + m, 0
+-- set_box: the box (l, t) .. (r, b) written into the vectors c (centre)
+-- and e (half-extents), grown by the hair.
+--
+-- The scratch vectors the facade hands the world: on the FFI backend
+-- vec3s (C structs its methods read directly); on the C API plain tables
+-- {x, y, z}, which the world's methods accept as vectors too, whose fields
+-- are set without a metamethod call (a vec3 there is a userdata: each
+-- field set is a call into C, which Lua 5.x pays for and LuaJIT cannot
+-- compile), and which the C side reads by index, faster than by name.
+local FFI = collide.backend == "ffi"
+
+local function scratch()
+  if FFI then return vec3() end
+  return { 0, 0, 0 }
+end
+
+local set_box, set_segment
+if FFI then
+  set_box = function(c, e, l, t, r, b)
+    local cx, cy, ex, ey = (l + r) * 0.5, (t + b) * 0.5, (r - l) * 0.5, (b - t) * 0.5
+    local m = MARGIN * (abs(cx) + abs(cy) + ex + ey) + TINY
+    c.x, c.y, c.z = cx, cy, 0
+    e.x, e.y, e.z = ex + m, ey + m, 0
+  end
+  -- (c0, c1: the ends; e: no size)
+  set_segment = function(c0, c1, e, x1, y1, x2, y2)
+    c0.x, c0.y, c0.z = x1, y1, 0
+    c1.x, c1.y, c1.z = x2, y2, 0
+    e.x, e.y, e.z = 0, 0, 0
+  end
+else
+  set_box = function(c, e, l, t, r, b)
+    local cx, cy, ex, ey = (l + r) * 0.5, (t + b) * 0.5, (r - l) * 0.5, (b - t) * 0.5
+    local m = MARGIN * (abs(cx) + abs(cy) + ex + ey) + TINY
+    c[1], c[2], c[3] = cx, cy, 0
+    e[1], e[2], e[3] = ex + m, ey + m, 0
+  end
+  set_segment = function(c0, c1, e, x1, y1, x2, y2)
+    c0[1], c0[2], c0[3] = x1, y1, 0
+    c1[1], c1[2], c1[3] = x2, y2, 0
+    e[1], e[2], e[3] = 0, 0, 0
+  end
 end
 
 ------------------------------------------------------------ responses
@@ -344,23 +389,50 @@ local TOUCH, CROSS, SLIDE, BOUNCE =
 
 local function default_filter() return "slide" end
 
+-- An empty set, never written.
+local NONE = {}
+
 ------------------------------------------------------------ the world
 
 local World = {}
 local World_mt = { __index = World }
 
+-- Buffers for the ids of the tree's answers (w:candidates_aabb fills one
+-- in place): each query takes one from the world's pool and gives it back
+-- when it is done, so that a query a filter runs meanwhile has its own,
+-- and a game that queries every frame allocates none. (A query ended by
+-- an error leaves its buffer to the collector.)
+local function take(self)
+  local n = self._nfree
+  if n == 0 then return {} end
+  self._nfree = n - 1
+  return self._free[n]
+end
+
+local function give(self, buf)
+  local n = self._nfree + 1
+  self._free[n], self._nfree = buf, n
+end
+
+-- The ids of the world's boxes meeting the box (l, t) .. (r, b): into buf,
+-- and their count.
+local function ids_in(self, buf, l, t, r, b)
+  local c, e = self._c, self._e
+  set_box(c, e, l, t, r, b)
+  return self._w:candidates_aabb(e, c, c, buf)
+end
+
 -- The ids of the world's boxes meeting the box swept by (x, y, w, h) on its
--- way to (gx, gy).
-local function candidates(self, x, y, w, h, gx, gy)
+-- way to (gx, gy) (the box around both ends: see leg): into buf, and their
+-- count.
+local function candidates(self, buf, x, y, w, h, gx, gy)
   local l, t = x, y
   if gx < l then l = gx end
   if gy < t then t = gy end
   local r, b = x + w, y + h
   if gx + w > r then r = gx + w end
   if gy + h > b then b = gy + h end
-  local c, e = self._c, self._e
-  set_box(c, e, l, t, r, b)
-  return self._w:overlap_aabb(c, e)
+  return ids_in(self, buf, l, t, r, b)
 end
 
 local function new_col(item, other, kind, overlaps, ti, dx, dy, nx, ny, tx, ty,
@@ -380,13 +452,14 @@ end
 -- gives a response for; nil when there is none. The same as
 -- World:project(...)[1] with a filter that skips `visited`.
 --
--- ids: the candidates, from `candidates` for a box that holds this path.
-local function first(self, ids, item, visited, x, y, w, h, gx, gy, filter)
+-- ids[1 .. n]: the candidates, from `candidates` for a box that holds this
+-- path.
+local function first(self, ids, n, item, visited, x, y, w, h, gx, gy, filter)
   local dx, dy = gx - x, gy - y
   local r, b = x + w, y + h
   local items, rects = self._item, self._rect
   local best, bkind, bti, bdist, bo
-  for k = 1, #ids do
+  for k = 1, n do
     local id = ids[k]
     local other = items[id]
     -- (other is nil when a filter has removed it since the query)
@@ -409,17 +482,17 @@ local function first(self, ids, item, visited, x, y, w, h, gx, gy, filter)
                  x, y, w, h, bo.x, bo.y, bo.w, bo.h)
 end
 
--- The candidates of a leg from (sx, sy) to (gx, gy): ids0, those of the
--- move's first leg from (x, y) to (gx0, gy0), when the leg stays in the box
--- that one swept; else the tree's answer for the leg.
-local function leg(self, ids0, x, y, gx0, gy0, w, h, sx, sy, gx, gy)
+-- The candidates of a leg from (sx, sy) to (gx, gy): ids0[1 .. n0], those
+-- of the move's first leg from (x, y) to (gx0, gy0), when the leg stays in
+-- the box that one swept; else the tree's answer for the leg, into buf.
+local function leg(self, ids0, n0, buf, x, y, gx0, gy0, w, h, sx, sy, gx, gy)
   local l0, t0 = x < gx0 and x or gx0, y < gy0 and y or gy0
   local r0, b0 = (x > gx0 and x or gx0) + w, (y > gy0 and y or gy0) + h
   if sx >= l0 and sy >= t0 and sx + w <= r0 and sy + h <= b0
      and gx >= l0 and gy >= t0 and gx + w <= r0 and gy + h <= b0 then
-    return ids0
+    return ids0, n0
   end
-  return candidates(self, sx, sy, w, h, gx, gy)
+  return candidates(self, buf, sx, sy, w, h, gx, gy)
 end
 
 local function get_rect(self, item)
@@ -439,7 +512,7 @@ end
 local function response_of(self, kind)
   local response = self.responses[kind]
   if response == nil then
-    error(("Unknown collision type: %s (%s)"):format(tostring(kind), type(kind)), 3)
+    error(("Unknown collision type: %s (%s)"):format(tostring(kind), type(kind)), 4)
   end
   return response
 end
@@ -454,10 +527,10 @@ function World:project(item, x, y, w, h, goalX, goalY, filter)
   arg_filter(filter, 8, "project")
   filter = filter or default_filter
   local dx, dy = goalX - x, goalY - y
-  local ids = candidates(self, x, y, w, h, goalX, goalY)
+  local ids, n = candidates(self, take(self), x, y, w, h, goalX, goalY)
   local items, rects = self._item, self._rect
   local cols, len, key = {}, 0, {}
-  for k = 1, #ids do
+  for k = 1, n do
     local id = ids[k]
     local other = items[id]
     if other ~= nil and other ~= item then   -- (nil: removed by a filter)
@@ -476,6 +549,7 @@ function World:project(item, x, y, w, h, goalX, goalY, filter)
       end
     end
   end
+  give(self, ids)
   if len > 1 then
     sort(cols, function(a, b)
       local ka, kb = key[a], key[b]
@@ -494,21 +568,19 @@ local function custom(self, response, col, vfilter, x, y, w, h, goalX, goalY)
   goalX, goalY, pcols, plen = response(self, col, x, y, w, h, goalX, goalY, vfilter)
   if type(goalX) ~= "number" or type(goalY) ~= "number" then
     error(("response '%s' must return goalX, goalY, cols, len (got %s, %s)")
-          :format(tostring(col.type), type(goalX), type(goalY)), 3)
+          :format(tostring(col.type), type(goalX), type(goalY)), 4)
   end
   plen = plen or (type(pcols) == "table" and #pcols) or 0
   return goalX, goalY, plen > 0 and pcols[1] or nil
 end
 
-function World:check(item, goalX, goalY, filter)
-  local r = get_rect(self, item)
+-- World:check without its argument checks (World:move has made them):
+-- the item's rectangle r, a goal of numbers, a filter function.
+local function check(self, item, r, goalX, goalY, filter)
   local x, y, w, h = r.x, r.y, r.w, r.h
-  goalX, goalY = goalX or x, goalY or y
-  arg_number(goalX, 2, "check")
-  arg_number(goalY, 3, "check")
-  arg_filter(filter, 4, "check")
-  filter = filter or default_filter
-  local visited = { [item] = true }
+  -- (the items met so far: none on the first leg, so the table is made
+  -- at the first collision, and a move that meets nothing makes none)
+  local visited = NONE
   local cols, len = {}, 0
   local limit = self._count + 1
   local vfilter
@@ -516,42 +588,43 @@ function World:check(item, goalX, goalY, filter)
   -- from the start to the goal (its goal keeps one coordinate of the goal
   -- and takes the other from the touch), and so does a cross: one query of
   -- the tree serves them. A leg that leaves the box (a bounce, a touch
-  -- behind the start when the item began inside another) asks again.
-  local ids0 = candidates(self, x, y, w, h, goalX, goalY)
+  -- behind the start when the item began inside another) asks again, into
+  -- a second buffer (buf).
+  local ids0, n0 = candidates(self, take(self), x, y, w, h, goalX, goalY)
+  local buf
   local gx0, gy0 = goalX, goalY
-  local col = first(self, ids0, item, visited, x, y, w, h, goalX, goalY, filter)
+  local col = first(self, ids0, n0, item, visited, x, y, w, h, goalX, goalY, filter)
   while col ~= nil do
     len = len + 1
     cols[len] = col
+    if visited == NONE then visited = { [item] = true } end
     visited[col.other] = true
     if len > limit then
       error(("response '%s' keeps returning collisions with visited items " ..
-             "(pass the filter it is given to world:project)"):format(tostring(col.type)), 2)
+             "(pass the filter it is given to world:project)"):format(tostring(col.type)), 3)
     end
     local response = response_of(self, col.type)
-    if response == SLIDE then
-      goalX, goalY = slide_goal(col, x, y, goalX, goalY)
-      col.slide = { x = goalX, y = goalY }
+    if response == SLIDE or response == BOUNCE then
+      if response == SLIDE then
+        goalX, goalY = slide_goal(col, x, y, goalX, goalY)
+        col.slide = { x = goalX, y = goalY }
+      else
+        goalX, goalY = bounce_goal(col, x, y, goalX, goalY)
+        col.bounce = { x = goalX, y = goalY }
+      end
       local tch = col.touch
-      local ids = leg(self, ids0, x, y, gx0, gy0, w, h, tch.x, tch.y, goalX, goalY)
-      col = first(self, ids, item, visited, tch.x, tch.y, w, h, goalX, goalY, filter)
+      local tx, ty = tch.x, tch.y
+      buf = buf or take(self)
+      local ids, n = leg(self, ids0, n0, buf, x, y, gx0, gy0, w, h, tx, ty, goalX, goalY)
+      col = first(self, ids, n, item, visited, tx, ty, w, h, goalX, goalY, filter)
     elseif response == TOUCH then
       goalX, goalY = col.touch.x, col.touch.y
       col = nil
     elseif response == CROSS then
-      col = first(self, leg(self, ids0, x, y, gx0, gy0, w, h, x, y, goalX, goalY), item,
-                  visited, x, y, w, h, goalX, goalY, filter)
-    elseif response == BOUNCE then
-      goalX, goalY = bounce_goal(col, x, y, goalX, goalY)
-      col.bounce = { x = goalX, y = goalY }
-      local tch = col.touch
-      local ids = leg(self, ids0, x, y, gx0, gy0, w, h, tch.x, tch.y, goalX, goalY)
-      col = first(self, ids, item, visited, tch.x, tch.y, w, h, goalX, goalY, filter)
+      buf = buf or take(self)
+      local ids, n = leg(self, ids0, n0, buf, x, y, gx0, gy0, w, h, x, y, goalX, goalY)
+      col = first(self, ids, n, item, visited, x, y, w, h, goalX, goalY, filter)
     else
-      -- (this closure also keeps LuaJIT from compiling check's loop as one
-      -- trace with the tree query and the candidates loop inlined, whose
-      -- side exits then carry more numbers than it can allocate registers
-      -- for: the loops compile on their own, measured faster)
       vfilter = vfilter or function(itm, other)
         if visited[other] then return false end
         return filter(itm, other)
@@ -559,16 +632,56 @@ function World:check(item, goalX, goalY, filter)
       goalX, goalY, col = custom(self, response, col, vfilter, x, y, w, h, goalX, goalY)
     end
   end
+  give(self, ids0)
+  if buf then give(self, buf) end
   return goalX, goalY, cols, len
+end
+
+-- LuaJIT: check runs in the interpreter, and calls first, whose loop over
+-- the candidates is a trace of its own. Compiled, check's traces abort
+-- (the closure below makes it close upvalues on return, which LuaJIT 2.1
+-- does not compile; made elsewhere, the whole move becomes one trace whose
+-- side exits need more registers than LuaJIT can allocate), and the
+-- attempts cost more than the interpreter: measured, a move took 2.9-4.5
+-- us off, 4.1-4.9 us on (FFI and C API backends, best of five runs).
+if type(jit) == "table" then jit.off(check) end
+
+function World:check(item, goalX, goalY, filter)
+  local r = get_rect(self, item)
+  goalX, goalY = goalX or r.x, goalY or r.y
+  arg_number(goalX, 2, "check")
+  arg_number(goalY, 3, "check")
+  arg_filter(filter, 4, "check")
+  return check(self, item, r, goalX, goalY, filter or default_filter)
 end
 
 function World:move(item, goalX, goalY, filter)
   local r = get_rect(self, item)
   goalX, goalY = goalX or r.x, goalY or r.y
-  arg_number(goalX, 2, "move")
-  arg_number(goalY, 3, "move")
-  arg_filter(filter, 4, "move")
-  local ax, ay, cols, len = self:check(item, goalX, goalY, filter)
+  -- (arg_number's checks, inline for the common case: a finite number)
+  if type(goalX) ~= "number" or goalX - goalX ~= 0 then arg_number(goalX, 2, "move") end
+  if type(goalY) ~= "number" or goalY - goalY ~= 0 then arg_number(goalY, 3, "move") end
+  if filter ~= nil then arg_filter(filter, 4, "move") end
+  local ax, ay, cols, len = check(self, item, r, goalX, goalY, filter or default_filter)
+  -- World:update(item, ax, ay), inline when its checks hold: the item is
+  -- still there with the rectangle r (a filter or a response may have
+  -- removed or re-placed it), and ax, ay, ax + w and ay + h are finite
+  -- with ax + w > ax and ay + h > ay (a custom response may return any
+  -- goal); else World:update does it, or says what is wrong.
+  local w, h = r.w, r.h
+  if self.rects[item] == r and type(ax) == "number" and type(ay) == "number" then
+    local rr, rb = ax + w, ay + h
+    if ax - ax == 0 and ay - ay == 0 and rr - rr == 0 and rb - rb == 0
+       and rr > ax and rb > ay then
+      if ax ~= r.x or ay ~= r.y then
+        local c, e = self._c, self._e
+        set_box(c, e, ax, ay, rr, rb)
+        self._w:update(self._id[item], c, e)
+        r.x, r.y = ax, ay
+      end
+      return ax, ay, cols, len
+    end
+  end
   self:update(item, ax, ay)
   return ax, ay, cols, len
 end
@@ -613,52 +726,62 @@ end
 
 ------------------------------------------------------------ queries
 
--- The items of the candidate ids `ids` whose rectangle `accept` takes and
--- `filter` keeps, in the order items were added.
-local function keep(self, ids, filter, accept, a, b, c, d)
-  local items, rects = self._item, self._rect
-  local out, len = {}, 0
-  for k = 1, #ids do
-    local id = ids[k]
-    local r = rects[id]   -- (nil: removed by a filter meanwhile)
-    if r ~= nil and accept(r.x, r.y, r.x + r.w, r.y + r.h, a, b, c, d) then
-      local item = items[id]
-      if filter == nil or filter(item) then
-        len = len + 1
-        out[len] = item
-      end
-    end
-  end
-  return out, len
-end
+-- The two list queries decide each candidate inline (a call per candidate
+-- costs more than the test on Lua 5.x) and call the game's filter only on
+-- the items they keep, in the order items were added (ids ascending).
 
 -- Interiors meet (bump: rect_isIntersecting; strict, so rectangles that
 -- only share an edge do not).
-local function rect_meets(l, t, r, b, ql, qt, qr, qb)
-  return l < qr and ql < r and t < qb and qt < b
+function World:queryRect(x, y, w, h, filter)
+  check_rect(x, y, w, h)
+  if filter ~= nil then arg_filter(filter, 5, "queryRect") end
+  local ql, qt, qr, qb = x, y, x + w, y + h
+  local ids, n = ids_in(self, take(self), ql, qt, qr, qb)
+  local items, rects = self._item, self._rect
+  local out, len = {}, 0
+  for k = 1, n do
+    local id = ids[k]
+    local r = rects[id]   -- (nil: removed by a filter meanwhile)
+    if r ~= nil then
+      local l, t = r.x, r.y
+      if l < qr and ql < l + r.w and t < qb and qt < t + r.h then
+        local item = items[id]
+        if filter == nil or filter(item) then
+          len = len + 1
+          out[len] = item
+        end
+      end
+    end
+  end
+  give(self, ids)
+  return out, len
 end
 
 -- Strictly inside (a point on an edge is outside; bump: more than DELTA
 -- inside).
-local function point_inside(l, t, r, b, px, py)
-  return l < px and px < r and t < py and py < b
-end
-
-function World:queryRect(x, y, w, h, filter)
-  check_rect(x, y, w, h)
-  arg_filter(filter, 5, "queryRect")
-  local c, e = self._c, self._e
-  set_box(c, e, x, y, x + w, y + h)
-  return keep(self, self._w:overlap_aabb(c, e), filter, rect_meets, x, y, x + w, y + h)
-end
-
 function World:queryPoint(x, y, filter)
   arg_number(x, 1, "queryPoint")
   arg_number(y, 2, "queryPoint")
   arg_filter(filter, 3, "queryPoint")
-  local c, e = self._c, self._e
-  set_box(c, e, x, y, x, y)
-  return keep(self, self._w:overlap_aabb(c, e), filter, point_inside, x, y)
+  local ids, n = ids_in(self, take(self), x, y, x, y)
+  local items, rects = self._item, self._rect
+  local out, len = {}, 0
+  for k = 1, n do
+    local id = ids[k]
+    local r = rects[id]
+    if r ~= nil then
+      local l, t = r.x, r.y
+      if l < x and x < l + r.w and t < y and y < t + r.h then
+        local item = items[id]
+        if filter == nil or filter(item) then
+          len = len + 1
+          out[len] = item
+        end
+      end
+    end
+  end
+  give(self, ids)
+  return out, len
 end
 
 -- The items a segment meets, as bump counts them: its part inside the
@@ -667,18 +790,14 @@ end
 -- count), in the order of where the infinite line enters them. Returns a
 -- flat array (item, ti1, ti2, weight per hit) and the count.
 local function segment_hits(self, x1, y1, x2, y2, filter)
-  local c, e = self._c, self._e
-  c.x, c.y, c.z = x1, y1, 0
-  e.x, e.y, e.z = x2, y2, 0
-  -- The tree lists every box the segment meets (the boxes are grown by the
-  -- hair, so this is a superset); the world's recorder (newWorld) keeps
-  -- their ids in self._seen and lets the world build no result. The list
-  -- is taken before any filter of the game's runs (which may query again).
-  local seen = {}
-  self._seen, self._nseen = seen, 0
-  self._w:raycast_all(c, e, self._record)
-  local n = self._nseen
-  self._seen = nil
+  -- The tree lists every box along the segment (a box of no size swept
+  -- from one end to the other; the boxes are grown by the hair, and the
+  -- core grows the query by a margin of its own, so this is a superset).
+  -- The list is taken before any filter of the game's runs (which may
+  -- query again, into a buffer of its own).
+  local c0, c1, e = self._c, self._c1, self._e
+  set_segment(c0, c1, e, x1, y1, x2, y2)
+  local seen, n = self._w:candidates_aabb(e, c0, c1, take(self))
   local items, rects = self._item, self._rect
   local dx, dy = x2 - x1, y2 - y1
   -- buf: per hit, its item, ti1, ti2 and the weight it is sorted by (where
@@ -709,19 +828,28 @@ local function segment_hits(self, x1, y1, x2, y2, filter)
       end
     end
   end
+  give(self, seen)
   return buf, len
 end
 
-local function check_segment(name, x1, y1, x2, y2, filter)
-  arg_number(x1, 1, name)
-  arg_number(y1, 2, name)
-  arg_number(x2, 3, name)
-  arg_number(y2, 4, name)
-  arg_filter(filter, 5, name)
+-- Are a segment query's arguments good (four finite numbers, a filter or
+-- nil)? In one expression: the common case costs no call per argument.
+local function segment_ok(x1, y1, x2, y2, filter)
+  return type(x1) == "number" and type(y1) == "number" and type(x2) == "number"
+         and type(y2) == "number" and x1 - x1 == 0 and y1 - y1 == 0
+         and x2 - x2 == 0 and y2 - y2 == 0
+         and (filter == nil or type(filter) == "function")
 end
 
 function World:querySegment(x1, y1, x2, y2, filter)
-  check_segment("querySegment", x1, y1, x2, y2, filter)
+  if not segment_ok(x1, y1, x2, y2, filter) then
+    -- (called from here, so that their errors name the game's line)
+    arg_number(x1, 1, "querySegment")
+    arg_number(y1, 2, "querySegment")
+    arg_number(x2, 3, "querySegment")
+    arg_number(y2, 4, "querySegment")
+    arg_filter(filter, 5, "querySegment")
+  end
   local buf, len = segment_hits(self, x1, y1, x2, y2, filter)
   local items = {}
   for i = 1, len do items[i] = buf[4 * i - 3] end
@@ -729,7 +857,13 @@ function World:querySegment(x1, y1, x2, y2, filter)
 end
 
 function World:querySegmentWithCoords(x1, y1, x2, y2, filter)
-  check_segment("querySegmentWithCoords", x1, y1, x2, y2, filter)
+  if not segment_ok(x1, y1, x2, y2, filter) then
+    arg_number(x1, 1, "querySegmentWithCoords")
+    arg_number(y1, 2, "querySegmentWithCoords")
+    arg_number(x2, 3, "querySegmentWithCoords")
+    arg_number(y2, 4, "querySegmentWithCoords")
+    arg_filter(filter, 5, "querySegmentWithCoords")
+  end
   local buf, len = segment_hits(self, x1, y1, x2, y2, filter)
   local dx, dy = x2 - x1, y2 - y1
   local info = {}
@@ -818,17 +952,13 @@ function bump.newWorld(cellSize)
     rects = {},        -- item -> {x =, y =, w =, h =}, as bump.lua's
     responses = {},
     _w = collide.world(),
-    _c = vec3(), _e = vec3(),   -- scratch: a box for the tree
+    _c = scratch(), _c1 = scratch(), _e = scratch(),   -- boxes for the tree
+    _free = {}, _nfree = 0,   -- id buffers (take, give)
     _id = {},          -- item -> the id of its box
     _item = {},        -- id -> item
     _rect = {},        -- id -> the item's rect
     _count = 0,
   }, World_mt)
-  world._record = function(id)
-    local n = world._nseen + 1
-    world._seen[n], world._nseen = id, n
-    return false
-  end
   world:addResponse("touch", TOUCH)
   world:addResponse("cross", CROSS)
   world:addResponse("slide", SLIDE)

@@ -759,6 +759,18 @@ int collide_world_penetration_capsule(collide_world *w, const collide_vec3 *a,
 int collide_world_candidates(collide_world *w, double r,
                              const collide_vec3 *c0, const collide_vec3 *c1,
                              int *ids, int cap);
+/* The broadphase candidates of a box sweep: the ids of the shapes whose
+   box over the step (each shape's box is padded by 1e-7 of its largest
+   coordinate, and the query's box grown by 1e-7 of its size and place)
+   the box of half-extents e meets on its way from centre c0 to c1,
+   without the shapes' exact tests (planes are always listed; sensors,
+   never); c0 = c1 for a box held still, e = 0 for a segment. A superset
+   of what collide_world_sweep_aabb can hit. Ascending ids, counted as
+   above (n > cap: ids holds cap of them, in no particular order).
+   Lua arguments: 2 e, 3 c0, 4 c1. */
+int collide_world_candidates_aabb(collide_world *w, const collide_vec3 *e,
+                                  const collide_vec3 *c0,
+                                  const collide_vec3 *c1, int *ids, int cap);
 int collide_world_sweep_sphere_among(collide_world *w, double r,
                                      const collide_vec3 *c0,
                                      const collide_vec3 *c1, const int *ids,

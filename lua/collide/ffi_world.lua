@@ -899,6 +899,37 @@ return function(E)
     return list_query(f, self, D, b, n, lf, ids_list, "int[?]", give_ids)
   end
 
+  -- lcollide_world.c push_candidates: the core's n ids (n <= b's
+  -- capacity) into out[1..n] (a new table when nil), the entries after
+  -- them up to out's old length cleared; nil when b was too small (then
+  -- made large enough).
+  local function candidates(f, b, n, out)
+    if n < 0 then
+      give_ids(b)
+      world_error(f, n)
+    end
+    if n > b[2] then
+      b[1], b[2] = new("int[?]", n), n
+      give_ids(b)
+      return nil
+    end
+    local ids, old = b[1], 0
+    if out == nil then out = {} else old = #out end
+    -- (raw, as the C API's lua_rawseti; rawset only where there is a
+    -- metatable, as the plain store compiles better)
+    -- (one loop, copying and clearing: a loop after another, in the trace
+    -- of its exit, gave LuaJIT 2.1 "register coalescing too complex", and
+    -- the caller ran in the interpreter)
+    local last = old > n and old or n
+    if getmetatable(out) ~= nil then
+      for i = 1, last do rawset(out, i, i <= n and ids[i - 1] or nil) end
+    else
+      for i = 1, last do out[i] = i <= n and ids[i - 1] or nil end
+    end
+    give_ids(b)
+    return out, n
+  end
+
   local take_pens, give_pens = pool(function()
     return { new("collide_penetration[?]", 16), 16 }
   end)
@@ -1091,6 +1122,18 @@ method = function(self, %s, filter)
   return method(self, %s, filter)
 end
 return method]],
+    CAND = [[
+local method
+method = function(self, %s, out)
+  local w = check_world(F, self)
+  local b = take_ids()
+%s
+  if type(out) ~= "nil" and type(out) ~= "table" then return typeerror(F, %d, "table", out) end
+  local list, n = candidates(F, b, C.%s(w, %s, b[1], b[2]), out)
+  if list then return list, n end
+  return method(self, %s, out)
+end
+return method]],
     WHIT = [[
 local function run(w, a1, a2, a3, a4, cb)
   return C.%s(w, %s, cb, nil, HIT, ID)
@@ -1157,7 +1200,7 @@ end]],
                              table.concat(before, ", "), k + 2)
     elseif result == "ADDED" then
       src = BODY.ADDED:format(params, checks, cfn, pass)
-    elseif result == "IDS" or result == "PEN" then
+    elseif result == "IDS" or result == "PEN" or result == "CAND" then
       -- (the converted arguments are x1, x2, ...: a1, a2, ... are kept for
       -- the call again)
       local xchecks = checks:gsub("a(%d)", "x%1")
@@ -1173,11 +1216,12 @@ end]],
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
-      "      check_unlocked, take_pens, penetration, check_outs, many = ...\n" .. src,
+      "      check_unlocked, take_pens, penetration, check_outs, many, candidates = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
-                 take_ids, check_unlocked, take_pens, penetration, check_outs, many)
+                 take_ids, check_unlocked, take_pens, penetration, check_outs, many,
+                 candidates)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end

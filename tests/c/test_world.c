@@ -115,6 +115,20 @@ static int odd_filter(void *ctx, int id) {
   return id % 3 != 0;
 }
 
+/* Takes only the ids of a list (ascending): ctx points to {n, ids...}. */
+typedef struct id_list { int n; const int *ids; } id_list;
+static int in_list(void *ctx, int id) {
+  const id_list *l = (const id_list *)ctx;
+  int lo = 0, hi = l->n - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (l->ids[mid] == id) return 1;
+    if (l->ids[mid] < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return 0;
+}
+
 static int add_random_shape(collide_world *w, double scale, double size) {
   rec *s = &recs[nrec];
   int kind = 1 + (int)(rnd() * 5.999), id = -1;
@@ -214,6 +228,28 @@ static void check_queries(collide_world *w, double scale, int nq) {
     r1 = collide_world_sweep_sphere_among(w, r, &c0, &c1, ids, n, &h1, &id1);
     r2 = collide_world_sweep_sphere(w, r, &c0, &c1, NULL, NULL, &h2, &id2);
     REQUIRE(r1 == r2 && id1 == id2 && same_hit(&h1, &h2));
+    /* box candidates: ascending, and the exact box sweep restricted to
+       them has the unrestricted sweep's answer (so its shape is listed);
+       a box held still: every shape it overlaps is listed */
+    {
+      collide_vec3 e = V(r, rnd_in(0, scale * 0.1), rnd() < 0.5 ? 0 : r);
+      id_list l;
+      n = collide_world_candidates_aabb(w, &e, &c0, &c1, ids, MAXREC);
+      REQUIRE(n >= 0 && n <= MAXREC);
+      for (i = 1; i < n; i++) REQUIRE(ids[i - 1] < ids[i]);
+      l.n = n;
+      l.ids = ids;
+      r1 = collide_world_sweep_aabb(w, &e, &c0, &c1, in_list, &l, &h1, &id1);
+      r2 = collide_world_sweep_aabb(w, &e, &c0, &c1, NULL, NULL, &h2, &id2);
+      REQUIRE(r1 == r2 && id1 == id2 && same_hit(&h1, &h2));
+      n = collide_world_candidates_aabb(w, &e, &c0, &c0, ids, MAXREC);
+      REQUIRE(n >= 0 && n <= MAXREC);
+      {
+        int ov[MAXREC], m = collide_world_overlap_aabb(w, &c0, &e, NULL, NULL, ov, MAXREC);
+        REQUIRE(m >= 0 && m <= MAXREC);
+        for (i = 0; i < m; i++) REQUIRE(in_list(&l, ov[i]));
+      }
+    }
     /* overlap: every live shape touched, ascending */
     center = c0;
     n = collide_world_overlap_sphere(w, &center, r, NULL, NULL, ids, MAXREC);
