@@ -772,6 +772,11 @@ return function(E)
   local H_POINT = ffi.offsetof("collide_hit", "point") / 8
   local H_NORMAL = ffi.offsetof("collide_hit", "normal") / 8
   local ID = new("int[1]")
+  -- a filtered sweep's or ray's hit and id, its own (see filtered)
+  local take_hit, give_hit = pool(function()
+    local h = new("collide_hit")
+    return { h, ffi.cast("double *", h), new("int[1]") }
+  end)
   -- A mask filter: the core's marker function and the mask it points to.
   local LAYER = ffi.cast("collide_world_filter", C.collide_world_layer_filter)
   local MASK = new("int[1]")
@@ -794,23 +799,28 @@ return function(E)
 
   -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb,
   -- a5, a6) calls the core (itself kept out of the JIT) with self locked; returns
-  -- the core's code and the filter's error (if it raised one). (The core
-  -- has copied its arguments before it calls the filter, and writes HIT
-  -- and ID only once it is done: a query of the filter's own may use
-  -- them meanwhile.)
-  local function filtered(F, run, self, w, D, filter, a1, a2, a3, a4, a5, a6)
+  -- the core's code and the filter's error (if it raised one), or
+  -- INTERRUPTED, with no filter called, when a finalizer's query came in
+  -- since the caller took the count g (ffi.lua, GEN): the caller runs
+  -- again (a filter called twice for one call could raise once only). The
+  -- core has copied its arguments before it calls the filter, and the
+  -- results are the call's own (taken by the caller: out of the filter's
+  -- queries' way, and out of a finalizer's once the collector runs again).
+  local INTERRUPTED = FILTER_ABORT - 2
+  local function filtered(F, g, run, self, w, D, filter, a1, a2, a3, a4, a5, a6)
     local prev = gc_stop()
     enter(F, prev)
     lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
-    local gen = GEN[0]
-    local code = run(w, a1, a2, a3, a4, CALLBACK, a5, a6)
-    -- The filter's queries are not counted (ffi.lua, GEN): the core has
-    -- copied its arguments before it calls the filter and writes its
-    -- results once it is done, and the collector is stopped, so no
-    -- finalizer's query comes in between (one that the filter makes run,
-    -- with collectgarbage, is the filter's own query).
+    -- (checked here, with nothing that can run a finalizer before the
+    -- core has its arguments: this function is interpreted and allocates
+    -- nothing)
+    local gen, code = GEN[0], INTERRUPTED
+    if gen == g then code = run(w, a1, a2, a3, a4, CALLBACK, a5, a6) end
+    -- The filter's queries are not counted: the collector is stopped, so
+    -- no finalizer's query comes in (one that the filter makes run, with
+    -- collectgarbage, is the filter's own query).
     GEN[0] = gen
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
@@ -850,16 +860,18 @@ return function(E)
 
   -- RETRY when a finalizer's query came in after the count g was taken
   -- (ffi.lua, GEN): the caller runs again.
+  -- The hit H (HD: its doubles) and the id IDA are HIT and ID (g given)
+  -- or a filtered call's own (g nil: see filtered).
   local RETRY = {}
-  local function world_hit(f, g, code, err, out_idx, o1, o2)
-    if GEN[0] ~= g then return RETRY end
+  local function world_hit(f, g, code, err, out_idx, o1, o2, H, HD, IDA)
+    if g and GEN[0] ~= g then return RETRY end
     if code == FILTER_ABORT then error(err, 0) end
     if code < 0 then world_error(f, code) end
     if code == 0 then return false end
-    local u, feature, id = HITD[H_U], HIT.feature, ID[0]
-    local px, py, pz = HITD[H_POINT], HITD[H_POINT + 1], HITD[H_POINT + 2]
-    local nx, ny, nz = HITD[H_NORMAL], HITD[H_NORMAL + 1], HITD[H_NORMAL + 2]
-    if GEN[0] ~= g then return RETRY end
+    local u, feature, id = HD[H_U], H.feature, IDA[0]
+    local px, py, pz = HD[H_POINT], HD[H_POINT + 1], HD[H_POINT + 2]
+    local nx, ny, nz = HD[H_NORMAL], HD[H_NORMAL + 1], HD[H_NORMAL + 2]
+    if g and GEN[0] ~= g then return RETRY end
     local p = outvec(f, out_idx, o1, px, py, pz)
     local n = outvec(f, out_idx + 1, o2, nx, ny, nz)
     return true, u, p, n, FEATURE[feature], id
@@ -996,12 +1008,11 @@ return function(E)
   -- rejected call writes nothing into out.
   local DOUBLES = ffi.typeof("double[?]")
   local MANY_MAX = floor(0x7fffffff / 8)
-  local BAD = new("int[1]")
   -- a buffer: the segments (6 numbers a query), how many queries it holds,
   -- the answers (8 a query); two arrays, so that no pointer into one is
   -- made per call (a cdata the interpreter would allocate)
   local take_many, give_many = pool(function()
-    return { new(DOUBLES, 6 * 16), 16, new(DOUBLES, 8 * 16) }
+    return { new(DOUBLES, 6 * 16), 16, new(DOUBLES, 8 * 16), new("int[1]") }
   end)
 
   local function many_length(F, sidx, len)
@@ -1070,14 +1081,14 @@ return function(E)
     end
     if ot == "cdata" and lf == nil then res = out end
     local code, err, bad
+    local BAD = b[4]   -- (the call's own, as the answers)
     if lf == nil then
       code = call(w, x1, x2, seg, n, cb, ctx, res, BAD)
-      bad = BAD[0]
     else
-      code, err = filtered(F, run, self, w, D, lf, x1, x2, seg, n, res, BAD)
-      bad = BAD[0]
+      code, err = filtered(F, g, run, self, w, D, lf, x1, x2, seg, n, res, BAD)
     end
-    if GEN[0] ~= g then   -- (see GEN; the answers are in the call's buffer)
+    bad = BAD[0]
+    if code == INTERRUPTED or (lf == nil and GEN[0] ~= g) then   -- (see GEN)
       give_many(b)
       return many(F, self, call, run, conv, a1, a2, sidx, segs, filter, out)
     end
@@ -1167,8 +1178,8 @@ method = function(self, %s, filter)
 end
 return method]],
     WHIT = [[
-local function run(w, a1, a2, a3, a4, cb)
-  return C.%s(w, %s, cb, nil, HIT, ID)
+local function run(w, a1, a2, a3, a4, cb, hb)
+  return C.%s(w, %s, cb, nil, hb[1], hb[3])
 end
 jit.off(run)
 local method
@@ -1187,10 +1198,21 @@ method = function(self, %s, filter, o1, o2)
     if lf == nil then
       code = C.%s(w, %s, cb, ctx, HIT, ID)
     else
-      code, err = filtered(F, run, self, w, D, lf, %s)
+      -- (the hit of the call's own: see filtered)
+      local hb = take_hit()
+      code, err = filtered(F, g, run, self, w, D, lf, %s, hb)
+      if code == INTERRUPTED then
+        give_hit(hb)
+        return method(self, %s, filter, o1, o2)
+      end
+      local hit, u, p, n, feature, id = world_hit(F, nil, code, err, %d, o1, o2,
+                                                  hb[1], hb[2], hb[3])
+      give_hit(hb)
+      if not hit then return false end
+      return hit, u, p, n, feature, id
     end
   end
-  local hit, u, p, n, feature, id = world_hit(F, g, code, err, %d, o1, o2)
+  local hit, u, p, n, feature, id = world_hit(F, g, code, err, %d, o1, o2, HIT, HITD, ID)
   if hit == RETRY then return method(self, %s, filter, o1, o2) end
   if not hit then return false end
   return hit, u, p, n, feature, id
@@ -1252,21 +1274,23 @@ end]],
       local xchecks = checks:gsub("a(%d)", "x%1")
       local xpass = pass:gsub("a(%d)", "x%1")
       local xs = params:gsub("a(%d)", "x%1")
+      -- (filtered passes the hit buffer as its a5: the arguments padded to 4)
+      local xs4 = xs .. (", nil"):rep(4 - #kinds)
       src = BODY.WHIT:format(cfn, pass, params,
                              "  local " .. xs .. " = " .. params .. "\n" .. xchecks,
                              after + 1, cfn, xpass, after, after + 1, cfn, xpass,
-                             xs, after + 1, params)
+                             xs4, params, after + 1, after + 1, params)
     end
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
       "      check_unlocked, take_pens, penetration, check_outs, many, GEN, RETRY,\n" ..
-      "      take_vecs, give_vecs = ...\n" .. src,
+      "      take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
                  take_ids, check_unlocked, take_pens, penetration, check_outs, many, GEN,
-                 RETRY, take_vecs, give_vecs)
+                 RETRY, take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
