@@ -444,10 +444,10 @@ return function(E)
     local n = #points
     local vs = new("collide_vec3[?]", n + 1)
     for i = 1, n do checkvec_at(F_OUTLINE, 2, points, i, vs[i - 1]) end
-    local b = take_vecs()
-    local WHERE, AT = b.where, b.at
-    local k = C.collide_world_add_outline(w, vs, n, b.first, WHERE, AT)
-    local first = b.first[0]
+    local buf = take_vecs()
+    local WHERE, AT = buf.where, buf.at
+    local k = C.collide_world_add_outline(w, vs, n, buf.first, WHERE, AT)
+    local first = buf.first[0]
     if k < 0 and WHERE[0] >= 0 then
       local a, b = vs[0], vs[n - 1]
       -- (a closing point equal to the first was dropped: edges count the rest)
@@ -457,7 +457,7 @@ return function(E)
         :format(p + 1, (p + 1) % m + 1, q + 1, (q + 1) % m + 1, ("%.14g"):format(AT.x),
                 ("%.14g"):format(AT.y), AT.z ~= 0 and ", " .. ("%.14g"):format(AT.z) or ""))
     end
-    give_vecs(b)
+    give_vecs(buf)
     if k < 0 then world_error(F_OUTLINE, k) end
     return added_range(D, first, k, data)
   end
@@ -552,35 +552,35 @@ return function(E)
     id = check_id(F_UPDATE, id)
     local kind = id ~= 0 and C.collide_world_kind(w, id) or 0
     local f, code = F_UPDATE, 0
-    local S = take_vecs()   -- (the call's own: see take_vecs)
+    local VS = take_vecs()   -- (the call's own: see take_vecs)
     if kind == 1 then
-      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
-      if not istype(V, b) then b = tovec(f, 4, b, S[4]) end
-      if not istype(V, c) then c = tovec(f, 5, c, S[5]) end
+      if not istype(V, a) then a = tovec(f, 3, a, VS[3]) end
+      if not istype(V, b) then b = tovec(f, 4, b, VS[4]) end
+      if not istype(V, c) then c = tovec(f, 5, c, VS[5]) end
       code = C.collide_world_update_triangle(w, id, a, b, c)
     elseif kind == 2 then
       local poly, vertices = polygon_arg(f, 3, a)
       code = C.collide_world_update_polygon(w, id, poly)
       if vertices == nil then error("unreachable") end   -- (alive until here)
     elseif kind == 3 or kind == 5 then
-      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
-      if not istype(V, b) then b = tovec(f, 4, b, S[4]) end
+      if not istype(V, a) then a = tovec(f, 3, a, VS[3]) end
+      if not istype(V, b) then b = tovec(f, 4, b, VS[4]) end
       if kind == 3 then code = C.collide_world_update_aabb(w, id, a, b)
       else code = C.collide_world_update_segment(w, id, a, b) end
     elseif kind == 4 then
-      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
+      if not istype(V, a) then a = tovec(f, 3, a, VS[3]) end
       check_number(f, 4, b)
       code = C.collide_world_update_sphere(w, id, a, b)
     elseif kind == 7 then
-      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
-      if not istype(V, b) then b = tovec(f, 4, b, S[4]) end
+      if not istype(V, a) then a = tovec(f, 3, a, VS[3]) end
+      if not istype(V, b) then b = tovec(f, 4, b, VS[4]) end
       check_number(f, 5, c)
       code = C.collide_world_update_capsule(w, id, a, b, c)
     elseif kind == 6 then
       if not istype(P, a) then return typeerror(f, 3, "plane", a) end
       code = C.collide_world_update_plane(w, id, cast(PLANE_PTR, a))
     end
-    give_vecs(S)
+    give_vecs(VS)
     if code < 0 then world_error(f, code) end
     return code ~= 0
   end
