@@ -303,6 +303,51 @@ describe("a query run from inside another", function()
   end)
 end)
 
+-- When the Lua state closes, every finalizer runs, the world's own
+-- included (on LuaJIT the FFI backend's cdata ones first): a finalizer that
+-- uses a world then found its core world freed (a segmentation fault on the
+-- FFI backend). A closed world refuses its methods ("world is closed"), as
+-- the C API's does after its __gc. Run in a child process of the same VM.
+describe("a finalizer that uses a world when the Lua state closes", function()
+  local vm = rawget(_G, "arg") and arg[-1]
+  local run = vm and io.popen and it or pending
+  run("crashes nothing: the world is closed", function()
+    local script = [[
+      package.path = %q
+      package.cpath = %q
+      local c = require "collide"
+      local w = c.world()
+      w:add_sphere(c.vec3(0, 0, 0), 1)
+      local function fin()
+        local ok, err = pcall(w.raycast, w, c.vec3(-5, 0, 0), c.vec3(5, 0, 0))
+        if not ok then io.write(err, "\n") io.flush() end
+      end
+      for i = 1, 20 do
+        if newproxy then
+          local u = newproxy(true)
+          getmetatable(u).__gc = fin
+          _G["keep" .. i] = u
+        else
+          _G["keep" .. i] = setmetatable({}, { __gc = fin })
+        end
+      end
+      io.write("end\n") io.flush()
+    ]]
+    local f = io.popen(("%s -e %q 2>&1; echo rc=$?"):format(vm,
+      script:format(package.path, package.cpath)))
+    local out = f:read("*a")
+    f:close()
+    assert.is_truthy(out:find("end\n", 1, true), out)
+    assert.is_truthy(out:find("rc=0", 1, true), out)
+    for line in out:gmatch("[^\n]+") do
+      if line ~= "end" and not line:find("^rc=") then
+        assert.are.equal("bad argument #1 to 'raycast' (world is closed)",
+                         (line:gsub("calling 'raycast' on bad self", "bad argument #1 to 'raycast'")))
+      end
+    end
+  end)
+end)
+
 describe("a filter that yields", function()
   -- (a world runs a filter behind a C call: a yield would leave it locked
   -- for as long as the coroutine sleeps)

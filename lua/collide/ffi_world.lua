@@ -76,6 +76,9 @@ return function(E)
   local meta = { __name = "world", __index = methods, __metatable = "collide.world" }
   -- world object -> its core pointer; world object -> lock count
   local WORLD = setmetatable({}, { __mode = "k" })
+  -- core pointer -> world object; closed world objects (see world_free)
+  local OWNER = setmetatable({}, { __mode = "kv" })
+  local CLOSED = setmetatable({}, { __mode = "k" })
   local BUSY = setmetatable({}, { __mode = "k" })
   local LOCKED = -C.COLLIDE_E_LOCKED
   local MAX_DEPTH = 100
@@ -105,6 +108,7 @@ return function(E)
       local D = rawget(w, 1)
       if type(D) == "table" then return p, D end
     end
+    if CLOSED[w] then return argerror(f, 1, "world is closed") end
     return typeerror(f, 1, "world", w)
   end
 
@@ -260,11 +264,27 @@ return function(E)
 
   -- ---- construction, shapes, data ------------------------------------------
 
+  -- The core world is freed by its pointer's finalizer, once the world
+  -- object is gone -- or when the Lua state closes, where every finalizer
+  -- runs, the cdata's first on LuaJIT: a userdata's or table's finalizer
+  -- that uses the world then found a freed core world (a crash). The
+  -- finalizer closes the world first, as the C API's __gc does: its
+  -- methods are then the error "world is closed".
+  local function world_free(p)
+    local w = OWNER[p]
+    if w ~= nil then
+      WORLD[w] = nil
+      CLOSED[w] = true
+    end
+    C.collide_world_free(p)
+  end
+
   function E.M.world()
     local p = C.collide_world_new()
     if p == nil then return raise("world: not enough memory") end
-    p = ffi.gc(p, C.collide_world_free)
+    p = ffi.gc(p, world_free)
     local w = setmetatable({ {} }, meta)
+    OWNER[p] = w
     WORLD[w] = p
     BUSY[w] = 0
     return w
@@ -278,6 +298,7 @@ return function(E)
   local KIND = { [0] = "none", "triangle", "polygon", "aabb", "sphere", "segment",
                  "plane", "capsule" }
   function meta.__tostring(self)
+    if CLOSED[self] then return "world(closed)" end
     local w = check_world(F_TOSTRING, self)
     local count, id = {}, 0
     for k = 1, #KIND do count[k] = 0 end
