@@ -249,6 +249,10 @@ describe("a query run from inside another", function()
       collide.sweep_sphere_plane(0.5, { 0, 9, 0 }, { 0, 1, 0 }, pl)
       local _ = V(7, 7, 7) + { 1, 1, 1 }
       changed:update(moving, { 50, 50, 50 }, 3)
+      -- (a move counts nothing itself; its options' __index queries)
+      w:move_sphere(0.25, { 5, 20, 0 }, { 5, 12, 0 }, setmetatable({}, { __index = function()
+        w:sweep_sphere(0.25, { 5, 20, 0 }, { 5, 12, 0 })
+      end }))
     end
     local wrong = {}
     local function expect(what, a, b)
@@ -341,8 +345,8 @@ describe("a finalizer that uses a world when the Lua state closes", function()
     assert.is_truthy(out:find("rc=0", 1, true), out)
     for line in out:gmatch("[^\n]+") do
       if line ~= "end" and not line:find("^rc=") then
-        assert.are.equal("bad argument #1 to 'raycast' (world is closed)",
-                         (line:gsub("calling 'raycast' on bad self", "bad argument #1 to 'raycast'")))
+        line = line:gsub("calling 'raycast' on bad self", "bad argument #1 to 'raycast'")
+        assert.are.equal("bad argument #1 to 'raycast' (world is closed)", line)
       end
     end
   end)

@@ -213,11 +213,7 @@ return function(E)
     FRAMES[k] = fr
     -- (under pcall: an error entering the callback, a Lua stack overflow,
     -- must not leave the world locked)
-    local gen = GEN[0]
     local called, err = pcall(GUARD, k)
-    -- (the queries of the Lua code run here took no scratch of this
-    -- call's: they are not counted, see filtered)
-    GEN[0] = gen
     FRAMES[k] = nil
     unlock(self)
     depth = depth - 1
@@ -836,13 +832,14 @@ return function(E)
     cur_filter, cur_data, cur_error = filter, D, nil
     -- (checked here, with nothing that can run a finalizer before the
     -- core has its arguments: this function is interpreted and allocates
-    -- nothing)
-    local gen, code = GEN[0], INTERRUPTED
-    if gen == g then code = run(w, a1, a2, a3, a4, CALLBACK, a5, a6) end
-    -- The filter's queries are not counted: the collector is stopped, so
-    -- no finalizer's query comes in (one that the filter makes run, with
-    -- collectgarbage, is the filter's own query).
-    GEN[0] = gen
+    -- nothing. The filter's queries count up too, and nothing is read from
+    -- the scratch after them. The count only ever goes up: had filtered
+    -- or guarded set it back, a move -- which counts nothing -- run by a
+    -- finalizer with options whose __index queries would have left an
+    -- interrupted sweep's count as it was and its hit overwritten: the
+    -- fuzzer found that.)
+    local code = INTERRUPTED
+    if GEN[0] == g then code = run(w, a1, a2, a3, a4, CALLBACK, a5, a6) end
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
     unlock(self)
