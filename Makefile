@@ -13,8 +13,11 @@
 #   make bench      ns per call on Lua 5.4 and LuaJIT against pure Lua, a
 #                   no-op C call and a raw C loop (bench/README.md)
 #   make cdef       regenerate lua/collide/cdef.lua from csrc/core/collide.h
+#   make dist-windows  build/win64/collide/core.dll, for 64-bit Windows
+#                   (LÖVE, LuaJIT), cross-compiled with mingw-w64
 #   make ci-extra   the reliability checks CI runs after `make test`:
 #                   check-asan check-valgrind fuzz-replay lint check-gc host,
+#                   check-windows (the C tests of the Windows build under wine),
 #                   fuzz-lua (the Lua-level re-entrancy fuzzer),
 #                   and spec-full: the property specs at their full size
 #                   (make test runs them at a quick size) on every VM
@@ -65,6 +68,12 @@ DEPS_RELIAB = clang:clang valgrind:valgrind cppcheck:cppcheck \
   /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
   /usr/lib/x86_64-linux-gnu/liblua5.4.so:liblua5.4-dev
 
+# The Windows build (make dist-windows, part of make dist): mingw-w64's
+# cross compiler; wine runs its C tests in make check-windows (ci-extra).
+DEPS_WIN = x86_64-w64-mingw32-gcc:gcc-mingw-w64-x86-64 \
+  /usr/include/luajit-2.1/lua.h:libluajit-5.1-dev
+DEPS_WINE = /usr/lib/wine/wine64:wine64
+
 # LOVE and a virtual X server for the headless demo run (xvfb-run needs
 # xauth, which is only a recommendation of xvfb); zip makes the .love file
 # of make dist-check.
@@ -74,12 +83,12 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
 .PHONY: examples fps-example platformer-smoke platformer help help-check \
   playground playground-smoke tiles-smoke tiles
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
-        check-c specs spec-full luacheck rock-check \
+        check-c check-convex-oracle specs spec-full luacheck rock-check \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
         cdef cdef-check bench deps-reliab \
         check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra fuzz-lua \
         dist dist-check abi-check root-check deps-check pkg-check \
-        release-rockspec
+        release-rockspec deps-win dist-windows check-windows
 
 all: build/5.4/collide/core.so build/5.1/collide/core.so
 
@@ -121,13 +130,16 @@ build-all: $(foreach v,$(VMS),build/$(v)/collide/core.so)
 # ---- dependencies ----------------------------------------------------------
 
 deps:
-	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_LUA) $(DEPS_LOVE)
+	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_LUA) $(DEPS_LOVE) $(DEPS_WIN)
 
 deps-demo:
 	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_DEMO)
 
 deps-reliab:
-	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_LUA) $(DEPS_RELIAB)
+	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_LUA) $(DEPS_RELIAB) $(DEPS_WIN) $(DEPS_WINE)
+
+deps-win:
+	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_WIN)
 
 # ---- tests -----------------------------------------------------------------
 
@@ -215,7 +227,19 @@ rock-check: build/5.4/collide/core.so
 # fails if any check failed.
 TEST_CHECKS = cdef-check luacheck rock-check \
   $(addprefix spec-,5.1 5.3 5.2 luajit-capi luajit 5.4) \
-  pkg-check love-smoke examples check-c
+  pkg-check love-smoke examples check-c check-convex-oracle
+
+# The convex sweeps against an exact referee (tests/convex_oracle.py: the
+# first contact as a linear program in rational arithmetic), on Lua 5.4
+# and on LuaJIT's FFI backend; CONVEX_ORACLE_CASES per function.
+CONVEX_ORACLE_CASES ?= 300
+check-convex-oracle: build/5.4/collide/core.so build/5.1/collide/core.so
+	@mkdir -p build/logs
+	@set -o pipefail; python3 tests/convex_oracle.py --cases $(CONVEX_ORACLE_CASES) \
+	  | tee build/logs/convex-oracle-5.4.log
+	@set -o pipefail; python3 tests/convex_oracle.py --cases $(CONVEX_ORACLE_CASES) --seed 5 \
+	  --lua "env COLLIDE_BACKEND=ffi luajit" --cpath "build/5.1/?.so" \
+	  | tee build/logs/convex-oracle-luajit.log
 
 test: deps
 	@rm -rf build/logs
@@ -226,7 +250,9 @@ test: deps
 # build/dist/ holds exactly what a game ships, one directory per Lua ABI;
 # a game copies the collide/ directory of its Lua next to its main.lua:
 #   build/dist/collide/          LÖVE, LuaJIT, Lua 5.1: every file of
-#                                lua/collide/ and the 5.1-ABI core.so
+#                                lua/collide/, the 5.1-ABI core.so and,
+#                                for 64-bit Windows, core.dll (LÖVE and
+#                                LuaJIT: make dist-windows, below)
 #   build/dist/lua5.X/collide/   Lua 5.2, 5.3, 5.4: the same without the
 #                                LuaJIT-only files, and that Lua's core.so
 # Each collide/ also carries the LICENSE. The objects lose their debug
@@ -235,11 +261,13 @@ DIST_FFI_ONLY  = $(filter lua/collide/ffi%.lua lua/collide/cdef.lua,$(LUA_SRC))
 DIST_LUA_PLAIN = $(filter-out $(DIST_FFI_ONLY),$(LUA_SRC))
 STRIP ?= strip
 
-dist: build-all
+dist: build-all deps-win
+	@$(MAKE) --no-print-directory dist-windows
 	@rm -rf build/dist
 	@mkdir -p build/dist/collide
 	cp $(LUA_SRC) LICENSE build/dist/collide/
 	$(STRIP) --strip-debug -o build/dist/collide/core.so build/5.1/collide/core.so
+	$(WIN_STRIP) --strip-debug -o build/dist/collide/core.dll build/win64/collide/core.dll
 	@for v in 5.2 5.3 5.4; do \
 	  mkdir -p build/dist/lua$$v/collide; \
 	  echo "cp $(DIST_LUA_PLAIN) LICENSE build/dist/lua$$v/collide/"; \
@@ -248,6 +276,75 @@ dist: build-all
 	    build/$$v/collide/core.so || exit 1; \
 	done
 	@cd build/dist && find . -type f | sort
+
+# ---- Windows: make dist-windows, make check-windows ------------------------
+# build/win64/collide/core.dll: collide.core for 64-bit Windows, LÖVE 11
+# and LuaJIT (both backends: the FFI loads the same DLL), cross-compiled
+# with mingw-w64. The core and the binding (against LuaJIT's headers) are
+# linked with an import library for lua51.dll, the DLL into which LÖVE and
+# LuaJIT for Windows load C modules, made here from the Lua functions the
+# binding calls (build/win64/lua51.def); libgcc is linked statically, so
+# the DLL needs nothing but lua51.dll and Windows' own KERNEL32.dll and
+# msvcrt.dll. It exports exactly what the Linux object does:
+# luaopen_collide_core and the functions of lua/collide/cdef.lua
+# (build/win64/collide.def). make check-windows checks that, and runs the
+# C tests cross-compiled under wine.
+WIN_PREFIX  ?= x86_64-w64-mingw32-
+WIN_CC      ?= $(WIN_PREFIX)gcc
+WIN_STRIP   ?= $(WIN_PREFIX)strip
+WIN_CFLAGS  ?= -O2 -g
+# -fno-math-errno: GCC then always computes sqrt with SSE2's sqrtsd,
+# correctly rounded, instead of calling mingw-w64's sqrt() for the errno
+# it may set, which goes through the x87's extended precision and rounds
+# twice (off by an ulp in about 1 case in 4,000: found by test_limits'
+# bit-for-bit comparison under wine). The core reads no errno.
+WIN_ALL_CFLAGS = $(WARN) $(WIN_CFLAGS) -fno-math-errno
+LUAJIT_INCDIR ?= /usr/include/luajit-2.1
+WINE        ?= /usr/lib/wine/wine64
+WIN_CORE_OBJ = $(patsubst csrc/core/%.c,build/win64/obj/core/%.o,$(CORE_SRC))
+WIN_BIND_OBJ = $(patsubst csrc/lua/%.c,build/win64/obj/lua/%.o,$(BIND_SRC))
+
+build/win64/obj/core/%.o: csrc/core/%.c $(CORE_HDRS)
+	@mkdir -p $(@D)
+	$(WIN_CC) $(WIN_ALL_CFLAGS) -Icsrc/core -c -o $@ $<
+
+build/win64/obj/lua/%.o: csrc/lua/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(WIN_CC) $(WIN_ALL_CFLAGS) -Icsrc/core -I$(LUAJIT_INCDIR) -c -o $@ $<
+
+build/win64/lua51.def: $(WIN_BIND_OBJ)
+	@{ echo "LIBRARY lua51.dll"; echo "EXPORTS"; \
+	  $(WIN_PREFIX)nm -u $^ | awk '$$2 ~ /^lua(L)?_/ { print "  " $$2 }' | sort -u; } > $@
+
+build/win64/liblua51.a: build/win64/lua51.def
+	$(WIN_PREFIX)dlltool -d $< -l $@
+
+build/win64/collide.def: lua/collide/cdef.lua
+	@mkdir -p $(@D)
+	@{ echo "EXPORTS"; echo "  luaopen_collide_core"; \
+	  grep -o 'collide_[a-z0-9_]*(' $< | tr -d '(' | sort -u | sed 's/^/  /'; } > $@
+
+build/win64/collide/core.dll: $(WIN_CORE_OBJ) $(WIN_BIND_OBJ) build/win64/collide.def \
+                              build/win64/liblua51.a
+	@mkdir -p $(@D)
+	$(WIN_CC) -shared -static-libgcc -o $@ $(WIN_CORE_OBJ) $(WIN_BIND_OBJ) \
+	  build/win64/collide.def -Lbuild/win64 -llua51 -lm
+
+dist-windows: build/win64/collide/core.dll
+
+# The C tests as Windows programs (the core's objects linked in, libgcc
+# static), run under wine in a throw-away prefix; then the DLL's import and
+# export tables (tests/pkg/windows_check.sh).
+build/win64/ctest/%.exe: tests/c/%.c $(WIN_CORE_OBJ) $(CORE_HDRS) $(wildcard tests/c/*.h)
+	@mkdir -p $(@D)
+	$(WIN_CC) $(WIN_ALL_CFLAGS) -static-libgcc -Icsrc/core -o $@ $< $(WIN_CORE_OBJ) -lm
+
+check-windows: build/win64/collide/core.dll build/5.1/collide/core.so \
+               $(patsubst tests/c/%.c,build/win64/ctest/%.exe,$(CTEST_SRC))
+	@mkdir -p build/logs
+	@set -o pipefail; WINE='$(WINE)' WIN_PREFIX='$(WIN_PREFIX)' \
+	  bash tests/pkg/windows_check.sh $(patsubst tests/c/%.c,build/win64/ctest/%.exe,$(CTEST_SRC)) \
+	  | tee build/logs/windows.log
 
 # The shipped set alone, copied out of the checkout, with clean search
 # paths: Lua 5.1-5.4, LuaJIT, and LÖVE under Xvfb (a game directory and a
@@ -278,7 +375,7 @@ pkg-check: dist-check abi-check root-check deps-check
 
 # The release rockspec is the scm one with a version and a tag as source:
 # rewrite it after changing the scm one (rock-check fails until then).
-RELEASE ?= 0.1.0
+RELEASE ?= 0.2.0
 release-rockspec:
 	sh tools/release-rockspec.sh $(RELEASE)
 
@@ -567,7 +664,7 @@ fuzz-replay: fuzz-build
 # test runs them at the quick size).
 ci-extra: deps-reliab
 	@$(MAKE) --no-print-directory -j2 -Otarget check-valgrind check-asan lint \
-	  check-gc host fuzz-replay spec-full fuzz-lua
+	  check-gc host fuzz-replay spec-full fuzz-lua check-windows
 	@echo "make ci-extra: all reliability checks passed"
 
 # The Lua-level fuzzers: of collide.load (tests/fuzz_load.lua: saved random

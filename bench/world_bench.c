@@ -3,7 +3,8 @@
  * single-shape functions, and collide_sweep_pairs against all pairs.
  *
  *   make bench-world      (or build/bench/world after make build/bench/world;
- *                          build/bench/world tiles: the tile maps alone)
+ *                          build/bench/world tiles: the tile maps alone,
+ *                          build/bench/world sensors: the sensors alone)
  *
  * The same terrains and queries as bench/world_bench.lua. POSIX clock.
  */
@@ -26,6 +27,16 @@ static double now(void) {
    on a machine shared with other work (where wall time counts the others'
    turns too). */
 static double cpu_now(void) { return (double)clock() / CLOCKS_PER_SEC; }
+
+/* The processor time of this thread, in nanoseconds' resolution: what
+   sensor_bench measures (a frame is a fraction of a millisecond, too
+   short for clock(); and on a machine shared with other work, wall time
+   counts the others' turns in some frames and not others). */
+static double thread_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
 
 static unsigned long long seed = 4242;
 static double rnd(void) {
@@ -172,9 +183,11 @@ static void movers_bench(int ntri) {
    the queries are made from seed 777 as bench/world_bench.lua makes its
    own, so that the Lua rows of the same batch calls can be set against
    these; the numbers also go to build/bench/world_many.txt, which
-   world_bench.lua reads. Processor time (cpu_now), as the Lua side's.
-   MANY_HITS=1 also prints each batch's hits and the sum of their u (the
-   Lua side prints none: a check by hand that both saw one scene). */
+   world_bench.lua reads, with each batch's hits and the sum of their u
+   (in query order), which the Lua side compares with its own batch's: a
+   check that both timed the same queries on the same scene. Processor
+   time (cpu_now), as the Lua side's. MANY_HITS=1 also prints the hits and
+   sums. */
 static void many_bench(void) {
   enum { NQ = 4096, ROUNDS = 5 };
   static const char *const names[4] = {"raycast", "sweep_sphere", "sweep_aabb",
@@ -228,20 +241,20 @@ static void many_bench(void) {
          collide_world_count(w), NQ);
   f = fopen("build/bench/world_many.txt", "w");
   for (kind = 0; kind < 4; kind++) {
+    int nh = 0;
+    double su = 0;
+    switch (kind) {
+    case 0: collide_world_raycast_many(w, seg, NQ, NULL, NULL, out, &bad); break;
+    case 1: collide_world_sweep_sphere_many(w, 0.5, seg, NQ, NULL, NULL, out, &bad); break;
+    case 2: collide_world_sweep_aabb_many(w, &e, seg, NQ, NULL, NULL, out, &bad); break;
+    default: collide_world_sweep_capsule_many(w, 0.25, &axis, seg, NQ, NULL, NULL, out, &bad);
+    }
+    for (k = 0; k < NQ; k++) if (out[8 * k] != 0) { nh++; su += out[8 * k + 1]; }
     printf("  %-14s single %7.0f  batch %7.0f (%4.2fx)\n", names[kind], best[kind][0] * 1e9,
            best[kind][1] * 1e9, best[kind][1] / best[kind][0]);
-    if (f) fprintf(f, "%s %.3f %.3f\n", names[kind], best[kind][0] * 1e9, best[kind][1] * 1e9);
-    if (getenv("MANY_HITS")) {
-      int nh = 0; double su = 0;
-      switch (kind) {
-      case 0: collide_world_raycast_many(w, seg, NQ, NULL, NULL, out, &bad); break;
-      case 1: collide_world_sweep_sphere_many(w, 0.5, seg, NQ, NULL, NULL, out, &bad); break;
-      case 2: collide_world_sweep_aabb_many(w, &e, seg, NQ, NULL, NULL, out, &bad); break;
-      default: collide_world_sweep_capsule_many(w, 0.25, &axis, seg, NQ, NULL, NULL, out, &bad);
-      }
-      for (k = 0; k < NQ; k++) if (out[8 * k] != 0) { nh++; su += out[8 * k + 1]; }
-      printf("hits %d %.17g\n", nh, su);
-    }
+    if (f) fprintf(f, "%s %.3f %.3f %d %.17g\n", names[kind], best[kind][0] * 1e9,
+                   best[kind][1] * 1e9, nh, su);
+    if (getenv("MANY_HITS")) printf("hits %d %.17g\n", nh, su);
   }
   if (f) fclose(f);
   collide_world_free(w);
@@ -306,8 +319,9 @@ static void frame_bench(int nmove, int frames) {
    sweeps do not look at, once as sensors, whose events advance() records
    and the frame takes (collide_world_sensor_events). Also advance() alone. The same seeds: the
    same motion in both; the two worlds' frames alternate, so that a busy
-   machine slows both alike, and the medians of the frames are compared
-   (a frame slowed by another process does not count). */
+   machine slows both alike, and the medians of the frames' processor
+   times are compared (a frame slowed by another process does not
+   count). */
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
@@ -354,7 +368,7 @@ static void sensor_bench(int nmove, int nsens, int frames) {
   for (f = 0; f < frames; f++) {
     for (round = 0; round < 2; round++) {
       collide_world *w = ws[round];
-      double t0 = now(), t1;
+      double t0 = thread_now(), t1;
       for (i = 0; i < nmove; i++) {
         collide_world_shape sh;
         collide_vec3 to;
@@ -365,11 +379,11 @@ static void sensor_bench(int nmove, int nsens, int frames) {
         else collide_world_sweep_sphere(w, 0.3, &sh.a, &to, collide_world_layer_filter,
                                         &terrain, &h, &id);
       }
-      t1 = now();
+      t1 = thread_now();
       collide_world_advance(w);
       if (round == 1) nev += collide_world_sensor_events(w, ev, 1 << 16);
-      t_adv[round][f] = now() - t1;
-      t_frame[round][f] = now() - t0;
+      t_adv[round][f] = thread_now() - t1;
+      t_frame[round][f] = thread_now() - t0;
     }
   }
   for (round = 0; round < 2; round++) {
@@ -707,12 +721,18 @@ static void tiles_bench(int side, int noise) {
 }
 
 /* ./build/bench/world runs every part; ./build/bench/world many only the
-   batch queries' (many_bench), ./build/bench/world tiles only the tile maps'. */
+   batch queries' (many_bench), ./build/bench/world tiles only the tile maps',
+   ./build/bench/world sensors only the sensors' (five times). */
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "tiles") == 0) {
     printf("200 x 200 tile maps, half solid (controller box, up = -y)\n");
     tiles_bench(200, 0);
     tiles_bench(200, 1);
+    return 0;
+  }
+  if (argc > 1 && strcmp(argv[1], "sensors") == 0) {
+    int k;
+    for (k = 0; k < 5; k++) sensor_bench(1000, 200, 100);
     return 0;
   }
   if (argc > 1 && strcmp(argv[1], "many") == 0) {

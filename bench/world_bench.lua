@@ -56,7 +56,204 @@ local function queries(g, n)
   return q
 end
 
+-- A terrain added as one mesh.
+local function terrain_mesh(ntri)
+  local g = math.floor(math.sqrt(ntri / 2) + 0.5)
+  local verts, idx = {}, {}
+  for i = 0, g do
+    for j = 0, g do verts[i * (g + 1) + j + 1] = V(i, rnd() * 0.5, j) end
+  end
+  for i = 0, g - 1 do
+    for j = 0, g - 1 do
+      local a, b = i * (g + 1) + j + 1, (i + 1) * (g + 1) + j + 1
+      local n = #idx
+      idx[n + 1], idx[n + 2], idx[n + 3] = a, b, a + 1
+      idx[n + 4], idx[n + 5], idx[n + 6] = b, b + 1, a + 1
+    end
+  end
+  local w = collide.world()
+  w:add_mesh(verts, idx)
+  w:build()
+  return w, g
+end
+
 local vm = jit and jit.version or _VERSION
+-- ---- many queries in one call (w:raycast_many, w:sweep_*_many) --------------
+-- Per query, over the same 4096 drops onto a 10k-triangle terrain made from
+-- seed 777 as bench/world_bench.c many_bench makes its own: the loop of
+-- single calls (vec3 arguments made beforehand, out-vectors: what a game
+-- that keeps its vectors writes), the batch call with an out table, and on
+-- the FFI backend the batch on double arrays; the least of 7 interleaved
+-- rounds. Set against the C world query of the same scene: each round
+-- also runs `./build/bench/world many` (the single calls in a C loop,
+-- least of its own 5 rounds; it writes build/bench/world_many.txt), when
+-- that binary is there (make bench-world builds it), and checks that its
+-- batches saw the same hits and the same sum of u as these (else a
+-- PROBLEM line). KB: allocated per 1e5 queries by the batch with out, the
+-- collector stopped. A second table: the same, with the motions set from
+-- numbers and every answer read, by the single calls and by the batch.
+local function many_bench()
+  local NQ, ROUNDS = 4096, 7
+  local saved = seed
+  seed = 777
+  local w, g = terrain_mesh(10000)
+  local seg, a, b = {}, {}, {}
+  for k = 1, NQ do
+    local x, y, z = rnd() * g, 3 + rnd() * 2, rnd() * g
+    local x1, z1 = x + rnd() * 6 - 3, z + rnd() * 6 - 3
+    local s = 6 * (k - 1)
+    seg[s + 1], seg[s + 2], seg[s + 3], seg[s + 4], seg[s + 5], seg[s + 6] =
+      x, y, z, x1, y - 8, z1
+    a[k], b[k] = V(x, y, z), V(x1, y - 8, z1)
+  end
+  seed = saved
+  local e, axis, P, N, out = V(0.5, 0.5, 0.5), V(0, 0.25, 0), V(), V(), {}
+  local ffi_seg, ffi_out
+  if collide.backend == "ffi" then
+    local ffi = require "ffi"
+    ffi_seg, ffi_out = ffi.new("double[?]", 6 * NQ), ffi.new("double[?]", 8 * NQ)
+    for i = 1, 6 * NQ do ffi_seg[i - 1] = seg[i] end
+  end
+  local kinds = {
+    { "raycast", function() for k = 1, NQ do w:raycast(a[k], b[k], nil, P, N) end end,
+      function(s, o) w:raycast_many(s, nil, o) end },
+    { "sweep_sphere",
+      function() for k = 1, NQ do w:sweep_sphere(0.5, a[k], b[k], nil, P, N) end end,
+      function(s, o) w:sweep_sphere_many(0.5, s, nil, o) end },
+    { "sweep_aabb",
+      function() for k = 1, NQ do w:sweep_aabb(e, a[k], b[k], nil, P, N) end end,
+      function(s, o) w:sweep_aabb_many(e, s, nil, o) end },
+    { "sweep_capsule",
+      function() for k = 1, NQ do w:sweep_capsule(0.25, axis, a[k], b[k], nil, P, N) end end,
+      function(s, o) w:sweep_capsule_many(0.25, axis, s, nil, o) end },
+  }
+  -- The same queries as a game's frame writes them, for the second table:
+  -- the motions come as numbers (here from seg), and every answer is read.
+  -- One loop of single calls that sets two vectors a query and reads u,
+  -- id, point and normal back (on Lua 5.4 each component a C __index
+  -- call), against the batch and a loop that reads its out.
+  local A, B, sink = V(), V(), 0
+  local function single_frame(one)
+    local acc = 0
+    for k = 1, NQ do
+      local s = 6 * (k - 1)
+      A:set(seg[s + 1], seg[s + 2], seg[s + 3])
+      B:set(seg[s + 4], seg[s + 5], seg[s + 6])
+      local hit, u, _, _, _, id = one(A, B)
+      if hit then acc = acc + u + id + P.x + P.y + P.z + N.x + N.y + N.z end
+    end
+    sink = sink + acc
+  end
+  local function batch_frame(many)
+    many(seg, out)
+    local acc = 0
+    for k = 1, NQ do
+      local o = 8 * (k - 1)
+      local id = out[o + 1]
+      if id ~= 0 then
+        acc = acc + out[o + 2] + id + out[o + 3] + out[o + 4] + out[o + 5] +
+              out[o + 6] + out[o + 7] + out[o + 8]
+      end
+    end
+    sink = sink + acc
+  end
+  kinds[1][4] = function(p, q) return w:raycast(p, q, nil, P, N) end
+  kinds[2][4] = function(p, q) return w:sweep_sphere(0.5, p, q, nil, P, N) end
+  kinds[3][4] = function(p, q) return w:sweep_aabb(e, p, q, nil, P, N) end
+  kinds[4][4] = function(p, q) return w:sweep_capsule(0.25, axis, p, q, nil, P, N) end
+  local raw, raw_check, RAW_BIN = {}, {}, "./build/bench/world"
+  local has_raw = io.open(RAW_BIN, "r")
+  if has_raw then has_raw:close() end
+  local function raw_round()
+    if not has_raw or not os.execute(RAW_BIN .. " many > /dev/null") then return end
+    local f = io.open("build/bench/world_many.txt", "r")
+    if not f then return end
+    for line in f:lines() do
+      local name, single, hits, sum = line:match("^(%S+) (%S+) %S+ (%S+) (%S+)$")
+      if name then
+        raw[name] = math.min(raw[name] or math.huge, tonumber(single))
+        raw_check[name] = { tonumber(hits), tonumber(sum) }
+      end
+    end
+    f:close()
+  end
+  local function time(fn)
+    local t0 = clock()
+    fn()
+    return (clock() - t0) / NQ * 1e9
+  end
+  print()
+  print(("many queries in one call (%s, backend %s), %d-triangle terrain, %d drops, ns a query")
+    :format(vm, collide.backend, w:count(), NQ))
+  print("  query          single  batch (/single)" ..
+        (ffi_seg and "  arrays (/single)" or "") ..
+        "   C query (batch/C)  KB/1e5: batch")
+  local best = {}
+  for _, K in ipairs(kinds) do
+    best[K] = { math.huge, math.huge, math.huge, math.huge, math.huge }
+    K[3](seg, out)
+    if ffi_seg then K[3](ffi_seg, ffi_out) end
+  end
+  for _ = 1, ROUNDS do
+    raw_round()
+    for _, K in ipairs(kinds) do
+      local many, m = K[3], best[K]
+      m[1] = math.min(m[1], time(K[2]))
+      m[2] = math.min(m[2], time(function() many(seg, out) end))
+      if ffi_seg then m[3] = math.min(m[3], time(function() many(ffi_seg, ffi_out) end)) end
+      m[4] = math.min(m[4], time(function() single_frame(K[4]) end))
+      m[5] = math.min(m[5], time(function() batch_frame(many) end))
+    end
+  end
+  for _, K in ipairs(kinds) do
+    local many = K[3]
+    local function calls(n) for _ = 1, n do many(seg, out) end end
+    -- (LuaJIT: the traces compiled before counting. While they form, an
+    -- exit from a loop's trace may box a value it had kept in a register,
+    -- about 40 bytes a call for the first 50 or so calls, none after)
+    calls(75)
+    collectgarbage("collect")
+    collectgarbage("stop")
+    local kb0 = collectgarbage("count")
+    calls(25)
+    local kb = (collectgarbage("count") - kb0) / (25 * NQ) * 1e5
+    collectgarbage("restart")
+    local m = best[K]
+    local line = ("  %-14s %6.0f %6.0f (%4.2fx)"):format(K[1], m[1], m[2], m[2] / m[1])
+    if ffi_seg then line = line .. ("  %6.0f (%4.2fx)"):format(m[3], m[3] / m[1]) end
+    local r = raw[K[1]]
+    if r then line = line .. ("   %7.0f (%4.2fx)"):format(r, m[2] / r)
+    else line = line .. "         - (  -  )" end
+    print(line .. ("  %11.2f"):format(kb))
+    -- the C loop's queries are these: the same hits, the same sum of u
+    local c = raw_check[K[1]]
+    if c then
+      many(seg, out)
+      local nh, su = 0, 0
+      for k = 0, NQ - 1 do
+        if out[8 * k + 1] ~= 0 then nh, su = nh + 1, su + out[8 * k + 2] end
+      end
+      if nh ~= c[1] or ("%.17g"):format(su) ~= ("%.17g"):format(c[2]) then
+        print(("  PROBLEM: %s: %d hits, sum of u %.17g here; the C loop: %d, %.17g")
+          :format(K[1], nh, su, c[1], c[2]))
+      end
+    end
+  end
+  print("  as a game's frame (motions set from numbers, every answer read), ns a query:")
+  print("  query          single  batch (/single)")
+  for _, K in ipairs(kinds) do
+    local m = best[K]
+    print(("  %-14s %6.0f %6.0f (%4.2fx)"):format(K[1], m[4], m[5], m[5] / m[4]))
+  end
+  assert(sink == sink)
+end
+
+-- `lua bench/world_bench.lua many`: this part alone.
+if arg and arg[1] == "many" then
+  many_bench()
+  return
+end
+
 print(("collide world bench (%s, backend %s)"):format(vm, collide.backend))
 print()
 print("triangles   build       sweep/query  lua loop     speed-up" ..
@@ -108,26 +305,6 @@ end
 
 -- ---- world, continued: the three movers, a game frame, raycast_all -----------
 
--- A terrain added as one mesh.
-local function terrain_mesh(ntri)
-  local g = math.floor(math.sqrt(ntri / 2) + 0.5)
-  local verts, idx = {}, {}
-  for i = 0, g do
-    for j = 0, g do verts[i * (g + 1) + j + 1] = V(i, rnd() * 0.5, j) end
-  end
-  for i = 0, g - 1 do
-    for j = 0, g - 1 do
-      local a, b = i * (g + 1) + j + 1, (i + 1) * (g + 1) + j + 1
-      local n = #idx
-      idx[n + 1], idx[n + 2], idx[n + 3] = a, b, a + 1
-      idx[n + 4], idx[n + 5], idx[n + 6] = b, b + 1, a + 1
-    end
-  end
-  local w = collide.world()
-  w:add_mesh(verts, idx)
-  w:build()
-  return w, g
-end
 
 print()
 print("world sweeps of each moving shape (half-size 0.5) dropped onto a terrain")
@@ -204,110 +381,7 @@ do
     fmt(t), total / 2000))
 end
 
--- ---- many queries in one call (w:raycast_many, w:sweep_*_many) --------------
--- Per query, over the same 4096 drops onto a 10k-triangle terrain made from
--- seed 777 as bench/world_bench.c many_bench makes its own: the loop of
--- single calls (vec3 arguments made beforehand, out-vectors: what a game
--- that keeps its vectors writes), the batch call with an out table, and on
--- the FFI backend the batch on double arrays; the least of 7 interleaved
--- rounds. Set against the C world query of the same scene: each round
--- also runs `./build/bench/world many` (the single calls in a C loop,
--- least of its own 5 rounds; it writes build/bench/world_many.txt), when
--- that binary is there (make bench-world builds it). KB: allocated per
--- 1e5 queries by the batch with out, the collector stopped.
-do
-  local NQ, ROUNDS = 4096, 7
-  local saved = seed
-  seed = 777
-  local w, g = terrain_mesh(10000)
-  local seg, a, b = {}, {}, {}
-  for k = 1, NQ do
-    local x, y, z = rnd() * g, 3 + rnd() * 2, rnd() * g
-    local x1, z1 = x + rnd() * 6 - 3, z + rnd() * 6 - 3
-    local s = 6 * (k - 1)
-    seg[s + 1], seg[s + 2], seg[s + 3], seg[s + 4], seg[s + 5], seg[s + 6] =
-      x, y, z, x1, y - 8, z1
-    a[k], b[k] = V(x, y, z), V(x1, y - 8, z1)
-  end
-  seed = saved
-  local e, axis, P, N, out = V(0.5, 0.5, 0.5), V(0, 0.25, 0), V(), V(), {}
-  local ffi_seg, ffi_out
-  if collide.backend == "ffi" then
-    local ffi = require "ffi"
-    ffi_seg, ffi_out = ffi.new("double[?]", 6 * NQ), ffi.new("double[?]", 8 * NQ)
-    for i = 1, 6 * NQ do ffi_seg[i - 1] = seg[i] end
-  end
-  local kinds = {
-    { "raycast", function() for k = 1, NQ do w:raycast(a[k], b[k], nil, P, N) end end,
-      function(s, o) w:raycast_many(s, nil, o) end },
-    { "sweep_sphere",
-      function() for k = 1, NQ do w:sweep_sphere(0.5, a[k], b[k], nil, P, N) end end,
-      function(s, o) w:sweep_sphere_many(0.5, s, nil, o) end },
-    { "sweep_aabb",
-      function() for k = 1, NQ do w:sweep_aabb(e, a[k], b[k], nil, P, N) end end,
-      function(s, o) w:sweep_aabb_many(e, s, nil, o) end },
-    { "sweep_capsule",
-      function() for k = 1, NQ do w:sweep_capsule(0.25, axis, a[k], b[k], nil, P, N) end end,
-      function(s, o) w:sweep_capsule_many(0.25, axis, s, nil, o) end },
-  }
-  local raw, RAW_BIN = {}, "./build/bench/world"
-  local has_raw = io.open(RAW_BIN, "r")
-  if has_raw then has_raw:close() end
-  local function raw_round()
-    if not has_raw or not os.execute(RAW_BIN .. " many > /dev/null") then return end
-    local f = io.open("build/bench/world_many.txt", "r")
-    if not f then return end
-    for line in f:lines() do
-      local name, single = line:match("^(%S+) (%S+) %S+$")
-      if name then raw[name] = math.min(raw[name] or math.huge, tonumber(single)) end
-    end
-    f:close()
-  end
-  local function time(fn)
-    local t0 = clock()
-    fn()
-    return (clock() - t0) / NQ * 1e9
-  end
-  print()
-  print(("many queries in one call (%s, backend %s), %d-triangle terrain, %d drops, ns a query")
-    :format(vm, collide.backend, w:count(), NQ))
-  print("  query          single  batch (/single)" ..
-        (ffi_seg and "  arrays (/single)" or "") ..
-        "   C query (batch/C)  KB/1e5: batch")
-  local best = {}
-  for _, K in ipairs(kinds) do
-    best[K] = { math.huge, math.huge, math.huge }
-    K[3](seg, out)
-    if ffi_seg then K[3](ffi_seg, ffi_out) end
-  end
-  for _ = 1, ROUNDS do
-    raw_round()
-    for _, K in ipairs(kinds) do
-      local many, m = K[3], best[K]
-      m[1] = math.min(m[1], time(K[2]))
-      m[2] = math.min(m[2], time(function() many(seg, out) end))
-      if ffi_seg then m[3] = math.min(m[3], time(function() many(ffi_seg, ffi_out) end)) end
-    end
-  end
-  for _, K in ipairs(kinds) do
-    local many = K[3]
-    local function calls(n) for _ = 1, n do many(seg, out) end end
-    calls(25)   -- (LuaJIT: the loop's trace compiled before counting)
-    collectgarbage("collect")
-    collectgarbage("stop")
-    local kb0 = collectgarbage("count")
-    calls(25)
-    local kb = (collectgarbage("count") - kb0) / (25 * NQ) * 1e5
-    collectgarbage("restart")
-    local m = best[K]
-    local line = ("  %-14s %6.0f %6.0f (%4.2fx)"):format(K[1], m[1], m[2], m[2] / m[1])
-    if ffi_seg then line = line .. ("  %6.0f (%4.2fx)"):format(m[3], m[3] / m[1]) end
-    local r = raw[K[1]]
-    if r then line = line .. ("   %7.0f (%4.2fx)"):format(r, m[2] / r)
-    else line = line .. "         - (  -  )" end
-    print(line .. ("  %11.2f"):format(kb))
-  end
-end
+many_bench()
 
 print()
 print("spheres   sweep_pairs   pairs   lua loop over test_sphere_sphere   speed-up")

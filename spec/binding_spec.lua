@@ -13,7 +13,7 @@ describe("the binding", function()
       for _, row in ipairs(api) do
         local name, cfn, kinds, result, where = row[1], row[2], row[3], row[4], row[5]
         assert.is_string(cfn)
-        assert.is_truthy(kinds:match("^[NVPGS]+$"), name)
+        assert.is_truthy(kinds:match("^[NVPGSCR]+$"), name)
         assert.is_truthy(("HIT INTERVAL INTERVAL_NORMAL TEST VEC NUMBER PLANE")
                          :find(result, 1, true), name)
         local target = where == "collide" and collide or

@@ -29,6 +29,7 @@ local function public_names()
     vec3 = V(1, 2, 3),
     plane = collide.plane(V(0, 1, 0), 0),
     polygon = collide.polygon({ V(0, 0), V(1, 0), V(0, 1) }),
+    convex = collide.convex_box({ 1, 1, 1 }),
     world = collide.world(),
   }
   -- candidate method names: everything annotated, every name in the
@@ -69,13 +70,14 @@ describe("collide.help", function()
     assert.is_true(names["vec3.dot"])
     assert.is_true(names["plane.distance"])
     assert.is_true(names["polygon.vertices"])
+    assert.is_true(names["convex.face_vertices"])
     assert.is_true(names["debug.world"])
     local missing = {}
     for _, name in ipairs(sorted(names)) do
       if DATA[name] == nil then missing[#missing + 1] = name end
       local group, bare = name:match("^(%w+)%.(.+)$")
       local prefix = ({ collide = "collide.", world = "w:", vec3 = "v:", plane = "plane:",
-                        polygon = "polygon:", debug = "debug." })[group]
+                        polygon = "polygon:", convex = "convex:", debug = "debug." })[group]
       local ok, text = pcall(collide.help, prefix .. bare)
       assert.is_true(ok, name .. ": " .. tostring(text))
       assert.are.equal(prefix .. bare .. "(", text:sub(1, #prefix + #bare + 1))

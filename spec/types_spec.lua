@@ -114,6 +114,7 @@ describe("LuaLS annotations (types/)", function()
     ["collide.vec3"] = { v(1, 2, 3), "dot" },
     ["collide.plane"] = { core.plane(v(0, 1, 0), 0), "distance" },
     ["collide.polygon"] = { core.polygon({ v(0, 0), v(1, 0), v(0, 1) }), "vertices" },
+    ["collide.convex"] = { core.convex_box({ 1, 1, 1 }), "edges" },
     ["collide.world"] = { core.world(), "sweep_sphere" },
   }
 

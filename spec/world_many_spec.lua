@@ -102,6 +102,24 @@ describe("many queries in one call", function()
         check_against_single(kind, w, s, kind.many(w, s))
       end)
 
+      it("answers large batches whatever their spread: one motion repeated, far apart", function()
+        -- (the core may run a long batch's queries in an order of its own;
+        -- the answers stay where their segments are)
+        local w = level()
+        local s, far = {}, { 1e30, -3e29, 0, -1e30, 5e29, 0 }
+        for k = 0, 99 do
+          local src = k % 3 == 0 and far or { 4, 7, 0, 4.5, -2, 0 }
+          for j = 1, 6 do s[6 * k + j] = src[j] end
+        end
+        check_against_single(kind, w, s, kind.many(w, s))
+        s = motions(200)
+        for k = 0, 49 do
+          local t = 6 * (4 * k)
+          for j = 1, 6 do s[t + j] = s[t + j] * 1e20 end
+        end
+        check_against_single(kind, w, s, kind.many(w, s, 1), 1)
+      end)
+
       it("takes a layer mask and a filter function as the single call does", function()
         local w = level()
         local s = motions(150)

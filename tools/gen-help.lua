@@ -11,6 +11,7 @@ local OWNERS = {
   ["collide.vec3"] = { prefix = "v:", group = "vec3" },
   ["collide.plane"] = { prefix = "plane:", group = "plane" },
   ["collide.polygon"] = { prefix = "polygon:", group = "polygon" },
+  ["collide.convex"] = { prefix = "convex:", group = "convex" },
   ["collide.world"] = { prefix = "w:", group = "world" },
   ["collide.debug"] = { prefix = "debug.", group = "debug" },
 }

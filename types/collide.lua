@@ -110,6 +110,33 @@ local Polygon = {}
 ---@return collide.vec3[]
 function Polygon:vertices() end
 
+---------------------------------------------------------------- convex
+
+---A convex shape in its own frame (the exact hull of its points),
+---immutable; `#A` is its corner count.
+---@class collide.convex
+---@field flat boolean every corner in one plane: a convex polygon (two faces, normals n and -n; +z first when every z is 0)
+---@field radius number the largest distance from the frame's origin to a corner
+---@operator len: integer
+local Convex = {}
+
+---A new array of its corners (points inside it, on a face or inside an edge are dropped), in the order they were given.
+---@return collide.vec3[]
+function Convex:vertices() end
+
+---A new array of its faces' planes, normals pointing out.
+---@return collide.plane[]
+function Convex:faces() end
+
+---Face i's corners, counter-clockwise seen from outside, as indices into `A:vertices()`.
+---@param i integer
+---@return integer[]
+function Convex:face_vertices(i) end
+
+---Its edges, `{i, j}` pairs of indices into `A:vertices()`.
+---@return integer[][]
+function Convex:edges() end
+
 ---------------------------------------------------------------- results of the world
 
 ---A contact of a move: every shape touched at each moment, by u then id.
@@ -570,7 +597,7 @@ function World:move_shape(id, to, options, position, velocity) end
 ---------------------------------------------------------------- the module
 
 ---@class collide
----@field _VERSION string the version, e.g. "0.1.0"
+---@field _VERSION string the version, e.g. "0.2.0"
 ---@field backend "capi"|"ffi" the binding serving the calls
 ---@field max_coord number the largest accepted magnitude (1e50)
 ---@field debug collide.debug LÖVE drawing and bug reports (the table `require "collide.debug"` gives)
@@ -618,6 +645,160 @@ function collide.plane_from_points(a, b, c) end
 ---@param vertices collide.vec3like[]
 ---@return collide.polygon
 function collide.polygon(vertices) end
+
+---The convex hull of 3 to 256 points (a convex polygon when every z is 0),
+---exact for the given numbers; all on one line is an error.
+---@param points collide.vec3like[]
+---@return collide.convex
+function collide.convex(points) end
+
+---The box of half-extents e about the origin, as a convex shape.
+---@param e collide.vec3like
+---@return collide.convex
+function collide.convex_box(e) end
+
+---A rotation: an angle in radians about z (2D), or a unit quaternion (to
+---1e-6) given as a table or object with fields w, x, y, z.
+---@alias collide.rotation number|{w: number, x: number, y: number, z: number}
+
+---Convex shape A, turned by rot, its frame's origin moving from c0 to c1,
+---against a sphere (its surface is all "face"): the first contact, exact to rounding.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param center collide.vec3like
+---@param r number
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_sphere(A, rot, c0, c1, center, r, point, normal) end
+
+---Convex shape A, turned by rot, its frame's origin moving from c0 to c1,
+---against the capsule of radius r about the segment a-b (all "face"): the
+---first contact, exact to rounding.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param r number
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_capsule(A, rot, c0, c1, a, b, r, point, normal) end
+
+---Convex shape A, turned by rot, its frame's origin moving from c0 to c1,
+---against a two-sided plane: the first contact, exact to rounding.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param plane collide.plane
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_plane(A, rot, c0, c1, plane, point, normal) end
+
+---Convex shape A, turned by rot, its frame's origin moving from c0 to c1,
+---against a two-sided triangle: the first contact, exact to rounding.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param c collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_triangle(A, rot, c0, c1, a, b, c, point, normal) end
+
+---Convex shape A, turned by rot, its frame's origin moving from c0 to c1,
+---against a polygon: the first contact, exact to rounding.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param polygon collide.polygon
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_polygon(A, rot, c0, c1, polygon, point, normal) end
+
+---Convex shape A, turned by rot, its frame's origin moving from c0 to c1,
+---against a segment (a wall in 2D): the first contact, exact to rounding.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param a collide.vec3like
+---@param b collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_segment(A, rot, c0, c1, a, b, point, normal) end
+
+---Convex shape A, turned by rot, its frame's origin moving from c0 to c1,
+---against an axis-aligned box (centre, half-extents): the first contact, exact to rounding.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param center collide.vec3like
+---@param e collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_aabb(A, rot, c0, c1, center, e, point, normal) end
+
+---Convex shape A, turned by rotA, moving from a0 to a1, against convex
+---shape B turned by rotB with its frame's origin at b: the first contact,
+---exact to rounding.
+---@param A collide.convex
+---@param rotA collide.rotation
+---@param a0 collide.vec3like
+---@param a1 collide.vec3like
+---@param B collide.convex
+---@param rotB collide.rotation
+---@param b collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_convex(A, rotA, a0, a1, B, rotB, b, point, normal) end
 
 ---A new, empty world.
 ---@return collide.world

@@ -61,6 +61,11 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   /* tile maps and outlines */
   "outline crosses itself",
   "tile size must be positive",
+  /* convex shapes */
+  "convex needs at least 3 points",
+  "convex has more than 256 points",
+  "points are all on one line",
+  "rotation is not a unit quaternion",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }
@@ -125,6 +130,58 @@ int collide__check_plane(const collide_plane *p) {
   l2 = v_len2(p->normal);
   if (fabs(l2 - 1.0) > 1e-9) return COLLIDE_E_BAD_PLANE;
   return 0;
+}
+
+/* ---- a correctly rounded fma in double arithmetic ----------------------- */
+/* a b + c rounded once to nearest, with no fma instruction and no help from
+   the C library: Boldo and Melquiond, "Emulation of FMA and correctly
+   rounded sums: proved algorithms using rounding to odd", IEEE Trans.
+   Computers 57(4), 2008, algorithm 5 (proved in Coq):
+     uh + ul = a b exactly      Dekker's product, Veltkamp's split by 2^27+1
+     th + tl = c + uh exactly   Knuth's TwoSum
+     v = tl + ul rounded to odd (the neighbour with an odd last bit when
+                                 inexact: TwoSum gives s and its error e;
+                                 an even s moves one ulp toward e)
+     result = th + v rounded to nearest.
+   Exact where the steps are: no overflow (|a|, |b| < 2^995 keep the split
+   finite; |a b|, |c| < 2^1000 keep the sums finite) and no underflow in
+   Dekker's product (|a b| >= 2^-968: Boldo, "Pitfalls of a full floating-
+   point proof", IJCAR 2006, needs ea + eb >= emin + p - 1 = -969). Outside
+   that, a b + c rounded twice: products of coordinates within the core's
+   limit (1e50) never overflow, and the exact predicates already require
+   products above 2^-969 (collide_outline.c's orient2). The core is C99
+   with SSE2 arithmetic on x86-64 (no excess precision) and GCC contracts
+   nothing into fma instructions in ISO mode (-ffp-contract=off), which
+   would break the exact steps; clang contracts by default, so it is told
+   not to here. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+static void two_sum(double x, double y, double *s, double *e) {
+  double t = x + y, bb = t - x;
+  *s = t;
+  *e = (x - (t - bb)) + (y - bb);
+}
+
+double collide__fma_soft(double a, double b, double c) {
+  double p = a * b, ah, al, bh, bl, t, ul, th, tl, v, e;
+  uint64_t bits;
+  if (!(fabs(a) < 0x1p995 && fabs(b) < 0x1p995 && fabs(p) < 0x1p1000 &&
+        fabs(p) >= 0x1p-968 && fabs(c) < 0x1p1000))
+    return p + c;                         /* see above (zeros: exact) */
+  t = 134217729.0 * a; ah = t - (t - a); al = a - ah;
+  t = 134217729.0 * b; bh = t - (t - b); bl = b - bh;
+  ul = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+  two_sum(c, p, &th, &tl);
+  two_sum(tl, ul, &v, &e);
+  if (e != 0) {                           /* v is not exact: round to odd */
+    memcpy(&bits, &v, sizeof bits);
+    if ((bits & 1) == 0) {
+      bits += ((e > 0) == (v > 0)) ? 1 : (uint64_t)-1;   /* one ulp toward e */
+      memcpy(&v, &bits, sizeof v);
+    }
+  }
+  return th + v;
 }
 
 /* ---- planes ------------------------------------------------------------- */

@@ -99,7 +99,7 @@ static vec3 v_flip(vec3 v) { return v3(-v.x + 0.0, -v.y + 0.0, -v.z + 0.0); }
    Muller, Math. Comp. 82 (2013) for the bound 2 ulp). */
 static double diff_prod(double a, double b, double c, double d) {
   double w = c * d;
-  return fma(a, b, -w) + fma(-c, d, w);
+  return collide_fma(a, b, -w) + collide_fma(-c, d, w);
 }
 
 /* u x v with every component to within about an ulp of itself. The plain

@@ -251,6 +251,20 @@ static inline int meets_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r,
 #define COLLIDE_PRIVATE
 #endif
 
+/* fma(a, b, c): a b + c rounded once, which the exact predicates need
+   (collide_capsule.c's difference of products, collide_outline.c's exact
+   products). The C library's where it is correctly rounded; on Windows
+   collide__fma_soft (collide_basic.c), since mingw-w64's fma is not
+   (tests/c/test_fma.c finds it wrong; msvcrt's was not either). */
+COLLIDE_PRIVATE double collide__fma_soft(double a, double b, double c);
+#if defined(_WIN32)
+#define COLLIDE_FMA_SOFT 1
+#define collide_fma collide__fma_soft
+#else
+#define COLLIDE_FMA_SOFT 0
+#define collide_fma fma
+#endif
+
 /* Validates a plane passed to a query (finite, unit normal). */
 COLLIDE_PRIVATE int collide__check_plane(const collide_plane *p);
 #define CHECK_PLANE(p, arg) do { int e_ = collide__check_plane(p); \
@@ -468,5 +482,16 @@ COLLIDE_PRIVATE vec3 collide__away_across(vec3 d, vec3 L);
 /* The point of the polygon nearest c, and its COLLIDE_FEATURE_*. */
 COLLIDE_PRIVATE vec3 collide__flat_closest(vec3 c, const vec3 *v, int count,
                                            vec3 n, vec3 origin, int *feature);
+
+/* ---- exact orientation predicates (collide_predicates.c) ---------------- */
+/* The sign (-1, 0, 1) of (b - a) x (c - a), exactly: 1 when a, b, c turn
+   counter-clockwise. */
+COLLIDE_PRIVATE int collide__orient2d(double ax, double ay, double bx,
+                                      double by, double cx, double cy);
+/* The sign (-1, 0, 1) of (b - a) x (c - a) . (d - a), exactly: 1 when d
+   lies on the side of the plane a, b, c that the normal (b - a) x (c - a)
+   points to. */
+COLLIDE_PRIVATE int collide__orient3d(const vec3 *a, const vec3 *b,
+                                      const vec3 *c, const vec3 *d);
 
 #endif

@@ -174,7 +174,7 @@ static int orient2(double ax, double ay, double bx, double by, double cx, double
   t[4][0] = by; t[4][1] = ax;
   t[5][0] = ay; t[5][1] = cx;
   for (i = 0; i < 6; i++) {
-    double p = t[i][0] * t[i][1], q = fma(t[i][0], t[i][1], -p);
+    double p = t[i][0] * t[i][1], q = collide_fma(t[i][0], t[i][1], -p);
     n = grow(e, n, p);
     n = grow(e, n, q);
   }

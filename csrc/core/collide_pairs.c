@@ -27,8 +27,8 @@ static int cmp_pair(const void *a, const void *b) {
   return (x->j > y->j) - (x->j < y->j);
 }
 
-unsigned long collide_sweep_pairs_scratch_size(int n) {
-  return n > 0 ? (unsigned long)n * (unsigned long)sizeof(pair_item) : 0;
+size_t collide_sweep_pairs_scratch_size(int n) {
+  return n > 0 ? (size_t)n * sizeof(pair_item) : 0;
 }
 
 int collide_sweep_pairs(int n, const double *radii, const collide_vec3 *starts,

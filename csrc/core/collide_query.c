@@ -1017,36 +1017,128 @@ static int many_check(const double *s, int n, int arg, int *bad) {
   return 0;
 }
 
+/* One query of a batch: its answer into o; 1 if it met a shape, 0 if
+   not, < 0 an error (a filter's). */
+static int many_one(collide_world *w, int mode, const collide__mover *m,
+                    const double *q, collide_world_filter filter, void *ctx,
+                    double *o) {
+  vec3 c0 = v3(q[0], q[1], q[2]), c1 = v3(q[3], q[4], q[5]);
+  query qy;
+  int e;
+  collide__query_init_mover(&qy, mode, m, &c0, &c1);
+  query_filter(&qy, filter, ctx);
+  if ((e = collide__query_run(w, &qy)) < 0) return e;
+  if (qy.found) {
+    o[0] = qy.best_id;
+    o[1] = qy.best.u;
+    o[2] = qy.best.point.x;
+    o[3] = qy.best.point.y;
+    o[4] = qy.best.point.z;
+    o[5] = qy.best.normal.x;
+    o[6] = qy.best.normal.y;
+    o[7] = qy.best.normal.z;
+    return 1;
+  }
+  /* a miss: the whole motion is free */
+  o[0] = 0;
+  o[1] = 1;
+  o[2] = o[3] = o[4] = o[5] = o[6] = o[7] = 0;
+  return 0;
+}
+
+/* The order in which a batch of sweeps runs: nearby motions one after
+   another, so that each finds the nodes and triangles of the one before
+   in the cache. A sweep visits many nodes (a sphere of r = 0.5 dropped 8
+   units onto a 10k-triangle terrain: about 19,000 instructions, against
+   2,400 for the ray), and in the order a game hands them over (movers by
+   entity, random places) each starts from memory; run along a Z-order
+   curve over the batch's motions the same sweeps took 25% less time
+   (bench/world_bench.c many_bench's scene). Rays gained nothing
+   measurable there and keep their order.
+   Each query is still answered alone (collide__query_run), so the order
+   changes no answer; only the filter callback could see it, and a batch
+   with one keeps its order (many_run). The key: the Z-order index of the
+   motion's midpoint, 10 bits an axis over the cube around the batch's
+   midpoints; sorted by three passes of a radix sort (10 bits each) of
+   key << 32 | index, in the block *mem (to be freed). NULL (the given
+   order) when the memory is not there. */
+enum { MANY_SORT_MIN = 64 };
+
+static uint64_t many_spread(unsigned x) {   /* 10 bits to every third bit */
+  uint64_t v = x & 0x3ff;
+  v = (v | v << 16) & 0x30000ffu;
+  v = (v | v << 8) & 0x300f00fu;
+  v = (v | v << 4) & 0x30c30c3u;
+  v = (v | v << 2) & 0x9249249u;
+  return v;
+}
+
+static const uint64_t *many_order(const double *s, int n, void **mem) {
+  double lo[3], hi[3], scale[3];
+  uint64_t *a, *b;
+  int k, j, pass;
+  *mem = a = (uint64_t *)malloc(2 * (size_t)n * sizeof *a);
+  if (!a) return NULL;
+  b = a + n;
+  for (j = 0; j < 3; j++) lo[j] = hi[j] = 0.5 * s[j] + 0.5 * s[j + 3];
+  for (k = 1; k < n; k++)
+    for (j = 0; j < 3; j++) {
+      double c = 0.5 * s[6 * (size_t)k + j] + 0.5 * s[6 * (size_t)k + j + 3];
+      if (c < lo[j]) lo[j] = c;
+      if (c > hi[j]) hi[j] = c;
+    }
+  /* One scale for the three axes, from the widest: an axis along which
+     the midpoints barely vary (the heights of drops onto a terrain) then
+     takes few of the key's levels, instead of spreading nearby motions
+     over the curve. (The numbers are checked: finite, |x| <= 1e50, so no
+     overflow.) */
+  {
+    double span = 0;
+    for (j = 0; j < 3; j++) if (hi[j] - lo[j] > span) span = hi[j] - lo[j];
+    for (j = 0; j < 3; j++) scale[j] = span > 0 ? 1023.0 / span : 0;
+  }
+  for (k = 0; k < n; k++) {
+    const double *q = s + 6 * (size_t)k;
+    uint64_t key = 0;
+    for (j = 0; j < 3; j++) {
+      double c = ((0.5 * q[j] + 0.5 * q[j + 3]) - lo[j]) * scale[j];
+      unsigned u = c <= 0 ? 0u : c >= 1023 ? 1023u : (unsigned)c;
+      key |= many_spread(u) << j;
+    }
+    a[k] = key << 32 | (uint64_t)k;
+  }
+  for (pass = 0; pass < 3; pass++) {
+    int count[1025];
+    int shift = 32 + 10 * pass;
+    uint64_t *t;
+    memset(count, 0, sizeof count);
+    for (k = 0; k < n; k++) count[((a[k] >> shift) & 0x3ff) + 1]++;
+    for (j = 0; j < 1024; j++) count[j + 1] += count[j];
+    for (k = 0; k < n; k++) b[count[(a[k] >> shift) & 0x3ff]++] = a[k];
+    t = a; a = b; b = t;
+  }
+  return a;
+}
+
 static int many_run(collide_world *w, int mode, const collide__mover *m,
                     const double *s, int n, collide_world_filter filter,
                     void *ctx, double *out) {
-  int k, hits = 0;
-  for (k = 0; k < n; k++) {
-    const double *q = s + 6 * (size_t)k;
-    double *o = out + 8 * (size_t)k;
-    vec3 c0 = v3(q[0], q[1], q[2]), c1 = v3(q[3], q[4], q[5]);
-    query qy;
-    int e;
-    collide__query_init_mover(&qy, mode, m, &c0, &c1);
-    query_filter(&qy, filter, ctx);
-    if ((e = collide__query_run(w, &qy)) < 0) return e;
-    if (qy.found) {
-      o[0] = qy.best_id;
-      o[1] = qy.best.u;
-      o[2] = qy.best.point.x;
-      o[3] = qy.best.point.y;
-      o[4] = qy.best.point.z;
-      o[5] = qy.best.normal.x;
-      o[6] = qy.best.normal.y;
-      o[7] = qy.best.normal.z;
-      hits++;
-    } else {
-      /* a miss: the whole motion is free */
-      o[0] = 0;
-      o[1] = 1;
-      o[2] = o[3] = o[4] = o[5] = o[6] = o[7] = 0;
+  int i, hits = 0;
+  const uint64_t *order = NULL;
+  void *mem = NULL;
+  if (mode == Q_SWEEP && n >= MANY_SORT_MIN &&
+      (filter == NULL || filter == collide_world_layer_filter))
+    order = many_order(s, n, &mem);
+  for (i = 0; i < n; i++) {
+    int k = order ? (int)(order[i] & 0xffffffffu) : i;
+    int e = many_one(w, mode, m, s + 6 * (size_t)k, filter, ctx, out + 8 * (size_t)k);
+    if (e < 0) {
+      free(mem);
+      return e;
     }
+    hits += e;
   }
+  free(mem);
   return hits;
 }
 

@@ -296,61 +296,6 @@ static int boxes_meet(const box *a, const box *b) {
          a->lo[2] <= b->hi[2] && b->lo[2] <= a->hi[2];
 }
 
-/* The slots of the moving shapes that are no sensors whose box over the
-   step meets b (a fixed sensor's): a plain walk of the dynamic tree (its
-   node boxes hold their shapes' boxes over the step), where every moving
-   shape is once filed, and of the shapes not filed yet. How many, or
-   NOMEM. (The static hierarchy holds only shapes that never changed:
-   none moves. Faster than a query: a fixed sensor among a thousand
-   moving shapes is a box against a few nodes.) */
-static int moving_near(collide_world *w, const box *b, int **buf, int *cap) {
-  int n = 0, i, e, sp = 0, stack[STACK_SIZE];
-  for (i = 0; i < w->npending; i++) {
-    const shape *x = &w->slots[w->pending[i]];
-    box sb;
-    if (x->moving < 0 || x->sensor >= 0) continue;
-    shape_swept_box(x, &sb);
-    if (!boxes_meet(&sb, b)) continue;
-    GROW(e, *buf, *cap, n + 1);
-    if (e) return e;
-    (*buf)[n++] = w->pending[i];
-  }
-  if (w->root < 0) return n;
-  if (w->nodes[w->root].left < 0) {   /* one leaf */
-    stack[sp++] = ~w->nodes[w->root].slot;
-  } else {
-    stack[sp++] = w->root;
-  }
-  while (sp > 0) {
-    int c = stack[--sp], k;
-    if (c >= 0) {
-      /* an inner node: its children's boxes, in floats rounded outward
-         (collide_tree.c keeps hot[] in step with the nodes) */
-      const hot_node *h = &w->hot[c];
-      for (k = 0; k < 2; k++) {
-        const float (*hb)[3] = h->b[k];
-        if (hb[0][0] <= b->hi[0] && b->lo[0] <= hb[1][0] &&
-            hb[0][1] <= b->hi[1] && b->lo[1] <= hb[1][1] &&
-            hb[0][2] <= b->hi[2] && b->lo[2] <= hb[1][2])
-          stack[sp++] = h->child[k];
-      }
-      continue;
-    }
-    {
-      const shape *x = &w->slots[~c];
-      box sb;
-      if (x->moving < 0 || x->sensor >= 0) continue;
-      /* (a leaf's box is enlarged: the shape's own box over the step) */
-      shape_swept_box(x, &sb);
-      if (!boxes_meet(&sb, b)) continue;
-      GROW(e, *buf, *cap, n + 1);
-      if (e) return e;
-      (*buf)[n++] = ~c;
-    }
-  }
-  return n;
-}
-
 /* The events of the pair (sensor slot ss, shape slot xs) over a step of
    advance (both at their places plus u times their velocities). */
 static int advance_pair(collide_world *w, int ss, int xs) {
@@ -372,12 +317,256 @@ static int advance_pair(collide_world *w, int ss, int xs) {
   return stretch_events(w, s->id, x->id, 0, 1, found, a, b, 1, &was);
 }
 
+/* The fixed sensors (not moving, not planes) of a step of advance, with
+   the moving shapes that are no sensors: every pair whose boxes over the
+   step meet, the sensor's bounds and the shape's swept box (a shape
+   moving linearly lies in that box all step long, so a pair whose boxes
+   do not meet never touches). A hierarchy of the sensors' boxes (a few
+   kilobytes for hundreds of sensors) is searched with each moving shape's
+   box: each shape's slot is read once a step, with the sensor's hierarchy
+   in the cache, and not the tree of every moving shape, once for each
+   sensor (which costs a cache miss a node: the frame's queries of the
+   static hierarchy have pushed the tree out). The hierarchy is built when
+   the fixed sensors or their boxes changed since the last step (most
+   games' sensors do not move): the median of the centres along their
+   longest spread at each node, a tree of depth log2 n. */
+
+/* The grid of the fixed sensors: 64 x 64 cells over the box around them,
+   along the two axes where it is widest (the axes of a 2D game's plane),
+   each listing the sensors whose boxes meet it, but for the sensors of
+   more than GRID_BIG cells, listed apart. A moving shape of few cells
+   meets a sensor of few cells in a cell of both: the one of their spans'
+   lower corners (reported there only, so once). The cell of a
+   coordinate, grid_cell, rounds and clamps, but never decreases as the
+   coordinate grows, so boxes whose spans meet along an axis have cell
+   spans that meet: none is missed (no margin needed). A bit for each
+   cell that lists a sensor (512 bytes, which stay in the cache) turns
+   away most moving shapes, far from every sensor, at a glance. */
+#define GRID 64
+#define GRID_BIG 16
+static inline int grid_cell(const collide_world *w, int k, double x) {
+  double c = (x - w->sensor_origin[k]) * w->sensor_inv[k];
+  return c <= 0 ? 0 : c >= GRID - 1 ? GRID - 1 : (int)c;
+}
+/* b's span of cells, i0 .. i1 by j0 .. j1: how many. */
+static inline int grid_span(const collide_world *w, const box *b, int span[4]) {
+  span[0] = grid_cell(w, 0, b->lo[w->sensor_axis[0]]);
+  span[1] = grid_cell(w, 0, b->hi[w->sensor_axis[0]]);
+  span[2] = grid_cell(w, 1, b->lo[w->sensor_axis[1]]);
+  span[3] = grid_cell(w, 1, b->hi[w->sensor_axis[1]]);
+  return (span[1] - span[0] + 1) * (span[3] - span[2] + 1);
+}
+/* The bits of cells span[0] .. span[1] of a row. */
+static inline unsigned long long grid_bits(const int span[4]) {
+  return (~0ULL >> (GRID - 1 - span[1])) & (~0ULL << span[0]);
+}
+/* The grid of sensor_boxes[0 .. nf), all around them: 0 or NOMEM. */
+static int build_grid(collide_world *w, const box *all, int nf) {
+  int i, j, k, e, n = 0, span[4], order[3] = { 0, 1, 2 }, *cell;
+  double d[3];
+  for (k = 0; k < 3; k++) d[k] = all->hi[k] - all->lo[k];
+  /* the two widest axes, the widest first */
+  for (i = 0; i < 3; i++)
+    for (j = i + 1; j < 3; j++)
+      if (d[order[j]] > d[order[i]]) {
+        k = order[i];
+        order[i] = order[j];
+        order[j] = k;
+      }
+  for (k = 0; k < 2; k++) {
+    double inv = d[order[k]] > 0 ? GRID / d[order[k]] : 0;
+    w->sensor_axis[k] = order[k];
+    w->sensor_origin[k] = all->lo[order[k]];
+    w->sensor_inv[k] = inv < 1e300 ? inv : 0;   /* (a span too thin: one cell) */
+  }
+  GROW(e, w->sensor_cell, w->cap_sensor_cell, GRID * GRID + 1);
+  if (e) return e;
+  GROW(e, w->sensor_big, w->cap_sensor_big, nf);
+  if (e) return e;
+  cell = w->sensor_cell;
+  memset(cell, 0, (GRID * GRID + 1) * sizeof *cell);
+  memset(w->sensor_cover, 0, sizeof w->sensor_cover);
+  w->nsensor_big = 0;
+  /* counted by cell (at the next one's start), then placed */
+  for (i = 0; i < nf; i++) {
+    sensor_box *sb = &w->sensor_boxes[i];
+    if (grid_span(w, &sb->b, span) > GRID_BIG) {
+      sb->cell = -1;
+      w->sensor_big[w->nsensor_big++] = i;
+      continue;
+    }
+    sb->cell = span[2] * GRID + span[0];
+    for (j = span[2]; j <= span[3]; j++) {
+      for (k = span[0]; k <= span[1]; k++) cell[j * GRID + k + 1]++;
+      w->sensor_cover[j] |= grid_bits(span);
+    }
+    n += grid_span(w, &sb->b, span);
+  }
+  GROW(e, w->sensor_entry, w->cap_sensor_entry, n);
+  if (e) return e;
+  for (k = 0; k < GRID * GRID; k++) cell[k + 1] += cell[k];
+  for (i = 0; i < nf; i++) {
+    const sensor_box *sb = &w->sensor_boxes[i];
+    if (sb->cell < 0) continue;
+    (void)grid_span(w, &sb->b, span);
+    for (j = span[2]; j <= span[3]; j++)
+      for (k = span[0]; k <= span[1]; k++) w->sensor_entry[cell[j * GRID + k]++] = i;
+  }
+  /* (each cell's start moved to the next one's: moved back) */
+  for (k = GRID * GRID; k > 0; k--) cell[k] = cell[k - 1];
+  cell[0] = 0;
+  return 0;
+}
+
+#define SENSOR_LEAF 4   /* sensors in a leaf of their hierarchy */
+
+/* Sensor i's centre along axis k, doubled (the order of the centres). */
+static double sensor_key(const collide_world *w, int i, int k) {
+  const box *b = &w->sensor_boxes[i].b;
+  return b->lo[k] + b->hi[k];
+}
+
+/* Orders o[lo .. hi] (hi included) so that o[k] is the sensor of the
+   k-th smallest key along axis ax, none before it larger, none after it
+   smaller (Hoare's selection, the middle one as the pivot). */
+static void select_sensor(const collide_world *w, int *o, int lo, int hi, int k, int ax) {
+  while (lo < hi) {
+    double pivot = sensor_key(w, o[lo + (hi - lo) / 2], ax);
+    int i = lo, j = hi;
+    while (i <= j) {
+      while (sensor_key(w, o[i], ax) < pivot) i++;
+      while (sensor_key(w, o[j], ax) > pivot) j--;
+      if (i <= j) {
+        int t = o[i];
+        o[i++] = o[j];
+        o[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+}
+
+/* The hierarchy of sensor_boxes[0 .. nf), nf > 0: node 0 the root, each
+   node made before its children (its range of sensor_order split at the
+   median). 0 or NOMEM. */
+static int build_sensors(collide_world *w, int nf) {
+  int e, i, j, k, nn = 1;
+  GROW(e, w->sensor_order, w->cap_sensor_order, nf);
+  if (e) return e;
+  GROW(e, w->sensor_nodes, w->cap_sensor_nodes, 2 * nf);   /* (< nf nodes) */
+  if (e) return e;
+  for (i = 0; i < nf; i++) w->sensor_order[i] = i;
+  w->sensor_nodes[0].first = 0;
+  w->sensor_nodes[0].count = nf;
+  for (i = 0; i < nn; i++) {
+    sensor_node *nd = &w->sensor_nodes[i];
+    int a = nd->first, n = nd->count, ax = 0;
+    double lo[3], hi[3];
+    nd->b = w->sensor_boxes[w->sensor_order[a]].b;
+    for (k = 0; k < 3; k++) lo[k] = hi[k] = sensor_key(w, w->sensor_order[a], k);
+    for (j = a + 1; j < a + n; j++) {
+      box_union(&nd->b, &w->sensor_boxes[w->sensor_order[j]].b);
+      for (k = 0; k < 3; k++) {
+        double c = sensor_key(w, w->sensor_order[j], k);
+        if (c < lo[k]) lo[k] = c;
+        if (c > hi[k]) hi[k] = c;
+      }
+    }
+    if (n <= SENSOR_LEAF) continue;
+    for (k = 1; k < 3; k++)
+      if (hi[k] - lo[k] > hi[ax] - lo[ax]) ax = k;
+    select_sensor(w, w->sensor_order, a, a + n - 1, a + n / 2, ax);
+    w->sensor_nodes[nn].first = a;
+    w->sensor_nodes[nn].count = n / 2;
+    w->sensor_nodes[nn + 1].first = a + n / 2;
+    w->sensor_nodes[nn + 1].count = n - n / 2;
+    nd->first = nn;
+    nd->count = 0;
+    nn += 2;
+  }
+  if ((e = build_grid(w, &w->sensor_nodes[0].b, nf)) != 0) return e;
+  w->sensor_built = nf;
+  return 0;
+}
+
+/* The events of the fixed sensors (their hierarchy and grid built) with
+   the moving shapes (but the planes): a shape of few cells finds them in
+   its cells and among the big ones, any other in the hierarchy. 0 or
+   NOMEM. */
+static int fixed_sensors(collide_world *w) {
+  int i, j, k, e, stack[STACK_SIZE];   /* (the depth is log2 nf, below 32) */
+  for (i = 0; i < w->nmoving; i++) {
+    int xs = w->moving[i], sp = 0, span[4];
+    const shape *x = &w->slots[xs];
+    box xb;
+    if (x->sensor >= 0 || x->kind == COLLIDE_SHAPE_PLANE) continue;
+    shape_swept_box(x, &xb);
+    if (grid_span(w, &xb, span) <= GRID_BIG) {
+      unsigned long long bits = grid_bits(span), seen = 0;
+      for (j = span[2]; j <= span[3]; j++) seen |= w->sensor_cover[j] & bits;
+      for (j = span[2]; j <= span[3] && seen; j++)
+        for (k = span[0]; k <= span[1]; k++) {
+          int c = j * GRID + k, at;
+          for (at = w->sensor_cell[c]; at < w->sensor_cell[c + 1]; at++) {
+            const sensor_box *sb = &w->sensor_boxes[w->sensor_entry[at]];
+            int si = sb->cell % GRID, sj = sb->cell / GRID;
+            /* (the pair's cell: the corner of both spans) */
+            if (k != (si > span[0] ? si : span[0]) || j != (sj > span[2] ? sj : span[2]))
+              continue;
+            if (boxes_meet(&sb->b, &xb) && (e = advance_pair(w, sb->slot, xs)) < 0) return e;
+          }
+        }
+      for (j = 0; j < w->nsensor_big; j++) {
+        const sensor_box *sb = &w->sensor_boxes[w->sensor_big[j]];
+        if (boxes_meet(&sb->b, &xb) && (e = advance_pair(w, sb->slot, xs)) < 0) return e;
+      }
+      continue;
+    }
+    stack[sp++] = 0;
+    while (sp > 0) {
+      const sensor_node *nd = &w->sensor_nodes[stack[--sp]];
+      if (!boxes_meet(&nd->b, &xb)) continue;
+      if (nd->count == 0) {
+        stack[sp++] = nd->first;
+        stack[sp++] = nd->first + 1;
+        continue;
+      }
+      for (j = nd->first; j < nd->first + nd->count; j++) {
+        const sensor_box *sb = &w->sensor_boxes[w->sensor_order[j]];
+        if (boxes_meet(&sb->b, &xb) && (e = advance_pair(w, sb->slot, xs)) < 0) return e;
+      }
+    }
+  }
+  return 0;
+}
+
 int collide__sensor_advance(collide_world *w) {
-  int *buf = NULL, cap = 0, i, j, n, e = 0, first = w->nevents;
+  int i, j, n, e = 0, nf = 0, same = 1, first = w->nevents;
+  /* the fixed sensors (all of them in most games), together; their
+     hierarchy made again when they changed (the same slots with the same
+     boxes, bit for bit, in the same order keep it) */
+  GROW(e, w->sensor_boxes, w->cap_sensor_boxes, w->nsensors);
+  for (i = 0; i < w->nsensors && !e; i++) {
+    const shape *s = &w->slots[w->sensors[i]];
+    sensor_box *sb = &w->sensor_boxes[nf];
+    if (s->kind == COLLIDE_SHAPE_PLANE || s->moving >= 0) continue;
+    if (nf >= w->sensor_built || sb->slot != w->sensors[i] ||
+        memcmp(&sb->b, &s->bounds, sizeof sb->b) != 0)
+      same = 0;
+    sb->b = s->bounds;
+    sb->slot = w->sensors[i];
+    nf++;
+  }
+  if (!e && nf > 0 && (!same || nf != w->sensor_built)) {
+    w->sensor_built = 0;
+    e = build_sensors(w, nf);
+  }
+  if (!e && nf > 0) e = fixed_sensors(w);
   for (i = 0; i < w->nsensors && !e; i++) {
     int ss = w->sensors[i];
     const shape *s = &w->slots[ss];
-    box b;
     vec3 vs = s->moving >= 0 ? s->vel : v3(0, 0, 0);
     if (s->kind == COLLIDE_SHAPE_PLANE) {
       /* (no box: every moving shape) */
@@ -391,40 +580,33 @@ int collide__sensor_advance(collide_world *w) {
           e = advance_pair(w, ss, j);
       continue;
     }
-    b = s->bounds;
     if (s->moving < 0) {
-      /* the moving shapes near it: slots */
-      if ((n = moving_near(w, &b, &buf, &cap)) < 0) {
-        e = n;
-        break;
-      }
-      for (j = 0; j < n && !e; j++) e = advance_pair(w, ss, buf[j]);
+      /* (its shapes in the tree above) the moving planes (not in the tree) */
       for (j = 0; j < w->nplanes && !e; j++) {
         int xs = w->planes[j];
         if (w->slots[xs].sensor < 0 && w->slots[xs].moving >= 0) e = advance_pair(w, ss, xs);
       }
       continue;
     }
-    if ((n = candidates(w, &b, vs, &buf, &cap)) < 0) {
+    /* a moving sensor: every shape whose box over the step its box over
+       the step may meet (a query of the hierarchy and the tree) */
+    if ((n = candidates(w, &s->bounds, vs, &w->sensor_work, &w->cap_sensor_work)) < 0) {
       e = n;
       break;
     }
     for (j = 0; j < n && !e; j++) {
-      int xs = collide__slot_of(w, buf[j]);
+      int xs = collide__slot_of(w, w->sensor_work[j]);
       const shape *x = &w->slots[xs];
-      /* a pair of shapes at rest does not change */
-      if (x->sensor >= 0 || (x->moving < 0 && s->moving < 0)) continue;
+      if (x->sensor >= 0) continue;
       e = advance_pair(w, ss, xs);
     }
     /* the planes (not in the tree) */
     for (j = 0; j < w->nplanes && !e; j++) {
       int xs = w->planes[j];
-      const shape *x = &w->slots[xs];
-      if (x->sensor >= 0 || (x->moving < 0 && s->moving < 0)) continue;
+      if (w->slots[xs].sensor >= 0) continue;
       e = advance_pair(w, ss, xs);
     }
   }
-  free(buf);
   if (e < 0) {
     w->nevents = first;
     return e;
@@ -460,7 +642,7 @@ int collide__sensor_path(collide_world *w, int xs, const collide__path *path) {
   collide__mover m;
   vec3 ref;
   box b;
-  int *buf = NULL, cap = 0, i, n, k, e = 0, first = w->nevents;
+  int i, n, k, e = 0, first = w->nevents;
   if (path->n < 2 || (x->sensor < 0 && w->nsensors == 0)) return 0;
   (void)as_mover(x, &m, &ref);   /* (move_shape moves spheres, boxes, capsules) */
   /* the box the shape sweeps over the whole path */
@@ -474,9 +656,11 @@ int collide__sensor_path(collide_world *w, int xs, const collide__path *path) {
       if (hi > b.hi[j]) b.hi[j] = hi;
     }
   }
-  if ((n = candidates(w, &b, v3(0, 0, 0), &buf, &cap)) < 0) return n;
+  /* (the ids in the world's scratch, kept from call to call) */
+  if ((n = candidates(w, &b, v3(0, 0, 0), &w->sensor_work, &w->cap_sensor_work)) < 0)
+    return n;
   for (i = 0; i < n && !e; i++) {
-    int ys = collide__slot_of(w, buf[i]);
+    int ys = collide__slot_of(w, w->sensor_work[i]);
     if (ys == xs || (w->slots[ys].sensor >= 0) == (x->sensor >= 0)) continue;
     e = path_pair(w, xs, ref, path, ys);
   }
@@ -485,7 +669,6 @@ int collide__sensor_path(collide_world *w, int xs, const collide__path *path) {
     if ((w->slots[ys].sensor >= 0) == (x->sensor >= 0)) continue;
     e = path_pair(w, xs, ref, path, ys);
   }
-  free(buf);
   if (e < 0) {
     w->nevents = first;
     return e;

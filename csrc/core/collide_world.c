@@ -99,6 +99,13 @@ void collide_world_free(collide_world *w) {
   free(w->stri_mem);
   free(w->sensors);
   free(w->events);
+  free(w->sensor_boxes);
+  free(w->sensor_nodes);
+  free(w->sensor_order);
+  free(w->sensor_cell);
+  free(w->sensor_entry);
+  free(w->sensor_big);
+  free(w->sensor_work);
   free(w);
 }
 

@@ -127,6 +127,20 @@ typedef struct static_tri {
   int id, slot;
 } static_tri;
 
+/* The sensors' pass of advance (collide_sensor.c): a fixed sensor, its
+   box and slot; a node of the hierarchy of them built for a step, its box
+   holding those below it, and either two children (count 0: nodes first
+   and first + 1) or count sensors (sensor_work[first .. first + count)). */
+typedef struct sensor_box {
+  box b;
+  int slot;
+  int cell;      /* the grid's cell of its lower corner; -1: a big one */
+} sensor_box;
+typedef struct sensor_node {
+  box b;
+  int first, count;
+} sensor_node;
+
 struct collide_world {
   shape *slots;
   int nslots, cap_slots;
@@ -173,6 +187,29 @@ struct collide_world {
   int nsensors, cap_sensors;
   collide_sensor_event *events;   /* recorded, not yet taken */
   int nevents, cap_events;
+  /* the sensors' pass of advance and move_shape (collide_sensor.c), kept
+     from step to step, so that a step allocates nothing once they have
+     grown: the fixed sensors' boxes, the hierarchy of them and its order
+     of them (kept while they stay the same), a query's ids */
+  sensor_box *sensor_boxes;
+  int cap_sensor_boxes;
+  sensor_node *sensor_nodes;
+  int cap_sensor_nodes;
+  int *sensor_order;
+  int cap_sensor_order;
+  int sensor_built;       /* fixed sensors in the hierarchy: it holds
+                             sensor_boxes[0 .. sensor_built) */
+  int sensor_axis[2];     /* their grid (collide_sensor.c): two axes, */
+  double sensor_origin[2], sensor_inv[2];   /* its cells' coordinates, */
+  int *sensor_cell;       /* where each cell's sensors start in */
+  int cap_sensor_cell;
+  int *sensor_entry;      /* the lists of the cells' sensors, and */
+  int cap_sensor_entry;
+  int *sensor_big;        /* the sensors of many cells */
+  int nsensor_big, cap_sensor_big;
+  unsigned long long sensor_cover[64];   /* a bit a cell with sensors */
+  int *sensor_work;
+  int cap_sensor_work;
 };
 
 /* The id table's page: 4096 ids (16 KB). */

@@ -7,6 +7,7 @@
  *   lcollide_aux.c     helpers every part shares (errors, arguments, results)
  *   lcollide_vec3.c    the vec3 type
  *   lcollide_shapes.c  the plane and polygon objects
+ *   lcollide_convex.c  the convex objects (collide.convex, convex_box)
  *   lcollide_api.c     every entry point of lcollide_api.h, generated
  *   lcollide_world.c   collide.world and collide.sweep_pairs
  * It sets no globals; the module table carries _VERSION.
@@ -21,7 +22,7 @@
 #define LC_EXPORT
 #endif
 
-#define COLLIDE_VERSION "0.1.0"
+#define COLLIDE_VERSION "0.2.0"
 
 /* Which Lua the object was built for, as a plain string in the file:
    lua/collide/init.lua reads it without loading the object when loading
@@ -36,11 +37,11 @@ LC_EXPORT const char collide_core_built_for[] =
 /* The types: registry name (prefixed) and the name messages use. */
 static const char *const types[][2] = {
   {LC_MT_VEC3, "vec3"}, {LC_MT_PLANE, "plane"}, {LC_MT_POLYGON, "polygon"},
-  {LC_MT_WORLD, "world"}
+  {LC_MT_WORLD, "world"}, {LC_MT_CONVEX, "convex"}
 };
 
 static void (*const parts[])(lua_State *L) = {
-  lc_open_vec3, lc_open_shapes, lc_open_api, lc_open_world
+  lc_open_vec3, lc_open_shapes, lc_open_convex, lc_open_api, lc_open_world
 };
 
 LC_EXPORT int luaopen_collide_core(lua_State *L);

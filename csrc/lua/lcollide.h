@@ -37,7 +37,8 @@
 #define LC_UV_FACE 5      /* COLLIDE_FEATURE_FACE - 1 + LC_UV_FACE, etc. */
 #define LC_UV_EDGE 6
 #define LC_UV_VERTEX 7
-#define LC_NUV 7
+#define LC_UV_CONVEX 8
+#define LC_NUV 8
 #define LC_UV_METHODS (LC_NUV + 1)
 
 /* The registry names of the module's metatables: prefixed, so that no other
@@ -47,6 +48,7 @@
 #define LC_MT_PLANE "collide.plane"
 #define LC_MT_POLYGON "collide.polygon"
 #define LC_MT_WORLD "collide.world"
+#define LC_MT_CONVEX "collide.convex"
 
 /* A function's name for messages; method = 1 when self is argument 1 and so
    not counted (the Lua convention for methods called with ':'). */
@@ -130,6 +132,17 @@ LC_PRIVATE void lc_polygon_finish(lua_State *L);
 LC_PRIVATE const collide_polygon *lc_checkpolygon(lua_State *L, const lc_fn *fn,
                                                   int idx);
 
+/* A convex userdata argument: the core's hull, which is the userdata's
+   block itself (collide_convex_init writes its arrays after it). */
+LC_PRIVATE const collide_convex *lc_checkconvex(lua_State *L, const lc_fn *fn,
+                                                int idx);
+
+/* A rotation argument: a number (an angle about z) or a table or object
+   with number fields w, x, y, z (a quaternion; the core checks that it is
+   unit). */
+LC_PRIVATE void lc_checkrotation(lua_State *L, const lc_fn *fn, int idx,
+                                 collide_rotation *out);
+
 /* ---- generated entry points (lcollide_api.h) ---- */
 
 /* Result kinds, as named in lcollide_api.h. */
@@ -159,6 +172,8 @@ typedef union lc_arg {
   collide_vec3 v;                /* V, S */
   const collide_plane *p;        /* P */
   const collide_polygon *g;      /* G */
+  const collide_convex *x;       /* C */
+  collide_rotation r;            /* R */
   struct { const double *p; int n; } arr;   /* A: n entries of 6 numbers */
 } lc_arg;
 
@@ -202,6 +217,7 @@ LC_PRIVATE void lc_setfuncs(lua_State *L, const luaL_Reg *l, int extra_idx);
    functions to the module table at the top of the stack. */
 LC_PRIVATE void lc_open_vec3(lua_State *L);
 LC_PRIVATE void lc_open_shapes(lua_State *L);
+LC_PRIVATE void lc_open_convex(lua_State *L);
 LC_PRIVATE void lc_open_api(lua_State *L);
 LC_PRIVATE void lc_open_world(lua_State *L);
 

@@ -66,6 +66,26 @@ LC_INLINE void readargs(lua_State *L, const lc_sig *s, const char *kinds,
           a[i].p = lc_checkplane(L, &s->fn, idx);   /* raises */
         }
         break;
+      case 'C':
+        if (idx <= top) p = lc_full_udata(L, idx);
+        if (p != NULL &&
+            lc_has_mt_keep(L, idx, p, lc_upvalue_mt(L, LC_UV_CONVEX))) {
+          a[i].x = (const collide_convex *)p;
+        } else {
+          lua_settop(L, top);
+          a[i].x = lc_checkconvex(L, &s->fn, idx);   /* raises */
+        }
+        break;
+      case 'R':
+        if (idx <= top && lua_type(L, idx) == LUA_TNUMBER) {
+          a[i].r.is_angle = 1;
+          a[i].r.angle = (double)lua_tonumber(L, idx);
+          a[i].r.w = a[i].r.x = a[i].r.y = a[i].r.z = 0;
+        } else {
+          lua_settop(L, top);
+          lc_checkrotation(L, &s->fn, idx, &a[i].r);
+        }
+        break;
       default:   /* 'G' */
         if (idx <= top) p = lc_full_udata(L, idx);
         if (p != NULL &&

@@ -20,6 +20,8 @@
  *   N  a number (double)              V  a vector: vec3, {x, y [, z]} or
  *   P  a plane object                    {x =, y = [, z =]}
  *   G  a polygon object                S  a vec3 object only (a method's self)
+ *   C  a convex object                 R  a rotation: an angle (number) or
+ *                                         a quaternion {w =, x =, y =, z =}
  *   A  a flat array of numbers (the world's MANY methods only)
  * Results, with the core's out parameter and the optional out-vectors that
  * follow the arguments:
@@ -81,6 +83,14 @@
   X(sweep_capsule_segment, collide_sweep_capsule_segment, HIT, (N, V, V, V, V, V)) \
   X(sweep_capsule_aabb, collide_sweep_capsule_aabb, HIT, (N, V, V, V, V, V)) \
   X(sweep_capsule_capsule, collide_sweep_capsule_capsule, INTERVAL_NORMAL, (N, V, V, V, N, V, V, V)) \
+  X(sweep_convex_sphere, collide_sweep_convex_sphere, HIT, (C, R, V, V, V, N)) \
+  X(sweep_convex_plane, collide_sweep_convex_plane, HIT, (C, R, V, V, P)) \
+  X(sweep_convex_triangle, collide_sweep_convex_triangle, HIT, (C, R, V, V, V, V, V)) \
+  X(sweep_convex_polygon, collide_sweep_convex_polygon, HIT, (C, R, V, V, G)) \
+  X(sweep_convex_segment, collide_sweep_convex_segment, HIT, (C, R, V, V, V, V)) \
+  X(sweep_convex_aabb, collide_sweep_convex_aabb, HIT, (C, R, V, V, V, V)) \
+  X(sweep_convex_capsule, collide_sweep_convex_capsule, HIT, (C, R, V, V, V, V, N)) \
+  X(sweep_convex_convex, collide_sweep_convex_convex, HIT, (C, R, V, V, C, R, V)) \
   X(lerp, collide_vec3_lerp, VEC, (V, V, N)) \
   X(reflect, collide_vec3_reflect, VEC, (V, V)) \
   X(slide, collide_vec3_slide, VEC, (V, V))
@@ -175,6 +185,8 @@
 #define LC_PASS_S(i) &a[i].v
 #define LC_PASS_P(i) a[i].p
 #define LC_PASS_G(i) a[i].g
+#define LC_PASS_C(i) a[i].x
+#define LC_PASS_R(i) &a[i].r
 #define LC_PASS_A(i) a[i].arr.p, a[i].arr.n
 #define LC_PASS1(k1) LC_PASS_##k1(0)
 #define LC_PASS2(k1, k2) LC_PASS1(k1), LC_PASS_##k2(1)

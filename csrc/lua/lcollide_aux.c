@@ -267,6 +267,7 @@ void lc_pushupvalues(lua_State *L) {
   lua_pushliteral(L, "face");
   lua_pushliteral(L, "edge");
   lua_pushliteral(L, "vertex");
+  luaL_getmetatable(L, LC_MT_CONVEX);
 }
 
 void lc_setfuncs(lua_State *L, const luaL_Reg *l, int extra_idx) {

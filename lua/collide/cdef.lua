@@ -83,7 +83,12 @@ enum {
   /* tile maps and outlines (issue 29) */
   COLLIDE_E_SELF_CROSSING = 34,       /* "outline crosses itself" */
   COLLIDE_E_TILE_SIZE = 35,           /* "tile size must be positive" */
-  COLLIDE_E_LAST = 36
+  /* convex shapes */
+  COLLIDE_E_FEW_POINTS = 36,          /* "convex needs at least 3 points" */
+  COLLIDE_E_TOO_MANY_POINTS = 37,     /* "convex has more than 256 points" */
+  COLLIDE_E_POINTS_ON_LINE = 38,      /* "points are all on one line" */
+  COLLIDE_E_NOT_UNIT_ROTATION = 39,   /* "rotation is not a unit quaternion" */
+  COLLIDE_E_LAST = 40
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -288,6 +293,115 @@ int collide_polygon_init(const collide_vec3 *vertices, int count,
    closed ring, as editors export it), else count: the bindings validate
    that many (collide.polygon, add_polygon, update). */
 int collide_polygon_open_count(const collide_vec3 *vertices, int count);
+/* ---- convex shapes (collide_hull.c) ------------------------------------- */
+
+/* A convex hull in its own frame. It lives in one block of memory: this
+   struct, then its arrays (collide_convex_init). The vertices are the
+   hull's corners only (no point inside, on a face or inside an edge); a
+   face is a plane with its outward unit normal (n.p + d <= 0 inside, = 0 on
+   the face) and its corners, counter-clockwise seen from outside: vertex
+   indices ring[face_first[f] .. face_first[f + 1]). A flat hull (every
+   point in one plane: a convex polygon; with every z = 0, normal +z) has
+   two faces, normal n and -n, over the same corners. Edge k joins
+   vertices edges[2k] and edges[2k + 1]. radius is the largest |vertex|:
+   the hull lies in the ball of that radius about its frame's origin. */
+typedef struct collide_convex {
+  int vertex_count, face_count, edge_count, flat;
+  const collide_vec3 *vertices;
+  const collide_plane *faces;
+  const int *face_first;
+  const int *ring;
+  const int *edges;
+  double radius;
+} collide_convex;
+
+/* collide.convex(points): the convex hull of points[0 .. n) (Lua argument
+   1, the array), built with exact orientation predicates: repeated,
+   coplanar and collinear points are handled, and the corners, faces and
+   edges are those of the exact hull of the given doubles. It is written
+   into block (cap bytes, aligned for doubles): a collide_convex, then its
+   arrays. Returns the number of bytes the hull takes; block is written
+   only when cap is at least that, so a binding calls once with cap 0 and
+   again with a block of the size returned. Errors (argument 1): fewer than
+   3 points COLLIDE_E_FEW_POINTS, more than 256 COLLIDE_E_TOO_MANY_POINTS
+   (both before any point is read), a NaN, infinite or too large coordinate
+   (COLLIDE_E_VEC_*), every point on one line (or all the same)
+   COLLIDE_E_POINTS_ON_LINE; scratch memory is taken and freed in the call
+   (COLLIDE_E_NOMEM, argument 0). */
+int collide_convex_init(const collide_vec3 *points, int n, void *block,
+                        int cap);
+/* collide.convex_box(e): the box of half-extents e about the frame's
+   origin, as collide_convex_init (8 corners, 6 faces, 12 edges; a zero
+   extent gives a flat rectangle, two a line: COLLIDE_E_POINTS_ON_LINE).
+   Lua argument 1 e (COLLIDE_E_NEG_EXTENT for a negative component). */
+int collide_convex_box_init(const collide_vec3 *e, void *block, int cap);
+
+/* A rotation as a binding passes it: an angle in radians about +z (a 2D
+   turn: is_angle 1) or a quaternion w + xi + yj + zk (is_angle 0), which
+   must be unit to 1e-6 (|w^2 + x^2 + y^2 + z^2 - 1| <= 1e-6, else
+   COLLIDE_E_NOT_UNIT_ROTATION); it is normalized before use. */
+typedef struct collide_rotation {
+  int is_angle;
+  double angle, w, x, y, z;
+} collide_rotation;
+
+/* ---- convex sweeps (collide_convex.c) ----------------------------------- */
+/* Shape A, turned by rot, its frame's origin moving from c0 to c1 (the
+   turn fixed during the step), against a fixed obstacle: the first u in
+   [0, 1] at which they touch, exact to rounding; out as every sweep's:
+   point on the obstacle, normal from the obstacle toward A (at u = 0 the
+   direction of the shortest translation that separates them), feature of
+   the obstacle. Lua arguments: 1 A, 2 rot, 3 c0, 4 c1, then the
+   obstacle's. */
+int collide_sweep_convex_plane(const collide_convex *A,
+                               const collide_rotation *rot,
+                               const collide_vec3 *c0, const collide_vec3 *c1,
+                               const collide_plane *plane, collide_hit *out);
+/* 5 a, 6 b, 7 c */
+int collide_sweep_convex_triangle(const collide_convex *A,
+                                  const collide_rotation *rot,
+                                  const collide_vec3 *c0,
+                                  const collide_vec3 *c1,
+                                  const collide_vec3 *a, const collide_vec3 *b,
+                                  const collide_vec3 *c, collide_hit *out);
+/* 5 polygon */
+int collide_sweep_convex_polygon(const collide_convex *A,
+                                 const collide_rotation *rot,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_polygon *polygon,
+                                 collide_hit *out);
+/* 5 a, 6 b */
+int collide_sweep_convex_segment(const collide_convex *A,
+                                 const collide_rotation *rot,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *a, const collide_vec3 *b,
+                                 collide_hit *out);
+/* 5 center, 6 e (half-extents) */
+int collide_sweep_convex_aabb(const collide_convex *A,
+                              const collide_rotation *rot,
+                              const collide_vec3 *c0, const collide_vec3 *c1,
+                              const collide_vec3 *center, const collide_vec3 *e,
+                              collide_hit *out);
+/* 5 center, 6 r: a sphere (its surface is all "face") */
+int collide_sweep_convex_sphere(const collide_convex *A,
+                                const collide_rotation *rot,
+                                const collide_vec3 *c0, const collide_vec3 *c1,
+                                const collide_vec3 *center, double r,
+                                collide_hit *out);
+/* 5 a, 6 b, 7 r: the capsule of radius r about the segment a-b */
+int collide_sweep_convex_capsule(const collide_convex *A,
+                                 const collide_rotation *rot,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *a, const collide_vec3 *b,
+                                 double r, collide_hit *out);
+/* 1 A, 2 rotA, 3 a0, 4 a1, 5 B, 6 rotB, 7 b (B's frame's origin) */
+int collide_sweep_convex_convex(const collide_convex *A,
+                                const collide_rotation *rotA,
+                                const collide_vec3 *a0, const collide_vec3 *a1,
+                                const collide_convex *B,
+                                const collide_rotation *rotB,
+                                const collide_vec3 *b, collide_hit *out);
+
 /* ---- world: shapes with a broadphase ------------------------------------ */
 
 /* A set of shapes with a dynamic bounding-volume hierarchy: they can be
@@ -550,7 +664,11 @@ int collide_world_raycast(collide_world *w, const collide_vec3 *p0,
        the answers of the queries before the one that was running.
    n must be >= 0 (COLLIDE_E_BAD_INDEX on segments otherwise). filter and
    ctx are those of the single calls, called for each query's candidates;
-   the world is locked during each query as during a single one. */
+   the world is locked during each query as during a single one. With a
+   filter callback the queries run in the given order; without one (NULL
+   or collide_world_layer_filter) a long batch of sweeps may run them in
+   an order of its own (nearby motions together), which changes no answer
+   and no place in out. */
 /* Lua arguments: 2 segments. */
 int collide_world_raycast_many(collide_world *w, const double *segments, int n,
                                collide_world_filter filter, void *ctx,
@@ -786,8 +904,10 @@ int collide_world_move_sphere(collide_world *w, double r,
 /* Two spheres i < j (0-based) whose sweeps touch, from their first moment. */
 typedef struct collide_pair { int i, j; double u0; } collide_pair;
 
-/* Bytes of scratch memory collide_sweep_pairs needs for n spheres. */
-unsigned long collide_sweep_pairs_scratch_size(int n);
+/* Bytes of scratch memory collide_sweep_pairs needs for n spheres (a
+   size_t: an unsigned long is 32 bits on 64-bit Windows, where 77 million
+   spheres would have wrapped it round). */
+size_t collide_sweep_pairs_scratch_size(int n);
 /* Every pair among n spheres (radius radii[k], moving from starts[k] to
    ends[k]) for which collide_sweep_sphere_sphere reports contact, sorted
    by (i, j), with its u0. scratch: collide_sweep_pairs_scratch_size(n)

@@ -74,6 +74,7 @@ typedef struct collide_ffi_polygon {
   const collide_vec3 v[?];
 } collide_ffi_polygon;
 typedef struct collide_ffi_polygon_h collide_ffi_polygon_h;
+typedef struct collide_ffi_convex_h collide_ffi_convex_h;
 ]]
 -- The spelled-out layouts must stay the core's, field for field: the
 -- wrappers are handed to the core as its own types.
@@ -115,6 +116,14 @@ local GBODY = ffi.typeof("collide_ffi_polygon")
 -- collide_polygon.
 local G = ffi.typeof("collide_ffi_polygon_h *")
 local POLY_BODY = setmetatable({}, { __mode = "k" })
+-- A convex shape likewise: a block of doubles that collide_convex_init
+-- fills (the core's collide_convex, then its arrays, pointing into it),
+-- handed out as a pointer to an incomplete struct, X, with no fields; the
+-- block is kept alive by CONVEX_BODY and read here through a
+-- const collide_convex *.
+local X = ffi.typeof("collide_ffi_convex_h *")
+local CONVEX_BODY = setmetatable({}, { __mode = "k" })
+local CONVEX_CT = ffi.typeof("const collide_convex *")
 
 -- ---- errors -----------------------------------------------------------------
 
@@ -167,6 +176,7 @@ local function typename(x)
   if istype(V, x) then return "vec3" end
   if istype(P, x) then return "plane" end
   if istype(G, x) then return "polygon" end
+  if istype(X, x) then return "convex" end
   for i = 1, #EXTRA_TYPES do
     if istype(EXTRA_TYPES[i][1], x) then return EXTRA_TYPES[i][2] end
   end
@@ -551,6 +561,130 @@ ffi.metatype("collide_ffi_polygon_h", polygon_mt)
 -- Offered when the C-API module offers it (the shapes part of the core).
 if capi.polygon ~= nil then M.polygon = polygon end
 
+-- ---- convex -----------------------------------------------------------------
+-- As csrc/lua/lcollide_convex.c: the same checks in the same order, the
+-- hull built by the core into a block of the size it asks for.
+
+local convex_methods = {}
+local convex_mt = {}
+local F_CONVEX, F_CONVEX_BOX = fn("convex"), fn("convex_box")
+local MAXCP = 256            -- COLLIDE_MAX_CONVEX_POINTS
+local CONVEX_PTS = new("collide_vec3[?]", MAXCP)
+registry[REGISTRY_KEY .. ".convex_points"] = CONVEX_PTS
+
+-- A handle on a new block of need bytes filled by init(block, need).
+local function new_hull(need, init)
+  local body = new("double[?]", need / 8)   -- (need is a multiple of 8)
+  init(body, need)
+  local h = ffi.cast(X, body)
+  CONVEX_BODY[h] = body
+  return h
+end
+
+local function convex(t)
+  if type(t) ~= "table" then return typeerror(F_CONVEX, 1, "table", t) end
+  local n = #t
+  if n > MAXCP then n = MAXCP + 1 end
+  if n < 3 or n > MAXCP then   -- before reading them
+    return coreerror(F_CONVEX, C.collide_convex_init(nil, n, nil, 0), 1)
+  end
+  for i = 1, n do checkvec_at(F_CONVEX, 1, t, i, CONVEX_PTS[i - 1]) end
+  local need = C.collide_convex_init(CONVEX_PTS, n, nil, 0)
+  if need < 0 then return coreerror(F_CONVEX, need, 1) end
+  return new_hull(need, function(body, size)
+    C.collide_convex_init(CONVEX_PTS, n, body, size)
+  end)
+end
+
+local function convex_box(e)
+  if not istype(V, e) then e = tovec(F_CONVEX_BOX, 1, e, S1) end
+  local need = C.collide_convex_box_init(e, nil, 0)
+  if need < 0 then return coreerror(F_CONVEX_BOX, need, 1) end
+  return new_hull(need, function(body, size)
+    C.collide_convex_box_init(e, body, size)
+  end)
+end
+
+-- The core's hull of a handle (one of ours: CONVEX_BODY has them all).
+local function hull_of(f, h, idx)
+  local body = istype(X, h) and CONVEX_BODY[h]
+  if not body then return typeerror(f, idx or 1, "convex", h) end
+  return ffi.cast(CONVEX_CT, body)
+end
+
+local F_CVERTICES, F_CFACES = fn("vertices", 1), fn("faces", 1)
+local F_CFACE_VERTICES, F_CEDGES = fn("face_vertices", 1), fn("edges", 1)
+
+function convex_methods.vertices(h)
+  local hull = hull_of(F_CVERTICES, h)
+  local list, vs = {}, hull.vertices
+  for i = 1, hull.vertex_count do
+    local v = vs[i - 1]
+    list[i] = V(v.x, v.y, v.z)
+  end
+  return list
+end
+
+function convex_methods.faces(h)
+  local hull = hull_of(F_CFACES, h)
+  local list, fs = {}, hull.faces
+  for i = 1, hull.face_count do
+    local pl = fs[i - 1]
+    list[i] = P(pl.normal.x, pl.normal.y, pl.normal.z, pl.d)
+  end
+  return list
+end
+
+function convex_methods.face_vertices(h, i)
+  local hull = hull_of(F_CFACE_VERTICES, h)
+  if type(i) ~= "number" then return typeerror(F_CFACE_VERTICES, 2, "number", i) end
+  if not (i >= 1 and i <= hull.face_count) or i ~= math.floor(i) then
+    return argerror(F_CFACE_VERTICES, 2, "face index out of range")
+  end
+  local list, a, b = {}, hull.face_first[i - 1], hull.face_first[i]
+  for k = a, b - 1 do list[k - a + 1] = hull.ring[k] + 1 end
+  return list
+end
+
+function convex_methods.edges(h)
+  local hull = hull_of(F_CEDGES, h)
+  local list, es = {}, hull.edges
+  for i = 1, hull.edge_count do
+    list[i] = { es[2 * i - 2] + 1, es[2 * i - 1] + 1 }
+  end
+  return list
+end
+
+local F_CINDEX, F_CTOSTRING, F_CLEN = fn("__index"), fn("__tostring"), fn("__len")
+
+function convex_mt.__index(h, k)
+  if k == "flat" then return hull_of(F_CINDEX, h).flat ~= 0 end
+  if k == "radius" then return hull_of(F_CINDEX, h).radius end
+  local m = convex_methods[k]
+  if m == nil then no_field("convex", k) end
+  return m
+end
+
+function convex_mt.__newindex()
+  return raise("convex shapes are read-only (make a new one with collide.convex)")
+end
+
+function convex_mt.__tostring(h)
+  local hull = hull_of(F_CTOSTRING, h)
+  return format("convex(%d vertices, %d faces%s)", hull.vertex_count,
+                hull.face_count, hull.flat ~= 0 and ", flat" or "")
+end
+
+function convex_mt.__len(h)
+  return hull_of(F_CLEN, h).vertex_count
+end
+
+ffi.metatype("collide_ffi_convex_h", convex_mt)
+if capi.convex ~= nil then
+  M.convex = convex
+  M.convex_box = convex_box
+end
+
 -- ---- every entry point of csrc/lua/lcollide_api.h, generated ---------------
 
 -- The C-API module carries the list it was generated from, one row per
@@ -568,11 +702,44 @@ local ARG_CHECK = {
   S = 'if not istype(V, a%d) then return typeerror(F, %d, "vec3", a%d) end',
   P = 'if not istype(P, a%d) then return typeerror(F, %d, "plane", a%d) end',
   G = 'if not istype(G, a%d) then return typeerror(F, %d, "polygon", a%d) end',
+  C = 'if not (istype(CX, a%d) and CONVEX_BODY[a%d]) then ' ..
+      'return typeerror(F, %d, "convex", a%d) end',
+  R = 'a%d = torot(F, %d, a%d, ROTS[%d])',
 }
 local ARG_CTYPE = { N = "double", V = "const collide_vec3 *",
                     S = "const collide_vec3 *",
                     P = "const collide_ffi_plane *",
-                    G = "const collide_ffi_polygon_h *" }
+                    G = "const collide_ffi_polygon_h *",
+                    C = "const collide_ffi_convex_h *",
+                    R = "const collide_rotation *" }
+
+-- A rotation argument into the scratch rotation s (lcollide_convex.c
+-- lc_checkrotation): an angle, or an object with number fields w, x, y,
+-- z (read through its __index, as lua_getfield does).
+local ROTS = {}
+for i = 1, 8 do ROTS[i] = new("collide_rotation") end
+local QNAMES = { "w", "x", "y", "z" }
+local function torot(f, idx, r, s)
+  if type(r) == "number" then
+    s.is_angle = 1; s.angle = r
+    s.w = 0; s.x = 0; s.y = 0; s.z = 0
+    return s
+  end
+  local t = type(r)
+  if t ~= "table" and t ~= "userdata" and t ~= "cdata" then
+    return typeerror(f, idx, "rotation (angle or quaternion)", r)
+  end
+  for i = 1, 4 do
+    local c = r[QNAMES[i]]
+    if type(c) ~= "number" then
+      return argerror(f, idx, "quaternion expected, got " .. typename(r) ..
+                              " with non-number " .. QNAMES[i])
+    end
+  end
+  s.is_angle = 0; s.angle = 0
+  s.w = r.w; s.x = r.x; s.y = r.y; s.z = r.z
+  return s
+end
 
 -- Scratch results, read through double pointers, again so that the
 -- interpreter allocates no field references. Offsets in doubles:
@@ -683,7 +850,7 @@ local function gen(row)
     params[i] = "a" .. i
     -- (the converted arguments are x1, x2, ...: a1, a2, ... are kept for
     -- the call again, see GEN)
-    checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i):gsub("a(%d)", "x%1")
+    checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i, i):gsub("a(%d)", "x%1")
     pass[i] = "x" .. i
     ctypes[i] = ARG_CTYPE[k]
   end
@@ -712,7 +879,7 @@ local function gen(row)
   local src = table.concat({
     "local CF, V, S, HITP, HITD, HITF, INTERVALP, INTERVALD, FEATURE, F,",
     "      istype, typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD,",
-    "      type, VP, GEN = ...",
+    "      type, VP, CX, CONVEX_BODY, torot, ROTS, GEN = ...",
     "local f",
     "f = function(" .. all .. ")",
     "  local g = GEN[0] + 1",
@@ -733,7 +900,7 @@ local function gen(row)
   return chunk(C[alias], V, S, HITP, HITD, HITF, INTERVALP, INTERVALD,
                FEATURE, fn(name, place == "collide" and 0 or 1), istype,
                typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD, type,
-               VP, GEN)
+               VP, X, CONVEX_BODY, torot, ROTS, GEN)
 end
 
 local TABLES = { collide = M, vec3 = methods, plane = plane_methods }

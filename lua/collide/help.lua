@@ -14,12 +14,14 @@ local GROUPS = {
   { "vec3", "v:<name>(...), v = collide.vec3(x, y, z)" },
   { "plane", "plane:<name>(...), plane = collide.plane(normal, d)" },
   { "polygon", "polygon:<name>(...), polygon = collide.polygon(vertices)" },
+  { "convex", "convex:<name>(...), convex = collide.convex(points)" },
   { "debug", "debug.<name>(...), debug = require \"collide.debug\" (LÖVE drawing, bug reports)" },
 }
 -- What a user may write before the name.
 local PREFIX = {
   collide = "collide", w = "world", world = "world", World = "world",
   v = "vec3", vec3 = "vec3", Vec3 = "vec3", plane = "plane", polygon = "polygon",
+  convex = "convex",
   debug = "debug", draw = "debug",
 }
 

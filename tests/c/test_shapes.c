@@ -8,6 +8,7 @@
  *   ./test_shapes
  */
 #include <float.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "collide.h"
@@ -1392,9 +1393,10 @@ static int test_raycast_in_plane(void) {
   return 0;
 }
 
-/* A small deterministic generator for the comparison below. */
-static double lcg(unsigned long *s) {
-  *s = (*s * 6364136223846793005UL + 1442695040888963407UL) & 0xffffffffffffffffUL;
+/* A small deterministic generator for the comparison below (64-bit state:
+   an unsigned long is 32 bits on Windows). */
+static double lcg(uint64_t *s) {
+  *s = *s * 6364136223846793005u + 1442695040888963407u;
   return (double)(*s >> 11) / 9007199254740992.0;
 }
 
@@ -1403,7 +1405,7 @@ static double lcg(unsigned long *s) {
    triangles with exact (multiples of 1/8) and inexact corners: the ray
    cast and the radius-0 sweep agree exactly every time. */
 static int test_raycast_fast_path_agrees(void) {
-  unsigned long seed = 12345;
+  uint64_t seed = 12345;
   int k, j, hits = 0;
   for (k = 0; k < 20000; k++) {
     collide_vec3 v[3], q, e1, e2, n, dir, p0, p1;

@@ -1,9 +1,9 @@
 rockspec_format = "3.0"
 package = "collide"
-version = "0.1.0-1"
+version = "0.2.0-1"
 source = {
   url = "git+https://github.com/collide-lua/collide.git",
-  tag = "v0.1.0",
+  tag = "v0.2.0",
 }
 description = {
   homepage = "https://github.com/collide-lua/collide",
@@ -29,11 +29,14 @@ build = {
         "csrc/core/collide_basic.c",
         "csrc/core/collide_box.c",
         "csrc/core/collide_capsule.c",
+        "csrc/core/collide_convex.c",
+        "csrc/core/collide_hull.c",
         "csrc/core/collide_mover.c",
         "csrc/core/collide_outline.c",
         "csrc/core/collide_pairs.c",
         "csrc/core/collide_penetration.c",
         "csrc/core/collide_polygon.c",
+        "csrc/core/collide_predicates.c",
         "csrc/core/collide_query.c",
         "csrc/core/collide_sensor.c",
         "csrc/core/collide_shapes.c",
@@ -42,6 +45,7 @@ build = {
         "csrc/lua/lcollide.c",
         "csrc/lua/lcollide_api.c",
         "csrc/lua/lcollide_aux.c",
+        "csrc/lua/lcollide_convex.c",
         "csrc/lua/lcollide_shapes.c",
         "csrc/lua/lcollide_vec3.c",
         "csrc/lua/lcollide_world.c",

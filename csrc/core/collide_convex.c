@@ -1,0 +1,906 @@
+/*
+ * collide_convex.c -- a convex shape (collide_hull.c) turned and moving in a
+ * straight line against a fixed obstacle: collide_sweep_convex_plane,
+ * _triangle, _polygon, _segment, _aabb, _convex, _sphere and _capsule.
+ *
+ * Against a plane: the support function. The shape's extent along the
+ * plane's normal n is [lo, hi] about its frame's origin c (lo, hi the
+ * least and greatest n . R v over its corners); it touches the plane while
+ * lo + n.c + d <= 0 <= hi + n.c + d, an interval of u in closed form.
+ *
+ * Against a polytope (triangle, polygon, segment, box, another convex
+ * shape): the separating-axis test over the motion interval (Gottschalk,
+ * Lin, Manocha, "OBBTree", SIGGRAPH 1996, for the axes; Eberly, "Dynamic
+ * Collision Detection using Oriented Bounding Boxes", 2002, and RTR 3rd
+ * ed. 16.18.4, for the motion). Two convex polytopes are disjoint exactly
+ * when some plane separates them, and one parallel to a facet of their
+ * Minkowski difference does; its normal is a face normal of either or the
+ * cross product of an edge of each. A flat shape (polygon, triangle, flat
+ * hull) counts its side normals n x e among its faces and its normal n
+ * among its edges, the faces and edges of the thin prism it is the limit
+ * of, so that two flat shapes in one plane are separated within it; a
+ * segment has one edge and no face. On each axis L the projections
+ * [alo + u d.L, ahi + u d.L] and [blo, bhi] overlap during one interval of
+ * u (closed form, a division); the shapes touch exactly during the
+ * intersection of these intervals, so the first contact is the latest
+ * entry, and the axis that entered last is the normal. One pass over the
+ * axes: no iteration, no tolerance on u.
+ *
+ * At u = 0 (overlapping at the start) the normal is the axis of least
+ * penetration (the shortest separating translation among the axes: the
+ * exact one, as the Minkowski difference's nearest facet is on one of
+ * them); ties go against the motion; an axis on which both shapes have
+ * no extent (two flat shapes in one plane, along its normal) is taken
+ * only when no other separates them, so 2D shapes are pushed apart within
+ * their plane.
+ *
+ * point and feature: the obstacle's support set in the normal's direction
+ * (its corners within 1e-9 of the scale of the extreme: one corner is a
+ * "vertex", two an "edge", more a "face") and the moving shape's in the
+ * opposite one, at the moment of contact, both projected on the plane
+ * across the normal: a point of their intersection (the corner, the
+ * segments' closest point, the clipped segment's middle or the clipped
+ * polygon's centroid), lifted to the obstacle's support plane.
+ *
+ * Against a round obstacle (a sphere, a capsule): the shape moving by d
+ * against the fixed obstacle meets it exactly when the obstacle moving by
+ * -d meets the fixed shape, at the same u; and a ball or a capsule first
+ * meets a solid convex polytope on its boundary, the union of its faces.
+ * So the answer is the earliest of the exact sphere or capsule sweeps
+ * (collide_sweep_sphere_polygon, collide_sweep_capsule_polygon: public
+ * kernels of the core) against each face, placed in the world; u = 0 with
+ * the shortest push out when the obstacle's centre (a capsule's first end)
+ * starts inside the shape. Their point is on the shape's face at the
+ * moment of contact, on the obstacle too; moved with the shape by u d; the
+ * normal is reversed (from the obstacle toward the shape); the feature is
+ * "face", as a round surface is everywhere.
+ *
+ * Uses only the primitives layer (collide_internal.h's vector helpers);
+ * the hull is collide_hull.c's collide_convex.
+ */
+#include <stdlib.h>
+
+#include "collide_internal.h"
+
+/* ---- rotations -------------------------------------------------------------- */
+
+/* A rotation matrix by its rows: world = R v. */
+typedef struct rot3 { vec3 r[3]; } rot3;
+
+static vec3 rot_apply(const rot3 *R, vec3 v) {
+  return v3(v_dot(R->r[0], v), v_dot(R->r[1], v), v_dot(R->r[2], v));
+}
+/* R^T L: a world direction in the shape's frame. */
+static vec3 rot_apply_t(const rot3 *R, vec3 L) {
+  return v_add(v_add(v_scale(R->r[0], L.x), v_scale(R->r[1], L.y)),
+               v_scale(R->r[2], L.z));
+}
+
+/* 0, or the reason the rotation is refused. An angle t about z gives the
+   rows (cos t, -sin t, 0), (sin t, cos t, 0), (0, 0, 1): a 2D shape stays
+   in z = 0 exactly. A quaternion is normalized, then the usual matrix
+   (Shoemake, "Animating rotation with quaternion curves", SIGGRAPH 1985):
+   the identity for (1, 0, 0, 0), and a turn about z keeps its last row
+   (0, 0, 1) exactly. */
+static int rot_make(const collide_rotation *q, rot3 *R) {
+  if (q->is_angle) {
+    double c, s;
+    if (!num_ok(q->angle)) return collide_check_number(q->angle);
+    c = cos(q->angle);
+    s = sin(q->angle);
+    R->r[0] = v3(c, -s, 0);
+    R->r[1] = v3(s, c, 0);
+    R->r[2] = v3(0, 0, 1);
+  } else {
+    double w = q->w, x = q->x, y = q->y, z = q->z, n2, k;
+    if (!num_ok(w)) return collide_check_number(w);
+    if (!num_ok(x)) return collide_check_number(x);
+    if (!num_ok(y)) return collide_check_number(y);
+    if (!num_ok(z)) return collide_check_number(z);
+    n2 = w * w + x * x + y * y + z * z;
+    if (!(fabs(n2 - 1) <= 1e-6)) return COLLIDE_E_NOT_UNIT_ROTATION;
+    if (n2 != 1) {
+      k = 1 / sqrt(n2);
+      w *= k; x *= k; y *= k; z *= k;
+    }
+    R->r[0] = v3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y));
+    R->r[1] = v3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x));
+    R->r[2] = v3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y));
+  }
+  return 0;
+}
+
+/* ---- a polytope in the world -------------------------------------------------- */
+
+enum { B_HULL, B_POINTS, B_BOX };
+
+/* B_HULL: h turned by R, its frame's origin at pos. B_POINTS: nv world
+   points v, flat with unit normal n when nv >= 3 (a triangle, a polygon),
+   a segment when nv = 2. B_BOX: centre pos, half-extents e. */
+typedef struct body {
+  int kind;
+  const collide_convex *h;
+  rot3 R;
+  const vec3 *v;
+  int nv;
+  vec3 n, pos, e;
+} body;
+
+static int body_vertex_count(const body *b) {
+  return b->kind == B_HULL ? b->h->vertex_count : b->kind == B_POINTS ? b->nv : 8;
+}
+
+static vec3 body_vertex(const body *b, int i) {
+  if (b->kind == B_HULL) return v_add(rot_apply(&b->R, b->h->vertices[i]), b->pos);
+  if (b->kind == B_POINTS) return b->v[i];
+  return v3(b->pos.x + ((i & 4) ? b->e.x : -b->e.x),
+            b->pos.y + ((i & 2) ? b->e.y : -b->e.y),
+            b->pos.z + ((i & 1) ? b->e.z : -b->e.z));
+}
+
+/* [lo, hi] of the body's projection on L. */
+static void body_support(const body *b, vec3 L, double *lo, double *hi) {
+  int i;
+  if (b->kind == B_BOX) {
+    double c = v_dot(b->pos, L);
+    double r = fabs(L.x) * b->e.x + fabs(L.y) * b->e.y + fabs(L.z) * b->e.z;
+    *lo = c - r;
+    *hi = c + r;
+    return;
+  }
+  if (b->kind == B_HULL) {
+    vec3 La = rot_apply_t(&b->R, L);
+    double c = v_dot(b->pos, L), mn, mx;
+    const collide_vec3 *v = b->h->vertices;
+    mn = mx = v_dot(v[0], La);
+    for (i = 1; i < b->h->vertex_count; i++) {
+      double t = v_dot(v[i], La);
+      mn = dmin(mn, t);
+      mx = dmax(mx, t);
+    }
+    *lo = mn + c;
+    *hi = mx + c;
+    return;
+  }
+  *lo = *hi = v_dot(b->v[0], L);
+  for (i = 1; i < b->nv; i++) {
+    double t = v_dot(b->v[i], L);
+    *lo = dmin(*lo, t);
+    *hi = dmax(*hi, t);
+  }
+}
+
+/* Face normals (not unit): a hull's (with a flat hull's side normals), a
+   flat point set's normal and side normals, a box's axes. */
+static int body_face_count(const body *b) {
+  if (b->kind == B_HULL) return b->h->flat ? 1 + b->h->edge_count : b->h->face_count;
+  if (b->kind == B_POINTS) return b->nv >= 3 ? 1 + b->nv : 0;
+  return 3;
+}
+
+static vec3 hull_edge_local(const collide_convex *h, int k) {
+  return v_sub(h->vertices[h->edges[2 * k + 1]], h->vertices[h->edges[2 * k]]);
+}
+
+static vec3 body_face(const body *b, int i) {
+  if (b->kind == B_HULL) {
+    const collide_convex *h = b->h;
+    if (i == 0 || !h->flat) return rot_apply(&b->R, h->faces[i].normal);
+    return rot_apply(&b->R, v_cross(h->faces[0].normal, hull_edge_local(h, i - 1)));
+  }
+  if (b->kind == B_POINTS) {
+    if (i == 0) return b->n;
+    return v_cross(b->n, v_sub(b->v[i % b->nv], b->v[i - 1]));
+  }
+  return v3(i == 0, i == 1, i == 2);
+}
+
+/* Edge directions (not unit), with a flat shape's normal last. */
+static int body_edge_count(const body *b) {
+  if (b->kind == B_HULL) return b->h->edge_count + (b->h->flat ? 1 : 0);
+  if (b->kind == B_POINTS) return b->nv >= 3 ? b->nv + 1 : 1;
+  return 3;
+}
+
+static vec3 body_edge(const body *b, int j) {
+  if (b->kind == B_HULL) {
+    if (j == b->h->edge_count) return rot_apply(&b->R, b->h->faces[0].normal);
+    return rot_apply(&b->R, hull_edge_local(b->h, j));
+  }
+  if (b->kind == B_POINTS) {
+    if (b->nv == 2) return v_sub(b->v[1], b->v[0]);
+    if (j == b->nv) return b->n;
+    return v_sub(b->v[(j + 1) % b->nv], b->v[j]);
+  }
+  return v3(j == 0, j == 1, j == 2);
+}
+
+/* ---- the sweep over the axes ----------------------------------------------------- */
+
+typedef struct sat {
+  vec3 d;                 /* A's motion */
+  double t_in, t_out;     /* the intersection of the overlap intervals */
+  vec3 axis;              /* the axis of the latest entry, toward A */
+  int has_axis;
+  /* at u = 0: the least penetration among the axes, and along an axis
+     of no extent on either shape (two flat shapes in one plane) */
+  double pen;
+  vec3 pen_axis;
+  int has_pen, flat_pen, thin_done;
+  vec3 flat_axis;
+  int miss;
+} sat;
+
+static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
+  double alo, ahi, blo, bhi, sd, g1, g2, lo, hi, len;
+  vec3 toward;
+  if (s->miss || (L.x == 0 && L.y == 0 && L.z == 0)) return;
+  len = v_len(L);
+  if (!(len > 0) || !(len < HUGE_VAL)) {   /* tiny or huge: rescale first */
+    L = v_normalize(L);
+    len = 1;
+  }
+  body_support(A, L, &alo, &ahi);
+  body_support(B, L, &blo, &bhi);
+  /* Both shapes flat (to 1e-12) across L: two flat shapes in parallel
+     planes, or a flat shape and a segment parallel to it, and L is their
+     common normal. Each such axis gives a single instant (the planes
+     meet), the same one but for rounding, which differs with L's length:
+     two of them could leave an empty intersection, a contact missed.
+     Only the first (the obstacle's own normal comes first) is taken. */
+  if (ahi - alo <= 1e-12 * (fabs(alo) + fabs(ahi)) &&
+      bhi - blo <= 1e-12 * (fabs(blo) + fabs(bhi))) {
+    if (s->thin_done) return;
+    s->thin_done = 1;
+  }
+  sd = v_dot(s->d, L);
+  /* overlap at u: alo + u sd <= bhi and ahi + u sd >= blo */
+  g1 = bhi - alo;
+  g2 = blo - ahi;
+  if (sd > 0) {
+    hi = g1 / sd;
+    lo = g2 / sd;
+    toward = v_neg(L);       /* A comes from below B along L */
+  } else if (sd < 0) {
+    hi = g2 / sd;
+    lo = g1 / sd;
+    toward = L;
+  } else {
+    if (g1 < 0 || g2 > 0) { s->miss = 1; return; }
+    lo = -HUGE_VAL;
+    hi = HUGE_VAL;
+    toward = L;
+  }
+  if (lo > s->t_in) {
+    s->t_in = lo;
+    s->axis = toward;
+    s->has_axis = 1;
+  }
+  if (hi < s->t_out) s->t_out = hi;
+  if (s->t_in > s->t_out) { s->miss = 1; return; }
+  /* the push out at u = 0 along L: up by bhi - alo (normal +L) or down
+     by ahi - blo (normal -L), per unit of L */
+  if (alo == ahi && blo == bhi) {
+    if (!s->flat_pen) {
+      s->flat_pen = 1;
+      s->flat_axis = (v_dot(L, s->d) <= 0) ? L : v_neg(L);
+    }
+    return;
+  }
+  {
+    double up = (bhi - alo) / len, down = (ahi - blo) / len, p;
+    vec3 n;
+    if (up < down || (up == down && v_dot(L, s->d) <= 0)) {
+      p = up;
+      n = L;
+    } else {
+      p = down;
+      n = v_neg(L);
+    }
+    if (!s->has_pen || p < s->pen ||
+        (p == s->pen && v_dot(n, s->d) / len < v_dot(s->pen_axis, s->d) /
+                                               v_len(s->pen_axis))) {
+      s->pen = p;
+      s->pen_axis = n;
+      s->has_pen = 1;
+    }
+  }
+}
+
+/* A small hull's faces or edges (edges = 1) whose direction is not
+   exactly that of an earlier one or its opposite, into idx (a box: 3 of 6
+   faces, 3 of 12 edges): the same axes, so the same answer, fewer of
+   them. Every one for other bodies and for hulls of more than DEDUP. */
+#define DEDUP 64
+static int distinct(const body *b, int edges, int *idx) {
+  int n = edges ? body_edge_count(b) : body_face_count(b), i, j, m = 0;
+  if (b->kind != B_HULL || n > DEDUP) {
+    for (i = 0; i < n && i < DEDUP; i++) idx[i] = i;
+    return n > DEDUP ? -n : n;
+  }
+  for (i = 0; i < n; i++) {
+    vec3 v = edges ? body_edge(b, i) : body_face(b, i);
+    for (j = 0; j < m; j++) {
+      vec3 w = edges ? body_edge(b, idx[j]) : body_face(b, idx[j]);
+      if ((v.x == w.x && v.y == w.y && v.z == w.z) ||
+          (v.x == -w.x && v.y == -w.y && v.z == -w.z)) break;
+    }
+    if (j == m) idx[m++] = i;
+  }
+  return m;
+}
+
+/* Runs every axis; 1 with t_in the first contact, 0 for a miss. */
+static int sat_run(sat *s, const body *A, const body *B) {
+  int fi[DEDUP], ei[DEDUP], fbi[DEDUP], ebi[DEDUP];
+  int i, j, fa = distinct(A, 0, fi), fb = distinct(B, 0, fbi);
+  int ea = distinct(A, 1, ei), eb = distinct(B, 1, ebi);
+  /* (a negative count: all of them, not listed) */
+#define AT(list, n, k) ((n) < 0 ? (k) : (list)[k])
+  s->t_in = 0;
+  s->t_out = 1;
+  s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
+  for (i = 0; i < abs(fb) && !s->miss; i++) sat_axis(s, A, B, body_face(B, AT(fbi, fb, i)));
+  for (i = 0; i < abs(fa) && !s->miss; i++) sat_axis(s, A, B, body_face(A, AT(fi, fa, i)));
+  for (i = 0; i < abs(ea) && !s->miss; i++) {
+    vec3 e = body_edge(A, AT(ei, ea, i));
+    for (j = 0; j < abs(eb) && !s->miss; j++)
+      sat_axis(s, A, B, v_cross(e, body_edge(B, AT(ebi, eb, j))));
+  }
+#undef AT
+  return !s->miss;
+}
+
+/* ---- the point of contact ------------------------------------------------------- */
+
+#define MAXS (COLLIDE_MAX_CONVEX_POINTS + 8)
+
+/* 2D points on the plane across the normal. */
+typedef struct p2 { double x, y; } p2;
+
+static double cross2(p2 o, p2 a, p2 b) {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+/* Orders n points (a convex set) counter-clockwise about their centroid. */
+static void order_ccw(p2 *p, int n) {
+  double cx = 0, cy = 0, ang[MAXS];
+  int i, j;
+  for (i = 0; i < n; i++) { cx += p[i].x; cy += p[i].y; }
+  cx /= n;
+  cy /= n;
+  for (i = 0; i < n; i++) ang[i] = atan2(p[i].y - cy, p[i].x - cx);
+  for (i = 1; i < n; i++) {
+    p2 q = p[i];
+    double a = ang[i];
+    for (j = i; j > 0 && ang[j - 1] > a; j--) {
+      p[j] = p[j - 1];
+      ang[j] = ang[j - 1];
+    }
+    p[j] = q;
+    ang[j] = a;
+  }
+}
+
+/* The part [t0, t1] of segment a-b inside the convex polygon q (ccw):
+   Cyrus-Beck; 0 when none. */
+static int clip_segment(p2 a, p2 b, const p2 *q, int m, double *t0, double *t1) {
+  int i;
+  *t0 = 0;
+  *t1 = 1;
+  for (i = 0; i < m; i++) {
+    p2 e0 = q[i], e1 = q[(i + 1) % m];
+    double fa = cross2(e0, e1, a), fb = cross2(e0, e1, b);   /* >= 0 inside */
+    if (fa < 0 && fb < 0) return 0;
+    if (fa < 0) *t0 = dmax(*t0, fa / (fa - fb));
+    else if (fb < 0) *t1 = dmin(*t1, fa / (fa - fb));
+  }
+  return *t0 <= *t1;
+}
+
+/* Sutherland-Hodgman: polygon p (n, ccw) clipped by the convex polygon q
+   (m, ccw) into out; the count. */
+static int clip_polygon(const p2 *p, int n, const p2 *q, int m, p2 *out, p2 *tmp) {
+  int i, k, cnt = n;
+  for (i = 0; i < n; i++) out[i] = p[i];
+  for (k = 0; k < m && cnt > 0; k++) {
+    p2 e0 = q[k], e1 = q[(k + 1) % m];
+    int c = 0;
+    for (i = 0; i < cnt; i++) tmp[i] = out[i];
+    for (i = 0; i < cnt; i++) {
+      p2 a = tmp[i], b = tmp[(i + 1) % cnt];
+      double fa = cross2(e0, e1, a), fb = cross2(e0, e1, b);
+      if (fa >= 0) out[c++] = a;
+      if ((fa >= 0) != (fb >= 0) && c < MAXS) {
+        double t = fa / (fa - fb);
+        out[c].x = a.x + (b.x - a.x) * t;
+        out[c].y = a.y + (b.y - a.y) * t;
+        c++;
+      }
+      if (c >= MAXS - 1) break;
+    }
+    cnt = c;
+  }
+  return cnt;
+}
+
+/* The point of segment a-b nearest segment c-d (Ericson 5.1.9, in 2D). */
+static p2 seg_seg_closest(p2 a, p2 b, p2 c, p2 d) {
+  double d1x = b.x - a.x, d1y = b.y - a.y, d2x = d.x - c.x, d2y = d.y - c.y;
+  double rx = a.x - c.x, ry = a.y - c.y;
+  double A = d1x * d1x + d1y * d1y, E = d2x * d2x + d2y * d2y;
+  double F = d2x * rx + d2y * ry, s, t;
+  p2 out;
+  if (A <= 0) return a;
+  if (E > 0 && fabs(d1x * d2y - d1y * d2x) <= 1e-12 * sqrt(A * E)) {
+    /* parallel: the middle of their overlap along a-b, if any */
+    double ta = -(d1x * rx + d1y * ry) / A;
+    double tb = ((d.x - a.x) * d1x + (d.y - a.y) * d1y) / A;
+    double lo = dmax(0, dmin(ta, tb)), hi = dmin(1, dmax(ta, tb));
+    s = lo <= hi ? 0.5 * (lo + hi) : (dmin(ta, tb) > 1 ? 1 : 0);
+    out.x = a.x + d1x * s;
+    out.y = a.y + d1y * s;
+    return out;
+  }
+  if (E <= 0) {
+    s = clamp01(-(d1x * rx + d1y * ry) / A);
+  } else {
+    double C = d1x * rx + d1y * ry, B = d1x * d2x + d1y * d2y;
+    double den = A * E - B * B;
+    s = den > 0 ? clamp01((B * F - C * E) / den) : 0;
+    t = (B * s + F) / E;
+    if (t < 0) s = clamp01(-C / A);
+    else if (t > 1) s = clamp01((B - C) / A);
+  }
+  out.x = a.x + d1x * s;
+  out.y = a.y + d1y * s;
+  return out;
+}
+
+/* The support set of b (moved by shift) in direction N within tol of the
+   extreme, projected on (t1, t2), without repeats; its level along N. */
+static int support_set(const body *b, vec3 shift, vec3 N, double tol, vec3 t1,
+                       vec3 t2, p2 *out, double *level) {
+  int i, j, n = body_vertex_count(b), cnt = 0;
+  double mx = -HUGE_VAL;
+  for (i = 0; i < n; i++) mx = dmax(mx, v_dot(v_add(body_vertex(b, i), shift), N));
+  for (i = 0; i < n; i++) {
+    vec3 p = v_add(body_vertex(b, i), shift);
+    p2 q;
+    if (v_dot(p, N) < mx - tol) continue;
+    q.x = v_dot(p, t1);
+    q.y = v_dot(p, t2);
+    for (j = 0; j < cnt; j++)
+      if (out[j].x == q.x && out[j].y == q.y) break;
+    if (j == cnt && cnt < MAXS) out[cnt++] = q;
+  }
+  *level = mx;
+  return cnt;
+}
+
+/* point and feature of a contact along the unit normal N (toward A), A
+   moved by shift. */
+static void contact(const body *A, vec3 shift, const body *B, vec3 N,
+                    double scale, collide_hit *out) {
+  p2 S[MAXS], T[MAXS], R[MAXS], tmp[MAXS], q;
+  double ls, lt, tol = 1e-9 * scale;
+  vec3 t1, t2;
+  int ns, nt, i;
+  /* a basis across N */
+  t1 = fabs(N.x) > fabs(N.z) ? v3(-N.y, N.x, 0) : v3(0, -N.z, N.y);
+  t1 = v_normalize(t1);
+  t2 = v_cross(N, t1);
+  ns = support_set(B, v3(0, 0, 0), N, tol, t1, t2, S, &ls);
+  nt = support_set(A, shift, v_neg(N), tol, t1, t2, T, &lt);
+  out->feature = ns == 1 ? COLLIDE_FEATURE_VERTEX
+               : ns == 2 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_FACE;
+  if (ns == 1) {
+    q = S[0];
+  } else if (nt == 1) {
+    q = T[0];
+  } else if (ns == 2 && nt == 2) {
+    q = seg_seg_closest(S[0], S[1], T[0], T[1]);
+  } else if (ns == 2) {
+    double a, b;
+    order_ccw(T, nt);
+    if (clip_segment(S[0], S[1], T, nt, &a, &b)) {
+      double m = 0.5 * (a + b);
+      q.x = S[0].x + (S[1].x - S[0].x) * m;
+      q.y = S[0].y + (S[1].y - S[0].y) * m;
+    } else {
+      q = seg_seg_closest(S[0], S[1], T[0], T[1]);
+    }
+  } else if (nt == 2) {
+    double a, b;
+    order_ccw(S, ns);
+    if (clip_segment(T[0], T[1], S, ns, &a, &b)) {
+      double m = 0.5 * (a + b);
+      q.x = T[0].x + (T[1].x - T[0].x) * m;
+      q.y = T[0].y + (T[1].y - T[0].y) * m;
+    } else {
+      q = S[0];
+    }
+  } else {
+    int nr;
+    order_ccw(S, ns);
+    order_ccw(T, nt);
+    nr = clip_polygon(S, ns, T, nt, R, tmp);
+    q.x = q.y = 0;
+    if (nr == 0) {
+      for (i = 0; i < ns; i++) { q.x += S[i].x; q.y += S[i].y; }
+      q.x /= ns;
+      q.y /= ns;
+    } else {
+      for (i = 0; i < nr; i++) { q.x += R[i].x; q.y += R[i].y; }
+      q.x /= nr;
+      q.y /= nr;
+    }
+  }
+  out->point = v_add(v_add(v_scale(t1, q.x), v_scale(t2, q.y)), v_scale(N, ls));
+}
+
+/* The scale of a scene for the tolerance of support sets. */
+static double body_scale(const body *b) {
+  int i, n = body_vertex_count(b);
+  double s = 0;
+  for (i = 0; i < n; i++) {
+    vec3 p = body_vertex(b, i);
+    s = dmax(s, dmax(fabs(p.x), dmax(fabs(p.y), fabs(p.z))));
+  }
+  return s;
+}
+
+static int sweep_bodies(const body *A, vec3 c1, const body *B, collide_hit *out) {
+  sat s;
+  vec3 N;
+  double u, scale;
+  s.d = v_sub(c1, A->pos);
+  memset(out, 0, sizeof *out);
+  if (!sat_run(&s, A, B)) return 0;
+  u = s.t_in;
+  if (u > 0 && s.has_axis) {
+    N = v_normalize(s.axis);
+  } else {
+    u = 0;
+    if (s.has_pen) N = v_normalize(s.pen_axis);
+    else if (s.flat_pen) N = v_normalize(s.flat_axis);
+    else N = v3(0, 0, 1);
+  }
+  scale = dmax(body_scale(A), body_scale(B)) + v_len(s.d);
+  out->u = u;
+  out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);   /* (no -0) */
+  contact(A, v_scale(s.d, u), B, N, scale, out);
+  return 1;
+}
+
+/* ---- entry points ----------------------------------------------------------------- */
+
+#define CHECK_HULL(h, arg) do { if ((h) == NULL || (h)->vertex_count < 3) \
+    return COLLIDE_FAIL(arg, COLLIDE_E_FEW_POINTS); } while (0)
+#define CHECK_ROT(q, R, arg) do { int e_ = rot_make(q, R); \
+    if (e_) return COLLIDE_FAIL(arg, e_); } while (0)
+
+static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos) {
+  b->kind = B_HULL;
+  b->h = h;
+  b->R = *R;
+  b->pos = pos;
+}
+
+int collide_sweep_convex_plane(const collide_convex *A,
+                               const collide_rotation *rot,
+                               const collide_vec3 *c0, const collide_vec3 *c1,
+                               const collide_plane *plane, collide_hit *out) {
+  rot3 R;
+  vec3 n, La, d, N;
+  double lo, hi, s0, s1, u, side;
+  int i, cnt = 0;
+  vec3 sum = v3(0, 0, 0);
+  memset(out, 0, sizeof *out);
+  CHECK_HULL(A, 1);
+  CHECK_ROT(rot, &R, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_PLANE(plane, 5);
+  n = plane->normal;
+  La = rot_apply_t(&R, n);
+  lo = hi = v_dot(A->vertices[0], La);
+  for (i = 1; i < A->vertex_count; i++) {
+    double t = v_dot(A->vertices[i], La);
+    lo = dmin(lo, t);
+    hi = dmax(hi, t);
+  }
+  d = v_sub(*c1, *c0);
+  /* signed distances of the shape's lowest and highest point along n
+     from the plane, at u = 0 and u = 1 */
+  s0 = v_dot(n, *c0) + plane->d;
+  s1 = v_dot(n, *c1) + plane->d;
+  if (s0 + lo > 0) {            /* above: the lowest point comes down */
+    if (s1 + lo > 0) return 0;
+    u = clamp01((s0 + lo) / ((s0 + lo) - (s1 + lo)));
+    side = 1;
+  } else if (s0 + hi < 0) {     /* below: the highest point comes up */
+    if (s1 + hi < 0) return 0;
+    u = clamp01((s0 + hi) / ((s0 + hi) - (s1 + hi)));
+    side = -1;
+  } else {                      /* across the plane at the start */
+    double up = -(s0 + lo), down = s0 + hi;   /* pushes out, each way */
+    u = 0;
+    side = (up < down || (up == down && v_dot(n, d) <= 0)) ? 1 : -1;
+  }
+  N = v_scale(n, side);
+  /* the point: the centroid of the shape's corners extreme toward the
+     plane (its support set), on the plane */
+  {
+    double ext = side > 0 ? lo : hi;
+    double tol = 1e-9 * (A->radius + fabs(s0) + fabs(s1));
+    vec3 c = v_lerp(*c0, *c1, u);
+    for (i = 0; i < A->vertex_count; i++) {
+      double t = v_dot(A->vertices[i], La);
+      if (fabs(t - ext) <= tol) {
+        sum = v_add(sum, v_add(rot_apply(&R, A->vertices[i]), c));
+        cnt++;
+      }
+    }
+    sum = v_scale(sum, 1.0 / cnt);
+    out->point = v_madd(sum, n, -(v_dot(n, sum) + plane->d));
+  }
+  out->u = u;
+  out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);
+  out->feature = COLLIDE_FEATURE_FACE;
+  return 1;
+}
+
+int collide_sweep_convex_triangle(const collide_convex *A,
+                                  const collide_rotation *rot,
+                                  const collide_vec3 *c0,
+                                  const collide_vec3 *c1,
+                                  const collide_vec3 *a, const collide_vec3 *b,
+                                  const collide_vec3 *c, collide_hit *out) {
+  rot3 R;
+  body BA, BB;
+  vec3 v[3], n;
+  memset(out, 0, sizeof *out);
+  CHECK_HULL(A, 1);
+  CHECK_ROT(rot, &R, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(a, 5);
+  CHECK_VEC(b, 6);
+  CHECK_VEC(c, 7);
+  v[0] = *a;
+  v[1] = *b;
+  v[2] = *c;
+  n = v_normalize(v_cross(v_sub(v[1], v[0]), v_sub(v[2], v[0])));
+  if (n.x == 0 && n.y == 0 && n.z == 0)
+    return COLLIDE_FAIL(5, COLLIDE_E_DEGENERATE_TRIANGLE);
+  hull_body(&BA, A, &R, *c0);
+  BB.kind = B_POINTS;
+  BB.v = v;
+  BB.nv = 3;
+  BB.n = n;
+  return sweep_bodies(&BA, *c1, &BB, out);
+}
+
+int collide_sweep_convex_polygon(const collide_convex *A,
+                                 const collide_rotation *rot,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_polygon *polygon,
+                                 collide_hit *out) {
+  rot3 R;
+  body BA, BB;
+  int e;
+  memset(out, 0, sizeof *out);
+  CHECK_HULL(A, 1);
+  CHECK_ROT(rot, &R, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  e = collide__check_polygon(polygon, 5);
+  if (e < 0) return e;
+  hull_body(&BA, A, &R, *c0);
+  BB.kind = B_POINTS;
+  BB.v = polygon->vertices;
+  BB.nv = polygon->count;
+  BB.n = polygon->plane.normal;
+  return sweep_bodies(&BA, *c1, &BB, out);
+}
+
+int collide_sweep_convex_segment(const collide_convex *A,
+                                 const collide_rotation *rot,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *a, const collide_vec3 *b,
+                                 collide_hit *out) {
+  rot3 R;
+  body BA, BB;
+  vec3 v[2];
+  memset(out, 0, sizeof *out);
+  CHECK_HULL(A, 1);
+  CHECK_ROT(rot, &R, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(a, 5);
+  CHECK_VEC(b, 6);
+  v[0] = *a;
+  v[1] = *b;
+  hull_body(&BA, A, &R, *c0);
+  BB.kind = B_POINTS;
+  BB.v = v;
+  BB.nv = 2;   /* (a == b: a point; its zero edge gives no axis) */
+  BB.n = v3(0, 0, 0);
+  return sweep_bodies(&BA, *c1, &BB, out);
+}
+
+int collide_sweep_convex_aabb(const collide_convex *A,
+                              const collide_rotation *rot,
+                              const collide_vec3 *c0, const collide_vec3 *c1,
+                              const collide_vec3 *center, const collide_vec3 *e,
+                              collide_hit *out) {
+  rot3 R;
+  body BA, BB;
+  memset(out, 0, sizeof *out);
+  CHECK_HULL(A, 1);
+  CHECK_ROT(rot, &R, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(center, 5);
+  CHECK_EXTENTS(e, 6);
+  hull_body(&BA, A, &R, *c0);
+  BB.kind = B_BOX;
+  BB.pos = *center;
+  BB.e = *e;
+  return sweep_bodies(&BA, *c1, &BB, out);
+}
+
+int collide_sweep_convex_convex(const collide_convex *A,
+                                const collide_rotation *rotA,
+                                const collide_vec3 *a0, const collide_vec3 *a1,
+                                const collide_convex *B,
+                                const collide_rotation *rotB,
+                                const collide_vec3 *b, collide_hit *out) {
+  rot3 RA, RB;
+  body BA, BB;
+  memset(out, 0, sizeof *out);
+  CHECK_HULL(A, 1);
+  CHECK_ROT(rotA, &RA, 2);
+  CHECK_VEC(a0, 3);
+  CHECK_VEC(a1, 4);
+  CHECK_HULL(B, 5);
+  CHECK_ROT(rotB, &RB, 6);
+  CHECK_VEC(b, 7);
+  hull_body(&BA, A, &RA, *a0);
+  hull_body(&BB, B, &RB, *b);
+  return sweep_bodies(&BA, *a1, &BB, out);
+}
+
+/* ---- round obstacles ---------------------------------------------------------- */
+
+/* Face f of the hull A, turned by R and placed at pos, as a polygon whose
+   vertices are written to buf. */
+static collide_polygon world_face(const collide_convex *A, const rot3 *R, vec3 pos,
+                                  int f, vec3 *buf) {
+  collide_polygon poly;
+  int k, a = A->face_first[f], n = A->face_first[f + 1] - a;
+  for (k = 0; k < n; k++)
+    buf[k] = v_add(rot_apply(R, A->vertices[A->ring[a + k]]), pos);
+  poly.plane.normal = rot_apply(R, A->faces[f].normal);
+  poly.plane.d = A->faces[f].d - v_dot(poly.plane.normal, pos);
+  poly.count = n;
+  poly.vertices = buf;
+  return poly;
+}
+
+/* The obstacle (a sphere of radius r about q0, or a capsule of radius r
+   about q0 -+ axis when axis != NULL) moving by -d against A turned by R
+   at pos: the earliest face contact into out (in the world where A moves).
+   Returns 1 with out, 0 for none, < 0 for a kernel's rejection. */
+static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
+                       double r, const vec3 *axis, vec3 q0, collide_hit *out) {
+  vec3 buf[COLLIDE_MAX_CONVEX_POINTS];
+  vec3 q1 = v_sub(q0, d), inside_pt = axis != NULL ? v_sub(q0, *axis) : q0;
+  int f, nf = A->flat ? 1 : A->face_count, found = 0, deep = !A->flat, best_f = 0;
+  double best_dist = HUGE_VAL, best_s = -HUGE_VAL;
+  collide_hit h;
+  for (f = 0; f < nf; f++) {
+    collide_polygon poly = world_face(A, R, pos, f, buf);
+    int code;
+    double s = v_dot(poly.plane.normal, inside_pt) + poly.plane.d;
+    if (!(s < 0)) deep = 0;
+    if (s > best_s) {
+      best_s = s;
+      best_f = f;
+    }
+    code = axis != NULL ? collide_sweep_capsule_polygon(r, axis, &q0, &q1, &poly, &h)
+                        : collide_sweep_sphere_polygon(r, &q0, &q1, &poly, &h);
+    if (code < 0) return code;
+    if (code == 0) continue;
+    {
+      /* at u = 0 several faces may touch: the one nearest the centre
+         gives the shortest push out */
+      double dist = h.u == 0 ? v_len2(v_sub(h.point, q0)) : 0;
+      if (!found || h.u < out->u || (h.u == 0 && out->u == 0 && dist < best_dist)) {
+        *out = h;
+        best_dist = dist;
+        found = 1;
+      }
+    }
+  }
+  if (deep) {
+    /* the centre starts inside: out across the face it is nearest to */
+    collide_polygon poly = world_face(A, R, pos, best_f, buf);
+    out->u = 0;
+    out->normal = poly.plane.normal;
+    out->point = inside_pt;
+    found = 1;
+  }
+  if (!found) return 0;
+  if (A->flat && out->u == 0) {
+    /* 2D: a circle (or a capsule whose core lies in the shape's plane)
+       overlapping a flat shape at the start is pushed out within the
+       plane, across the edge that needs the least, never along the
+       normal (the kernels' answer for a centre exactly on a face) */
+    collide_polygon poly = world_face(A, R, pos, 0, buf);
+    vec3 n = poly.plane.normal, ends[2];
+    int ne = axis != NULL ? 2 : 1, k, e, best = -1;
+    double best_t = HUGE_VAL;
+    ends[0] = inside_pt;
+    ends[1] = axis != NULL ? v_add(q0, *axis) : q0;
+    for (k = 0; k < ne; k++)
+      if (v_dot(n, ends[k]) + poly.plane.d != 0) ne = -1;
+    for (e = 0; ne > 0 && e < poly.count; e++) {
+      vec3 v0 = poly.vertices[e], v1 = poly.vertices[(e + 1) % poly.count];
+      vec3 m = v_normalize(v_cross(v_sub(v1, v0), n));   /* outward, in the plane */
+      double t = HUGE_VAL;   /* the push along m that clears every end by r */
+      for (k = 0; k < ne; k++) t = dmin(t, v_dot(m, v_sub(ends[k], v0)));
+      t = r - t;
+      if (t < best_t) {
+        best_t = t;
+        best = e;
+      }
+    }
+    if (best >= 0) {
+      vec3 v0 = poly.vertices[best], v1 = poly.vertices[(best + 1) % poly.count];
+      out->normal = v_normalize(v_cross(v_sub(v1, v0), n));
+    }
+  }
+  out->point = v_madd(out->point, d, out->u);
+  out->normal = v3(0.0 - out->normal.x, 0.0 - out->normal.y, 0.0 - out->normal.z);
+  out->feature = COLLIDE_FEATURE_FACE;
+  return 1;
+}
+
+int collide_sweep_convex_sphere(const collide_convex *A,
+                                const collide_rotation *rot,
+                                const collide_vec3 *c0, const collide_vec3 *c1,
+                                const collide_vec3 *center, double r,
+                                collide_hit *out) {
+  rot3 R;
+  memset(out, 0, sizeof *out);
+  CHECK_HULL(A, 1);
+  CHECK_ROT(rot, &R, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(center, 5);
+  CHECK_RADIUS(r, 6);
+  return round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, NULL, *center, out) > 0;
+}
+
+int collide_sweep_convex_capsule(const collide_convex *A,
+                                 const collide_rotation *rot,
+                                 const collide_vec3 *c0, const collide_vec3 *c1,
+                                 const collide_vec3 *a, const collide_vec3 *b,
+                                 double r, collide_hit *out) {
+  rot3 R;
+  vec3 mid, axis;
+  memset(out, 0, sizeof *out);
+  CHECK_HULL(A, 1);
+  CHECK_ROT(rot, &R, 2);
+  CHECK_VEC(c0, 3);
+  CHECK_VEC(c1, 4);
+  CHECK_VEC(a, 5);
+  CHECK_VEC(b, 6);
+  CHECK_RADIUS(r, 7);
+  /* the capsule of core a-b as the kernels take it: centre and half axis */
+  mid = v_scale(v_add(*a, *b), 0.5);
+  axis = v_scale(v_sub(*b, *a), 0.5);
+  return round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, &axis, mid, out) > 0;
+}

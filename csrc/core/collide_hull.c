@@ -1,0 +1,429 @@
+/*
+ * collide_hull.c -- convex hulls: collide.convex(points), collide.convex_box(e).
+ *
+ * The hull of at most 256 points, exact for the given doubles: every
+ * decision is the sign of an orientation determinant, computed exactly
+ * (collide_predicates.c), so repeated, coplanar and collinear points give
+ * the hull of exact arithmetic, never a sliver face or a vertex inside an
+ * edge made by rounding.
+ *
+ * 1. The points are checked, repeated ones dropped (exact equality), and
+ *    a copy scaled by a power of two to a largest coordinate in [1/2, 1)
+ *    (exact, and no sign changes) is what every predicate sees.
+ * 2. A first tetrahedron: two distinct points, a third off their line
+ *    (collinear exactly when all three axis projections are: orient2d),
+ *    a fourth off their plane (orient3d). No third point: every point is
+ *    on one line, an error. No fourth: the hull is flat (step 5).
+ * 3. Every other point is added by the beneath-beyond method
+ *    (Preparata and Shamos, "Computational Geometry", 1985, 3.4.1;
+ *    O'Rourke, "Computational Geometry in C", 2nd ed., 4.3): the triangles
+ *    it lies strictly beyond (orient3d > 0) are removed and their horizon,
+ *    the edges between a removed triangle and a kept one, is joined to the
+ *    point. A point on or beneath every triangle's plane is inside or on
+ *    the hull and changes nothing. With exact signs the removed triangles
+ *    form a disc whose boundary is one simple cycle, so each horizon
+ *    vertex starts one new triangle and ends one. The result is a
+ *    triangulation of the hull's boundary whose triangles may be coplanar
+ *    and whose vertices may lie inside a face or an edge.
+ * 4. The faces: for each triangle not yet placed, the points on its plane
+ *    (orient3d = 0) are that face's points (a supporting plane meets the
+ *    hull in exactly one face), and every triangle with its three
+ *    vertices among them belongs to it. Their 2D hull (Andrew's monotone
+ *    chain, A. M. Andrew, Inf. Proc. Letters 9, 1979, with exact orient2d
+ *    in the projection that drops the axis of the face normal's largest
+ *    component; strict turns only) is the face's ring of corners, turned
+ *    counter-clockwise seen from outside. The hull's vertices are the
+ *    points on some ring, in the order given; its edges, the ring sides
+ *    (each side is in two rings, in opposite directions: kept once).
+ * 5. A flat hull (every point in one plane) is the 2D hull of all points,
+ *    with two faces over it, normal n and -n; with every z = 0 the first
+ *    face's normal is +z.
+ * Face normals are Newell's (M. Newell; Sutherland, Sproull, Schumacker,
+ * "A characterization of ten hidden-surface algorithms", 1974) over the
+ * ring about its centroid, normalized: for a ring in an axis plane this
+ * is that axis exactly.
+ *
+ * O(n^2) orientation tests for n points; the scratch (about 60 KB for 256
+ * points) is taken and freed in the call.
+ */
+#include <stdlib.h>
+#include "collide_internal.h"
+
+#define MAXP COLLIDE_MAX_CONVEX_POINTS
+/* a triangulated hull of m points has at most 2m - 4 triangles */
+#define MAXT (2 * MAXP)
+
+/* A triangle of the boundary: corners v (counter-clockwise seen from
+   outside) and nb[i], the triangle across the side v[i] -> v[i + 1]. */
+typedef struct tri {
+  int v[3], nb[3];
+  int alive;
+} tri;
+
+typedef struct work {
+  int m;                    /* distinct points */
+  vec3 p[MAXP];             /* scaled: what the predicates see */
+  int src[MAXP];            /* each one's index in the input */
+  tri t[MAXT];
+  int nt;                   /* slots in use, alive or free */
+  int freed[MAXT], nfree;
+  unsigned char visible[MAXT];
+  /* the horizon of the point being added: side a -> b of a removed
+     triangle, and the kept triangle out with its side slot j */
+  int ha[MAXT], hb[MAXT], hout[MAXT], hj[MAXT];
+  int by_start[MAXP], by_end[MAXP];
+  /* faces */
+  int facet_of[MAXT];
+  unsigned char on[MAXP];
+  int nf;
+  int face_first[MAXT + 1];
+  int ring[6 * MAXP];       /* the rings' lengths sum to twice the edges */
+  int order[MAXP], chain[2 * MAXP + 1];
+  int vid[MAXP];
+} work;
+
+/* ---- small pieces ----------------------------------------------------------- */
+
+static int orient3(const work *w, int a, int b, int c, int d) {
+  return collide__orient3d(&w->p[a], &w->p[b], &w->p[c], &w->p[d]);
+}
+
+/* Exactly: the three points lie on one line when their projections on the
+   three axis planes are all collinear (the cross product is zero). */
+static int collinear3(const work *w, int a, int b, int c) {
+  const vec3 *A = &w->p[a], *B = &w->p[b], *C = &w->p[c];
+  return collide__orient2d(A->x, A->y, B->x, B->y, C->x, C->y) == 0 &&
+         collide__orient2d(A->y, A->z, B->y, B->z, C->y, C->z) == 0 &&
+         collide__orient2d(A->z, A->x, B->z, B->x, C->z, C->x) == 0;
+}
+
+static int new_tri(work *w, int a, int b, int c) {
+  int i = w->nfree > 0 ? w->freed[--w->nfree] : w->nt++;
+  tri *t = &w->t[i];
+  t->v[0] = a; t->v[1] = b; t->v[2] = c;
+  t->nb[0] = t->nb[1] = t->nb[2] = -1;
+  t->alive = 1;
+  return i;
+}
+
+/* ---- the triangulated hull (steps 2 and 3) ---------------------------------- */
+
+/* The first tetrahedron, i3 off the plane i0 i1 i2: its four triangles,
+   counter-clockwise seen from outside, and their neighbours. */
+static void tetrahedron(work *w, int i0, int i1, int i2, int i3) {
+  int f[4], a, b, ea, eb;
+  if (orient3(w, i0, i1, i2, i3) > 0) {   /* i3 must be beneath i0 i1 i2 */
+    int s = i1;
+    i1 = i2;
+    i2 = s;
+  }
+  f[0] = new_tri(w, i0, i1, i2);
+  f[1] = new_tri(w, i0, i3, i1);
+  f[2] = new_tri(w, i1, i3, i2);
+  f[3] = new_tri(w, i0, i2, i3);
+  for (a = 0; a < 4; a++)
+    for (b = 0; b < 4; b++)
+      for (ea = 0; ea < 3; ea++)
+        for (eb = 0; eb < 3; eb++) {
+          tri *A = &w->t[f[a]], *B = &w->t[f[b]];
+          if (a != b && A->v[ea] == B->v[(eb + 1) % 3] &&
+              A->v[(ea + 1) % 3] == B->v[eb])
+            A->nb[ea] = f[b];
+        }
+}
+
+/* Adds point q (beneath-beyond, step 3). */
+static void add_point(work *w, int q) {
+  int i, e, nh = 0;
+  for (i = 0; i < w->nt; i++) {
+    const tri *t = &w->t[i];
+    w->visible[i] = (unsigned char)(t->alive &&
+                                    orient3(w, t->v[0], t->v[1], t->v[2], q) > 0);
+  }
+  for (i = 0; i < w->nt; i++) {
+    const tri *t = &w->t[i];
+    if (!w->visible[i]) continue;
+    for (e = 0; e < 3; e++) {
+      int out = t->nb[e], j;
+      if (w->visible[out]) continue;
+      for (j = 0; j < 3 && w->t[out].nb[j] != i; j++) {}
+      w->ha[nh] = t->v[e];
+      w->hb[nh] = t->v[(e + 1) % 3];
+      w->hout[nh] = out;
+      w->hj[nh] = j;
+      nh++;
+    }
+  }
+  if (nh == 0) return;   /* inside or on the hull */
+  for (i = 0; i < w->nt; i++)
+    if (w->visible[i]) {
+      w->t[i].alive = 0;
+      w->freed[w->nfree++] = i;
+    }
+  for (i = 0; i < nh; i++) {
+    int f = new_tri(w, w->ha[i], w->hb[i], q);
+    w->t[f].nb[0] = w->hout[i];
+    w->t[w->hout[i]].nb[w->hj[i]] = f;
+    w->by_start[w->ha[i]] = f;
+    w->by_end[w->hb[i]] = f;
+  }
+  /* new triangle (a, b, q): across b -> q the new one starting at b,
+     across q -> a the new one ending at a */
+  for (i = 0; i < nh; i++) {
+    int f = w->by_start[w->ha[i]];
+    w->t[f].nb[1] = w->by_start[w->hb[i]];
+    w->t[f].nb[2] = w->by_end[w->ha[i]];
+  }
+}
+
+/* ---- faces (steps 4 and 5) -------------------------------------------------- */
+
+/* The 2D hull of the points q with w->on[q], in the plane through a, b, c
+   (not collinear), written counter-clockwise about the normal
+   (b - a) x (c - a) when toward_normal, else about the axis the
+   projection drops (the flat hull's first face); returns its length. */
+static int face_ring(work *w, int a, int b, int c, int toward_normal, int *out) {
+  const vec3 *A = &w->p[a], *B = &w->p[b], *C = &w->p[c];
+  vec3 n = v_cross(v_sub(*B, *A), v_sub(*C, *A));
+  /* the exact sign of each component of the normal: the orientation of
+     the triangle's projection on the plane of the other two axes */
+  int s[3], k = -1, i, j, cnt = 0, h = 0, lo;
+  double best = -1, mag[3];
+  s[0] = collide__orient2d(A->y, A->z, B->y, B->z, C->y, C->z);
+  s[1] = collide__orient2d(A->z, A->x, B->z, B->x, C->z, C->x);
+  s[2] = collide__orient2d(A->x, A->y, B->x, B->y, C->x, C->y);
+  mag[0] = fabs(n.x); mag[1] = fabs(n.y); mag[2] = fabs(n.z);
+  for (i = 0; i < 3; i++)
+    if (s[i] != 0 && mag[i] > best) {
+      best = mag[i];
+      k = i;
+    }
+  /* (k >= 0: a, b, c are not collinear, so some projection is not) */
+  for (i = 0; i < w->m; i++)
+    if (w->on[i]) w->order[cnt++] = i;
+  /* sorted by (u, v): the coordinates after the dropped axis k, in cyclic
+     order, so that counter-clockwise in (u, v) is about +axis k */
+#define U(q) (k == 0 ? w->p[q].y : k == 1 ? w->p[q].z : w->p[q].x)
+#define V(q) (k == 0 ? w->p[q].z : k == 1 ? w->p[q].x : w->p[q].y)
+  for (i = 1; i < cnt; i++) {
+    int q = w->order[i];
+    for (j = i; j > 0; j--) {
+      int r = w->order[j - 1];
+      if (U(r) < U(q) || (U(r) == U(q) && V(r) < V(q))) break;
+      w->order[j] = r;
+    }
+    w->order[j] = q;
+  }
+#define TURN(p, q, r) collide__orient2d(U(p), V(p), U(q), V(q), U(r), V(r))
+  for (i = 0; i < cnt; i++) {             /* lower chain */
+    int q = w->order[i];
+    while (h >= 2 && TURN(w->chain[h - 2], w->chain[h - 1], q) <= 0) h--;
+    w->chain[h++] = q;
+  }
+  lo = h + 1;
+  for (i = cnt - 2; i >= 0; i--) {        /* upper chain */
+    int q = w->order[i];
+    while (h >= lo && TURN(w->chain[h - 2], w->chain[h - 1], q) <= 0) h--;
+    w->chain[h++] = q;
+  }
+#undef TURN
+#undef U
+#undef V
+  h--;   /* the last is the first again */
+  if (toward_normal && s[k] < 0) {
+    for (i = 0; i < h; i++) out[i] = w->chain[h - 1 - i];
+  } else {
+    for (i = 0; i < h; i++) out[i] = w->chain[i];
+  }
+  return h;
+}
+
+/* Step 4: the faces of the triangulated hull, into face_first and ring. */
+static void faces_3d(work *w) {
+  int i, j, r = 0;
+  for (i = 0; i < w->nt; i++) w->facet_of[i] = -1;
+  w->nf = 0;
+  for (i = 0; i < w->nt; i++) {
+    const tri *t = &w->t[i];
+    int a = t->v[0], b = t->v[1], c = t->v[2];
+    if (!t->alive || w->facet_of[i] >= 0) continue;
+    for (j = 0; j < w->m; j++)
+      w->on[j] = (unsigned char)(j == a || j == b || j == c ||
+                                 orient3(w, a, b, c, j) == 0);
+    for (j = 0; j < w->nt; j++) {
+      const tri *s = &w->t[j];
+      if (s->alive && w->on[s->v[0]] && w->on[s->v[1]] && w->on[s->v[2]])
+        w->facet_of[j] = w->nf;
+    }
+    w->face_first[w->nf] = r;
+    r += face_ring(w, a, b, c, 1, &w->ring[r]);
+    w->nf++;
+  }
+  w->face_first[w->nf] = r;
+}
+
+/* Step 5: a flat hull's two faces. */
+static void faces_flat(work *w, int i0, int i1, int i2) {
+  int j, h;
+  for (j = 0; j < w->m; j++) w->on[j] = 1;
+  h = face_ring(w, i0, i1, i2, 0, w->ring);
+  for (j = 0; j < h; j++) w->ring[h + j] = w->ring[h - 1 - j];
+  w->nf = 2;
+  w->face_first[0] = 0;
+  w->face_first[1] = h;
+  w->face_first[2] = 2 * h;
+}
+
+/* ---- output ------------------------------------------------------------------ */
+
+/* The plane of a ring of input points: Newell's normal about the
+   centroid, normalized, through the centroid. */
+static collide_plane ring_plane(const collide_vec3 *pts, const int *src,
+                                const int *ring, int h) {
+  vec3 c = v3(0, 0, 0), n = v3(0, 0, 0);
+  collide_plane pl;
+  int i;
+  for (i = 0; i < h; i++) c = v_add(c, pts[src[ring[i]]]);
+  c = v_scale(c, 1.0 / h);
+  for (i = 0; i < h; i++) {
+    vec3 p = v_sub(pts[src[ring[i]]], c), q = v_sub(pts[src[ring[(i + 1) % h]]], c);
+    n.x += (p.y - q.y) * (p.z + q.z);
+    n.y += (p.z - q.z) * (p.x + q.x);
+    n.z += (p.x - q.x) * (p.y + q.y);
+  }
+  pl.normal = v_normalize(n);
+  pl.d = 0.0 - v_dot(pl.normal, c);   /* (+0, not -0, through the origin) */
+  return pl;
+}
+
+/* Bytes of the block, the arrays each aligned as its type. */
+static int block_size(int nv, int nf, int nr, int ne, size_t *off) {
+  size_t s = sizeof(collide_convex);
+  s = (s + 7) & ~(size_t)7;
+  off[0] = s; s += (size_t)nv * sizeof(collide_vec3);
+  off[1] = s; s += (size_t)nf * sizeof(collide_plane);
+  off[2] = s; s += (size_t)(nf + 1) * sizeof(int);
+  off[3] = s; s += (size_t)nr * sizeof(int);
+  off[4] = s; s += (size_t)ne * 2 * sizeof(int);
+  return (int)((s + 7) & ~(size_t)7);
+}
+
+static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
+                      int cap) {
+  int i, f, nv = 0, ne = 0, nr = w->face_first[w->nf], need;
+  size_t off[5];
+  for (i = 0; i < w->m; i++) w->vid[i] = -1;
+  for (i = 0; i < nr; i++) w->vid[w->ring[i]] = 0;
+  for (i = 0; i < w->m; i++)
+    if (w->vid[i] == 0) w->vid[i] = nv++; else w->vid[i] = -1;
+  need = block_size(nv, w->nf, nr, nr / 2, off);
+  if (block != NULL && cap >= need) {
+    char *base = (char *)block;
+    collide_convex *h = (collide_convex *)block;
+    collide_vec3 *vs = (collide_vec3 *)(base + off[0]);
+    collide_plane *fs = (collide_plane *)(base + off[1]);
+    int *ff = (int *)(base + off[2]), *rg = (int *)(base + off[3]);
+    int *es = (int *)(base + off[4]);
+    double r2 = 0;
+    for (i = 0; i < w->m; i++)
+      if (w->vid[i] >= 0) {
+        vs[w->vid[i]] = pts[w->src[i]];
+        r2 = dmax(r2, v_len2(pts[w->src[i]]));
+      }
+    for (f = 0; f <= w->nf; f++) ff[f] = w->face_first[f];
+    for (i = 0; i < nr; i++) rg[i] = w->vid[w->ring[i]];
+    for (f = 0; f < w->nf; f++) {
+      int a = ff[f], n = ff[f + 1] - a;
+      fs[f] = ring_plane(pts, w->src, &w->ring[a], n);
+      for (i = 0; i < n; i++) {
+        int p = rg[a + i], q = rg[a + (i + 1) % n];
+        if (p < q) {
+          es[2 * ne] = p;
+          es[2 * ne + 1] = q;
+          ne++;
+        }
+      }
+    }
+    h->vertex_count = nv;
+    h->face_count = w->nf;
+    h->edge_count = ne;
+    h->flat = flat;
+    h->vertices = vs;
+    h->faces = fs;
+    h->face_first = ff;
+    h->ring = rg;
+    h->edges = es;
+    h->radius = sqrt(r2);
+  }
+  return need;
+}
+
+/* ---- entry points -------------------------------------------------------------- */
+
+int collide_convex_init(const collide_vec3 *points, int n, void *block,
+                        int cap) {
+  work *w;
+  int i, j, i2 = -1, i3 = -1, e, code;
+  double big = 0;
+  if (n < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_POINTS);
+  if (n > MAXP) return COLLIDE_FAIL(1, COLLIDE_E_TOO_MANY_POINTS);
+  for (i = 0; i < n; i++) {
+    int reason = collide_check_vec3(&points[i]);
+    if (reason != 0) return COLLIDE_FAIL(1, reason);
+    big = dmax(big, dmax(fabs(points[i].x), dmax(fabs(points[i].y),
+                                                 fabs(points[i].z))));
+  }
+  if (!(big > 0)) return COLLIDE_FAIL(1, COLLIDE_E_POINTS_ON_LINE);
+  w = (work *)malloc(sizeof *w);
+  if (w == NULL) return COLLIDE_FAIL(0, COLLIDE_E_NOMEM);
+  /* step 1: distinct points, scaled by 2^e to a largest coordinate in
+     [1/2, 1) (big = f 2^x with f in [1/2, 1): e = -x) */
+  (void)frexp(big, &e);
+  e = -e;
+  w->m = 0;
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < i; j++)
+      if (points[j].x == points[i].x && points[j].y == points[i].y &&
+          points[j].z == points[i].z) break;
+    if (j < i) continue;
+    w->p[w->m] = v_ldexp(points[i], e);
+    w->src[w->m] = i;
+    w->m++;
+  }
+  w->nt = w->nfree = 0;
+  /* step 2 (point 0 and point 1 are distinct) */
+  for (i = 2; i < w->m && i2 < 0; i++)
+    if (!collinear3(w, 0, 1, i)) i2 = i;
+  if (i2 < 0) {
+    free(w);
+    return COLLIDE_FAIL(1, COLLIDE_E_POINTS_ON_LINE);
+  }
+  for (i = 2; i < w->m && i3 < 0; i++)
+    if (i != i2 && orient3(w, 0, 1, i2, i) != 0) i3 = i;
+  if (i3 < 0) {
+    faces_flat(w, 0, 1, i2);
+    code = write_hull(w, points, 1, block, cap);
+  } else {
+    tetrahedron(w, 0, 1, i2, i3);
+    for (i = 2; i < w->m; i++)
+      if (i != i2 && i != i3) add_point(w, i);
+    faces_3d(w);
+    code = write_hull(w, points, 0, block, cap);
+  }
+  free(w);
+  return code;
+}
+
+int collide_convex_box_init(const collide_vec3 *e, void *block, int cap) {
+  collide_vec3 c[8];
+  int i, reason = collide_check_vec3(e);
+  if (reason != 0) return COLLIDE_FAIL(1, reason);
+  if (e->x < 0 || e->y < 0 || e->z < 0)
+    return COLLIDE_FAIL(1, COLLIDE_E_NEG_EXTENT);
+  for (i = 0; i < 8; i++) {
+    c[i].x = (i & 4) ? e->x : -e->x;
+    c[i].y = (i & 2) ? e->y : -e->y;
+    c[i].z = (i & 1) ? e->z : -e->z;
+  }
+  return collide_convex_init(c, 8, block, cap);
+}
