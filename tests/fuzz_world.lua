@@ -356,21 +356,17 @@ local function nested_query(ctx)
   level = level - 1
 end
 
--- Garbage whose finalizer queries and tries changes. On the FFI backend a
--- finalizer's query can still change the answer of the query it
--- interrupted, about 3 runs in 100 of 10,000 sequences (a scratch vector or
--- result struct of the Lua state filled, then read after a trace exit ran
--- the finalizer: docs/guarantees.md, "Exceptions"; issue 27, open), so
--- there its queries are off unless FUZZ_GC_QUERIES=1, and `make fuzz-lua`
--- checks everything else.
-local gc_queries = collide.backend ~= "ffi" or os.getenv("FUZZ_GC_QUERIES") == "1"
+-- Garbage whose finalizer queries and tries changes (on every backend: on
+-- FFI a finalizer may run between a query filling the Lua state's scratch
+-- and reading it, at an allocation or a trace exit, and its own query must
+-- not change the interrupted one's answer).
 local function finalizer()
   say("  finalizer", quiet, gc_depth)
   if quiet then return end
   gc_depth = gc_depth + 1
   stats.gc_runs = stats.gc_runs + 1
   local ok, err = pcall(function()
-    if gc_queries and budget > 0 and chance(0.6) then nested_query("finalizer") end
+    if budget > 0 and chance(0.6) then nested_query("finalizer") end
     if chance(0.2) then try_change("finalizer") end
   end)
   if not ok then finding("a finalizer failed: " .. tostring(err)) end

@@ -243,6 +243,19 @@ local S1, S2 = S[1], S[2]
 local HIT = new("collide_hit")
 local INTERVAL = new("collide_interval")
 
+-- The scratch generation: every call that fills a scratch (a vector above,
+-- a result struct, ffi_world.lua's hit and shape) first counts it up by
+-- one, and reads its scratch into locals before it checks that the count
+-- is still its own. A finalizer (__gc) runs at any allocation, and on
+-- LuaJIT at any exit of compiled code while the collector finishes a
+-- cycle; a query it runs between the fill and the read overwrites the
+-- scratch and counts up, and the interrupted call then runs again from
+-- its arguments (a query is pure: same world, same arguments, same
+-- answer). Nothing is allocated for it, so the hot paths stay free of
+-- allocations. (A double: counted up by one, it stays exact for 2^53
+-- calls.)
+local GEN = new("double[1]")
+
 local FEATURE = {}
 for i = 0, 3 do FEATURE[i] = ffi.string(C.collide_feature_name(i)) end
 
@@ -324,15 +337,29 @@ local F_ADD, F_SUB, F_UNM = fn("__add"), fn("__sub"), fn("__unm")
 local F_MUL, F_DIV = fn("__mul"), fn("__div")
 
 function vec3_mt.__add(a, b)
-  if not istype(V, a) then a = tovec(F_ADD, 1, a, S1) end
-  if not istype(V, b) then b = tovec(F_ADD, 2, b, S2) end
-  return V(a.x + b.x, a.y + b.y, a.z + b.z)
+  if istype(V, a) and istype(V, b) then return V(a.x + b.x, a.y + b.y, a.z + b.z) end
+  -- (a table: through the scratch, see GEN)
+  local g = GEN[0] + 1
+  GEN[0] = g
+  local x, y = a, b
+  if not istype(V, x) then x = tovec(F_ADD, 1, x, S1) end
+  if not istype(V, y) then y = tovec(F_ADD, 2, y, S2) end
+  local rx, ry, rz = x.x + y.x, x.y + y.y, x.z + y.z
+  if GEN[0] ~= g then return vec3_mt.__add(a, b) end   -- (see GEN)
+  return V(rx, ry, rz)
 end
 
 function vec3_mt.__sub(a, b)
-  if not istype(V, a) then a = tovec(F_SUB, 1, a, S1) end
-  if not istype(V, b) then b = tovec(F_SUB, 2, b, S2) end
-  return V(a.x - b.x, a.y - b.y, a.z - b.z)
+  if istype(V, a) and istype(V, b) then return V(a.x - b.x, a.y - b.y, a.z - b.z) end
+  -- (a table: through the scratch, see GEN)
+  local g = GEN[0] + 1
+  GEN[0] = g
+  local x, y = a, b
+  if not istype(V, x) then x = tovec(F_SUB, 1, x, S1) end
+  if not istype(V, y) then y = tovec(F_SUB, 2, y, S2) end
+  local rx, ry, rz = x.x - y.x, x.y - y.y, x.z - y.z
+  if GEN[0] ~= g then return vec3_mt.__sub(a, b) end   -- (see GEN)
+  return V(rx, ry, rz)
 end
 
 function vec3_mt.__unm(a)
@@ -733,7 +760,7 @@ local HITP = ffi.cast("collide_hit *", HIT)
 local INTERVALP = ffi.cast("collide_interval *", INTERVAL)
 local HITF = ffi.cast("int *", ffi.cast("char *", HIT) +
                                ffi.offsetof("collide_hit", "feature"))
-registry[REGISTRY_KEY .. ".scratch"] = { HIT, INTERVAL, DBL, PLANE_SCRATCH, S, C }
+registry[REGISTRY_KEY .. ".scratch"] = { HIT, INTERVAL, DBL, PLANE_SCRATCH, S, C, GEN }
 local H_U, H_POINT, H_NORMAL = at("collide_hit", "u"), at("collide_hit", "point"),
                                at("collide_hit", "normal")
 local I_U0, I_U1, I_NORMAL = at("collide_interval", "u0"),
@@ -774,18 +801,21 @@ local RESULT = {
       format("    local u, f = HITD[%d], HITF[0]\n", H_U) ..
       gen_read({ "px", "py", "pz" }, "HITD", H_POINT) .. "\n" ..
       gen_read({ "nx", "ny", "nz" }, "HITD", H_NORMAL) .. "\n" ..
+      "    RETRY\n" ..
       gen_out(1, nargs + 1, "px", "py", "pz") .. "\n" ..
       gen_out(2, nargs + 2, "nx", "ny", "nz") .. "\n" ..
       "    return true, u, r1, r2, FEATURE[f]"
   end,
   INTERVAL = function()
     return "collide_interval *", "INTERVALP", 0,
-      format("    return true, INTERVALD[%d], INTERVALD[%d]", I_U0, I_U1)
+      format("    local u0, u1 = INTERVALD[%d], INTERVALD[%d]\n", I_U0, I_U1) ..
+      "    RETRY\n    return true, u0, u1"
   end,
   INTERVAL_NORMAL = function(nargs)
     return "collide_interval *", "INTERVALP", 1,
       format("    local u0, u1 = INTERVALD[%d], INTERVALD[%d]\n", I_U0, I_U1) ..
       gen_read({ "nx", "ny", "nz" }, "INTERVALD", I_NORMAL) .. "\n" ..
+      "    RETRY\n" ..
       gen_out(1, nargs + 1, "nx", "ny", "nz") .. "\n" ..
       "    return true, u0, u1, r1"
   end,
@@ -794,15 +824,16 @@ local RESULT = {
   end,
   VEC = function(nargs)
     return "collide_vec3 *", "VP", 1,
-      gen_read({ "x", "y", "z" }, "VD", 0) .. "\n" ..
+      gen_read({ "x", "y", "z" }, "VD", 0) .. "\n    RETRY\n" ..
       gen_out(1, nargs + 1, "x", "y", "z") .. "\n    return r1"
   end,
   NUMBER = function()
-    return "double *", "DBL", 0, "    return DBL[0]"
+    return "double *", "DBL", 0, "    local x = DBL[0]\n    RETRY\n    return x"
   end,
-  -- (the constructor copies PLANE_SCRATCH before it lets the collector run)
   PLANE = function()
-    return "collide_ffi_plane *", "PLANE_SCRATCH", 0, "    return P(PLANE_SCRATCH)"
+    return "collide_ffi_plane *", "PLANE_SCRATCH", 0,
+      "    local nx, ny, nz, d = PLANE_SCRATCH.nx_, PLANE_SCRATCH.ny_, " ..
+      "PLANE_SCRATCH.nz_, PLANE_SCRATCH.d_\n    RETRY\n    return P(nx, ny, nz, d)"
   end,
 }
 -- VEC results land in the scratch vector S[9] (no argument uses it: at most
@@ -817,8 +848,10 @@ local function gen(row)
   for i = 1, nargs do
     local k = kinds:sub(i, i)
     params[i] = "a" .. i
-    checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i, i)
-    pass[i] = "a" .. i
+    -- (the converted arguments are x1, x2, ...: a1, a2, ... are kept for
+    -- the call again, see GEN)
+    checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i, i):gsub("a(%d)", "x%1")
+    pass[i] = "x" .. i
     ctypes[i] = ARG_CTYPE[k]
   end
   for j = 1, nout do
@@ -837,25 +870,37 @@ local function gen(row)
   local alias = "collide_ffi_" .. place .. "_" .. name
   ffi.cdef(format('int %s(%s) __asm__("%s");', alias,
                   table.concat(ctypes, ", "), cfn))
+  -- (a finalizer's query between the conversions and the reads: the call
+  -- runs again from its own arguments, see GEN)
+  local all = table.concat(params, ", ")
+  local retry = "if GEN[0] ~= g then return f(" .. all .. ") end"
+  local xs = nargs > 0 and "  local " .. all:gsub("a(%d)", "x%1"):gsub(", o%d", "") ..
+                           " = " .. all:gsub(", o%d", "") or ""
   local src = table.concat({
     "local CF, V, S, HITP, HITD, HITF, INTERVALP, INTERVALD, FEATURE, F,",
     "      istype, typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD,",
-    "      type, VP, CX, CONVEX_BODY, torot, ROTS = ...",
-    "return function(" .. table.concat(params, ", ") .. ")",
+    "      type, VP, CX, CONVEX_BODY, torot, ROTS, GEN = ...",
+    "local f",
+    "f = function(" .. all .. ")",
+    "  local g = GEN[0] + 1",
+    "  GEN[0] = g",
+    xs,
     table.concat(checks, "\n"),
     "  local code = CF(" .. table.concat(pass, ", ") .. ")",
     "  if code > 0 then",
-    on_hit,
+    (on_hit:gsub("RETRY", retry)),
     "  end",
+    "  " .. retry,
     "  if code == 0 then return false end",
     "  return coreerror(F, code, 1)",
     "end",
+    "return f",
   }, "\n")
   local chunk = assert(loadstring(src, GENERATED .. name .. ")"))
   return chunk(C[alias], V, S, HITP, HITD, HITF, INTERVALP, INTERVALD,
                FEATURE, fn(name, place == "collide" and 0 or 1), istype,
                typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD, type,
-               VP, X, CONVEX_BODY, torot, ROTS)
+               VP, X, CONVEX_BODY, torot, ROTS, GEN)
 end
 
 local TABLES = { collide = M, vec3 = methods, plane = plane_methods }
@@ -983,7 +1028,7 @@ if capi.world ~= nil then
           argerror = argerror, typeerror = typeerror, coreerror = coreerror,
           tovec = tovec, outvec = outvec, typename = typename,
           checkvec_at = checkvec_at,
-          FEATURE = FEATURE,
+          FEATURE = FEATURE, GEN = GEN,
           register_type = function(ct, name)
             EXTRA_TYPES[#EXTRA_TYPES + 1] = { ct, name }
           end })

@@ -18,11 +18,14 @@
 --    the world is locked (BUSY): every change to it is an error, as in the
 --    core, which locks it during its queries.
 --  * Nothing state-wide that a nested call could overwrite is read after
---    Lua code may have run: the lists' and the movers' buffers are taken
---    from a free list for the call (a call that never returns them, after
---    an error, leaves them to the collector); a single hit is read into
---    locals as soon as the core returns (a finalizer may run at the next
---    allocation, and queries of its own).
+--    Lua code may have run: the lists' and the movers' buffers, and the
+--    vectors of the changes, are taken from a free list for the call (a
+--    call that never returns them, after an error, leaves them to the
+--    collector); the queries that convert table vectors into the scratch
+--    vectors or get a hit or a shape back in a scratch struct count the
+--    scratch generation up (ffi.lua, GEN) and run again when a query of a
+--    finalizer came in between (a finalizer runs at any allocation, and
+--    on LuaJIT at any exit of compiled code).
 --  * Lua code that a method runs is called behind a C boundary: the core's
 --    callbacks for sweeps and moves, GUARD for the lists' filters and the
 --    options' metamethods. A yield from it is an error, as on the C API
@@ -56,6 +59,7 @@ return function(E)
   local argerror, typeerror, coreerror = E.argerror, E.typeerror, E.coreerror
   local tovec, outvec, typename, FEATURE = E.tovec, E.outvec, E.typename, E.FEATURE
   local checkvec_at = E.checkvec_at
+  local GEN = E.GEN   -- the scratch generation (ffi.lua, GEN)
 
   local type, pcall, error, floor, huge = type, pcall, error, math.floor, math.huge
   local new = ffi.new
@@ -72,6 +76,9 @@ return function(E)
   local meta = { __name = "world", __index = methods, __metatable = "collide.world" }
   -- world object -> its core pointer; world object -> lock count
   local WORLD = setmetatable({}, { __mode = "k" })
+  -- core pointer -> world object; closed world objects (see world_free)
+  local OWNER = setmetatable({}, { __mode = "kv" })
+  local CLOSED = setmetatable({}, { __mode = "k" })
   local BUSY = setmetatable({}, { __mode = "k" })
   local LOCKED = -C.COLLIDE_E_LOCKED
   local MAX_DEPTH = 100
@@ -101,6 +108,7 @@ return function(E)
       local D = rawget(w, 1)
       if type(D) == "table" then return p, D end
     end
+    if CLOSED[w] then return argerror(f, 1, "world is closed") end
     return typeerror(f, 1, "world", w)
   end
 
@@ -234,17 +242,45 @@ return function(E)
     return take, give
   end
 
+  -- The vectors of a change (add_*, update, set_velocity), one per argument
+  -- position as ffi.lua's S, and its out parameters (the first id, an
+  -- outline's crossing): the call's own, not the scratch ones. A change
+  -- cannot run again when a finalizer's query came in between filling a
+  -- scratch and the core reading it (as the queries do: ffi.lua, GEN),
+  -- and a finalizer may make a change of its own.
+  local take_vecs, give_vecs = pool(function()
+    local b = { first = new("int[1]"), where = new("int[2]"), at = V() }
+    for i = 1, 9 do b[i] = V() end
+    return b
+  end)
+
   local function check_number(f, idx, x)
     if type(x) ~= "number" then return typeerror(f, idx, "number", x) end
   end
 
   -- ---- construction, shapes, data ------------------------------------------
 
+  -- The core world is freed by its pointer's finalizer, once the world
+  -- object is gone -- or when the Lua state closes, where every finalizer
+  -- runs, the cdata's first on LuaJIT: a userdata's or table's finalizer
+  -- that uses the world then found a freed core world (a crash). The
+  -- finalizer closes the world first, as the C API's __gc does: its
+  -- methods are then the error "world is closed".
+  local function world_free(p)
+    local w = OWNER[p]
+    if w ~= nil then
+      WORLD[w] = nil
+      CLOSED[w] = true
+    end
+    C.collide_world_free(p)
+  end
+
   function E.M.world()
     local p = C.collide_world_new()
     if p == nil then return raise("world: not enough memory") end
-    p = ffi.gc(p, C.collide_world_free)
+    p = ffi.gc(p, world_free)
     local w = setmetatable({ {} }, meta)
+    OWNER[p] = w
     WORLD[w] = p
     BUSY[w] = 0
     return w
@@ -258,6 +294,7 @@ return function(E)
   local KIND = { [0] = "none", "triangle", "polygon", "aabb", "sphere", "segment",
                  "plane", "capsule" }
   function meta.__tostring(self)
+    if CLOSED[self] then return "world(closed)" end
     local w = check_world(F_TOSTRING, self)
     local count, id = {}, 0
     for k = 1, #KIND do count[k] = 0 end
@@ -306,7 +343,6 @@ return function(E)
   end
 
   local F_MESH = fn("add_mesh", 1)
-  local FIRST = new("int[1]")
 
   -- lcollide_world.c mesh_error: triangle t (0-based) named with its
   -- indices as given.
@@ -345,10 +381,12 @@ return function(E)
       end
       ix[i - 1] = (x >= 1 and x <= nv) and x - 1 or -1
     end
-    local n = C.collide_world_add_mesh(w, vs, nv, ix, ni, FIRST)
-    if n < 0 and FIRST[0] >= 0 then mesh_error(n, FIRST[0], indices, ix) end
+    local b = take_vecs()
+    local n = C.collide_world_add_mesh(w, vs, nv, ix, ni, b.first)
+    local first = b.first[0]
+    give_vecs(b)
+    if n < 0 and first >= 0 then mesh_error(n, first, indices, ix) end
     if n < 0 then world_error(F_MESH, n) end
-    local first = FIRST[0]
     if type(data) ~= "nil" then
       for id = first, first + n - 1 do D[id] = data end
     end
@@ -365,21 +403,20 @@ return function(E)
   end
 
   local F_TILES, F_OUTLINE = fn("add_tiles", 1), fn("add_outline", 1)
-  local TSIZE, TORIGIN = new("collide_vec3"), new("collide_vec3")
-  local WHERE, AT = new("int[2]"), new("collide_vec3")
-
   -- lcollide_world.c w_add_tiles, check for check.
   function methods.add_tiles(self, grid, size, origin, data)
     local w, D = check_unlocked(F_TILES, self)
     if type(grid) ~= "table" then typeerror(F_TILES, 2, "table", grid) end
+    local b = take_vecs()
+    local TSIZE, TORIGIN = b[3], b[4]
     if type(size) == "number" then
       TSIZE.x, TSIZE.y, TSIZE.z = size, size, 0
     else
-      local s = istype(V, size) and size or tovec(F_TILES, 3, size, S[3])
+      local s = istype(V, size) and size or tovec(F_TILES, 3, size, TSIZE)
       TSIZE.x, TSIZE.y, TSIZE.z = s.x, s.y, s.z
     end
     if type(origin) ~= "nil" then
-      local o = istype(V, origin) and origin or tovec(F_TILES, 4, origin, S[4])
+      local o = istype(V, origin) and origin or tovec(F_TILES, 4, origin, TORIGIN)
       TORIGIN.x, TORIGIN.y, TORIGIN.z = o.x, o.y, o.z
     else
       TORIGIN.x, TORIGIN.y, TORIGIN.z = 0, 0, 0
@@ -410,9 +447,11 @@ return function(E)
         end
       end
     end
-    local n = C.collide_world_add_tiles(w, cells, rows, cols, TSIZE, TORIGIN, FIRST)
+    local n = C.collide_world_add_tiles(w, cells, rows, cols, TSIZE, TORIGIN, b.first)
+    local first = b.first[0]
+    give_vecs(b)
     if n < 0 then world_error(F_TILES, n) end
-    return added_range(D, FIRST[0], n, data)
+    return added_range(D, first, n, data)
   end
 
   -- lcollide_world.c w_add_outline, check for check and word for word.
@@ -422,7 +461,10 @@ return function(E)
     local n = #points
     local vs = new("collide_vec3[?]", n + 1)
     for i = 1, n do checkvec_at(F_OUTLINE, 2, points, i, vs[i - 1]) end
-    local k = C.collide_world_add_outline(w, vs, n, FIRST, WHERE, AT)
+    local buf = take_vecs()
+    local WHERE, AT = buf.where, buf.at
+    local k = C.collide_world_add_outline(w, vs, n, buf.first, WHERE, AT)
+    local first = buf.first[0]
     if k < 0 and WHERE[0] >= 0 then
       local a, b = vs[0], vs[n - 1]
       -- (a closing point equal to the first was dropped: edges count the rest)
@@ -432,8 +474,9 @@ return function(E)
         :format(p + 1, (p + 1) % m + 1, q + 1, (q + 1) % m + 1, ("%.14g"):format(AT.x),
                 ("%.14g"):format(AT.y), AT.z ~= 0 and ", " .. ("%.14g"):format(AT.z) or ""))
     end
+    give_vecs(buf)
     if k < 0 then world_error(F_OUTLINE, k) end
-    return added_range(D, FIRST[0], k, data)
+    return added_range(D, first, k, data)
   end
 
   -- An id argument: an integral number, else 0 (no shape has it).
@@ -526,33 +569,35 @@ return function(E)
     id = check_id(F_UPDATE, id)
     local kind = id ~= 0 and C.collide_world_kind(w, id) or 0
     local f, code = F_UPDATE, 0
+    local VS = take_vecs()   -- (the call's own: see take_vecs)
     if kind == 1 then
-      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
-      if not istype(V, b) then b = tovec(f, 4, b, S[4]) end
-      if not istype(V, c) then c = tovec(f, 5, c, S[5]) end
+      if not istype(V, a) then a = tovec(f, 3, a, VS[3]) end
+      if not istype(V, b) then b = tovec(f, 4, b, VS[4]) end
+      if not istype(V, c) then c = tovec(f, 5, c, VS[5]) end
       code = C.collide_world_update_triangle(w, id, a, b, c)
     elseif kind == 2 then
       local poly, vertices = polygon_arg(f, 3, a)
       code = C.collide_world_update_polygon(w, id, poly)
       if vertices == nil then error("unreachable") end   -- (alive until here)
     elseif kind == 3 or kind == 5 then
-      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
-      if not istype(V, b) then b = tovec(f, 4, b, S[4]) end
+      if not istype(V, a) then a = tovec(f, 3, a, VS[3]) end
+      if not istype(V, b) then b = tovec(f, 4, b, VS[4]) end
       if kind == 3 then code = C.collide_world_update_aabb(w, id, a, b)
       else code = C.collide_world_update_segment(w, id, a, b) end
     elseif kind == 4 then
-      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
+      if not istype(V, a) then a = tovec(f, 3, a, VS[3]) end
       check_number(f, 4, b)
       code = C.collide_world_update_sphere(w, id, a, b)
     elseif kind == 7 then
-      if not istype(V, a) then a = tovec(f, 3, a, S[3]) end
-      if not istype(V, b) then b = tovec(f, 4, b, S[4]) end
+      if not istype(V, a) then a = tovec(f, 3, a, VS[3]) end
+      if not istype(V, b) then b = tovec(f, 4, b, VS[4]) end
       check_number(f, 5, c)
       code = C.collide_world_update_capsule(w, id, a, b, c)
     elseif kind == 6 then
       if not istype(P, a) then return typeerror(f, 3, "plane", a) end
       code = C.collide_world_update_plane(w, id, cast(PLANE_PTR, a))
     end
+    give_vecs(VS)
     if code < 0 then world_error(f, code) end
     return code ~= 0
   end
@@ -585,6 +630,8 @@ return function(E)
   end
 
   function methods.get(self, id)
+    local g = GEN[0] + 1
+    GEN[0] = g
     local w = check_world(F_GET, self)
     id = check_id(F_GET, id)
     if id == 0 or C.collide_world_get(w, id, SHAPE) == 0 then return nil end
@@ -593,6 +640,8 @@ return function(E)
     local d = SHAPED
     local ax, ay, az, bx, by, bz = d[SA], d[SA + 1], d[SA + 2], d[SB], d[SB + 1], d[SB + 2]
     local cx, cy, cz, r = d[SC], d[SC + 1], d[SC + 2], d[SR]
+    local pl1, pl2, pl3, pl4 = d[SPL], d[SPL + 1], d[SPL + 2], d[SPL + 3]
+    if GEN[0] ~= g then return methods.get(self, id) end   -- (see GEN)
     if kind == 1 then return name, V(ax, ay, az), V(bx, by, bz), V(cx, cy, cz)
     elseif kind == 2 then
       lock(self)
@@ -605,7 +654,7 @@ return function(E)
     elseif kind == 4 then return name, V(ax, ay, az), r
     elseif kind == 7 then return name, V(ax, ay, az), V(bx, by, bz), r
     elseif kind == 6 then
-      return name, P(d[SPL], d[SPL + 1], d[SPL + 2], d[SPL + 3])
+      return name, P(pl1, pl2, pl3, pl4)
     end
     return name, V(ax, ay, az), V(bx, by, bz)
   end
@@ -649,7 +698,8 @@ return function(E)
   function methods.set_velocity(self, id, d)
     local w = check_unlocked(F_SET_VEL, self)
     id = check_id(F_SET_VEL, id)
-    if not istype(V, d) then d = tovec(F_SET_VEL, 3, d, S[3]) end
+    local b = take_vecs()   -- (the call's own: see take_vecs)
+    if not istype(V, d) then d = tovec(F_SET_VEL, 3, d, b[3]) end
     local code
     if id ~= 0 then
       code = C.collide_world_set_velocity(w, id, d)
@@ -657,6 +707,7 @@ return function(E)
       local e = C.collide_check_vec3(d)
       code = e ~= 0 and -(3 * 256 + e) or 0
     end
+    give_vecs(b)
     if code < 0 then world_error(F_SET_VEL, code) end
     return code ~= 0
   end
@@ -670,8 +721,12 @@ return function(E)
     if type(o1) ~= "nil" and not istype(V, o1) then
       return typeerror(F_VEL, 3, "vec3 (out-vector)", o1)
     end
+    local g = GEN[0] + 1
+    GEN[0] = g
     if id == 0 or C.collide_world_velocity(w, id, VEL) == 0 then return nil end
-    return outvec(F_VEL, 3, o1, VEL.x, VEL.y, VEL.z)
+    local x, y, z = VEL.x, VEL.y, VEL.z
+    if GEN[0] ~= g then return methods.velocity(self, id, o1) end   -- (see GEN)
+    return outvec(F_VEL, 3, o1, x, y, z)
   end
 
   local F_SET_SENSOR, F_SENSOR = fn("set_sensor", 1), fn("sensor", 1)
@@ -734,6 +789,11 @@ return function(E)
   local H_POINT = ffi.offsetof("collide_hit", "point") / 8
   local H_NORMAL = ffi.offsetof("collide_hit", "normal") / 8
   local ID = new("int[1]")
+  -- a filtered sweep's or ray's hit and id, its own (see filtered)
+  local take_hit, give_hit = pool(function()
+    local h = new("collide_hit")
+    return { h, ffi.cast("double *", h), new("int[1]") }
+  end)
   -- A mask filter: the core's marker function and the mask it points to.
   local LAYER = ffi.cast("collide_world_filter", C.collide_world_layer_filter)
   local MASK = new("int[1]")
@@ -756,17 +816,30 @@ return function(E)
 
   -- The query with the callback, outside the JIT: run(w, a1 .. a4, cb,
   -- a5, a6) calls the core (itself kept out of the JIT) with self locked; returns
-  -- the core's code and the filter's error (if it raised one). (The core
-  -- has copied its arguments before it calls the filter, and writes HIT
-  -- and ID only once it is done: a query of the filter's own may use
-  -- them meanwhile.)
-  local function filtered(F, run, self, w, D, filter, a1, a2, a3, a4, a5, a6)
+  -- the core's code and the filter's error (if it raised one), or
+  -- INTERRUPTED, with no filter called, when a finalizer's query came in
+  -- since the caller took the count g (ffi.lua, GEN): the caller runs
+  -- again (a filter called twice for one call could raise once only). The
+  -- core has copied its arguments before it calls the filter, and the
+  -- results are the call's own (taken by the caller: out of the filter's
+  -- queries' way, and out of a finalizer's once the collector runs again).
+  local INTERRUPTED = FILTER_ABORT - 2
+  local function filtered(F, g, run, self, w, D, filter, a1, a2, a3, a4, a5, a6)
     local prev = gc_stop()
     enter(F, prev)
     lock(self)
     local sf, sd, se = cur_filter, cur_data, cur_error
     cur_filter, cur_data, cur_error = filter, D, nil
-    local code = run(w, a1, a2, a3, a4, CALLBACK, a5, a6)
+    -- (checked here, with nothing that can run a finalizer before the
+    -- core has its arguments: this function is interpreted and allocates
+    -- nothing. The filter's queries count up too, and nothing is read from
+    -- the scratch after them. The count only ever goes up: had filtered
+    -- or guarded set it back, a move -- which counts nothing -- run by a
+    -- finalizer with options whose __index queries would have left an
+    -- interrupted sweep's count as it was and its hit overwritten: the
+    -- fuzzer found that.)
+    local code = INTERRUPTED
+    if GEN[0] == g then code = run(w, a1, a2, a3, a4, CALLBACK, a5, a6) end
     local err = cur_error
     cur_filter, cur_data, cur_error = sf, sd, se
     unlock(self)
@@ -803,13 +876,20 @@ return function(E)
     end
   end
 
-  local function world_hit(f, code, err, out_idx, o1, o2)
+  -- RETRY when a finalizer's query came in after the count g was taken
+  -- (ffi.lua, GEN): the caller runs again.
+  -- The hit H (HD: its doubles) and the id IDA are HIT and ID (g given)
+  -- or a filtered call's own (g nil: see filtered).
+  local RETRY = {}
+  local function world_hit(f, g, code, err, out_idx, o1, o2, H, HD, IDA)
+    if g and GEN[0] ~= g then return RETRY end
     if code == FILTER_ABORT then error(err, 0) end
     if code < 0 then world_error(f, code) end
     if code == 0 then return false end
-    local u, feature, id = HITD[H_U], HIT.feature, ID[0]
-    local px, py, pz = HITD[H_POINT], HITD[H_POINT + 1], HITD[H_POINT + 2]
-    local nx, ny, nz = HITD[H_NORMAL], HITD[H_NORMAL + 1], HITD[H_NORMAL + 2]
+    local u, feature, id = HD[H_U], H.feature, IDA[0]
+    local px, py, pz = HD[H_POINT], HD[H_POINT + 1], HD[H_POINT + 2]
+    local nx, ny, nz = HD[H_NORMAL], HD[H_NORMAL + 1], HD[H_NORMAL + 2]
+    if g and GEN[0] ~= g then return RETRY end
     local p = outvec(f, out_idx, o1, px, py, pz)
     local n = outvec(f, out_idx + 1, o2, nx, ny, nz)
     return true, u, p, n, FEATURE[feature], id
@@ -842,6 +922,8 @@ return function(E)
   end
 
   function methods.raycast_all(self, a1, a2, filter)
+    local g = GEN[0] + 1
+    GEN[0] = g
     local w, D = check_world(F_RAY_ALL, self)
     local b = take_hits()
     local p0, p1 = a1, a2
@@ -849,6 +931,10 @@ return function(E)
     if not istype(V, p1) then p1 = tovec(F_RAY_ALL, 3, p1, S[3]) end
     local cb, ctx, lf = filter_arg(F_RAY_ALL, 4, filter)
     local n = C.collide_world_raycast_all(w, p0, p1, cb, ctx, b[1], b[2])
+    if GEN[0] ~= g then   -- (see GEN)
+      give_hits(b)
+      return methods.raycast_all(self, a1, a2, filter)
+    end
     if n < 0 then world_error(F_RAY_ALL, n) end
     if n > b[2] then
       b[1], b[2] = new("collide_world_hit[?]", n), n
@@ -880,8 +966,14 @@ return function(E)
   -- push_penetration), once the core has filled the buffer b (of ctype,
   -- taken from the pool that give returns it to) with n entries (n < 0:
   -- its error): make_list's list of them, run guarded when the Lua filter
-  -- lf runs; false when b was too small (then made large enough).
-  local function list_query(f, self, D, b, n, lf, make_list, ctype, give)
+  -- lf runs; false when b was too small (then made large enough) or when
+  -- a finalizer's query came in after the count g was taken (ffi.lua,
+  -- GEN): the caller runs again.
+  local function list_query(f, g, self, D, b, n, lf, make_list, ctype, give)
+    if GEN[0] ~= g then   -- (see GEN)
+      give(b)
+      return false
+    end
     if n < 0 then world_error(f, n) end
     if n > b[2] then
       b[1], b[2] = new(ctype, n), n
@@ -895,15 +987,20 @@ return function(E)
     return list
   end
 
-  local function overlap(f, self, D, b, n, lf)
-    return list_query(f, self, D, b, n, lf, ids_list, "int[?]", give_ids)
+  local function overlap(f, g, self, D, b, n, lf)
+    return list_query(f, g, self, D, b, n, lf, ids_list, "int[?]", give_ids)
   end
 
   -- lcollide_world.c push_candidates: the core's n ids (n <= b's
   -- capacity) into out[1..n] (a new table when nil), the entries after
   -- them up to out's old length cleared; nil when b was too small (then
-  -- made large enough).
-  local function candidates(f, b, n, out)
+  -- made large enough) or when a finalizer's query came in after the
+  -- count g was taken (see GEN): the caller runs again.
+  local function candidates(f, g, b, n, out)
+    if GEN[0] ~= g then
+      give_ids(b)
+      return nil
+    end
     if n < 0 then
       give_ids(b)
       world_error(f, n)
@@ -948,8 +1045,8 @@ return function(E)
   end
 
   -- {id =, normal =, depth =} for each shape
-  local function penetration(f, self, D, b, n, lf)
-    return list_query(f, self, D, b, n, lf, pens_list, "collide_penetration[?]",
+  local function penetration(f, g, self, D, b, n, lf)
+    return list_query(f, g, self, D, b, n, lf, pens_list, "collide_penetration[?]",
                       give_pens)
   end
 
@@ -965,12 +1062,11 @@ return function(E)
   -- rejected call writes nothing into out.
   local DOUBLES = ffi.typeof("double[?]")
   local MANY_MAX = floor(0x7fffffff / 8)
-  local BAD = new("int[1]")
   -- a buffer: the segments (6 numbers a query), how many queries it holds,
   -- the answers (8 a query); two arrays, so that no pointer into one is
   -- made per call (a cdata the interpreter would allocate)
   local take_many, give_many = pool(function()
-    return { new(DOUBLES, 6 * 16), 16, new(DOUBLES, 8 * 16) }
+    return { new(DOUBLES, 6 * 16), 16, new(DOUBLES, 8 * 16), new("int[1]") }
   end)
 
   local function many_length(F, sidx, len)
@@ -986,6 +1082,8 @@ return function(E)
   -- are the arguments before segments, at position sidx.
   -- conv(a1, a2) checks (and converts) the arguments before segments.
   local function many(F, self, call, run, conv, a1, a2, sidx, segs, filter, out)
+    local g = GEN[0] + 1
+    GEN[0] = g
     local w, D = check_world(F, self)
     -- the buffer first: its allocation may run a finalizer, which may run
     -- a query that converts its vectors where conv converts a1 and a2
@@ -997,7 +1095,7 @@ return function(E)
     if b[2] < n and n <= MANY_MAX then
       b[1], b[2], b[3] = new(DOUBLES, 6 * n), n, new(DOUBLES, 8 * n)
     end
-    a1, a2 = conv(a1, a2)
+    local x1, x2 = conv(a1, a2)
     if st == "table" then
       n = many_length(F, sidx, #segs)
     elseif st == "cdata" and istype(DOUBLES, segs) then
@@ -1037,12 +1135,16 @@ return function(E)
     end
     if ot == "cdata" and lf == nil then res = out end
     local code, err, bad
+    local BAD = b[4]   -- (the call's own, as the answers)
     if lf == nil then
-      code = call(w, a1, a2, seg, n, cb, ctx, res, BAD)
-      bad = BAD[0]
+      code = call(w, x1, x2, seg, n, cb, ctx, res, BAD)
     else
-      code, err = filtered(F, run, self, w, D, lf, a1, a2, seg, n, res, BAD)
-      bad = BAD[0]
+      code, err = filtered(F, g, run, self, w, D, lf, x1, x2, seg, n, res, BAD)
+    end
+    bad = BAD[0]
+    if code == INTERRUPTED or (lf == nil and GEN[0] ~= g) then   -- (see GEN)
+      give_many(b)
+      return many(F, self, call, run, conv, a1, a2, sidx, segs, filter, out)
     end
     if code == FILTER_ABORT then
       give_many(b)
@@ -1095,17 +1197,22 @@ return function(E)
     ADDED = [[
 return function(self, %s, data)
   local w, D = check_unlocked(F, self)
+  local S = take_vecs()   -- (the call's own: see take_vecs)
 %s
-  return added(F, D, C.%s(w, %s), data)
+  local code = C.%s(w, %s)
+  give_vecs(S)
+  return added(F, D, code, data)
 end]],
     IDS = [[
 local method
 method = function(self, %s, filter)
+  local g = GEN[0] + 1
+  GEN[0] = g
   local w, D = check_world(F, self)
   local b = take_ids()
 %s
   local cb, ctx, lf = filter_arg(F, %d, filter)
-  local list = overlap(F, self, D, b, C.%s(w, %s, cb, ctx, b[1], b[2]), lf)
+  local list = overlap(F, g, self, D, b, C.%s(w, %s, cb, ctx, b[1], b[2]), lf)
   if list then return list end
   return method(self, %s, filter)
 end
@@ -1113,11 +1220,13 @@ return method]],
     PEN = [[
 local method
 method = function(self, %s, filter)
+  local g = GEN[0] + 1
+  GEN[0] = g
   local w, D = check_world(F, self)
   local b = take_pens()
 %s
   local cb, ctx, lf = filter_arg(F, %d, filter)
-  local list = penetration(F, self, D, b, C.%s(w, %s, cb, ctx, b[1], b[2]), lf)
+  local list = penetration(F, g, self, D, b, C.%s(w, %s, cb, ctx, b[1], b[2]), lf)
   if list then return list end
   return method(self, %s, filter)
 end
@@ -1125,21 +1234,26 @@ return method]],
     CAND = [[
 local method
 method = function(self, %s, out)
+  local g = GEN[0] + 1
+  GEN[0] = g
   local w = check_world(F, self)
   local b = take_ids()
 %s
   if type(out) ~= "nil" and type(out) ~= "table" then return typeerror(F, %d, "table", out) end
-  local list, n = candidates(F, b, C.%s(w, %s, b[1], b[2]), out)
+  local list, n = candidates(F, g, b, C.%s(w, %s, b[1], b[2]), out)
   if list then return list, n end
   return method(self, %s, out)
 end
 return method]],
     WHIT = [[
-local function run(w, a1, a2, a3, a4, cb)
-  return C.%s(w, %s, cb, nil, HIT, ID)
+local function run(w, a1, a2, a3, a4, cb, hb)
+  return C.%s(w, %s, cb, nil, hb[1], hb[3])
 end
 jit.off(run)
-return function(self, %s, filter, o1, o2)
+local method
+method = function(self, %s, filter, o1, o2)
+  local g = GEN[0] + 1
+  GEN[0] = g
   local w, D = check_world(F, self)
 %s
   local code, err
@@ -1152,11 +1266,26 @@ return function(self, %s, filter, o1, o2)
     if lf == nil then
       code = C.%s(w, %s, cb, ctx, HIT, ID)
     else
-      code, err = filtered(F, run, self, w, D, lf, %s)
+      -- (the hit of the call's own: see filtered)
+      local hb = take_hit()
+      code, err = filtered(F, g, run, self, w, D, lf, %s, hb)
+      if code == INTERRUPTED then
+        give_hit(hb)
+        return method(self, %s, filter, o1, o2)
+      end
+      local hit, u, p, n, feature, id = world_hit(F, nil, code, err, %d, o1, o2,
+                                                  hb[1], hb[2], hb[3])
+      give_hit(hb)
+      if not hit then return false end
+      return hit, u, p, n, feature, id
     end
   end
-  return world_hit(F, code, err, %d, o1, o2)
-end]],
+  local hit, u, p, n, feature, id = world_hit(F, g, code, err, %d, o1, o2, HIT, HITD, ID)
+  if hit == RETRY then return method(self, %s, filter, o1, o2) end
+  if not hit then return false end
+  return hit, u, p, n, feature, id
+end
+return method]],
     -- (the arguments before segments are a1, a2 of many(): at most two)
     MANY = [[
 local function call(w, a1, a2, seg, n, cb, ctx, out, bad)
@@ -1209,18 +1338,27 @@ end]],
       src = BODY[result]:format(params, "  local " .. xs .. " = " .. params .. "\n" .. xchecks,
                             after, cfn, xpass, params)
     else
-      src = BODY.WHIT:format(cfn, pass, params, checks, after + 1, cfn, pass, after,
-                             after + 1, cfn, pass,
-                             params, after + 1)
+      -- (x1, x2, ... again: see IDS)
+      local xchecks = checks:gsub("a(%d)", "x%1")
+      local xpass = pass:gsub("a(%d)", "x%1")
+      local xs = params:gsub("a(%d)", "x%1")
+      -- (filtered passes the hit buffer as its a5: the arguments padded to 4)
+      local xs4 = xs .. (", nil"):rep(4 - #kinds)
+      src = BODY.WHIT:format(cfn, pass, params,
+                             "  local " .. xs .. " = " .. params .. "\n" .. xchecks,
+                             after + 1, cfn, xpass, after, after + 1, cfn, xpass,
+                             xs4, params, after + 1, after + 1, params)
     end
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
-      "      check_unlocked, take_pens, penetration, check_outs, many, candidates = ...\n" .. src,
+      "      check_unlocked, take_pens, penetration, check_outs, many, GEN, RETRY,\n" ..
+      "      take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD, candidates = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
-                 take_ids, check_unlocked, take_pens, penetration, check_outs, many,
+                 take_ids, check_unlocked, take_pens, penetration, check_outs, many, GEN,
+                 RETRY, take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,
                  candidates)
   end
 
@@ -1450,10 +1588,10 @@ end]],
     -- would overwrite the scratch ones)
     local FROM, TO = b[6], b[7]
     if id == nil then
-      if not istype(V, from) then from = tovec(f, 3 + a, from, S[3 + a]) end
+      if not istype(V, from) then from = tovec(f, 3 + a, from, FROM) end
       FROM.x, FROM.y, FROM.z = from.x, from.y, from.z
     end
-    if not istype(V, to) then to = tovec(f, 4 + a, to, S[4 + a]) end
+    if not istype(V, to) then to = tovec(f, 4 + a, to, TO) end
     TO.x, TO.y, TO.z = to.x, to.y, to.z
     C.collide_move_options_init(OPTIONS)
     local filter
@@ -1543,7 +1681,7 @@ end]],
     local f = F_MOVE[2]
     local w, D = check_world(f, self)
     local b = take_move()
-    if not istype(V, e) then e = tovec(f, 2, e, S[2]) end
+    if not istype(V, e) then e = tovec(f, 2, e, b[6]) end   -- (before from is)
     local MOVER = b[2]
     MOVER.kind = AABB
     MOVER.extents.x, MOVER.extents.y, MOVER.extents.z = e.x, e.y, e.z
@@ -1555,7 +1693,7 @@ end]],
     local w, D = check_world(f, self)
     check_number(f, 2, r)
     local b = take_move()
-    if not istype(V, axis) then axis = tovec(f, 3, axis, S[3]) end
+    if not istype(V, axis) then axis = tovec(f, 3, axis, b[6]) end   -- (before from is)
     local MOVER = b[2]
     MOVER.kind, MOVER.r = CAPSULE, r
     MOVER.axis.x, MOVER.axis.y, MOVER.axis.z = axis.x, axis.y, axis.z
@@ -1569,7 +1707,7 @@ end]],
     local w, D = check_unlocked(f, self)
     id = check_id(f, id)
     local b = take_move()
-    if not istype(V, to) then to = tovec(f, 3, to, S[3]) end
+    if not istype(V, to) then to = tovec(f, 3, to, b[7]) end   -- (TO)
     -- move_shape changes the world, and an error must leave it as it was:
     -- its out-vectors are checked before the move, not when filled
     if type(o1) ~= "nil" and not istype(V, o1) then
