@@ -17,7 +17,7 @@
  * 16.18.3; Ericson 5.5.7 for the capsule-against-box case; van den Bergen,
  * "Collision Detection in Interactive 3D Environments", 2.3 for Minkowski
  * sums of convex sets). The grown obstacles are again shapes the exact
- * sphere kernels of collide_shapes.c already solve in closed form:
+ * sphere kernels of collide_sphere.c already solve in closed form:
  *
  *   sphere (+) S     = a segment:        sweep_segment of radius r + rb
  *   plane (+) S      = a slab:           the plane, radius r + |n.A|
@@ -69,93 +69,14 @@
 #include <stdint.h>
 
 #include <string.h>
-#include "collide_internal.h"
+#include "collide_sphere.h"
 
 /* ---- small helpers --------------------------------------------------------- */
 
-static double v_get(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
-
-static vec3 v_with(vec3 v, int i, double s) {
-  if (i == 0) v.x = s; else if (i == 1) v.y = s; else v.z = s;
-  return v;
-}
-
-static double v_maxabs(vec3 v) {
-  return dmax(fabs(v.x), dmax(fabs(v.y), fabs(v.z)));
-}
-
-static int v_zero(vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
-
-static int v_same(vec3 a, vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
-
-/* -v, with no -0 components (so that (-1, 0, 0) prints as such) */
-static vec3 v_flip(vec3 v) { return v3(-v.x + 0.0, -v.y + 0.0, -v.z + 0.0); }
-
-/* a b - c d to within about one rounding of the result, however much the two
-   products cancel (Kahan's difference of products with a fused multiply-
-   add: w = c d rounded, c d - w is exactly fma(-c, d, w), and a b - w is
-   rounded once by the second fma; Higham, "Accuracy and Stability of
-   Numerical Algorithms", 2nd ed., problem 2.26; Jeannerod, Louvet and
-   Muller, Math. Comp. 82 (2013) for the bound 2 ulp). */
-static double diff_prod(double a, double b, double c, double d) {
-  double w = c * d;
-  return fma(a, b, -w) + fma(-c, d, w);
-}
-
-/* u x v with every component to within about an ulp of itself. The plain
-   cross product of two nearly parallel vectors carries an absolute error of
-   about epsilon |u| |v| in each component, so the direction of u x v (a
-   parallelogram's normal) is off by about epsilon / sin of their angle;
-   this one is off by a few epsilon whatever the angle, so u.(u x v) and
-   v.(u x v) are rounding-small relative to |u| |v| sin too, and decisions
-   on a sliver of a parallelogram need no tolerance on the angle. */
-static vec3 cross_exact(vec3 u, vec3 v) {
-  /* the plain one when it is at least half of |u| |v| (a sine of 1/2 or
-     more: its direction error is then below a few epsilon already), which
-     spares the fused multiply-adds in most cases; compared by squares */
-  vec3 c = v_cross(u, v);
-  if (4 * v_len2(c) >= v_len2(u) * v_len2(v)) return c;
-  return v3(diff_prod(u.y, v.z, u.z, v.y), diff_prod(u.z, v.x, u.x, v.z),
-            diff_prod(u.x, v.y, u.y, v.x));
-}
-
-/* The reverse of the motion d's part across the line of direction L (both
-   nonzero), unit: the normal with which a zero-radius sweep meets a line
-   (a segment's inside, a line of a grown body), the rays' rule. The plain
-   -(d - L (d.L) / |L|^2) cancels when d is nearly along L: it keeps an
-   absolute error of about epsilon |d|, so its direction is off by epsilon
-   |d| / |d_perp| and n.d = -|d_perp| + that |d| -- along the motion once
-   |d_perp| is below sqrt(epsilon) |d| (a segment met after a motion 1e-8
-   off its line got n.d = +1.8e-7 |d|). The triple product (d x L) x L =
-   L (d.L) - d |L|^2 = -|L|^2 d_perp (Lagrange) gives it instead, with the
-   compensated d x L (cross_exact: each component within a few ulps of
-   itself at any angle, so the direction of d x L is right to a few
-   epsilon) and then a plain cross product of two perpendicular vectors
-   (no cancellation): -d_perp to a few epsilon of its direction, so n.d =
-   -|d_perp| up to a few epsilon |d|. d and L are scaled by their largest
-   components first (no underflow or overflow in the products). When the
-   part across is rounding alone -- d along L to a few ulps, below 64
-   epsilon of |d| -- the answer is -d. */
-vec3 collide__away_across(vec3 d, vec3 L) {
-  double md = v_maxabs(d), ml = v_maxabs(L);
-  vec3 d1, L1, p;
-  if (!(md > 0) || !(ml > 0)) return v_normalize(v_neg(d));
-  /* (divided, not multiplied by 1 / md: that overflows for a subnormal md) */
-  d1 = v3(d.x / md, d.y / md, d.z / md);
-  L1 = v3(L.x / ml, L.y / ml, L.z / ml);
-  p = v_cross(cross_exact(d1, L1), L1);            /* -|L1|^2 d1_perp */
-  if (!(v_maxabs(p) > 64 * DBL_EPSILON * v_len2(L1))) return v_normalize(v_neg(d));
-  return v_normalize(v3(p.x + 0.0, p.y + 0.0, p.z + 0.0));   /* (no -0) */
-}
-
 /* A length below which a difference of points of magnitude about |a|, |b|
-   is rounding noise (the measure collide_shapes.c uses). */
+   is rounding noise (the measure collide_sphere.c uses). */
 static double noise(vec3 a, vec3 b) {
   return 64 * DBL_EPSILON * dmax(v_maxabs(a), v_maxabs(b));
-}
-
-static double sign_or(double x, double fallback) {
-  return x > 0 ? 1 : (x < 0 ? -1 : fallback);
 }
 
 /* 1 when the parallelogram a-b (+) [-A, A] is a segment to rounding: its
@@ -164,7 +85,7 @@ static double sign_or(double x, double fallback) {
    overflows, is zero: cross_exact's error is a few ulp of the result, so
    this is an exact test up to a sine of about epsilon^2), or either of its
    heights |A| sin, |e| sin within the rounding noise (64 epsilon, the
-   measure collide_shapes.c uses) of the coordinates' magnitude -- of a, b,
+   measure collide_sphere.c uses) of the coordinates' magnitude -- of a, b,
    A, e and of the centre's path, `scale` -- where a +- A rounds onto a (say)
    and its corners no longer span a parallelogram. Every point of a
    parallelogram is within its height of a long side, so standing for it by
@@ -366,7 +287,7 @@ static int pair_normal(vec3 m0, vec3 m1, vec3 A, vec3 a, vec3 b, vec3 x,
    contact at the core's end -- G's feature at c is a line: v (+) S along
    A (the core's inside at q), or e -+ A along e (an end of the core on an
    edge's inside); the rays meet a line with the reverse of the motion
-   perpendicular to it (collide_shapes.c's sweep_segment at r = 0: way_out
+   perpendicular to it (collide_sphere.c's sweep_segment at r = 0: way_out
    across the segment), within the plane in 2D; at a corner of G (an end
    at a vertex), -d. Every answer faces the motion: w.d < 0 by the test,
    and -d_perp.d = -|d_perp|^2 < 0 (-d where d_perp rounds away).
@@ -1632,7 +1553,7 @@ static int in_plane(vec3 c0, vec3 d, vec3 A, vec3 n, vec3 origin) {
          fabs(v_dot(n, A)) <= noise(A, A);
 }
 
-/* The quick rejection by slabs (meets_box of collide_internal.h without
+/* The quick rejection by slabs (meets_box of collide_prims.h without
    divisions): the centre never enters the box lo..hi grown by r (and by
    1e-9 of the scale, so rounding never rejects a contact). */
 static int enters_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r);
@@ -1766,7 +1687,7 @@ static void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
   for (k = 0; k < (with_b ? 2 : 1); k++) {
     vec3 v = k ? b : a, p = v_sub(v, A), q = v_add(v, A);
     if (k && v_zero(v_sub(b, a))) break;
-    t = collide__first_in_cylinder(r, c0, d, p, q);
+    t = first_in_cylinder_between(r, c0, d, p, q);
     if (t < f->u) {
       vec3 x = v_sub(at(c0, d, t), v);
       vec3 A1 = v_scale(A, 1 / v_maxabs(A));   /* (no underflow of |A|^2) */
@@ -1928,7 +1849,7 @@ static int cb_times(const cb_plane *pl, int n, double *t, double *hi,
   return out || tin > tout;
 }
 
-/* The first time in [lo, hi] that |w + z t|^2 <= rr, or 2: collide_shapes.c's
+/* The first time in [lo, hi] that |w + z t|^2 <= rr, or 2: collide_sphere.c's
    clip_ball (the discriminant as A (r^2 - |w_perp|^2), no cancellation of
    large squares, Ray Tracing Gems ch. 7; the roots q / A and C / q). */
 static double ball_time_rr(double lo, double hi, vec3 w, vec3 z, double rr) {
@@ -2109,7 +2030,7 @@ static int capsule_flat_fast(double r, vec3 A, vec3 c0, vec3 c1, const vec3 *v,
     if (f != which && pl[f].p + pl[f].q * t < -tol * norm[f]) continue;
     if (f < 2) {
       /* an end, the polygon + s A: the core's end x - s A over the
-         polygon (strictly, as collide_shapes.c's flat_closest) */
+         polygon (strictly, as collide_sphere.c's flat_closest) */
       double side = f == 0 ? 1 : -1;
       vec3 y = v_madd(x, top, -side);
       for (i = 0; i < count; i++) {
@@ -2532,7 +2453,7 @@ static void box_rim_cyl(rim *b, chord_box *c, double lo, double hi, vec3 c0,
    within its slab (*in) and beyond +e (*above): intervals of t, each
    widened by pad (a length) on its open side so that rounding never
    narrows one. The box's Voronoi regions (Ericson 5.5.7's classification
-   of a point against a box, as collide_shapes.c's sweep_aabb clips its
+   of a point against a box, as collide_sphere.c's sweep_aabb clips its
    pieces with them) are products of these: an edge along x_k, the slab of
    k and beyond the faces of the two others; a corner, beyond three. */
 typedef struct vspan {
@@ -2910,7 +2831,7 @@ found:
 
 /* An end piece of a capsule against a polygon: the core's end p0 -> p1,
    a sphere of radius r. With r = 0 it is a ray, and takes the rays' rule
-   (collide_shapes.c's ray_flat, as collide_sweep_sphere_triangle and
+   (collide_sphere.c's ray_flat, as collide_sweep_sphere_triangle and
    _polygon do for r = 0): a segment within rounding of the plane is
    answered in 2D (the polygon a solid region of the plane), an end clearly
    off it gets the face normal toward p0. sweep_flat's sphere reading of a
@@ -3046,7 +2967,7 @@ int collide_sweep_capsule_triangle(double r, const collide_vec3 *axis,
   CHECK_VEC(b, 6);
   CHECK_VEC(c, 7);
   v[0] = *a; v[1] = *b; v[2] = *c;
-  if (!collide__triangle_normal(v, &n))
+  if (!triangle_normal(v, &n))
     return COLLIDE_FAIL(5, COLLIDE_E_DEGENERATE_TRIANGLE);
   if (v_zero(*axis)) return collide_sweep_sphere_triangle(r, c0, c1, a, b, c, out);
   return sweep_capsule_flat(r, *axis, *c0, *c1, v, 3, n, v[0], out);
@@ -3061,11 +2982,11 @@ int collide_sweep_capsule_polygon(double r, const collide_vec3 *axis,
   CHECK_VEC(axis, 2);
   CHECK_VEC(c0, 3);
   CHECK_VEC(c1, 4);
-  if ((e = collide__check_polygon(polygon, 5)) != 0) return e;
+  if ((e = check_polygon(polygon, 5)) != 0) return e;
   if (v_zero(*axis)) return collide_sweep_sphere_polygon(r, c0, c1, polygon, out);
   return sweep_capsule_flat(r, *axis, *c0, *c1, polygon->vertices,
                             polygon->count, polygon->plane.normal,
-                            collide__polygon_origin(polygon), out);
+                            polygon_origin(polygon), out);
 }
 
 /* ---- segment --------------------------------------------------------------- */
@@ -3282,7 +3203,7 @@ int collide_sweep_capsule_segment(double r, const collide_vec3 *axis,
 
 /* The feature of a box point lying on the boundary on the axes bound[i]:
    the dimension of the face it is on, counting only axes with extent (as
-   collide_shapes.c's box_feature: a flat box's sides are edges). */
+   collide_sphere.c's box_feature: a flat box's sides are edges). */
 static int box_feature(vec3 e, const int bound[3]) {
   int i, dims = 0;
   for (i = 0; i < 3; i++)
@@ -3518,7 +3439,7 @@ int collide_sweep_capsule_aabb(double r, const collide_vec3 *axis,
   double dd, u_end;
   int feature = COLLIDE_FEATURE_FACE, k, sa, sb, zeros;
   collide_hit h;
-  /* (the arguments' magnitudes summed in one pass, collide_internal.h; one
+  /* (the arguments' magnitudes summed in one pass, collide_prims.h; one
      by one, to name the bad one, only past the limit) */
   double S = mag_total(mag_add2(mag_add2(mag_add(mag_start(r), axis), c0, c1),
                                 center, extents));
