@@ -28,6 +28,8 @@ build = {
       sources = {
         "csrc/core/collide_box.c",
         "csrc/core/collide_capsule.c",
+        "csrc/core/collide_capsule_box.c",
+        "csrc/core/collide_capsule_flat.c",
         "csrc/core/collide_mover.c",
         "csrc/core/collide_outline.c",
         "csrc/core/collide_pairs.c",
