@@ -405,24 +405,20 @@ static double walk_cyl(double lo, double hi, vec3 c0, vec3 d, vec3 a, vec3 b,
   return s >= 0 && s <= ee ? t : 2;
 }
 
-static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
-                            vec3 e, collide_hit *out) {
-  cb_plane pl[12];
-  vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3], iA;
-  double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)),
-                      fmax2(vmax_abs(ctr), fmax2(vmax_abs(e), vmax_abs(A))));
-  double pad, t, ma = vmax_abs(A), hi, tol, norm[12];
-  int i, f, which, back[12];
-  rim best;
-  chord_box cb;
-  double g_pad;
-  /* (a box thinner than 1e-6 of the coordinates: its faces are slivers
-     whose over-the-face tests round either way; the general path, found
-     by the fuzzer) */
-  if (!(fmin2(e.x, fmin2(e.y, e.z)) > 1e-6 * scale) || !(ma >= 1e-70) ||
-      !(scale <= 1e60) || !(r > 1e-6 * scale) || !(ma > 1e-6 * scale))
-    return -1;
-  pad = 1e-8 * (scale + r);
+/* The capsule's path against the box's zonotope Z = X (+) S, in the box's
+   frame, as the pieces of the fast path below share it: the centre
+   rel + d u, the core's half-axis A, the box's half-extents e, the radius
+   r, the pad of the planes, and the interval [t, hi] of the path inside
+   the twelve planes. */
+typedef struct zpath {
+  vec3 rel, d, A, e;
+  double r, pad, t, hi;
+} zpath;
+
+/* The overlap at the start, decided before the planes: 1 with *answer set
+   (box_start's) when the core is within r of the box at u = 0, else 0. */
+static int zono_start(vec3 rel, vec3 A, vec3 d, vec3 e, vec3 ctr, double r,
+                      double pad, int *answer, collide_hit *out) {
   if (fabs(rel.x) <= e.x + fabs(A.x) + r + pad && fabs(rel.y) <= e.y + fabs(A.y) + r + pad &&
       fabs(rel.z) <= e.z + fabs(A.z) + r + pad) {
     /* The centre within the zonotope's box grown by r (and the pad) at the
@@ -430,15 +426,26 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
        in that box): the core's distance to the box decides the overlap
        first, before the planes. */
     znear zn;
-    iA = zn_inverse(A);
+    vec3 iA = zn_inverse(A);
     zono_near(rel, A, iA, e, &zn);
     if (zn.dd <= r * r) {
-      int bound[3];
+      int bound[3], i;
       for (i = 0; i < 3; i++) bound[i] = fabs(v_get(zn.q, i)) == v_get(e, i);
-      return box_start(rel, A, d, e, ctr, zn.dd, zn.q, zn.m, box_feature(e, bound),
-                       out);
+      *answer = box_start(rel, A, d, e, ctr, zn.dd, zn.q, zn.m,
+                          box_feature(e, bound), out);
+      return 1;
     }
   }
+  return 0;
+}
+
+/* The twelve planes of Z grown by r, as Cyrus-Beck planes of the path
+   (pl[0..5] the faces +-x_i, pl[6..11] the sides +-N_i, N_i = x_i x A),
+   their normals' lengths in norm. */
+static void zono_planes(vec3 rel, vec3 d, vec3 A, vec3 e, double r,
+                        double pad, cb_plane pl[12], vec3 N[3],
+                        double norm[12]) {
+  int i;
   for (i = 0; i < 3; i++) {
     double ri = v_get(rel, i), di = v_get(d, i);
     double lim = v_get(e, i) + fabs(v_get(A, i)) + r;
@@ -459,226 +466,252 @@ static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
     s2[0].pad = s2[1].pad = pad * nl;
     norm[6 + i + i] = norm[7 + i + i] = nl;
   }
-  /* The twelve planes as they are (the slab test above ended most misses);
-     when they miss, padded: a miss there is a miss, else a graze within
-     the pad, undecided. */
-  if (cb_times(pl, 12, &t, &hi, &which)) {
-    cb_span ps;
-    cb_start(&ps);
-    if (!cb_add(&ps, pl, 0, 12, 1)) return -1;
-    hit_clear(out);
-    return 0;
-  }
-  x = v_madd(rel, d, t);
-  tol = 64 * DBL_EPSILON * (scale + r);
-  /* (as for the polygon: the plane entered last, ties within rounding) */
-  for (f = 0; f < 12; f++) {
-    if (f != which && pl[f].p + pl[f].q * t < -tol * norm[f]) continue;
-    if (box_face_hit(f, r, x, A, e, N, out)) {
-      out->u = t;
-      out->point = v_add(out->point, ctr);
+}
+
+/* The walk: the rim feature of Z nearest the entry point x first (the
+   grown body's nearest piece there); its piece's first contact y is the
+   body's first contact when y lies in the feature's Voronoi region
+   (zn_holds): y is then on the body's boundary, and the motion enters the
+   piece, a convex part of the convex body, at y -- a line meets a convex
+   body's boundary where it enters and where it leaves, so that is where it
+   enters the body. Otherwise the feature nearest y next, three steps at
+   most; 1 with *best when one holds, else 0, and rim_enumerate answers
+   what the walk leaves (a miss, or a contact on a feature it did not
+   reach). */
+static int rim_walk(const zpath *z, vec3 x, rim *best) {
+  vec3 rel = z->rel, d = z->d, A = z->A, e = z->e, iA;
+  double r = z->r, t = z->t, hi = z->hi;
+  vec3 y = x;
+  int step, kind, index;
+  iA = zn_inverse(A);
+  for (step = 0; step < 3; step++) {
+    znear zn;
+    rim piece;
+    piece.kind = piece.index = 0;
+    zono_near(y, A, iA, e, &zn);
+    if (!zn_piece(&zn, &kind, &index)) break;
+    piece.kind = kind;
+    piece.index = index;
+    /* (the pieces as rim_enumerate names them: kind 0 the box edge along
+       x_k through the corner s shifted by sigma A, 1 the ball at the
+       corner V + sigma A, 2 the side edge V (+) S) */
+    if (kind == 1) {
+      vec3 V = box_corner(e, index / 2);
+      piece.t = ball_time(t, hi, v_sub(rel, index % 2 ? v_add(V, A) : v_sub(V, A)), d, r);
+    } else if (kind == 0) {
+      int k = index / 16, s = (index / 2) % 8;
+      double g = index % 2 ? 1 : -1;
+      piece.t = walk_cyl(t, hi, rel, d, v_madd(box_corner(e, s | (1 << k)), A, g),
+                         v_madd(box_corner(e, s), A, g), r);
+    } else {
+      vec3 V = box_corner(e, index);
+      piece.t = walk_cyl(t, hi, rel, d, v_sub(V, A), v_add(V, A), r);
+    }
+    if (piece.t > 1) break;
+    y = v_madd(rel, d, piece.t);
+    if (zn_holds(kind, index, y, A, e, r, piece.t == t)) {
+      *best = piece;
       return 1;
     }
   }
-  /* Beyond the rim (as for the polygon): the rounded edges and vertices
-     of the zonotope that have a face with w.d <= 0. Its edges are the box
-     edges shifted by sigma A -- one copy where the two box faces beside
-     the edge shift alike (sigma_1 = sigma_2: between those faces), two
-     where they differ (each between its box face and the side along the
-     edge, whose normal has the signs of the two faces: the edge is on the
-     box's silhouette seen along A) -- and the box corners V swept by S
-     (V (+) S, between sides, whose normals lie in V's octant); its
-     vertices are the corners shifted by +-A (a ball wholly inside the
-     zonotope is a harmless extra piece). Kinds: 0 the edge (index: k, the
-     corner, sigma), 1 the ball V + sigma A, 2 the side edge V (+) S. */
-  best.t = 2;
-  best.kind = best.index = 0;
-  {
-    /* The walk: the rim feature of Z nearest the entry point x first (the
-       grown body's nearest piece there); its piece's first contact y is
-       the body's first contact when y lies in the feature's Voronoi region
-       (zn_holds): y is then on the body's boundary, and the motion enters
-       the piece, a convex part of the convex body, at y -- a line meets a
-       convex body's boundary where it enters and where it leaves, so that
-       is where it enters the body. Otherwise the feature nearest y next,
-       three steps at most; the enumeration below answers what they leave
-       (a miss, or a contact on a feature the walk did not reach). */
-    vec3 y = x;
-    int step, kind, index;
-    iA = zn_inverse(A);
-    for (step = 0; step < 3; step++) {
-      znear zn;
-      rim piece;
-      piece.kind = piece.index = 0;
-      zono_near(y, A, iA, e, &zn);
-      if (!zn_piece(&zn, &kind, &index)) break;
-      piece.kind = kind;
-      piece.index = index;
-      /* (the pieces as the enumeration below names them: kind 0 the box
-         edge along x_k through the corner s shifted by sigma A, 1 the
-         ball at the corner V + sigma A, 2 the side edge V (+) S) */
-      if (kind == 1) {
-        vec3 V = box_corner(e, index / 2);
-        piece.t = ball_time(t, hi, v_sub(rel, index % 2 ? v_add(V, A) : v_sub(V, A)), d, r);
-      } else if (kind == 0) {
-        int k = index / 16, s = (index / 2) % 8;
-        double g = index % 2 ? 1 : -1;
-        piece.t = walk_cyl(t, hi, rel, d, v_madd(box_corner(e, s | (1 << k)), A, g),
-                           v_madd(box_corner(e, s), A, g), r);
-      } else {
-        vec3 V = box_corner(e, index);
-        piece.t = walk_cyl(t, hi, rel, d, v_sub(V, A), v_add(V, A), r);
-      }
-      if (piece.t > 1) break;
-      y = v_madd(rel, d, piece.t);
-      if (zn_holds(kind, index, y, A, e, r, piece.t == t)) {
-        best = piece;
-        goto found;
-      }
+  return 0;
+}
+
+/* Where the path is relative to each end box X + sigma A (gi = 0: sigma =
+   -1, gi = 1: sigma = 1), per axis i. sp[gi][i][0..2]: the times below, in,
+   above the end box on axis i. An end edge or corner of the zonotope is an
+   edge or corner of its end box, and the zonotope's normal cone there lies
+   in the end box's (Z holds X + sigma A), so a contact whose nearest point
+   of Z is on that edge or corner lies in the end box's Voronoi region of
+   it: each piece is solved only where the path passes through that region
+   during [t, best) (the pieces are the points within r of subsets of Z,
+   so any extra time a padded region lets through is still a contact,
+   never a false one). m[gi][i]: bit j set when span j meets [t, hi], a
+   first sieve (the pieces are then checked against [t, best) too). */
+typedef struct end_regions {
+  vspan sp[2][3][3];
+  int m[2][3];
+} end_regions;
+
+static void rim_regions(const zpath *z, end_regions *g) {
+  vec3 rel = z->rel, d = z->d, A = z->A, e = z->e;
+  double pad = z->pad;
+  int gi, i;
+  /* (the masks from the path's ends over [t, hi], each coordinate
+     moving monotonically: a state is visited when it holds the lower end,
+     the upper one, or lies between -- with the spans' pads) */
+  vec3 y0 = v_madd(rel, d, z->t), y1 = v_madd(rel, d, z->hi);
+  for (gi = 0; gi < 2; gi++)
+    for (i = 0; i < 3; i++) {
+      double sa = gi ? v_get(A, i) : -v_get(A, i), ei = v_get(e, i);
+      double a = v_get(y0, i) - sa, b = v_get(y1, i) - sa;
+      double lo = fmin2(a, b), up = fmax2(a, b);
+      /* (coarser than the spans by the rounding of y0, y1: 2 pads) */
+      g->m[gi][i] = (lo <= -ei + 2 * pad) | ((up >= -ei - 2 * pad && lo <= ei + 2 * pad) << 1) |
+                    ((up >= ei - 2 * pad) << 2);
+      axis_spans(v_get(rel, i) - sa, v_get(d, i), ei, pad, &g->sp[gi][i][0],
+                 &g->sp[gi][i][1], &g->sp[gi][i][2]);
+    }
+}
+
+/* The box edges shifted by sigma A: one copy where the two box faces
+   beside the edge shift alike (sigma_1 = sigma_2: between those faces),
+   two where they differ (each between its box face and the side along the
+   edge, whose normal has the signs of the two faces: the edge is on the
+   box's silhouette seen along A). back[f]: plane f turned away from the
+   motion. */
+static void rim_box_edges(const zpath *z, const vec3 N[3], const int back[12],
+                          const end_regions *g, rim *best) {
+  vec3 rel = z->rel, d = z->d, A = z->A, e = z->e;
+  double r = z->r, t = z->t, hi = z->hi;
+  int k, s;
+  for (k = 0; k < 3; k++) {
+    int j1 = (k + 1) % 3, j2 = (k + 2) % 3;
+    for (s = 0; s < 8; s++) {
+      /* the edge along x_k through the corner s (with its k bit clear) */
+      int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat, cp1, cp2;
+      int o1 = n1 ? 1 : 4, o2 = n2 ? 1 : 4;
+      double a1, a2, g1, g2;
+      vec3 p0, p1;
+      if ((s >> k) & 1) continue;
+      if (!((g->m[0][k] & 2) && (g->m[0][j1] & o1) && (g->m[0][j2] & o2)) &&
+          !((g->m[1][k] & 2) && (g->m[1][j1] & o1) && (g->m[1][j2] & o2)))
+        continue;
+      a1 = v_get(A, j1);
+      a2 = v_get(A, j2);
+      g1 = (n1 ? -a1 : a1) > 0 ? 1 : -1;      /* sigma of face 1 */
+      g2 = (n2 ? -a2 : a2) > 0 ? 1 : -1;
+      /* (a face with A_j = 0 is the box's face swept by S, a hexagon that
+         shifts with either neighbour: the edge is the one copy at the
+         other face's sigma, between the two faces. Taking the sigma = -1
+         convention here culled that copy by an unrelated side and gave a
+         later contact) */
+      if (a1 == 0) g1 = g2;
+      if (a2 == 0) g2 = g1;
+      b1 = back[2 * j1 + n1];
+      b2 = back[2 * j2 + n2];
+      /* the side between the two faces: N_k's sign with face 1's j1 */
+      lat = back[6 + 2 * k + (((v_get(N[k], j1) > 0) == !n1) ? 0 : 1)];
+      /* the copies at sigma = g1 and g2 that are edges of Z and have a
+         face not turned away from the motion */
+      cp1 = g1 == g2 ? !(b1 && b2) : !(b1 && lat);
+      cp2 = g1 != g2 && !(b2 && lat);
+      if (cp1 && !spans_meet(g->sp[g1 > 0][k][1], g->sp[g1 > 0][j1][n1 ? 0 : 2],
+                             g->sp[g1 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best->t)))
+        cp1 = 0;
+      if (cp2 && !spans_meet(g->sp[g2 > 0][k][1], g->sp[g2 > 0][j1][n1 ? 0 : 2],
+                             g->sp[g2 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best->t)))
+        cp2 = 0;
+      if (!cp1 && !cp2) continue;
+      p1 = box_corner(e, s);
+      p0 = box_corner(e, s | (1 << k));
+      if (cp1)
+        rim_cyl(best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
+                r, 0, (k * 8 + s) * 2 + (g1 > 0));
+      if (cp2)
+        rim_cyl(best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
+                r, 0, (k * 8 + s) * 2 + (g2 > 0));
     }
   }
+}
+
+/* The zonotope's vertices: the box corners V shifted by +-A (a ball wholly
+   inside the zonotope is a harmless extra piece). */
+static void rim_corner_balls(const zpath *z, const int back[12],
+                             const end_regions *g, rim *best) {
+  vec3 rel = z->rel, d = z->d, A = z->A, e = z->e;
+  double r = z->r, t = z->t, hi = z->hi;
+  int s;
+  for (s = 0; s < 8; s++) {
+    int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
+    /* the corner's signs against A's: all alike or all opposite, the
+       corner is extreme along A, and only one of V +- A is a vertex */
+    int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
+    int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
+    int ix = s & 1 ? 0 : 2, iy = s & 2 ? 0 : 2, iz = s & 4 ? 0 : 2;
+    vec3 V;
+    if (!((g->m[0][0] >> ix) & (g->m[0][1] >> iy) & (g->m[0][2] >> iz) & 1) &&
+        !((g->m[1][0] >> ix) & (g->m[1][1] >> iy) & (g->m[1][2] >> iz) & 1))
+      continue;
+    if (bx && by && bz) continue;
+    V = box_corner(e, s);
+    if (al != 0 && spans_meet(g->sp[1][0][ix], g->sp[1][1][iy], g->sp[1][2][iz], t,
+                              fmin2(hi, best->t)))
+      rim_ball(best, t, hi, rel, d, v_add(V, A), r, 1, s * 2 + 1);
+    if (al != 3 && spans_meet(g->sp[0][0][ix], g->sp[0][1][iy], g->sp[0][2][iz], t,
+                              fmin2(hi, best->t)))
+      rim_ball(best, t, hi, rel, d, v_sub(V, A), r, 1, s * 2);
+  }
+}
+
+/* The side edges V (+) S (the box corners swept by the core, between
+   sides, whose normals lie in V's octant), screened first by the distance
+   of their lines from the motion's line, as for the polygon. A contact
+   whose nearest point of Z is p = V + s A on one (|s| <= 1) has q - p in
+   Z's normal cone at p, which lies in that of X + s A there (Z holds it):
+   V's octant, so sgn_i (q_i - V_i - s A_i) >= 0 and
+   sgn_i q_i >= e_i - |A_i| on every axis -- a sieve from the path's ends
+   over [t, best) (2 pads for their rounding), before the chord's box and
+   the line's distance. */
+static void rim_side_edges(const zpath *z, const int back[12], rim *best) {
+  vec3 rel = z->rel, d = z->d, A = z->A, e = z->e;
+  double r = z->r, t = z->t, hi = z->hi, pad = z->pad;
+  vec3 dA = v_cross(d, A);
+  double rr = (1 + 1e-9) * r * r, lim_a = rr * v_len2(dA);
+  double rdA = v_dot(rel, dA);
+  vec3 ya = v_madd(rel, d, t), yb = v_madd(rel, d, fmin2(hi, best->t));
+  vec3 ylo = v3(fmin2(ya.x, yb.x), fmin2(ya.y, yb.y), fmin2(ya.z, yb.z));
+  vec3 yup = v3(fmax2(ya.x, yb.x), fmax2(ya.y, yb.y), fmax2(ya.z, yb.z));
+  vec3 lb = v3(e.x - fabs(A.x) - 2 * pad, e.y - fabs(A.y) - 2 * pad,
+               e.z - fabs(A.z) - 2 * pad);
+  double g_pad = r + pad;
+  chord_box cb;
+  int s;
+  chord_set(&cb, rel, d, t, fmin2(hi, best->t), g_pad);
+  for (s = 0; s < 8; s++) {
+    int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
+    int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
+    int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
+    vec3 V;
+    double g;
+    if ((bx && by && bz) || al == 0 || al == 3) continue;
+    if (!(sx > 0 ? yup.x >= lb.x : ylo.x <= -lb.x) ||
+        !(sy > 0 ? yup.y >= lb.y : ylo.y <= -lb.y) ||
+        !(sz > 0 ? yup.z >= lb.z : ylo.z <= -lb.z))
+      continue;
+    V = box_corner(e, s);
+    g = rdA - v_dot(V, dA);
+    if (g * g > lim_a) continue;
+    box_rim_cyl(best, &cb, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, g_pad, 2, s);
+  }
+}
+
+/* Beyond the rim (as for the polygon): the rounded edges and vertices of
+   the zonotope that have a face with w.d <= 0, the earliest into *best.
+   Its edges are the box edges shifted by sigma A (rim_box_edges) and the
+   box corners V swept by S (rim_side_edges); its vertices are the corners
+   shifted by +-A (rim_corner_balls). Kinds: 0 the edge (index: k, the
+   corner, sigma), 1 the ball V + sigma A, 2 the side edge V (+) S. */
+static void rim_enumerate(const zpath *z, const cb_plane pl[12],
+                          const vec3 N[3], rim *best) {
+  end_regions g;
+  int i, back[12];
   for (i = 0; i < 12; i++) back[i] = pl[i].q > 0;
-  {
-    /* the side edges screened first by the distance of their lines from
-       the motion's line, as for the polygon */
-    vec3 dA = v_cross(d, A);
-    double rr = (1 + 1e-9) * r * r, lim_a = rr * v_len2(dA);
-    double rdA = v_dot(rel, dA);
-    int k, s, gi;
-    /* sp[gi][i][0..2]: below, in, above the end box sigma = gi ? 1 : -1
-       on axis i. An end edge or corner of the zonotope is an edge or
-       corner of its end box X + sigma A, and the zonotope's normal cone
-       there lies in the end box's (Z holds X + sigma A), so a contact
-       whose nearest point of Z is on that edge or corner lies in the end
-       box's Voronoi region of it: each piece is solved only where the
-       path passes through that region during [t, best) (the pieces are
-       the points within r of subsets of Z, so any extra time a padded
-       region lets through is still a contact, never a false one) */
-    vspan sp[2][3][3];
-    /* m[gi][i]: bit j set when span j meets [t, hi], a first sieve (the
-       pieces are then checked against [t, best) too) */
-    int m[2][3];
-    /* (the masks from the path's ends over [t, hi], each coordinate
-       moving monotonically: a state is visited when it holds the lower end,
-       the upper one, or lies between -- with the spans' pads) */
-    vec3 y0 = v_madd(rel, d, t), y1 = v_madd(rel, d, hi);
-    for (gi = 0; gi < 2; gi++)
-      for (i = 0; i < 3; i++) {
-        double sa = gi ? v_get(A, i) : -v_get(A, i), ei = v_get(e, i);
-        double a = v_get(y0, i) - sa, b = v_get(y1, i) - sa;
-        double lo = fmin2(a, b), up = fmax2(a, b);
-        /* (coarser than the spans by the rounding of y0, y1: 2 pads) */
-        m[gi][i] = (lo <= -ei + 2 * pad) | ((up >= -ei - 2 * pad && lo <= ei + 2 * pad) << 1) |
-                   ((up >= ei - 2 * pad) << 2);
-        axis_spans(v_get(rel, i) - sa, v_get(d, i), ei, pad, &sp[gi][i][0],
-                   &sp[gi][i][1], &sp[gi][i][2]);
-      }
-    for (k = 0; k < 3; k++) {
-      int j1 = (k + 1) % 3, j2 = (k + 2) % 3;
-      for (s = 0; s < 8; s++) {
-        /* the edge along x_k through the corner s (with its k bit clear) */
-        int n1 = (s >> j1) & 1, n2 = (s >> j2) & 1, b1, b2, lat, cp1, cp2;
-        int o1 = n1 ? 1 : 4, o2 = n2 ? 1 : 4;
-        double a1, a2, g1, g2;
-        vec3 p0, p1;
-        if ((s >> k) & 1) continue;
-        if (!((m[0][k] & 2) && (m[0][j1] & o1) && (m[0][j2] & o2)) &&
-            !((m[1][k] & 2) && (m[1][j1] & o1) && (m[1][j2] & o2)))
-          continue;
-        a1 = v_get(A, j1);
-        a2 = v_get(A, j2);
-        g1 = (n1 ? -a1 : a1) > 0 ? 1 : -1;      /* sigma of face 1 */
-        g2 = (n2 ? -a2 : a2) > 0 ? 1 : -1;
-        /* (a face with A_j = 0 is the box's face swept by S, a hexagon that
-           shifts with either neighbour: the edge is the one copy at the
-           other face's sigma, between the two faces. Taking the sigma = -1
-           convention here culled that copy by an unrelated side and gave a
-           later contact) */
-        if (a1 == 0) g1 = g2;
-        if (a2 == 0) g2 = g1;
-        b1 = back[2 * j1 + n1];
-        b2 = back[2 * j2 + n2];
-        /* the side between the two faces: N_k's sign with face 1's j1 */
-        lat = back[6 + 2 * k + (((v_get(N[k], j1) > 0) == !n1) ? 0 : 1)];
-        /* the copies at sigma = g1 and g2 that are edges of Z and have a
-           face not turned away from the motion */
-        cp1 = g1 == g2 ? !(b1 && b2) : !(b1 && lat);
-        cp2 = g1 != g2 && !(b2 && lat);
-        if (cp1 && !spans_meet(sp[g1 > 0][k][1], sp[g1 > 0][j1][n1 ? 0 : 2],
-                              sp[g1 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best.t)))
-          cp1 = 0;
-        if (cp2 && !spans_meet(sp[g2 > 0][k][1], sp[g2 > 0][j1][n1 ? 0 : 2],
-                              sp[g2 > 0][j2][n2 ? 0 : 2], t, fmin2(hi, best.t)))
-          cp2 = 0;
-        if (!cp1 && !cp2) continue;
-        p1 = box_corner(e, s);
-        p0 = box_corner(e, s | (1 << k));
-        if (cp1)
-          rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g1), v_madd(p1, A, g1),
-                  r, 0, (k * 8 + s) * 2 + (g1 > 0));
-        if (cp2)
-          rim_cyl(&best, t, hi, rel, d, v_madd(p0, A, g2), v_madd(p1, A, g2),
-                  r, 0, (k * 8 + s) * 2 + (g2 > 0));
-      }
-    }
-    for (s = 0; s < 8; s++) {
-      int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
-      /* the corner's signs against A's: all alike or all opposite, the
-         corner is extreme along A, and only one of V +- A is a vertex */
-      int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
-      int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
-      int ix = s & 1 ? 0 : 2, iy = s & 2 ? 0 : 2, iz = s & 4 ? 0 : 2;
-      vec3 V;
-      if (!((m[0][0] >> ix) & (m[0][1] >> iy) & (m[0][2] >> iz) & 1) &&
-          !((m[1][0] >> ix) & (m[1][1] >> iy) & (m[1][2] >> iz) & 1))
-        continue;
-      if (bx && by && bz) continue;
-      V = box_corner(e, s);
-      if (al != 0 && spans_meet(sp[1][0][ix], sp[1][1][iy], sp[1][2][iz], t,
-                                fmin2(hi, best.t)))
-        rim_ball(&best, t, hi, rel, d, v_add(V, A), r, 1, s * 2 + 1);
-      if (al != 3 && spans_meet(sp[0][0][ix], sp[0][1][iy], sp[0][2][iz], t,
-                                fmin2(hi, best.t)))
-        rim_ball(&best, t, hi, rel, d, v_sub(V, A), r, 1, s * 2);
-    }
-    /* The side edges V (+) S. A contact whose nearest point of Z is
-       p = V + s A on one (|s| <= 1) has q - p in Z's normal cone at p, which
-       lies in that of X + s A there (Z holds it): V's octant, so
-       sgn_i (q_i - V_i - s A_i) >= 0 and sgn_i q_i >= e_i - |A_i| on every
-       axis -- a sieve from the path's ends over [t, best) (2 pads for their
-       rounding), before the chord's box and the line's distance */
-    vec3 ya = v_madd(rel, d, t), yb = v_madd(rel, d, fmin2(hi, best.t));
-    vec3 ylo = v3(fmin2(ya.x, yb.x), fmin2(ya.y, yb.y), fmin2(ya.z, yb.z));
-    vec3 yup = v3(fmax2(ya.x, yb.x), fmax2(ya.y, yb.y), fmax2(ya.z, yb.z));
-    vec3 lb = v3(e.x - fabs(A.x) - 2 * pad, e.y - fabs(A.y) - 2 * pad,
-                 e.z - fabs(A.z) - 2 * pad);
-    g_pad = r + pad;
-    chord_set(&cb, rel, d, t, fmin2(hi, best.t), g_pad);
-    for (s = 0; s < 8; s++) {
-      int bx = back[0 + (s & 1)], by = back[2 + ((s >> 1) & 1)], bz = back[4 + ((s >> 2) & 1)];
-      int sx = (s & 1) ? -1 : 1, sy = (s & 2) ? -1 : 1, sz = (s & 4) ? -1 : 1;
-      int al = (sx * A.x > 0) + (sy * A.y > 0) + (sz * A.z > 0);
-      vec3 V;
-      double g;
-      if ((bx && by && bz) || al == 0 || al == 3) continue;
-      if (!(sx > 0 ? yup.x >= lb.x : ylo.x <= -lb.x) ||
-          !(sy > 0 ? yup.y >= lb.y : ylo.y <= -lb.y) ||
-          !(sz > 0 ? yup.z >= lb.z : ylo.z <= -lb.z))
-        continue;
-      V = box_corner(e, s);
-      g = rdA - v_dot(V, dA);
-      if (g * g > lim_a) continue;
-      box_rim_cyl(&best, &cb, t, hi, rel, d, v_sub(V, A), v_add(V, A), r, g_pad, 2, s);
-    }
-  }
-  if (best.t > 1) {
-    hit_clear(out);
-    return 0;
-  }
-found:
+  rim_regions(z, &g);
+  rim_box_edges(z, N, back, &g, best);
+  rim_corner_balls(z, back, &g, best);
+  rim_side_edges(z, back, best);
+}
+
+/* The answer from the rim piece met first: the point on the box, the
+   feature, the normal from the core's nearest point. -1 when it is
+   touching at the start by rounding, or the normal vanishes (the general
+   path then). */
+static int rim_answer(const zpath *z, vec3 ctr, rim best, collide_hit *out) {
+  vec3 A = z->A, e = z->e;
   if (best.t == 0) return -1;   /* touching at the start, by rounding */
   {
-    vec3 c = v_madd(rel, d, best.t), nrm, p;
+    vec3 c = v_madd(z->rel, z->d, best.t), nrm, p;
     if (best.kind == 0) {
       /* the core's end y = c - sigma A against the box edge */
       int k = best.index / 16, s = (best.index / 2) % 8;
@@ -712,6 +745,73 @@ found:
     out->normal = unit_finite(nrm);
     return 1;
   }
+}
+
+/* The capsule (radius r, half-axis A, centre c0 -> c1) against the box
+   ctr +- e by Cyrus-Beck on the zonotope: 1 or 0 with *out, or -1 for the
+   general path (see "the fast path for polytopes" in collide_capsule.h).
+   In order: the overlap at the start (zono_start); the twelve planes
+   (zono_planes), whose miss is a miss; the face entered last when the
+   entry point lies over it; else the rim, walked from the entry point
+   (rim_walk) or enumerated (rim_enumerate), named by rim_answer. */
+static int capsule_box_fast(double r, vec3 A, vec3 c0, vec3 c1, vec3 ctr,
+                            vec3 e, collide_hit *out) {
+  cb_plane pl[12];
+  vec3 rel = v_sub(c0, ctr), d = v_sub(c1, c0), x, N[3];
+  double scale = fmax2(fmax2(vmax_abs(c0), vmax_abs(c1)),
+                      fmax2(vmax_abs(ctr), fmax2(vmax_abs(e), vmax_abs(A))));
+  double pad, t, ma = vmax_abs(A), hi, tol, norm[12];
+  int f, which, answer;
+  zpath z;
+  rim best;
+  /* (a box thinner than 1e-6 of the coordinates: its faces are slivers
+     whose over-the-face tests round either way; the general path, found
+     by the fuzzer) */
+  if (!(fmin2(e.x, fmin2(e.y, e.z)) > 1e-6 * scale) || !(ma >= 1e-70) ||
+      !(scale <= 1e60) || !(r > 1e-6 * scale) || !(ma > 1e-6 * scale))
+    return -1;
+  pad = 1e-8 * (scale + r);
+  if (zono_start(rel, A, d, e, ctr, r, pad, &answer, out)) return answer;
+  zono_planes(rel, d, A, e, r, pad, pl, N, norm);
+  /* The twelve planes as they are (the slab test above ended most misses);
+     when they miss, padded: a miss there is a miss, else a graze within
+     the pad, undecided. */
+  if (cb_times(pl, 12, &t, &hi, &which)) {
+    cb_span ps;
+    cb_start(&ps);
+    if (!cb_add(&ps, pl, 0, 12, 1)) return -1;
+    hit_clear(out);
+    return 0;
+  }
+  x = v_madd(rel, d, t);
+  tol = 64 * DBL_EPSILON * (scale + r);
+  /* (as for the polygon: the plane entered last, ties within rounding) */
+  for (f = 0; f < 12; f++) {
+    if (f != which && pl[f].p + pl[f].q * t < -tol * norm[f]) continue;
+    if (box_face_hit(f, r, x, A, e, N, out)) {
+      out->u = t;
+      out->point = v_add(out->point, ctr);
+      return 1;
+    }
+  }
+  z.rel = rel;
+  z.d = d;
+  z.A = A;
+  z.e = e;
+  z.r = r;
+  z.pad = pad;
+  z.t = t;
+  z.hi = hi;
+  best.t = 2;
+  best.kind = best.index = 0;
+  if (!rim_walk(&z, x, &best)) {
+    rim_enumerate(&z, pl, N, &best);
+    if (best.t > 1) {
+      hit_clear(out);
+      return 0;
+    }
+  }
+  return rim_answer(&z, ctr, best, out);
 }
 
 /* ---- box ------------------------------------------------------------------- */
