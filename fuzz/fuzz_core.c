@@ -1294,7 +1294,7 @@ static void fz_aabb_aabb(src *s) {
   }
 }
 
-/* ---- capsule sweeps (collide_capsule*.c)------------------------------- */
+/* ---- capsule sweeps (collide_capsule*.c) ------------------------------- */
 
 /* The capsule's oracle: its distance to an obstacle is the least distance of
    a point of its core c + s A, s in [-1, 1], to it. The distance from a

@@ -496,13 +496,13 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
      a candidate, although rounding may put the arrival point a hair inside
      an edge (which would otherwise read as the face, normal out of the
      plane). */
-  int in_plane = u > 0 && along &&
-                 (mode != FLAT_AUTO || fabs(v_dot(n, v_sub(c, origin))) <= noise(c, origin));
+  int boundary_only = u > 0 && along &&
+                      (mode != FLAT_AUTO || fabs(v_dot(n, v_sub(c, origin))) <= noise(c, origin));
   /* c0 in the plane, so that a centre on the boundary gets the in-plane
      normal there: FLAT_AUTO's noise test; never for FLAT_3D after the
      start (see above) */
   int on_plane = mode == FLAT_2D || (near0 && (mode == FLAT_AUTO || u == 0));
-  vec3 p = flat_closest(c, v, count, n, origin, in_plane, &feature, &k);
+  vec3 p = flat_closest(c, v, count, n, origin, boundary_only, &feature, &k);
   vec3 diff = v_sub(c, p);
   double dist = v_len(diff);
   /* 2D (issue 10, the contract's rule): a centre that starts inside the
