@@ -63,7 +63,7 @@ static inline double v_maxabs_valid(vec3 v) {
 
 /* A length below which a difference of points of magnitude about |a|, |b|
    is indistinguishable from rounding noise. */
-static double noise(vec3 a, vec3 b) {
+static double noise_valid(vec3 a, vec3 b) {
   double s = v_maxabs_valid(a), t = v_maxabs_valid(b);
   return 64 * DBL_EPSILON * (s > t ? s : t);
 }
@@ -485,11 +485,11 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
                          collide_hit *out) {
   int feature, k;
   double h0 = v_dot(n, v_sub(c0, origin));
-  int near0 = fabs(h0) <= noise(c0, origin);
+  int near0 = fabs(h0) <= noise_valid(c0, origin);
   /* the motion along the plane, not through it: a ray starting a hair
      above the face and crossing it steeply meets the face, not the
      boundary */
-  int along = mode == FLAT_AUTO ? near0 && fabs(v_dot(n, out_dir)) <= noise(c0, c)
+  int along = mode == FLAT_AUTO ? near0 && fabs(v_dot(n, out_dir)) <= noise_valid(c0, c)
                                 : mode == FLAT_2D;
   /* A centre that moves within the polygon's plane (a 2D game) and arrives
      after the start can only have met the boundary first: the face is not
@@ -497,7 +497,7 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
      an edge (which would otherwise read as the face, normal out of the
      plane). */
   int boundary_only = u > 0 && along &&
-                      (mode != FLAT_AUTO || fabs(v_dot(n, v_sub(c, origin))) <= noise(c, origin));
+                      (mode != FLAT_AUTO || fabs(v_dot(n, v_sub(c, origin))) <= noise_valid(c, origin));
   /* c0 in the plane, so that a centre on the boundary gets the in-plane
      normal there: FLAT_AUTO's noise test; never for FLAT_3D after the
      start (see above) */
@@ -520,7 +520,7 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
     diff = v_sub(p, c);             /* outward: from the centre to the edge */
     dist = v_len(diff);
   }
-  double side = fabs(h0) > noise(c0, origin) ? sign_or(h0, 1)
+  double side = fabs(h0) > noise_valid(c0, origin) ? sign_or(h0, 1)
                                              : sign_or(v_dot(n, out_dir), 1);
   vec3 normal;
   /* c = c0 + d u carries the rounding of c0's magnitude and p that of the
@@ -528,10 +528,10 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
      beside a vertex, or crossing an edge of a polygon whose vertices are
      near 10, got a normal along the edge, facing away from p0) */
   /* (max2, not fmax: noise is never NaN nor -0, and fmax is a call) */
-  double tiny = max2(noise(c, p), noise(c0, p));
+  double tiny = max2(noise_valid(c, p), noise_valid(c0, p));
   {
     int i;
-    for (i = 0; i < count; i++) tiny = max2(tiny, noise(v[i], v[i]));
+    for (i = 0; i < count; i++) tiny = max2(tiny, noise_valid(v[i], v[i]));
   }
   /* FLAT_3D (r = 0, an end clearly off the plane): the pieces hold only
      points at zero computed distance, so x(u) off the polygon by more
@@ -1046,7 +1046,7 @@ int collide__sweep_sphere_triangle_n(double r, const vec3 *c0, const vec3 *c1,
 /* The rounding of a computed plane distance h(p) = n.(p - origin): n's
    direction is known to a few epsilon, so its error grows with
    |p - origin|, and the difference carries the rounding of p and origin
-   (64 epsilon of their sum, as noise() is of their maximum). */
+   (64 epsilon of their sum, as noise_valid() is of their maximum). */
 static double plane_noise(vec3 p, vec3 origin) {
   return 64 * DBL_EPSILON *
          (v_maxabs_valid(p) + v_maxabs_valid(origin) + v_maxabs_valid(v_sub(p, origin)));
@@ -1795,11 +1795,11 @@ static COLLIDE_NOINLINE_FN int segment_pieces(double r, const collide_vec3 *c0,
   dist = v_len(diff);
   /* With r = 0 (a ray against the segment) every contact is at distance 0
      exactly, so c - p is rounding alone, whose direction means nothing:
-     it may exceed noise() where the motion is long next to c (c0 = 1e8,
+     it may exceed noise_valid() where the motion is long next to c (c0 = 1e8,
      the contact near 1) and then faced along the motion. The rules for a
      centre on the segment decide instead, as for a distance within
      noise. */
-  if (r > 0 && dist > noise(c, p)) {
+  if (r > 0 && dist > noise_valid(c, p)) {
     normal = unit_len(diff, dist);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* centre on the segment: way_out across it, else any perpendicular.
@@ -1917,7 +1917,7 @@ static void box_contact(vec3 c, vec3 out_dir, vec3 ctr, vec3 e, double u,
   }
   /* dn = c - p in box coordinates: exact zeros on the inside axes */
   dist = v_len(dn);
-  if (dist > noise(c, p)) {
+  if (dist > noise_valid(c, p)) {
     normal = unit_len(dn, dist);
   } else {
     normal = v3(sign_or(dn.x, 0), sign_or(dn.y, 0), sign_or(dn.z, 0));
@@ -2360,7 +2360,7 @@ int collide_raycast_sphere(const collide_vec3 *p0, const collide_vec3 *p1,
   c = s.lo == 0 ? *p0 : v_madd(*p0, d, s.lo);
   n = v_sub(c, *center);
   /* c carries the rounding of p0 + d t, which scales with p0 and p1 */
-  if (v_maxabs_valid(n) <= fmax(noise(c, *center), noise(*p0, *p1))) {
+  if (v_maxabs_valid(n) <= fmax(noise_valid(c, *center), noise_valid(*p0, *p1))) {
     /* at the centre itself (zero radius, or starting there), up to the
        rounding of c: a direction made of rounding noise could face away
        from p0, so face p0 instead */
