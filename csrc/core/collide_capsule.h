@@ -19,7 +19,7 @@
 
 /* A length below which a difference of points of magnitude about |a|, |b|
    is rounding noise (the measure collide_sphere.c uses). */
-static inline double noise(vec3 a, vec3 b) {
+COLLIDE_SHARED COLLIDE_NOINLINE_FN double noise(vec3 a, vec3 b) {
   return 64 * DBL_EPSILON * dmax(v_maxabs(a), v_maxabs(b));
 }
 
@@ -35,7 +35,7 @@ static inline double noise(vec3 a, vec3 b) {
    parallelogram is within its height of a long side, so standing for it by
    the segment between its extreme corners moves the contact by at most
    that height: by rounding, not by a tolerance of the geometry. */
-static inline int thin_sum(vec3 a, vec3 b, vec3 A, double scale) {
+COLLIDE_SHARED COLLIDE_NOINLINE_FN int thin_sum(vec3 a, vec3 b, vec3 A, double scale) {
   vec3 e = v_sub(b, a), x;
   double me = v_maxabs(e), ma = v_maxabs(A), s, le, la, lx, lim;
   if (!(me > 0) || !(ma > 0)) return 1;
@@ -53,7 +53,7 @@ static inline int thin_sum(vec3 a, vec3 b, vec3 A, double scale) {
 }
 
 /* The centre at time u: exactly c0 at u = 0, as the kernels compute it. */
-static inline vec3 at(vec3 c0, vec3 d, double u) {
+COLLIDE_SHARED vec3 at(vec3 c0, vec3 d, double u) {
   return u == 0 ? c0 : v_madd(c0, d, u);
 }
 
@@ -73,7 +73,7 @@ static inline vec3 at(vec3 c0, vec3 d, double u) {
    the true one (test_capsule_thin_normal: an axis whose z is 3/4 of an
    ulp of the centre's had c +- A a third steeper than A, and the normal
    6e-8 off where its rounding is 1.4e-12). */
-static inline double seg_seg(vec3 cm, vec3 A, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
+COLLIDE_SHARED COLLIDE_NOINLINE_FN double seg_seg(vec3 cm, vec3 A, vec3 p2, vec3 q2, vec3 *x1, vec3 *x2,
                              double *t_out) {
   vec3 p1 = v_sub(cm, A), q1 = v_add(cm, A);
   vec3 d1 = v_scale(A, 2), d2 = v_sub(q2, p2), r = v_sub(p1, p2);
@@ -146,7 +146,7 @@ static inline double seg_seg(vec3 cm, vec3 A, vec3 p2, vec3 q2, vec3 *x1, vec3 *
    nearly parallel to an edge, dl = 1e-9) are equal as squared distances
    in doubles; here the difference keeps the digits of its inputs'
    differences. */
-static inline double dist2_diff(vec3 dx, vec3 xi, vec3 qi, vec3 xj, vec3 qj) {
+COLLIDE_SHARED double dist2_diff(vec3 dx, vec3 xi, vec3 qi, vec3 xj, vec3 qj) {
   return v_dot(v_sub(dx, v_sub(qi, qj)), v_add(v_sub(xi, qi), v_sub(xj, qj)));
 }
 
@@ -169,7 +169,7 @@ static inline double dist2_diff(vec3 dx, vec3 xi, vec3 qi, vec3 xj, vec3 qj) {
    up to its rounding: segments parallel to rounding (seg_seg takes the
    middle of their overlap) give an interior pair with x - q anywhere
    across them, its own direction then the answer. */
-static inline int pair_normal(vec3 m0, vec3 m1, vec3 A, vec3 a, vec3 b, vec3 x,
+COLLIDE_SHARED COLLIDE_NOINLINE_FN int pair_normal(vec3 m0, vec3 m1, vec3 A, vec3 a, vec3 b, vec3 x,
                               vec3 q, double t, double tiny, vec3 *normal) {
   vec3 diff = v_sub(x, q), e = v_sub(b, a);
   double hn, dist = v_len(diff);
@@ -237,7 +237,7 @@ static inline int pair_normal(vec3 m0, vec3 m1, vec3 A, vec3 a, vec3 b, vec3 x,
    and -d_perp.d = -|d_perp|^2 < 0 (-d where d_perp rounds away).
    c: the centre at u; t: q's parameter on the edge ea[bi]-eb[bi] (seg_seg's
    pair of the core c -+ A and that edge, x the core's point). */
-static inline vec3 zero_normal(vec3 c, vec3 A, vec3 d, vec3 x, vec3 q, double t,
+COLLIDE_SHARED COLLIDE_NOINLINE_FN vec3 zero_normal(vec3 c, vec3 A, vec3 d, vec3 x, vec3 q, double t,
                                const vec3 *ea, const vec3 *eb, int k, int bi,
                                const vec3 *vx, int nv) {
   /* (a zero axis -- a capsule pair of which one is a sphere -- is a point:
@@ -280,7 +280,7 @@ typedef struct first {
 } first;
 
 /* Keeps a sphere kernel's hit when it is earlier (a tie keeps the first). */
-static inline void keep_first(int hit, const collide_hit *h, first *f) {
+COLLIDE_SHARED void keep_first(int hit, const collide_hit *h, first *f) {
   if (hit == 1 && h->u < f->u) {
     f->u = h->u;
     f->point = h->point;
@@ -304,7 +304,7 @@ static inline void keep_first(int hit, const collide_hit *h, first *f) {
    normal: pair_normal's; with r = 0 (a contact at distance zero, the pair's
    difference rounding alone) zero_normal's, vx[0..nv-1] the obstacle's
    vertices and d the centre's motion. */
-static inline void edge_contact(double r, vec3 c, vec3 A, vec3 d, const vec3 *ea,
+COLLIDE_SHARED COLLIDE_NOINLINE_FN void edge_contact(double r, vec3 c, vec3 A, vec3 d, const vec3 *ea,
                                 const vec3 *eb, int k, const vec3 *vx, int nv,
                                 first *f) {
   vec3 m0 = v_sub(c, A), m1 = v_add(c, A), x, q, bx = m0, bq = m0, nrm;
@@ -337,7 +337,7 @@ static inline void edge_contact(double r, vec3 c, vec3 A, vec3 d, const vec3 *ea
    4 dl / R. So within a few ulps of each other the nearer end at the
    earlier time is decided by dist2_diff, the ends' difference being
    exactly 2 A. */
-static inline void keep_end_pair(int hp, const collide_hit *p, int hm,
+COLLIDE_SHARED COLLIDE_NOINLINE_FN void keep_end_pair(int hp, const collide_hit *p, int hm,
                                  const collide_hit *m, vec3 c0, vec3 d, vec3 A,
                                  first *f) {
   keep_first(hp, p, f);
@@ -364,7 +364,7 @@ typedef struct push {
   int feature, any;
 } push;
 
-static inline void push_try(push *p, vec3 w, double depth, double along, int feature) {
+COLLIDE_SHARED void push_try(push *p, vec3 w, double depth, double along, int feature) {
   if (!p->any || depth < p->depth || (depth == p->depth && along < p->along)) {
     p->any = 1;
     p->depth = depth;
@@ -376,7 +376,7 @@ static inline void push_try(push *p, vec3 w, double depth, double along, int fea
 
 
 /* |a|, also where |a|^2 would underflow (coordinates near 1e-160). */
-static inline double len_safe(vec3 a) {
+COLLIDE_SHARED COLLIDE_NOINLINE_FN double len_safe(vec3 a) {
   double l2 = v_len2(a), m;
   if (l2 > 1e-280) return sqrt(l2);
   m = v_maxabs(a);   /* (divided: 1 / m overflows for a subnormal m) */
@@ -385,13 +385,13 @@ static inline double len_safe(vec3 a) {
 
 /* a / |a| given l = |a| > 0: divided (an axis-aligned a gives exactly
    +-1), or through v_normalize when the squares underflowed. */
-static inline vec3 unit_of(vec3 a, double l) {
+COLLIDE_SHARED vec3 unit_of(vec3 a, double l) {
   return l > 1e-140 ? v3(a.x / l, a.y / l, a.z / l) : v_normalize(a);
 }
 
 /* Keeps the times in [*lo, *hi] where p + q t <= 0 (Cyrus-Beck); *which
    becomes `me` when this constraint is the one entered last. */
-static inline void cb_clip(double *lo, double *hi, double p, double q, int me,
+COLLIDE_SHARED void cb_clip(double *lo, double *hi, double p, double q, int me,
                            int *which) {
   if (q > 0) {
     double t = -p / q;
@@ -419,7 +419,7 @@ static inline void cb_clip(double *lo, double *hi, double p, double q, int me,
    so an edge parallel to the axis, which n x A then repeats, is the
    feature named ("edge", the side of the core lying along it), not a
    vertex. */
-static inline push flat_push(vec3 c, vec3 A, vec3 d, const vec3 *v, int count, vec3 n,
+COLLIDE_SHARED COLLIDE_NOINLINE_FN push flat_push(vec3 c, vec3 A, vec3 d, const vec3 *v, int count, vec3 n,
                              int plane2d) {
   push p;
   int i, j, k, s;
@@ -456,7 +456,7 @@ static inline push flat_push(vec3 c, vec3 A, vec3 d, const vec3 *v, int count, v
 
 /* Is the centre's motion a 2D game's in the plane (n, origin), with the
    axis in it too? */
-static inline int in_plane(vec3 c0, vec3 d, vec3 A, vec3 n, vec3 origin) {
+COLLIDE_SHARED COLLIDE_NOINLINE_FN int in_plane(vec3 c0, vec3 d, vec3 A, vec3 n, vec3 origin) {
   return fabs(v_dot(n, v_sub(c0, origin))) <= noise(c0, origin) &&
          fabs(v_dot(n, d)) <= noise(c0, v_add(c0, d)) &&
          fabs(v_dot(n, A)) <= noise(A, A);
@@ -465,13 +465,13 @@ static inline int in_plane(vec3 c0, vec3 d, vec3 A, vec3 n, vec3 origin) {
 /* The quick rejection by slabs (meets_box of collide_prims.h without
    divisions): the centre never enters the box lo..hi grown by r (and by
    1e-9 of the scale, so rounding never rejects a contact). */
-static inline int enters_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r);
+COLLIDE_SHARED int enters_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r);
 
 /* The time the centre enters the box lo..hi grown by r and padded as
    enters_box's, or 2 when it never does in [0, 1]: a lower bound of the
    first contact of any piece inside that box (the padding covers the
    rounding of these divisions). */
-static inline double box_entry(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
+COLLIDE_SHARED COLLIDE_NOINLINE_FN double box_entry(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
   double t0 = 0, t1 = 1, m = dmax(dmax(v_maxabs(c0), v_maxabs(v_add(c0, d))),
                                   dmax(v_maxabs(lo), v_maxabs(hi)));
   double pad = r + 1e-9 * (r + m);
@@ -494,13 +494,13 @@ static inline double box_entry(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
 
 /* Whether the centre enters the box grown by r during [0, 1]: box_entry's
    answer, which is 2 exactly when it does not. */
-static inline int enters_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
+COLLIDE_SHARED int enters_box(vec3 c0, vec3 d, vec3 lo, vec3 hi, double r) {
   return box_entry(c0, d, lo, hi, r) <= 1;
 }
 
 /* 1 when c is farther than s from the box lo..hi on some axis, with a
    margin for rounding (then it is farther than s from anything inside). */
-static inline int far_from_box(vec3 c, vec3 lo, vec3 hi, double s) {
+COLLIDE_SHARED COLLIDE_NOINLINE_FN int far_from_box(vec3 c, vec3 lo, vec3 hi, double s) {
   double pad = s + 1e-9 * (s + dmax(v_maxabs(c), dmax(v_maxabs(lo), v_maxabs(hi))));
   return c.x < lo.x - pad || c.x > hi.x + pad || c.y < lo.y - pad ||
          c.y > hi.y + pad || c.z < lo.z - pad || c.z > hi.z + pad;
@@ -526,7 +526,7 @@ static inline int far_from_box(vec3 c, vec3 lo, vec3 hi, double s) {
    outward normal of the side entered last (+-n, or, with r = 0, possibly
    a side of the parallelogram: in 2D the only way in), a cylinder's the
    centre's offset from its axis. */
-static inline void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
+COLLIDE_SHARED COLLIDE_NOINLINE_FN void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
                               int with_b, first *f) {
   double t;
   int k;
@@ -641,9 +641,9 @@ static inline void edge_piece(double r, vec3 c0, vec3 d, vec3 A, vec3 a, vec3 b,
 /* max and largest |component| for the scales and boxes of the fast path,
    whose inputs are finite (checked): plain comparisons, which compile to
    one instruction each (dmax's NaN rule costs a branch) */
-static inline double fmax2(double a, double b) { return a > b ? a : b; }
-static inline double fmin2(double a, double b) { return a < b ? a : b; }
-static inline double vmax_abs(vec3 v) {
+COLLIDE_SHARED double fmax2(double a, double b) { return a > b ? a : b; }
+COLLIDE_SHARED double fmin2(double a, double b) { return a < b ? a : b; }
+COLLIDE_SHARED double vmax_abs(vec3 v) {
   return fmax2(fabs(v.x), fmax2(fabs(v.y), fabs(v.z)));
 }
 
@@ -667,7 +667,7 @@ typedef struct cb_span {
   int which;
 } cb_span;
 
-static inline void cb_start(cb_span *s) {
+COLLIDE_SHARED void cb_start(cb_span *s) {
   s->ln = 0;
   s->ld = s->hn = s->hd = 1;
   s->which = -1;
@@ -675,7 +675,7 @@ static inline void cb_start(cb_span *s) {
 
 /* Clips by planes [from, to), padded (pushed out by their pads) or not:
    1 when the interval is left empty. */
-static inline int cb_add(cb_span *s, const cb_plane *pl, int from, int to, int padded) {
+COLLIDE_SHARED int cb_add(cb_span *s, const cb_plane *pl, int from, int to, int padded) {
   int i;
   for (i = from; i < to; i++) {
     double p = padded ? pl[i].p - pl[i].pad : pl[i].p, q = pl[i].q;
@@ -702,7 +702,7 @@ static inline int cb_add(cb_span *s, const cb_plane *pl, int from, int to, int p
    the other). 1 when the interval is empty (or a plane with q = 0 has the
    whole motion outside). Twelve independent divisions pipeline; the
    branches on each plane's side mispredicted about half the time. */
-static inline int cb_times(const cb_plane *pl, int n, double *t, double *hi,
+COLLIDE_SHARED int cb_times(const cb_plane *pl, int n, double *t, double *hi,
                            int *which) {
   double tin = 0, tout = 1;
   int i, w = -1, out = 0;
@@ -723,7 +723,7 @@ static inline int cb_times(const cb_plane *pl, int n, double *t, double *hi,
 /* The first time in [lo, hi] that |w + z t|^2 <= rr, or 2: collide_sphere.c's
    clip_ball (the discriminant as A (r^2 - |w_perp|^2), no cancellation of
    large squares, Ray Tracing Gems ch. 7; the roots q / A and C / q). */
-static inline double ball_time_rr(double lo, double hi, vec3 w, vec3 z, double rr) {
+COLLIDE_SHARED COLLIDE_NOINLINE_FN double ball_time_rr(double lo, double hi, vec3 w, vec3 z, double rr) {
   double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - rr, h, q, t1, t2;
   if (A == 0 || (C > 0 && B >= 0)) return C <= 0 ? lo : 2;
   /* the line passes farther than r (|w x z| / |z|, with a margin far
@@ -754,14 +754,14 @@ static inline double ball_time_rr(double lo, double hi, vec3 w, vec3 z, double r
   return lo <= hi ? lo : 2;
 }
 
-static inline double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
+COLLIDE_SHARED double ball_time(double lo, double hi, vec3 w, vec3 z, double r) {
   return ball_time_rr(lo, hi, w, z, r * r);
 }
 
 /* The first time in [lo, hi] the centre is within r of the segment a-b
    with its projection between a and b (the cylinder; the balls at the
    ends are pieces of their own), or 2. */
-static inline double cyl_time(double lo, double hi, vec3 c0, vec3 d, vec3 a, vec3 b,
+COLLIDE_SHARED COLLIDE_NOINLINE_FN double cyl_time(double lo, double hi, vec3 c0, vec3 d, vec3 a, vec3 b,
                               double r) {
   vec3 e = v_sub(b, a), m = v_sub(c0, a), ax, de = v_cross(d, e);
   double ee = v_len2(e), p, q, g = v_dot(m, de);
@@ -785,13 +785,13 @@ typedef struct rim {
   int kind, index;
 } rim;
 
-static inline void rim_cyl(rim *b, double lo, double hi, vec3 c0, vec3 d, vec3 p,
+COLLIDE_SHARED void rim_cyl(rim *b, double lo, double hi, vec3 c0, vec3 d, vec3 p,
                            vec3 q, double r, int kind, int index) {
   double t = cyl_time(lo, hi < b->t ? hi : b->t, c0, d, p, q, r);
   if (t < b->t) { b->t = t; b->kind = kind; b->index = index; }
 }
 
-static inline void rim_ball(rim *b, double lo, double hi, vec3 c0, vec3 d, vec3 p,
+COLLIDE_SHARED void rim_ball(rim *b, double lo, double hi, vec3 c0, vec3 d, vec3 p,
                             double r, int kind, int index) {
   double t = ball_time(lo, hi < b->t ? hi : b->t, v_sub(c0, p), d, r);
   if (t < b->t) { b->t = t; b->kind = kind; b->index = index; }

@@ -268,7 +268,7 @@ static int zn_piece(const znear *z, int *kind, int *index) {
    unless that time is the window's start lo itself (at_lo): the centre
    there is on the planes' boundary and already in the body, so lo is the
    first contact. */
-static int zn_holds(int kind, int index, vec3 y, vec3 A, vec3 e, double r,
+static COLLIDE_NOINLINE_FN int zn_holds(int kind, int index, vec3 y, vec3 A, vec3 e, double r,
                     int at_lo) {
   int i;
   if (kind == 2) {

@@ -81,7 +81,7 @@ static double core_flat_closest(vec3 c, vec3 A, const vec3 *v, int count,
    closest points q (the polygon's, with its feature) and m (the core's),
    dd their squared distance; the normal from q toward m when they are
    apart, else the shortest way out (flat_push). */
-static int flat_start(vec3 c0, vec3 A, vec3 d, const vec3 *v, int count,
+static COLLIDE_NOINLINE_FN int flat_start(vec3 c0, vec3 A, vec3 d, const vec3 *v, int count,
                       vec3 n, vec3 origin, double dd, vec3 q, vec3 m,
                       int feature, collide_hit *out) {
   vec3 normal;

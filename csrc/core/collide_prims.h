@@ -282,44 +282,54 @@ static inline void hit_clear(collide_hit *h) {
 #define COLLIDE_NOINLINE_FN
 #endif
 
+/* A static function of a header that several files include, with the
+   compiler's inlining choice of a plain static one (the inline keyword
+   makes it inline more, which grew the capsule's fast paths and slowed
+   them), and no warning in a file that leaves it unused. */
+#if defined(__GNUC__)
+#define COLLIDE_SHARED static __attribute__((unused))
+#else
+#define COLLIDE_SHARED static
+#endif
+
 /* ---- small vector helpers ------------------------------------------------ */
 
-static inline double v_get(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
+COLLIDE_SHARED double v_get(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
 
-static inline vec3 v_with(vec3 v, int i, double s) {
+COLLIDE_SHARED vec3 v_with(vec3 v, int i, double s) {
   if (i == 0) v.x = s; else if (i == 1) v.y = s; else v.z = s;
   return v;
 }
 
-static inline vec3 v_axis(int i, double s) { return v_with(v3(0, 0, 0), i, s); }
+COLLIDE_SHARED vec3 v_axis(int i, double s) { return v_with(v3(0, 0, 0), i, s); }
 
-static inline double v_maxabs(vec3 v) {
+COLLIDE_SHARED double v_maxabs(vec3 v) {
   return dmax(fabs(v.x), dmax(fabs(v.y), fabs(v.z)));
 }
 
-static inline int v_zero(vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
+COLLIDE_SHARED int v_zero(vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
 
-static inline int v_same(vec3 a, vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+COLLIDE_SHARED int v_same(vec3 a, vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 
 /* -v, with no -0 components (so that (-1, 0, 0) prints as such) */
-static inline vec3 v_flip(vec3 v) { return v3(-v.x + 0.0, -v.y + 0.0, -v.z + 0.0); }
+COLLIDE_SHARED vec3 v_flip(vec3 v) { return v3(-v.x + 0.0, -v.y + 0.0, -v.z + 0.0); }
 
 /* Componentwise minimum and maximum of validated (finite) vectors: inline
    comparisons, where fmin/fmax are library calls that handle NaN. */
-static inline vec3 v_min(vec3 a, vec3 b) {
+COLLIDE_SHARED vec3 v_min(vec3 a, vec3 b) {
   return v3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
 }
-static inline vec3 v_max(vec3 a, vec3 b) {
+COLLIDE_SHARED vec3 v_max(vec3 a, vec3 b) {
   return v3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
 }
 
-static inline double sign_or(double x, double fallback) {
+COLLIDE_SHARED double sign_or(double x, double fallback) {
   return x > 0 ? 1 : (x < 0 ? -1 : fallback);
 }
 
 /* A unit vector perpendicular to a nonzero e, in the z = 0 plane when e
    has an x or y part (so 2D callers get 2D answers). */
-static inline vec3 any_perpendicular(vec3 e) {
+COLLIDE_SHARED vec3 any_perpendicular(vec3 e) {
   if (e.x != 0 || e.y != 0) return v_normalize(v3(-e.y, e.x, 0));
   return v3(1, 0, 0);
 }
@@ -343,7 +353,7 @@ static inline vec3 unit_len2(vec3 a, double len2) {
    rounded once by the second fma; Higham, "Accuracy and Stability of
    Numerical Algorithms", 2nd ed., problem 2.26; Jeannerod, Louvet and
    Muller, Math. Comp. 82 (2013) for the bound 2 ulp). */
-static inline double diff_prod(double a, double b, double c, double d) {
+COLLIDE_SHARED double diff_prod(double a, double b, double c, double d) {
   double w = c * d;
   return fma(a, b, -w) + fma(-c, d, w);
 }
@@ -355,7 +365,7 @@ static inline double diff_prod(double a, double b, double c, double d) {
    this one is off by a few epsilon whatever the angle, so u.(u x v) and
    v.(u x v) are rounding-small relative to |u| |v| sin too, and decisions
    on a sliver of a parallelogram need no tolerance on the angle. */
-static inline vec3 cross_exact(vec3 u, vec3 v) {
+COLLIDE_SHARED COLLIDE_NOINLINE_FN vec3 cross_exact(vec3 u, vec3 v) {
   /* the plain one when it is at least half of |u| |v| (a sine of 1/2 or
      more: its direction error is then below a few epsilon already), which
      spares the fused multiply-adds in most cases; compared by squares */
@@ -376,12 +386,12 @@ COLLIDE_PRIVATE vec3 collide__away_across(vec3 d, vec3 L);
    piece; empty when lo > hi. */
 typedef struct { double lo, hi; } time_span;
 
-static inline int span_ok(const time_span *s) { return s->lo <= s->hi; }
+COLLIDE_SHARED int span_ok(const time_span *s) { return s->lo <= s->hi; }
 
-static inline void span_kill(time_span *s) { s->lo = 1; s->hi = 0; }
+COLLIDE_SHARED void span_kill(time_span *s) { s->lo = 1; s->hi = 0; }
 
 /* Keeps the times where a + b t <= 0 (one linear constraint, Cyrus-Beck). */
-static inline void clip_linear(time_span *s, double a, double b) {
+COLLIDE_SHARED void clip_linear(time_span *s, double a, double b) {
   if (b > 0) {
     double t = -a / b;
     if (t < s->hi) s->hi = t;
@@ -491,7 +501,7 @@ COLLIDE_HOT void clip_ball_body(time_span *s, vec3 w, vec3 z, double r) {
   if (t1 > s->lo) s->lo = t1;
   if (t2 < s->hi) s->hi = t2;
 }
-static inline void clip_ball(time_span *s, vec3 w, vec3 z, double r) {
+COLLIDE_SHARED void clip_ball(time_span *s, vec3 w, vec3 z, double r) {
   clip_ball_body(s, w, z, r);
 }
 
@@ -506,7 +516,7 @@ static inline void clip_ball(time_span *s, vec3 w, vec3 z, double r) {
    that bound the neighbouring pieces (for the face pieces, with the very
    same numbers, so no time falls between a face and an edge) -- and most
    pieces are dismissed before any quadratic is solved. */
-static inline double first_in_ball(time_span s, vec3 c0, vec3 d, vec3 p, double r) {
+COLLIDE_SHARED double first_in_ball(time_span s, vec3 c0, vec3 d, vec3 p, double r) {
   if (!span_ok(&s)) return 2;
   clip_ball(&s, v_sub(c0, p), d, r);
   return span_ok(&s) ? s.lo : 2;
@@ -527,12 +537,12 @@ static inline double first_in_ball(time_span s, vec3 c0, vec3 d, vec3 p, double 
    a wall in 2D) the perpendicular distance still changes linearly and the
    same quadratic holds. */
 /* (the part after the unit axis ax, for a caller that has it already) */
-static inline double first_in_cylinder_ax(time_span s, vec3 c0, vec3 d, vec3 a, vec3 ax, double r) {
+COLLIDE_SHARED double first_in_cylinder_ax(time_span s, vec3 c0, vec3 d, vec3 a, vec3 ax, double r) {
   vec3 m = v_sub(c0, a);
   clip_ball(&s, v_cross(ax, m), v_cross(ax, d), r);
   return span_ok(&s) ? s.lo : 2;
 }
-static inline double first_in_cylinder(time_span s, vec3 c0, vec3 d, vec3 a, vec3 b, double r) {
+COLLIDE_SHARED COLLIDE_NOINLINE_FN double first_in_cylinder(time_span s, vec3 c0, vec3 d, vec3 a, vec3 b, double r) {
   vec3 e;
   if (!span_ok(&s)) return 2;   /* outside the edge's region throughout */
   e = v_sub(b, a);
@@ -581,7 +591,7 @@ static inline int triangle_normal(const vec3 v[3], vec3 *n) {
 
 /* A polygon handed to a query: it should come from collide_polygon_init;
    only what could crash is checked again (C callers through the FFI). */
-static inline int check_polygon(const collide_polygon *poly, int arg) {
+COLLIDE_SHARED int check_polygon(const collide_polygon *poly, int arg) {
   if (poly == NULL || poly->vertices == NULL || poly->count < 3)
     return COLLIDE_FAIL(arg, COLLIDE_E_FEW_VERTICES);
   CHECK_PLANE(&poly->plane, arg);
@@ -589,7 +599,7 @@ static inline int check_polygon(const collide_polygon *poly, int arg) {
 }
 
 /* The point of the polygon's plane nearest its first vertex. */
-static inline vec3 polygon_origin(const collide_polygon *poly) {
+COLLIDE_SHARED vec3 polygon_origin(const collide_polygon *poly) {
   const collide_plane *pl = &poly->plane;
   return v_madd(poly->vertices[0], pl->normal,
                 -(v_dot(pl->normal, poly->vertices[0]) + pl->d));
