@@ -585,7 +585,7 @@ FUZZ_TARGETS = sphere_sphere plane sphere_plane raycast_plane polygon_init \
   sphere_segment sphere_aabb raycast_aabb raycast_sphere aabb_aabb misc
 # moving box (branch box)
 FUZZ_TARGETS += aabb_sphere aabb_plane aabb_triangle aabb_polygon aabb_segment
-# capsule sweeps (collide_capsule.c)
+# capsule sweeps (collide_capsule*.c)
 FUZZ_TARGETS += capsule_sphere capsule_plane capsule_triangle capsule_polygon \
   capsule_segment capsule_aabb capsule_capsule
 # Known open issues the fuzzers would stop on at once, each a -D switch of

@@ -349,7 +349,7 @@ int lean_raycast_triangle(const collide_vec3 *p0, const collide_vec3 *p1,
    any answer, the clear misses included: every coordinate a finite number
    within COLLIDE_MAX_COORD, and the triangle not degenerate by the core's
    own criterion, |(b - a) x (c - a)| > DEGENERATE_AREA (1e-12) times the
-   longest edge squared (csrc/core/collide_shapes.c, triangle_cross); both
+   longest edge squared (csrc/core/collide_prims.h, triangle_cross); both
    failures return -1, an error, as the core's do. That is what a careful
    C programmer adds to Moller-Trumbore for the same inputs; it still has
    none of the core's care at borderline inputs. It is not a target: raw.c

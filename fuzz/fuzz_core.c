@@ -781,7 +781,7 @@ static int pushed_out_2d(const obstacle *o, vec3 p0, vec3 p1,
    ulp of u times |d|, plus the rounding of p0 + d u and of the roots
    (from products of coordinates of magnitude m): so (point - centre).d/|d|
    >= -K epsilon m, K well below the core's 64 (its measure of the
-   coordinates' noise, "noise" in collide_shapes.c). The normal is (point -
+   coordinates' noise, "noise" in collide_sphere.c). The normal is (point -
    centre) / |point - centre| (the outward normal at the point), so
    n.(p0 - point) >= -64 epsilon m |p0 - point| / |point - centre|: a
    ball of radius 4e-14 grazed by a ray from y = 1 to 0 has its normal
@@ -1294,7 +1294,7 @@ static void fz_aabb_aabb(src *s) {
   }
 }
 
-/* ---- capsule sweeps (collide_capsule.c) -------------------------------- */
+/* ---- capsule sweeps (collide_capsule*.c) ------------------------------- */
 
 /* The capsule's oracle: its distance to an obstacle is the least distance of
    a point of its core c + s A, s in [-1, 1], to it. The distance from a

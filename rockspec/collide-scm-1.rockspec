@@ -24,9 +24,10 @@ build = {
   modules = {
     ["collide.core"] = {
       sources = {
-        "csrc/core/collide_basic.c",
         "csrc/core/collide_box.c",
         "csrc/core/collide_capsule.c",
+        "csrc/core/collide_capsule_box.c",
+        "csrc/core/collide_capsule_flat.c",
         "csrc/core/collide_convex.c",
         "csrc/core/collide_hull.c",
         "csrc/core/collide_mover.c",
@@ -35,9 +36,10 @@ build = {
         "csrc/core/collide_penetration.c",
         "csrc/core/collide_polygon.c",
         "csrc/core/collide_predicates.c",
+        "csrc/core/collide_prims.c",
         "csrc/core/collide_query.c",
         "csrc/core/collide_sensor.c",
-        "csrc/core/collide_shapes.c",
+        "csrc/core/collide_sphere.c",
         "csrc/core/collide_tree.c",
         "csrc/core/collide_world.c",
         "csrc/lua/lcollide.c",

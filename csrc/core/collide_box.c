@@ -71,7 +71,7 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "collide_internal.h"
+#include "collide_sphere.h"
 
 /* ---- small helpers -------------------------------------------------------- */
 
@@ -115,7 +115,7 @@ static vec3 b_unit(vec3 a) {
 
 /* Are the extents valid and every number of the call within the limit?
    S is the sum of the magnitudes of all of them (mag_* of
-   collide_internal.h: at most COLLIDE_MAX_COORD only when each one is
+   collide_prims.h: at most COLLIDE_MAX_COORD only when each one is
    finite and within it). Only when this fails do the entry points check
    argument by argument, in order, for the message. */
 static inline int b_args_ok(double S, const vec3 *e) {
@@ -985,7 +985,7 @@ static double scale_of(vec3 c0, vec3 c1, const vec3 *v, int count) {
    it, the box must move by e_i + r -+ (center - c0)_i along -+axis i, and
    the least of the six wins (ties: against the motion, then x, y, z). An
    axis on which the box is flat and the centre and motion lie in its plane
-   is the plane of a 2D game and is passed over (as collide_shapes.c's
+   is the plane of a 2D game and is passed over (as collide_sphere.c's
    box_contact). The point is then the centre itself: a point of the
    sphere inside the box. */
 int collide_sweep_aabb_sphere(const collide_vec3 *e, const collide_vec3 *c0,
@@ -1143,7 +1143,7 @@ int collide_sweep_aabb_plane(const collide_vec3 *e, const collide_vec3 *c0,
 }
 
 /* The normal of a triangle, unnormalized (b_unit of it is the unit
-   normal, as collide_shapes.c's triangle_normal), or 0 when its height
+   normal, as collide_sphere.c's triangle_normal), or 0 when its height
    is below 1e-12 of its longest edge. */
 static int tri_normal(vec3 a, vec3 b, vec3 c, vec3 *n) {
   vec3 ab = v_sub(b, a), ac = v_sub(c, a), bc = v_sub(c, b);
@@ -1152,7 +1152,7 @@ static int tri_normal(vec3 a, vec3 b, vec3 c, vec3 *n) {
   if (v_len2(ac) > e2) e2 = v_len2(ac);
   if (v_len2(bc) > e2) e2 = v_len2(bc);
   /* |cr| > x, decided from the squares when they are clearly apart (as
-     collide_shapes.c's triangle_cross: a factor 1.0001 is far beyond the
+     collide_sphere.c's triangle_cross: a factor 1.0001 is far beyond the
      rounding of sqrt and of x^2, and x above 1e-150 keeps x^2 normal);
      the same answer as comparing sqrt(l2), without the root */
   x = 1e-12 * e2;

@@ -60,7 +60,7 @@
  */
 #include <stdlib.h>
 
-#include "collide_internal.h"
+#include "collide_prims.h"
 
 /* ---- rotations -------------------------------------------------------------- */
 
@@ -695,7 +695,7 @@ int collide_sweep_convex_polygon(const collide_convex *A,
   CHECK_ROT(rot, &R, 2);
   CHECK_VEC(c0, 3);
   CHECK_VEC(c1, 4);
-  e = collide__check_polygon(polygon, 5);
+  e = check_polygon(polygon, 5);
   if (e < 0) return e;
   hull_body(&BA, A, &R, *c0);
   BB.kind = B_POINTS;

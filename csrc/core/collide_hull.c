@@ -47,7 +47,7 @@
  * points) is taken and freed in the call.
  */
 #include <stdlib.h>
-#include "collide_internal.h"
+#include "collide_prims.h"
 
 #define MAXP COLLIDE_MAX_CONVEX_POINTS
 /* a triangulated hull of m points has at most 2m - 4 triangles */

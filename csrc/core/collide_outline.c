@@ -37,7 +37,7 @@
  */
 #include <stdlib.h>
 
-#include "collide_internal.h"
+#include "collide_prims.h"
 
 /* ---- tiles ------------------------------------------------------------------ */
 

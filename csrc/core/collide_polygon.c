@@ -41,7 +41,7 @@
  */
 #include <stdlib.h>
 
-#include "collide_internal.h"
+#include "collide_prims.h"
 
 /* Relative tolerances of shape validation (see collide_polygon_init):
    a triangle or polygon is degenerate when twice its area is below
@@ -49,8 +49,8 @@
    when a vertex is farther than PLANAR_TOL times its diameter from its
    Newell plane, and not convex when a vertex is farther than that on the
    outer side of an edge's line. */
-/* DEGENERATE_AREA (1e-12) is in collide_internal.h: the ray filter
-   there proves triangles above it. */
+/* DEGENERATE_AREA (1e-12) is in collide_prims.h: the ray filter
+   (collide_sphere.h) proves triangles above it. */
 #define PLANAR_TOL 1e-9
 #define REPEATED_TOL 1e-12
 

@@ -27,7 +27,7 @@
  * (collide_outline.c has a static orient2 of the same construction without
  * the filter; it can call collide__orient2d instead.)
  */
-#include "collide_internal.h"
+#include "collide_prims.h"
 
 /* eps = 2^-53, half an ulp of 1 (Shewchuk's "epsilon" for IEEE doubles). */
 #define EPS 0x1p-53
@@ -68,14 +68,14 @@ static int expansion_sign(const double *e, int n) {
 
 /* x*y added to e exactly: p = x*y rounded, q = fma(x, y, -p) its error. */
 static int grow_product(double *e, int n, double x, double y) {
-  double p = x * y, q = fma(x, y, -p);
+  double p = x * y, q = collide_fma(x, y, -p);
   n = grow(e, n, q);
   return grow(e, n, p);
 }
 
 /* x*y*z added to e exactly: x*y = p + q, then p*z and q*z each as two. */
 static int grow_product3(double *e, int n, double x, double y, double z) {
-  double p = x * y, q = fma(x, y, -p);
+  double p = x * y, q = collide_fma(x, y, -p);
   n = grow_product(e, n, q, z);
   return grow_product(e, n, p, z);
 }

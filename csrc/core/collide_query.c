@@ -392,7 +392,7 @@ static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
       return 0;
     }
     /* then the division-free test of a segment clearly beside the
-       triangle (margins proven in collide_shapes.c): again the very answer
+       triangle (margins proven in collide_sphere.c): again the very answer
        collide_raycast_triangle would give */
     if (collide__ray_triangle_misses(p0, p1, &s->g.tri.a, &s->g.tri.b, &s->g.tri.c)) {
       hit_clear(h);
@@ -573,7 +573,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
 /* ---- the static triangles (static_tri) ------------------------------------------
  *
  * A ray against a triangle of the static hierarchy is collide_raycast_triangle's
- * own decision (mt_decide, collide_internal.h) on Moller and Trumbore's
+ * own decision (mt_decide, collide_sphere.h) on Moller and Trumbore's
  * numbers, computed from what the build made once per triangle (a, b - a,
  * c - a, their squared lengths, the magnitude sums) and once per ray
  * (p1 - p0, the magnitudes of p0 and p1) by mt_from_edges. Its clear misses
@@ -1006,7 +1006,7 @@ int collide_world_raycast(collide_world *w, const collide_vec3 *p0,
 /* The first bad number of segments (NaN, infinite, too large), as
    COLLIDE_FAIL(arg, reason) with *bad its index; 0 when all are good.
    Six numbers at a time by the sum of their magnitudes (the fused check of
-   collide_internal.h: the sum is within COLLIDE_MAX_COORD only when each
+   collide_prims.h: the sum is within COLLIDE_MAX_COORD only when each
    is), one by one only where that sum is over. */
 static int many_check(const double *s, int n, int arg, int *bad) {
   int k, j;

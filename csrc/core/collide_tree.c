@@ -562,7 +562,7 @@ static int static_child(collide_world *w, int s) {
   t->e11 = v_len2(t->e1);
   t->e22 = v_len2(t->e2);
   cr = v_cross(t->e1, t->e2);
-  m = 1e-12 * 2.01 * (t->e11 + t->e22);   /* DEGENERATE_AREA, collide_shapes.c */
+  m = 1e-12 * 2.01 * (t->e11 + t->e22);   /* DEGENERATE_AREA, collide_sphere.c */
   if (!((m > 1e-150) && (v_len2(cr) > 1.0001 * (m * m)))) return ~s;
   tri_mag(t, &sh->g.tri.a, &sh->g.tri.b, &sh->g.tri.c);
   t->id = sh->id;

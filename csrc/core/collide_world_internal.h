@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
-#include "collide_internal.h"
+#include "collide_sphere.h"
 
 
 #ifndef STACK_SIZE
@@ -42,7 +42,7 @@ typedef struct shape {
   int kind;      /* COLLIDE_SHAPE_* */
   int layers;    /* layer bits, default 1 */
   int moving;    /* index in w->moving, -1 when the velocity is zero */
-  vec3 tn;       /* triangle: its unit normal, as collide_shapes.c's
+  vec3 tn;       /* triangle: its unit normal, as collide_sphere.c's
                     triangle_normal computes it (the ray's early out) */
   double tscale; /* triangle: the largest |coordinate| of its vertices */
   union {
@@ -114,7 +114,7 @@ typedef struct wide_node {
    the same node, instead of the 208-byte slot. Everything is computed
    from the slot's vertices by the operations collide_raycast_triangle
    uses (its decision would not change with other roundings of S: see
-   mt_decide in collide_internal.h). A lane holding one
+   mt_decide in collide_sphere.h). A lane holding one
    has child ~(STATIC_TRI + its index); other lanes holding a shape keep
    ~slot (slots stay below 2^30: collide__grow). */
 #define STATIC_TRI (1 << 30)

@@ -1,4 +1,4 @@
-/* C tests of collide_basic.c: argument checks, planes, sphere sweeps. */
+/* C tests of collide_prims.c and collide_sphere.c: argument checks, planes, sphere sweeps. */
 #include "collide.h"
 #include "test_hit.h"
 

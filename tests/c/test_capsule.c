@@ -1022,7 +1022,7 @@ static int test_capsule_zero_radius_ray(void) {
 
 /* A capsule of radius 0 whose inside meets an edge: at distance zero the
    closest pair's difference is rounding alone, so the normal is the rule of
-   collide_capsule.c's zero_normal, not that difference.
+   collide_capsule.h's zero_normal, not that difference.
 
         z                  the core A = a (1, 0, -1), its centre moving
         |   +-------+      along +z from P - (0, 0, D) to P + (0, 0, D),

@@ -7,7 +7,7 @@
  * origin and far from it (where its margins are coarse). And it does
  * say "miss" for most plain misses, or it would buy nothing.
  */
-#include "collide_internal.h"
+#include "collide_sphere.h"
 #include "test.h"
 
 static unsigned long long seed = 12345;

@@ -1,5 +1,5 @@
 /*
- * test_shapes.c -- C tests of collide_shapes.c: sphere sweeps against
+ * test_shapes.c -- C tests of collide_sphere.c: sphere sweeps against
  * triangles, polygons, segments and boxes, the box-box sweep, ray casts,
  * polygon validation. `make check-c` builds and runs it; by hand, from the
  * repository root:
@@ -1175,7 +1175,7 @@ static int test_any_scale(void) {
   return 0;
 }
 
-/* ---- the ray casts' fast path (ray_flat in collide_shapes.c) ------------------ */
+/* ---- the ray casts' fast path (ray_flat in collide_sphere.c) ------------------ */
 
 /* The fast path answers the clear cases itself and must give exactly what
    the general path gives, which is also what a sweep of radius 0 runs: the

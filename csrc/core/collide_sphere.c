@@ -1,7 +1,19 @@
 /*
- * collide_shapes.c -- a moving sphere against triangles, convex polygons,
- * segments and boxes; a moving box against a moving box; ray (segment)
- * casts against spheres, triangles, polygons and boxes; polygon validation.
+ * collide_sphere.c -- the sphere family: a moving sphere against a moving
+ * sphere, a plane, triangles, convex polygons, segments and boxes; a moving
+ * box against a moving box; ray (segment) casts, the sphere of radius zero,
+ * against spheres, planes, triangles, polygons and boxes. The moving box
+ * (collide_box.c) and the capsule (collide_capsule*.c) reduce to the
+ * kernels here (collide_sphere.h); the primitives are collide_prims.h.
+ *
+ * Sources for the sphere/sphere and sphere/plane sweeps: Gomez, "Simple
+ * Intersection Tests for Games" (Gamasutra, 1999); Dopertchouk, "Simple
+ * Bounding-Sphere Collision Detection" (2000): the early-out moving-sphere
+ * test; Akenine-Moller, Haines, Hoffman, "Real-Time Rendering" 3rd ed. (RTR)
+ * 16.18.1 and eq. 16.65 (numerically stable quadratic). The listings in
+ * those texts report roots outside [0,1] as hits, use the wrong side of the
+ * plane and divide by zero at zero relative speed; the code below does none
+ * of that.
  *
  * Method for every sphere sweep (RTR 3rd ed. 16.18.3, after Schroeder): a
  * sphere of radius r whose centre moves along x(t) = c0 + d t, d = c1 - c0,
@@ -34,48 +46,26 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "collide_internal.h"
+#include "collide_sphere.h"
 
 /* The tolerances of shape validation are in collide_polygon.c (polygons)
-   and collide_internal.h (DEGENERATE_AREA). */
+   and collide_prims.h (DEGENERATE_AREA). */
 
 /* ---- small helpers -------------------------------------------------------- */
-
-static double v_get(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
-
-static vec3 v_with(vec3 v, int i, double s) {
-  if (i == 0) v.x = s; else if (i == 1) v.y = s; else v.z = s;
-  return v;
-}
-
-static vec3 v_axis(int i, double s) { return v_with(v3(0, 0, 0), i, s); }
 
 static inline double max2(double a, double b) { return a > b ? a : b; }
 
 /* (as maxima of validated numbers: no NaN to care for, and the compiler
    turns them into max instructions, not branches on random data) */
-static inline double v_maxabs(vec3 v) {
+static inline double v_maxabs_valid(vec3 v) {
   return max2(max2(fabs(v.x), fabs(v.y)), fabs(v.z));
 }
 
 /* A length below which a difference of points of magnitude about |a|, |b|
    is indistinguishable from rounding noise. */
-static double noise(vec3 a, vec3 b) {
-  double s = v_maxabs(a), t = v_maxabs(b);
+static double noise_valid(vec3 a, vec3 b) {
+  double s = v_maxabs_valid(a), t = v_maxabs_valid(b);
   return 64 * DBL_EPSILON * (s > t ? s : t);
-}
-
-/* Componentwise minimum and maximum of validated (finite) vectors: inline
-   comparisons, where fmin/fmax are library calls that handle NaN. */
-static vec3 v_min(vec3 a, vec3 b) {
-  return v3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
-}
-static vec3 v_max(vec3 a, vec3 b) {
-  return v3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
-}
-
-static double sign_or(double x, double fallback) {
-  return x > 0 ? 1 : (x < 0 ? -1 : fallback);
 }
 
 /* The way out when the centre is exactly on the shape, where "from the
@@ -89,220 +79,340 @@ static vec3 way_out(vec3 d) {
   return v_neg(d);
 }
 
-/* A unit vector perpendicular to a nonzero e, in the z = 0 plane when e
-   has an x or y part (so 2D callers get 2D answers). */
-static vec3 any_perpendicular(vec3 e) {
-  if (e.x != 0 || e.y != 0) return v_normalize(v3(-e.y, e.x, 0));
-  return v3(1, 0, 0);
+
+/* ---- sphere / sphere ----------------------------------------------------- */
+
+/*
+ * Work in B's frame: the centre of A relative to B moves from s = a0 - b0
+ * by v = (a1 - a0) - (b1 - b0) over the step. Contact while
+ *     |s + v u|^2 <= R^2,  R = ra + rb,
+ * i.e.  a u^2 + 2 b u + c <= 0  with  a = v.v, b = s.v, c = s.s - R^2
+ * (Gomez 1999; the half-b form). The roots are found with the stable form of
+ * RTR 3rd ed. eq. 16.65: q = -(b + sign(b) sqrt(b^2 - a c)), u = q/a and
+ * u = c/q, which never subtracts two nearly equal numbers.
+ *
+ * The discriminant itself is formed as b^2 - a c = a R^2 - |s x v|^2
+ * (Lagrange's identity |s|^2 |v|^2 - (s.v)^2 = |s x v|^2): b^2 and a c
+ * are nearly equal whenever |s| is large next to R (far apart, fast), and
+ * their difference then loses every digit, while the cross product keeps
+ * them (s = (1e15, -5.75, -5.75), v = (-1e15, 5.75, 5.625), R = 5.75: the
+ * difference form misses a contact at u = 1 - 1e-14).
+ */
+typedef struct ss_quad { vec3 s, v; double R, a, b, c, ss; } ss_quad;
+
+COLLIDE_HOT ss_quad ss_setup(double ra, const vec3 *a0, const vec3 *a1,
+                               double rb, const vec3 *b0, const vec3 *b1) {
+  ss_quad k;
+  k.s = v_sub(*a0, *b0);
+  k.v = v_sub(v_sub(*a1, *a0), v_sub(*b1, *b0));
+  k.R = ra + rb;
+  k.a = v_dot(k.v, k.v);
+  k.b = v_dot(k.s, k.v);
+  k.ss = v_dot(k.s, k.s);
+  k.c = k.ss - k.R * k.R;
+  return k;
 }
 
-/* a / |a| from a and |a|^2 (already at hand): unit to rounding unless the
-   squares underflowed (v_normalize divides by the largest component
-   first). Divided, not multiplied by 1 / |a|, so that an axis-aligned a
-   gives exactly +-1 (x / |x|), as v_normalize does. */
-static inline vec3 unit_len(vec3 a, double l) {
-  return l > 1e-140 ? v3(a.x / l, a.y / l, a.z / l) : v_normalize(a);
-}
-static inline vec3 unit_len2(vec3 a, double len2) {
-  return unit_len(a, sqrt(len2));
+/* b^2 - a c in Lagrange's form (see above); formed only once the cheap
+   tests have not decided. */
+COLLIDE_HOT double ss_disc(const ss_quad *k) {
+  return k->a * (k->R * k->R) - v_len2(v_cross(k->s, k->v));
 }
 
-/* ---- time intervals -------------------------------------------------------- */
+/* The first contact when apart at the start (c > 0): 1 with the root in
+   *r0 <= 1 and the stable q in *q, else 0. test_sphere_sphere and the sweep
+   both decide here, so they give the same answer to the last bit. */
+COLLIDE_HOT int ss_first(const ss_quad *k, double *r0, double *q) {
+  double disc;
+  /* Without relative motion (a = 0) they stay apart; moving apart or
+     sideways (b >= 0) they never get closer. This is also Dopertchouk's
+     early out. */
+  if (k->a == 0 || k->b >= 0) return 0;
+  disc = ss_disc(k);
+  if (disc < 0) return 0;              /* the closest approach misses */
+  *q = -(k->b - sqrt_nn(disc));           /* b < 0: q = -b + sqrt(disc) > 0 */
+  *r0 = k->c / *q;                     /* first root, > 0 since c > 0 */
+  if (!(*r0 <= 1)) return 0;           /* first contact after the step */
+  /* Touching at the start to rounding: s.s is rounded to 1.5 eps |s|^2
+     and R^2 to eps/2, so c, where they nearly cancel, is off by less
+     than 2 eps |s|^2, and the discriminant by less than about 6 eps a
+     |s|^2. A centre on the sphere moving along it (b rounding) has a
+     true discriminant of about -a c, negative beyond that rounding once
+     c > 6 eps |s|^2; below 16 eps |s|^2 c, b and disc may all be
+     rounding and c / q a quotient of noises (a start touching to 1e-16,
+     moving tangentially, gave u0 = 1 with the spheres 1.2 apart there):
+     contact at 0. Decided after the root, so the answer (1 or 0) is the
+     same, and test_sphere_sphere agrees; only u0 moves. */
+  if (k->c <= 16 * DBL_EPSILON * k->ss) *r0 = 0;
+  return 1;
+}
 
-/* The set of times in [0, 1] during which the centre is inside a convex
-   piece; empty when lo > hi. */
-typedef struct { double lo, hi; } span;
+/* Returns 1 with [u0, u1] = the contact interval clipped to [0, 1]. */
+COLLIDE_HOT int sphere_sphere_interval(const ss_quad *kp, double *u0,
+                                         double *u1) {
+  double q, r0, r1, t;
 
-static int span_ok(const span *s) { return s->lo <= s->hi; }
-
-static void span_kill(span *s) { s->lo = 1; s->hi = 0; }
-
-/* Keeps the times where a + b t <= 0 (one linear constraint, Cyrus-Beck). */
-static void clip_linear(span *s, double a, double b) {
-  if (b > 0) {
-    double t = -a / b;
-    if (t < s->hi) s->hi = t;
-  } else if (b < 0) {
-    double t = -a / b;
-    if (t > s->lo) s->lo = t;
-  } else if (a > 0) {
-    span_kill(s);   /* parallel to the constraint and outside it */
+  if (kp->c <= 0) {
+    double disc;
+    /* Touching or overlapping at the start (closed contact): u0 = 0. */
+    *u0 = 0;
+    if (kp->a == 0) { *u1 = 1; return 1; }   /* no relative motion: stays so */
+    /* The later root is where they separate; c <= 0 makes it >= 0 and the
+       discriminant >= 0 (rounding aside: clamp it). */
+    disc = ss_disc(kp);
+    if (disc < 0) disc = 0;
+    q = -(kp->b + (kp->b >= 0 ? sqrt_nn(disc) : -sqrt_nn(disc)));
+    r0 = q != 0 ? kp->c / q : 0;
+    r1 = q / kp->a;
+    t = r0 > r1 ? r0 : r1;
+    *u1 = t > 1 ? 1 : t;
+    return 1;
   }
+  if (!ss_first(kp, &r0, &q)) return 0;
+  r1 = q / kp->a;                      /* second root */
+  if (r1 < r0) r1 = r0;                /* equal roots (grazing) may round apart */
+  *u0 = r0;
+  *u1 = r1 > 1 ? 1 : r1;
+  return 1;
 }
 
-/* The times at which x(t) = p + v t is at or below X (*below) and at or
-   above X (*above), on the whole line of time: each is clip_linear's
-   interval for its constraint, with its very number -(p - X) / v (which
-   is also -(X - p) / (-v) to the bit), so the pieces of the rounded box
-   that share the plane x = X are clipped by one division, and meet
-   without a gap as before. With v = 0, all time or none, as clip_linear
-   decides (p - X > 0, resp. X - p > 0, is outside). */
-static inline void plane_sides(double p, double v, double X, span *below,
-                               span *above) {
-  if (v != 0) {
-    double t = -(p - X) / v;
-    below->lo = v > 0 ? -INFINITY : t;
-    below->hi = v > 0 ? t : INFINITY;
-    above->lo = v > 0 ? t : -INFINITY;
-    above->hi = v > 0 ? INFINITY : t;
+/* The arguments shared by the sweep and the test, in the Lua order: all at
+   once when they are fine (see mag3), one by one to name a bad one. */
+static int check_two_spheres_slow(double ra, const collide_vec3 *a0,
+                                  const collide_vec3 *a1, double rb,
+                                  const collide_vec3 *b0,
+                                  const collide_vec3 *b1) {
+  CHECK_RADIUS(ra, 1);
+  CHECK_VEC(a0, 2);
+  CHECK_VEC(a1, 3);
+  CHECK_RADIUS(rb, 4);
+  CHECK_VEC(b0, 5);
+  CHECK_VEC(b1, 6);
+  return 0;
+}
+
+/* (see two_spheres_unit below) */
+#define SS_TINY_SCENE 0x1p-200
+
+/* 1 when every argument is accepted, in one pass (see mag_add), and the
+   scene is not tiny (two_spheres_unit). */
+static inline int two_spheres_ok(double ra, const collide_vec3 *a0,
+                                 const collide_vec3 *a1, double rb,
+                                 const collide_vec3 *b0,
+                                 const collide_vec3 *b1) {
+  int signs;
+  double m = mag_total(mag_add2(mag_add2(mag_nums2(ra, rb, &signs), a0, a1),
+                                b0, b1));
+  return m <= COLLIDE_MAX_COORD && m >= SS_TINY_SCENE && signs == 0;
+}
+
+COLLIDE_HOT int sweep_ss(double ra, const collide_vec3 *a0,
+                           const collide_vec3 *a1, double rb,
+                           const collide_vec3 *b0, const collide_vec3 *b1,
+                           collide_interval *out) {
+  double u0 = 0, u1 = 0;
+  int hit;
+  ss_quad k = ss_setup(ra, a0, a1, rb, b0, b1);
+  hit = sphere_sphere_interval(&k, &u0, &u1);
+  out->u0 = hit ? u0 : 0;
+  out->u1 = hit ? u1 : 0;
+  out->normal = v3(0, 0, 0);
+  return hit;
+}
+
+COLLIDE_HOT int test_ss(double ra, const collide_vec3 *a0,
+                          const collide_vec3 *a1, double rb,
+                          const collide_vec3 *b0, const collide_vec3 *b1) {
+  double r0, q;
+  /* The sweep's decision without its outputs (the second root, the
+     interval). Deciding from f(1) = a + 2b + c <= 0 instead would skip the
+     square root but can disagree with the sweep in the last bit at a
+     grazing or end-of-step contact, and the contract promises the same
+     answer. */
+  ss_quad k = ss_setup(ra, a0, a1, rb, b0, b1);
+  if (k.c <= 0) return 1;
+  return ss_first(&k, &r0, &q);
+}
+
+/* A tiny scene in another unit. The decisions rest on terms of degree
+   four in the lengths (a R^2 and |s x v|^2, the discriminant; a and c
+   are of degree two): for a scene whose sum of magnitudes S is below
+   about 2^-255 they lose bits to underflow, and below about 2^-269 they
+   are 0, so that disc = 0 - 0 passes for any pair -- spheres five radii
+   apart crossing each other's path at 2^-280 read as touching at
+   u0 = 0.605. A scene with S below SS_TINY_SCENE = 2^-200 is therefore
+   measured in the unit 2^-k that brings S into [2^60, 2^61)
+   (unit_exponent): every input times 2^k, exactly (scale2, also for a
+   subnormal input), and u0 and u1 are quotients of terms of the same
+   degree, so the answer is the scene's own in exact arithmetic's sense
+   and in rounding's: the kernel's products all scale by exact powers of
+   two as long as none of them is subnormal, which for the lengths of
+   the scene's own size (within 2^-5 of S) holds from S = 2^-200 (terms
+   of degree four above 2^-820) up to the input limit (those terms then
+   below 2^700). So a scene gets the same bits in every unit 2^j, tiny
+   or not
+   (tests/c/test_basic.c, test_sphere_sphere_any_unit: k from -300 to
+   160); a part far below S is, as in any scene, within its rounding.
+   The interval has no normal (zero). S = 0 (every input 0) stays. */
+static void two_spheres_unit(double *ra, collide_vec3 *a0, collide_vec3 *a1,
+                            double *rb, collide_vec3 *b0, collide_vec3 *b1) {
+  double S = fabs(*ra) + fabs(*rb) + mag3(a0) + mag3(a1) + mag3(b0) + mag3(b1);
+  int k;
+  if (!(S > 0 && S < SS_TINY_SCENE)) return;
+  k = unit_exponent(S);
+  *ra = scale2(*ra, k);
+  *rb = scale2(*rb, k);
+  *a0 = v_ldexp(*a0, k);
+  *a1 = v_ldexp(*a1, k);
+  *b0 = v_ldexp(*b0, k);
+  *b1 = v_ldexp(*b1, k);
+}
+
+/* The arguments one by one, to name a bad one (or find none: valid numbers
+   whose sum of magnitudes is over the limit, or a tiny scene, measured in
+   another unit, above). Apart from the fast entry points, which reach it
+   by a tail call only, so that they stay leaf functions without a
+   frame. */
+COLLIDE_COLD int sweep_ss_slow(double ra, const collide_vec3 *a0,
+                         const collide_vec3 *a1, double rb,
+                         const collide_vec3 *b0, const collide_vec3 *b1,
+                         collide_interval *out) {
+  collide_vec3 p0 = *a0, p1 = *a1, q0 = *b0, q1 = *b1;
+  int e = check_two_spheres_slow(ra, a0, a1, rb, b0, b1);
+  if (e) return e;
+  two_spheres_unit(&ra, &p0, &p1, &rb, &q0, &q1);
+  return sweep_ss(ra, &p0, &p1, rb, &q0, &q1, out);
+}
+
+COLLIDE_COLD int test_ss_slow(double ra, const collide_vec3 *a0,
+                        const collide_vec3 *a1, double rb,
+                        const collide_vec3 *b0, const collide_vec3 *b1) {
+  collide_vec3 p0 = *a0, p1 = *a1, q0 = *b0, q1 = *b1;
+  int e = check_two_spheres_slow(ra, a0, a1, rb, b0, b1);
+  if (e) return e;
+  two_spheres_unit(&ra, &p0, &p1, &rb, &q0, &q1);
+  return test_ss(ra, &p0, &p1, rb, &q0, &q1);
+}
+
+int collide_sweep_sphere_sphere(double ra, const collide_vec3 *a0,
+                                const collide_vec3 *a1, double rb,
+                                const collide_vec3 *b0, const collide_vec3 *b1,
+                                collide_interval *out) {
+  if (!two_spheres_ok(ra, a0, a1, rb, b0, b1))
+    return sweep_ss_slow(ra, a0, a1, rb, b0, b1, out);
+  return sweep_ss(ra, a0, a1, rb, b0, b1, out);
+}
+
+int collide_test_sphere_sphere(double ra, const collide_vec3 *a0,
+                               const collide_vec3 *a1, double rb,
+                               const collide_vec3 *b0, const collide_vec3 *b1) {
+  if (!two_spheres_ok(ra, a0, a1, rb, b0, b1))
+    return test_ss_slow(ra, a0, a1, rb, b0, b1);
+  return test_ss(ra, a0, a1, rb, b0, b1);
+}
+
+/* ---- sphere / plane ------------------------------------------------------ */
+
+/*
+ * Signed distances of the centre to the plane at the start and end of the
+ * step, d0 = n.c0 + d and d1 = n.c1 + d; along the step the distance is
+ * linear, d(u) = d0 + (d1 - d0) u. The sphere (two-sided plane) touches when
+ * |d(u)| <= r. Gomez's listing takes the side from the sign of the normal
+ * only; here the side is the one the centre starts on (RTR 3rd ed. 16.18.1
+ * with the sign chosen per side), so a plane approached from behind works.
+ */
+COLLIDE_HOT int sweep_sphere_plane(double r, const collide_vec3 *c0,
+                                   const collide_vec3 *c1,
+                                   const collide_plane *plane,
+                                   collide_hit *out) {
+  vec3 n = plane->normal;
+  double d0, d1, u, side;
+  d0 = v_dot(n, *c0) + plane->d;
+  d1 = v_dot(n, *c1) + plane->d;
+  /* The side the sphere comes from. A centre exactly on the plane comes
+     from the side opposite its motion (the limit of a centre just off the
+     plane on that side); with no motion across the plane, the front. */
+  side = d0 > 0 ? 1 : (d0 < 0 ? -1 : (d1 > 0 ? -1 : 1));
+  if (fabs(d0) <= r) {
+    u = 0;                              /* touching or overlapping at start */
   } else {
-    below->lo = p - X > 0 ? INFINITY : -INFINITY;
-    below->hi = -below->lo;
-    above->lo = X - p > 0 ? INFINITY : -INFINITY;
-    above->hi = -above->lo;
-  }
-}
-
-/* The times at which x(t) = p + v t is at or below M (*below) and at or
-   above -M (*above): plane_sides' two sides of the plane x = 0, each
-   moved outward by M >= 0, so that they overlap on the band |x| <= M
-   (the padded Voronoi regions of sweep_flat_scaled). iv = 1 / v, which
-   the caller shares between the two planes of an edge: the times
-   -(p - M) iv and -(p + M) iv are within two roundings of plane_sides'
-   -(p - M) / v, which the band's margin covers (see sweep_flat_scaled):
-   one division gives the four times of an edge's two planes. A v so small
-   that 1 / v overflows takes plane_sides' divisions (v = 0: any iv). */
-static inline void plane_band(double p, double v, double iv, double M,
-                              span *below, span *above) {
-  if (v != 0 && fabs(iv) <= DBL_MAX) {
-    double tb = -(p - M) * iv, ta = -(p + M) * iv;
-    below->lo = v > 0 ? -INFINITY : tb;
-    below->hi = v > 0 ? tb : INFINITY;
-    above->lo = v > 0 ? ta : -INFINITY;
-    above->hi = v > 0 ? INFINITY : ta;
-  } else {
-    span unused;
-    plane_sides(p, v, M, below, &unused);
-    plane_sides(p, v, -M, &unused, above);
-  }
-}
-
-/* a's bounds are kept on ties, as clip_linear keeps the span's: [0, 1]
-   stays +0 against a time of -0. */
-static inline span span_and(span a, span b) {
-  span s;
-  s.lo = b.lo > a.lo ? b.lo : a.lo;
-  s.hi = b.hi < a.hi ? b.hi : a.hi;
-  return s;
-}
-
-/* Keeps the times where |w + z t| <= r.
-   Expanding gives A t^2 + 2 B t + C <= 0 with A = z.z, B = w.z,
-   C = w.w - r^2. The discriminant B^2 - A C is formed as A (r^2 - |w_p|^2),
-   w_p = w - (B / A) z being w's part perpendicular to z: no cancellation of
-   two large squares when the centre is far away (Haines et al., "Precision
-   improvements for ray/sphere intersection", Ray Tracing Gems ch. 7). The
-   roots are q / A and C / q with q = -(B + sign(B) sqrt(disc)), which never
-   subtracts nearly equal numbers (RTR 3rd ed. eq. 16.65 style). */
-COLLIDE_HOT void clip_ball_body(span *s, vec3 w, vec3 z, double r) {
-  double A = v_dot(z, z), B = v_dot(w, z), C = v_dot(w, w) - r * r;
-  double h, q, t1, t2;
-  if (A == 0) {               /* no motion across the piece: static test */
-    clip_linear(s, C, 2 * B);
-    return;
-  }
-  if (C > 0 && B >= 0) {      /* outside and not approaching: both roots */
-    span_kill(s);             /* are <= 0 (below, q < 0), s is in [0, 1] */
-    return;
+    double s0 = d0 * side, s1 = d1 * side; /* distances on the sphere's side */
+    /* s0 > r here. Contact needs s to reach r within the step; this also
+       covers zero and receding motion (s1 >= s0) without dividing. */
+    if (s1 > r) { hit_clear(out); return 0; }
+    u = (s0 - r) / (s0 - s1);           /* s0 - s1 >= s0 - r > 0 */
+    u = clamp01(u);
   }
   {
-    vec3 wp = v_madd(w, z, -B / A);
-    h = r * r - v_dot(wp, wp);
+    vec3 c = v_lerp(*c0, *c1, u);
+    double dc = v_dot(n, c) + plane->d;
+    out->u = u;
+    out->normal = v_scale(n, side);
+    out->point = v_madd(c, n, -dc);      /* foot of the centre on the plane */
+    out->feature = COLLIDE_FEATURE_FACE;
   }
-  if (h < 0) {
-    if (C > 0) { span_kill(s); return; }
-    h = 0;                    /* inside at t = 0: rounding only */
-  }
-  q = -(B + copysign(sqrt(A) * sqrt(h), B));
-  if (q == 0) {
-    t1 = t2 = 0;              /* B = 0 and a double root: C = 0 too */
-  } else {
-    t1 = q / A;
-    t2 = C / q;
-    if (t1 > t2) { double t = t1; t1 = t2; t2 = t; }
-  }
-  if (C <= 0) {               /* inside at t = 0, whatever the rounding */
-    if (t1 > 0) t1 = 0;
-    if (t2 < 0) t2 = 0;
-  }
-  if (t1 > s->lo) s->lo = t1;
-  if (t2 < s->hi) s->hi = t2;
-}
-static void clip_ball(span *s, vec3 w, vec3 z, double r) {
-  clip_ball_body(s, w, z, r);
+  return 1;
 }
 
-/* First time in s (a part of [0, 1]) the centre c0 + d t is within r of p,
-   or 2.
-
-   Each piece of a Minkowski sum only matters in the Voronoi region of its
-   feature (the points whose nearest point of the shape is on it): a point
-   of an edge's cylinder outside the edge's region is nearer to another
-   feature, hence inside that feature's piece. So the callers first clip s
-   to the feature's region -- a few linear constraints on the same planes
-   that bound the neighbouring pieces (for the face pieces, with the very
-   same numbers, so no time falls between a face and an edge) -- and most
-   pieces are dismissed before any quadratic is solved. */
-static double first_in_ball(span s, vec3 c0, vec3 d, vec3 p, double r) {
-  if (!span_ok(&s)) return 2;
-  clip_ball(&s, v_sub(c0, p), d, r);
-  return span_ok(&s) ? s.lo : 2;
+/* The arguments one by one, then the kernel (reached by a tail call only,
+   so that the fast entry point stays a leaf function). */
+COLLIDE_COLD int sweep_sphere_plane_slow(double r, const collide_vec3 *c0,
+                                         const collide_vec3 *c1,
+                                         const collide_plane *plane,
+                                         collide_hit *out) {
+  CHECK_RADIUS(r, 1);
+  CHECK_VEC(c0, 2);
+  CHECK_VEC(c1, 3);
+  CHECK_PLANE(plane, 4);
+  return sweep_sphere_plane(r, c0, c1, plane, out);
 }
 
-/* First time in s the centre is within r of the line through a and b, or
-   2. The caller has already clipped s to the times the centre's projection
-   falls between a and b (plane_sides, or the box's own slabs), with the
-   very numbers it uses for the regions of the balls at a and b (or, in
-   sweep_flat_scaled, on bands that overlap them; see there): computed
-   any other way (here, from the unit axis and |b - a|) the cylinder's
-   region and a ball's would leave a gap of rounding between them, and a
-   centre moving on that boundary -- a ball rolling on the floor z = 0
-   into the foot of a post standing on it -- would meet neither piece.
-   The distance to the line is |ax x (x - a)| with ax the unit axis; the
-   cross products keep the magnitudes of the inputs (no fourth powers).
-   When the motion lies in a plane through the axis (a circle sliding into
-   a wall in 2D) the perpendicular distance still changes linearly and the
-   same quadratic holds. */
-/* (the part after the unit axis ax, for a caller that has it already) */
-static double first_in_cylinder_ax(span s, vec3 c0, vec3 d, vec3 a, vec3 ax, double r) {
-  vec3 m = v_sub(c0, a);
-  clip_ball(&s, v_cross(ax, m), v_cross(ax, d), r);
-  return span_ok(&s) ? s.lo : 2;
+int collide_sweep_sphere_plane(double r, const collide_vec3 *c0,
+                               const collide_vec3 *c1,
+                               const collide_plane *plane, collide_hit *out) {
+  /* every argument at once (mag3; |d| may reach twice the coordinate
+     limit, see collide__check_plane; a normal whose squared length is
+     within 1e-9 of 1 is finite and in range, NaN and infinity failing
+     that test too; r's sign bit clear: a negative radius, or -0, takes
+     the careful path), else one by one */
+  int signs;
+  if (!((mag_total(mag_add2(mag_nums2(r, 0.5 * plane->d, &signs), c0, c1)) <=
+         COLLIDE_MAX_COORD) &&
+        ((signs & 1) == 0) && (fabs(v_len2(plane->normal) - 1.0) <= 1e-9)))
+    return sweep_sphere_plane_slow(r, c0, c1, plane, out);
+  return sweep_sphere_plane(r, c0, c1, plane, out);
 }
-static double first_in_cylinder(span s, vec3 c0, vec3 d, vec3 a, vec3 b, double r) {
-  vec3 e;
-  if (!span_ok(&s)) return 2;   /* outside the edge's region throughout */
-  e = v_sub(b, a);
-  if (v_len2(e) == 0) return 2; /* a point: the balls cover it */
-  return first_in_cylinder_ax(s, c0, d, a, unit_len2(e, v_len2(e)), r);
+
+/* Segment p0 -> p1 against the two-sided plane; the normal faces p0. A
+   segment lying in the plane hits at u = 0. */
+int collide_raycast_plane(const collide_vec3 *p0, const collide_vec3 *p1,
+                          const collide_plane *plane, collide_hit *out) {
+  vec3 n = plane->normal;
+  double d0, d1, u;
+  if (!((mag_total(mag_add(mag_add(mag_start(0.5 * plane->d), p0), p1)) <=
+         COLLIDE_MAX_COORD) &&
+        (fabs(v_len2(n) - 1.0) <= 1e-9))) {
+    CHECK_VEC(p0, 1);
+    CHECK_VEC(p1, 2);
+    CHECK_PLANE(plane, 3);
+  }
+  d0 = v_dot(n, *p0) + plane->d;
+  d1 = v_dot(n, *p1) + plane->d;
+  if ((d0 > 0 && d1 > 0) || (d0 < 0 && d1 < 0)) { hit_clear(out); return 0; }
+  /* Signs differ or one end is on the plane, so d0 - d1 = 0 only when both
+     are 0 (the segment lies in the plane). */
+  u = d0 == 0 ? 0 : clamp01(d0 / (d0 - d1));
+  out->u = u;
+  out->point = v_lerp(*p0, *p1, u);
+  out->point = v_madd(out->point, n, -(v_dot(n, out->point) + plane->d));
+  out->normal = d0 > 0 ? n : (d0 < 0 ? v_neg(n) : (d1 < 0 ? n : v_neg(n)));
+  if (d0 == 0 && d1 == 0) out->normal = n;
+  out->feature = COLLIDE_FEATURE_FACE;
+  return 1;
 }
+
 
 /* ---- flat convex polygons (triangles and polygons) -------------------------- */
-
-/* 1 when the triangle abc is not degenerate, else 0: degenerate is
-   |(b-a) x (c-a)| <= DEGENERATE_AREA * (longest edge)^2, i.e. its height
-   below 1e-12 of its longest edge (collinear or repeated points, relative
-   to its size). The unnormalized normal cr = (b-a) x (c-a) goes to *cr
-   and its squared length to *l2; the unit normal is then
-   unit_len2(cr, l2). The comparison l > x, l = sqrt(l2), is
-   decided from the squares when they are clearly apart (a factor 1.0001
-   is far beyond the rounding of sqrt and of x^2, and x above 1e-150 keeps
-   x^2 a normal number), so the common case needs no square root; the
-   answer is that of l > x on every input. */
-static inline int triangle_cross(vec3 a, vec3 b, vec3 c, vec3 *cr, double *l2) {
-  vec3 ab = v_sub(b, a), ac = v_sub(c, a), bc = v_sub(c, b);
-  double e2 = v_len2(ab), x;
-  *cr = v_cross(ab, ac);
-  *l2 = v_len2(*cr);
-  if (v_len2(ac) > e2) e2 = v_len2(ac);
-  if (v_len2(bc) > e2) e2 = v_len2(bc);
-  x = DEGENERATE_AREA * e2;
-  if (x > 1e-150) {
-    if (*l2 > 1.0001 * (x * x)) return 1;
-    if (*l2 < 0.9999 * (x * x)) return 0;
-  }
-  return sqrt(*l2) > x;
-}
 
 
 /* The point of the polygon v[0..count-1] (convex, unit normal n following
@@ -375,24 +485,24 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
                          collide_hit *out) {
   int feature, k;
   double h0 = v_dot(n, v_sub(c0, origin));
-  int near0 = fabs(h0) <= noise(c0, origin);
+  int near0 = fabs(h0) <= noise_valid(c0, origin);
   /* the motion along the plane, not through it: a ray starting a hair
      above the face and crossing it steeply meets the face, not the
      boundary */
-  int along = mode == FLAT_AUTO ? near0 && fabs(v_dot(n, out_dir)) <= noise(c0, c)
+  int along = mode == FLAT_AUTO ? near0 && fabs(v_dot(n, out_dir)) <= noise_valid(c0, c)
                                 : mode == FLAT_2D;
   /* A centre that moves within the polygon's plane (a 2D game) and arrives
      after the start can only have met the boundary first: the face is not
      a candidate, although rounding may put the arrival point a hair inside
      an edge (which would otherwise read as the face, normal out of the
      plane). */
-  int in_plane = u > 0 && along &&
-                 (mode != FLAT_AUTO || fabs(v_dot(n, v_sub(c, origin))) <= noise(c, origin));
+  int boundary_only = u > 0 && along &&
+                      (mode != FLAT_AUTO || fabs(v_dot(n, v_sub(c, origin))) <= noise_valid(c, origin));
   /* c0 in the plane, so that a centre on the boundary gets the in-plane
      normal there: FLAT_AUTO's noise test; never for FLAT_3D after the
      start (see above) */
   int on_plane = mode == FLAT_2D || (near0 && (mode == FLAT_AUTO || u == 0));
-  vec3 p = flat_closest(c, v, count, n, origin, in_plane, &feature, &k);
+  vec3 p = flat_closest(c, v, count, n, origin, boundary_only, &feature, &k);
   vec3 diff = v_sub(c, p);
   double dist = v_len(diff);
   /* 2D (issue 10, the contract's rule): a centre that starts inside the
@@ -410,7 +520,7 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
     diff = v_sub(p, c);             /* outward: from the centre to the edge */
     dist = v_len(diff);
   }
-  double side = fabs(h0) > noise(c0, origin) ? sign_or(h0, 1)
+  double side = fabs(h0) > noise_valid(c0, origin) ? sign_or(h0, 1)
                                              : sign_or(v_dot(n, out_dir), 1);
   vec3 normal;
   /* c = c0 + d u carries the rounding of c0's magnitude and p that of the
@@ -418,10 +528,10 @@ static void flat_contact(vec3 c, vec3 c0, vec3 out_dir, double u, const vec3 *v,
      beside a vertex, or crossing an edge of a polygon whose vertices are
      near 10, got a normal along the edge, facing away from p0) */
   /* (max2, not fmax: noise is never NaN nor -0, and fmax is a call) */
-  double tiny = max2(noise(c, p), noise(c0, p));
+  double tiny = max2(noise_valid(c, p), noise_valid(c0, p));
   {
     int i;
-    for (i = 0; i < count; i++) tiny = max2(tiny, noise(v[i], v[i]));
+    for (i = 0; i < count; i++) tiny = max2(tiny, noise_valid(v[i], v[i]));
   }
   /* FLAT_3D (r = 0, an end clearly off the plane): the pieces hold only
      points at zero computed distance, so x(u) off the polygon by more
@@ -659,7 +769,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
   double best = 2, t, h0 = v_dot(n, v_sub(c0, origin)), hd = v_dot(n, d);
   double m;
   int i;
-  span s = { 0, 1 }, unit = { 0, 1 };
+  time_span s = { 0, 1 }, unit = { 0, 1 };
   double pk[PRISM_KEPT], qk[PRISM_KEPT], mk[PRISM_KEPT];  /* for edges_clear */
   int kept = 0;
   for (i = 1; i < count; i++) {
@@ -674,8 +784,8 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
   {
     double h1 = v_dot(n, v_sub(c1, origin));
     if (!(scale > 0))
-      scale = max2(max2(max2(r, v_maxabs(c0)), max2(v_maxabs(c1), v_maxabs(lo))),
-                   max2(v_maxabs(hi), v_maxabs(origin)));
+      scale = max2(max2(max2(r, v_maxabs_valid(c0)), max2(v_maxabs_valid(c1), v_maxabs_valid(lo))),
+                   max2(v_maxabs_valid(hi), v_maxabs_valid(origin)));
     m = r + 64 * DBL_EPSILON * scale;
     if ((h0 > m && h1 > m) || (h0 < -m && h1 < -m)) {
       hit_clear(out);
@@ -715,7 +825,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
     int f, k;
     vec3 p = flat_closest(c0, v, count, n, origin, 0, &f, &k);
     double dp = v_len2(v_sub(c0, p)), np = 0;
-    if (r == 0) np = 8 * DBL_EPSILON * max2(v_maxabs(c0), v_maxabs(p));
+    if (r == 0) np = 8 * DBL_EPSILON * max2(v_maxabs_valid(c0), v_maxabs_valid(p));
     if (dp <= r * r || dp <= np * np) best = 0;
   }
   /* The edges' cylinders and the vertices' balls, each clipped to its
@@ -781,7 +891,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
     /* the outside bands' margin, widened for a reflex vertex by twice
        reflex_reach's tau (K itself for a convex polygon or a triangle) */
     double Ko = count > 3 ? K + 2 * reflex_reach(v, count, n) : K;
-    span end_above, below;   /* the side of the previous edge's end plane */
+    time_span end_above, below;   /* the side of the previous edge's end plane */
     vec3 e = v_sub(v[0], v[count - 1]);
     double de = v_dot(d, e);
     plane_band(v_dot(v_sub(c0, v[0]), e), de, de != 0 ? 1 / de : 0,
@@ -791,7 +901,7 @@ static int sweep_flat_scaled(double r, vec3 c0, vec3 c1, const vec3 *v,
       vec3 en = v_sub(next, v[i]), mi = v_cross(n, en);
       double dd = v_dot(d, en), idd = dd != 0 ? 1 / dd : 0;
       double l1 = fabs(en.x) + fabs(en.y) + fabs(en.z), M = K * l1;
-      span start_below, start_above, end_below, next_end_above, out_side, in_side, sp;
+      time_span start_below, start_above, end_below, next_end_above, out_side, in_side, sp;
       plane_band(v_dot(w, en), dd, idd, M, &start_below, &start_above);
       plane_band(v_dot(v_sub(c0, next), en), dd, idd, M, &end_below, &next_end_above);
       sp = span_and(span_and(unit, end_above), start_below);        /* vertex i */
@@ -936,16 +1046,16 @@ int collide__sweep_sphere_triangle_n(double r, const vec3 *c0, const vec3 *c1,
 /* The rounding of a computed plane distance h(p) = n.(p - origin): n's
    direction is known to a few epsilon, so its error grows with
    |p - origin|, and the difference carries the rounding of p and origin
-   (64 epsilon of their sum, as noise() is of their maximum). */
+   (64 epsilon of their sum, as noise_valid() is of their maximum). */
 static double plane_noise(vec3 p, vec3 origin) {
   return 64 * DBL_EPSILON *
-         (v_maxabs(p) + v_maxabs(origin) + v_maxabs(v_sub(p, origin)));
+         (v_maxabs_valid(p) + v_maxabs_valid(origin) + v_maxabs_valid(v_sub(p, origin)));
 }
 
 static int flat_in_plane(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
                          vec3 origin, collide_hit *out) {
   vec3 d = v_sub(p1, p0), e, c, normal, w;
-  span s = { 0, 1 };
+  time_span s = { 0, 1 };
   int i, j = -1, feature, k;
   for (i = 0; i < count && span_ok(&s); i++) {
     vec3 mi = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
@@ -965,7 +1075,7 @@ static int flat_in_plane(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
        boundary point's own coordinates (8 epsilon, as sweep_flat's start)
        it starts touching. */
     c = flat_closest(p0, v, count, n, origin, 1, &feature, &k);
-    if (v_len(v_sub(p0, c)) <= 8 * DBL_EPSILON * max2(v_maxabs(p0), v_maxabs(c))) j = -1;
+    if (v_len(v_sub(p0, c)) <= 8 * DBL_EPSILON * max2(v_maxabs_valid(p0), v_maxabs_valid(c))) j = -1;
   }
   if (j < 0) {                        /* s.lo = 0: starting in the region */
     flat_contact(p0, p0, way_out(d), 0, v, count, n, origin, FLAT_2D, out);
@@ -1038,13 +1148,13 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
                     vec3 origin, collide_hit *out) {
   vec3 d = v_sub(p1, p0);
   double h0 = v_dot(n, v_sub(p0, origin)), h1 = v_dot(n, v_sub(p1, origin));
-  double scale = v_maxabs(p0), t, tol, hd, md;
+  double scale = v_maxabs_valid(p0), t, tol, hd, md;
   int i, inside = 1;
-  span s = { 0, 1 };
-  if ((t = v_maxabs(p1)) > scale) scale = t;
-  if ((t = v_maxabs(origin)) > scale) scale = t;
+  time_span s = { 0, 1 };
+  if ((t = v_maxabs_valid(p1)) > scale) scale = t;
+  if ((t = v_maxabs_valid(origin)) > scale) scale = t;
   for (i = 0; i < count; i++)
-    if ((t = v_maxabs(v[i])) > scale) scale = t;
+    if ((t = v_maxabs_valid(v[i])) > scale) scale = t;
   tol = 64 * DBL_EPSILON * scale;
   if ((h0 > tol && h1 > tol) || (h0 < -tol && h1 < -tol)) {
     hit_clear(out);     /* both ends clearly on one side */
@@ -1055,19 +1165,19 @@ static int ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
   if (!(scale > 1e-90) || !(fabs(h0) > tol && fabs(h1) > tol))
     return sweep_flat_scaled(0, p0, p1, v, count, n, origin, 0, FLAT_3D, out);
   /* sweep_flat's face prism for r = 0, the same operations (h0 - 0 is h0;
-     clipping an empty span leaves it empty, so all edges may be clipped) */
+     clipping an empty time_span leaves it empty, so all edges may be clipped) */
   hd = v_dot(n, d);
   clip_linear(&s, h0, hd);
   clip_linear(&s, -h0, -hd);
   t = -h0 / hd;          /* the crossing, between the clear ends */
   if (!(t > 0 && t < 1))
     return sweep_flat_scaled(0, p0, p1, v, count, n, origin, 0, FLAT_3D, out);
-  md = 256 * 3 * tol * v_maxabs(d);
+  md = 256 * 3 * tol * v_maxabs_valid(d);
   hd = fabs(hd);
   for (i = 0; i < count; i++) {
     vec3 m = v_cross(n, v_sub(v[i + 1 < count ? i + 1 : 0], v[i]));
     double a = v_dot(m, v_sub(p0, v[i])), b = v_dot(m, d);
-    double g = a + b * t, need = md * v_maxabs(m);   /* m.(P - v_i) */
+    double g = a + b * t, need = md * v_maxabs_valid(m);   /* m.(P - v_i) */
     clip_linear(&s, -a, -b);
     if (g * hd < -need) inside = -1;             /* clearly outside its line */
     else if (inside > 0 && !(g * hd > need)) inside = 0;   /* near its line */
@@ -1315,7 +1425,7 @@ static inline __m128d dot_pair(__m128d ax, __m128d ay, __m128d az,
    chain of the call more than its count of instructions: bench/README.md,
    issue 12). The margin's rounding changes with its grouping, which no
    decision can tell: see "Every decision is proven ... with margins" in
-   collide_internal.h. */
+   collide_sphere.h. */
 static inline void mt_axis(const double *p0, const double *p1,
                            const double *a, const double *b, const double *c,
                            __m128d *D, __m128d *E) {
@@ -1514,13 +1624,13 @@ int collide__ray_triangle_misses(const vec3 *p0, const vec3 *p1, const vec3 *a,
                                  const vec3 *b, const vec3 *c) {
   vec3 ab = v_sub(*b, *a), ac = v_sub(*c, *a), d = v_sub(*p1, *p0);
   vec3 n = v_cross(ab, ac), w0 = v_sub(*p0, *a);
-  double scale = max3(v_maxabs(*p0), v_maxabs(*p1), v_maxabs(*a));
+  double scale = max3(v_maxabs_valid(*p0), v_maxabs_valid(*p1), v_maxabs_valid(*a));
   double E, h0, h1, hd, margin, t;
   vec3 v[3], p;
   int i;
-  scale = max3(scale, v_maxabs(*b), v_maxabs(*c));
+  scale = max3(scale, v_maxabs_valid(*b), v_maxabs_valid(*c));
   if (!(scale > 1e-90)) return 0;   /* products could underflow */
-  E = v_maxabs(ab) * v_maxabs(ac);
+  E = v_maxabs_valid(ab) * v_maxabs_valid(ac);
   h0 = v_dot(n, w0);
   h1 = v_dot(n, v_sub(*p1, *a));
   margin = 1e-9 * scale * 3 * E;
@@ -1529,7 +1639,7 @@ int collide__ray_triangle_misses(const vec3 *p0, const vec3 *p1, const vec3 *a,
      and steep enough (|n.d| >= 1e-3 * 3E * |d|, |d| <= 2 maxabs(d)) */
   if (!((h0 > margin && h1 < -margin) || (h0 < -margin && h1 > margin))) return 0;
   hd = h1 - h0;
-  if (!(fabs(hd) >= 1e-3 * 3 * E * 2 * v_maxabs(d))) return 0;
+  if (!(fabs(hd) >= 1e-3 * 3 * E * 2 * v_maxabs_valid(d))) return 0;
   t = -h0 / hd;
   p = v_madd(*p0, d, t);
   v[0] = *a; v[1] = *b; v[2] = *c;
@@ -1538,25 +1648,9 @@ int collide__ray_triangle_misses(const vec3 *p0, const vec3 *p1, const vec3 *a,
        edge's line, positive on the triangle's side */
     vec3 e = v_sub(v[i + 1 < 3 ? i + 1 : 0], v[i]);
     double g = v_dot(n, v_cross(e, v_sub(p, v[i])));
-    if (g < -1e-9 * scale * 3 * E * 2 * v_maxabs(e)) return 1;
+    if (g < -1e-9 * scale * 3 * E * 2 * v_maxabs_valid(e)) return 1;
   }
   return 0;
-}
-
-/* A polygon handed to a query: it should come from collide_polygon_init;
-   only what could crash is checked again (C callers through the FFI). */
-static int check_polygon(const collide_polygon *poly, int arg) {
-  if (poly == NULL || poly->vertices == NULL || poly->count < 3)
-    return COLLIDE_FAIL(arg, COLLIDE_E_FEW_VERTICES);
-  CHECK_PLANE(&poly->plane, arg);
-  return 0;
-}
-
-/* The point of the polygon's plane nearest its first vertex. */
-static vec3 polygon_origin(const collide_polygon *poly) {
-  const collide_plane *pl = &poly->plane;
-  return v_madd(poly->vertices[0], pl->normal,
-                -(v_dot(pl->normal, poly->vertices[0]) + pl->d));
 }
 
 int collide_sweep_sphere_polygon(double r, const collide_vec3 *c0,
@@ -1649,7 +1743,7 @@ static COLLIDE_NOINLINE_FN int segment_pieces(double r, const collide_vec3 *c0,
      segment (ee == 0; not ee > 0, which a NaN fails). */
   ax = ee != 0 ? unit_len2(e, ee) : e;
   {
-    span all = { 0, 1 }, end_a = { 0, 1 }, end_b = { 0, 1 };
+    time_span all = { 0, 1 }, end_a = { 0, 1 }, end_b = { 0, 1 };
     vec3 ab = v_sub(*b, *a), wa = v_sub(*c0, *a), wb = v_sub(*c0, *b);
     double ab2 = v_len2(ab), s0 = ab2 > 0 ? v_dot(wa, ab) / ab2 : 0;
     /* Overlapping at the start: u = 0, whatever the pieces say. The
@@ -1665,7 +1759,7 @@ static COLLIDE_NOINLINE_FN int segment_pieces(double r, const collide_vec3 *c0,
       /* the planes through a and b perpendicular to the segment bound the
          cylinder's region and the balls': crossed once each (plane_sides,
          clip_between's and clip_linear's own numbers) */
-      span behind_a, past_a, before_b, beyond_b;
+      time_span behind_a, past_a, before_b, beyond_b;
       double dab = v_dot(d, ab);
       plane_sides(v_dot(wa, ab), dab, 0, &behind_a, &past_a);
       plane_sides(v_dot(wb, ab), dab, 0, &before_b, &beyond_b);
@@ -1701,11 +1795,11 @@ static COLLIDE_NOINLINE_FN int segment_pieces(double r, const collide_vec3 *c0,
   dist = v_len(diff);
   /* With r = 0 (a ray against the segment) every contact is at distance 0
      exactly, so c - p is rounding alone, whose direction means nothing:
-     it may exceed noise() where the motion is long next to c (c0 = 1e8,
+     it may exceed noise_valid() where the motion is long next to c (c0 = 1e8,
      the contact near 1) and then faced along the motion. The rules for a
      centre on the segment decide instead, as for a distance within
      noise. */
-  if (r > 0 && dist > noise(c, p)) {
+  if (r > 0 && dist > noise_valid(c, p)) {
     normal = unit_len(diff, dist);
   } else if (feature == COLLIDE_FEATURE_EDGE) {
     /* centre on the segment: way_out across it, else any perpendicular.
@@ -1823,7 +1917,7 @@ static void box_contact(vec3 c, vec3 out_dir, vec3 ctr, vec3 e, double u,
   }
   /* dn = c - p in box coordinates: exact zeros on the inside axes */
   dist = v_len(dn);
-  if (dist > noise(c, p)) {
+  if (dist > noise_valid(c, p)) {
     normal = unit_len(dn, dist);
   } else {
     normal = v3(sign_or(dn.x, 0), sign_or(dn.y, 0), sign_or(dn.z, 0));
@@ -1973,7 +2067,7 @@ int collide_raycast_aabb(const collide_vec3 *p0, const collide_vec3 *p1,
    same operations in the same order (the zeros folded by the compiler
    only where IEEE arithmetic allows), so the same bits, without passing
    two vectors through memory to a call. One copy for all twelve edges. */
-static double aabb_edge(span s, double w1, double w2, double z1, double z2,
+static double aabb_edge(time_span s, double w1, double w2, double z1, double z2,
                         double r, double best) {
   clip_ball_body(&s, v3(w1, w2, 0), v3(z1, z2, 0), r);
   return span_ok(&s) && s.lo < best ? s.lo : best;
@@ -1983,17 +2077,17 @@ static double aabb_edge(span s, double w1, double w2, double z1, double z2,
    corners (+-e1, +-e2) of the other two axes, whose outside spans are
    lo1/hi1 and lo2/hi2; p, v: the centre's start and motion on those
    axes. */
-COLLIDE_HOT double aabb_edges(span along, const span *lo1, const span *hi1,
-                              const span *lo2, const span *hi2, double p1,
+COLLIDE_HOT double aabb_edges(time_span along, const time_span *lo1, const time_span *hi1,
+                              const time_span *lo2, const time_span *hi2, double p1,
                               double p2, double v1, double v2, double e1,
                               double e2, double r, double best) {
   int sx, sy;
   if (!(span_ok(&along) && along.lo < best)) return best;   /* none can */
   for (sx = -1; sx <= 1; sx += 2) {
-    span s1 = span_and(along, sx > 0 ? *hi1 : *lo1);
+    time_span s1 = span_and(along, sx > 0 ? *hi1 : *lo1);
     if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
     for (sy = -1; sy <= 1; sy += 2) {
-      span s = span_and(s1, sy > 0 ? *hi2 : *lo2);
+      time_span s = span_and(s1, sy > 0 ? *hi2 : *lo2);
       if (!(span_ok(&s) && s.lo < best)) continue;
       /* first_in_cylinder for an edge along the axis, whose unit axis is
          exact: the cross products with it are the two other components
@@ -2007,9 +2101,9 @@ COLLIDE_HOT double aabb_edges(span along, const span *lo1, const span *hi1,
 
 /* The face piece of axis k: the box grown by r along it, over the times
    s in the other two slabs. */
-COLLIDE_HOT double aabb_face(span s, double p, double v, double x,
+COLLIDE_HOT double aabb_face(time_span s, double p, double v, double x,
                              double best) {
-  span below, above;
+  time_span below, above;
   if (!(span_ok(&s) && s.lo < best)) return best;   /* (no need to divide) */
   plane_sides(p, v, x, &below, &above);
   s = span_and(s, below);
@@ -2104,7 +2198,7 @@ static COLLIDE_NOINLINE_FN int aabb_pieces(double r, const collide_vec3 *c0,
                                            vec3 e, vec3 d, vec3 rel,
                                            collide_hit *out) {
   double best = 2, t;
-  span inx, iny, inz, lox, loy, loz, hix, hiy, hiz, below, above,
+  time_span inx, iny, inz, lox, loy, loz, hix, hiy, hiz, below, above,
        unit = { 0, 1 }, corner_lo[3], corner_hi[3];
   int sx, sy, sz;
   /* x_i = +e_i: below is the slab's upper side, above is outside */
@@ -2140,13 +2234,13 @@ static COLLIDE_NOINLINE_FN int aabb_pieces(double r, const collide_vec3 *c0,
   corner_lo[0] = lox; corner_lo[1] = loy; corner_lo[2] = loz;
   corner_hi[0] = hix; corner_hi[1] = hiy; corner_hi[2] = hiz;
   for (sx = -1; sx <= 1 && best > 0; sx += 2) {
-    span s1 = span_and(unit, sx > 0 ? corner_hi[0] : corner_lo[0]);
+    time_span s1 = span_and(unit, sx > 0 ? corner_hi[0] : corner_lo[0]);
     if (!(s1.lo <= s1.hi && s1.lo < best)) continue;
     for (sy = -1; sy <= 1; sy += 2) {
-      span s2 = span_and(s1, sy > 0 ? corner_hi[1] : corner_lo[1]);
+      time_span s2 = span_and(s1, sy > 0 ? corner_hi[1] : corner_lo[1]);
       if (!(s2.lo <= s2.hi && s2.lo < best)) continue;
       for (sz = -1; sz <= 1; sz += 2) {
-        span s = span_and(s2, sz > 0 ? corner_hi[2] : corner_lo[2]);
+        time_span s = span_and(s2, sz > 0 ? corner_hi[2] : corner_lo[2]);
         if (!(span_ok(&s) && s.lo < best)) continue;
         t = first_in_ball(s, rel, d, v3(sx * e.x, sy * e.y, sz * e.z), r);
         if (t < best) best = t;
@@ -2248,7 +2342,7 @@ int collide_raycast_sphere(const collide_vec3 *p0, const collide_vec3 *p1,
                            const collide_vec3 *center, double r,
                            collide_hit *out) {
   vec3 d, m, c, n;
-  span s = { 0, 1 };
+  time_span s = { 0, 1 };
   int starts_inside;
   CHECK_VEC(p0, 1);
   CHECK_VEC(p1, 2);
@@ -2266,7 +2360,7 @@ int collide_raycast_sphere(const collide_vec3 *p0, const collide_vec3 *p1,
   c = s.lo == 0 ? *p0 : v_madd(*p0, d, s.lo);
   n = v_sub(c, *center);
   /* c carries the rounding of p0 + d t, which scales with p0 and p1 */
-  if (v_maxabs(n) <= fmax(noise(c, *center), noise(*p0, *p1))) {
+  if (v_maxabs_valid(n) <= fmax(noise_valid(c, *center), noise_valid(*p0, *p1))) {
     /* at the centre itself (zero radius, or starting there), up to the
        rounding of c: a direction made of rounding noise could face away
        from p0, so face p0 instead */
@@ -2291,32 +2385,9 @@ int collide__ray_flat(vec3 p0, vec3 p1, const vec3 *v, int count, vec3 n,
                       vec3 origin, collide_hit *out) {
   return ray_flat(p0, p1, v, count, n, origin, out);
 }
-int collide__triangle_normal(const vec3 v[3], vec3 *n) {
-  vec3 cr;
-  double l2;
-  if (!triangle_cross(v[0], v[1], v[2], &cr, &l2)) return 0;
-  *n = unit_len2(cr, l2);
-  return 1;
-}
-int collide__check_polygon(const collide_polygon *poly, int arg) {
-  return check_polygon(poly, arg);
-}
-vec3 collide__polygon_origin(const collide_polygon *poly) {
-  return polygon_origin(poly);
-}
-double collide__first_in_cylinder(double r, vec3 c0, vec3 d, vec3 a, vec3 b) {
-  /* the region between the planes through a and b, as the segment sweep
-     bounds its cylinder */
-  span all = { 0, 1 }, behind_a, past_a, before_b, beyond_b;
-  vec3 ab = v_sub(b, a);
-  double dab = v_dot(d, ab);
-  plane_sides(v_dot(v_sub(c0, a), ab), dab, 0, &behind_a, &past_a);
-  plane_sides(v_dot(v_sub(c0, b), ab), dab, 0, &before_b, &beyond_b);
-  all = span_and(span_and(all, past_a), before_b);
-  return first_in_cylinder(all, c0, d, a, b, r);
-}
 vec3 collide__flat_closest(vec3 c, const vec3 *v, int count, vec3 n,
                            vec3 origin, int *feature) {
   int which;
   return flat_closest(c, v, count, n, origin, 0, feature, &which);
 }
+
