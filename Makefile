@@ -6,9 +6,10 @@
 #   make test       install missing Debian packages, then build for every Lua
 #                   ABI and run the C tests, the specs on Lua 5.1-5.4 and
 #                   LuaJIT (both backends), luacheck, the packaging checks
-#                   and the examples: two at a time (make -j2), 3 to 4
-#                   minutes on 2 quiet cores; each check's output is printed
-#                   whole, the last line is "tests: N passed, M failed"
+#                   and the examples: everything built first, then the
+#                   checks two at a time (make -j2), the longest first;
+#                   each check's output is printed whole, the last line is
+#                   "tests: N passed, M failed"
 #   make demo       console tour of the swept tests (examples/tour.lua)
 #   make bench      ns per call on Lua 5.4 and LuaJIT against pure Lua, a
 #                   no-op C call and a raw C loop (bench/README.md)
@@ -19,8 +20,10 @@
 #                   check-asan check-valgrind fuzz-replay lint check-gc host,
 #                   check-windows (the C tests of the Windows build under wine),
 #                   fuzz-lua (the Lua-level re-entrancy fuzzer),
-#                   and spec-full: the property specs at their full size
-#                   (make test runs them at a quick size) on every VM
+#                   spec-full: the property specs and the controller
+#                   course at their full size (make test runs them at a
+#                   quick size) on every VM, and rock-check-rest: the rock
+#                   built for Lua 5.2 and 5.3 and from the release rockspec
 #   make clean
 #
 # Every variable below can be set on the command line, e.g.
@@ -83,7 +86,8 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
 .PHONY: examples fps-example platformer-smoke platformer help help-check \
   playground playground-smoke tiles-smoke tiles
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
-        check-c check-convex-oracle specs spec-full luacheck rock-check \
+        check-c check-convex-oracle check-convex-oracle-full specs spec-full \
+        luacheck rock-check rock-check-rest test-build \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
         cdef cdef-check bench deps-reliab \
         check-asan check-valgrind fuzz fuzz-build lint check-gc host ci-extra fuzz-lua \
@@ -213,26 +217,21 @@ luacheck:
 # installing the rock into a throw-away tree (from a copy of the sources:
 # luarocks builds in place) gives a module that loads with each Lua and
 # carries the LuaLS annotations; `luarocks test` runs the whole spec suite.
+# make test builds the rock for Lua 5.1 (LuaJIT, LÖVE) and 5.4 (where
+# `luarocks test` runs); rock-check-rest, in make ci-extra, builds it for
+# 5.2 and 5.3 and builds the release rockspec (each build compiles the whole
+# core again).
 rock-check: build/5.4/collide/core.so
 	@mkdir -p build/logs
 	@set -o pipefail; LUAROCKS='$(LUAROCKS)' BUSTED='$(BUSTED)' \
+	  ROCK_VMS='5.1 5.4' ROCK_RELEASE=no \
 	  bash tests/pkg/rock_check.sh | tee build/logs/pkg-rock.log
-
-# make test: every check in one `make -j2` (the machine has two cores),
-# the long ones first so that both cores stay busy to the end (rock-check,
-# one process of builds and a spec run, is the longest). -Otarget prints
-# each check's output whole when it ends (the spec runs and the packaging
-# checks also keep theirs in build/logs/); -k goes on after a failure, so
-# that the closing line of tools/test-summary counts every run. make test
-# fails if any check failed.
-TEST_CHECKS = cdef-check luacheck rock-check \
-  $(addprefix spec-,5.1 5.3 5.2 luajit-capi luajit 5.4) \
-  pkg-check love-smoke examples check-c check-convex-oracle
 
 # The convex sweeps against an exact referee (tests/convex_oracle.py: the
 # first contact as a linear program in rational arithmetic), on Lua 5.4
-# and on LuaJIT's FFI backend; CONVEX_ORACLE_CASES per function.
-CONVEX_ORACLE_CASES ?= 300
+# and on LuaJIT's FFI backend; CONVEX_ORACLE_CASES per function (60 in
+# make test, 600 in check-convex-oracle-full, part of make ci-extra).
+CONVEX_ORACLE_CASES ?= 60
 check-convex-oracle: build/5.4/collide/core.so build/5.1/collide/core.so
 	@mkdir -p build/logs
 	@set -o pipefail; python3 tests/convex_oracle.py --cases $(CONVEX_ORACLE_CASES) \
@@ -241,9 +240,36 @@ check-convex-oracle: build/5.4/collide/core.so build/5.1/collide/core.so
 	  --lua "env COLLIDE_BACKEND=ffi luajit" --cpath "build/5.1/?.so" \
 	  | tee build/logs/convex-oracle-luajit.log
 
+check-convex-oracle-full:
+	@$(MAKE) --no-print-directory check-convex-oracle CONVEX_ORACLE_CASES=600
+
+rock-check-rest: build/5.4/collide/core.so
+	@set -o pipefail; LUAROCKS='$(LUAROCKS)' BUSTED='$(BUSTED)' \
+	  ROCK_VMS='5.2 5.3' ROCK_RELEASE=yes bash tests/pkg/rock_check.sh
+
+# make test: first everything is built (make -j2 test-build: the core once,
+# each ABI's binding, the C tests linked with the core's objects), then every
+# check in one `make -j2` (the machine has two cores). With nothing left to
+# build, make starts the checks in the order of TEST_CHECKS as a core frees,
+# so the long ones come first and both cores stay busy to the end (built
+# from within the checks, a check would wait for the builds and start late).
+# -Otarget prints each check's output whole when it ends (the spec runs and
+# the packaging checks also keep theirs in build/logs/); -k goes on after a
+# failure, so that the closing line of tools/test-summary counts every run.
+# make test fails if any check failed. `make ci-extra` runs what make test
+# leaves out: the property specs at full size (spec-full) and the rest of
+# the packaging check (rock-check-rest).
+TEST_BUILD = build-all $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
+TEST_CHECKS = rock-check \
+  $(addprefix spec-,5.4 5.1 5.3 5.2 luajit-capi luajit) \
+  pkg-check love-smoke examples check-c check-convex-oracle luacheck cdef-check
+
+test-build: $(TEST_BUILD)
+
 test: deps
 	@rm -rf build/logs
-	@st=0; $(MAKE) --no-print-directory -k -j2 -Otarget $(TEST_CHECKS) || st=$$?; \
+	@st=0; $(MAKE) --no-print-directory -j2 test-build || st=$$?; \
+	  $(MAKE) --no-print-directory -k -j2 -Otarget $(TEST_CHECKS) || st=$$?; \
 	  sh tools/test-summary build/logs || st=1; exit $$st
 
 # ---- shipping (make dist) and the packaging checks -----------------------
@@ -665,7 +691,8 @@ fuzz-replay: fuzz-build
 # test runs them at the quick size).
 ci-extra: deps-reliab
 	@$(MAKE) --no-print-directory -j2 -Otarget check-valgrind check-asan lint \
-	  check-gc host fuzz-replay spec-full fuzz-lua check-windows
+	  check-gc host fuzz-replay spec-full fuzz-lua check-windows rock-check-rest \
+	  check-convex-oracle-full
 	@echo "make ci-extra: all reliability checks passed"
 
 # The Lua-level fuzzers: of collide.load (tests/fuzz_load.lua: saved random

@@ -20,10 +20,15 @@
 -- every frame through w:set_velocity and w:advance, or placed anew with
 -- w:update) are ridden by a mover standing or walking on them.
 -- COLLIDE_COURSE=big runs a larger matrix (more seeds, angles, speeds).
+-- Under `make test` (spec/support/size.lua's quick size) each case walks at
+-- one of the frame rates, taken in turn, and the random stairs draw half
+-- the seeds; COLLIDE_SPEC_SIZE=full (`make spec-full`, in `make ci-extra`)
+-- and COLLIDE_COURSE=big walk every case at every rate.
 local collide = require "collide"
 local V = collide.vec3
 
 local BIG = os.getenv("COLLIDE_COURSE") == "big"
+local FULL = BIG or dofile("spec/support/size.lua").full
 local G = 20
 local STEP, SNAP = 0.35, 0.5
 
@@ -298,6 +303,17 @@ end
 local KINDS = { "sphere", "box", "capsule" }
 local HZ = { 30, 60, 144 }
 
+-- The frame rates a case walks at: all of them at full size; at the quick
+-- size one, the next of them each time (so the course still walks at every
+-- rate, each case at one).
+local turn = 0
+local function rates(all)
+  all = all or HZ
+  if FULL then return all end
+  turn = turn + 1
+  return { all[1 + turn % #all] }
+end
+
 describe("the controller course", function()
   describe("walkable ramps (aligned and sunk feet) and crests", function()
     local degs = BIG and { 10, 15, 20, 25, 30, 35, 40, 44 } or { 15, 44 }
@@ -306,7 +322,7 @@ describe("the controller course", function()
         for _, aligned in ipairs({ true, false }) do
           it(("%s up a %d degree ramp, %s foot, grounded every frame, onto the top")
              :format(kind, deg, aligned and "aligned" or "sunk"), function()
-            for _, hz in ipairs(HZ) do
+            for _, hz in ipairs(rates()) do
               for _, speed in ipairs(BIG and { 0.1, 0.5 } or { 0.4 }) do
                 local M = mover(kind, 0.6)
                 local L = ramp_level(deg, 1.5, aligned)
@@ -325,7 +341,7 @@ describe("the controller course", function()
         end
         it(("%s over a %d degree crest and down, grounded every frame, "
             .. "with and without stop_on_slope"):format(kind, deg), function()
-          for _, hz in ipairs(HZ) do
+          for _, hz in ipairs(rates()) do
             for _, sos in ipairs({ false, true }) do
               local speed = 0.3
               local M = mover(kind, 0.6)
@@ -349,7 +365,7 @@ describe("the controller course", function()
       for _, deg in ipairs(degs) do
         it(("%s never climbs a %d degree ramp higher than step_height")
            :format(kind, deg), function()
-          for _, hz in ipairs(HZ) do
+          for _, hz in ipairs(rates()) do
             for _, speed in ipairs(BIG and { 0.1, 1, 5 } or { 0.2, 5 }) do
               local M = mover(kind, 0.6)
               local L = ramp_level(deg, 3, true)
@@ -366,7 +382,7 @@ describe("the controller course", function()
   end)
 
   describe("stairs", function()
-    local seeds = BIG and 40 or 6
+    local seeds = BIG and 40 or FULL and 6 or 3
     for _, kind in ipairs(KINDS) do
       it(kind .. " climbs stairs no higher than step_height, grounded every frame, "
          .. "no slower than the ramp; is stopped by higher ones", function()
@@ -420,7 +436,7 @@ describe("the controller course", function()
     for _, kind in ipairs(KINDS) do
       it(kind .. " walks a row of tiles grounded and stops at the wall, "
          .. "up to 50 widths a frame", function()
-        for _, hz in ipairs(HZ) do
+        for _, hz in ipairs(rates()) do
           for _, size in ipairs({ 0.3, 1 }) do
             for _, speed in ipairs(BIG and { 0.1, 1, 10, 50 } or { 0.2, 50 }) do
               local M = mover(kind, 0.6)
@@ -495,7 +511,7 @@ describe("the controller course", function()
       it(kind .. " stays grounded and never above the ground under it, "
          .. "0.5 to 50 widths a frame", function()
         for li, fs in ipairs(levels) do
-          for _, hz in ipairs(HZ) do
+          for _, hz in ipairs(rates()) do
             for _, width in ipairs(BIG and { 0.2, 0.5, 0.6, 0.8, 1 } or { widths[li] }) do
               local speeds = BIG and { 0.5, 1, 2, 4.9, 10, 20, 35, 50 } or { 0.5, 4.9, 50 }
               for _, speed in ipairs(speeds) do
@@ -582,7 +598,7 @@ describe("the controller course", function()
           -- widths a frame: several treads a frame, each within snap, and
           -- more than the distance moved times tan(max_slope) in all
           local cases = {}
-          for _ = 1, BIG and 40 or 6 do
+          for _ = 1, BIG and 40 or FULL and 6 or 3 do
             cases[#cases + 1] = { 0.05 + random() * (STEP - 0.06), 0.6 * (0.5 + random() * 3.5),
                                   HZ[1 + math.floor(random() * 3)], 0.1 + random() * 2 }
           end
@@ -627,7 +643,7 @@ describe("the controller course", function()
     for _, kind in ipairs(KINDS) do
       it(kind .. " up 15 and 44 degree ramps (aligned and sunk feet) grounded, "
          .. "over a crest, stopped on a slope", function()
-        for _, hz in ipairs(HZ) do
+        for _, hz in ipairs(rates()) do
           for _, deg in ipairs({ 15, 44 }) do
             for _, aligned in ipairs({ true, false }) do
               local M = mover(kind, 0.6, 2)
@@ -665,7 +681,7 @@ describe("the controller course", function()
 
       it(kind .. " never up a 60 degree ramp higher than step_height; stairs up, "
          .. "no slower than the ramp; tiles and a wall at 50 widths a frame", function()
-        for _, hz in ipairs(HZ) do
+        for _, hz in ipairs(rates()) do
           local M = mover(kind, 0.6, 2)
           local L = ramp_level(60, 3, true, 2)
           local p = walk(L, M, hz, 2, 60, -1, function(f, q)
@@ -793,7 +809,7 @@ describe("the controller course", function()
           it(("%s rides a platform moved by %s (%dD): grounded on it every frame, "
               .. "never inside"):format(kind, how == "velocity" and "set_velocity + advance"
               or "update", dim), function()
-            for _, hz in ipairs(BIG and HZ or { 30, 144 }) do
+            for _, hz in ipairs(BIG and HZ or rates({ 30, 144 })) do
               for _, pname in ipairs(names[how]) do
                 for _, walking in ipairs({ false, true }) do
                   ride(kind, dim, how, pname, walking, hz)
