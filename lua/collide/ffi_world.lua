@@ -1353,7 +1353,8 @@ end]],
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
       "      check_unlocked, take_pens, penetration, check_outs, many, GEN, RETRY,\n" ..
-      "      take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD, candidates = ...\n" .. src,
+      "      take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,\n" ..
+      "      candidates = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
