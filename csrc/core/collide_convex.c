@@ -179,7 +179,8 @@ static int body_face_count(const body *b) {
 }
 
 static vec3 hull_edge_local(const collide_convex *h, int k) {
-  return v_sub(h->vertices[h->edges[2 * k + 1]], h->vertices[h->edges[2 * k]]);
+  return v_sub(h->vertices[h->edges[2 * (size_t)k + 1]],
+               h->vertices[h->edges[2 * (size_t)k]]);
 }
 
 static vec3 body_face(const body *b, int i) {
@@ -332,7 +333,9 @@ static int distinct(const body *b, int edges, int *idx) {
 
 /* Runs every axis; 1 with t_in the first contact, 0 for a miss. */
 static int sat_run(sat *s, const body *A, const body *B) {
-  int fi[DEDUP], ei[DEDUP], fbi[DEDUP], ebi[DEDUP];
+  /* (zeroed: distinct fills what it counts, which the analyzer cannot
+     follow) */
+  int fi[DEDUP] = {0}, ei[DEDUP] = {0}, fbi[DEDUP] = {0}, ebi[DEDUP] = {0};
   int i, j, fa = distinct(A, 0, fi), fb = distinct(B, 0, fbi);
   int ea = distinct(A, 1, ei), eb = distinct(B, 1, ebi);
   /* (a negative count: all of them, not listed) */

@@ -198,7 +198,9 @@ static int face_ring(work *w, int a, int b, int c, int toward_normal, int *out) 
       best = mag[i];
       k = i;
     }
-  /* (k >= 0: a, b, c are not collinear, so some projection is not) */
+  /* (k >= 0: a, b, c are not collinear, so some projection is not; the
+     fallback only gives the analyzer an axis it can see) */
+  if (k < 0) k = 2;
   for (i = 0; i < w->m; i++)
     if (w->on[i]) w->order[cnt++] = i;
   /* sorted by (u, v): the coordinates after the dropped axis k, in cyclic
@@ -338,8 +340,8 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
       for (i = 0; i < n; i++) {
         int p = rg[a + i], q = rg[a + (i + 1) % n];
         if (p < q) {
-          es[2 * ne] = p;
-          es[2 * ne + 1] = q;
+          es[2 * (size_t)ne] = p;
+          es[2 * (size_t)ne + 1] = q;
           ne++;
         }
       }

@@ -192,24 +192,22 @@ struct collide_world {
      grown: the fixed sensors' boxes, the hierarchy of them and its order
      of them (kept while they stay the same), a query's ids */
   sensor_box *sensor_boxes;
-  int cap_sensor_boxes;
   sensor_node *sensor_nodes;
-  int cap_sensor_nodes;
   int *sensor_order;
-  int cap_sensor_order;
+  int *sensor_cell;       /* where each cell's sensors start in */
+  int *sensor_entry;      /* the lists of the cells' sensors, and */
+  int *sensor_big;        /* the sensors of many cells */
+  int *sensor_work;
+  double sensor_origin[2], sensor_inv[2];   /* the grid's cells'
+                                               coordinates */
+  unsigned long long sensor_cover[64];   /* a bit a cell with sensors */
+  int sensor_axis[2];     /* the grid (collide_sensor.c): its two axes */
   int sensor_built;       /* fixed sensors in the hierarchy: it holds
                              sensor_boxes[0 .. sensor_built) */
-  int sensor_axis[2];     /* their grid (collide_sensor.c): two axes, */
-  double sensor_origin[2], sensor_inv[2];   /* its cells' coordinates, */
-  int *sensor_cell;       /* where each cell's sensors start in */
-  int cap_sensor_cell;
-  int *sensor_entry;      /* the lists of the cells' sensors, and */
-  int cap_sensor_entry;
-  int *sensor_big;        /* the sensors of many cells */
-  int nsensor_big, cap_sensor_big;
-  unsigned long long sensor_cover[64];   /* a bit a cell with sensors */
-  int *sensor_work;
-  int cap_sensor_work;
+  int nsensor_big;
+  /* (the capacities together, after the pointers: no padding between) */
+  int cap_sensor_boxes, cap_sensor_nodes, cap_sensor_order, cap_sensor_cell;
+  int cap_sensor_entry, cap_sensor_big, cap_sensor_work;
 };
 
 /* The id table's page: 4096 ids (16 KB). */

@@ -152,9 +152,9 @@ static int convex_edges(lua_State *L) {
   lua_createtable(L, h->edge_count, 0);
   for (i = 0; i < h->edge_count; i++) {
     lua_createtable(L, 2, 0);
-    lua_pushinteger(L, h->edges[2 * i] + 1);
+    lua_pushinteger(L, h->edges[2 * (size_t)i] + 1);
     lua_rawseti(L, -2, 1);
-    lua_pushinteger(L, h->edges[2 * i + 1] + 1);
+    lua_pushinteger(L, h->edges[2 * (size_t)i + 1] + 1);
     lua_rawseti(L, -2, 2);
     lua_rawseti(L, -2, i + 1);
   }
