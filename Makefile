@@ -240,8 +240,10 @@ check-convex-oracle: build/5.4/collide/core.so build/5.1/collide/core.so
 	  --lua "env COLLIDE_BACKEND=ffi luajit" --cpath "build/5.1/?.so" \
 	  | tee build/logs/convex-oracle-luajit.log
 
-check-convex-oracle-full:
-	@$(MAKE) --no-print-directory check-convex-oracle CONVEX_ORACLE_CASES=600
+# (a target-specific value, not a recursive make: one beside other jobs of
+# a parallel make would link build/*/collide/core.so again while they do)
+check-convex-oracle-full: CONVEX_ORACLE_CASES = 600
+check-convex-oracle-full: check-convex-oracle
 
 rock-check-rest: build/5.4/collide/core.so
 	@set -o pipefail; LUAROCKS='$(LUAROCKS)' BUSTED='$(BUSTED)' \
