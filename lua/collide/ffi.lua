@@ -873,15 +873,17 @@ local function gen(row)
   -- (a finalizer's query between the conversions and the reads: the call
   -- runs again from its own arguments, see GEN)
   local all = table.concat(params, ", ")
-  local retry = "if GEN[0] ~= g then return f(" .. all .. ") end"
+  -- (the function calls itself as `again`: the results' own locals, such
+  -- as a hit's feature `f`, must not shadow it)
+  local retry = "if GEN[0] ~= g then return again(" .. all .. ") end"
   local xs = nargs > 0 and "  local " .. all:gsub("a(%d)", "x%1"):gsub(", o%d", "") ..
                            " = " .. all:gsub(", o%d", "") or ""
   local src = table.concat({
     "local CF, V, S, HITP, HITD, HITF, INTERVALP, INTERVALD, FEATURE, F,",
     "      istype, typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD,",
     "      type, VP, CX, CONVEX_BODY, torot, ROTS, GEN = ...",
-    "local f",
-    "f = function(" .. all .. ")",
+    "local again",
+    "again = function(" .. all .. ")",
     "  local g = GEN[0] + 1",
     "  GEN[0] = g",
     xs,
@@ -894,7 +896,7 @@ local function gen(row)
     "  if code == 0 then return false end",
     "  return coreerror(F, code, 1)",
     "end",
-    "return f",
+    "return again",
   }, "\n")
   local chunk = assert(loadstring(src, GENERATED .. name .. ")"))
   return chunk(C[alias], V, S, HITP, HITD, HITF, INTERVALP, INTERVALD,
