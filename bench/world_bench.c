@@ -713,9 +713,9 @@ static void tiles_bench(int side, int noise) {
     collide_world_free(w);
   }
   printf("%-8s %6d cells  add_tiles %5d shapes %7.2f ms  move_aabb %5.0f ns   "
-         "one box a tile %5d shapes %7.2f ms  move_aabb %5.0f ns (%4.2fx)\n",
+         "one box a tile %5d shapes %7.2f ms  move_aabb %5.0f ns  merged/one %4.2f\n",
          noise ? "noise" : "terrain", nsolid, nshapes[0], t[0][0] * 1e3, t[0][1] * 1e9,
-         nshapes[1], t[1][0] * 1e3, t[1][1] * 1e9, t[1][1] / t[0][1]);
+         nshapes[1], t[1][0] * 1e3, t[1][1] * 1e9, t[0][1] / t[1][1]);
   free(q);
   free(cells);
 }
