@@ -496,7 +496,8 @@ local function dump_world()
       for i, v in ipairs(a:vertices()) do t[i] = vs(v) end
       local rot = type(cc) == "number" and fmt("%.17g", cc) or
                   fmt("{w=%.17g,x=%.17g,y=%.17g,z=%.17g}", cc.w, cc.x, cc.y, cc.z)
-      line = "w:add_convex(c.convex({" .. table.concat(t, ",") .. "})," .. vs(b) .. "," .. rot .. ")"
+      line = "w:add_convex(c.convex({" .. table.concat(t, ",") .. "})," .. vs(b) .. "," ..
+             rot .. ")"
     else
       local t = {}
       for i, v in ipairs(a:vertices()) do t[i] = vs(v) end
