@@ -213,6 +213,31 @@ describe("a world with convex shapes", function()
       -- the world is as it was after every error
       assert.are.equal(1, w:count())
     end)
+
+    it("survives a hostile rotation whose fields close or change the world", function()
+      local A = collide.convex_box(V(1, 1, 1))
+      for _, method in ipairs({ "add_convex", "update" }) do
+        local w = collide.world()
+        local id = w:add_convex(A, V(0, 0, 0), 0)
+        local gc = debug.getmetatable(w).__gc   -- (the C API's world has one)
+        local rot = setmetatable({}, { __index = function(_, k)
+          if gc then gc(w) else w:remove(id) end
+          return ({ w = 1, x = 0, y = 0, z = 0 })[k]
+        end })
+        local ok, err
+        if method == "add_convex" then
+          ok, err = pcall(w.add_convex, w, A, V(0, 0, 0), rot)
+        else
+          ok, err = pcall(w.update, w, id, A, V(0, 0, 0), rot)
+        end
+        if gc then
+          assert.is_false(ok)
+          assert.matches("world is closed", err)
+        else
+          assert.is_true(ok)
+        end
+      end
+    end)
   end)
 
   -- ---- a rotated box in a room -------------------------------------------------
