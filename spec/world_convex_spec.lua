@@ -388,6 +388,15 @@ describe("a world with convex shapes", function()
           assert.is_true(seg_obb_dist(b, pc - axis, pc + axis) >= 0.3 - 1e-7,
                          "capsule inside at frame " .. frame)
         end
+        -- a world sphere moved by move_shape toward it
+        local ball = w:add_sphere(V(-6, 0, 0), r)
+        for _ = 1, 30 do
+          local _, c = w:get(ball)
+          w:move_shape(ball, c + (b.c - c):normalize() * 0.5)
+          _, c = w:get(ball)
+          assert.is_true(obb_dist(b, c) >= r - 1e-9)
+        end
+        w:remove(ball)
         -- a mover that starts 0.2 deep in its long side is pushed out
         local start = b.c + V(cos(t), sin(t), 0) * (b.e.x + r - 0.2)
         local p, contacts = w:move_sphere(r, start, start)
