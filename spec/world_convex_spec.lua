@@ -407,6 +407,46 @@ describe("a world with convex shapes", function()
     end)
   end)
 
+  describe("a turned ramp", function()
+    it("is climbed by a walker grounded on it, who never sinks into it", function()
+      for _, mover in ipairs({ "sphere", "capsule", "box" }) do
+        local w = collide.world()
+        w:add_aabb(V(0, -1, 0), V(50, 1, 5))
+        local t = math.rad(20)
+        local b = obb(V(10, 0, 0), V(6, 1, 3), t)
+        local ramp = w:add_convex(collide.convex_box(b.e), b.c, t)
+        local p = V(-5, 0.5, 0)
+        local opts = { up = V(0, 1, 0), snap = 0.3, step_height = 0.2 }
+        local on_ramp, highest = 0, -1
+        for _ = 1, 140 do
+          local to = p + V(0.15, -0.1, 0)
+          local grounded, ground, gap
+          if mover == "sphere" then
+            p, _, grounded, _, ground = w:move_sphere(0.5, p, to, opts)
+            gap = obb_dist(b, p) - 0.5
+          elseif mover == "capsule" then
+            p, _, grounded, _, ground = w:move_capsule(0.3, V(0, 0.2, 0), p, to, opts)
+            gap = seg_obb_dist(b, p - V(0, 0.2, 0), p + V(0, 0.2, 0)) - 0.3
+          else
+            local h = V(0.4, 0.5, 0.4)
+            p, _, grounded, _, ground = w:move_aabb(h, p, to, opts)
+            gap = -aabb_obb_overlap(b, p, h)
+          end
+          assert.is_true(gap >= -1e-7, mover .. " sank by " .. -gap)
+          if grounded and ground and ground.id == ramp then
+            on_ramp = on_ramp + 1
+            assert.is_true(gap <= 0.05)
+            -- the ground's normal is the ramp's top face's
+            assert.is_true(abs(ground.normal.x + sin(t)) <= 1e-9, mover)
+          end
+          highest = max(highest, p.y)
+        end
+        assert.is_true(on_ramp > 40, mover)
+        assert.is_true(highest > 2.5, mover)
+      end
+    end)
+  end)
+
   -- ---- a convex box at rotation 0 answers as the equal aabb shape -----------------
 
   describe("a convex box at rotation 0", function()
