@@ -614,12 +614,20 @@ describe("a world with convex shapes", function()
           b = { wp:sweep_aabb(V(0.4, 0.3, 0), p0, p1) }
           assert.are.equal(b[1], a[1])
           if a[1] then assert.is_true(abs(a[2] - b[2]) <= 1e-9) end
-          -- circles inside are pushed out within the plane
-          local pa, pb = wc:penetration_sphere(p0, 0.5), wp:penetration_sphere(p0, 0.5)
-          assert.are.equal(#pb, #pa)
-          if #pa == 1 then
-            assert.are.equal(0, pa[1].normal.z)
-            assert.is_true(abs(pa[1].depth - pb[1].depth) <= 1e-9)
+          -- circles, rectangles and capsules in it are pushed out within
+          -- the plane, as far as from the polygon
+          local h, ax = V(0.4, 0.3, 0), V(0.3, 0.2, 0)
+          for _, pair in ipairs({
+            { wc:penetration_sphere(p0, 0.5), wp:penetration_sphere(p0, 0.5) },
+            { wc:penetration_aabb(p0, h), wp:penetration_aabb(p0, h) },
+            { wc:penetration_capsule(p0 - ax, p0 + ax, 0.3),
+              wp:penetration_capsule(p0 - ax, p0 + ax, 0.3) } }) do
+            local pa, pb = pair[1], pair[2]
+            assert.are.equal(#pb, #pa)
+            if #pa == 1 then
+              assert.are.equal(0, pa[1].normal.z)
+              assert.is_true(abs(pa[1].depth - pb[1].depth) <= 1e-9)
+            end
           end
         end
         assert.is_true(n > 30)
