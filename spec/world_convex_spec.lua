@@ -19,6 +19,7 @@ local function rnd_in(a, b) return a + (b - a) * rnd() end
 
 local sin, cos, abs, sqrt, max, min = math.sin, math.cos, math.abs, math.sqrt,
                                       math.max, math.min
+local unpack = table.unpack or unpack
 
 -- ---- an oriented box, written here ----------------------------------------
 
@@ -212,6 +213,26 @@ describe("a world with convex shapes", function()
                      err(collide.raycast_convex, A, 0, V(0, 0, 0), V(0, 0, 0), true))
       -- the world is as it was after every error
       assert.are.equal(1, w:count())
+    end)
+
+    it("stops sweeps far out, near the coordinate limit, as a box there does", function()
+      local big = 9e49
+      local wc, wa = collide.world(), collide.world()
+      wc:add_convex(collide.convex_box(V(1e49, 1e49, 1e49)), V(big / 2, 0, 0), 0)
+      wa:add_aabb(V(big / 2, 0, 0), V(1e49, 1e49, 1e49))
+      for _, q in ipairs({ { "sweep_sphere", 1 }, { "sweep_aabb", V(1, 1, 1) },
+                           { "sweep_capsule", 1, V(0, 0, 1) } }) do
+        local args = { unpack(q, 2) }
+        args[#args + 1] = V(-big, 0, 0)
+        args[#args + 1] = V(big, 0, 0)
+        local c = { wc[q[1]](wc, unpack(args)) }
+        local a = { wa[q[1]](wa, unpack(args)) }
+        assert.is_true(c[1], q[1])
+        assert.is_true(abs(c[2] - a[2]) <= 1e-12)
+        assert.are.equal(a[4], c[4])
+      end
+      local p = wc:move_sphere(1, V(-big, 0, 0), V(big, 0, 0))
+      assert.is_true(p.x < big / 2 - 1e49)
     end)
 
     it("survives a hostile rotation whose fields close or change the world", function()
