@@ -34,6 +34,7 @@ void collide_move_options_init(collide_move_options *o) {
 typedef struct move_state {
   collide_world *w;
   const collide_mover *shape;
+  collide__mover mv;        /* the shape as the queries take it */
   const collide_move_options *o;
   collide_move_filter filter;
   void *ctx;
@@ -73,17 +74,23 @@ static int skip_filter(void *ctx, int id) {
   return !listed(m->skip, m->nskip, id) && !listed(m->tmp, m->ntmp, id);
 }
 
-/* The mover's shape as the queries take it. */
+/* The mover's shape as the queries take it (made once, in world_move:
+   a convex mover's matrix and box are computed there). */
 static collide__mover mover_shape(const move_state *m) {
-  collide__mover mv;
-  const collide_mover *s = m->shape;
-  memset(&mv, 0, sizeof mv);
-  mv.r = s->r;
-  mv.e = s->extents;
-  mv.axis = s->axis;
-  mv.kind = s->kind == COLLIDE_MOVER_AABB ? MOVER_AABB
-          : s->kind == COLLIDE_MOVER_CAPSULE ? MOVER_CAPSULE : MOVER_SPHERE;
-  return mv;
+  return m->mv;
+}
+
+/* The public mover as the queries take it: 0, or the reason a convex
+   mover's rotation is refused. */
+static int make_mover(const collide_mover *s, collide__mover *mv) {
+  if (s->kind == COLLIDE_MOVER_CONVEX) return collide__convex_mover(mv, s->hull, &s->rot);
+  memset(mv, 0, sizeof *mv);
+  mv->r = s->r;
+  mv->e = s->extents;
+  mv->axis = s->axis;
+  mv->kind = s->kind == COLLIDE_MOVER_AABB ? MOVER_AABB
+           : s->kind == COLLIDE_MOVER_CAPSULE ? MOVER_CAPSULE : MOVER_SPHERE;
+  return 0;
 }
 
 /* Every contact: the sweep of q lists the other shapes touched within
@@ -192,7 +199,7 @@ static int walkable(const move_state *m, vec3 n) {
    sensor or a shape the move passes through covers nothing; the shapes one look-up
    passes over, m->tmp, still cover). */
 typedef struct cover_ctx { const move_state *m; int box; } cover_ctx;
-static double mover_size(const collide_mover *s);
+static double mover_size(const collide__mover *s);
 static void set_vc(vec3 *v, int k, double x) {
   if (k == 0) v->x = x;
   else if (k == 1) v->y = x;
@@ -220,7 +227,7 @@ static int cover_filter(void *ctx, int id) {
 static int covered(const move_state *m, int id, const vec3 *c, const vec3 *e,
                    int k, int sg, const vec3 *p, double tol) {
   cover_ctx cc;
-  double delta = 1e-6 * mover_size(m->shape) + 4 * tol;
+  double delta = 1e-6 * mover_size(&m->mv) + 4 * tol;
   vec3 q = *p, fn = v3(0, 0, 0);
   int j, k2, n, rim = 0, ids[4];
   cc.m = m;
@@ -545,7 +552,10 @@ static int walkable_tie(move_state *m, vec3 p, vec3 d, const collide_hit *h,
 }
 
 /* How far the mover reaches from its centre along the unit direction d:
-   its support (a box: sum |e_k d_k|; a capsule: r + |axis.d|). */
+   its support (a box: sum |e_k d_k|; a capsule: r + |axis.d|; a convex
+   shape: max over its turned corners of v.d, about its frame's origin --
+   the only mover that is not centrally symmetric, so the callers say
+   which way they mean). */
 static double mover_support(const move_state *m, vec3 d) {
   const collide_mover *s = m->shape;
   switch (s->kind) {
@@ -554,6 +564,8 @@ static double mover_support(const move_state *m, vec3 d) {
            fabs(s->extents.z * d.z);
   case COLLIDE_MOVER_CAPSULE:
     return s->r + fabs(v_dot(s->axis, d));
+  case COLLIDE_MOVER_CONVEX:
+    return collide__convex_support(&m->mv, d);
   default:
     return s->r;
   }
@@ -561,7 +573,7 @@ static double mover_support(const move_state *m, vec3 d) {
 
 /* How far the mover reaches below its centre along up. */
 static double mover_below(const move_state *m) {
-  return mover_support(m, m->up);
+  return mover_support(m, v_neg(m->up));
 }
 
 /*
@@ -600,7 +612,7 @@ static int try_step(move_state *m, vec3 p, vec3 left, vec3 edge, vec3 *out,
   down = v_scale(m->up, -(climbed + 4 * m->skin));
   dir = v_scale(hz, 1 / hl);
   /* how far forward the mover's whole width is past the edge it met */
-  clear = v_dot(v_sub(edge, p), dir) + mover_support(m, dir) + 4 * m->skin;
+  clear = v_dot(v_sub(edge, p), dir) + mover_support(m, v_neg(dir)) + 4 * m->skin;
   for (pass = 0; pass < 2; pass++) {
     /* the first pass goes the whole way; where it lands on nothing it
        may stand on (the next riser of a staircase taken at speed, higher
@@ -747,11 +759,12 @@ static vec3 on_ground(const move_state *m, vec3 v, vec3 gn) {
   return vu > f ? v_madd(h, m->up, f) : v;
 }
 
-/* The mover's largest half-size (the default max_push). */
-static double mover_half_size(const collide_mover *s) {
+/* The mover's largest half-size (the default max_push): a convex
+   shape's is that of its turned box about its frame's origin. */
+static double mover_half_size(const collide__mover *s) {
   switch (s->kind) {
-  case COLLIDE_MOVER_AABB: return largest(s->extents);
-  case COLLIDE_MOVER_CAPSULE: return largest(s->axis) + s->r;
+  case MOVER_AABB: case MOVER_CONVEX: return largest(s->e);
+  case MOVER_CAPSULE: return largest(s->axis) + s->r;
   default: return s->r;
   }
 }
@@ -785,7 +798,7 @@ static int push_out(move_state *m, vec3 *pos) {
   collide__mover mv = mover_shape(m);
   collide_penetration pen[PUSH_CONTACTS];
   collide_hit hit[PUSH_CONTACTS];
-  double max_push = m->o->max_push < 0 ? mover_half_size(m->shape) : m->o->max_push;
+  double max_push = m->o->max_push < 0 ? mover_half_size(&m->mv) : m->o->max_push;
   int n = 0, i, e;
   vec3 to;
   if (max_push == 0) return 1;
@@ -839,11 +852,12 @@ static int step_candidate(const move_state *m, vec3 p, const collide_hit *h,
 }
 
 /* The size the default skin is relative to. */
-static double mover_size(const collide_mover *s) {
+static double mover_size(const collide__mover *s) {
   switch (s->kind) {
-  case COLLIDE_MOVER_AABB:
-    return largest(s->extents);
-  case COLLIDE_MOVER_CAPSULE:
+  case MOVER_AABB:
+  case MOVER_CONVEX:
+    return largest(s->e);
+  case MOVER_CAPSULE:
     return s->r > 0 ? s->r : v_len(s->axis);
   default:
     return s->r;
@@ -926,6 +940,10 @@ static int descend(move_state *m, vec3 a, vec3 b, double pdist, vec3 *out,
   int e, id, blocked, tries = DESCEND_TRIES, found = 0;
   if (hl <= 0.01 * m->skin) return 0;
   stride = mover_support(m, v_scale(hz, 1 / hl));
+  {   /* (a convex mover: its narrower side along the path) */
+    double back = mover_support(m, v_scale(hz, -1 / hl));
+    if (back < stride) stride = back;
+  }
   if (stride < MICRO_STEP * m->skin) stride = MICRO_STEP * m->skin;
   /* the furthest down it may go: each full stride its reach, and one
      more; in a world where shapes move, only where none of them comes
@@ -933,7 +951,7 @@ static int descend(move_state *m, vec3 a, vec3 b, double pdist, vec3 *out,
      which need not hold where they are at the end) */
   most = (hl / stride + 2) * (m->o->snap + stride * slope + pdist);
   if (m->w->nmoving > 0 &&
-      !moving_clear(m, a, b, most + mover_half_size(m->shape) + 4 * m->skin))
+      !moving_clear(m, a, b, most + mover_half_size(&m->mv) + 4 * m->skin))
     return 0;
   while (s < hl) {
     len = hl - s < stride ? hl - s : stride;
@@ -1142,6 +1160,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
                       collide_move_result *res, int self,
                       collide__path *path) {
   move_state m;
+  collide__mover mv;
   vec3 pos, rest, vel, planes[MAX_PLANES], pvel[MAX_PLANES], sn0 = v3(0, 0, 0);
   vec3 carried = v3(0, 0, 0);   /* the motion of the shape ridden (carry) */
   vec3 gn = v3(0, 0, 0);        /* the ground last stood on (have_gn) */
@@ -1153,8 +1172,9 @@ static int world_move(collide_world *w, const collide_mover *ms,
   collide_hit g;
   memset(res, 0, sizeof *res);
   res->grounded = -1;
-  a = ms->kind == COLLIDE_MOVER_CAPSULE;   /* the capsule's axis: one
-                                                 more argument before from */
+  /* the capsule's axis, the convex shape's rotation: one more argument
+     before from */
+  a = ms->kind == COLLIDE_MOVER_CAPSULE || ms->kind == COLLIDE_MOVER_CONVEX;
   switch (ms->kind) {
   case COLLIDE_MOVER_SPHERE:
     CHECK_RADIUS(ms->r, 2);
@@ -1166,9 +1186,14 @@ static int world_move(collide_world *w, const collide_mover *ms,
     CHECK_RADIUS(ms->r, 2);
     CHECK_VEC(&ms->axis, 3);
     break;
+  case COLLIDE_MOVER_CONVEX:
+    if (ms->hull == NULL || ms->hull->vertex_count < 3)
+      return COLLIDE_FAIL(2, COLLIDE_E_FEW_POINTS);
+    break;
   default:
     return COLLIDE_FAIL(2, COLLIDE_E_NEG_RADIUS);
   }
+  if ((e = make_mover(ms, &mv)) != 0) return COLLIDE_FAIL(3, e);
   CHECK_VEC(from, 3 + a);
   CHECK_VEC(to, 4 + a);
   res->position = *from;
@@ -1186,6 +1211,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
   memset(&m, 0, sizeof m);
   m.w = w;
   m.shape = ms;
+  m.mv = mv;
   m.o = o;
   m.filter = filter;
   m.ctx = ctx;
@@ -1211,7 +1237,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
     /* invisible at any scale, yet millions of rounding units */
     double s = max_abs3(from);
     if (max_abs3(to) > s) s = max_abs3(to);
-    m.skin = 1e-4 * mover_size(ms) + 1e-9 * (1 + s);
+    m.skin = 1e-4 * mover_size(&m.mv) + 1e-9 * (1 + s);
   }
   m.approach = 1e-6 * m.skin;
   /* how far below a resting mover its ground may be: a skin along the

@@ -35,9 +35,13 @@
 #include <float.h>
 #include "collide_world_internal.h"
 
-/* h_Q(n) about the mover's centre: r, sum e_k |n_k|, |axis.n| + r. */
+/* h_Q(-n) about the mover's centre: r, sum e_k |n_k|, |axis.n| + r (the
+   three are centrally symmetric: h_Q(n) too); a convex mover's about its
+   frame's origin. */
 static double mover_support(const collide__mover *m, vec3 n) {
   switch (m->kind) {
+  case MOVER_CONVEX:
+    return collide__convex_support(m, v_neg(n));
   case MOVER_AABB:
     return m->e.x * fabs(n.x) + m->e.y * fabs(n.y) + m->e.z * fabs(n.z);
   case MOVER_CAPSULE:
@@ -168,6 +172,16 @@ int collide__overlap_rejects(const shape *s, const collide__mover *m, const vec3
      apart from it here, and a contact within rounding is left to the
      exact test. */
   d = fabs(v_dot(s->tn, v_sub(*c, s->g.tri.a)));
+  if (m->kind == MOVER_CONVEX) {
+    /* not symmetric: the triangle's plane is at signed distance
+       tn.(a - c) from c along tn, the mover spans [-h_Q(-tn), h_Q(tn)] */
+    double t = v_dot(s->tn, v_sub(s->g.tri.a, *c));
+    double up = collide__convex_support(m, s->tn);
+    double down = collide__convex_support(m, v_neg(s->tn));
+    h = up > down ? up : down;
+    scale = (max_abs3(c) > s->tscale ? max_abs3(c) : s->tscale) + h;
+    return t > up + 1e-12 * (1 + scale) || -t > down + 1e-12 * (1 + scale);
+  }
   h = mover_support(m, s->tn);
   scale = (max_abs3(c) > s->tscale ? max_abs3(c) : s->tscale) + h;
   return d > h + 1e-12 * (1 + scale);

@@ -63,6 +63,7 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
     half[0] = half[1] = half[2] = m->r;
     break;
   case MOVER_AABB:
+  case MOVER_CONVEX:   /* (the turned hull's box about its frame's origin) */
     half[0] = m->e.x; half[1] = m->e.y; half[2] = m->e.z;
     break;
   case MOVER_CAPSULE:
@@ -291,9 +292,43 @@ static int box_capsule(const vec3 *e, const vec3 *c0, const vec3 *c1,
   return rc;
 }
 
+/* A convex mover: the collide_sweep_convex_* kernel of the obstacle's
+   kind, the very function a user calls for that pair (so a world's answer
+   is the standalone one for the shape named). The arguments were checked
+   when the query was made; a kernel's rejection (< 0) is no contact. */
+static int convex_test(const shape *s, const collide__mover *m, const vec3 *c0,
+                       const vec3 *c1, collide_hit *h) {
+  const collide_convex *A = m->hull;
+  const collide_rotation *q = &m->rot;
+  switch (s->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    return collide_sweep_convex_triangle(A, q, c0, c1, &s->g.tri.a, &s->g.tri.b,
+                                         &s->g.tri.c, h);
+  case COLLIDE_SHAPE_POLYGON:
+    return collide_sweep_convex_polygon(A, q, c0, c1, &s->g.poly, h);
+  case COLLIDE_SHAPE_AABB:
+    return collide_sweep_convex_aabb(A, q, c0, c1, &s->g.aabb.center,
+                                     &s->g.aabb.extents, h);
+  case COLLIDE_SHAPE_SPHERE:
+    return collide_sweep_convex_sphere(A, q, c0, c1, &s->g.sphere.center,
+                                       s->g.sphere.r, h);
+  case COLLIDE_SHAPE_SEGMENT:
+    return collide_sweep_convex_segment(A, q, c0, c1, &s->g.seg.a, &s->g.seg.b, h);
+  case COLLIDE_SHAPE_CAPSULE:
+    return collide_sweep_convex_capsule(A, q, c0, c1, &s->g.cap.a, &s->g.cap.b,
+                                        s->g.cap.r, h);
+  case COLLIDE_SHAPE_PLANE:
+    return collide_sweep_convex_plane(A, q, c0, c1, &s->g.plane, h);
+  default:
+    hit_clear(h);
+    return 0;
+  }
+}
+
 /* The moving shape of q from c0 to c1 against the fixed shape s. */
 int collide__mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
                       const vec3 *c1, collide_hit *h) {
+  if (m->kind == MOVER_CONVEX) return convex_test(s, m, c0, c1, h);
   if (m->kind == MOVER_AABB) {
     const vec3 *e = &m->e;
     switch (s->kind) {
@@ -980,6 +1015,25 @@ int collide_world_sweep_capsule(collide_world *w, double r,
   m.kind = MOVER_CAPSULE;
   m.r = r;
   m.axis = *axis;
+  collide__query_init_mover(&q, Q_SWEEP, &m, c0, c1);
+  return first_hit(w, &q, filter, ctx, out, id);
+}
+
+int collide_world_sweep_convex(collide_world *w, const collide_convex *A,
+                               const collide_rotation *rot,
+                               const collide_vec3 *c0, const collide_vec3 *c1,
+                               collide_world_filter filter, void *ctx,
+                               collide_hit *out, int *id) {
+  query q;
+  collide__mover m;
+  int e;
+  hit_clear(out);
+  *id = 0;
+  /* (the kernels' checks, in their order: the hull, the rotation, c0, c1) */
+  if (A == NULL || A->vertex_count < 3) return COLLIDE_FAIL(2, COLLIDE_E_FEW_POINTS);
+  if ((e = collide__convex_mover(&m, A, rot)) != 0) return COLLIDE_FAIL(3, e);
+  CHECK_VEC(c0, 4);
+  CHECK_VEC(c1, 5);
   collide__query_init_mover(&q, Q_SWEEP, &m, c0, c1);
   return first_hit(w, &q, filter, ctx, out, id);
 }

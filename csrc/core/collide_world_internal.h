@@ -364,14 +364,92 @@ COLLIDE_PRIVATE void collide__tree_refresh(collide_world *w);
  */
 
 /* What moves. A point is a ray (mode Q_RAY). */
-enum { MOVER_POINT = 0, MOVER_SPHERE, MOVER_AABB, MOVER_CAPSULE };
+enum { MOVER_POINT = 0, MOVER_SPHERE, MOVER_AABB, MOVER_CAPSULE, MOVER_CONVEX };
 
 typedef struct collide__mover {
   int kind;      /* MOVER_* */
   double r;      /* sphere, capsule */
   vec3 e;        /* box half-extents */
   vec3 axis;     /* capsule: the segment is c - axis .. c + axis */
+  /* convex: the hull, its rotation as the kernels take it, and the rows
+     of its matrix (collide__rotation_rows: the kernels' own matrix) for
+     the support function; e is then the half-size of the turned hull's
+     box about its frame's origin (the broadphase's) */
+  const collide_convex *hull;
+  collide_rotation rot;
+  vec3 R[3];
 } collide__mover;
+
+/* The rows of the matrix of rotation q (world = R v), or the reason it is
+   refused (0 when it is not): the very operations of collide_convex.c's
+   rot_make, so that a support computed with it is the one the
+   collide_sweep_convex_* kernels compute. An angle t about z gives the rows
+   (cos t, -sin t, 0), (sin t, cos t, 0), (0, 0, 1); a quaternion within
+   1e-6 of unit length is normalized, then Shoemake's matrix ("Animating
+   rotation with quaternion curves", SIGGRAPH 1985). */
+static inline int collide__rotation_rows(const collide_rotation *q, vec3 R[3]) {
+  if (q->is_angle) {
+    double c, s;
+    if (!num_ok(q->angle)) return collide_check_number(q->angle);
+    c = cos(q->angle);
+    s = sin(q->angle);
+    R[0] = v3(c, -s, 0);
+    R[1] = v3(s, c, 0);
+    R[2] = v3(0, 0, 1);
+  } else {
+    double w = q->w, x = q->x, y = q->y, z = q->z, n2, k;
+    if (!num_ok(w)) return collide_check_number(w);
+    if (!num_ok(x)) return collide_check_number(x);
+    if (!num_ok(y)) return collide_check_number(y);
+    if (!num_ok(z)) return collide_check_number(z);
+    n2 = w * w + x * x + y * y + z * z;
+    if (!(fabs(n2 - 1) <= 1e-6)) return COLLIDE_E_NOT_UNIT_ROTATION;
+    if (n2 != 1) {
+      k = 1 / sqrt(n2);
+      w *= k; x *= k; y *= k; z *= k;
+    }
+    R[0] = v3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y));
+    R[1] = v3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x));
+    R[2] = v3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y));
+  }
+  return 0;
+}
+
+/* A convex mover of hull h turned by q: 0 with *m filled (its rows and the
+   half-size of its box), or the reason the rotation is refused. */
+static inline int collide__convex_mover(collide__mover *m, const collide_convex *h,
+                                        const collide_rotation *q) {
+  int e, i, k;
+  memset(m, 0, sizeof *m);
+  m->kind = MOVER_CONVEX;
+  m->hull = h;
+  m->rot = *q;
+  if ((e = collide__rotation_rows(q, m->R)) != 0) return e;
+  for (i = 0; i < h->vertex_count; i++)
+    for (k = 0; k < 3; k++) {
+      double x = fabs(v_dot(m->R[k], h->vertices[i]));
+      if (k == 0 && x > m->e.x) m->e.x = x;
+      if (k == 1 && x > m->e.y) m->e.y = x;
+      if (k == 2 && x > m->e.z) m->e.z = x;
+    }
+  return 0;
+}
+
+/* How far the convex mover m reaches from its frame's origin along d
+   (any length): its support function, max over its corners of (R v).d,
+   taken as v.(R^T d) as the kernels take it. */
+static inline double collide__convex_support(const collide__mover *m, vec3 d) {
+  const collide_convex *h = m->hull;
+  vec3 l = v_add(v_add(v_scale(m->R[0], d.x), v_scale(m->R[1], d.y)),
+                 v_scale(m->R[2], d.z));
+  double best = v_dot(h->vertices[0], l);
+  int i;
+  for (i = 1; i < h->vertex_count; i++) {
+    double t = v_dot(h->vertices[i], l);
+    if (t > best) best = t;
+  }
+  return best;
+}
 
 /* The capsule a-b of radius r as a query shape, centred at *c (the
    overlap and penetration queries take it by its ends). */

@@ -109,7 +109,7 @@
 
 /* ---- the world's methods without a hand-written wrapper (issue 9) ----
  * w:<name>(...): self is the world; the kinds are those of the arguments
- * after it (N, V, P; at most 8). lcollide_world.c makes the C-API methods
+ * after it (N, V, P, C, R; at most 8). lcollide_world.c makes the C-API methods
  * from these lines, and lua/collide/ffi_world.lua its FFI methods from the
  * same lines, read from collide.core._api.world ({lua_name, core_function,
  * kinds, RESULT} each). Results:
@@ -151,6 +151,7 @@
   X(sweep_sphere, collide_world_sweep_sphere, WHIT, (N, V, V)) \
   X(sweep_aabb, collide_world_sweep_aabb, WHIT, (V, V, V)) \
   X(sweep_capsule, collide_world_sweep_capsule, WHIT, (N, V, V, V)) \
+  X(sweep_convex, collide_world_sweep_convex, WHIT, (C, R, V, V)) \
   X(raycast, collide_world_raycast, WHIT, (V, V)) \
   X(raycast_many, collide_world_raycast_many, MANY, (A)) \
   X(sweep_sphere_many, collide_world_sweep_sphere_many, MANY, (N, A)) \

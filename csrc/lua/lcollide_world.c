@@ -1121,6 +1121,8 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
     switch (kinds[i]) {
     case 'N': a[i].n = lc_checknumber(L, fn, i + 2); break;
     case 'V': lc_checkvec(L, fn, i + 2, &a[i].v); break;
+    case 'C': a[i].x = lc_checkconvex(L, fn, i + 2); break;
+    case 'R': lc_checkrotation(L, fn, i + 2, &a[i].r); break;
     case 'A':   /* read by push_many, once the arguments after it are checked */
       if (lua_type(L, i + 2) != LUA_TTABLE) lc_typeerror(L, fn, i + 2, "table");
       a[i].arr.p = NULL;
@@ -1507,7 +1509,7 @@ static int options_reader(lua_State *L) {
 
 /* w:move_sphere(r, from, to [, options [, position, velocity]]),
    w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...]),
-   w:move_shape(id, to [, ...])
+   w:move_convex(A, rot, from, to [, ...]), w:move_shape(id, to [, ...])
    -> position, contacts, grounded, velocity, ground (move_shape: false for
    an unknown id) */
 static int move_common(lua_State *L, const lc_fn *F, int kind) {
@@ -1518,7 +1520,8 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   collide_vec3 from, to;
   collide_contact small[64], *cts = small;
   lfilter f;
-  int a = kind == COLLIDE_MOVER_CAPSULE ? 1 : kind == MOVE_SHAPE ? -1 : 0;
+  int a = kind == COLLIDE_MOVER_CAPSULE || kind == COLLIDE_MOVER_CONVEX ? 1
+          : kind == MOVE_SHAPE ? -1 : 0;
   int i, code, cap = 64, id = 0;
   int oidx = 5 + a, fslot = 8 + a;
   /* The options table's errors count the Lua way, without self, like
@@ -1534,8 +1537,11 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   s.kind = kind;
   if (kind == MOVE_SHAPE) id = check_id(L, F, 2);
   else if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
+  /* (the hull is argument 2, kept on the stack: alive during the move) */
+  else if (kind == COLLIDE_MOVER_CONVEX) s.hull = lc_checkconvex(L, F, 2);
   else s.r = lc_checknumber(L, F, 2);
-  if (a > 0) lc_checkvec(L, F, 3, &s.axis);
+  if (kind == COLLIDE_MOVER_CONVEX) lc_checkrotation(L, F, 3, &s.rot);
+  else if (a > 0) lc_checkvec(L, F, 3, &s.axis);
   if (kind != MOVE_SHAPE) lc_checkvec(L, F, 3 + a, &from);
   lc_checkvec(L, F, 4 + a, &to);
   /* move_shape changes the world, and an error must leave it as it was:
@@ -1674,6 +1680,11 @@ static int w_move_capsule(lua_State *L) {
   return move_common(L, &F, COLLIDE_MOVER_CAPSULE);
 }
 
+static int w_move_convex(lua_State *L) {
+  static const lc_fn F = {"move_convex", 1};
+  return move_common(L, &F, COLLIDE_MOVER_CONVEX);
+}
+
 /* w:move_shape(id, to [, options [, position, velocity]]) */
 static int w_move_shape(lua_State *L) {
   static const lc_fn F = {"move_shape", 1};
@@ -1764,7 +1775,8 @@ static const luaL_Reg world_methods[] = {
   {"build", w_build}, {"_next_id", w__next_id}, {"save", w_save},
   /* the movers */
   {"move_sphere", w_move_sphere}, {"move_aabb", w_move_aabb},
-  {"move_capsule", w_move_capsule}, {"move_shape", w_move_shape},
+  {"move_capsule", w_move_capsule}, {"move_convex", w_move_convex},
+  {"move_shape", w_move_shape},
   /* world, continued */
   {"add_mesh", w_add_mesh},
   {"add_tiles", w_add_tiles},

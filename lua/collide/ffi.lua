@@ -1030,6 +1030,7 @@ if capi.world ~= nil then
           argerror = argerror, typeerror = typeerror, coreerror = coreerror,
           tovec = tovec, outvec = outvec, typename = typename,
           checkvec_at = checkvec_at,
+          X = X, CONVEX_BODY = CONVEX_BODY, torot = torot, ROTS = ROTS,
           FEATURE = FEATURE, GEN = GEN,
           register_type = function(ct, name)
             EXTRA_TYPES[#EXTRA_TYPES + 1] = { ct, name }

@@ -69,6 +69,8 @@ return function(E)
   -- collide_ffi_plane and collide_ffi_cpolygon have its layout).
   local PLANE_PTR = ffi.typeof("const collide_plane *")
   local POLYGON_PTR = ffi.typeof("const collide_polygon *")
+  -- (a convex handle points at the core's hull: ffi.lua, new_hull)
+  local CONVEX_PTR = ffi.typeof("const collide_convex *")
   local cast = ffi.cast
   E.register_type(W, "world")
 
@@ -1187,9 +1189,13 @@ return function(E)
     N = 'if type(a$) ~= "number" then return typeerror(F, #, "number", a$) end',
     V = 'if not istype(V, a$) then a$ = tovec(F, #, a$, S[#]) end',
     P = 'if not istype(P, a$) then return typeerror(F, #, "plane", a$) end',
+    C = 'if not (istype(CX, a$) and CONVEX_BODY[a$]) then ' ..
+        'return typeerror(F, #, "convex", a$) end',
+    R = 'a$ = torot(F, #, a$, ROTS[#])',
     A = '-- (a$: segments, checked by many)',
   }
-  local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)", A = "seg, n" }
+  local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)",
+                     C = "cast(CONVEX_PTR, a$)", R = "a$", A = "seg, n" }
 
   -- Per result: the method's source, given its parameters, checks, the
   -- arguments passed to the core and the position after the arguments.
@@ -1354,13 +1360,13 @@ end]],
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
       "      check_unlocked, take_pens, penetration, check_outs, many, GEN, RETRY,\n" ..
       "      take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,\n" ..
-      "      candidates = ...\n" .. src,
+      "      candidates, CX, CONVEX_BODY, CONVEX_PTR, torot, ROTS = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
                  take_ids, check_unlocked, take_pens, penetration, check_outs, many, GEN,
                  RETRY, take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,
-                 candidates)
+                 candidates, E.X, E.CONVEX_BODY, CONVEX_PTR, E.torot, E.ROTS)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
@@ -1369,8 +1375,8 @@ end]],
 
   -- lcollide_world.c move_common and read_options, check for check.
   local F_MOVE = { fn("move_sphere", 1), fn("move_aabb", 1), fn("move_capsule", 1),
-                   fn("move_shape", 1) }
-  local SPHERE, AABB, CAPSULE = 0, 1, 2
+                   fn("move_shape", 1), fn("move_convex", 1) }
+  local SPHERE, AABB, CAPSULE, CONVEX = 0, 1, 2, 3
   -- A move's buffers, its own for the call (a filter or an options
   -- table's metamethod may move too): options, mover, result, contacts and
   -- their capacity, from and to.
@@ -1579,9 +1585,9 @@ end]],
     return getmetatable(options) ~= nil
   end
 
-  -- The move, once MOVER is filled; a = 1 for the capsule (one more
-  -- argument before from); id: move_shape's shape (a = -1: the id takes
-  -- the place of the shape's arguments and from), else nil.
+  -- The move, once MOVER is filled; a = 1 for the capsule and the convex
+  -- shape (one more argument before from); id: move_shape's shape (a = -1:
+  -- the id takes the place of the shape's arguments and from), else nil.
 
   local function move(f, a, self, w, D, b, from, to, options, o1, o2, id)
     local OPTIONS, RESULT = b[1], b[3]
@@ -1701,8 +1707,23 @@ end]],
     return move(f, 1, self, w, D, b, from, to, options, o1, o2)
   end
 
-  -- The world's sphere, aabb or capsule id moves itself (the core reads
-  -- its shape: MOVER is not used).
+  -- (b[8]: the hull, kept alive by the call's buffers while the core
+  -- reads it: move is a tail call, and the argument itself could be
+  -- collected during a filter's call)
+  function methods.move_convex(self, A, rot, from, to, options, o1, o2)
+    local f = F_MOVE[5]
+    local w, D = check_world(f, self)
+    if not (istype(E.X, A) and E.CONVEX_BODY[A]) then return typeerror(f, 2, "convex", A) end
+    local b = take_move()
+    local MOVER = b[2]
+    E.torot(f, 3, rot, MOVER.rot)   -- (before from is)
+    MOVER.kind, MOVER.hull = CONVEX, cast(CONVEX_PTR, A)
+    b[8] = A
+    return move(f, 1, self, w, D, b, from, to, options, o1, o2)
+  end
+
+  -- The world's sphere, aabb, capsule or convex id moves itself (the core
+  -- reads its shape: MOVER is not used).
   function methods.move_shape(self, id, to, options, o1, o2)
     local f = F_MOVE[4]
     local w, D = check_unlocked(f, self)
