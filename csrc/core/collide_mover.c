@@ -471,17 +471,25 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
  * probe starts 2 dist above p and goes down further by the fastest shape's
  * speed S, so a platform sinking faster than dist is still met; the gap
  * closed relative to a shape of vertical velocity vy is u (span + vy),
- * from a separation of gap + above. At the end, it starts S + 2 dist above
- * p and ends dist below it: a contact at u <= 1 is then exactly a shape
- * within dist under p at its end place, at the gap
- * u (S + 3 dist + vy) - vy - (S + 2 dist).
+ * from a separation of gap + above. At the end, every shape is held at its
+ * end place (the sweeps' t0 = 1: the relative motion is then the probe's
+ * own, along -up, whatever the shapes' velocities), and the probe starts
+ * S + 2 dist above p and ends dist below it: a contact at u <= 1 is a shape
+ * within dist under p at its end place, at the gap u span - above. (Swept
+ * over the step instead, relative to the shape, a shape moving across up
+ * was met where it was during the probe, not where it ends: under a
+ * tilted face -- a turned box resting on a platform's edge -- the gap then
+ * differed from the one at the end by the shape's motion times the tilt,
+ * and a mover clear of the platform was taken to be in it and snapped
+ * down through it.)
  */
 static int probe(move_state *m, vec3 p, double dist, int at_end,
                  collide_hit *g, int *gid, vec3 *sn, double *gap) {
-  double S = m->max_speed, above, span, gap0 = 0;
+  double S = m->max_speed, above, span, gap0 = 0, t0 = m->t0;
   vec3 c0, c1;
   int e = 0, k, id, resp, first = 1;
   collide_hit h;
+  if (at_end) m->t0 = 1;
   above = 2 * dist + (at_end ? S : 0);
   span = above + dist + (at_end ? 0 : S);
   c0 = v_madd(p, m->up, above);
@@ -491,8 +499,8 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
     double vy, gk;
     e = sweep(m, &c0, &c1, &h, &id, &resp);
     if (e <= 0) break;
-    vy = v_dot(shape_velocity(m, id), m->up);
-    gk = h.u * (span + vy) - above - (at_end ? vy : 0);
+    vy = at_end ? 0 : v_dot(shape_velocity(m, id), m->up);
+    gk = h.u * (span + vy) - above;
     if (gk > dist) {
       e = 0;
       break;
@@ -512,6 +520,7 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
         *gid = id;
         *gap = gk;
         m->ntmp = 0;
+        m->t0 = t0;
         return 1;
       }
     }
@@ -519,6 +528,7 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
     e = 0;
   }
   m->ntmp = 0;
+  m->t0 = t0;
   return e < 0 ? e : 0;
 }
 
