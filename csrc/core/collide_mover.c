@@ -1539,8 +1539,9 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
 
 /*
  * w:move_shape: the mover is shape id itself, from its place -- a sphere
- * (centre, radius), a box (centre, half-extents) or a capsule a-b of
- * radius r (centre (a + b) / 2, axis (b - a) / 2) --, and no sweep of the
+ * (centre, radius), a box (centre, half-extents), a capsule a-b of
+ * radius r (centre (a + b) / 2, axis (b - a) / 2) or a convex shape (its
+ * frame's origin, turned by its rotation) --, and no sweep of the
  * move sees it (query.skip_id: a compare per shape met, no filter call and
  * no exact test against itself). The same move as collide_world_move with
  * a filter that ignores id, then the shape re-placed where the mover
@@ -1556,9 +1557,10 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
  * the queries after it, and collide_world_advance, still move the shape by
  * it from its new place.
  *
- * Argument positions: the capsule's move counts one more argument (its
- * axis) before `to` and the options than move_shape's (w, id, to, options):
- * an options error of the move is re-numbered 4.
+ * Argument positions: the capsule's and the convex shape's moves count one
+ * more argument (the axis, the rotation) before `to` and the options than
+ * move_shape's (w, id, to, options): an options error of the move is
+ * re-numbered 4.
  */
 int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
                              const collide_move_options *o,
@@ -1592,11 +1594,18 @@ int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
     from = v_scale(v_add(g.a, g.b), 0.5);
     ms.axis = v_scale(v_sub(g.b, g.a), 0.5);
     break;
+  case COLLIDE_SHAPE_CONVEX:
+    /* (the world's own hull: it stays valid while the world is locked) */
+    ms.kind = COLLIDE_MOVER_CONVEX;
+    ms.hull = g.convex;
+    ms.rot = g.rot;
+    from = g.a;
+    break;
   default:
     return COLLIDE_FAIL(2, COLLIDE_E_NOT_MOVABLE);
   }
   CHECK_VEC(to, 3);
-  a = ms.kind == COLLIDE_MOVER_CAPSULE;
+  a = ms.kind == COLLIDE_MOVER_CAPSULE || ms.kind == COLLIDE_MOVER_CONVEX;
   /* file pending shapes now: no query refreshes the hierarchy while the
      world is locked */
   collide__tree_refresh(w);
@@ -1616,6 +1625,11 @@ int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
     break;
   case COLLIDE_SHAPE_AABB:
     e = collide_world_update_aabb(w, id, &res->position, &g.b);
+    break;
+  case COLLIDE_SHAPE_CONVEX:
+    /* (its own hull given back: collide_convex_copy leaves it as it is;
+       the rotation as it was given) */
+    e = collide_world_update_convex(w, id, g.convex, &res->position, &g.rot);
     break;
   default: {
     vec3 d = v_sub(res->position, from), pa = v_add(g.a, d), pb = v_add(g.b, d);

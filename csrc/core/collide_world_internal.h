@@ -21,6 +21,7 @@
 #include <string.h>
 #include <limits.h>
 #include "collide_sphere.h"
+#include "collide_convex_internal.h"
 
 
 #ifndef STACK_SIZE
@@ -34,6 +35,22 @@
 enum { IN_NONE = 0, IN_PENDING, IN_TREE, IN_PLANES, IN_STATIC };
 
 typedef struct box { double lo[3], hi[3]; } box;
+
+/* A convex shape of the world (COLLIDE_SHAPE_CONVEX): one allocation, owned
+   by the world, holding the rotation as it was given (w:get gives it
+   back; the kernels take it), its matrix (collide__rotation_matrix: the
+   box, the ray and the depths turn the hull by it, as the kernels do),
+   and then the copy of the hull's block (collide_convex_copy), bytes long,
+   at CVX_HEAD. */
+typedef struct collide__cvx {
+  collide_rotation rot;
+  vec3 R[3];
+  int bytes;
+} collide__cvx;
+#define CVX_HEAD ((sizeof(collide__cvx) + 15) & ~(size_t)15)
+static inline const collide_convex *cvx_hull(const collide__cvx *c) {
+  return (const collide_convex *)(const void *)((const char *)c + CVX_HEAD);
+}
 
 /* The fields a query's exact test reads come first, together (a ray's
    test of a triangle reads the first 120 bytes). */
@@ -53,6 +70,8 @@ typedef struct shape {
     struct { vec3 center; double r; } sphere;
     collide_plane plane;
     collide_polygon poly;   /* vertices owned by the world */
+    struct { vec3 pos; collide__cvx *c; } cvx;   /* the frame's origin;
+                                                    owned by the world */
   } g;
   vec3 vel;      /* moves by vel during a step */
   box bounds;    /* at its place (u = 0), padded (see shape_bounds) */
@@ -372,48 +391,13 @@ typedef struct collide__mover {
   vec3 e;        /* box half-extents */
   vec3 axis;     /* capsule: the segment is c - axis .. c + axis */
   /* convex: the hull, its rotation as the kernels take it, and the rows
-     of its matrix (collide__rotation_rows: the kernels' own matrix) for
+     of its matrix (collide__rotation_matrix: the kernels' own matrix) for
      the support function; e is then the half-size of the turned hull's
      box about its frame's origin (the broadphase's) */
   const collide_convex *hull;
   collide_rotation rot;
   vec3 R[3];
 } collide__mover;
-
-/* The rows of the matrix of rotation q (world = R v), or the reason it is
-   refused (0 when it is not): the very operations of collide_convex.c's
-   rot_make, so that a support computed with it is the one the
-   collide_sweep_convex_* kernels compute. An angle t about z gives the rows
-   (cos t, -sin t, 0), (sin t, cos t, 0), (0, 0, 1); a quaternion within
-   1e-6 of unit length is normalized, then Shoemake's matrix ("Animating
-   rotation with quaternion curves", SIGGRAPH 1985). */
-static inline int collide__rotation_rows(const collide_rotation *q, vec3 R[3]) {
-  if (q->is_angle) {
-    double c, s;
-    if (!num_ok(q->angle)) return collide_check_number(q->angle);
-    c = cos(q->angle);
-    s = sin(q->angle);
-    R[0] = v3(c, -s, 0);
-    R[1] = v3(s, c, 0);
-    R[2] = v3(0, 0, 1);
-  } else {
-    double w = q->w, x = q->x, y = q->y, z = q->z, n2, k;
-    if (!num_ok(w)) return collide_check_number(w);
-    if (!num_ok(x)) return collide_check_number(x);
-    if (!num_ok(y)) return collide_check_number(y);
-    if (!num_ok(z)) return collide_check_number(z);
-    n2 = w * w + x * x + y * y + z * z;
-    if (!(fabs(n2 - 1) <= 1e-6)) return COLLIDE_E_NOT_UNIT_ROTATION;
-    if (n2 != 1) {
-      k = 1 / sqrt(n2);
-      w *= k; x *= k; y *= k; z *= k;
-    }
-    R[0] = v3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y));
-    R[1] = v3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x));
-    R[2] = v3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y));
-  }
-  return 0;
-}
 
 /* A convex mover of hull h turned by q: 0 with *m filled (its rows and the
    half-size of its box), or the reason the rotation is refused. */
@@ -424,7 +408,7 @@ static inline int collide__convex_mover(collide__mover *m, const collide_convex 
   m->kind = MOVER_CONVEX;
   m->hull = h;
   m->rot = *q;
-  if ((e = collide__rotation_rows(q, m->R)) != 0) return e;
+  if ((e = collide__rotation_matrix(q, m->R)) != 0) return e;
   for (i = 0; i < h->vertex_count; i++)
     for (k = 0; k < 3; k++) {
       double x = fabs(v_dot(m->R[k], h->vertices[i]));
@@ -440,8 +424,7 @@ static inline int collide__convex_mover(collide__mover *m, const collide_convex 
    taken as v.(R^T d) as the kernels take it. */
 static inline double collide__convex_support(const collide__mover *m, vec3 d) {
   const collide_convex *h = m->hull;
-  vec3 l = v_add(v_add(v_scale(m->R[0], d.x), v_scale(m->R[1], d.y)),
-                 v_scale(m->R[2], d.z));
+  vec3 l = cvx_unturn(m->R, d);
   double best = v_dot(h->vertices[0], l);
   int i;
   for (i = 1; i < h->vertex_count; i++) {
@@ -540,6 +523,24 @@ COLLIDE_PRIVATE int collide__query_run(collide_world *w, query *q);
 COLLIDE_PRIVATE int collide__mover_test(const shape *s, const collide__mover *m,
                                         const vec3 *c0, const vec3 *c1,
                                         collide_hit *h);
+
+/* The convex shape A turned by rot, its frame's origin moving from c0 to
+   c1, against the fixed shape s (any kind, a convex one too): the
+   collide_sweep_convex_* kernel of s's kind, 1 with *h, 0, or <0 (the
+   kernel's). For sensors and for the convex movers (w:sweep_convex,
+   w:move_convex, move_shape of a convex shape). */
+COLLIDE_PRIVATE int collide__convex_test(const collide_convex *A,
+                                         const collide_rotation *rot,
+                                         const vec3 *c0, const vec3 *c1,
+                                         const shape *s, collide_hit *h);
+
+/* The penetration of the convex shape A (rot, at pos) in the shape s:
+   collide__penetration_convex_* for s's kind (collide_convex_penetration.c).
+   1 with *h and *depth, 0 apart, <0. */
+COLLIDE_PRIVATE int collide__convex_penetration(const collide_convex *A,
+                                                const collide_rotation *rot,
+                                                const vec3 *pos, const shape *s,
+                                                collide_hit *h, double *depth);
 
 /* ---- penetrations (collide_penetration.c) ----------------------------------
  *

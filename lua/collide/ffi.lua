@@ -1030,8 +1030,9 @@ if capi.world ~= nil then
           argerror = argerror, typeerror = typeerror, coreerror = coreerror,
           tovec = tovec, outvec = outvec, typename = typename,
           checkvec_at = checkvec_at,
-          X = X, CONVEX_BODY = CONVEX_BODY, torot = torot, ROTS = ROTS,
+          torot = torot,
           FEATURE = FEATURE, GEN = GEN,
+          CX = X, CONVEX_BODY = CONVEX_BODY, new_hull = new_hull,
           register_type = function(ct, name)
             EXTRA_TYPES[#EXTRA_TYPES + 1] = { ct, name }
           end })
