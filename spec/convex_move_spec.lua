@@ -83,6 +83,13 @@ describe("w:sweep_convex", function()
       function(A, r, c0, c1) return collide.sweep_convex_plane(A, r, c0, c1, plane) end },
   }
 
+  local B = collide.convex({ V(-1, -0.5, -0.8), V(1.2, -0.4, -0.7), V(0.1, 1, -0.5),
+                             V(0, 0, 1), V(-0.6, 0.3, 0.4) })
+  local BROT = { w = math.cos(0.3), x = math.sin(0.3) * 0.6, y = 0, z = math.sin(0.3) * 0.8 }
+  KINDS[#KINDS + 1] = { "convex", function(w) return w:add_convex(B, V(0.2, -0.3, 0.1), BROT) end,
+    function(A, r, c0, c1) return collide.sweep_convex_convex(A, r, c0, c1, B, BROT,
+      V(0.2, -0.3, 0.1)) end }
+
   for _, K in ipairs(KINDS) do
     it("answers what collide.sweep_convex_" .. K[1] .. " answers, for that shape",
        function()
@@ -597,6 +604,85 @@ describe("w:move_convex with turned shapes", function()
       assert.is_true(pos.x > 10)
     end)
   end
+end)
+
+---------------------------------------------------------------- move_shape
+
+describe("w:move_shape of a convex shape", function()
+  local A = collide.convex_box(V(0.4, 0.5, 0.4))
+  local HEX = {}
+  for k = 0, 5 do HEX[k + 1] = V(0.5 * math.cos(k * math.pi / 3), 0.5 * math.sin(k * math.pi / 3)) end
+  HEX = collide.convex(HEX)
+
+  it("returns what move_convex returns from its place, and is moved there", function()
+    local function world()
+      local w = collide.world()
+      w:add_aabb(V(0, -1, 0), V(10, 1, 3))
+      w:add_aabb(V(3, 0.125, 0), V(1, 0.125, 3))   -- a step
+      return w
+    end
+    local opts = { up = UP, step_height = 0.35, snap = 0.5 }
+    local w1, w2 = world(), world()
+    local id = w2:add_convex(A, V(0, 0.5, 0), 0.2, "npc")
+    local rot = 0.2
+    local pos, top = V(0, 0.5, 0), 0
+    for f = 1, 120 do
+      local to = pos + V(0.05, -0.02, 0)
+      local p1, c1, g1, v1 = w1:move_convex(A, rot, pos, to, opts)
+      local p2, c2, g2, v2 = w2:move_shape(id, to, opts)
+      assert.are.equal(p1, p2, "frame " .. f)
+      assert.are.equal(g1, g2)
+      assert.are.equal(v1, v2)
+      assert.are.equal(#c1, #c2)
+      local kind, hull, place, r = w2:get(id)
+      assert.are.equal("convex", kind)
+      assert.are.equal(p2, place)
+      assert.are.equal(0.2, r)                  -- the rotation as it was given
+      assert.are.equal(8, #hull:vertices())
+      pos = p1
+      top = math.max(top, pos.y)
+    end
+    assert.is_true(pos.x > 5.5 and top > 0.8)   -- over the step
+    assert.are.equal("npc", w2:data(id))
+    -- the others see it where it went
+    local hit, _, _, _, _, hid = w2:raycast(pos + V(0, 3, 0), pos - V(0, 3, 0))
+    assert.is_true(hit)
+    assert.are.equal(id, hid)
+  end)
+
+  it("moves a 2D hexagon that stops at another convex shape, never inside it", function()
+    local w = collide.world()
+    local a = w:add_convex(HEX, V(0, 0, 0), 0)
+    local b = w:add_convex(HEX, V(3, 0.2, 0), 0.5)
+    local p, c = w:move_shape(a, V(6, 0, 0))
+    assert.are.equal(1, #c)
+    assert.are.equal(b, c[1].id)
+    assert.is_true(p.x < 3)
+    -- clear of b: a sweep of a from its place toward b finds b ahead or touching
+    local hit, u = w:sweep_convex(HEX, 0, p, V(6, 0, 0), function(i) return i == b end)
+    assert.is_true(hit)
+    assert.is_true(u >= 0)
+    assert.are.same({ a, b }, w:overlap_sphere(V(1.5, 0.1, 0), 2))
+    -- pushed out when started inside (a shape updated onto it)
+    w:update(b, HEX, p + V(0.3, 0, 0), 0.5)
+    local p2, c2 = w:move_shape(a, p)
+    assert.are.equal(b, c2[1].id)
+    assert.is_true(c2[1].depth > 0)
+    assert.is_true((p2 - p):length() > 0.1)
+  end)
+
+  it("names its arguments as move_shape does", function()
+    local w = collide.world()
+    local id = w:add_convex(A, V(0, 0, 0), 0)
+    assert.has_error(function() w:move_shape(id, V(1, 0, 0), { bogus = 1 }) end,
+      "bad argument #3 to 'move_shape' (unknown option 'bogus')")
+    assert.has_error(function() w:move_shape(id, "x") end)
+    local ok, msg = pcall(w.move_shape, w, id, V(0 / 0, 0, 0))
+    assert.is_false(ok)
+    assert.matches("bad argument #2 to 'move_shape'", msg)
+    assert.are.same({ "convex" }, { (w:get(id)) })
+    assert.are.equal(V(0, 0, 0), select(3, w:get(id)))
+  end)
 end)
 
 ---------------------------------------------------------------- the method
