@@ -611,7 +611,9 @@ end)
 describe("w:move_shape of a convex shape", function()
   local A = collide.convex_box(V(0.4, 0.5, 0.4))
   local HEX = {}
-  for k = 0, 5 do HEX[k + 1] = V(0.5 * math.cos(k * math.pi / 3), 0.5 * math.sin(k * math.pi / 3)) end
+  for k = 0, 5 do
+    HEX[k + 1] = V(0.5 * math.cos(k * math.pi / 3), 0.5 * math.sin(k * math.pi / 3))
+  end
   HEX = collide.convex(HEX)
 
   it("returns what move_convex returns from its place, and is moved there", function()
