@@ -638,8 +638,9 @@ function World:move_capsule(r, axis, from, to, options, position, velocity) end
 ---@return collide.ground? ground
 function World:move_convex(A, rot, from, to, options, position, velocity) end
 
----As `w:move_sphere`, for the world's own sphere, aabb or capsule `id`, from
----its place (its centre) toward `to`; the shape is moved there in the world.
+---As `w:move_sphere`, for the world's own sphere, aabb, capsule or convex
+---shape `id`, from its place (its centre; a convex shape's frame's origin,
+---turned as it is) toward `to`; the shape is moved there in the world.
 ---It ignores itself. `false` for an unknown id; another kind is an error.
 ---@param id integer
 ---@param to collide.vec3like

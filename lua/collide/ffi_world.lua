@@ -1684,6 +1684,7 @@ end]],
     end
     if id then
       if code == 0 then   -- no such shape, as w:update says
+        b[8] = nil   -- (the hull of move_convex, no longer needed)
         give_move(b)
         return false
       end
@@ -1721,6 +1722,7 @@ end]],
                  normal = V(gn.x, gn.y, gn.z) }
     end
     local grounded = RESULT.grounded
+    b[8] = nil   -- (the hull of move_convex, no longer needed)
     give_move(b)
     if grounded < 0 then return position, list, nil, velocity, ground end
     return position, list, grounded ~= 0, velocity, ground

@@ -402,7 +402,7 @@ return {
     params = { { "A", "collide.convex", "" }, { "rot", "collide.rotation", "" }, { "from", "collide.vec3like", "" }, { "to", "collide.vec3like", "" }, { "options", "optional collide.move_options", "" }, { "position", "optional collide.vec3", "out-vector" }, { "velocity", "optional collide.vec3", "out-vector" } },
     returns = { "collide.vec3 position", "collide.contact[] contacts", "boolean? grounded", "collide.vec3 velocity", "collide.ground? ground" } },
   ["world.move_shape"] = { group = "world", name = "move_shape", signature = "w:move_shape(id, to [, options [, position [, velocity]]])",
-    doc = "As `w:move_sphere`, for the world's own sphere, aabb or capsule `id`, from its place (its centre) toward `to`; the shape is moved there in the world. It ignores itself. `false` for an unknown id; another kind is an error.",
+    doc = "As `w:move_sphere`, for the world's own sphere, aabb, capsule or convex shape `id`, from its place (its centre; a convex shape's frame's origin, turned as it is) toward `to`; the shape is moved there in the world. It ignores itself. `false` for an unknown id; another kind is an error.",
     params = { { "id", "integer", "" }, { "to", "collide.vec3like", "" }, { "options", "optional collide.move_options", "" }, { "position", "optional collide.vec3", "out-vector" }, { "velocity", "optional collide.vec3", "out-vector" } },
     returns = { "collide.vec3|false position false for an unknown id", "collide.contact[] contacts", "boolean? grounded", "collide.vec3 velocity", "collide.ground? ground" } },
   ["world.move_sphere"] = { group = "world", name = "move_sphere", signature = "w:move_sphere(r, from, to [, options [, position [, velocity]]])",
