@@ -371,6 +371,49 @@ describe("w:move_convex with a box hull at rotation 0", function()
     compare(V(27, 0.9, 0), 0.01, { carry = false }, 300)
   end)
 
+  it("follows it in 2D, y down (tiles, stairs, a ramp in the plane, a wall)", function()
+    local e2 = V(0.2, 0.3, 0)                  -- a flat rectangle
+    local A2 = collide.convex_box(e2)
+    local function level2()
+      local w = collide.world()
+      local grid = {}
+      for r = 1, 12 do
+        grid[r] = {}
+        for c = 1, 40 do grid[r][c] = r >= 11 and 1 or 0 end
+      end
+      for k = 0, 3 do for r = 10 - k, 10 do grid[r][10 + k] = 1 end end   -- stairs
+      for r = 7, 10 do for c = 14, 18 do grid[r][c] = 1 end end           -- a block
+      for r = 5, 10 do grid[r][30] = 1 end                                -- a wall
+      w:add_tiles(grid, V(0.5, 0.5, 0))
+      w:add_triangle(V(11, 5, 0), V(13, 5, 0), V(13, 4, 0))             -- a ramp
+      return w
+    end
+    local function run(move)
+      local w = level2()
+      local pos, vel, out = V(1, 4.69, 0), V(0, 0, 0), {}
+      for f = 1, 700 do
+        if f % 200 == 100 then vel.y = -8 end
+        vel = V(f < 600 and 3 or -3, vel.y + 20 / 60, 0)
+        local o = { up = V(0, -1, 0), step_height = 0.55, snap = 0.6, velocity = vel }
+        local p, _, g, v = move(w, pos, pos + vel / 60, o)
+        out[f] = { p, g }
+        pos, vel = p, v
+      end
+      return out
+    end
+    local a = run(function(w, p, q, o) return w:move_aabb(e2, p, q, o) end)
+    local b = run(function(w, p, q, o) return w:move_convex(A2, 0, p, q, o) end)
+    local far = 0
+    for f = 1, #a do
+      assert.near(a[f][1].x, b[f][1].x, 1e-9, "frame " .. f)
+      assert.near(a[f][1].y, b[f][1].y, 1e-9, "frame " .. f)
+      assert.are.equal(0, b[f][1].z)
+      assert.are.equal(a[f][2], b[f][2], "grounded, frame " .. f)
+      far = math.max(far, a[f][1].x)
+    end
+    assert.is_true(far > 14)                     -- up to the wall
+  end)
+
   it("follows it with stop_on_slope and steep_as_wall, and without up", function()
     compare(V(0, 0.5, 0), 6, { stop_on_slope = true, steep_as_wall = true })
     compare(V(10, 0.5, 0), 6, { up = false, step_height = false, snap = false,
