@@ -779,6 +779,26 @@ describe("w:move_convex", function()
     assert.near(60, v.x, 1e-9)
   end)
 
+  it("survives a rotation whose fields close or change the world", function()
+    for _, method in ipairs({ "move_convex", "sweep_convex" }) do
+      local w = collide.world()
+      local id = w:add_aabb(V(0, -1, 0), V(5, 1, 5))
+      local gc = debug.getmetatable(w).__gc   -- (the C API's world has one)
+      local rot = setmetatable({}, { __index = function(_, k)
+        if gc then gc(w) else w:remove(id) end
+        return ({ w = 1, x = 0, y = 0, z = 0 })[k]
+      end })
+      local ok, err = pcall(w[method], w, A, rot, V(0, 1, 0), V(0, -1, 0))
+      if gc then
+        assert.is_false(ok)
+        assert.matches("world is closed", err)
+      else
+        assert.is_true(ok, err)
+        assert.are.equal(0, w:count())
+      end
+    end
+  end)
+
   it("names the bad argument, counted without self, options #5", function()
     local w = collide.world()
     local function err(...)

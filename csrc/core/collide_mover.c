@@ -5,7 +5,8 @@
  *
  * The mover's shape appears in exactly one place, mover_sweep; everything
  * else works on positions, contact normals and the up direction, so a
- * sphere, a box and a capsule share every line of the loop below.
+ * sphere, a box, a capsule and a convex shape share every line of the loop
+ * below.
  */
 #include "collide_world_internal.h"
 

@@ -1,7 +1,7 @@
 /*
  * collide_query.c -- every query over a whole world: the sweeps of the
- * three moving shapes (sphere, box, capsule), ray casts, lists of ray hits
- * and overlaps, and the mover's sweeps. One path serves them all: a
+ * four moving shapes (sphere, box, capsule, convex), ray casts, lists of
+ * ray hits and overlaps, and the mover's sweeps. One path serves them all: a
  * `query` names the moving shape (collide__mover) and its motion, the
  * hierarchy is walked nearest-first with the shape's half-size added to
  * every box, and each candidate gets the exact single-shape function for

@@ -8,7 +8,7 @@
  *   collide_tree.c    the dynamic hierarchy: bulk build, insert, remove,
  *                     re-place
  *   collide_query.c   sweeps, rays and overlaps over the world, for every
- *                     moving shape (sphere, box, capsule, point)
+ *                     moving shape (sphere, box, capsule, convex, point)
  *   collide_mover.c   collide-and-slide
  *   collide_pairs.c   pairs among many moving spheres
  *
@@ -649,7 +649,8 @@ COLLIDE_PRIVATE void collide__sensor_unlist(collide_world *w, int s);
  * Returns 1 with *out (u, the obstacle's point at the moment u -- place +
  * u * velocity --, the normal toward the mover, the feature) and *id; 0;
  * or <0 (an abort value of a filter). Arguments are not checked: the
- * caller did. m->kind is MOVER_SPHERE, MOVER_AABB or MOVER_CAPSULE.
+ * caller did. m->kind is MOVER_SPHERE, MOVER_AABB, MOVER_CAPSULE or
+ * MOVER_CONVEX (collide__convex_mover).
  */
 COLLIDE_PRIVATE int collide__world_sweep(collide_world *w,
                                          const collide__mover *m,
