@@ -523,12 +523,16 @@ end
 do
   local w, g = terrain_mesh(10000)
   local n = 4096
+  local BOX_HULL = collide.convex_box(V(0.5, 0.5, 0.5))
   local movers = {
     { "move_sphere", function(a, b, o, P, Q) return w:move_sphere(0.5, a, b, o, P, Q) end },
     { "move_aabb", function(a, b, o, P, Q)
       return w:move_aabb(V(0.5, 0.5, 0.5), a, b, o, P, Q) end },
     { "move_capsule", function(a, b, o, P, Q)
       return w:move_capsule(0.25, V(0, 0.25, 0), a, b, o, P, Q) end },
+    -- (the box of move_aabb as a convex hull, at rotation 0: the same path)
+    { "move_convex", function(a, b, o, P, Q)
+      return w:move_convex(BOX_HULL, 0, a, b, o, P, Q) end },
   }
   local ctl = { up = V(0, 1, 0), step_height = 0.3, snap = 0.3 }
   print()

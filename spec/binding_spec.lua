@@ -34,11 +34,13 @@ describe("the binding", function()
         assert.is_truthy(({ ADDED = 1, IDS = 1, PEN = 1, WHIT = 1, MANY = 1, CAND = 1 })[result],
                          name)
         -- (A, a flat array of numbers, is the last argument of the batch
-        -- queries and of nothing else)
+        -- queries and of nothing else; C and R, a convex shape and its
+        -- rotation, come together)
         if result == "MANY" then
           assert.is_truthy(kinds:match("^[NVP]*A$"), name)
         else
           assert.is_truthy(kinds:match("^[NVPCR]+$"), name)
+          assert.are.equal(kinds:find("C") ~= nil, kinds:find("R") ~= nil, name)
         end
         assert.are.equal("world", where)
         assert.is_function(w[name], name)

@@ -417,7 +417,7 @@ describe("world:move_shape", function()
       for kind, id in pairs(ids) do
         assert.has_error(function() w:move_shape(id, V(0, 0, 0)) end,
           "bad argument #1 to 'move_shape' (" .. kind ..
-          " shape cannot move: only sphere, aabb and capsule shapes can)")
+          " shape cannot move: only sphere, aabb, capsule and convex shapes can)")
       end
     end)
 

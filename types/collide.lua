@@ -169,8 +169,8 @@ function Convex:edges() end
 ---@field normal collide.vec3
 ---@field feature collide.feature
 
----Options of `w:move_sphere`, `w:move_aabb`, `w:move_capsule` and
----`w:move_shape`; unknown names are an error.
+---Options of `w:move_sphere`, `w:move_aabb`, `w:move_capsule`,
+---`w:move_convex` and `w:move_shape`; unknown names are an error.
 ---@class collide.move_options
 ---@field max_iterations? integer rounds of sweep and response (4)
 ---@field response? collide.response "slide" (default), "bounce" or "stop"
@@ -435,6 +435,24 @@ function World:sweep_aabb(e, c0, c1, filter, point, normal) end
 ---@return integer? id
 function World:sweep_capsule(r, axis, c0, c1, filter, point, normal) end
 
+---As `w:sweep_sphere`, for convex shape A turned by rot (fixed during the
+---step), its frame's origin moving from c0 to c1; each shape's answer is
+---the `collide.sweep_convex_*` function of its kind, exact to rounding.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param filter? collide.filter
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+---@return integer? id
+function World:sweep_convex(A, rot, c0, c1, filter, point, normal) end
+
 ---First shape met by the segment p0-p1.
 ---@param p0 collide.vec3like
 ---@param p1 collide.vec3like
@@ -604,8 +622,25 @@ function World:move_aabb(e, from, to, options, position, velocity) end
 ---@return collide.ground? ground
 function World:move_capsule(r, axis, from, to, options, position, velocity) end
 
----As `w:move_sphere`, for the world's own sphere, aabb or capsule `id`, from
----its place (its centre) toward `to`; the shape is moved there in the world.
+---As `w:move_sphere`, for convex shape A turned by rot (it does not turn
+---during the move); `from` and `to` are places of its frame's origin.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param from collide.vec3like
+---@param to collide.vec3like
+---@param options? collide.move_options
+---@param position? collide.vec3 out-vector
+---@param velocity? collide.vec3 out-vector
+---@return collide.vec3 position
+---@return collide.contact[] contacts
+---@return boolean? grounded
+---@return collide.vec3 velocity
+---@return collide.ground? ground
+function World:move_convex(A, rot, from, to, options, position, velocity) end
+
+---As `w:move_sphere`, for the world's own sphere, aabb, capsule or convex
+---shape `id`, from its place (its centre; a convex shape's frame's origin,
+---turned as it is) toward `to`; the shape is moved there in the world.
 ---It ignores itself. `false` for an unknown id; another kind is an error.
 ---@param id integer
 ---@param to collide.vec3like

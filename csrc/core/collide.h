@@ -105,7 +105,7 @@ enum {
   COLLIDE_E_NEG_SNAP = 27,            /* "negative snap" */
   /* w:move_shape (collide_mover.c) */
   COLLIDE_E_NOT_MOVABLE = 28,         /* "shape cannot move: only sphere,
-                                         aabb and capsule shapes can" */
+                                         aabb, capsule and convex shapes can" */
   /* limits (issue 27) */
   COLLIDE_E_TOO_MANY_PAIRS = 29,      /* "more than 33554432 pairs" */
   COLLIDE_E_TOO_MANY_VERTICES = 30,   /* "polygon has more than 65536 vertices" */
@@ -706,6 +706,16 @@ int collide_world_sweep_capsule(collide_world *w, double r,
                                 const collide_vec3 *c0, const collide_vec3 *c1,
                                 collide_world_filter filter, void *ctx,
                                 collide_hit *out, int *id);
+/* A convex shape A turned by rot (fixed during the step), its frame's
+   origin moving from c0 to c1: each shape's answer is the
+   collide_sweep_convex_* function of its kind (an aabb shape:
+   collide_sweep_convex_aabb; a capsule: _capsule; ...).
+   Lua arguments: 2 A, 3 rot, 4 c0, 5 c1. */
+int collide_world_sweep_convex(collide_world *w, const collide_convex *A,
+                               const collide_rotation *rot,
+                               const collide_vec3 *c0, const collide_vec3 *c1,
+                               collide_world_filter filter, void *ctx,
+                               collide_hit *out, int *id);
 /* The same for the segment p0-p1, shapes at their place (u = 0).
    Lua arguments: 2 p0, 3 p1. */
 int collide_world_raycast(collide_world *w, const collide_vec3 *p0,
@@ -861,18 +871,23 @@ enum {
 };
 
 /* The shape that moves: a sphere (r), an axis-aligned box (half-extents
-   extents), or a capsule (the points within r of the segment from
-   centre - axis to centre + axis). The position moved is its centre. */
+   extents), a capsule (the points within r of the segment from
+   centre - axis to centre + axis), or a convex shape (hull, turned by rot,
+   which must stay alive and unchanged during the move). The position moved
+   is its centre (a convex shape's: its frame's origin). */
 enum {
   COLLIDE_MOVER_SPHERE = 0,
   COLLIDE_MOVER_AABB = 1,
-  COLLIDE_MOVER_CAPSULE = 2
+  COLLIDE_MOVER_CAPSULE = 2,
+  COLLIDE_MOVER_CONVEX = 3
 };
 typedef struct collide_mover {
   int kind;              /* COLLIDE_MOVER_* */
   double r;              /* sphere, capsule */
   collide_vec3 extents;  /* box */
   collide_vec3 axis;     /* capsule */
+  const collide_convex *hull;   /* convex */
+  collide_rotation rot;         /* convex */
 } collide_mover;
 
 typedef struct collide_move_options {
@@ -940,7 +955,8 @@ void collide_move_options_init(collide_move_options *options);
    contacts in the order touched and *result. Returns 0 or <0.
    Lua arguments: w:move_sphere(r, from, to, options) 2, 3, 4, 5;
    w:move_aabb(extents, from, to, options) 2, 3, 4, 5;
-   w:move_capsule(r, axis, from, to, options) 2, 3, 4, 5, 6. */
+   w:move_capsule(r, axis, from, to, options) 2, 3, 4, 5, 6;
+   w:move_convex(A, rot, from, to, options) 2, 3, 4, 5, 6. */
 int collide_world_move(collide_world *w, const collide_mover *mover,
                        const collide_vec3 *from, const collide_vec3 *to,
                        const collide_move_options *options,
@@ -948,8 +964,9 @@ int collide_world_move(collide_world *w, const collide_mover *mover,
                        collide_contact *contacts, int cap,
                        collide_move_result *result);
 
-/* Moves the world's shape id -- a sphere, an aabb or a capsule -- from
-   its place toward `to` as collide_world_move moves that shape, no sweep
+/* Moves the world's shape id -- a sphere, an aabb, a capsule or a convex
+   shape -- from its place toward `to` as collide_world_move moves that
+   shape, no sweep
    of the move seeing the shape itself, then re-places it where it stopped
    (as collide_world_update_* would; its id, data, layers and velocity are
    kept). The world is locked during the move: filters may query it, not

@@ -5,7 +5,8 @@
  *
  * The mover's shape appears in exactly one place, mover_sweep; everything
  * else works on positions, contact normals and the up direction, so a
- * sphere, a box and a capsule share every line of the loop below.
+ * sphere, a box, a capsule and a convex shape share every line of the loop
+ * below.
  */
 #include "collide_world_internal.h"
 
@@ -34,6 +35,7 @@ void collide_move_options_init(collide_move_options *o) {
 typedef struct move_state {
   collide_world *w;
   const collide_mover *shape;
+  collide__mover mv;        /* the shape as the queries take it */
   const collide_move_options *o;
   collide_move_filter filter;
   void *ctx;
@@ -73,17 +75,23 @@ static int skip_filter(void *ctx, int id) {
   return !listed(m->skip, m->nskip, id) && !listed(m->tmp, m->ntmp, id);
 }
 
-/* The mover's shape as the queries take it. */
+/* The mover's shape as the queries take it (made once, in world_move:
+   a convex mover's matrix and box are computed there). */
 static collide__mover mover_shape(const move_state *m) {
-  collide__mover mv;
-  const collide_mover *s = m->shape;
-  memset(&mv, 0, sizeof mv);
-  mv.r = s->r;
-  mv.e = s->extents;
-  mv.axis = s->axis;
-  mv.kind = s->kind == COLLIDE_MOVER_AABB ? MOVER_AABB
-          : s->kind == COLLIDE_MOVER_CAPSULE ? MOVER_CAPSULE : MOVER_SPHERE;
-  return mv;
+  return m->mv;
+}
+
+/* The public mover as the queries take it: 0, or the reason a convex
+   mover's rotation is refused. */
+static int make_mover(const collide_mover *s, collide__mover *mv) {
+  if (s->kind == COLLIDE_MOVER_CONVEX) return collide__convex_mover(mv, s->hull, &s->rot);
+  memset(mv, 0, sizeof *mv);
+  mv->r = s->r;
+  mv->e = s->extents;
+  mv->axis = s->axis;
+  mv->kind = s->kind == COLLIDE_MOVER_AABB ? MOVER_AABB
+           : s->kind == COLLIDE_MOVER_CAPSULE ? MOVER_CAPSULE : MOVER_SPHERE;
+  return 0;
 }
 
 /* Every contact: the sweep of q lists the other shapes touched within
@@ -192,7 +200,7 @@ static int walkable(const move_state *m, vec3 n) {
    sensor or a shape the move passes through covers nothing; the shapes one look-up
    passes over, m->tmp, still cover). */
 typedef struct cover_ctx { const move_state *m; int box; } cover_ctx;
-static double mover_size(const collide_mover *s);
+static double mover_size(const collide__mover *s);
 static void set_vc(vec3 *v, int k, double x) {
   if (k == 0) v->x = x;
   else if (k == 1) v->y = x;
@@ -220,7 +228,7 @@ static int cover_filter(void *ctx, int id) {
 static int covered(const move_state *m, int id, const vec3 *c, const vec3 *e,
                    int k, int sg, const vec3 *p, double tol) {
   cover_ctx cc;
-  double delta = 1e-6 * mover_size(m->shape) + 4 * tol;
+  double delta = 1e-6 * mover_size(&m->mv) + 4 * tol;
   vec3 q = *p, fn = v3(0, 0, 0);
   int j, k2, n, rim = 0, ids[4];
   cc.m = m;
@@ -464,17 +472,25 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
  * probe starts 2 dist above p and goes down further by the fastest shape's
  * speed S, so a platform sinking faster than dist is still met; the gap
  * closed relative to a shape of vertical velocity vy is u (span + vy),
- * from a separation of gap + above. At the end, it starts S + 2 dist above
- * p and ends dist below it: a contact at u <= 1 is then exactly a shape
- * within dist under p at its end place, at the gap
- * u (S + 3 dist + vy) - vy - (S + 2 dist).
+ * from a separation of gap + above. At the end, every shape is held at its
+ * end place (the sweeps' t0 = 1: the relative motion is then the probe's
+ * own, along -up, whatever the shapes' velocities), and the probe starts
+ * S + 2 dist above p and ends dist below it: a contact at u <= 1 is a shape
+ * within dist under p at its end place, at the gap u span - above. (Swept
+ * over the step instead, relative to the shape, a shape moving across up
+ * was met where it was during the probe, not where it ends: under a
+ * tilted face -- a turned box resting on a platform's edge -- the gap then
+ * differed from the one at the end by the shape's motion times the tilt,
+ * and a mover clear of the platform was taken to be in it and snapped
+ * down through it.)
  */
 static int probe(move_state *m, vec3 p, double dist, int at_end,
                  collide_hit *g, int *gid, vec3 *sn, double *gap) {
-  double S = m->max_speed, above, span, gap0 = 0;
+  double S = m->max_speed, above, span, gap0 = 0, t0 = m->t0;
   vec3 c0, c1;
   int e = 0, k, id, resp, first = 1;
   collide_hit h;
+  if (at_end) m->t0 = 1;
   above = 2 * dist + (at_end ? S : 0);
   span = above + dist + (at_end ? 0 : S);
   c0 = v_madd(p, m->up, above);
@@ -484,8 +500,8 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
     double vy, gk;
     e = sweep(m, &c0, &c1, &h, &id, &resp);
     if (e <= 0) break;
-    vy = v_dot(shape_velocity(m, id), m->up);
-    gk = h.u * (span + vy) - above - (at_end ? vy : 0);
+    vy = at_end ? 0 : v_dot(shape_velocity(m, id), m->up);
+    gk = h.u * (span + vy) - above;
     if (gk > dist) {
       e = 0;
       break;
@@ -505,6 +521,7 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
         *gid = id;
         *gap = gk;
         m->ntmp = 0;
+        m->t0 = t0;
         return 1;
       }
     }
@@ -512,6 +529,7 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
     e = 0;
   }
   m->ntmp = 0;
+  m->t0 = t0;
   return e < 0 ? e : 0;
 }
 
@@ -545,7 +563,10 @@ static int walkable_tie(move_state *m, vec3 p, vec3 d, const collide_hit *h,
 }
 
 /* How far the mover reaches from its centre along the unit direction d:
-   its support (a box: sum |e_k d_k|; a capsule: r + |axis.d|). */
+   its support (a box: sum |e_k d_k|; a capsule: r + |axis.d|; a convex
+   shape: max over its turned corners of v.d, about its frame's origin --
+   the only mover that is not centrally symmetric, so the callers say
+   which way they mean). */
 static double mover_support(const move_state *m, vec3 d) {
   const collide_mover *s = m->shape;
   switch (s->kind) {
@@ -554,6 +575,8 @@ static double mover_support(const move_state *m, vec3 d) {
            fabs(s->extents.z * d.z);
   case COLLIDE_MOVER_CAPSULE:
     return s->r + fabs(v_dot(s->axis, d));
+  case COLLIDE_MOVER_CONVEX:
+    return collide__convex_support(&m->mv, d);
   default:
     return s->r;
   }
@@ -561,7 +584,7 @@ static double mover_support(const move_state *m, vec3 d) {
 
 /* How far the mover reaches below its centre along up. */
 static double mover_below(const move_state *m) {
-  return mover_support(m, m->up);
+  return mover_support(m, v_neg(m->up));
 }
 
 /*
@@ -600,7 +623,7 @@ static int try_step(move_state *m, vec3 p, vec3 left, vec3 edge, vec3 *out,
   down = v_scale(m->up, -(climbed + 4 * m->skin));
   dir = v_scale(hz, 1 / hl);
   /* how far forward the mover's whole width is past the edge it met */
-  clear = v_dot(v_sub(edge, p), dir) + mover_support(m, dir) + 4 * m->skin;
+  clear = v_dot(v_sub(edge, p), dir) + mover_support(m, v_neg(dir)) + 4 * m->skin;
   for (pass = 0; pass < 2; pass++) {
     /* the first pass goes the whole way; where it lands on nothing it
        may stand on (the next riser of a staircase taken at speed, higher
@@ -747,11 +770,12 @@ static vec3 on_ground(const move_state *m, vec3 v, vec3 gn) {
   return vu > f ? v_madd(h, m->up, f) : v;
 }
 
-/* The mover's largest half-size (the default max_push). */
-static double mover_half_size(const collide_mover *s) {
+/* The mover's largest half-size (the default max_push): a convex
+   shape's is that of its turned box about its frame's origin. */
+static double mover_half_size(const collide__mover *s) {
   switch (s->kind) {
-  case COLLIDE_MOVER_AABB: return largest(s->extents);
-  case COLLIDE_MOVER_CAPSULE: return largest(s->axis) + s->r;
+  case MOVER_AABB: case MOVER_CONVEX: return largest(s->e);
+  case MOVER_CAPSULE: return largest(s->axis) + s->r;
   default: return s->r;
   }
 }
@@ -785,7 +809,7 @@ static int push_out(move_state *m, vec3 *pos) {
   collide__mover mv = mover_shape(m);
   collide_penetration pen[PUSH_CONTACTS];
   collide_hit hit[PUSH_CONTACTS];
-  double max_push = m->o->max_push < 0 ? mover_half_size(m->shape) : m->o->max_push;
+  double max_push = m->o->max_push < 0 ? mover_half_size(&m->mv) : m->o->max_push;
   int n = 0, i, e;
   vec3 to;
   if (max_push == 0) return 1;
@@ -839,11 +863,12 @@ static int step_candidate(const move_state *m, vec3 p, const collide_hit *h,
 }
 
 /* The size the default skin is relative to. */
-static double mover_size(const collide_mover *s) {
+static double mover_size(const collide__mover *s) {
   switch (s->kind) {
-  case COLLIDE_MOVER_AABB:
-    return largest(s->extents);
-  case COLLIDE_MOVER_CAPSULE:
+  case MOVER_AABB:
+  case MOVER_CONVEX:
+    return largest(s->e);
+  case MOVER_CAPSULE:
     return s->r > 0 ? s->r : v_len(s->axis);
   default:
     return s->r;
@@ -926,6 +951,10 @@ static int descend(move_state *m, vec3 a, vec3 b, double pdist, vec3 *out,
   int e, id, blocked, tries = DESCEND_TRIES, found = 0;
   if (hl <= 0.01 * m->skin) return 0;
   stride = mover_support(m, v_scale(hz, 1 / hl));
+  {   /* (a convex mover: its narrower side along the path) */
+    double back = mover_support(m, v_scale(hz, -1 / hl));
+    if (back < stride) stride = back;
+  }
   if (stride < MICRO_STEP * m->skin) stride = MICRO_STEP * m->skin;
   /* the furthest down it may go: each full stride its reach, and one
      more; in a world where shapes move, only where none of them comes
@@ -933,7 +962,7 @@ static int descend(move_state *m, vec3 a, vec3 b, double pdist, vec3 *out,
      which need not hold where they are at the end) */
   most = (hl / stride + 2) * (m->o->snap + stride * slope + pdist);
   if (m->w->nmoving > 0 &&
-      !moving_clear(m, a, b, most + mover_half_size(m->shape) + 4 * m->skin))
+      !moving_clear(m, a, b, most + mover_half_size(&m->mv) + 4 * m->skin))
     return 0;
   while (s < hl) {
     len = hl - s < stride ? hl - s : stride;
@@ -1142,6 +1171,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
                       collide_move_result *res, int self,
                       collide__path *path) {
   move_state m;
+  collide__mover mv;
   vec3 pos, rest, vel, planes[MAX_PLANES], pvel[MAX_PLANES], sn0 = v3(0, 0, 0);
   vec3 carried = v3(0, 0, 0);   /* the motion of the shape ridden (carry) */
   vec3 gn = v3(0, 0, 0);        /* the ground last stood on (have_gn) */
@@ -1153,8 +1183,9 @@ static int world_move(collide_world *w, const collide_mover *ms,
   collide_hit g;
   memset(res, 0, sizeof *res);
   res->grounded = -1;
-  a = ms->kind == COLLIDE_MOVER_CAPSULE;   /* the capsule's axis: one
-                                                 more argument before from */
+  /* the capsule's axis, the convex shape's rotation: one more argument
+     before from */
+  a = ms->kind == COLLIDE_MOVER_CAPSULE || ms->kind == COLLIDE_MOVER_CONVEX;
   switch (ms->kind) {
   case COLLIDE_MOVER_SPHERE:
     CHECK_RADIUS(ms->r, 2);
@@ -1166,9 +1197,14 @@ static int world_move(collide_world *w, const collide_mover *ms,
     CHECK_RADIUS(ms->r, 2);
     CHECK_VEC(&ms->axis, 3);
     break;
+  case COLLIDE_MOVER_CONVEX:
+    if (ms->hull == NULL || ms->hull->vertex_count < 3)
+      return COLLIDE_FAIL(2, COLLIDE_E_FEW_POINTS);
+    break;
   default:
     return COLLIDE_FAIL(2, COLLIDE_E_NEG_RADIUS);
   }
+  if ((e = make_mover(ms, &mv)) != 0) return COLLIDE_FAIL(3, e);
   CHECK_VEC(from, 3 + a);
   CHECK_VEC(to, 4 + a);
   res->position = *from;
@@ -1186,6 +1222,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
   memset(&m, 0, sizeof m);
   m.w = w;
   m.shape = ms;
+  m.mv = mv;
   m.o = o;
   m.filter = filter;
   m.ctx = ctx;
@@ -1211,7 +1248,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
     /* invisible at any scale, yet millions of rounding units */
     double s = max_abs3(from);
     if (max_abs3(to) > s) s = max_abs3(to);
-    m.skin = 1e-4 * mover_size(ms) + 1e-9 * (1 + s);
+    m.skin = 1e-4 * mover_size(&m.mv) + 1e-9 * (1 + s);
   }
   m.approach = 1e-6 * m.skin;
   /* how far below a resting mover its ground may be: a skin along the
@@ -1503,8 +1540,9 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
 
 /*
  * w:move_shape: the mover is shape id itself, from its place -- a sphere
- * (centre, radius), a box (centre, half-extents) or a capsule a-b of
- * radius r (centre (a + b) / 2, axis (b - a) / 2) --, and no sweep of the
+ * (centre, radius), a box (centre, half-extents), a capsule a-b of
+ * radius r (centre (a + b) / 2, axis (b - a) / 2) or a convex shape (its
+ * frame's origin, turned by its rotation) --, and no sweep of the
  * move sees it (query.skip_id: a compare per shape met, no filter call and
  * no exact test against itself). The same move as collide_world_move with
  * a filter that ignores id, then the shape re-placed where the mover
@@ -1520,9 +1558,10 @@ int collide_world_move(collide_world *w, const collide_mover *ms,
  * the queries after it, and collide_world_advance, still move the shape by
  * it from its new place.
  *
- * Argument positions: the capsule's move counts one more argument (its
- * axis) before `to` and the options than move_shape's (w, id, to, options):
- * an options error of the move is re-numbered 4.
+ * Argument positions: the capsule's and the convex shape's moves count one
+ * more argument (the axis, the rotation) before `to` and the options than
+ * move_shape's (w, id, to, options): an options error of the move is
+ * re-numbered 4.
  */
 int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
                              const collide_move_options *o,
@@ -1556,11 +1595,18 @@ int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
     from = v_scale(v_add(g.a, g.b), 0.5);
     ms.axis = v_scale(v_sub(g.b, g.a), 0.5);
     break;
+  case COLLIDE_SHAPE_CONVEX:
+    /* (the world's own hull: it stays valid while the world is locked) */
+    ms.kind = COLLIDE_MOVER_CONVEX;
+    ms.hull = g.convex;
+    ms.rot = g.rot;
+    from = g.a;
+    break;
   default:
     return COLLIDE_FAIL(2, COLLIDE_E_NOT_MOVABLE);
   }
   CHECK_VEC(to, 3);
-  a = ms.kind == COLLIDE_MOVER_CAPSULE;
+  a = ms.kind == COLLIDE_MOVER_CAPSULE || ms.kind == COLLIDE_MOVER_CONVEX;
   /* file pending shapes now: no query refreshes the hierarchy while the
      world is locked */
   collide__tree_refresh(w);
@@ -1580,6 +1626,11 @@ int collide_world_move_shape(collide_world *w, int id, const collide_vec3 *to,
     break;
   case COLLIDE_SHAPE_AABB:
     e = collide_world_update_aabb(w, id, &res->position, &g.b);
+    break;
+  case COLLIDE_SHAPE_CONVEX:
+    /* (its own hull given back: collide_convex_copy leaves it as it is;
+       the rotation as it was given) */
+    e = collide_world_update_convex(w, id, g.convex, &res->position, &g.rot);
     break;
   default: {
     vec3 d = v_sub(res->position, from), pa = v_add(g.a, d), pb = v_add(g.b, d);

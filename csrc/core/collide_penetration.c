@@ -35,7 +35,9 @@
 #include <float.h>
 #include "collide_world_internal.h"
 
-/* h_Q(n) about the mover's centre: r, sum e_k |n_k|, |axis.n| + r. */
+/* h_Q(n) about the mover's centre: r, sum e_k |n_k|, |axis.n| + r (a
+   convex mover is not centrally symmetric: collide__penetration_of takes
+   its penetration from the convex family's kernels instead). */
 static double mover_support(const collide__mover *m, vec3 n) {
   switch (m->kind) {
   case MOVER_AABB:
@@ -191,6 +193,21 @@ void collide__penetration_of(const shape *s, const collide__mover *m,
                              collide_penetration *out) {
   vec3 fn;
   double d;
+  if (m->kind == MOVER_CONVEX) {
+    /* a convex mover: the convex family's penetration of its hull in s
+       (collide_convex_penetration.c: the shortest separating translation,
+       exact to rounding, the 2D rule included), for every kind of s */
+    collide_hit h2;
+    out->id = s->id;
+    out->normal = h->normal;
+    out->depth = 0;
+    if (collide__convex_penetration(m->hull, &m->rot, c, s, &h2, &d) == 1) {
+      *h = h2;
+      out->normal = h2.normal;
+      out->depth = d;
+    }
+    return;
+  }
   if (s->kind == COLLIDE_SHAPE_CONVEX) {
     out->id = s->id;
     out->normal = h->normal;
@@ -237,6 +254,16 @@ int collide__overlap_rejects(const shape *s, const collide__mover *m, const vec3
      apart from it here, and a contact within rounding is left to the
      exact test. */
   d = fabs(v_dot(s->tn, v_sub(*c, s->g.tri.a)));
+  if (m->kind == MOVER_CONVEX) {
+    /* not symmetric: the triangle's plane is at signed distance
+       tn.(a - c) from c along tn, the mover spans [-h_Q(-tn), h_Q(tn)] */
+    double t = v_dot(s->tn, v_sub(s->g.tri.a, *c));
+    double up = collide__convex_support(m, s->tn);
+    double down = collide__convex_support(m, v_neg(s->tn));
+    h = up > down ? up : down;
+    scale = (max_abs3(c) > s->tscale ? max_abs3(c) : s->tscale) + h;
+    return t > up + 1e-12 * (1 + scale) || -t > down + 1e-12 * (1 + scale);
+  }
   h = mover_support(m, s->tn);
   scale = (max_abs3(c) > s->tscale ? max_abs3(c) : s->tscale) + h;
   return d > h + 1e-12 * (1 + scale);

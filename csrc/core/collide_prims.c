@@ -45,7 +45,7 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   "negative step_height",
   "negative snap",
   /* move_shape */
-  "shape cannot move: only sphere, aabb and capsule shapes can",
+  "shape cannot move: only sphere, aabb, capsule and convex shapes can",
   /* limits */
   "more than 33554432 pairs",
   "polygon has more than 65536 vertices",

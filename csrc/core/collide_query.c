@@ -1,7 +1,7 @@
 /*
  * collide_query.c -- every query over a whole world: the sweeps of the
- * three moving shapes (sphere, box, capsule), ray casts, lists of ray hits
- * and overlaps, and the mover's sweeps. One path serves them all: a
+ * four moving shapes (sphere, box, capsule, convex), ray casts, lists of
+ * ray hits and overlaps, and the mover's sweeps. One path serves them all: a
  * `query` names the moving shape (collide__mover) and its motion, the
  * hierarchy is walked nearest-first with the shape's half-size added to
  * every box, and each candidate gets the exact single-shape function for
@@ -63,6 +63,7 @@ void collide__query_init_mover(query *q, int mode, const collide__mover *m,
     half[0] = half[1] = half[2] = m->r;
     break;
   case MOVER_AABB:
+  case MOVER_CONVEX:   /* (the turned hull's box about its frame's origin) */
     half[0] = m->e.x; half[1] = m->e.y; half[2] = m->e.z;
     break;
   case MOVER_CAPSULE:
@@ -291,9 +292,44 @@ static int box_capsule(const vec3 *e, const vec3 *c0, const vec3 *c1,
   return rc;
 }
 
+/* Whether the convex mover m, its origin going from c0 to c1, stays
+   clearly on one side of triangle s's plane for the whole motion: then
+   the triangle's normal is a separating axis throughout and the sweep
+   kernel, which tries that axis among its own, answers no contact; the
+   test only spares it the other axes (most triangles a terrain's
+   broadphase lets through end here). Along the unit normal tn kept with
+   the shape, the hull spans [-h(-tn), h(tn)] about its origin (its support
+   function), whose height over the plane moves linearly from s0 to s1:
+   apart when min(s0, s1) - h(-tn) or -(max(s0, s1) + h(tn)) exceeds a
+   margin far above the rounding of either computation (about 1e-16 of
+   the magnitudes) and far below any gap that matters. */
+static int convex_clear_of_triangle(const shape *s, const collide__mover *m,
+                                    const vec3 *c0, const vec3 *c1) {
+  double s0 = v_dot(s->tn, v_sub(*c0, s->g.tri.a));
+  double s1 = v_dot(s->tn, v_sub(*c1, s->g.tri.a)), scale, margin;
+  scale = max_abs3(c0);
+  if (max_abs3(c1) > scale) scale = max_abs3(c1);
+  if (s->tscale > scale) scale = s->tscale;
+  margin = 1e-9 * (1 + scale + m->hull->radius);
+  if (s0 > s1) { double t = s0; s0 = s1; s1 = t; }
+  if (s0 - margin > collide__convex_support(m, v_neg(s->tn))) return 1;
+  return -s1 - margin > collide__convex_support(m, s->tn);
+}
+
 /* The moving shape of q from c0 to c1 against the fixed shape s. */
 int collide__mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
                       const vec3 *c1, collide_hit *h) {
+  /* a convex mover: the collide_sweep_convex_* kernel of the obstacle's
+     kind, the very function a user calls for that pair (so a world's
+     answer is the standalone one for the shape named); its arguments were
+     checked when the query was made */
+  if (m->kind == MOVER_CONVEX) {
+    if (s->kind == COLLIDE_SHAPE_TRIANGLE && convex_clear_of_triangle(s, m, c0, c1)) {
+      hit_clear(h);
+      return 0;
+    }
+    return collide__convex_test(m->hull, &m->rot, c0, c1, s, h);
+  }
   if (m->kind == MOVER_AABB) {
     const vec3 *e = &m->e;
     switch (s->kind) {
@@ -1027,6 +1063,25 @@ int collide_world_sweep_capsule(collide_world *w, double r,
   m.kind = MOVER_CAPSULE;
   m.r = r;
   m.axis = *axis;
+  collide__query_init_mover(&q, Q_SWEEP, &m, c0, c1);
+  return first_hit(w, &q, filter, ctx, out, id);
+}
+
+int collide_world_sweep_convex(collide_world *w, const collide_convex *A,
+                               const collide_rotation *rot,
+                               const collide_vec3 *c0, const collide_vec3 *c1,
+                               collide_world_filter filter, void *ctx,
+                               collide_hit *out, int *id) {
+  query q;
+  collide__mover m;
+  int e;
+  hit_clear(out);
+  *id = 0;
+  /* (the kernels' checks, in their order: the hull, the rotation, c0, c1) */
+  if (A == NULL || A->vertex_count < 3) return COLLIDE_FAIL(2, COLLIDE_E_FEW_POINTS);
+  if ((e = collide__convex_mover(&m, A, rot)) != 0) return COLLIDE_FAIL(3, e);
+  CHECK_VEC(c0, 4);
+  CHECK_VEC(c1, 5);
   collide__query_init_mover(&q, Q_SWEEP, &m, c0, c1);
   return first_hit(w, &q, filter, ctx, out, id);
 }

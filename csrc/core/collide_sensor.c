@@ -672,7 +672,9 @@ int collide__sensor_path(collide_world *w, int xs, const collide__path *path) {
   box b;
   int i, n, k, e = 0, first = w->nevents;
   if (path->n < 2 || (x->sensor < 0 && w->nsensors == 0)) return 0;
-  (void)as_mover(x, &m, &ref);   /* (move_shape moves spheres, boxes, capsules) */
+  /* (move_shape moves spheres, boxes, capsules and convex shapes: the
+     path is that of the centre, of a convex shape's frame's origin) */
+  if (!as_mover(x, &m, &ref)) ref = x->kind == COLLIDE_SHAPE_CONVEX ? x->g.cvx.pos : path->p[0];
   /* the box the shape sweeps over the whole path */
   b = x->bounds;
   for (k = 0; k < path->n; k++) {

@@ -8,7 +8,7 @@
  *   collide_tree.c    the dynamic hierarchy: bulk build, insert, remove,
  *                     re-place
  *   collide_query.c   sweeps, rays and overlaps over the world, for every
- *                     moving shape (sphere, box, capsule, point)
+ *                     moving shape (sphere, box, capsule, convex, point)
  *   collide_mover.c   collide-and-slide
  *   collide_pairs.c   pairs among many moving spheres
  *
@@ -383,14 +383,56 @@ COLLIDE_PRIVATE void collide__tree_refresh(collide_world *w);
  */
 
 /* What moves. A point is a ray (mode Q_RAY). */
-enum { MOVER_POINT = 0, MOVER_SPHERE, MOVER_AABB, MOVER_CAPSULE };
+enum { MOVER_POINT = 0, MOVER_SPHERE, MOVER_AABB, MOVER_CAPSULE, MOVER_CONVEX };
 
 typedef struct collide__mover {
   int kind;      /* MOVER_* */
   double r;      /* sphere, capsule */
   vec3 e;        /* box half-extents */
   vec3 axis;     /* capsule: the segment is c - axis .. c + axis */
+  /* convex: the hull, its rotation as the kernels take it, and the rows
+     of its matrix (collide__rotation_matrix: the kernels' own matrix) for
+     the support function; e is then the half-size of the turned hull's
+     box about its frame's origin (the broadphase's) */
+  const collide_convex *hull;
+  collide_rotation rot;
+  vec3 R[3];
 } collide__mover;
+
+/* A convex mover of hull h turned by q: 0 with *m filled (its rows and the
+   half-size of its box), or the reason the rotation is refused. */
+static inline int collide__convex_mover(collide__mover *m, const collide_convex *h,
+                                        const collide_rotation *q) {
+  int e, i, k;
+  memset(m, 0, sizeof *m);
+  m->kind = MOVER_CONVEX;
+  m->hull = h;
+  m->rot = *q;
+  if ((e = collide__rotation_matrix(q, m->R)) != 0) return e;
+  for (i = 0; i < h->vertex_count; i++)
+    for (k = 0; k < 3; k++) {
+      double x = fabs(v_dot(m->R[k], h->vertices[i]));
+      if (k == 0 && x > m->e.x) m->e.x = x;
+      if (k == 1 && x > m->e.y) m->e.y = x;
+      if (k == 2 && x > m->e.z) m->e.z = x;
+    }
+  return 0;
+}
+
+/* How far the convex mover m reaches from its frame's origin along d
+   (any length): its support function, max over its corners of (R v).d,
+   taken as v.(R^T d) as the kernels take it. */
+static inline double collide__convex_support(const collide__mover *m, vec3 d) {
+  const collide_convex *h = m->hull;
+  vec3 l = cvx_unturn(m->R, d);
+  double best = v_dot(h->vertices[0], l);
+  int i;
+  for (i = 1; i < h->vertex_count; i++) {
+    double t = v_dot(h->vertices[i], l);
+    if (t > best) best = t;
+  }
+  return best;
+}
 
 /* The capsule a-b of radius r as a query shape, centred at *c (the
    overlap and penetration queries take it by its ends). */
@@ -607,7 +649,8 @@ COLLIDE_PRIVATE void collide__sensor_unlist(collide_world *w, int s);
  * Returns 1 with *out (u, the obstacle's point at the moment u -- place +
  * u * velocity --, the normal toward the mover, the feature) and *id; 0;
  * or <0 (an abort value of a filter). Arguments are not checked: the
- * caller did. m->kind is MOVER_SPHERE, MOVER_AABB or MOVER_CAPSULE.
+ * caller did. m->kind is MOVER_SPHERE, MOVER_AABB, MOVER_CAPSULE or
+ * MOVER_CONVEX (collide__convex_mover).
  */
 COLLIDE_PRIVATE int collide__world_sweep(collide_world *w,
                                          const collide__mover *m,

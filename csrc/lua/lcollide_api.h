@@ -153,6 +153,7 @@
   X(sweep_sphere, collide_world_sweep_sphere, WHIT, (N, V, V)) \
   X(sweep_aabb, collide_world_sweep_aabb, WHIT, (V, V, V)) \
   X(sweep_capsule, collide_world_sweep_capsule, WHIT, (N, V, V, V)) \
+  X(sweep_convex, collide_world_sweep_convex, WHIT, (C, R, V, V)) \
   X(raycast, collide_world_raycast, WHIT, (V, V)) \
   X(raycast_many, collide_world_raycast_many, MANY, (A)) \
   X(sweep_sphere_many, collide_world_sweep_sphere_many, MANY, (N, A)) \

@@ -1557,7 +1557,7 @@ static int options_reader(lua_State *L) {
 
 /* w:move_sphere(r, from, to [, options [, position, velocity]]),
    w:move_aabb(e, from, to [, ...]), w:move_capsule(r, axis, from, to [, ...]),
-   w:move_shape(id, to [, ...])
+   w:move_convex(A, rot, from, to [, ...]), w:move_shape(id, to [, ...])
    -> position, contacts, grounded, velocity, ground (move_shape: false for
    an unknown id) */
 static int move_common(lua_State *L, const lc_fn *F, int kind) {
@@ -1568,7 +1568,8 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   collide_vec3 from, to;
   collide_contact small[64], *cts = small;
   lfilter f;
-  int a = kind == COLLIDE_MOVER_CAPSULE ? 1 : kind == MOVE_SHAPE ? -1 : 0;
+  int a = kind == COLLIDE_MOVER_CAPSULE || kind == COLLIDE_MOVER_CONVEX ? 1
+          : kind == MOVE_SHAPE ? -1 : 0;
   int i, code, cap = 64, id = 0;
   int oidx = 5 + a, fslot = 8 + a;
   /* The options table's errors count the Lua way, without self, like
@@ -1584,8 +1585,11 @@ static int move_common(lua_State *L, const lc_fn *F, int kind) {
   s.kind = kind;
   if (kind == MOVE_SHAPE) id = check_id(L, F, 2);
   else if (kind == COLLIDE_MOVER_AABB) lc_checkvec(L, F, 2, &s.extents);
+  /* (the hull is argument 2, kept on the stack: alive during the move) */
+  else if (kind == COLLIDE_MOVER_CONVEX) s.hull = lc_checkconvex(L, F, 2);
   else s.r = lc_checknumber(L, F, 2);
-  if (a > 0) lc_checkvec(L, F, 3, &s.axis);
+  if (kind == COLLIDE_MOVER_CONVEX) lc_checkrotation(L, F, 3, &s.rot);
+  else if (a > 0) lc_checkvec(L, F, 3, &s.axis);
   if (kind != MOVE_SHAPE) lc_checkvec(L, F, 3 + a, &from);
   lc_checkvec(L, F, 4 + a, &to);
   /* move_shape changes the world, and an error must leave it as it was:
@@ -1724,6 +1728,11 @@ static int w_move_capsule(lua_State *L) {
   return move_common(L, &F, COLLIDE_MOVER_CAPSULE);
 }
 
+static int w_move_convex(lua_State *L) {
+  static const lc_fn F = {"move_convex", 1};
+  return move_common(L, &F, COLLIDE_MOVER_CONVEX);
+}
+
 /* w:move_shape(id, to [, options [, position, velocity]]) */
 static int w_move_shape(lua_State *L) {
   static const lc_fn F = {"move_shape", 1};
@@ -1814,7 +1823,8 @@ static const luaL_Reg world_methods[] = {
   {"build", w_build}, {"_next_id", w__next_id}, {"save", w_save},
   /* the movers */
   {"move_sphere", w_move_sphere}, {"move_aabb", w_move_aabb},
-  {"move_capsule", w_move_capsule}, {"move_shape", w_move_shape},
+  {"move_capsule", w_move_capsule}, {"move_convex", w_move_convex},
+  {"move_shape", w_move_shape},
   /* world, continued */
   {"add_mesh", w_add_mesh},
   {"add_tiles", w_add_tiles},

@@ -1030,6 +1030,7 @@ if capi.world ~= nil then
           argerror = argerror, typeerror = typeerror, coreerror = coreerror,
           tovec = tovec, outvec = outvec, typename = typename,
           checkvec_at = checkvec_at,
+          torot = torot,
           FEATURE = FEATURE, GEN = GEN,
           CX = X, CONVEX_BODY = CONVEX_BODY, new_hull = new_hull,
           register_type = function(ct, name)

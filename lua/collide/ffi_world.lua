@@ -1427,8 +1427,8 @@ end]],
 
   -- lcollide_world.c move_common and read_options, check for check.
   local F_MOVE = { fn("move_sphere", 1), fn("move_aabb", 1), fn("move_capsule", 1),
-                   fn("move_shape", 1) }
-  local SPHERE, AABB, CAPSULE = 0, 1, 2
+                   fn("move_shape", 1), fn("move_convex", 1) }
+  local SPHERE, AABB, CAPSULE, CONVEX = 0, 1, 2, 3
   -- A move's buffers, its own for the call (a filter or an options
   -- table's metamethod may move too): options, mover, result, contacts and
   -- their capacity, from and to.
@@ -1637,9 +1637,9 @@ end]],
     return getmetatable(options) ~= nil
   end
 
-  -- The move, once MOVER is filled; a = 1 for the capsule (one more
-  -- argument before from); id: move_shape's shape (a = -1: the id takes
-  -- the place of the shape's arguments and from), else nil.
+  -- The move, once MOVER is filled; a = 1 for the capsule and the convex
+  -- shape (one more argument before from); id: move_shape's shape (a = -1:
+  -- the id takes the place of the shape's arguments and from), else nil.
 
   local function move(f, a, self, w, D, b, from, to, options, o1, o2, id)
     local OPTIONS, RESULT = b[1], b[3]
@@ -1684,6 +1684,7 @@ end]],
     end
     if id then
       if code == 0 then   -- no such shape, as w:update says
+        b[8] = nil   -- (the hull of move_convex, no longer needed)
         give_move(b)
         return false
       end
@@ -1721,6 +1722,7 @@ end]],
                  normal = V(gn.x, gn.y, gn.z) }
     end
     local grounded = RESULT.grounded
+    b[8] = nil   -- (the hull of move_convex, no longer needed)
     give_move(b)
     if grounded < 0 then return position, list, nil, velocity, ground end
     return position, list, grounded ~= 0, velocity, ground
@@ -1759,8 +1761,24 @@ end]],
     return move(f, 1, self, w, D, b, from, to, options, o1, o2)
   end
 
-  -- The world's sphere, aabb or capsule id moves itself (the core reads
-  -- its shape: MOVER is not used).
+  -- (b[8]: the hull, kept alive by the call's buffers while the core
+  -- reads it: move is a tail call, and the argument itself could be
+  -- collected during a filter's call)
+  function methods.move_convex(self, A, rot, from, to, options, o1, o2)
+    local f = F_MOVE[5]
+    local w, D = check_world(f, self)
+    if not (istype(CX, A) and CONVEX_BODY[A]) then return typeerror(f, 2, "convex", A) end
+    local b = take_move()
+    local MOVER = b[2]
+    -- (into the call's own struct: ffi.lua torot, no allocation)
+    E.torot(f, 3, rot, MOVER.rot)   -- (before from is)
+    MOVER.kind, MOVER.hull = CONVEX, cast(CONVEX_PTR, A)
+    b[8] = A
+    return move(f, 1, self, w, D, b, from, to, options, o1, o2)
+  end
+
+  -- The world's sphere, aabb, capsule or convex id moves itself (the core
+  -- reads its shape: MOVER is not used).
   function methods.move_shape(self, id, to, options, o1, o2)
     local f = F_MOVE[4]
     local w, D = check_unlocked(f, self)
