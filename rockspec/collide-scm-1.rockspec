@@ -41,6 +41,7 @@ build = {
         "csrc/core/collide_sensor.c",
         "csrc/core/collide_sphere.c",
         "csrc/core/collide_tree.c",
+        "csrc/core/collide_turning.c",
         "csrc/core/collide_world.c",
         "csrc/lua/lcollide.c",
         "csrc/lua/lcollide_api.c",

@@ -402,6 +402,24 @@ int collide_sweep_convex_convex(const collide_convex *A,
                                 const collide_rotation *rotB,
                                 const collide_vec3 *b, collide_hit *out);
 
+/* ---- turning sweep (collide_turning.c) ---------------------------------- */
+/* Shape A turning from rot0 to rot1 (the shortest arc, at a constant rate:
+   two angles by their difference taken into [-pi, pi]) while its frame's
+   origin moves from a0 to a1, against convex shape B turned by rotB at b,
+   fixed: conservative advancement. u is never later than the first
+   contact, and A is then at most 1e-9 of the motion's size (|a1 - a0| +
+   the turn's angle times A's radius) from B, a few units of rounding more
+   for a motion smaller than the coordinates' rounding. No turn: exactly
+   collide_sweep_convex_convex; touching at u = 0: its u = 0 answer.
+   Lua arguments: 1 A, 2 rot0, 3 rot1, 4 a0, 5 a1, 6 B, 7 rotB, 8 b. */
+int collide_sweep_convex_turning(const collide_convex *A,
+                                 const collide_rotation *rot0,
+                                 const collide_rotation *rot1,
+                                 const collide_vec3 *a0, const collide_vec3 *a1,
+                                 const collide_convex *B,
+                                 const collide_rotation *rotB,
+                                 const collide_vec3 *b, collide_hit *out);
+
 /* ---- world: shapes with a broadphase ------------------------------------ */
 
 /* A set of shapes with a dynamic bounding-volume hierarchy: they can be
