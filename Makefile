@@ -87,6 +87,7 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
   playground playground-smoke tiles-smoke tiles
 .PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c check-convex-oracle check-convex-oracle-full specs spec-full \
+        check-turning-referee check-turning-referee-full \
         luacheck rock-check rock-check-rest test-build \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
         cdef cdef-check bench deps-reliab \
@@ -245,6 +246,26 @@ check-convex-oracle: build/5.4/collide/core.so build/5.1/collide/core.so
 check-convex-oracle-full: CONVEX_ORACLE_CASES = 600
 check-convex-oracle-full: check-convex-oracle
 
+# sweep_convex_turning against a dense-sampling referee
+# (tests/turning_referee.c: its own placement and separating-axis test at
+# every instant, contact refined by bisection): never late, never more
+# than the tolerance early, no contact missed. A quick size in make test,
+# the full one (3000 cases of 10^5 instants) in make ci-extra.
+TURNING_REFEREE_CASES ?= 300
+TURNING_REFEREE_SAMPLES ?= 10000
+build/tests/turning_referee: tests/turning_referee.c $(CORE_OBJ) $(CORE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -o $@ $< $(CORE_OBJ) -lm
+
+check-turning-referee: build/tests/turning_referee
+	@mkdir -p build/logs
+	@set -o pipefail; ./build/tests/turning_referee --cases $(TURNING_REFEREE_CASES) \
+	  --samples $(TURNING_REFEREE_SAMPLES) | tee build/logs/turning-referee.log
+
+check-turning-referee-full: TURNING_REFEREE_CASES = 3000
+check-turning-referee-full: TURNING_REFEREE_SAMPLES = 100000
+check-turning-referee-full: check-turning-referee
+
 rock-check-rest: build/5.4/collide/core.so
 	@set -o pipefail; LUAROCKS='$(LUAROCKS)' BUSTED='$(BUSTED)' \
 	  ROCK_VMS='5.2 5.3' ROCK_RELEASE=yes bash tests/pkg/rock_check.sh
@@ -261,10 +282,12 @@ rock-check-rest: build/5.4/collide/core.so
 # make test fails if any check failed. `make ci-extra` runs what make test
 # leaves out: the property specs at full size (spec-full) and the rest of
 # the packaging check (rock-check-rest).
-TEST_BUILD = build-all $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
+TEST_BUILD = build-all $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC)) \
+  build/tests/turning_referee
 TEST_CHECKS = rock-check \
   $(addprefix spec-,5.4 5.1 5.3 5.2 luajit-capi luajit) \
-  pkg-check love-smoke examples check-c check-convex-oracle luacheck cdef-check
+  pkg-check love-smoke examples check-c check-convex-oracle check-turning-referee \
+  luacheck cdef-check
 
 test-build: $(TEST_BUILD)
 
@@ -694,7 +717,7 @@ fuzz-replay: fuzz-build
 ci-extra: deps-reliab
 	@$(MAKE) --no-print-directory -j2 -Otarget check-valgrind check-asan lint \
 	  check-gc host fuzz-replay spec-full fuzz-lua check-windows rock-check-rest \
-	  check-convex-oracle-full
+	  check-convex-oracle-full check-turning-referee-full
 	@echo "make ci-extra: all reliability checks passed"
 
 # The Lua-level fuzzers: of collide.load (tests/fuzz_load.lua: saved random

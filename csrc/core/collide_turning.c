@@ -288,9 +288,20 @@ static vec3 simplex_closest(const vec3 *w, int n, double *lam) {
 }
 
 /* v = the point of the hull of {x_i - y_j} nearest the origin (to 1e-12
-   of its length: van den Bergen's rule |v|^2 - v.w <= 1e-12 |v|^2), and
-   the closest point on B's hull into pb. */
-static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pb) {
+   of its length: van den Bergen's rule |v|^2 - v.w <= 1e-12 |v|^2), the
+   closest point on B's hull into pb, and the normal of the difference's
+   feature the simplex ends on into *feat (zero when there is none).
+
+   Why the second direction: near contact v is a difference of points of
+   the scene's size that nearly cancel, so its direction is off by about
+   eps |x| / |v| (1e-7 at a gap of 1e-9 of the size), and the separation
+   along it, which projects whole faces, loses that much times the size.
+   The feature's normal is formed from the simplex's edges (differences
+   of corners, exact to eps of their length) by cross products: a
+   triangle's normal, a segment's e x (w0 x e), which stays orthogonal to
+   the edge to eps; the separation along it is the gap to rounding. */
+static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pb,
+                vec3 *feat) {
   vec3 w[4], v;
   int ia[4], jb[4], n = 1, it, i;
   double lam[4] = {1, 0, 0, 0}, v2;
@@ -355,10 +366,31 @@ static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pb) {
     }
     *pb = s > 0 ? v_scale(p, 1 / s) : yb[jb[0]];
   }
+  *feat = v3(0, 0, 0);
+  if (n == 1) {
+    *feat = w[0];
+  } else if (n == 2) {
+    vec3 e = v_sub(w[1], w[0]);
+    *feat = v_cross(e, v_cross(w[0], e));
+  } else if (n == 3) {
+    vec3 t = v_cross(v_sub(w[1], w[0]), v_sub(w[2], w[0]));
+    *feat = v_dot(t, w[0]) < 0 ? v_neg(t) : t;
+  }
   return v;
 }
 
 /* ---- the sweep ---------------------------------------------------------------- */
+
+/* min_i n . x_i - max_j n . y_j, and the max into *top */
+static double separation(vec3 n, const vec3 *xa, int na, const vec3 *yb, int nb,
+                         double *top) {
+  double lo = HUGE_VAL, hi = -HUGE_VAL;
+  int i;
+  for (i = 0; i < na; i++) lo = dmin(lo, v_dot(n, xa[i]));
+  for (i = 0; i < nb; i++) hi = dmax(hi, v_dot(n, yb[i]));
+  *top = hi;
+  return lo - hi;
+}
 
 /* The contact's normal, point and feature as the exact sweep under
    translation gives them: A frozen in its turn at u, moved from c toward
@@ -459,25 +491,32 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
   for (it = 0; it < COLLIDE_TURNING_MAX_STEPS; it++) {
     rot3 R;
     vec3 c = v_madd(*a0, d, u), v, pb, n;
-    double g, lo, vlen, h, hq = HUGE_VAL;
+    double g, vlen, h, hq = HUGE_VAL;
+    vec3 feat;
     if (steps) *steps = it + 1;
     path_rot(&P, u, &R);
     for (i = 0; i < na; i++) {
       pa[i] = rot_apply(&R, A->vertices[i]);
       xa[i] = v_add(pa[i], c);
     }
-    v = gjk(xa, na, yb, nb, &pb);
+    v = gjk(xa, na, yb, nb, &pb, &feat);
     vlen = v_len(v);
     if (vlen > 0) {
       n = v_scale(v, 1 / vlen);
     } else {
       n = have_prev ? n_prev : v3(0, 0, 1);
     }
-    lo = HUGE_VAL;
-    for (i = 0; i < na; i++) lo = dmin(lo, v_dot(n, xa[i]));
-    hB = -HUGE_VAL;
-    for (i = 0; i < nb; i++) hB = dmax(hB, v_dot(n, yb[i]));
-    g = vlen > 0 ? lo - hB - round_k : 0;
+    g = vlen > 0 ? separation(n, xa, na, yb, nb, &hB) - round_k : 0;
+    if (vlen > 0 && v_len2(feat) > 0) {
+      /* the feature's normal, when it proves more */
+      vec3 nf = v_normalize(feat);
+      double hf, gf = separation(nf, xa, na, yb, nb, &hf) - round_k;
+      if (gf > g) {
+        g = gf;
+        n = nf;
+        hB = hf;
+      }
+    }
     if (g <= tol) {
       /* the contact */
       double ftol = 1e-9 * (scaleB + maxabs(c) + rA + L);
