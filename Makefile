@@ -85,7 +85,7 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
 
 .PHONY: examples fps-example platformer-smoke platformer help help-check \
   playground playground-smoke tiles-smoke tiles
-.PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
+.PHONY: bench-peers bench-peers-box2d bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c check-convex-oracle check-convex-oracle-full specs spec-full \
         check-turning-referee check-turning-referee-full \
         luacheck rock-check rock-check-rest test-build \
@@ -504,6 +504,28 @@ bench-peers:
 	@$(MAKE) --no-print-directory build/peers/peers
 	@mkdir -p build/bench
 	./build/peers/peers build/bench/peers.txt
+	@$(MAKE) --no-print-directory bench-peers-box2d
+
+# sweep_convex_turning against Box2D 2.4's b2TimeOfImpact (Debian's
+# libbox2d-dev; skipped when its header is absent) on the same 2D scenes,
+# judged by the turning referee (tests/turning_referee.c as a library);
+# the table also goes to build/bench/peers-box2d.txt.
+BOX2D_H ?= /usr/include/box2d/box2d.h
+build/peers/turning_referee_lib.o: tests/turning_referee.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -Wno-unused-function -DTURNING_REFEREE_LIB -Icsrc/core -c -o $@ $<
+
+build/peers/box2d_toi: bench/peers/box2d_toi.cpp build/peers/turning_referee_lib.o \
+                       $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC))
+	$(CXX) -std=c++14 -O2 -g -Wall -Wextra -Icsrc/core -o $@ bench/peers/box2d_toi.cpp \
+	  build/peers/turning_referee_lib.o $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC)) \
+	  -lbox2d -lm
+
+bench-peers-box2d:
+	@if [ -f $(BOX2D_H) ]; then \
+	  $(MAKE) --no-print-directory build/peers/box2d_toi && mkdir -p build/bench && \
+	  ./build/peers/box2d_toi build/bench/peers-box2d.txt; \
+	else echo "bench-peers: Box2D absent ($(BOX2D_H); apt-get install libbox2d-dev): its table is skipped"; fi
 # ---- end bench-peers ---------------------------------------------------------
 
 # ---- collide.bump against bump.lua (docs/bump.md) ---------------------------

@@ -325,6 +325,7 @@ static double bisect(judge *J, double lo, double hi, int want_overlap) {
   return hi;
 }
 
+#ifndef TURNING_REFEREE_LIB
 /* ---- cases ------------------------------------------------------------------ */
 
 static void gen_case(kase *k, int i) {
@@ -471,6 +472,100 @@ static int run_kernel(const kase *k, collide_hit *h, int *steps) {
                                              &rb, &b, h, steps);
 }
 
+#endif
+
+#ifdef TURNING_REFEREE_LIB
+/* ---- as a library (bench/peers/box2d_toi.cpp judges a peer's answers) --------
+ * 2D scenes given as arrays: A's n points (x, y), turning from angle t0 to
+ * t1 (the short way) while its origin moves a0 -> a1; B's points turned by
+ * tB at b. */
+
+static void lib_case(kase *k, const double *A, int na, const double *B, int nb,
+                     double t0, double t1, double tB, const double *a0,
+                     const double *a1, const double *b) {
+  int i;
+  P3 yb[MAXP];
+  memset(k, 0, sizeof *k);
+  k->planar = 1;
+  k->A.n = na;
+  k->A.flat = 1;
+  for (i = 0; i < na; i++) k->A.v[i] = p3(A[2 * i], A[2 * i + 1], 0);
+  k->B.n = nb;
+  k->B.flat = 1;
+  for (i = 0; i < nb; i++) k->B.v[i] = p3(B[2 * i], B[2 * i + 1], 0);
+  k->t0 = t0;
+  k->t1 = t1;
+  k->tB = tB;
+  k->a0 = p3(a0[0], a0[1], 0);
+  k->a1 = p3(a1[0], a1[1], 0);
+  k->b = p3(b[0], b[1], 0);
+  k->rA = radius(&k->A);
+  k->L = len(sub(k->a1, k->a0)) + fabs(angle_delta(t0, t1)) * k->rA;
+  place_B(k, yb);
+  for (i = 0; i < na; i++) k->scale = fmax(k->scale, len(k->A.v[i]));
+  for (i = 0; i < nb; i++) k->scale = fmax(k->scale, len(yb[i]));
+  k->scale += fmax(len(k->a0), len(k->a1));
+}
+
+int turning_referee_2d(const double *A, int na, const double *B, int nb, double t0,
+                       double t1, double tB, const double *a0, const double *a1,
+                       const double *b, int samples, double *u_touch,
+                       double *u_over, double *min_sep);
+int turning_referee_2d_state(const double *A, int na, const double *B, int nb,
+                             double t0, double t1, double tB, const double *a0,
+                             const double *a1, const double *b, double t,
+                             const double *push);
+
+/* The first touching and overlapping instants (-1: none) and the least
+   separation over the samples. */
+int turning_referee_2d(const double *A, int na, const double *B, int nb, double t0,
+                       double t1, double tB, const double *a0, const double *a1,
+                       const double *b, int samples, double *u_touch,
+                       double *u_over, double *min_sep) {
+  kase k;
+  judge J;
+  int j, first = -1, first_over = -1;
+  lib_case(&k, A, na, B, nb, t0, t1, tB, a0, a1, b);
+  J.k = &k;
+  place_B(&k, J.yb);
+  J.band = 1e-12 * k.scale;
+  J.hint = p3(1, 0, 0);
+  *min_sep = HUGE_VAL;
+  for (j = 0; j <= samples; j++) {
+    P3 xa[MAXP];
+    double s;
+    place_A(&k, (double)j / samples, xa);
+    s = separation(xa, k.A.n, 1, J.yb, k.B.n, 1, 1, &J.hint);
+    *min_sep = fmin(*min_sep, s);
+    if (s <= J.band && first < 0) first = j;
+    if (s < -J.band) { first_over = j; break; }
+  }
+  *u_touch = *u_over = -1;
+  if (first >= 0)
+    *u_touch = first == 0 ? 0 : bisect(&J, (double)(first - 1) / samples, (double)first / samples, 0);
+  if (first_over >= 0)
+    *u_over = first_over == 0 ? 0
+            : bisect(&J, (double)(first_over - 1) / samples, (double)first_over / samples, 1);
+  return first >= 0;
+}
+
+/* The state at t (0 apart, 1 overlapping, 2 touching within rounding),
+   A pushed by push (x, y). */
+int turning_referee_2d_state(const double *A, int na, const double *B, int nb,
+                             double t0, double t1, double tB, const double *a0,
+                             const double *a1, const double *b, double t,
+                             const double *push) {
+  kase k;
+  judge J;
+  lib_case(&k, A, na, B, nb, t0, t1, tB, a0, a1, b);
+  J.k = &k;
+  place_B(&k, J.yb);
+  J.band = 1e-12 * k.scale;
+  J.hint = p3(1, 0, 0);
+  return state_at(&J, t, p3(push[0], push[1], 0));
+}
+
+#else
 /* ---- main --------------------------------------------------------------------- */
 
 int main(int argc, char **argv) {
@@ -575,3 +670,4 @@ int main(int argc, char **argv) {
   printf("%d passed, %d failed\n", cases - fails, fails);
   return fails ? 1 : 0;
 }
+#endif

@@ -52,7 +52,8 @@
  *     (2) against max_j n . y_j: while every corner stays above B's top
  *     along n, n separates them. This follows a corner that comes
  *     straight at B with its actual speed (Newton-like steps near a
- *     contact) and one that passes by with its curvature.
+ *     contact) and one that passes by with its curvature (for a step of
+ *     at most H, a tighter curvature: see the loop).
  * The step taken is the larger (each is proven; the rates and curvatures
  * are padded by 1e-12 of themselves for their rounding). Repeated until
  * g <= tol: the contact, at a u never later than the first contact (every
@@ -64,24 +65,27 @@
  * How many steps. While g > tol each step is at least g / L > 1e-9: at
  * most 1e9 steps, proven, and no fewer in the worst case (A passing along
  * B just above tol the whole step). In practice a contact is reached in
- * 3 to 30 steps (tests/turning_referee.lua: the worst count of its cases
- * is in docs/convex.md), a graze in a few more; the loop stops after
+ * 3 to 30 steps, a graze in up to a few hundred (tests/turning_referee.c
+ * and bench/peers/box2d_toi.cpp print the worst; docs/convex.md has
+ * them); GJK starts each step from the last one's simplex. The loop stops after
  * COLLIDE_TURNING_MAX_STEPS, and a contact is then reported at the last
  * moment proven apart: still never late, earlier than the tolerance.
  *
  * Degenerate inputs: no turn (theta = 0: equal rotations, two angles that
  * differ by a multiple of 2 pi computed as 0) is collide_sweep_convex_convex
- * itself; overlapping or touching at u = 0 is collide_sweep_convex_convex
+ * itself; overlapping or touching at u = 0 (the first step finds them
+ * within tol: then the exact test decides) is collide_sweep_convex_convex
  * at u = 0 (its shortest translation normal, ties against the motion, the
  * 2D rule); no motion at all is one of these; a NaN, infinite or too
  * large angle or quaternion component, or a quaternion off unit by more
  * than 1e-6, is an error on that argument.
  *
- * point, normal, feature at a contact: those of the exact translation
- * sweep of A frozen in its turn at u and pushed along -n across the gap
- * left (contact_refine); else n (from B toward A), GJK's closest point on
- * B, and B's support set along n (its corners within 1e-9 of the scene's
- * size of the extreme: one a vertex, two an edge, more a face).
+ * point, normal, feature at a contact: the normal is n (from B toward A;
+ * there the normal of GJK's last feature, a face's or an edge pair's own
+ * normal, whenever it proves the gap to the tolerance), the point GJK's
+ * closest point on B, the feature B's support set along n (its corners
+ * within 1e-9 of the scene's size of the extreme: one a vertex, two an
+ * edge, more a face), as collide_convex.c's sweeps classify it.
  */
 #include "collide_prims.h"
 #include "collide_turning.h"
@@ -234,7 +238,7 @@ static vec3 simplex_closest(const vec3 *w, int n, double *lam) {
   double best = HUGE_VAL, best_l[4] = {1, 0, 0, 0};
   vec3 best_p = w[0];
   for (mask = 1; mask < (1 << n); mask++) {
-    int idx[4], m = 0;
+    int idx[4] = {0, 0, 0, 0}, m = 0;
     double l[4] = {0, 0, 0, 0}, mu[3] = {0, 0, 0}, d2;
     vec3 p, e[3], w0;
     for (i = 0; i < n; i++)
@@ -300,8 +304,10 @@ static vec3 simplex_closest(const vec3 *w, int n, double *lam) {
    of corners, exact to eps of their length) by cross products: a
    triangle's normal, a segment's e x (w0 x e), which stays orthogonal to
    the edge to eps; the separation along it is the gap to rounding. */
+typedef struct simplex { int n, ia[4], jb[4]; } simplex;
+
 static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pb,
-                vec3 *feat) {
+                vec3 *feat, simplex *warm) {
   vec3 w[4], v;
   int ia[4], jb[4], n = 1, it, i;
   double lam[4] = {1, 0, 0, 0}, v2;
@@ -309,6 +315,27 @@ static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pb,
   jb[0] = 0;
   w[0] = v_sub(xa[0], yb[0]);
   v = w[0];
+  if (warm->n > 0) {
+    /* from the last step's simplex: the same features, moved a little */
+    int m = 0;
+    n = warm->n;
+    for (i = 0; i < n; i++) {
+      ia[i] = warm->ia[i];
+      jb[i] = warm->jb[i];
+      w[i] = v_sub(xa[ia[i]], yb[jb[i]]);
+    }
+    v = simplex_closest(w, n, lam);
+    for (i = 0; i < n; i++) {
+      if (lam[i] > 0) {
+        w[m] = w[i];
+        ia[m] = ia[i];
+        jb[m] = jb[i];
+        lam[m] = lam[i];
+        m++;
+      }
+    }
+    n = m;
+  }
   for (it = 0; it < 64; it++) {
     int bi = 0, bj = 0, dup = 0;
     double lo, hi, vw;
@@ -366,6 +393,11 @@ static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pb,
     }
     *pb = s > 0 ? v_scale(p, 1 / s) : yb[jb[0]];
   }
+  warm->n = n;
+  for (i = 0; i < n; i++) {
+    warm->ia[i] = ia[i];
+    warm->jb[i] = jb[i];
+  }
   *feat = v3(0, 0, 0);
   if (n == 1) {
     *feat = w[0];
@@ -381,6 +413,14 @@ static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pb,
 
 /* ---- the sweep ---------------------------------------------------------------- */
 
+/* The first h >= 0 at which a - b h - c h^2 reaches 0 (a > 0, c >= 0),
+   HUGE_VAL for none; each branch free of cancellation. */
+static double first_root(double a, double b, double c) {
+  if (b >= 0) return 2 * a / (b + sqrt(b * b + 4 * a * c));
+  if (c > 0) return (-b + sqrt(b * b + 4 * a * c)) / (2 * c);
+  return HUGE_VAL;
+}
+
 /* min_i n . x_i - max_j n . y_j, and the max into *top */
 static double separation(vec3 n, const vec3 *xa, int na, const vec3 *yb, int nb,
                          double *top) {
@@ -390,44 +430,6 @@ static double separation(vec3 n, const vec3 *xa, int na, const vec3 *yb, int nb,
   for (i = 0; i < nb; i++) hi = dmax(hi, v_dot(n, yb[i]));
   *top = hi;
   return lo - hi;
-}
-
-/* The contact's normal, point and feature as the exact sweep under
-   translation gives them: A frozen in its turn at u, moved from c toward
-   B along -n by s (more than the gap left, less than a rounding's worth
-   of anything else). GJK's direction at a gap of 1e-9 is only good to
-   the rounding of the corners over the gap (about 1e-7); the separating
-   axes give a face's or an edge pair's own normal, as every convex sweep
-   reports it. Kept as GJK gave it when the translation sweep misses. */
-static void contact_refine(const collide_convex *A, const path *P, double u,
-                           vec3 c, vec3 n, double s, const collide_convex *B,
-                           const collide_rotation *rotB, const collide_vec3 *b,
-                           collide_hit *out) {
-  collide_rotation r;
-  collide_hit h;
-  vec3 c2 = v_madd(c, n, -s);
-  memset(&r, 0, sizeof r);
-  if (P->planar) {
-    r.is_angle = 1;
-    r.angle = P->t0 + u * P->dt;
-  } else {
-    double hh = 0.5 * u * P->theta, sn = sin(hh);
-    quat t, q;
-    t.w = cos(hh);
-    t.x = P->k.x * sn;
-    t.y = P->k.y * sn;
-    t.z = P->k.z * sn;
-    q = u == 0 ? P->q0 : q_mul(t, P->q0);
-    r.w = q.w;
-    r.x = q.x;
-    r.y = q.y;
-    r.z = q.z;
-  }
-  if (collide_sweep_convex_convex(A, &r, &c, &c2, B, rotB, b, &h) > 0) {
-    out->normal = h.normal;
-    out->point = h.point;
-    out->feature = h.feature;
-  }
 }
 
 static double maxabs(vec3 v) { return dmax(fabs(v.x), dmax(fabs(v.y), fabs(v.z))); }
@@ -442,12 +444,15 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
                                         const collide_vec3 *b, collide_hit *out,
                                         int *steps) {
   vec3 xa[COLLIDE_MAX_CONVEX_POINTS], yb[COLLIDE_MAX_CONVEX_POINTS], pa[COLLIDE_MAX_CONVEX_POINTS];
+  double ca[COLLIDE_MAX_CONVEX_POINTS], cb[COLLIDE_MAX_CONVEX_POINTS],
+         cs[COLLIDE_MAX_CONVEX_POINTS], ct[COLLIDE_MAX_CONVEX_POINTS];
   quat q0, q1, qb;
   rot3 RB;
   path P;
   vec3 d, n_prev = v3(0, 0, 0);
   double L, tol, u = 0, rA, scaleB = 0, hB, round_k;
   int e, i, it, na, nb, have_prev = 0;
+  simplex warm;
   memset(out, 0, sizeof *out);
   if (steps) *steps = 0;
   if (A == NULL || A->vertex_count < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_POINTS);
@@ -459,16 +464,10 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
   if ((e = rot_read(rotB, &qb)) != 0) return COLLIDE_FAIL(7, e);
   CHECK_VEC(b, 8);
   path_make(rot0, rot1, q0, q1, &P);
+  warm.n = 0;
   /* no turn: the exact sweep under translation, the same answer */
   if (P.theta == 0)
     return collide_sweep_convex_convex(A, rot0, a0, a1, B, rotB, b, out);
-  /* touching or overlapping at the start: its u = 0 answer */
-  {
-    int code = collide_sweep_convex_convex(A, rot0, a0, a1, B, rotB, b, out);
-    if (code < 0) return code;
-    if (code > 0 && out->u == 0) return 1;
-    memset(out, 0, sizeof *out);
-  }
   /* B in the world, as collide_convex.c places it */
   if (rotB->is_angle) rot_angle(rotB->angle, &RB);
   else rot_quat(qb, &RB);
@@ -499,7 +498,7 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
       pa[i] = rot_apply(&R, A->vertices[i]);
       xa[i] = v_add(pa[i], c);
     }
-    v = gjk(xa, na, yb, nb, &pb, &feat);
+    v = gjk(xa, na, yb, nb, &pb, &feat, &warm);
     vlen = v_len(v);
     if (vlen > 0) {
       n = v_scale(v, 1 / vlen);
@@ -508,14 +507,24 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
     }
     g = vlen > 0 ? separation(n, xa, na, yb, nb, &hB) - round_k : 0;
     if (vlen > 0 && v_len2(feat) > 0) {
-      /* the feature's normal, when it proves more */
+      /* the feature's normal, when it proves more; at a contact, when it
+         proves as much to the tolerance (it is the face's or the edge
+         pair's own normal, GJK's is off by eps |x| / gap) */
       vec3 nf = v_normalize(feat);
       double hf, gf = separation(nf, xa, na, yb, nb, &hf) - round_k;
-      if (gf > g) {
-        g = gf;
+      if (gf > g || (dmin(g, gf) <= tol && gf >= g - tol)) {
+        g = dmax(g, gf);
         n = nf;
         hB = hf;
       }
+    }
+    if (g <= tol && u == 0) {
+      /* touching or overlapping at the start: the exact test's u = 0
+         answer (apart but within the tolerance: the contact below) */
+      int code = collide_sweep_convex_convex(A, rot0, a0, a1, B, rotB, b, out);
+      if (code < 0) return code;
+      if (code > 0 && out->u == 0) return 1;
+      memset(out, 0, sizeof *out);
     }
     if (g <= tol) {
       /* the contact */
@@ -528,31 +537,41 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
       out->point = pb;
       out->feature = cnt <= 1 ? COLLIDE_FEATURE_VERTEX
                    : cnt == 2 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_FACE;
-      contact_refine(A, &P, u, c, n, 2 * (tol + 2 * round_k), B, rotB, b, out);
       return 1;
     }
     n_prev = n;
     have_prev = 1;
     /* the per-corner step, (2): a_i - b_i h - c_i h^2 >= 0 with a_i the
        corner's height over B's top along n, b_i its speed toward B (its
-       rounding padded), c_i = theta^2 rho_i / 2 (padded) */
+       rounding padded), c_i a bound of its deceleration over the step
+       (padded): theta^2 rho_i / 2 for any step; for a step of at most H,
+       f_i''(u + t) = -theta^2 (cos(t theta) n.p_perp + sin(t theta)
+       n.(k x p)) (p_perp: p_i across the axis) gives the smaller
+       theta^2 (|n.p_perp| + min(1, theta H) |n.(k x p)|) / 2, which
+       follows a corner sliding level along B. Any H gives a valid step
+       min(H, least root); the best of a few H is taken. */
     for (i = 0; i < na; i++) {
-      double a = v_dot(n, xa[i]) - hB - round_k;
-      vec3 kp = v_cross(P.k, pa[i]);
+      vec3 kp = v_cross(P.k, pa[i]), pp = v_madd(pa[i], P.k, -v_dot(pa[i], P.k));
       double rho = v_len(kp);
-      double bq = -(v_dot(n, d) + P.theta * v_dot(n, kp));
-      double cq = 0.5 * P.theta * P.theta * rho * (1 + 1e-12);
-      double hi;
-      bq += 1e-12 * (v_len(d) + P.theta * rho);
-      if (!(a > 0)) { hq = 0; break; }
-      if (bq >= 0) {
-        hi = 2 * a / (bq + sqrt(bq * bq + 4 * a * cq));
-      } else if (cq > 0) {
-        hi = (-bq + sqrt(bq * bq + 4 * a * cq)) / (2 * cq);
-      } else {
-        continue;
+      ca[i] = v_dot(n, xa[i]) - hB - round_k;
+      cb[i] = -(v_dot(n, d) + P.theta * v_dot(n, kp)) +
+              1e-12 * (v_len(d) + P.theta * rho);
+      cs[i] = fabs(v_dot(n, pp)) + 1e-12 * rho;
+      ct[i] = fabs(v_dot(n, kp)) + 1e-12 * rho;
+      if (!(ca[i] > 0)) { hq = 0; break; }
+      hq = dmin(hq, first_root(ca[i], cb[i], 0.5 * P.theta * P.theta * rho * (1 + 1e-12)));
+    }
+    if (hq > 0 && hq < HUGE_VAL) {
+      double H = hq;
+      int k;
+      for (k = 0; k < 8; k++) {
+        double r = HUGE_VAL, w = dmin(1, P.theta * (H *= 2)) * (1 + 1e-12);
+        for (i = 0; i < na && r > hq; i++)
+          r = dmin(r, first_root(ca[i], cb[i], 0.5 * P.theta * P.theta * (cs[i] + w * ct[i]) *
+                                               (1 + 1e-12)));
+        hq = dmax(hq, dmin(H, r));
+        if (r < H) break;
       }
-      hq = dmin(hq, hi);
     }
     h = dmax(g / L, hq * (1 - 1e-12));
     if (!(u + h <= 1)) return 0;   /* apart until past the end */
