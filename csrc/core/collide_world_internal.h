@@ -21,6 +21,7 @@
 #include <string.h>
 #include <limits.h>
 #include "collide_sphere.h"
+#include "collide_convex_internal.h"
 
 
 #ifndef STACK_SIZE
@@ -34,6 +35,22 @@
 enum { IN_NONE = 0, IN_PENDING, IN_TREE, IN_PLANES, IN_STATIC };
 
 typedef struct box { double lo[3], hi[3]; } box;
+
+/* A convex shape of the world (COLLIDE_SHAPE_CONVEX): one allocation, owned
+   by the world, holding the rotation as it was given (w:get gives it
+   back; the kernels take it), its matrix (collide__rotation_matrix: the
+   box, the ray and the depths turn the hull by it, as the kernels do),
+   and then the copy of the hull's block (collide_convex_copy), bytes long,
+   at CVX_HEAD. */
+typedef struct collide__cvx {
+  collide_rotation rot;
+  vec3 R[3];
+  int bytes;
+} collide__cvx;
+#define CVX_HEAD ((sizeof(collide__cvx) + 15) & ~(size_t)15)
+static inline const collide_convex *cvx_hull(const collide__cvx *c) {
+  return (const collide_convex *)(const void *)((const char *)c + CVX_HEAD);
+}
 
 /* The fields a query's exact test reads come first, together (a ray's
    test of a triangle reads the first 120 bytes). */
@@ -53,6 +70,8 @@ typedef struct shape {
     struct { vec3 center; double r; } sphere;
     collide_plane plane;
     collide_polygon poly;   /* vertices owned by the world */
+    struct { vec3 pos; collide__cvx *c; } cvx;   /* the frame's origin;
+                                                    owned by the world */
   } g;
   vec3 vel;      /* moves by vel during a step */
   box bounds;    /* at its place (u = 0), padded (see shape_bounds) */
@@ -462,6 +481,24 @@ COLLIDE_PRIVATE int collide__query_run(collide_world *w, query *q);
 COLLIDE_PRIVATE int collide__mover_test(const shape *s, const collide__mover *m,
                                         const vec3 *c0, const vec3 *c1,
                                         collide_hit *h);
+
+/* The convex shape A turned by rot, its frame's origin moving from c0 to
+   c1, against the fixed shape s (any kind, a convex one too): the
+   collide_sweep_convex_* kernel of s's kind, 1 with *h, 0, or <0 (the
+   kernel's). For sensors and for the convex movers (w:sweep_convex,
+   w:move_convex, move_shape of a convex shape). */
+COLLIDE_PRIVATE int collide__convex_test(const collide_convex *A,
+                                         const collide_rotation *rot,
+                                         const vec3 *c0, const vec3 *c1,
+                                         const shape *s, collide_hit *h);
+
+/* The penetration of the convex shape A (rot, at pos) in the shape s:
+   collide__penetration_convex_* for s's kind (collide_convex_penetration.c).
+   1 with *h and *depth, 0 apart, <0. */
+COLLIDE_PRIVATE int collide__convex_penetration(const collide_convex *A,
+                                                const collide_rotation *rot,
+                                                const vec3 *pos, const shape *s,
+                                                collide_hit *h, double *depth);
 
 /* ---- penetrations (collide_penetration.c) ----------------------------------
  *
