@@ -306,8 +306,8 @@ static vec3 simplex_closest(const vec3 *w, int n, double *lam) {
    the edge to eps; the separation along it is the gap to rounding. */
 typedef struct simplex { int n, ia[4], jb[4]; } simplex;
 
-static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pb,
-                vec3 *feat, simplex *warm) {
+static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pa,
+                vec3 *pb, vec3 *feat, simplex *warm) {
   vec3 w[4], v;
   int ia[4], jb[4], n = 1, it, i;
   double lam[4] = {1, 0, 0, 0}, v2;
@@ -385,13 +385,15 @@ static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pb,
     }
   }
   {
-    vec3 p = v3(0, 0, 0);
+    vec3 p = v3(0, 0, 0), q = v3(0, 0, 0);
     double s = 0;
     for (i = 0; i < n; i++) {
       p = v_madd(p, yb[jb[i]], lam[i]);
+      q = v_madd(q, xa[ia[i]], lam[i]);
       s += lam[i];
     }
     *pb = s > 0 ? v_scale(p, 1 / s) : yb[jb[0]];
+    *pa = s > 0 ? v_scale(q, 1 / s) : xa[ia[0]];
   }
   warm->n = n;
   for (i = 0; i < n; i++) {
@@ -434,113 +436,97 @@ static double separation(vec3 n, const vec3 *xa, int na, const vec3 *yb, int nb,
 
 static double maxabs(vec3 v) { return dmax(fabs(v.x), dmax(fabs(v.y), fabs(v.z))); }
 
-int collide__sweep_convex_turning_steps(const collide_convex *A,
-                                        const collide_rotation *rot0,
-                                        const collide_rotation *rot1,
-                                        const collide_vec3 *a0,
-                                        const collide_vec3 *a1,
-                                        const collide_convex *B,
-                                        const collide_rotation *rotB,
-                                        const collide_vec3 *b, collide_hit *out,
-                                        int *steps) {
-  vec3 xa[COLLIDE_MAX_CONVEX_POINTS], yb[COLLIDE_MAX_CONVEX_POINTS], pa[COLLIDE_MAX_CONVEX_POINTS];
+/* What the advancement found: the moment, the normal n (from B toward
+   A), the closest points on A (pa) and on B's surface (pb), the
+   features of A (its support set along -n) and B (along n). */
+typedef struct contact_out {
+  double u;
+  vec3 n, pa, pb;
+  int feat_a, feat_b;
+} contact_out;
+
+static int feature_of(int count) {
+  return count <= 1 ? COLLIDE_FEATURE_VERTEX
+       : count == 2 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_FACE;
+}
+
+/* The advancement: A (the hull) on path P, its frame's origin moving a0
+   -> a1, against the fixed points yb[0 .. nb) grown by the radius rB (0
+   for a hull, the radius of a sphere or a capsule). 0 no contact, 1 a
+   contact in *co, 2 a contact at u = 0 (within the tolerance: the caller
+   may ask an exact test), the step count into *steps. */
+static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
+                       const vec3 *yb, int nb, double rB, contact_out *co,
+                       int *steps) {
+  vec3 xa[COLLIDE_MAX_CONVEX_POINTS], pa[COLLIDE_MAX_CONVEX_POINTS];
   double ca[COLLIDE_MAX_CONVEX_POINTS], cb[COLLIDE_MAX_CONVEX_POINTS],
          cs[COLLIDE_MAX_CONVEX_POINTS], ct[COLLIDE_MAX_CONVEX_POINTS];
-  quat q0, q1, qb;
-  rot3 RB;
-  path P;
-  vec3 d, n_prev = v3(0, 0, 0);
+  vec3 d, n_prev = v3(0, 0, 1);
   double L, tol, u = 0, rA, scaleB = 0, hB, round_k;
-  int e, i, it, na, nb, have_prev = 0;
+  int i, it, na = A->vertex_count;
   simplex warm;
-  memset(out, 0, sizeof *out);
-  if (steps) *steps = 0;
-  if (A == NULL || A->vertex_count < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_POINTS);
-  if ((e = rot_read(rot0, &q0)) != 0) return COLLIDE_FAIL(2, e);
-  if ((e = rot_read(rot1, &q1)) != 0) return COLLIDE_FAIL(3, e);
-  CHECK_VEC(a0, 4);
-  CHECK_VEC(a1, 5);
-  if (B == NULL || B->vertex_count < 3) return COLLIDE_FAIL(6, COLLIDE_E_FEW_POINTS);
-  if ((e = rot_read(rotB, &qb)) != 0) return COLLIDE_FAIL(7, e);
-  CHECK_VEC(b, 8);
-  path_make(rot0, rot1, q0, q1, &P);
   warm.n = 0;
-  /* no turn: the exact sweep under translation, the same answer */
-  if (P.theta == 0)
-    return collide_sweep_convex_convex(A, rot0, a0, a1, B, rotB, b, out);
-  /* B in the world, as collide_convex.c places it */
-  if (rotB->is_angle) rot_angle(rotB->angle, &RB);
-  else rot_quat(qb, &RB);
-  nb = B->vertex_count;
-  for (i = 0; i < nb; i++) {
-    yb[i] = v_add(rot_apply(&RB, B->vertices[i]), *b);
-    scaleB = dmax(scaleB, maxabs(yb[i]));
-  }
-  na = A->vertex_count;
+  *steps = 0;
+  for (i = 0; i < nb; i++) scaleB = dmax(scaleB, maxabs(yb[i]));
+  scaleB += rB;
   rA = A->radius;
-  d = v_sub(*a1, *a0);
-  L = (v_len(d) + P.theta * rA) * (1 + 1e-12);
+  d = v_sub(a1, a0);
+  L = (v_len(d) + P->theta * rA) * (1 + 1e-12);
   /* the rounding of a gap (see the top): corners 16 eps (|c| + r_A) off,
      dot products 4 eps of the points' length, n unit to 4 eps: 64 eps of
      the scene's size covers them with room */
   round_k = 64 * 2.220446049250313e-16 *
-            (rA + dmax(maxabs(*a0), maxabs(*a1)) * 1.7320508075688772 +
+            (rA + dmax(maxabs(a0), maxabs(a1)) * 1.7320508075688772 +
              scaleB * 1.7320508075688772);
   tol = dmax(1e-9 * L, 4 * round_k);
   for (it = 0; it < COLLIDE_TURNING_MAX_STEPS; it++) {
     rot3 R;
-    vec3 c = v_madd(*a0, d, u), v, pb, n;
+    vec3 c = v_madd(a0, d, u), v, pbc, pac, n, feat;
     double g, vlen, h, hq = HUGE_VAL;
-    vec3 feat;
-    if (steps) *steps = it + 1;
-    path_rot(&P, u, &R);
+    *steps = it + 1;
+    path_rot(P, u, &R);
     for (i = 0; i < na; i++) {
       pa[i] = rot_apply(&R, A->vertices[i]);
       xa[i] = v_add(pa[i], c);
     }
-    v = gjk(xa, na, yb, nb, &pb, &feat, &warm);
+    v = gjk(xa, na, yb, nb, &pac, &pbc, &feat, &warm);
     vlen = v_len(v);
-    if (vlen > 0) {
-      n = v_scale(v, 1 / vlen);
-    } else {
-      n = have_prev ? n_prev : v3(0, 0, 1);
-    }
-    g = vlen > 0 ? separation(n, xa, na, yb, nb, &hB) - round_k : 0;
+    n = vlen > 0 ? v_scale(v, 1 / vlen) : n_prev;
+    g = vlen > 0 ? separation(n, xa, na, yb, nb, &hB) - rB - round_k : 0;
     if (vlen > 0 && v_len2(feat) > 0) {
       /* the feature's normal, when it proves more; at a contact, when it
          proves as much to the tolerance (it is the face's or the edge
          pair's own normal, GJK's is off by eps |x| / gap) */
       vec3 nf = v_normalize(feat);
-      double hf, gf = separation(nf, xa, na, yb, nb, &hf) - round_k;
+      double hf, gf = separation(nf, xa, na, yb, nb, &hf) - rB - round_k;
       if (gf > g || (dmin(g, gf) <= tol && gf >= g - tol)) {
         g = dmax(g, gf);
         n = nf;
         hB = hf;
       }
     }
-    if (g <= tol && u == 0) {
-      /* touching or overlapping at the start: the exact test's u = 0
-         answer (apart but within the tolerance: the contact below) */
-      int code = collide_sweep_convex_convex(A, rot0, a0, a1, B, rotB, b, out);
-      if (code < 0) return code;
-      if (code > 0 && out->u == 0) return 1;
-      memset(out, 0, sizeof *out);
-    }
     if (g <= tol) {
       /* the contact */
-      double ftol = 1e-9 * (scaleB + maxabs(c) + rA + L);
-      int cnt = 0;
+      double ftol = 1e-9 * (scaleB + maxabs(c) + rA + L), lo = HUGE_VAL;
+      int cb_ = 0, ca_ = 0;
+      if (vlen == 0) {   /* (overlapping by rounding: n is the last one's) */
+        hB = -HUGE_VAL;
+        for (i = 0; i < nb; i++) hB = dmax(hB, v_dot(n, yb[i]));
+      }
       for (i = 0; i < nb; i++)
-        if (v_dot(n, yb[i]) >= hB - ftol) cnt++;
-      out->u = u;
-      out->normal = v3(n.x + 0.0, n.y + 0.0, n.z + 0.0);
-      out->point = pb;
-      out->feature = cnt <= 1 ? COLLIDE_FEATURE_VERTEX
-                   : cnt == 2 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_FACE;
-      return 1;
+        if (v_dot(n, yb[i]) >= hB - ftol) cb_++;
+      for (i = 0; i < na; i++) lo = dmin(lo, v_dot(n, xa[i]));
+      for (i = 0; i < na; i++)
+        if (v_dot(n, xa[i]) <= lo + ftol) ca_++;
+      co->u = u;
+      co->n = v3(n.x + 0.0, n.y + 0.0, n.z + 0.0);
+      co->pa = pac;
+      co->pb = v_madd(pbc, n, rB);
+      co->feat_a = feature_of(ca_);
+      co->feat_b = rB > 0 ? COLLIDE_FEATURE_FACE : feature_of(cb_);
+      return u == 0 ? 2 : 1;
     }
     n_prev = n;
-    have_prev = 1;
     /* the per-corner step, (2): a_i - b_i h - c_i h^2 >= 0 with a_i the
        corner's height over B's top along n, b_i its speed toward B (its
        rounding padded), c_i a bound of its deceleration over the step
@@ -551,23 +537,23 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
        follows a corner sliding level along B. Any H gives a valid step
        min(H, least root); the best of a few H is taken. */
     for (i = 0; i < na; i++) {
-      vec3 kp = v_cross(P.k, pa[i]), pp = v_madd(pa[i], P.k, -v_dot(pa[i], P.k));
+      vec3 kp = v_cross(P->k, pa[i]), pp = v_madd(pa[i], P->k, -v_dot(pa[i], P->k));
       double rho = v_len(kp);
-      ca[i] = v_dot(n, xa[i]) - hB - round_k;
-      cb[i] = -(v_dot(n, d) + P.theta * v_dot(n, kp)) +
-              1e-12 * (v_len(d) + P.theta * rho);
+      ca[i] = v_dot(n, xa[i]) - hB - rB - round_k;
+      cb[i] = -(v_dot(n, d) + P->theta * v_dot(n, kp)) +
+              1e-12 * (v_len(d) + P->theta * rho);
       cs[i] = fabs(v_dot(n, pp)) + 1e-12 * rho;
       ct[i] = fabs(v_dot(n, kp)) + 1e-12 * rho;
       if (!(ca[i] > 0)) { hq = 0; break; }
-      hq = dmin(hq, first_root(ca[i], cb[i], 0.5 * P.theta * P.theta * rho * (1 + 1e-12)));
+      hq = dmin(hq, first_root(ca[i], cb[i], 0.5 * P->theta * P->theta * rho * (1 + 1e-12)));
     }
     if (hq > 0 && hq < HUGE_VAL) {
       double H = hq;
       int k;
       for (k = 0; k < 8; k++) {
-        double r = HUGE_VAL, w = dmin(1, P.theta * (H *= 2)) * (1 + 1e-12);
+        double r = HUGE_VAL, w = dmin(1, P->theta * (H *= 2)) * (1 + 1e-12);
         for (i = 0; i < na && r > hq; i++)
-          r = dmin(r, first_root(ca[i], cb[i], 0.5 * P.theta * P.theta * (cs[i] + w * ct[i]) *
+          r = dmin(r, first_root(ca[i], cb[i], 0.5 * P->theta * P->theta * (cs[i] + w * ct[i]) *
                                                (1 + 1e-12)));
         hq = dmax(hq, dmin(H, r));
         if (r < H) break;
@@ -583,18 +569,70 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
   }
   /* (the step limit: the last moment proven apart) */
   {
-    out->u = u;
-    out->normal = v3(n_prev.x + 0.0, n_prev.y + 0.0, n_prev.z + 0.0);
-    out->point = yb[0];
-    {
-      double best = -HUGE_VAL;
-      for (i = 0; i < nb; i++) {
-        double t = v_dot(n_prev, yb[i]);
-        if (t > best) { best = t; out->point = yb[i]; }
-      }
+    double best = -HUGE_VAL;
+    co->u = u;
+    co->n = v3(n_prev.x + 0.0, n_prev.y + 0.0, n_prev.z + 0.0);
+    co->pb = yb[0];
+    for (i = 0; i < nb; i++) {
+      double t = v_dot(n_prev, yb[i]);
+      if (t > best) { best = t; co->pb = yb[i]; }
     }
-    out->feature = COLLIDE_FEATURE_VERTEX;
+    co->pb = v_madd(co->pb, n_prev, rB);
+    co->pa = co->pb;
+    co->feat_a = co->feat_b = COLLIDE_FEATURE_VERTEX;
   }
+  return 1;
+}
+
+int collide__sweep_convex_turning_steps(const collide_convex *A,
+                                        const collide_rotation *rot0,
+                                        const collide_rotation *rot1,
+                                        const collide_vec3 *a0,
+                                        const collide_vec3 *a1,
+                                        const collide_convex *B,
+                                        const collide_rotation *rotB,
+                                        const collide_vec3 *b, collide_hit *out,
+                                        int *steps) {
+  vec3 yb[COLLIDE_MAX_CONVEX_POINTS];
+  quat q0, q1, qb;
+  rot3 RB;
+  path P;
+  contact_out co;
+  int e, i, rc, nsteps = 0;
+  memset(out, 0, sizeof *out);
+  if (steps) *steps = 0;
+  if (A == NULL || A->vertex_count < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_POINTS);
+  if ((e = rot_read(rot0, &q0)) != 0) return COLLIDE_FAIL(2, e);
+  if ((e = rot_read(rot1, &q1)) != 0) return COLLIDE_FAIL(3, e);
+  CHECK_VEC(a0, 4);
+  CHECK_VEC(a1, 5);
+  if (B == NULL || B->vertex_count < 3) return COLLIDE_FAIL(6, COLLIDE_E_FEW_POINTS);
+  if ((e = rot_read(rotB, &qb)) != 0) return COLLIDE_FAIL(7, e);
+  CHECK_VEC(b, 8);
+  path_make(rot0, rot1, q0, q1, &P);
+  /* no turn: the exact sweep under translation, the same answer */
+  if (P.theta == 0)
+    return collide_sweep_convex_convex(A, rot0, a0, a1, B, rotB, b, out);
+  /* B in the world, as collide_convex.c places it */
+  if (rotB->is_angle) rot_angle(rotB->angle, &RB);
+  else rot_quat(qb, &RB);
+  for (i = 0; i < B->vertex_count; i++)
+    yb[i] = v_add(rot_apply(&RB, B->vertices[i]), *b);
+  rc = advance_run(A, &P, *a0, *a1, yb, B->vertex_count, 0, &co, &nsteps);
+  if (steps) *steps = nsteps;
+  if (rc == 0) return 0;
+  if (rc == 2) {
+    /* touching or overlapping at the start: the exact test's u = 0
+       answer (apart but within the tolerance: the advancement's) */
+    int code = collide_sweep_convex_convex(A, rot0, a0, a1, B, rotB, b, out);
+    if (code < 0) return code;
+    if (code > 0 && out->u == 0) return 1;
+    memset(out, 0, sizeof *out);
+  }
+  out->u = co.u;
+  out->normal = co.n;
+  out->point = co.pb;
+  out->feature = co.feat_b;
   return 1;
 }
 
