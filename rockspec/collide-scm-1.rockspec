@@ -41,6 +41,7 @@ build = {
         "csrc/core/collide_prims.c",
         "csrc/core/collide_query.c",
         "csrc/core/collide_sensor.c",
+        "csrc/core/collide_spin.c",
         "csrc/core/collide_sphere.c",
         "csrc/core/collide_tree.c",
         "csrc/core/collide_turning.c",

@@ -122,7 +122,9 @@ enum {
   COLLIDE_E_TOO_MANY_POINTS = 37,     /* "convex has more than 256 points" */
   COLLIDE_E_POINTS_ON_LINE = 38,      /* "points are all on one line" */
   COLLIDE_E_NOT_UNIT_ROTATION = 39,   /* "rotation is not a unit quaternion" */
-  COLLIDE_E_LAST = 40
+  /* w:set_spin */
+  COLLIDE_E_NOT_SPINNABLE = 40,       /* "shape cannot spin: only convex shapes can" */
+  COLLIDE_E_LAST = 41
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -664,6 +666,19 @@ int collide_world_layers(const collide_world *w, int id);
 int collide_world_set_velocity(collide_world *w, int id, const collide_vec3 *d);
 /* *d = the velocity: 1, or 0 (and zero) for an unknown id. */
 int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d);
+/* During a step the convex shape id also turns by rot_delta about its
+   frame's origin, at a constant rate (two angles: by the angle as given;
+   a quaternion: by its shortest arc, at most half a turn), as a velocity
+   moves it: every sweep and move against it is swept by conservative
+   advancement (collide_turning.c), advance turns it, a mover standing on
+   it is carried (options.carry). A zero turn stops it. 1, 0 unknown id,
+   <0: Lua arg 2 (the id) COLLIDE_E_NOT_SPINNABLE for a shape that is not
+   convex, arg 3 a bad rotation. */
+int collide_world_set_spin(collide_world *w, int id,
+                           const collide_rotation *rot_delta);
+/* *rot_delta = the spin as given (angle 0 when none was): 1, or 0 for an
+   unknown id or a shape that is not convex. */
+int collide_world_spin(const collide_world *w, int id, collide_rotation *rot_delta);
 /* Every shape moves by its velocity (which it keeps): 0 or <0, arg 0, none
    moved: locked; a shape that would leave the coordinate limit
    (COLLIDE_E_VEC_RANGE); a triangle or polygon that would become

@@ -636,6 +636,112 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
   return 1;
 }
 
+/* ---- the world's spinning shapes ------------------------------------------------ */
+
+/* The turn spin as an axis k (world) and an angle theta >= 0 (its
+   shortest arc), from a quaternion spin. */
+static void spin_axis(quat s, vec3 *k, double *theta) {
+  double n;
+  if (s.w < 0) { s.w = -s.w; s.x = -s.x; s.y = -s.y; s.z = -s.z; }
+  n = sqrt(s.x * s.x + s.y * s.y + s.z * s.z);
+  if (n == 0) {
+    *k = v3(0, 0, 1);
+    *theta = 0;
+    return;
+  }
+  *k = v3(s.x / n, s.y / n, s.z / n);
+  *theta = 2 * atan2(n, s.w);
+}
+
+double collide__spin_angle(const collide_rotation *spin, collide_vec3 *omega) {
+  quat q;
+  vec3 k;
+  double theta;
+  if (rot_read(spin, &q) != 0) return -1;
+  if (spin->is_angle) {
+    if (omega) *omega = v3(0, 0, spin->angle);
+    return fabs(spin->angle);
+  }
+  spin_axis(q, &k, &theta);
+  if (omega) *omega = v_scale(k, theta);
+  return theta;
+}
+
+/* The path of a spinning shape from the moment t0 of the step to its end. */
+static int spin_path(const collide_rotation *rot, const collide_rotation *spin,
+                     double t0, path *P) {
+  quat qr, qs;
+  int e;
+  if ((e = rot_read(rot, &qr)) != 0) return e;
+  if ((e = rot_read(spin, &qs)) != 0) return e;
+  memset(P, 0, sizeof *P);
+  if (rot->is_angle && spin->is_angle) {
+    P->planar = 1;
+    P->t0 = rot->angle + t0 * spin->angle;
+    P->dt = (1 - t0) * spin->angle;
+    P->theta = fabs(P->dt);
+    P->k = v3(0, 0, P->dt < 0 ? -1 : 1);
+    P->omega = v3(0, 0, P->dt);
+  } else {
+    double theta, h;
+    vec3 k;
+    quat t;
+    spin_axis(qs, &k, &theta);
+    h = 0.5 * t0 * theta;
+    t.w = cos(h);
+    t.x = k.x * sin(h);
+    t.y = k.y * sin(h);
+    t.z = k.z * sin(h);
+    P->q0 = t0 == 0 ? qr : q_mul(t, qr);
+    P->k = k;
+    P->theta = (1 - t0) * theta;
+    P->omega = v_scale(k, P->theta);
+  }
+  return 0;
+}
+
+int collide__spin_rotation(const collide_rotation *rot, const collide_rotation *spin,
+                           double t, collide_rotation *out) {
+  path P;
+  int e = spin_path(rot, spin, t, &P);
+  if (e) return e;
+  memset(out, 0, sizeof *out);
+  if (P.planar) {
+    out->is_angle = 1;
+    out->angle = P.t0;
+  } else {
+    double n = sqrt(P.q0.w * P.q0.w + P.q0.x * P.q0.x + P.q0.y * P.q0.y + P.q0.z * P.q0.z);
+    out->w = P.q0.w / n;
+    out->x = P.q0.x / n;
+    out->y = P.q0.y / n;
+    out->z = P.q0.z / n;
+  }
+  return 0;
+}
+
+int collide__spin_sweep(const collide_convex *A, const collide_rotation *rot,
+                        const collide_rotation *spin, const collide_vec3 *pos,
+                        const collide_vec3 *vel, double t0, const collide_vec3 *y,
+                        int ny, double r, const collide_vec3 *d, collide_hit *out) {
+  path P;
+  contact_out co;
+  vec3 a0, a1;
+  int rc, steps;
+  memset(out, 0, sizeof *out);
+  if (spin_path(rot, spin, t0, &P) != 0) return 0;
+  /* the mover held where it starts: A's origin from its place at t0 to
+     its place at 1 less the mover's motion */
+  a0 = v_madd(*pos, *vel, t0);
+  a1 = v_sub(v_add(*pos, *vel), *d);
+  rc = advance_run(A, &P, a0, a1, y, ny, r, &co, &steps);
+  if (rc == 0) return 0;
+  out->u = co.u;
+  out->normal = v3(0.0 - co.n.x, 0.0 - co.n.y, 0.0 - co.n.z);
+  out->point = v_madd(co.pa, *d, co.u);
+  out->feature = co.feat_a;
+  return rc;
+}
+
 int collide_sweep_convex_turning(const collide_convex *A,
                                  const collide_rotation *rot0,
                                  const collide_rotation *rot1,
