@@ -495,39 +495,6 @@ local function leg(self, ids0, n0, buf, x, y, gx0, gy0, w, h, sx, sy, gx, gy)
   return candidates(self, buf, sx, sy, w, h, gx, gy)
 end
 
--- place: tells the tree where the item's box is now, the rectangle
--- (l, t) .. (r, b) that has just moved by (dx, dy), with room to move on.
--- The tree only has to find every item a move or a query might meet (the
--- exact tests decide on the items' own numbers, in world.rects), so the
--- box it holds may be larger than the item: a few moves later, the item
--- is still inside it and its move tells the tree nothing (a call into the
--- world saved, where most of a move's time outside its own tests goes, on
--- the C API above all). The box is the rectangle grown by 1/16 of its
--- size around, and ahead along the motion by up to four moves like this
--- one (at most a quarter of its size): as Box2D's dynamic tree enlarges
--- its leaves (b2_aabbMargin, and b2_aabbMultiplier times the
--- displacement), for the same reason. A wider box only brings a few more
--- candidates, which the exact tests reject.
--- (l, r, t, b finite: so are the grown edges, or the box is the item's
--- own.)
-local function place(self, id, l, t, r, b, dx, dy)
-  local s = ((r - l) + (b - t)) * 0.25
-  local m = s * 0.25
-  local gx, gy = 4 * dx, 4 * dy
-  if gx > s then gx = s elseif gx < -s then gx = -s end
-  if gy > s then gy = s elseif gy < -s then gy = -s end
-  local fl, ft, fr, fb = l - m, t - m, r + m, b + m
-  if gx < 0 then fl = fl + gx else fr = fr + gx end
-  if gy < 0 then ft = ft + gy else fb = fb + gy end
-  if fl - fl ~= 0 or ft - ft ~= 0 or fr - fr ~= 0 or fb - fb ~= 0 then
-    fl, ft, fr, fb = l, t, r, b   -- (near the end of the doubles)
-  end
-  local c, e = self._c, self._e
-  set_box(c, e, fl, ft, fr, fb)
-  self._w:update(id, c, e)
-  self._fl[id], self._ft[id], self._fr[id], self._fb[id] = fl, ft, fr, fb
-end
-
 local function get_rect(self, item)
   local r = self.rects[item]
   if r == nil then unknown_item(item) end
@@ -721,14 +688,11 @@ function World:move(item, goalX, goalY, filter)
     local rr, rb = ax + w, ay + h
     if ax - ax == 0 and ay - ay == 0 and rr - rr == 0 and rb - rb == 0
        and rr > ax and rb > ay then
-      local x0, y0 = r.x, r.y
-      if ax ~= x0 or ay ~= y0 then
+      if ax ~= r.x or ay ~= r.y then
+        local c, e = self._c, self._e
+        set_box(c, e, ax, ay, rr, rb)
+        self._w:update(self._id[item], c, e)
         r.x, r.y = ax, ay
-        local id = self._id[item]
-        -- (inside the box the tree has: nothing to tell it)
-        if ax < self._fl[id] or ay < self._ft[id] or rr > self._fr[id] or rb > self._fb[id] then
-          place(self, id, ax, ay, rr, rb, ax - x0, ay - y0)
-        end
       end
       return ax, ay, cols, len
     end
@@ -746,11 +710,9 @@ function World:add(item, x, y, w, h)
   end
   check_rect(x, y, w, h)
   local c, e = self._c, self._e
-  local r, b = x + w, y + h
-  set_box(c, e, x, y, r, b)
+  set_box(c, e, x, y, x + w, y + h)
   local id = self._w:add_aabb(c, e)
-  self._fl[id], self._ft[id], self._fr[id], self._fb[id] = x, y, r, b
-  r = { x = x, y = y, w = w, h = h }
+  local r = { x = x, y = y, w = w, h = h }
   self.rects[item] = r
   self._id[item], self._item[id], self._rect[id] = id, item, r
   self._count = self._count + 1
@@ -762,7 +724,6 @@ function World:remove(item)
   local id = self._id[item]
   self._w:remove(id)
   self.rects[item], self._id[item], self._item[id], self._rect[id] = nil, nil, nil, nil
-  self._fl[id], self._ft[id], self._fr[id], self._fb[id] = nil, nil, nil, nil
   self._count = self._count - 1
 end
 
@@ -771,12 +732,9 @@ function World:update(item, x, y, w, h)
   w, h = w or r.w, h or r.h
   check_rect(x, y, w, h)
   if x ~= r.x or y ~= r.y or w ~= r.w or h ~= r.h then
-    local id, rr, rb = self._id[item], x + w, y + h
-    if x < self._fl[id] or y < self._ft[id] or rr > self._fr[id] or rb > self._fb[id]
-       or w ~= r.w or h ~= r.h then
-      -- (a new size: a box around the new one, not the old one's)
-      place(self, id, x, y, rr, rb, 0, 0)
-    end
+    local c, e = self._c, self._e
+    set_box(c, e, x, y, x + w, y + h)
+    self._w:update(self._id[item], c, e)
     r.x, r.y, r.w, r.h = x, y, w, h
   end
 end
@@ -1014,7 +972,6 @@ function bump.newWorld(cellSize)
     _id = {},          -- item -> the id of its box
     _item = {},        -- id -> item
     _rect = {},        -- id -> the item's rect
-    _fl = {}, _ft = {}, _fr = {}, _fb = {},   -- id -> the tree's box (place)
     _count = 0,
     _seen = false,     -- a spare visited table (check)
   }, World_mt)
