@@ -550,6 +550,107 @@ describe("collide.bump", function()
     end)
   end)
 
+  describe("moves inside moves", function()
+    -- A filter that moves other items (a game's "push the crate" written
+    -- in the filter), and moves after it: each move meets each item once
+    -- and only its own.
+    it("keep their own lists of the items met", function()
+      local world = bump.newWorld()
+      local p, q = item("p"), item("q")
+      local a, b, c, d = item("a"), item("b"), item("c"), item("d")
+      world:add(a, 20, 0, 10, 10)
+      world:add(b, 40, 0, 10, 10)
+      world:add(c, 20, 100, 10, 10)
+      world:add(d, 40, 100, 10, 10)
+      world:add(p, 0, 0, 10, 10)
+      world:add(q, 0, 100, 10, 10)
+      local inner = {}
+      local _, _, cols, len = world:move(p, 100, 0, function(_, other)
+        if other == a then
+          local _, _, qcols, qlen = world:move(q, 100, 100, function() return "cross" end)
+          inner[#inner + 1] = qlen
+          assert.same({ c, d }, { qcols[1].other, qcols[2].other })
+        end
+        return "cross"
+      end)
+      assert.equal(2, len)
+      assert.same({ a, b }, { cols[1].other, cols[2].other })
+      assert.same({ 2 }, inner)
+      -- and afterwards, a move meets everything again
+      world:update(p, 0, 0)
+      world:update(q, 0, 100)
+      for _ = 1, 3 do
+        local _, _, _, n = world:move(p, 100, 0, function() return "cross" end)
+        assert.equal(2, n)
+        world:update(p, 0, 0)
+      end
+      -- a slide into a corner: the wall met first is not met again
+      world:add(item("wall"), 60, -50, 10, 100)
+      world:add(item("floor"), -50, 20, 200, 10)
+      local x, y
+      x, y, _, len = world:move(p, 100, 100, function(_, o)
+        if o.name == "wall" or o.name == "floor" then return "slide" end
+      end)
+      assert.equal(2, len)
+      assert.same({ 50, 10 }, { x, y })
+    end)
+  end)
+
+  describe("items moved a little at a time", function()
+    -- An item moved by small steps (move and update, changing direction,
+    -- growing and shrinking) is where it is for every query and every
+    -- other move at every step, judged by plain rectangle tests on
+    -- getRect (the library keeps its broadphase boxes ahead of the
+    -- items; nothing it answers may show that).
+    it("is found by every query and met by every move at every step", function()
+      local world = bump.newWorld(16)
+      local p, probe = item("p"), item("probe")
+      world:add(p, 100, 100, 12, 14)
+      world:add(probe, -500, -500, 4, 4)
+      local steps = {
+        { 0.5, 0 }, { 0.5, 0 }, { 0.5, 0 }, { 3, 0 }, { 0, 0.25 }, { -0.75, 0 },
+        { -0.75, -0.5 }, { 0, -2 }, { 1e-9, 0 }, { 7, 7 }, { -7, 0 }, { 0, -7 },
+      }
+      local sizes = { { 12, 14 }, { 12, 14 }, { 13, 14 }, { 2, 2 }, { 30, 1 }, { 12, 14 } }
+      for i = 1, 240 do
+        local d = steps[i % #steps + 1]
+        local x, y = world:getRect(p)
+        local w, h
+        if i % 40 == 0 then
+          local sz = sizes[(i / 40) % #sizes + 1]
+          world:update(p, x + d[1], y + d[2], sz[1], sz[2])
+        elseif i % 3 == 0 then
+          world:update(p, x + d[1], y + d[2])
+        else
+          world:move(p, x + d[1], y + d[2])
+        end
+        x, y, w, h = world:getRect(p)
+        -- a point just inside each corner, the rectangle itself, a segment
+        -- across it
+        local e = 1e-6
+        for _, c in ipairs({ { x + e, y + e }, { x + w - e, y + e }, { x + e, y + h - e },
+                             { x + w - e, y + h - e } }) do
+          local items = world:queryPoint(c[1], c[2])
+          assert.same({ p }, items)
+        end
+        assert.same({ p }, (world:queryRect(x + w - e, y + h - e, 1, 1)))
+        assert.same({ p }, (world:queryRect(x - 1, y - 1, 1 + e, 1 + e)))
+        assert.same({}, (world:queryRect(x + w, y, 1, h)))
+        assert.same({}, (world:queryRect(x - 1, y, 1, h)))
+        assert.same({ p }, (world:querySegment(x - 10, y + h / 2, x + w + 10, y + h / 2)))
+        assert.same({}, (world:querySegment(x - 10, y + h, x + w + 10, y + h)))
+        -- the probe, sent at it from the left, stops flush against it
+        world:update(probe, x - 40, y + h / 2 - 2)
+        local ax, _, cols, len = world:move(probe, x + w + 40, y + h / 2 - 2)
+        assert.equal(1, len)
+        assert.equal(p, cols[1].other)
+        assert.equal(-1, cols[1].normal.x)
+        assert.truthy(ax + 4 <= x and ax + 4 > x - 1e-9)
+        world:update(probe, -500, -500)
+      end
+    end)
+  end)
+
   describe("what a game relies on", function()
     -- Random walkers on a tile map, moved with "slide": whatever the
     -- speeds, none ever ends inside a tile or another walker, judged by a

@@ -91,12 +91,49 @@ static int table_component(lua_State *L, int idx, int i, const char *key,
   return 1;
 }
 
+/* The common table vector, {x, y} or {x, y, z} of numbers, read with as
+   few Lua API calls as it takes (each costs a few ns, and a table vector
+   cost 19 of them through lc_toudata and table_component: a query's three
+   vectors were most of collide.bump's box query on the C API): the three
+   entries pushed at once, their types, their values, one pop. 0 when it
+   is anything else (named fields, a non-number), left to the general
+   reading and its errors. idx > 0. */
+static int table_vec_fast(lua_State *L, int idx, collide_vec3 *out) {
+  int ok;
+#if LUA_VERSION_NUM >= 503
+  ok = lua_rawgeti(L, idx, 1) == LUA_TNUMBER;
+  ok = (lua_rawgeti(L, idx, 2) == LUA_TNUMBER) && ok;
+  (void)lua_rawgeti(L, idx, 3);
+#else
+  lua_rawgeti(L, idx, 1);
+  lua_rawgeti(L, idx, 2);
+  lua_rawgeti(L, idx, 3);
+  ok = lua_type(L, -3) == LUA_TNUMBER && lua_type(L, -2) == LUA_TNUMBER;
+#endif
+  if (ok) {
+    int tz = lua_type(L, -1);
+    if (tz == LUA_TNUMBER) out->z = (double)lua_tonumber(L, -1);
+    else if (tz == LUA_TNIL) out->z = 0.0;
+    else ok = 0;
+    out->x = (double)lua_tonumber(L, -3);
+    out->y = (double)lua_tonumber(L, -2);
+  }
+  lua_pop(L, 3);
+  return ok;
+}
+
 void lc_checkvec(lua_State *L, const lc_fn *fn, int idx, collide_vec3 *out) {
-  /* A vec3 first, without asking for the type: it is the hot path, and
-     every Lua API call costs a few ns (see `make bench`). */
-  collide_vec3 *p = lc_tovec3(L, idx);
-  if (p != NULL) { *out = *p; return; }
-  if (lua_type(L, idx) == LUA_TTABLE) {
+  /* A vec3 first: the hot path, and every Lua API call costs a few ns
+     (see `make bench`); then a table of numbers. */
+  collide_vec3 *p;
+  int t = lua_type(L, idx);
+  if (t == LUA_TUSERDATA) {
+    p = lc_tovec3(L, idx);
+    if (p != NULL) { *out = *p; return; }
+  } else if (t == LUA_TTABLE && idx > 0 && table_vec_fast(L, idx, out)) {
+    return;
+  }
+  if (t == LUA_TTABLE) {
     /* {x, y [, z]} when t[1] is present, else {x =, y = [, z =]}. */
     int has_array;
     lua_rawgeti(L, idx, 1);

@@ -1208,7 +1208,15 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
   for (i = 0; kinds[i] != '\0'; i++) {
     switch (kinds[i]) {
     case 'N': a[i].n = lc_checknumber(L, fn, i + 2); break;
-    case 'V': lc_checkvec(L, fn, i + 2, &a[i].v); break;
+    case 'V':
+      /* the vector before passed again (a box held still: c0 = c1, as
+         collide.bump's queries pass it): its value, without reading the
+         same table again */
+      if (i > 0 && kinds[i - 1] == 'V' && lua_rawequal(L, i + 2, i + 1))
+        a[i].v = a[i - 1].v;
+      else
+        lc_checkvec(L, fn, i + 2, &a[i].v);
+      break;
     case 'C': a[i].x = lc_checkconvex(L, fn, i + 2); break;
     case 'R': lc_checkrotation(L, fn, i + 2, &a[i].r); break;
     case 'A':   /* read by push_many, once the arguments after it are checked */

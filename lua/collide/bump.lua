@@ -597,7 +597,13 @@ local function check(self, item, r, goalX, goalY, filter)
   while col ~= nil do
     len = len + 1
     cols[len] = col
-    if visited == NONE then visited = { [item] = true } end
+    if visited == NONE then
+      -- (the world's spare table when no other move holds it: a move
+      -- inside a filter takes a new one)
+      visited = self._seen
+      if visited then self._seen = false else visited = {} end
+      visited[item] = true
+    end
     visited[col.other] = true
     if len > limit then
       error(("response '%s' keeps returning collisions with visited items " ..
@@ -634,6 +640,15 @@ local function check(self, item, r, goalX, goalY, filter)
   end
   give(self, ids0)
   if buf then give(self, buf) end
+  -- The visited table back to the world, emptied (a table kept and
+  -- emptied costs less than a new one, which grows twice as the move
+  -- meets its first items); not when a custom response has been given a
+  -- filter that reads it, which the response may keep.
+  if visited ~= NONE and vfilter == nil then
+    visited[item] = nil
+    for i = 1, len do visited[cols[i].other] = nil end
+    self._seen = visited
+  end
   return goalX, goalY, cols, len
 end
 
@@ -958,6 +973,7 @@ function bump.newWorld(cellSize)
     _item = {},        -- id -> item
     _rect = {},        -- id -> the item's rect
     _count = 0,
+    _seen = false,     -- a spare visited table (check)
   }, World_mt)
   world:addResponse("touch", TOUCH)
   world:addResponse("cross", CROSS)
