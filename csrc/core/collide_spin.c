@@ -5,11 +5,12 @@
  *
  * During a step the shape is at its place plus t * its velocity, turned
  * by its rotation followed by the fraction t of its spin
- * (collide__spin_rotation). A mover (a sphere, a box, a capsule) sweeping
- * from c0 to c1 over the moments t0 .. 1 of the step is held where it
- * starts while the shape moves by the rest: its corners (a box's eight,
- * a capsule's two ends, a sphere's centre) grown by its radius are the
- * fixed point set collide__spin_sweep advances the turning hull against,
+ * (collide__spin_rotation). A mover (a sphere, a box, a capsule, a convex
+ * shape) sweeping from c0 to c1 over the moments t0 .. 1 of the step is
+ * held where it starts while the shape moves by the rest: its corners (a
+ * box's eight, a capsule's two ends, a sphere's centre, a convex mover's
+ * turned hull's corners) grown by its radius are the fixed point set
+ * collide__spin_sweep advances the turning hull against,
  * and the moment u is the same in both views (the world's point is the
  * hull's, moved back by the mover's u d).
  *
@@ -22,9 +23,21 @@
 #include "collide_world_internal.h"
 #include "collide_turning.h"
 
-/* The mover's points about its centre c (at most 8) and radius. */
+/* The mover's points about its centre c (at most
+   COLLIDE_MAX_CONVEX_POINTS) and radius: a convex mover's are its hull's
+   corners turned by its rotation (the rows R of collide__convex_mover,
+   the matrix its kernels use) and placed at c; the hull is their convex
+   hull, which is what collide__spin_sweep advances against. */
 static int mover_points(const collide__mover *m, vec3 c, vec3 *y, double *r) {
   int i;
+  if (m->kind == MOVER_CONVEX) {
+    for (i = 0; i < m->hull->vertex_count; i++) {
+      vec3 v = m->hull->vertices[i];
+      y[i] = v3(c.x + v_dot(m->R[0], v), c.y + v_dot(m->R[1], v), c.z + v_dot(m->R[2], v));
+    }
+    *r = 0;
+    return m->hull->vertex_count;
+  }
   if (m->kind == MOVER_AABB) {
     for (i = 0; i < 8; i++)
       y[i] = v3(c.x + ((i & 4) ? m->e.x : -m->e.x), c.y + ((i & 2) ? m->e.y : -m->e.y),
@@ -47,10 +60,11 @@ int collide__spin_test(const shape *s, const collide__mover *m, const vec3 *c0,
   const collide__cvx *c = s->g.cvx.c;
   const collide_convex *A = cvx_hull(c);
   collide_rotation at;
-  vec3 y[8], pos, d = v_sub(*c1, *c0), rc0, rc1;
+  vec3 y[COLLIDE_MAX_CONVEX_POINTS], pos, d = v_sub(*c1, *c0), rc0, rc1;
   double r;
   int n, rc;
-  if (m->kind != MOVER_SPHERE && m->kind != MOVER_AABB && m->kind != MOVER_CAPSULE) {
+  if (m->kind != MOVER_SPHERE && m->kind != MOVER_AABB && m->kind != MOVER_CAPSULE &&
+      m->kind != MOVER_CONVEX) {
     /* another kind of mover: the shape at its rotation of the start of
        the step, moving by its velocity (as collide_query.c sweeps a
        shape that does not turn) */
@@ -77,6 +91,12 @@ int collide__spin_test(const shape *s, const collide__mover *m, const vec3 *c0,
       break;
     case MOVER_CAPSULE:
       e = collide__sweep_capsule_convex(m->r, &m->axis, &rc0, &rc1, A, &at, &pos, &h0);
+      break;
+    case MOVER_CONVEX:
+      /* the mover's hull against the frozen one: the normal from the
+         obstacle (the second shape) toward the mover, its feature and
+         point on the obstacle, as every obstacle's answer */
+      e = collide_sweep_convex_convex(m->hull, &m->rot, &rc0, &rc1, A, &at, &pos, &h0);
       break;
     default:
       e = collide__sweep_sphere_convex(m->r, &rc0, &rc1, A, &at, &pos, &h0);
