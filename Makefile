@@ -85,7 +85,7 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
 
 .PHONY: examples fps-example platformer-smoke platformer help help-check \
   playground playground-smoke tiles-smoke tiles
-.PHONY: bench-peers bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
+.PHONY: bench-peers bench-world bench-convex all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c check-convex-oracle check-convex-oracle-full specs spec-full \
         luacheck rock-check rock-check-rest test-build \
         $(addprefix spec-,$(SPEC_RUNS)) $(addprefix spec-full-,$(SPEC_RUNS)) \
@@ -431,6 +431,22 @@ bench: build/5.4/collide/core.so build/5.1/collide/core.so \
 	@RAW_BIN=./build/bench/raw LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' \
 	  LUA_CPATH='build/5.1/?.so;;' luajit bench/run.lua build/bench/raw.txt
 	@$(MAKE) --no-print-directory bench-world
+	@$(MAKE) --no-print-directory bench-convex
+
+# The convex sweeps beside the moving box's on the same obstacles, in a C
+# loop and on Lua 5.4, LuaJIT FFI and LuaJIT's C API (bench/convex_bench.*).
+bench-convex: build/5.4/collide/core.so build/5.1/collide/core.so build/bench/convex
+	./build/bench/convex > build/bench/convex.txt
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.4/?.so;;' \
+	  lua5.4 bench/convex_bench.lua build/bench/convex.txt
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.1/?.so;;' \
+	  COLLIDE_BACKEND=ffi luajit bench/convex_bench.lua build/bench/convex.txt
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.1/?.so;;' \
+	  COLLIDE_BACKEND=capi luajit bench/convex_bench.lua build/bench/convex.txt
+
+build/bench/convex: bench/convex_bench.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -o $@ $< $(CORE_SRC) -lm
 
 # The world: queries over 1k-100k triangles against Lua loops over the
 # single-shape calls (Lua 5.4 and LuaJIT) and against C loops; sweep_pairs

@@ -58,6 +58,7 @@
  * Uses only the primitives layer (collide_internal.h's vector helpers);
  * the hull is collide_hull.c's collide_convex.
  */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "collide_prims.h"
@@ -118,7 +119,8 @@ static int rot_make(const collide_rotation *q, rot3 *R) {
    half-extents e along the unit axes ax: an axis-aligned box (ax the
    identity, p NULL) or a hull that is a box about its frame's origin
    (collide.convex_box, or any 8 corners (+-ex, +-ey, +-ez)) turned by R,
-   ax the columns of R and p its corners turned. */
+   ax the columns of R, h the hull, p NULL: its corners are turned only
+   for the contact). */
 enum { B_PTS, B_BOX };
 
 /* Faces or edges of one hull listed per call, at most this many (more:
@@ -145,6 +147,7 @@ static int body_vertex_count(const body *b) { return b->p != NULL ? b->np : 8; }
 
 static vec3 body_vertex(const body *b, int i) {
   if (b->p != NULL) return v_add(b->p[i], b->pos);
+  if (b->h != NULL) return v_add(rot_apply(&b->R, b->h->vertices[i]), b->pos);
   return v3(b->pos.x + ((i & 4) ? b->e.x : -b->e.x),
             b->pos.y + ((i & 2) ? b->e.y : -b->e.y),
             b->pos.z + ((i & 1) ? b->e.z : -b->e.z));
@@ -159,7 +162,7 @@ static void body_support(const body *b, vec3 L, double *lo, double *hi) {
   double c = v_dot(b->pos, L), mn, mx;
   int i;
   if (b->kind == B_BOX) {
-    double r = b->p == NULL
+    double r = b->h == NULL
       ? fabs(L.x) * b->e.x + fabs(L.y) * b->e.y + fabs(L.z) * b->e.z
       : fabs(v_dot(b->ax[0], L)) * b->e.x + fabs(v_dot(b->ax[1], L)) * b->e.y +
         fabs(v_dot(b->ax[2], L)) * b->e.z;
@@ -198,23 +201,50 @@ static vec3 hull_edge_dir_local(const collide_convex *h, int j) {
   return hull_edge_local(h, j);
 }
 
+/* A direction's key up to its sign: v or -v, whichever has its first
+   nonzero component positive, zeros made +0; v and w are equal or
+   opposite exactly when their keys are equal. Its hash: of the bits. */
+static vec3 sign_key(vec3 v) {
+  if (v.x < 0 || (v.x == 0 && (v.y < 0 || (v.y == 0 && v.z < 0)))) v = v_neg(v);
+  return v3(v.x + 0.0, v.y + 0.0, v.z + 0.0);
+}
+static unsigned key_hash(vec3 k) {
+  uint64_t b[3], h;
+  memcpy(&b[0], &k.x, sizeof b[0]);
+  memcpy(&b[1], &k.y, sizeof b[1]);
+  memcpy(&b[2], &k.z, sizeof b[2]);
+  h = (b[0] * 0x9E3779B97F4A7C15u) ^ (b[1] * 0xC2B2AE3D27D4EB4Fu) ^
+      (b[2] * 0x165667B19E3779F9u);
+  return (unsigned)(h >> 57);   /* 0 .. 127 */
+}
+
 /* A hull's faces (edges = 0) or edges whose direction in its frame is
    not exactly that of an earlier one or its opposite, turned by R, into
    out: the same axes, so the same answer, fewer of them (a box: 3 of 6
-   faces, 3 of 12 edges). -1 when there are more than DEDUP. */
+   faces, 3 of 12 edges). Found by a hash of sign_key, in one pass. -1
+   when there are more than DEDUP. */
 static int hull_distinct(const collide_convex *h, int edges, const rot3 *R,
                          vec3 *out) {
-  vec3 loc[DEDUP];
-  int n = edges ? hull_edge_count(h) : hull_face_count(h), i, j, m = 0;
+  vec3 key[DEDUP], loc[DEDUP];
+  signed char slot[2 * DEDUP];
+  int n = edges ? hull_edge_count(h) : hull_face_count(h), i, m = 0;
   if (n > DEDUP) return -1;
+  memset(slot, -1, sizeof slot);
   for (i = 0; i < n; i++) {
     vec3 v = edges ? hull_edge_dir_local(h, i) : hull_face_local(h, i);
-    for (j = 0; j < m; j++) {
-      vec3 w = loc[j];
-      if ((v.x == w.x && v.y == w.y && v.z == w.z) ||
-          (v.x == -w.x && v.y == -w.y && v.z == -w.z)) break;
+    vec3 k = sign_key(v);
+    unsigned at = key_hash(k);
+    for (;;) {
+      int j = slot[at];
+      if (j < 0) {
+        slot[at] = (signed char)m;
+        key[m] = k;
+        loc[m++] = v;
+        break;
+      }
+      if (key[j].x == k.x && key[j].y == k.y && key[j].z == k.z) break;
+      at = (at + 1) & (2 * DEDUP - 1);
     }
-    if (j == m) loc[m++] = v;
   }
   for (i = 0; i < m; i++) out[i] = rot_apply(R, loc[i]);
   return m;
@@ -245,11 +275,11 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   b->R = *R;
   b->pos = pos;
   b->n = v3(0, 0, 0);
-  b->p = w->p;
   b->np = h->vertex_count;
-  for (i = 0; i < h->vertex_count; i++) w->p[i] = rot_apply(R, h->vertices[i]);
   if (hull_is_box(h, &b->e)) {
+    /* (its corners turned only when a contact needs them) */
     b->kind = B_BOX;
+    b->p = NULL;
     /* R's columns: R applied to the unit axes, exactly */
     for (i = 0; i < 3; i++)
       b->ax[i] = v3(i == 0 ? R->r[0].x : i == 1 ? R->r[0].y : R->r[0].z,
@@ -260,6 +290,8 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
     return;
   }
   b->kind = B_PTS;
+  b->p = w->p;
+  for (i = 0; i < h->vertex_count; i++) w->p[i] = rot_apply(R, h->vertices[i]);
   b->nfc = hull_distinct(h, 0, R, w->f);
   b->fc = b->nfc < 0 ? NULL : w->f;
   b->nec = hull_distinct(h, 1, R, w->e);
@@ -313,7 +345,7 @@ static vec3 body_edge(const body *b, int j) {
 static void body_bounds(const body *b, vec3 *lo, vec3 *hi) {
   vec3 h;
   int i;
-  if (b->kind == B_BOX && b->p == NULL) {
+  if (b->kind == B_BOX && b->h == NULL) {
     h = b->e;
   } else if (b->kind == B_BOX) {
     h = v3(fabs(b->ax[0].x) * b->e.x + fabs(b->ax[1].x) * b->e.y + fabs(b->ax[2].x) * b->e.z,
