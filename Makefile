@@ -492,11 +492,23 @@ build/peers/peers: bench/peers/peers.cpp build/peers/have.flags \
 	  $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC)) \
 	  $$(pkg-config --libs bullet) -lm
 
+# The convex sweeps against Bullet's convex casts (bench/peers/convex_peers.cpp),
+# each disagreement settled by the exact referee (bench/peers/convex_referee.py).
+build/peers/convex_peers: bench/peers/convex_peers.cpp \
+                          $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC))
+	$(CXX) -std=c++14 -O2 -g -Wall -Wextra -Icsrc/core \
+	  $$(pkg-config --cflags bullet) -o $@ bench/peers/convex_peers.cpp \
+	  $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC)) \
+	  $$(pkg-config --libs bullet) -lm
+
 bench-peers:
 	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_PEERS)
-	@$(MAKE) --no-print-directory build/peers/peers
+	@$(MAKE) --no-print-directory build/peers/peers build/peers/convex_peers
 	@mkdir -p build/bench
 	./build/peers/peers build/bench/peers.txt
+	./build/peers/convex_peers build/bench/convex_peers.cases | tee build/bench/convex_peers.txt
+	python3 bench/peers/convex_referee.py build/bench/convex_peers.cases \
+	  | tee -a build/bench/convex_peers.txt
 # ---- end bench-peers ---------------------------------------------------------
 
 # ---- collide.bump against bump.lua (docs/bump.md) ---------------------------
@@ -629,6 +641,8 @@ FUZZ_TARGETS = sphere_sphere plane sphere_plane raycast_plane polygon_init \
   sphere_segment sphere_aabb raycast_aabb raycast_sphere aabb_aabb misc
 # moving box (branch box)
 FUZZ_TARGETS += aabb_sphere aabb_plane aabb_triangle aabb_polygon aabb_segment
+# convex shapes: the hull on hostile points, every sweep_convex_*
+FUZZ_TARGETS += convex convex_sweep
 # capsule sweeps (collide_capsule*.c)
 FUZZ_TARGETS += capsule_sphere capsule_plane capsule_triangle capsule_polygon \
   capsule_segment capsule_aabb capsule_capsule

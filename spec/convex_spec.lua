@@ -257,4 +257,27 @@ describe("collide.convex_box", function()
     assert.is_false(ok)
     assert.matches("bad argument #1 to 'convex_box' %(vec3 has a NaN component%)", msg)
   end)
+
+  -- (fuzz/corpus/convex*: Newell's sum underflowed, or its centroid
+  -- rounded a sliver's height away, and the face normal was zero)
+  it("has unit face normals for tiny extents and for slivers", function()
+    local t = 2 ^ -1022
+    local A = collide.convex_box { t, t, 0 }
+    assert.is_true(A.flat)
+    for _, pl in ipairs(A:faces()) do assert.near(1, pl.normal:length(), 1e-12) end
+    local pts = { { 9.625, 15.875, 9.625 }, { 0, 0, t }, { 0, 0, 0 } }
+    local B = collide.convex(pts)
+    assert.equal(3, #B)
+    assert_hull(B, pts)
+    -- and it sweeps like any other shape
+    local hit, u, _, normal = collide.sweep_convex_plane(A, 0, vec3(0, 1, 0), vec3(0, -1, 0),
+                                                         collide.plane(vec3(0, 1, 0), 0))
+    assert.is_true(hit)
+    assert.equal(0.5, u)
+    assert.equal(vec3(0, 1, 0), normal)
+    hit, u, _, normal = collide.sweep_convex_triangle(B, { w = 1, x = 0, y = 0, z = 0 },
+      vec3(-40, 0, 0), vec3(40, 0, 0), vec3(0, -1, -1), vec3(0, 1, -1), vec3(0, 0, 30))
+    assert.is_true(hit)
+    assert.near(1, normal:length(), 1e-12)
+  end)
 end)

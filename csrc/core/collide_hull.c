@@ -279,19 +279,48 @@ static void faces_flat(work *w, int i0, int i1, int i2) {
 /* ---- output ------------------------------------------------------------------ */
 
 /* The plane of a ring of input points: Newell's normal about the
-   centroid, normalized, through the centroid. */
-static collide_plane ring_plane(const collide_vec3 *pts, const int *src,
-                                const int *ring, int h) {
-  vec3 c = v3(0, 0, 0), n = v3(0, 0, 0);
+   centroid, normalized, through the centroid. The normal is computed on
+   the scaled copy (sc, the points times 2^e, exactly): the same products
+   times 2^2e, so the same unit vector, but none of them underflows for
+   tiny coordinates (a convex_box of extents near 1e-308 had a zero
+   normal: its products all underflowed). */
+static collide_plane ring_plane(const collide_vec3 *pts, const vec3 *sc,
+                                const int *src, const int *ring, int h) {
+  vec3 c = v3(0, 0, 0), cs = v3(0, 0, 0), n = v3(0, 0, 0);
   collide_plane pl;
   int i;
-  for (i = 0; i < h; i++) c = v_add(c, pts[src[ring[i]]]);
-  c = v_scale(c, 1.0 / h);
   for (i = 0; i < h; i++) {
-    vec3 p = v_sub(pts[src[ring[i]]], c), q = v_sub(pts[src[ring[(i + 1) % h]]], c);
+    c = v_add(c, pts[src[ring[i]]]);
+    cs = v_add(cs, sc[ring[i]]);
+  }
+  c = v_scale(c, 1.0 / h);
+  cs = v_scale(cs, 1.0 / h);
+  for (i = 0; i < h; i++) {
+    vec3 p = v_sub(sc[ring[i]], cs), q = v_sub(sc[ring[(i + 1) % h]], cs);
     n.x += (p.y - q.y) * (p.z + q.z);
     n.y += (p.z - q.z) * (p.x + q.x);
     n.z += (p.x - q.x) * (p.y + q.y);
+  }
+  if (!(dmax(fabs(n.x), dmax(fabs(n.y), fabs(n.z))) > 0)) {
+    /* A sliver: its corners differ by far less than their size in some
+       direction (a corner at 1e-308 beside corners near 10), so the
+       differences from the centroid round that away and Newell's sum
+       vanishes. The largest cross product of two sides at a corner,
+       differences taken from that corner: a corner at the origin keeps
+       the tiny side exact. (The ring's corners are in strictly convex
+       position, exactly: each such product is nonzero in exact
+       arithmetic.) */
+    double best = 0;
+    for (i = 0; i < h; i++) {
+      vec3 o = sc[ring[i]];
+      vec3 x = v_cross(v_sub(sc[ring[(i + 1) % h]], o), v_sub(sc[ring[(i + h - 1) % h]], o));
+      double m = dmax(fabs(x.x), dmax(fabs(x.y), fabs(x.z)));   /* (its square
+                                                                  may underflow) */
+      if (m > best) {
+        best = m;
+        n = x;
+      }
+    }
   }
   pl.normal = v_normalize(n);
   pl.d = 0.0 - v_dot(pl.normal, c);   /* (+0, not -0, through the origin) */
@@ -336,7 +365,7 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
     for (i = 0; i < nr; i++) rg[i] = w->vid[w->ring[i]];
     for (f = 0; f < w->nf; f++) {
       int a = ff[f], n = ff[f + 1] - a;
-      fs[f] = ring_plane(pts, w->src, &w->ring[a], n);
+      fs[f] = ring_plane(pts, w->p, w->src, &w->ring[a], n);
       for (i = 0; i < n; i++) {
         int p = rg[a + i], q = rg[a + (i + 1) % n];
         if (p < q) {
