@@ -269,6 +269,18 @@ describe("collide.convex_box", function()
     local B = collide.convex(pts)
     assert.equal(3, #B)
     assert_hull(B, pts)
+    -- two corners on a line through the origin, the third 4e-35 from it:
+    -- a sliver in the plane y = 0, whose normal is -y or +y exactly
+    -- (-0x1.cfdb417c18a1bp-35, 0x1.dafd309fd7afdp-45 and -0x1.a9bp-115,
+    -- written so that Lua 5.1 reads them)
+    local x, z = -0x1cfdb417c18a1b * 2 ^ -87, 0x1dafd309fd7afd * 2 ^ -97
+    local C = collide.convex { { x, 0, z }, { 2 * x, 0, 2 * z }, { -0x1a9b * 2 ^ -127, 0, 0 } }
+    assert.is_true(C.flat)
+    for _, pl in ipairs(C:faces()) do
+      assert.equal(0, pl.normal.x)
+      assert.equal(1, math.abs(pl.normal.y))
+      assert.equal(0, pl.normal.z)
+    end
     -- and it sweeps like any other shape
     local hit, u, _, normal = collide.sweep_convex_plane(A, 0, vec3(0, 1, 0), vec3(0, -1, 0),
                                                          collide.plane(vec3(0, 1, 0), 0))

@@ -136,11 +136,21 @@ typedef struct body {
   /* face normals and edge directions (not unit) when listed, else NULL */
   const vec3 *fc, *ec;
   int nfc, nec;
+  /* a solid hull's every edge (not deduplicated), turned: its direction
+     ea and the unit normals of the two faces beside it, fa[2k], fa[2k+1]
+     (its arc on the Gauss map); na edges, 0 when not listed */
+  const vec3 *ea, *fa;
+  int na;
+  struct hull_scratch *w;   /* a hull whose axes are not listed yet */
 } body;
 
 /* A hull's storage for the call. */
+/* Hulls of at most ARCS edges and faces list each edge's arc. */
+#define ARCS 128
+
 typedef struct hull_scratch {
   vec3 p[COLLIDE_MAX_CONVEX_POINTS], f[DEDUP], e[DEDUP];
+  vec3 ea[ARCS], fa[2 * ARCS], fw[ARCS];
 } hull_scratch;
 
 static int body_vertex_count(const body *b) { return b->p != NULL ? b->np : 8; }
@@ -266,6 +276,54 @@ static int hull_is_box(const collide_convex *h, vec3 *e) {
   return seen == 0xffu;
 }
 
+/* A solid hull's edges with the faces beside each (their arcs on the
+   Gauss map), turned by R, into w: the number of edges, or 0 when not
+   listed (flat, too many, or a ring side not found among the edges).
+   collide_hull.c numbers the edges as it meets the ring sides p -> q with
+   p < q, face after face: that side is on the edge's first face, and the
+   side q -> p of another ring on its second. */
+static int hull_arcs(const collide_convex *h, const rot3 *R, hull_scratch *w) {
+  short slot[4 * ARCS];
+  int side[2 * ARCS];   /* the face of each edge's p < q side, then q > p */
+  int f, k, e = 0, ne = h->edge_count;
+  unsigned size = 16;   /* the hash's slots: a power of two, >= 2 ne */
+  if (h->flat || ne > ARCS || h->face_count > ARCS) return 0;
+  while (size < 2u * (unsigned)ne) size *= 2;
+  memset(slot, -1, size * sizeof slot[0]);
+  for (k = 0; k < 2 * ne; k++) side[k] = -1;
+  for (k = 0; k < ne; k++) {   /* (p, q) -> k */
+    unsigned key = (unsigned)(h->edges[2 * k] * 257 + h->edges[2 * k + 1]) & (size - 1);
+    while (slot[key] >= 0) key = (key + 1) & (size - 1);
+    slot[key] = (short)k;
+  }
+  for (f = 0; f < h->face_count; f++) {
+    int a = h->face_first[f], n = h->face_first[f + 1] - a, i;
+    for (i = 0; i < n; i++) {
+      int p = h->ring[a + i], q = h->ring[a + (i + 1) % n], lo = p < q ? p : q;
+      int hi = p < q ? q : p;
+      unsigned key = (unsigned)(lo * 257 + hi) & (size - 1);
+      for (;;) {
+        k = slot[key];
+        if (k < 0) return 0;
+        if (h->edges[2 * k] == lo && h->edges[2 * k + 1] == hi) break;
+        key = (key + 1) & (size - 1);
+      }
+      if (side[2 * k + (p > q)] >= 0) return 0;
+      side[2 * k + (p > q)] = f;
+      e += p < q;
+    }
+  }
+  if (e != ne) return 0;
+  for (f = 0; f < h->face_count; f++) w->fw[f] = rot_apply(R, h->faces[f].normal);
+  for (k = 0; k < ne; k++) {
+    if (side[2 * k] < 0 || side[2 * k + 1] < 0) return 0;
+    w->ea[k] = rot_apply(R, hull_edge_local(h, k));
+    w->fa[2 * k] = w->fw[side[2 * k]];
+    w->fa[2 * k + 1] = w->fw[side[2 * k + 1]];
+  }
+  return ne;
+}
+
 /* The hull h turned by R, its frame's origin at pos, into b (w: the
    storage of its turned corners and listed axes). */
 static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
@@ -276,6 +334,8 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   b->pos = pos;
   b->n = v3(0, 0, 0);
   b->np = h->vertex_count;
+  b->na = 0;
+  b->w = NULL;
   if (hull_is_box(h, &b->e)) {
     /* (its corners turned only when a contact needs them) */
     b->kind = B_BOX;
@@ -292,9 +352,25 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   b->kind = B_PTS;
   b->p = w->p;
   for (i = 0; i < h->vertex_count; i++) w->p[i] = rot_apply(R, h->vertices[i]);
-  b->nfc = hull_distinct(h, 0, R, w->f);
+  b->w = w;   /* (its axes: hull_axes, once the bounds meet) */
+}
+
+/* A hull body's axes: its faces without repeats, its edges with their
+   arcs (else without repeats). */
+static void hull_axes(body *b) {
+  hull_scratch *w = b->w;
+  b->w = NULL;
+  b->nfc = hull_distinct(b->h, 0, &b->R, w->f);
   b->fc = b->nfc < 0 ? NULL : w->f;
-  b->nec = hull_distinct(h, 1, R, w->e);
+  b->na = hull_arcs(b->h, &b->R, w);
+  b->ea = w->ea;
+  b->fa = w->fa;
+  if (b->na > 0) {   /* (the edges are read from ea; listed for the count) */
+    b->ec = w->ea;
+    b->nec = b->na;
+    return;
+  }
+  b->nec = hull_distinct(b->h, 1, &b->R, w->e);
   b->ec = b->nec < 0 ? NULL : w->e;
 }
 
@@ -308,6 +384,8 @@ static void points_body(body *b, const vec3 *v, int np, vec3 n) {
   b->n = n;
   b->h = NULL;
   b->fc = b->ec = NULL;
+  b->na = 0;
+  b->w = NULL;
 }
 
 /* Face normals (not unit): a hull's (with a flat hull's side normals), a
@@ -489,24 +567,67 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
   }
 }
 
+/* -1, 0 or 1: the sign of x, 0 within tol of 0. */
+static int sign_tol(double x, double tol) { return x > tol ? 1 : (x < -tol ? -1 : 0); }
+
+/* Can the edge of A whose arc on the Gauss map runs from n1 to n2 (the
+   unit normals of its faces) and B's edge j make a face of the Minkowski
+   difference A - B (Gottschalk's edge-edge axes are needed only for
+   those; D. Gregorius, "The Separating Axis Test between Convex
+   Polyhedra", GDC 2013)? B's edge is a hull's, with its arc (-m1, -m2)
+   in the difference: the two arcs must cross (triple products, below);
+   else a box's, a segment's, or a flat polygon's side or normal, whose
+   arcs together cover the whole great circle across its direction e (a
+   polygon's side: half of it, so this keeps more than needed): A's arc
+   must cross the plane across e. Signs within 1e-6 of zero count as a
+   crossing: kept when in doubt, as an axis more is never wrong (every
+   axis is a valid separating test; only those the difference's faces
+   give are needed for the first contact). */
+static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
+  const double tol = 1e-6;
+  if (B->na > 0) {
+    vec3 c = v_neg(B->fa[2 * j]), d = v_neg(B->fa[2 * j + 1]);
+    vec3 ba = v_cross(n2, n1), dc = v_cross(d, c);
+    int cba = sign_tol(v_dot(c, ba), tol), dba = sign_tol(v_dot(d, ba), tol);
+    int adc = sign_tol(v_dot(n1, dc), tol), bdc = sign_tol(v_dot(n2, dc), tol);
+    return !(cba * dba > 0 || adc * bdc > 0 || cba * bdc < 0);
+  }
+  {
+    double m = dmax(fabs(e.x), dmax(fabs(e.y), fabs(e.z)));
+    return sign_tol(v_dot(n1, e), tol * m) * sign_tol(v_dot(n2, e), tol * m) <= 0;
+  }
+}
+
 /* Runs every axis: B's faces (its own normal first), A's, then the cross
-   product of each edge of A with each of B; 1 with t_in the first
-   contact, 0 for a miss. */
+   product of each edge of A with each of B (of a solid hull A with its
+   arcs listed: each edge, with the edges of B whose arcs meet its arc);
+   1 with t_in the first contact, 0 for a miss. */
 static int sat_run(sat *s, const body *A, const body *B) {
-  vec3 eb_list[DEDUP];
+  vec3 eb_list[ARCS];
   int i, j, fa = body_face_count(A), fb = body_face_count(B);
-  int ea = body_edge_count(A), eb = body_edge_count(B);
+  int ea = body_edge_count(A), eb = B->na > 0 ? B->na : body_edge_count(B);
   s->t_in = 0;
   s->t_out = 1;
   s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
   for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i));
   for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i));
   /* B's edges once (each is crossed with every edge of A) */
-  for (j = 0; j < eb && j < DEDUP; j++) eb_list[j] = body_edge(B, j);
+  for (j = 0; j < eb && j < ARCS; j++)
+    eb_list[j] = B->na > 0 ? B->ea[j] : body_edge(B, j);
+  if (A->na > 0 && eb <= ARCS) {
+    for (i = 0; i < A->na && !s->miss; i++) {
+      vec3 e = A->ea[i], n1 = A->fa[2 * i], n2 = A->fa[2 * i + 1];
+      for (j = 0; j < eb && !s->miss; j++)
+        if (arcs_meet(n1, n2, B, j, eb_list[j])) sat_axis(s, A, B, v_cross(e, eb_list[j]));
+    }
+    return !s->miss;
+  }
+  if (B->na > 0) eb = body_edge_count(B);   /* (B's listed edges, A's all) */
+  for (j = 0; j < eb && j < ARCS; j++) eb_list[j] = body_edge(B, j);
   for (i = 0; i < ea && !s->miss; i++) {
     vec3 e = body_edge(A, i);
     for (j = 0; j < eb && !s->miss; j++)
-      sat_axis(s, A, B, v_cross(e, j < DEDUP ? eb_list[j] : body_edge(B, j)));
+      sat_axis(s, A, B, v_cross(e, j < ARCS ? eb_list[j] : body_edge(B, j)));
   }
   return !s->miss;
 }
@@ -710,13 +831,15 @@ static double body_scale(const body *b) {
   return s;
 }
 
-static int sweep_bodies(const body *A, vec3 c1, const body *B, collide_hit *out) {
+static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
   sat s;
   vec3 N;
   double u, scale;
   s.d = v_sub(c1, A->pos);
   memset(out, 0, sizeof *out);
   if (bounds_apart(A, s.d, B)) return 0;
+  if (A->w != NULL) hull_axes(A);
+  if (B->w != NULL) hull_axes(B);
   s.want_pen = 0;
   if (!sat_run(&s, A, B)) return 0;
   u = s.t_in;
@@ -909,6 +1032,8 @@ int collide_sweep_convex_aabb(const collide_convex *A,
   BB.ax[2] = v3(0, 0, 1);
   BB.fc = BB.ec = BB.ax;
   BB.nfc = BB.nec = 3;
+  BB.na = 0;
+  BB.w = NULL;
   return sweep_bodies(&BA, *c1, &BB, out);
 }
 

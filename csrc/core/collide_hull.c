@@ -278,6 +278,31 @@ static void faces_flat(work *w, int i0, int i1, int i2) {
 
 /* ---- output ------------------------------------------------------------------ */
 
+/* The z component of o x p + p x q + q x o, i.e. of (p - o) x (q - o),
+   from the (x, y) of three points: the six products each as an exact
+   pair (fma), summed with error-free additions (Knuth's two-sum), the
+   errors added last. */
+static double two_sum(double a, double b, double *err) {
+  double s = a + b, bb = s - a;
+  *err += (a - (s - bb)) + (b - bb);
+  return s;
+}
+static double cross_sum(double ox, double oy, double px, double py, double qx,
+                        double qy) {
+  double t[6], s = 0, err = 0;
+  int k;
+  t[0] = ox * py; t[1] = -(oy * px);
+  t[2] = px * qy; t[3] = -(py * qx);
+  t[4] = qx * oy; t[5] = -(qy * ox);
+  for (k = 0; k < 6; k++) {
+    err += fma(k == 0 ? ox : k == 1 ? -oy : k == 2 ? px : k == 3 ? -py : k == 4 ? qx : -qy,
+               k == 0 ? py : k == 1 ? px : k == 2 ? qy : k == 3 ? qx : k == 4 ? oy : ox,
+               -t[k]);
+    s = two_sum(s, t[k], &err);
+  }
+  return s + err;
+}
+
 /* The plane of a ring of input points: Newell's normal about the
    centroid, normalized, through the centroid. The normal is computed on
    the scaled copy (sc, the points times 2^e, exactly): the same products
@@ -303,23 +328,35 @@ static collide_plane ring_plane(const collide_vec3 *pts, const vec3 *sc,
   }
   if (!(dmax(fabs(n.x), dmax(fabs(n.y), fabs(n.z))) > 0)) {
     /* A sliver: its corners differ by far less than their size in some
-       direction (a corner at 1e-308 beside corners near 10), so the
-       differences from the centroid round that away and Newell's sum
-       vanishes. The largest cross product of two sides at a corner,
-       differences taken from that corner: a corner at the origin keeps
-       the tiny side exact. (The ring's corners are in strictly convex
-       position, exactly: each such product is nonzero in exact
-       arithmetic.) */
+       direction (a corner at 1e-308 beside corners near 10, or three
+       corners a hair off one line), so the differences round that away
+       and Newell's sum vanishes. Then the largest over the ring's corners
+       o (with its neighbours p, q) of (p - o) x (q - o) = o x p + p x q +
+       q x o, summed without differences: each product exact as a pair of
+       doubles (fma), their sum compensated (Ogita, Rump, Oishi, "Accurate
+       sum and dot product", SISC 2005): the cross product to a relative
+       error near 2^-100 of its terms. (Three corners of a ring are never
+       on one line exactly, so it is nonzero in exact arithmetic.) Last,
+       should that round to zero too (terms below 1e-300): the exact
+       signs of its components (orient2d in each coordinate plane). */
     double best = 0;
-    for (i = 0; i < h; i++) {
-      vec3 o = sc[ring[i]];
-      vec3 x = v_cross(v_sub(sc[ring[(i + 1) % h]], o), v_sub(sc[ring[(i + h - 1) % h]], o));
+    for (i = 0; i < h && !(best > 0 && h == 3); i++) {
+      vec3 o = sc[ring[i]], pp = sc[ring[(i + 1) % h]], q = sc[ring[(i + h - 1) % h]];
+      vec3 x = v3(cross_sum(o.y, o.z, pp.y, pp.z, q.y, q.z),
+                  cross_sum(o.z, o.x, pp.z, pp.x, q.z, q.x),
+                  cross_sum(o.x, o.y, pp.x, pp.y, q.x, q.y));
       double m = dmax(fabs(x.x), dmax(fabs(x.y), fabs(x.z)));   /* (its square
                                                                   may underflow) */
       if (m > best) {
         best = m;
         n = x;
       }
+    }
+    if (!(best > 0)) {
+      vec3 o = sc[ring[0]], pp = sc[ring[1]], q = sc[ring[h - 1]];
+      n = v3(collide__orient2d(o.y, o.z, pp.y, pp.z, q.y, q.z),
+             collide__orient2d(o.z, o.x, pp.z, pp.x, q.z, q.x),
+             collide__orient2d(o.x, o.y, pp.x, pp.y, q.x, q.y));
     }
   }
   pl.normal = v_normalize(n);
