@@ -281,6 +281,11 @@ describe("collide.convex_box", function()
       assert.equal(1, math.abs(pl.normal.y))
       assert.equal(0, pl.normal.z)
     end
+    -- a side 4e-9 long beside one 18 long: Newell's normal, its tiny side
+    -- rounded away about the centroid, tilted off the far corner by 1e-8
+    local D = { { 0, 0, 0 }, { -0x112e0be826d695 * 2 ^ -80, 0, 0x119799812dea11 * 2 ^ -90 },
+                { 12.625, 12.625, 3 } }
+    assert_hull(collide.convex(D), D)
     -- and it sweeps like any other shape
     local hit, u, _, normal = collide.sweep_convex_plane(A, 0, vec3(0, 1, 0), vec3(0, -1, 0),
                                                          collide.plane(vec3(0, 1, 0), 0))

@@ -142,6 +142,7 @@ typedef struct body {
   const vec3 *ea, *fa;
   int na;
   struct hull_scratch *w;   /* a hull whose axes are not listed yet */
+  vec3 *corners;            /* a box hull's: room for its corners turned */
 } body;
 
 /* A hull's storage for the call. */
@@ -340,6 +341,7 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
     /* (its corners turned only when a contact needs them) */
     b->kind = B_BOX;
     b->p = NULL;
+    b->corners = w->p;
     /* R's columns: R applied to the unit axes, exactly */
     for (i = 0; i < 3; i++)
       b->ax[i] = v3(i == 0 ? R->r[0].x : i == 1 ? R->r[0].y : R->r[0].z,
@@ -598,14 +600,38 @@ static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
   }
 }
 
+/* A body with volume (a solid hull, a box with no zero extent); a flat
+   one with a normal (a flat hull, a triangle or polygon), whose face 0
+   is that normal and whose last edge direction too. */
+static int is_solid(const body *b) {
+  if (b->h != NULL) return !b->h->flat;
+  return b->kind == B_BOX && b->e.x > 0 && b->e.y > 0 && b->e.z > 0;
+}
+static int has_normal(const body *b) {
+  return b->h != NULL ? b->h->flat : (b->kind == B_PTS && b->np >= 3);
+}
+
 /* Runs every axis: B's faces (its own normal first), A's, then the cross
    product of each edge of A with each of B (of a solid hull A with its
    arcs listed: each edge, with the edges of B whose arcs meet its arc);
-   1 with t_in the first contact, 0 for a miss. */
+   1 with t_in the first contact, 0 for a miss. A flat shape's side
+   normals and its normal as an edge (the thin prism's) are for two flat
+   shapes; against a solid the faces of the Minkowski difference are the
+   solid's faces, the flat shape's plane and the crossings of their edges
+   (each face of a Minkowski sum is the sum of a face of each with the
+   same outer normal, dimensions adding to 2), so they are left out. */
 static int sat_run(sat *s, const body *A, const body *B) {
   vec3 eb_list[ARCS];
   int i, j, fa = body_face_count(A), fb = body_face_count(B);
   int ea = body_edge_count(A), eb = B->na > 0 ? B->na : body_edge_count(B);
+  if (is_solid(A) && has_normal(B)) {
+    fb = 1;
+    eb--;
+  }
+  if (is_solid(B) && has_normal(A)) {
+    fa = 1;
+    ea--;
+  }
   s->t_in = 0;
   s->t_out = 1;
   s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
@@ -623,6 +649,7 @@ static int sat_run(sat *s, const body *A, const body *B) {
     return !s->miss;
   }
   if (B->na > 0) eb = body_edge_count(B);   /* (B's listed edges, A's all) */
+  if (is_solid(A) && has_normal(B)) eb = body_edge_count(B) - 1;
   for (j = 0; j < eb && j < ARCS; j++) eb_list[j] = body_edge(B, j);
   for (i = 0; i < ea && !s->miss; i++) {
     vec3 e = body_edge(A, i);
@@ -831,6 +858,14 @@ static double body_scale(const body *b) {
   return s;
 }
 
+/* A box hull that touches: its corners turned, once, for the contact. */
+static void box_corners(body *b) {
+  int i;
+  if (b->kind != B_BOX || b->h == NULL || b->p != NULL) return;
+  for (i = 0; i < 8; i++) b->corners[i] = rot_apply(&b->R, b->h->vertices[i]);
+  b->p = b->corners;
+}
+
 static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
   sat s;
   vec3 N;
@@ -842,6 +877,8 @@ static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
   if (B->w != NULL) hull_axes(B);
   s.want_pen = 0;
   if (!sat_run(&s, A, B)) return 0;
+  box_corners(A);
+  box_corners(B);
   u = s.t_in;
   if (u > 0 && s.has_axis) {
     N = v_normalize(s.axis);

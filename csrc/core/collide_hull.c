@@ -303,6 +303,18 @@ static double cross_sum(double ox, double oy, double px, double py, double qx,
   return s + err;
 }
 
+/* Does the plane of normal n (Newell's, not unit) through cs hold every
+   corner of the ring (scaled copy sc, largest coordinate below 1) to
+   1e-12? Not for a sliver whose tiny side the differences rounded away. */
+static int newell_fits(vec3 n, const vec3 *sc, const int *ring, int h, vec3 cs) {
+  int i;
+  if (!(dmax(fabs(n.x), dmax(fabs(n.y), fabs(n.z))) > 0)) return 0;
+  n = v_normalize(n);
+  for (i = 0; i < h; i++)
+    if (!(fabs(v_dot(n, v_sub(sc[ring[i]], cs))) <= 1e-12)) return 0;
+  return 1;
+}
+
 /* The plane of a ring of input points: Newell's normal about the
    centroid, normalized, through the centroid. The normal is computed on
    the scaled copy (sc, the points times 2^e, exactly): the same products
@@ -326,11 +338,12 @@ static collide_plane ring_plane(const collide_vec3 *pts, const vec3 *sc,
     n.y += (p.z - q.z) * (p.x + q.x);
     n.z += (p.x - q.x) * (p.y + q.y);
   }
-  if (!(dmax(fabs(n.x), dmax(fabs(n.y), fabs(n.z))) > 0)) {
+  if (!newell_fits(n, sc, ring, h, cs)) {
     /* A sliver: its corners differ by far less than their size in some
        direction (a corner at 1e-308 beside corners near 10, or three
        corners a hair off one line), so the differences round that away
-       and Newell's sum vanishes. Then the largest over the ring's corners
+       and Newell's sum vanishes or tilts (a corner off its plane by more
+       than 1e-12 of the size: newell_fits). Then the largest over the ring's corners
        o (with its neighbours p, q) of (p - o) x (q - o) = o x p + p x q +
        q x o, summed without differences: each product exact as a pair of
        doubles (fma), their sum compensated (Ogita, Rump, Oishi, "Accurate
@@ -340,6 +353,7 @@ static collide_plane ring_plane(const collide_vec3 *pts, const vec3 *sc,
        should that round to zero too (terms below 1e-300): the exact
        signs of its components (orient2d in each coordinate plane). */
     double best = 0;
+    n = v3(0, 0, 0);
     for (i = 0; i < h && !(best > 0 && h == 3); i++) {
       vec3 o = sc[ring[i]], pp = sc[ring[(i + 1) % h]], q = sc[ring[(i + h - 1) % h]];
       vec3 x = v3(cross_sum(o.y, o.z, pp.y, pp.z, q.y, q.z),
