@@ -1124,6 +1124,22 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
   int f, nf = A->flat ? 1 : A->face_count, found = 0, deep = !A->flat, best_f = 0;
   double best_dist = HUGE_VAL, best_s = -HUGE_VAL;
   collide_hit h;
+  {
+    /* The obstacle's bounds over its motion against the ball of the
+       hull's radius about pos (which holds every corner): apart by more
+       than the rounding (1e-12 of the sizes, as bounds_apart) is a miss,
+       exactly, and no face need be swept. */
+    double rad = A->radius;
+    vec3 ax = axis != NULL ? v3(fabs(axis->x), fabs(axis->y), fabs(axis->z)) : v3(0, 0, 0);
+    int k;
+    for (k = 0; k < 3; k++) {
+      double a = k == 0 ? q0.x : k == 1 ? q0.y : q0.z, b = k == 0 ? q1.x : k == 1 ? q1.y : q1.z;
+      double g = (k == 0 ? ax.x : k == 1 ? ax.y : ax.z) + r, c = k == 0 ? pos.x : k == 1 ? pos.y : pos.z;
+      double a0 = dmin(a, b) - g, a1 = dmax(a, b) + g, b0 = c - rad, b1 = c + rad;
+      double tol = 1e-12 * (dmax(fabs(a0), fabs(a1)) + dmax(fabs(b0), fabs(b1)) + rad + g);
+      if (a0 > b1 + tol || b0 > a1 + tol) return 0;
+    }
+  }
   for (f = 0; f < nf; f++) {
     collide_polygon poly = world_face(A, R, pos, f, buf);
     int code;

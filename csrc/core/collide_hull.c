@@ -278,43 +278,6 @@ static void faces_flat(work *w, int i0, int i1, int i2) {
 
 /* ---- output ------------------------------------------------------------------ */
 
-/* The z component of o x p + p x q + q x o, i.e. of (p - o) x (q - o),
-   from the (x, y) of three points: the six products each as an exact
-   pair (fma), summed with error-free additions (Knuth's two-sum), the
-   errors added last. */
-static double two_sum(double a, double b, double *err) {
-  double s = a + b, bb = s - a;
-  *err += (a - (s - bb)) + (b - bb);
-  return s;
-}
-static double cross_sum(double ox, double oy, double px, double py, double qx,
-                        double qy) {
-  double t[6], s = 0, err = 0;
-  int k;
-  t[0] = ox * py; t[1] = -(oy * px);
-  t[2] = px * qy; t[3] = -(py * qx);
-  t[4] = qx * oy; t[5] = -(qy * ox);
-  for (k = 0; k < 6; k++) {
-    err += fma(k == 0 ? ox : k == 1 ? -oy : k == 2 ? px : k == 3 ? -py : k == 4 ? qx : -qy,
-               k == 0 ? py : k == 1 ? px : k == 2 ? qy : k == 3 ? qx : k == 4 ? oy : ox,
-               -t[k]);
-    s = two_sum(s, t[k], &err);
-  }
-  return s + err;
-}
-
-/* Does the plane of normal n (Newell's, not unit) through cs hold every
-   corner of the ring (scaled copy sc, largest coordinate below 1) to
-   1e-12? Not for a sliver whose tiny side the differences rounded away. */
-static int newell_fits(vec3 n, const vec3 *sc, const int *ring, int h, vec3 cs) {
-  int i;
-  if (!(dmax(fabs(n.x), dmax(fabs(n.y), fabs(n.z))) > 0)) return 0;
-  n = v_normalize(n);
-  for (i = 0; i < h; i++)
-    if (!(fabs(v_dot(n, v_sub(sc[ring[i]], cs))) <= 1e-12)) return 0;
-  return 1;
-}
-
 /* The plane of a ring of input points: Newell's normal about the
    centroid, normalized, through the centroid. The normal is computed on
    the scaled copy (sc, the points times 2^e, exactly): the same products
@@ -338,39 +301,24 @@ static collide_plane ring_plane(const collide_vec3 *pts, const vec3 *sc,
     n.y += (p.z - q.z) * (p.x + q.x);
     n.z += (p.x - q.x) * (p.y + q.y);
   }
-  if (!newell_fits(n, sc, ring, h, cs)) {
-    /* A sliver: its corners differ by far less than their size in some
-       direction (a corner at 1e-308 beside corners near 10, or three
-       corners a hair off one line), so the differences round that away
-       and Newell's sum vanishes or tilts (a corner off its plane by more
-       than 1e-12 of the size: newell_fits). Then the largest over the ring's corners
-       o (with its neighbours p, q) of (p - o) x (q - o) = o x p + p x q +
-       q x o, summed without differences: each product exact as a pair of
-       doubles (fma), their sum compensated (Ogita, Rump, Oishi, "Accurate
-       sum and dot product", SISC 2005): the cross product to a relative
-       error near 2^-100 of its terms. (Three corners of a ring are never
-       on one line exactly, so it is nonzero in exact arithmetic.) Last,
-       should that round to zero too (terms below 1e-300): the exact
-       signs of its components (orient2d in each coordinate plane). */
-    double best = 0;
-    n = v3(0, 0, 0);
-    for (i = 0; i < h && !(best > 0 && h == 3); i++) {
-      vec3 o = sc[ring[i]], pp = sc[ring[(i + 1) % h]], q = sc[ring[(i + h - 1) % h]];
-      vec3 x = v3(cross_sum(o.y, o.z, pp.y, pp.z, q.y, q.z),
-                  cross_sum(o.z, o.x, pp.z, pp.x, q.z, q.x),
-                  cross_sum(o.x, o.y, pp.x, pp.y, q.x, q.y));
-      double m = dmax(fabs(x.x), dmax(fabs(x.y), fabs(x.z)));   /* (its square
-                                                                  may underflow) */
-      if (m > best) {
-        best = m;
-        n = x;
-      }
-    }
-    if (!(best > 0)) {
-      vec3 o = sc[ring[0]], pp = sc[ring[1]], q = sc[ring[h - 1]];
-      n = v3(collide__orient2d(o.y, o.z, pp.y, pp.z, q.y, q.z),
-             collide__orient2d(o.z, o.x, pp.z, pp.x, q.z, q.x),
-             collide__orient2d(o.x, o.y, pp.x, pp.y, q.x, q.y));
+  {
+    /* Newell's sum about the centroid rounds a sliver's tiny side away
+       (a corner at 1e-308 beside corners near 10, a side of 4e-9 beside
+       one of 18, three corners a hair off one line): it vanishes or
+       tilts. So it is checked against (p - o) x (q - o) at one corner o
+       (neighbours p, q; never on one line, exactly), each component the
+       exact 2x2 determinant rounded (collide__cross2d): the ring is
+       exactly planar, so that is its normal to rounding. Newell's is kept
+       when within 1e-12 of it (every ordinary face: the same bits as
+       before, and an axis exactly for a ring in an axis plane), else the
+       corner's is taken. */
+    vec3 o = sc[ring[0]], pp = sc[ring[1]], q = sc[ring[h - 1]];
+    vec3 x = v3(collide__cross2d(o.y, o.z, pp.y, pp.z, q.y, q.z),
+                collide__cross2d(o.z, o.x, pp.z, pp.x, q.z, q.x),
+                collide__cross2d(o.x, o.y, pp.x, pp.y, q.x, q.y));
+    if (dmax(fabs(x.x), dmax(fabs(x.y), fabs(x.z))) > 0) {
+      vec3 un = v_normalize(n), ux = v_normalize(x);
+      if (!(v_len2(v_sub(un, ux)) <= 1e-24)) n = x;
     }
   }
   pl.normal = v_normalize(n);
