@@ -648,6 +648,18 @@ static int sat_run(sat *s, const body *A, const body *B) {
     }
     return !s->miss;
   }
+  if (A->kind == B_BOX && B->na > 0) {
+    /* a box's edges along each axis a have arcs covering the whole great
+       circle across a: an edge of B is kept when its arc crosses the
+       plane across a (arcs_meet, the roles swapped) */
+    for (i = 0; i < 3 && !s->miss; i++) {
+      vec3 e = A->ax[i];
+      for (j = 0; j < B->na && !s->miss; j++)
+        if (sign_tol(v_dot(B->fa[2 * j], e), 1e-6) * sign_tol(v_dot(B->fa[2 * j + 1], e), 1e-6) <= 0)
+          sat_axis(s, A, B, v_cross(e, B->ea[j]));
+    }
+    return !s->miss;
+  }
   if (B->na > 0) eb = body_edge_count(B);   /* (B's listed edges, A's all) */
   if (is_solid(A) && has_normal(B)) eb = body_edge_count(B) - 1;
   for (j = 0; j < eb && j < ARCS; j++) eb_list[j] = body_edge(B, j);
