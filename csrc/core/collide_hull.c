@@ -346,7 +346,15 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
   for (i = 0; i < nr; i++) w->vid[w->ring[i]] = 0;
   for (i = 0; i < w->m; i++)
     if (w->vid[i] == 0) w->vid[i] = nv++; else w->vid[i] = -1;
-  need = block_size(nv, w->nf, nr, nr / 2, off);
+  /* the edges: the ring sides p -> q with p < q (each edge is a side of
+     two rings, once each way: nr / 2 of them; counted, not assumed) */
+  for (f = 0; f < w->nf; f++) {
+    int a = w->face_first[f], n = w->face_first[f + 1] - a;
+    for (i = 0; i < n; i++)
+      ne += w->vid[w->ring[a + i]] < w->vid[w->ring[a + (i + 1) % n]];
+  }
+  need = block_size(nv, w->nf, nr, ne, off);
+  ne = 0;
   if (block != NULL && cap >= need) {
     char *base = (char *)block;
     collide_convex *h = (collide_convex *)block;
@@ -412,11 +420,19 @@ int collide_convex_init(const collide_vec3 *points, int n, void *block,
   e = -e;
   w->m = 0;
   for (i = 0; i < n; i++) {
-    for (j = 0; j < i; j++)
-      if (points[j].x == points[i].x && points[j].y == points[i].y &&
-          points[j].z == points[i].z) break;
-    if (j < i) continue;
-    w->p[w->m] = v_ldexp(points[i], e);
+    /* scaled, and a coordinate below 2^-300 of the largest taken as 0:
+       the predicates' products of three coordinates then stay above
+       2^-969, where they are exact (collide_predicates.c); one below,
+       rounded, could make two decisions disagree and the faces not close
+       (fuzz: a coordinate of 1e-308 beside 10). Repeats: of these. */
+    vec3 q = v_ldexp(points[i], e);
+    if (fabs(q.x) < 0x1p-300) q.x = 0;
+    if (fabs(q.y) < 0x1p-300) q.y = 0;
+    if (fabs(q.z) < 0x1p-300) q.z = 0;
+    for (j = 0; j < w->m; j++)
+      if (w->p[j].x == q.x && w->p[j].y == q.y && w->p[j].z == q.z) break;
+    if (j < w->m) continue;
+    w->p[w->m] = q;
     w->src[w->m] = i;
     w->m++;
   }
