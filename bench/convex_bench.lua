@@ -74,12 +74,18 @@ local function caller(m, o)
   local sweep_aabb = collide["sweep_aabb_" .. o]
   local sweep_convex = collide["sweep_convex_" .. o]
   if m == "aabb" then
-    if o == "triangle" then return function(c) return sweep_aabb(c.e, c.c0, c.c1, c.a, c.b, c.c, P, N) end end
-    if o == "segment" then return function(c) return sweep_aabb(c.e, c.c0, c.c1, c.a, c.b, P, N) end end
+    if o == "triangle" then
+      return function(c) return sweep_aabb(c.e, c.c0, c.c1, c.a, c.b, c.c, P, N) end
+    end
+    if o == "segment" then
+      return function(c) return sweep_aabb(c.e, c.c0, c.c1, c.a, c.b, P, N) end
+    end
     if o == "aabb" then
       return function(c) return sweep_aabb(c.e, c.c0, c.c1, c.be, c.center, c.center) end
     end
-    if o == "plane" then return function(c) return sweep_aabb(c.e, c.c0, c.c1, c.plane, P, N) end end
+    if o == "plane" then
+      return function(c) return sweep_aabb(c.e, c.c0, c.c1, c.plane, P, N) end
+    end
     return function(c) return sweep_aabb(c.e, c.c0, c.c1, c.center, c.r, P, N) end
   end
   local shape = m == "hull8" and function() return hull8 end or function(c) return c.box end
@@ -135,9 +141,10 @@ local function time(f)
   return median(ts)
 end
 
-print(format("convex sweeps, %s: ns per call (64 cases), and / the aabb row of the same obstacle", vm))
-print(format("%-9s %-6s %9s %7s %9s %7s %5s %s", "obstacle", "mover", "VM ns", "/aabb", "C ns", "/aabb",
-             "hits", ""))
+print(format("convex sweeps, %s: ns per call (64 cases), and / the aabb row of the same " ..
+             "obstacle", vm))
+print(format("%-9s %-6s %9s %7s %9s %7s %5s %s", "obstacle", "mover", "VM ns", "/aabb", "C ns",
+             "/aabb", "hits", ""))
 local problems = 0
 for _, o in ipairs(OBST) do
   local ref_vm, ref_c

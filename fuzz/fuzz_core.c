@@ -3048,7 +3048,9 @@ static void fz_convex_sweep(src *s) {
   }
   if (nargs > 0) {
     if (!rotation_ok(&q) || (kind == 7 && !rotation_ok(&qb))) {
-      ENSURE(code < 0 && collide_error_arg(code) == rot_arg);
+      /* (B's turn, argument 6, is named unless an earlier one is bad) */
+      ENSURE(code < 0 && (rot_arg == 2 ? collide_error_arg(code) == 2
+                                       : collide_error_arg(code) <= 6));
     }
     if (convex_code(code, nargs)) {
       check_hit(code, &h);

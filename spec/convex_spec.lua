@@ -300,6 +300,7 @@ describe("collide.convex_box", function()
     hit, u, _, normal = collide.sweep_convex_triangle(B, { w = 1, x = 0, y = 0, z = 0 },
       vec3(-40, 0, 0), vec3(40, 0, 0), vec3(0, -1, -1), vec3(0, 1, -1), vec3(0, 0, 30))
     assert.is_true(hit)
+    assert.is_true(u > 0 and u < 1)
     assert.near(1, normal:length(), 1e-12)
   end)
 end)
