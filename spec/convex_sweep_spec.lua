@@ -355,6 +355,17 @@ describe("the convex sweeps given bad arguments", function()
                  err(s, BOX, { w = 1, x = 0 }, O, O, O, E))
     assert.equal("bad argument #2 to 'sweep_convex_aabb' (rotation is not a unit quaternion)",
                  err(s, BOX, { w = 1, x = 1, y = 0, z = 0 }, O, O, O, E))
+    -- collide's own objects are no quaternions: named, not "vec3 has no
+    -- field 'w'" from their __index (a hostile call found it)
+    assert.equal("bad argument #2 to 'sweep_convex_aabb' " ..
+                 "(rotation (angle or quaternion) expected, got vec3)",
+                 err(s, BOX, O, O, O, O, E))
+    assert.equal("bad argument #2 to 'sweep_convex_aabb' " ..
+                 "(rotation (angle or quaternion) expected, got plane)",
+                 err(s, BOX, collide.plane(O + collide.vec3(0, 1, 0), 0), O, O, O, E))
+    assert.equal("bad argument #6 to 'sweep_convex_convex' " ..
+                 "(rotation (angle or quaternion) expected, got convex)",
+                 err(collide.sweep_convex_convex, BOX, 0, O, O, BOX, BOX, O))
     assert.equal("bad argument #2 to 'sweep_convex_aabb' (number is NaN)",
                  err(s, BOX, 0 / 0, O, O, O, E))
     assert.equal("bad argument #3 to 'sweep_convex_aabb' (vec3 expected, got nil)",
