@@ -266,6 +266,17 @@ describe("collide.sweep_convex_sphere and _capsule", function()
     end
   end)
 
+  it("pushes out with a unit normal when a side rounds to nothing (fuzz)", function()
+    -- a rectangle 2e-50 by 12.25 turned: its short sides, turned, are the
+    -- difference of two numbers near 6 and round to zero
+    local sliver = collide.convex_box(vec3(1e-50, 6.125, 0))
+    local p = vec3(1e-50, 6.125, 0)
+    local hit, u, _, normal = collide.sweep_convex_capsule(sliver, 8.75, p, p, p, p, 0)
+    assert.is_true(hit)
+    assert.equal(0, u)
+    assert.near(1, normal:length(), 1e-12)
+  end)
+
   it("misses a ball beside the path", function()
     assert.is_false(collide.sweep_convex_sphere(BOX, 0.4, vec3(-5, 3, 0), vec3(5, 3, 0), vec3(0,
         0, 0), 1))

@@ -1202,6 +1202,9 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
       vec3 v0 = poly.vertices[e], v1 = poly.vertices[(e + 1) % poly.count];
       vec3 m = v_normalize(v_cross(v_sub(v1, v0), n));   /* outward, in the plane */
       double t = HUGE_VAL;   /* the push along m that clears every end by r */
+      /* (a side far shorter than the shape's distance from the origin
+         can turn into no vector at all: 1e-50 beside 6; fuzz) */
+      if (m.x == 0 && m.y == 0 && m.z == 0) continue;
       for (k = 0; k < ne; k++) t = dmin(t, v_dot(m, v_sub(ends[k], v0)));
       t = r - t;
       if (t < best_t) {
