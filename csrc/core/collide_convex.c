@@ -237,7 +237,7 @@ static unsigned key_hash(vec3 k) {
 static int hull_distinct(const collide_convex *h, int edges, const rot3 *R,
                          vec3 *out) {
   vec3 key[DEDUP], loc[DEDUP];
-  signed char slot[2 * DEDUP];
+  short slot[2 * DEDUP];
   int n = edges ? hull_edge_count(h) : hull_face_count(h), i, m = 0;
   if (n > DEDUP) return -1;
   memset(slot, -1, sizeof slot);
@@ -248,7 +248,7 @@ static int hull_distinct(const collide_convex *h, int edges, const rot3 *R,
     for (;;) {
       int j = slot[at];
       if (j < 0) {
-        slot[at] = (signed char)m;
+        slot[at] = (short)m;
         key[m] = k;
         loc[m++] = v;
         break;
@@ -293,7 +293,7 @@ static int hull_arcs(const collide_convex *h, const rot3 *R, hull_scratch *w) {
   memset(slot, -1, size * sizeof slot[0]);
   for (k = 0; k < 2 * ne; k++) side[k] = -1;
   for (k = 0; k < ne; k++) {   /* (p, q) -> k */
-    unsigned key = (unsigned)(h->edges[2 * k] * 257 + h->edges[2 * k + 1]) & (size - 1);
+    unsigned key = (unsigned)(h->edges[2 * (size_t)k] * 257 + h->edges[2 * (size_t)k + 1]) & (size - 1);
     while (slot[key] >= 0) key = (key + 1) & (size - 1);
     slot[key] = (short)k;
   }
@@ -306,7 +306,7 @@ static int hull_arcs(const collide_convex *h, const rot3 *R, hull_scratch *w) {
       for (;;) {
         k = slot[key];
         if (k < 0) return 0;
-        if (h->edges[2 * k] == lo && h->edges[2 * k + 1] == hi) break;
+        if (h->edges[2 * (size_t)k] == lo && h->edges[2 * (size_t)k + 1] == hi) break;
         key = (key + 1) & (size - 1);
       }
       if (side[2 * k + (p > q)] >= 0) return 0;
@@ -317,10 +317,10 @@ static int hull_arcs(const collide_convex *h, const rot3 *R, hull_scratch *w) {
   if (e != ne) return 0;
   for (f = 0; f < h->face_count; f++) w->fw[f] = rot_apply(R, h->faces[f].normal);
   for (k = 0; k < ne; k++) {
-    if (side[2 * k] < 0 || side[2 * k + 1] < 0) return 0;
+    if (side[2 * (size_t)k] < 0 || side[2 * (size_t)k + 1] < 0) return 0;
     w->ea[k] = rot_apply(R, hull_edge_local(h, k));
-    w->fa[2 * k] = w->fw[side[2 * k]];
-    w->fa[2 * k + 1] = w->fw[side[2 * k + 1]];
+    w->fa[2 * (size_t)k] = w->fw[side[2 * (size_t)k]];
+    w->fa[2 * (size_t)k + 1] = w->fw[side[2 * (size_t)k + 1]];
   }
   return ne;
 }
@@ -588,7 +588,7 @@ static int sign_tol(double x, double tol) { return x > tol ? 1 : (x < -tol ? -1 
 static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
   const double tol = 1e-6;
   if (B->na > 0) {
-    vec3 c = v_neg(B->fa[2 * j]), d = v_neg(B->fa[2 * j + 1]);
+    vec3 c = v_neg(B->fa[2 * (size_t)j]), d = v_neg(B->fa[2 * (size_t)j + 1]);
     vec3 ba = v_cross(n2, n1), dc = v_cross(d, c);
     int cba = sign_tol(v_dot(c, ba), tol), dba = sign_tol(v_dot(d, ba), tol);
     int adc = sign_tol(v_dot(n1, dc), tol), bdc = sign_tol(v_dot(n2, dc), tol);
@@ -642,7 +642,7 @@ static int sat_run(sat *s, const body *A, const body *B) {
     eb_list[j] = B->na > 0 ? B->ea[j] : body_edge(B, j);
   if (A->na > 0 && eb <= ARCS) {
     for (i = 0; i < A->na && !s->miss; i++) {
-      vec3 e = A->ea[i], n1 = A->fa[2 * i], n2 = A->fa[2 * i + 1];
+      vec3 e = A->ea[i], n1 = A->fa[2 * (size_t)i], n2 = A->fa[2 * (size_t)i + 1];
       for (j = 0; j < eb && !s->miss; j++)
         if (arcs_meet(n1, n2, B, j, eb_list[j])) sat_axis(s, A, B, v_cross(e, eb_list[j]));
     }
@@ -655,7 +655,7 @@ static int sat_run(sat *s, const body *A, const body *B) {
     for (i = 0; i < 3 && !s->miss; i++) {
       vec3 e = A->ax[i];
       for (j = 0; j < B->na && !s->miss; j++)
-        if (sign_tol(v_dot(B->fa[2 * j], e), 1e-6) * sign_tol(v_dot(B->fa[2 * j + 1], e), 1e-6) <= 0)
+        if (sign_tol(v_dot(B->fa[2 * (size_t)j], e), 1e-6) * sign_tol(v_dot(B->fa[2 * (size_t)j + 1], e), 1e-6) <= 0)
           sat_axis(s, A, B, v_cross(e, B->ea[j]));
     }
     return !s->miss;
@@ -803,10 +803,13 @@ static int support_set(const body *b, vec3 shift, vec3 N, double tol, vec3 t1,
 static void contact(const body *A, vec3 shift, const body *B, vec3 N,
                     double scale, collide_hit *out) {
   p2 S[MAXS], T[MAXS], R[MAXS], tmp[MAXS], q;
-  double ls, lt, tol = 1e-9 * scale;
+  double ls = 0, lt = 0, tol = 1e-9 * scale;
   vec3 t1, t2;
   int ns, nt, i;
   /* a basis across N */
+  /* (defined on every path: the analyzer cannot see that a support set
+     always has a corner) */
+  S[0].x = S[0].y = T[0].x = T[0].y = q.x = q.y = 0;
   t1 = fabs(N.x) > fabs(N.z) ? v3(-N.y, N.x, 0) : v3(0, -N.z, N.y);
   t1 = v_normalize(t1);
   t2 = v_cross(N, t1);
