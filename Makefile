@@ -85,7 +85,7 @@ DEPS_LOVE = love:love xvfb-run:xvfb xauth:xauth zip:zip \
 
 .PHONY: examples fps-example platformer-smoke platformer help help-check \
   playground playground-smoke tiles-smoke tiles
-.PHONY: bench-peers bench-peers-box2d bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
+.PHONY: bench-peers bench-peers-box2d bench-convex bench-world all test demo clean deps deps-demo deps-love love love-smoke build-all \
         check-c check-convex-oracle check-convex-oracle-full specs spec-full \
         check-turning-referee check-turning-referee-full \
         luacheck rock-check rock-check-rest test-build \
@@ -454,6 +454,22 @@ bench: build/5.4/collide/core.so build/5.1/collide/core.so \
 	@RAW_BIN=./build/bench/raw LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' \
 	  LUA_CPATH='build/5.1/?.so;;' luajit bench/run.lua build/bench/raw.txt
 	@$(MAKE) --no-print-directory bench-world
+	@$(MAKE) --no-print-directory bench-convex
+
+# The convex sweeps beside the moving box's on the same obstacles, in a C
+# loop and on Lua 5.4, LuaJIT FFI and LuaJIT's C API (bench/convex_bench.*).
+bench-convex: build/5.4/collide/core.so build/5.1/collide/core.so build/bench/convex
+	./build/bench/convex > build/bench/convex.txt
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.4/?.so;;' \
+	  lua5.4 bench/convex_bench.lua build/bench/convex.txt
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.1/?.so;;' \
+	  COLLIDE_BACKEND=ffi luajit bench/convex_bench.lua build/bench/convex.txt
+	@LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/5.1/?.so;;' \
+	  COLLIDE_BACKEND=capi luajit bench/convex_bench.lua build/bench/convex.txt
+
+build/bench/convex: bench/convex_bench.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -o $@ $< $(CORE_SRC) -lm
 
 # The world: queries over 1k-100k triangles against Lua loops over the
 # single-shape calls (Lua 5.4 and LuaJIT) and against C loops; sweep_pairs
@@ -499,11 +515,23 @@ build/peers/peers: bench/peers/peers.cpp build/peers/have.flags \
 	  $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC)) \
 	  $$(pkg-config --libs bullet) -lm
 
+# The convex sweeps against Bullet's convex casts (bench/peers/convex_peers.cpp),
+# each disagreement settled by the exact referee (bench/peers/convex_referee.py).
+build/peers/convex_peers: bench/peers/convex_peers.cpp \
+                          $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC))
+	$(CXX) -std=c++14 -O2 -g -Wall -Wextra -Icsrc/core \
+	  $$(pkg-config --cflags bullet) -o $@ bench/peers/convex_peers.cpp \
+	  $(patsubst csrc/core/%.c,build/peers/%.o,$(CORE_SRC)) \
+	  $$(pkg-config --libs bullet) -lm
+
 bench-peers:
 	@sh tools/ensure-deps $(DEPS_BUILD) $(DEPS_PEERS)
-	@$(MAKE) --no-print-directory build/peers/peers
+	@$(MAKE) --no-print-directory build/peers/peers build/peers/convex_peers
 	@mkdir -p build/bench
 	./build/peers/peers build/bench/peers.txt
+	./build/peers/convex_peers build/bench/convex_peers.cases | tee build/bench/convex_peers.txt
+	python3 bench/peers/convex_referee.py build/bench/convex_peers.cases \
+	  | tee -a build/bench/convex_peers.txt
 	@$(MAKE) --no-print-directory bench-peers-box2d
 
 # sweep_convex_turning against Box2D 2.4's b2TimeOfImpact (Debian's
@@ -658,6 +686,8 @@ FUZZ_TARGETS = sphere_sphere plane sphere_plane raycast_plane polygon_init \
   sphere_segment sphere_aabb raycast_aabb raycast_sphere aabb_aabb misc
 # moving box (branch box)
 FUZZ_TARGETS += aabb_sphere aabb_plane aabb_triangle aabb_polygon aabb_segment
+# convex shapes: the hull on hostile points, every sweep_convex_*
+FUZZ_TARGETS += convex convex_sweep
 # capsule sweeps (collide_capsule*.c)
 FUZZ_TARGETS += capsule_sphere capsule_plane capsule_triangle capsule_polygon \
   capsule_segment capsule_aabb capsule_capsule

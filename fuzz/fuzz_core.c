@@ -2832,6 +2832,240 @@ static void fz_tiles(src *s) {
 
 /* ==== (end of tile maps and outlines) ====================================== */
 
+/* ==== convex shapes (collide_hull.c, collide_convex.c) ====================== */
+
+/* A rejection's argument and reason are valid (n: the call's Lua
+   arguments); 1 when code is a result to check. */
+static int convex_code(int code, int nargs) {
+  int a, r;
+  last_code = code;
+  ENSURE(code <= 1);
+  if (code >= 0) return 1;
+  a = collide_error_arg(code);
+  r = collide_error_reason(code);
+  ENSURE(code == -(a * 256 + r));
+  ENSURE(a >= 1 && a <= nargs);
+  ENSURE(r >= 1 && r < COLLIDE_E_LAST);
+  return 0;
+}
+
+/* A hull built into a malloc'd block (NULL when refused); the checks of
+   its structure: every corner an input point, indices in range, unit face
+   normals, Euler's V - E + F = 2 for a solid, every corner on or beneath
+   every face (moderate magnitudes). */
+static collide_convex *fz_hull(const vec3 *p, int n, int box, const vec3 *e) {
+  int size = box ? collide_convex_box_init(e, NULL, 0) : collide_convex_init(p, n, NULL, 0);
+  collide_convex *h;
+  int i, j, k;
+  double m = 0;
+  if (size < 0) {
+    (void)convex_code(size, 1);
+    if (!box && (n < 3 || n > COLLIDE_MAX_CONVEX_POINTS))
+      ENSURE(collide_error_arg(size) == 1);
+    return NULL;
+  }
+  h = (collide_convex *)malloc((size_t)size);
+  if (!h) return NULL;
+  ENSURE((box ? collide_convex_box_init(e, h, size) : collide_convex_init(p, n, h, size)) == size);
+  ENSURE(h->vertex_count >= 3 && h->face_count >= 2 && h->edge_count >= 3);
+  ENSURE(box || h->vertex_count <= n);
+  for (i = 0; i < h->vertex_count; i++) {
+    const vec3 *v = &h->vertices[i];
+    ENSURE(finite3(v));
+    m = fmax(m, fmax(fabs(v->x), fmax(fabs(v->y), fabs(v->z))));
+    if (!box) {
+      for (j = 0; j < n; j++)
+        if (p[j].x == v->x && p[j].y == v->y && p[j].z == v->z) break;
+      ENSURE(j < n);
+    }
+  }
+  ENSURE(h->face_first[0] == 0);
+  for (i = 0; i < h->face_count; i++) {
+    ENSURE(h->face_first[i + 1] - h->face_first[i] >= 3);
+    for (k = h->face_first[i]; k < h->face_first[i + 1]; k++)
+      ENSURE(h->ring[k] >= 0 && h->ring[k] < h->vertex_count);
+    ENSURE(fabs(len(h->faces[i].normal) - 1) <= 1e-9);
+  }
+  for (i = 0; i < 2 * h->edge_count; i++)
+    ENSURE(h->edges[i] >= 0 && h->edges[i] < h->vertex_count);
+  if (!h->flat) ENSURE(h->vertex_count - h->edge_count + h->face_count == 2);
+  else ENSURE(h->face_count == 2 && h->edge_count == h->vertex_count);
+  if (m > 1e-100 && m < 1e100)
+    for (i = 0; i < h->face_count; i++)
+      for (j = 0; j < h->vertex_count; j++)
+        ENSURE(dot(h->faces[i].normal, h->vertices[j]) + h->faces[i].d <= 1e-9 * m);
+  ENSURE(h->radius >= 0 && h->radius <= 2 * m);
+  return h;
+}
+
+/* fz_convex: collide_convex_init on hostile points (repeats, lines,
+   planes, NaN, huge, tiny, up to 300 of them), collide_convex_box_init on
+   any vector. */
+static void fz_convex(src *s) {
+  vec3 p[300];
+  int n, i;
+  collide_convex *h;
+  unsigned k = byte(s);
+  if (k % 8 == 0) {
+    vec3 e = vector(s);
+    h = fz_hull(NULL, 0, 1, &e);
+    if (!h) return;
+    ENSURE(e.x >= 0 && e.y >= 0 && e.z >= 0);
+    free(h);
+    return;
+  }
+  n = k % 8 == 1 ? (int)(byte(s) + byte(s)) % 301 : (int)(byte(s) % 16);
+  for (i = 0; i < n; i++) {
+    /* (after 24 from the input, copies and midpoints of earlier ones) */
+    if (i >= 24 && s->n == 0) {
+      vec3 a = p[(i * 7) % i], b = p[(i * 13) % i];
+      p[i] = (i & 1) ? a : vec(0.5 * (a.x + b.x), 0.5 * (a.y + b.y), 0.5 * (a.z + b.z));
+    } else {
+      p[i] = vector(s);
+    }
+  }
+  h = fz_hull(p, n, 0, NULL);
+  free(h);
+}
+
+/* A rotation: an angle, or a quaternion (sometimes normalized, sometimes
+   not: off 1 by more than 1e-6 must be refused). */
+static collide_rotation fz_rotation(src *s) {
+  collide_rotation q;
+  unsigned k = byte(s);
+  memset(&q, 0, sizeof q);
+  if (k % 3 == 0) {
+    q.is_angle = 1;
+    q.angle = number(s);
+  } else {
+    q.w = number(s);
+    q.x = number(s);
+    q.y = number(s);
+    q.z = number(s);
+    if (k % 3 == 1) {
+      double l = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+      if (l > 0 && l < HUGE_VAL) {
+        q.w /= l; q.x /= l; q.y /= l; q.z /= l;
+      }
+    }
+  }
+  return q;
+}
+
+static int rotation_ok(const collide_rotation *q) {
+  double n2;
+  if (q->is_angle) return isfinite(q->angle) && fabs(q->angle) <= 1e50;
+  if (!(isfinite(q->w) && isfinite(q->x) && isfinite(q->y) && isfinite(q->z))) return 0;
+  n2 = q->w * q->w + q->x * q->x + q->y * q->y + q->z * q->z;
+  return fabs(n2 - 1) <= 1e-6;
+}
+
+/* A hull for a sweep: a box or a few points; NULL when refused. */
+static collide_convex *fz_some_hull(src *s) {
+  vec3 p[12];
+  int n, i;
+  unsigned k = byte(s);
+  if (k % 4 == 0) {
+    vec3 e = vector(s);
+    return fz_hull(NULL, 0, 1, &e);
+  }
+  n = 3 + (int)(k % 10);
+  for (i = 0; i < n; i++) p[i] = vector(s);
+  return fz_hull(p, n, 0, NULL);
+}
+
+/* fz_convex_sweep: every collide_sweep_convex_* on a hull (a box or a few
+   hostile points), a hostile rotation and hostile motion and obstacle:
+   refused with a valid argument and reason, or a valid hit or miss; a
+   rotation that is not finite or not unit to 1e-6 is refused (argument
+   2, or 6 for the obstacle's), a hull is never. */
+static void fz_convex_sweep(src *s) {
+  collide_convex *A = fz_some_hull(s), *B = NULL;
+  collide_rotation q, qb;
+  vec3 c0, c1, a, b, c, v[6];
+  collide_hit h;
+  collide_plane pl;
+  collide_polygon poly;
+  double r;
+  int code = 0, kind, nargs = 0, rot_arg = 2, i;
+  if (!A) return;
+  q = fz_rotation(s);
+  c0 = vector(s);
+  c1 = vector(s);
+  kind = (int)(byte(s) % 8);
+  memset(&h, 0xff, sizeof h);   /* (a miss must zero it) */
+  switch (kind) {
+    case 0:
+      a = vector(s);
+      if (collide_plane_make(&a, number(s), &pl) != 1) break;
+      code = collide_sweep_convex_plane(A, &q, &c0, &c1, &pl, &h);
+      nargs = 5;
+      break;
+    case 1:
+      a = vector(s);
+      r = number(s);
+      code = collide_sweep_convex_sphere(A, &q, &c0, &c1, &a, r, &h);
+      nargs = 6;
+      break;
+    case 2:
+      a = vector(s); b = vector(s); c = vector(s);
+      code = collide_sweep_convex_triangle(A, &q, &c0, &c1, &a, &b, &c, &h);
+      nargs = 7;
+      break;
+    case 3: {
+      int n = 3 + (int)(byte(s) % 4);
+      for (i = 0; i < n; i++) v[i] = vector(s);
+      if (collide_polygon_init(v, n, &poly) != 1) break;
+      code = collide_sweep_convex_polygon(A, &q, &c0, &c1, &poly, &h);
+      nargs = 5;
+      break;
+    }
+    case 4:
+      a = vector(s); b = vector(s);
+      code = collide_sweep_convex_segment(A, &q, &c0, &c1, &a, &b, &h);
+      nargs = 6;
+      break;
+    case 5:
+      a = vector(s); b = vector(s);
+      code = collide_sweep_convex_aabb(A, &q, &c0, &c1, &a, &b, &h);
+      nargs = 6;
+      break;
+    case 6:
+      a = vector(s); b = vector(s);
+      r = number(s);
+      code = collide_sweep_convex_capsule(A, &q, &c0, &c1, &a, &b, r, &h);
+      nargs = 7;
+      break;
+    default:
+      B = fz_some_hull(s);
+      if (!B) break;
+      qb = fz_rotation(s);
+      a = vector(s);
+      code = collide_sweep_convex_convex(A, &q, &c0, &c1, B, &qb, &a, &h);
+      nargs = 7;
+      if (rotation_ok(&q) && !rotation_ok(&qb)) rot_arg = 6;
+      break;
+  }
+  if (nargs > 0) {
+    if (!rotation_ok(&q) || (kind == 7 && !rotation_ok(&qb))) {
+      /* (B's turn, argument 6, is named unless an earlier one is bad) */
+      ENSURE(code < 0 && (rot_arg == 2 ? collide_error_arg(code) == 2
+                                       : collide_error_arg(code) <= 6));
+    }
+    if (convex_code(code, nargs)) {
+      check_hit(code, &h);
+    } else {
+      /* (the hulls were accepted: never named) */
+      ENSURE(collide_error_arg(code) != 1);
+      if (kind == 7) ENSURE(collide_error_arg(code) != 5);
+    }
+  }
+  free(A);
+  free(B);
+}
+
+/* ==== (end of convex shapes) ================================================ */
+
 typedef void (*target_fn)(src *);
 
 #ifndef FUZZ_TARGET
@@ -2849,7 +3083,8 @@ static void fz_all(src *s) {
     /* moving box (branch box) */
     fz_aabb_sphere, fz_aabb_plane, fz_aabb_triangle, fz_aabb_polygon,
     fz_aabb_segment,
-    fz_outline, fz_tiles   /* (issue 29) */
+    fz_outline, fz_tiles,   /* (issue 29) */
+    fz_convex, fz_convex_sweep   /* convex shapes */
   };
   t[byte(s) % (sizeof t / sizeof t[0])](s);
 }

@@ -257,4 +257,50 @@ describe("collide.convex_box", function()
     assert.is_false(ok)
     assert.matches("bad argument #1 to 'convex_box' %(vec3 has a NaN component%)", msg)
   end)
+
+  -- (fuzz/corpus/convex*: Newell's sum underflowed, or its centroid
+  -- rounded a sliver's height away, and the face normal was zero)
+  it("has unit face normals for tiny extents and for slivers", function()
+    local t = 2 ^ -1022
+    local A = collide.convex_box { t, t, 0 }
+    assert.is_true(A.flat)
+    for _, pl in ipairs(A:faces()) do assert.near(1, pl.normal:length(), 1e-12) end
+    -- a coordinate below 2^-300 of the largest counts as 0 in the hull's
+    -- decisions (docs/convex.md): 1e-308 beside 15.875 is the origin again
+    local ok, msg = pcall(collide.convex, { { 9.625, 15.875, 9.625 }, { 0, 0, t }, { 0, 0, 0 } })
+    assert.is_false(ok)
+    assert.matches("points are all on one line", msg)
+    local pts = { { 9.625, 15.875, 9.625 }, { 0, 0, 2 ^ -290 }, { 0, 0, 0 } }
+    local B = collide.convex(pts)
+    assert.equal(3, #B)
+    assert_hull(B, pts)
+    -- two corners on a line through the origin, the third 4e-35 from it:
+    -- a sliver in the plane y = 0, whose normal is -y or +y exactly
+    -- (-0x1.cfdb417c18a1bp-35, 0x1.dafd309fd7afdp-45 and -0x1.a9bp-115,
+    -- written so that Lua 5.1 reads them)
+    local x, z = -0x1cfdb417c18a1b * 2 ^ -87, 0x1dafd309fd7afd * 2 ^ -97
+    local C = collide.convex { { x, 0, z }, { 2 * x, 0, 2 * z }, { -0x1a9b * 2 ^ -127, 0, 0 } }
+    assert.is_true(C.flat)
+    for _, pl in ipairs(C:faces()) do
+      assert.equal(0, pl.normal.x)
+      assert.equal(1, math.abs(pl.normal.y))
+      assert.equal(0, pl.normal.z)
+    end
+    -- a side 4e-9 long beside one 18 long: Newell's normal, its tiny side
+    -- rounded away about the centroid, tilted off the far corner by 1e-8
+    local D = { { 0, 0, 0 }, { -0x112e0be826d695 * 2 ^ -80, 0, 0x119799812dea11 * 2 ^ -90 },
+                { 12.625, 12.625, 3 } }
+    assert_hull(collide.convex(D), D)
+    -- and it sweeps like any other shape
+    local hit, u, _, normal = collide.sweep_convex_plane(A, 0, vec3(0, 1, 0), vec3(0, -1, 0),
+                                                         collide.plane(vec3(0, 1, 0), 0))
+    assert.is_true(hit)
+    assert.equal(0.5, u)
+    assert.equal(vec3(0, 1, 0), normal)
+    hit, u, _, normal = collide.sweep_convex_triangle(B, { w = 1, x = 0, y = 0, z = 0 },
+      vec3(-40, 0, 0), vec3(40, 0, 0), vec3(0, -1, -1), vec3(0, 1, -1), vec3(0, 0, 30))
+    assert.is_true(hit)
+    assert.is_true(u > 0 and u < 1)
+    assert.near(1, normal:length(), 1e-12)
+  end)
 end)

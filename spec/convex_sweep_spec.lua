@@ -266,6 +266,17 @@ describe("collide.sweep_convex_sphere and _capsule", function()
     end
   end)
 
+  it("pushes out with a unit normal when a side rounds to nothing (fuzz)", function()
+    -- a rectangle 2e-50 by 12.25 turned: its short sides, turned, are the
+    -- difference of two numbers near 6 and round to zero
+    local sliver = collide.convex_box(vec3(1e-50, 6.125, 0))
+    local p = vec3(1e-50, 6.125, 0)
+    local hit, u, _, normal = collide.sweep_convex_capsule(sliver, 8.75, p, p, p, p, 0)
+    assert.is_true(hit)
+    assert.equal(0, u)
+    assert.near(1, normal:length(), 1e-12)
+  end)
+
   it("misses a ball beside the path", function()
     assert.is_false(collide.sweep_convex_sphere(BOX, 0.4, vec3(-5, 3, 0), vec3(5, 3, 0), vec3(0,
         0, 0), 1))
@@ -355,6 +366,17 @@ describe("the convex sweeps given bad arguments", function()
                  err(s, BOX, { w = 1, x = 0 }, O, O, O, E))
     assert.equal("bad argument #2 to 'sweep_convex_aabb' (rotation is not a unit quaternion)",
                  err(s, BOX, { w = 1, x = 1, y = 0, z = 0 }, O, O, O, E))
+    -- collide's own objects are no quaternions: named, not "vec3 has no
+    -- field 'w'" from their __index (a hostile call found it)
+    assert.equal("bad argument #2 to 'sweep_convex_aabb' " ..
+                 "(rotation (angle or quaternion) expected, got vec3)",
+                 err(s, BOX, O, O, O, O, E))
+    assert.equal("bad argument #2 to 'sweep_convex_aabb' " ..
+                 "(rotation (angle or quaternion) expected, got plane)",
+                 err(s, BOX, collide.plane(O + collide.vec3(0, 1, 0), 0), O, O, O, E))
+    assert.equal("bad argument #6 to 'sweep_convex_convex' " ..
+                 "(rotation (angle or quaternion) expected, got convex)",
+                 err(collide.sweep_convex_convex, BOX, 0, O, O, BOX, BOX, O))
     assert.equal("bad argument #2 to 'sweep_convex_aabb' (number is NaN)",
                  err(s, BOX, 0 / 0, O, O, O, E))
     assert.equal("bad argument #3 to 'sweep_convex_aabb' (vec3 expected, got nil)",

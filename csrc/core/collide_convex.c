@@ -58,6 +58,7 @@
  * Uses only the primitives layer (collide_internal.h's vector helpers);
  * the hull is collide_hull.c's collide_convex.
  */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "collide_prims.h"
@@ -112,108 +113,363 @@ static int rot_make(const collide_rotation *q, rot3 *R) {
 
 /* ---- a polytope in the world -------------------------------------------------- */
 
-enum { B_HULL, B_POINTS, B_BOX };
+/* B_PTS: corners pos + p[i]: a hull's corners turned (R v, computed once
+   per call), or a triangle's, polygon's or segment's as given (pos = 0),
+   flat with unit normal n when np >= 3. B_BOX: the box of centre pos and
+   half-extents e along the unit axes ax: an axis-aligned box (ax the
+   identity, p NULL) or a hull that is a box about its frame's origin
+   (collide.convex_box, or any 8 corners (+-ex, +-ey, +-ez)) turned by R,
+   ax the columns of R, h the hull, p NULL: its corners are turned only
+   for the contact). */
+enum { B_PTS, B_BOX };
 
-/* B_HULL: h turned by R, its frame's origin at pos. B_POINTS: nv world
-   points v, flat with unit normal n when nv >= 3 (a triangle, a polygon),
-   a segment when nv = 2. B_BOX: centre pos, half-extents e. */
+/* Faces or edges of one hull listed per call, at most this many (more:
+   computed on demand, each time, from the hull and R). */
+#define DEDUP 64
+
 typedef struct body {
-  int kind;
-  const collide_convex *h;
+  int kind, np;
+  vec3 pos, n, e, ax[3];
+  const vec3 *p;
+  const collide_convex *h;   /* the hull, or NULL */
   rot3 R;
-  const vec3 *v;
-  int nv;
-  vec3 n, pos, e;
+  /* face normals and edge directions (not unit) when listed, else NULL */
+  const vec3 *fc, *ec;
+  int nfc, nec;
+  /* a solid hull's every edge (not deduplicated), turned: its direction
+     ea and the unit normals of the two faces beside it, fa[2k], fa[2k+1]
+     (its arc on the Gauss map); na edges, 0 when not listed */
+  const vec3 *ea, *fa;
+  int na;
+  struct hull_scratch *w;   /* a hull whose axes are not listed yet */
+  vec3 *corners;            /* a box hull's: room for its corners turned */
 } body;
 
-static int body_vertex_count(const body *b) {
-  return b->kind == B_HULL ? b->h->vertex_count : b->kind == B_POINTS ? b->nv : 8;
-}
+/* A hull's storage for the call. */
+/* Hulls of at most ARCS edges and faces list each edge's arc. */
+#define ARCS 128
+
+typedef struct hull_scratch {
+  vec3 p[COLLIDE_MAX_CONVEX_POINTS], f[DEDUP], e[DEDUP];
+  vec3 ea[ARCS], fa[2 * ARCS], fw[ARCS];
+} hull_scratch;
+
+static int body_vertex_count(const body *b) { return b->p != NULL ? b->np : 8; }
 
 static vec3 body_vertex(const body *b, int i) {
-  if (b->kind == B_HULL) return v_add(rot_apply(&b->R, b->h->vertices[i]), b->pos);
-  if (b->kind == B_POINTS) return b->v[i];
+  if (b->p != NULL) return v_add(b->p[i], b->pos);
+  if (b->h != NULL) return v_add(rot_apply(&b->R, b->h->vertices[i]), b->pos);
   return v3(b->pos.x + ((i & 4) ? b->e.x : -b->e.x),
             b->pos.y + ((i & 2) ? b->e.y : -b->e.y),
             b->pos.z + ((i & 1) ? b->e.z : -b->e.z));
 }
 
-/* [lo, hi] of the body's projection on L. */
+/* [lo, hi] of the body's projection on L. A box's: its centre's
+   projection -+ the sum of |L . axis| times the half-extent, the box's
+   exact support for the axes it has (an aligned box's axes are exactly
+   the coordinate axes; a turned one's are R's columns, the very matrix
+   whose turned corners the other bodies' supports use, to rounding). */
 static void body_support(const body *b, vec3 L, double *lo, double *hi) {
+  double c = v_dot(b->pos, L), mn, mx;
   int i;
   if (b->kind == B_BOX) {
-    double c = v_dot(b->pos, L);
-    double r = fabs(L.x) * b->e.x + fabs(L.y) * b->e.y + fabs(L.z) * b->e.z;
+    double r = b->h == NULL
+      ? fabs(L.x) * b->e.x + fabs(L.y) * b->e.y + fabs(L.z) * b->e.z
+      : fabs(v_dot(b->ax[0], L)) * b->e.x + fabs(v_dot(b->ax[1], L)) * b->e.y +
+        fabs(v_dot(b->ax[2], L)) * b->e.z;
     *lo = c - r;
     *hi = c + r;
     return;
   }
-  if (b->kind == B_HULL) {
-    vec3 La = rot_apply_t(&b->R, L);
-    double c = v_dot(b->pos, L), mn, mx;
-    const collide_vec3 *v = b->h->vertices;
-    mn = mx = v_dot(v[0], La);
-    for (i = 1; i < b->h->vertex_count; i++) {
-      double t = v_dot(v[i], La);
-      mn = dmin(mn, t);
-      mx = dmax(mx, t);
+  mn = mx = v_dot(b->p[0], L);
+  for (i = 1; i < b->np; i++) {
+    double t = v_dot(b->p[i], L);
+    mn = dmin(mn, t);
+    mx = dmax(mx, t);
+  }
+  *lo = mn + c;
+  *hi = mx + c;
+}
+
+/* A hull's face normals in its frame, a flat hull's side normals n x e
+   after its normal; its edge directions, a flat hull's normal last. */
+static vec3 hull_edge_local(const collide_convex *h, int k) {
+  return v_sub(h->vertices[h->edges[2 * (size_t)k + 1]],
+               h->vertices[h->edges[2 * (size_t)k]]);
+}
+static int hull_face_count(const collide_convex *h) {
+  return h->flat ? 1 + h->edge_count : h->face_count;
+}
+static vec3 hull_face_local(const collide_convex *h, int i) {
+  if (i == 0 || !h->flat) return h->faces[i].normal;
+  return v_cross(h->faces[0].normal, hull_edge_local(h, i - 1));
+}
+static int hull_edge_count(const collide_convex *h) {
+  return h->edge_count + (h->flat ? 1 : 0);
+}
+static vec3 hull_edge_dir_local(const collide_convex *h, int j) {
+  if (j == h->edge_count) return h->faces[0].normal;
+  return hull_edge_local(h, j);
+}
+
+/* A direction's key up to its sign: v or -v, whichever has its first
+   nonzero component positive, zeros made +0; v and w are equal or
+   opposite exactly when their keys are equal. Its hash: of the bits. */
+static vec3 sign_key(vec3 v) {
+  if (v.x < 0 || (v.x == 0 && (v.y < 0 || (v.y == 0 && v.z < 0)))) v = v_neg(v);
+  return v3(v.x + 0.0, v.y + 0.0, v.z + 0.0);
+}
+static unsigned key_hash(vec3 k) {
+  uint64_t b[3], h;
+  memcpy(&b[0], &k.x, sizeof b[0]);
+  memcpy(&b[1], &k.y, sizeof b[1]);
+  memcpy(&b[2], &k.z, sizeof b[2]);
+  h = (b[0] * 0x9E3779B97F4A7C15u) ^ (b[1] * 0xC2B2AE3D27D4EB4Fu) ^
+      (b[2] * 0x165667B19E3779F9u);
+  return (unsigned)(h >> 57);   /* 0 .. 127 */
+}
+
+/* A hull's faces (edges = 0) or edges whose direction in its frame is
+   not exactly that of an earlier one or its opposite, turned by R, into
+   out: the same axes, so the same answer, fewer of them (a box: 3 of 6
+   faces, 3 of 12 edges). Found by a hash of sign_key, in one pass. -1
+   when there are more than DEDUP. */
+static int hull_distinct(const collide_convex *h, int edges, const rot3 *R,
+                         vec3 *out) {
+  vec3 key[DEDUP], loc[DEDUP];
+  short slot[2 * DEDUP];
+  int n = edges ? hull_edge_count(h) : hull_face_count(h), i, m = 0;
+  if (n > DEDUP) return -1;
+  memset(slot, -1, sizeof slot);
+  for (i = 0; i < n; i++) {
+    vec3 v = edges ? hull_edge_dir_local(h, i) : hull_face_local(h, i);
+    vec3 k = sign_key(v);
+    unsigned at = key_hash(k);
+    for (;;) {
+      int j = slot[at];
+      if (j < 0) {
+        slot[at] = (short)m;
+        key[m] = k;
+        loc[m++] = v;
+        break;
+      }
+      if (key[j].x == k.x && key[j].y == k.y && key[j].z == k.z) break;
+      at = (at + 1) & (2 * DEDUP - 1);
     }
-    *lo = mn + c;
-    *hi = mx + c;
+  }
+  for (i = 0; i < m; i++) out[i] = rot_apply(R, loc[i]);
+  return m;
+}
+
+/* 1 with e when the hull's corners are the 8 points (+-e.x, +-e.y, +-e.z):
+   a box about its frame's origin, whatever their order. */
+static int hull_is_box(const collide_convex *h, vec3 *e) {
+  const collide_vec3 *v = h->vertices;
+  unsigned seen = 0;
+  int i;
+  if (h->vertex_count != 8 || h->flat || h->face_count != 6) return 0;
+  *e = v3(fabs(v[0].x), fabs(v[0].y), fabs(v[0].z));
+  for (i = 0; i < 8; i++) {
+    if (fabs(v[i].x) != e->x || fabs(v[i].y) != e->y || fabs(v[i].z) != e->z)
+      return 0;
+    seen |= 1u << ((v[i].x > 0) * 4 + (v[i].y > 0) * 2 + (v[i].z > 0));
+  }
+  return seen == 0xffu;
+}
+
+/* A solid hull's edges with the faces beside each (their arcs on the
+   Gauss map), turned by R, into w: the number of edges, or 0 when not
+   listed (flat, too many, or a ring side not found among the edges).
+   collide_hull.c numbers the edges as it meets the ring sides p -> q with
+   p < q, face after face: that side is on the edge's first face, and the
+   side q -> p of another ring on its second. */
+static int hull_arcs(const collide_convex *h, const rot3 *R, hull_scratch *w) {
+  short slot[4 * ARCS];
+  int side[2 * ARCS];   /* the face of each edge's p < q side, then q > p */
+  int f, k, e = 0, ne = h->edge_count;
+  unsigned size = 16;   /* the hash's slots: a power of two, >= 2 ne */
+  if (h->flat || ne > ARCS || h->face_count > ARCS) return 0;
+  while (size < 2u * (unsigned)ne) size *= 2;
+  memset(slot, -1, size * sizeof slot[0]);
+  for (k = 0; k < 2 * ne; k++) side[k] = -1;
+  for (k = 0; k < ne; k++) {   /* (p, q) -> k */
+    unsigned key = (unsigned)(h->edges[2 * (size_t)k] * 257 + h->edges[2 * (size_t)k + 1]) & (size - 1);
+    while (slot[key] >= 0) key = (key + 1) & (size - 1);
+    slot[key] = (short)k;
+  }
+  for (f = 0; f < h->face_count; f++) {
+    int a = h->face_first[f], n = h->face_first[f + 1] - a, i;
+    for (i = 0; i < n; i++) {
+      int p = h->ring[a + i], q = h->ring[a + (i + 1) % n], lo = p < q ? p : q;
+      int hi = p < q ? q : p;
+      unsigned key = (unsigned)(lo * 257 + hi) & (size - 1);
+      for (;;) {
+        k = slot[key];
+        if (k < 0) return 0;
+        if (h->edges[2 * (size_t)k] == lo && h->edges[2 * (size_t)k + 1] == hi) break;
+        key = (key + 1) & (size - 1);
+      }
+      if (side[2 * k + (p > q)] >= 0) return 0;
+      side[2 * k + (p > q)] = f;
+      e += p < q;
+    }
+  }
+  if (e != ne) return 0;
+  for (f = 0; f < h->face_count; f++) w->fw[f] = rot_apply(R, h->faces[f].normal);
+  for (k = 0; k < ne; k++) {
+    if (side[2 * (size_t)k] < 0 || side[2 * (size_t)k + 1] < 0) return 0;
+    w->ea[k] = rot_apply(R, hull_edge_local(h, k));
+    w->fa[2 * (size_t)k] = w->fw[side[2 * (size_t)k]];
+    w->fa[2 * (size_t)k + 1] = w->fw[side[2 * (size_t)k + 1]];
+  }
+  return ne;
+}
+
+/* The hull h turned by R, its frame's origin at pos, into b (w: the
+   storage of its turned corners and listed axes). */
+static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
+                      hull_scratch *w) {
+  int i;
+  b->h = h;
+  b->R = *R;
+  b->pos = pos;
+  b->n = v3(0, 0, 0);
+  b->np = h->vertex_count;
+  b->na = 0;
+  b->w = NULL;
+  if (hull_is_box(h, &b->e)) {
+    /* (its corners turned only when a contact needs them) */
+    b->kind = B_BOX;
+    b->p = NULL;
+    b->corners = w->p;
+    /* R's columns: R applied to the unit axes, exactly */
+    for (i = 0; i < 3; i++)
+      b->ax[i] = v3(i == 0 ? R->r[0].x : i == 1 ? R->r[0].y : R->r[0].z,
+                    i == 0 ? R->r[1].x : i == 1 ? R->r[1].y : R->r[1].z,
+                    i == 0 ? R->r[2].x : i == 1 ? R->r[2].y : R->r[2].z);
+    b->fc = b->ec = b->ax;
+    b->nfc = b->nec = 3;
     return;
   }
-  *lo = *hi = v_dot(b->v[0], L);
-  for (i = 1; i < b->nv; i++) {
-    double t = v_dot(b->v[i], L);
-    *lo = dmin(*lo, t);
-    *hi = dmax(*hi, t);
+  b->kind = B_PTS;
+  b->p = w->p;
+  for (i = 0; i < h->vertex_count; i++) w->p[i] = rot_apply(R, h->vertices[i]);
+  b->w = w;   /* (its axes: hull_axes, once the bounds meet) */
+}
+
+/* A hull body's axes: its faces without repeats, its edges with their
+   arcs (else without repeats). */
+static void hull_axes(body *b) {
+  hull_scratch *w = b->w;
+  b->w = NULL;
+  b->nfc = hull_distinct(b->h, 0, &b->R, w->f);
+  b->fc = b->nfc < 0 ? NULL : w->f;
+  b->na = hull_arcs(b->h, &b->R, w);
+  b->ea = w->ea;
+  b->fa = w->fa;
+  if (b->na > 0) {   /* (the edges are read from ea; listed for the count) */
+    b->ec = w->ea;
+    b->nec = b->na;
+    return;
   }
+  b->nec = hull_distinct(b->h, 1, &b->R, w->e);
+  b->ec = b->nec < 0 ? NULL : w->e;
+}
+
+/* Given points (pos = 0): a segment (np = 2) or a flat polygon of unit
+   normal n. */
+static void points_body(body *b, const vec3 *v, int np, vec3 n) {
+  b->kind = B_PTS;
+  b->pos = v3(0, 0, 0);
+  b->p = v;
+  b->np = np;
+  b->n = n;
+  b->h = NULL;
+  b->fc = b->ec = NULL;
+  b->na = 0;
+  b->w = NULL;
 }
 
 /* Face normals (not unit): a hull's (with a flat hull's side normals), a
    flat point set's normal and side normals, a box's axes. */
 static int body_face_count(const body *b) {
-  if (b->kind == B_HULL) return b->h->flat ? 1 + b->h->edge_count : b->h->face_count;
-  if (b->kind == B_POINTS) return b->nv >= 3 ? 1 + b->nv : 0;
-  return 3;
-}
-
-static vec3 hull_edge_local(const collide_convex *h, int k) {
-  return v_sub(h->vertices[h->edges[2 * (size_t)k + 1]],
-               h->vertices[h->edges[2 * (size_t)k]]);
+  if (b->fc != NULL) return b->nfc;
+  if (b->h != NULL) return hull_face_count(b->h);
+  return b->np >= 3 ? 1 + b->np : 0;
 }
 
 static vec3 body_face(const body *b, int i) {
-  if (b->kind == B_HULL) {
-    const collide_convex *h = b->h;
-    if (i == 0 || !h->flat) return rot_apply(&b->R, h->faces[i].normal);
-    return rot_apply(&b->R, v_cross(h->faces[0].normal, hull_edge_local(h, i - 1)));
-  }
-  if (b->kind == B_POINTS) {
-    if (i == 0) return b->n;
-    return v_cross(b->n, v_sub(b->v[i % b->nv], b->v[i - 1]));
-  }
-  return v3(i == 0, i == 1, i == 2);
+  if (b->fc != NULL) return b->fc[i];
+  if (b->h != NULL) return rot_apply(&b->R, hull_face_local(b->h, i));
+  if (i == 0) return b->n;
+  return v_cross(b->n, v_sub(b->p[i % b->np], b->p[i - 1]));
 }
 
 /* Edge directions (not unit), with a flat shape's normal last. */
 static int body_edge_count(const body *b) {
-  if (b->kind == B_HULL) return b->h->edge_count + (b->h->flat ? 1 : 0);
-  if (b->kind == B_POINTS) return b->nv >= 3 ? b->nv + 1 : 1;
-  return 3;
+  if (b->ec != NULL) return b->nec;
+  if (b->h != NULL) return hull_edge_count(b->h);
+  return b->np >= 3 ? b->np + 1 : 1;
 }
 
 static vec3 body_edge(const body *b, int j) {
-  if (b->kind == B_HULL) {
-    if (j == b->h->edge_count) return rot_apply(&b->R, b->h->faces[0].normal);
-    return rot_apply(&b->R, hull_edge_local(b->h, j));
+  if (b->ec != NULL) return b->ec[j];
+  if (b->h != NULL) return rot_apply(&b->R, hull_edge_dir_local(b->h, j));
+  if (b->np == 2) return v_sub(b->p[1], b->p[0]);
+  if (j == b->np) return b->n;
+  return v_sub(b->p[(j + 1) % b->np], b->p[j]);
+}
+
+/* The body's bounding box, lo and hi, and the size its rounding is
+   relative to. */
+static void body_bounds(const body *b, vec3 *lo, vec3 *hi) {
+  vec3 h;
+  int i;
+  if (b->kind == B_BOX && b->h == NULL) {
+    h = b->e;
+  } else if (b->kind == B_BOX) {
+    h = v3(fabs(b->ax[0].x) * b->e.x + fabs(b->ax[1].x) * b->e.y + fabs(b->ax[2].x) * b->e.z,
+           fabs(b->ax[0].y) * b->e.x + fabs(b->ax[1].y) * b->e.y + fabs(b->ax[2].y) * b->e.z,
+           fabs(b->ax[0].z) * b->e.x + fabs(b->ax[1].z) * b->e.y + fabs(b->ax[2].z) * b->e.z);
+  } else {
+    vec3 mn = b->p[0], mx = b->p[0];
+    for (i = 1; i < b->np; i++) {
+      vec3 q = b->p[i];
+      mn = v3(dmin(mn.x, q.x), dmin(mn.y, q.y), dmin(mn.z, q.z));
+      mx = v3(dmax(mx.x, q.x), dmax(mx.y, q.y), dmax(mx.z, q.z));
+    }
+    *lo = v_add(mn, b->pos);
+    *hi = v_add(mx, b->pos);
+    return;
   }
-  if (b->kind == B_POINTS) {
-    if (b->nv == 2) return v_sub(b->v[1], b->v[0]);
-    if (j == b->nv) return b->n;
-    return v_sub(b->v[(j + 1) % b->nv], b->v[j]);
+  *lo = v_sub(b->pos, h);
+  *hi = v_add(b->pos, h);
+}
+
+/* 1 when A swept by d and B are surely apart: their bounding boxes (A's
+   over the whole motion) are apart along a coordinate axis by more than
+   the rounding of their corners (turned corners: a few units of rounding
+   of the hull's radius; 1e-12 of the sizes is thousands of them). Then
+   the exact shapes are apart too, and so is every axis' verdict. */
+static int bounds_apart(const body *A, vec3 d, const body *B) {
+  vec3 alo, ahi, blo, bhi;
+  double ra = A->h != NULL ? A->h->radius : 0, rb = B->h != NULL ? B->h->radius : 0;
+  int k;
+  body_bounds(A, &alo, &ahi);
+  body_bounds(B, &blo, &bhi);
+  for (k = 0; k < 3; k++) {
+    double dk = k == 0 ? d.x : k == 1 ? d.y : d.z;
+    double a0 = k == 0 ? alo.x : k == 1 ? alo.y : alo.z;
+    double a1 = k == 0 ? ahi.x : k == 1 ? ahi.y : ahi.z;
+    double b0 = k == 0 ? blo.x : k == 1 ? blo.y : blo.z;
+    double b1 = k == 0 ? bhi.x : k == 1 ? bhi.y : bhi.z;
+    double tol;
+    if (dk < 0) a0 += dk;
+    else a1 += dk;
+    tol = 1e-12 * (dmax(fabs(a0), fabs(a1)) + dmax(fabs(b0), fabs(b1)) + ra + rb);
+    if (a0 > b1 + tol || b0 > a1 + tol) return 1;
   }
-  return v3(j == 0, j == 1, j == 2);
+  return 0;
 }
 
 /* ---- the sweep over the axes ----------------------------------------------------- */
@@ -224,7 +480,10 @@ typedef struct sat {
   vec3 axis;              /* the axis of the latest entry, toward A */
   int has_axis;
   /* at u = 0: the least penetration among the axes, and along an axis
-     of no extent on either shape (two flat shapes in one plane) */
+     of no extent on either shape (two flat shapes in one plane); kept
+     only when want_pen (a second pass, when the first found the shapes
+     overlapping at the start) */
+  int want_pen;
   double pen;
   vec3 pen_axis;
   int has_pen, flat_pen, thin_done;
@@ -233,13 +492,13 @@ typedef struct sat {
 } sat;
 
 static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
-  double alo, ahi, blo, bhi, sd, g1, g2, lo, hi, len;
+  double alo, ahi, blo, bhi, sd, g1, g2, lo, hi, len2;
   vec3 toward;
   if (s->miss || (L.x == 0 && L.y == 0 && L.z == 0)) return;
-  len = v_len(L);
-  if (!(len > 0) || !(len < HUGE_VAL)) {   /* tiny or huge: rescale first */
+  len2 = v_len2(L);
+  if (!(len2 > 0) || !(len2 < HUGE_VAL)) {   /* tiny or huge: rescale first */
     L = v_normalize(L);
-    len = 1;
+    len2 = 1;
   }
   body_support(A, L, &alo, &ahi);
   body_support(B, L, &blo, &bhi);
@@ -279,6 +538,7 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
   }
   if (hi < s->t_out) s->t_out = hi;
   if (s->t_in > s->t_out) { s->miss = 1; return; }
+  if (!s->want_pen) return;
   /* the push out at u = 0 along L: up by bhi - alo (normal +L) or down
      by ahi - blo (normal -L), per unit of L */
   if (alo == ahi && blo == bhi) {
@@ -289,6 +549,7 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
     return;
   }
   {
+    double len = sqrt(len2);
     double up = (bhi - alo) / len, down = (ahi - blo) / len, p;
     vec3 n;
     if (up < down || (up == down && v_dot(L, s->d) <= 0)) {
@@ -308,49 +569,105 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
   }
 }
 
-/* A small hull's faces or edges (edges = 1) whose direction is not
-   exactly that of an earlier one or its opposite, into idx (a box: 3 of 6
-   faces, 3 of 12 edges): the same axes, so the same answer, fewer of
-   them. Every one for other bodies and for hulls of more than DEDUP. */
-#define DEDUP 64
-static int distinct(const body *b, int edges, int *idx) {
-  int n = edges ? body_edge_count(b) : body_face_count(b), i, j, m = 0;
-  if (b->kind != B_HULL || n > DEDUP) {
-    for (i = 0; i < n && i < DEDUP; i++) idx[i] = i;
-    return n > DEDUP ? -n : n;
+/* -1, 0 or 1: the sign of x, 0 within tol of 0. */
+static int sign_tol(double x, double tol) { return x > tol ? 1 : (x < -tol ? -1 : 0); }
+
+/* Can the edge of A whose arc on the Gauss map runs from n1 to n2 (the
+   unit normals of its faces) and B's edge j make a face of the Minkowski
+   difference A - B (Gottschalk's edge-edge axes are needed only for
+   those; D. Gregorius, "The Separating Axis Test between Convex
+   Polyhedra", GDC 2013)? B's edge is a hull's, with its arc (-m1, -m2)
+   in the difference: the two arcs must cross (triple products, below);
+   else a box's, a segment's, or a flat polygon's side or normal, whose
+   arcs together cover the whole great circle across its direction e (a
+   polygon's side: half of it, so this keeps more than needed): A's arc
+   must cross the plane across e. Signs within 1e-6 of zero count as a
+   crossing: kept when in doubt, as an axis more is never wrong (every
+   axis is a valid separating test; only those the difference's faces
+   give are needed for the first contact). */
+static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
+  const double tol = 1e-6;
+  if (B->na > 0) {
+    vec3 c = v_neg(B->fa[2 * (size_t)j]), d = v_neg(B->fa[2 * (size_t)j + 1]);
+    vec3 ba = v_cross(n2, n1), dc = v_cross(d, c);
+    int cba = sign_tol(v_dot(c, ba), tol), dba = sign_tol(v_dot(d, ba), tol);
+    int adc = sign_tol(v_dot(n1, dc), tol), bdc = sign_tol(v_dot(n2, dc), tol);
+    return !(cba * dba > 0 || adc * bdc > 0 || cba * bdc < 0);
   }
-  for (i = 0; i < n; i++) {
-    vec3 v = edges ? body_edge(b, i) : body_face(b, i);
-    for (j = 0; j < m; j++) {
-      vec3 w = edges ? body_edge(b, idx[j]) : body_face(b, idx[j]);
-      if ((v.x == w.x && v.y == w.y && v.z == w.z) ||
-          (v.x == -w.x && v.y == -w.y && v.z == -w.z)) break;
-    }
-    if (j == m) idx[m++] = i;
+  {
+    double m = dmax(fabs(e.x), dmax(fabs(e.y), fabs(e.z)));
+    return sign_tol(v_dot(n1, e), tol * m) * sign_tol(v_dot(n2, e), tol * m) <= 0;
   }
-  return m;
 }
 
-/* Runs every axis; 1 with t_in the first contact, 0 for a miss. */
+/* A body with volume (a solid hull, a box with no zero extent); a flat
+   one with a normal (a flat hull, a triangle or polygon), whose face 0
+   is that normal and whose last edge direction too. */
+static int is_solid(const body *b) {
+  if (b->h != NULL) return !b->h->flat;
+  return b->kind == B_BOX && b->e.x > 0 && b->e.y > 0 && b->e.z > 0;
+}
+static int has_normal(const body *b) {
+  return b->h != NULL ? b->h->flat : (b->kind == B_PTS && b->np >= 3);
+}
+
+/* Runs every axis: B's faces (its own normal first), A's, then the cross
+   product of each edge of A with each of B (of a solid hull A with its
+   arcs listed: each edge, with the edges of B whose arcs meet its arc);
+   1 with t_in the first contact, 0 for a miss. A flat shape's side
+   normals and its normal as an edge (the thin prism's) are for two flat
+   shapes; against a solid the faces of the Minkowski difference are the
+   solid's faces, the flat shape's plane and the crossings of their edges
+   (each face of a Minkowski sum is the sum of a face of each with the
+   same outer normal, dimensions adding to 2), so they are left out. */
 static int sat_run(sat *s, const body *A, const body *B) {
-  /* (zeroed: distinct fills what it counts, which the analyzer cannot
-     follow) */
-  int fi[DEDUP] = {0}, ei[DEDUP] = {0}, fbi[DEDUP] = {0}, ebi[DEDUP] = {0};
-  int i, j, fa = distinct(A, 0, fi), fb = distinct(B, 0, fbi);
-  int ea = distinct(A, 1, ei), eb = distinct(B, 1, ebi);
-  /* (a negative count: all of them, not listed) */
-#define AT(list, n, k) ((n) < 0 ? (k) : (list)[k])
+  vec3 eb_list[ARCS];
+  int i, j, fa = body_face_count(A), fb = body_face_count(B);
+  int ea = body_edge_count(A), eb = B->na > 0 ? B->na : body_edge_count(B);
+  if (is_solid(A) && has_normal(B)) {
+    fb = 1;
+    eb--;
+  }
+  if (is_solid(B) && has_normal(A)) {
+    fa = 1;
+    ea--;
+  }
   s->t_in = 0;
   s->t_out = 1;
   s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
-  for (i = 0; i < abs(fb) && !s->miss; i++) sat_axis(s, A, B, body_face(B, AT(fbi, fb, i)));
-  for (i = 0; i < abs(fa) && !s->miss; i++) sat_axis(s, A, B, body_face(A, AT(fi, fa, i)));
-  for (i = 0; i < abs(ea) && !s->miss; i++) {
-    vec3 e = body_edge(A, AT(ei, ea, i));
-    for (j = 0; j < abs(eb) && !s->miss; j++)
-      sat_axis(s, A, B, v_cross(e, body_edge(B, AT(ebi, eb, j))));
+  for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i));
+  for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i));
+  /* B's edges once (each is crossed with every edge of A) */
+  for (j = 0; j < eb && j < ARCS; j++)
+    eb_list[j] = B->na > 0 ? B->ea[j] : body_edge(B, j);
+  if (A->na > 0 && eb <= ARCS) {
+    for (i = 0; i < A->na && !s->miss; i++) {
+      vec3 e = A->ea[i], n1 = A->fa[2 * (size_t)i], n2 = A->fa[2 * (size_t)i + 1];
+      for (j = 0; j < eb && !s->miss; j++)
+        if (arcs_meet(n1, n2, B, j, eb_list[j])) sat_axis(s, A, B, v_cross(e, eb_list[j]));
+    }
+    return !s->miss;
   }
-#undef AT
+  if (A->kind == B_BOX && B->na > 0) {
+    /* a box's edges along each axis a have arcs covering the whole great
+       circle across a: an edge of B is kept when its arc crosses the
+       plane across a (arcs_meet, the roles swapped) */
+    for (i = 0; i < 3 && !s->miss; i++) {
+      vec3 e = A->ax[i];
+      for (j = 0; j < B->na && !s->miss; j++)
+        if (sign_tol(v_dot(B->fa[2 * (size_t)j], e), 1e-6) * sign_tol(v_dot(B->fa[2 * (size_t)j + 1], e), 1e-6) <= 0)
+          sat_axis(s, A, B, v_cross(e, B->ea[j]));
+    }
+    return !s->miss;
+  }
+  if (B->na > 0) eb = body_edge_count(B);   /* (B's listed edges, A's all) */
+  if (is_solid(A) && has_normal(B)) eb = body_edge_count(B) - 1;
+  for (j = 0; j < eb && j < ARCS; j++) eb_list[j] = body_edge(B, j);
+  for (i = 0; i < ea && !s->miss; i++) {
+    vec3 e = body_edge(A, i);
+    for (j = 0; j < eb && !s->miss; j++)
+      sat_axis(s, A, B, v_cross(e, j < ARCS ? eb_list[j] : body_edge(B, j)));
+  }
   return !s->miss;
 }
 
@@ -486,10 +803,13 @@ static int support_set(const body *b, vec3 shift, vec3 N, double tol, vec3 t1,
 static void contact(const body *A, vec3 shift, const body *B, vec3 N,
                     double scale, collide_hit *out) {
   p2 S[MAXS], T[MAXS], R[MAXS], tmp[MAXS], q;
-  double ls, lt, tol = 1e-9 * scale;
+  double ls = 0, lt = 0, tol = 1e-9 * scale;
   vec3 t1, t2;
   int ns, nt, i;
   /* a basis across N */
+  /* (defined on every path: the analyzer cannot see that a support set
+     always has a corner) */
+  S[0].x = S[0].y = T[0].x = T[0].y = q.x = q.y = 0;
   t1 = fabs(N.x) > fabs(N.z) ? v3(-N.y, N.x, 0) : v3(0, -N.z, N.y);
   t1 = v_normalize(t1);
   t2 = v_cross(N, t1);
@@ -553,17 +873,34 @@ static double body_scale(const body *b) {
   return s;
 }
 
-static int sweep_bodies(const body *A, vec3 c1, const body *B, collide_hit *out) {
+/* A box hull that touches: its corners turned, once, for the contact. */
+static void box_corners(body *b) {
+  int i;
+  if (b->kind != B_BOX || b->h == NULL || b->p != NULL) return;
+  for (i = 0; i < 8; i++) b->corners[i] = rot_apply(&b->R, b->h->vertices[i]);
+  b->p = b->corners;
+}
+
+static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
   sat s;
   vec3 N;
   double u, scale;
   s.d = v_sub(c1, A->pos);
   memset(out, 0, sizeof *out);
+  if (bounds_apart(A, s.d, B)) return 0;
+  if (A->w != NULL) hull_axes(A);
+  if (B->w != NULL) hull_axes(B);
+  s.want_pen = 0;
   if (!sat_run(&s, A, B)) return 0;
+  box_corners(A);
+  box_corners(B);
   u = s.t_in;
   if (u > 0 && s.has_axis) {
     N = v_normalize(s.axis);
   } else {
+    /* overlapping at the start: the same axes again, for the push out */
+    s.want_pen = 1;
+    sat_run(&s, A, B);
     u = 0;
     if (s.has_pen) N = v_normalize(s.pen_axis);
     else if (s.flat_pen) N = v_normalize(s.flat_axis);
@@ -582,13 +919,6 @@ static int sweep_bodies(const body *A, vec3 c1, const body *B, collide_hit *out)
     return COLLIDE_FAIL(arg, COLLIDE_E_FEW_POINTS); } while (0)
 #define CHECK_ROT(q, R, arg) do { int e_ = rot_make(q, R); \
     if (e_) return COLLIDE_FAIL(arg, e_); } while (0)
-
-static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos) {
-  b->kind = B_HULL;
-  b->h = h;
-  b->R = *R;
-  b->pos = pos;
-}
 
 int collide_sweep_convex_plane(const collide_convex *A,
                                const collide_rotation *rot,
@@ -662,6 +992,7 @@ int collide_sweep_convex_triangle(const collide_convex *A,
                                   const collide_vec3 *c, collide_hit *out) {
   rot3 R;
   body BA, BB;
+  hull_scratch wa;
   vec3 v[3], n;
   memset(out, 0, sizeof *out);
   CHECK_HULL(A, 1);
@@ -677,11 +1008,8 @@ int collide_sweep_convex_triangle(const collide_convex *A,
   n = v_normalize(v_cross(v_sub(v[1], v[0]), v_sub(v[2], v[0])));
   if (n.x == 0 && n.y == 0 && n.z == 0)
     return COLLIDE_FAIL(5, COLLIDE_E_DEGENERATE_TRIANGLE);
-  hull_body(&BA, A, &R, *c0);
-  BB.kind = B_POINTS;
-  BB.v = v;
-  BB.nv = 3;
-  BB.n = n;
+  hull_body(&BA, A, &R, *c0, &wa);
+  points_body(&BB, v, 3, n);
   return sweep_bodies(&BA, *c1, &BB, out);
 }
 
@@ -692,6 +1020,7 @@ int collide_sweep_convex_polygon(const collide_convex *A,
                                  collide_hit *out) {
   rot3 R;
   body BA, BB;
+  hull_scratch wa;
   int e;
   memset(out, 0, sizeof *out);
   CHECK_HULL(A, 1);
@@ -700,11 +1029,8 @@ int collide_sweep_convex_polygon(const collide_convex *A,
   CHECK_VEC(c1, 4);
   e = check_polygon(polygon, 5);
   if (e < 0) return e;
-  hull_body(&BA, A, &R, *c0);
-  BB.kind = B_POINTS;
-  BB.v = polygon->vertices;
-  BB.nv = polygon->count;
-  BB.n = polygon->plane.normal;
+  hull_body(&BA, A, &R, *c0, &wa);
+  points_body(&BB, polygon->vertices, polygon->count, polygon->plane.normal);
   return sweep_bodies(&BA, *c1, &BB, out);
 }
 
@@ -715,6 +1041,7 @@ int collide_sweep_convex_segment(const collide_convex *A,
                                  collide_hit *out) {
   rot3 R;
   body BA, BB;
+  hull_scratch wa;
   vec3 v[2];
   memset(out, 0, sizeof *out);
   CHECK_HULL(A, 1);
@@ -725,11 +1052,9 @@ int collide_sweep_convex_segment(const collide_convex *A,
   CHECK_VEC(b, 6);
   v[0] = *a;
   v[1] = *b;
-  hull_body(&BA, A, &R, *c0);
-  BB.kind = B_POINTS;
-  BB.v = v;
-  BB.nv = 2;   /* (a == b: a point; its zero edge gives no axis) */
-  BB.n = v3(0, 0, 0);
+  hull_body(&BA, A, &R, *c0, &wa);
+  /* (a == b: a point; its zero edge gives no axis) */
+  points_body(&BB, v, 2, v3(0, 0, 0));
   return sweep_bodies(&BA, *c1, &BB, out);
 }
 
@@ -740,6 +1065,7 @@ int collide_sweep_convex_aabb(const collide_convex *A,
                               collide_hit *out) {
   rot3 R;
   body BA, BB;
+  hull_scratch wa;
   memset(out, 0, sizeof *out);
   CHECK_HULL(A, 1);
   CHECK_ROT(rot, &R, 2);
@@ -747,10 +1073,19 @@ int collide_sweep_convex_aabb(const collide_convex *A,
   CHECK_VEC(c1, 4);
   CHECK_VEC(center, 5);
   CHECK_EXTENTS(e, 6);
-  hull_body(&BA, A, &R, *c0);
+  hull_body(&BA, A, &R, *c0, &wa);
   BB.kind = B_BOX;
   BB.pos = *center;
   BB.e = *e;
+  BB.p = NULL;
+  BB.h = NULL;
+  BB.ax[0] = v3(1, 0, 0);
+  BB.ax[1] = v3(0, 1, 0);
+  BB.ax[2] = v3(0, 0, 1);
+  BB.fc = BB.ec = BB.ax;
+  BB.nfc = BB.nec = 3;
+  BB.na = 0;
+  BB.w = NULL;
   return sweep_bodies(&BA, *c1, &BB, out);
 }
 
@@ -762,6 +1097,7 @@ int collide_sweep_convex_convex(const collide_convex *A,
                                 const collide_vec3 *b, collide_hit *out) {
   rot3 RA, RB;
   body BA, BB;
+  hull_scratch wa, wb;
   memset(out, 0, sizeof *out);
   CHECK_HULL(A, 1);
   CHECK_ROT(rotA, &RA, 2);
@@ -770,8 +1106,8 @@ int collide_sweep_convex_convex(const collide_convex *A,
   CHECK_HULL(B, 5);
   CHECK_ROT(rotB, &RB, 6);
   CHECK_VEC(b, 7);
-  hull_body(&BA, A, &RA, *a0);
-  hull_body(&BB, B, &RB, *b);
+  hull_body(&BA, A, &RA, *a0, &wa);
+  hull_body(&BB, B, &RB, *b, &wb);
   return sweep_bodies(&BA, *a1, &BB, out);
 }
 
@@ -803,6 +1139,22 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
   int f, nf = A->flat ? 1 : A->face_count, found = 0, deep = !A->flat, best_f = 0;
   double best_dist = HUGE_VAL, best_s = -HUGE_VAL;
   collide_hit h;
+  {
+    /* The obstacle's bounds over its motion against the ball of the
+       hull's radius about pos (which holds every corner): apart by more
+       than the rounding (1e-12 of the sizes, as bounds_apart) is a miss,
+       exactly, and no face need be swept. */
+    double rad = A->radius;
+    vec3 ax = axis != NULL ? v3(fabs(axis->x), fabs(axis->y), fabs(axis->z)) : v3(0, 0, 0);
+    int k;
+    for (k = 0; k < 3; k++) {
+      double a = k == 0 ? q0.x : k == 1 ? q0.y : q0.z, b = k == 0 ? q1.x : k == 1 ? q1.y : q1.z;
+      double g = (k == 0 ? ax.x : k == 1 ? ax.y : ax.z) + r, c = k == 0 ? pos.x : k == 1 ? pos.y : pos.z;
+      double a0 = dmin(a, b) - g, a1 = dmax(a, b) + g, b0 = c - rad, b1 = c + rad;
+      double tol = 1e-12 * (dmax(fabs(a0), fabs(a1)) + dmax(fabs(b0), fabs(b1)) + rad + g);
+      if (a0 > b1 + tol || b0 > a1 + tol) return 0;
+    }
+  }
   for (f = 0; f < nf; f++) {
     collide_polygon poly = world_face(A, R, pos, f, buf);
     int code;
@@ -853,6 +1205,9 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
       vec3 v0 = poly.vertices[e], v1 = poly.vertices[(e + 1) % poly.count];
       vec3 m = v_normalize(v_cross(v_sub(v1, v0), n));   /* outward, in the plane */
       double t = HUGE_VAL;   /* the push along m that clears every end by r */
+      /* (a side far shorter than the shape's distance from the origin
+         can turn into no vector at all: 1e-50 beside 6; fuzz) */
+      if (m.x == 0 && m.y == 0 && m.z == 0) continue;
       for (k = 0; k < ne; k++) t = dmin(t, v_dot(m, v_sub(ends[k], v0)));
       t = r - t;
       if (t < best_t) {

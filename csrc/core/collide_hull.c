@@ -280,19 +280,47 @@ static void faces_flat(work *w, int i0, int i1, int i2) {
 /* ---- output ------------------------------------------------------------------ */
 
 /* The plane of a ring of input points: Newell's normal about the
-   centroid, normalized, through the centroid. */
-static collide_plane ring_plane(const collide_vec3 *pts, const int *src,
-                                const int *ring, int h) {
-  vec3 c = v3(0, 0, 0), n = v3(0, 0, 0);
+   centroid, normalized, through the centroid. The normal is computed on
+   the scaled copy (sc, the points times 2^e, exactly): the same products
+   times 2^2e, so the same unit vector, but none of them underflows for
+   tiny coordinates (a convex_box of extents near 1e-308 had a zero
+   normal: its products all underflowed). */
+static collide_plane ring_plane(const collide_vec3 *pts, const vec3 *sc,
+                                const int *src, const int *ring, int h) {
+  vec3 c = v3(0, 0, 0), cs = v3(0, 0, 0), n = v3(0, 0, 0);
   collide_plane pl;
   int i;
-  for (i = 0; i < h; i++) c = v_add(c, pts[src[ring[i]]]);
-  c = v_scale(c, 1.0 / h);
   for (i = 0; i < h; i++) {
-    vec3 p = v_sub(pts[src[ring[i]]], c), q = v_sub(pts[src[ring[(i + 1) % h]]], c);
+    c = v_add(c, pts[src[ring[i]]]);
+    cs = v_add(cs, sc[ring[i]]);
+  }
+  c = v_scale(c, 1.0 / h);
+  cs = v_scale(cs, 1.0 / h);
+  for (i = 0; i < h; i++) {
+    vec3 p = v_sub(sc[ring[i]], cs), q = v_sub(sc[ring[(i + 1) % h]], cs);
     n.x += (p.y - q.y) * (p.z + q.z);
     n.y += (p.z - q.z) * (p.x + q.x);
     n.z += (p.x - q.x) * (p.y + q.y);
+  }
+  {
+    /* Newell's sum about the centroid rounds a sliver's tiny side away
+       (a corner at 1e-308 beside corners near 10, a side of 4e-9 beside
+       one of 18, three corners a hair off one line): it vanishes or
+       tilts. So it is checked against (p - o) x (q - o) at one corner o
+       (neighbours p, q; never on one line, exactly), each component the
+       exact 2x2 determinant rounded (collide__cross2d): the ring is
+       exactly planar, so that is its normal to rounding. Newell's is kept
+       when within 1e-12 of it (every ordinary face: the same bits as
+       before, and an axis exactly for a ring in an axis plane), else the
+       corner's is taken. */
+    vec3 o = sc[ring[0]], pp = sc[ring[1]], q = sc[ring[h - 1]];
+    vec3 x = v3(collide__cross2d(o.y, o.z, pp.y, pp.z, q.y, q.z),
+                collide__cross2d(o.z, o.x, pp.z, pp.x, q.z, q.x),
+                collide__cross2d(o.x, o.y, pp.x, pp.y, q.x, q.y));
+    if (dmax(fabs(x.x), dmax(fabs(x.y), fabs(x.z))) > 0) {
+      vec3 un = v_normalize(n), ux = v_normalize(x);
+      if (!(v_len2(v_sub(un, ux)) <= 1e-24)) n = x;
+    }
   }
   pl.normal = v_normalize(n);
   pl.d = 0.0 - v_dot(pl.normal, c);   /* (+0, not -0, through the origin) */
@@ -319,7 +347,15 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
   for (i = 0; i < nr; i++) w->vid[w->ring[i]] = 0;
   for (i = 0; i < w->m; i++)
     if (w->vid[i] == 0) w->vid[i] = nv++; else w->vid[i] = -1;
-  need = block_size(nv, w->nf, nr, nr / 2, off);
+  /* the edges: the ring sides p -> q with p < q (each edge is a side of
+     two rings, once each way: nr / 2 of them; counted, not assumed) */
+  for (f = 0; f < w->nf; f++) {
+    int a = w->face_first[f], n = w->face_first[f + 1] - a;
+    for (i = 0; i < n; i++)
+      ne += w->vid[w->ring[a + i]] < w->vid[w->ring[a + (i + 1) % n]];
+  }
+  need = block_size(nv, w->nf, nr, ne, off);
+  ne = 0;
   if (block != NULL && cap >= need) {
     char *base = (char *)block;
     collide_convex *h = (collide_convex *)block;
@@ -337,7 +373,7 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
     for (i = 0; i < nr; i++) rg[i] = w->vid[w->ring[i]];
     for (f = 0; f < w->nf; f++) {
       int a = ff[f], n = ff[f + 1] - a;
-      fs[f] = ring_plane(pts, w->src, &w->ring[a], n);
+      fs[f] = ring_plane(pts, w->p, w->src, &w->ring[a], n);
       for (i = 0; i < n; i++) {
         int p = rg[a + i], q = rg[a + (i + 1) % n];
         if (p < q) {
@@ -385,11 +421,19 @@ int collide_convex_init(const collide_vec3 *points, int n, void *block,
   e = -e;
   w->m = 0;
   for (i = 0; i < n; i++) {
-    for (j = 0; j < i; j++)
-      if (points[j].x == points[i].x && points[j].y == points[i].y &&
-          points[j].z == points[i].z) break;
-    if (j < i) continue;
-    w->p[w->m] = v_ldexp(points[i], e);
+    /* scaled, and a coordinate below 2^-300 of the largest taken as 0:
+       the predicates' products of three coordinates then stay above
+       2^-969, where they are exact (collide_predicates.c); one below,
+       rounded, could make two decisions disagree and the faces not close
+       (fuzz: a coordinate of 1e-308 beside 10). Repeats: of these. */
+    vec3 q = v_ldexp(points[i], e);
+    if (fabs(q.x) < 0x1p-300) q.x = 0;
+    if (fabs(q.y) < 0x1p-300) q.y = 0;
+    if (fabs(q.z) < 0x1p-300) q.z = 0;
+    for (j = 0; j < w->m; j++)
+      if (w->p[j].x == q.x && w->p[j].y == q.y && w->p[j].z == q.z) break;
+    if (j < w->m) continue;
+    w->p[w->m] = q;
     w->src[w->m] = i;
     w->m++;
   }

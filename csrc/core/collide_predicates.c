@@ -23,6 +23,9 @@
  * first, which changes no sign and keeps coordinates down to 2^-300 of the
  * largest one exact.
  *
+ * collide__cross2d: the same exact expansion of orient2d's determinant,
+ * summed into a double (the hull's face normal of a sliver).
+ *
  * These are the primitives layer's: no kernel family's code is used here.
  * (collide_outline.c has a static orient2 of the same construction without
  * the filter; it can call collide__orient2d instead.)
@@ -100,6 +103,25 @@ int collide__orient2d(double ax, double ay, double bx, double by,
   n = grow_product(e, n, by, ax);
   n = grow_product(e, n, ay, cx);
   return expansion_sign(e, n);
+}
+
+double collide__cross2d(double ax, double ay, double bx, double by,
+                        double cx, double cy) {
+  /* the six products of collide__orient2d's exact stage; the expansion
+     is nonoverlapping and in increasing magnitude, so its components
+     summed from the smallest give the exact value rounded, to within an
+     ulp or two (Shewchuk 1997, section 2.8: the approximation by
+     summing an expansion) */
+  double e[12], s = 0;
+  int n = 0, i;
+  n = grow_product(e, n, bx, cy);
+  n = grow_product(e, n, -bx, ay);
+  n = grow_product(e, n, -ax, cy);
+  n = grow_product(e, n, -by, cx);
+  n = grow_product(e, n, by, ax);
+  n = grow_product(e, n, ay, cx);
+  for (i = 0; i < n; i++) s += e[i];
+  return s;
 }
 
 /* det [p; q; r] (rows) added to e with sign s (+1 or -1), exactly:

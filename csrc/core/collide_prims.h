@@ -645,6 +645,11 @@ COLLIDE_PRIVATE int collide__orient2d(double ax, double ay, double bx,
    points to. */
 COLLIDE_PRIVATE int collide__orient3d(const vec3 *a, const vec3 *b,
                                       const vec3 *c, const vec3 *d);
+/* The value of (b - a) x (c - a) (2D), from its exact expansion: within
+   an ulp or two of the exact value however much the products cancel (a
+   sliver's normal), as long as no product underflows. */
+COLLIDE_PRIVATE double collide__cross2d(double ax, double ay, double bx,
+                                        double by, double cx, double cy);
 
 
 #endif

@@ -39,6 +39,27 @@ void lc_checkrotation(lua_State *L, const lc_fn *fn, int idx,
     lc_typeerror(L, fn, idx, "rotation (angle or quaternion)");
     return;
   }
+  if (t == LUA_TUSERDATA) {
+    /* one of collide's own objects (a vec3, a plane, ...) is no
+       quaternion: named here, before its strict __index would raise an
+       error that names no argument ("vec3 has no field 'w'") */
+    static const char *const own[] = {LC_MT_VEC3, LC_MT_PLANE, LC_MT_POLYGON,
+                                      LC_MT_WORLD, LC_MT_CONVEX};
+    if (lua_getmetatable(L, idx)) {
+      for (i = 0; i < (int)(sizeof own / sizeof own[0]); i++) {
+        int same;
+        luaL_getmetatable(L, own[i]);
+        same = lua_rawequal(L, -1, -2);
+        lua_pop(L, 1);
+        if (same) {
+          lua_pop(L, 1);
+          lc_typeerror(L, fn, idx, "rotation (angle or quaternion)");
+          return;
+        }
+      }
+      lua_pop(L, 1);
+    }
+  }
   for (i = 0; i < 4; i++) {
     lua_getfield(L, idx, names[i]);
     if (lua_type(L, -1) != LUA_TNUMBER) {

@@ -726,7 +726,11 @@ local function torot(f, idx, r, s)
     return s
   end
   local t = type(r)
-  if t ~= "table" and t ~= "userdata" and t ~= "cdata" then
+  -- (one of collide's own objects, a vec3 or a plane, is no quaternion:
+  -- named here, before its strict __index raises an error naming no
+  -- argument)
+  if t ~= "table" and t ~= "userdata" and t ~= "cdata" or
+     t ~= "table" and typename(r) ~= t then
     return typeerror(f, idx, "rotation (angle or quaternion)", r)
   end
   for i = 1, 4 do
