@@ -479,6 +479,8 @@ typedef struct sat {
   double t_in, t_out;     /* the intersection of the overlap intervals */
   vec3 axis;              /* the axis of the latest entry, toward A */
   int has_axis;
+  int axis_of_b;          /* that axis is one of B's face normals */
+  int cur_of_b;           /* the axis being tested is one of B's faces */
   /* at u = 0: the least penetration among the axes, and along an axis
      of no extent on either shape (two flat shapes in one plane); kept
      only when want_pen (a second pass, when the first found the shapes
@@ -532,9 +534,24 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
     toward = L;
   }
   if (lo > s->t_in) {
+    /* An entry later than one along B's face only by the rounding of the
+       two quotients (each g / sd is within a few ulps of the scene's
+       coordinates over |sd|) is the same moment: the first contact is
+       then on an edge of the Minkowski difference where B's face meets
+       another, and B's face normal is kept as the normal (the obstacle's
+       surface, along which a mover slides, as the box and capsule
+       kernels answer: a box's corner at a ramp's foot goes up the ramp
+       rather than stopping at the box's own face). u is still the
+       latest entry. */
+    double tie = 64 * DBL_EPSILON * (fabs(alo) + fabs(ahi) + fabs(blo) + fabs(bhi)) / fabs(sd);
+    int keep = s->has_axis && s->axis_of_b && !s->cur_of_b && tie <= 1e-9 &&
+               lo - s->t_in <= tie;
     s->t_in = lo;
-    s->axis = toward;
-    s->has_axis = 1;
+    if (!keep) {
+      s->axis = toward;
+      s->has_axis = 1;
+      s->axis_of_b = s->cur_of_b;
+    }
   }
   if (hi < s->t_out) s->t_out = hi;
   if (s->t_in > s->t_out) { s->miss = 1; return; }
@@ -635,7 +652,10 @@ static int sat_run(sat *s, const body *A, const body *B) {
   s->t_in = 0;
   s->t_out = 1;
   s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
+  s->axis_of_b = 0;
+  s->cur_of_b = 1;
   for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i));
+  s->cur_of_b = 0;
   for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i));
   /* B's edges once (each is crossed with every edge of A) */
   for (j = 0; j < eb && j < ARCS; j++)
@@ -881,6 +901,37 @@ static void box_corners(body *b) {
   b->p = b->corners;
 }
 
+/* The normal of a contact at u found along N, an axis other than B's
+   faces: when A then also touches one of B's faces flat (its
+   projection meets B's on that face's normal within the rounding of the
+   two, as when A slides along a triangle onto its coplanar neighbour, or
+   a box's corner comes to a ramp's foot) and does not move off it, that
+   face's normal, toward A. The contact is then on an edge of the
+   Minkowski difference where the face meets another, and either normal
+   is one of contact; the obstacle's surface is the one a mover slides
+   along (a mover sliding over the seam of two triangles of one plane
+   would catch on their shared edge with N). Else N. */
+static vec3 face_touching(const body *A, const body *B, vec3 d, double u, vec3 N) {
+  int i, fb = body_face_count(B);
+  if (is_solid(A) && has_normal(B)) fb = 1;
+  for (i = 0; i < fb; i++) {
+    vec3 L = body_face(B, i), n;
+    double alo, ahi, blo, bhi, sd, len, tol;
+    len = v_len(L);
+    if (!(len > 0)) continue;
+    body_support(A, L, &alo, &ahi);
+    body_support(B, L, &blo, &bhi);
+    sd = v_dot(d, L);
+    tol = 64 * DBL_EPSILON * (fabs(alo) + fabs(ahi) + fabs(blo) + fabs(bhi) + fabs(sd));
+    if (fabs(alo + u * sd - bhi) <= tol) n = L;            /* A on B's side +L */
+    else if (fabs(ahi + u * sd - blo) <= tol) n = v_neg(L); /* A on its -L side */
+    else continue;
+    if (v_dot(d, n) > tol) continue;   /* moving off that face */
+    return v_scale(n, 1 / len);
+  }
+  return N;
+}
+
 static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
   sat s;
   vec3 N;
@@ -897,6 +948,7 @@ static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
   u = s.t_in;
   if (u > 0 && s.has_axis) {
     N = v_normalize(s.axis);
+    if (!s.axis_of_b) N = face_touching(A, B, s.d, u, N);
   } else {
     /* overlapping at the start: the same axes again, for the push out */
     s.want_pen = 1;
