@@ -38,7 +38,7 @@ describe("the binding", function()
         if result == "MANY" then
           assert.is_truthy(kinds:match("^[NVP]*A$"), name)
         else
-          assert.is_truthy(kinds:match("^[NVP]+$"), name)
+          assert.is_truthy(kinds:match("^[NVPCR]+$"), name)
         end
         assert.are.equal("world", where)
         assert.is_function(w[name], name)

@@ -12,7 +12,7 @@
 ---@alias collide.feature "face"|"edge"|"vertex"
 
 ---The kind of a world shape, as `w:get` and `w:shapes` name it.
----@alias collide.kind "triangle"|"polygon"|"aabb"|"sphere"|"segment"|"capsule"|"plane"
+---@alias collide.kind "triangle"|"polygon"|"aabb"|"sphere"|"segment"|"capsule"|"plane"|"convex"
 
 ---Which shapes a query considers: a function returning truthy for the
 ---shapes to consider, or an integer mask of layer bits (no Lua is called).
@@ -242,6 +242,17 @@ function World:add_plane(plane, data) end
 ---@param data? any
 ---@return integer id
 function World:add_capsule(a, b, r, data) end
+
+---A convex shape A (collide.convex, collide.convex_box; its hull is
+---copied) turned by rot, its frame's origin at position. `w:update(id, A,
+---position, rot)` re-places it; `w:get(id)` gives "convex", a copy of A,
+---position and rot as given (an angle stays a number).
+---@param A collide.convex
+---@param position collide.vec3like
+---@param rot collide.rotation an angle about z (2D) or a unit quaternion {w, x, y, z}
+---@param data? any
+---@return integer id
+function World:add_convex(A, position, rot, data) end
 
 ---One triangle per three 1-based indices into vertices; every triangle
 ---gets data.

@@ -369,6 +369,12 @@ int collide_convex_init(const collide_vec3 *points, int n, void *block,
    extent gives a flat rectangle, two a line: COLLIDE_E_POINTS_ON_LINE).
    Lua argument 1 e (COLLIDE_E_NEG_EXTENT for a negative component). */
 int collide_convex_box_init(const collide_vec3 *e, void *block, int cap);
+/* A copy of the hull A (made by collide_convex_init) into block (cap
+   bytes, aligned for doubles), its arrays pointing into the copy: returns
+   the number of bytes the copy takes, and writes block only when cap is
+   at least that (as collide_convex_init). The world keeps its shapes'
+   hulls so, and w:get gives a new convex object with them. */
+int collide_convex_copy(const collide_convex *A, void *block, int cap);
 
 /* A rotation as a binding passes it: an angle in radians about +z (a 2D
    turn: is_angle 1) or a quaternion w + xi + yj + zk (is_angle 0), which
@@ -455,7 +461,8 @@ enum {
   COLLIDE_SHAPE_SPHERE = 4,
   COLLIDE_SHAPE_SEGMENT = 5,
   COLLIDE_SHAPE_PLANE = 6,
-  COLLIDE_SHAPE_CAPSULE = 7
+  COLLIDE_SHAPE_CAPSULE = 7,
+  COLLIDE_SHAPE_CONVEX = 8
 };
 
 /* One shape's geometry, as its add_* function takes it:
@@ -463,15 +470,18 @@ enum {
      aabb      a = center, b = extents
      sphere    a = center, r    capsule  a, b, r
      plane     plane            polygon  polygon
-   collide_world_get fills it (a polygon's vertices then belong to the world
-   and stay valid until the shape is updated or removed);
-   collide_world_update reads the fields of the shape's kind. */
+     convex    convex, a = position, rot
+   collide_world_get fills it (a polygon's vertices, a convex shape's hull
+   then belong to the world and stay valid until the shape is updated or
+   removed); collide_world_update reads the fields of the shape's kind. */
 typedef struct collide_world_shape {
   int kind;                /* COLLIDE_SHAPE_* */
   collide_vec3 a, b, c;
   double r;
   collide_plane plane;
   collide_polygon polygon;
+  const collide_convex *convex;
+  collide_rotation rot;    /* as it was given (an angle stays an angle) */
 } collide_world_shape;
 
 /* Called for a shape that would become the query's answer; returns 1 to
@@ -523,6 +533,12 @@ int collide_world__add_unit_plane(collide_world *w, const collide_vec3 *normal,
 /* The points within r of the segment a-b. Lua arguments: 2 a, 3 b, 4 r. */
 int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
                               const collide_vec3 *b, double r);
+/* The convex shape A turned by rot, its frame's origin at position: the
+   hull is copied (A may be freed after the call) and the rotation kept as
+   given. Lua arguments: 2 A, 3 position, 4 rot. */
+int collide_world_add_convex(collide_world *w, const collide_convex *A,
+                             const collide_vec3 *position,
+                             const collide_rotation *rot);
 /* One triangle per three 0-based indices into vertices (nindices a
    multiple of 3), with consecutive ids: returns the number of triangles
    added, and *first_id the id of the first (when none, the id the first
@@ -606,6 +622,11 @@ int collide_world_update_segment(collide_world *w, int id, const collide_vec3 *a
 int collide_world_update_plane(collide_world *w, int id, const collide_plane *plane);
 int collide_world_update_capsule(collide_world *w, int id, const collide_vec3 *a,
                                  const collide_vec3 *b, double r);
+/* (Lua arguments 3 A, 4 position, 5 rot; a hull of the size of the one
+   it had is copied over it, without allocating) */
+int collide_world_update_convex(collide_world *w, int id, const collide_convex *A,
+                                const collide_vec3 *position,
+                                const collide_rotation *rot);
 /* Layer bits in [0, 2^31), default 1: 1, 0 unknown id, <0 (Lua arg 3;
    locked). */
 int collide_world_set_layers(collide_world *w, int id, int bits);

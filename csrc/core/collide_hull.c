@@ -48,6 +48,7 @@
  */
 #include <stdlib.h>
 #include "collide_prims.h"
+#include "collide_convex_internal.h"
 
 #define MAXP COLLIDE_MAX_CONVEX_POINTS
 /* a triangulated hull of m points has at most 2m - 4 triangles */
@@ -428,4 +429,74 @@ int collide_convex_box_init(const collide_vec3 *e, void *block, int cap) {
     c[i].z = (i & 1) ? e->z : -e->z;
   }
   return collide_convex_init(c, 8, block, cap);
+}
+
+int collide_convex_copy(const collide_convex *A, void *block, int cap) {
+  size_t off[5];
+  int nv = A->vertex_count, nf = A->face_count, ne = A->edge_count;
+  int nr = A->face_first[nf];
+  int need = block_size(nv, nf, nr, ne, off);
+  if (block != NULL && cap >= need && (const void *)A != block) {
+    char *base = (char *)block;
+    collide_convex *h = (collide_convex *)block;
+    collide_vec3 *vs = (collide_vec3 *)(base + off[0]);
+    collide_plane *fs = (collide_plane *)(base + off[1]);
+    int *ff = (int *)(base + off[2]), *rg = (int *)(base + off[3]);
+    int *es = (int *)(base + off[4]);
+    memcpy(vs, A->vertices, (size_t)nv * sizeof *vs);
+    memcpy(fs, A->faces, (size_t)nf * sizeof *fs);
+    memcpy(ff, A->face_first, (size_t)(nf + 1) * sizeof *ff);
+    memcpy(rg, A->ring, (size_t)nr * sizeof *rg);
+    memcpy(es, A->edges, (size_t)ne * 2 * sizeof *es);
+    h->vertex_count = nv;
+    h->face_count = nf;
+    h->edge_count = ne;
+    h->flat = A->flat;
+    h->vertices = vs;
+    h->faces = fs;
+    h->face_first = ff;
+    h->ring = rg;
+    h->edges = es;
+    h->radius = A->radius;
+  }
+  return need;
+}
+
+/* ---- rotations ------------------------------------------------------------------ */
+
+/* The matrix of collide_convex.c's rot_make, by the same operations in the
+   same order (so the world's boxes, rays and depths turn a hull exactly as
+   the sweep kernels do): an angle t about z gives the rows (cos t, -sin t,
+   0), (sin t, cos t, 0), (0, 0, 1); a quaternion, normalized when its
+   squared norm is not exactly 1, the usual matrix (Shoemake, "Animating
+   rotation with quaternion curves", SIGGRAPH 1985). 0, or the reason the
+   rotation is refused (a bad number; not unit to 1e-6). */
+int collide__rotation_matrix(const collide_rotation *q, collide_vec3 R[3]) {
+  if (q->is_angle) {
+    double c, s;
+    int e = collide_check_number(q->angle);
+    if (e) return e;
+    c = cos(q->angle);
+    s = sin(q->angle);
+    R[0] = v3(c, -s, 0);
+    R[1] = v3(s, c, 0);
+    R[2] = v3(0, 0, 1);
+  } else {
+    double w = q->w, x = q->x, y = q->y, z = q->z, n2, k;
+    int e;
+    if ((e = collide_check_number(w)) != 0) return e;
+    if ((e = collide_check_number(x)) != 0) return e;
+    if ((e = collide_check_number(y)) != 0) return e;
+    if ((e = collide_check_number(z)) != 0) return e;
+    n2 = w * w + x * x + y * y + z * z;
+    if (!(fabs(n2 - 1) <= 1e-6)) return COLLIDE_E_NOT_UNIT_ROTATION;
+    if (n2 != 1) {
+      k = 1 / sqrt(n2);
+      w *= k; x *= k; y *= k; z *= k;
+    }
+    R[0] = v3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y));
+    R[1] = v3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x));
+    R[2] = v3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y));
+  }
+  return 0;
 }

@@ -43,7 +43,8 @@
  *
  * Memory: the world owns every allocation; a failed allocation returns
  *   COLLIDE_E_NOMEM and leaves the world as it was. Queries, removals,
- *   and updates of anything but a polygon never allocate; advance() only
+ *   and updates of anything but a polygon or a convex shape given a hull
+ *   of another size never allocate; advance() only
  *   to check a moving polygon of more than POLY_STACK (32) vertices (and
  *   collide_polygon_init's scratch for more than 64).
  */
@@ -85,6 +86,8 @@ void collide_world_free(collide_world *w) {
   for (i = 0; i < w->nslots; i++)
     if (w->slots[i].id && w->slots[i].kind == COLLIDE_SHAPE_POLYGON)
       free((void *)w->slots[i].g.poly.vertices);
+    else if (w->slots[i].id && w->slots[i].kind == COLLIDE_SHAPE_CONVEX)
+      free(w->slots[i].g.cvx.c);
   for (i = 0; i < w->npages; i++) free(w->id_pages[i]);
   free(w->id_pages);
   free(w->page_live);
@@ -132,6 +135,8 @@ size_t collide__world_bytes(const collide_world *w) {
   for (i = 0; i < w->nslots; i++)
     if (w->slots[i].id && w->slots[i].kind == COLLIDE_SHAPE_POLYGON)
       b += (size_t)w->slots[i].g.poly.count * sizeof(collide_vec3);
+    else if (w->slots[i].id && w->slots[i].kind == COLLIDE_SHAPE_CONVEX)
+      b += CVX_HEAD + (size_t)w->slots[i].g.cvx.c->bytes;
   return b;
 }
 
@@ -310,6 +315,27 @@ static void shape_bounds(shape *s) {
     for (k = 0; k < 3; k++) {
       s->bounds.lo[k] -= r;
       s->bounds.hi[k] += r;
+    }
+    break;
+  }
+  case COLLIDE_SHAPE_CONVEX: {
+    /* the hull's corners turned by the kernels' matrix and placed, each
+       by the kernels' operations (R v, then + pos): the corners are the
+       hull's extreme points, so their box is the turned hull's */
+    const collide__cvx *c = s->g.cvx.c;
+    const collide_convex *h = cvx_hull(c);
+    int i, k;
+    for (i = 0; i < h->vertex_count; i++) {
+      vec3 p1 = v_add(cvx_turn(c->R, h->vertices[i]), s->g.cvx.pos);
+      if (i == 0) {
+        box_of_points(&s->bounds, &p1, 1);
+        continue;
+      }
+      for (k = 0; k < 3; k++) {
+        double x = vc(&p1, k);
+        if (x < s->bounds.lo[k]) s->bounds.lo[k] = x;
+        if (x > s->bounds.hi[k]) s->bounds.hi[k] = x;
+      }
     }
     break;
   }
@@ -507,6 +533,52 @@ int collide_world_add_capsule(collide_world *w, const collide_vec3 *a,
   return add_shape(w, COLLIDE_SHAPE_CAPSULE, &g);
 }
 
+/* A checked copy of a caller's convex shape (A, position, rot; A at Lua
+   argument arg): into *reuse when its hull takes as many bytes (no
+   allocation: a shape updated with the same hull each frame), else into
+   a new block (*out). 0 or <0. */
+static int convex_copy(const collide_convex *A, const collide_vec3 *position,
+                       const collide_rotation *rot, int arg, collide__cvx *reuse,
+                       collide__cvx **out) {
+  vec3 R[3];
+  int e, need;
+  collide__cvx *c;
+  if (A == NULL || A->vertex_count < 3)
+    return COLLIDE_FAIL(arg, COLLIDE_E_FEW_POINTS);
+  CHECK_VEC(position, arg + 1);
+  if ((e = collide__rotation_matrix(rot, R)) != 0) return COLLIDE_FAIL(arg + 2, e);
+  need = collide_convex_copy(A, NULL, 0);
+  if (reuse != NULL && reuse->bytes == need) {
+    c = reuse;
+  } else {
+    if ((size_t)need > (size_t)-1 - CVX_HEAD) return NOMEM;
+    c = (collide__cvx *)malloc(CVX_HEAD + (size_t)need);
+    if (!c) return NOMEM;
+  }
+  c->rot = *rot;
+  memcpy(c->R, R, sizeof R);
+  c->bytes = need;
+  (void)collide_convex_copy(A, (char *)c + CVX_HEAD, need);
+  *out = c;
+  return 0;
+}
+
+int collide_world_add_convex(collide_world *w, const collide_convex *A,
+                             const collide_vec3 *position,
+                             const collide_rotation *rot) {
+  collide__cvx *c;
+  int s, e;
+  if ((e = convex_copy(A, position, rot, 2, NULL, &c)) < 0) return e;
+  if ((e = reserve(w, COLLIDE_SHAPE_CONVEX, 1)) < 0) {
+    free(c);
+    return e;
+  }
+  s = take_slot(w, COLLIDE_SHAPE_CONVEX);
+  w->slots[s].g.cvx.pos = *position;
+  w->slots[s].g.cvx.c = c;
+  return commit_slot(w, s);
+}
+
 int collide_world_add_mesh(collide_world *w, const collide_vec3 *vertices,
                            int nvertices, const int *indices, int nindices,
                            int *first_id) {
@@ -573,6 +645,7 @@ int collide_world_remove(collide_world *w, int id) {
   unlist_moving(w, s);
   collide__sensor_unlist(w, s);
   if (sh->kind == COLLIDE_SHAPE_POLYGON) free((void *)sh->g.poly.vertices);
+  else if (sh->kind == COLLIDE_SHAPE_CONVEX) free(sh->g.cvx.c);
   {   /* the id's page goes once all its ids were given and removed */
     int p = id >> ID_PAGE_BITS;
     w->id_pages[p][id & (ID_PAGE - 1)] = -1;
@@ -618,6 +691,11 @@ int collide_world_get(const collide_world *w, int id, collide_world_shape *out) 
   case COLLIDE_SHAPE_CAPSULE:
     out->a = sh->g.cap.a; out->b = sh->g.cap.b; out->r = sh->g.cap.r;
     break;
+  case COLLIDE_SHAPE_CONVEX:
+    out->convex = cvx_hull(sh->g.cvx.c);
+    out->a = sh->g.cvx.pos;
+    out->rot = sh->g.cvx.c->rot;
+    break;
   default:
     out->plane = sh->g.plane;
     break;
@@ -647,6 +725,12 @@ static int update_shape(collide_world *w, int id, int kind,
     if ((e = polygon_copy(&g->polygon, 3, &poly)) < 0) return e;
     free((void *)sh->g.poly.vertices);
     sh->g.poly = poly;
+  } else if (kind == COLLIDE_SHAPE_CONVEX) {
+    collide__cvx *c;
+    if ((e = convex_copy(g->convex, &g->a, &g->rot, 3, sh->g.cvx.c, &c)) < 0) return e;
+    if (c != sh->g.cvx.c) free(sh->g.cvx.c);
+    sh->g.cvx.c = c;
+    sh->g.cvx.pos = g->a;
   } else {
     if ((e = check_geometry(kind, g, 3)) < 0) return e;
     set_geometry(sh, g);
@@ -701,6 +785,16 @@ int collide_world_update_capsule(collide_world *w, int id, const collide_vec3 *a
   collide_world_shape g;
   g.a = *a; g.b = *b; g.r = r;
   return update_shape(w, id, COLLIDE_SHAPE_CAPSULE, &g);
+}
+
+int collide_world_update_convex(collide_world *w, int id, const collide_convex *A,
+                                const collide_vec3 *position,
+                                const collide_rotation *rot) {
+  collide_world_shape g;
+  g.convex = A;
+  g.a = *position;
+  g.rot = *rot;
+  return update_shape(w, id, COLLIDE_SHAPE_CONVEX, &g);
 }
 
 int collide_world_set_layers(collide_world *w, int id, int bits) {
@@ -807,6 +901,7 @@ static int advance_error(const shape *s) {
   case COLLIDE_SHAPE_SPHERE: p[0] = s->g.sphere.center; n = 1; break;
   case COLLIDE_SHAPE_SEGMENT: p[0] = s->g.seg.a; p[1] = s->g.seg.b; n = 2; break;
   case COLLIDE_SHAPE_CAPSULE: p[0] = s->g.cap.a; p[1] = s->g.cap.b; n = 2; break;
+  case COLLIDE_SHAPE_CONVEX: p[0] = s->g.cvx.pos; n = 1; break;
   case COLLIDE_SHAPE_POLYGON:
     return polygon_move_error(&s->g.poly, v);
   default: {   /* the plane n.p + d = 0 moves to d - n.v */
@@ -842,6 +937,7 @@ static void translate(shape *s) {
     s->g.cap.a = v_add(s->g.cap.a, v);
     s->g.cap.b = v_add(s->g.cap.b, v);
     break;
+  case COLLIDE_SHAPE_CONVEX: s->g.cvx.pos = v_add(s->g.cvx.pos, v); break;
   case COLLIDE_SHAPE_POLYGON: {
     /* the plane made again from the moved vertices, as a polygon made
        there would have it (the same answers as collide.polygon of

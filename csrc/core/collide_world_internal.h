@@ -21,6 +21,7 @@
 #include <string.h>
 #include <limits.h>
 #include "collide_sphere.h"
+#include "collide_convex_internal.h"
 
 
 #ifndef STACK_SIZE
@@ -34,6 +35,22 @@
 enum { IN_NONE = 0, IN_PENDING, IN_TREE, IN_PLANES, IN_STATIC };
 
 typedef struct box { double lo[3], hi[3]; } box;
+
+/* A convex shape of the world (COLLIDE_SHAPE_CONVEX): one allocation, owned
+   by the world, holding the rotation as it was given (w:get gives it
+   back; the kernels take it), its matrix (collide__rotation_matrix: the
+   box, the ray and the depths turn the hull by it, as the kernels do),
+   and then the copy of the hull's block (collide_convex_copy), bytes long,
+   at CVX_HEAD. */
+typedef struct collide__cvx {
+  collide_rotation rot;
+  vec3 R[3];
+  int bytes;
+} collide__cvx;
+#define CVX_HEAD ((sizeof(collide__cvx) + 15) & ~(size_t)15)
+static inline const collide_convex *cvx_hull(const collide__cvx *c) {
+  return (const collide_convex *)(const void *)((const char *)c + CVX_HEAD);
+}
 
 /* The fields a query's exact test reads come first, together (a ray's
    test of a triangle reads the first 120 bytes). */
@@ -53,6 +70,8 @@ typedef struct shape {
     struct { vec3 center; double r; } sphere;
     collide_plane plane;
     collide_polygon poly;   /* vertices owned by the world */
+    struct { vec3 pos; collide__cvx *c; } cvx;   /* the frame's origin;
+                                                    owned by the world */
   } g;
   vec3 vel;      /* moves by vel during a step */
   box bounds;    /* at its place (u = 0), padded (see shape_bounds) */

@@ -136,6 +136,10 @@ LC_PRIVATE const collide_polygon *lc_checkpolygon(lua_State *L, const lc_fn *fn,
    block itself (collide_convex_init writes its arrays after it). */
 LC_PRIVATE const collide_convex *lc_checkconvex(lua_State *L, const lc_fn *fn,
                                                 int idx);
+/* A new convex object of need bytes (pushed): its block, for
+   collide_convex_copy to fill. Only from a function with the module's
+   upvalues. */
+LC_PRIVATE void *lc_pushconvex(lua_State *L, int need);
 
 /* A rotation argument: a number (an angle about z) or a table or object
    with number fields w, x, y, z (a quaternion; the core checks that it is

@@ -109,7 +109,7 @@
 
 /* ---- the world's methods without a hand-written wrapper (issue 9) ----
  * w:<name>(...): self is the world; the kinds are those of the arguments
- * after it (N, V, P; at most 8). lcollide_world.c makes the C-API methods
+ * after it (N, V, P, C, R; at most 8). lcollide_world.c makes the C-API methods
  * from these lines, and lua/collide/ffi_world.lua its FFI methods from the
  * same lines, read from collide.core._api.world ({lua_name, core_function,
  * kinds, RESULT} each). Results:
@@ -141,6 +141,7 @@
   X(add_segment, collide_world_add_segment, ADDED, (V, V)) \
   X(add_plane, collide_world_add_plane, ADDED, (P)) \
   X(add_capsule, collide_world_add_capsule, ADDED, (V, V, N)) \
+  X(add_convex, collide_world_add_convex, ADDED, (C, V, R)) \
   X(overlap_sphere, collide_world_overlap_sphere, IDS, (V, N)) \
   X(overlap_point, collide_world_overlap_point, IDS, (V)) \
   X(overlap_aabb, collide_world_overlap_aabb, IDS, (V, V)) \

@@ -64,6 +64,13 @@ static void push_hull(lua_State *L, int need) {
   lua_setmetatable(L, -2);
 }
 
+/* A new convex object of need bytes, for a hull to be copied into the
+   block returned (w:get): left on the stack. */
+void *lc_pushconvex(lua_State *L, int need) {
+  push_hull(L, need);
+  return lua_touserdata(L, -1);
+}
+
 /* collide.convex(points) */
 static int l_convex(lua_State *L) {
   collide_vec3 pts[COLLIDE_MAX_CONVEX_POINTS];

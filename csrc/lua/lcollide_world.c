@@ -144,7 +144,8 @@ static int world_gc(lua_State *L) {
 
 /* The kinds by their COLLIDE_KIND_* number, as w:get names them. */
 static const char *const kind_names[] = {
-  "none", "triangle", "polygon", "aabb", "sphere", "segment", "plane", "capsule"
+  "none", "triangle", "polygon", "aabb", "sphere", "segment", "plane", "capsule",
+  "convex"
 };
 
 static int world_tostring(lua_State *L) {
@@ -514,6 +515,15 @@ static int w_update(lua_State *L) {
   case COLLIDE_SHAPE_PLANE:
     code = collide_world_update_plane(w, id, lc_checkplane(L, &F, 3));
     break;
+  case COLLIDE_SHAPE_CONVEX: {
+    const collide_convex *h = lc_checkconvex(L, &F, 3);
+    collide_rotation rot;
+    lc_checkvec(L, &F, 4, &v[0]);
+    lc_checkrotation(L, &F, 5, &rot);
+    /* (the checks may run Lua code, a metamethod: the world again) */
+    code = collide_world_update_convex(check_world_mut(L, &F), id, h, &v[0], &rot);
+    break;
+  }
   default:
     break;
   }
@@ -580,6 +590,40 @@ static int w_get(lua_State *L) {
   case COLLIDE_SHAPE_PLANE:
     push_plane(L, &g.plane);
     return 2;
+  case COLLIDE_SHAPE_CONVEX:
+    /* A new convex object with a copy of the hull, which lives in the
+       world: allocate first, then look the shape up again and copy with
+       nothing allocated in between (as for a polygon). The rotation as
+       it was given: an angle, or a new table {w, x, y, z}. */
+    for (;;) {
+      int need = collide_convex_copy(g.convex, NULL, 0);
+      void *block = lc_pushconvex(L, need);
+      if (!collide_world_get(check_world(L, &F), id, &g) ||
+          g.kind != COLLIDE_SHAPE_CONVEX) {
+        lua_pushnil(L);   /* removed meanwhile */
+        return 1;
+      }
+      if (collide_convex_copy(g.convex, NULL, 0) == need) {
+        collide_convex_copy(g.convex, block, need);
+        break;
+      }
+      lua_pop(L, 1);   /* updated to another hull meanwhile */
+    }
+    lc_pushvec(L, &g.a);
+    if (g.rot.is_angle) {
+      lua_pushnumber(L, g.rot.angle);
+    } else {
+      lua_createtable(L, 0, 4);
+      lua_pushnumber(L, g.rot.w);
+      lua_setfield(L, -2, "w");
+      lua_pushnumber(L, g.rot.x);
+      lua_setfield(L, -2, "x");
+      lua_pushnumber(L, g.rot.y);
+      lua_setfield(L, -2, "y");
+      lua_pushnumber(L, g.rot.z);
+      lua_setfield(L, -2, "z");
+    }
+    return 4;
   default:   /* aabb, segment */
     lc_pushvec(L, &g.a);
     lc_pushvec(L, &g.b);
@@ -1121,6 +1165,8 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
     switch (kinds[i]) {
     case 'N': a[i].n = lc_checknumber(L, fn, i + 2); break;
     case 'V': lc_checkvec(L, fn, i + 2, &a[i].v); break;
+    case 'C': a[i].x = lc_checkconvex(L, fn, i + 2); break;
+    case 'R': lc_checkrotation(L, fn, i + 2, &a[i].r); break;
     case 'A':   /* read by push_many, once the arguments after it are checked */
       if (lua_type(L, i + 2) != LUA_TTABLE) lc_typeerror(L, fn, i + 2, "table");
       a[i].arr.p = NULL;

@@ -1031,6 +1031,7 @@ if capi.world ~= nil then
           tovec = tovec, outvec = outvec, typename = typename,
           checkvec_at = checkvec_at,
           FEATURE = FEATURE, GEN = GEN,
+          CX = X, CONVEX_BODY = CONVEX_BODY, new_hull = new_hull,
           register_type = function(ct, name)
             EXTRA_TYPES[#EXTRA_TYPES + 1] = { ct, name }
           end })

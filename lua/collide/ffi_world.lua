@@ -59,6 +59,7 @@ return function(E)
   local argerror, typeerror, coreerror = E.argerror, E.typeerror, E.coreerror
   local tovec, outvec, typename, FEATURE = E.tovec, E.outvec, E.typename, E.FEATURE
   local checkvec_at = E.checkvec_at
+  local CX, CONVEX_BODY, new_hull = E.CX, E.CONVEX_BODY, E.new_hull
   local GEN = E.GEN   -- the scratch generation (ffi.lua, GEN)
 
   local type, pcall, error, floor, huge = type, pcall, error, math.floor, math.huge
@@ -69,6 +70,7 @@ return function(E)
   -- collide_ffi_plane and collide_ffi_cpolygon have its layout).
   local PLANE_PTR = ffi.typeof("const collide_plane *")
   local POLYGON_PTR = ffi.typeof("const collide_polygon *")
+  local CONVEX_PTR = ffi.typeof("const collide_convex *")
   local cast = ffi.cast
   E.register_type(W, "world")
 
@@ -292,7 +294,7 @@ return function(E)
   -- lcollide_world.c world_tostring
   -- The kinds' names by the core's kind number (collide_shape_kind).
   local KIND = { [0] = "none", "triangle", "polygon", "aabb", "sphere", "segment",
-                 "plane", "capsule" }
+                 "plane", "capsule", "convex" }
   function meta.__tostring(self)
     if CLOSED[self] then return "world(closed)" end
     local w = check_world(F_TOSTRING, self)
@@ -564,6 +566,35 @@ return function(E)
     return poly, vs
   end
 
+  -- A rotation argument (ffi.lua torot, lcollide_convex.c
+  -- lc_checkrotation): an angle, or an object with number fields w, x, y,
+  -- z, read through its __index (which may run Lua, so into locals first:
+  -- the struct is the call's own, written after the last Lua code).
+  local QNAMES = { "w", "x", "y", "z" }
+  local function rot_arg(f, idx, r)
+    if type(r) == "number" then
+      local s = new("collide_rotation")
+      s.is_angle = 1; s.angle = r
+      return s
+    end
+    local t = type(r)
+    if t ~= "table" and t ~= "userdata" and t ~= "cdata" then
+      return typeerror(f, idx, "rotation (angle or quaternion)", r)
+    end
+    local q = {}
+    for i = 1, 4 do
+      local c = r[QNAMES[i]]
+      if type(c) ~= "number" then
+        return argerror(f, idx, "quaternion expected, got " .. typename(r) ..
+                                " with non-number " .. QNAMES[i])
+      end
+      q[i] = c
+    end
+    local s = new("collide_rotation")
+    s.w, s.x, s.y, s.z = q[1], q[2], q[3], q[4]
+    return s
+  end
+
   function methods.update(self, id, a, b, c)
     local w = check_unlocked(F_UPDATE, self)
     id = check_id(F_UPDATE, id)
@@ -596,6 +627,11 @@ return function(E)
     elseif kind == 6 then
       if not istype(P, a) then return typeerror(f, 3, "plane", a) end
       code = C.collide_world_update_plane(w, id, cast(PLANE_PTR, a))
+    elseif kind == 8 then
+      if not (istype(CX, a) and CONVEX_BODY[a]) then return typeerror(f, 3, "convex", a) end
+      if not istype(V, b) then b = tovec(f, 4, b, VS[4]) end
+      c = rot_arg(f, 5, c)
+      code = C.collide_world_update_convex(w, id, cast(CONVEX_PTR, a), b, c)
     end
     give_vecs(VS)
     if code < 0 then world_error(f, code) end
@@ -629,6 +665,17 @@ return function(E)
     return vs, n
   end
 
+  -- Shape id's hull (a convex shape of the locked world w), copied into a
+  -- new convex object, and its rotation, copied.
+  local function copy_convex(w, id)
+    C.collide_world_get(w, id, SHAPE)
+    local need = C.collide_convex_copy(SHAPE.convex, nil, 0)
+    return new_hull(need, function(body, size)
+      C.collide_world_get(w, id, SHAPE)   -- (again: a finalizer may have called get)
+      C.collide_convex_copy(SHAPE.convex, body, size)
+    end), new("collide_rotation", SHAPE.rot)
+  end
+
   function methods.get(self, id)
     local g = GEN[0] + 1
     GEN[0] = g
@@ -655,6 +702,13 @@ return function(E)
     elseif kind == 7 then return name, V(ax, ay, az), V(bx, by, bz), r
     elseif kind == 6 then
       return name, P(pl1, pl2, pl3, pl4)
+    elseif kind == 8 then
+      lock(self)
+      local ok, h, rot = pcall(copy_convex, w, id)
+      unlock(self)
+      if not ok then error(h, 0) end
+      if rot.is_angle ~= 0 then return name, h, V(ax, ay, az), rot.angle end
+      return name, h, V(ax, ay, az), { w = rot.w, x = rot.x, y = rot.y, z = rot.z }
     end
     return name, V(ax, ay, az), V(bx, by, bz)
   end
@@ -1187,9 +1241,13 @@ return function(E)
     N = 'if type(a$) ~= "number" then return typeerror(F, #, "number", a$) end',
     V = 'if not istype(V, a$) then a$ = tovec(F, #, a$, S[#]) end',
     P = 'if not istype(P, a$) then return typeerror(F, #, "plane", a$) end',
+    C = 'if not (istype(CX, a$) and CONVEX_BODY[a$]) then ' ..
+        'return typeerror(F, #, "convex", a$) end',
+    R = 'a$ = rot_arg(F, #, a$)',
     A = '-- (a$: segments, checked by many)',
   }
-  local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)", A = "seg, n" }
+  local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)", A = "seg, n",
+                     C = "cast(CONVEX_PTR, a$)", R = "a$" }
 
   -- Per result: the method's source, given its parameters, checks, the
   -- arguments passed to the core and the position after the arguments.
@@ -1354,13 +1412,13 @@ end]],
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
       "      check_unlocked, take_pens, penetration, check_outs, many, GEN, RETRY,\n" ..
       "      take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,\n" ..
-      "      candidates = ...\n" .. src,
+      "      candidates, CX, CONVEX_BODY, CONVEX_PTR, rot_arg = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
                  take_ids, check_unlocked, take_pens, penetration, check_outs, many, GEN,
                  RETRY, take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,
-                 candidates)
+                 candidates, CX, CONVEX_BODY, CONVEX_PTR, rot_arg)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end

@@ -48,8 +48,11 @@ local MAX_DEPTH = 200
 local NEG0 = -(1 / huge)   -- -0.0 on every VM (no constant folding to 0)
 
 -- The geometry numbers of each kind after its name, as w:get returns them.
+-- A convex shape: its corners (count, then x y z each: collide.convex of
+-- them is the same hull), its position, then "a <angle>" or "q <w> <x> <y>
+-- <z>", the rotation as it was given.
 local KINDS = { triangle = true, polygon = true, aabb = true, sphere = true,
-                segment = true, plane = true, capsule = true }
+                segment = true, plane = true, capsule = true, convex = true }
 
 ---------------------------------------------------------------- writing
 
@@ -161,6 +164,21 @@ local function shape_line(w, out, n, id, kind, data, st, sensors)
   elseif kind == "capsule" then
     n = vec(out, vec(out, n, a), b)
     n = n + 1; out[n] = num(c)
+  elseif kind == "convex" then
+    local vs = a:vertices()
+    n = n + 1; out[n] = format("%d", #vs)
+    for i = 1, #vs do n = vec(out, n, vs[i]) end
+    n = vec(out, n, b)
+    if type(c) == "number" then
+      n = n + 1; out[n] = "a"
+      n = n + 1; out[n] = num(c)
+    else
+      n = n + 1; out[n] = "q"
+      n = n + 1; out[n] = num(c.w)
+      n = n + 1; out[n] = num(c.x)
+      n = n + 1; out[n] = num(c.y)
+      n = n + 1; out[n] = num(c.z)
+    end
   else   -- plane
     n = vec(out, n, a.normal)
     n = n + 1; out[n] = num(a.d)
@@ -357,6 +375,32 @@ local function read_shape(collide, w, r, id, tables)
   elseif kind == "aabb" or kind == "segment" then g, e = nums(r, 6, "geometry", id)
   elseif kind == "sphere" or kind == "plane" then g, e = nums(r, 4, "geometry", id)
   elseif kind == "capsule" then g, e = nums(r, 7, "geometry", id)
+  elseif kind == "convex" then
+    local tok, pe = r.token()
+    if pe == 10 then corrupt(format("shape %d: no corners", id)) end
+    local count = parse_int(tok, 3, 256, "corner count")
+    if count * 6 > r.len - r.pos + 1 then corrupt(format("shape %d: truncated", id)) end
+    g, e = nums(r, 3 * count + 3, "corners", id)
+    if e == 10 then corrupt(format("shape %d: no rotation", id)) end
+    local list = {}
+    for i = 1, count do list[i] = V(g[3 * i - 2], g[3 * i - 1], g[3 * i]) end
+    local ok, h = pcall(collide.convex, list)
+    if not ok then corrupt(format("shape %d: %s", id, tostring(h))) end
+    local pos = V(g[3 * count + 1], g[3 * count + 2], g[3 * count + 3])
+    local rk, rot
+    rk, e = r.token()
+    if rk == "a" and e ~= 10 then
+      local q
+      q, e = nums(r, 1, "rotation", id)
+      rot = q[1]
+    elseif rk == "q" and e ~= 10 then
+      local q
+      q, e = nums(r, 4, "rotation", id)
+      rot = { w = q[1], x = q[2], y = q[3], z = q[4] }
+    else
+      corrupt(format("shape %d: bad rotation '%s'", id, sub(rk, 1, 40)))
+    end
+    poly = { h, pos, rot }
   else   -- polygon
     local tok, pe = r.token()
     if pe == 10 then corrupt(format("shape %d: no vertices", id)) end
@@ -417,6 +461,8 @@ local function read_shape(collide, w, r, id, tables)
     ok, got = pcall(w.add_sphere, w, V(g[1], g[2], g[3]), g[4], data)
   elseif kind == "capsule" then
     ok, got = pcall(w.add_capsule, w, V(g[1], g[2], g[3]), V(g[4], g[5], g[6]), g[7], data)
+  elseif kind == "convex" then
+    ok, got = pcall(w.add_convex, w, poly[1], poly[2], poly[3], data)
   else
     ok, got = pcall(w._add_unit_plane, w, V(g[1], g[2], g[3]), g[4], data)
   end
