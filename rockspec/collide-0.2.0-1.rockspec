@@ -32,6 +32,8 @@ build = {
         "csrc/core/collide_capsule_flat.c",
         "csrc/core/collide_convex.c",
         "csrc/core/collide_hull.c",
+        "csrc/core/collide_convex_obstacle.c",
+        "csrc/core/collide_convex_penetration.c",
         "csrc/core/collide_mover.c",
         "csrc/core/collide_outline.c",
         "csrc/core/collide_pairs.c",

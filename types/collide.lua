@@ -825,6 +825,24 @@ function collide.sweep_convex_aabb(A, rot, c0, c1, center, e, point, normal) end
 ---@return collide.feature? feature
 function collide.sweep_convex_convex(A, rotA, a0, a1, B, rotB, b, point, normal) end
 
+---The segment p0-p1 against convex shape A turned by rot, its frame's origin
+---at position: the first contact, exact to rounding (a start inside: u = 0,
+---out through the nearest face; a flat hull with p0 in its plane: across
+---the nearest side).
+---@param A collide.convex
+---@param rot collide.rotation
+---@param position collide.vec3like
+---@param p0 collide.vec3like
+---@param p1 collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.raycast_convex(A, rot, position, p0, p1, point, normal) end
+
 ---A new, empty world.
 ---@return collide.world
 function collide.world() end

@@ -128,11 +128,80 @@ static int flat_through(const shape *s, const vec3 *c, vec3 *n) {
   return fabs(v_dot(*n, v_sub(*c, o))) <= tol;
 }
 
+int collide__convex_penetration(const collide_convex *A, const collide_rotation *rot,
+                                const vec3 *pos, const shape *s, collide_hit *h,
+                                double *depth) {
+  switch (s->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    return collide__penetration_convex_triangle(A, rot, pos, &s->g.tri.a, &s->g.tri.b,
+                                                &s->g.tri.c, h, depth);
+  case COLLIDE_SHAPE_POLYGON:
+    return collide__penetration_convex_polygon(A, rot, pos, &s->g.poly, h, depth);
+  case COLLIDE_SHAPE_AABB:
+    return collide__penetration_convex_aabb(A, rot, pos, &s->g.aabb.center,
+                                            &s->g.aabb.extents, h, depth);
+  case COLLIDE_SHAPE_SPHERE:
+    return collide__penetration_convex_sphere(A, rot, pos, &s->g.sphere.center,
+                                              s->g.sphere.r, h, depth);
+  case COLLIDE_SHAPE_SEGMENT:
+    return collide__penetration_convex_segment(A, rot, pos, &s->g.seg.a, &s->g.seg.b,
+                                               h, depth);
+  case COLLIDE_SHAPE_CAPSULE:
+    return collide__penetration_convex_capsule(A, rot, pos, &s->g.cap.a, &s->g.cap.b,
+                                               s->g.cap.r, h, depth);
+  case COLLIDE_SHAPE_PLANE:
+    return collide__penetration_convex_plane(A, rot, pos, &s->g.plane, h, depth);
+  case COLLIDE_SHAPE_CONVEX:
+    return collide__penetration_convex_convex(A, rot, pos, cvx_hull(s->g.cvx.c),
+                                              &s->g.cvx.c->rot, &s->g.cvx.pos, h, depth);
+  default:
+    *depth = 0;
+    hit_clear(h);
+    return 0;
+  }
+}
+
+/* A mover m at c in the convex shape s: the convex family's penetration
+   of the hull and the mover's shape (collide_convex_penetration.c), whose
+   normal, the way the hull leaves the mover, reversed is the way the
+   mover leaves the hull. 1, or 0 when that finds them apart (rounding at
+   a touch that the zero-motion sweep called contact). */
+static int convex_obstacle(const shape *s, const collide__mover *m, const vec3 *c,
+                           vec3 *n, double *depth) {
+  const collide_convex *A = cvx_hull(s->g.cvx.c);
+  const collide_rotation *rot = &s->g.cvx.c->rot;
+  const vec3 *pos = &s->g.cvx.pos;
+  collide_hit h;
+  int rc;
+  if (m->kind == MOVER_AABB) {
+    rc = collide__penetration_convex_aabb(A, rot, pos, c, &m->e, &h, depth);
+  } else if (m->kind == MOVER_CAPSULE) {
+    vec3 a = v_sub(*c, m->axis), b = v_add(*c, m->axis);
+    rc = collide__penetration_convex_capsule(A, rot, pos, &a, &b, m->r, &h, depth);
+  } else {
+    rc = collide__penetration_convex_sphere(A, rot, pos, c, m->r, &h, depth);
+  }
+  if (rc != 1) return 0;
+  *n = v3(0.0 - h.normal.x, 0.0 - h.normal.y, 0.0 - h.normal.z);
+  return 1;
+}
+
 void collide__penetration_of(const shape *s, const collide__mover *m,
                              const vec3 *c, collide_hit *h,
                              collide_penetration *out) {
   vec3 fn;
   double d;
+  if (s->kind == COLLIDE_SHAPE_CONVEX) {
+    out->id = s->id;
+    out->normal = h->normal;
+    out->depth = 0;
+    if (convex_obstacle(s, m, c, &fn, &d)) {
+      h->normal = fn;
+      out->normal = fn;
+      out->depth = d;
+    }
+    return;
+  }
   /* The 2D rule (the contract's "2D"): a flat obstacle whose plane holds
      the centre is a solid region of that plane, pushed out of across its
      nearest edge. The sweeps apply it to a motion along the plane (a

@@ -313,6 +313,9 @@ int collide__mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
       return box_capsule(e, c0, c1, &s->g.cap.a, &s->g.cap.b, s->g.cap.r, h);
     case COLLIDE_SHAPE_PLANE:
       return collide_sweep_aabb_plane(e, c0, c1, &s->g.plane, h);
+    case COLLIDE_SHAPE_CONVEX:
+      return collide__sweep_aabb_convex(e, c0, c1, cvx_hull(s->g.cvx.c),
+                                        &s->g.cvx.c->rot, &s->g.cvx.pos, h);
     default:
       return 0;
     }
@@ -340,6 +343,9 @@ int collide__mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
                              s->g.cap.r, h);
     case COLLIDE_SHAPE_PLANE:
       return collide_sweep_capsule_plane(r, ax, c0, c1, &s->g.plane, h);
+    case COLLIDE_SHAPE_CONVEX:
+      return collide__sweep_capsule_convex(r, ax, c0, c1, cvx_hull(s->g.cvx.c),
+                                           &s->g.cvx.c->rot, &s->g.cvx.pos, h);
     default:
       return 0;
     }
@@ -361,7 +367,45 @@ int collide__mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
     return sphere_capsule(m->r, c0, c1, &s->g.cap.a, &s->g.cap.b, s->g.cap.r, h);
   case COLLIDE_SHAPE_PLANE:
     return collide_sweep_sphere_plane(m->r, c0, c1, &s->g.plane, h);
+  case COLLIDE_SHAPE_CONVEX:
+    return collide__sweep_sphere_convex(m->r, c0, c1, cvx_hull(s->g.cvx.c),
+                                        &s->g.cvx.c->rot, &s->g.cvx.pos, h);
   default:
+    return 0;
+  }
+}
+
+/* The convex shape A turned by rot, its origin moving from c0 to c1,
+   against the fixed shape s of any kind: the collide_sweep_convex_*
+   kernel of s's kind (a segment: the segment kernel; a capsule: the
+   capsule kernel with its ends). */
+int collide__convex_test(const collide_convex *A, const collide_rotation *rot,
+                         const vec3 *c0, const vec3 *c1, const shape *s,
+                         collide_hit *h) {
+  switch (s->kind) {
+  case COLLIDE_SHAPE_TRIANGLE:
+    return collide_sweep_convex_triangle(A, rot, c0, c1, &s->g.tri.a, &s->g.tri.b,
+                                         &s->g.tri.c, h);
+  case COLLIDE_SHAPE_POLYGON:
+    return collide_sweep_convex_polygon(A, rot, c0, c1, &s->g.poly, h);
+  case COLLIDE_SHAPE_AABB:
+    return collide_sweep_convex_aabb(A, rot, c0, c1, &s->g.aabb.center,
+                                     &s->g.aabb.extents, h);
+  case COLLIDE_SHAPE_SPHERE:
+    return collide_sweep_convex_sphere(A, rot, c0, c1, &s->g.sphere.center,
+                                       s->g.sphere.r, h);
+  case COLLIDE_SHAPE_SEGMENT:
+    return collide_sweep_convex_segment(A, rot, c0, c1, &s->g.seg.a, &s->g.seg.b, h);
+  case COLLIDE_SHAPE_CAPSULE:
+    return collide_sweep_convex_capsule(A, rot, c0, c1, &s->g.cap.a, &s->g.cap.b,
+                                        s->g.cap.r, h);
+  case COLLIDE_SHAPE_PLANE:
+    return collide_sweep_convex_plane(A, rot, c0, c1, &s->g.plane, h);
+  case COLLIDE_SHAPE_CONVEX:
+    return collide_sweep_convex_convex(A, rot, c0, c1, cvx_hull(s->g.cvx.c),
+                                       &s->g.cvx.c->rot, &s->g.cvx.pos, h);
+  default:
+    hit_clear(h);
     return 0;
   }
 }
@@ -430,6 +474,9 @@ static int shape_ray(const shape *s, const vec3 *p0, const vec3 *p1,
   }
   case COLLIDE_SHAPE_PLANE:
     return collide_raycast_plane(p0, p1, &s->g.plane, h);
+  case COLLIDE_SHAPE_CONVEX:
+    return collide_raycast_convex(cvx_hull(s->g.cvx.c), &s->g.cvx.c->rot,
+                                  &s->g.cvx.pos, p0, p1, h);
   default:
     return 0;
   }

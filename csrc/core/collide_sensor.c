@@ -156,6 +156,26 @@ static int mover_interval(const shape *fixed, const collide__mover *m,
   return 1;
 }
 
+/* The convex shape cv, whose place moves by off0 at the start and by off1
+   at the end, and the fixed shape y: the convex kernels forward and
+   backward, as mover_interval. */
+static int convex_interval(const shape *cv, vec3 off0, vec3 off1, const shape *y,
+                           double *u0, double *u1) {
+  const collide_convex *A = cvx_hull(cv->g.cvx.c);
+  const collide_rotation *rot = &cv->g.cvx.c->rot;
+  vec3 c0 = v_add(cv->g.cvx.pos, off0), c1 = v_add(cv->g.cvx.pos, off1);
+  collide_hit h;
+  if (collide__convex_test(A, rot, &c0, &c1, y, &h) != 1) return 0;
+  *u0 = h.u;
+  if (collide__convex_test(A, rot, &c1, &c0, y, &h) != 1) {
+    *u1 = *u0;
+    return 1;
+  }
+  *u1 = 1 - h.u;
+  if (*u1 < *u0) *u1 = *u0;
+  return 1;
+}
+
 /* The edges of a flat shape (triangle or polygon): n of them, edge i from
    *a to *b; 0 for a plane. */
 static int edge_count(const shape *s) {
@@ -219,6 +239,11 @@ static int pair_interval(const shape *x, vec3 dx0, vec3 dx1, const shape *y,
     c1 = v_sub(c, r1);
     return mover_interval(x, &m, &c0, &c1, u0, u1);
   }
+  /* a convex shape and a triangle, polygon, plane or convex shape: the
+     convex one moves (y's place is x's moved back, as above) */
+  if (x->kind == COLLIDE_SHAPE_CONVEX) return convex_interval(x, r0, r1, y, u0, u1);
+  if (y->kind == COLLIDE_SHAPE_CONVEX)
+    return convex_interval(y, v_neg(r0), v_neg(r1), x, u0, u1);
   if (r0.x != 0 || r0.y != 0 || r0.z != 0) {
     /* flat against flat with x displaced at the start: only move_shape
        moves a shape that way, and it moves spheres, boxes and capsules */

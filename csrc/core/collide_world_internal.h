@@ -482,6 +482,24 @@ COLLIDE_PRIVATE int collide__mover_test(const shape *s, const collide__mover *m,
                                         const vec3 *c0, const vec3 *c1,
                                         collide_hit *h);
 
+/* The convex shape A turned by rot, its frame's origin moving from c0 to
+   c1, against the fixed shape s (any kind, a convex one too): the
+   collide_sweep_convex_* kernel of s's kind, 1 with *h, 0, or <0 (the
+   kernel's). For sensors and for the convex movers (w:sweep_convex,
+   w:move_convex, move_shape of a convex shape). */
+COLLIDE_PRIVATE int collide__convex_test(const collide_convex *A,
+                                         const collide_rotation *rot,
+                                         const vec3 *c0, const vec3 *c1,
+                                         const shape *s, collide_hit *h);
+
+/* The penetration of the convex shape A (rot, at pos) in the shape s:
+   collide__penetration_convex_* for s's kind (collide_convex_penetration.c).
+   1 with *h and *depth, 0 apart, <0. */
+COLLIDE_PRIVATE int collide__convex_penetration(const collide_convex *A,
+                                                const collide_rotation *rot,
+                                                const vec3 *pos, const shape *s,
+                                                collide_hit *h, double *depth);
+
 /* ---- penetrations (collide_penetration.c) ----------------------------------
  *
  * collide__penetration_of: the penetration of the mover m held at c in

@@ -408,6 +408,16 @@ int collide_sweep_convex_convex(const collide_convex *A,
                                 const collide_rotation *rotB,
                                 const collide_vec3 *b, collide_hit *out);
 
+/* The segment p0-p1 against the convex shape A turned by rot, its frame's
+   origin at position (collide_convex_obstacle.c): the first contact, exact
+   to rounding, as collide_raycast_aabb answers for a box (a start inside
+   or on the hull: u = 0, the point on the nearest face, the normal out
+   through it; a flat hull with p0 in its plane: out across the nearest
+   side). Lua arguments: 1 A, 2 rot, 3 position, 4 p0, 5 p1. */
+int collide_raycast_convex(const collide_convex *A, const collide_rotation *rot,
+                           const collide_vec3 *position, const collide_vec3 *p0,
+                           const collide_vec3 *p1, collide_hit *out);
+
 /* ---- world: shapes with a broadphase ------------------------------------ */
 
 /* A set of shapes with a dynamic bounding-volume hierarchy: they can be
