@@ -343,6 +343,37 @@ function Smoke:make_scenes()
               "not on the tilted plank")
     end }
 
+  -- a player's run from the upper one-way platform to the turning
+  -- platform: running right, jumping at each edge (nothing under the
+  -- box's front) or when blocked (the NPC there), letting go of the key
+  -- once over the turning platform's right half, then riding it
+  scene { name = "running the course from the one-way platform onto the turning platform",
+    frames = 420, at = V(6, 4.6 + 0.7 + 1e-3),
+    input = function(f, g)
+      local w, tid = g.world, g.ids.turner
+      local on_turner = g.ground and g.ground.id == tid
+      local front = g.pos + V(0.7, -0.6)
+      local ground_ahead = w:raycast(front, front - V(0, 1.5), Game.LAYER.level)
+      local blocked = false
+      for _, c in ipairs(g.contacts) do blocked = blocked or c.normal.x < -0.5 end
+      return { right = g.pos.x < T.pivot[1] + 0.6,
+               jump = f > 1 and g.grounded and not on_turner and (blocked or not ground_ahead) }
+    end,
+    each = function(s, g, f)
+      s.visited = s.visited or {}
+      if g.ground then s.visited[g.world:data(g.ground.id)] = true end
+      if g.ground and g.ground.id == g.ids.turner then
+        s.riding = s.riding or f
+      elseif s.riding then
+        s:fail("fell off the turning platform")
+      end
+    end,
+    done = function(s)
+      s:check(s.visited.course, "never stood on the course")
+      s:check(s.riding and s.riding < 300, "not on the turning platform by frame 300: "
+              .. tostring(s.riding))
+    end }
+
   scene { name = "running and jumping over the course and the turning platform at 2x speed",
     frames = 600, at = V(up.at[1], up.at[2] + 1.5),
     input = function(f)
@@ -426,7 +457,7 @@ function Smoke:update(dt)
   local sc, g = self.scenes[self.scene], self.game
   self.frame = self.frame + 1
   self.frames = self.frames + 1
-  local input = type(sc.input) == "function" and sc.input(self.frame) or sc.input
+  local input = type(sc.input) == "function" and sc.input(self.frame, g) or sc.input
   g:step(dt, input)
   local inside = self:overlapping(g, g.pos, g.extents, g.player)
   if #inside > 0 then
