@@ -37,7 +37,10 @@
  * from the shape toward the hull, is reversed; the feature is the hull's
  * support set in that direction (its corners within 1e-9 of its radius of
  * the extreme, collide_convex.c's rule): one corner a vertex, two an edge,
- * more a face.
+ * more a face. At u = 0 (overlapping at the start) the point is the
+ * kernel's, in both, and the normal the exact direction of the shortest
+ * separating translation from collide_convex_penetration.c (the round
+ * kernels' own at u = 0 is not always that one).
  *
  * Uses the primitives layer and the convex family's public kernels.
  */
@@ -82,7 +85,9 @@ static int reversed(int rc, collide_hit *h, vec3 d, const collide_convex *A,
   n = v3(0.0 - h->normal.x, 0.0 - h->normal.y, 0.0 - h->normal.z);
   p = v_madd(h->point, d, h->u);
   cnt = hull_support(A, R, pos, n, &hi);
-  h->point = v_madd(p, n, hi - v_dot(n, p));
+  /* (at u = 0 they overlap: the kernel's point is in both, the support
+     plane may be beyond the shape) */
+  h->point = h->u > 0 ? v_madd(p, n, hi - v_dot(n, p)) : p;
   h->normal = n;
   h->feature = feature_of_count(cnt);
   return 1;
@@ -99,18 +104,33 @@ static int check_obstacle(const collide_convex *A, const collide_rotation *rot,
   return 0;
 }
 
+/* At u = 0 (overlapping at the start) the normal is the direction of the
+   shortest translation that separates them, and the round kernels' is
+   not always that one (a flat hull's: an edge's normal across the plane,
+   for a circle over a corner from outside): the penetration's, which is
+   exact (collide_convex_penetration.c), the other way round. */
+static void start_normal(int rc, collide_hit *out, int pen, const collide_hit *h) {
+  if (rc == 1 && out->u == 0 && pen == 1)
+    out->normal = v3(0.0 - h->normal.x, 0.0 - h->normal.y, 0.0 - h->normal.z);
+}
+
 int collide__sweep_sphere_convex(double r, const vec3 *c0, const vec3 *c1,
                                  const collide_convex *A,
                                  const collide_rotation *rot, const vec3 *pos,
                                  collide_hit *out) {
   vec3 R[3], d, end;
-  int e;
+  collide_hit h;
+  double depth;
+  int e, rc;
   hit_clear(out);
   if ((e = check_obstacle(A, rot, pos, 4, R)) < 0) return e;
   d = v_sub(*c1, *c0);
   end = v_sub(*pos, d);
-  return reversed(collide_sweep_convex_sphere(A, rot, pos, &end, c0, r, out),
-                  out, d, A, R, pos);
+  rc = reversed(collide_sweep_convex_sphere(A, rot, pos, &end, c0, r, out),
+                out, d, A, R, pos);
+  if (rc == 1 && out->u == 0)
+    start_normal(rc, out, collide__penetration_convex_sphere(A, rot, pos, c0, r, &h, &depth), &h);
+  return rc;
 }
 
 int collide__sweep_aabb_convex(const vec3 *ext, const vec3 *c0, const vec3 *c1,
@@ -132,15 +152,21 @@ int collide__sweep_capsule_convex(double r, const vec3 *axis, const vec3 *c0,
                                   const collide_rotation *rot, const vec3 *pos,
                                   collide_hit *out) {
   vec3 R[3], d, end, a, b;
-  int e;
+  collide_hit h;
+  double depth;
+  int e, rc;
   hit_clear(out);
   if ((e = check_obstacle(A, rot, pos, 5, R)) < 0) return e;
   d = v_sub(*c1, *c0);
   end = v_sub(*pos, d);
   a = v_sub(*c0, *axis);
   b = v_add(*c0, *axis);
-  return reversed(collide_sweep_convex_capsule(A, rot, pos, &end, &a, &b, r, out),
-                  out, d, A, R, pos);
+  rc = reversed(collide_sweep_convex_capsule(A, rot, pos, &end, &a, &b, r, out),
+                out, d, A, R, pos);
+  if (rc == 1 && out->u == 0)
+    start_normal(rc, out,
+                 collide__penetration_convex_capsule(A, rot, pos, &a, &b, r, &h, &depth), &h);
+  return rc;
 }
 
 /* ---- the ray ------------------------------------------------------------------- */

@@ -534,10 +534,11 @@ local function pack(...) return { n = select("#", ...), ... } end
 
 local function collide_module() return require "collide" end
 
--- What kind of collide object x is ("vec3", "plane", "polygon", "world"),
+-- What kind of collide object x is ("vec3", "plane", "polygon", "world",
+-- "convex"),
 -- alike on both backends (userdata or cdata or, for an FFI world, a table),
 -- by what tostring makes of it; nil for anything else.
-local OBJECTS = { vec3 = true, plane = true, polygon = true, world = true }
+local OBJECTS = { vec3 = true, plane = true, polygon = true, world = true, convex = true }
 local function object_kind(collide, x)
   local t = type(x)
   if t ~= "userdata" and t ~= "cdata" and t ~= "table" then return nil end
@@ -597,6 +598,15 @@ local function put(collide, out, x, st, path, depth)
     elseif kind == "polygon" then
       local vs = x:vertices()
       out[#out + 1] = "g"
+      out[#out + 1] = rformat("%d", #vs)
+      for i = 1, #vs do
+        local v = vs[i]
+        out[#out + 1] = rnum(v.x); out[#out + 1] = rnum(v.y); out[#out + 1] = rnum(v.z)
+      end
+    elseif kind == "convex" then
+      -- its corners (collide.convex of them is the same hull)
+      local vs = x:vertices()
+      out[#out + 1] = "x"
       out[#out + 1] = rformat("%d", #vs)
       for i = 1, #vs do
         local v = vs[i]
@@ -841,6 +851,16 @@ local function get(collide, r, tok, tables, depth)
     local ok, poly = pcall(collide.polygon, list)
     if not ok then damaged("bad polygon: " .. tostring(poly)) end
     return poly
+  elseif tok == "x" then
+    local count = r.count("corner count")
+    local list = {}
+    for i = 1, count do
+      local x, y, z = get_num(r.token()), get_num(r.token()), get_num(r.token())
+      list[i] = collide.vec3(x, y, z)
+    end
+    local ok, h = pcall(collide.convex, list)
+    if not ok then damaged("bad convex: " .. tostring(h)) end
+    return h
   elseif tok == "T" then
     if depth >= REPORT_DEPTH then damaged("tables nested too deep") end
     local t = {}
