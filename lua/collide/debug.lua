@@ -223,8 +223,8 @@ end
 -- its silhouette (the 2D convex hull of its corners seen from +z).
 
 -- Per convex shape, made once (vertices() and edges() allocate): its
--- corners in its own frame, flat {x1, y1, z1, x2, ...}, its edges as flat
--- index pairs, and whether it is flat.
+-- corners in its own frame, flat {x1, y1, z1, x2, ...}, whether it is
+-- flat, and, once drawn by its edges, its edges as flat index pairs.
 local hull_cache = setmetatable({}, { __mode = "k" })
 
 local function convex_hull_of(name, idx, A)
@@ -241,16 +241,28 @@ local function convex_hull_of(name, idx, A)
     error(string.format("bad argument #%d to '%s' (convex expected, got %s)",
                         idx, name, what), 3)
   end
-  local corners, edges = {}, {}
+  local corners = {}
   for i, v in ipairs(A:vertices()) do
     corners[3 * i - 2], corners[3 * i - 1], corners[3 * i] = v.x, v.y, v.z
   end
-  for i, e in ipairs(A:edges()) do
-    edges[2 * i - 1], edges[2 * i] = e[1], e[2]
-  end
-  h = { corners = corners, edges = edges, n = #corners / 3, flat = A.flat }
+  -- (not A itself: a value naming its weak key keeps it alive on Lua 5.1)
+  h = { corners = corners, n = #corners / 3, flat = A.flat }
   hull_cache[A] = h
   return h
+end
+
+-- The edges of A (whose hull_cache entry is h) as flat index pairs, read
+-- when first drawn by its edges.
+local function edges_of(h, A)
+  local edges = h.edges
+  if not edges then
+    edges = {}
+    for i, e in ipairs(A:edges()) do
+      edges[2 * i - 1], edges[2 * i] = e[1], e[2]
+    end
+    h.edges = edges
+  end
+  return edges
 end
 
 local QNAMES = { "w", "x", "y", "z" }
@@ -356,13 +368,13 @@ local function draw_hull2d(g, mode, q)
   end
 end
 
--- Draws hull h at (px, py) turned by the given rows.
-local function draw_placed(g, h, mode, px, py, ...)
+-- Draws A (its hull_cache entry h) at (px, py) turned by the given rows.
+local function draw_placed(g, A, h, mode, px, py, ...)
   local q = placed(h, px, py, ...)
   if h.flat or mode == "fill" then
     draw_hull2d(g, mode, hull2d(q))
   else
-    local e = h.edges
+    local e = edges_of(h, A)
     for k = 1, #e, 2 do
       local i, j = e[k], e[k + 1]
       local ax, ay, bx, by = q[2 * i - 1], q[2 * i], q[2 * j - 1], q[2 * j]
@@ -381,7 +393,7 @@ function draw.convex(A, position, rot, mode)
   local h = convex_hull_of("convex", 1, A)
   local px, py = vector_xy("convex", 2, position)
   local a1, a2, a3, b1, b2, b3 = rotation_rows("convex", 3, rot)
-  draw_placed(graphics(), h, mode or "line", px, py, a1, a2, a3, b1, b2, b3)
+  draw_placed(graphics(), A, h, mode or "line", px, py, a1, a2, a3, b1, b2, b3)
 end
 
 --- A convex shape A turned by rot, its frame's origin moving from c0 to c1
@@ -400,8 +412,8 @@ function draw.sweep_convex(A, rot, c0, c1, u)
   end
   local g = graphics()
   faded(g, 1 / 3, function()
-    local q0 = draw_placed(g, h, "line", x0, y0, a1, a2, a3, b1, b2, b3)
-    local q1 = draw_placed(g, h, "line", x1, y1, a1, a2, a3, b1, b2, b3)
+    local q0 = draw_placed(g, A, h, "line", x0, y0, a1, a2, a3, b1, b2, b3)
+    local q1 = draw_placed(g, A, h, "line", x1, y1, a1, a2, a3, b1, b2, b3)
     if x0 ~= x1 or y0 ~= y1 then
       -- the swept area is the hull of both placements' corners
       local both = {}
@@ -410,7 +422,7 @@ function draw.sweep_convex(A, rot, c0, c1, u)
     end
   end)
   if u then
-    draw_placed(g, h, "line", x0 + (x1 - x0) * u, y0 + (y1 - y0) * u,
+    draw_placed(g, A, h, "line", x0 + (x1 - x0) * u, y0 + (y1 - y0) * u,
                 a1, a2, a3, b1, b2, b3)
   end
 end
@@ -470,7 +482,7 @@ function draw.world(w, options)
         capsule_outline(g, a, b, c, mode)
       elseif kind == "convex" then
         local a1, a2, a3, b1, b2, b3 = rotation_rows("world", 1, c)
-        local q = draw_placed(g, convex_hull_of("world", 1, a), mode, b.x, b.y,
+        local q = draw_placed(g, a, convex_hull_of("world", 1, a), mode, b.x, b.y,
                               a1, a2, a3, b1, b2, b3)
         at = { q[1], q[2] }
       elseif kind == "plane" then
