@@ -242,6 +242,10 @@ function Game:draw(draw)
   -- the rotated course, and the turning platform with its pivot
   lg.setColor(0.85, 0.55, 0.3)
   draw.world(w, { mode = "fill", filter = function(_, _, data) return data == "course" end })
+  -- where the turning platform turns to, either way, faint; then itself
+  lg.setColor(0.3, 0.75, 0.85, 0.25)
+  draw.convex(self.turner_shape, self.turner_pivot, Game.TURNER.amplitude)
+  draw.convex(self.turner_shape, self.turner_pivot, -Game.TURNER.amplitude)
   lg.setColor(0.3, 0.75, 0.85)
   draw.world(w, { mode = "fill", velocities = false,
                   filter = function(_, _, data) return data == "turner" end })
