@@ -139,7 +139,10 @@ local function change()
   elseif k == 8 then
     w:advance()
   else
-    if w:get(id) == "sphere" then w:update(id, rvec(), 0.1 + rand()) else w:build() end
+    local kind, A = w:get(id)
+    if kind == "sphere" then w:update(id, rvec(), 0.1 + rand())
+    elseif kind == "convex" then w:update(id, A, rvec(), rand() * 7)
+    else w:build() end
   end
 end
 
@@ -151,6 +154,19 @@ local function new_world()
       ids[#ids + 1] = w:add_segment(rvec(), rvec())
     elseif k == 2 then
       ids[#ids + 1] = w:add_capsule(rvec(), rvec(), 0.1 + rand())
+    elseif k == 3 and collide.convex then
+      -- a turned box, or a wedge turned by a quaternion
+      if chance(0.5) then
+        ids[#ids + 1] = w:add_convex(collide.convex_box(V(0.2 + rand(), 0.2 + rand(),
+                                                          chance(0.3) and 0 or rand())),
+                                     rvec(), rand() * 7)
+      else
+        local h = rand() * 3
+        local q = { w = math.cos(h), x = math.sin(h) * 0.6, y = 0, z = math.sin(h) * 0.8 }
+        ids[#ids + 1] = w:add_convex(collide.convex({ { 0, 0, 0 }, { 2, 0, 0 }, { 2, 1, 0 },
+                                                      { 0, 1, 0 }, { 0, 0, 1 }, { 0, 1, 1 } }),
+                                     rvec(), q)
+      end
     else
       change()
     end
@@ -475,6 +491,13 @@ local function dump_world()
     elseif kind == "capsule" then line = fmt("w:add_capsule(%s,%s,%.17g)", vs(a), vs(b), cc)
     elseif kind == "triangle" then line = fmt("w:add_triangle(%s,%s,%s)", vs(a), vs(b), vs(cc))
     elseif kind == "plane" then line = fmt("w:add_plane(c.plane(%s,%.17g))", vs(a.normal), a.d)
+    elseif kind == "convex" then
+      local t = {}
+      for i, v in ipairs(a:vertices()) do t[i] = vs(v) end
+      local rot = type(cc) == "number" and fmt("%.17g", cc) or
+                  fmt("{w=%.17g,x=%.17g,y=%.17g,z=%.17g}", cc.w, cc.x, cc.y, cc.z)
+      line = "w:add_convex(c.convex({" .. table.concat(t, ",") .. "})," .. vs(b) .. "," ..
+             rot .. ")"
     else
       local t = {}
       for i, v in ipairs(a:vertices()) do t[i] = vs(v) end

@@ -825,6 +825,29 @@ function collide.sweep_convex_aabb(A, rot, c0, c1, center, e, point, normal) end
 ---@return collide.feature? feature
 function collide.sweep_convex_convex(A, rotA, a0, a1, B, rotB, b, point, normal) end
 
+---Convex shape A turning from rot0 to rot1 (the shortest arc, at a
+---constant rate; two angles turn by their difference taken into
+---[-pi, pi]) while its frame's origin moves from a0 to a1, against convex
+---shape B turned by rotB at b: the first contact by conservative
+---advancement, never late and at most 1e-9 of the motion's size early.
+---No turn gives sweep_convex_convex's answer.
+---@param A collide.convex
+---@param rot0 collide.rotation
+---@param rot1 collide.rotation
+---@param a0 collide.vec3like
+---@param a1 collide.vec3like
+---@param B collide.convex
+---@param rotB collide.rotation
+---@param b collide.vec3like
+---@param point? collide.vec3
+---@param normal? collide.vec3
+---@return boolean hit
+---@return number? u
+---@return collide.vec3? point
+---@return collide.vec3? normal
+---@return collide.feature? feature
+function collide.sweep_convex_turning(A, rot0, rot1, a0, a1, B, rotB, b, point, normal) end
+
 ---The segment p0-p1 against convex shape A turned by rot, its frame's origin
 ---at position: the first contact, exact to rounding (a start inside: u = 0,
 ---out through the nearest face; a flat hull with p0 in its plane: across

@@ -122,7 +122,9 @@ enum {
   COLLIDE_E_TOO_MANY_POINTS = 37,     /* "convex has more than 256 points" */
   COLLIDE_E_POINTS_ON_LINE = 38,      /* "points are all on one line" */
   COLLIDE_E_NOT_UNIT_ROTATION = 39,   /* "rotation is not a unit quaternion" */
-  COLLIDE_E_LAST = 40
+  /* w:set_spin */
+  COLLIDE_E_NOT_SPINNABLE = 40,       /* "shape cannot spin: only convex shapes can" */
+  COLLIDE_E_LAST = 41
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -442,6 +444,23 @@ int collide_sweep_convex_convex(const collide_convex *A,
                                 const collide_rotation *rotB,
                                 const collide_vec3 *b, collide_hit *out);
 
+/* ---- turning sweep (collide_turning.c) ---------------------------------- */
+/* Shape A turning from rot0 to rot1 (the shortest arc, at a constant rate:
+   two angles by their difference taken into [-pi, pi]) while its frame's
+   origin moves from a0 to a1, against convex shape B turned by rotB at b,
+   fixed: conservative advancement. u is never later than the first
+   contact, and A is then at most 1e-9 of the motion's size (|a1 - a0| +
+   the turn's angle times A's radius) from B, a few units of rounding more
+   for a motion smaller than the coordinates' rounding. No turn: exactly
+   collide_sweep_convex_convex; touching at u = 0: its u = 0 answer.
+   Lua arguments: 1 A, 2 rot0, 3 rot1, 4 a0, 5 a1, 6 B, 7 rotB, 8 b. */
+int collide_sweep_convex_turning(const collide_convex *A,
+                                 const collide_rotation *rot0,
+                                 const collide_rotation *rot1,
+                                 const collide_vec3 *a0, const collide_vec3 *a1,
+                                 const collide_convex *B,
+                                 const collide_rotation *rotB,
+                                 const collide_vec3 *b, collide_hit *out);
 /* The segment p0-p1 against the convex shape A turned by rot, its frame's
    origin at position (collide_convex_obstacle.c): the first contact, exact
    to rounding, as collide_raycast_aabb answers for a box (a start inside
@@ -647,6 +666,19 @@ int collide_world_layers(const collide_world *w, int id);
 int collide_world_set_velocity(collide_world *w, int id, const collide_vec3 *d);
 /* *d = the velocity: 1, or 0 (and zero) for an unknown id. */
 int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d);
+/* During a step the convex shape id also turns by rot_delta about its
+   frame's origin, at a constant rate (two angles: by the angle as given;
+   a quaternion: by its shortest arc, at most half a turn), as a velocity
+   moves it: every sweep and move against it is swept by conservative
+   advancement (collide_turning.c), advance turns it, a mover standing on
+   it is carried (options.carry). A zero turn stops it. 1, 0 unknown id,
+   <0: Lua arg 2 (the id) COLLIDE_E_NOT_SPINNABLE for a shape that is not
+   convex, arg 3 a bad rotation. */
+int collide_world_set_spin(collide_world *w, int id,
+                           const collide_rotation *rot_delta);
+/* *rot_delta = the spin as given (angle 0 when none was): 1, or 0 for an
+   unknown id or a shape that is not convex. */
+int collide_world_spin(const collide_world *w, int id, collide_rotation *rot_delta);
 /* Every shape moves by its velocity (which it keeps): 0 or <0, arg 0, none
    moved: locked; a shape that would leave the coordinate limit
    (COLLIDE_E_VEC_RANGE); a triangle or polygon that would become

@@ -8,6 +8,7 @@
  * sphere, a box and a capsule share every line of the loop below.
  */
 #include "collide_world_internal.h"
+#include "collide_turning.h"
 
 void collide_move_options_init(collide_move_options *o) {
   memset(o, 0, sizeof *o);
@@ -385,6 +386,15 @@ static vec3 shape_velocity(const move_state *m, int id) {
   return v;
 }
 
+/* The velocity of the point p of shape id at the moment tau of the step:
+   its velocity, plus its turn's at p for a spinning convex shape. */
+static vec3 point_velocity(const move_state *m, int id, vec3 p, double tau) {
+  int s = collide__slot_of(m->w, id);
+  if (s >= 0 && SHAPE_SPINS(&m->w->slots[s]))
+    return collide__spin_velocity(&m->w->slots[s], p, tau);
+  return shape_velocity(m, id);
+}
+
 /* Where a mover moving from p toward p + d in this round stops for a
    contact at u with normal n with shape id: short of it by the skin
    measured along n in the motion relative to the shape over the round
@@ -484,7 +494,7 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
     double vy, gk;
     e = sweep(m, &c0, &c1, &h, &id, &resp);
     if (e <= 0) break;
-    vy = v_dot(shape_velocity(m, id), m->up);
+    vy = v_dot(point_velocity(m, id, h.point, h.u), m->up);
     gk = h.u * (span + vy) - above - (at_end ? vy : 0);
     if (gk > dist) {
       e = 0;
@@ -1236,7 +1246,10 @@ static int world_move(collide_world *w, const collide_mover *ms,
   }
   m.from = pos;
   for (e = 0; e < w->nmoving; e++) {
-    double sp = v_len(w->slots[w->moving[e]].vel);
+    const shape *mv = &w->slots[w->moving[e]];
+    double sp = v_len(mv->vel);
+    if (SHAPE_SPINS(mv))   /* a spinning one's corners: its turn's too */
+      sp += collide__spin_angle(&mv->g.cvx.c->spin, NULL) * cvx_hull(mv->g.cvx.c)->radius;
     if (sp > m.max_speed) m.max_speed = sp;
   }
   if (m.use_up && (o->snap > 0 || o->step_height > 0 ||
@@ -1247,9 +1260,17 @@ static int world_move(collide_world *w, const collide_mover *ms,
       gn = sn0;
       have_gn = 1;
     }
-    /* carry: standing on a moving shape, the mover moves with it */
+    /* carry: standing on a moving shape, the mover moves with it (on a
+       spinning one, as the ground point moves under its turn and its
+       velocity) */
     if (e && o->carry) {
-      carried = shape_velocity(&m, gid);
+      int gs = collide__slot_of(w, gid);
+      /* (the ground's point under the mover's centre, along up: a face's
+         contact point may be anywhere in the face) */
+      carried = gs >= 0 && SHAPE_SPINS(&w->slots[gs])
+              ? collide__spin_motion(&w->slots[gs],
+                                     v_madd(pos, m.up, -v_dot(v_sub(pos, g.point), m.up)), 0)
+              : shape_velocity(&m, gid);
       rest = v_add(rest, carried);
     }
   }

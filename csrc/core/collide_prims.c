@@ -62,6 +62,8 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   "convex has more than 256 points",
   "points are all on one line",
   "rotation is not a unit quaternion",
+  /* w:set_spin */
+  "shape cannot spin: only convex shapes can",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

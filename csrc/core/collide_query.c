@@ -593,7 +593,11 @@ static int query_shape(collide_world *w, query *q, int slot) {
     rc = shape_ray(s, &q->c0, &q->c1, q->ray_scale, &h);
     break;
   default:
-    if (s->moving < 0) {
+    if (SHAPE_SPINS(s)) {
+      /* a convex shape turning during the step: conservative advancement
+         of the relative motion (collide_spin.c) */
+      rc = collide__spin_test(s, &q->m, &q->c0, &q->c1, q->t0, &h);
+    } else if (s->moving < 0) {
       rc = collide__mover_test(s, &q->m, &q->c0, &q->c1, &h);
     } else {
       /* the relative motion: the shape held at its place, the mover's end
@@ -611,7 +615,10 @@ static int query_shape(collide_world *w, query *q, int slot) {
   /* the mover: a surface met while moving along it or away from it does
      not block (convex shapes: that was the closest approach) */
   if (q->approach >= 0) {
-    vec3 d = s->moving < 0 ? q->d : v_madd(q->d, s->vel, -(1 - q->t0));
+    vec3 d = SHAPE_SPINS(s)
+           ? v_madd(q->d, collide__spin_velocity(s, h.point, q->t0 + h.u * (1 - q->t0)),
+                    -(1 - q->t0))
+           : s->moving < 0 ? q->d : v_madd(q->d, s->vel, -(1 - q->t0));
     if (v_dot(d, h.normal) >= -q->approach) return 0;
   }
   return offer_hit(q, s->id, &h);

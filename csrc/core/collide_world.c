@@ -49,6 +49,7 @@
  *   collide_polygon_init's scratch for more than 64).
  */
 #include "collide_world_internal.h"
+#include "collide_turning.h"
 
 /* ---- small helpers ------------------------------------------------------- */
 
@@ -325,6 +326,14 @@ static void shape_bounds(shape *s) {
     const collide__cvx *c = s->g.cvx.c;
     const collide_convex *h = cvx_hull(c);
     int i, k;
+    if (c->spinning) {
+      /* turning during the step: the ball its corners stay in (with
+         bounds + velocity, the box of the whole step; the radius rounded
+         up by 1e-12 of itself, the corners by their turn's rounding) */
+      double r = h->radius * (1 + 1e-12);
+      box_around(&s->bounds, s->g.cvx.pos, v3(r, r, r));
+      break;
+    }
     for (i = 0; i < h->vertex_count; i++) {
       vec3 p1 = v_add(cvx_turn(c->R, h->vertices[i]), s->g.cvx.pos);
       if (i == 0) {
@@ -554,6 +563,14 @@ static int convex_copy(const collide_convex *A, const collide_vec3 *position,
     if ((size_t)need > (size_t)-1 - CVX_HEAD) return NOMEM;
     c = (collide__cvx *)malloc(CVX_HEAD + (size_t)need);
     if (!c) return NOMEM;
+    /* (no spin; an update's new block takes the old one's: update_shape) */
+    memset(&c->spin, 0, sizeof c->spin);
+    c->spin.is_angle = 1;
+    c->spinning = 0;
+    if (reuse != NULL) {
+      c->spin = reuse->spin;
+      c->spinning = reuse->spinning;
+    }
   }
   c->rot = *rot;
   memcpy(c->R, R, sizeof R);
@@ -822,7 +839,7 @@ int collide_world_set_velocity(collide_world *w, int id, const collide_vec3 *d) 
   if ((s = slot_of(w, id)) < 0) return 0;
   sh = &w->slots[s];
   if (d->x == 0 && d->y == 0 && d->z == 0) {
-    unlist_moving(w, s);
+    if (!SHAPE_SPINS(sh)) unlist_moving(w, s);
   } else if (sh->moving < 0) {
     GROW(e, w->moving, w->cap_moving, w->nmoving + 1);
     if (e) return e;
@@ -841,6 +858,43 @@ int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d) {
   *d = v3(0, 0, 0);
   if (s < 0) return 0;
   *d = w->slots[s].vel;
+  return 1;
+}
+
+int collide_world_set_spin(collide_world *w, int id,
+                           const collide_rotation *rot_delta) {
+  int s, e, spins;
+  shape *sh;
+  collide__cvx *c;
+  vec3 R[3];
+  if ((e = collide__rotation_matrix(rot_delta, R)) != 0) return COLLIDE_FAIL(3, e);
+  if (w->busy) return LOCKED;
+  if ((s = slot_of(w, id)) < 0) return 0;
+  sh = &w->slots[s];
+  if (sh->kind != COLLIDE_SHAPE_CONVEX) return COLLIDE_FAIL(2, COLLIDE_E_NOT_SPINNABLE);
+  c = sh->g.cvx.c;
+  /* no turn: an angle 0, or a quaternion of angle 0 (+-1, 0, 0, 0) */
+  spins = collide__spin_angle(rot_delta, NULL) > 0;
+  if (spins && sh->moving < 0) {
+    GROW(e, w->moving, w->cap_moving, w->nmoving + 1);
+    if (e) return e;
+    sh->moving = w->nmoving;
+    w->moving[w->nmoving++] = s;
+  }
+  c->spin = *rot_delta;
+  c->spinning = spins;
+  if (!spins && sh->vel.x == 0 && sh->vel.y == 0 && sh->vel.z == 0) unlist_moving(w, s);
+  if (sh->moving >= 0) sh->changed = 1;
+  replaced(w, s);
+  return 1;
+}
+
+int collide_world_spin(const collide_world *w, int id, collide_rotation *rot_delta) {
+  int s = slot_of(w, id);
+  memset(rot_delta, 0, sizeof *rot_delta);
+  rot_delta->is_angle = 1;
+  if (s < 0 || w->slots[s].kind != COLLIDE_SHAPE_CONVEX) return 0;
+  *rot_delta = w->slots[s].g.cvx.c->spin;
   return 1;
 }
 
@@ -901,7 +955,18 @@ static int advance_error(const shape *s) {
   case COLLIDE_SHAPE_SPHERE: p[0] = s->g.sphere.center; n = 1; break;
   case COLLIDE_SHAPE_SEGMENT: p[0] = s->g.seg.a; p[1] = s->g.seg.b; n = 2; break;
   case COLLIDE_SHAPE_CAPSULE: p[0] = s->g.cap.a; p[1] = s->g.cap.b; n = 2; break;
-  case COLLIDE_SHAPE_CONVEX: p[0] = s->g.cvx.pos; n = 1; break;
+  case COLLIDE_SHAPE_CONVEX: {
+    /* a spinning one's angle after the turn: within the limit, as any
+       number the world takes */
+    const collide__cvx *c = s->g.cvx.c;
+    collide_rotation next;
+    if (c->spinning && (collide__spin_rotation(&c->rot, &c->spin, 1, &next) != 0 ||
+                        (next.is_angle && !num_ok(next.angle))))
+      return COLLIDE_FAIL(0, COLLIDE_E_RANGE);
+    p[0] = s->g.cvx.pos;
+    n = 1;
+    break;
+  }
   case COLLIDE_SHAPE_POLYGON:
     return polygon_move_error(&s->g.poly, v);
   default: {   /* the plane n.p + d = 0 moves to d - n.v */
@@ -937,7 +1002,16 @@ static void translate(shape *s) {
     s->g.cap.a = v_add(s->g.cap.a, v);
     s->g.cap.b = v_add(s->g.cap.b, v);
     break;
-  case COLLIDE_SHAPE_CONVEX: s->g.cvx.pos = v_add(s->g.cvx.pos, v); break;
+  case COLLIDE_SHAPE_CONVEX: {
+    /* and a spinning one turns by its spin (checked by advance_error) */
+    collide__cvx *c = s->g.cvx.c;
+    collide_rotation next;
+    s->g.cvx.pos = v_add(s->g.cvx.pos, v);
+    if (c->spinning && collide__spin_rotation(&c->rot, &c->spin, 1, &next) == 0 &&
+        collide__rotation_matrix(&next, c->R) == 0)
+      c->rot = next;
+    break;
+  }
   case COLLIDE_SHAPE_POLYGON: {
     /* the plane made again from the moved vertices, as a polygon made
        there would have it (the same answers as collide.polygon of

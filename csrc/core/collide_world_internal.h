@@ -46,11 +46,17 @@ typedef struct collide__cvx {
   collide_rotation rot;
   vec3 R[3];
   int bytes;
+  int spinning;            /* w:set_spin: turns by spin during a step */
+  collide_rotation spin;   /* as given (angle 0 when none) */
 } collide__cvx;
 #define CVX_HEAD ((sizeof(collide__cvx) + 15) & ~(size_t)15)
 static inline const collide_convex *cvx_hull(const collide__cvx *c) {
   return (const collide_convex *)(const void *)((const char *)c + CVX_HEAD);
 }
+
+/* 1 when slot *s is a convex shape that turns during a step (w:set_spin;
+   collide_spin.c). */
+#define SHAPE_SPINS(s) ((s)->kind == COLLIDE_SHAPE_CONVEX && (s)->g.cvx.c->spinning)
 
 /* The fields a query's exact test reads come first, together (a ray's
    test of a triangle reads the first 120 bytes). */
@@ -481,6 +487,22 @@ COLLIDE_PRIVATE int collide__query_run(collide_world *w, query *q);
 COLLIDE_PRIVATE int collide__mover_test(const shape *s, const collide__mover *m,
                                         const vec3 *c0, const vec3 *c1,
                                         collide_hit *h);
+
+/* ---- spinning convex shapes (collide_spin.c) ----------------------------
+ * collide__spin_test: the moving shape m from c0 to c1, over the moments
+ * t0 .. 1 of the step, against the spinning convex shape s (SHAPE_SPINS),
+ * which moves by its velocity and turns by its spin during the step: 1
+ * with *h (the point on s at the moment u, the normal toward the mover,
+ * s's feature), or 0. collide__spin_motion: where the point p of s (at
+ * the moment t0) is carried by the moment 1, less p: its velocity and
+ * its turn. */
+COLLIDE_PRIVATE int collide__spin_test(const shape *s, const collide__mover *m,
+                                       const vec3 *c0, const vec3 *c1, double t0,
+                                       collide_hit *h);
+COLLIDE_PRIVATE vec3 collide__spin_motion(const shape *s, vec3 p, double t0);
+/* The velocity (per step) of the point p of s at the moment tau: its
+   velocity plus its turn's, omega x (p - its origin at tau). */
+COLLIDE_PRIVATE vec3 collide__spin_velocity(const shape *s, vec3 p, double tau);
 
 /* The convex shape A turned by rot, its frame's origin moving from c0 to
    c1, against the fixed shape s (any kind, a convex one too): the

@@ -91,6 +91,7 @@
   X(sweep_convex_aabb, collide_sweep_convex_aabb, HIT, (C, R, V, V, V, V)) \
   X(sweep_convex_capsule, collide_sweep_convex_capsule, HIT, (C, R, V, V, V, V, N)) \
   X(sweep_convex_convex, collide_sweep_convex_convex, HIT, (C, R, V, V, C, R, V)) \
+  X(sweep_convex_turning, collide_sweep_convex_turning, HIT, (C, R, R, V, V, C, R, V)) \
   X(raycast_convex, collide_raycast_convex, HIT, (C, R, V, V, V)) \
   X(lerp, collide_vec3_lerp, VEC, (V, V, N)) \
   X(reflect, collide_vec3_reflect, VEC, (V, V)) \

@@ -717,6 +717,50 @@ static int w_velocity(lua_State *L) {
   return 1;
 }
 
+/* w:set_spin(id, rot_delta) -> true | false (unknown id) */
+static int w_set_spin(lua_State *L) {
+  static const lc_fn F = {"set_spin", 1};
+  collide_world *w = check_world_mut(L, &F);
+  int id = check_id(L, &F, 2), code;
+  collide_rotation r;
+  lc_checkrotation(L, &F, 3, &r);
+  /* (the rotation's fields may run Lua code, a metamethod: the world
+     again) */
+  w = check_world_mut(L, &F);
+  /* (an id that is no shape's still has its rotation checked: -1) */
+  code = collide_world_set_spin(w, id ? id : -1, &r);
+  if (code < 0) return world_error(L, &F, code);
+  lua_pushboolean(L, code);
+  return 1;
+}
+
+/* w:spin(id) -> the spin as given (an angle, or a new table {w, x, y,
+   z}) | nil (unknown id, not a convex shape) */
+static int w_spin(lua_State *L) {
+  static const lc_fn F = {"spin", 1};
+  collide_world *w = check_world(L, &F);
+  int id = check_id(L, &F, 2);
+  collide_rotation r;
+  if (!id || !collide_world_spin(w, id, &r)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  if (r.is_angle) {
+    lua_pushnumber(L, r.angle);
+    return 1;
+  }
+  lua_createtable(L, 0, 4);
+  lua_pushnumber(L, r.w);
+  lua_setfield(L, -2, "w");
+  lua_pushnumber(L, r.x);
+  lua_setfield(L, -2, "x");
+  lua_pushnumber(L, r.y);
+  lua_setfield(L, -2, "y");
+  lua_pushnumber(L, r.z);
+  lua_setfield(L, -2, "z");
+  return 1;
+}
+
 /* w:set_sensor(id, on) -> true | false (unknown id) */
 static int w_set_sensor(lua_State *L) {
   static const lc_fn F = {"set_sensor", 1};
@@ -1818,6 +1862,7 @@ static const luaL_Reg world_methods[] = {
   {"update", w_update}, {"get", w_get}, {"shapes", w_shapes},
   {"set_layers", w_set_layers}, {"layers", w_layers},
   {"set_velocity", w_set_velocity}, {"velocity", w_velocity},
+  {"set_spin", w_set_spin}, {"spin", w_spin},
   {"advance", w_advance},
   {"set_sensor", w_set_sensor}, {"sensor", w_sensor},
   {"sensor_events", w_sensor_events},

@@ -783,6 +783,29 @@ return function(E)
     return outvec(F_VEL, 3, o1, x, y, z)
   end
 
+  local F_SET_SPIN, F_SPIN = fn("set_spin", 1), fn("spin", 1)
+
+  function methods.set_spin(self, id, r)
+    check_unlocked(F_SET_SPIN, self)
+    id = check_id(F_SET_SPIN, id)
+    local rot = rot_arg(F_SET_SPIN, 3, r)
+    -- (the rotation's fields may run Lua code, a metamethod: the world
+    -- again; an id that is no shape's still has its rotation checked: -1)
+    local w = check_unlocked(F_SET_SPIN, self)
+    local code = C.collide_world_set_spin(w, id ~= 0 and id or -1, rot)
+    if code < 0 then world_error(F_SET_SPIN, code) end
+    return code ~= 0
+  end
+
+  function methods.spin(self, id)
+    local w = check_world(F_SPIN, self)
+    id = check_id(F_SPIN, id)
+    local r = new("collide_rotation")
+    if id == 0 or C.collide_world_spin(w, id, r) == 0 then return nil end
+    if r.is_angle ~= 0 then return r.angle end
+    return { w = r.w, x = r.x, y = r.y, z = r.z }
+  end
+
   local F_SET_SENSOR, F_SENSOR = fn("set_sensor", 1), fn("sensor", 1)
   local F_EVENTS = fn("sensor_events", 1)
 

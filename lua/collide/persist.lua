@@ -6,8 +6,11 @@
 -- The string (docs/saving.md) is text, one shape a line, ascending ids:
 --
 --   collide.world 1 <next id> <shapes>
---   <id> <kind> <geometry> [L <layers>] [V <x> <y> <z>] [S] [D <value>]
+--   <id> <kind> <geometry> [L <layers>] [V <x> <y> <z>] [W <spin>] [S] [D <value>]
 --   ...
+--
+-- (W: a convex shape's spin, w:set_spin, as given: "a <angle>" or
+-- "q <w> <x> <y> <z>", as the rotation of its geometry.)
 --   end
 --
 -- Every token is followed by one space or, at the end of a line, a line
@@ -192,6 +195,21 @@ local function shape_line(w, out, n, id, kind, data, st, sensors)
   if v.x ~= 0 or v.y ~= 0 or v.z ~= 0 then
     n = n + 1; out[n] = "V"
     n = vec(out, n, v)
+  end
+  -- a convex shape's spin (w:set_spin), as given: "W a angle" or
+  -- "W q w x y z"; none written for the angle 0 it has when never given
+  local spin = kind == "convex" and w.spin and w:spin(id)
+  if type(spin) == "number" and spin ~= 0 then
+    n = n + 1; out[n] = "W"
+    n = n + 1; out[n] = "a"
+    n = n + 1; out[n] = num(spin)
+  elseif type(spin) == "table" then
+    n = n + 1; out[n] = "W"
+    n = n + 1; out[n] = "q"
+    n = n + 1; out[n] = num(spin.w)
+    n = n + 1; out[n] = num(spin.x)
+    n = n + 1; out[n] = num(spin.y)
+    n = n + 1; out[n] = num(spin.z)
   end
   if sensors and w:sensor(id) then
     n = n + 1; out[n] = "S"
@@ -416,7 +434,7 @@ local function read_shape(collide, w, r, id, tables)
     poly = p
   end
   -- the fields, each at most once, in this order
-  local layers, vel, sensor, data
+  local layers, vel, spin, sensor, data
   local order = 0
   while e ~= 10 do
     local t
@@ -433,11 +451,27 @@ local function read_shape(collide, w, r, id, tables)
       local v
       v, e = nums(r, 3, "velocity", id)
       vel = V(v[1], v[2], v[3])
-    elseif t == "S" and order < 3 then
+    elseif t == "W" and order < 3 and kind == "convex" then
       order = 3
-      sensor = true
-    elseif t == "D" and order < 4 then
+      local rk
+      if e == 10 then corrupt(format("shape %d: no spin", id)) end
+      rk, e = r.token()
+      if rk == "a" and e ~= 10 then
+        local q
+        q, e = nums(r, 1, "spin", id)
+        spin = q[1]
+      elseif rk == "q" and e ~= 10 then
+        local q
+        q, e = nums(r, 4, "spin", id)
+        spin = { w = q[1], x = q[2], y = q[3], z = q[4] }
+      else
+        corrupt(format("shape %d: bad spin '%s'", id, sub(rk, 1, 40)))
+      end
+    elseif t == "S" and order < 4 then
       order = 4
+      sensor = true
+    elseif t == "D" and order < 5 then
+      order = 5
       if e == 10 then corrupt(format("shape %d: no data", id)) end
       local dt, de = r.token()
       data, e = read_value(r, dt, de, tables, 0)
@@ -472,6 +506,11 @@ local function read_shape(collide, w, r, id, tables)
   if vel then
     local okv, err = pcall(w.set_velocity, w, id, vel)
     if not okv then corrupt(format("shape %d: %s", id, tostring(err))) end
+  end
+  if spin then
+    if not w.set_spin then corrupt(format("shape %d: spins are not supported here", id)) end
+    local oks, err = pcall(w.set_spin, w, id, spin)
+    if not oks then corrupt(format("shape %d: %s", id, tostring(err))) end
   end
   if sensor then
     if not w.set_sensor then corrupt(format("shape %d: sensors are not supported here", id)) end

@@ -1,0 +1,754 @@
+/*
+ * collide_turning.c -- collide_sweep_convex_turning: a convex shape that
+ * turns while it moves, against a fixed convex shape, by conservative
+ * advancement (Mirtich, "Impulse-based dynamic simulation of rigid body
+ * systems", PhD thesis, Berkeley 1996, ch. 2; Zhang, Redon, Lee, Kim,
+ * "Continuous collision detection for articulated models using Taylor
+ * models and temporal culling", SIGGRAPH 2007, for the per-point bound).
+ *
+ * The motion. A's frame's origin moves c(u) = a0 + u (a1 - a0) and its
+ * turn is R(u) = Rot(k, u theta) R0 for u in [0, 1]: the shortest arc from
+ * R0 to R1 at a constant rate, about one fixed world axis k (Shoemake,
+ * SIGGRAPH 1985: slerp(q0, q1, u) = (q1 q0^-1)^u q0, a turn about the
+ * axis of q1 q0^-1 by u times its angle). Two angles turn about +z by the
+ * difference taken into [-pi, pi] (beyond pi the other way round); a
+ * quaternion pair whose dot product is negative has q1 negated first, so
+ * theta <= pi. A point of A, x(u) = c(u) + R(u) v, has the velocity
+ *   x'(u) = (a1 - a0) + theta k x (R(u) v),
+ * so |x'(u)| <= |a1 - a0| + theta |v| <= L = |a1 - a0| + theta r_A, where
+ * r_A is A's radius about its frame's origin (A.radius).
+ *
+ * The bound. B is fixed. dist(A(u), B) = min |x - y| over x in A(u), y in
+ * B; every x moves at most L |u' - u| between u and u', so
+ *   dist(A(u'), B) >= dist(A(u), B) - L |u' - u|             (1)
+ * (the distance is L-Lipschitz in u). For one unit direction n and one
+ * corner v_i, f_i(u) = n . x_i(u) has f_i' = n . (a1 - a0) +
+ * theta n . (k x p_i) with p_i = R(u) v_i, and f_i'' = theta^2 n . (k x
+ * (k x p_i)), so |f_i''| <= theta^2 rho_i, rho_i = |k x p_i| (the
+ * corner's distance from the axis, unchanged by the turn). Taylor:
+ *   f_i(u + h) >= f_i(u) + f_i'(u) h - theta^2 rho_i h^2 / 2.      (2)
+ *
+ * The certified distance. For any unit n, the separation along n,
+ *   g(u) = min_i n . x_i(u) - max_j n . y_j
+ * (x_i A's corners, y_j B's), is at most the distance: for the closest
+ * points x, y, n . (x - y) <= |x - y|, and min/max over the corners are
+ * those over the hulls (a linear function is extreme at a corner). So g
+ * is a lower bound of the distance whatever n is; with n the direction
+ * GJK converges to (Gilbert, Johnson, Keerthi, IEEE J. Robotics and
+ * Automation 4(2), 1988; the stopping rule of van den Bergen, "A fast and
+ * robust GJK implementation", JGT 4(2), 1999) it is the distance to 1e-12
+ * of itself. g is computed in floating point from rounded corners: the
+ * corners are off their exact place on the path by less than
+ * 16 eps (|c(u)| + r_A) (a rotation built from sin and cos, a product and
+ * a sum), each dot product with the unit n by 4 eps of the point's
+ * length, and n's length is 1 to 4 eps; gap_round() is an upper bound of
+ * their sum, which is subtracted. So g(u) - gap_round is at most the
+ * distance of the exact shapes on the exact path.
+ *
+ * The step. From a moment u at which g = g(u) - gap_round > 0, A cannot
+ * reach B before u + h for either of two h:
+ *   - h = g / L, by (1);
+ *   - the least over the corners of the first root of the quadratic of
+ *     (2) against max_j n . y_j: while every corner stays above B's top
+ *     along n, n separates them. This follows a corner that comes
+ *     straight at B with its actual speed (Newton-like steps near a
+ *     contact) and one that passes by with its curvature (for a step of
+ *     at most H, a tighter curvature: see the loop).
+ * The step taken is the larger (each is proven; the rates and curvatures
+ * are padded by 1e-12 of themselves for their rounding). Repeated until
+ * g <= tol: the contact, at a u never later than the first contact (every
+ * moment before it is proven apart) and at which the shapes are at most
+ * tol + 2 gap_round apart. tol is 1e-9 L (the motion's size), never less
+ * than 4 gap_round (a motion smaller than the coordinates' rounding).
+ * Past u = 1: no contact.
+ *
+ * How many steps. While g > tol each step is at least g / L > 1e-9: at
+ * most 1e9 steps, proven, and no fewer in the worst case (A passing along
+ * B just above tol the whole step). In practice a contact is reached in
+ * 3 to 30 steps, a graze in up to a few hundred (tests/turning_referee.c
+ * and bench/peers/box2d_toi.cpp print the worst; docs/convex.md has
+ * them); GJK starts each step from the last one's simplex. The loop stops after
+ * COLLIDE_TURNING_MAX_STEPS, and a contact is then reported at the last
+ * moment proven apart: still never late, earlier than the tolerance.
+ *
+ * Degenerate inputs: no turn (theta = 0: equal rotations, two angles that
+ * differ by a multiple of 2 pi computed as 0) is collide_sweep_convex_convex
+ * itself; overlapping or touching at u = 0 (the first step finds them
+ * within tol: then the exact test decides) is collide_sweep_convex_convex
+ * at u = 0 (its shortest translation normal, ties against the motion, the
+ * 2D rule); no motion at all is one of these; a NaN, infinite or too
+ * large angle or quaternion component, or a quaternion off unit by more
+ * than 1e-6, is an error on that argument.
+ *
+ * point, normal, feature at a contact: the normal is n (from B toward A;
+ * there the normal of GJK's last feature, a face's or an edge pair's own
+ * normal, whenever it proves the gap to the tolerance), the point GJK's
+ * closest point on B, the feature B's support set along n (its corners
+ * within 1e-9 of the scene's size of the extreme: one a vertex, two an
+ * edge, more a face), as collide_convex.c's sweeps classify it.
+ */
+#include "collide_prims.h"
+#include "collide_turning.h"
+
+/* ---- rotations -------------------------------------------------------------- */
+
+typedef struct quat { double w, x, y, z; } quat;
+typedef struct rot3 { vec3 r[3]; } rot3;
+
+static vec3 rot_apply(const rot3 *R, vec3 v) {
+  return v3(v_dot(R->r[0], v), v_dot(R->r[1], v), v_dot(R->r[2], v));
+}
+
+static void rot_angle(double t, rot3 *R) {
+  double c = cos(t), s = sin(t);
+  R->r[0] = v3(c, -s, 0);
+  R->r[1] = v3(s, c, 0);
+  R->r[2] = v3(0, 0, 1);
+}
+
+/* The matrix of a unit quaternion (Shoemake 1985), the same expression as
+   collide_convex.c's, so that B and A at u = 0 are placed bit for bit as
+   collide_sweep_convex_convex places them. */
+static void rot_quat(quat q, rot3 *R) {
+  double w = q.w, x = q.x, y = q.y, z = q.z;
+  R->r[0] = v3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y));
+  R->r[1] = v3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x));
+  R->r[2] = v3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y));
+}
+
+/* 0, or the reason the rotation is refused; a quaternion is normalized as
+   collide_convex.c normalizes it, an angle is turned into its quaternion
+   about z when to_quat. */
+static int rot_read(const collide_rotation *r, quat *q) {
+  if (r->is_angle) {
+    if (!num_ok(r->angle)) return collide_check_number(r->angle);
+    q->w = cos(0.5 * r->angle);
+    q->x = q->y = 0;
+    q->z = sin(0.5 * r->angle);
+    return 0;
+  } else {
+    double n2, k;
+    if (!num_ok(r->w)) return collide_check_number(r->w);
+    if (!num_ok(r->x)) return collide_check_number(r->x);
+    if (!num_ok(r->y)) return collide_check_number(r->y);
+    if (!num_ok(r->z)) return collide_check_number(r->z);
+    q->w = r->w;
+    q->x = r->x;
+    q->y = r->y;
+    q->z = r->z;
+    n2 = q->w * q->w + q->x * q->x + q->y * q->y + q->z * q->z;
+    if (!(fabs(n2 - 1) <= 1e-6)) return COLLIDE_E_NOT_UNIT_ROTATION;
+    if (n2 != 1) {
+      k = 1 / sqrt(n2);
+      q->w *= k; q->x *= k; q->y *= k; q->z *= k;
+    }
+    return 0;
+  }
+}
+
+static quat q_mul(quat a, quat b) {
+  quat r;
+  r.w = a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z;
+  r.x = a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y;
+  r.y = a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x;
+  r.z = a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w;
+  return r;
+}
+
+/* The turn during the step. planar: R(u) = Rz(t0 + u dt), exactly the
+   angle's matrix at u = 0, a flat shape stays in z = 0 exactly. Else
+   R(u) = matrix of (cos(u theta / 2), k sin(u theta / 2)) q0. omega =
+   theta k (dt z when planar) is the angular velocity per unit of u. */
+typedef struct path {
+  int planar;
+  double t0, dt;
+  quat q0;
+  vec3 k, omega;
+  double theta;
+} path;
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+static void path_make(const collide_rotation *r0, const collide_rotation *r1,
+                      quat q0, quat q1, path *p) {
+  p->planar = r0->is_angle && r1->is_angle;
+  p->q0 = q0;
+  if (p->planar) {
+    double dt = r1->angle - r0->angle;
+    /* the shortest arc: a difference beyond pi turns the other way round
+       (remainder() is C99's IEEE remainder, in [-pi, pi]); exactly +-pi
+       (as the double M_PI) keeps its sign */
+    if (fabs(dt) > M_PI) dt = remainder(dt, 2 * M_PI);
+    p->t0 = r0->angle;
+    p->dt = dt;
+    p->theta = fabs(dt);
+    p->k = v3(0, 0, dt < 0 ? -1 : 1);
+    p->omega = v3(0, 0, dt);
+  } else {
+    quat c0 = {q0.w, -q0.x, -q0.y, -q0.z}, rel;
+    p->t0 = p->dt = 0;
+    double s;
+    if (q0.w * q1.w + q0.x * q1.x + q0.y * q1.y + q0.z * q1.z < 0) {
+      q1.w = -q1.w; q1.x = -q1.x; q1.y = -q1.y; q1.z = -q1.z;
+    }
+    rel = q_mul(q1, c0);           /* q1 q0^-1: the turn from q0 to q1 */
+    s = sqrt(rel.x * rel.x + rel.y * rel.y + rel.z * rel.z);
+    if (s == 0) {
+      p->theta = 0;
+      p->k = v3(0, 0, 1);
+    } else {
+      /* atan2 keeps a small angle's digits (acos of w would not) */
+      p->theta = 2 * atan2(s, fabs(rel.w));
+      p->k = v_scale(v3(rel.x, rel.y, rel.z), (rel.w < 0 ? -1 : 1) / s);
+    }
+    p->omega = v_scale(p->k, p->theta);
+  }
+}
+
+static void path_rot(const path *p, double u, rot3 *R) {
+  if (p->planar) {
+    rot_angle(p->t0 + u * p->dt, R);
+  } else if (u == 0) {
+    rot_quat(p->q0, R);
+  } else {
+    double h = 0.5 * u * p->theta, s = sin(h);
+    quat t;
+    t.w = cos(h);
+    t.x = p->k.x * s;
+    t.y = p->k.y * s;
+    t.z = p->k.z * s;
+    rot_quat(q_mul(t, p->q0), R);
+  }
+}
+
+/* ---- GJK: the closest points of two point sets' hulls --------------------------- */
+
+/* The point of the hull of w[0 .. n) (n <= 4) nearest the origin, by
+   trying every sub-simplex: the projection of the origin on its affine
+   hull (the Gram system), kept when its barycentric coordinates are all
+   >= 0; the nearest kept one is the answer (every kept point is in the
+   hull, and the nearest point of the hull is the projection on the face
+   it lies inside). lam gets the barycentric coordinates; returns the
+   point. Singular sub-simplices (a degenerate triangle or tetrahedron,
+   as a 2D scene gives) are skipped: their faces cover them. */
+static vec3 simplex_closest(const vec3 *w, int n, double *lam) {
+  int mask, best_mask = 1, i;
+  double best = HUGE_VAL, best_l[4] = {1, 0, 0, 0};
+  vec3 best_p = w[0];
+  for (mask = 1; mask < (1 << n); mask++) {
+    int idx[4] = {0, 0, 0, 0}, m = 0;
+    double l[4] = {0, 0, 0, 0}, mu[3] = {0, 0, 0}, d2;
+    vec3 p, e[3], w0;
+    for (i = 0; i < n; i++)
+      if (mask & (1 << i)) idx[m++] = i;
+    w0 = w[idx[0]];
+    for (i = 1; i < m; i++) e[i - 1] = v_sub(w[idx[i]], w0);
+    if (m == 2) {
+      double g = v_dot(e[0], e[0]);
+      if (!(g > 0)) continue;
+      mu[0] = -v_dot(e[0], w0) / g;
+    } else if (m == 3) {
+      double g00 = v_dot(e[0], e[0]), g01 = v_dot(e[0], e[1]),
+             g11 = v_dot(e[1], e[1]), r0 = -v_dot(e[0], w0),
+             r1 = -v_dot(e[1], w0), det = g00 * g11 - g01 * g01;
+      if (!(det > 1e-13 * g00 * g11)) continue;
+      mu[0] = (r0 * g11 - r1 * g01) / det;
+      mu[1] = (g00 * r1 - g01 * r0) / det;
+    } else if (m == 4) {
+      vec3 c12 = v_cross(e[1], e[2]), c20 = v_cross(e[2], e[0]),
+           c01 = v_cross(e[0], e[1]);
+      double det = v_dot(e[0], c12);
+      double sz = v_len(e[0]) * v_len(e[1]) * v_len(e[2]);
+      if (!(fabs(det) > 1e-13 * sz)) continue;
+      /* solve E mu = -w0 (E's columns e0, e1, e2) by Cramer's rule */
+      mu[0] = -v_dot(w0, c12) / det;
+      mu[1] = -v_dot(w0, c20) / det;
+      mu[2] = -v_dot(w0, c01) / det;
+    }
+    l[0] = 1;
+    for (i = 1; i < m; i++) {
+      l[i] = mu[i - 1];
+      l[0] -= mu[i - 1];
+    }
+    for (i = 0; i < m; i++)
+      if (l[i] < 0) break;
+    if (i < m) continue;
+    p = v_scale(w0, l[0]);
+    for (i = 1; i < m; i++) p = v_madd(p, w[idx[i]], l[i]);
+    d2 = v_len2(p);
+    if (d2 < best) {
+      best = d2;
+      best_p = p;
+      best_mask = mask;
+      for (i = 0; i < 4; i++) best_l[i] = 0;
+      for (i = 0; i < m; i++) best_l[idx[i]] = l[i];
+    }
+  }
+  (void)best_mask;
+  for (i = 0; i < n; i++) lam[i] = best_l[i];
+  return best_p;
+}
+
+/* v = the point of the hull of {x_i - y_j} nearest the origin (to 1e-12
+   of its length: van den Bergen's rule |v|^2 - v.w <= 1e-12 |v|^2), the
+   closest point on B's hull into pb, and the normal of the difference's
+   feature the simplex ends on into *feat (zero when there is none).
+
+   Why the second direction: near contact v is a difference of points of
+   the scene's size that nearly cancel, so its direction is off by about
+   eps |x| / |v| (1e-7 at a gap of 1e-9 of the size), and the separation
+   along it, which projects whole faces, loses that much times the size.
+   The feature's normal is formed from the simplex's edges (differences
+   of corners, exact to eps of their length) by cross products: a
+   triangle's normal, a segment's e x (w0 x e), which stays orthogonal to
+   the edge to eps; the separation along it is the gap to rounding. */
+typedef struct simplex { int n, ia[4], jb[4]; } simplex;
+
+static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pa,
+                vec3 *pb, vec3 *feat, simplex *warm) {
+  vec3 w[4], v;
+  int ia[4], jb[4], n = 1, it, i;
+  double lam[4] = {1, 0, 0, 0}, v2;
+  ia[0] = 0;
+  jb[0] = 0;
+  w[0] = v_sub(xa[0], yb[0]);
+  v = w[0];
+  if (warm->n > 0) {
+    /* from the last step's simplex: the same features, moved a little */
+    int m = 0;
+    n = warm->n;
+    for (i = 0; i < n; i++) {
+      ia[i] = warm->ia[i];
+      jb[i] = warm->jb[i];
+      w[i] = v_sub(xa[ia[i]], yb[jb[i]]);
+    }
+    v = simplex_closest(w, n, lam);
+    for (i = 0; i < n; i++) {
+      if (lam[i] > 0) {
+        w[m] = w[i];
+        ia[m] = ia[i];
+        jb[m] = jb[i];
+        lam[m] = lam[i];
+        m++;
+      }
+    }
+    n = m;
+  }
+  for (it = 0; it < 64; it++) {
+    int bi = 0, bj = 0, dup = 0;
+    double lo, hi, vw;
+    vec3 nw, nv;
+    double nlam[4];
+    v2 = v_len2(v);
+    if (v2 == 0) break;
+    lo = v_dot(v, xa[0]);
+    for (i = 1; i < na; i++) {
+      double t = v_dot(v, xa[i]);
+      if (t < lo) { lo = t; bi = i; }
+    }
+    hi = v_dot(v, yb[0]);
+    for (i = 1; i < nb; i++) {
+      double t = v_dot(v, yb[i]);
+      if (t > hi) { hi = t; bj = i; }
+    }
+    nw = v_sub(xa[bi], yb[bj]);
+    vw = v_dot(v, nw);
+    if (v2 - vw <= 1e-12 * v2) break;
+    for (i = 0; i < n; i++)
+      if (ia[i] == bi && jb[i] == bj) dup = 1;
+    if (dup || n == 4) break;
+    w[n] = nw;
+    ia[n] = bi;
+    jb[n] = bj;
+    n++;
+    nv = simplex_closest(w, n, nlam);
+    if (!(v_len2(nv) < v2)) {   /* no progress (rounding): keep v */
+      n--;
+      break;
+    }
+    v = nv;
+    /* keep the vertices that carry the closest point */
+    {
+      int m = 0;
+      for (i = 0; i < n; i++) {
+        if (nlam[i] > 0) {
+          w[m] = w[i];
+          ia[m] = ia[i];
+          jb[m] = jb[i];
+          lam[m] = nlam[i];
+          m++;
+        }
+      }
+      n = m;
+    }
+  }
+  {
+    vec3 p = v3(0, 0, 0), q = v3(0, 0, 0);
+    double s = 0;
+    for (i = 0; i < n; i++) {
+      p = v_madd(p, yb[jb[i]], lam[i]);
+      q = v_madd(q, xa[ia[i]], lam[i]);
+      s += lam[i];
+    }
+    *pb = s > 0 ? v_scale(p, 1 / s) : yb[jb[0]];
+    *pa = s > 0 ? v_scale(q, 1 / s) : xa[ia[0]];
+  }
+  warm->n = n;
+  for (i = 0; i < n; i++) {
+    warm->ia[i] = ia[i];
+    warm->jb[i] = jb[i];
+  }
+  *feat = v3(0, 0, 0);
+  if (n == 1) {
+    *feat = w[0];
+  } else if (n == 2) {
+    vec3 e = v_sub(w[1], w[0]);
+    *feat = v_cross(e, v_cross(w[0], e));
+  } else if (n == 3) {
+    vec3 t = v_cross(v_sub(w[1], w[0]), v_sub(w[2], w[0]));
+    *feat = v_dot(t, w[0]) < 0 ? v_neg(t) : t;
+  }
+  return v;
+}
+
+/* ---- the sweep ---------------------------------------------------------------- */
+
+/* The first h >= 0 at which a - b h - c h^2 reaches 0 (a > 0, c >= 0),
+   HUGE_VAL for none; each branch free of cancellation. */
+static double first_root(double a, double b, double c) {
+  if (b >= 0) return 2 * a / (b + sqrt(b * b + 4 * a * c));
+  if (c > 0) return (-b + sqrt(b * b + 4 * a * c)) / (2 * c);
+  return HUGE_VAL;
+}
+
+/* min_i n . x_i - max_j n . y_j, and the max into *top */
+static double separation(vec3 n, const vec3 *xa, int na, const vec3 *yb, int nb,
+                         double *top) {
+  double lo = HUGE_VAL, hi = -HUGE_VAL;
+  int i;
+  for (i = 0; i < na; i++) lo = dmin(lo, v_dot(n, xa[i]));
+  for (i = 0; i < nb; i++) hi = dmax(hi, v_dot(n, yb[i]));
+  *top = hi;
+  return lo - hi;
+}
+
+static double maxabs(vec3 v) { return dmax(fabs(v.x), dmax(fabs(v.y), fabs(v.z))); }
+
+/* What the advancement found: the moment, the normal n (from B toward
+   A), the closest points on A (pa) and on B's surface (pb), the
+   features of A (its support set along -n) and B (along n). */
+typedef struct contact_out {
+  double u;
+  vec3 n, pa, pb;
+  int feat_a, feat_b;
+} contact_out;
+
+static int feature_of(int count) {
+  return count <= 1 ? COLLIDE_FEATURE_VERTEX
+       : count == 2 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_FACE;
+}
+
+/* The advancement: A (the hull) on path P, its frame's origin moving a0
+   -> a1, against the fixed points yb[0 .. nb) grown by the radius rB (0
+   for a hull, the radius of a sphere or a capsule). 0 no contact, 1 a
+   contact in *co, 2 a contact at u = 0 (within the tolerance: the caller
+   may ask an exact test), the step count into *steps. */
+static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
+                       const vec3 *yb, int nb, double rB, contact_out *co,
+                       int *steps) {
+  vec3 xa[COLLIDE_MAX_CONVEX_POINTS], pa[COLLIDE_MAX_CONVEX_POINTS];
+  double ca[COLLIDE_MAX_CONVEX_POINTS], cb[COLLIDE_MAX_CONVEX_POINTS],
+         cs[COLLIDE_MAX_CONVEX_POINTS], ct[COLLIDE_MAX_CONVEX_POINTS];
+  vec3 d, n_prev = v3(0, 0, 1);
+  double L, tol, u = 0, rA, scaleB = 0, hB, round_k;
+  int i, it, na = A->vertex_count;
+  simplex warm;
+  warm.n = 0;
+  *steps = 0;
+  for (i = 0; i < nb; i++) scaleB = dmax(scaleB, maxabs(yb[i]));
+  scaleB += rB;
+  rA = A->radius;
+  d = v_sub(a1, a0);
+  L = (v_len(d) + P->theta * rA) * (1 + 1e-12);
+  /* the rounding of a gap (see the top): corners 16 eps (|c| + r_A) off,
+     dot products 4 eps of the points' length, n unit to 4 eps: 64 eps of
+     the scene's size covers them with room */
+  round_k = 64 * 2.220446049250313e-16 *
+            (rA + dmax(maxabs(a0), maxabs(a1)) * 1.7320508075688772 +
+             scaleB * 1.7320508075688772);
+  tol = dmax(1e-9 * L, 4 * round_k);
+  for (it = 0; it < COLLIDE_TURNING_MAX_STEPS; it++) {
+    rot3 R;
+    vec3 c = v_madd(a0, d, u), v, pbc, pac, n, feat;
+    double g, vlen, h, hq = HUGE_VAL;
+    *steps = it + 1;
+    path_rot(P, u, &R);
+    for (i = 0; i < na; i++) {
+      pa[i] = rot_apply(&R, A->vertices[i]);
+      xa[i] = v_add(pa[i], c);
+    }
+    v = gjk(xa, na, yb, nb, &pac, &pbc, &feat, &warm);
+    vlen = v_len(v);
+    n = vlen > 0 ? v_scale(v, 1 / vlen) : n_prev;
+    g = vlen > 0 ? separation(n, xa, na, yb, nb, &hB) - rB - round_k : 0;
+    if (vlen > 0 && v_len2(feat) > 0) {
+      /* the feature's normal, when it proves more; at a contact, when it
+         proves as much to the tolerance (it is the face's or the edge
+         pair's own normal, GJK's is off by eps |x| / gap) */
+      vec3 nf = v_normalize(feat);
+      double hf, gf = separation(nf, xa, na, yb, nb, &hf) - rB - round_k;
+      if (gf > g || (dmin(g, gf) <= tol && gf >= g - tol)) {
+        g = dmax(g, gf);
+        n = nf;
+        hB = hf;
+      }
+    }
+    if (g <= tol) {
+      /* the contact */
+      double ftol = 1e-9 * (scaleB + maxabs(c) + rA + L), lo = HUGE_VAL;
+      int cb_ = 0, ca_ = 0;
+      if (vlen == 0) {   /* (overlapping by rounding: n is the last one's) */
+        hB = -HUGE_VAL;
+        for (i = 0; i < nb; i++) hB = dmax(hB, v_dot(n, yb[i]));
+      }
+      for (i = 0; i < nb; i++)
+        if (v_dot(n, yb[i]) >= hB - ftol) cb_++;
+      for (i = 0; i < na; i++) lo = dmin(lo, v_dot(n, xa[i]));
+      for (i = 0; i < na; i++)
+        if (v_dot(n, xa[i]) <= lo + ftol) ca_++;
+      co->u = u;
+      co->n = v3(n.x + 0.0, n.y + 0.0, n.z + 0.0);
+      co->pa = pac;
+      co->pb = v_madd(pbc, n, rB);
+      co->feat_a = feature_of(ca_);
+      co->feat_b = rB > 0 ? COLLIDE_FEATURE_FACE : feature_of(cb_);
+      return u == 0 ? 2 : 1;
+    }
+    n_prev = n;
+    /* the per-corner step, (2): a_i - b_i h - c_i h^2 >= 0 with a_i the
+       corner's height over B's top along n, b_i its speed toward B (its
+       rounding padded), c_i a bound of its deceleration over the step
+       (padded): theta^2 rho_i / 2 for any step; for a step of at most H,
+       f_i''(u + t) = -theta^2 (cos(t theta) n.p_perp + sin(t theta)
+       n.(k x p)) (p_perp: p_i across the axis) gives the smaller
+       theta^2 (|n.p_perp| + min(1, theta H) |n.(k x p)|) / 2, which
+       follows a corner sliding level along B. Any H gives a valid step
+       min(H, least root); the best of a few H is taken. */
+    for (i = 0; i < na; i++) {
+      vec3 kp = v_cross(P->k, pa[i]), pp = v_madd(pa[i], P->k, -v_dot(pa[i], P->k));
+      double rho = v_len(kp);
+      ca[i] = v_dot(n, xa[i]) - hB - rB - round_k;
+      cb[i] = -(v_dot(n, d) + P->theta * v_dot(n, kp)) +
+              1e-12 * (v_len(d) + P->theta * rho);
+      cs[i] = fabs(v_dot(n, pp)) + 1e-12 * rho;
+      ct[i] = fabs(v_dot(n, kp)) + 1e-12 * rho;
+      if (!(ca[i] > 0)) { hq = 0; break; }
+      hq = dmin(hq, first_root(ca[i], cb[i], 0.5 * P->theta * P->theta * rho * (1 + 1e-12)));
+    }
+    if (hq > 0 && hq < HUGE_VAL) {
+      double H = hq;
+      int k;
+      for (k = 0; k < 8; k++) {
+        double r = HUGE_VAL, w = dmin(1, P->theta * (H *= 2)) * (1 + 1e-12);
+        for (i = 0; i < na && r > hq; i++)
+          r = dmin(r, first_root(ca[i], cb[i], 0.5 * P->theta * P->theta * (cs[i] + w * ct[i]) *
+                                               (1 + 1e-12)));
+        hq = dmax(hq, dmin(H, r));
+        if (r < H) break;
+      }
+    }
+    h = dmax(g / L, hq * (1 - 1e-12));
+    if (!(u + h <= 1)) return 0;   /* apart until past the end */
+    {
+      double next = u + h;
+      if (next - u > h) next = nextafter(next, 0);   /* (never rounded up) */
+      u = next;
+    }
+  }
+  /* (the step limit: the last moment proven apart) */
+  {
+    double best = -HUGE_VAL;
+    co->u = u;
+    co->n = v3(n_prev.x + 0.0, n_prev.y + 0.0, n_prev.z + 0.0);
+    co->pb = yb[0];
+    for (i = 0; i < nb; i++) {
+      double t = v_dot(n_prev, yb[i]);
+      if (t > best) { best = t; co->pb = yb[i]; }
+    }
+    co->pb = v_madd(co->pb, n_prev, rB);
+    co->pa = co->pb;
+    co->feat_a = co->feat_b = COLLIDE_FEATURE_VERTEX;
+  }
+  return 1;
+}
+
+int collide__sweep_convex_turning_steps(const collide_convex *A,
+                                        const collide_rotation *rot0,
+                                        const collide_rotation *rot1,
+                                        const collide_vec3 *a0,
+                                        const collide_vec3 *a1,
+                                        const collide_convex *B,
+                                        const collide_rotation *rotB,
+                                        const collide_vec3 *b, collide_hit *out,
+                                        int *steps) {
+  vec3 yb[COLLIDE_MAX_CONVEX_POINTS];
+  quat q0, q1, qb;
+  rot3 RB;
+  path P;
+  contact_out co;
+  int e, i, rc, nsteps = 0;
+  memset(out, 0, sizeof *out);
+  if (steps) *steps = 0;
+  if (A == NULL || A->vertex_count < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_POINTS);
+  if ((e = rot_read(rot0, &q0)) != 0) return COLLIDE_FAIL(2, e);
+  if ((e = rot_read(rot1, &q1)) != 0) return COLLIDE_FAIL(3, e);
+  CHECK_VEC(a0, 4);
+  CHECK_VEC(a1, 5);
+  if (B == NULL || B->vertex_count < 3) return COLLIDE_FAIL(6, COLLIDE_E_FEW_POINTS);
+  if ((e = rot_read(rotB, &qb)) != 0) return COLLIDE_FAIL(7, e);
+  CHECK_VEC(b, 8);
+  path_make(rot0, rot1, q0, q1, &P);
+  /* no turn: the exact sweep under translation, the same answer */
+  if (P.theta == 0)
+    return collide_sweep_convex_convex(A, rot0, a0, a1, B, rotB, b, out);
+  /* B in the world, as collide_convex.c places it */
+  if (rotB->is_angle) rot_angle(rotB->angle, &RB);
+  else rot_quat(qb, &RB);
+  for (i = 0; i < B->vertex_count; i++)
+    yb[i] = v_add(rot_apply(&RB, B->vertices[i]), *b);
+  rc = advance_run(A, &P, *a0, *a1, yb, B->vertex_count, 0, &co, &nsteps);
+  if (steps) *steps = nsteps;
+  if (rc == 0) return 0;
+  if (rc == 2) {
+    /* touching or overlapping at the start: the exact test's u = 0
+       answer (apart but within the tolerance: the advancement's) */
+    int code = collide_sweep_convex_convex(A, rot0, a0, a1, B, rotB, b, out);
+    if (code < 0) return code;
+    if (code > 0 && out->u == 0) return 1;
+    memset(out, 0, sizeof *out);
+  }
+  out->u = co.u;
+  out->normal = co.n;
+  out->point = co.pb;
+  out->feature = co.feat_b;
+  return 1;
+}
+
+/* ---- the world's spinning shapes ------------------------------------------------ */
+
+/* The turn spin as an axis k (world) and an angle theta >= 0 (its
+   shortest arc), from a quaternion spin. */
+static void spin_axis(quat s, vec3 *k, double *theta) {
+  double n;
+  if (s.w < 0) { s.w = -s.w; s.x = -s.x; s.y = -s.y; s.z = -s.z; }
+  n = sqrt(s.x * s.x + s.y * s.y + s.z * s.z);
+  if (n == 0) {
+    *k = v3(0, 0, 1);
+    *theta = 0;
+    return;
+  }
+  *k = v3(s.x / n, s.y / n, s.z / n);
+  *theta = 2 * atan2(n, s.w);
+}
+
+double collide__spin_angle(const collide_rotation *spin, collide_vec3 *omega) {
+  quat q;
+  vec3 k;
+  double theta;
+  if (rot_read(spin, &q) != 0) return -1;
+  if (spin->is_angle) {
+    if (omega) *omega = v3(0, 0, spin->angle);
+    return fabs(spin->angle);
+  }
+  spin_axis(q, &k, &theta);
+  if (omega) *omega = v_scale(k, theta);
+  return theta;
+}
+
+/* The path of a spinning shape from the moment t0 of the step to its end. */
+static int spin_path(const collide_rotation *rot, const collide_rotation *spin,
+                     double t0, path *P) {
+  quat qr, qs;
+  int e;
+  if ((e = rot_read(rot, &qr)) != 0) return e;
+  if ((e = rot_read(spin, &qs)) != 0) return e;
+  memset(P, 0, sizeof *P);
+  if (rot->is_angle && spin->is_angle) {
+    P->planar = 1;
+    P->t0 = rot->angle + t0 * spin->angle;
+    P->dt = (1 - t0) * spin->angle;
+    P->theta = fabs(P->dt);
+    P->k = v3(0, 0, P->dt < 0 ? -1 : 1);
+    P->omega = v3(0, 0, P->dt);
+  } else {
+    double theta, h;
+    vec3 k;
+    quat t;
+    spin_axis(qs, &k, &theta);
+    h = 0.5 * t0 * theta;
+    t.w = cos(h);
+    t.x = k.x * sin(h);
+    t.y = k.y * sin(h);
+    t.z = k.z * sin(h);
+    P->q0 = t0 == 0 ? qr : q_mul(t, qr);
+    P->k = k;
+    P->theta = (1 - t0) * theta;
+    P->omega = v_scale(k, P->theta);
+  }
+  return 0;
+}
+
+int collide__spin_rotation(const collide_rotation *rot, const collide_rotation *spin,
+                           double t, collide_rotation *out) {
+  path P;
+  int e = spin_path(rot, spin, t, &P);
+  if (e) return e;
+  memset(out, 0, sizeof *out);
+  if (P.planar) {
+    out->is_angle = 1;
+    out->angle = P.t0;
+  } else {
+    double n = sqrt(P.q0.w * P.q0.w + P.q0.x * P.q0.x + P.q0.y * P.q0.y + P.q0.z * P.q0.z);
+    out->w = P.q0.w / n;
+    out->x = P.q0.x / n;
+    out->y = P.q0.y / n;
+    out->z = P.q0.z / n;
+  }
+  return 0;
+}
+
+int collide__spin_sweep(const collide_convex *A, const collide_rotation *rot,
+                        const collide_rotation *spin, const collide_vec3 *pos,
+                        const collide_vec3 *vel, double t0, const collide_vec3 *y,
+                        int ny, double r, const collide_vec3 *d, collide_hit *out) {
+  path P;
+  contact_out co;
+  vec3 a0, a1;
+  int rc, steps;
+  memset(out, 0, sizeof *out);
+  if (spin_path(rot, spin, t0, &P) != 0) return 0;
+  /* the mover held where it starts: A's origin from its place at t0 to
+     its place at 1 less the mover's motion */
+  a0 = v_madd(*pos, *vel, t0);
+  a1 = v_sub(v_add(*pos, *vel), *d);
+  rc = advance_run(A, &P, a0, a1, y, ny, r, &co, &steps);
+  if (rc == 0) return 0;
+  out->u = co.u;
+  out->normal = v3(0.0 - co.n.x, 0.0 - co.n.y, 0.0 - co.n.z);
+  out->point = v_madd(co.pa, *d, co.u);
+  out->feature = co.feat_a;
+  return rc;
+}
+
+int collide_sweep_convex_turning(const collide_convex *A,
+                                 const collide_rotation *rot0,
+                                 const collide_rotation *rot1,
+                                 const collide_vec3 *a0, const collide_vec3 *a1,
+                                 const collide_convex *B,
+                                 const collide_rotation *rotB,
+                                 const collide_vec3 *b, collide_hit *out) {
+  return collide__sweep_convex_turning_steps(A, rot0, rot1, a0, a1, B, rotB, b,
+                                             out, NULL);
+}

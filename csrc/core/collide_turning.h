@@ -1,0 +1,58 @@
+/*
+ * collide_turning.h -- private to the core and its benches: the turning
+ * sweep with its count of steps (collide_turning.c).
+ */
+#ifndef COLLIDE_TURNING_H
+#define COLLIDE_TURNING_H
+
+#include "collide.h"
+
+/* The most conservative-advancement steps collide_sweep_convex_turning
+   takes (collide_turning.c says what happens past it). */
+#define COLLIDE_TURNING_MAX_STEPS 10000
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* collide_sweep_convex_turning, and the number of steps taken into *steps
+   (NULL: not wanted); 0 when the answer needed none (no turn, or contact
+   at u = 0). */
+int collide__sweep_convex_turning_steps(const collide_convex *A,
+                                        const collide_rotation *rot0,
+                                        const collide_rotation *rot1,
+                                        const collide_vec3 *a0,
+                                        const collide_vec3 *a1,
+                                        const collide_convex *B,
+                                        const collide_rotation *rotB,
+                                        const collide_vec3 *b, collide_hit *out,
+                                        int *steps);
+
+/* For the world's spinning shapes (collide_spin.c). The rotation rot
+   followed by the fraction t of the turn spin (two angles: rot + t spin;
+   else quaternions, spin by its shortest arc, turning about a world
+   axis), into *out (a quaternion unless both are angles). 0, or the
+   reason either is refused (COLLIDE_E_*). */
+int collide__spin_rotation(const collide_rotation *rot, const collide_rotation *spin,
+                           double t, collide_rotation *out);
+/* The angle of the turn spin (radians, >= 0), or -1 when it is refused;
+   its angular velocity per step (world axis times signed angle) into
+   *omega when not NULL. */
+double collide__spin_angle(const collide_rotation *spin, collide_vec3 *omega);
+/* The hull A at rot, its frame's origin at pos, moving by vel and turning
+   by spin during a step, against a mover: the points y[0 .. ny) (at the
+   moment t0 of the step) grown by radius r, moving by d over the moments
+   t0 .. 1. The first u of that motion at which they touch: 1 with *out
+   (the point on A at u, the normal from A toward the mover, A's
+   feature), 2 the same at u = 0 (within the tolerance: the caller's exact
+   test decides), 0 none. */
+int collide__spin_sweep(const collide_convex *A, const collide_rotation *rot,
+                        const collide_rotation *spin, const collide_vec3 *pos,
+                        const collide_vec3 *vel, double t0, const collide_vec3 *y,
+                        int ny, double r, const collide_vec3 *d, collide_hit *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
