@@ -83,6 +83,44 @@ describe("collide.debug.world", function()
     assert.are.equal("line", g.calls[2]:match("^(%a+)%("))
   end)
 
+  -- the square's first corner, (-1, -1), turned a quarter about z by a
+  -- step's spin ends at (1, -1), along the circle of radius sqrt(2); a
+  -- quarter about x (a quaternion) takes it to (-1, 0, -1), seen in x-y
+  -- as a stroke up to (-1, 0)
+  it("draws a spinning convex shape's turn over a step: its first corner's path", function()
+    local w = collide.world()
+    local square = collide.convex { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } }
+    local id = w:add_convex(square, V(0, 0), 0)
+    w:set_spin(id, math.pi / 2)
+    local function path()
+      g.calls = {}
+      draw.world(w)
+      assert.are.equal(4, #g.calls)   -- the square, the path, the head's two strokes
+      local xs = {}
+      for x in g.calls[2]:match("^line%({(.*)}%)$"):gmatch("[^,]+") do xs[#xs + 1] = tonumber(x) end
+      return xs
+    end
+    local xs = path()
+    assert.are.equal(34, #xs)
+    assert.are.same({ -1, -1 }, { xs[1], xs[2] })
+    assert.is_true(math.abs(xs[33] - 1) < 1e-3 and math.abs(xs[34] + 1) < 1e-3)
+    for i = 1, #xs, 2 do
+      assert.is_true(math.abs(math.sqrt(xs[i] ^ 2 + xs[i + 1] ^ 2) - math.sqrt(2)) < 1e-2)
+    end
+    local h = math.sqrt(0.5)
+    w:set_spin(id, { w = h, x = h, y = 0, z = 0 })
+    xs = path()
+    assert.is_true(math.abs(xs[33] + 1) < 1e-3 and math.abs(xs[34]) < 1e-3)
+    -- not asked, or not spinning: no path
+    g.calls = {}
+    draw.world(w, { velocities = false })
+    assert.are.equal(1, #g.calls)
+    w:set_spin(id, 0)
+    g.calls = {}
+    draw.world(w)
+    assert.are.equal(1, #g.calls)
+  end)
+
   it("fills when asked, skips what the filter refuses and planes seen edge-on", function()
     local w = collide.world()
     w:add_capsule(V(0, 0), V(0, 4), 1, "skip")

@@ -87,7 +87,8 @@ function draw.sweep_convex(A, rot, c0, c1, u) end
 function draw.contact(point, normal, length) end
 
 ---Every shape of a collide.world in the x-y plane (capsules, planes, convex
----shapes and the velocities of moving shapes included).
+---shapes, the velocities of moving shapes and the turn of spinning ones
+---included).
 ---@param w collide.world
 ---@param options? {mode?: collide.draw_mode, extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: collide.kind, data: any): boolean}
 function draw.world(w, options) end

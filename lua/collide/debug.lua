@@ -449,13 +449,66 @@ local function capsule_outline(g, a, b, r, mode)
   end
 end
 
+-- A spinning shape's turn over one step (w:spin: an angle about z, or a
+-- unit quaternion, taken the short way round as the world turns it): the
+-- path of a point at offset (rx, ry, rz) from its frame's origin o, as 16
+-- strokes and an arrow's head at its end. A point on the axis of the turn,
+-- or no turn, draws nothing.
+local atan2 = math.atan2 or math.atan   -- (Lua 5.4: math.atan(y, x))
+local function spin_path(g, spin, o, rx, ry, rz)
+  local kx, ky, kz, angle
+  if type(spin) == "number" then
+    kx, ky, kz, angle = 0, 0, 1, spin
+  elseif spin ~= nil then
+    local qw, qx, qy, qz = spin.w, spin.x, spin.y, spin.z
+    if qw < 0 then qw, qx, qy, qz = -qw, -qx, -qy, -qz end
+    local l = math.sqrt(qx * qx + qy * qy + qz * qz)
+    if l == 0 then return end
+    kx, ky, kz, angle = qx / l, qy / l, qz / l, 2 * atan2(l, qw)
+  end
+  if not angle or angle == 0 then return end
+  -- Rodrigues' formula: r turned by t about the unit axis k is
+  -- r cos t + (k x r) sin t + k (k . r)(1 - cos t)
+  local cx, cy = ky * rz - kz * ry, kz * rx - kx * rz
+  local kr = kx * rx + ky * ry + kz * rz
+  local line, n = {}, 16
+  for i = 0, n do
+    local t = angle * i / n
+    local ct, st = math.cos(t), math.sin(t)
+    line[2 * i + 1] = o.x + rx * ct + cx * st + kx * kr * (1 - ct)
+    line[2 * i + 2] = o.y + ry * ct + cy * st + ky * kr * (1 - ct)
+  end
+  -- its length seen in x-y; nothing when it is seen end-on
+  local len = 0
+  for i = 1, n do
+    local dx, dy = line[2 * i + 1] - line[2 * i - 1], line[2 * i + 2] - line[2 * i]
+    len = len + math.sqrt(dx * dx + dy * dy)
+  end
+  if len == 0 then return end
+  g.line(line)
+  -- the head: two strokes back from the tip along the last stroke, at
+  -- +-30 degrees, a quarter of the path long (at most 8 units), as
+  -- draw.arrow's
+  local ex, ey = line[2 * n + 1], line[2 * n + 2]
+  local dx, dy = ex - line[2 * n - 1], ey - line[2 * n]
+  local l = math.sqrt(dx * dx + dy * dy)
+  if l == 0 then return end
+  local hk = math.min(8, 0.25 * len) / l
+  local bx, by = -dx * hk, -dy * hk
+  local c, sn = 0.8660254037844386, 0.5
+  g.line(ex, ey, ex + bx * c - by * sn, ey + bx * sn + by * c)
+  g.line(ex, ey, ex + bx * c + by * sn, ey - bx * sn + by * c)
+end
+
 --- Every shape of a collide.world, in the x-y plane: triangles,
 -- polygons and flat convex shapes as outlines, solid convex shapes as
 -- their edges (filled: their silhouette), boxes as rectangles, spheres as circles, segments
 -- as lines, capsules as their outline, a plane as its line across the
 -- view (the plane's trace on z = 0, `extent` units each way from the point
 -- nearest the origin; planes parallel to z = 0 are not drawn), and, for a
--- shape with a velocity, an arrow of that velocity from its first point.
+-- shape with a velocity, an arrow of that velocity from its first point;
+-- for a spinning one (w:set_spin), the path of its first corner over a
+-- step's turn.
 -- options (all optional): mode "line" (default) or "fill"; extent (1e4);
 -- velocities (true); filter(id, kind, data) returning false skips a shape.
 function draw.world(w, options)
@@ -481,10 +534,16 @@ function draw.world(w, options)
       elseif kind == "capsule" then
         capsule_outline(g, a, b, c, mode)
       elseif kind == "convex" then
-        local a1, a2, a3, b1, b2, b3 = rotation_rows("world", 1, c)
-        local q = draw_placed(g, a, convex_hull_of("world", 1, a), mode, b.x, b.y,
-                              a1, a2, a3, b1, b2, b3)
+        local h = convex_hull_of("world", 1, a)
+        local a1, a2, a3, b1, b2, b3, c1, c2, c3 = rotation_rows("world", 1, c)
+        local q = draw_placed(g, a, h, mode, b.x, b.y, a1, a2, a3, b1, b2, b3)
         at = { q[1], q[2] }
+        if options.velocities ~= false then
+          -- its first corner's offset from its frame's origin, turned
+          local x, y, z = h.corners[1], h.corners[2], h.corners[3]
+          spin_path(g, w:spin(id), b,
+                    a1 * x + a2 * y + a3 * z, b1 * x + b2 * y + b3 * z, c1 * x + c2 * y + c3 * z)
+        end
       elseif kind == "plane" then
         local n, d = a.normal, a.d
         local l2 = n.x * n.x + n.y * n.y

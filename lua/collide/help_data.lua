@@ -278,7 +278,7 @@ return {
     params = { { "A", "collide.convex", "" }, { "rot", "collide.rotation", "" }, { "c0", "collide.vec3like", "" }, { "c1", "collide.vec3like", "" }, { "u", "optional number", "" } },
     returns = {  } },
   ["debug.world"] = { group = "debug", name = "world", signature = "debug.world(w [, options])",
-    doc = "Every shape of a collide.world in the x-y plane (capsules, planes, convex shapes and the velocities of moving shapes included).",
+    doc = "Every shape of a collide.world in the x-y plane (capsules, planes, convex shapes, the velocities of moving shapes and the turn of spinning ones included).",
     params = { { "w", "collide.world", "" }, { "options", "optional {mode?:", "collide.draw_mode, extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: collide.kind, data: any): boolean}" } },
     returns = {  } },
   ["plane.distance"] = { group = "plane", name = "distance", signature = "plane:distance(p)",
