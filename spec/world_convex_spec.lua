@@ -19,6 +19,7 @@ local function rnd_in(a, b) return a + (b - a) * rnd() end
 
 local sin, cos, abs, sqrt, max, min = math.sin, math.cos, math.abs, math.sqrt,
                                       math.max, math.min
+local unpack = table.unpack or unpack
 
 -- ---- an oriented box, written here ----------------------------------------
 
@@ -213,6 +214,51 @@ describe("a world with convex shapes", function()
       -- the world is as it was after every error
       assert.are.equal(1, w:count())
     end)
+
+    it("stops sweeps far out, near the coordinate limit, as a box there does", function()
+      local big = 9e49
+      local wc, wa = collide.world(), collide.world()
+      wc:add_convex(collide.convex_box(V(1e49, 1e49, 1e49)), V(big / 2, 0, 0), 0)
+      wa:add_aabb(V(big / 2, 0, 0), V(1e49, 1e49, 1e49))
+      for _, q in ipairs({ { "sweep_sphere", 1 }, { "sweep_aabb", V(1, 1, 1) },
+                           { "sweep_capsule", 1, V(0, 0, 1) } }) do
+        local args = { unpack(q, 2) }
+        args[#args + 1] = V(-big, 0, 0)
+        args[#args + 1] = V(big, 0, 0)
+        local c = { wc[q[1]](wc, unpack(args)) }
+        local a = { wa[q[1]](wa, unpack(args)) }
+        assert.is_true(c[1], q[1])
+        assert.is_true(abs(c[2] - a[2]) <= 1e-12)
+        assert.are.equal(a[4], c[4])
+      end
+      local p = wc:move_sphere(1, V(-big, 0, 0), V(big, 0, 0))
+      assert.is_true(p.x < big / 2 - 1e49)
+    end)
+
+    it("survives a hostile rotation whose fields close or change the world", function()
+      local A = collide.convex_box(V(1, 1, 1))
+      for _, method in ipairs({ "add_convex", "update" }) do
+        local w = collide.world()
+        local id = w:add_convex(A, V(0, 0, 0), 0)
+        local gc = debug.getmetatable(w).__gc   -- (the C API's world has one)
+        local rot = setmetatable({}, { __index = function(_, k)
+          if gc then gc(w) else w:remove(id) end
+          return ({ w = 1, x = 0, y = 0, z = 0 })[k]
+        end })
+        local ok, err
+        if method == "add_convex" then
+          ok, err = pcall(w.add_convex, w, A, V(0, 0, 0), rot)
+        else
+          ok, err = pcall(w.update, w, id, A, V(0, 0, 0), rot)
+        end
+        if gc then
+          assert.is_false(ok)
+          assert.matches("world is closed", err)
+        else
+          assert.is_true(ok)
+        end
+      end
+    end)
   end)
 
   -- ---- a rotated box in a room -------------------------------------------------
@@ -363,12 +409,61 @@ describe("a world with convex shapes", function()
           assert.is_true(seg_obb_dist(b, pc - axis, pc + axis) >= 0.3 - 1e-7,
                          "capsule inside at frame " .. frame)
         end
+        -- a world sphere moved by move_shape toward it
+        local ball = w:add_sphere(V(-6, 0, 0), r)
+        for _ = 1, 30 do
+          local _, c = w:get(ball)
+          w:move_shape(ball, c + (b.c - c):normalize() * 0.5)
+          _, c = w:get(ball)
+          assert.is_true(obb_dist(b, c) >= r - 1e-9)
+        end
+        w:remove(ball)
         -- a mover that starts 0.2 deep in its long side is pushed out
         local start = b.c + V(cos(t), sin(t), 0) * (b.e.x + r - 0.2)
         local p, contacts = w:move_sphere(r, start, start)
         assert.is_true(obb_dist(b, p) >= r - 1e-9)
         assert.are.equal(id, contacts[1].id)
         assert.is_true(abs(contacts[1].depth - 0.2) <= 1e-9)
+      end
+    end)
+  end)
+
+  describe("a turned ramp", function()
+    it("is climbed by a walker grounded on it, who never sinks into it", function()
+      for _, mover in ipairs({ "sphere", "capsule", "box" }) do
+        local w = collide.world()
+        w:add_aabb(V(0, -1, 0), V(50, 1, 5))
+        local t = math.rad(20)
+        local b = obb(V(10, 0, 0), V(6, 1, 3), t)
+        local ramp = w:add_convex(collide.convex_box(b.e), b.c, t)
+        local p = V(-5, 0.5, 0)
+        local opts = { up = V(0, 1, 0), snap = 0.3, step_height = 0.2 }
+        local on_ramp, highest = 0, -1
+        for _ = 1, 140 do
+          local to = p + V(0.15, -0.1, 0)
+          local grounded, ground, gap
+          if mover == "sphere" then
+            p, _, grounded, _, ground = w:move_sphere(0.5, p, to, opts)
+            gap = obb_dist(b, p) - 0.5
+          elseif mover == "capsule" then
+            p, _, grounded, _, ground = w:move_capsule(0.3, V(0, 0.2, 0), p, to, opts)
+            gap = seg_obb_dist(b, p - V(0, 0.2, 0), p + V(0, 0.2, 0)) - 0.3
+          else
+            local h = V(0.4, 0.5, 0.4)
+            p, _, grounded, _, ground = w:move_aabb(h, p, to, opts)
+            gap = -aabb_obb_overlap(b, p, h)
+          end
+          assert.is_true(gap >= -1e-7, mover .. " sank by " .. -gap)
+          if grounded and ground and ground.id == ramp then
+            on_ramp = on_ramp + 1
+            assert.is_true(gap <= 0.05)
+            -- the ground's normal is the ramp's top face's
+            assert.is_true(abs(ground.normal.x + sin(t)) <= 1e-9, mover)
+          end
+          highest = max(highest, p.y)
+        end
+        assert.is_true(on_ramp > 40, mover)
+        assert.is_true(highest > 2.5, mover)
       end
     end)
   end)
@@ -540,12 +635,20 @@ describe("a world with convex shapes", function()
           b = { wp:sweep_aabb(V(0.4, 0.3, 0), p0, p1) }
           assert.are.equal(b[1], a[1])
           if a[1] then assert.is_true(abs(a[2] - b[2]) <= 1e-9) end
-          -- circles inside are pushed out within the plane
-          local pa, pb = wc:penetration_sphere(p0, 0.5), wp:penetration_sphere(p0, 0.5)
-          assert.are.equal(#pb, #pa)
-          if #pa == 1 then
-            assert.are.equal(0, pa[1].normal.z)
-            assert.is_true(abs(pa[1].depth - pb[1].depth) <= 1e-9)
+          -- circles, rectangles and capsules in it are pushed out within
+          -- the plane, as far as from the polygon
+          local h, ax = V(0.4, 0.3, 0), V(0.3, 0.2, 0)
+          for _, pair in ipairs({
+            { wc:penetration_sphere(p0, 0.5), wp:penetration_sphere(p0, 0.5) },
+            { wc:penetration_aabb(p0, h), wp:penetration_aabb(p0, h) },
+            { wc:penetration_capsule(p0 - ax, p0 + ax, 0.3),
+              wp:penetration_capsule(p0 - ax, p0 + ax, 0.3) } }) do
+            local pa, pb = pair[1], pair[2]
+            assert.are.equal(#pb, #pa)
+            if #pa == 1 then
+              assert.are.equal(0, pa[1].normal.z)
+              assert.is_true(abs(pa[1].depth - pb[1].depth) <= 1e-9)
+            end
           end
         end
         assert.is_true(n > 30)

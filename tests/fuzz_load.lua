@@ -68,7 +68,7 @@ local function random_world()
   local pool = {}
   for _ = 1, irand(12) do
     local d = chance(0.6) and data(0, pool) or nil
-    local k = irand(8)
+    local k = irand(9)
     local id
     if k == 1 then
       local a = vec()
@@ -81,6 +81,12 @@ local function random_world()
     elseif k == 5 then id = w:add_segment(vec(), vec(), d)
     elseif k == 6 then id = w:add_plane(collide.plane(vec() + V(0, 0, 0.5), coord()), d)
     elseif k == 7 then id = w:add_capsule(vec(), vec(), rand(), d)
+    elseif k == 8 and collide.convex then
+      local h = rand() * 3
+      local rot = chance(0.5) and rand() * 7 or
+                  { w = math.cos(h), x = 0.6 * math.sin(h), y = 0, z = 0.8 * math.sin(h) }
+      id = w:add_convex(collide.convex({ V(0, 0, 0), V(1 + rand(), 0, 0), V(0, 1, 0),
+                                         V(0, 0, chance(0.3) and 0 or 1) }), vec(), rot, d)
     else
       local first = w:add_mesh({ V(0, 0), V(1, 0), V(0, 1), V(1, 1) }, { 1, 2, 3, 2, 4, 3 }, d)
       id = first
@@ -134,6 +140,10 @@ local function whole(w)
     elseif type(x) == "number" or type(x) == "string" or type(x) == "boolean" then
       out[#out + 1] = exact(x)
     elseif tostring(x):match("^plane") then put(x.normal); put(x.d)
+    elseif tostring(x):match("^convex") then
+      for _, v in ipairs(x:vertices()) do put(v) end
+      for _, f in ipairs(x:faces()) do put(f.normal); put(f.d) end
+    elseif type(x) == "table" then put(x.w); put(x.x); put(x.y); put(x.z)   -- a rotation
     else
       for _, v in ipairs(x:vertices()) do put(v) end
       put(x.plane.normal); put(x.plane.d)

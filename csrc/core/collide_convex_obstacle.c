@@ -41,6 +41,10 @@
  * kernel's, in both, and the normal the exact direction of the shortest
  * separating translation from collide_convex_penetration.c (the round
  * kernels' own at u = 0 is not always that one).
+ * Far out, near the coordinate limit, the hull moved back by the whole
+ * motion may leave the limit the kernels check (the shape's own motion
+ * does not): the sweep is then made in the hull's frame, in halves (see
+ * in_halves), so that a mover far out is stopped as by a box there.
  *
  * Uses the primitives layer and the convex family's public kernels.
  */
@@ -114,59 +118,115 @@ static void start_normal(int rc, collide_hit *out, int pen, const collide_hit *h
     out->normal = v3(0.0 - h->normal.x, 0.0 - h->normal.y, 0.0 - h->normal.z);
 }
 
+/* The kernel for the moving shape (kind: 0 sphere of radius r, 1 box of
+   half-extents *v, 2 capsule of radius r about c0 -+ *v) held at c0 and
+   the hull moving from pos to pos - d. */
+enum { M_SPHERE, M_BOX, M_CAPSULE };
+static int kernel_rev(int kind, double r, const vec3 *v, const collide_convex *A,
+                      const collide_rotation *rot, const vec3 *pos, vec3 c0, vec3 d,
+                      collide_hit *out) {
+  vec3 end = v_sub(*pos, d);
+  if (kind == M_SPHERE) return collide_sweep_convex_sphere(A, rot, pos, &end, &c0, r, out);
+  if (kind == M_BOX) return collide_sweep_convex_aabb(A, rot, pos, &end, &c0, v, out);
+  {
+    vec3 a = v_sub(c0, *v), b = v_add(c0, *v);
+    return collide_sweep_convex_capsule(A, rot, pos, &end, &a, &b, r, out);
+  }
+}
+
+/* Far out (coordinates near the limit, 1e50) the hull moved back by the
+   whole motion may leave the limit the kernels check, where the shape
+   itself would not: then the sweep is made again in the hull's frame
+   (its origin at 0, the shape from q0 to q1), in halves, each half a
+   sweep of its own (the first half's contact first; u of the whole is
+   (k + u') / 2 of half k), skipping a half that cannot come within reach
+   (the segment's distance from the origin beyond the hull's radius plus
+   the shape's; with a margin of 1e-6 of that). At most depth halvings. */
+static int in_halves(int kind, double r, const vec3 *v, const collide_convex *A,
+                     const collide_rotation *rot, const vec3 R[3], vec3 q0, vec3 q1,
+                     int depth, collide_hit *out) {
+  vec3 zero = v3(0, 0, 0), d = v_sub(q1, q0), m;
+  double reach = A->radius + r + (kind == M_CAPSULE ? v_len(*v) : kind == M_BOX ? v_len(*v) : 0);
+  double dd = v_len2(d), t = dd > 0 ? clamp01(-v_dot(q0, d) / dd) : 0;
+  int rc;
+  hit_clear(out);
+  if (v_len(v_madd(q0, d, t)) > reach * (1 + 1e-6)) return 0;
+  rc = kernel_rev(kind, r, v, A, rot, &zero, q0, d, out);
+  if (rc >= 0) return reversed(rc, out, d, A, R, &zero);
+  if (depth == 0) return rc;
+  m = v_lerp(q0, q1, 0.5);
+  rc = in_halves(kind, r, v, A, rot, R, q0, m, depth - 1, out);
+  if (rc == 1) {
+    out->u *= 0.5;
+    return 1;
+  }
+  if (rc < 0) return rc;
+  rc = in_halves(kind, r, v, A, rot, R, m, q1, depth - 1, out);
+  if (rc == 1) out->u = 0.5 + 0.5 * out->u;
+  return rc;
+}
+
+/* The shape (kind, r, v) moving from c0 to c1 against the hull (A, rot, R)
+   at pos: the kernel with the motion reversed; at u = 0 the exact normal;
+   in the hull's frame by halves when the reversed motion leaves the
+   limit. */
+static int obstacle_sweep(int kind, double r, const vec3 *v, const vec3 *c0,
+                          const vec3 *c1, const collide_convex *A,
+                          const collide_rotation *rot, const vec3 R[3],
+                          const vec3 *pos, collide_hit *out) {
+  vec3 d = v_sub(*c1, *c0);
+  collide_hit h;
+  double depth;
+  int rc = kernel_rev(kind, r, v, A, rot, pos, *c0, d, out), pen;
+  if (rc >= 0) {
+    rc = reversed(rc, out, d, A, R, pos);
+  } else {
+    rc = in_halves(kind, r, v, A, rot, R, v_sub(*c0, *pos), v_sub(*c1, *pos), 12, out);
+    if (rc == 1) out->point = v_add(out->point, *pos);
+  }
+  if (rc == 1 && out->u == 0 && kind != M_BOX) {
+    if (kind == M_SPHERE) {
+      pen = collide__penetration_convex_sphere(A, rot, pos, c0, r, &h, &depth);
+    } else {
+      vec3 a = v_sub(*c0, *v), b = v_add(*c0, *v);
+      pen = collide__penetration_convex_capsule(A, rot, pos, &a, &b, r, &h, &depth);
+    }
+    start_normal(rc, out, pen, &h);
+  }
+  return rc;
+}
+
 int collide__sweep_sphere_convex(double r, const vec3 *c0, const vec3 *c1,
                                  const collide_convex *A,
                                  const collide_rotation *rot, const vec3 *pos,
                                  collide_hit *out) {
-  vec3 R[3], d, end;
-  collide_hit h;
-  double depth;
-  int e, rc;
+  vec3 R[3];
+  int e;
   hit_clear(out);
   if ((e = check_obstacle(A, rot, pos, 4, R)) < 0) return e;
-  d = v_sub(*c1, *c0);
-  end = v_sub(*pos, d);
-  rc = reversed(collide_sweep_convex_sphere(A, rot, pos, &end, c0, r, out),
-                out, d, A, R, pos);
-  if (rc == 1 && out->u == 0)
-    start_normal(rc, out, collide__penetration_convex_sphere(A, rot, pos, c0, r, &h, &depth), &h);
-  return rc;
+  return obstacle_sweep(M_SPHERE, r, NULL, c0, c1, A, rot, R, pos, out);
 }
 
 int collide__sweep_aabb_convex(const vec3 *ext, const vec3 *c0, const vec3 *c1,
                                const collide_convex *A,
                                const collide_rotation *rot, const vec3 *pos,
                                collide_hit *out) {
-  vec3 R[3], d, end;
+  vec3 R[3];
   int e;
   hit_clear(out);
   if ((e = check_obstacle(A, rot, pos, 4, R)) < 0) return e;
-  d = v_sub(*c1, *c0);
-  end = v_sub(*pos, d);
-  return reversed(collide_sweep_convex_aabb(A, rot, pos, &end, c0, ext, out),
-                  out, d, A, R, pos);
+  return obstacle_sweep(M_BOX, 0, ext, c0, c1, A, rot, R, pos, out);
 }
 
 int collide__sweep_capsule_convex(double r, const vec3 *axis, const vec3 *c0,
                                   const vec3 *c1, const collide_convex *A,
                                   const collide_rotation *rot, const vec3 *pos,
                                   collide_hit *out) {
-  vec3 R[3], d, end, a, b;
-  collide_hit h;
-  double depth;
-  int e, rc;
+  vec3 R[3];
+  int e;
   hit_clear(out);
   if ((e = check_obstacle(A, rot, pos, 5, R)) < 0) return e;
-  d = v_sub(*c1, *c0);
-  end = v_sub(*pos, d);
-  a = v_sub(*c0, *axis);
-  b = v_add(*c0, *axis);
-  rc = reversed(collide_sweep_convex_capsule(A, rot, pos, &end, &a, &b, r, out),
-                out, d, A, R, pos);
-  if (rc == 1 && out->u == 0)
-    start_normal(rc, out,
-                 collide__penetration_convex_capsule(A, rot, pos, &a, &b, r, &h, &depth), &h);
-  return rc;
+  return obstacle_sweep(M_CAPSULE, r, axis, c0, c1, A, rot, R, pos, out);
 }
 
 /* ---- the ray ------------------------------------------------------------------- */

@@ -1223,12 +1223,16 @@ static void world_args(lua_State *L, const lc_fn *fn, const char *kinds, lc_arg 
 
 /* The start of every wrapper: self (check: check_world, or check_world_mut
    for a method that changes the world), then the n arguments into a
-   (which runs no Lua code and allocates nothing but an error). */
+   (which allocates nothing but an error, and runs no Lua code but a
+   rotation's __index: that may have closed the world -- its __gc called
+   by hand through the debug library --, so with one self is checked
+   again). */
 #define LC_WORLD_HEAD(name, kinds, check) \
   static const lc_fn F = {#name, 1}; \
   collide_world *w = check(L, &F); \
   lc_arg a[LC_COUNT(kinds)]; \
-  world_args(L, &F, LC_APPLY(LC_KINDS, kinds), a)
+  world_args(L, &F, LC_APPLY(LC_KINDS, kinds), a); \
+  if (strchr(LC_APPLY(LC_KINDS, kinds), 'R') != NULL) w = check(L, &F)
 
 /* w:add_<shape>(<arguments> [, data]) -> id */
 #define LC_WORLD_ADDED(name, cfn, kinds) \
