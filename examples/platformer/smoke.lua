@@ -262,51 +262,59 @@ function Smoke:make_scenes()
   local tex, tey = T.extents[1], T.extents[2]
   local turner_corners = { { -tex, -tey }, { tex, -tey }, { tex, tey }, { -tex, tey } }
 
-  -- the turning platform: dropped on it 1 m right of its pivot while it is
-  -- level, the player rides it for 420 frames (a rock each way and back,
-  -- 30 degrees each way) pressing no key: standing on it every frame,
-  -- touching it (a skin away), never slipping along it. Without slip the
-  -- box's touching corner stays where it is on the plank; the box does not
-  -- turn, so its bottom's middle moves along the plank by 0.4 (1 - cos a)
-  -- each way as the plank turns by a: 0.8 (1 - cos 30 deg) = 0.107 m in
-  -- all, 1 cm more allowed for the carry's chord of each step's arc.
-  scene { name = "riding the turning platform", frames = 420, shot = 250, time = 0,
-    at = function(g)
-      local p = turned({ { 1, tey } }, Game.turner_angle(g.time), tx, ty)[1]
-      return V(p[1], p[2] + 0.7 + 0.05)
-    end,
-    input = {},
-    each = function(s, g, f)
-      local id = g.ids.turner
-      local a = Game.turner_angle(g.time)
-      local _, _, _, rot = g.world:get(id)
-      local wa = type(rot) == "number" and rot or 2 * (math.atan2 or math.atan)(rot.z, rot.w)
-      s:check(math.abs(wa - a) < 1e-9, ("the world turned it to %.17g, the game to %.17g")
-        :format(wa, a))
-      if f <= 20 then return end
-      local gap = box_polygon_gap(g.pos.x, g.pos.y, g.extents.x, g.extents.y,
-                                  turned(turner_corners, a, tx, ty))
-      s:check(g.grounded and g.ground and g.ground.id == id, "not standing on the turning platform")
-      s:check(gap < 0.01, "not on the turning platform: " .. gap .. " m above it")
-      local dx, dy = g.pos.x - tx, g.pos.y - g.extents.y - ty
-      local along = math.cos(a) * dx + math.sin(a) * dy
-      local r = s.ride
-      if not r then
-        r = { frames = 0, amin = a, amax = a, lo = along, hi = along, gmin = gap, gmax = gap,
-              allowed = 0.8 * (1 - math.cos(T.amplitude)) + 0.01 }
-        s.ride = r
-      end
-      r.frames = r.frames + 1
-      r.amin, r.amax = math.min(r.amin, a), math.max(r.amax, a)
-      r.lo, r.hi = math.min(r.lo, along), math.max(r.hi, along)
-      r.gmin, r.gmax = math.min(r.gmin, gap), math.max(r.gmax, gap)
-      r.slip = r.hi - r.lo
-      s:check(r.slip <= r.allowed, ("slipped along the turning platform: %.4g m"):format(r.slip))
-    end,
-    done = function(s)
-      s:check(s.ride and s.ride.amax - s.ride.amin > 2 * T.amplitude * 0.99,
-              "the ride did not see the platform turn both ways")
-    end }
+  -- the turning platform: dropped on it while it is level, 1 m right of
+  -- its pivot, then 1.7 m left of it (near its end), the player rides it
+  -- for 420 frames (a rock each way and back, 30 degrees each way)
+  -- pressing no key: standing on it every frame, touching it (a skin
+  -- away), never slipping along it. Without slip the box's touching corner
+  -- stays where it is on the plank; the box does not turn, so its bottom's
+  -- middle moves along the plank by 0.4 (1 - cos a) each way as the plank
+  -- turns by a: 0.8 (1 - cos 30 deg) = 0.107 m in all, 1 cm more allowed
+  -- for the carry's chord of each step's arc.
+  self.rides = {}
+  for _, spot in ipairs({ 1, -1.7 }) do
+    local ride = { spot = spot, frames = 0 }
+    self.rides[#self.rides + 1] = ride
+    scene { name = ("riding the turning platform, %g m from its pivot"):format(spot),
+      frames = 420, shot = spot == 1 and 250 or nil, time = 0,
+      at = function(g)
+        local p = turned({ { spot, tey } }, Game.turner_angle(g.time), tx, ty)[1]
+        return V(p[1], p[2] + 0.7 + 0.05)
+      end,
+      input = {},
+      each = function(s, g, f)
+        local id = g.ids.turner
+        local a = Game.turner_angle(g.time)
+        local _, _, _, rot = g.world:get(id)
+        local wa = type(rot) == "number" and rot or 2 * (math.atan2 or math.atan)(rot.z, rot.w)
+        s:check(math.abs(wa - a) < 1e-9, ("the world turned it to %.17g, the game to %.17g")
+          :format(wa, a))
+        if f <= 20 then return end
+        local gap = box_polygon_gap(g.pos.x, g.pos.y, g.extents.x, g.extents.y,
+                                    turned(turner_corners, a, tx, ty))
+        s:check(g.grounded and g.ground and g.ground.id == id,
+                "not standing on the turning platform")
+        s:check(gap < 0.01, "not on the turning platform: " .. gap .. " m above it")
+        local dx, dy = g.pos.x - tx, g.pos.y - g.extents.y - ty
+        local along = math.cos(a) * dx + math.sin(a) * dy
+        local r = ride
+        if r.frames == 0 then
+          r.amin, r.amax, r.lo, r.hi, r.gmin, r.gmax = a, a, along, along, gap, gap
+          r.allowed = 0.8 * (1 - math.cos(T.amplitude)) + 0.01
+        end
+        r.frames = r.frames + 1
+        r.amin, r.amax = math.min(r.amin, a), math.max(r.amax, a)
+        r.lo, r.hi = math.min(r.lo, along), math.max(r.hi, along)
+        r.gmin, r.gmax = math.min(r.gmin, gap), math.max(r.gmax, gap)
+        r.slip = r.hi - r.lo
+        s:check(r.slip <= r.allowed, ("slipped along the turning platform: %.4g m")
+          :format(r.slip))
+      end,
+      done = function(s)
+        s:check(ride.frames > 0 and ride.amax - ride.amin > 2 * T.amplitude * 0.99,
+                "the ride did not see the platform turn both ways")
+      end }
+  end
 
   -- dropped onto each turned piece of the course, 1 m above its highest
   -- corner over its frame's origin: lands on it and stands still
@@ -506,11 +514,12 @@ function Smoke:finish()
     self.frames, self.inside, self.tunneled))
   p(("closest the player came to a turned shape (this file's test): %.3g m (%s)"):format(
     self.closest, self.closest_at or "-"))
-  if self.ride then
-    p(("turning platform: ridden %d frames, turned %.3f to %.3f rad; slip along it %.3g m "
-       .. "(%.3g m allowed), gap to it %.3g to %.3g m"):format(self.ride.frames,
-       self.ride.amin, self.ride.amax, self.ride.slip, self.ride.allowed, self.ride.gmin,
-       self.ride.gmax))
+  for _, r in ipairs(self.rides) do
+    if r.frames > 0 then
+      p(("turning platform, %g m from its pivot: ridden %d frames, turned %.3f to %.3f rad; "
+         .. "slip along it %.3g m (%.3g m allowed), gap to it %.3g to %.3g m"):format(r.spot,
+         r.frames, r.amin, r.amax, r.slip, r.allowed, r.gmin, r.gmax))
+    end
   end
   for _, f in ipairs(self.failures) do p("  " .. f) end
   if not self.shot then self.failures[#self.failures + 1] = "no screenshot" end
