@@ -395,6 +395,57 @@ static vec3 point_velocity(const move_state *m, int id, vec3 p, double tau) {
   return shape_velocity(m, id);
 }
 
+/* How far the point p of shape id (at the moment tau) moves from tau to
+   the end of the step: (1 - tau) times its velocity, or its place at 1
+   less p for a spinning convex shape. */
+static vec3 rest_motion(const move_state *m, int id, vec3 p, double tau) {
+  int s = collide__slot_of(m->w, id);
+  if (s >= 0 && SHAPE_SPINS(&m->w->slots[s]))
+    return collide__spin_motion(&m->w->slots[s], p, tau);
+  return v_scale(shape_velocity(m, id), 1 - tau);
+}
+
+/* How far a shape id that pushes the mover at pos along n (from it toward
+   the mover) moves it over the rest of the step from the moment tau: its
+   rest_motion at the contact point p; for a spinning convex shape, the
+   largest along n of the motions of the mover's points nearest it (a
+   box's corners, a capsule's ends and a sphere's centre, less r n): the
+   face turning into the mover comes farthest at those, and pushed by the
+   contact point's motion alone the mover is met again at once by the
+   rest of the face, round after round. */
+static vec3 push_motion(const move_state *m, int id, vec3 p, vec3 pos, vec3 n,
+                        double tau) {
+  int s = collide__slot_of(m->w, id), k, np;
+  collide__mover mv;
+  vec3 pts[8], best;
+  double bn;
+  if (s < 0 || !SHAPE_SPINS(&m->w->slots[s])) return rest_motion(m, id, p, tau);
+  mv = mover_shape(m);
+  if (mv.kind == MOVER_AABB) {
+    for (k = 0; k < 8; k++)
+      pts[k] = v3(pos.x + ((k & 4) ? mv.e.x : -mv.e.x), pos.y + ((k & 2) ? mv.e.y : -mv.e.y),
+                  pos.z + ((k & 1) ? mv.e.z : -mv.e.z));
+    np = 8;
+  } else if (mv.kind == MOVER_CAPSULE) {
+    pts[0] = v_madd(v_sub(pos, mv.axis), n, -mv.r);
+    pts[1] = v_madd(v_add(pos, mv.axis), n, -mv.r);
+    np = 2;
+  } else {
+    pts[0] = v_madd(pos, n, -mv.r);
+    np = 1;
+  }
+  best = rest_motion(m, id, p, tau);
+  bn = v_dot(best, n);
+  for (k = 0; k < np; k++) {
+    vec3 d = collide__spin_motion(&m->w->slots[s], pts[k], tau);
+    if (v_dot(d, n) > bn) {
+      bn = v_dot(d, n);
+      best = d;
+    }
+  }
+  return best;
+}
+
 /* Where a mover moving from p toward p + d in this round stops for a
    contact at u with normal n with shape id: short of it by the skin
    measured along n in the motion relative to the shape over the round
@@ -406,8 +457,8 @@ static vec3 point_velocity(const move_state *m, int id, vec3 p, double tau) {
    hundredth of the skin is rounding and is not taken (*moved = 0, else
    u'): a mover at rest stays bit-for-bit where it is. */
 static vec3 stop_short_at(const move_state *m, vec3 p, vec3 d, double u,
-                          vec3 n, int id, double *moved, double *when) {
-  vec3 rel = v_madd(d, shape_velocity(m, id), -(1 - m->t0));
+                          vec3 n, int id, vec3 pt, double *moved, double *when) {
+  vec3 rel = v_madd(d, point_velocity(m, id, pt, m->t0 + u * (1 - m->t0)), -(1 - m->t0));
   double dn = v_dot(rel, n);
   if (dn < 0) u -= m->skin / -dn;
   *moved = 0;
@@ -420,9 +471,9 @@ static vec3 stop_short_at(const move_state *m, vec3 p, vec3 d, double u,
 }
 
 static vec3 stop_short(const move_state *m, vec3 p, vec3 d, double u, vec3 n,
-                       int id) {
+                       int id, vec3 pt) {
   double moved, when;
-  return stop_short_at(m, p, d, u, n, id, &moved, &when);
+  return stop_short_at(m, p, d, u, n, id, pt, &moved, &when);
 }
 
 /* A sweep from p by d that stops short of whatever blocks it (crossed
@@ -444,7 +495,7 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
       continue;
     }
     *blocked = 1;
-    *out = stop_short(m, p, d, h->u, h->normal, *id);
+    *out = stop_short(m, p, d, h->u, h->normal, *id, h->point);
     break;
   }
   if (k == MAX_TIES) {       /* crowded with crossable shapes: stay */
@@ -1326,7 +1377,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
       gn = sn;
       have_gn = 1;
     }
-    pos = stop_short_at(&m, pos, rest, h.u, n, id, &moved, &when);
+    pos = stop_short_at(&m, pos, rest, h.u, n, id, h.point, &moved, &when);
     /* the moment the mover is at pos: the next round starts there, and
        sweeps moving shapes from where they are then */
     tstop = t + when * (1 - t);
@@ -1345,7 +1396,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
          carrying it. Both are zero in a fixed world. */
       vec3 c = v_scale(carried, 1 - tstop);
       double vn, cn = v_dot(c, n);
-      vs = v_scale(shape_velocity(&m, id), 1 - tstop);
+      vs = push_motion(&m, id, h.point, pos, n, tstop);
       vn = v_dot(vs, n);
       if (resp == COLLIDE_RESPONSE_STOP) {
         /* touch: the mover's own motion ends here; what moves it on is
@@ -1353,7 +1404,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
            larger of the two: a shape moving away does not pull) */
         vel = clip(vel, n, planes, NULL, 0, 0);
         rest = v_madd(c, n, (vn > cn ? vn : cn) - cn);
-        remember(planes, pvel, &np, n, shape_velocity(&m, id));
+        remember(planes, pvel, &np, n, point_velocity(&m, id, h.point, tstop));
         continue;
       }
       /* bounce: reflected in that frame, scaled by restitution (a paddle
@@ -1380,7 +1431,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
         ground_any = walk = 1;
         gn = sn;
         have_gn = 1;
-        remember(planes, pvel, &np, g2.normal, shape_velocity(&m, id2));
+        remember(planes, pvel, &np, g2.normal, point_velocity(&m, id2, g2.point, tstop));
       }
     }
     if (steep && !ground_any && start_ground < 0) {
@@ -1419,7 +1470,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
        motion is taken out, the rest clipped, and the shape's motion added
        back -- so a mover carried on a platform keeps going with it, and
        one that a shape comes at is pushed along the normal */
-    vs = v_scale(shape_velocity(&m, id), 1 - tstop);
+    vs = push_motion(&m, id, h.point, pos, n, tstop);
     left = v_sub(left, vs);
     if (walk) {
       left = follow_ground(&m, left, sn, o->stop_on_slope);
@@ -1483,7 +1534,7 @@ static int world_move(collide_world *w, const collide_mover *ms,
       if (w->nmoving == 0) break;
       rest = v3(0, 0, 0);
     }
-    remember(planes, pvel, &np, n, shape_velocity(&m, id));
+    remember(planes, pvel, &np, n, point_velocity(&m, id, h.point, tstop));
   }
 
   m.t0 = 0;   /* the probes place moving shapes themselves */
