@@ -84,7 +84,8 @@ describe("collide.sweep_convex_turning", function()
     it("gives exactly sweep_convex_convex's answer", function()
       local cases = {
         { PLANK, 0.3, vec3(-5, 2), vec3(5, 2), POST, 0, vec3(0, 2) },
-        { CUBE, ID, vec3(-5, 0.5, 0.2), vec3(5, 0, 0), CUBE, quat(0.7, 0, 0.6, 0.8), vec3(0, 0, 0) },
+        { CUBE, ID, vec3(-5, 0.5, 0.2), vec3(5, 0, 0), CUBE, quat(0.7, 0, 0.6, 0.8),
+          vec3(0, 0, 0) },
         { CUBE, quat(1, 1, 0, 0), vec3(0, 5, 0), vec3(0, -5, 0), PLANK, 0, vec3(0, 0, 0) },
         { POST, 1, vec3(0, 0), vec3(0, 0), POST, 0, vec3(5, 0) },
       }
@@ -117,7 +118,8 @@ describe("collide.sweep_convex_turning", function()
   describe("in 3D", function()
     it("turns a cube by a quaternion while it slides into another", function()
       local q1 = quat(math.pi / 4, 0, 0, 1)
-      local hit, u, _, n = sweep(CUBE, ID, q1, vec3(-5, 0, 0), vec3(5, 0, 0), CUBE, ID, vec3(0, 0, 0))
+      local hit, u, _, n = sweep(CUBE, ID, q1, vec3(-5, 0, 0), vec3(5, 0, 0), CUBE, ID,
+                                 vec3(0, 0, 0))
       assert.is_true(hit)
       assert.is_true(u > 0.2 and u < 0.3)
       assert.is_true(n.x < -0.5)

@@ -89,7 +89,8 @@ describe("w:set_spin", function()
                    message(w.set_spin, w, id, -math.huge))
       assert.equal("bad argument #2 to 'set_spin' (rotation is not a unit quaternion)",
                    message(w.set_spin, w, id, { w = 1, x = 1, y = 0, z = 0 }))
-      assert.equal("bad argument #2 to 'set_spin' (rotation (angle or quaternion) expected, got nil)",
+      assert.equal("bad argument #2 to 'set_spin' " ..
+                   "(rotation (angle or quaternion) expected, got nil)",
                    message(w.set_spin, w, id))
       -- checked for an unknown id too
       assert.equal("bad argument #2 to 'set_spin' (number is NaN)",
@@ -165,15 +166,15 @@ describe("w:set_spin", function()
         w:set_spin(id, spin)
         local vel = vec3(math.random() - 0.5, math.random() - 0.5)
         w:set_velocity(id, vel)
-        local r = 0.1 + math.random() * 0.5
+        local rb = 0.1 + math.random() * 0.5
         local c0 = vec3((math.random() - 0.5) * 8, (math.random() - 0.5) * 8)
         local c1 = c0 + vec3((math.random() - 0.5) * 6, (math.random() - 0.5) * 6)
-        local hit, u = w:sweep_sphere(r, c0, c1)
+        local hit, u = w:sweep_sphere(rb, c0, c1)
         -- the static test at an instant t: the ball at c(t) against the
         -- plank turned by rot + t spin at pos + t vel
         local function touching(t)
           return (collide.sweep_convex_sphere(A, rot + t * spin, pos + vel * t, pos + vel * t,
-                                              c0 + (c1 - c0) * t, r))
+                                              c0 + (c1 - c0) * t, rb))
         end
         local last = hit and u or 1
         for k = 0, 400 do

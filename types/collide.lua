@@ -343,6 +343,23 @@ function World:set_velocity(id, d) end
 ---@return collide.vec3? d
 function World:velocity(id, out) end
 
+---The convex shape turns by rot_delta during a step, about its frame's
+---origin and at a constant rate, as a velocity moves it (an angle: by that
+---angle, any size; a quaternion: by its shortest arc). Every sweep and
+---move against it is swept by conservative advancement; `advance` turns
+---it; a mover standing on it is carried (options.carry). A zero turn stops
+---it. An error names the id of a shape that is not convex.
+---@param id integer
+---@param rot_delta collide.rotation
+---@return boolean found false for an unknown id
+function World:set_spin(id, rot_delta) end
+
+---The spin set by `w:set_spin`, as given (0 by default); nil for an
+---unknown id or a shape that is not convex.
+---@param id integer
+---@return collide.rotation? rot_delta
+function World:spin(id) end
+
 ---Every shape moves by its velocity (which is kept).
 function World:advance() end
 

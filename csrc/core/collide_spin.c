@@ -50,6 +50,15 @@ int collide__spin_test(const shape *s, const collide__mover *m, const vec3 *c0,
   vec3 y[8], pos, d = v_sub(*c1, *c0), rc0, rc1;
   double r;
   int n, rc;
+  if (m->kind != MOVER_SPHERE && m->kind != MOVER_AABB && m->kind != MOVER_CAPSULE) {
+    /* another kind of mover: the shape at its rotation of the start of
+       the step, moving by its velocity (as collide_query.c sweeps a
+       shape that does not turn) */
+    vec3 a = t0 > 0 ? v_madd(*c0, s->vel, -t0) : *c0, b = v_sub(*c1, s->vel);
+    rc = collide__mover_test(s, m, &a, &b, h);
+    if (rc == 1) h->point = v_madd(h->point, s->vel, t0 + h->u * (1 - t0));
+    return rc;
+  }
   if (collide__spin_rotation(&c->rot, &c->spin, t0, &at) != 0) return 0;
   /* touching at u = 0: the hull frozen at the moment t0, the mover's
      motion relative to its velocity */
