@@ -248,9 +248,111 @@ local function many_bench()
   assert(sink == sink)
 end
 
+-- ---- tile maps: w:add_tiles against one box per tile ---------------------------
+-- The two 200 x 200 maps of `./build/bench/world tiles` (bench/world_bench.c
+-- tiles_bench, the same generator from the same seed, so the same cells and
+-- moves): "terrain" (ground of random height, 40 rooms cut in it, 40
+-- platforms above) and "noise" (each cell solid with probability 1/2). Each
+-- map built twice, with w:add_tiles and with one w:add_aabb per solid cell;
+-- one controller w:move_aabb per call (a box of half a tile at 10,000 random
+-- free cells, moving 0.3 across and 0.2 down, up = -y, snap 0.1, out-
+-- vectors), the two worlds timed in turn, 7 rounds, the fastest of each
+-- kept. The positions of the first round are compared (PROBLEM if not equal).
+local function tiles_bench()
+  local s = 4242
+  local function r01()
+    s = (s * 16807) % 2147483647
+    return s / 2147483647
+  end
+  local side, n = 200, 10000
+  local half = math.floor(side / 2)
+  local E, ctl = V(0.25, 0.25, 0), { up = V(0, -1, 0), snap = 0.1 }
+  local P, Q = V(), V()
+  print()
+  print(("200 x 200 tile maps, half solid, one controller move_aabb per call (%s, %s):")
+        :format(vm, collide.backend))
+  print("  map       cells  add_tiles shapes  one box a tile  merged ns  one-box ns  merged/one")
+  for noise = 0, 1 do
+    local cells = {}
+    for r = 0, side - 1 do cells[r] = {} end
+    for c = 0, side - 1 do
+      local top = half + math.floor(r01() * 20) - 10
+      for r = 0, side - 1 do
+        if noise == 1 then cells[r][c] = r01() < 0.5 and 1 or 0
+        else cells[r][c] = r >= top and 1 or 0 end
+      end
+    end
+    if noise == 0 then
+      for _ = 1, 40 do
+        local r0 = half + 15 + math.floor(r01() * (half - 25))
+        local c0 = math.floor(r01() * (side - 12))
+        local pr = 10 + math.floor(r01() * (half - 20))
+        local pc = math.floor(r01() * (side - 12))
+        for r = r0, r0 + 4 do
+          for c = c0, c0 + 11 do cells[r][c] = 0 end
+        end
+        for c = pc, pc + 7 do cells[pr][c] = 1 end
+      end
+    end
+    local grid, solid = {}, 0
+    for r = 0, side - 1 do
+      local row = {}
+      for c = 0, side - 1 do
+        row[c + 1] = cells[r][c]
+        solid = solid + cells[r][c]
+      end
+      grid[r + 1] = row
+    end
+    local from, to = {}, {}
+    while #from < n do
+      local r = 1 + math.floor(r01() * (side - 2))
+      local c = 1 + math.floor(r01() * (side - 2))
+      if cells[r][c] == 0 and cells[r][c + 1] == 0 then
+        from[#from + 1], to[#to + 1] = V(c + 0.5, r + 0.5, 0), V(c + 0.8, r + 0.7, 0)
+      end
+    end
+    local merged, one = collide.world(), collide.world()
+    merged:add_tiles(grid, 1)
+    for r = 0, side - 1 do
+      for c = 0, side - 1 do
+        if cells[r][c] ~= 0 then one:add_aabb(V(c + 0.5, r + 0.5, 0), V(0.5, 0.5, 0)) end
+      end
+    end
+    merged:build()
+    one:build()
+    local worlds, best, seen = { merged, one }, { math.huge, math.huge }, { {}, {} }
+    for round = 1, 7 do
+      for k = 1, 2 do
+        local w = worlds[k]
+        local t0 = clock()
+        for i = 1, n do w:move_aabb(E, from[i], to[i], ctl, P, Q) end
+        local t = (clock() - t0) / n
+        if t < best[k] then best[k] = t end
+        if round == 1 then
+          for i = 1, n, 97 do
+            local p = w:move_aabb(E, from[i], to[i], ctl)
+            seen[k][#seen[k] + 1] = ("%.17g %.17g"):format(p.x, p.y)
+          end
+        end
+      end
+    end
+    if table.concat(seen[1], " ") ~= table.concat(seen[2], " ") then
+      print("  PROBLEM: the merged map and the one of one box a tile moved differently")
+    end
+    print(("  %-8s %6d %17d %15d %10.0f %11.0f %11.2f"):format(noise == 1 and "noise" or "terrain",
+      solid, merged:count(), one:count(), best[1] * 1e9, best[2] * 1e9, best[1] / best[2]))
+  end
+end
+-- ---- (end of the tile maps) ------------------------------------------------------
+
 -- `lua bench/world_bench.lua many`: this part alone.
 if arg and arg[1] == "many" then
   many_bench()
+  return
+end
+-- `lua bench/world_bench.lua tiles`: this part alone.
+if arg and arg[1] == "tiles" then
+  tiles_bench()
   return
 end
 
@@ -558,3 +660,5 @@ do
   end
 end
 -- ---- (end of move_shape) -------------------------------------------------------
+
+tiles_bench()

@@ -155,7 +155,7 @@ describe("w:set_spin", function()
 
     it("are never inside the shape: random spins against a dense static check", function()
       math.randomseed(11)
-      local n = size.cases(60, 600)
+      local n, hits = size.cases(60, 600), 0
       for i = 1, n do
         local w = collide.world()
         local A = collide.convex_box(vec3(0.5 + math.random() * 2, 0.05 + math.random() * 0.5, 0))
@@ -168,8 +168,11 @@ describe("w:set_spin", function()
         w:set_velocity(id, vel)
         local rb = 0.1 + math.random() * 0.5
         local c0 = vec3((math.random() - 0.5) * 8, (math.random() - 0.5) * 8)
-        local c1 = c0 + vec3((math.random() - 0.5) * 6, (math.random() - 0.5) * 6)
+        -- (through the shape's neighbourhood: about half of them meet it)
+        local c1 = c0 * -math.random() + vec3((math.random() - 0.5) * 8,
+                                              (math.random() - 0.5) * 8)
         local hit, u = w:sweep_sphere(rb, c0, c1)
+        if hit then hits = hits + 1 end
         -- the static test at an instant t: the ball at c(t) against the
         -- plank turned by rot + t spin at pos + t vel
         local function touching(t)
@@ -187,6 +190,67 @@ describe("w:set_spin", function()
           for k = 0, 400 do assert.is_falsy(touching(k / 400), "missed: case " .. i) end
         end
       end
+      assert.is_true(hits > n / 5 and hits < n)   -- (hits and misses both drawn)
+    end)
+  end)
+
+  describe("in 3D, boxes against a shape spun by a quaternion", function()
+    -- q(t) = (the spin's turn by t of its angle) q0, about the spin's axis
+    local function qmul(a, b)
+      return { w = a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+               x = a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+               y = a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+               z = a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w }
+    end
+
+    it("are never inside it, and meet it when a dense check says they must", function()
+      math.randomseed(5)
+      local n, hits = size.cases(30, 300), 0
+      for i = 1, n do
+        local w = collide.world()
+        local A = collide.convex_box(vec3(0.5 + math.random() * 2, 0.2 + math.random(),
+                                          0.1 + math.random() * 0.5))
+        local ax = vec3(math.random() - 0.5, math.random() - 0.5, math.random() - 0.5):normalize()
+        local ang = math.random() * 2
+        local q0 = quat(math.random() * 6, 0.6, 0, 0.8)
+        local pos = vec3(math.random() - 0.5, math.random() - 0.5, math.random() - 0.5)
+        local id = w:add_convex(A, pos, q0)
+        w:set_spin(id, quat(ang, ax.x, ax.y, ax.z))
+        local e = vec3(0.1 + math.random() * 0.4, 0.1 + math.random() * 0.4,
+                       0.1 + math.random() * 0.4)
+        local c0 = vec3((math.random() - 0.5) * 6, (math.random() - 0.5) * 6,
+                        (math.random() - 0.5) * 6)
+        -- (through the shape's neighbourhood: about half of them meet it)
+        local c1 = c0 * -math.random() + vec3((math.random() - 0.5) * 8,
+                                              (math.random() - 0.5) * 8,
+                                              (math.random() - 0.5) * 8)
+        local hit, u = w:sweep_aabb(e, c0, c1)
+        if hit then hits = hits + 1 end
+        local function touching(t)
+          local rot = qmul(quat(t * ang, ax.x, ax.y, ax.z), q0)
+          local c = c0 + (c1 - c0) * t
+          return (collide.sweep_convex_aabb(A, rot, pos, pos, c, e))
+        end
+        if hit and u > 0 then
+          for k = 0, 199 do
+            assert.is_falsy(touching(u * k / 200), "inside before u: case " .. i)
+          end
+        elseif not hit then
+          for k = 0, 400 do assert.is_falsy(touching(k / 400), "missed: case " .. i) end
+        end
+      end
+      assert.is_true(hits > n / 5 and hits < n)   -- (hits and misses both drawn)
+    end)
+
+    it("start inside: u = 0, the shortest way out", function()
+      local w = collide.world()
+      local id = w:add_convex(collide.convex_box(vec3(2, 2, 2)), vec3(0, 0, 0), 0)
+      w:set_spin(id, quat(0.5, 0, 0, 1))
+      local hit, u, _, n, _, hid = w:sweep_sphere(0.5, vec3(1.8, 0, 0), vec3(-3, 0, 0))
+      assert.is_true(hit)
+      assert.equal(id, hid)
+      assert.equal(0, u)
+      assert.equal(vec3(1, 0, 0), n)
     end)
   end)
 

@@ -176,6 +176,15 @@ local function new_world()
     local id = ids[irand(#ids)]
     if w:get(id) then w:set_velocity(id, V(coord(3), coord(3), coord(3))) end
   end
+  -- spinning convex shapes: an angle, or a quaternion about a tilted axis
+  for _ = 1, #ids > 0 and w.set_spin and irand(4) or 0 do
+    local id = ids[irand(#ids)]
+    if w:get(id) == "convex" then
+      local h = rand() * 1.5
+      w:set_spin(id, chance(0.5) and (rand() - 0.5) * 6 or
+                     { w = math.cos(h), x = math.sin(h) * 0.8, y = math.sin(h) * 0.6, z = 0 })
+    end
+  end
 end
 
 -- ---- queries --------------------------------------------------------------
@@ -508,6 +517,13 @@ local function dump_world()
     local v = w:velocity(id)
     if v and (v.x ~= 0 or v.y ~= 0 or v.z ~= 0) then
       out[#out + 1] = fmt("w:set_velocity(%d,%s)", id, vs(v))
+    end
+    local sp = kind == "convex" and w.spin and w:spin(id)
+    if type(sp) == "table" then
+      out[#out + 1] = fmt("w:set_spin(%d,{w=%.17g,x=%.17g,y=%.17g,z=%.17g})", id, sp.w, sp.x,
+                          sp.y, sp.z)
+    elseif sp and sp ~= 0 then
+      out[#out + 1] = fmt("w:set_spin(%d,%.17g)", id, sp)
     end
     last = id
   end

@@ -33,19 +33,23 @@
  * (x_i A's corners, y_j B's), is at most the distance: for the closest
  * points x, y, n . (x - y) <= |x - y|, and min/max over the corners are
  * those over the hulls (a linear function is extreme at a corner). So g
- * is a lower bound of the distance whatever n is; with n the direction
- * GJK converges to (Gilbert, Johnson, Keerthi, IEEE J. Robotics and
- * Automation 4(2), 1988; the stopping rule of van den Bergen, "A fast and
- * robust GJK implementation", JGT 4(2), 1999) it is the distance to 1e-12
- * of itself. g is computed in floating point from rounded corners: the
- * corners are off their exact place on the path by less than
+ * is a lower bound of the distance whatever n is. n is the better of two
+ * directions: the one GJK converges to (Gilbert, Johnson, Keerthi, IEEE
+ * J. Robotics and Automation 4(2), 1988; the stopping rule of van den
+ * Bergen, "A fast and robust GJK implementation", JGT 4(2), 1999), and
+ * the normal of the feature its last simplex spans (see gjk(): near
+ * contact GJK's own direction loses eps |x| / gap); with them g is the
+ * distance to rounding. g is computed in floating point from rounded
+ * corners: they are off their exact place on the path by less than
  * 16 eps (|c(u)| + r_A) (a rotation built from sin and cos, a product and
  * a sum), each dot product with the unit n by 4 eps of the point's
- * length, and n's length is 1 to 4 eps; gap_round() is an upper bound of
- * their sum, which is subtracted. So g(u) - gap_round is at most the
- * distance of the exact shapes on the exact path.
+ * length, and n's length is 1 to 4 eps; round_k (64 eps of the scene's
+ * size) bounds their sum and is subtracted. So g(u) - round_k is at most
+ * the distance of the exact shapes on the exact path. (The world's
+ * spinning shapes, collide_spin.c, give as B a mover's corners grown by
+ * its radius rB: g less rB, the same proof.)
  *
- * The step. From a moment u at which g = g(u) - gap_round > 0, A cannot
+ * The step. From a moment u at which g = g(u) - round_k > 0, A cannot
  * reach B before u + h for either of two h:
  *   - h = g / L, by (1);
  *   - the least over the corners of the first root of the quadratic of
@@ -58,16 +62,17 @@
  * are padded by 1e-12 of themselves for their rounding). Repeated until
  * g <= tol: the contact, at a u never later than the first contact (every
  * moment before it is proven apart) and at which the shapes are at most
- * tol + 2 gap_round apart. tol is 1e-9 L (the motion's size), never less
- * than 4 gap_round (a motion smaller than the coordinates' rounding).
+ * tol + 2 round_k apart. tol is 1e-9 L (the motion's size), never less
+ * than 4 round_k (a motion smaller than the coordinates' rounding).
  * Past u = 1: no contact.
  *
  * How many steps. While g > tol each step is at least g / L > 1e-9: at
- * most 1e9 steps, proven, and no fewer in the worst case (A passing along
- * B just above tol the whole step). In practice a contact is reached in
- * 3 to 30 steps, a graze in up to a few hundred (tests/turning_referee.c
- * and bench/peers/box2d_toi.cpp print the worst; docs/convex.md has
- * them); GJK starts each step from the last one's simplex. The loop stops after
+ * most 1e9 steps, proven; a bound near it can be met (A passing along B
+ * just above tol for the whole step, if the curvature bound is loose). In
+ * practice 4 steps on average, a slow approach a few hundred
+ * (tests/turning_referee.c and bench/peers/box2d_toi.cpp print the
+ * worst; docs/convex.md has them); GJK starts each step from the last
+ * one's simplex. The loop stops after
  * COLLIDE_TURNING_MAX_STEPS, and a contact is then reported at the last
  * moment proven apart: still never late, earlier than the tolerance.
  *
