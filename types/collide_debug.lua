@@ -61,14 +61,34 @@ function draw.sweep(r, c0, c1, u) end
 ---@param u? number
 function draw.sweep_box(e, c0, c1, u) end
 
+---A convex shape turned by rot, its frame's origin at position, seen in
+---the x-y plane: a flat hull as its outline, a solid one as its edges;
+---"fill" fills the outline (a solid hull's silhouette).
+---@param A collide.convex
+---@param position collide.vec3like
+---@param rot collide.rotation an angle about z or a unit quaternion
+---@param mode? collide.draw_mode default "line"
+function draw.convex(A, position, rot, mode) end
+
+---A swept convex shape (turned by rot, its frame's origin from c0 to c1):
+---start and end shapes and the swept area's outline faded, and the ghost
+---at u when given.
+---@param A collide.convex
+---@param rot collide.rotation
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param u? number
+function draw.sweep_convex(A, rot, c0, c1, u) end
+
 ---A contact: a dot at the point and the normal as an arrow.
 ---@param point collide.vec3like
 ---@param normal collide.vec3like
 ---@param length? number pixels (24)
 function draw.contact(point, normal, length) end
 
----Every shape of a collide.world in the x-y plane (capsules, planes and the
----velocities of moving shapes included).
+---Every shape of a collide.world in the x-y plane (capsules, planes, convex
+---shapes, the velocities of moving shapes and the turn of spinning ones
+---included).
 ---@param w collide.world
 ---@param options? {mode?: collide.draw_mode, extent?: number, velocities?: boolean, filter?: fun(id: integer, kind: collide.kind, data: any): boolean}
 function draw.world(w, options) end

@@ -7,6 +7,9 @@
 -- up small ledges (step_height), staying on the ground going down
 -- (snap), riding the moving platform (carry), jumping up through one-way
 -- platforms (the filter), and never passing through anything at any speed.
+-- The course up in the air is convex shapes turned (w:add_convex), the
+-- same to the mover as any other shape, and a plank that turns (the
+-- turning platform) carries the player standing on it.
 --
 -- The player and the NPCs (npc.lua) are shapes of the world, each moved by
 -- w:move_shape: they meet each other, and bullets (rays) hit them.
@@ -55,6 +58,18 @@ function Game.new(collide)
   -- a moving platform, going back and forth between x = 34 and 44, up and down
   self.platform_extents = V(1.5, 0.2)
   solid("platform", w:add_aabb(self:platform_at(0), self.platform_extents, "platform"))
+  -- the rotated obstacle course up in the air, from the upper one-way
+  -- platform rightwards: convex shapes turned (Game.COURSE), then the
+  -- turning platform, a plank rocking about its middle
+  for _, piece in ipairs(Game.COURSE) do
+    local shape, at = collide.convex(piece.corners), V(piece.at[1], piece.at[2])
+    solid(piece.name, w:add_convex(shape, at, piece.angle, "course"))
+  end
+  local T = Game.TURNER
+  self.turner_shape = collide.convex_box(V(T.extents[1], T.extents[2], 0))
+  self.turner_pivot = V(T.pivot[1], T.pivot[2])
+  solid("turner", w:add_convex(self.turner_shape, self.turner_pivot, Game.turner_angle(0),
+                               "turner"))
   self.time = 0
   self.pos = V(2, 0.7 + 1e-3)
   self.vel = V(0, 0)
@@ -131,6 +146,46 @@ function Game:platform_at(t)
   return self.V(39 + 5 * math.sin(t * 0.8), 2 + 1.5 * math.sin(t * 1.6))
 end
 
+-- ---- shapes that turn: the rotated course and the turning platform ----------
+
+-- The course: each piece a convex polygon, its corners (counter-clockwise,
+-- in its own frame) turned by `angle` radians about z, its frame's origin
+-- at `at`. Flat shapes (z = 0), as the player's box is: a 2D level.
+local function plank(ex, ey)
+  return { { -ex, -ey }, { ex, -ey }, { ex, ey }, { -ex, ey } }
+end
+local function regular(n, r)
+  local corners = {}
+  for k = 1, n do
+    local a = 2 * math.pi * (k - 1) / n
+    corners[k] = { r * math.cos(a), r * math.sin(a) }
+  end
+  return corners
+end
+Game.COURSE = {
+  { name = "plank up", corners = plank(1.4, 0.15), at = { 14.2, 6.3 }, angle = math.rad(15) },
+  { name = "diamond", corners = plank(0.55, 0.55), at = { 17.6, 6.6 }, angle = math.pi / 4 },
+  { name = "plank down", corners = plank(1.5, 0.15), at = { 20.8, 7.6 }, angle = math.rad(-20) },
+  { name = "hexagon", corners = regular(6, 0.9), at = { 23.6, 6.6 }, angle = 0.2 },
+}
+-- the turning platform: a 4.4 m plank about its middle at `pivot`,
+-- rocking 30 degrees each way, once every 5.2 seconds
+Game.TURNER = { extents = { 2.2, 0.2 }, pivot = { 28.4, 8.0 },
+                amplitude = math.rad(30), rate = 1.2 }
+
+--- The turning platform's angle at time t.
+function Game.turner_angle(t)
+  return Game.TURNER.amplitude * math.sin(Game.TURNER.rate * t)
+end
+
+--- Puts the moving and the turning platforms where they are at time t.
+function Game:set_time(t)
+  local w = self.world
+  self.time = t
+  w:update(self.ids.platform, self:platform_at(t), self.platform_extents)
+  w:update(self.ids.turner, self.turner_shape, self.turner_pivot, Game.turner_angle(t))
+end
+
 --- One step of dt seconds with the input {left =, right =, jump =, dash =}.
 -- The platform's motion over the step is given to the world as its
 -- velocity before the player moves (so the player's sweep meets it where
@@ -140,6 +195,18 @@ function Game:step(dt, input)
   local pid = self.ids.platform
   local here = select(2, w:get(pid))
   w:set_velocity(pid, self:platform_at(self.time + dt) - here)
+  -- the turning platform turns to its next angle before the player moves,
+  -- which pushes the player out of it where it overlaps it now; a player
+  -- standing on it is carried first: moved as its ground point turns
+  local tid = self.ids.turner
+  local a0, a1 = Game.turner_angle(self.time), Game.turner_angle(self.time + dt)
+  if self.ground and self.ground.id == tid then
+    local p, o = self.ground.point, self.turner_pivot
+    local c, s = math.cos(a1 - a0), math.sin(a1 - a0)
+    local dx, dy = p.x - o.x, p.y - o.y
+    self:place(self.pos + V(o.x + c * dx - s * dy - p.x, o.y + s * dx + c * dy - p.y))
+  end
+  w:update(tid, self.turner_shape, self.turner_pivot, a1)
 
   local vx = ((input.right and 1 or 0) - (input.left and 1 or 0)) * RUN * (input.dash or 1)
   local vy = self.vel.y - GRAVITY * dt
@@ -166,11 +233,24 @@ function Game:draw(draw)
   lg.scale(40 * (lg.getWidth() - 40) / 2040, -40 * (lg.getWidth() - 40) / 2040)
   lg.setLineWidth(0.05)
   lg.setColor(0.55, 0.6, 0.7)
+  local other = { oneway = true, course = true, turner = true }
   draw.world(w, { mode = "fill", velocities = false, filter = function(_, _, data)
-    return data ~= "oneway"
+    return not other[data]
   end })
   lg.setColor(0.3, 0.8, 0.4)
   draw.world(w, { mode = "fill", filter = function(_, _, data) return data == "oneway" end })
+  -- the rotated course, and the turning platform with its pivot
+  lg.setColor(0.85, 0.55, 0.3)
+  draw.world(w, { mode = "fill", filter = function(_, _, data) return data == "course" end })
+  -- where the turning platform turns to, either way, faint; then itself
+  lg.setColor(0.3, 0.75, 0.85, 0.25)
+  draw.convex(self.turner_shape, self.turner_pivot, Game.TURNER.amplitude)
+  draw.convex(self.turner_shape, self.turner_pivot, -Game.TURNER.amplitude)
+  lg.setColor(0.3, 0.75, 0.85)
+  draw.world(w, { mode = "fill", velocities = false,
+                  filter = function(_, _, data) return data == "turner" end })
+  lg.setColor(0.1, 0.2, 0.25)
+  draw.circle(self.turner_pivot, 0.08, "fill")
   for _, npc in ipairs(self.npcs) do npc:draw(draw, self.time) end
   lg.setColor(1, 0.8, 0.2)
   draw.box(self.pos, self.extents, "fill")

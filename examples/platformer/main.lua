@@ -1,6 +1,7 @@
 --- collide's platformer example (LÖVE 11.4): a rectangle player moved by
--- w:move_aabb through walls, a ledge, slopes, one-way platforms and a
--- moving platform, at any speed.
+-- w:move_aabb through walls, a ledge, slopes, one-way platforms, a
+-- moving platform, a course of turned convex shapes and a turning
+-- platform, at any speed.
 --
 --     love examples/platformer              play: arrows or A/D to run, space
 --                                           or W to jump, shift to run x5, F or X

@@ -214,6 +214,219 @@ function draw.contact(point, normal, length)
   draw.arrow(point, normal, length or 24)
 end
 
+-- ---- convex shapes (collide.convex) ----------------------------------------
+-- A convex shape is drawn turned by its rotation (an angle about z, or a
+-- unit quaternion {w, x, y, z}, as the core reads it: csrc/core/
+-- collide_convex.c rot_make), its frame's origin at a position, then seen
+-- in the x-y plane as every other shape: z is dropped. A flat hull (a
+-- convex polygon) is its outline; a solid hull is its edges, or, filled,
+-- its silhouette (the 2D convex hull of its corners seen from +z).
+
+-- Per convex shape, made once (vertices() and edges() allocate): its
+-- corners in its own frame, flat {x1, y1, z1, x2, ...}, whether it is
+-- flat, and, once drawn by its edges, its edges as flat index pairs.
+local hull_cache = setmetatable({}, { __mode = "k" })
+
+local function convex_hull_of(name, idx, A)
+  local h = hull_cache[A]
+  if h then return h end
+  local t = type(A)
+  local ok, s = pcall(tostring, A)
+  if (t ~= "userdata" and t ~= "cdata") or not ok or type(s) ~= "string"
+     or not s:find("^convex%(") then
+    local what = t
+    if ok and type(s) == "string" and (t == "userdata" or t == "cdata") then
+      what = s:match("^(%a[%w]*)%(") or t
+    end
+    error(string.format("bad argument #%d to '%s' (convex expected, got %s)",
+                        idx, name, what), 3)
+  end
+  local corners = {}
+  for i, v in ipairs(A:vertices()) do
+    corners[3 * i - 2], corners[3 * i - 1], corners[3 * i] = v.x, v.y, v.z
+  end
+  -- (not A itself: a value naming its weak key keeps it alive on Lua 5.1)
+  h = { corners = corners, n = #corners / 3, flat = A.flat }
+  hull_cache[A] = h
+  return h
+end
+
+-- The edges of A (whose hull_cache entry is h) as flat index pairs, read
+-- when first drawn by its edges.
+local function edges_of(h, A)
+  local edges = h.edges
+  if not edges then
+    edges = {}
+    for i, e in ipairs(A:edges()) do
+      edges[2 * i - 1], edges[2 * i] = e[1], e[2]
+    end
+    h.edges = edges
+  end
+  return edges
+end
+
+local QNAMES = { "w", "x", "y", "z" }
+
+-- The rows of rot's matrix, as collide_convex.c's rot_make makes them.
+local function rotation_rows(name, idx, rot)
+  if type(rot) == "number" then
+    if rot ~= rot or rot == math.huge or rot == -math.huge then
+      error(string.format("bad argument #%d to '%s' (angle is not finite)", idx, name), 3)
+    end
+    local c, s = math.cos(rot), math.sin(rot)
+    return c, -s, 0, s, c, 0, 0, 0, 1
+  end
+  local t = type(rot)
+  if t ~= "table" and t ~= "userdata" and t ~= "cdata" then
+    error(string.format("bad argument #%d to '%s' (rotation (angle or quaternion) "
+                        .. "expected, got %s)", idx, name, t), 3)
+  end
+  local q = {}
+  for i = 1, 4 do
+    local ok, c = pcall(function() return rot[QNAMES[i]] end)
+    if not ok or type(c) ~= "number" or c ~= c or c == math.huge or c == -math.huge then
+      error(string.format("bad argument #%d to '%s' (quaternion expected, got %s "
+                          .. "with a non-number %s)", idx, name, t, QNAMES[i]), 3)
+    end
+    q[i] = c
+  end
+  local w, x, y, z = q[1], q[2], q[3], q[4]
+  local n2 = w * w + x * x + y * y + z * z
+  if math.abs(n2 - 1) > 1e-6 then
+    error(string.format("bad argument #%d to '%s' (rotation is not a unit quaternion)",
+                        idx, name), 3)
+  end
+  if n2 ~= 1 then
+    local k = 1 / math.sqrt(n2)
+    w, x, y, z = w * k, x * k, y * k, z * k
+  end
+  return 1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
+         2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+         2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)
+end
+
+local function vector_xy(name, idx, v)
+  local t = type(v)
+  if t == "table" or t == "userdata" or t == "cdata" then
+    local ok, x, y = pcall(xy, v)
+    if ok and type(x) == "number" and type(y) == "number" then return x, y end
+  end
+  error(string.format("bad argument #%d to '%s' (vec3 expected, got %s)", idx, name, t), 3)
+end
+
+-- The corners of hull h turned by the rows a..c and moved by (px, py),
+-- seen in x-y: a flat array {x1, y1, x2, y2, ...} (z is dropped).
+local function placed(h, px, py, a1, a2, a3, b1, b2, b3)
+  local c, out = h.corners, {}
+  for i = 1, h.n do
+    local x, y, z = c[3 * i - 2], c[3 * i - 1], c[3 * i]
+    out[2 * i - 1] = px + a1 * x + a2 * y + a3 * z
+    out[2 * i] = py + b1 * x + b2 * y + b3 * z
+  end
+  return out
+end
+
+-- The 2D convex hull of the points of a flat array (Andrew's monotone
+-- chain, "Another efficient algorithm for convex hulls in two
+-- dimensions", 1979), counter-clockwise, collinear points dropped, as a
+-- flat array; fewer than 3 points when they are on one line.
+local function hull2d(p)
+  local n = #p / 2
+  local idx = {}
+  for i = 1, n do idx[i] = i end
+  table.sort(idx, function(i, j)
+    local xi, xj = p[2 * i - 1], p[2 * j - 1]
+    if xi ~= xj then return xi < xj end
+    return p[2 * i] < p[2 * j]
+  end)
+  local function cross(o, a, b)
+    return (p[2 * a - 1] - p[2 * o - 1]) * (p[2 * b] - p[2 * o])
+         - (p[2 * a] - p[2 * o]) * (p[2 * b - 1] - p[2 * o - 1])
+  end
+  local h = {}
+  for pass = 1, 2 do
+    local start = #h
+    for k = 1, n do
+      local i = idx[pass == 1 and k or n + 1 - k]
+      while #h >= start + 2 and cross(h[#h - 1], h[#h], i) <= 0 do h[#h] = nil end
+      h[#h + 1] = i
+    end
+    h[#h] = nil   -- each chain's last point is the other's first
+  end
+  local out = {}
+  for k, i in ipairs(h) do out[2 * k - 1], out[2 * k] = p[2 * i - 1], p[2 * i] end
+  return out
+end
+
+-- Draws a flat array of 2D hull corners: a polygon, or a line when the
+-- hull is seen edge-on.
+local function draw_hull2d(g, mode, q)
+  if #q >= 6 then
+    g.polygon(mode, q)
+  elseif #q == 4 then
+    g.line(q[1], q[2], q[3], q[4])
+  end
+end
+
+-- Draws A (its hull_cache entry h) at (px, py) turned by the given rows.
+local function draw_placed(g, A, h, mode, px, py, ...)
+  local q = placed(h, px, py, ...)
+  if h.flat or mode == "fill" then
+    draw_hull2d(g, mode, hull2d(q))
+  else
+    local e = edges_of(h, A)
+    for k = 1, #e, 2 do
+      local i, j = e[k], e[k + 1]
+      local ax, ay, bx, by = q[2 * i - 1], q[2 * i], q[2 * j - 1], q[2 * j]
+      -- an edge along the line of sight is seen as a point: not drawn
+      if ax ~= bx or ay ~= by then g.line(ax, ay, bx, by) end
+    end
+  end
+  return q
+end
+
+--- A convex shape (collide.convex) turned by rot (an angle about z or a
+-- unit quaternion) with its frame's origin at position, seen in the x-y
+-- plane: a flat hull as its outline, a solid one as its edges; mode "fill"
+-- fills the outline (a solid hull's silhouette).
+function draw.convex(A, position, rot, mode)
+  local h = convex_hull_of("convex", 1, A)
+  local px, py = vector_xy("convex", 2, position)
+  local a1, a2, a3, b1, b2, b3 = rotation_rows("convex", 3, rot)
+  draw_placed(graphics(), A, h, mode or "line", px, py, a1, a2, a3, b1, b2, b3)
+end
+
+--- A convex shape A turned by rot, its frame's origin moving from c0 to c1
+-- (collide.sweep_convex_*): the start and end shapes and the outline of
+-- the swept area faded, and, when u is given, the ghost (the shape at
+-- lerp(c0, c1, u)) at full strength.
+function draw.sweep_convex(A, rot, c0, c1, u)
+  local name = "sweep_convex"
+  local h = convex_hull_of(name, 1, A)
+  local a1, a2, a3, b1, b2, b3 = rotation_rows(name, 2, rot)
+  local x0, y0 = vector_xy(name, 3, c0)
+  local x1, y1 = vector_xy(name, 4, c1)
+  if u ~= nil and type(u) ~= "number" then
+    error(string.format("bad argument #5 to '%s' (number expected, got %s)", name,
+                        type(u)), 2)
+  end
+  local g = graphics()
+  faded(g, 1 / 3, function()
+    local q0 = draw_placed(g, A, h, "line", x0, y0, a1, a2, a3, b1, b2, b3)
+    local q1 = draw_placed(g, A, h, "line", x1, y1, a1, a2, a3, b1, b2, b3)
+    if x0 ~= x1 or y0 ~= y1 then
+      -- the swept area is the hull of both placements' corners
+      local both = {}
+      for i = 1, #q0 do both[i], both[#q0 + i] = q0[i], q1[i] end
+      draw_hull2d(g, "line", hull2d(both))
+    end
+  end)
+  if u then
+    draw_placed(g, A, h, "line", x0 + (x1 - x0) * u, y0 + (y1 - y0) * u,
+                a1, a2, a3, b1, b2, b3)
+  end
+end
+
 -- ---- a whole world ----------------------------------------------------------
 
 -- A capsule's outline in the x-y plane: the circles at both ends and the
@@ -236,12 +449,66 @@ local function capsule_outline(g, a, b, r, mode)
   end
 end
 
---- Every shape of a collide.world, in the x-y plane: triangles and
--- polygons as outlines, boxes as rectangles, spheres as circles, segments
+-- A spinning shape's turn over one step (w:spin: an angle about z, or a
+-- unit quaternion, taken the short way round as the world turns it): the
+-- path of a point at offset (rx, ry, rz) from its frame's origin o, as 16
+-- strokes and an arrow's head at its end. A point on the axis of the turn,
+-- or no turn, draws nothing.
+local atan2 = math.atan2 or math.atan   -- (Lua 5.4: math.atan(y, x))
+local function spin_path(g, spin, o, rx, ry, rz)
+  local kx, ky, kz, angle
+  if type(spin) == "number" then
+    kx, ky, kz, angle = 0, 0, 1, spin
+  elseif spin ~= nil then
+    local qw, qx, qy, qz = spin.w, spin.x, spin.y, spin.z
+    if qw < 0 then qw, qx, qy, qz = -qw, -qx, -qy, -qz end
+    local l = math.sqrt(qx * qx + qy * qy + qz * qz)
+    if l == 0 then return end
+    kx, ky, kz, angle = qx / l, qy / l, qz / l, 2 * atan2(l, qw)
+  end
+  if not angle or angle == 0 then return end
+  -- Rodrigues' formula: r turned by t about the unit axis k is
+  -- r cos t + (k x r) sin t + k (k . r)(1 - cos t)
+  local cx, cy = ky * rz - kz * ry, kz * rx - kx * rz
+  local kr = kx * rx + ky * ry + kz * rz
+  local line, n = {}, 16
+  for i = 0, n do
+    local t = angle * i / n
+    local ct, st = math.cos(t), math.sin(t)
+    line[2 * i + 1] = o.x + rx * ct + cx * st + kx * kr * (1 - ct)
+    line[2 * i + 2] = o.y + ry * ct + cy * st + ky * kr * (1 - ct)
+  end
+  -- its length seen in x-y; nothing when it is seen end-on
+  local len = 0
+  for i = 1, n do
+    local dx, dy = line[2 * i + 1] - line[2 * i - 1], line[2 * i + 2] - line[2 * i]
+    len = len + math.sqrt(dx * dx + dy * dy)
+  end
+  if len == 0 then return end
+  g.line(line)
+  -- the head: two strokes back from the tip along the last stroke, at
+  -- +-30 degrees, a quarter of the path long (at most 8 units), as
+  -- draw.arrow's
+  local ex, ey = line[2 * n + 1], line[2 * n + 2]
+  local dx, dy = ex - line[2 * n - 1], ey - line[2 * n]
+  local l = math.sqrt(dx * dx + dy * dy)
+  if l == 0 then return end
+  local hk = math.min(8, 0.25 * len) / l
+  local bx, by = -dx * hk, -dy * hk
+  local c, sn = 0.8660254037844386, 0.5
+  g.line(ex, ey, ex + bx * c - by * sn, ey + bx * sn + by * c)
+  g.line(ex, ey, ex + bx * c + by * sn, ey - bx * sn + by * c)
+end
+
+--- Every shape of a collide.world, in the x-y plane: triangles,
+-- polygons and flat convex shapes as outlines, solid convex shapes as
+-- their edges (filled: their silhouette), boxes as rectangles, spheres as circles, segments
 -- as lines, capsules as their outline, a plane as its line across the
 -- view (the plane's trace on z = 0, `extent` units each way from the point
 -- nearest the origin; planes parallel to z = 0 are not drawn), and, for a
--- shape with a velocity, an arrow of that velocity from its first point.
+-- shape with a velocity, an arrow of that velocity from its first point;
+-- for a spinning one (w:set_spin), the path of its first corner over a
+-- step's turn.
 -- options (all optional): mode "line" (default) or "fill"; extent (1e4);
 -- velocities (true); filter(id, kind, data) returning false skips a shape.
 function draw.world(w, options)
@@ -266,6 +533,17 @@ function draw.world(w, options)
         draw.segment(a, b)
       elseif kind == "capsule" then
         capsule_outline(g, a, b, c, mode)
+      elseif kind == "convex" then
+        local h = convex_hull_of("world", 1, a)
+        local a1, a2, a3, b1, b2, b3, c1, c2, c3 = rotation_rows("world", 1, c)
+        local q = draw_placed(g, a, h, mode, b.x, b.y, a1, a2, a3, b1, b2, b3)
+        at = { q[1], q[2] }
+        if options.velocities ~= false then
+          -- its first corner's offset from its frame's origin, turned
+          local x, y, z = h.corners[1], h.corners[2], h.corners[3]
+          spin_path(g, w:spin(id), b,
+                    a1 * x + a2 * y + a3 * z, b1 * x + b2 * y + b3 * z, c1 * x + c2 * y + c3 * z)
+        end
       elseif kind == "plane" then
         local n, d = a.normal, a.d
         local l2 = n.x * n.x + n.y * n.y
