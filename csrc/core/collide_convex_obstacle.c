@@ -252,7 +252,7 @@ static void ray_plane(const collide_convex *A, int k, vec3 *n, double *d) {
 int collide_raycast_convex(const collide_convex *A, const collide_rotation *rot,
                            const collide_vec3 *position, const collide_vec3 *p0,
                            const collide_vec3 *p1, collide_hit *out) {
-  vec3 R[3], q0, dq, nb = v3(0, 0, 0);
+  vec3 R[3], q0, dq, nb;
   double lo = 0, hi = 1, best_s = -HUGE_VAL, best_e = -HUGE_VAL, tol;
   int e, k, np, enter = -1, inside = 1, best = -1, in_plane, cnt = 0;
   hit_clear(out);

@@ -226,9 +226,9 @@ static int start(search *s, const collide_convex *A, const collide_rotation *rot
   int e;
   memset(s, 0, sizeof *s);
   if (A == NULL || A->vertex_count < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_POINTS);
-  if ((e = collide__rotation_matrix(rot, R)) != 0) return COLLIDE_FAIL(2, e);
   s->A = A;
   s->R = R;
+  if ((e = collide__rotation_matrix(rot, R)) != 0) return COLLIDE_FAIL(2, e);
   s->pos = *pos;
   s->x = x;
   return 0;

@@ -467,7 +467,8 @@ static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
   double ca[COLLIDE_MAX_CONVEX_POINTS], cb[COLLIDE_MAX_CONVEX_POINTS],
          cs[COLLIDE_MAX_CONVEX_POINTS], ct[COLLIDE_MAX_CONVEX_POINTS];
   vec3 d, n_prev = v3(0, 0, 1);
-  double L, tol, u = 0, rA, scaleB = 0, hB, round_k;
+  double L, tol, u = 0, rA, scaleB = 0, hB = 0, round_k;
+  int filled;
   int i, it, na = A->vertex_count;
   simplex warm;
   warm.n = 0;
@@ -541,6 +542,7 @@ static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
        theta^2 (|n.p_perp| + min(1, theta H) |n.(k x p)|) / 2, which
        follows a corner sliding level along B. Any H gives a valid step
        min(H, least root); the best of a few H is taken. */
+    filled = 0;
     for (i = 0; i < na; i++) {
       vec3 kp = v_cross(P->k, pa[i]), pp = v_madd(pa[i], P->k, -v_dot(pa[i], P->k));
       double rho = v_len(kp);
@@ -549,6 +551,7 @@ static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
               1e-12 * (v_len(d) + P->theta * rho);
       cs[i] = fabs(v_dot(n, pp)) + 1e-12 * rho;
       ct[i] = fabs(v_dot(n, kp)) + 1e-12 * rho;
+      filled = i + 1;
       if (!(ca[i] > 0)) { hq = 0; break; }
       hq = dmin(hq, first_root(ca[i], cb[i], 0.5 * P->theta * P->theta * rho * (1 + 1e-12)));
     }
@@ -557,7 +560,7 @@ static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
       int k;
       for (k = 0; k < 8; k++) {
         double r = HUGE_VAL, w = dmin(1, P->theta * (H *= 2)) * (1 + 1e-12);
-        for (i = 0; i < na && r > hq; i++)
+        for (i = 0; i < filled && r > hq; i++)   /* (filled == na here) */
           r = dmin(r, first_root(ca[i], cb[i], 0.5 * P->theta * P->theta * (cs[i] + w * ct[i]) *
                                                (1 + 1e-12)));
         hq = dmax(hq, dmin(H, r));

@@ -552,6 +552,7 @@ static int convex_copy(const collide_convex *A, const collide_vec3 *position,
   vec3 R[3];
   int e, need;
   collide__cvx *c;
+  *out = NULL;
   if (A == NULL || A->vertex_count < 3)
     return COLLIDE_FAIL(arg, COLLIDE_E_FEW_POINTS);
   CHECK_VEC(position, arg + 1);
@@ -583,7 +584,7 @@ static int convex_copy(const collide_convex *A, const collide_vec3 *position,
 int collide_world_add_convex(collide_world *w, const collide_convex *A,
                              const collide_vec3 *position,
                              const collide_rotation *rot) {
-  collide__cvx *c;
+  collide__cvx *c = NULL;
   int s, e;
   if ((e = convex_copy(A, position, rot, 2, NULL, &c)) < 0) return e;
   if ((e = reserve(w, COLLIDE_SHAPE_CONVEX, 1)) < 0) {
@@ -743,7 +744,7 @@ static int update_shape(collide_world *w, int id, int kind,
     free((void *)sh->g.poly.vertices);
     sh->g.poly = poly;
   } else if (kind == COLLIDE_SHAPE_CONVEX) {
-    collide__cvx *c;
+    collide__cvx *c = NULL;
     if ((e = convex_copy(g->convex, &g->a, &g->rot, 3, sh->g.cvx.c, &c)) < 0) return e;
     if (c != sh->g.cvx.c) free(sh->g.cvx.c);
     sh->g.cvx.c = c;
