@@ -602,6 +602,28 @@ describe("a hostile mod", function()
     assert(collide.convex(plane).flat)
   end)
 
+  it("a hull of tiny coordinates still has faces, and is hit", function()
+    -- Newell's normal of a face whose corners are about 1e-170 underflowed
+    -- to zero: every sweep, overlap and mover went through such a shape
+    for _, s in ipairs { 1e-150, 1e-170, 1e-200, 1e-300 } do
+      local tiny = collide.convex_box(V(s, s, s))
+      for _, plane in ipairs(tiny:faces()) do
+        local n = plane.normal
+        assert(abs(n.x * n.x + n.y * n.y + n.z * n.z - 1) < 1e-15)
+      end
+      assert(collide.sweep_convex_sphere(tiny, 0, V(0, 5, 0), V(0, -5, 0), V(0, 0, 0), 1))
+      assert(collide.sweep_convex_capsule(tiny, 0, V(0, 5, 0), V(0, -5, 0), V(0, 0, 0),
+                                          V(1, 0, 0), 1))
+      local tet = collide.convex { { 0, 0, 0 }, { s, 0, 0 }, { 0, s, 0 }, { 0, 0, s } }
+      assert(collide.sweep_convex_sphere(tet, 0, V(0, 5, 0), V(0, -5, 0), V(0, 0, 0), 1))
+      local w = collide.world()
+      w:add_convex(tiny, V(0, 0, 0), 0)
+      assert(w:sweep_sphere(1, V(0, 5, 0), V(0, -5, 0)))
+      assert(#w:overlap_sphere(V(0, 0.5, 0), 1) == 1)
+      assert(w:move_sphere(1, V(0, 5, 0), V(0, -5, 0)).y > 0)
+    end
+  end)
+
   it("bad rotations are argument errors, non-unit quaternions refused", function()
     local c0, c1, p = V(-5, 0, 0), V(5, 0, 0), V(0, 0, 0)
     for _, rot in ipairs {

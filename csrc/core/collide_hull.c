@@ -280,16 +280,26 @@ static void faces_flat(work *w, int i0, int i1, int i2) {
 /* ---- output ------------------------------------------------------------------ */
 
 /* The plane of a ring of input points: Newell's normal about the
-   centroid, normalized, through the centroid. */
-static collide_plane ring_plane(const collide_vec3 *pts, const int *src,
-                                const int *ring, int h) {
-  vec3 c = v3(0, 0, 0), n = v3(0, 0, 0);
+   centroid, normalized, through the centroid. The normal's direction is
+   taken from the scaled copy sp (sp[k] = 2^e pts[src[k]], largest
+   coordinate in [1/2, 1)): scaling by a power of two is exact, so for a
+   hull of ordinary size it is the same normal to the bit, and for a hull
+   whose coordinates are tiny (below about 1e-154) the products of
+   coordinate differences no longer underflow to a zero normal. The
+   offset d is taken from the input points themselves. */
+static collide_plane ring_plane(const collide_vec3 *pts, const vec3 *sp,
+                                const int *src, const int *ring, int h) {
+  vec3 c = v3(0, 0, 0), sc = v3(0, 0, 0), n = v3(0, 0, 0);
   collide_plane pl;
   int i;
-  for (i = 0; i < h; i++) c = v_add(c, pts[src[ring[i]]]);
-  c = v_scale(c, 1.0 / h);
   for (i = 0; i < h; i++) {
-    vec3 p = v_sub(pts[src[ring[i]]], c), q = v_sub(pts[src[ring[(i + 1) % h]]], c);
+    c = v_add(c, pts[src[ring[i]]]);
+    sc = v_add(sc, sp[ring[i]]);
+  }
+  c = v_scale(c, 1.0 / h);
+  sc = v_scale(sc, 1.0 / h);
+  for (i = 0; i < h; i++) {
+    vec3 p = v_sub(sp[ring[i]], sc), q = v_sub(sp[ring[(i + 1) % h]], sc);
     n.x += (p.y - q.y) * (p.z + q.z);
     n.y += (p.z - q.z) * (p.x + q.x);
     n.z += (p.x - q.x) * (p.y + q.y);
@@ -337,7 +347,7 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
     for (i = 0; i < nr; i++) rg[i] = w->vid[w->ring[i]];
     for (f = 0; f < w->nf; f++) {
       int a = ff[f], n = ff[f + 1] - a;
-      fs[f] = ring_plane(pts, w->src, &w->ring[a], n);
+      fs[f] = ring_plane(pts, w->p, w->src, &w->ring[a], n);
       for (i = 0; i < n; i++) {
         int p = rg[a + i], q = rg[a + (i + 1) % n];
         if (p < q) {
