@@ -633,7 +633,10 @@ describe("a hostile mod", function()
       { w = 0 / 0, x = 0, y = 0, z = 0 },
       { w = 1, x = 0, y = 0 },
       { w = "1", x = 0, y = 0, z = 0 },
-      "fast", true,
+      "fast", true, print,
+      -- the module's own objects, which raise on an unknown field
+      V(0, 0, 1), collide.plane(V(0, 1, 0), 0), collide.polygon { V(0, 0), V(1, 0), V(0, 1) },
+      box,
     } do
       local m = errmsg(collide.sweep_convex_sphere, box, rot, c0, c1, p, 1)
       assert.matches("bad argument #2 to 'sweep_convex_sphere'", m)

@@ -578,7 +578,10 @@ return function(E)
       return s
     end
     local t = type(r)
-    if t ~= "table" and t ~= "userdata" and t ~= "cdata" then
+    -- the module's own vector, plane, polygon and convex objects raise on
+    -- an unknown field: never a rotation, so a type error here instead
+    if t ~= "table" and t ~= "userdata" and t ~= "cdata" or
+       istype(V, r) or istype(P, r) or istype(G, r) or istype(CX, r) then
       return typeerror(f, idx, "rotation (angle or quaternion)", r)
     end
     local q = {}
