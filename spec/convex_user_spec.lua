@@ -671,6 +671,36 @@ describe("a hostile mod", function()
     w:raycast(V(-10, 0, 0), V(100, 0, 0))
   end)
 
+  it("a rotation whose __index runs queries itself answers, never hangs", function()
+    -- on the FFI backend a query run from a rotation's __index made the
+    -- call start again forever (its scratch generation counted up on
+    -- every attempt); each field is read once, on both backends
+    local calls = 0
+    local nested = setmetatable({}, { __index = function(_, k)
+      calls = calls + 1
+      collide.sweep_convex_convex(box, { w = 0, x = 1, y = 0, z = 0 }, V(0, 5, 0), V(0, -5, 0),
+                                  box, { w = 0, x = 0, y = 1, z = 0 }, V(0, 0, 0))
+      return ({ w = cos(0.4), x = 0, y = 0, z = sin(0.4) })[k]
+    end })
+    local plain = { w = cos(0.4), x = 0, y = 0, z = sin(0.4) }
+    local c0, c1, o = V(-5, 0, 0), V(5, 0, 0), V(0, 0, 0)
+    local a = { collide.sweep_convex_convex(box, 0.8, c0, c1, box, nested, o) }
+    local b = { collide.sweep_convex_convex(box, 0.8, c0, c1, box, plain, o) }
+    assert(a[1] and a[2] == b[2] and a[4] == b[4] and calls == 4)
+    calls = 0
+    a = { collide.sweep_convex_sphere(box, nested, V(0, 5, 0), V(0, -5, 0), V(0, 0, 0), 1) }
+    b = { collide.sweep_convex_sphere(box, plain, V(0, 5, 0), V(0, -5, 0), V(0, 0, 0), 1) }
+    assert(a[1] and a[2] == b[2] and calls == 4)
+    -- a field that changes once read
+    local n = 0
+    local fickle = setmetatable({}, { __index = function(_, k)
+      n = n + 1
+      if n > 4 then return "changed" end
+      return ({ w = 1, x = 0, y = 0, z = 0 })[k]
+    end })
+    assert(collide.sweep_convex_sphere(box, fickle, V(0, 5, 0), V(0, -5, 0), V(0, 0, 0), 1))
+  end)
+
   it("a filter that updates or removes a convex shape mid-query", function()
     local w = collide.world()
     for i = 1, 10 do w:add_convex(box, V(i * 3, 0, 0), i * 0.1) end
