@@ -425,7 +425,7 @@ end)
 -- ---- 2D top-down -----------------------------------------------------------
 
 describe("a 2D top-down level of turned polygons", function()
-  it("a box player slides along them and never ends inside one", function()
+  it("a box or circle player slides along them and never ends inside one", function()
     local touched = 0
     for _ = 1, size.cases(3, 15) do
       local w = collide.world()
@@ -455,9 +455,15 @@ describe("a 2D top-down level of turned polygons", function()
           if l < 1e-9 then break end
           local step = scale(d, min(l, speed / 60) / l)
           local to = add(pos, add(step, v(step[2] * 0.5, -step[1] * 0.5, 0)))
-          local p = w:move_aabb(tov(e), tov(pos), tov(to))
+          local p, sep
+          if leg % 2 == 0 then
+            p = w:move_aabb(tov(e), tov(pos), tov(to))
+            sep = box_sep_all(shapes, fromv(p), e)
+          else   -- a round player: a circle
+            p = w:move_sphere(0.5, tov(pos), tov(to))
+            sep = sphere_sep(shapes, fromv(p), 0.5)
+          end
           assert(p.z == 0, "left the plane")
-          local sep = box_sep_all(shapes, fromv(p), e)
           assert(sep > -1e-9, ("player inside a polygon by %g at %s"):format(-sep, tostring(p)))
           if sep < 1e-3 then touched = touched + 1 end
           pos = fromv(p)
