@@ -427,7 +427,7 @@ end)
 describe("a 2D top-down level of turned polygons", function()
   it("a box or circle player slides along them and never ends inside one", function()
     local touched = 0
-    for _ = 1, size.cases(3, 15) do
+    for level = 1, size.cases(4, 16) do
       local w = collide.world()
       local shapes = {}
       for i = 1, 12 do
@@ -443,7 +443,9 @@ describe("a 2D top-down level of turned polygons", function()
       end
       local e = v(0.4, 0.6, 0)
       local pos = v(0, 0, 0)
-      while box_sep_all(shapes, pos, e) <= 0 do pos = v(rnd_in(-12, 12), rnd_in(-12, 12), 0) end
+      while box_sep_all(shapes, pos, e) <= 0 or sphere_sep(shapes, pos, 0.5) <= 0 do
+        pos = v(rnd_in(-12, 12), rnd_in(-12, 12), 0)
+      end
       -- the player walks toward one polygon after another (into it, then
       -- along it), a few seconds each, at walking and dashing speeds
       for leg = 1, size.cases(12, 60) do
@@ -456,7 +458,7 @@ describe("a 2D top-down level of turned polygons", function()
           local step = scale(d, min(l, speed / 60) / l)
           local to = add(pos, add(step, v(step[2] * 0.5, -step[1] * 0.5, 0)))
           local p, sep
-          if leg % 2 == 0 then
+          if level % 2 == 1 then
             p = w:move_aabb(tov(e), tov(pos), tov(to))
             sep = box_sep_all(shapes, fromv(p), e)
           else   -- a round player: a circle
