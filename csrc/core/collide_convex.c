@@ -921,6 +921,11 @@ static vec3 face_touching(const body *A, const body *B, vec3 d, double u, vec3 N
     if (!(len > 0)) continue;
     body_support(A, L, &alo, &ahi);
     body_support(B, L, &blo, &bhi);
+    /* (both flat across L: two flat shapes in one plane, L its normal,
+       always "touching" along it; their contact is within the plane) */
+    if (ahi - alo <= 1e-12 * (fabs(alo) + fabs(ahi)) &&
+        bhi - blo <= 1e-12 * (fabs(blo) + fabs(bhi)))
+      continue;
     sd = v_dot(d, L);
     tol = 64 * DBL_EPSILON * (fabs(alo) + fabs(ahi) + fabs(blo) + fabs(bhi) + fabs(sd));
     if (fabs(alo + u * sd - bhi) <= tol) n = L;            /* A on B's side +L */

@@ -35,7 +35,13 @@ void lc_checkrotation(lua_State *L, const lc_fn *fn, int idx,
     out->w = out->x = out->y = out->z = 0;
     return;
   }
-  if (t != LUA_TTABLE && t != LUA_TUSERDATA) {
+  /* the module's own vector, plane, polygon and convex objects raise on
+     an unknown field: never a rotation, so a type error here instead */
+  if ((t != LUA_TTABLE && t != LUA_TUSERDATA) ||
+      lc_toudata(L, idx, LC_UV_VEC3) != NULL ||
+      lc_toudata(L, idx, LC_UV_PLANE) != NULL ||
+      lc_toudata(L, idx, LC_UV_POLYGON) != NULL ||
+      lc_toudata(L, idx, LC_UV_CONVEX) != NULL) {
     lc_typeerror(L, fn, idx, "rotation (angle or quaternion)");
     return;
   }

@@ -704,7 +704,7 @@ local ARG_CHECK = {
   G = 'if not istype(G, a%d) then return typeerror(F, %d, "polygon", a%d) end',
   C = 'if not (istype(CX, a%d) and CONVEX_BODY[a%d]) then ' ..
       'return typeerror(F, %d, "convex", a%d) end',
-  R = 'a%d = torot(F, %d, a%d, ROTS[%d])',
+  R = 'a%d = torot(F, %d, a%d, ROTS[%d], qw%d, qx%d, qy%d, qz%d)',
 }
 local ARG_CTYPE = { N = "double", V = "const collide_vec3 *",
                     S = "const collide_vec3 *",
@@ -716,32 +716,43 @@ local ARG_CTYPE = { N = "double", V = "const collide_vec3 *",
 -- A rotation argument into the scratch rotation s (lcollide_convex.c
 -- lc_checkrotation): an angle, or an object with number fields w, x, y,
 -- z (read through its __index, as lua_getfield does).
+--
+-- The fields are read by rotfields at the very start of the call, before
+-- its scratch generation begins (see GEN), and only checked and written
+-- by torot: an __index may run Lua, and a query it runs would otherwise
+-- count the generation up on every attempt, so that the call ran again
+-- forever. Each field is read once.
 local ROTS = {}
 for i = 1, 8 do ROTS[i] = new("collide_rotation") end
 local QNAMES = { "w", "x", "y", "z" }
-local function torot(f, idx, r, s)
+local function isrotobject(r)
+  local t = type(r)
+  -- the module's own vector, plane, polygon and convex objects raise on
+  -- an unknown field: never a rotation (a type error in torot)
+  return (t == "table" or t == "userdata" or t == "cdata") and
+         not (istype(V, r) or istype(P, r) or istype(G, r) or istype(X, r))
+end
+local function rotfields(r)
+  if type(r) ~= "number" and isrotobject(r) then return r.w, r.x, r.y, r.z end
+end
+local function torot(f, idx, r, s, w, x, y, z)
   if type(r) == "number" then
     s.is_angle = 1; s.angle = r
     s.w = 0; s.x = 0; s.y = 0; s.z = 0
     return s
   end
-  local t = type(r)
-  -- (one of collide's own objects, a vec3 or a plane, is no quaternion:
-  -- named here, before its strict __index raises an error naming no
-  -- argument)
-  if t ~= "table" and t ~= "userdata" and t ~= "cdata" or
-     t ~= "table" and typename(r) ~= t then
+  if not isrotobject(r) then
     return typeerror(f, idx, "rotation (angle or quaternion)", r)
   end
-  for i = 1, 4 do
-    local c = r[QNAMES[i]]
-    if type(c) ~= "number" then
-      return argerror(f, idx, "quaternion expected, got " .. typename(r) ..
-                              " with non-number " .. QNAMES[i])
-    end
+  -- (the fields in order, without a table per call)
+  local bad = type(w) ~= "number" and 1 or type(x) ~= "number" and 2 or
+              type(y) ~= "number" and 3 or type(z) ~= "number" and 4
+  if bad then
+    return argerror(f, idx, "quaternion expected, got " .. typename(r) ..
+                            " with non-number " .. QNAMES[bad])
   end
   s.is_angle = 0; s.angle = 0
-  s.w = r.w; s.x = r.x; s.y = r.y; s.z = r.z
+  s.w = w; s.x = x; s.y = y; s.z = z
   return s
 end
 
@@ -848,13 +859,17 @@ local function gen(row)
   local name, cfn, kinds, result, place = row[1], row[2], row[3], row[4], row[5]
   local nargs = #kinds
   local rtype, scratch, nout, on_hit = RESULT[result](nargs)
-  local params, checks, pass, ctypes = {}, {}, {}, {}
+  local params, checks, pass, ctypes, reads = {}, {}, {}, {}, {}
   for i = 1, nargs do
     local k = kinds:sub(i, i)
     params[i] = "a" .. i
     -- (the converted arguments are x1, x2, ...: a1, a2, ... are kept for
     -- the call again, see GEN)
-    checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i, i):gsub("a(%d)", "x%1")
+    checks[i] = "  " .. format(ARG_CHECK[k], i, i, i, i, i, i, i, i):gsub("a(%d)", "x%1")
+    if k == "R" then
+      reads[#reads + 1] = format("  local qw%d, qx%d, qy%d, qz%d = rotfields(a%d)",
+                                 i, i, i, i, i)
+    end
     pass[i] = "x" .. i
     ctypes[i] = ARG_CTYPE[k]
   end
@@ -885,9 +900,10 @@ local function gen(row)
   local src = table.concat({
     "local CF, V, S, HITP, HITD, HITF, INTERVALP, INTERVALD, FEATURE, F,",
     "      istype, typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD,",
-    "      type, VP, CX, CONVEX_BODY, torot, ROTS, GEN = ...",
+    "      type, VP, CX, CONVEX_BODY, torot, ROTS, GEN, rotfields = ...",
     "local again",
     "again = function(" .. all .. ")",
+    table.concat(reads, "\n"),
     "  local g = GEN[0] + 1",
     "  GEN[0] = g",
     xs,
@@ -906,7 +922,7 @@ local function gen(row)
   return chunk(C[alias], V, S, HITP, HITD, HITF, INTERVALP, INTERVALD,
                FEATURE, fn(name, place == "collide" and 0 or 1), istype,
                typeerror, tovec, coreerror, P, G, DBL, PLANE_SCRATCH, VD, type,
-               VP, X, CONVEX_BODY, torot, ROTS, GEN)
+               VP, X, CONVEX_BODY, torot, ROTS, GEN, rotfields)
 end
 
 local TABLES = { collide = M, vec3 = methods, plane = plane_methods }
@@ -1034,7 +1050,7 @@ if capi.world ~= nil then
           argerror = argerror, typeerror = typeerror, coreerror = coreerror,
           tovec = tovec, outvec = outvec, typename = typename,
           checkvec_at = checkvec_at,
-          torot = torot,
+          torot = torot, rotfields = rotfields,
           FEATURE = FEATURE, GEN = GEN,
           CX = X, CONVEX_BODY = CONVEX_BODY, new_hull = new_hull,
           register_type = function(ct, name)

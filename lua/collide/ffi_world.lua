@@ -578,7 +578,10 @@ return function(E)
       return s
     end
     local t = type(r)
-    if t ~= "table" and t ~= "userdata" and t ~= "cdata" then
+    -- the module's own vector, plane, polygon and convex objects raise on
+    -- an unknown field: never a rotation, so a type error here instead
+    if t ~= "table" and t ~= "userdata" and t ~= "cdata" or
+       istype(V, r) or istype(P, r) or istype(G, r) or istype(CX, r) then
       return typeerror(f, idx, "rotation (angle or quaternion)", r)
     end
     local q = {}
@@ -1794,7 +1797,7 @@ end]],
     local b = take_move()
     local MOVER = b[2]
     -- (into the call's own struct: ffi.lua torot, no allocation)
-    E.torot(f, 3, rot, MOVER.rot)   -- (before from is)
+    E.torot(f, 3, rot, MOVER.rot, E.rotfields(rot))   -- (before from is)
     MOVER.kind, MOVER.hull = CONVEX, cast(CONVEX_PTR, A)
     b[8] = A
     return move(f, 1, self, w, D, b, from, to, options, o1, o2)
