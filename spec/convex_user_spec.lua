@@ -770,3 +770,35 @@ describe("a hostile mod", function()
   end)
 end)
 
+
+-- A circle, or a capsule whose core lies in a flat hull's plane, that
+-- overlaps the hull from outside near a corner is pushed out along the
+-- corner's direction, the shortest push (by r less the distance), not
+-- across a side (longer). The world's queries already answered so; the
+-- standalone kernels gave a side's normal.
+describe("a flat hull's corner at u = 0", function()
+  local sq = collide.convex({ { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } })
+  local diag = V(-1, -1, 0) / math.sqrt(2)
+  it("pushes a circle out along the corner's direction", function()
+    local O, D = V(0, 0, 0), V(0.1, 0, 0)
+    local hit, u, _, n = collide.sweep_convex_sphere(sq, 0, O, D, V(1.3, 1.3, 0), 0.5)
+    assert.is_true(hit)
+    assert.equal(0, u)
+    assert.is_true((n - diag):length() < 1e-15)
+    -- beside a side, that side's normal as before
+    hit, u, _, n = collide.sweep_convex_sphere(sq, 0, O, D, V(1.3, 0.3, 0), 0.5)
+    assert.is_true(hit and u == 0 and n == V(-1, 0, 0))
+  end)
+  it("pushes a capsule's core out along the corner's direction", function()
+    local O, D = V(0, 0, 0), V(0.1, 0, 0)
+    local a, b = V(1.3, 1.3, 0), V(2.3, 1.3, 0)
+    for _, ends in ipairs({ { a, b }, { b, a } }) do
+      local hit, u, _, n = collide.sweep_convex_capsule(sq, 0, O, D, ends[1], ends[2], 0.5)
+      assert.is_true(hit)
+      assert.equal(0, u)
+      assert.is_true((n - diag):length() < 1e-15)
+    end
+    local hit, u, _, n = collide.sweep_convex_capsule(sq, 0, O, D, V(1.3, -3, 0), V(1.3, 3, 0), 0.5)
+    assert.is_true(hit and u == 0 and n == V(-1, 0, 0))
+  end)
+end)

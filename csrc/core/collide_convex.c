@@ -1189,6 +1189,20 @@ static collide_polygon world_face(const collide_convex *A, const rot3 *R, vec3 p
    about q0 -+ axis when axis != NULL) moving by -d against A turned by R
    at pos: the earliest face contact into out (in the world where A moves).
    Returns 1 with out, 0 for none, < 0 for a kernel's rejection. */
+/* The point of segment a-b nearest p (a when the segment is a point);
+   *end: 1 when that is an end of the segment. */
+static vec3 closest_on_segment(vec3 a, vec3 b, vec3 p, int *end) {
+  vec3 ab = v_sub(b, a);
+  double l2 = v_len2(ab), t;
+  *end = 1;
+  if (!(l2 > 0)) return a;
+  t = v_dot(v_sub(p, a), ab) / l2;
+  if (t <= 0) return a;
+  if (t >= 1) return b;
+  *end = 0;
+  return v_madd(a, ab, t);
+}
+
 static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
                        double r, const vec3 *axis, vec3 q0, collide_hit *out) {
   vec3 buf[COLLIDE_MAX_CONVEX_POINTS];
@@ -1275,6 +1289,54 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
     if (best >= 0) {
       vec3 v0 = poly.vertices[best], v1 = poly.vertices[(best + 1) % poly.count];
       out->normal = v_normalize(v_cross(v_sub(v1, v0), n));
+    }
+    if (ne > 0) {
+      /* A core wholly outside the shape (its ends outside and no side
+         crossing it) is nearest the shape at a pair of closest points,
+         and the shortest push is along the line through them, by r less
+         their distance: at a corner that is the corner's direction, not
+         a side's normal (the sides' pushes above are longer there). The
+         pair: each end against each side, and, for a capsule's core,
+         each corner against the core (two segments of a plane that do
+         not cross are nearest at an end of one of them). */
+      vec3 cp = v3(0, 0, 0), pp = v3(0, 0, 0);
+      double best_d2 = HUGE_VAL;
+      int outside = 1, corner = 0;
+      for (k = 0; k < ne && outside; k++) {
+        int in = 1;
+        for (e = 0; e < poly.count && in; e++) {
+          vec3 v0 = poly.vertices[e], v1 = poly.vertices[(e + 1) % poly.count];
+          if (v_dot(v_cross(v_sub(v1, v0), n), v_sub(ends[k], v0)) > 0) in = 0;
+        }
+        if (in) outside = 0;
+      }
+      for (e = 0; outside && e < poly.count; e++) {
+        vec3 v0 = poly.vertices[e], v1 = poly.vertices[(e + 1) % poly.count];
+        if (ne == 2) {
+          /* (the core crossing this side: not outside) */
+          vec3 m0 = v_cross(v_sub(v1, v0), n), m1 = v_cross(v_sub(ends[1], ends[0]), n);
+          double s0 = v_dot(m0, v_sub(ends[0], v0)), s1 = v_dot(m0, v_sub(ends[1], v0));
+          double t0 = v_dot(m1, v_sub(v0, ends[0])), t1 = v_dot(m1, v_sub(v1, ends[0]));
+          if (s0 * s1 <= 0 && t0 * t1 <= 0) { outside = 0; break; }
+        }
+        for (k = 0; k < ne; k++) {
+          int at_corner;
+          vec3 c = closest_on_segment(v0, v1, ends[k], &at_corner);
+          double d2 = v_len2(v_sub(ends[k], c));
+          if (d2 < best_d2) { best_d2 = d2; cp = ends[k]; pp = c; corner = at_corner; }
+        }
+        if (ne == 2) {
+          int at_end;
+          vec3 c = closest_on_segment(ends[0], ends[1], v0, &at_end);
+          double d2 = v_len2(v_sub(c, v0));
+          if (d2 < best_d2) { best_d2 = d2; cp = c; pp = v0; corner = 1; }
+        }
+      }
+      /* (nearest inside a side: that side's normal, as chosen above) */
+      if (outside && corner && best_d2 > 0 && best_d2 < HUGE_VAL) {
+        vec3 m = v_normalize(v_sub(cp, pp));
+        if (m.x != 0 || m.y != 0 || m.z != 0) out->normal = m;
+      }
     }
   }
   out->point = v_madd(out->point, d, out->u);
