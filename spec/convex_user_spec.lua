@@ -290,7 +290,7 @@ end
 
 describe("a 3D room of turned crates and wedges", function()
   local rooms = size.cases(1, 12)
-  local queries = size.cases(60, 300)
+  local queries = size.cases(25, 300)
 
   it("rays stop on the first face they reach, never inside", function()
     for _ = 1, rooms do
@@ -498,7 +498,7 @@ local function random_model(i)
 end
 
 describe("the standalone convex sweeps against the referee", function()
-  local cases = size.cases(40, 3000)
+  local cases = size.cases(15, 3000)
 
   it("sweep_convex_sphere, _aabb and _capsule, and raycast_convex", function()
     for i = 1, cases do
