@@ -720,9 +720,11 @@ static int w_velocity(lua_State *L) {
 /* w:set_spin(id, rot_delta) -> true | false (unknown id) */
 static int w_set_spin(lua_State *L) {
   static const lc_fn F = {"set_spin", 1};
-  collide_world *w = check_world_mut(L, &F);
-  int id = check_id(L, &F, 2), code;
+  collide_world *w;
+  int id, code;
   collide_rotation r;
+  (void)check_world_mut(L, &F);   /* (self first, as every method) */
+  id = check_id(L, &F, 2);
   lc_checkrotation(L, &F, 3, &r);
   /* (the rotation's fields may run Lua code, a metamethod: the world
      again) */
