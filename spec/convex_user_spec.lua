@@ -290,7 +290,7 @@ end
 
 describe("a 3D room of turned crates and wedges", function()
   local rooms = size.cases(1, 12)
-  local queries = size.cases(25, 300)
+  local queries = size.cases(10, 300)
 
   it("rays stop on the first face they reach, never inside", function()
     for _ = 1, rooms do
@@ -427,7 +427,7 @@ end)
 describe("a 2D top-down level of turned polygons", function()
   it("a box or circle player slides along them and never ends inside one", function()
     local touched = 0
-    for level = 1, size.cases(4, 16) do
+    for level = 1, size.cases(2, 16) do
       local w = collide.world()
       local shapes = {}
       for i = 1, 12 do
@@ -498,7 +498,7 @@ local function random_model(i)
 end
 
 describe("the standalone convex sweeps against the referee", function()
-  local cases = size.cases(15, 3000)
+  local cases = size.cases(8, 3000)
 
   it("sweep_convex_sphere, _aabb and _capsule, and raycast_convex", function()
     for i = 1, cases do
@@ -541,7 +541,7 @@ describe("the standalone convex sweeps against the referee", function()
   end)
 
   it("at u = 0 the normal is the shortest separating translation (3D)", function()
-    for i = 1, size.cases(200, 2000) do
+    for i = 1, size.cases(80, 2000) do
       local a, b, c = rnd_in(0.5, 2), rnd_in(0.5, 2), rnd_in(0.5, 2)
       local A = collide.convex_box(V(a, b, c))
       local rot = random_rot(i)
