@@ -541,37 +541,6 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
   return 0;
 }
 
-/*
- * The walkable surface under the mover at p, within dist along -up: 1
- * (*g, *gid, *sn its surface normal, *gap the distance down to it), 0, or
- * <0. at_end: with every shape where it is at the end of the step (place +
- * velocity), else at the start (its place). Only the first moment of
- * contact counts (the mover cannot stand on what lies under another
- * surface), but every shape touched at that moment does, to within a
- * hundredth of the skin: where a stair's riser and tread meet at an edge,
- * either may come first.
- *
- * The probe starts `above` p, so that ground the mover merely touches
- * (gap 0: contact is closed) is met at u > 0 and told apart from a shape
- * the mover is in, which a sweep meets at u = 0 (a probe from p itself
- * would take the ground under a mover resting exactly on it for such a
- * shape). Moving shapes: the world sweeps each shape from its place (u = 0)
- * to place + velocity (u = 1), relative to the mover. At the start the
- * probe starts 2 dist above p and goes down further by the fastest shape's
- * speed S, so a platform sinking faster than dist is still met; the gap
- * closed relative to a shape of vertical velocity vy is u (span + vy),
- * from a separation of gap + above. At the end, every shape is held at its
- * end place (the sweeps' t0 = 1: the relative motion is then the probe's
- * own, along -up, whatever the shapes' velocities), and the probe starts
- * S + 2 dist above p and ends dist below it: a contact at u <= 1 is a shape
- * within dist under p at its end place, at the gap u span - above. (Swept
- * over the step instead, relative to the shape, a shape moving across up
- * was met where it was during the probe, not where it ends: under a
- * tilted face -- a turned box resting on a platform's edge -- the gap then
- * differed from the one at the end by the shape's motion times the tilt,
- * and a mover clear of the platform was taken to be in it and snapped
- * down through it.)
- */
 /* How fast (per step, along up) the surface of shape id met by the
    contact h rises under a point that does not move across up: the
    surface's point velocity v at the contact, along its normal n, over
@@ -589,6 +558,39 @@ static double surface_rise(const move_state *m, int id, const collide_hit *h) {
   return v_dot(v, h->normal) / nu;
 }
 
+/*
+ * The walkable surface under the mover at p, within dist along -up: 1
+ * (*g, *gid, *sn its surface normal, *gap the distance down to it), 0, or
+ * <0. at_end: with every shape where it is at the end of the step (place +
+ * velocity), else at the start (its place). Only the first moment of
+ * contact counts (the mover cannot stand on what lies under another
+ * surface), but every shape touched at that moment does, to within a
+ * hundredth of the skin: where a stair's riser and tread meet at an edge,
+ * either may come first.
+ *
+ * The probe starts `above` p, so that ground the mover merely touches
+ * (gap 0: contact is closed) is met at u > 0 and told apart from a shape
+ * the mover is in, which a sweep meets at u = 0 (a probe from p itself
+ * would take the ground under a mover resting exactly on it for such a
+ * shape). Moving shapes: the world sweeps each shape from its place (u = 0)
+ * to place + velocity (u = 1), relative to the mover. At the start the
+ * probe starts 2 dist above p and goes down further by the fastest shape's
+ * speed S over cos(max_slope), so a platform sinking faster than dist is
+ * still met (a tilted face sinks under a point faster than its points
+ * move); the gap closed relative to a shape whose surface rises by vy
+ * under the probe (surface_rise) is u (span + vy), from a separation of
+ * gap + above. At the end, every shape is held at its
+ * end place (the sweeps' t0 = 1: the relative motion is then the probe's
+ * own, along -up, whatever the shapes' velocities), and the probe starts
+ * S + 2 dist above p and ends dist below it: a contact at u <= 1 is a shape
+ * within dist under p at its end place, at the gap u span - above. (Swept
+ * over the step instead, relative to the shape, a shape moving across up
+ * was met where it was during the probe, not where it ends: under a
+ * tilted face -- a turned box resting on a platform's edge -- the gap then
+ * differed from the one at the end by the shape's motion times the tilt,
+ * and a mover clear of the platform was taken to be in it and snapped
+ * down through it.)
+ */
 static int probe(move_state *m, vec3 p, double dist, int at_end,
                  collide_hit *g, int *gid, vec3 *sn, double *gap) {
   double S = m->max_speed, above, span, gap0 = 0, t0 = m->t0;
@@ -1486,8 +1488,9 @@ static int world_move(collide_world *w, const collide_mover *ms,
        velocity) */
     if (e && o->carry) {
       int gs = collide__slot_of(w, gid);
-      /* (the ground's point under the mover's centre, along up: a face's
-         contact point may be anywhere in the face) */
+      /* (a spinning one: the ground's point at the mover's foot,
+         mover_foot, on the ground's plane -- the contact point of a face
+         met face to face may be anywhere in the face) */
       if (gs >= 0 && SHAPE_SPINS(&w->slots[gs])) {
         vec3 f = mover_foot(&m, pos, sn0);
         carried = collide__spin_motion(&w->slots[gs],
