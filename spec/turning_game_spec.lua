@@ -131,26 +131,23 @@ local function qslerp(a, b, t)   -- the shortest arc
            y = sa * a.y + sb * b.y, z = sa * a.z + sb * b.z }
 end
 
-local function point_box(p, c, q, e)
-  local lp = qrotate({ w = q.w, x = -q.x, y = -q.y, z = -q.z },
-                     { p[1] - c[1], p[2] - c[2], p[3] - c[3] })
-  local out, inside = 0, -math.huge
-  for i = 1, 3 do
-    local d = abs(lp[i]) - e[i]
-    if d > 0 then out = out + d * d end
-    inside = max(inside, d)
-  end
-  if out > 0 then return sqrt(out) end
-  return inside
-end
-
 local function segment_box(a, b, c, q, e)
+  -- the segment in the box's frame (turned back by q), then the distance
+  -- of its point at t to the box [-e, e], convex in t
+  local qi = { w = q.w, x = -q.x, y = -q.y, z = -q.z }
+  local la = qrotate(qi, { a[1] - c[1], a[2] - c[2], a[3] - c[3] })
+  local lb = qrotate(qi, { b[1] - c[1], b[2] - c[2], b[3] - c[3] })
+  local e1, e2, e3 = e[1], e[2], e[3]
   local function f(t)
-    return point_box({ a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t,
-                       a[3] + (b[3] - a[3]) * t }, c, q, e)
+    local x = abs(la[1] + (lb[1] - la[1]) * t) - e1
+    local y = abs(la[2] + (lb[2] - la[2]) * t) - e2
+    local z = abs(la[3] + (lb[3] - la[3]) * t) - e3
+    local out = (x > 0 and x * x or 0) + (y > 0 and y * y or 0) + (z > 0 and z * z or 0)
+    if out > 0 then return sqrt(out) end
+    return max(x, y, z)
   end
   local lo, hi, g = 0, 1, (sqrt(5) - 1) / 2
-  for _ = 1, 80 do
+  for _ = 1, 60 do
     local m1, m2 = hi - g * (hi - lo), lo + g * (hi - lo)
     if f(m1) < f(m2) then hi = m2 else lo = m1 end
   end
@@ -440,5 +437,366 @@ describe("save and load in the middle of a run", function()
     -- the spins came back as given
     local w = collide.load(saved)
     assert.are.equal(SPIN, w:spin(3))
+  end)
+end)
+
+describe("a 3D level with turning shapes", function()
+  -- A turntable turning about y, a tilted slab spinning about a tilted
+  -- axis (built from its corners with collide.convex), a capsule
+  -- character walking over the turntable (carried), jumping, into the slab.
+  local function quat_close(a, b)
+    local s = (a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z) < 0 and -1 or 1
+    return abs(a.w - s * b.w) < 1e-9 and abs(a.x - s * b.x) < 1e-9 and
+           abs(a.y - s * b.y) < 1e-9 and abs(a.z - s * b.z) < 1e-9
+  end
+
+  for _, variant in ipairs({ "walk", "stand" }) do
+    it("a capsule " .. variant .. "s there, never inside, never through", function()
+      local w = collide.world()
+      local floor = w:add_aabb(V(0, -1, 0), V(30, 1, 30))
+      local boxes = {}
+      local function obb(id, c, e, q, spin)
+        boxes[#boxes + 1] = { id = id, c = c, e = e, q = q, spin = spin }
+      end
+      obb(floor, { 0, -1, 0 }, { 30, 1, 30 }, { w = 1, x = 0, y = 0, z = 0 }, nil)
+      local id0 = { w = 1, x = 0, y = 0, z = 0 }
+      local table_spin = qaxis(0, 1, 0, 0.03)
+      local tt = w:add_convex(collide.convex_box(V(4, 0.25, 4)), V(0, 0.25, 0), id0)
+      w:set_spin(tt, table_spin)
+      obb(tt, { 0, 0.25, 0 }, { 4, 0.25, 4 }, id0, table_spin)
+      local corners = {}
+      for i = 0, 7 do
+        corners[#corners + 1] = { (i % 2 == 0) and -1.5 or 1.5,
+                                  (math.floor(i / 2) % 2 == 0) and -0.3 or 0.3,
+                                  (math.floor(i / 4) == 0) and -1.5 or 1.5 }
+      end
+      local tilt = qaxis(1, 0, 0, 0.3)
+      local slab_spin = qaxis(0.3, 1, 0.2, 0.05)
+      local slab = w:add_convex(collide.convex(corners), V(9, 0.9, 0), tilt)
+      w:set_spin(slab, slab_spin)
+      obb(slab, { 9, 0.9, 0 }, { 1.5, 0.3, 1.5 }, tilt, slab_spin)
+
+      local R, AX = 0.4, 0.5
+      local pos = variant == "walk" and V(-7, R + AX + 0.01, 0) or V(2, 0.5 + R + AX + 0.01, 0)
+      local vel = V(0, 0, 0)
+      local options = { up = V(0, 1, 0), step_height = 0.6, snap = 0.3, carry = true }
+      local failures, grounded, grounded_n, met = {}, false, 0, {}
+      local function fail(frame, msg)
+        if #failures < 20 then failures[#failures + 1] = "frame " .. frame .. ": " .. msg end
+      end
+      local FR = size.cases(260, 900)
+      for frame = 1, FR do
+        local vy = vel.y - GRAVITY * DT
+        if grounded and frame % 70 == 0 then vy = 8 end
+        local vx = variant == "walk" and 4 or 0
+        if variant == "walk" and frame % 400 > 280 then vx = -4 end
+        options.velocity = V(vx, vy, 0)
+        local from = pos
+        local contacts
+        pos, contacts, grounded, vel = w:move_capsule(R, V(0, AX, 0), pos, pos + options.velocity * DT, options)
+        if grounded then grounded_n = grounded_n + 1 end
+        for _, c in ipairs(contacts) do met[c.id] = (met[c.id] or 0) + 1 end
+        w:advance()
+        for _, b in ipairs(boxes) do
+          b.q_prev = b.q
+          if b.spin then b.q = qmul(b.spin, b.q) end
+        end
+        for _, b in ipairs(boxes) do
+          local d = segment_box({ pos.x, pos.y - AX, pos.z }, { pos.x, pos.y + AX, pos.z },
+                                b.c, b.q, b.e)
+          if d < R - 1e-9 then
+            fail(frame, ("inside %d by %.3g at (%.5g, %.5g, %.5g)"):format(b.id, R - d, pos.x, pos.y, pos.z))
+          end
+          for i = 1, 8 do
+            local t = i / 8
+            local q = b.spin and qslerp(b.q_prev, b.q, t) or b.q
+            local c = { from.x + (pos.x - from.x) * t, from.y + (pos.y - from.y) * t,
+                        from.z + (pos.z - from.z) * t }
+            if segment_box({ c[1], c[2] - AX, c[3] }, { c[1], c[2] + AX, c[3] }, b.c, q, b.e) < -1e-9 then
+              fail(frame, ("the core crossed %d at t = %g"):format(b.id, t))
+              break
+            end
+          end
+          if b.spin then
+            local _, _, _, rot = w:get(b.id)
+            if not quat_close(rot, b.q) then fail(frame, "shape " .. b.id .. " turned elsewhere") end
+          end
+        end
+      end
+      assert.are.same({}, failures)
+      assert.is_true(grounded_n > FR / 3)
+      if os.getenv("TG_DEBUG") then print(variant, pos, grounded_n, met[tt], met[slab]) end
+      if variant == "walk" then assert.is_true((met[tt] or 0) > 0 and (met[slab] or 0) > 0) end
+      if variant == "stand" then
+        -- carried round the turntable: its distance from the axis kept
+        assert.is_true(abs(sqrt(pos.x ^ 2 + pos.z ^ 2) - 2) < 0.05)
+      end
+    end)
+  end
+end)
+
+describe("a hostile mod", function()
+  local box = collide.convex_box(V(1, 0.1, 0))
+
+  local function message(f, ...)
+    local ok, err = pcall(f, ...)
+    assert.is_false(ok)
+    return (tostring(err):gsub("^.-:%d+: ", ""))
+  end
+
+  local function spinning_world()
+    local w = collide.world()
+    w:add_aabb(V(0, -1), V(20, 1, 0))
+    local mill = w:add_convex(box, V(0, 1.5), 0)
+    w:set_spin(mill, 0.5)
+    return w, mill
+  end
+
+  it("bad angles and quaternions are argument errors naming them", function()
+    local w, mill = spinning_world()
+    local function spin(r) return message(w.set_spin, w, mill, r) end
+    assert.are.equal("bad argument #2 to 'set_spin' (number is NaN)", spin(0 / 0))
+    assert.are.equal("bad argument #2 to 'set_spin' (number is infinite)", spin(math.huge))
+    assert.are.equal("bad argument #2 to 'set_spin' (number is infinite)", spin(-math.huge))
+    assert.matches("bad argument #2 to 'set_spin' %(number too large", spin(1e300))
+    local not_unit = "bad argument #2 to 'set_spin' (rotation is not a unit quaternion)"
+    assert.are.equal(not_unit, spin({ w = 0, x = 0, y = 0, z = 0 }))
+    assert.are.equal(not_unit, spin({ w = 2, x = 0, y = 0, z = 0 }))
+    assert.are.equal(not_unit, spin({ w = 5e-324, x = 0, y = 0, z = 0 }))
+    assert.are.equal(not_unit, spin({ w = 1e-200, x = 1e-200, y = 0, z = 0 }))
+    assert.are.equal("bad argument #2 to 'set_spin' (number is NaN)",
+                     spin({ w = 0 / 0, x = 0, y = 0, z = 0 }))
+    assert.matches("bad argument #2 to 'set_spin' %(quaternion expected", spin({ w = 1, x = 0, y = 0 }))
+    assert.matches("bad argument #2 to 'set_spin' %(rotation %(angle or quaternion%) expected, got string%)",
+                   spin("1"))
+    assert.matches("bad argument #2 to 'set_spin' %(rotation", spin(nil))
+    assert.matches("bad argument #2 to 'set_spin' %(rotation", spin(box))
+    assert.are.equal("bad argument #3 to 'add_convex' (number is NaN)",
+                     message(w.add_convex, w, box, V(0, 0), 0 / 0))
+    assert.are.equal("bad argument #4 to 'update' (number is infinite)",
+                     message(w.update, w, mill, box, V(0, 0), -math.huge))
+    assert.are.equal("bad argument #2 to 'move_convex' (rotation is not a unit quaternion)",
+                     message(w.move_convex, w, box, { w = 0, x = 0, y = 0, z = 0 }, V(0, 3), V(1, 3)))
+    assert.are.equal("bad argument #3 to 'sweep_convex_turning' (number is NaN)",
+                     message(collide.sweep_convex_turning, box, 0, 0 / 0, V(0, 0), V(1, 0), box, 0, V(5, 0)))
+    -- a denormal part of a unit quaternion is a unit quaternion
+    assert.is_true(w:set_spin(mill, { w = 1, x = 5e-324, y = 0, z = 0 }))
+    w:advance()
+    -- the world is still whole: the spin was set, a bad one changed nothing
+    assert.are.equal(1, w:spin(mill).w)
+  end)
+
+  it("set_spin on shapes that cannot spin, and on ids that are not there", function()
+    local w, mill = spinning_world()
+    local ball = w:add_sphere(V(9, 9), 1)
+    local cannot = "bad argument #1 to 'set_spin' (shape cannot spin: only convex shapes can)"
+    assert.are.equal(cannot, message(w.set_spin, w, ball, 1))
+    assert.are.equal(cannot, message(w.set_spin, w, 1, 0))    -- the floor, an aabb
+    local poly = w:add_polygon(collide.polygon { V(0, 0), V(1, 0), V(0, 1) })
+    assert.are.equal(cannot, message(w.set_spin, w, poly, 1))
+    for _, id in ipairs({ 999, 0, -1, 1.5, 0 / 0, 2 ^ 63 }) do
+      assert.is_false(w:set_spin(id, 1))
+    end
+    assert.matches("bad argument #1 to 'set_spin' %(number expected", message(w.set_spin, w, "1", 1))
+    assert.is_nil(w:spin(ball))
+    assert.is_nil(w:spin(999))
+    w:remove(mill)
+    assert.is_false(w:set_spin(mill, 1))
+    assert.is_nil(w:spin(mill))
+  end)
+
+  it("hulls of 256 points, more, and degenerate ones", function()
+    local function circle(n, z)
+      local t = {}
+      for i = 1, n do t[i] = { cos(2 * pi * i / n), sin(2 * pi * i / n), z and (i % 2) or nil } end
+      return t
+    end
+    local wheel = collide.convex(circle(256))
+    assert.are.equal(256, #wheel)
+    assert.are.equal("bad argument #1 to 'convex' (convex has more than 256 points)",
+                     message(collide.convex, circle(257)))
+    local line = "bad argument #1 to 'convex' (points are all on one line)"
+    assert.are.equal(line, message(collide.convex, { { 1, 1, 1 }, { 1, 1, 1 }, { 1, 1, 1 }, { 1, 1, 1 } }))
+    assert.are.equal(line, message(collide.convex, { { 0, 0, 0 }, { 1, 1, 1 }, { 2, 2, 2 }, { 3, 3, 3 } }))
+    -- coplanar points in 3D: a flat hull in their plane
+    local slant = collide.convex { { 0, 0, 1 }, { 1, 0, 2 }, { 0, 1, 3 }, { 1, 1, 4 } }
+    assert.is_true(slant.flat)
+    -- the 256-point wheel spinning in a world: a ball at rest beside it is
+    -- never inside (the wheel is round: it never pushes)
+    local w = collide.world()
+    local id = w:add_convex(wheel, V(0, 0), 0)
+    w:set_spin(id, 0.7)
+    local p = V(1.5, 0)
+    for _ = 1, 5 do
+      p = w:move_sphere(0.4, p, p)
+      w:advance()
+      assert.is_true(#w:overlap_sphere(p, 0.4 - 1e-9) == 0)
+    end
+    -- a 3D hull of 256 points spinning about a tilted axis, a box at rest
+    local drum = collide.convex(circle(256, true))
+    local w3 = collide.world()
+    local id3 = w3:add_convex(drum, V(0, 0, 0), qaxis(1, 1, 0, 0.3))
+    w3:set_spin(id3, qaxis(0.2, 0.3, 1, 0.4))
+    local q = V(0, 0, 3)
+    for _ = 1, 5 do
+      q = w3:move_aabb(V(0.3, 0.3, 0.3), q, q)
+      w3:advance()
+      assert.is_true(#w3:overlap_aabb(q, V(0.3, 0.3, 0.3) * (1 - 1e-9)) == 0)
+    end
+  end)
+
+  it("a turning sweep of a tiny scene answers as the same scene at size 1", function()
+    -- the same scene scaled by s: the same u, a unit normal in the plane
+    local function scene(s)
+      local A = collide.convex_box(V(s, s, 0))
+      return { collide.sweep_convex_turning(A, 0, 3, V(0, 0), V(10 * s, 0), A, 1, V(5 * s, 0)) }
+    end
+    local ref = scene(1)
+    assert.is_true(ref[1] and ref[2] > 0.2)
+    for _, s in ipairs({ 2 ^ -60, 1e-100, 1e-150, 1e-160, 1e-200, 1e-300, 2 ^ -1022 }) do
+      local r = scene(s)
+      assert.is_true(r[1])
+      assert.is_true(abs(r[2] - ref[2]) < 1e-12, ("u %.17g at scale %g, %.17g at 1"):format(r[2], s, ref[2]))
+      assert.are.equal(0, r[4].z)
+      assert.is_true(abs(r[4]:length() - 1) < 1e-12)
+      assert.is_true(abs(r[4].x - ref[4].x) < 1e-9)
+    end
+    -- a world at that size: a blade 1e-200 long spinning past a ball
+    local s = 1e-200
+    local w = collide.world()
+    local blade = w:add_convex(collide.convex_box(V(3 * s, 0.1 * s, 0)), V(0, 0), 0.2)
+    w:set_spin(blade, 1)
+    local hit, u = w:sweep_sphere(0.45 * s, V(0.4 * s, 1.03 * s), V(0.4 * s, 1.03 * s))
+    local w1 = collide.world()
+    local b1 = w1:add_convex(collide.convex_box(V(3, 0.1, 0)), V(0, 0), 0.2)
+    w1:set_spin(b1, 1)
+    local hit1, u1 = w1:sweep_sphere(0.45, V(0.4, 1.03), V(0.4, 1.03))
+    assert.is_true(hit and hit1)
+    assert.is_true(abs(u - u1) < 1e-9)
+  end)
+
+  it("huge coordinates and huge spins near the limit: answers, never a crash", function()
+    local L = collide.max_coord
+    local w = collide.world()
+    local big = collide.convex_box(V(1e48, 1e48, 0))
+    local id = w:add_convex(big, V(5e49, 0), 0.3)
+    w:set_spin(id, 0.5)
+    local hit, u = w:sweep_sphere(1, V(5e49 - 3e48, 0), V(5e49, 0))
+    assert.is_true(hit and u > 0 and u < 1)
+    local p = w:move_convex(big, 0.1, V(5e49 - 3e48, 0), V(5e49, 0))
+    assert.is_true(p.x < 5e49)
+    w:advance()
+    assert.is_true(w:add_convex(big, V(L, 0), 0.3) > 0)
+    -- spins of any size are taken as given; a rotation pushed past the
+    -- limit by advance is an error of advance, naming the limit
+    local w2 = collide.world()
+    local id2 = w2:add_convex(box, V(0, 0), 9e49)
+    w2:set_spin(id2, 9.9e49)
+    assert.matches("number too large", message(w2.advance, w2))
+    for _, spin in ipairs({ 1e17, -1e49, 2 * pi, 1e-300, 5e-324 }) do
+      local w3 = collide.world()
+      local id3 = w3:add_convex(box, V(0, 0), 0)
+      assert.is_true(w3:set_spin(id3, spin))
+      local q = w3:move_sphere(0.2, V(0.5, 0.5), V(0.5, 0.5))
+      assert.is_true(q.x == q.x)
+      w3:advance()
+      local w4 = collide.load(w3:save())
+      assert.are.equal(spin, w4:spin(id3))
+    end
+  end)
+
+  it("changing the world from a filter during a move is an error; the world stays whole", function()
+    local w, mill = spinning_world()
+    local locked = "world is locked during a query"
+    assert.matches("remove: " .. locked, message(w.move_sphere, w, 0.3, V(0.5, 1.9), V(0.5, 1.9),
+      { filter = function() w:remove(mill) return true end }))
+    assert.matches("set_spin: " .. locked, message(w.move_sphere, w, 0.3, V(0.5, 1.9), V(0.5, 1.9),
+      { filter = function() w:set_spin(mill, 1) return true end }))
+    assert.matches("update: " .. locked, message(w.move_convex, w, box, 0, V(0.5, 1.9), V(0.5, 1.9),
+      { filter = function() w:update(mill, box, V(0, 0), 0) return true end }))
+    local me = w:add_convex(box, V(0.5, 2.0), 0)
+    assert.matches("remove: " .. locked, message(w.move_shape, w, me, V(0.5, 1.6),
+      { filter = function() w:remove(me) return true end }))
+    assert.matches("remove: " .. locked, message(w.sweep_convex, w, box, 0.1, V(3, 1.5), V(-3, 1.5),
+      function() w:remove(mill) return true end))
+    assert.matches("advance: " .. locked, message(w.move_shape, w, me, V(0.5, 1.6),
+      { filter = function() w:advance() return true end }))
+    -- and after each: unlocked, the shapes where they were
+    assert.are.equal(3, w:count())
+    assert.is_true(w:set_spin(mill, 0.25))
+    w:advance()
+    local kind, _, _, rot = w:get(mill)
+    assert.are.equal("convex", kind)
+    assert.is_true(abs(rot - 0.25) < 1e-15)
+  end)
+
+  it("rotation tables that error, change the world, or yield", function()
+    local w, mill = spinning_world()
+    local boom = setmetatable({}, { __index = function(_, k) error("boom " .. k) end })
+    assert.matches("boom w", message(w.set_spin, w, mill, boom))
+    assert.matches("boom w", message(w.add_convex, w, box, V(0, 0), boom))
+    assert.matches("boom w", message(w.move_convex, w, box, boom, V(3, 3), V(4, 3)))
+    assert.are.equal(0.5, w:spin(mill))
+    -- a rotation whose fields remove the shape being spun: false, as for
+    -- an unknown id
+    local function removing(id)
+      return setmetatable({}, { __index = function(_, k)
+        w:remove(id)
+        return k == "w" and 1 or 0
+      end })
+    end
+    assert.is_false(w:set_spin(mill, removing(mill)))
+    assert.is_nil(w:spin(mill))
+    -- fields that grow the world (its arrays move) while it is read
+    local w2, mill2 = spinning_world()
+    local growing = setmetatable({}, { __index = function(_, k)
+      for i = 1, 100 do w2:add_sphere(V(i, 50), 0.1) end
+      return k == "w" and 1 or 0
+    end })
+    assert.is_true(w2:set_spin(mill2, growing))
+    assert.are.equal(1, w2:spin(mill2).w)
+    local removed_grown = setmetatable({}, { __index = function(_, k)
+      w2:remove(mill2)
+      for i = 1, 100 do w2:add_sphere(V(i, 60), 0.1) end
+      return k == "w" and 1 or 0
+    end })
+    assert.is_false(w2:update(mill2, box, V(0, 2), removed_grown))
+    local id = w2:add_convex(box, V(0, 2), growing)
+    assert.are.equal("convex", (w2:get(id)))
+    -- a move whose rotation removes the spinning shape and adds another
+    local w3, mill3 = spinning_world()
+    local swap = setmetatable({}, { __index = function(_, k)
+      if w3:get(mill3) then
+        w3:remove(mill3)
+        w3:set_spin(w3:add_convex(box, V(0, 0), 0), 1)
+      end
+      return k == "w" and 1 or 0
+    end })
+    local p = w3:move_convex(box, swap, V(1, 1.5), V(1, 1.5))
+    assert.is_true(p.x == p.x)
+    -- a yield from a filter or a rotation's field inside a coroutine: an
+    -- error, or (a rotation read by Lua code on the FFI backend) a plain
+    -- yield, resumed later; never a crash, the world usable after
+    local co = coroutine.wrap(function()
+      return pcall(w3.move_sphere, w3, 0.3, V(5, 1.9), V(5, -5),
+                   { filter = function() coroutine.yield(1) return true end })
+    end)
+    local ok, err = co()
+    assert.is_false(ok)
+    assert.matches("yield", tostring(err))
+    local yielding = coroutine.create(function()
+      local rot = setmetatable({}, { __index = function(_, k)
+        coroutine.yield("y")
+        return k == "w" and 1 or 0
+      end })
+      return w3:move_convex(box, rot, V(3, 1.5), V(3, 1.5))
+    end)
+    for _ = 1, 8 do
+      if coroutine.status(yielding) == "dead" then break end
+      coroutine.resume(yielding)
+      w3:add_sphere(V(40, 40), 0.1)
+    end
+    w3:advance()
+    assert.is_true(w3:count() > 0)
   end)
 end)
