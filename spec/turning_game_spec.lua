@@ -222,10 +222,13 @@ local BALL_R = 0.45
 -- (0 when it crosses an edge or an end is inside).
 local CAP_R, CAP_AX = 0.3, 0.35
 local function segments_cross(a, b, c, d)
-  local function orient(p, q, r) return (q[1] - p[1]) * (r[2] - p[2]) - (q[2] - p[2]) * (r[1] - p[1]) end
+  local function orient(p, q, r)
+    return (q[1] - p[1]) * (r[2] - p[2]) - (q[2] - p[2]) * (r[1] - p[1])
+  end
   local d1, d2 = orient(a, b, c), orient(a, b, d)
   local d3, d4 = orient(c, d, a), orient(c, d, b)
-  return ((d1 > 0 and d2 < 0) or (d1 < 0 and d2 > 0)) and ((d3 > 0 and d4 < 0) or (d3 < 0 and d4 > 0))
+  return ((d1 > 0 and d2 < 0) or (d1 < 0 and d2 > 0)) and
+         ((d3 > 0 and d4 < 0) or (d3 < 0 and d4 > 0))
 end
 local function capsule_depth(x, y, poly)
   local a, b = { x, y - CAP_AX }, { x, y + CAP_AX }
@@ -294,7 +297,8 @@ local function run_level(kind, frames, opts)
     if kind == "box" then
       newpos, contacts, grounded, newvel = w:move_aabb(BOX_E, pos, to, options, out_pos, out_vel)
     elseif kind == "turned" then
-      newpos, contacts, grounded, newvel = w:move_convex(TURNED, TURN, pos, to, options, out_pos, out_vel)
+      newpos, contacts, grounded, newvel =
+        w:move_convex(TURNED, TURN, pos, to, options, out_pos, out_vel)
     elseif kind == "ball" then
       newpos, contacts, grounded, newvel = w:move_sphere(BALL_R, pos, to, options, out_pos, out_vel)
     else
@@ -324,7 +328,8 @@ local function run_level(kind, frames, opts)
       local t = i / N
       local cx, cy = from.x + (pos.x - from.x) * t, from.y + (pos.y - from.y) * t
       for _, s in ipairs(solids) do
-        if point_poly(cx, cy, turned_poly(s.points, s.angle - s.spin + t * s.spin, s.x, s.y)) < -1e-9 then
+        local at = turned_poly(s.points, s.angle - s.spin + t * s.spin, s.x, s.y)
+        if point_poly(cx, cy, at) < -1e-9 then
           fail(frame, ("centre inside solid %d at t = %g"):format(s.id, t))
         end
       end
@@ -334,7 +339,8 @@ local function run_level(kind, frames, opts)
       if s.spin ~= 0 then
         local kindname, _, p, rot = w:get(s.id)
         if kindname ~= "convex" or abs(rot - s.angle) > 1e-9 or p.x ~= s.x or p.y ~= s.y then
-          fail(frame, ("solid %d at rotation %s, the checker says %s"):format(s.id, tostring(rot), s.angle))
+          fail(frame, ("solid %d at rotation %s, the checker says %s")
+            :format(s.id, tostring(rot), s.angle))
         end
       end
     end
@@ -415,7 +421,8 @@ describe("a fast blade", function()
             blade.angle = blade.angle + spin
             local d = player_depth(kind, pos.x, pos.y, solid_poly(blade))
             if d > 1e-9 and #failures < 10 then
-              failures[#failures + 1] = ("start %d frame %d: inside by %.3g"):format(start, frame, d)
+              failures[#failures + 1] =
+                ("start %d frame %d: inside by %.3g"):format(start, frame, d)
             end
             -- through it? The blade is a line through the pivot, the same
             -- every half turn. The mover's angle about the pivot ahead of
@@ -427,15 +434,20 @@ describe("a fast blade", function()
             local psi0 = (sgn * (math.atan(from.y, from.x) - (blade.angle - spin))) % pi
             local went = math.atan(from.x * pos.y - from.y * pos.x, from.x * pos.x + from.y * pos.y)
             local r0, r1 = sqrt(from.x ^ 2 + from.y ^ 2), sqrt(pos.x ^ 2 + pos.y ^ 2)
-            if r0 < 2.9 and r1 < 2.9 and psi0 + sgn * went - abs(spin) < -0.01 and #failures < 10 then
-              failures[#failures + 1] = ("start %d frame %d: the blade passed through it (%.3g ahead, went %.3g round, turn %g)")
+            if r0 < 2.9 and r1 < 2.9 and psi0 + sgn * went - abs(spin) < -0.01 and
+               #failures < 10 then
+              failures[#failures + 1] = ("start %d frame %d: the blade passed through it " ..
+                                         "(%.3g ahead, went %.3g round, turn %g)")
                 :format(start, frame, psi0, went, spin)
             end
             -- nor flung: no farther than the blade's tip is pushed ahead
             -- of it in a step (its face's reach, 3.1 tan(turn), at most a
             -- turn of 60 degrees at once)
-            if r1 > r0 + 3.1 * max(abs(spin), math.tan(min(abs(spin), pi / 3))) + 1 and #failures < 10 then
-              failures[#failures + 1] = ("start %d frame %d: flung from %.3g to %.3g from the pivot"):format(start, frame, r0, r1)
+            local reach = 3.1 * max(abs(spin), math.tan(min(abs(spin), pi / 3)))
+            if r1 > r0 + reach + 1 and #failures < 10 then
+              failures[#failures + 1] =
+                ("start %d frame %d: flung from %.3g to %.3g from the pivot")
+                  :format(start, frame, r0, r1)
             end
             -- for a slow blade, the path is near the straight line
             -- from..pos: its centre never crosses the blade on it
@@ -444,7 +456,9 @@ describe("a fast blade", function()
                 local t = i / 200
                 local cx, cy = from.x + (pos.x - from.x) * t, from.y + (pos.y - from.y) * t
                 if point_poly(cx, cy, solid_poly_at(blade, t - 1)) < -1e-9 and #failures < 10 then
-                  failures[#failures + 1] = ("start %d frame %d: the blade crossed the centre at t = %g"):format(start, frame, t)
+                  failures[#failures + 1] =
+                    ("start %d frame %d: the blade crossed the centre at t = %g")
+                      :format(start, frame, t)
                   break
                 end
               end
@@ -497,7 +511,8 @@ describe("coins on the windmill's path", function()
       blade.angle = blade.angle + SPIN
       table.sort(expected, function(a, b) return a.u < b.u end)
       if #got ~= #expected then
-        problems[#problems + 1] = ("frame %d: %d events, the checker %d"):format(frame, #got, #expected)
+        problems[#problems + 1] =
+          ("frame %d: %d events, the checker %d"):format(frame, #got, #expected)
       else
         for i, e in ipairs(expected) do
           local g = got[i]
@@ -623,7 +638,8 @@ describe("a 3D level with turning shapes", function()
         options.velocity = V(vx, vy, 0)
         local from = pos
         local contacts
-        pos, contacts, grounded, vel = w:move_capsule(R, V(0, AX, 0), pos, pos + options.velocity * DT, options)
+        pos, contacts, grounded, vel =
+          w:move_capsule(R, V(0, AX, 0), pos, pos + options.velocity * DT, options)
         if grounded then grounded_n = grounded_n + 1 end
         for _, c in ipairs(contacts) do met[c.id] = (met[c.id] or 0) + 1 end
         w:advance()
@@ -635,21 +651,26 @@ describe("a 3D level with turning shapes", function()
           local d = segment_box({ pos.x, pos.y - AX, pos.z }, { pos.x, pos.y + AX, pos.z },
                                 b.c, b.q, b.e)
           if d < R - 1e-9 then
-            fail(frame, ("inside %d by %.3g at (%.5g, %.5g, %.5g)"):format(b.id, R - d, pos.x, pos.y, pos.z))
+            fail(frame, ("inside %d by %.3g at (%.5g, %.5g, %.5g)")
+              :format(b.id, R - d, pos.x, pos.y, pos.z))
           end
           for i = 1, 8 do
             local t = i / 8
             local q = b.spin and qslerp(b.q_prev, b.q, t) or b.q
             local c = { from.x + (pos.x - from.x) * t, from.y + (pos.y - from.y) * t,
                         from.z + (pos.z - from.z) * t }
-            if segment_box({ c[1], c[2] - AX, c[3] }, { c[1], c[2] + AX, c[3] }, b.c, q, b.e) < -1e-9 then
+            local core = segment_box({ c[1], c[2] - AX, c[3] }, { c[1], c[2] + AX, c[3] },
+                                     b.c, q, b.e)
+            if core < -1e-9 then
               fail(frame, ("the core crossed %d at t = %g"):format(b.id, t))
               break
             end
           end
           if b.spin then
             local _, _, _, rot = w:get(b.id)
-            if not quat_close(rot, b.q) then fail(frame, "shape " .. b.id .. " turned elsewhere") end
+            if not quat_close(rot, b.q) then
+              fail(frame, "shape " .. b.id .. " turned elsewhere")
+            end
           end
         end
       end
@@ -696,8 +717,10 @@ describe("a hostile mod", function()
     assert.are.equal(not_unit, spin({ w = 1e-200, x = 1e-200, y = 0, z = 0 }))
     assert.are.equal("bad argument #2 to 'set_spin' (number is NaN)",
                      spin({ w = 0 / 0, x = 0, y = 0, z = 0 }))
-    assert.matches("bad argument #2 to 'set_spin' %(quaternion expected", spin({ w = 1, x = 0, y = 0 }))
-    assert.matches("bad argument #2 to 'set_spin' %(rotation %(angle or quaternion%) expected, got string%)",
+    assert.matches("bad argument #2 to 'set_spin' %(quaternion expected",
+                   spin({ w = 1, x = 0, y = 0 }))
+    assert.matches("bad argument #2 to 'set_spin' " ..
+                   "%(rotation %(angle or quaternion%) expected, got string%)",
                    spin("1"))
     assert.matches("bad argument #2 to 'set_spin' %(rotation", spin(nil))
     assert.matches("bad argument #2 to 'set_spin' %(rotation", spin(box))
@@ -706,9 +729,11 @@ describe("a hostile mod", function()
     assert.are.equal("bad argument #4 to 'update' (number is infinite)",
                      message(w.update, w, mill, box, V(0, 0), -math.huge))
     assert.are.equal("bad argument #2 to 'move_convex' (rotation is not a unit quaternion)",
-                     message(w.move_convex, w, box, { w = 0, x = 0, y = 0, z = 0 }, V(0, 3), V(1, 3)))
+                     message(w.move_convex, w, box, { w = 0, x = 0, y = 0, z = 0 },
+                             V(0, 3), V(1, 3)))
     assert.are.equal("bad argument #3 to 'sweep_convex_turning' (number is NaN)",
-                     message(collide.sweep_convex_turning, box, 0, 0 / 0, V(0, 0), V(1, 0), box, 0, V(5, 0)))
+                     message(collide.sweep_convex_turning, box, 0, 0 / 0, V(0, 0), V(1, 0),
+                             box, 0, V(5, 0)))
     -- a denormal part of a unit quaternion is a unit quaternion
     assert.is_true(w:set_spin(mill, { w = 1, x = 5e-324, y = 0, z = 0 }))
     w:advance()
@@ -727,7 +752,8 @@ describe("a hostile mod", function()
     for _, id in ipairs({ 999, 0, -1, 1.5, 0 / 0, 2 ^ 63 }) do
       assert.is_false(w:set_spin(id, 1))
     end
-    assert.matches("bad argument #1 to 'set_spin' %(number expected", message(w.set_spin, w, "1", 1))
+    assert.matches("bad argument #1 to 'set_spin' %(number expected",
+                   message(w.set_spin, w, "1", 1))
     assert.is_nil(w:spin(ball))
     assert.is_nil(w:spin(999))
     w:remove(mill)
@@ -746,8 +772,10 @@ describe("a hostile mod", function()
     assert.are.equal("bad argument #1 to 'convex' (convex has more than 256 points)",
                      message(collide.convex, circle(257)))
     local line = "bad argument #1 to 'convex' (points are all on one line)"
-    assert.are.equal(line, message(collide.convex, { { 1, 1, 1 }, { 1, 1, 1 }, { 1, 1, 1 }, { 1, 1, 1 } }))
-    assert.are.equal(line, message(collide.convex, { { 0, 0, 0 }, { 1, 1, 1 }, { 2, 2, 2 }, { 3, 3, 3 } }))
+    local same = { { 1, 1, 1 }, { 1, 1, 1 }, { 1, 1, 1 }, { 1, 1, 1 } }
+    assert.are.equal(line, message(collide.convex, same))
+    local diagonal = { { 0, 0, 0 }, { 1, 1, 1 }, { 2, 2, 2 }, { 3, 3, 3 } }
+    assert.are.equal(line, message(collide.convex, diagonal))
     -- coplanar points in 3D: a flat hull in their plane
     local slant = collide.convex { { 0, 0, 1 }, { 1, 0, 2 }, { 0, 1, 3 }, { 1, 1, 4 } }
     assert.is_true(slant.flat)
@@ -786,7 +814,8 @@ describe("a hostile mod", function()
     for _, s in ipairs({ 2 ^ -60, 1e-100, 1e-150, 1e-160, 1e-200, 1e-300, 2 ^ -1022 }) do
       local r = scene(s)
       assert.is_true(r[1])
-      assert.is_true(abs(r[2] - ref[2]) < 1e-12, ("u %.17g at scale %g, %.17g at 1"):format(r[2], s, ref[2]))
+      assert.is_true(abs(r[2] - ref[2]) < 1e-12,
+                     ("u %.17g at scale %g, %.17g at 1"):format(r[2], s, ref[2]))
       assert.are.equal(0, r[4].z)
       assert.is_true(abs(r[4]:length() - 1) < 1e-12)
       assert.is_true(abs(r[4].x - ref[4].x) < 1e-9)
@@ -808,12 +837,13 @@ describe("a hostile mod", function()
   -- The same 2D scene scaled by s, down to tiny sizes: the same answer.
   local function tiny_scene(s)
     local A = collide.convex_box(V(s, s, 0))
+    local c0, c1 = V(0, 0), V(10 * s, 2 * s)
     return {
-      convex = { collide.sweep_convex_convex(A, 0.3, V(0, 0), V(10 * s, 2 * s), A, 1, V(5 * s, 0)) },
-      aabb = { collide.sweep_convex_aabb(A, 0.3, V(0, 0), V(10 * s, 2 * s), V(5 * s, 0), V(s, s, 0)) },
-      segment = { collide.sweep_convex_segment(A, 0.3, V(0, 0), V(10 * s, 2 * s), V(5 * s, -s), V(5 * s, s)) },
-      sphere = { collide.sweep_convex_sphere(A, 0.3, V(0, 0), V(10 * s, 2 * s), V(5 * s, 0), s) },
-      capsule = { collide.sweep_convex_capsule(A, 0.3, V(0, 0), V(10 * s, 2 * s), V(5 * s, -s), V(5 * s, s), s) },
+      convex = { collide.sweep_convex_convex(A, 0.3, c0, c1, A, 1, V(5 * s, 0)) },
+      aabb = { collide.sweep_convex_aabb(A, 0.3, c0, c1, V(5 * s, 0), V(s, s, 0)) },
+      segment = { collide.sweep_convex_segment(A, 0.3, c0, c1, V(5 * s, -s), V(5 * s, s)) },
+      sphere = { collide.sweep_convex_sphere(A, 0.3, c0, c1, V(5 * s, 0), s) },
+      capsule = { collide.sweep_convex_capsule(A, 0.3, c0, c1, V(5 * s, -s), V(5 * s, s), s) },
       ray = { collide.raycast_convex(A, 0.3, V(5 * s, 0), V(0, 0), V(10 * s, 2 * s)) },
     }
   end
