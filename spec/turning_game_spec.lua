@@ -375,8 +375,9 @@ describe("a 2D level with turning shapes", function()
     it("a " .. kind .. " player runs and jumps through it, never inside, never through", function()
       local failures, seen = run_level(kind, FRAMES)
       assert.are.same({}, failures)
-      -- it did play the level: ran, landed, jumped, met the windmill
-      assert.is_true(seen.grounded > FRAMES / 4)
+      -- it did play the level: ran, landed, jumped (it hops: a jump every
+      -- 45 frames, when grounded, keeps it in the air most of the time)
+      assert.is_true(seen.grounded > FRAMES / 8)
       assert.is_true(seen.jumps > 3)
       assert.is_true(seen.max_x > 20)
       if kind == "shape" then assert.is_true(seen.events > 0) end
@@ -676,7 +677,6 @@ describe("a 3D level with turning shapes", function()
       end
       assert.are.same({}, failures)
       assert.is_true(grounded_n > FR / 3)
-      if os.getenv("TG_DEBUG") then print(variant, pos, grounded_n, met[tt], met[slab]) end
       if variant == "walk" then assert.is_true((met[tt] or 0) > 0 and (met[slab] or 0) > 0) end
       if variant == "stand" then
         -- carried round the turntable: its distance from the axis kept
@@ -684,6 +684,95 @@ describe("a 3D level with turning shapes", function()
       end
     end)
   end
+end)
+
+describe("collide.sweep_convex_turning in 2D, judged by sampling", function()
+  -- Two turned boxes, one turning from r0 to r1 the short way round while
+  -- it moves; the checker turns it by its own arithmetic and samples the
+  -- step: a hit is never inside B beyond rounding, never after a sampled
+  -- overlap, its normal a unit vector in the plane; a miss has no sampled
+  -- overlap. Turns of every kind: any, exactly half a turn, past whole
+  -- turns, at angles near 1e6, tiny, ordinary.
+  local seed = 28032
+  local function rnd()
+    seed = (seed * 16807) % 2147483647
+    return seed / 2147483647
+  end
+  local function rr(a, b) return a + (b - a) * rnd() end
+  local function shortest(a0, a1)
+    local d = (a1 - a0) % (2 * pi)
+    if d > pi then d = d - 2 * pi end
+    if d == pi and a1 <= a0 then d = -pi end
+    return d
+  end
+
+  it("never late, never missed, a unit normal in the plane", function()
+    local problems, hits = {}, 0
+    local N = size.cases(200, 2000)
+    for case = 1, size.cases(300, 4000) do
+      local hx, hy, bx, by = rr(0.05, 2), rr(0.05, 1), rr(0.1, 1), rr(0.1, 1)
+      local A, B = collide.convex_box(V(hx, hy, 0)), collide.convex_box(V(bx, by, 0))
+      local kind, r0 = case % 6, rr(-pi, pi)
+      local r1
+      if kind == 0 then r1 = r0 + rr(-3.1, 3.1)
+      elseif kind == 1 then r1 = r0 + pi * (rnd() < 0.5 and 1 or -1)
+      elseif kind == 2 then r1 = r0 + 2 * pi * math.floor(rr(-3, 3)) + rr(-0.5, 0.5)
+      elseif kind == 3 then r0 = r0 + 1e6; r1 = r0 + rr(-2, 2)
+      elseif kind == 4 then r1 = r0 + rr(-1e-9, 1e-9)
+      else r1 = r0 + rr(-1, 1) end
+      local rb = rr(-pi, pi)
+      local a0 = V(rr(-4, 4), rr(-4, 4))
+      local a1 = case % 5 == 0 and a0 or a0 + V(rr(-3, 3), rr(-3, 3))
+      local b = V(rr(-2, 2), rr(-2, 2))
+      local Bp = turned_poly(box_points(bx, by), rb, b.x, b.y)
+      local dtheta = shortest(r0, r1)
+      local function Aat(u)
+        return turned_poly(box_points(hx, hy), r0 + u * dtheta,
+                           a0.x + (a1.x - a0.x) * u, a0.y + (a1.y - a0.y) * u)
+      end
+      if sat_depth(Aat(0), Bp) < -1e-9 then
+        local hit, u, _, normal = collide.sweep_convex_turning(A, r0, r1, a0, a1, B, rb, b)
+        local first
+        for i = 1, N do
+          if sat_depth(Aat(i / N), Bp) >= 0 then first = i / N; break end
+        end
+        local function bad(msg)
+          if #problems < 10 then
+            problems[#problems + 1] = ("case %d (kind %d): %s"):format(case, kind, msg)
+          end
+        end
+        if hit then
+          hits = hits + 1
+          local d = sat_depth(Aat(u), Bp)
+          if d > 1e-9 then bad(("inside by %g at u = %.17g"):format(d, u)) end
+          if first and u > first then
+            bad(("u = %.17g after a sampled overlap at %g"):format(u, first))
+          end
+          if abs(normal:length() - 1) > 1e-9 or normal.z ~= 0 then
+            bad("normal " .. tostring(normal))
+          end
+        elseif first then
+          bad(("missed the overlap sampled at %g"):format(first))
+        end
+      end
+    end
+    assert.are.same({}, problems)
+    assert.is_true(hits > 10)
+  end)
+
+  it("at angles near 1e6 a 2D contact's normal lies in the plane", function()
+    -- GJK's simplex lies in the plane at the contact; its plane's normal
+    -- (0, 0, 1) came out as the contact's normal
+    local A = collide.convex_box(V(1.252838173603098, 0.26980746661769572, 0))
+    local B = collide.convex_box(V(0.7670339992116364, 0.54042474997249657, 0))
+    local hit, u, _, normal = collide.sweep_convex_turning(A,
+      1000001.1782563336, 1000000.1304505591,
+      V(-2.1187010435940237, -1.0084396847563051), V(0.24696268199335902, -3.2982037376138402),
+      B, 2.4007230331884859, V(-0.042957584393656711, -1.9881209041867969))
+    assert.is_true(hit and abs(u - 0.2516816298178) < 1e-9)
+    assert.are.equal(0, normal.z)
+    assert.is_true(abs(normal:length() - 1) < 1e-12)
+  end)
 end)
 
 describe("a hostile mod", function()

@@ -441,6 +441,26 @@ static double separation(vec3 n, const vec3 *xa, int na, const vec3 *yb, int nb,
 
 static double maxabs(vec3 v) { return dmax(fabs(v.x), dmax(fabs(v.y), fabs(v.z))); }
 
+/* Whether both point sets lie in one plane normal to the unit n (within
+   eps): two flat shapes in one plane (2D) and n that plane's normal,
+   along which they always touch. */
+static int flat_across(vec3 n, const vec3 *xa, int na, const vec3 *yb, int nb,
+                       double eps) {
+  double lo = HUGE_VAL, hi = -HUGE_VAL;
+  int i;
+  for (i = 0; i < na; i++) {
+    double t = v_dot(n, xa[i]);
+    lo = dmin(lo, t);
+    hi = dmax(hi, t);
+  }
+  for (i = 0; i < nb; i++) {
+    double t = v_dot(n, yb[i]);
+    lo = dmin(lo, t);
+    hi = dmax(hi, t);
+  }
+  return hi - lo <= eps;
+}
+
 /* What the advancement found: the moment, the normal n (from B toward
    A), the closest points on A (pa) and on B's surface (pb), the
    features of A (its support set along -n) and B (along n). */
@@ -494,6 +514,7 @@ static int advance_scaled(const collide_convex *A, int kA, const path *P,
     rot3 R;
     vec3 c = v_madd(a0, d, u), v, pbc, pac, n, feat;
     double g, vlen, h, hq = HUGE_VAL;
+    int from_feat = 0;
     *steps = it + 1;
     path_rot(P, u, &R);
     for (i = 0; i < na; i++) {
@@ -510,17 +531,27 @@ static int advance_scaled(const collide_convex *A, int kA, const path *P,
          pair's own normal, GJK's is off by eps |x| / gap) */
       vec3 nf = v_normalize(feat);
       double hf, gf = separation(nf, xa, na, yb, nb, &hf) - rB - round_k;
-      if (gf > g || (dmin(g, gf) <= tol && gf >= g - tol)) {
+      /* (not the normal of the plane of two flat shapes in it: GJK's
+         simplex lies in that plane at a contact, its "face" normal is
+         the plane's, and along it they always touch -- with angles near
+         1e6, whose turned corners round more, it won over GJK's own
+         direction and a 2D contact came out with the normal (0, 0, 1)) */
+      if ((gf > g || (dmin(g, gf) <= tol && gf >= g - tol)) &&
+          !(rB == 0 && flat_across(nf, xa, na, yb, nb, 4 * round_k))) {
         g = dmax(g, gf);
         n = nf;
         hB = hf;
+        from_feat = 1;
       }
     }
     if (g <= tol) {
       /* the contact */
       double ftol = 1e-9 * (scaleB + maxabs(c) + rA + L), lo = HUGE_VAL;
       int cb_ = 0, ca_ = 0;
-      if (vlen == 0) {   /* (overlapping by rounding: n is the last one's) */
+      if (vlen == 0 || (it > 0 && !from_feat && vlen <= round_k)) {
+        /* overlapping by rounding, or GJK's direction as short as the
+           rounding (its direction is noise): n is the last step's */
+        if (vlen > 0) n = n_prev;
         hB = -HUGE_VAL;
         for (i = 0; i < nb; i++) hB = dmax(hB, v_dot(n, yb[i]));
       }
