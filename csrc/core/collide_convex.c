@@ -498,7 +498,11 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
   vec3 toward;
   if (s->miss || (L.x == 0 && L.y == 0 && L.z == 0)) return;
   len2 = v_len2(L);
-  if (!(len2 > 0) || !(len2 < HUGE_VAL)) {   /* tiny or huge: rescale first */
+  /* tiny or huge: rescale first. Tiny is below 2^-600, not only 0: a
+     side normal of a flat hull 1e-160 across is about 1e-160 long, its
+     square and the supports along it (1e-320) lose their digits to
+     underflow, and the sweep's u was off by up to 5% (1e-162) */
+  if (!(len2 > 0x1p-600) || !(len2 < HUGE_VAL)) {
     L = v_normalize(L);
     len2 = 1;
   }

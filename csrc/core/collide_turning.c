@@ -441,6 +441,26 @@ static double separation(vec3 n, const vec3 *xa, int na, const vec3 *yb, int nb,
 
 static double maxabs(vec3 v) { return dmax(fabs(v.x), dmax(fabs(v.y), fabs(v.z))); }
 
+/* Whether both point sets lie in one plane normal to the unit n (within
+   eps): two flat shapes in one plane (2D) and n that plane's normal,
+   along which they always touch. */
+static int flat_across(vec3 n, const vec3 *xa, int na, const vec3 *yb, int nb,
+                       double eps) {
+  double lo = HUGE_VAL, hi = -HUGE_VAL;
+  int i;
+  for (i = 0; i < na; i++) {
+    double t = v_dot(n, xa[i]);
+    lo = dmin(lo, t);
+    hi = dmax(hi, t);
+  }
+  for (i = 0; i < nb; i++) {
+    double t = v_dot(n, yb[i]);
+    lo = dmin(lo, t);
+    hi = dmax(hi, t);
+  }
+  return hi - lo <= eps;
+}
+
 /* What the advancement found: the moment, the normal n (from B toward
    A), the closest points on A (pa) and on B's surface (pb), the
    features of A (its support set along -n) and B (along n). */
@@ -460,9 +480,9 @@ static int feature_of(int count) {
    for a hull, the radius of a sphere or a capsule). 0 no contact, 1 a
    contact in *co, 2 a contact at u = 0 (within the tolerance: the caller
    may ask an exact test), the step count into *steps. */
-static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
-                       const vec3 *yb, int nb, double rB, contact_out *co,
-                       int *steps) {
+static int advance_scaled(const collide_convex *A, int kA, const path *P,
+                          vec3 a0, vec3 a1, const vec3 *yb, int nb, double rB,
+                          contact_out *co, int *steps) {
   vec3 xa[COLLIDE_MAX_CONVEX_POINTS], pa[COLLIDE_MAX_CONVEX_POINTS];
   double ca[COLLIDE_MAX_CONVEX_POINTS], cb[COLLIDE_MAX_CONVEX_POINTS],
          cs[COLLIDE_MAX_CONVEX_POINTS], ct[COLLIDE_MAX_CONVEX_POINTS];
@@ -475,7 +495,12 @@ static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
   *steps = 0;
   for (i = 0; i < nb; i++) scaleB = dmax(scaleB, maxabs(yb[i]));
   scaleB += rB;
-  rA = A->radius;
+  if (kA == 0) {
+    rA = A->radius;
+  } else {   /* (A's corners scaled by 2^kA: its radius so, from them) */
+    rA = 0;
+    for (i = 0; i < na; i++) rA = dmax(rA, v_len(v_ldexp(A->vertices[i], kA)));
+  }
   d = v_sub(a1, a0);
   L = (v_len(d) + P->theta * rA) * (1 + 1e-12);
   /* the rounding of a gap (see the top): corners 16 eps (|c| + r_A) off,
@@ -489,10 +514,11 @@ static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
     rot3 R;
     vec3 c = v_madd(a0, d, u), v, pbc, pac, n, feat;
     double g, vlen, h, hq = HUGE_VAL;
+    int from_feat = 0;
     *steps = it + 1;
     path_rot(P, u, &R);
     for (i = 0; i < na; i++) {
-      pa[i] = rot_apply(&R, A->vertices[i]);
+      pa[i] = rot_apply(&R, kA == 0 ? A->vertices[i] : v_ldexp(A->vertices[i], kA));
       xa[i] = v_add(pa[i], c);
     }
     v = gjk(xa, na, yb, nb, &pac, &pbc, &feat, &warm);
@@ -505,17 +531,27 @@ static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
          pair's own normal, GJK's is off by eps |x| / gap) */
       vec3 nf = v_normalize(feat);
       double hf, gf = separation(nf, xa, na, yb, nb, &hf) - rB - round_k;
-      if (gf > g || (dmin(g, gf) <= tol && gf >= g - tol)) {
+      /* (not the normal of the plane of two flat shapes in it: GJK's
+         simplex lies in that plane at a contact, its "face" normal is
+         the plane's, and along it they always touch -- with angles near
+         1e6, whose turned corners round more, it won over GJK's own
+         direction and a 2D contact came out with the normal (0, 0, 1)) */
+      if ((gf > g || (dmin(g, gf) <= tol && gf >= g - tol)) &&
+          !(rB == 0 && flat_across(nf, xa, na, yb, nb, 4 * round_k))) {
         g = dmax(g, gf);
         n = nf;
         hB = hf;
+        from_feat = 1;
       }
     }
     if (g <= tol) {
       /* the contact */
       double ftol = 1e-9 * (scaleB + maxabs(c) + rA + L), lo = HUGE_VAL;
       int cb_ = 0, ca_ = 0;
-      if (vlen == 0) {   /* (overlapping by rounding: n is the last one's) */
+      if (vlen == 0 || (it > 0 && !from_feat && vlen <= round_k)) {
+        /* overlapping by rounding, or GJK's direction as short as the
+           rounding (its direction is noise): n is the last step's */
+        if (vlen > 0) n = n_prev;
         hB = -HUGE_VAL;
         for (i = 0; i < nb; i++) hB = dmax(hB, v_dot(n, yb[i]));
       }
@@ -590,6 +626,40 @@ static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
     co->feat_a = co->feat_b = COLLIDE_FEATURE_VERTEX;
   }
   return 1;
+}
+
+/* The advancement of a scene scaled by a power of two, 2^k, to a size
+   near 1 when it is smaller than 2^-100: every quantity of it is a length
+   (or a length per unit of u) and every test compares lengths with
+   lengths, so the scaled scene takes the very steps of the exact one --
+   but squares and cross products of its lengths no longer underflow.
+   Unscaled, a hull 1e-200 across had GJK's |v|^2 round to 0 (reported
+   touching at u = 0 with the normal (0, 0, 1), across the plane of two
+   flat shapes), and one 1e-150 across a face normal normalized from an
+   underflowed cross product (0.92 long). Scaling by 2^k is exact (no
+   rounding: the exponents shift), and so is scaling the points back.
+   Scenes of ordinary size (2^-100 and up) run unscaled, bit for bit as
+   before. */
+static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
+                       const vec3 *yb, int nb, double rB, contact_out *co,
+                       int *steps) {
+  vec3 ys[COLLIDE_MAX_CONVEX_POINTS];
+  double size = dmax(dmax(A->radius, rB), dmax(maxabs(a0), maxabs(a1)));
+  int i, rc, k;
+  for (i = 0; i < nb; i++) size = dmax(size, maxabs(yb[i]));
+  for (i = 0; i < A->vertex_count; i++) size = dmax(size, maxabs(A->vertices[i]));
+  if (!(size > 0 && size < 0x1p-100) || nb > COLLIDE_MAX_CONVEX_POINTS)
+    return advance_scaled(A, 0, P, a0, a1, yb, nb, rB, co, steps);
+  /* (ldexp: 2^k itself overflows for a subnormal size, k up to 1074) */
+  k = -ilogb(size);
+  for (i = 0; i < nb; i++) ys[i] = v_ldexp(yb[i], k);
+  rc = advance_scaled(A, k, P, v_ldexp(a0, k), v_ldexp(a1, k), ys, nb, ldexp(rB, k),
+                      co, steps);
+  if (rc != 0) {
+    co->pa = v_ldexp(co->pa, -k);
+    co->pb = v_ldexp(co->pb, -k);
+  }
+  return rc;
 }
 
 int collide__sweep_convex_turning_steps(const collide_convex *A,
