@@ -351,9 +351,11 @@ if FFI then
     e.x, e.y, e.z = 0, 0, 0
   end
 else
+  -- (|cx| and |cy| compared, not math.abs: a C call on Lua 5.x; the sign
+  -- of a zero does not change the sum, ex + ey >= 0)
   set_box = function(c, e, l, t, r, b)
     local cx, cy, ex, ey = (l + r) * 0.5, (t + b) * 0.5, (r - l) * 0.5, (b - t) * 0.5
-    local m = MARGIN * (abs(cx) + abs(cy) + ex + ey) + TINY
+    local m = MARGIN * ((cx < 0 and -cx or cx) + (cy < 0 and -cy or cy) + ex + ey) + TINY
     c[1], c[2], c[3] = cx, cy, 0
     e[1], e[2], e[3] = ex + m, ey + m, 0
   end
