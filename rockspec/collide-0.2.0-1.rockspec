@@ -30,6 +30,7 @@ build = {
         "csrc/core/collide_capsule.c",
         "csrc/core/collide_capsule_box.c",
         "csrc/core/collide_capsule_flat.c",
+        "csrc/core/collide_contact.c",
         "csrc/core/collide_convex.c",
         "csrc/core/collide_hull.c",
         "csrc/core/collide_convex_obstacle.c",
