@@ -44,6 +44,7 @@ build = {
         "csrc/core/collide_prims.c",
         "csrc/core/collide_query.c",
         "csrc/core/collide_sensor.c",
+        "csrc/core/collide_slots.c",
         "csrc/core/collide_spin.c",
         "csrc/core/collide_sphere.c",
         "csrc/core/collide_tree.c",

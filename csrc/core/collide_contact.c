@@ -40,7 +40,7 @@
  * nearest edge. A plane is two-sided and thin: n is +-its normal.
  */
 #include <float.h>
-#include "collide_world_internal.h"
+#include "collide_contact.h"
 
 
 /* ---- the exact tests: (moving shape, obstacle kind) ------------------------ */

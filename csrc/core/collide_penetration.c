@@ -7,7 +7,8 @@
  * derivation is there); this file runs them over the world's query and
  * combines them into the push-out.
  */
-#include "collide_world_internal.h"
+#include "collide_penetration.h"
+#include "collide_query.h"
 
 /* The query's form of m (a capsule of zero axis answers as a sphere, as
    collide__query_init_mover makes it). */

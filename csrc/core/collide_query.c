@@ -9,7 +9,9 @@
  * (see the notes at the top of collide_world.c).
  */
 #include <float.h>
-#include "collide_world_internal.h"
+#include "collide_query.h"
+#include "collide_spin.h"
+#include "collide_tree.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
