@@ -111,9 +111,9 @@ static double depth_along(const collide_convex *A, const vec3 R[3], vec3 pos,
 /* The search of the least D(n) over the candidates offered. */
 typedef struct search {
   const collide_convex *A;
-  const vec3 *R;
+  vec3 R[3];         /* A's rotation matrix */
   vec3 pos;
-  const obstacle *x;
+  obstacle x;
   int plane2d;       /* the 2D rule: only directions across N */
   vec3 N;            /* (a flat hull's world normal) */
   int found;
@@ -126,7 +126,7 @@ static void offer(search *s, vec3 n) {
   n = v_normalize(n);
   if (v_len2(n) == 0) return;
   if (s->plane2d && fabs(v_dot(n, s->N)) > 1e-9) return;
-  d = depth_along(s->A, s->R, s->pos, s->x, n);
+  d = depth_along(s->A, s->R, s->pos, &s->x, n);
   if (!s->found || d < s->depth) {
     s->found = 1;
     s->best = n;
@@ -221,16 +221,19 @@ static int finish(int rc, search *s, collide_hit *h, double *depth) {
   return 1;
 }
 
-static int start(search *s, const collide_convex *A, const collide_rotation *rot,
-                 const vec3 *pos, const obstacle *x, vec3 R[3]) {
+/* Every entry point's beginning: *depth 0, the search empty with the
+   obstacle of kind (its fields are the caller's to fill), A and rot
+   checked (arguments 1 and 2), R its matrix. 0, or the argument error. */
+static int start(search *s, int kind, const collide_convex *A,
+                 const collide_rotation *rot, const vec3 *pos, double *depth) {
   int e;
+  *depth = 0;
   memset(s, 0, sizeof *s);
+  s->x.kind = kind;
   if (A == NULL || A->vertex_count < 3) return COLLIDE_FAIL(1, COLLIDE_E_FEW_POINTS);
   s->A = A;
-  s->R = R;
-  if ((e = collide__rotation_matrix(rot, R)) != 0) return COLLIDE_FAIL(2, e);
+  if ((e = collide__rotation_matrix(rot, s->R)) != 0) return COLLIDE_FAIL(2, e);
   s->pos = *pos;
-  s->x = x;
   return 0;
 }
 
@@ -244,16 +247,11 @@ int collide__penetration_convex_sphere(const collide_convex *A,
                                        const collide_rotation *rot,
                                        const vec3 *pos, const vec3 *center,
                                        double r, collide_hit *h, double *depth) {
-  vec3 R[3];
-  obstacle x;
   search s;
   int rc;
-  *depth = 0;
-  memset(&x, 0, sizeof x);
-  x.kind = X_SPHERE;
-  x.a = *center;
-  x.r = r;
-  if ((rc = start(&s, A, rot, pos, &x, R)) < 0) return rc;
+  if ((rc = start(&s, X_SPHERE, A, rot, pos, depth)) < 0) return rc;
+  s.x.a = *center;
+  s.x.r = r;
   rc = collide_sweep_convex_sphere(A, rot, pos, pos, center, r, h);
   if (rc == 1) {
     round_candidates(&s, *center, NULL, r);
@@ -267,17 +265,13 @@ int collide__penetration_convex_capsule(const collide_convex *A,
                                         const vec3 *pos, const vec3 *a,
                                         const vec3 *b, double r, collide_hit *h,
                                         double *depth) {
-  vec3 R[3], q, axis;
-  obstacle x;
+  vec3 q, axis;
   search s;
   int rc;
-  *depth = 0;
-  memset(&x, 0, sizeof x);
-  x.kind = X_CAPSULE;
-  x.a = *a;
-  x.b = *b;
-  x.r = r;
-  if ((rc = start(&s, A, rot, pos, &x, R)) < 0) return rc;
+  if ((rc = start(&s, X_CAPSULE, A, rot, pos, depth)) < 0) return rc;
+  s.x.a = *a;
+  s.x.b = *b;
+  s.x.r = r;
   rc = collide_sweep_convex_capsule(A, rot, pos, pos, a, b, r, h);
   if (rc == 1) {
     q = v_scale(v_add(*a, *b), 0.5);
@@ -293,17 +287,21 @@ int collide__penetration_convex_aabb(const collide_convex *A,
                                      const vec3 *pos, const vec3 *center,
                                      const vec3 *e, collide_hit *h,
                                      double *depth) {
-  vec3 R[3];
-  obstacle x;
   search s;
   int rc;
-  *depth = 0;
-  memset(&x, 0, sizeof x);
-  x.kind = X_AABB;
-  x.a = *center;
-  x.b = *e;
-  if ((rc = start(&s, A, rot, pos, &x, R)) < 0) return rc;
+  if ((rc = start(&s, X_AABB, A, rot, pos, depth)) < 0) return rc;
+  s.x.a = *center;
+  s.x.b = *e;
   return polytope(collide_sweep_convex_aabb(A, rot, pos, pos, center, e, h), &s, h, depth);
+}
+
+/* The polytope obstacles given by their points (a triangle, a polygon, a
+   segment): n of them at v, the kernel's answer rc. */
+static int points(search *s, const vec3 *v, int n, int rc, collide_hit *h,
+                  double *depth) {
+  s->x.v = v;
+  s->x.nv = n;
+  return polytope(rc, s, h, depth);
 }
 
 int collide__penetration_convex_triangle(const collide_convex *A,
@@ -311,21 +309,12 @@ int collide__penetration_convex_triangle(const collide_convex *A,
                                          const vec3 *pos, const vec3 *a,
                                          const vec3 *b, const vec3 *c,
                                          collide_hit *h, double *depth) {
-  vec3 R[3], v[3];
-  obstacle x;
+  const vec3 v[3] = {*a, *b, *c};
   search s;
   int rc;
-  *depth = 0;
-  memset(&x, 0, sizeof x);
-  v[0] = *a;
-  v[1] = *b;
-  v[2] = *c;
-  x.kind = X_POINTS;
-  x.v = v;
-  x.nv = 3;
-  if ((rc = start(&s, A, rot, pos, &x, R)) < 0) return rc;
-  return polytope(collide_sweep_convex_triangle(A, rot, pos, pos, a, b, c, h), &s, h,
-                  depth);
+  if ((rc = start(&s, X_POINTS, A, rot, pos, depth)) < 0) return rc;
+  return points(&s, v, 3, collide_sweep_convex_triangle(A, rot, pos, pos, a, b, c, h), h,
+                depth);
 }
 
 int collide__penetration_convex_polygon(const collide_convex *A,
@@ -333,17 +322,11 @@ int collide__penetration_convex_polygon(const collide_convex *A,
                                         const vec3 *pos,
                                         const collide_polygon *poly,
                                         collide_hit *h, double *depth) {
-  vec3 R[3];
-  obstacle x;
   search s;
   int rc;
-  *depth = 0;
-  memset(&x, 0, sizeof x);
-  x.kind = X_POINTS;
-  x.v = poly->vertices;
-  x.nv = poly->count;
-  if ((rc = start(&s, A, rot, pos, &x, R)) < 0) return rc;
-  return polytope(collide_sweep_convex_polygon(A, rot, pos, pos, poly, h), &s, h, depth);
+  if ((rc = start(&s, X_POINTS, A, rot, pos, depth)) < 0) return rc;
+  return points(&s, poly->vertices, poly->count,
+                collide_sweep_convex_polygon(A, rot, pos, pos, poly, h), h, depth);
 }
 
 int collide__penetration_convex_segment(const collide_convex *A,
@@ -351,34 +334,22 @@ int collide__penetration_convex_segment(const collide_convex *A,
                                         const vec3 *pos, const vec3 *a,
                                         const vec3 *b, collide_hit *h,
                                         double *depth) {
-  vec3 R[3], v[2];
-  obstacle x;
+  const vec3 v[2] = {*a, *b};
   search s;
   int rc;
-  *depth = 0;
-  memset(&x, 0, sizeof x);
-  v[0] = *a;
-  v[1] = *b;
-  x.kind = X_POINTS;
-  x.v = v;
-  x.nv = 2;
-  if ((rc = start(&s, A, rot, pos, &x, R)) < 0) return rc;
-  return polytope(collide_sweep_convex_segment(A, rot, pos, pos, a, b, h), &s, h, depth);
+  if ((rc = start(&s, X_POINTS, A, rot, pos, depth)) < 0) return rc;
+  return points(&s, v, 2, collide_sweep_convex_segment(A, rot, pos, pos, a, b, h), h,
+                depth);
 }
 
 int collide__penetration_convex_plane(const collide_convex *A,
                                       const collide_rotation *rot,
                                       const vec3 *pos, const collide_plane *plane,
                                       collide_hit *h, double *depth) {
-  vec3 R[3];
-  obstacle x;
   search s;
   int rc;
-  *depth = 0;
-  memset(&x, 0, sizeof x);
-  x.kind = X_PLANE;
-  x.plane = plane;
-  if ((rc = start(&s, A, rot, pos, &x, R)) < 0) return rc;
+  if ((rc = start(&s, X_PLANE, A, rot, pos, depth)) < 0) return rc;
+  s.x.plane = plane;
   return polytope(collide_sweep_convex_plane(A, rot, pos, pos, plane, h), &s, h, depth);
 }
 
@@ -388,18 +359,13 @@ int collide__penetration_convex_convex(const collide_convex *A,
                                        const collide_rotation *rotB,
                                        const vec3 *posB, collide_hit *h,
                                        double *depth) {
-  vec3 R[3];
-  obstacle x;
   search s;
   int rc;
-  *depth = 0;
-  memset(&x, 0, sizeof x);
-  x.kind = X_HULL;
-  x.B = B;
-  x.a = *posB;
-  if ((rc = start(&s, A, rotA, posA, &x, R)) < 0) return rc;
+  if ((rc = start(&s, X_HULL, A, rotA, posA, depth)) < 0) return rc;
+  s.x.B = B;
+  s.x.a = *posB;
   if (B == NULL || B->vertex_count < 3) return COLLIDE_FAIL(5, COLLIDE_E_FEW_POINTS);
-  if ((rc = collide__rotation_matrix(rotB, x.RB)) != 0) return COLLIDE_FAIL(6, rc);
+  if ((rc = collide__rotation_matrix(rotB, s.x.RB)) != 0) return COLLIDE_FAIL(6, rc);
   return polytope(collide_sweep_convex_convex(A, rotA, posA, posA, B, rotB, posB, h),
                   &s, h, depth);
 }

@@ -35,7 +35,9 @@
  *
  * Sensors touch only shapes that are not sensors.
  */
-#include "collide_world_internal.h"
+#include "collide_sensor.h"
+#include "collide_query.h"
+#include "collide_tree.h"
 
 /* ---- the list of sensors --------------------------------------------------- */
 

@@ -20,7 +20,7 @@
  * advancement decides every later moment: never after the first contact,
  * at most 1e-9 of the relative motion's size before it.
  */
-#include "collide_world_internal.h"
+#include "collide_spin.h"
 #include "collide_turning.h"
 
 /* The mover's points about its centre c (at most

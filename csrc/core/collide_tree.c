@@ -34,7 +34,7 @@
  * can touch the exact test.
  */
 #include <float.h>
-#include "collide_world_internal.h"
+#include "collide_tree.h"
 
 
 /* ---- nodes ---------------------------------------------------------------- */

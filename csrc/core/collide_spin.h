@@ -1,0 +1,25 @@
+/*
+ * collide_spin.h -- spinning convex shapes of the world
+ * (collide_spin.c), met by a moving shape. On collide_contact.h.
+ */
+#ifndef COLLIDE_SPIN_H
+#define COLLIDE_SPIN_H
+
+#include "collide_contact.h"
+
+/* collide__spin_test: the moving shape m from c0 to c1, over the moments
+ * t0 .. 1 of the step, against the spinning convex shape s (SHAPE_SPINS),
+ * which moves by its velocity and turns by its spin during the step: 1
+ * with *h (the point on s at the moment u, the normal toward the mover,
+ * s's feature), or 0. collide__spin_motion: where the point p of s (at
+ * the moment t0) is carried by the moment 1, less p: its velocity and
+ * its turn. */
+COLLIDE_PRIVATE int collide__spin_test(const shape *s, const collide__mover *m,
+                                       const vec3 *c0, const vec3 *c1, double t0,
+                                       collide_hit *h);
+COLLIDE_PRIVATE vec3 collide__spin_motion(const shape *s, vec3 p, double t0);
+/* The velocity (per step) of the point p of s at the moment tau: its
+   velocity plus its turn's, omega x (p - its origin at tau). */
+COLLIDE_PRIVATE vec3 collide__spin_velocity(const shape *s, vec3 p, double tau);
+
+#endif
