@@ -292,28 +292,107 @@ static int box_capsule(const vec3 *e, const vec3 *c0, const vec3 *c1,
   return rc;
 }
 
-/* Whether the convex mover m, its origin going from c0 to c1, stays
-   clearly on one side of triangle s's plane for the whole motion: then
-   the triangle's normal is a separating axis throughout and the sweep
-   kernel, which tries that axis among its own, answers no contact; the
-   test only spares it the other axes (most triangles a terrain's
-   broadphase lets through end here). Along the unit normal tn kept with
-   the shape, the hull spans [-h(-tn), h(tn)] about its origin (its support
-   function), whose height over the plane moves linearly from s0 to s1:
-   apart when min(s0, s1) - h(-tn) or -(max(s0, s1) + h(tn)) exceeds a
-   margin far above the rounding of either computation (about 1e-16 of
-   the magnitudes) and far below any gap that matters. */
-static int convex_clear_of_triangle(const shape *s, const collide__mover *m,
-                                    const vec3 *c0, const vec3 *c1) {
-  double s0 = v_dot(s->tn, v_sub(*c0, s->g.tri.a));
-  double s1 = v_dot(s->tn, v_sub(*c1, s->g.tri.a)), scale, margin;
+/* One axis of the separating-axis cull below: the u at which the
+   projections overlap are those with lo <= s0 + u ds <= hi; [*a, *b]
+   narrowed to them. 0 when nothing is left. */
+static int overlap_while(double s0, double ds, double lo, double hi, double *a,
+                         double *b) {
+  double u0, u1;
+  if (ds == 0) return s0 >= lo && s0 <= hi;
+  u0 = (lo - s0) / ds;
+  u1 = (hi - s0) / ds;
+  if (u0 > u1) { double t = u0; u0 = u1; u1 = t; }
+  if (u0 > *a) *a = u0;
+  if (u1 < *b) *b = u1;
+  return *a <= *b;
+}
+
+/*
+ * Whether the convex mover m, its origin going from c0 to c1, is surely
+ * apart from triangle s at every moment u in [0, ub]: then the sweep
+ * kernel, exact to rounding, finds no contact there (with ub = 1: none at
+ * all), and is not asked. A cull, no second kernel: any direction L is a
+ * separating axis at the moments when the projections of the two convex
+ * sets on L do not overlap, and under a translation each projection moves
+ * linearly in u, so the moments of overlap on L are an interval; when the
+ * intervals of a few axes have nothing in common within [0, ub], some
+ * axis separates them at every moment (the method of separating axes over
+ * a motion interval: Eberly, "Intersection of Convex Objects: The Method
+ * of Separating Axes", Geometric Tools, 2001; Ericson, Real-Time
+ * Collision Detection, 5.5.8). The axes: the triangle's unit normal tn,
+ * with the hull's own support function (most of a terrain's triangles
+ * that the broadphase lets through end there); then, in the hull's frame,
+ * the box about its corners (m->fc, m->fe) in place of the hull -- it
+ * contains the hull, so apart from it is apart from the hull -- against
+ * the triangle on the box's three axes and the nine cross products of
+ * them with the triangle's edges: the complete set of axes of a box and a
+ * triangle (Gottschalk, Lin and Manocha, "OBBTree", SIGGRAPH 1996;
+ * Akenine-Moller, "Fast 3D triangle-box overlap testing", 2001), so for a
+ * box hull (collide.convex_box) every candidate the kernel would call a
+ * miss ends here. Each overlap is widened by a margin far above the
+ * rounding of the projections (about 1e-16 of the magnitudes, times |L|)
+ * and far below any gap that matters, so that only shapes apart by more
+ * than it are culled: their first contact, if any, is later than ub by
+ * at least the margin over the motion's length, far more than the
+ * kernel's rounding of u.
+ */
+static int convex_apart_from_triangle(const shape *s, const collide__mover *m,
+                                      const vec3 *c0, const vec3 *c1, double ub) {
+  const vec3 *tri = &s->g.tri.a;   /* (a, b, c in a row) */
+  double a = 0, b = ub, s0, s1, scale, g;
+  vec3 p[3], d, e = m->fe;
+  int i, j;
   scale = max_abs3(c0);
   if (max_abs3(c1) > scale) scale = max_abs3(c1);
   if (s->tscale > scale) scale = s->tscale;
-  margin = 1e-9 * (1 + scale + m->hull->radius);
-  if (s0 > s1) { double t = s0; s0 = s1; s1 = t; }
-  if (s0 - margin > collide__convex_support(m, v_neg(s->tn))) return 1;
-  return -s1 - margin > collide__convex_support(m, s->tn);
+  g = 1e-9 * (1 + scale + m->hull->radius);
+  /* the normal: the hull spans [h - h(-tn), h + h(tn)] about the height
+     h = s0 + u (s1 - s0) of its origin over the plane */
+  s0 = v_dot(s->tn, v_sub(*c0, s->g.tri.a));
+  s1 = v_dot(s->tn, v_sub(*c1, s->g.tri.a));
+  if (!overlap_while(s0, s1 - s0, -collide__convex_support(m, s->tn) - g,
+                     collide__convex_support(m, v_neg(s->tn)) + g, &a, &b))
+    return 1;
+  /* in the hull's frame, about its box's centre at u = 0: the box at
+     u d, the triangle at p */
+  d = cvx_unturn(m->R, v_sub(*c1, *c0));
+  for (i = 0; i < 3; i++) p[i] = v_sub(cvx_unturn(m->R, v_sub(tri[i], *c0)), m->fc);
+  for (i = 0; i < 3; i++) {
+    double lo = vc(&p[0], i), hi = lo, r = vc(&e, i);
+    for (j = 1; j < 3; j++) {
+      double x = vc(&p[j], i);
+      lo = x < lo ? x : lo;
+      hi = x > hi ? x : hi;
+    }
+    if (!overlap_while(0, vc(&d, i), lo - r - g, hi + r + g, &a, &b)) return 1;
+  }
+  for (j = 0; j < 3; j++) {
+    vec3 t = v_sub(p[(j + 1) % 3], p[j]);
+    for (i = 0; i < 3; i++) {
+      /* L = axis i x t; p[j] and p[j + 1] project alike on it */
+      vec3 L = i == 0 ? v3(0, -t.z, t.y) : i == 1 ? v3(t.z, 0, -t.x) : v3(-t.y, t.x, 0);
+      double x0 = v_dot(L, p[j]), x1 = v_dot(L, p[(j + 2) % 3]);
+      double r = fabs(L.x) * e.x + fabs(L.y) * e.y + fabs(L.z) * e.z;
+      double gl = g * (fabs(L.x) + fabs(L.y) + fabs(L.z));
+      double lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
+      if (!overlap_while(0, v_dot(L, d), lo - r - gl, hi + r + gl, &a, &b)) return 1;
+    }
+  }
+  return 0;
+}
+
+/* The moving shape m from c0 to c1 against the fixed shape s, with the
+   contacts later than ub (<= 1) of no interest: a convex mover's
+   candidate apart from it until then is not given to the kernel (1 with
+   *h, or 0; a contact after ub may still be answered). */
+static int mover_test_until(const shape *s, const collide__mover *m, const vec3 *c0,
+                            const vec3 *c1, double ub, collide_hit *h) {
+  if (m->kind == MOVER_CONVEX && s->kind == COLLIDE_SHAPE_TRIANGLE &&
+      convex_apart_from_triangle(s, m, c0, c1, ub)) {
+    hit_clear(h);
+    return 0;
+  }
+  return collide__mover_test(s, m, c0, c1, h);
 }
 
 /* The moving shape of q from c0 to c1 against the fixed shape s. */
@@ -324,7 +403,7 @@ int collide__mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
      answer is the standalone one for the shape named); its arguments were
      checked when the query was made */
   if (m->kind == MOVER_CONVEX) {
-    if (s->kind == COLLIDE_SHAPE_TRIANGLE && convex_clear_of_triangle(s, m, c0, c1)) {
+    if (s->kind == COLLIDE_SHAPE_TRIANGLE && convex_apart_from_triangle(s, m, c0, c1, 1)) {
       hit_clear(h);
       return 0;
     }
@@ -589,6 +668,7 @@ static int offer_hit(query *q, int id, const collide_hit *h) {
 static int query_shape(collide_world *w, query *q, int slot) {
   const shape *s = &w->slots[slot];
   collide_hit h;
+  double ub;
   int rc, f;
   if (q->mask >= 0 && !(s->layers & q->mask)) return 0;
   if (s->id == q->skip_id) return 0;
@@ -629,12 +709,15 @@ static int query_shape(collide_world *w, query *q, int slot) {
     rc = shape_ray(s, &q->c0, &q->c1, q->ray_scale, &h);
     break;
   default:
+    /* a contact later than this one is dropped by offer_hit: the best so
+       far (and, with ties, tie_u more) */
+    ub = q->found ? fmin(q->best.u + (q->ties ? q->tie_u : 0), 1) : 1;
     if (SHAPE_SPINS(s)) {
       /* a convex shape turning during the step: conservative advancement
          of the relative motion (collide_spin.c) */
       rc = collide__spin_test(s, &q->m, &q->c0, &q->c1, q->t0, &h);
     } else if (s->moving < 0) {
-      rc = collide__mover_test(s, &q->m, &q->c0, &q->c1, &h);
+      rc = mover_test_until(s, &q->m, &q->c0, &q->c1, ub, &h);
     } else {
       /* the relative motion: the shape held at its place, the mover's end
          moved back by the shape's velocity (and its start by where the
@@ -642,7 +725,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
          mover's later rounds, branch mover) */
       vec3 c0 = q->t0 > 0 ? v_madd(q->c0, s->vel, -q->t0) : q->c0;
       vec3 c1 = v_sub(q->c1, s->vel);
-      rc = collide__mover_test(s, &q->m, &c0, &c1, &h);
+      rc = mover_test_until(s, &q->m, &c0, &c1, ub, &h);
       if (rc == 1) h.point = v_madd(h.point, s->vel, q->t0 + h.u * (1 - q->t0));
     }
     break;
