@@ -292,14 +292,16 @@ static int box_capsule(const vec3 *e, const vec3 *c0, const vec3 *c1,
   return rc;
 }
 
-/* One axis of the separating-axis cull below: the u at which the
-   projections overlap are those with lo <= s0 + u ds <= hi; [*a, *b]
-   narrowed to them. 0 when nothing is left. */
-static int overlap_while(double s0, double ds, double lo, double hi, double *a,
-                         double *b) {
-  double u0, u1;
-  if (ds == 0) return s0 >= lo && s0 <= hi;
-  u0 = (lo - s0) / ds;
+/* One axis of the separating-axis cull below: the moments u in [0, ub]
+   at which the projections overlap are those with lo <= s0 + u ds <= hi;
+   [*a, *b] (within [0, ub]) narrowed to them. 0 when nothing is left.
+   (Most axes overlap at both ends or at neither: no division then.) */
+static int overlap_while(double s0, double ds, double ub, double lo, double hi,
+                         double *a, double *b) {
+  double s1 = s0 + ub * ds, u0, u1;
+  if ((s0 < lo && s1 < lo) || (s0 > hi && s1 > hi)) return 0;
+  if (s0 >= lo && s0 <= hi && s1 >= lo && s1 <= hi) return 1;
+  u0 = (lo - s0) / ds;   /* (ds != 0: the ends differ) */
   u1 = (hi - s0) / ds;
   if (u0 > u1) { double t = u0; u0 = u1; u1 = t; }
   if (u0 > *a) *a = u0;
@@ -339,32 +341,40 @@ static int overlap_while(double s0, double ds, double lo, double hi, double *a,
 static int convex_apart_from_triangle(const shape *s, const collide__mover *m,
                                       const vec3 *c0, const vec3 *c1, double ub) {
   const vec3 *tri = &s->g.tri.a;   /* (a, b, c in a row) */
-  double a = 0, b = ub, s0, s1, scale, g;
-  vec3 p[3], d, e = m->fe;
+  const collide_convex *h = m->hull;
+  double a = 0, b = ub, s0, s1, scale, g, lo, hi;
+  vec3 p[3], d, e = m->fe, l;
   int i, j;
   scale = max_abs3(c0);
   if (max_abs3(c1) > scale) scale = max_abs3(c1);
   if (s->tscale > scale) scale = s->tscale;
-  g = 1e-9 * (1 + scale + m->hull->radius);
-  /* the normal: the hull spans [h - h(-tn), h + h(tn)] about the height
-     h = s0 + u (s1 - s0) of its origin over the plane */
+  g = 1e-9 * (1 + scale + h->radius);
+  /* the normal: the hull spans [s + lo, s + hi] about the height s =
+     s0 + u (s1 - s0) of its origin over the plane (lo, hi: its support
+     function, collide__convex_support, both ways in one pass) */
   s0 = v_dot(s->tn, v_sub(*c0, s->g.tri.a));
   s1 = v_dot(s->tn, v_sub(*c1, s->g.tri.a));
-  if (!overlap_while(s0, s1 - s0, -collide__convex_support(m, s->tn) - g,
-                     collide__convex_support(m, v_neg(s->tn)) + g, &a, &b))
-    return 1;
+  l = cvx_unturn(m->R, s->tn);
+  lo = hi = v_dot(h->vertices[0], l);
+  for (i = 1; i < h->vertex_count; i++) {
+    double x = v_dot(h->vertices[i], l);
+    lo = x < lo ? x : lo;
+    hi = x > hi ? x : hi;
+  }
+  if (!overlap_while(s0, s1 - s0, ub, -hi - g, -lo + g, &a, &b)) return 1;
   /* in the hull's frame, about its box's centre at u = 0: the box at
      u d, the triangle at p */
   d = cvx_unturn(m->R, v_sub(*c1, *c0));
   for (i = 0; i < 3; i++) p[i] = v_sub(cvx_unturn(m->R, v_sub(tri[i], *c0)), m->fc);
   for (i = 0; i < 3; i++) {
-    double lo = vc(&p[0], i), hi = lo, r = vc(&e, i);
+    double r = vc(&e, i);
+    lo = hi = vc(&p[0], i);
     for (j = 1; j < 3; j++) {
       double x = vc(&p[j], i);
       lo = x < lo ? x : lo;
       hi = x > hi ? x : hi;
     }
-    if (!overlap_while(0, vc(&d, i), lo - r - g, hi + r + g, &a, &b)) return 1;
+    if (!overlap_while(0, vc(&d, i), ub, lo - r - g, hi + r + g, &a, &b)) return 1;
   }
   for (j = 0; j < 3; j++) {
     vec3 t = v_sub(p[(j + 1) % 3], p[j]);
@@ -374,8 +384,9 @@ static int convex_apart_from_triangle(const shape *s, const collide__mover *m,
       double x0 = v_dot(L, p[j]), x1 = v_dot(L, p[(j + 2) % 3]);
       double r = fabs(L.x) * e.x + fabs(L.y) * e.y + fabs(L.z) * e.z;
       double gl = g * (fabs(L.x) + fabs(L.y) + fabs(L.z));
-      double lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
-      if (!overlap_while(0, v_dot(L, d), lo - r - gl, hi + r + gl, &a, &b)) return 1;
+      lo = x0 < x1 ? x0 : x1;
+      hi = x0 < x1 ? x1 : x0;
+      if (!overlap_while(0, v_dot(L, d), ub, lo - r - gl, hi + r + gl, &a, &b)) return 1;
     }
   }
   return 0;
@@ -387,10 +398,13 @@ static int convex_apart_from_triangle(const shape *s, const collide__mover *m,
    *h, or 0; a contact after ub may still be answered). */
 static int mover_test_until(const shape *s, const collide__mover *m, const vec3 *c0,
                             const vec3 *c1, double ub, collide_hit *h) {
-  if (m->kind == MOVER_CONVEX && s->kind == COLLIDE_SHAPE_TRIANGLE &&
-      convex_apart_from_triangle(s, m, c0, c1, ub)) {
-    hit_clear(h);
-    return 0;
+  if (m->kind == MOVER_CONVEX && s->kind == COLLIDE_SHAPE_TRIANGLE) {
+    if (convex_apart_from_triangle(s, m, c0, c1, ub)) {
+      hit_clear(h);
+      return 0;
+    }
+    /* (the kernel, as collide__mover_test calls it past the same cull) */
+    return collide__convex_test(m->hull, &m->rot, c0, c1, s, h);
   }
   return collide__mover_test(s, m, c0, c1, h);
 }
