@@ -296,8 +296,8 @@ static int box_capsule(const vec3 *e, const vec3 *c0, const vec3 *c1,
    at which the projections overlap are those with lo <= s0 + u ds <= hi;
    [*a, *b] (within [0, ub]) narrowed to them. 0 when nothing is left.
    (Most axes overlap at both ends or at neither: no division then.) */
-static int overlap_while(double s0, double ds, double ub, double lo, double hi,
-                         double *a, double *b) {
+static inline int overlap_while(double s0, double ds, double ub, double lo, double hi,
+                                double *a, double *b) {
   double s1 = s0 + ub * ds, u0, u1;
   if ((s0 < lo && s1 < lo) || (s0 > hi && s1 > hi)) return 0;
   if (s0 >= lo && s0 <= hi && s1 >= lo && s1 <= hi) return 1;
