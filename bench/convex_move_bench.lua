@@ -64,8 +64,7 @@ end
 local ctl = { up = V(0, 1, 0), step_height = 0.3, snap = 0.3 }
 print(("move_convex (box hull, rotation 0) / move_aabb, %d-triangle terrain, " ..
        "%s, best of %d interleaved rounds of %d calls:"):format(
-  w:count(), jit and (jit.version .. " " .. collide.backend) or (_VERSION .. " " .. collide.backend),
-  rounds, calls))
+  w:count(), (jit and jit.version or _VERSION) .. " " .. collide.backend, rounds, calls))
 print("  options                      move_aabb   move_convex   ratio")
 for _, row in ipairs({ { "none", nil }, { "up, step_height, snap", ctl } }) do
   local fa, fc = aabb(row[2]), convex(row[2])

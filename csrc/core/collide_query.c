@@ -292,121 +292,28 @@ static int box_capsule(const vec3 *e, const vec3 *c0, const vec3 *c1,
   return rc;
 }
 
-/* One axis of the separating-axis cull below: the moments u in [0, ub]
-   at which the projections overlap are those with lo <= s0 + u ds <= hi;
-   [*a, *b] (within [0, ub]) narrowed to them. 0 when nothing is left.
-   (Most axes overlap at both ends or at neither: no division then.) */
-static inline int overlap_while(double s0, double ds, double ub, double lo, double hi,
-                                double *a, double *b) {
-  double s1 = s0 + ub * ds, u0, u1;
-  if ((s0 < lo && s1 < lo) || (s0 > hi && s1 > hi)) return 0;
-  if (s0 >= lo && s0 <= hi && s1 >= lo && s1 <= hi) return 1;
-  u0 = (lo - s0) / ds;   /* (ds != 0: the ends differ) */
-  u1 = (hi - s0) / ds;
-  if (u0 > u1) { double t = u0; u0 = u1; u1 = t; }
-  if (u0 > *a) *a = u0;
-  if (u1 < *b) *b = u1;
-  return *a <= *b;
-}
-
-/*
- * Whether the convex mover m, its origin going from c0 to c1, is surely
- * apart from triangle s at every moment u in [0, ub]: then the sweep
- * kernel, exact to rounding, finds no contact there (with ub = 1: none at
- * all), and is not asked. A cull, no second kernel: any direction L is a
- * separating axis at the moments when the projections of the two convex
- * sets on L do not overlap, and under a translation each projection moves
- * linearly in u, so the moments of overlap on L are an interval; when the
- * intervals of a few axes have nothing in common within [0, ub], some
- * axis separates them at every moment (the method of separating axes over
- * a motion interval: Eberly, "Intersection of Convex Objects: The Method
- * of Separating Axes", Geometric Tools, 2001; Ericson, Real-Time
- * Collision Detection, 5.5.8). The axes: the triangle's unit normal tn,
- * with the hull's own support function (most of a terrain's triangles
- * that the broadphase lets through end there); then, in the hull's frame,
- * the box about its corners (m->fc, m->fe) in place of the hull -- it
- * contains the hull, so apart from it is apart from the hull -- against
- * the triangle on the box's three axes and the nine cross products of
- * them with the triangle's edges: the complete set of axes of a box and a
- * triangle (Gottschalk, Lin and Manocha, "OBBTree", SIGGRAPH 1996;
- * Akenine-Moller, "Fast 3D triangle-box overlap testing", 2001), so for a
- * box hull (collide.convex_box) every candidate the kernel would call a
- * miss ends here. Each overlap is widened by a margin far above the
- * rounding of the projections (about 1e-16 of the magnitudes, times |L|)
- * and far below any gap that matters, so that only shapes apart by more
- * than it are culled: their first contact, if any, is later than ub by
- * at least the margin over the motion's length, far more than the
- * kernel's rounding of u.
- */
-static int convex_apart_from_triangle(const shape *s, const collide__mover *m,
-                                      const vec3 *c0, const vec3 *c1, double ub) {
-  const vec3 *tri = &s->g.tri.a;   /* (a, b, c in a row) */
-  const collide_convex *h = m->hull;
-  double a = 0, b = ub, s0, s1, scale, g, lo, hi;
-  vec3 p[3], d, e = m->fe, l;
-  int i, j;
+/* Whether the convex mover m, its origin going from c0 to c1, stays
+   clearly on one side of triangle s's plane for the whole motion: then
+   the triangle's normal is a separating axis throughout and the sweep
+   kernel, which tries that axis among its own, answers no contact; the
+   test only spares it the other axes (most triangles a terrain's
+   broadphase lets through end here). Along the unit normal tn kept with
+   the shape, the hull spans [-h(-tn), h(tn)] about its origin (its support
+   function), whose height over the plane moves linearly from s0 to s1:
+   apart when min(s0, s1) - h(-tn) or -(max(s0, s1) + h(tn)) exceeds a
+   margin far above the rounding of either computation (about 1e-16 of
+   the magnitudes) and far below any gap that matters. */
+static int convex_clear_of_triangle(const shape *s, const collide__mover *m,
+                                    const vec3 *c0, const vec3 *c1) {
+  double s0 = v_dot(s->tn, v_sub(*c0, s->g.tri.a));
+  double s1 = v_dot(s->tn, v_sub(*c1, s->g.tri.a)), scale, margin;
   scale = max_abs3(c0);
   if (max_abs3(c1) > scale) scale = max_abs3(c1);
   if (s->tscale > scale) scale = s->tscale;
-  g = 1e-9 * (1 + scale + h->radius);
-  /* the normal: the hull spans [s + lo, s + hi] about the height s =
-     s0 + u (s1 - s0) of its origin over the plane (lo, hi: its support
-     function, collide__convex_support, both ways in one pass) */
-  s0 = v_dot(s->tn, v_sub(*c0, s->g.tri.a));
-  s1 = v_dot(s->tn, v_sub(*c1, s->g.tri.a));
-  l = cvx_unturn(m->R, s->tn);
-  lo = hi = v_dot(h->vertices[0], l);
-  for (i = 1; i < h->vertex_count; i++) {
-    double x = v_dot(h->vertices[i], l);
-    lo = x < lo ? x : lo;
-    hi = x > hi ? x : hi;
-  }
-  if (!overlap_while(s0, s1 - s0, ub, -hi - g, -lo + g, &a, &b)) return 1;
-  /* in the hull's frame, about its box's centre at u = 0: the box at
-     u d, the triangle at p */
-  d = cvx_unturn(m->R, v_sub(*c1, *c0));
-  for (i = 0; i < 3; i++) p[i] = v_sub(cvx_unturn(m->R, v_sub(tri[i], *c0)), m->fc);
-  for (i = 0; i < 3; i++) {
-    double r = vc(&e, i);
-    lo = hi = vc(&p[0], i);
-    for (j = 1; j < 3; j++) {
-      double x = vc(&p[j], i);
-      lo = x < lo ? x : lo;
-      hi = x > hi ? x : hi;
-    }
-    if (!overlap_while(0, vc(&d, i), ub, lo - r - g, hi + r + g, &a, &b)) return 1;
-  }
-  for (j = 0; j < 3; j++) {
-    vec3 t = v_sub(p[(j + 1) % 3], p[j]);
-    for (i = 0; i < 3; i++) {
-      /* L = axis i x t; p[j] and p[j + 1] project alike on it */
-      vec3 L = i == 0 ? v3(0, -t.z, t.y) : i == 1 ? v3(t.z, 0, -t.x) : v3(-t.y, t.x, 0);
-      double x0 = v_dot(L, p[j]), x1 = v_dot(L, p[(j + 2) % 3]);
-      double r = fabs(L.x) * e.x + fabs(L.y) * e.y + fabs(L.z) * e.z;
-      double gl = g * (fabs(L.x) + fabs(L.y) + fabs(L.z));
-      lo = x0 < x1 ? x0 : x1;
-      hi = x0 < x1 ? x1 : x0;
-      if (!overlap_while(0, v_dot(L, d), ub, lo - r - gl, hi + r + gl, &a, &b)) return 1;
-    }
-  }
-  return 0;
-}
-
-/* The moving shape m from c0 to c1 against the fixed shape s, with the
-   contacts later than ub (<= 1) of no interest: a convex mover's
-   candidate apart from it until then is not given to the kernel (1 with
-   *h, or 0; a contact after ub may still be answered). */
-static int mover_test_until(const shape *s, const collide__mover *m, const vec3 *c0,
-                            const vec3 *c1, double ub, collide_hit *h) {
-  if (m->kind == MOVER_CONVEX && s->kind == COLLIDE_SHAPE_TRIANGLE) {
-    if (convex_apart_from_triangle(s, m, c0, c1, ub)) {
-      hit_clear(h);
-      return 0;
-    }
-    /* (the kernel, as collide__mover_test calls it past the same cull) */
-    return collide__convex_test(m->hull, &m->rot, c0, c1, s, h);
-  }
-  return collide__mover_test(s, m, c0, c1, h);
+  margin = 1e-9 * (1 + scale + m->hull->radius);
+  if (s0 > s1) { double t = s0; s0 = s1; s1 = t; }
+  if (s0 - margin > collide__convex_support(m, v_neg(s->tn))) return 1;
+  return -s1 - margin > collide__convex_support(m, s->tn);
 }
 
 /* The moving shape of q from c0 to c1 against the fixed shape s. */
@@ -417,7 +324,7 @@ int collide__mover_test(const shape *s, const collide__mover *m, const vec3 *c0,
      answer is the standalone one for the shape named); its arguments were
      checked when the query was made */
   if (m->kind == MOVER_CONVEX) {
-    if (s->kind == COLLIDE_SHAPE_TRIANGLE && convex_apart_from_triangle(s, m, c0, c1, 1)) {
+    if (s->kind == COLLIDE_SHAPE_TRIANGLE && convex_clear_of_triangle(s, m, c0, c1)) {
       hit_clear(h);
       return 0;
     }
@@ -678,6 +585,132 @@ static int offer_hit(query *q, int id, const collide_hit *h) {
   return 0;
 }
 
+/* One axis of the separating-axis cull below: the moments u in [0, ub]
+   at which the projections overlap are those with lo <= s0 + u ds <= hi;
+   [*a, *b] (within [0, ub]) narrowed to them. 0 when nothing is left.
+   (Most axes overlap at both ends or at neither: no division then.) */
+static inline int overlap_while(double s0, double ds, double ub, double lo, double hi,
+                                double *a, double *b) {
+  double s1 = s0 + ub * ds, u0, u1;
+  if ((s0 < lo && s1 < lo) || (s0 > hi && s1 > hi)) return 0;
+  if (s0 >= lo && s0 <= hi && s1 >= lo && s1 <= hi) return 1;
+  u0 = (lo - s0) / ds;   /* (ds != 0: the ends differ) */
+  u1 = (hi - s0) / ds;
+  if (u0 > u1) { double t = u0; u0 = u1; u1 = t; }
+  if (u0 > *a) *a = u0;
+  if (u1 < *b) *b = u1;
+  return *a <= *b;
+}
+
+/*
+ * Whether the convex mover m, its origin going from c0 to c1, is surely
+ * apart from triangle s at every moment u in [0, ub]: then the sweep
+ * kernel, exact to rounding, finds no contact there (with ub = 1: none at
+ * all), and is not asked. A cull, no second kernel: any direction L is a
+ * separating axis at the moments when the projections of the two convex
+ * sets on L do not overlap, and under a translation each projection moves
+ * linearly in u, so the moments of overlap on L are an interval; when the
+ * intervals of a few axes have nothing in common within [0, ub], some
+ * axis separates them at every moment (the method of separating axes over
+ * a motion interval: Eberly, "Intersection of Convex Objects: The Method
+ * of Separating Axes", Geometric Tools, 2001; Ericson, Real-Time
+ * Collision Detection, 5.5.8). The axes: the triangle's unit normal tn,
+ * with the hull's own support function (most of a terrain's triangles
+ * that the broadphase lets through end there); then, in the hull's frame,
+ * the box about its corners in place of the hull -- it
+ * contains the hull, so apart from it is apart from the hull -- against
+ * the triangle on the box's three axes and the nine cross products of
+ * them with the triangle's edges: the complete set of axes of a box and a
+ * triangle (Gottschalk, Lin and Manocha, "OBBTree", SIGGRAPH 1996;
+ * Akenine-Moller, "Fast 3D triangle-box overlap testing", 2001), so for a
+ * box hull (collide.convex_box) every candidate the kernel would call a
+ * miss ends here. Each overlap is widened by a margin far above the
+ * rounding of the projections (about 1e-16 of the magnitudes, times |L|)
+ * and far below any gap that matters, so that only shapes apart by more
+ * than it are culled: their first contact, if any, is later than ub by
+ * at least the margin over the motion's length, far more than the
+ * kernel's rounding of u.
+ */
+static int convex_apart_from_triangle(const shape *s, const collide__mover *m,
+                                      const vec3 *c0, const vec3 *c1, double ub) {
+  const vec3 *tri = &s->g.tri.a;   /* (a, b, c in a row) */
+  const collide_convex *h = m->hull;
+  double a = 0, b = ub, s0, s1, scale, g, lo, hi;
+  vec3 p[3], d, e, l, fc, flo, fhi;
+  int i, j;
+  scale = max_abs3(c0);
+  if (max_abs3(c1) > scale) scale = max_abs3(c1);
+  if (s->tscale > scale) scale = s->tscale;
+  g = 1e-9 * (1 + scale + h->radius);
+  /* the normal: the hull spans [s + lo, s + hi] about the height s =
+     s0 + u (s1 - s0) of its origin over the plane (lo, hi: its support
+     function, collide__convex_support, both ways in one pass) */
+  s0 = v_dot(s->tn, v_sub(*c0, s->g.tri.a));
+  s1 = v_dot(s->tn, v_sub(*c1, s->g.tri.a));
+  l = cvx_unturn(m->R, s->tn);
+  lo = hi = v_dot(h->vertices[0], l);
+  for (i = 1; i < h->vertex_count; i++) {
+    double x = v_dot(h->vertices[i], l);
+    lo = x < lo ? x : lo;
+    hi = x > hi ? x : hi;
+  }
+  if (!overlap_while(s0, s1 - s0, ub, -hi - g, -lo + g, &a, &b)) return 1;
+  /* the hull's box in its own frame: centre fc, half-size e */
+  flo = fhi = h->vertices[0];
+  for (i = 1; i < h->vertex_count; i++) {
+    vec3 v = h->vertices[i];
+    flo = v3(v.x < flo.x ? v.x : flo.x, v.y < flo.y ? v.y : flo.y, v.z < flo.z ? v.z : flo.z);
+    fhi = v3(v.x > fhi.x ? v.x : fhi.x, v.y > fhi.y ? v.y : fhi.y, v.z > fhi.z ? v.z : fhi.z);
+  }
+  fc = v_scale(v_add(flo, fhi), 0.5);
+  e = v_scale(v_sub(fhi, flo), 0.5);
+  /* in the hull's frame, about its box's centre at u = 0: the box at
+     u d, the triangle at p */
+  d = cvx_unturn(m->R, v_sub(*c1, *c0));
+  for (i = 0; i < 3; i++) p[i] = v_sub(cvx_unturn(m->R, v_sub(tri[i], *c0)), fc);
+  for (i = 0; i < 3; i++) {
+    double r = vc(&e, i);
+    lo = hi = vc(&p[0], i);
+    for (j = 1; j < 3; j++) {
+      double x = vc(&p[j], i);
+      lo = x < lo ? x : lo;
+      hi = x > hi ? x : hi;
+    }
+    if (!overlap_while(0, vc(&d, i), ub, lo - r - g, hi + r + g, &a, &b)) return 1;
+  }
+  for (j = 0; j < 3; j++) {
+    vec3 t = v_sub(p[(j + 1) % 3], p[j]);
+    for (i = 0; i < 3; i++) {
+      /* L = axis i x t; p[j] and p[j + 1] project alike on it */
+      vec3 L = i == 0 ? v3(0, -t.z, t.y) : i == 1 ? v3(t.z, 0, -t.x) : v3(-t.y, t.x, 0);
+      double x0 = v_dot(L, p[j]), x1 = v_dot(L, p[(j + 2) % 3]);
+      double r = fabs(L.x) * e.x + fabs(L.y) * e.y + fabs(L.z) * e.z;
+      double gl = g * (fabs(L.x) + fabs(L.y) + fabs(L.z));
+      lo = x0 < x1 ? x0 : x1;
+      hi = x0 < x1 ? x1 : x0;
+      if (!overlap_while(0, v_dot(L, d), ub, lo - r - gl, hi + r + gl, &a, &b)) return 1;
+    }
+  }
+  return 0;
+}
+
+/* The moving shape m from c0 to c1 against the fixed shape s, with the
+   contacts later than ub (<= 1) of no interest: a convex mover's
+   candidate apart from it until then is not given to the kernel (1 with
+   *h, or 0; a contact after ub may still be answered). */
+static int mover_test_until(const shape *s, const collide__mover *m, const vec3 *c0,
+                            const vec3 *c1, double ub, collide_hit *h) {
+  if (m->kind == MOVER_CONVEX && s->kind == COLLIDE_SHAPE_TRIANGLE) {
+    if (convex_apart_from_triangle(s, m, c0, c1, ub)) {
+      hit_clear(h);
+      return 0;
+    }
+    /* (the kernel, as collide__mover_test calls it past the same cull) */
+    return collide__convex_test(m->hull, &m->rot, c0, c1, s, h);
+  }
+  return collide__mover_test(s, m, c0, c1, h);
+}
+
 /* Tests one shape; 0, or a filter's abort value. */
 static int query_shape(collide_world *w, query *q, int slot) {
   const shape *s = &w->slots[slot];
@@ -705,7 +738,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
   switch (q->mode) {
   case Q_OVERLAP:
     if (collide__overlap_rejects(s, &q->m, &q->c0) ||
-        collide__mover_test(s, &q->m, &q->c0, &q->c0, &h) != 1)
+        mover_test_until(s, &q->m, &q->c0, &q->c0, 1, &h) != 1)
       return 0;
     if ((f = ask_filter(q, s->id)) <= 0) return f;
     if (q->pens) {

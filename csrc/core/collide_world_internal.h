@@ -399,41 +399,29 @@ typedef struct collide__mover {
   /* convex: the hull, its rotation as the kernels take it, and the rows
      of its matrix (collide__rotation_matrix: the kernels' own matrix) for
      the support function; e is then the half-size of the turned hull's
-     box about its frame's origin (the broadphase's); fc and fe the
-     centre and half-size of the hull's box in its own frame (the box
-     the culling before the exact kernels sweeps, collide_query.c) */
+     box about its frame's origin (the broadphase's) */
   const collide_convex *hull;
   collide_rotation rot;
   vec3 R[3];
-  vec3 fc, fe;
 } collide__mover;
 
-/* A convex mover of hull h turned by q: 0 with *m filled (its rows, the
-   half-size of its box, its box in its own frame), or the reason the
-   rotation is refused. */
+/* A convex mover of hull h turned by q: 0 with *m filled (its rows and the
+   half-size of its box), or the reason the rotation is refused. */
 static inline int collide__convex_mover(collide__mover *m, const collide_convex *h,
                                         const collide_rotation *q) {
   int e, i, k;
-  vec3 lo, hi;
   memset(m, 0, sizeof *m);
   m->kind = MOVER_CONVEX;
   m->hull = h;
   m->rot = *q;
   if ((e = collide__rotation_matrix(q, m->R)) != 0) return e;
-  lo = hi = h->vertices[0];
-  for (i = 0; i < h->vertex_count; i++) {
-    vec3 v = h->vertices[i];
+  for (i = 0; i < h->vertex_count; i++)
     for (k = 0; k < 3; k++) {
-      double x = fabs(v_dot(m->R[k], v));
+      double x = fabs(v_dot(m->R[k], h->vertices[i]));
       if (k == 0 && x > m->e.x) m->e.x = x;
       if (k == 1 && x > m->e.y) m->e.y = x;
       if (k == 2 && x > m->e.z) m->e.z = x;
     }
-    lo = v3(v.x < lo.x ? v.x : lo.x, v.y < lo.y ? v.y : lo.y, v.z < lo.z ? v.z : lo.z);
-    hi = v3(v.x > hi.x ? v.x : hi.x, v.y > hi.y ? v.y : hi.y, v.z > hi.z ? v.z : hi.z);
-  }
-  m->fc = v_scale(v_add(lo, hi), 0.5);
-  m->fe = v_scale(v_sub(hi, lo), 0.5);
   return 0;
 }
 
