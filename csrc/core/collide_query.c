@@ -679,16 +679,21 @@ static int convex_apart_from_triangle(const shape *s, const collide__mover *m,
     if (!overlap_while(0, vc(&d, i), ub, lo - r - g, hi + r + g, &a, &b)) return 1;
   }
   for (j = 0; j < 3; j++) {
+    /* L = axis i x t, t the edge from p[j] to p[j + 1] (which project
+       alike on it): L.x = (t x x)_i for every point or motion x (the
+       triple product), three axes from one cross product each; the box's
+       reach along L and |L|_1 from |t| */
     vec3 t = v_sub(p[(j + 1) % 3], p[j]);
+    vec3 x0 = v_cross(t, p[j]), x1 = v_cross(t, p[(j + 2) % 3]), sd = v_cross(t, d);
+    vec3 at = v3(fabs(t.x), fabs(t.y), fabs(t.z));
     for (i = 0; i < 3; i++) {
-      /* L = axis i x t; p[j] and p[j + 1] project alike on it */
-      vec3 L = i == 0 ? v3(0, -t.z, t.y) : i == 1 ? v3(t.z, 0, -t.x) : v3(-t.y, t.x, 0);
-      double x0 = v_dot(L, p[j]), x1 = v_dot(L, p[(j + 2) % 3]);
-      double r = fabs(L.x) * e.x + fabs(L.y) * e.y + fabs(L.z) * e.z;
-      double gl = g * (fabs(L.x) + fabs(L.y) + fabs(L.z));
-      lo = x0 < x1 ? x0 : x1;
-      hi = x0 < x1 ? x1 : x0;
-      if (!overlap_while(0, v_dot(L, d), ub, lo - r - gl, hi + r + gl, &a, &b)) return 1;
+      double r = i == 0 ? at.z * e.y + at.y * e.z
+               : i == 1 ? at.z * e.x + at.x * e.z : at.y * e.x + at.x * e.y;
+      double gl = g * (i == 0 ? at.z + at.y : i == 1 ? at.z + at.x : at.y + at.x);
+      double y0 = vc(&x0, i), y1 = vc(&x1, i);
+      lo = y0 < y1 ? y0 : y1;
+      hi = y0 < y1 ? y1 : y0;
+      if (!overlap_while(0, vc(&sd, i), ub, lo - r - gl, hi + r + gl, &a, &b)) return 1;
     }
   }
   return 0;
