@@ -56,26 +56,10 @@ local function queries(g, n)
   return q
 end
 
--- A terrain added as one mesh.
-local function terrain_mesh(ntri)
-  local g = math.floor(math.sqrt(ntri / 2) + 0.5)
-  local verts, idx = {}, {}
-  for i = 0, g do
-    for j = 0, g do verts[i * (g + 1) + j + 1] = V(i, rnd() * 0.5, j) end
-  end
-  for i = 0, g - 1 do
-    for j = 0, g - 1 do
-      local a, b = i * (g + 1) + j + 1, (i + 1) * (g + 1) + j + 1
-      local n = #idx
-      idx[n + 1], idx[n + 2], idx[n + 3] = a, b, a + 1
-      idx[n + 4], idx[n + 5], idx[n + 6] = b, b + 1, a + 1
-    end
-  end
-  local w = collide.world()
-  w:add_mesh(verts, idx)
-  w:build()
-  return w, g
-end
+-- A terrain added as one mesh (bench/terrain.lua, beside this file).
+local here = (arg and arg[0] or ""):match("^(.*[/\\])") or ""
+local terrain_of = dofile(here .. "terrain.lua")
+local function terrain_mesh(ntri) return terrain_of(collide, ntri, rnd) end
 
 local vm = jit and jit.version or _VERSION
 -- ---- many queries in one call (w:raycast_many, w:sweep_*_many) --------------

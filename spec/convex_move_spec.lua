@@ -150,6 +150,67 @@ describe("w:sweep_convex", function()
     assert.is_true(b > a)
   end)
 
+  -- Over a terrain the world tests most triangles with a quick separation
+  -- test before the exact kernel; judged here by the standalone sweep over
+  -- every triangle (first u, then lowest id), on sweeps that end exactly
+  -- at their contact or a hair before it, and that start touching.
+  it("over a mesh answers the first of the standalone sweeps over its triangles",
+     function()
+    local w = collide.world()
+    local r = rng(2718)
+    local n, verts, idx = 6, {}, {}
+    for i = 0, n do
+      for j = 0, n do verts[i * (n + 1) + j + 1] = V(i - 3, r(0, 0.8), j - 3) end
+    end
+    for i = 0, n - 1 do
+      for j = 0, n - 1 do
+        local a, b = i * (n + 1) + j + 1, (i + 1) * (n + 1) + j + 1
+        idx[#idx + 1], idx[#idx + 2], idx[#idx + 3] = a, b, a + 1
+        idx[#idx + 1], idx[#idx + 2], idx[#idx + 3] = b, b + 1, a + 1
+      end
+    end
+    local first = w:add_mesh(verts, idx)
+    local function standalone(A, rot, c0, c1)
+      local best
+      for t = 0, #idx / 3 - 1 do
+        local h = { collide.sweep_convex_triangle(A, rot, c0, c1, verts[idx[3 * t + 1]],
+                                                  verts[idx[3 * t + 2]], verts[idx[3 * t + 3]]) }
+        if h[1] and (not best or h[2] < best[2]) then
+          best = h
+          best[6] = first + t
+        end
+      end
+      return best or { false }
+    end
+    local hits, touching = 0, 0
+    for i = 1, 160 do
+      local A, rot = HULLS[i % #HULLS + 1], ROTS[i % #ROTS + 1]
+      local c0 = V(r(-2.5, 2.5), r(1.2, 2.5), r(-2.5, 2.5))
+      local c1 = c0 + V(r(-1.5, 1.5), r(-3, -1), r(-1.5, 1.5))
+      local want = standalone(A, rot, c0, c1)
+      local got = { w:sweep_convex(A, rot, c0, c1) }
+      same_hit(want, got, 0)
+      if want[1] then
+        hits = hits + 1
+        assert.are.equal(want[6], got[6])
+        -- ending exactly at the contact, a hair before it, and starting there
+        local at = c0 + (c1 - c0) * want[2]
+        for _, c in ipairs({ { c0, at }, { c0, c0 + (c1 - c0) * (want[2] * (1 - 1e-12)) },
+                             { at, at + (c1 - c0) } }) do
+          local w2 = standalone(A, rot, c[1], c[2])
+          local g2 = { w:sweep_convex(A, rot, c[1], c[2]) }
+          same_hit(w2, g2, 0)
+          if w2[1] then
+            assert.are.equal(w2[6], g2[6])
+            if w2[2] == 0 then touching = touching + 1 end
+          end
+        end
+      end
+    end
+    assert.is_true(hits > 60)
+    assert.is_true(touching > 30)
+  end)
+
   it("takes a filter (function or mask), skips sensors, fills out-vectors", function()
     local w = collide.world()
     local a = w:add_aabb(V(5, 0, 0), V(1, 1, 1))

@@ -288,10 +288,142 @@ static int offer_hit(query *q, int id, const collide_hit *h) {
   return 0;
 }
 
+/* One axis of the separating-axis cull below: the moments u in [0, ub]
+   at which the projections overlap are those with lo <= s0 + u ds <= hi;
+   [*a, *b] (within [0, ub]) narrowed to them. 0 when nothing is left.
+   (Most axes overlap at both ends or at neither: no division then.) */
+static inline int overlap_while(double s0, double ds, double ub, double lo, double hi,
+                                double *a, double *b) {
+  double s1 = s0 + ub * ds, u0, u1;
+  if ((s0 < lo && s1 < lo) || (s0 > hi && s1 > hi)) return 0;
+  if (s0 >= lo && s0 <= hi && s1 >= lo && s1 <= hi) return 1;
+  u0 = (lo - s0) / ds;   /* (ds != 0: the ends differ) */
+  u1 = (hi - s0) / ds;
+  if (u0 > u1) { double t = u0; u0 = u1; u1 = t; }
+  if (u0 > *a) *a = u0;
+  if (u1 < *b) *b = u1;
+  return *a <= *b;
+}
+
+/*
+ * Whether the convex mover m, its origin going from c0 to c1, is surely
+ * apart from triangle s at every moment u in [0, ub]: then the sweep
+ * kernel, exact to rounding, finds no contact there (with ub = 1: none at
+ * all), and is not asked. A cull, no second kernel: any direction L is a
+ * separating axis at the moments when the projections of the two convex
+ * sets on L do not overlap, and under a translation each projection moves
+ * linearly in u, so the moments of overlap on L are an interval; when the
+ * intervals of a few axes have nothing in common within [0, ub], some
+ * axis separates them at every moment (the method of separating axes over
+ * a motion interval: Eberly, "Intersection of Convex Objects: The Method
+ * of Separating Axes", Geometric Tools, 2001; Ericson, Real-Time
+ * Collision Detection, 5.5.8). The axes: the triangle's unit normal tn,
+ * with the hull's own support function (most of a terrain's triangles
+ * that the broadphase lets through end there); then, in the hull's frame,
+ * the box about its corners in place of the hull -- it
+ * contains the hull, so apart from it is apart from the hull -- against
+ * the triangle on the box's three axes and the nine cross products of
+ * them with the triangle's edges: the complete set of axes of a box and a
+ * triangle (Gottschalk, Lin and Manocha, "OBBTree", SIGGRAPH 1996;
+ * Akenine-Moller, "Fast 3D triangle-box overlap testing", 2001), so for a
+ * box hull (collide.convex_box) every candidate the kernel would call a
+ * miss ends here. Each overlap is widened by a margin far above the
+ * rounding of the projections (about 1e-16 of the magnitudes, times |L|)
+ * and far below any gap that matters, so that only shapes apart by more
+ * than it are culled: their first contact, if any, is later than ub by
+ * at least the margin over the motion's length, far more than the
+ * kernel's rounding of u.
+ */
+static int convex_apart_from_triangle(const shape *s, const collide__mover *m,
+                                      const vec3 *c0, const vec3 *c1, double ub) {
+  const vec3 *tri = &s->g.tri.a;   /* (a, b, c in a row) */
+  const collide_convex *h = m->hull;
+  double a = 0, b = ub, s0, s1, scale, g, lo, hi;
+  vec3 p[3], d, e, l, fc, flo, fhi;
+  int i, j;
+  scale = max_abs3(c0);
+  if (max_abs3(c1) > scale) scale = max_abs3(c1);
+  if (s->tscale > scale) scale = s->tscale;
+  g = 1e-9 * (1 + scale + h->radius);
+  /* the normal: the hull spans [s + lo, s + hi] about the height s =
+     s0 + u (s1 - s0) of its origin over the plane (lo, hi: its support
+     function, collide__convex_support, both ways in one pass) */
+  s0 = v_dot(s->tn, v_sub(*c0, s->g.tri.a));
+  s1 = v_dot(s->tn, v_sub(*c1, s->g.tri.a));
+  l = cvx_unturn(m->R, s->tn);
+  lo = hi = v_dot(h->vertices[0], l);
+  for (i = 1; i < h->vertex_count; i++) {
+    double x = v_dot(h->vertices[i], l);
+    lo = x < lo ? x : lo;
+    hi = x > hi ? x : hi;
+  }
+  if (!overlap_while(s0, s1 - s0, ub, -hi - g, -lo + g, &a, &b)) return 1;
+  /* the hull's box in its own frame: centre fc, half-size e */
+  flo = fhi = h->vertices[0];
+  for (i = 1; i < h->vertex_count; i++) {
+    vec3 v = h->vertices[i];
+    flo = v3(v.x < flo.x ? v.x : flo.x, v.y < flo.y ? v.y : flo.y, v.z < flo.z ? v.z : flo.z);
+    fhi = v3(v.x > fhi.x ? v.x : fhi.x, v.y > fhi.y ? v.y : fhi.y, v.z > fhi.z ? v.z : fhi.z);
+  }
+  fc = v_scale(v_add(flo, fhi), 0.5);
+  e = v_scale(v_sub(fhi, flo), 0.5);
+  /* in the hull's frame, about its box's centre at u = 0: the box at
+     u d, the triangle at p */
+  d = cvx_unturn(m->R, v_sub(*c1, *c0));
+  for (i = 0; i < 3; i++) p[i] = v_sub(cvx_unturn(m->R, v_sub(tri[i], *c0)), fc);
+  for (i = 0; i < 3; i++) {
+    double r = vc(&e, i);
+    lo = hi = vc(&p[0], i);
+    for (j = 1; j < 3; j++) {
+      double x = vc(&p[j], i);
+      lo = x < lo ? x : lo;
+      hi = x > hi ? x : hi;
+    }
+    if (!overlap_while(0, vc(&d, i), ub, lo - r - g, hi + r + g, &a, &b)) return 1;
+  }
+  for (j = 0; j < 3; j++) {
+    /* L = axis i x t, t the edge from p[j] to p[j + 1] (which project
+       alike on it): L.x = (t x x)_i for every point or motion x (the
+       triple product), three axes from one cross product each; the box's
+       reach along L and |L|_1 from |t| */
+    vec3 t = v_sub(p[(j + 1) % 3], p[j]);
+    vec3 x0 = v_cross(t, p[j]), x1 = v_cross(t, p[(j + 2) % 3]), sd = v_cross(t, d);
+    vec3 at = v3(fabs(t.x), fabs(t.y), fabs(t.z));
+    for (i = 0; i < 3; i++) {
+      double r = i == 0 ? at.z * e.y + at.y * e.z
+               : i == 1 ? at.z * e.x + at.x * e.z : at.y * e.x + at.x * e.y;
+      double gl = g * (i == 0 ? at.z + at.y : i == 1 ? at.z + at.x : at.y + at.x);
+      double y0 = vc(&x0, i), y1 = vc(&x1, i);
+      lo = y0 < y1 ? y0 : y1;
+      hi = y0 < y1 ? y1 : y0;
+      if (!overlap_while(0, vc(&sd, i), ub, lo - r - gl, hi + r + gl, &a, &b)) return 1;
+    }
+  }
+  return 0;
+}
+
+/* The moving shape m from c0 to c1 against the fixed shape s, with the
+   contacts later than ub (<= 1) of no interest: a convex mover's
+   candidate apart from it until then is not given to the kernel (1 with
+   *h, or 0; a contact after ub may still be answered). */
+static int mover_test_until(const shape *s, const collide__mover *m, const vec3 *c0,
+                            const vec3 *c1, double ub, collide_hit *h) {
+  if (m->kind == MOVER_CONVEX && s->kind == COLLIDE_SHAPE_TRIANGLE) {
+    if (convex_apart_from_triangle(s, m, c0, c1, ub)) {
+      hit_clear(h);
+      return 0;
+    }
+    /* (the kernel, as collide__mover_test calls it past the same cull) */
+    return collide__convex_test(m->hull, &m->rot, c0, c1, s, h);
+  }
+  return collide__mover_test(s, m, c0, c1, h);
+}
+
 /* Tests one shape; 0, or a filter's abort value. */
 static int query_shape(collide_world *w, query *q, int slot) {
   const shape *s = &w->slots[slot];
   collide_hit h;
+  double ub;
   int rc, f;
   if (q->mask >= 0 && !(s->layers & q->mask)) return 0;
   if (s->id == q->skip_id) return 0;
@@ -314,7 +446,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
   switch (q->mode) {
   case Q_OVERLAP:
     if (collide__overlap_rejects(s, &q->m, &q->c0) ||
-        collide__mover_test(s, &q->m, &q->c0, &q->c0, &h) != 1)
+        mover_test_until(s, &q->m, &q->c0, &q->c0, 1, &h) != 1)
       return 0;
     if ((f = ask_filter(q, s->id)) <= 0) return f;
     if (q->pens) {
@@ -332,12 +464,15 @@ static int query_shape(collide_world *w, query *q, int slot) {
     rc = shape_ray(s, &q->c0, &q->c1, q->ray_scale, &h);
     break;
   default:
+    /* a contact later than this one is dropped by offer_hit: the best so
+       far (and, with ties, tie_u more) */
+    ub = q->found ? fmin(q->best.u + (q->ties ? q->tie_u : 0), 1) : 1;
     if (SHAPE_SPINS(s)) {
       /* a convex shape turning during the step: conservative advancement
          of the relative motion (collide_spin.c) */
       rc = collide__spin_test(s, &q->m, &q->c0, &q->c1, q->t0, &h);
     } else if (s->moving < 0) {
-      rc = collide__mover_test(s, &q->m, &q->c0, &q->c1, &h);
+      rc = mover_test_until(s, &q->m, &q->c0, &q->c1, ub, &h);
     } else {
       /* the relative motion: the shape held at its place, the mover's end
          moved back by the shape's velocity (and its start by where the
@@ -345,7 +480,7 @@ static int query_shape(collide_world *w, query *q, int slot) {
          mover's later rounds, branch mover) */
       vec3 c0 = q->t0 > 0 ? v_madd(q->c0, s->vel, -q->t0) : q->c0;
       vec3 c1 = v_sub(q->c1, s->vel);
-      rc = collide__mover_test(s, &q->m, &c0, &c1, &h);
+      rc = mover_test_until(s, &q->m, &c0, &c1, ub, &h);
       if (rc == 1) h.point = v_madd(h.point, s->vel, q->t0 + h.u * (1 - q->t0));
     }
     break;
