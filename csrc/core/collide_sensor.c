@@ -36,6 +36,7 @@
  * Sensors touch only shapes that are not sensors.
  */
 #include "collide_world_internal.h"
+#include "collide_turning.h"
 
 /* ---- the list of sensors --------------------------------------------------- */
 
@@ -156,13 +157,13 @@ static int mover_interval(const shape *fixed, const collide__mover *m,
   return 1;
 }
 
-/* The convex shape cv, whose place moves by off0 at the start and by off1
+/* The convex shape cv turned by rot (its own rotation, or a spinning
+   one's at a moment), whose place moves by off0 at the start and by off1
    at the end, and the fixed shape y: the convex kernels forward and
    backward, as mover_interval. */
-static int convex_interval(const shape *cv, vec3 off0, vec3 off1, const shape *y,
-                           double *u0, double *u1) {
+static int convex_interval(const shape *cv, const collide_rotation *rot, vec3 off0,
+                           vec3 off1, const shape *y, double *u0, double *u1) {
   const collide_convex *A = cvx_hull(cv->g.cvx.c);
-  const collide_rotation *rot = &cv->g.cvx.c->rot;
   vec3 c0 = v_add(cv->g.cvx.pos, off0), c1 = v_add(cv->g.cvx.pos, off1);
   collide_hit h;
   if (collide__convex_test(A, rot, &c0, &c1, y, &h) != 1) return 0;
@@ -172,6 +173,201 @@ static int convex_interval(const shape *cv, vec3 off0, vec3 off1, const shape *y
     return 1;
   }
   *u1 = 1 - h.u;
+  if (*u1 < *u0) *u1 = *u0;
+  return 1;
+}
+
+/* ---- spinning shapes ------------------------------------------------------------ */
+
+/* The points whose convex hull is shape o at its place, grown by *r (a
+   sphere's centre, a box's eight corners, a capsule's or a segment's
+   ends, a triangle's or polygon's corners, a convex shape's turned
+   corners): how many, into buf or (a polygon's own vertices, any number)
+   *pts. 0 for a plane (see plane_points). The advancement
+   (collide_turning.c) runs against that hull grown by r: the shape
+   itself. */
+static int shape_points(const shape *o, vec3 *buf, const vec3 **pts, double *r) {
+  int i;
+  *pts = buf;
+  *r = 0;
+  switch (o->kind) {
+  case COLLIDE_SHAPE_SPHERE:
+    buf[0] = o->g.sphere.center;
+    *r = o->g.sphere.r;
+    return 1;
+  case COLLIDE_SHAPE_AABB: {
+    vec3 c = o->g.aabb.center, e = o->g.aabb.extents;
+    for (i = 0; i < 8; i++)
+      buf[i] = v3(c.x + ((i & 4) ? e.x : -e.x), c.y + ((i & 2) ? e.y : -e.y),
+                  c.z + ((i & 1) ? e.z : -e.z));
+    return 8;
+  }
+  case COLLIDE_SHAPE_CAPSULE:
+    buf[0] = o->g.cap.a;
+    buf[1] = o->g.cap.b;
+    *r = o->g.cap.r;
+    return 2;
+  case COLLIDE_SHAPE_SEGMENT:
+    buf[0] = o->g.seg.a;
+    buf[1] = o->g.seg.b;
+    return 2;
+  case COLLIDE_SHAPE_TRIANGLE:
+    buf[0] = o->g.tri.a;
+    buf[1] = o->g.tri.b;
+    buf[2] = o->g.tri.c;
+    return 3;
+  case COLLIDE_SHAPE_POLYGON:
+    *pts = o->g.poly.vertices;
+    return o->g.poly.count;
+  case COLLIDE_SHAPE_CONVEX: {
+    /* (at its rotation: a shape that turns is the hull, never the points) */
+    const collide__cvx *c = o->g.cvx.c;
+    const collide_convex *h = cvx_hull(c);
+    for (i = 0; i < h->vertex_count; i++)
+      buf[i] = v_add(cvx_turn(c->R, h->vertices[i]), o->g.cvx.pos);
+    return h->vertex_count;
+  }
+  default:
+    return 0;
+  }
+}
+
+/* A plane, for a hull whose frame's origin goes from a0 to a1 and which
+   lies within its radius rA of it: a square of the plane around that
+   reach, twice as wide as it (its corners into buf). The hull meets the
+   plane only within its reach (the ball of radius rA about a point of
+   the segment a0 a1, inside the ball of radius |a1 - a0| / 2 + rA about
+   its middle), whose trace on the plane is a disc of that radius about
+   the middle's projection, inside the square: the hull touches the plane
+   exactly when it touches the square. */
+static int plane_points(const collide_plane *pl, vec3 a0, vec3 a1, double rA, vec3 *buf) {
+  vec3 n = pl->normal, m = v_scale(v_add(a0, a1), 0.5), c, t1, t2, ax;
+  double reach = 0.5 * v_len(v_sub(a1, a0)) + rA, H = 2 * reach + 1e-9 * max_abs3(&m);
+  c = v_madd(m, n, -(v_dot(n, m) + pl->d));
+  ax = fabs(n.x) <= fabs(n.y) && fabs(n.x) <= fabs(n.z) ? v3(1, 0, 0)
+     : fabs(n.y) <= fabs(n.z) ? v3(0, 1, 0) : v3(0, 0, 1);
+  t1 = v_scale(v_normalize(v_cross(n, ax)), H);
+  t2 = v_scale(v_normalize(v_cross(n, t1)), H);
+  buf[0] = v_add(v_add(c, t1), t2);
+  buf[1] = v_add(v_sub(c, t1), t2);
+  buf[2] = v_sub(v_sub(c, t1), t2);
+  buf[3] = v_sub(v_add(c, t1), t2);
+  return 4;
+}
+
+/* The spinning convex shape h over the moments ta .. tb of the step (at
+   its place plus t times its velocity, turned by its rotation and then
+   the fraction t of its spin), and the shape o, which does not turn, at
+   its place plus e0 at ta and plus e1 at tb (linearly between): 1 with
+   the first and last moments of contact [*u0, *u1] (0 at ta, 1 at tb),
+   *s0 (*s1) 1 when they touch at ta (tb), or 0.
+
+   The first moment is the conservative advancement of collide_turning.c
+   (the one collide_sweep_convex_turning and every sweep and mover
+   against a spinning shape run): o held at its place, h's frame's
+   origin moving by its velocity less o's motion and turning, against
+   the hull of o's points grown by o's radius; never after the first
+   contact, at most 1e-9 of the relative motion's size (in distance)
+   before it. The last is the same advancement backwards, from tb to ta,
+   the turn undone (u1 = 1 - its first moment): never before the last
+   contact. Touching at ta or tb within the tolerance is decided by the
+   exact convex kernels with h frozen at that moment (collide__convex_test
+   with no motion, as the overlap queries ask).
+
+   A turn can bring two shapes together, apart and together again within
+   one step (a point meets a turning plank at each of the two places its
+   circle about the axis crosses the plank); [u0, u1] then holds every
+   moment of contact, and what lies between is not looked at. */
+static int spin_interval(const shape *h, const shape *o, vec3 e0, vec3 e1, double ta,
+                         double tb, double *u0, double *u1, int *s0, int *s1) {
+  const collide__cvx *c = h->g.cvx.c;
+  const collide_convex *A = cvx_hull(c);
+  vec3 buf[COLLIDE_MAX_CONVEX_POINTS], pos0, pos1, d, nd;
+  const vec3 *y;
+  double r;
+  int n, rc;
+  collide_hit hit;
+  /* o held at its place: h's origin moved back by e0 (e1) */
+  pos0 = v_sub(h->g.cvx.pos, e0);
+  pos1 = v_sub(h->g.cvx.pos, e1);
+  d = v_sub(e1, e0);
+  nd = v_sub(e0, e1);
+  if (o->kind == COLLIDE_SHAPE_PLANE) {
+    y = buf;
+    r = 0;
+    n = plane_points(&o->g.plane, v_madd(pos0, h->vel, ta), v_madd(pos1, h->vel, tb),
+                     A->radius * (1 + 1e-12), buf);
+  } else {
+    n = shape_points(o, buf, &y, &r);
+  }
+  if (n <= 0) return 0;
+  /* the exact test at the ends: h frozen at the moment t, moved back */
+  *s0 = *s1 = 0;
+  rc = collide__spin_sweep_span(A, &c->rot, &c->spin, &pos0, &h->vel, ta, tb, y, n, r,
+                                &d, &hit);
+  if (rc == 0) return 0;
+  *u0 = hit.u;
+  if (rc == 2) {
+    collide_rotation at;
+    vec3 p = v_madd(pos0, h->vel, ta);
+    collide_hit h0;
+    *u0 = 0;
+    *s0 = collide__spin_rotation(&c->rot, &c->spin, ta, &at) == 0 &&
+          collide__convex_test(A, &at, &p, &p, o, &h0) == 1;
+  }
+  rc = collide__spin_sweep_span(A, &c->rot, &c->spin, &pos1, &h->vel, tb, ta, y, n, r,
+                                &nd, &hit);
+  if (rc == 0) {
+    *u1 = *u0;   /* (rounding: the contact is one moment) */
+    return 1;
+  }
+  *u1 = 1 - hit.u;
+  if (rc == 2) {
+    collide_rotation at;
+    vec3 p = v_madd(pos1, h->vel, tb);
+    collide_hit h0;
+    *u1 = 1;
+    *s1 = collide__spin_rotation(&c->rot, &c->spin, tb, &at) == 0 &&
+          collide__convex_test(A, &at, &p, &p, o, &h0) == 1;
+  }
+  if (*u1 < *u0) *u1 = *u0;
+  return 1;
+}
+
+/* Two spinning convex shapes (a step of advance: both over the whole
+   step): the same advancement with both turning (collide_turning.c,
+   collide__spin_sweep_both), forward and backward, and the exact test of
+   both frozen at the step's ends, as spin_interval. */
+static int both_spin_interval(const shape *x, const shape *y, double *u0, double *u1,
+                              int *s0, int *s1) {
+  const collide__cvx *cx = x->g.cvx.c, *cy = y->g.cvx.c;
+  const collide_convex *A = cvx_hull(cx), *B = cvx_hull(cy);
+  collide_hit hit;
+  int rc, k;
+  *s0 = *s1 = 0;
+  for (k = 0; k < 2; k++) {
+    double ta = k, tb = 1 - k;
+    rc = collide__spin_sweep_both(A, &cx->rot, &cx->spin, &x->g.cvx.pos, &x->vel, B,
+                                  &cy->rot, &cy->spin, &y->g.cvx.pos, &y->vel, ta, tb,
+                                  &hit);
+    if (rc == 0) {
+      if (k == 0) return 0;
+      *u1 = *u0;   /* (rounding: the contact is one moment) */
+      return 1;
+    }
+    if (rc == 2) {
+      /* within the tolerance at ta: the exact kernels, both frozen */
+      collide_rotation ra, rb;
+      vec3 pa = v_madd(x->g.cvx.pos, x->vel, ta), pb = v_madd(y->g.cvx.pos, y->vel, ta);
+      int *touch = k == 0 ? s0 : s1;
+      *touch = collide__spin_rotation(&cx->rot, &cx->spin, ta, &ra) == 0 &&
+               collide__spin_rotation(&cy->rot, &cy->spin, ta, &rb) == 0 &&
+               collide_sweep_convex_convex(A, &ra, &pa, &pa, B, &rb, &pb, &hit) == 1;
+      hit.u = 0;
+    }
+    if (k == 0) *u0 = hit.u;
+    else *u1 = 1 - hit.u;
+  }
   if (*u1 < *u0) *u1 = *u0;
   return 1;
 }
@@ -214,18 +410,23 @@ static void edges_interval(const shape *x, const shape *y, vec3 d, int *any,
   }
 }
 
-/* The moments of contact of shape x, whose place moves by dx0 at the
-   segment's start and by dx1 at its end (its motion over the segment:
-   x + dx0 -> x + dx1), and shape y, at its place plus ty0 * vy .. ty1 * vy
-   (y's velocity vy over the moments ty0 .. ty1): 1 with [*u0, *u1] in the
-   segment's own time, or 0. */
-static int pair_interval(const shape *x, vec3 dx0, vec3 dx1, const shape *y,
-                         double ty0, double ty1, double *u0, double *u1) {
+/* The moments of contact of shape x, whose place moves by r0 at the
+   segment's start and by r1 at its end relative to shape y held at its
+   place (neither turning during the segment; a spinning y frozen at its
+   rotation of the moment ty, the segment being of no duration): 1 with
+   [*u0, *u1] in the segment's own time, or 0. */
+static int fixed_interval(const shape *x, vec3 r0, vec3 r1, const shape *y, double ty,
+                          double *u0, double *u1) {
   collide__mover m;
-  vec3 c, c0, c1, vy = y->moving >= 0 ? y->vel : v3(0, 0, 0);
-  /* relative to y held at its place: x's offsets less y's */
-  vec3 r0 = v_madd(dx0, vy, -ty0), r1 = v_madd(dx1, vy, -ty1);
+  vec3 c, c0, c1;
   int any = 0;
+  if (SHAPE_SPINS(y)) {
+    /* (the spinning shape frozen at the moment ty: the convex kernels, it
+       the moving one, at its place moved back by x's offsets) */
+    collide_rotation at;
+    if (collide__spin_rotation(&y->g.cvx.c->rot, &y->g.cvx.c->spin, ty, &at) != 0) return 0;
+    return convex_interval(y, &at, v_neg(r0), v_neg(r1), x, u0, u1);
+  }
   if (as_mover(x, &m, &c)) {
     c0 = v_add(c, r0);
     c1 = v_add(c, r1);
@@ -241,9 +442,9 @@ static int pair_interval(const shape *x, vec3 dx0, vec3 dx1, const shape *y,
   }
   /* a convex shape and a triangle, polygon, plane or convex shape: the
      convex one moves (y's place is x's moved back, as above) */
-  if (x->kind == COLLIDE_SHAPE_CONVEX) return convex_interval(x, r0, r1, y, u0, u1);
+  if (x->kind == COLLIDE_SHAPE_CONVEX) return convex_interval(x, &x->g.cvx.c->rot, r0, r1, y, u0, u1);
   if (y->kind == COLLIDE_SHAPE_CONVEX)
-    return convex_interval(y, v_neg(r0), v_neg(r1), x, u0, u1);
+    return convex_interval(y, &y->g.cvx.c->rot, v_neg(r0), v_neg(r1), x, u0, u1);
   if (r0.x != 0 || r0.y != 0 || r0.z != 0) {
     /* flat against flat with x displaced at the start: only move_shape
        moves a shape that way, and it moves spheres, boxes and capsules */
@@ -254,28 +455,56 @@ static int pair_interval(const shape *x, vec3 dx0, vec3 dx1, const shape *y,
   return any;
 }
 
+/* The moments of contact of shape x, whose place moves by dx0 at the
+   segment's start and by dx1 at its end (its motion over the segment:
+   x + dx0 -> x + dx1; turning by its spin when xturns and it spins: a
+   step of advance, dx0 = 0, dx1 its velocity), and shape y, at its place
+   plus ty0 * vy .. ty1 * vy (y's velocity vy over the moments ty0 ..
+   ty1), turning when it spins: 1 with [*u0, *u1] in the segment's own
+   time and whether they touch at its start (*s0) and end (*s1), or 0. */
+static int pair_interval(const shape *x, vec3 dx0, vec3 dx1, int xturns, const shape *y,
+                         double ty0, double ty1, double *u0, double *u1, int *s0,
+                         int *s1) {
+  vec3 vy = y->moving >= 0 ? y->vel : v3(0, 0, 0);
+  /* relative to y held at its place: x's offsets less y's */
+  vec3 r0 = v_madd(dx0, vy, -ty0), r1 = v_madd(dx1, vy, -ty1);
+  int found, xspins = xturns && SHAPE_SPINS(x), yspins = SHAPE_SPINS(y);
+  if (xspins && yspins) return both_spin_interval(x, y, u0, u1, s0, s1);
+  if (yspins && ty1 > ty0) return spin_interval(y, x, dx0, dx1, ty0, ty1, u0, u1, s0, s1);
+  if (xspins) {
+    /* (a step of advance: x over the whole step, y moving by vy) */
+    return spin_interval(x, y, v_scale(vy, ty0), v_scale(vy, ty1), 0, 1, u0, u1, s0, s1);
+  }
+  found = fixed_interval(x, r0, r1, y, ty0, u0, u1);
+  if (found) {
+    *s0 = *u0 == 0;
+    *s1 = !(*u1 < 1);
+  }
+  return found;
+}
+
 /* The events of one pair over one stretch [t0, t1] of the step (found:
    touching over [a, b] of the stretch's own time, turned into the step's
-   as t0 + a (t1 - t0)). *was: touching at the end of the stretch before,
-   or, for the first stretch (first), nothing yet. A pair touching at the
-   start of the step (first, a = 0) was touching already: no begin; one
-   touching at the end of a stretch goes on touching into the next when
-   that one touches at its start, else it ended at the junction; one
-   touching at the end of the step (b = 1 of the last) still touches: no
-   end. */
+   as t0 + a (t1 - t0); s0, s1: touching at the stretch's start, at its
+   end). *was: touching at the end of the stretch before, or, for the
+   first stretch (first), nothing yet. A pair touching at the start of
+   the step (first, s0) was touching already: no begin; one touching at
+   the end of a stretch goes on touching into the next when that one
+   touches at its start, else it ended at the junction; one touching at
+   the end of the step (s1 of the last) still touches: no end. */
 static int stretch_events(collide_world *w, int sensor, int id, double t0,
-                          double t1, int found, double a, double b, int first,
-                          int *was) {
+                          double t1, int found, double a, double b, int s0, int s1,
+                          int first, int *was) {
   int e;
-  if (*was && (!found || a > 0)) {
+  if (*was && (!found || !s0)) {
     if ((e = add_event(w, sensor, id, t0, 0)) < 0) return e;
     *was = 0;
   }
   if (!found) return 0;
-  if (!*was && !(first && a == 0)) {
+  if (!*was && !(first && s0)) {
     if ((e = add_event(w, sensor, id, t0 + a * (t1 - t0), 1)) < 0) return e;
   }
-  if (b < 1) {
+  if (!s1) {
     if ((e = add_event(w, sensor, id, t0 + b * (t1 - t0), 0)) < 0) return e;
     *was = 0;
   } else {
@@ -326,8 +555,8 @@ static int boxes_meet(const box *a, const box *b) {
 static int advance_pair(collide_world *w, int ss, int xs) {
   const shape *s = &w->slots[ss], *x = &w->slots[xs];
   vec3 vx = x->moving >= 0 ? x->vel : v3(0, 0, 0);
-  double a, b;
-  int was = 0, found;
+  double a = 0, b = 1;
+  int was = 0, found, s0 = 0, s1 = 0;
   if (x->kind == COLLIDE_SHAPE_PLANE && s->kind == COLLIDE_SHAPE_PLANE) return 0;
   if (s->kind == COLLIDE_SHAPE_AABB && s->moving < 0 && x->kind != COLLIDE_SHAPE_PLANE) {
     /* a box sensor holding x's whole box over the step (x at every
@@ -338,8 +567,8 @@ static int advance_pair(collide_world *w, int ss, int xs) {
     box_around(&sbox, s->g.aabb.center, s->g.aabb.extents);
     if (box_contains(&sbox, &sb)) return 0;
   }
-  found = pair_interval(x, v3(0, 0, 0), vx, s, 0, 1, &a, &b);
-  return stretch_events(w, s->id, x->id, 0, 1, found, a, b, 1, &was);
+  found = pair_interval(x, v3(0, 0, 0), vx, 1, s, 0, 1, &a, &b, &s0, &s1);
+  return stretch_events(w, s->id, x->id, 0, 1, found, a, b, s0, s1, 1, &was);
 }
 
 /* The fixed sensors (not moving, not planes) of a step of advance, with
@@ -657,9 +886,12 @@ static int path_pair(collide_world *w, int xs, vec3 ref, const collide__path *pa
   for (k = 0; k + 1 < path->n; k++) {
     double a = 0, b = 1;   /* (read only when found) */
     vec3 d0 = v_sub(path->p[k], ref), d1 = v_sub(path->p[k + 1], ref);
-    int found = pair_interval(x, d0, d1, y, path->t[k], path->t[k + 1], &a, &b);
+    int s0 = 0, s1 = 0;
+    /* (the shape moved does not turn: move_shape re-places it) */
+    int found = pair_interval(x, d0, d1, 0, y, path->t[k], path->t[k + 1], &a, &b,
+                              &s0, &s1);
     if ((e = stretch_events(w, sensor, id, path->t[k], path->t[k + 1], found, a,
-                            b, k == 0, &was)) < 0)
+                            b, s0, s1, k == 0, &was)) < 0)
       return e;
   }
   return 0;
