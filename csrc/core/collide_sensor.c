@@ -33,6 +33,13 @@
  * the union of those of every edge of each against the other, each edge a
  * capsule of radius 0. Two planes are left out (no events between them).
  *
+ * A spinning convex shape (w:set_spin) turns during the step, so the
+ * relative motion is no longer a translation and the set of moments of
+ * contact need not be one interval: its pairs take the conservative
+ * advancement of collide_turning.c, the one every sweep against a
+ * spinning shape runs, forward for the first moment and backward for the
+ * last (spin_interval, both_spin_interval below).
+ *
  * Sensors touch only shapes that are not sensors.
  */
 #include "collide_world_internal.h"
