@@ -77,8 +77,9 @@ local function median(t)
   return t[math.ceil(#t / 2)]
 end
 local base = median(times.moving)
+local vm = _VERSION .. (jit and (" " .. jit.version) or "")
 print(("%s, %d beams (sensors), %d coins, %d steps x %d rounds, medians per step:")
-      :format(_VERSION .. (jit and (" " .. jit.version) or ""), BEAMS, BEAMS * COINS, STEPS, ROUNDS))
+      :format(vm, BEAMS, BEAMS * COINS, STEPS, ROUNDS))
 for _, k in ipairs(kinds) do
   local m = median(times[k])
   print(("  %-9s %8.3f ms a step (%.2fx the moving beams), %.1f events a step")

@@ -280,7 +280,7 @@ describe("sensors and spinning shapes", function()
       local A = { pts = rect(6, 0.1), rot = 0, spin = math.pi / 2, pos = { 0, 0 } }
       local B = { pts = rect(0.25, 0.25), pos = { 4, 3 }, vel = { -2, 0 } }
       judge(ev, beam, crate, function(t) return gap(A, B, t) end, 6 * math.pi / 2 + 2,
-            20000, "move_shape")
+            size.cases(5000, 20000), "move_shape")
     end)
 
     it("sees a still sensor's turn in a ball's sweep of advance: random beams and balls", function()
@@ -309,7 +309,7 @@ describe("sensors and spinning shapes", function()
         local L = math.abs(spin) * math.sqrt(hx * hx + hy * hy) +
                   math.sqrt((vel[1] - cv[1]) ^ 2 + (vel[2] - cv[2]) ^ 2)
         if judge(ev, beam, ball, function(t) return gap(A, B, t) end, L,
-                 size.cases(2000, 20000), "case " .. i) then
+                 size.cases(1000, 20000), "case " .. i) then
           met = met + 1
         end
       end
@@ -330,8 +330,8 @@ describe("sensors and spinning shapes", function()
       assert.are.same({ zone, plank, "begin" }, { ev[1].sensor, ev[1].id, ev[1].event })
       local A = { pts = rect(5, 0.05), rot = 0, spin = math.pi / 2, pos = { 0, 0 } }
       local B = { pts = rect(0.25, 0.25), pos = { 3, 3 } }
-      judge(ev, zone, plank, function(t) return gap(A, B, t) end, 5 * math.pi / 2, 20000,
-            "plank")
+      judge(ev, zone, plank, function(t) return gap(A, B, t) end, 5 * math.pi / 2,
+            size.cases(5000, 20000), "plank")
     end)
 
     it("gives no event while it turns inside a zone that holds it", function()
@@ -385,11 +385,11 @@ describe("sensors and spinning shapes", function()
           return lo > 0 and lo or hi < 0 and -hi or -math.min(-lo, hi)
         end
         local T = { pts = tri, pos = { 0, 0 } }
-        if judge(ev, line, id, line_gap, L, size.cases(1500, 20000), "line " .. i) then
+        if judge(ev, line, id, line_gap, L, size.cases(1000, 20000), "line " .. i) then
           met = met + 1
         end
         if judge(ev, t_id, id, function(t) return gap(A, T, t) end, L,
-                 size.cases(1500, 20000), "triangle " .. i) then
+                 size.cases(1000, 20000), "triangle " .. i) then
           met = met + 1
         end
       end
@@ -414,8 +414,8 @@ describe("sensors and spinning shapes", function()
       local B = { pts = rect(2, 0.1), rot = math.pi / 2, spin = math.pi / 2, pos = { 2.9, 0 } }
       -- (clear at both ends, meeting within the step)
       assert.is_true(gap(A, B, 0) > 0.5 and gap(A, B, 1) > 0.5)
-      assert.is_true(judge(ev, a, b, function(t) return gap(A, B, t) end, 2 * math.pi, 20000,
-                           "propellers"))
+      assert.is_true(judge(ev, a, b, function(t) return gap(A, B, t) end, 2 * math.pi,
+                           size.cases(5000, 20000), "propellers"))
     end)
 
     it("random pairs: never late, at most the tolerance early", function()
@@ -439,10 +439,12 @@ describe("sensors and spinning shapes", function()
         w:set_sensor(ids[1], true)
         w:advance()
         local A, B = bodies[1], bodies[2]
+        -- (the motion's size: both shapes move, each point of either at
+        -- most its speed, so the bound on how fast they close is the sum)
         local L = math.abs(A.spin) * A.radius + math.abs(B.spin) * B.radius +
-                  math.sqrt((A.vel[1] - B.vel[1]) ^ 2 + (A.vel[2] - B.vel[2]) ^ 2)
+                  math.sqrt(A.vel[1] ^ 2 + A.vel[2] ^ 2) + math.sqrt(B.vel[1] ^ 2 + B.vel[2] ^ 2)
         if judge(w:sensor_events(), ids[1], ids[2], function(t) return gap(A, B, t) end, L,
-                 size.cases(1500, 20000), "pair " .. i) then
+                 size.cases(1000, 20000), "pair " .. i) then
           met = met + 1
         end
       end
@@ -482,7 +484,8 @@ describe("sensors and spinning shapes", function()
                          y = ax[2] * math.sin(ang / 2), z = ax[3] * math.sin(ang / 2) })
         w:set_sensor(id, true)
         local r = 0.1 + math.random() * 0.3
-        local c = { (math.random() - 0.5) * 6, (math.random() - 0.5) * 6, (math.random() - 0.5) * 6 }
+        local c = { (math.random() - 0.5) * 6, (math.random() - 0.5) * 6,
+                    (math.random() - 0.5) * 6 }
         local cv = { -c[1] + (math.random() - 0.5) * 4, -c[2] + (math.random() - 0.5) * 4,
                      -c[3] + (math.random() - 0.5) * 4 }
         local ball = w:add_sphere(V(c[1], c[2], c[3]), r)
@@ -503,7 +506,7 @@ describe("sensors and spinning shapes", function()
         end
         local L = ang * math.sqrt(e[1] ^ 2 + e[2] ^ 2 + e[3] ^ 2) +
                   math.sqrt(cv[1] ^ 2 + cv[2] ^ 2 + cv[3] ^ 2)
-        if judge(w:sensor_events(), id, ball, f, L, size.cases(1500, 20000), "3D " .. i) then
+        if judge(w:sensor_events(), id, ball, f, L, size.cases(1000, 20000), "3D " .. i) then
           met = met + 1
         end
       end
