@@ -162,12 +162,12 @@ local function judge(evs, s, x, f, L, n, what)
     assert(e, what .. ": no end, yet they overlap at u = " .. last)
   end
   if b then
-    assert(not first or b <= first,
+    assert(not first or at0 or b <= first,
            ("%s: begin at %.17g after the overlap at %.17g"):format(what, b, first or -1))
     local g = f(b)
     assert(g <= tol, ("%s: begin at %.17g, %.3g apart there"):format(what, b, g))
     if g > worst.gap then worst.gap = g end
-    if first and first > 0 then
+    if first and first > 0 and not at0 then
       local lo = first - 1 / n
       if lo < 0 then lo = 0 end
       if f(lo) > 0 then
@@ -177,11 +177,42 @@ local function judge(evs, s, x, f, L, n, what)
     end
   end
   if e then
-    assert(not last or e >= last,
+    assert(not last or at1 or e >= last,
            ("%s: end at %.17g before the overlap at %.17g"):format(what, e, last or -1))
     local g = f(e)
     assert(g <= tol, ("%s: end at %.17g, %.3g apart there"):format(what, e, g))
     if g > worst.gap then worst.gap = g end
+  end
+  -- every instant of clear overlap lies in an interval the events give
+  -- (between a begin, or the step's start when touching then, and the
+  -- next end, or the step's end): none missed, a time apart within the
+  -- step included
+  local ivs, cur = {}, (at0 and 0 or nil)
+  for _, ev in ipairs(evs) do
+    if ev.sensor == s and ev.id == x then
+      -- (each within the tolerance of a contact)
+      local g = f(ev.u)
+      assert(g <= tol, ("%s: %s at %.17g, %.3g apart there"):format(what, ev.event, ev.u, g))
+      if g > worst.gap then worst.gap = g end
+      if ev.event == "begin" then
+        cur = ev.u
+      else
+        ivs[#ivs + 1] = { cur or 0, ev.u }
+        cur = nil
+      end
+    end
+  end
+  if cur then ivs[#ivs + 1] = { cur, 1 } end
+  for k = 0, n do
+    local t = k / n
+    if f(t) < -eps then
+      local inside = false
+      for _, iv in ipairs(ivs) do
+        if iv[1] <= t and t <= iv[2] then inside = true break end
+      end
+      assert(inside, ("%s: overlapping at %.17g, outside every interval of the events")
+                     :format(what, t))
+    end
   end
   if not first then
     -- no clear overlap sampled: any event is within the tolerance of a
@@ -266,6 +297,50 @@ describe("sensors and spinning shapes", function()
       end
       -- the back coin (at 0.5 rad on the far arm) between coins 3 and 4
       assert.are.same({ coins[1], coins[2], coins[3], back, coins[4], coins[5], coins[6] }, begins)
+    end)
+
+    -- turning more than half a turn a step, a beam through its pivot passes
+    -- a coin with both arms: two begins, two ends, the time between them
+    -- apart
+    it("turning more than half a turn in a step, passes a coin twice", function()
+      local w = collide.world()
+      local beam = w:add_convex(collide.convex_box(V(5, 0.05, 0)), V(0, 0), 0)
+      w:set_sensor(beam, true)
+      w:set_spin(beam, 4)
+      local coin = w:add_sphere(V(3 * math.cos(0.3), 3 * math.sin(0.3)), 0.25)
+      w:advance()
+      local ev = w:sensor_events()
+      assert.are.equal(4, #ev)
+      local h = math.asin(0.3 / 3)
+      local want = { (0.3 - h) / 4, (0.3 + h) / 4,
+                     (0.3 + math.pi - h) / 4, (0.3 + math.pi + h) / 4 }
+      for i = 1, 4 do
+        assert.are.equal(i % 2 == 1 and "begin" or "end", ev[i].event)
+        assert.is_true(math.abs(ev[i].u - want[i]) < 1e-8, ev[i].u .. " vs " .. want[i])
+      end
+      local A = { pts = rect(5, 0.05), rot = 0, spin = 4, pos = { 0, 0 } }
+      local B = { pts = { { 0, 0 } }, pos = { 3 * math.cos(0.3), 3 * math.sin(0.3) }, r = 0.25 }
+      judge(ev, beam, coin, function(t) return gap(A, B, t) end, 4 * 5, size.cases(5000, 20000),
+            "both arms")
+    end)
+
+    -- a plank off its pivot (a chord of the circles about it): a coin
+    -- whose circle crosses the plank meets it at both crossings
+    it("off its pivot, meets a coin at both places the coin's circle crosses it", function()
+      local w = collide.world()
+      local pts = { { -3, 1 }, { 3, 1 }, { 3, 1.1 }, { -3, 1.1 } }
+      local plank = w:add_convex(collide.convex(vecs(pts)), V(0, 0), 0)
+      w:set_sensor(plank, true)
+      w:set_spin(plank, 2)
+      local c = { 1.5 * math.cos(2.5), 1.5 * math.sin(2.5) }
+      local coin = w:add_sphere(V(c[1], c[2]), 0.02)
+      w:advance()
+      local ev = w:sensor_events()
+      assert.are.equal(4, #ev)
+      local A = { pts = pts, rot = 0, spin = 2, pos = { 0, 0 } }
+      local B = { pts = { { 0, 0 } }, pos = c, r = 0.02 }
+      judge(ev, plank, coin, function(t) return gap(A, B, t) end, 2 * math.sqrt(9 + 1.21),
+            size.cases(5000, 20000), "chord")
     end)
 
     it("meets a shape moved by move_shape where its turn brings it", function()

@@ -38,7 +38,8 @@
  * contact need not be one interval: its pairs take the conservative
  * advancement of collide_turning.c, the one every sweep against a
  * spinning shape runs, forward for the first moment and backward for the
- * last (spin_interval, both_spin_interval below).
+ * last, with the times apart between them looked for (turn_spans
+ * below).
  *
  * Sensors touch only shapes that are not sensors.
  */
@@ -262,121 +263,195 @@ static int plane_points(const collide_plane *pl, vec3 a0, vec3 a1, double rA, ve
   return 4;
 }
 
-/* The spinning convex shape h over the moments ta .. tb of the step (at
-   its place plus t times its velocity, turned by its rotation and then
-   the fraction t of its spin), and the shape o, which does not turn, at
-   its place plus e0 at ta and plus e1 at tb (linearly between): 1 with
-   the first and last moments of contact [*u0, *u1] (0 at ta, 1 at tb),
-   *s0 (*s1) 1 when they touch at ta (tb), or 0.
+/* The moments of contact of a pair of which one shape (or both) turns:
+   up to SPANS_MAX intervals, in the stretch's own time (0 at its start,
+   1 at its end), in order, and whether they touch at the stretch's start
+   (s0) and end (s1). */
+#define SPAN_SAMPLES 16
+#define SPANS_MAX (SPAN_SAMPLES + 1)
+typedef struct spans {
+  int n, s0, s1;
+  double a[SPANS_MAX], b[SPANS_MAX];
+} spans;
 
-   The first moment is the conservative advancement of collide_turning.c
-   (the one collide_sweep_convex_turning and every sweep and mover
-   against a spinning shape run): o held at its place, h's frame's
-   origin moving by its velocity less o's motion and turning, against
-   the hull of o's points grown by o's radius; never after the first
-   contact, at most 1e-9 of the relative motion's size (in distance)
-   before it. The last is the same advancement backwards, from tb to ta,
-   the turn undone (u1 = 1 - its first moment): never before the last
-   contact. Touching at ta or tb within the tolerance is decided by the
-   exact convex kernels with h frozen at that moment (collide__convex_test
-   with no motion, as the overlap queries ask).
+/* A pair of which h spins, over the moments ta .. tb of the step (h at
+   its place plus t times its velocity, turned by its rotation and then
+   the fraction t of its spin). Either o does not turn (both = 0): its
+   place moves by e0 at ta and e1 at tb (linearly between) and its points
+   are y[0 .. n) grown by r (shape_points, plane_points), held at its
+   place while h moves by the rest; or o spins too (both = 1: a step of
+   advance, ta = 0, tb = 1). */
+typedef struct turn_pair {
+  const shape *h, *o;
+  int both;
+  vec3 e0, e1;
+  double ta, tb;
+  const vec3 *y;
+  int n;
+  double r;
+  vec3 buf[COLLIDE_MAX_CONVEX_POINTS];
+} turn_pair;
+
+/* o's offset at the moment t of the stretch */
+static vec3 tp_offset(const turn_pair *P, double t) {
+  if (t == P->ta) return P->e0;
+  if (t == P->tb) return P->e1;
+  return v_add(P->e0, v_scale(v_sub(P->e1, P->e0), (t - P->ta) / (P->tb - P->ta)));
+}
+
+/* The first moment of contact from the moment `from` toward the moment
+   `to` (backwards when to < from), into *t: 0 none, 1, 2 within the
+   tolerance at `from` (*t = from). The conservative advancement of
+   collide_turning.c, never after the first contact, at most the
+   tolerance before it. */
+static int tp_first(const turn_pair *P, double from, double to, double *t) {
+  const collide__cvx *c = P->h->g.cvx.c;
+  collide_hit hit;
+  int rc;
+  if (P->both) {
+    const collide__cvx *co = P->o->g.cvx.c;
+    rc = collide__spin_sweep_both(cvx_hull(c), &c->rot, &c->spin, &P->h->g.cvx.pos,
+                                  &P->h->vel, cvx_hull(co), &co->rot, &co->spin,
+                                  &P->o->g.cvx.pos, &P->o->vel, from, to, &hit);
+  } else {
+    vec3 ef = tp_offset(P, from), d = v_sub(tp_offset(P, to), ef);
+    vec3 pos = v_sub(P->h->g.cvx.pos, ef);
+    rc = collide__spin_sweep_span(cvx_hull(c), &c->rot, &c->spin, &pos, &P->h->vel, from,
+                                  to, P->y, P->n, P->r, &d, &hit);
+  }
+  if (rc == 0) return 0;
+  *t = rc == 2 ? from : from + hit.u * (to - from);
+  return rc;
+}
+
+/* 1 when the two touch at the moment t, exactly: the convex kernels with
+   the turning shapes frozen at t (no motion, as the overlap queries ask). */
+static int tp_touch(const turn_pair *P, double t) {
+  const collide__cvx *c = P->h->g.cvx.c;
+  collide_rotation at;
+  collide_hit h0;
+  vec3 p;
+  if (collide__spin_rotation(&c->rot, &c->spin, t, &at) != 0) return 0;
+  if (P->both) {
+    const collide__cvx *co = P->o->g.cvx.c;
+    collide_rotation bt;
+    vec3 q = v_madd(P->o->g.cvx.pos, P->o->vel, t);
+    p = v_madd(P->h->g.cvx.pos, P->h->vel, t);
+    return collide__spin_rotation(&co->rot, &co->spin, t, &bt) == 0 &&
+           collide_sweep_convex_convex(cvx_hull(c), &at, &p, &p, cvx_hull(co), &bt, &q,
+                                       &h0) == 1;
+  }
+  p = v_madd(v_sub(P->h->g.cvx.pos, tp_offset(P, t)), P->h->vel, t);
+  {
+    /* (most moments are settled by a closest-point search beyond its
+       rounding; only a near touch needs the exact kernels) */
+    int hint = collide__spin_touch_hint(cvx_hull(c), &at, &p, P->y, P->n, P->r);
+    if (hint >= 0) return hint;
+  }
+  return collide__convex_test(cvx_hull(c), &at, &p, &p, P->o, &h0) == 1;
+}
+
+/* The moments of contact of the pair P over ta .. tb, into *out: 1, or 0
+   for none.
+
+   The first moment is the conservative advancement (tp_first: the one
+   collide_sweep_convex_turning and every sweep and mover against a
+   spinning shape run); the last is the same run backwards, from tb, the
+   turn undone: never before the last contact. Touching at ta or tb
+   within the tolerance is decided by the exact kernels (tp_touch).
 
    A turn can bring two shapes together, apart and together again within
    one step (a point meets a turning plank at each of the two places its
-   circle about the axis crosses the plank); [u0, u1] then holds every
-   moment of contact, and what lies between is not looked at. */
-static int spin_interval(const shape *h, const shape *o, vec3 e0, vec3 e1, double ta,
-                         double tb, double *u0, double *u1, int *s0, int *s1) {
-  const collide__cvx *c = h->g.cvx.c;
-  const collide_convex *A = cvx_hull(c);
-  vec3 buf[COLLIDE_MAX_CONVEX_POINTS], pos0, pos1, d, nd;
-  const vec3 *y;
-  double r;
-  int n, rc;
-  collide_hit hit;
-  /* o held at its place: h's origin moved back by e0 (e1) */
-  pos0 = v_sub(h->g.cvx.pos, e0);
-  pos1 = v_sub(h->g.cvx.pos, e1);
-  d = v_sub(e1, e0);
-  nd = v_sub(e0, e1);
-  if (o->kind == COLLIDE_SHAPE_PLANE) {
-    y = buf;
-    r = 0;
-    n = plane_points(&o->g.plane, v_madd(pos0, h->vel, ta), v_madd(pos1, h->vel, tb),
-                     A->radius * (1 + 1e-12), buf);
-  } else {
-    n = shape_points(o, buf, &y, &r);
-  }
-  if (n <= 0) return 0;
-  /* the exact test at the ends: h frozen at the moment t, moved back */
-  *s0 = *s1 = 0;
-  rc = collide__spin_sweep_span(A, &c->rot, &c->spin, &pos0, &h->vel, ta, tb, y, n, r,
-                                &d, &hit);
+   circle about the axis crosses the plank; the two arms of a turning
+   cross pass a coin). Between the first and the last moment the pair is
+   tested exactly at SPAN_SAMPLES - 1 evenly spaced moments; at each one
+   found apart, the last contact before it (the advancement backwards
+   from it) ends an interval and the first after it (forwards) begins the
+   next, each as exact as the first and last. A time apart shorter than
+   the samples' spacing can pass unseen. */
+static int turn_spans(const turn_pair *P, spans *out) {
+  double first, last, at, step;
+  int rc, k, fwd = P->tb > P->ta, more = 1;
+  out->n = out->s0 = out->s1 = 0;
+  rc = tp_first(P, P->ta, P->tb, &first);
   if (rc == 0) return 0;
-  *u0 = hit.u;
-  if (rc == 2) {
-    collide_rotation at;
-    vec3 p = v_madd(pos0, h->vel, ta);
-    collide_hit h0;
-    *u0 = 0;
-    *s0 = collide__spin_rotation(&c->rot, &c->spin, ta, &at) == 0 &&
-          collide__convex_test(A, &at, &p, &p, o, &h0) == 1;
+  if (rc == 2) out->s0 = tp_touch(P, P->ta);
+  rc = tp_first(P, P->tb, P->ta, &last);
+  if (rc == 0) last = first;   /* (rounding: the contact is one moment) */
+  if (rc == 2) out->s1 = tp_touch(P, P->tb);
+  if (fwd ? last < first : last > first) last = first;
+  at = first;
+  step = (last - first) / SPAN_SAMPLES;
+  for (k = 1; k < SPAN_SAMPLES && step != 0; k++) {
+    double m = first + k * step, e, b;
+    if (fwd ? m <= at : m >= at) continue;
+    if (tp_touch(P, m)) continue;
+    /* apart at m: the interval from `at` ends at the last contact before
+       m, the next begins at the first after it */
+    rc = tp_first(P, m, P->ta, &e);
+    if (rc == 0 || (fwd ? e < at : e > at)) e = at;
+    out->a[out->n] = at;
+    out->b[out->n++] = e;
+    if (tp_first(P, m, P->tb, &b) == 0) {
+      /* (rounding: no contact after m after all) */
+      out->s1 = 0;
+      more = 0;
+      break;
+    }
+    at = b;
   }
-  rc = collide__spin_sweep_span(A, &c->rot, &c->spin, &pos1, &h->vel, tb, ta, y, n, r,
-                                &nd, &hit);
-  if (rc == 0) {
-    *u1 = *u0;   /* (rounding: the contact is one moment) */
-    return 1;
+  if (more) {
+    out->a[out->n] = at;
+    out->b[out->n++] = last;
   }
-  *u1 = 1 - hit.u;
-  if (rc == 2) {
-    collide_rotation at;
-    vec3 p = v_madd(pos1, h->vel, tb);
-    collide_hit h0;
-    *u1 = 1;
-    *s1 = collide__spin_rotation(&c->rot, &c->spin, tb, &at) == 0 &&
-          collide__convex_test(A, &at, &p, &p, o, &h0) == 1;
+  /* into the stretch's own time */
+  for (k = 0; k < out->n; k++) {
+    out->a[k] = (out->a[k] - P->ta) / (P->tb - P->ta);
+    out->b[k] = (out->b[k] - P->ta) / (P->tb - P->ta);
   }
-  if (*u1 < *u0) *u1 = *u0;
   return 1;
 }
 
-/* Two spinning convex shapes (a step of advance: both over the whole
-   step): the same advancement with both turning (collide_turning.c,
-   collide__spin_sweep_both), forward and backward, and the exact test of
-   both frozen at the step's ends, as spin_interval. */
-static int both_spin_interval(const shape *x, const shape *y, double *u0, double *u1,
-                              int *s0, int *s1) {
-  const collide__cvx *cx = x->g.cvx.c, *cy = y->g.cvx.c;
-  const collide_convex *A = cvx_hull(cx), *B = cvx_hull(cy);
-  collide_hit hit;
-  int rc, k;
-  *s0 = *s1 = 0;
-  for (k = 0; k < 2; k++) {
-    double ta = k, tb = 1 - k;
-    rc = collide__spin_sweep_both(A, &cx->rot, &cx->spin, &x->g.cvx.pos, &x->vel, B,
-                                  &cy->rot, &cy->spin, &y->g.cvx.pos, &y->vel, ta, tb,
-                                  &hit);
-    if (rc == 0) {
-      if (k == 0) return 0;
-      *u1 = *u0;   /* (rounding: the contact is one moment) */
-      return 1;
-    }
-    if (rc == 2) {
-      /* within the tolerance at ta: the exact kernels, both frozen */
-      collide_rotation ra, rb;
-      vec3 pa = v_madd(x->g.cvx.pos, x->vel, ta), pb = v_madd(y->g.cvx.pos, y->vel, ta);
-      int *touch = k == 0 ? s0 : s1;
-      *touch = collide__spin_rotation(&cx->rot, &cx->spin, ta, &ra) == 0 &&
-               collide__spin_rotation(&cy->rot, &cy->spin, ta, &rb) == 0 &&
-               collide_sweep_convex_convex(A, &ra, &pa, &pa, B, &rb, &pb, &hit) == 1;
-      hit.u = 0;
-    }
-    if (k == 0) *u0 = hit.u;
-    else *u1 = 1 - hit.u;
+/* The spinning shape h over ta .. tb and the shape o, which does not turn
+   during it, at its place plus e0 at ta and plus e1 at tb: turn_spans. */
+static int spin_spans(const shape *h, const shape *o, vec3 e0, vec3 e1, double ta,
+                      double tb, spans *out) {
+  turn_pair P;
+  P.h = h;
+  P.o = o;
+  P.both = 0;
+  P.e0 = e0;
+  P.e1 = e1;
+  P.ta = ta;
+  P.tb = tb;
+  P.r = 0;
+  if (o->kind == COLLIDE_SHAPE_PLANE) {
+    vec3 a0 = v_madd(v_sub(h->g.cvx.pos, e0), h->vel, ta);
+    vec3 a1 = v_madd(v_sub(h->g.cvx.pos, e1), h->vel, tb);
+    P.y = P.buf;
+    P.n = plane_points(&o->g.plane, a0, a1, cvx_hull(h->g.cvx.c)->radius * (1 + 1e-12),
+                       P.buf);
+  } else {
+    P.n = shape_points(o, P.buf, &P.y, &P.r);
   }
-  if (*u1 < *u0) *u1 = *u0;
-  return 1;
+  if (P.n <= 0) return 0;
+  return turn_spans(&P, out);
+}
+
+/* Two spinning convex shapes over a step of advance: turn_spans with the
+   advancement of both turning (collide__spin_sweep_both). */
+static int both_spin_spans(const shape *x, const shape *y, spans *out) {
+  turn_pair P;
+  P.h = x;
+  P.o = y;
+  P.both = 1;
+  P.e0 = P.e1 = v3(0, 0, 0);
+  P.ta = 0;
+  P.tb = 1;
+  P.y = NULL;
+  P.n = 0;
+  P.r = 0;
+  return turn_spans(&P, out);
 }
 
 /* The edges of a flat shape (triangle or polygon): n of them, edge i from
@@ -467,55 +542,56 @@ static int fixed_interval(const shape *x, vec3 r0, vec3 r1, const shape *y, doub
    x + dx0 -> x + dx1; turning by its spin when xturns and it spins: a
    step of advance, dx0 = 0, dx1 its velocity), and shape y, at its place
    plus ty0 * vy .. ty1 * vy (y's velocity vy over the moments ty0 ..
-   ty1), turning when it spins: 1 with [*u0, *u1] in the segment's own
-   time and whether they touch at its start (*s0) and end (*s1), or 0. */
-static int pair_interval(const shape *x, vec3 dx0, vec3 dx1, int xturns, const shape *y,
-                         double ty0, double ty1, double *u0, double *u1, int *s0,
-                         int *s1) {
+   ty1), turning when it spins: 1 with the intervals in the segment's own
+   time and whether they touch at its start and end (*out), or 0. One
+   interval unless a shape turns. */
+static int pair_spans(const shape *x, vec3 dx0, vec3 dx1, int xturns, const shape *y,
+                      double ty0, double ty1, spans *out) {
   vec3 vy = y->moving >= 0 ? y->vel : v3(0, 0, 0);
   /* relative to y held at its place: x's offsets less y's */
   vec3 r0 = v_madd(dx0, vy, -ty0), r1 = v_madd(dx1, vy, -ty1);
-  int found, xspins = xturns && SHAPE_SPINS(x), yspins = SHAPE_SPINS(y);
-  if (xspins && yspins) return both_spin_interval(x, y, u0, u1, s0, s1);
-  if (yspins && ty1 > ty0) return spin_interval(y, x, dx0, dx1, ty0, ty1, u0, u1, s0, s1);
+  int xspins = xturns && SHAPE_SPINS(x), yspins = SHAPE_SPINS(y);
+  if (xspins && yspins) return both_spin_spans(x, y, out);
+  if (yspins && ty1 > ty0) return spin_spans(y, x, dx0, dx1, ty0, ty1, out);
   if (xspins) {
     /* (a step of advance: x over the whole step, y moving by vy) */
-    return spin_interval(x, y, v_scale(vy, ty0), v_scale(vy, ty1), 0, 1, u0, u1, s0, s1);
+    return spin_spans(x, y, v_scale(vy, ty0), v_scale(vy, ty1), 0, 1, out);
   }
-  found = fixed_interval(x, r0, r1, y, ty0, u0, u1);
-  if (found) {
-    *s0 = *u0 == 0;
-    *s1 = !(*u1 < 1);
-  }
-  return found;
+  if (!fixed_interval(x, r0, r1, y, ty0, &out->a[0], &out->b[0])) return 0;
+  out->n = 1;
+  out->s0 = out->a[0] == 0;
+  out->s1 = !(out->b[0] < 1);
+  return 1;
 }
 
 /* The events of one pair over one stretch [t0, t1] of the step (found:
-   touching over [a, b] of the stretch's own time, turned into the step's
-   as t0 + a (t1 - t0); s0, s1: touching at the stretch's start, at its
-   end). *was: touching at the end of the stretch before, or, for the
-   first stretch (first), nothing yet. A pair touching at the start of
-   the step (first, s0) was touching already: no begin; one touching at
-   the end of a stretch goes on touching into the next when that one
-   touches at its start, else it ended at the junction; one touching at
-   the end of the step (s1 of the last) still touches: no end. */
+   touching over the intervals sp of the stretch's own time, [a, b]
+   turned into the step's as t0 + a (t1 - t0), touching at its start
+   sp->s0, at its end sp->s1). *was: touching at the end of the stretch
+   before, or, for the first stretch (first), nothing yet. A pair
+   touching at the start of the step (first, s0) was touching already: no
+   begin; one touching at the end of a stretch goes on touching into the
+   next when that one touches at its start, else it ended at the
+   junction; one touching at the end of the step (s1 of the last) still
+   touches: no end. */
 static int stretch_events(collide_world *w, int sensor, int id, double t0,
-                          double t1, int found, double a, double b, int s0, int s1,
-                          int first, int *was) {
-  int e;
-  if (*was && (!found || !s0)) {
+                          double t1, int found, const spans *sp, int first, int *was) {
+  int e, i;
+  if (*was && (!found || !sp->s0)) {
     if ((e = add_event(w, sensor, id, t0, 0)) < 0) return e;
     *was = 0;
   }
   if (!found) return 0;
-  if (!*was && !(first && s0)) {
-    if ((e = add_event(w, sensor, id, t0 + a * (t1 - t0), 1)) < 0) return e;
-  }
-  if (!s1) {
-    if ((e = add_event(w, sensor, id, t0 + b * (t1 - t0), 0)) < 0) return e;
-    *was = 0;
-  } else {
-    *was = 1;
+  for (i = 0; i < sp->n; i++) {
+    if (!(i == 0 && (*was || (first && sp->s0)))) {
+      if ((e = add_event(w, sensor, id, t0 + sp->a[i] * (t1 - t0), 1)) < 0) return e;
+    }
+    if (i < sp->n - 1 || !sp->s1) {
+      if ((e = add_event(w, sensor, id, t0 + sp->b[i] * (t1 - t0), 0)) < 0) return e;
+      *was = 0;
+    } else {
+      *was = 1;
+    }
   }
   return 0;
 }
@@ -562,8 +638,8 @@ static int boxes_meet(const box *a, const box *b) {
 static int advance_pair(collide_world *w, int ss, int xs) {
   const shape *s = &w->slots[ss], *x = &w->slots[xs];
   vec3 vx = x->moving >= 0 ? x->vel : v3(0, 0, 0);
-  double a = 0, b = 1;
-  int was = 0, found, s0 = 0, s1 = 0;
+  spans sp;
+  int was = 0, found;
   if (x->kind == COLLIDE_SHAPE_PLANE && s->kind == COLLIDE_SHAPE_PLANE) return 0;
   if (s->kind == COLLIDE_SHAPE_AABB && s->moving < 0 && x->kind != COLLIDE_SHAPE_PLANE) {
     /* a box sensor holding x's whole box over the step (x at every
@@ -574,8 +650,8 @@ static int advance_pair(collide_world *w, int ss, int xs) {
     box_around(&sbox, s->g.aabb.center, s->g.aabb.extents);
     if (box_contains(&sbox, &sb)) return 0;
   }
-  found = pair_interval(x, v3(0, 0, 0), vx, 1, s, 0, 1, &a, &b, &s0, &s1);
-  return stretch_events(w, s->id, x->id, 0, 1, found, a, b, s0, s1, 1, &was);
+  found = pair_spans(x, v3(0, 0, 0), vx, 1, s, 0, 1, &sp);
+  return stretch_events(w, s->id, x->id, 0, 1, found, &sp, 1, &was);
 }
 
 /* The fixed sensors (not moving, not planes) of a step of advance, with
@@ -891,14 +967,12 @@ static int path_pair(collide_world *w, int xs, vec3 ref, const collide__path *pa
   int sensor = x->sensor >= 0 ? x->id : y->id, id = x->sensor >= 0 ? y->id : x->id;
   int k, was = 0, e;
   for (k = 0; k + 1 < path->n; k++) {
-    double a = 0, b = 1;   /* (read only when found) */
+    spans sp;
     vec3 d0 = v_sub(path->p[k], ref), d1 = v_sub(path->p[k + 1], ref);
-    int s0 = 0, s1 = 0;
     /* (the shape moved does not turn: move_shape re-places it) */
-    int found = pair_interval(x, d0, d1, 0, y, path->t[k], path->t[k + 1], &a, &b,
-                              &s0, &s1);
-    if ((e = stretch_events(w, sensor, id, path->t[k], path->t[k + 1], found, a,
-                            b, s0, s1, k == 0, &was)) < 0)
+    int found = pair_spans(x, d0, d1, 0, y, path->t[k], path->t[k + 1], &sp);
+    if ((e = stretch_events(w, sensor, id, path->t[k], path->t[k + 1], found, &sp,
+                            k == 0, &was)) < 0)
       return e;
   }
   return 0;

@@ -823,6 +823,36 @@ int collide__spin_sweep(const collide_convex *A, const collide_rotation *rot,
   return collide__spin_sweep_span(A, rot, spin, pos, vel, t0, 1, y, ny, r, d, out);
 }
 
+int collide__spin_touch_hint(const collide_convex *A, const collide_rotation *rot,
+                             const collide_vec3 *pos, const collide_vec3 *y, int ny,
+                             double r) {
+  vec3 xa[COLLIDE_MAX_CONVEX_POINTS], v, pa, pb, feat;
+  quat q;
+  rot3 R;
+  simplex warm;
+  double scaleB = 0, round_k, vlen, top;
+  int i;
+  if (rot_read(rot, &q) != 0) return -1;
+  if (rot->is_angle) rot_angle(rot->angle, &R);
+  else rot_quat(q, &R);
+  for (i = 0; i < A->vertex_count; i++) xa[i] = v_add(rot_apply(&R, A->vertices[i]), *pos);
+  for (i = 0; i < ny; i++) scaleB = dmax(scaleB, maxabs(y[i]));
+  /* the rounding of a gap, as the advancement's (see the top) */
+  round_k = 64 * 2.220446049250313e-16 *
+            (A->radius + maxabs(*pos) * 1.7320508075688772 +
+             (scaleB + r) * 1.7320508075688772);
+  warm.n = 0;
+  v = gjk(xa, A->vertex_count, y, ny, &pa, &pb, &feat, &warm);
+  vlen = v_len(v);
+  /* v is a point of the hulls' difference: the distance is at most |v| */
+  if (vlen + round_k < r) return 1;
+  /* and at least the separation along v's direction */
+  if (vlen > 0 &&
+      separation(v_scale(v, 1 / vlen), xa, A->vertex_count, y, ny, &top) - round_k > r)
+    return 0;
+  return -1;
+}
+
 int collide__spin_sweep_both(const collide_convex *A, const collide_rotation *rotA,
                              const collide_rotation *spinA, const collide_vec3 *posA,
                              const collide_vec3 *velA, const collide_convex *B,

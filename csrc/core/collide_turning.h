@@ -72,6 +72,14 @@ int collide__spin_sweep_both(const collide_convex *A, const collide_rotation *ro
                              const collide_vec3 *posB, const collide_vec3 *velB,
                              double ta, double tb, collide_hit *out);
 
+/* Whether the hull A turned by rot at pos and the points y[0 .. ny) grown
+   by r touch, when a closest-point search (GJK) settles it beyond its
+   rounding: 1 touching, 0 apart, -1 too close to say (the caller asks
+   the exact kernels). */
+int collide__spin_touch_hint(const collide_convex *A, const collide_rotation *rot,
+                             const collide_vec3 *pos, const collide_vec3 *y, int ny,
+                             double r);
+
 #ifdef __cplusplus
 }
 #endif
