@@ -367,11 +367,12 @@ static int tp_touch(const turn_pair *P, double t) {
    tested exactly at SPAN_SAMPLES - 1 evenly spaced moments; at each one
    found apart, the last contact before it (the advancement backwards
    from it) ends an interval and the first after it (forwards) begins the
-   next, each as exact as the first and last. A time apart shorter than
-   the samples' spacing can pass unseen. */
+   next, each as exact as the first and last (a moment apart by less
+   than the tolerance counts as touching, as it does for those). A time
+   apart shorter than the samples' spacing can pass unseen. */
 static int turn_spans(const turn_pair *P, spans *out) {
   double first, last, at, step;
-  int rc, k, fwd = P->tb > P->ta, more = 1;
+  int rc, rcb, k, fwd = P->tb > P->ta, more = 1;
   out->n = out->s0 = out->s1 = 0;
   rc = tp_first(P, P->ta, P->tb, &first);
   if (rc == 0) return 0;
@@ -387,12 +388,17 @@ static int turn_spans(const turn_pair *P, spans *out) {
     if (fwd ? m <= at : m >= at) continue;
     if (tp_touch(P, m)) continue;
     /* apart at m: the interval from `at` ends at the last contact before
-       m, the next begins at the first after it */
+       m, the next begins at the first after it; apart by less than the
+       tolerance (either search stops at m at once) counts as touching,
+       as it does for the first and last moments */
     rc = tp_first(P, m, P->ta, &e);
+    if (rc == 2) continue;
+    rcb = tp_first(P, m, P->tb, &b);
+    if (rcb == 2) continue;
     if (rc == 0 || (fwd ? e < at : e > at)) e = at;
     out->a[out->n] = at;
     out->b[out->n++] = e;
-    if (tp_first(P, m, P->tb, &b) == 0) {
+    if (rcb == 0) {
       /* (rounding: no contact after m after all) */
       out->s1 = 0;
       more = 0;

@@ -823,6 +823,57 @@ int collide__spin_sweep(const collide_convex *A, const collide_rotation *rot,
   return collide__spin_sweep_span(A, rot, spin, pos, vel, t0, 1, y, ny, r, d, out);
 }
 
+/* 1 when GJK's last simplex (warm) of the differences xa[i] - y[j] holds
+   the origin strictly inside, beyond what moving each difference by up
+   to delta (their rounding) could change: the hulls then overlap for
+   certain. A tetrahedron: for each face a b c the origin lies on the
+   side of the opposite corner, by a signed volume w_a . (w_b x w_c)
+   larger than the most a move of delta in every point could change it,
+   sqrt 3 delta times the sum of the three cross products' lengths, plus
+   its own rounding (8 eps of |w_a| |w_b| |w_c|). A triangle when every point lies in z = 0
+   exactly (a 2D scene: then so do the differences): the same in the
+   plane with the three 2D cross products. Else 0 (the caller asks the
+   exact kernels). */
+static int overlap_certain(const vec3 *xa, int na, const vec3 *yb, int nb,
+                           const simplex *sx, double delta) {
+  vec3 w[4];
+  int i, k, sign = 0;
+  for (i = 0; i < sx->n; i++) w[i] = v_sub(xa[sx->ia[i]], yb[sx->jb[i]]);
+  if (sx->n == 4) {
+    for (k = 0; k < 4; k++) {
+      vec3 a = w[(k + 1) % 4], b = w[(k + 2) % 4], c = w[(k + 3) % 4];
+      /* the origin's side of the face a b c, -vol = ((b - a) x (c - a)).(0
+         - a), against w[k]'s, sk: inside when they agree (and the origin
+         is no farther from the face than w[k] is) */
+      double vol = v_dot(a, v_cross(b, c)), err;
+      double sk = v_dot(v_cross(v_sub(b, a), v_sub(c, a)), v_sub(w[k], a));
+      err = 1.7320508075688772 * delta *
+                (v_len(v_cross(b, c)) + v_len(v_cross(c, a)) + v_len(v_cross(a, b))) *
+                (1 + 1e-12) +
+            8 * 2.220446049250313e-16 * v_len(a) * v_len(b) * v_len(c);
+      if (!(fabs(vol) > err) || !(-vol * sk > 0) || !(fabs(sk) >= fabs(vol))) return 0;
+    }
+    return 1;
+  }
+  if (sx->n == 3) {
+    for (i = 0; i < na; i++)
+      if (xa[i].z != 0) return 0;
+    for (i = 0; i < nb; i++)
+      if (yb[i].z != 0) return 0;
+    for (k = 0; k < 3; k++) {
+      vec3 a = w[k], b = w[(k + 1) % 3];
+      double c2 = a.x * b.y - a.y * b.x;
+      double err = 1.4142135623730951 * delta * (v_len(a) + v_len(b)) * (1 + 1e-12) +
+                   4 * 2.220446049250313e-16 * v_len(a) * v_len(b);
+      if (!(fabs(c2) > err)) return 0;
+      if (sign == 0) sign = c2 > 0 ? 1 : -1;
+      else if ((c2 > 0 ? 1 : -1) != sign) return 0;
+    }
+    return 1;
+  }
+  return 0;
+}
+
 int collide__spin_touch_hint(const collide_convex *A, const collide_rotation *rot,
                              const collide_vec3 *pos, const collide_vec3 *y, int ny,
                              double r) {
@@ -850,6 +901,9 @@ int collide__spin_touch_hint(const collide_convex *A, const collide_rotation *ro
   if (vlen > 0 &&
       separation(v_scale(v, 1 / vlen), xa, A->vertex_count, y, ny, &top) - round_k > r)
     return 0;
+  /* (GJK's v at an overlap is a rounding-sized vector: the simplex it
+     ends on decides) */
+  if (overlap_certain(xa, A->vertex_count, y, ny, &warm, 2 * round_k)) return 1;
   return -1;
 }
 
