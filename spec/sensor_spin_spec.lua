@@ -589,6 +589,42 @@ describe("sensors and spinning shapes", function()
     end)
   end)
 
+  describe("odd sizes", function()
+    it("a plank turning out of a polygon sensor of 2000 corners ends once", function()
+      local pts = {}
+      for i = 1, 2000 do
+        local a = 2 * math.pi * i / 2000
+        pts[i] = V(4 + math.cos(a), math.sin(a))
+      end
+      local w = collide.world()
+      local disc = w:add_polygon(pts)
+      w:set_sensor(disc, true)
+      local plank = w:add_convex(collide.convex_box(V(5, 0.1, 0.1)), V(0, 0), 0)
+      w:set_spin(plank, { w = math.cos(0.4), x = 0, y = 0, z = math.sin(0.4) })
+      w:advance()
+      local ev = w:sensor_events()
+      assert.are.equal(1, #ev)
+      assert.are.equal("end", ev[1].event)
+      -- the plank's side leaves the disc (radius 1 to 1.3e-6, the 2000-gon's)
+      -- when 4 sin(0.8 u) = 1.1
+      assert.is_true(math.abs(ev[1].u - math.asin(1.1 / 4) / 0.8) < 1e-5, ev[1].u)
+    end)
+
+    it("shapes of 1e-200 leaving each other give one end, no tolerance-sized gaps", function()
+      local w = collide.world()
+      local b = w:add_convex(collide.convex_box(V(1e-200, 1e-200, 1e-200)), V(0, 0, 0), 0)
+      w:set_sensor(b, true)
+      w:set_spin(b, 3)
+      local s = w:add_sphere(V(0, 0, 0), 1e-200)
+      w:set_velocity(s, V(1, 0, 0))
+      w:advance()
+      local ev = w:sensor_events()
+      assert.are.equal(1, #ev)
+      assert.are.equal("end", ev[1].event)
+      assert.is_true(ev[1].u <= 1e-8)
+    end)
+  end)
+
   describe("overlap queries", function()
     it("list a spinning sensor where it is: its rotation after the last advance", function()
       local w = collide.world()
