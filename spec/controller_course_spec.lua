@@ -129,7 +129,14 @@ end
 local function depth(M, c, s)
   if M.kind == "box" then return box_depth(c, M.e, s) end
   local dist = s.lo and dist_point_box or dist_point_tri
-  if M.kind == "sphere" then return M.r - dist(c, s) end
+  local dc = dist(c, s)
+  if M.kind == "sphere" then return M.r - dc end
+  -- Every point of the capsule's segment is within |axis| of its centre, so
+  -- (triangle inequality) a solid farther than r + |axis| from the centre
+  -- is clear of the capsule by at least that much: the search below is
+  -- only needed near it.
+  local reach = M.r + math.sqrt(dot(M.axis, M.axis))
+  if dc > reach then return reach - dc end
   local a, b = sub(c, M.axis), { c[1] + M.axis[1], c[2] + M.axis[2], c[3] + M.axis[3] }
   return M.r - min_convex(function(t) return dist(lerp(a, b, t), s) end)
 end

@@ -61,6 +61,9 @@ typedef struct move_state {
   double tie_dist;          /* how close that is: along the motion */
   vec3 from;                /* where the move started (after push-out) */
   int opt_arg;              /* the options' argument position */
+  double lift;              /* the most a walkable spinning shape's push
+                               kept the mover off its face for the turn's
+                               bulge (spin_bulge), which settle takes back */
 } move_state;
 
 static int listed(const int *list, int n, int id) {
@@ -202,6 +205,7 @@ static int walkable(const move_state *m, vec3 n) {
    passes over, m->tmp, still cover). */
 typedef struct cover_ctx { const move_state *m; int box; } cover_ctx;
 static double mover_size(const collide__mover *s);
+static double largest(vec3 v);
 static void set_vc(vec3 *v, int k, double x) {
   if (k == 0) v->x = x;
   else if (k == 1) v->y = x;
@@ -415,43 +419,66 @@ static vec3 rest_motion(const move_state *m, int id, vec3 p, double tau) {
 
 /* How far a shape id that pushes the mover at pos along n (from it toward
    the mover) moves it over the rest of the step from the moment tau: its
-   rest_motion at the contact point p; for a spinning convex shape, the
-   largest along n of the motions of the mover's points nearest it (a
-   box's corners, a capsule's ends and a sphere's centre, less r n): the
-   face turning into the mover comes farthest at those, and pushed by the
-   contact point's motion alone the mover is met again at once by the
-   rest of the face, round after round. */
+   rest_motion at the contact point p. For a spinning convex shape, that
+   motion plus, along the face's normal turned with it (nt), what keeps
+   the mover as far from the turned face as it is from the face now: a
+   point carried rigidly keeps its distance to the face, but the mover
+   does not turn, so its nearest point along -nt is not the one along -n:
+   k = min over the mover's points x of (x - p).n less the same along nt,
+   from its support function (mover_support). Then the turn's bulge: a
+   mover moved straight along the chord while the face turns along its
+   arc comes nearer it between the two ends, by at most turn^2 rho / 8 at
+   half the step for a point rho from the turning axis (to second order
+   in the turn: the distance from a chord's midpoint to its arc); it is
+   kept away by twice that, so the straight push never meets the face on
+   the way. (Measured along n alone -- the largest along n of the motions
+   of the mover's nearest points -- a ball moved as its nearest point
+   lost r (1 - cos turn) each step, 2.5e-5 of a 0.5 ball on a plank
+   rocking 0.01 a step: in two steps it touched, the face turning into it
+   was met round after round a few tenths of the skin ahead, where
+   stopping short went back before the start, and the plank ended 1 cm
+   into it; a capsule standing on the plank was pushed as its upper end
+   moves, millimetres off the face, and never stood on it.) */
+static double mover_support(const move_state *m, vec3 d);
+static double mover_half_size(const collide__mover *s);
+
+/* Whether shape id is a spinning convex shape. */
+static int spins(const move_state *m, int id) {
+  int s = collide__slot_of(m->w, id);
+  return s >= 0 && SHAPE_SPINS(&m->w->slots[s]);
+}
+
+/* The turn's bulge for a mover at pos pushed by the spinning shape id
+   over the rest of the step from tau (push_motion): twice turn^2 rho / 8,
+   rho the farthest the mover reaches from the shape's origin; 0 for a
+   shape that does not spin. */
+static double spin_bulge(const move_state *m, int id, vec3 pos, double tau) {
+  int s = collide__slot_of(m->w, id);
+  const shape *sh;
+  double turn, rho;
+  if (s < 0 || !SHAPE_SPINS(&m->w->slots[s])) return 0;
+  sh = &m->w->slots[s];
+  turn = collide__spin_angle(&sh->g.cvx.c->spin, NULL) * (1 - tau);
+  if (!(turn > 0)) return 0;
+  rho = v_len(v_sub(pos, v_madd(sh->g.cvx.pos, sh->vel, tau))) + mover_half_size(&m->mv);
+  return 0.25 * turn * turn * rho;
+}
 static vec3 push_motion(const move_state *m, int id, vec3 p, vec3 pos, vec3 n,
                         double tau) {
-  int s = collide__slot_of(m->w, id), k, np;
-  collide__mover mv;
-  vec3 pts[8], best;
-  double bn;
+  int s = collide__slot_of(m->w, id);
+  const shape *sh;
+  vec3 best, nt;
+  double k;
   if (s < 0 || !SHAPE_SPINS(&m->w->slots[s])) return rest_motion(m, id, p, tau);
-  mv = mover_shape(m);
-  if (mv.kind == MOVER_AABB) {
-    for (k = 0; k < 8; k++)
-      pts[k] = v3(pos.x + ((k & 4) ? mv.e.x : -mv.e.x), pos.y + ((k & 2) ? mv.e.y : -mv.e.y),
-                  pos.z + ((k & 1) ? mv.e.z : -mv.e.z));
-    np = 8;
-  } else if (mv.kind == MOVER_CAPSULE) {
-    pts[0] = v_madd(v_sub(pos, mv.axis), n, -mv.r);
-    pts[1] = v_madd(v_add(pos, mv.axis), n, -mv.r);
-    np = 2;
-  } else {
-    pts[0] = v_madd(pos, n, -mv.r);
-    np = 1;
-  }
+  sh = &m->w->slots[s];
   best = rest_motion(m, id, p, tau);
-  bn = v_dot(best, n);
-  for (k = 0; k < np; k++) {
-    vec3 d = collide__spin_motion(&m->w->slots[s], pts[k], tau);
-    if (v_dot(d, n) > bn) {
-      bn = v_dot(d, n);
-      best = d;
-    }
-  }
-  return best;
+  /* n turned as the shape turns over the rest of the step: the motion of
+     p + n less that of p, added to n */
+  nt = v_normalize(v_add(n, v_sub(collide__spin_motion(sh, v_add(p, n), tau), best)));
+  if (v_len2(nt) == 0) return best;
+  k = v_dot(v_sub(pos, p), v_sub(n, nt)) - mover_support(m, v_neg(n)) +
+      mover_support(m, v_neg(nt));
+  return v_madd(best, nt, k + spin_bulge(m, id, pos, tau));
 }
 
 /* Where a mover moving from p toward p + d in this round stops for a
@@ -514,6 +541,23 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
   return 0;
 }
 
+/* How fast (per step, along up) the surface of shape id met by the
+   contact h rises under a point that does not move across up: the
+   surface's point velocity v at the contact, along its normal n, over
+   n.up (a plane moving by v rises by v.n / n.up where it is crossed by a
+   line along up). On a flat top that is v.up; under a tilted face the
+   face's motion across up counts too -- a turning plank's face at a box's
+   corner sinks by its velocity's part along up and by its sweep sideways
+   times the tilt, and the part across up alone took a box resting a skin
+   above the sinking face for one a few tenths of a millimetre above it:
+   not on the ground. A normal (nearly) across up: v.up. */
+static double surface_rise(const move_state *m, int id, const collide_hit *h) {
+  vec3 v = point_velocity(m, id, h->point, h->u);
+  double nu = v_dot(h->normal, m->up);
+  if (nu <= 1e-6) return v_dot(v, m->up);
+  return v_dot(v, h->normal) / nu;
+}
+
 /*
  * The walkable surface under the mover at p, within dist along -up: 1
  * (*g, *gid, *sn its surface normal, *gap the distance down to it), 0, or
@@ -531,9 +575,11 @@ static int sweep_to(move_state *m, vec3 p, vec3 d, vec3 *out, collide_hit *h,
  * shape). Moving shapes: the world sweeps each shape from its place (u = 0)
  * to place + velocity (u = 1), relative to the mover. At the start the
  * probe starts 2 dist above p and goes down further by the fastest shape's
- * speed S, so a platform sinking faster than dist is still met; the gap
- * closed relative to a shape of vertical velocity vy is u (span + vy),
- * from a separation of gap + above. At the end, every shape is held at its
+ * speed S over cos(max_slope), so a platform sinking faster than dist is
+ * still met (a tilted face sinks under a point faster than its points
+ * move); the gap closed relative to a shape whose surface rises by vy
+ * under the probe (surface_rise) is u (span + vy), from a separation of
+ * gap + above. At the end, every shape is held at its
  * end place (the sweeps' t0 = 1: the relative motion is then the probe's
  * own, along -up, whatever the shapes' velocities), and the probe starts
  * S + 2 dist above p and ends dist below it: a contact at u <= 1 is a shape
@@ -552,6 +598,10 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
   int e = 0, k, id, resp, first = 1;
   collide_hit h;
   if (at_end) m->t0 = 1;
+  /* (at the start: walkable ground tilted up to max_slope sinks under a
+     point that keeps still across up by up to its speed over n.up: a
+     rocking plank's face under a box's corner) */
+  if (!at_end) S /= m->cos_slope > 0.25 ? m->cos_slope : 0.25;
   above = 2 * dist + (at_end ? S : 0);
   span = above + dist + (at_end ? 0 : S);
   c0 = v_madd(p, m->up, above);
@@ -561,7 +611,7 @@ static int probe(move_state *m, vec3 p, double dist, int at_end,
     double vy, gk;
     e = sweep(m, &c0, &c1, &h, &id, &resp);
     if (e <= 0) break;
-    vy = at_end ? 0 : v_dot(point_velocity(m, id, h.point, h.u), m->up);
+    vy = at_end ? 0 : surface_rise(m, id, &h);
     gk = h.u * (span + vy) - above;
     if (gk > dist) {
       e = 0;
@@ -640,6 +690,81 @@ static double mover_support(const move_state *m, vec3 d) {
     return collide__convex_support(&m->mv, d);
   default:
     return s->r;
+  }
+}
+
+/*
+ * The mover's point nearest its ground of surface normal sn, for a mover
+ * at p: the point of its support toward -sn (a box's corner, a sphere's
+ * c - r sn, a capsule's lower end's), and where a flat part of it lies
+ * along the ground (a box's bottom face on a level top, a capsule lying
+ * down, a convex mover's face or edge) the point of that part nearest
+ * the one under its centre. Its ground's point there is what a turning
+ * shape carries the mover by (carry): a box on a rocking plank touches it
+ * at one corner, and carried as the point under its centre moves it was
+ * lifted off the sinking side (or pushed up on the rising one) by its
+ * half-width times the turn each step, then fell back straight down, a
+ * little further down the slope each time: 0.55 m in seven seconds. On
+ * a turntable (a level top turning about up) it is the point under the
+ * centre, which goes round a circle.
+ */
+static vec3 mover_foot(const move_state *m, vec3 p, vec3 sn) {
+  const collide_mover *s = m->shape;
+  double tie = 1e-9;
+  vec3 f = p;
+  int k;
+  switch (s->kind) {
+  case COLLIDE_MOVER_AABB:
+    for (k = 0; k < 3; k++) {
+      double nk = vc(&sn, k), ek = vc(&s->extents, k);
+      if (fabs(nk) > tie) set_vc(&f, k, vc(&p, k) + (nk > 0 ? -ek : ek));
+    }
+    return f;
+  case COLLIDE_MOVER_CAPSULE: {
+    double an = v_dot(s->axis, sn);
+    if (an > tie * v_len(s->axis)) f = v_sub(p, s->axis);
+    else if (an < -tie * v_len(s->axis)) f = v_add(p, s->axis);
+    return v_madd(f, sn, -s->r);
+  }
+  case COLLIDE_MOVER_CONVEX: {
+    /* the corners of least height along sn (to a relative 1e-9 of the
+       hull's size), and of those the part nearest the centre: one corner,
+       the nearest point of an edge, or the box of a face's corners with
+       the centre's foot clamped into it */
+    const collide_convex *h = s->hull;
+    vec3 y[COLLIDE_MAX_CONVEX_POINTS], lo, hi, q;
+    double least = 0, size = 0;
+    int i, n = 0;
+    for (i = 0; i < h->vertex_count; i++) {
+      vec3 v = h->vertices[i];
+      y[i] = v3(v_dot(m->mv.R[0], v), v_dot(m->mv.R[1], v), v_dot(m->mv.R[2], v));
+      if (i == 0 || v_dot(y[i], sn) < least) least = v_dot(y[i], sn);
+      if (largest(y[i]) > size) size = largest(y[i]);
+    }
+    for (i = 0; i < h->vertex_count; i++)
+      if (v_dot(y[i], sn) <= least + tie * size) y[n++] = y[i];
+    q = v_scale(sn, least);    /* the centre's foot on that plane */
+    if (n == 0) return v_add(p, q);   /* (a NaN normal: no corner is least) */
+    if (n == 1) return v_add(p, y[0]);
+    if (n == 2) {
+      vec3 d = v_sub(y[1], y[0]);
+      double t = v_len2(d) > 0 ? v_dot(v_sub(q, y[0]), d) / v_len2(d) : 0;
+      return v_add(p, v_madd(y[0], d, t < 0 ? 0 : t > 1 ? 1 : t));
+    }
+    lo = hi = y[0];
+    for (i = 1; i < n; i++)
+      for (k = 0; k < 3; k++) {
+        if (vc(&y[i], k) < vc(&lo, k)) set_vc(&lo, k, vc(&y[i], k));
+        if (vc(&y[i], k) > vc(&hi, k)) set_vc(&hi, k, vc(&y[i], k));
+      }
+    for (k = 0; k < 3; k++) {
+      double x = vc(&q, k);
+      set_vc(&q, k, x < vc(&lo, k) ? vc(&lo, k) : x > vc(&hi, k) ? vc(&hi, k) : x);
+    }
+    return v_add(p, q);
+  }
+  default:
+    return v_madd(p, sn, -s->r);
   }
 }
 
@@ -1093,12 +1218,16 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
      by a wall, the mover may rest a little past the ramp's top edge, in
      the air over it; it stands there, grounded, as a walk would) */
   if (!e && (!jump || (ground_any && v_dot(*vel, m->up) <= 0)) &&
-      (start_ground > 0 || (ground_any && m->w->nmoving == 0 &&
-                            m->o->response == COLLIDE_RESPONSE_SLIDE))) {
+      (start_ground > 0 ||
+       (ground_any && (m->w->nmoving == 0 || m->lift > 0) &&
+        m->o->response == COLLIDE_RESPONSE_SLIDE))) {
+    /* (a mover pushed by walkable spinning ground was kept off it by the
+       turn's bulge, m->lift: down by that too, grounded at the start or
+       not -- landing on a plank rocking up at it, it stands on it) */
     vec3 moved = v_sub(*pos, from);
     double c = m->cos_slope > 0.25 ? m->cos_slope : 0.25;
     double reach = v_len(v_madd(moved, m->up, -v_dot(moved, m->up))) *
-                   sqrt(1 - c * c) / c + pdist;
+                   sqrt(1 - c * c) / c + pdist + 2 * m->lift;
     if (reach < m->o->snap) reach = m->o->snap;
     if ((e = probe(m, *pos, reach, 1, &g, &gid, &gsn, &gap)) < 0) return e;
     if (e) {
@@ -1121,7 +1250,8 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
     }
   }
   if (e && !snapped && (!jump || v_dot(*vel, m->up) <= 0) &&
-      v_dot(g.normal, gsn) < 1 - 1e-9 && gap - m->skin > 0.01 * m->skin) {
+      (v_dot(g.normal, gsn) < 1 - 1e-9 || spins(m, gid)) &&
+      gap - m->skin > 0.01 * m->skin) {
     /* standing on the nose of a step (ground by its top, the contact on
        its edge): stopped a skin short along a contact normal tilted far
        from up, the mover may stand higher above the nose than the next
@@ -1129,6 +1259,11 @@ static int settle(move_state *m, vec3 from, vec3 motion, int start_ground,
        max_slope) and walk off it ungrounded; down to a skin above it, as
        a snap leaves it (the probe found nothing nearer: free); a jump
        too, once it has nothing left of its rise (it lands there) */
+    /* (and on a spinning shape: pushed up by its turn with a margin
+       for its bulge, or left as its face turned away, the mover may end
+       up to the probe's reach above it, where the next move's probe,
+       which sees the face turning from its start, may not find it:
+       always a skin above it, so it stands on it at the next start) */
     *pos = v_madd(*pos, m->up, -(gap - m->skin));
   }
   if (e) {
@@ -1353,12 +1488,16 @@ static int world_move(collide_world *w, const collide_mover *ms,
        velocity) */
     if (e && o->carry) {
       int gs = collide__slot_of(w, gid);
-      /* (the ground's point under the mover's centre, along up: a face's
-         contact point may be anywhere in the face) */
-      carried = gs >= 0 && SHAPE_SPINS(&w->slots[gs])
-              ? collide__spin_motion(&w->slots[gs],
-                                     v_madd(pos, m.up, -v_dot(v_sub(pos, g.point), m.up)), 0)
-              : shape_velocity(&m, gid);
+      /* (a spinning one: the ground's point at the mover's foot,
+         mover_foot, on the ground's plane -- the contact point of a face
+         met face to face may be anywhere in the face) */
+      if (gs >= 0 && SHAPE_SPINS(&w->slots[gs])) {
+        vec3 f = mover_foot(&m, pos, sn0);
+        carried = collide__spin_motion(&w->slots[gs],
+                                       v_madd(f, sn0, -v_dot(v_sub(f, g.point), sn0)), 0);
+      } else {
+        carried = shape_velocity(&m, gid);
+      }
       rest = v_add(rest, carried);
     }
   }
@@ -1510,6 +1649,8 @@ static int world_move(collide_world *w, const collide_mover *ms,
     vs = push_motion(&m, id, h.point, pos, n, tstop);
     left = v_sub(left, vs);
     if (walk) {
+      double lift = spin_bulge(&m, id, pos, tstop);
+      if (lift > m.lift) m.lift = lift;
       left = follow_ground(&m, left, sn, o->stop_on_slope);
       vel = follow_ground(&m, vel, sn, o->stop_on_slope);
     }

@@ -8,8 +8,9 @@
 -- (snap), riding the moving platform (carry), jumping up through one-way
 -- platforms (the filter), and never passing through anything at any speed.
 -- The course up in the air is convex shapes turned (w:add_convex), the
--- same to the mover as any other shape, and a plank that turns (the
--- turning platform) carries the player standing on it.
+-- same to the mover as any other shape, and a plank that turns during
+-- each step (w:set_spin, the turning platform) carries the player
+-- standing on it.
 --
 -- The player and the NPCs (npc.lua) are shapes of the world, each moved by
 -- w:move_shape: they meet each other, and bullets (rays) hit them.
@@ -195,18 +196,13 @@ function Game:step(dt, input)
   local pid = self.ids.platform
   local here = select(2, w:get(pid))
   w:set_velocity(pid, self:platform_at(self.time + dt) - here)
-  -- the turning platform turns to its next angle before the player moves,
-  -- which pushes the player out of it where it overlaps it now; a player
-  -- standing on it is carried first: moved as its ground point turns
+  -- the turning platform turns to its next angle during the step, as the
+  -- moving platform moves: the player's sweeps meet it turning, and a
+  -- player standing on it is carried (the spin from the angle the world
+  -- holds, so that rounding never piles up)
   local tid = self.ids.turner
-  local a0, a1 = Game.turner_angle(self.time), Game.turner_angle(self.time + dt)
-  if self.ground and self.ground.id == tid then
-    local p, o = self.ground.point, self.turner_pivot
-    local c, s = math.cos(a1 - a0), math.sin(a1 - a0)
-    local dx, dy = p.x - o.x, p.y - o.y
-    self:place(self.pos + V(o.x + c * dx - s * dy - p.x, o.y + s * dx + c * dy - p.y))
-  end
-  w:update(tid, self.turner_shape, self.turner_pivot, a1)
+  local now = select(4, w:get(tid))
+  w:set_spin(tid, Game.turner_angle(self.time + dt) - now)
 
   local vx = ((input.right and 1 or 0) - (input.left and 1 or 0)) * RUN * (input.dash or 1)
   local vy = self.vel.y - GRAVITY * dt
