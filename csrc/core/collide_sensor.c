@@ -33,11 +33,20 @@
  * the union of those of every edge of each against the other, each edge a
  * capsule of radius 0. Two planes are left out (no events between them).
  *
+ * A spinning convex shape (w:set_spin) turns during the step, so the
+ * relative motion is no longer a translation and the set of moments of
+ * contact need not be one interval: its pairs take the conservative
+ * advancement of collide_turning.c, the one every sweep against a
+ * spinning shape runs, forward for the first moment and backward for the
+ * last, with the times apart between them looked for (turn_spans
+ * below).
+ *
  * Sensors touch only shapes that are not sensors.
  */
 #include "collide_sensor.h"
 #include "collide_query.h"
 #include "collide_tree.h"
+#include "collide_turning.h"
 
 /* ---- the list of sensors --------------------------------------------------- */
 
@@ -158,13 +167,13 @@ static int mover_interval(const shape *fixed, const collide__mover *m,
   return 1;
 }
 
-/* The convex shape cv, whose place moves by off0 at the start and by off1
+/* The convex shape cv turned by rot (its own rotation, or a spinning
+   one's at a moment), whose place moves by off0 at the start and by off1
    at the end, and the fixed shape y: the convex kernels forward and
    backward, as mover_interval. */
-static int convex_interval(const shape *cv, vec3 off0, vec3 off1, const shape *y,
-                           double *u0, double *u1) {
+static int convex_interval(const shape *cv, const collide_rotation *rot, vec3 off0,
+                           vec3 off1, const shape *y, double *u0, double *u1) {
   const collide_convex *A = cvx_hull(cv->g.cvx.c);
-  const collide_rotation *rot = &cv->g.cvx.c->rot;
   vec3 c0 = v_add(cv->g.cvx.pos, off0), c1 = v_add(cv->g.cvx.pos, off1);
   collide_hit h;
   if (collide__convex_test(A, rot, &c0, &c1, y, &h) != 1) return 0;
@@ -176,6 +185,281 @@ static int convex_interval(const shape *cv, vec3 off0, vec3 off1, const shape *y
   *u1 = 1 - h.u;
   if (*u1 < *u0) *u1 = *u0;
   return 1;
+}
+
+/* ---- spinning shapes ------------------------------------------------------------ */
+
+/* The points whose convex hull is shape o at its place, grown by *r (a
+   sphere's centre, a box's eight corners, a capsule's or a segment's
+   ends, a triangle's or polygon's corners, a convex shape's turned
+   corners): how many, into buf or (a polygon's own vertices, any number)
+   *pts. 0 for a plane (see plane_points). The advancement
+   (collide_turning.c) runs against that hull grown by r: the shape
+   itself. */
+static int shape_points(const shape *o, vec3 *buf, const vec3 **pts, double *r) {
+  int i;
+  *pts = buf;
+  *r = 0;
+  switch (o->kind) {
+  case COLLIDE_SHAPE_SPHERE:
+    buf[0] = o->g.sphere.center;
+    *r = o->g.sphere.r;
+    return 1;
+  case COLLIDE_SHAPE_AABB: {
+    vec3 c = o->g.aabb.center, e = o->g.aabb.extents;
+    for (i = 0; i < 8; i++)
+      buf[i] = v3(c.x + ((i & 4) ? e.x : -e.x), c.y + ((i & 2) ? e.y : -e.y),
+                  c.z + ((i & 1) ? e.z : -e.z));
+    return 8;
+  }
+  case COLLIDE_SHAPE_CAPSULE:
+    buf[0] = o->g.cap.a;
+    buf[1] = o->g.cap.b;
+    *r = o->g.cap.r;
+    return 2;
+  case COLLIDE_SHAPE_SEGMENT:
+    buf[0] = o->g.seg.a;
+    buf[1] = o->g.seg.b;
+    return 2;
+  case COLLIDE_SHAPE_TRIANGLE:
+    buf[0] = o->g.tri.a;
+    buf[1] = o->g.tri.b;
+    buf[2] = o->g.tri.c;
+    return 3;
+  case COLLIDE_SHAPE_POLYGON:
+    *pts = o->g.poly.vertices;
+    return o->g.poly.count;
+  case COLLIDE_SHAPE_CONVEX: {
+    /* (at its rotation: a shape that turns is the hull, never the points) */
+    const collide__cvx *c = o->g.cvx.c;
+    const collide_convex *h = cvx_hull(c);
+    for (i = 0; i < h->vertex_count; i++)
+      buf[i] = v_add(cvx_turn(c->R, h->vertices[i]), o->g.cvx.pos);
+    return h->vertex_count;
+  }
+  default:
+    return 0;
+  }
+}
+
+/* A plane, for a hull whose frame's origin goes from a0 to a1 and which
+   lies within its radius rA of it: a square of the plane around that
+   reach, twice as wide as it (its corners into buf). The hull meets the
+   plane only within its reach (the ball of radius rA about a point of
+   the segment a0 a1, inside the ball of radius |a1 - a0| / 2 + rA about
+   its middle), whose trace on the plane is a disc of that radius about
+   the middle's projection, inside the square: the hull touches the plane
+   exactly when it touches the square. */
+static int plane_points(const collide_plane *pl, vec3 a0, vec3 a1, double rA, vec3 *buf) {
+  vec3 n = pl->normal, m = v_scale(v_add(a0, a1), 0.5), c, t1, t2, ax;
+  double reach = 0.5 * v_len(v_sub(a1, a0)) + rA, H = 2 * reach + 1e-9 * max_abs3(&m);
+  c = v_madd(m, n, -(v_dot(n, m) + pl->d));
+  ax = fabs(n.x) <= fabs(n.y) && fabs(n.x) <= fabs(n.z) ? v3(1, 0, 0)
+     : fabs(n.y) <= fabs(n.z) ? v3(0, 1, 0) : v3(0, 0, 1);
+  t1 = v_scale(v_normalize(v_cross(n, ax)), H);
+  t2 = v_scale(v_normalize(v_cross(n, t1)), H);
+  buf[0] = v_add(v_add(c, t1), t2);
+  buf[1] = v_add(v_sub(c, t1), t2);
+  buf[2] = v_sub(v_sub(c, t1), t2);
+  buf[3] = v_sub(v_add(c, t1), t2);
+  return 4;
+}
+
+/* The moments of contact of a pair of which one shape (or both) turns:
+   up to SPANS_MAX intervals, in the stretch's own time (0 at its start,
+   1 at its end), in order, and whether they touch at the stretch's start
+   (s0) and end (s1). */
+#define SPAN_SAMPLES 16
+#define SPANS_MAX (SPAN_SAMPLES + 1)
+typedef struct spans {
+  int n, s0, s1;
+  double a[SPANS_MAX], b[SPANS_MAX];
+} spans;
+
+/* A pair of which h spins, over the moments ta .. tb of the step (h at
+   its place plus t times its velocity, turned by its rotation and then
+   the fraction t of its spin). Either o does not turn (both = 0): its
+   place moves by e0 at ta and e1 at tb (linearly between) and its points
+   are y[0 .. n) grown by r (shape_points, plane_points), held at its
+   place while h moves by the rest; or o spins too (both = 1: a step of
+   advance, ta = 0, tb = 1). */
+typedef struct turn_pair {
+  const shape *h, *o;
+  int both;
+  vec3 e0, e1;
+  double ta, tb;
+  const vec3 *y;
+  int n;
+  double r;
+  vec3 buf[COLLIDE_MAX_CONVEX_POINTS];
+} turn_pair;
+
+/* o's offset at the moment t of the stretch */
+static vec3 tp_offset(const turn_pair *P, double t) {
+  if (t == P->ta) return P->e0;
+  if (t == P->tb) return P->e1;
+  return v_add(P->e0, v_scale(v_sub(P->e1, P->e0), (t - P->ta) / (P->tb - P->ta)));
+}
+
+/* The first moment of contact from the moment `from` toward the moment
+   `to` (backwards when to < from), into *t: 0 none, 1, 2 within the
+   tolerance at `from` (*t = from). The conservative advancement of
+   collide_turning.c, never after the first contact, at most the
+   tolerance before it. */
+static int tp_first(const turn_pair *P, double from, double to, double *t) {
+  const collide__cvx *c = P->h->g.cvx.c;
+  collide_hit hit;
+  int rc;
+  if (P->both) {
+    const collide__cvx *co = P->o->g.cvx.c;
+    rc = collide__spin_sweep_both(cvx_hull(c), &c->rot, &c->spin, &P->h->g.cvx.pos,
+                                  &P->h->vel, cvx_hull(co), &co->rot, &co->spin,
+                                  &P->o->g.cvx.pos, &P->o->vel, from, to, &hit);
+  } else {
+    vec3 ef = tp_offset(P, from), d = v_sub(tp_offset(P, to), ef);
+    vec3 pos = v_sub(P->h->g.cvx.pos, ef);
+    rc = collide__spin_sweep_span(cvx_hull(c), &c->rot, &c->spin, &pos, &P->h->vel, from,
+                                  to, P->y, P->n, P->r, &d, &hit);
+  }
+  if (rc == 0) return 0;
+  *t = rc == 2 ? from : from + hit.u * (to - from);
+  return rc;
+}
+
+/* 1 when the two touch at the moment t, exactly: the convex kernels with
+   the turning shapes frozen at t (no motion, as the overlap queries ask). */
+static int tp_touch(const turn_pair *P, double t) {
+  const collide__cvx *c = P->h->g.cvx.c;
+  collide_rotation at;
+  collide_hit h0;
+  vec3 p;
+  if (collide__spin_rotation(&c->rot, &c->spin, t, &at) != 0) return 0;
+  if (P->both) {
+    const collide__cvx *co = P->o->g.cvx.c;
+    collide_rotation bt;
+    vec3 q = v_madd(P->o->g.cvx.pos, P->o->vel, t);
+    p = v_madd(P->h->g.cvx.pos, P->h->vel, t);
+    return collide__spin_rotation(&co->rot, &co->spin, t, &bt) == 0 &&
+           collide_sweep_convex_convex(cvx_hull(c), &at, &p, &p, cvx_hull(co), &bt, &q,
+                                       &h0) == 1;
+  }
+  p = v_madd(v_sub(P->h->g.cvx.pos, tp_offset(P, t)), P->h->vel, t);
+  {
+    /* (most moments are settled by a closest-point search beyond its
+       rounding; only a near touch needs the exact kernels) */
+    int hint = collide__spin_touch_hint(cvx_hull(c), &at, &p, P->y, P->n, P->r);
+    if (hint >= 0) return hint;
+  }
+  return collide__convex_test(cvx_hull(c), &at, &p, &p, P->o, &h0) == 1;
+}
+
+/* The moments of contact of the pair P over ta .. tb, into *out: 1, or 0
+   for none.
+
+   The first moment is the conservative advancement (tp_first: the one
+   collide_sweep_convex_turning and every sweep and mover against a
+   spinning shape run); the last is the same run backwards, from tb, the
+   turn undone: never before the last contact. Touching at ta or tb
+   within the tolerance is decided by the exact kernels (tp_touch).
+
+   A turn can bring two shapes together, apart and together again within
+   one step (a point meets a turning plank at each of the two places its
+   circle about the axis crosses the plank; the two arms of a turning
+   cross pass a coin). Between the first and the last moment the pair is
+   tested exactly at SPAN_SAMPLES - 1 evenly spaced moments; at each one
+   found apart, the last contact before it (the advancement backwards
+   from it) ends an interval and the first after it (forwards) begins the
+   next, each as exact as the first and last (a moment apart by less
+   than the tolerance counts as touching, as it does for those). A time
+   apart shorter than the samples' spacing can pass unseen. */
+static int turn_spans(const turn_pair *P, spans *out) {
+  double first, last, at, step;
+  int rc, rcb, k, fwd = P->tb > P->ta, more = 1;
+  out->n = out->s0 = out->s1 = 0;
+  rc = tp_first(P, P->ta, P->tb, &first);
+  if (rc == 0) return 0;
+  if (rc == 2) out->s0 = tp_touch(P, P->ta);
+  rc = tp_first(P, P->tb, P->ta, &last);
+  if (rc == 0) last = first;   /* (rounding: the contact is one moment) */
+  if (rc == 2) out->s1 = tp_touch(P, P->tb);
+  if (fwd ? last < first : last > first) last = first;
+  at = first;
+  step = (last - first) / SPAN_SAMPLES;
+  for (k = 1; k < SPAN_SAMPLES && step != 0; k++) {
+    double m = first + k * step, e, b;
+    if (fwd ? m <= at : m >= at) continue;
+    if (tp_touch(P, m)) continue;
+    /* apart at m: the interval from `at` ends at the last contact before
+       m, the next begins at the first after it; apart by less than the
+       tolerance (either search stops at m at once) counts as touching,
+       as it does for the first and last moments */
+    rc = tp_first(P, m, P->ta, &e);
+    if (rc == 2) continue;
+    rcb = tp_first(P, m, P->tb, &b);
+    if (rcb == 2) continue;
+    if (rc == 0 || (fwd ? e < at : e > at)) e = at;
+    out->a[out->n] = at;
+    out->b[out->n++] = e;
+    if (rcb == 0) {
+      /* (rounding: no contact after m after all) */
+      out->s1 = 0;
+      more = 0;
+      break;
+    }
+    at = b;
+  }
+  if (more) {
+    out->a[out->n] = at;
+    out->b[out->n++] = last;
+  }
+  /* into the stretch's own time */
+  for (k = 0; k < out->n; k++) {
+    out->a[k] = (out->a[k] - P->ta) / (P->tb - P->ta);
+    out->b[k] = (out->b[k] - P->ta) / (P->tb - P->ta);
+  }
+  return 1;
+}
+
+/* The spinning shape h over ta .. tb and the shape o, which does not turn
+   during it, at its place plus e0 at ta and plus e1 at tb: turn_spans. */
+static int spin_spans(const shape *h, const shape *o, vec3 e0, vec3 e1, double ta,
+                      double tb, spans *out) {
+  turn_pair P;
+  P.h = h;
+  P.o = o;
+  P.both = 0;
+  P.e0 = e0;
+  P.e1 = e1;
+  P.ta = ta;
+  P.tb = tb;
+  P.r = 0;
+  if (o->kind == COLLIDE_SHAPE_PLANE) {
+    vec3 a0 = v_madd(v_sub(h->g.cvx.pos, e0), h->vel, ta);
+    vec3 a1 = v_madd(v_sub(h->g.cvx.pos, e1), h->vel, tb);
+    P.y = P.buf;
+    P.n = plane_points(&o->g.plane, a0, a1, cvx_hull(h->g.cvx.c)->radius * (1 + 1e-12),
+                       P.buf);
+  } else {
+    P.n = shape_points(o, P.buf, &P.y, &P.r);
+  }
+  if (P.n <= 0) return 0;
+  return turn_spans(&P, out);
+}
+
+/* Two spinning convex shapes over a step of advance: turn_spans with the
+   advancement of both turning (collide__spin_sweep_both). */
+static int both_spin_spans(const shape *x, const shape *y, spans *out) {
+  turn_pair P;
+  P.h = x;
+  P.o = y;
+  P.both = 1;
+  P.e0 = P.e1 = v3(0, 0, 0);
+  P.ta = 0;
+  P.tb = 1;
+  P.y = NULL;
+  P.n = 0;
+  P.r = 0;
+  return turn_spans(&P, out);
 }
 
 /* The edges of a flat shape (triangle or polygon): n of them, edge i from
@@ -216,18 +500,23 @@ static void edges_interval(const shape *x, const shape *y, vec3 d, int *any,
   }
 }
 
-/* The moments of contact of shape x, whose place moves by dx0 at the
-   segment's start and by dx1 at its end (its motion over the segment:
-   x + dx0 -> x + dx1), and shape y, at its place plus ty0 * vy .. ty1 * vy
-   (y's velocity vy over the moments ty0 .. ty1): 1 with [*u0, *u1] in the
-   segment's own time, or 0. */
-static int pair_interval(const shape *x, vec3 dx0, vec3 dx1, const shape *y,
-                         double ty0, double ty1, double *u0, double *u1) {
+/* The moments of contact of shape x, whose place moves by r0 at the
+   segment's start and by r1 at its end relative to shape y held at its
+   place (neither turning during the segment; a spinning y frozen at its
+   rotation of the moment ty, the segment being of no duration): 1 with
+   [*u0, *u1] in the segment's own time, or 0. */
+static int fixed_interval(const shape *x, vec3 r0, vec3 r1, const shape *y, double ty,
+                          double *u0, double *u1) {
   collide__mover m;
-  vec3 c, c0, c1, vy = y->moving >= 0 ? y->vel : v3(0, 0, 0);
-  /* relative to y held at its place: x's offsets less y's */
-  vec3 r0 = v_madd(dx0, vy, -ty0), r1 = v_madd(dx1, vy, -ty1);
+  vec3 c, c0, c1;
   int any = 0;
+  if (SHAPE_SPINS(y)) {
+    /* (the spinning shape frozen at the moment ty: the convex kernels, it
+       the moving one, at its place moved back by x's offsets) */
+    collide_rotation at;
+    if (collide__spin_rotation(&y->g.cvx.c->rot, &y->g.cvx.c->spin, ty, &at) != 0) return 0;
+    return convex_interval(y, &at, v_neg(r0), v_neg(r1), x, u0, u1);
+  }
   if (as_mover(x, &m, &c)) {
     c0 = v_add(c, r0);
     c1 = v_add(c, r1);
@@ -243,9 +532,9 @@ static int pair_interval(const shape *x, vec3 dx0, vec3 dx1, const shape *y,
   }
   /* a convex shape and a triangle, polygon, plane or convex shape: the
      convex one moves (y's place is x's moved back, as above) */
-  if (x->kind == COLLIDE_SHAPE_CONVEX) return convex_interval(x, r0, r1, y, u0, u1);
+  if (x->kind == COLLIDE_SHAPE_CONVEX) return convex_interval(x, &x->g.cvx.c->rot, r0, r1, y, u0, u1);
   if (y->kind == COLLIDE_SHAPE_CONVEX)
-    return convex_interval(y, v_neg(r0), v_neg(r1), x, u0, u1);
+    return convex_interval(y, &y->g.cvx.c->rot, v_neg(r0), v_neg(r1), x, u0, u1);
   if (r0.x != 0 || r0.y != 0 || r0.z != 0) {
     /* flat against flat with x displaced at the start: only move_shape
        moves a shape that way, and it moves spheres, boxes and capsules */
@@ -256,32 +545,61 @@ static int pair_interval(const shape *x, vec3 dx0, vec3 dx1, const shape *y,
   return any;
 }
 
+/* The moments of contact of shape x, whose place moves by dx0 at the
+   segment's start and by dx1 at its end (its motion over the segment:
+   x + dx0 -> x + dx1; turning by its spin when xturns and it spins: a
+   step of advance, dx0 = 0, dx1 its velocity), and shape y, at its place
+   plus ty0 * vy .. ty1 * vy (y's velocity vy over the moments ty0 ..
+   ty1), turning when it spins: 1 with the intervals in the segment's own
+   time and whether they touch at its start and end (*out), or 0. One
+   interval unless a shape turns. */
+static int pair_spans(const shape *x, vec3 dx0, vec3 dx1, int xturns, const shape *y,
+                      double ty0, double ty1, spans *out) {
+  vec3 vy = y->moving >= 0 ? y->vel : v3(0, 0, 0);
+  /* relative to y held at its place: x's offsets less y's */
+  vec3 r0 = v_madd(dx0, vy, -ty0), r1 = v_madd(dx1, vy, -ty1);
+  int xspins = xturns && SHAPE_SPINS(x), yspins = SHAPE_SPINS(y);
+  if (xspins && yspins) return both_spin_spans(x, y, out);
+  if (yspins && ty1 > ty0) return spin_spans(y, x, dx0, dx1, ty0, ty1, out);
+  if (xspins) {
+    /* (a step of advance: x over the whole step, y moving by vy) */
+    return spin_spans(x, y, v_scale(vy, ty0), v_scale(vy, ty1), 0, 1, out);
+  }
+  if (!fixed_interval(x, r0, r1, y, ty0, &out->a[0], &out->b[0])) return 0;
+  out->n = 1;
+  out->s0 = out->a[0] == 0;
+  out->s1 = !(out->b[0] < 1);
+  return 1;
+}
+
 /* The events of one pair over one stretch [t0, t1] of the step (found:
-   touching over [a, b] of the stretch's own time, turned into the step's
-   as t0 + a (t1 - t0)). *was: touching at the end of the stretch before,
-   or, for the first stretch (first), nothing yet. A pair touching at the
-   start of the step (first, a = 0) was touching already: no begin; one
-   touching at the end of a stretch goes on touching into the next when
-   that one touches at its start, else it ended at the junction; one
-   touching at the end of the step (b = 1 of the last) still touches: no
-   end. */
+   touching over the intervals sp of the stretch's own time, [a, b]
+   turned into the step's as t0 + a (t1 - t0), touching at its start
+   sp->s0, at its end sp->s1). *was: touching at the end of the stretch
+   before, or, for the first stretch (first), nothing yet. A pair
+   touching at the start of the step (first, s0) was touching already: no
+   begin; one touching at the end of a stretch goes on touching into the
+   next when that one touches at its start, else it ended at the
+   junction; one touching at the end of the step (s1 of the last) still
+   touches: no end. */
 static int stretch_events(collide_world *w, int sensor, int id, double t0,
-                          double t1, int found, double a, double b, int first,
-                          int *was) {
-  int e;
-  if (*was && (!found || a > 0)) {
+                          double t1, int found, const spans *sp, int first, int *was) {
+  int e, i;
+  if (*was && (!found || !sp->s0)) {
     if ((e = add_event(w, sensor, id, t0, 0)) < 0) return e;
     *was = 0;
   }
   if (!found) return 0;
-  if (!*was && !(first && a == 0)) {
-    if ((e = add_event(w, sensor, id, t0 + a * (t1 - t0), 1)) < 0) return e;
-  }
-  if (b < 1) {
-    if ((e = add_event(w, sensor, id, t0 + b * (t1 - t0), 0)) < 0) return e;
-    *was = 0;
-  } else {
-    *was = 1;
+  for (i = 0; i < sp->n; i++) {
+    if (!(i == 0 && (*was || (first && sp->s0)))) {
+      if ((e = add_event(w, sensor, id, t0 + sp->a[i] * (t1 - t0), 1)) < 0) return e;
+    }
+    if (i < sp->n - 1 || !sp->s1) {
+      if ((e = add_event(w, sensor, id, t0 + sp->b[i] * (t1 - t0), 0)) < 0) return e;
+      *was = 0;
+    } else {
+      *was = 1;
+    }
   }
   return 0;
 }
@@ -328,7 +646,7 @@ static int boxes_meet(const box *a, const box *b) {
 static int advance_pair(collide_world *w, int ss, int xs) {
   const shape *s = &w->slots[ss], *x = &w->slots[xs];
   vec3 vx = x->moving >= 0 ? x->vel : v3(0, 0, 0);
-  double a, b;
+  spans sp;
   int was = 0, found;
   if (x->kind == COLLIDE_SHAPE_PLANE && s->kind == COLLIDE_SHAPE_PLANE) return 0;
   if (s->kind == COLLIDE_SHAPE_AABB && s->moving < 0 && x->kind != COLLIDE_SHAPE_PLANE) {
@@ -340,8 +658,8 @@ static int advance_pair(collide_world *w, int ss, int xs) {
     box_around(&sbox, s->g.aabb.center, s->g.aabb.extents);
     if (box_contains(&sbox, &sb)) return 0;
   }
-  found = pair_interval(x, v3(0, 0, 0), vx, s, 0, 1, &a, &b);
-  return stretch_events(w, s->id, x->id, 0, 1, found, a, b, 1, &was);
+  found = pair_spans(x, v3(0, 0, 0), vx, 1, s, 0, 1, &sp);
+  return stretch_events(w, s->id, x->id, 0, 1, found, &sp, 1, &was);
 }
 
 /* The fixed sensors (not moving, not planes) of a step of advance, with
@@ -657,11 +975,12 @@ static int path_pair(collide_world *w, int xs, vec3 ref, const collide__path *pa
   int sensor = x->sensor >= 0 ? x->id : y->id, id = x->sensor >= 0 ? y->id : x->id;
   int k, was = 0, e;
   for (k = 0; k + 1 < path->n; k++) {
-    double a = 0, b = 1;   /* (read only when found) */
+    spans sp;
     vec3 d0 = v_sub(path->p[k], ref), d1 = v_sub(path->p[k + 1], ref);
-    int found = pair_interval(x, d0, d1, y, path->t[k], path->t[k + 1], &a, &b);
-    if ((e = stretch_events(w, sensor, id, path->t[k], path->t[k + 1], found, a,
-                            b, k == 0, &was)) < 0)
+    /* (the shape moved does not turn: move_shape re-places it) */
+    int found = pair_spans(x, d0, d1, 0, y, path->t[k], path->t[k + 1], &sp);
+    if ((e = stretch_events(w, sensor, id, path->t[k], path->t[k + 1], found, &sp,
+                            k == 0, &was)) < 0)
       return e;
   }
   return 0;

@@ -475,15 +475,36 @@ static int feature_of(int count) {
        : count == 2 ? COLLIDE_FEATURE_EDGE : COLLIDE_FEATURE_FACE;
 }
 
+/* A second hull that turns too (the world's two spinning shapes, a
+   sensor and another): B on path PB, its frame's origin moving b0 -> b1
+   over the same u. */
+typedef struct turning_b {
+  const collide_convex *B;
+  path P;
+  vec3 b0, b1;
+} turning_b;
+
 /* The advancement: A (the hull) on path P, its frame's origin moving a0
    -> a1, against the fixed points yb[0 .. nb) grown by the radius rB (0
-   for a hull, the radius of a sphere or a capsule). 0 no contact, 1 a
-   contact in *co, 2 a contact at u = 0 (within the tolerance: the caller
-   may ask an exact test), the step count into *steps. */
+   for a hull, the radius of a sphere or a capsule), or, when TB is not
+   NULL, against the hull TB->B turning and moving on its own path (yb
+   unused; rB 0). 0 no contact, 1 a contact in *co, 2 a contact at u = 0
+   (within the tolerance: the caller may ask an exact test), the step
+   count into *steps.
+
+   B turning: its corners y_j(u) = b(u) + RB(u) w_j move too. The bound
+   (1) holds with L the sum of both shapes' speed bounds (each point of
+   either moves at most its L times |u' - u|: the distance, a minimum
+   over pairs, shrinks at most at their sum). In (2), B's top along n,
+   max_j n . y_j(u + h), is at most its value now plus h max_j n . y_j'(u)
+   plus theta_B^2 max_j rho_j h^2 / 2 (the same Taylor bound for each of
+   B's corners, the maximum of the upper bounds bounding the maximum):
+   each corner of A is then held above that moving top. */
 static int advance_scaled(const collide_convex *A, int kA, const path *P,
                           vec3 a0, vec3 a1, const vec3 *yb, int nb, double rB,
-                          contact_out *co, int *steps) {
+                          const turning_b *TB, contact_out *co, int *steps) {
   vec3 xa[COLLIDE_MAX_CONVEX_POINTS], pa[COLLIDE_MAX_CONVEX_POINTS];
+  vec3 ybuf[COLLIDE_MAX_CONVEX_POINTS], pbv[COLLIDE_MAX_CONVEX_POINTS], dB = v3(0, 0, 0);
   double ca[COLLIDE_MAX_CONVEX_POINTS], cb[COLLIDE_MAX_CONVEX_POINTS],
          cs[COLLIDE_MAX_CONVEX_POINTS], ct[COLLIDE_MAX_CONVEX_POINTS];
   vec3 d, n_prev = v3(0, 0, 1);
@@ -493,7 +514,15 @@ static int advance_scaled(const collide_convex *A, int kA, const path *P,
   simplex warm;
   warm.n = 0;
   *steps = 0;
-  for (i = 0; i < nb; i++) scaleB = dmax(scaleB, maxabs(yb[i]));
+  if (TB) {
+    /* every corner of B within its radius of its origin, on b0 b1 */
+    nb = TB->B->vertex_count;
+    yb = ybuf;
+    rB = 0;
+    dB = v_sub(TB->b1, TB->b0);
+    scaleB = dmax(maxabs(TB->b0), maxabs(TB->b1)) + TB->B->radius;
+  }
+  for (i = 0; i < nb && !TB; i++) scaleB = dmax(scaleB, maxabs(yb[i]));
   scaleB += rB;
   if (kA == 0) {
     rA = A->radius;
@@ -503,6 +532,7 @@ static int advance_scaled(const collide_convex *A, int kA, const path *P,
   }
   d = v_sub(a1, a0);
   L = (v_len(d) + P->theta * rA) * (1 + 1e-12);
+  if (TB) L += (v_len(dB) + TB->P.theta * TB->B->radius) * (1 + 1e-12);
   /* the rounding of a gap (see the top): corners 16 eps (|c| + r_A) off,
      dot products 4 eps of the points' length, n unit to 4 eps: 64 eps of
      the scene's size covers them with room */
@@ -520,6 +550,15 @@ static int advance_scaled(const collide_convex *A, int kA, const path *P,
     for (i = 0; i < na; i++) {
       pa[i] = rot_apply(&R, kA == 0 ? A->vertices[i] : v_ldexp(A->vertices[i], kA));
       xa[i] = v_add(pa[i], c);
+    }
+    if (TB) {
+      rot3 RB;
+      vec3 cB = v_madd(TB->b0, dB, u);
+      path_rot(&TB->P, u, &RB);
+      for (i = 0; i < nb; i++) {
+        pbv[i] = rot_apply(&RB, TB->B->vertices[i]);
+        ybuf[i] = v_add(pbv[i], cB);
+      }
     }
     v = gjk(xa, na, yb, nb, &pac, &pbc, &feat, &warm);
     vlen = v_len(v);
@@ -579,28 +618,45 @@ static int advance_scaled(const collide_convex *A, int kA, const path *P,
        follows a corner sliding level along B. Any H gives a valid step
        min(H, least root); the best of a few H is taken. */
     filled = 0;
-    for (i = 0; i < na; i++) {
-      vec3 kp = v_cross(P->k, pa[i]), pp = v_madd(pa[i], P->k, -v_dot(pa[i], P->k));
-      double rho = v_len(kp);
-      ca[i] = v_dot(n, xa[i]) - hB - rB - round_k;
-      cb[i] = -(v_dot(n, d) + P->theta * v_dot(n, kp)) +
-              1e-12 * (v_len(d) + P->theta * rho);
-      cs[i] = fabs(v_dot(n, pp)) + 1e-12 * rho;
-      ct[i] = fabs(v_dot(n, kp)) + 1e-12 * rho;
-      filled = i + 1;
-      if (!(ca[i] > 0)) { hq = 0; break; }
-      hq = dmin(hq, first_root(ca[i], cb[i], 0.5 * P->theta * P->theta * rho * (1 + 1e-12)));
-    }
-    if (hq > 0 && hq < HUGE_VAL) {
-      double H = hq;
-      int k;
-      for (k = 0; k < 8; k++) {
-        double r = HUGE_VAL, w = dmin(1, P->theta * (H *= 2)) * (1 + 1e-12);
-        for (i = 0; i < filled && r > hq; i++)   /* (filled == na here) */
-          r = dmin(r, first_root(ca[i], cb[i], 0.5 * P->theta * P->theta * (cs[i] + w * ct[i]) *
-                                               (1 + 1e-12)));
-        hq = dmax(hq, dmin(H, r));
-        if (r < H) break;
+    {
+      /* B's top along n rises at most at vB, with at most cB of
+         acceleration (both 0 for fixed points) */
+      double vB = 0, cB = 0;
+      if (TB) {
+        double rhoB = 0, th = TB->P.theta;
+        vB = -HUGE_VAL;
+        for (i = 0; i < nb; i++) {
+          vec3 kq = v_cross(TB->P.k, pbv[i]);
+          vB = dmax(vB, v_dot(n, dB) + th * v_dot(n, kq));
+          rhoB = dmax(rhoB, v_len(kq));
+        }
+        vB += 1e-12 * (v_len(dB) + th * rhoB);
+        cB = 0.5 * th * th * rhoB * (1 + 1e-12);
+      }
+      for (i = 0; i < na; i++) {
+        vec3 kp = v_cross(P->k, pa[i]), pp = v_madd(pa[i], P->k, -v_dot(pa[i], P->k));
+        double rho = v_len(kp);
+        ca[i] = v_dot(n, xa[i]) - hB - rB - round_k;
+        cb[i] = -(v_dot(n, d) + P->theta * v_dot(n, kp)) +
+                1e-12 * (v_len(d) + P->theta * rho) + vB;
+        cs[i] = fabs(v_dot(n, pp)) + 1e-12 * rho;
+        ct[i] = fabs(v_dot(n, kp)) + 1e-12 * rho;
+        filled = i + 1;
+        if (!(ca[i] > 0)) { hq = 0; break; }
+        hq = dmin(hq, first_root(ca[i], cb[i],
+                                 0.5 * P->theta * P->theta * rho * (1 + 1e-12) + cB));
+      }
+      if (hq > 0 && hq < HUGE_VAL) {
+        double H = hq;
+        int k;
+        for (k = 0; k < 8; k++) {
+          double r = HUGE_VAL, w = dmin(1, P->theta * (H *= 2)) * (1 + 1e-12);
+          for (i = 0; i < filled && r > hq; i++)   /* (filled == na here) */
+            r = dmin(r, first_root(ca[i], cb[i], 0.5 * P->theta * P->theta *
+                                                 (cs[i] + w * ct[i]) * (1 + 1e-12) + cB));
+          hq = dmax(hq, dmin(H, r));
+          if (r < H) break;
+        }
       }
     }
     h = dmax(g / L, hq * (1 - 1e-12));
@@ -641,20 +697,21 @@ static int advance_scaled(const collide_convex *A, int kA, const path *P,
    Scenes of ordinary size (2^-100 and up) run unscaled, bit for bit as
    before. */
 static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
-                       const vec3 *yb, int nb, double rB, contact_out *co,
-                       int *steps) {
+                       const vec3 *yb, int nb, double rB, const turning_b *TB,
+                       contact_out *co, int *steps) {
   vec3 ys[COLLIDE_MAX_CONVEX_POINTS];
   double size = dmax(dmax(A->radius, rB), dmax(maxabs(a0), maxabs(a1)));
   int i, rc, k;
   for (i = 0; i < nb; i++) size = dmax(size, maxabs(yb[i]));
   for (i = 0; i < A->vertex_count; i++) size = dmax(size, maxabs(A->vertices[i]));
-  if (!(size > 0 && size < 0x1p-100) || nb > COLLIDE_MAX_CONVEX_POINTS)
-    return advance_scaled(A, 0, P, a0, a1, yb, nb, rB, co, steps);
+  /* (two turning hulls, TB: a sensor's pairs, run unscaled) */
+  if (TB || !(size > 0 && size < 0x1p-100) || nb > COLLIDE_MAX_CONVEX_POINTS)
+    return advance_scaled(A, 0, P, a0, a1, yb, nb, rB, TB, co, steps);
   /* (ldexp: 2^k itself overflows for a subnormal size, k up to 1074) */
   k = -ilogb(size);
   for (i = 0; i < nb; i++) ys[i] = v_ldexp(yb[i], k);
   rc = advance_scaled(A, k, P, v_ldexp(a0, k), v_ldexp(a1, k), ys, nb, ldexp(rB, k),
-                      co, steps);
+                      NULL, co, steps);
   if (rc != 0) {
     co->pa = v_ldexp(co->pa, -k);
     co->pb = v_ldexp(co->pb, -k);
@@ -696,7 +753,7 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
   else rot_quat(qb, &RB);
   for (i = 0; i < B->vertex_count; i++)
     yb[i] = v_add(rot_apply(&RB, B->vertices[i]), *b);
-  rc = advance_run(A, &P, *a0, *a1, yb, B->vertex_count, 0, &co, &nsteps);
+  rc = advance_run(A, &P, *a0, *a1, yb, B->vertex_count, 0, NULL, &co, &nsteps);
   if (steps) *steps = nsteps;
   if (rc == 0) return 0;
   if (rc == 2) {
@@ -745,9 +802,11 @@ double collide__spin_angle(const collide_rotation *spin, collide_vec3 *omega) {
   return theta;
 }
 
-/* The path of a spinning shape from the moment t0 of the step to its end. */
-static int spin_path(const collide_rotation *rot, const collide_rotation *spin,
-                     double t0, path *P) {
+/* The path of a spinning shape from the moment ta of the step to the
+   moment tb (tb < ta: backwards, the turn undone): its rotation at ta,
+   turning by (tb - ta) spin. tb = 1 is the rest of the step. */
+static int spin_path_span(const collide_rotation *rot, const collide_rotation *spin,
+                          double ta, double tb, path *P) {
   quat qr, qs;
   int e;
   if ((e = rot_read(rot, &qr)) != 0) return e;
@@ -755,8 +814,8 @@ static int spin_path(const collide_rotation *rot, const collide_rotation *spin,
   memset(P, 0, sizeof *P);
   if (rot->is_angle && spin->is_angle) {
     P->planar = 1;
-    P->t0 = rot->angle + t0 * spin->angle;
-    P->dt = (1 - t0) * spin->angle;
+    P->t0 = rot->angle + ta * spin->angle;
+    P->dt = (tb - ta) * spin->angle;
     P->theta = fabs(P->dt);
     P->k = v3(0, 0, P->dt < 0 ? -1 : 1);
     P->omega = v3(0, 0, P->dt);
@@ -765,17 +824,24 @@ static int spin_path(const collide_rotation *rot, const collide_rotation *spin,
     vec3 k;
     quat t;
     spin_axis(qs, &k, &theta);
-    h = 0.5 * t0 * theta;
+    h = 0.5 * ta * theta;
     t.w = cos(h);
     t.x = k.x * sin(h);
     t.y = k.y * sin(h);
     t.z = k.z * sin(h);
-    P->q0 = t0 == 0 ? qr : q_mul(t, qr);
-    P->k = k;
-    P->theta = (1 - t0) * theta;
-    P->omega = v_scale(k, P->theta);
+    P->q0 = ta == 0 ? qr : q_mul(t, qr);
+    /* backwards: the turn by -theta about k is the turn by theta about -k */
+    P->k = tb < ta ? v_neg(k) : k;
+    P->theta = (tb < ta ? ta - tb : tb - ta) * theta;
+    P->omega = v_scale(P->k, P->theta);
   }
   return 0;
+}
+
+/* The path of a spinning shape from the moment t0 of the step to its end. */
+static int spin_path(const collide_rotation *rot, const collide_rotation *spin,
+                     double t0, path *P) {
+  return spin_path_span(rot, spin, t0, 1, P);
 }
 
 int collide__spin_rotation(const collide_rotation *rot, const collide_rotation *spin,
@@ -797,26 +863,147 @@ int collide__spin_rotation(const collide_rotation *rot, const collide_rotation *
   return 0;
 }
 
-int collide__spin_sweep(const collide_convex *A, const collide_rotation *rot,
-                        const collide_rotation *spin, const collide_vec3 *pos,
-                        const collide_vec3 *vel, double t0, const collide_vec3 *y,
-                        int ny, double r, const collide_vec3 *d, collide_hit *out) {
+int collide__spin_sweep_span(const collide_convex *A, const collide_rotation *rot,
+                             const collide_rotation *spin, const collide_vec3 *pos,
+                             const collide_vec3 *vel, double ta, double tb,
+                             const collide_vec3 *y, int ny, double r,
+                             const collide_vec3 *d, collide_hit *out) {
   path P;
   contact_out co;
   vec3 a0, a1;
   int rc, steps;
   memset(out, 0, sizeof *out);
-  if (spin_path(rot, spin, t0, &P) != 0) return 0;
-  /* the mover held where it starts: A's origin from its place at t0 to
-     its place at 1 less the mover's motion */
-  a0 = v_madd(*pos, *vel, t0);
-  a1 = v_sub(v_add(*pos, *vel), *d);
-  rc = advance_run(A, &P, a0, a1, y, ny, r, &co, &steps);
+  if (spin_path_span(rot, spin, ta, tb, &P) != 0) return 0;
+  /* the mover held where it starts: A's origin from its place at ta to
+     its place at tb less the mover's motion */
+  a0 = v_madd(*pos, *vel, ta);
+  a1 = v_sub(v_madd(*pos, *vel, tb), *d);
+  rc = advance_run(A, &P, a0, a1, y, ny, r, NULL, &co, &steps);
   if (rc == 0) return 0;
   out->u = co.u;
   out->normal = v3(0.0 - co.n.x, 0.0 - co.n.y, 0.0 - co.n.z);
   out->point = v_madd(co.pa, *d, co.u);
   out->feature = co.feat_a;
+  return rc;
+}
+
+int collide__spin_sweep(const collide_convex *A, const collide_rotation *rot,
+                        const collide_rotation *spin, const collide_vec3 *pos,
+                        const collide_vec3 *vel, double t0, const collide_vec3 *y,
+                        int ny, double r, const collide_vec3 *d, collide_hit *out) {
+  return collide__spin_sweep_span(A, rot, spin, pos, vel, t0, 1, y, ny, r, d, out);
+}
+
+/* 1 when GJK's last simplex (warm) of the differences xa[i] - y[j] holds
+   the origin strictly inside, beyond what moving each difference by up
+   to delta (their rounding) could change: the hulls then overlap for
+   certain. A tetrahedron: for each face a b c the origin lies on the
+   side of the opposite corner, by a signed volume w_a . (w_b x w_c)
+   larger than the most a move of delta in every point could change it,
+   sqrt 3 delta times the sum of the three cross products' lengths, plus
+   its own rounding (8 eps of |w_a| |w_b| |w_c|). A triangle when every point lies in z = 0
+   exactly (a 2D scene: then so do the differences): the same in the
+   plane with the three 2D cross products. Else 0 (the caller asks the
+   exact kernels). */
+static int overlap_certain(const vec3 *xa, int na, const vec3 *yb, int nb,
+                           const simplex *sx, double delta) {
+  vec3 w[4];
+  int i, k, sign = 0;
+  for (i = 0; i < sx->n; i++) w[i] = v_sub(xa[sx->ia[i]], yb[sx->jb[i]]);
+  if (sx->n == 4) {
+    for (k = 0; k < 4; k++) {
+      vec3 a = w[(k + 1) % 4], b = w[(k + 2) % 4], c = w[(k + 3) % 4];
+      /* the origin's side of the face a b c, -vol = ((b - a) x (c - a)).(0
+         - a), against w[k]'s, sk: inside when they agree (and the origin
+         is no farther from the face than w[k] is) */
+      double vol = v_dot(a, v_cross(b, c)), err;
+      double sk = v_dot(v_cross(v_sub(b, a), v_sub(c, a)), v_sub(w[k], a));
+      err = 1.7320508075688772 * delta *
+                (v_len(v_cross(b, c)) + v_len(v_cross(c, a)) + v_len(v_cross(a, b))) *
+                (1 + 1e-12) +
+            8 * 2.220446049250313e-16 * v_len(a) * v_len(b) * v_len(c);
+      if (!(fabs(vol) > err) || !(-vol * sk > 0) || !(fabs(sk) >= fabs(vol))) return 0;
+    }
+    return 1;
+  }
+  if (sx->n == 3) {
+    for (i = 0; i < na; i++)
+      if (xa[i].z != 0) return 0;
+    for (i = 0; i < nb; i++)
+      if (yb[i].z != 0) return 0;
+    for (k = 0; k < 3; k++) {
+      vec3 a = w[k], b = w[(k + 1) % 3];
+      double c2 = a.x * b.y - a.y * b.x;
+      double err = 1.4142135623730951 * delta * (v_len(a) + v_len(b)) * (1 + 1e-12) +
+                   4 * 2.220446049250313e-16 * v_len(a) * v_len(b);
+      if (!(fabs(c2) > err)) return 0;
+      if (sign == 0) sign = c2 > 0 ? 1 : -1;
+      else if ((c2 > 0 ? 1 : -1) != sign) return 0;
+    }
+    return 1;
+  }
+  return 0;
+}
+
+int collide__spin_touch_hint(const collide_convex *A, const collide_rotation *rot,
+                             const collide_vec3 *pos, const collide_vec3 *y, int ny,
+                             double r) {
+  vec3 xa[COLLIDE_MAX_CONVEX_POINTS], v, pa, pb, feat;
+  quat q;
+  rot3 R;
+  simplex warm;
+  double scaleB = 0, round_k, vlen, top;
+  int i;
+  if (rot_read(rot, &q) != 0) return -1;
+  if (rot->is_angle) rot_angle(rot->angle, &R);
+  else rot_quat(q, &R);
+  for (i = 0; i < A->vertex_count; i++) xa[i] = v_add(rot_apply(&R, A->vertices[i]), *pos);
+  for (i = 0; i < ny; i++) scaleB = dmax(scaleB, maxabs(y[i]));
+  /* the rounding of a gap, as the advancement's (see the top) */
+  round_k = 64 * 2.220446049250313e-16 *
+            (A->radius + maxabs(*pos) * 1.7320508075688772 +
+             (scaleB + r) * 1.7320508075688772);
+  warm.n = 0;
+  v = gjk(xa, A->vertex_count, y, ny, &pa, &pb, &feat, &warm);
+  vlen = v_len(v);
+  /* v is a point of the hulls' difference: the distance is at most |v| */
+  if (vlen + round_k < r) return 1;
+  /* and at least the separation along v's direction */
+  if (vlen > 0 &&
+      separation(v_scale(v, 1 / vlen), xa, A->vertex_count, y, ny, &top) - round_k > r)
+    return 0;
+  /* (GJK's v at an overlap is a rounding-sized vector: the simplex it
+     ends on decides) */
+  if (overlap_certain(xa, A->vertex_count, y, ny, &warm, 2 * round_k)) return 1;
+  return -1;
+}
+
+int collide__spin_sweep_both(const collide_convex *A, const collide_rotation *rotA,
+                             const collide_rotation *spinA, const collide_vec3 *posA,
+                             const collide_vec3 *velA, const collide_convex *B,
+                             const collide_rotation *rotB, const collide_rotation *spinB,
+                             const collide_vec3 *posB, const collide_vec3 *velB,
+                             double ta, double tb, collide_hit *out) {
+  path P;
+  turning_b TB;
+  contact_out co;
+  vec3 a0, a1;
+  int rc, steps;
+  memset(out, 0, sizeof *out);
+  if (spin_path_span(rotA, spinA, ta, tb, &P) != 0 ||
+      spin_path_span(rotB, spinB, ta, tb, &TB.P) != 0)
+    return 0;
+  TB.B = B;
+  TB.b0 = v_madd(*posB, *velB, ta);
+  TB.b1 = v_madd(*posB, *velB, tb);
+  a0 = v_madd(*posA, *velA, ta);
+  a1 = v_madd(*posA, *velA, tb);
+  rc = advance_run(A, &P, a0, a1, NULL, 0, 0, &TB, &co, &steps);
+  if (rc == 0) return 0;
+  out->u = co.u;
+  out->normal = co.n;
+  out->point = co.pb;
+  out->feature = co.feat_b;
   return rc;
 }
 

@@ -51,6 +51,35 @@ int collide__spin_sweep(const collide_convex *A, const collide_rotation *rot,
                         const collide_vec3 *vel, double t0, const collide_vec3 *y,
                         int ny, double r, const collide_vec3 *d, collide_hit *out);
 
+/* collide__spin_sweep over the moments ta .. tb of the step (tb < ta:
+   backwards in time, the turn undone; the points y at the moment ta,
+   moving by d over it): u runs from 0 at ta to 1 at tb. */
+int collide__spin_sweep_span(const collide_convex *A, const collide_rotation *rot,
+                             const collide_rotation *spin, const collide_vec3 *pos,
+                             const collide_vec3 *vel, double ta, double tb,
+                             const collide_vec3 *y, int ny, double r,
+                             const collide_vec3 *d, collide_hit *out);
+
+/* Two hulls that both turn and move over the moments ta .. tb of a step
+   (tb < ta: backwards), each at pos + t vel turned by rot and the
+   fraction t of spin: the first u (0 at ta, 1 at tb) at which they
+   touch, as collide__spin_sweep (*out's point on B, normal from B toward
+   A, B's feature). */
+int collide__spin_sweep_both(const collide_convex *A, const collide_rotation *rotA,
+                             const collide_rotation *spinA, const collide_vec3 *posA,
+                             const collide_vec3 *velA, const collide_convex *B,
+                             const collide_rotation *rotB, const collide_rotation *spinB,
+                             const collide_vec3 *posB, const collide_vec3 *velB,
+                             double ta, double tb, collide_hit *out);
+
+/* Whether the hull A turned by rot at pos and the points y[0 .. ny) grown
+   by r touch, when a closest-point search (GJK) settles it beyond its
+   rounding: 1 touching, 0 apart, -1 too close to say (the caller asks
+   the exact kernels). */
+int collide__spin_touch_hint(const collide_convex *A, const collide_rotation *rot,
+                             const collide_vec3 *pos, const collide_vec3 *y, int ny,
+                             double r);
+
 #ifdef __cplusplus
 }
 #endif

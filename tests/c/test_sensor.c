@@ -3,10 +3,13 @@
  * world (collide_world_set_next_id, collide_world__add_unit_plane), in C:
  * the events of axis-aligned passes at their exact moments, the taking
  * of events with too small an array, sensors seen by overlaps only (a
- * triangle of the static hierarchy too), ids skipped never given.
+ * triangle of the static hierarchy too), ids skipped never given, a
+ * spinning beam sensor sweeping past a coin within a step.
  * A plain executable: returns 1 on the first failed check.
  */
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "collide.h"
 #include "test.h"
 
@@ -89,8 +92,51 @@ static int next_id(void) {
   return 0;
 }
 
+/* A beam sensor from its pivot out to x = 10, 0.1 thick, a quarter turn
+   a step, and a coin of radius 0.25 at (3, 3) (45 degrees): clear of
+   each other at both ends of the step, touching while the beam's side is
+   within 0.3 of the coin's centre, the beam's angle within
+   asin(0.3 / sqrt 18) of 45 degrees. The begin never after that moment,
+   at most 1e-9 of the motion (the tip's 10 pi / 2) over the coin's
+   closing speed (sqrt 18 pi / 2) before it; the end as far the other
+   way. */
+static int spinning_beam(void) {
+  collide_world *w = collide_world_new();
+  double block[512];
+  collide_vec3 pts[4], o = V(0, 0, 0), coin = V(3, 3, 0);
+  collide_rotation rot, spin;
+  collide_sensor_event ev[4];
+  double half = asin(0.3 / sqrt(18.0)), pi = 3.14159265358979323846;
+  double u0 = (pi / 4 - half) / (pi / 2), u1 = (pi / 4 + half) / (pi / 2);
+  double du = 2e-9 * 10 / sqrt(18.0);
+  int beam, c;
+  pts[0] = V(0, -0.05, 0); pts[1] = V(10, -0.05, 0);
+  pts[2] = V(10, 0.05, 0); pts[3] = V(0, 0.05, 0);
+  memset(&rot, 0, sizeof rot);
+  rot.is_angle = 1;
+  spin = rot;
+  spin.angle = pi / 2;
+  ENSURE(collide_convex_init(pts, 4, block, sizeof block) > 0);
+  beam = collide_world_add_convex(w, (const collide_convex *)(void *)block, &o, &rot);
+  c = collide_world_add_sphere(w, &coin, 0.25);
+  ENSURE(collide_world_set_sensor(w, beam, 1) == 1);
+  ENSURE(collide_world_set_spin(w, beam, &spin) == 1);
+  ENSURE(collide_world_advance(w) == 0);
+  ENSURE(collide_world_sensor_events(w, ev, 4) == 2);
+  ENSURE(ev[0].sensor == beam && ev[0].id == c && ev[0].begin == 1);
+  ENSURE(ev[1].sensor == beam && ev[1].id == c && ev[1].begin == 0);
+  ENSURE(ev[0].u <= u0 + 1e-15 && ev[0].u >= u0 - du);
+  ENSURE(ev[1].u >= u1 - 1e-15 && ev[1].u <= u1 + du);
+  /* the next step: the beam from 90 to 180 degrees, clear of the coin */
+  ENSURE(collide_world_advance(w) == 0);
+  ENSURE(collide_world_sensor_events(w, ev, 4) == 0);
+  collide_world_free(w);
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(bullet_through_sensor);
   RUN_TEST(sensors_block_nothing);
   RUN_TEST(next_id);
+  RUN_TEST(spinning_beam);
 TEST_MAIN_END
