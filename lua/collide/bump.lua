@@ -655,7 +655,13 @@ local function check(self, item, r, goalX, goalY, filter)
   end
   local buf
   local gx0, gy0 = goalX, goalY
-  local col = first(self, ids0, n0, item, visited, x, y, w, h, goalX, goalY, filter)
+  -- (a box that meets only the item's own, as most moves' do, has nothing
+  -- to collide with: first is not called, a call and its loop's trace
+  -- entered and left in the interpreter's time on LuaJIT)
+  local col
+  if n0 > 1 or (n0 == 1 and self._item[ids0[1]] ~= item) then
+    col = first(self, ids0, n0, item, visited, x, y, w, h, goalX, goalY, filter)
+  end
   while col ~= nil do
     len = len + 1
     cols[len] = col
