@@ -338,17 +338,20 @@ end
 
 local set_box, set_segment
 if FFI then
+  -- (z is 0 in every scratch vec3 from its making, and only these two
+  -- write them: not stored again; in LuaJIT's interpreter, where a move's
+  -- check runs, a field store into a cdata costs about 25 ns)
   set_box = function(c, e, l, t, r, b)
     local cx, cy, ex, ey = (l + r) * 0.5, (t + b) * 0.5, (r - l) * 0.5, (b - t) * 0.5
     local m = MARGIN * (abs(cx) + abs(cy) + ex + ey) + TINY
-    c.x, c.y, c.z = cx, cy, 0
-    e.x, e.y, e.z = ex + m, ey + m, 0
+    c.x, c.y = cx, cy
+    e.x, e.y = ex + m, ey + m
   end
   -- (c0, c1: the ends; e: no size)
   set_segment = function(c0, c1, e, x1, y1, x2, y2)
-    c0.x, c0.y, c0.z = x1, y1, 0
-    c1.x, c1.y, c1.z = x2, y2, 0
-    e.x, e.y, e.z = 0, 0, 0
+    c0.x, c0.y = x1, y1
+    c1.x, c1.y = x2, y2
+    e.x, e.y = 0, 0
   end
 else
   -- (|cx| and |cy| compared, not math.abs: a C call on Lua 5.x; the sign
