@@ -338,17 +338,20 @@ end
 
 local set_box, set_segment
 if FFI then
+  -- (z is 0 in every scratch vec3 from its making, and only these two
+  -- write them: not stored again; in LuaJIT's interpreter, where a move's
+  -- check runs, a field store into a cdata costs about 25 ns)
   set_box = function(c, e, l, t, r, b)
     local cx, cy, ex, ey = (l + r) * 0.5, (t + b) * 0.5, (r - l) * 0.5, (b - t) * 0.5
     local m = MARGIN * (abs(cx) + abs(cy) + ex + ey) + TINY
-    c.x, c.y, c.z = cx, cy, 0
-    e.x, e.y, e.z = ex + m, ey + m, 0
+    c.x, c.y = cx, cy
+    e.x, e.y = ex + m, ey + m
   end
   -- (c0, c1: the ends; e: no size)
   set_segment = function(c0, c1, e, x1, y1, x2, y2)
-    c0.x, c0.y, c0.z = x1, y1, 0
-    c1.x, c1.y, c1.z = x2, y2, 0
-    e.x, e.y, e.z = 0, 0, 0
+    c0.x, c0.y = x1, y1
+    c1.x, c1.y = x2, y2
+    e.x, e.y = 0, 0
   end
 else
   -- (|cx| and |cy| compared, not math.abs: a C call on Lua 5.x; the sign
@@ -655,7 +658,13 @@ local function check(self, item, r, goalX, goalY, filter)
   end
   local buf
   local gx0, gy0 = goalX, goalY
-  local col = first(self, ids0, n0, item, visited, x, y, w, h, goalX, goalY, filter)
+  -- (a box that meets only the item's own, as most moves' do, has nothing
+  -- to collide with: first is not called, a call and its loop's trace
+  -- entered and left in the interpreter's time on LuaJIT)
+  local col
+  if n0 > 1 or (n0 == 1 and self._item[ids0[1]] ~= item) then
+    col = first(self, ids0, n0, item, visited, x, y, w, h, goalX, goalY, filter)
+  end
   while col ~= nil do
     len = len + 1
     cols[len] = col
