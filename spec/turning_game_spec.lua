@@ -22,6 +22,9 @@ local V = collide.vec3
 
 local abs, sqrt, max, min, sin, cos, pi = math.abs, math.sqrt, math.max,
                                           math.min, math.sin, math.cos, math.pi
+-- the angle of (x, y): Lua 5.1 and LuaJIT's math.atan takes one argument
+-- (the second is ignored), math.atan2 is theirs
+local atan2 = math.atan2 or math.atan
 
 -- ---- the checker's geometry -------------------------------------------
 
@@ -432,8 +435,8 @@ describe("a fast blade", function()
             -- turn: below 0, the blade went past it. (While the mover is
             -- within the blade's reach.)
             local sgn = spin > 0 and 1 or -1
-            local psi0 = (sgn * (math.atan(from.y, from.x) - (blade.angle - spin))) % pi
-            local went = math.atan(from.x * pos.y - from.y * pos.x, from.x * pos.x + from.y * pos.y)
+            local psi0 = (sgn * (atan2(from.y, from.x) - (blade.angle - spin))) % pi
+            local went = atan2(from.x * pos.y - from.y * pos.x, from.x * pos.x + from.y * pos.y)
             local r0, r1 = sqrt(from.x ^ 2 + from.y ^ 2), sqrt(pos.x ^ 2 + pos.y ^ 2)
             if r0 < 2.9 and r1 < 2.9 and psi0 + sgn * went - abs(spin) < -0.01 and
                #failures < 10 then
