@@ -466,10 +466,15 @@ static double spin_bulge_to(const move_state *m, int id, vec3 pos, double tau, d
 static double spin_bulge(const move_state *m, int id, vec3 pos, double tau) {
   return spin_bulge_to(m, id, pos, tau, 1);
 }
-/* How far along n a mover at pos must go over the rest of the step for
-   each of its points nearest the spinning shape in slot s (a box's or a
-   convex mover's corners, a capsule's ends and a sphere's centre, less
-   r n) to be in front of the face where the face ends, the face with
+/* How far along n a mover at pos must go over the rest of the step (up
+   to the moment t1: push_motion's piece) for each of its points nearest
+   the spinning shape in slot s (a box's or a convex mover's corners, a
+   capsule's ends and a sphere's centre, less r n_e: the round mover's
+   point nearest the face where it ends, r (1 - n_e.n) in front of the
+   face now, so it ends that far in front; with r n, the ball ended
+   r (1 - cos t) inside the face, met again at half the time left round
+   after round: a blade turning 3.1 a step left a ball 0.006 inside) to
+   be in front of the face where the face ends, the face with
    normal n at p: for a point x carried by d, the push s along n with
    n_e.(x + s n) >= n_e.(x + d), s = n_e.d / n_e.n, n_e the normal turned
    by the rest of the spin (the motion is rigid: the difference of two
@@ -493,6 +498,8 @@ static double push_ahead(const move_state *m, int s, vec3 pos, vec3 p, vec3 n, d
   vec3 pts[8], ne, d0;
   double ce, need;
   int k, np;
+  d0 = collide__spin_motion_to(sh, p, tau, t1);
+  ne = v_sub(v_add(n, collide__spin_motion_to(sh, v_add(p, n), tau, t1)), d0);
   if (mv.kind == MOVER_AABB) {
     for (k = 0; k < 8; k++)
       pts[k] = v3(pos.x + ((k & 4) ? mv.e.x : -mv.e.x), pos.y + ((k & 2) ? mv.e.y : -mv.e.y),
@@ -501,15 +508,13 @@ static double push_ahead(const move_state *m, int s, vec3 pos, vec3 p, vec3 n, d
   } else if (mv.kind == MOVER_CONVEX) {
     np = mv.hull->vertex_count;   /* its turned corners, below */
   } else if (mv.kind == MOVER_CAPSULE) {
-    pts[0] = v_madd(v_sub(pos, mv.axis), n, -mv.r);
-    pts[1] = v_madd(v_add(pos, mv.axis), n, -mv.r);
+    pts[0] = v_madd(v_sub(pos, mv.axis), ne, -mv.r);
+    pts[1] = v_madd(v_add(pos, mv.axis), ne, -mv.r);
     np = 2;
   } else {
-    pts[0] = v_madd(pos, n, -mv.r);
+    pts[0] = v_madd(pos, ne, -mv.r);
     np = 1;
   }
-  d0 = collide__spin_motion_to(sh, p, tau, t1);
-  ne = v_sub(v_add(n, collide__spin_motion_to(sh, v_add(p, n), tau, t1)), d0);
   ce = v_dot(ne, n);
   need = v_dot(d0, n);
   for (k = 0; k < np; k++) {
