@@ -392,11 +392,9 @@ describe("a fast blade", function()
   -- A blade turning a radian or more a frame past movers held still in
   -- the air (no gravity): each is met where the turn brings the blade and
   -- pushed, never left inside, never passed through.
-  -- Beyond a radian a step the blade still passes through movers at rest:
-  -- a mover is pushed in a straight line over the rest of the step, which
-  -- cannot keep ahead of a face with more than 60 degrees left to turn
-  -- (the push falls back to the chord its points are carried along, which
-  -- lags the face at once, and the rounds run out). Known, not fixed here.
+  -- Beyond a radian a step a straight push over the rest of the step
+  -- cannot keep ahead of a face with more than 60 degrees left to turn:
+  -- the mover is pushed in pieces of the turn, round after round.
   for _, spin in ipairs({ 0.3, -0.5, 0.7, 1.0, 1.5, -2.5, 3.1 }) do
     for _, kind in ipairs({ "box", "turned", "ball", "capsule" }) do
       local case = it
