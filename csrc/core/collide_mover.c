@@ -452,21 +452,29 @@ static int spins(const move_state *m, int id) {
    over the rest of the step from tau (push_motion): twice turn^2 rho / 8,
    rho the farthest the mover reaches from the shape's origin; 0 for a
    shape that does not spin. */
-static double spin_bulge(const move_state *m, int id, vec3 pos, double tau) {
+static double spin_bulge_to(const move_state *m, int id, vec3 pos, double tau, double t1) {
   int s = collide__slot_of(m->w, id);
   const shape *sh;
   double turn, rho;
   if (s < 0 || !SHAPE_SPINS(&m->w->slots[s])) return 0;
   sh = &m->w->slots[s];
-  turn = collide__spin_angle(&sh->g.cvx.c->spin, NULL) * (1 - tau);
+  turn = collide__spin_angle(&sh->g.cvx.c->spin, NULL) * (t1 - tau);
   if (!(turn > 0)) return 0;
   rho = v_len(v_sub(pos, v_madd(sh->g.cvx.pos, sh->vel, tau))) + mover_half_size(&m->mv);
   return 0.25 * turn * turn * rho;
 }
-/* How far along n a mover at pos must go over the rest of the step for
-   each of its points nearest the spinning shape in slot s (a box's or a
-   convex mover's corners, a capsule's ends and a sphere's centre, less
-   r n) to be in front of the face where the face ends, the face with
+static double spin_bulge(const move_state *m, int id, vec3 pos, double tau) {
+  return spin_bulge_to(m, id, pos, tau, 1);
+}
+/* How far along n a mover at pos must go over the rest of the step (up
+   to the moment t1: push_motion's piece) for each of its points nearest
+   the spinning shape in slot s (a box's or a convex mover's corners, a
+   capsule's ends and a sphere's centre, less r n_e: the round mover's
+   point nearest the face where it ends, r (1 - n_e.n) in front of the
+   face now, so it ends that far in front; with r n, the ball ended
+   r (1 - cos t) inside the face, met again at half the time left round
+   after round: a blade turning 3.1 a step left a ball 0.006 inside) to
+   be in front of the face where the face ends, the face with
    normal n at p: for a point x carried by d, the push s along n with
    n_e.(x + s n) >= n_e.(x + d), s = n_e.d / n_e.n, n_e the normal turned
    by the rest of the spin (the motion is rigid: the difference of two
@@ -481,13 +489,17 @@ static double spin_bulge(const move_state *m, int id, vec3 pos, double tau) {
    degrees (n_e.n >= 1/2); at least the largest along n of the points'
    own motions. */
 #define FAST_TURN 0.2   /* radians left of the step: push_motion */
+#define PUSH_TURN 0.5  /* radians: push_motion's pieces (push_ahead: < pi/3) */
 
-static double push_ahead(const move_state *m, int s, vec3 pos, vec3 p, vec3 n, double tau) {
+static double push_ahead(const move_state *m, int s, vec3 pos, vec3 p, vec3 n, double tau,
+                         double t1) {
   const shape *sh = &m->w->slots[s];
   collide__mover mv = mover_shape(m);
   vec3 pts[8], ne, d0;
   double ce, need;
   int k, np;
+  d0 = collide__spin_motion_to(sh, p, tau, t1);
+  ne = v_sub(v_add(n, collide__spin_motion_to(sh, v_add(p, n), tau, t1)), d0);
   if (mv.kind == MOVER_AABB) {
     for (k = 0; k < 8; k++)
       pts[k] = v3(pos.x + ((k & 4) ? mv.e.x : -mv.e.x), pos.y + ((k & 2) ? mv.e.y : -mv.e.y),
@@ -496,15 +508,13 @@ static double push_ahead(const move_state *m, int s, vec3 pos, vec3 p, vec3 n, d
   } else if (mv.kind == MOVER_CONVEX) {
     np = mv.hull->vertex_count;   /* its turned corners, below */
   } else if (mv.kind == MOVER_CAPSULE) {
-    pts[0] = v_madd(v_sub(pos, mv.axis), n, -mv.r);
-    pts[1] = v_madd(v_add(pos, mv.axis), n, -mv.r);
+    pts[0] = v_madd(v_sub(pos, mv.axis), ne, -mv.r);
+    pts[1] = v_madd(v_add(pos, mv.axis), ne, -mv.r);
     np = 2;
   } else {
-    pts[0] = v_madd(pos, n, -mv.r);
+    pts[0] = v_madd(pos, ne, -mv.r);
     np = 1;
   }
-  d0 = collide__spin_motion(sh, p, tau);
-  ne = v_sub(v_add(n, collide__spin_motion(sh, v_add(p, n), tau)), d0);
   ce = v_dot(ne, n);
   need = v_dot(d0, n);
   for (k = 0; k < np; k++) {
@@ -515,7 +525,7 @@ static double push_ahead(const move_state *m, int s, vec3 pos, vec3 p, vec3 n, d
     } else {
       x = pts[k];
     }
-    d = collide__spin_motion(sh, x, tau);
+    d = collide__spin_motion_to(sh, x, tau, t1);
     if (v_dot(d, n) > need) need = v_dot(d, n);
     if (ce >= 0.5 && v_dot(ne, d) / ce > need) need = v_dot(ne, d) / ce;
   }
@@ -527,17 +537,22 @@ static vec3 push_motion(const move_state *m, int id, vec3 p, vec3 pos, vec3 n,
   int s = collide__slot_of(m->w, id);
   const shape *sh;
   vec3 best, nt;
-  double k;
+  double k, turn, t1 = 1;
   if (s < 0 || !SHAPE_SPINS(&m->w->slots[s])) return rest_motion(m, id, p, tau);
   sh = &m->w->slots[s];
-  best = rest_motion(m, id, p, tau);
-  /* n turned as the shape turns over the rest of the step: the motion of
-     p + n less that of p, added to n */
-  nt = v_normalize(v_add(n, v_sub(collide__spin_motion(sh, v_add(p, n), tau), best)));
+  turn = collide__spin_angle(&sh->g.cvx.c->spin, NULL) * (1 - tau);
+  /* More than PUSH_TURN left to turn: the push for the piece of the rest
+     up to the moment t1 the face has turned PUSH_TURN, at the rate that
+     takes it there by t1 (below) */
+  if (turn > PUSH_TURN) t1 = tau + (1 - tau) * (PUSH_TURN / turn);
+  best = collide__spin_motion_to(sh, p, tau, t1);
+  /* n turned as the shape turns over the piece: the motion of p + n less
+     that of p, added to n */
+  nt = v_normalize(v_add(n, v_sub(collide__spin_motion_to(sh, v_add(p, n), tau, t1), best)));
   if (v_len2(nt) == 0) return best;
   k = v_dot(v_sub(pos, p), v_sub(n, nt)) - mover_support(m, v_neg(n)) +
       mover_support(m, v_neg(nt));
-  best = v_madd(best, nt, k + spin_bulge(m, id, pos, tau));
+  best = v_madd(best, nt, k + spin_bulge_to(m, id, pos, tau, t1));
   /* Unless the face is ground the mover stands on turning slowly, and
      along n at least what puts each of the mover's nearest points in
      front of the face where it ends, straight (push_ahead): the bulge is
@@ -548,11 +563,19 @@ static vec3 push_motion(const move_state *m, int id, vec3 p, vec3 pos, vec3 n,
      ground turning less than FAST_TURN left of the step: the push along n
      lifts a mover standing on a rocking plank off it (100 of 120 frames
      in the air without snap). */
-  if (!walkable(m, n) ||
-      collide__spin_angle(&sh->g.cvx.c->spin, NULL) * (1 - tau) > FAST_TURN) {
-    k = push_ahead(m, s, pos, p, n, tau) - v_dot(best, n);
+  if (!walkable(m, n) || turn > FAST_TURN) {
+    k = push_ahead(m, s, pos, p, n, tau, t1) - v_dot(best, n);
     if (k > 0) best = v_madd(best, n, k);
   }
+  /* A piece: the round's motion spans the rest of the step, tau .. 1, so
+     the push is made at the rate that puts the mover there at t1, and
+     goes on at that rate: the face, still turning, meets it again after
+     t1 (its reach r tan(l t) grows faster than the straight line), and
+     the next round pushes it from there for the next piece. A straight
+     push cannot stay ahead of a face with more than 60 degrees left to
+     turn (push_ahead: n_e.n < 1/2, and r tan(t) is unbounded at 90);
+     a blade turning 1.5 to 3.1 a step passed through movers at rest. */
+  if (t1 < 1) best = v_scale(best, (1 - tau) / (t1 - tau));
   return best;
 }
 

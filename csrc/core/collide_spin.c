@@ -108,19 +108,23 @@ int collide__spin_test(const shape *s, const collide__mover *m, const vec3 *c0,
   return rc;
 }
 
-vec3 collide__spin_motion(const shape *s, vec3 p, double t0) {
+vec3 collide__spin_motion_to(const shape *s, vec3 p, double t0, double t1) {
   const collide__cvx *c = s->g.cvx.c;
   collide_rotation a, b;
   vec3 Ra[3], Rb[3], o, local, moved;
   if (collide__spin_rotation(&c->rot, &c->spin, t0, &a) != 0 ||
-      collide__spin_rotation(&c->rot, &c->spin, 1, &b) != 0 ||
+      collide__spin_rotation(&c->rot, &c->spin, t1, &b) != 0 ||
       collide__rotation_matrix(&a, Ra) != 0 || collide__rotation_matrix(&b, Rb) != 0)
-    return v_scale(s->vel, 1 - t0);
-  /* p in the shape's frame at t0 (R^T (p - o)), then placed at 1 */
+    return v_scale(s->vel, t1 - t0);
+  /* p in the shape's frame at t0 (R^T (p - o)), then placed at t1 */
   o = v_madd(s->g.cvx.pos, s->vel, t0);
   local = cvx_unturn(Ra, v_sub(p, o));
-  moved = v_add(cvx_turn(Rb, local), v_add(s->g.cvx.pos, s->vel));
+  moved = v_add(cvx_turn(Rb, local), v_madd(s->g.cvx.pos, s->vel, t1));
   return v_sub(moved, p);
+}
+
+vec3 collide__spin_motion(const shape *s, vec3 p, double t0) {
+  return collide__spin_motion_to(s, p, t0, 1);
 }
 
 vec3 collide__spin_velocity(const shape *s, vec3 p, double tau) {

@@ -13,11 +13,12 @@
  * with *h (the point on s at the moment u, the normal toward the mover,
  * s's feature), or 0. collide__spin_motion: where the point p of s (at
  * the moment t0) is carried by the moment 1, less p: its velocity and
- * its turn. */
+ * its turn; collide__spin_motion_to: the same by the moment t1. */
 COLLIDE_PRIVATE int collide__spin_test(const shape *s, const collide__mover *m,
                                        const vec3 *c0, const vec3 *c1, double t0,
                                        collide_hit *h);
 COLLIDE_PRIVATE vec3 collide__spin_motion(const shape *s, vec3 p, double t0);
+COLLIDE_PRIVATE vec3 collide__spin_motion_to(const shape *s, vec3 p, double t0, double t1);
 /* The velocity (per step) of the point p of s at the moment tau: its
    velocity plus its turn's, omega x (p - its origin at tau). */
 COLLIDE_PRIVATE vec3 collide__spin_velocity(const shape *s, vec3 p, double tau);
