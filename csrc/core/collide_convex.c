@@ -123,8 +123,8 @@ static int rot_make(const collide_rotation *q, rot3 *R) {
    for the contact). */
 enum { B_PTS, B_BOX };
 
-/* Faces or edges of one hull listed per call, at most this many (more:
-   computed on demand, each time, from the hull and R). */
+/* Faces or edges of one hull turned per call, at most this many (more:
+   each turned when its axis is tested, from the hull's lists). */
 #define DEDUP 64
 
 typedef struct body {
@@ -137,11 +137,13 @@ typedef struct body {
   const vec3 *fc, *ec;
   int nfc, nec;
   /* a solid hull's every edge (not deduplicated), turned: its direction
-     ea and the unit normals of the two faces beside it, fa[2k], fa[2k+1]
-     (its arc on the Gauss map); na edges, 0 when not listed */
-  const vec3 *ea, *fa;
+     ea[k] and the unit normals of the two faces beside it,
+     fw[ef[2k]] and fw[ef[2k + 1]] (its arc on the Gauss map); na edges,
+     0 when not listed */
+  const vec3 *ea, *fw;
+  const int *ef;
   int na;
-  struct hull_scratch *w;   /* a hull whose axes are not listed yet */
+  struct hull_scratch *w;   /* a hull whose axes are not turned yet */
   vec3 *corners;            /* a box hull's: room for its corners turned */
 } body;
 
@@ -151,7 +153,7 @@ typedef struct body {
 
 typedef struct hull_scratch {
   vec3 p[COLLIDE_MAX_CONVEX_POINTS], f[DEDUP], e[DEDUP];
-  vec3 ea[ARCS], fa[2 * ARCS], fw[ARCS];
+  vec3 ea[ARCS], fw[ARCS];
 } hull_scratch;
 
 static int body_vertex_count(const body *b) { return b->p != NULL ? b->np : 8; }
@@ -191,142 +193,17 @@ static void body_support(const body *b, vec3 L, double *lo, double *hi) {
   *hi = mx + c;
 }
 
-/* A hull's face normals in its frame, a flat hull's side normals n x e
-   after its normal; its edge directions, a flat hull's normal last. */
+/* Edge k of the hull in its frame. */
 static vec3 hull_edge_local(const collide_convex *h, int k) {
   return v_sub(h->vertices[h->edges[2 * (size_t)k + 1]],
                h->vertices[h->edges[2 * (size_t)k]]);
 }
-static int hull_face_count(const collide_convex *h) {
-  return h->flat ? 1 + h->edge_count : h->face_count;
-}
-static vec3 hull_face_local(const collide_convex *h, int i) {
-  if (i == 0 || !h->flat) return h->faces[i].normal;
-  return v_cross(h->faces[0].normal, hull_edge_local(h, i - 1));
-}
-static int hull_edge_count(const collide_convex *h) {
-  return h->edge_count + (h->flat ? 1 : 0);
-}
-static vec3 hull_edge_dir_local(const collide_convex *h, int j) {
-  if (j == h->edge_count) return h->faces[0].normal;
-  return hull_edge_local(h, j);
-}
-
-/* A direction's key up to its sign: v or -v, whichever has its first
-   nonzero component positive, zeros made +0; v and w are equal or
-   opposite exactly when their keys are equal. Its hash: of the bits. */
-static vec3 sign_key(vec3 v) {
-  if (v.x < 0 || (v.x == 0 && (v.y < 0 || (v.y == 0 && v.z < 0)))) v = v_neg(v);
-  return v3(v.x + 0.0, v.y + 0.0, v.z + 0.0);
-}
-static unsigned key_hash(vec3 k) {
-  uint64_t b[3], h;
-  memcpy(&b[0], &k.x, sizeof b[0]);
-  memcpy(&b[1], &k.y, sizeof b[1]);
-  memcpy(&b[2], &k.z, sizeof b[2]);
-  h = (b[0] * 0x9E3779B97F4A7C15u) ^ (b[1] * 0xC2B2AE3D27D4EB4Fu) ^
-      (b[2] * 0x165667B19E3779F9u);
-  return (unsigned)(h >> 57);   /* 0 .. 127 */
-}
-
-/* A hull's faces (edges = 0) or edges whose direction in its frame is
-   not exactly that of an earlier one or its opposite, turned by R, into
-   out: the same axes, so the same answer, fewer of them (a box: 3 of 6
-   faces, 3 of 12 edges). Found by a hash of sign_key, in one pass. -1
-   when there are more than DEDUP. */
-static int hull_distinct(const collide_convex *h, int edges, const rot3 *R,
-                         vec3 *out) {
-  vec3 key[DEDUP], loc[DEDUP];
-  short slot[2 * DEDUP];
-  int n = edges ? hull_edge_count(h) : hull_face_count(h), i, m = 0;
-  if (n > DEDUP) return -1;
-  memset(slot, -1, sizeof slot);
-  for (i = 0; i < n; i++) {
-    vec3 v = edges ? hull_edge_dir_local(h, i) : hull_face_local(h, i);
-    vec3 k = sign_key(v);
-    unsigned at = key_hash(k);
-    for (;;) {
-      int j = slot[at];
-      if (j < 0) {
-        slot[at] = (short)m;
-        key[m] = k;
-        loc[m++] = v;
-        break;
-      }
-      if (key[j].x == k.x && key[j].y == k.y && key[j].z == k.z) break;
-      at = (at + 1) & (2 * DEDUP - 1);
-    }
-  }
-  for (i = 0; i < m; i++) out[i] = rot_apply(R, loc[i]);
-  return m;
-}
-
-/* 1 with e when the hull's corners are the 8 points (+-e.x, +-e.y, +-e.z):
-   a box about its frame's origin, whatever their order. */
-static int hull_is_box(const collide_convex *h, vec3 *e) {
-  const collide_vec3 *v = h->vertices;
-  unsigned seen = 0;
-  int i;
-  if (h->vertex_count != 8 || h->flat || h->face_count != 6) return 0;
-  *e = v3(fabs(v[0].x), fabs(v[0].y), fabs(v[0].z));
-  for (i = 0; i < 8; i++) {
-    if (fabs(v[i].x) != e->x || fabs(v[i].y) != e->y || fabs(v[i].z) != e->z)
-      return 0;
-    seen |= 1u << ((v[i].x > 0) * 4 + (v[i].y > 0) * 2 + (v[i].z > 0));
-  }
-  return seen == 0xffu;
-}
-
-/* A solid hull's edges with the faces beside each (their arcs on the
-   Gauss map), turned by R, into w: the number of edges, or 0 when not
-   listed (flat, too many, or a ring side not found among the edges).
-   collide_hull.c numbers the edges as it meets the ring sides p -> q with
-   p < q, face after face: that side is on the edge's first face, and the
-   side q -> p of another ring on its second. */
-static int hull_arcs(const collide_convex *h, const rot3 *R, hull_scratch *w) {
-  short slot[4 * ARCS];
-  int side[2 * ARCS];   /* the face of each edge's p < q side, then q > p */
-  int f, k, e = 0, ne = h->edge_count;
-  unsigned size = 16;   /* the hash's slots: a power of two, >= 2 ne */
-  if (h->flat || ne > ARCS || h->face_count > ARCS) return 0;
-  while (size < 2u * (unsigned)ne) size *= 2;
-  memset(slot, -1, size * sizeof slot[0]);
-  for (k = 0; k < 2 * ne; k++) side[k] = -1;
-  for (k = 0; k < ne; k++) {   /* (p, q) -> k */
-    unsigned key = (unsigned)(h->edges[2 * (size_t)k] * 257 + h->edges[2 * (size_t)k + 1]) & (size - 1);
-    while (slot[key] >= 0) key = (key + 1) & (size - 1);
-    slot[key] = (short)k;
-  }
-  for (f = 0; f < h->face_count; f++) {
-    int a = h->face_first[f], n = h->face_first[f + 1] - a, i;
-    for (i = 0; i < n; i++) {
-      int p = h->ring[a + i], q = h->ring[a + (i + 1) % n], lo = p < q ? p : q;
-      int hi = p < q ? q : p;
-      unsigned key = (unsigned)(lo * 257 + hi) & (size - 1);
-      for (;;) {
-        k = slot[key];
-        if (k < 0) return 0;
-        if (h->edges[2 * (size_t)k] == lo && h->edges[2 * (size_t)k + 1] == hi) break;
-        key = (key + 1) & (size - 1);
-      }
-      if (side[2 * k + (p > q)] >= 0) return 0;
-      side[2 * k + (p > q)] = f;
-      e += p < q;
-    }
-  }
-  if (e != ne) return 0;
-  for (f = 0; f < h->face_count; f++) w->fw[f] = rot_apply(R, h->faces[f].normal);
-  for (k = 0; k < ne; k++) {
-    if (side[2 * (size_t)k] < 0 || side[2 * (size_t)k + 1] < 0) return 0;
-    w->ea[k] = rot_apply(R, hull_edge_local(h, k));
-    w->fa[2 * (size_t)k] = w->fw[side[2 * (size_t)k]];
-    w->fa[2 * (size_t)k + 1] = w->fw[side[2 * (size_t)k + 1]];
-  }
-  return ne;
-}
 
 /* The hull h turned by R, its frame's origin at pos, into b (w: the
-   storage of its turned corners and listed axes). */
+   storage of its turned corners and axes). Its axes are the hull's own
+   lists (collide_hull.c: the face normals and edge directions without
+   repeats up to sign, made once when it was built): the same axes, so
+   the same answer, fewer of them (a box: 3 of 6 faces, 3 of 12 edges). */
 static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
                       hull_scratch *w) {
   int i;
@@ -337,8 +214,11 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   b->np = h->vertex_count;
   b->na = 0;
   b->w = NULL;
-  if (hull_is_box(h, &b->e)) {
-    /* (its corners turned only when a contact needs them) */
+  if (h->box) {
+    /* a box about its frame's origin (collide.convex_box, or any 8
+       corners (+-ex, +-ey, +-ez)): swept as an oriented box, its corners
+       turned only when a contact needs them */
+    b->e = h->box_extents;
     b->kind = B_BOX;
     b->p = NULL;
     b->corners = w->p;
@@ -354,26 +234,45 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   b->kind = B_PTS;
   b->p = w->p;
   for (i = 0; i < h->vertex_count; i++) w->p[i] = rot_apply(R, h->vertices[i]);
+  b->fc = b->ec = NULL;
   b->w = w;   /* (its axes: hull_axes, once the bounds meet) */
 }
 
-/* A hull body's axes: its faces without repeats, its edges with their
-   arcs (else without repeats). */
+/* A hull body's axes turned: its faces, its edges with their arcs (a
+   solid hull of at most ARCS edges and faces), else its edges. */
 static void hull_axes(body *b) {
   hull_scratch *w = b->w;
+  const collide_convex *h = b->h;
+  int i;
   b->w = NULL;
-  b->nfc = hull_distinct(b->h, 0, &b->R, w->f);
-  b->fc = b->nfc < 0 ? NULL : w->f;
-  b->na = hull_arcs(b->h, &b->R, w);
-  b->ea = w->ea;
-  b->fa = w->fa;
-  if (b->na > 0) {   /* (the edges are read from ea; listed for the count) */
+  if (h->axis_face_count <= DEDUP) {
+    for (i = 0; i < h->axis_face_count; i++) w->f[i] = rot_apply(&b->R, h->axis_faces[i]);
+    b->fc = w->f;
+    b->nfc = h->axis_face_count;
+  }
+  if (!h->flat && h->edge_count <= ARCS && h->face_count <= ARCS) {
+    /* each face's normal turned: its axis', negated for an odd face_axis
+       (-(R v) is R (-v) exactly) */
+    for (i = 0; i < h->face_count; i++) {
+      int k = h->face_axis[i];
+      vec3 n = b->fc != NULL ? w->f[k >> 1] : rot_apply(&b->R, h->axis_faces[k >> 1]);
+      w->fw[i] = (k & 1) ? v_neg(n) : n;
+    }
+    for (i = 0; i < h->edge_count; i++) w->ea[i] = rot_apply(&b->R, hull_edge_local(h, i));
+    b->ea = w->ea;
+    b->fw = w->fw;
+    b->ef = h->edge_faces;
+    b->na = h->edge_count;
+    /* (the edges are read from ea; listed for the count) */
     b->ec = w->ea;
     b->nec = b->na;
     return;
   }
-  b->nec = hull_distinct(b->h, 1, &b->R, w->e);
-  b->ec = b->nec < 0 ? NULL : w->e;
+  if (h->axis_edge_count <= DEDUP) {
+    for (i = 0; i < h->axis_edge_count; i++) w->e[i] = rot_apply(&b->R, h->axis_edges[i]);
+    b->ec = w->e;
+    b->nec = h->axis_edge_count;
+  }
 }
 
 /* Given points (pos = 0): a segment (np = 2) or a flat polygon of unit
@@ -394,13 +293,13 @@ static void points_body(body *b, const vec3 *v, int np, vec3 n) {
    flat point set's normal and side normals, a box's axes. */
 static int body_face_count(const body *b) {
   if (b->fc != NULL) return b->nfc;
-  if (b->h != NULL) return hull_face_count(b->h);
+  if (b->h != NULL) return b->h->axis_face_count;
   return b->np >= 3 ? 1 + b->np : 0;
 }
 
 static vec3 body_face(const body *b, int i) {
   if (b->fc != NULL) return b->fc[i];
-  if (b->h != NULL) return rot_apply(&b->R, hull_face_local(b->h, i));
+  if (b->h != NULL) return rot_apply(&b->R, b->h->axis_faces[i]);
   if (i == 0) return b->n;
   return v_cross(b->n, v_sub(b->p[i % b->np], b->p[i - 1]));
 }
@@ -408,13 +307,13 @@ static vec3 body_face(const body *b, int i) {
 /* Edge directions (not unit), with a flat shape's normal last. */
 static int body_edge_count(const body *b) {
   if (b->ec != NULL) return b->nec;
-  if (b->h != NULL) return hull_edge_count(b->h);
+  if (b->h != NULL) return b->h->axis_edge_count;
   return b->np >= 3 ? b->np + 1 : 1;
 }
 
 static vec3 body_edge(const body *b, int j) {
   if (b->ec != NULL) return b->ec[j];
-  if (b->h != NULL) return rot_apply(&b->R, hull_edge_dir_local(b->h, j));
+  if (b->h != NULL) return rot_apply(&b->R, b->h->axis_edges[j]);
   if (b->np == 2) return v_sub(b->p[1], b->p[0]);
   if (j == b->np) return b->n;
   return v_sub(b->p[(j + 1) % b->np], b->p[j]);
@@ -605,7 +504,7 @@ static int sign_tol(double x, double tol) { return x > tol ? 1 : (x < -tol ? -1 
 static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
   const double tol = 1e-6;
   if (B->na > 0) {
-    vec3 c = v_neg(B->fa[2 * (size_t)j]), d = v_neg(B->fa[2 * (size_t)j + 1]);
+    vec3 c = v_neg(B->fw[B->ef[2 * (size_t)j]]), d = v_neg(B->fw[B->ef[2 * (size_t)j + 1]]);
     vec3 ba = v_cross(n2, n1), dc = v_cross(d, c);
     int cba = sign_tol(v_dot(c, ba), tol), dba = sign_tol(v_dot(d, ba), tol);
     int adc = sign_tol(v_dot(n1, dc), tol), bdc = sign_tol(v_dot(n2, dc), tol);
@@ -662,7 +561,7 @@ static int sat_run(sat *s, const body *A, const body *B) {
     eb_list[j] = B->na > 0 ? B->ea[j] : body_edge(B, j);
   if (A->na > 0 && eb <= ARCS) {
     for (i = 0; i < A->na && !s->miss; i++) {
-      vec3 e = A->ea[i], n1 = A->fa[2 * (size_t)i], n2 = A->fa[2 * (size_t)i + 1];
+      vec3 e = A->ea[i], n1 = A->fw[A->ef[2 * (size_t)i]], n2 = A->fw[A->ef[2 * (size_t)i + 1]];
       for (j = 0; j < eb && !s->miss; j++)
         if (arcs_meet(n1, n2, B, j, eb_list[j])) sat_axis(s, A, B, v_cross(e, eb_list[j]));
     }
@@ -675,7 +574,8 @@ static int sat_run(sat *s, const body *A, const body *B) {
     for (i = 0; i < 3 && !s->miss; i++) {
       vec3 e = A->ax[i];
       for (j = 0; j < B->na && !s->miss; j++)
-        if (sign_tol(v_dot(B->fa[2 * (size_t)j], e), 1e-6) * sign_tol(v_dot(B->fa[2 * (size_t)j + 1], e), 1e-6) <= 0)
+        if (sign_tol(v_dot(B->fw[B->ef[2 * (size_t)j]], e), 1e-6) *
+            sign_tol(v_dot(B->fw[B->ef[2 * (size_t)j + 1]], e), 1e-6) <= 0)
           sat_axis(s, A, B, v_cross(e, B->ea[j]));
     }
     return !s->miss;
