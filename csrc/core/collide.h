@@ -349,10 +349,13 @@ int collide_polygon_open_count(const collide_vec3 *vertices, int count);
    hull: its normal after them); face_axis[f], face f's normal as
    axis_faces[face_axis[f] / 2], negated when face_axis[f] is odd;
    edge_faces[2k] and [2k + 1], the faces beside edge k (the one whose
-   ring runs edges[2k] -> edges[2k + 1] first); box 1 when the corners are
+   ring runs edges[2k] -> edges[2k + 1] first); axis_face_range[2i] and
+   [2i + 1], the least and greatest v . axis_faces[i] over the vertices v
+   (the hull's extent along that axis); box 1 when the corners are
    the 8 points (+-box_extents.x, +-box_extents.y, +-box_extents.z). At
-   most 2 (edge_count + 1) vectors and face_count + 2 edge_count ints
-   more than the hull itself (for 256 points, under 45 KB). */
+   most 2 (edge_count + 1) vectors, 2 (edge_count + 1) doubles and
+   face_count + 2 edge_count ints more than the hull itself (for 256
+   points, under 60 KB). */
 typedef struct collide_convex {
   int vertex_count, face_count, edge_count, flat;
   const collide_vec3 *vertices;
@@ -366,6 +369,7 @@ typedef struct collide_convex {
   const collide_vec3 *axis_edges;
   const int *face_axis;
   const int *edge_faces;
+  const double *axis_face_range;
   collide_vec3 box_extents;
 } collide_convex;
 

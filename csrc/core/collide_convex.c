@@ -125,7 +125,7 @@ enum { B_PTS, B_BOX };
 
 /* Faces or edges of one hull turned per call, at most this many (more:
    each turned when its axis is tested, from the hull's lists). */
-#define DEDUP 64
+#define DEDUP 128
 
 typedef struct body {
   int kind, np;
@@ -137,13 +137,12 @@ typedef struct body {
   const vec3 *fc, *ec;
   int nfc, nec;
   /* a solid hull's every edge (not deduplicated), turned: its direction
-     ea[k] and the unit normals of the two faces beside it,
-     fw[ef[2k]] and fw[ef[2k + 1]] (its arc on the Gauss map); na edges,
-     0 when not listed */
-  const vec3 *ea, *fw;
-  const int *ef;
+     ea[k] and the unit normals of the two faces beside it (its arc on
+     the Gauss map: arc_normal); na edges, 0 when not listed */
+  const vec3 *ea;
   int na;
-  struct hull_scratch *w;   /* a hull whose axes are not turned yet */
+  struct hull_scratch *w;    /* a hull whose face axes are not turned yet */
+  struct hull_scratch *we;   /* ... whose edges are not turned yet */
   vec3 *corners;            /* a box hull's: room for its corners turned */
 } body;
 
@@ -153,7 +152,7 @@ typedef struct body {
 
 typedef struct hull_scratch {
   vec3 p[COLLIDE_MAX_CONVEX_POINTS], f[DEDUP], e[DEDUP];
-  vec3 ea[ARCS], fw[ARCS];
+  vec3 ea[ARCS];
 } hull_scratch;
 
 static int body_vertex_count(const body *b) { return b->p != NULL ? b->np : 8; }
@@ -213,7 +212,7 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   b->n = v3(0, 0, 0);
   b->np = h->vertex_count;
   b->na = 0;
-  b->w = NULL;
+  b->w = b->we = NULL;
   if (h->box) {
     /* a box about its frame's origin (collide.convex_box, or any 8
        corners (+-ex, +-ey, +-ez)): swept as an oriented box, its corners
@@ -238,30 +237,31 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   b->w = w;   /* (its axes: hull_axes, once the bounds meet) */
 }
 
-/* A hull body's axes turned: its faces, its edges with their arcs (a
-   solid hull of at most ARCS edges and faces), else its edges. */
+/* A hull body's face axes turned (when at most DEDUP). */
 static void hull_axes(body *b) {
   hull_scratch *w = b->w;
   const collide_convex *h = b->h;
   int i;
   b->w = NULL;
+  b->we = w;
   if (h->axis_face_count <= DEDUP) {
     for (i = 0; i < h->axis_face_count; i++) w->f[i] = rot_apply(&b->R, h->axis_faces[i]);
     b->fc = w->f;
     b->nfc = h->axis_face_count;
   }
-  if (!h->flat && h->edge_count <= ARCS && h->face_count <= ARCS) {
-    /* each face's normal turned: its axis', negated for an odd face_axis
-       (-(R v) is R (-v) exactly) */
-    for (i = 0; i < h->face_count; i++) {
-      int k = h->face_axis[i];
-      vec3 n = b->fc != NULL ? w->f[k >> 1] : rot_apply(&b->R, h->axis_faces[k >> 1]);
-      w->fw[i] = (k & 1) ? v_neg(n) : n;
-    }
+}
+
+/* A hull body's edges turned, once its faces have not parted the shapes:
+   with their arcs (a solid hull of at most ARCS edges and faces), else
+   without repeats (when at most DEDUP). */
+static void hull_edge_axes(body *b) {
+  hull_scratch *w = b->we;
+  const collide_convex *h = b->h;
+  int i;
+  b->we = NULL;
+  if (!h->flat && h->edge_count <= ARCS && h->face_count <= ARCS && b->fc != NULL) {
     for (i = 0; i < h->edge_count; i++) w->ea[i] = rot_apply(&b->R, hull_edge_local(h, i));
     b->ea = w->ea;
-    b->fw = w->fw;
-    b->ef = h->edge_faces;
     b->na = h->edge_count;
     /* (the edges are read from ea; listed for the count) */
     b->ec = w->ea;
@@ -275,6 +275,20 @@ static void hull_axes(body *b) {
   }
 }
 
+/* The unit normal of face ef[2k + s] beside a listed edge k of a hull
+   body: its turned face axis, negated for an odd face_axis (-(R v) is
+   R (-v) exactly). */
+static vec3 arc_normal(const body *b, int k, int s) {
+  int a = b->h->face_axis[b->h->edge_faces[2 * (size_t)k + s]];
+  return (a & 1) ? v_neg(b->fc[a >> 1]) : b->fc[a >> 1];
+}
+
+/* A hull body's extent along its face axis i turned (the hull's list:
+   exact but for the turn's rounding), or NULL (not a hull's face axis). */
+static const double *face_range(const body *b, int i) {
+  return b->h != NULL && b->kind == B_PTS ? &b->h->axis_face_range[2 * (size_t)i] : NULL;
+}
+
 /* Given points (pos = 0): a segment (np = 2) or a flat polygon of unit
    normal n. */
 static void points_body(body *b, const vec3 *v, int np, vec3 n) {
@@ -286,7 +300,7 @@ static void points_body(body *b, const vec3 *v, int np, vec3 n) {
   b->h = NULL;
   b->fc = b->ec = NULL;
   b->na = 0;
-  b->w = NULL;
+  b->w = b->we = NULL;
 }
 
 /* Face normals (not unit): a hull's (with a flat hull's side normals), a
@@ -382,9 +396,9 @@ typedef struct sat {
   int cur_of_b;           /* the axis being tested is one of B's faces */
   /* at u = 0: the least penetration among the axes, and along an axis
      of no extent on either shape (two flat shapes in one plane); kept
-     only when want_pen (a second pass, when the first found the shapes
-     overlapping at the start) */
-  int want_pen;
+     only while every axis so far lets the shapes overlap at the start
+     (t_in still 0: the answer is u = 0 exactly when that lasts to the
+     last axis, and then each axis has been counted) */
   double pen;
   vec3 pen_axis;
   int has_pen, flat_pen, thin_done;
@@ -392,7 +406,10 @@ typedef struct sat {
   int miss;
 } sat;
 
-static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
+/* The axis L (A's face axis with its extent ra about A's origin, B's
+   with rb, else NULL). */
+static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
+                     const double *ra, const double *rb) {
   double alo, ahi, blo, bhi, sd, g1, g2, lo, hi, len2;
   vec3 toward;
   if (s->miss || (L.x == 0 && L.y == 0 && L.z == 0)) return;
@@ -400,9 +417,22 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
   if (!(len2 > 0) || !(len2 < HUGE_VAL)) {   /* tiny or huge: rescale first */
     L = v_normalize(L);
     len2 = 1;
+    ra = rb = NULL;
   }
-  body_support(A, L, &alo, &ahi);
-  body_support(B, L, &blo, &bhi);
+  if (ra != NULL) {
+    double c = v_dot(A->pos, L);
+    alo = ra[0] + c;
+    ahi = ra[1] + c;
+  } else {
+    body_support(A, L, &alo, &ahi);
+  }
+  if (rb != NULL) {
+    double c = v_dot(B->pos, L);
+    blo = rb[0] + c;
+    bhi = rb[1] + c;
+  } else {
+    body_support(B, L, &blo, &bhi);
+  }
   /* Both shapes flat (to 1e-12) across L: two flat shapes in parallel
      planes, or a flat shape and a segment parallel to it, and L is their
      common normal. Each such axis gives a single instant (the planes
@@ -454,7 +484,7 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
   }
   if (hi < s->t_out) s->t_out = hi;
   if (s->t_in > s->t_out) { s->miss = 1; return; }
-  if (!s->want_pen) return;
+  if (s->t_in > 0) return;
   /* the push out at u = 0 along L: up by bhi - alo (normal +L) or down
      by ahi - blo (normal -L), per unit of L */
   if (alo == ahi && blo == bhi) {
@@ -504,7 +534,7 @@ static int sign_tol(double x, double tol) { return x > tol ? 1 : (x < -tol ? -1 
 static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
   const double tol = 1e-6;
   if (B->na > 0) {
-    vec3 c = v_neg(B->fw[B->ef[2 * (size_t)j]]), d = v_neg(B->fw[B->ef[2 * (size_t)j + 1]]);
+    vec3 c = v_neg(arc_normal(B, j, 0)), d = v_neg(arc_normal(B, j, 1));
     vec3 ba = v_cross(n2, n1), dc = v_cross(d, c);
     int cba = sign_tol(v_dot(c, ba), tol), dba = sign_tol(v_dot(d, ba), tol);
     int adc = sign_tol(v_dot(n1, dc), tol), bdc = sign_tol(v_dot(n2, dc), tol);
@@ -536,34 +566,35 @@ static int has_normal(const body *b) {
    solid's faces, the flat shape's plane and the crossings of their edges
    (each face of a Minkowski sum is the sum of a face of each with the
    same outer normal, dimensions adding to 2), so they are left out. */
-static int sat_run(sat *s, const body *A, const body *B) {
+static int sat_run(sat *s, body *A, body *B) {
   vec3 eb_list[ARCS];
-  int i, j, fa = body_face_count(A), fb = body_face_count(B);
-  int ea = body_edge_count(A), eb = B->na > 0 ? B->na : body_edge_count(B);
-  if (is_solid(A) && has_normal(B)) {
-    fb = 1;
-    eb--;
-  }
-  if (is_solid(B) && has_normal(A)) {
-    fa = 1;
-    ea--;
-  }
+  int i, j, fa = body_face_count(A), fb = body_face_count(B), ea, eb;
+  if (is_solid(A) && has_normal(B)) fb = 1;
+  if (is_solid(B) && has_normal(A)) fa = 1;
   s->t_in = 0;
   s->t_out = 1;
   s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
   s->axis_of_b = 0;
   s->cur_of_b = 1;
-  for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i));
+  for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i), NULL, face_range(B, i));
   s->cur_of_b = 0;
-  for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i));
+  for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i), face_range(A, i), NULL);
+  if (s->miss) return 0;
+  if (A->we != NULL) hull_edge_axes(A);
+  if (B->we != NULL) hull_edge_axes(B);
+  ea = body_edge_count(A);
+  eb = B->na > 0 ? B->na : body_edge_count(B);
+  if (is_solid(A) && has_normal(B)) eb--;
+  if (is_solid(B) && has_normal(A)) ea--;
   /* B's edges once (each is crossed with every edge of A) */
   for (j = 0; j < eb && j < ARCS; j++)
     eb_list[j] = B->na > 0 ? B->ea[j] : body_edge(B, j);
   if (A->na > 0 && eb <= ARCS) {
     for (i = 0; i < A->na && !s->miss; i++) {
-      vec3 e = A->ea[i], n1 = A->fw[A->ef[2 * (size_t)i]], n2 = A->fw[A->ef[2 * (size_t)i + 1]];
+      vec3 e = A->ea[i], n1 = arc_normal(A, i, 0), n2 = arc_normal(A, i, 1);
       for (j = 0; j < eb && !s->miss; j++)
-        if (arcs_meet(n1, n2, B, j, eb_list[j])) sat_axis(s, A, B, v_cross(e, eb_list[j]));
+        if (arcs_meet(n1, n2, B, j, eb_list[j]))
+          sat_axis(s, A, B, v_cross(e, eb_list[j]), NULL, NULL);
     }
     return !s->miss;
   }
@@ -574,9 +605,9 @@ static int sat_run(sat *s, const body *A, const body *B) {
     for (i = 0; i < 3 && !s->miss; i++) {
       vec3 e = A->ax[i];
       for (j = 0; j < B->na && !s->miss; j++)
-        if (sign_tol(v_dot(B->fw[B->ef[2 * (size_t)j]], e), 1e-6) *
-            sign_tol(v_dot(B->fw[B->ef[2 * (size_t)j + 1]], e), 1e-6) <= 0)
-          sat_axis(s, A, B, v_cross(e, B->ea[j]));
+        if (sign_tol(v_dot(arc_normal(B, j, 0), e), 1e-6) *
+            sign_tol(v_dot(arc_normal(B, j, 1), e), 1e-6) <= 0)
+          sat_axis(s, A, B, v_cross(e, B->ea[j]), NULL, NULL);
     }
     return !s->miss;
   }
@@ -586,7 +617,7 @@ static int sat_run(sat *s, const body *A, const body *B) {
   for (i = 0; i < ea && !s->miss; i++) {
     vec3 e = body_edge(A, i);
     for (j = 0; j < eb && !s->miss; j++)
-      sat_axis(s, A, B, v_cross(e, j < ARCS ? eb_list[j] : body_edge(B, j)));
+      sat_axis(s, A, B, v_cross(e, j < ARCS ? eb_list[j] : body_edge(B, j)), NULL, NULL);
   }
   return !s->miss;
 }
@@ -846,7 +877,6 @@ static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
   if (bounds_apart(A, s.d, B)) return 0;
   if (A->w != NULL) hull_axes(A);
   if (B->w != NULL) hull_axes(B);
-  s.want_pen = 0;
   if (!sat_run(&s, A, B)) return 0;
   box_corners(A);
   box_corners(B);
@@ -855,9 +885,7 @@ static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
     N = v_normalize(s.axis);
     if (!s.axis_of_b) N = face_touching(A, B, s.d, u, N);
   } else {
-    /* overlapping at the start: the same axes again, for the push out */
-    s.want_pen = 1;
-    sat_run(&s, A, B);
+    /* overlapping at the start: the push out the axes found */
     u = 0;
     if (s.has_pen) N = v_normalize(s.pen_axis);
     else if (s.flat_pen) N = v_normalize(s.flat_axis);
@@ -1042,7 +1070,7 @@ int collide_sweep_convex_aabb(const collide_convex *A,
   BB.fc = BB.ec = BB.ax;
   BB.nfc = BB.nec = 3;
   BB.na = 0;
-  BB.w = NULL;
+  BB.w = BB.we = NULL;
   return sweep_bodies(&BA, *c1, &BB, out);
 }
 

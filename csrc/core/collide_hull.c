@@ -349,6 +349,7 @@ static int block_size(int nv, int nf, int nr, int ne, int flat, size_t *off) {
   off[1] = s; s += (size_t)nf * sizeof(collide_plane);
   off[2] = s; s += (size_t)(flat ? 1 + ne : nf) * sizeof(collide_vec3);
   off[3] = s; s += (size_t)(ne + (flat ? 1 : 0)) * sizeof(collide_vec3);
+  off[9] = s; s += (size_t)(flat ? 1 + ne : nf) * 2 * sizeof(double);
   off[4] = s; s += (size_t)(nf + 1) * sizeof(int);
   off[5] = s; s += (size_t)nr * sizeof(int);
   off[6] = s; s += (size_t)ne * 2 * sizeof(int);
@@ -401,7 +402,7 @@ static int axis_add(work *w, vec3 v, vec3 *out, int *n) {
    place; w: scratch): face_axis, edge_faces, axis_faces, axis_edges and
    their counts, box and box_extents. */
 static void write_axes(work *w, collide_convex *h, vec3 *af, vec3 *ae, int *fx,
-                       int *ef) {
+                       int *ef, double *ar) {
   const collide_vec3 *v = h->vertices;
   int f, k, i, n;
   /* the faces beside each edge: the ring side p -> q with p < q made the
@@ -434,6 +435,18 @@ static void write_axes(work *w, collide_convex *h, vec3 *af, vec3 *ae, int *fx,
                                 v_sub(v[h->edges[2 * k + 1]], v[h->edges[2 * k]])),
                      af, &n);
   h->axis_face_count = n;
+  /* the hull's extent along each (what a sweep's support along the
+     axis turned is, but for the rounding of the turn) */
+  for (f = 0; f < n; f++) {
+    double lo = v_dot(v[0], af[f]), hi = lo;
+    for (i = 1; i < h->vertex_count; i++) {
+      double t = v_dot(v[i], af[f]);
+      lo = dmin(lo, t);
+      hi = dmax(hi, t);
+    }
+    ar[2 * f] = lo;
+    ar[2 * f + 1] = hi;
+  }
   /* the edge directions likewise (a flat hull: its normal last) */
   for (i = 0; i < AXSLOTS; i++) w->slot[i] = -1;
   n = 0;
@@ -462,7 +475,7 @@ static void write_axes(work *w, collide_convex *h, vec3 *af, vec3 *ae, int *fx,
 static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
                       int cap) {
   int i, f, nv = 0, ne = 0, nr = w->face_first[w->nf], need;
-  size_t off[9];
+  size_t off[10];
   for (i = 0; i < w->m; i++) w->vid[i] = -1;
   for (i = 0; i < nr; i++) w->vid[w->ring[i]] = 0;
   for (i = 0; i < w->m; i++)
@@ -517,8 +530,9 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
     h->axis_edges = (collide_vec3 *)(base + off[3]);
     h->face_axis = (int *)(base + off[7]);
     h->edge_faces = (int *)(base + off[8]);
+    h->axis_face_range = (double *)(base + off[9]);
     write_axes(w, h, (collide_vec3 *)(base + off[2]), (collide_vec3 *)(base + off[3]),
-               (int *)(base + off[7]), (int *)(base + off[8]));
+               (int *)(base + off[7]), (int *)(base + off[8]), (double *)(base + off[9]));
   }
   return need;
 }
@@ -602,7 +616,7 @@ int collide_convex_box_init(const collide_vec3 *e, void *block, int cap) {
 }
 
 int collide_convex_copy(const collide_convex *A, void *block, int cap) {
-  size_t off[9];
+  size_t off[10];
   int nv = A->vertex_count, nf = A->face_count, ne = A->edge_count;
   int nr = A->face_first[nf];
   int need = block_size(nv, nf, nr, ne, A->flat, off);
@@ -616,7 +630,9 @@ int collide_convex_copy(const collide_convex *A, void *block, int cap) {
     int *ff = (int *)(base + off[4]), *rg = (int *)(base + off[5]);
     int *es = (int *)(base + off[6]), *fx = (int *)(base + off[7]);
     int *ef = (int *)(base + off[8]);
+    double *ar = (double *)(base + off[9]);
     memcpy(vs, A->vertices, (size_t)nv * sizeof *vs);
+    memcpy(ar, A->axis_face_range, (size_t)A->axis_face_count * 2 * sizeof *ar);
     memcpy(fs, A->faces, (size_t)nf * sizeof *fs);
     memcpy(af, A->axis_faces, (size_t)A->axis_face_count * sizeof *af);
     memcpy(ae, A->axis_edges, (size_t)A->axis_edge_count * sizeof *ae);
@@ -633,6 +649,7 @@ int collide_convex_copy(const collide_convex *A, void *block, int cap) {
     h->axis_edges = ae;
     h->face_axis = fx;
     h->edge_faces = ef;
+    h->axis_face_range = ar;
     h->vertex_count = nv;
     h->face_count = nf;
     h->edge_count = ne;
