@@ -589,6 +589,62 @@ static int sat_run(sat *s, body *A, body *B) {
   /* B's edges once (each is crossed with every edge of A) */
   for (j = 0; j < eb && j < ARCS; j++)
     eb_list[j] = B->na > 0 ? B->ea[j] : body_edge(B, j);
+  if (A->na > 0 && B->na == 0 && eb <= 4) {
+    /* B a box, a segment, a triangle or a quad: arcs_meet's test (A's
+       arc crosses the plane across B's edge e) from the side of that
+       plane each of A's faces is on, found once per face axis and edge
+       of B rather than twice per edge of A and edge of B (the same
+       signs: -x is x negated exactly, and sign_tol is odd) */
+    /* A flat polygon's side j (a triangle's, a quad's) has as arc only
+       the half of that circle on its outer side m (the directions in
+       which it is B's support: across the side and m . x >= 0), so in
+       the difference A - B the half with m . x <= 0; A's arc meets the
+       circle at x = |n2 . e| n1 + |n1 . e| n2 (on the arc between n1
+       and n2, x . e = 0), which must not be surely on the outer half:
+       m . x > 1e-6 of its bound |x| |m| leaves the axis out. */
+    double dv[DEDUP][4], dm[DEDUP][4], tl[4], ml[4];
+    vec3 m[4];
+    int k, half = B->h == NULL && B->p != NULL && B->np >= 3 && B->np == eb;
+    for (j = 0; j < eb; j++) {
+      vec3 e = eb_list[j];
+      tl[j] = 1e-6 * dmax(fabs(e.x), dmax(fabs(e.y), fabs(e.z)));
+    }
+    if (half) {
+      /* outward: away from the corners' centroid (whatever the order) */
+      vec3 c = v3(0, 0, 0);
+      for (j = 0; j < eb; j++) c = v_add(c, B->p[j]);
+      c = v_scale(c, 1.0 / eb);
+      for (j = 0; j < eb && half; j++) {
+        double side;
+        m[j] = v_cross(eb_list[j], B->n);
+        side = v_dot(m[j], v_sub(B->p[j], c));
+        if (side < 0) m[j] = v_neg(m[j]);
+        else if (!(side > 0)) half = 0;
+        ml[j] = 1e-6 * (fabs(m[j].x) + fabs(m[j].y) + fabs(m[j].z));
+      }
+    }
+    for (k = 0; k < A->nfc; k++)
+      for (j = 0; j < eb; j++) {
+        dv[k][j] = v_dot(A->fc[k], eb_list[j]);
+        dm[k][j] = half ? v_dot(A->fc[k], m[j]) : 0;
+      }
+    for (i = 0; i < A->na && !s->miss; i++) {
+      int f1 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i]];
+      int f2 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i + 1]];
+      for (j = 0; j < eb && !s->miss; j++) {
+        double d1 = (f1 & 1) ? -dv[f1 >> 1][j] : dv[f1 >> 1][j];
+        double d2 = (f2 & 1) ? -dv[f2 >> 1][j] : dv[f2 >> 1][j];
+        if (sign_tol(d1, tl[j]) * sign_tol(d2, tl[j]) > 0) continue;
+        if (half) {
+          double m1 = (f1 & 1) ? -dm[f1 >> 1][j] : dm[f1 >> 1][j];
+          double m2 = (f2 & 1) ? -dm[f2 >> 1][j] : dm[f2 >> 1][j];
+          if (fabs(d2) * m1 + fabs(d1) * m2 > (fabs(d1) + fabs(d2)) * ml[j]) continue;
+        }
+        sat_axis(s, A, B, v_cross(A->ea[i], eb_list[j]), NULL, NULL);
+      }
+    }
+    return !s->miss;
+  }
   if (A->na > 0 && eb <= ARCS) {
     for (i = 0; i < A->na && !s->miss; i++) {
       vec3 e = A->ea[i], n1 = arc_normal(A, i, 0), n2 = arc_normal(A, i, 1);
