@@ -667,9 +667,10 @@ static int sat_run(sat *s, body *A, body *B) {
     }
     return !s->miss;
   }
-  if (B->na > 0) eb = body_edge_count(B);   /* (B's listed edges, A's all) */
-  if (is_solid(A) && has_normal(B)) eb = body_edge_count(B) - 1;
-  for (j = 0; j < eb && j < ARCS; j++) eb_list[j] = body_edge(B, j);
+  if (B->na > 0) {   /* (B's listed edges, A's all; else listed above) */
+    eb = body_edge_count(B);
+    for (j = 0; j < eb && j < ARCS; j++) eb_list[j] = body_edge(B, j);
+  }
   for (i = 0; i < ea && !s->miss; i++) {
     vec3 e = body_edge(A, i);
     for (j = 0; j < eb && !s->miss; j++)
@@ -789,12 +790,17 @@ static p2 seg_seg_closest(p2 a, p2 b, p2 c, p2 d) {
 static int support_set(const body *b, vec3 shift, vec3 N, double tol, vec3 t1,
                        vec3 t2, p2 *out, double *level) {
   int i, j, n = body_vertex_count(b), cnt = 0;
-  double mx = -HUGE_VAL;
-  for (i = 0; i < n; i++) mx = dmax(mx, v_dot(v_add(body_vertex(b, i), shift), N));
+  double mx = -HUGE_VAL, lv[MAXS];
+  /* (each corner's level once: the same values the test below reads) */
   for (i = 0; i < n; i++) {
-    vec3 p = v_add(body_vertex(b, i), shift);
+    lv[i] = v_dot(v_add(body_vertex(b, i), shift), N);
+    mx = dmax(mx, lv[i]);
+  }
+  for (i = 0; i < n; i++) {
+    vec3 p;
     p2 q;
-    if (v_dot(p, N) < mx - tol) continue;
+    if (lv[i] < mx - tol) continue;
+    p = v_add(body_vertex(b, i), shift);
     q.x = v_dot(p, t1);
     q.y = v_dot(p, t2);
     for (j = 0; j < cnt; j++)
@@ -873,6 +879,13 @@ static void contact(const body *A, vec3 shift, const body *B, vec3 N,
 static double body_scale(const body *b) {
   int i, n = body_vertex_count(b);
   double s = 0;
+  if (b->p != NULL) {
+    for (i = 0; i < n; i++) {
+      vec3 p = v_add(b->p[i], b->pos);
+      s = dmax(s, dmax(fabs(p.x), dmax(fabs(p.y), fabs(p.z))));
+    }
+    return s;
+  }
   for (i = 0; i < n; i++) {
     vec3 p = body_vertex(b, i);
     s = dmax(s, dmax(fabs(p.x), dmax(fabs(p.y), fabs(p.z))));
@@ -978,11 +991,21 @@ int collide_sweep_convex_plane(const collide_convex *A,
   CHECK_PLANE(plane, 5);
   n = plane->normal;
   La = rot_apply_t(&R, n);
-  lo = hi = v_dot(A->vertices[0], La);
-  for (i = 1; i < A->vertex_count; i++) {
-    double t = v_dot(A->vertices[i], La);
-    lo = dmin(lo, t);
-    hi = dmax(hi, t);
+  if (A->box) {
+    /* a box's corners (+-ex, +-ey, +-ez): the greatest of their v . La
+       is |La.x| ex + |La.y| ey + |La.z| ez, the very sum (the same terms
+       in the same order, rounding being monotonic) the corner with every
+       term positive gives, and the least its negation */
+    vec3 e = A->box_extents;
+    hi = fabs(La.x) * e.x + fabs(La.y) * e.y + fabs(La.z) * e.z;
+    lo = -hi;
+  } else {
+    lo = hi = v_dot(A->vertices[0], La);
+    for (i = 1; i < A->vertex_count; i++) {
+      double t = v_dot(A->vertices[i], La);
+      lo = dmin(lo, t);
+      hi = dmax(hi, t);
+    }
   }
   d = v_sub(*c1, *c0);
   /* signed distances of the shape's lowest and highest point along n
