@@ -347,7 +347,8 @@ int collide_polygon_open_count(const collide_vec3 *vertices, int count);
    n x (edge k's direction)); axis_edges, the edge directions (vertex
    edges[2k + 1] - vertex edges[2k]) without repeats up to sign (a flat
    hull: its normal after them); face_axis[f], face f's normal as
-   axis_faces[face_axis[f] / 2], negated when face_axis[f] is odd;
+   axis_faces[face_axis[f] / 2], negated when face_axis[f] is odd (a
+   flat hull's second face: its first's axis, negated);
    edge_faces[2k] and [2k + 1], the faces beside edge k (the one whose
    ring runs edges[2k] -> edges[2k + 1] first); axis_face_range[2i] and
    [2i + 1], the least and greatest v . axis_faces[i] over the vertices v

@@ -38,6 +38,13 @@
  * 5. A flat hull (every point in one plane) is the 2D hull of all points,
  *    with two faces over it, normal n and -n; with every z = 0 the first
  *    face's normal is +z.
+ * 6. What the sweeps test (collide_convex.c), listed once here so that
+ *    no sweep lists it: the face normals and the edge directions without
+ *    repeats up to sign (a direction's key: v or -v, whichever has its
+ *    first nonzero component positive; a hash of its bits), each face's
+ *    axis with its sign, the two faces beside each edge (its arc on the
+ *    Gauss map), the hull's extent along each face axis, and whether the
+ *    corners are a box's (+-e). O(n) more memory; collide.h bounds it.
  * Face normals are Newell's (M. Newell; Sutherland, Sproull, Schumacker,
  * "A characterization of ten hidden-surface algorithms", 1974) over the
  * ring about its centroid, normalized: for a ring in an axis plane this
@@ -428,12 +435,19 @@ static void write_axes(work *w, collide_convex *h, vec3 *af, vec3 *ae, int *fx,
      limit of) */
   for (i = 0; i < AXSLOTS; i++) w->slot[i] = -1;
   n = 0;
-  for (f = 0; f < h->face_count; f++) fx[f] = axis_add(w, h->faces[f].normal, af, &n);
-  if (h->flat)
+  if (h->flat) {
+    /* (its second face is its first turned over: its normal is that one
+       negated but for the rounding of Newell's sum, and the first one's
+       axis stands for both) */
+    fx[0] = axis_add(w, h->faces[0].normal, af, &n);
+    fx[1] = fx[0] ^ 1;
     for (k = 0; k < h->edge_count; k++)
       (void)axis_add(w, v_cross(h->faces[0].normal,
                                 v_sub(v[h->edges[2 * k + 1]], v[h->edges[2 * k]])),
                      af, &n);
+  } else {
+    for (f = 0; f < h->face_count; f++) fx[f] = axis_add(w, h->faces[f].normal, af, &n);
+  }
   h->axis_face_count = n;
   /* the hull's extent along each (what a sweep's support along the
      axis turned is, but for the rounding of the turn) */
