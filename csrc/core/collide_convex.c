@@ -1352,6 +1352,16 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
   return 1;
 }
 
+/* round_sweep's code as the sweeps answer it: 1 for a contact, else 0
+   with out cleared (a face's kernel refusing a face placed far out, past
+   its coordinate bound, after earlier faces wrote a contact: a miss, as
+   before, but with out as every miss leaves it; fuzz convex_sweep). */
+static int round_result(int code, collide_hit *out) {
+  if (code > 0) return 1;
+  memset(out, 0, sizeof *out);
+  return 0;
+}
+
 int collide_sweep_convex_sphere(const collide_convex *A,
                                 const collide_rotation *rot,
                                 const collide_vec3 *c0, const collide_vec3 *c1,
@@ -1365,7 +1375,7 @@ int collide_sweep_convex_sphere(const collide_convex *A,
   CHECK_VEC(c1, 4);
   CHECK_VEC(center, 5);
   CHECK_RADIUS(r, 6);
-  return round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, NULL, *center, out) > 0;
+  return round_result(round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, NULL, *center, out), out);
 }
 
 int collide_sweep_convex_capsule(const collide_convex *A,
@@ -1386,5 +1396,5 @@ int collide_sweep_convex_capsule(const collide_convex *A,
   /* the capsule of core a-b as the kernels take it: centre and half axis */
   mid = v_scale(v_add(*a, *b), 0.5);
   axis = v_scale(v_sub(*b, *a), 0.5);
-  return round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, &axis, mid, out) > 0;
+  return round_result(round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, &axis, mid, out), out);
 }
