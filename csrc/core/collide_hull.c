@@ -416,9 +416,9 @@ static void write_axes(work *w, collide_convex *h, vec3 *af, vec3 *ae, int *fx,
      edge (write_hull), on its first face; the side q -> p is on its second */
   for (i = 0; i < h->vertex_count; i++) w->e_head[i] = -1;
   for (k = 0; k < h->edge_count; k++) {
-    w->e_next[k] = w->e_head[h->edges[2 * k]];
-    w->e_head[h->edges[2 * k]] = k;
-    ef[2 * k] = ef[2 * k + 1] = -1;
+    w->e_next[k] = w->e_head[h->edges[2 * (size_t)k]];
+    w->e_head[h->edges[2 * (size_t)k]] = k;
+    ef[2 * (size_t)k] = ef[2 * (size_t)k + 1] = -1;
   }
   for (f = 0; f < h->face_count; f++) {
     int a = h->face_first[f];
@@ -426,8 +426,8 @@ static void write_axes(work *w, collide_convex *h, vec3 *af, vec3 *ae, int *fx,
     for (i = 0; i < n; i++) {
       int p = h->ring[a + i], q = h->ring[a + (i + 1) % n], lo = p < q ? p : q;
       int hi = p < q ? q : p;
-      for (k = w->e_head[lo]; k >= 0 && h->edges[2 * k + 1] != hi; k = w->e_next[k]) {}
-      if (k >= 0) ef[2 * k + (p > q)] = f;
+      for (k = w->e_head[lo]; k >= 0 && h->edges[2 * (size_t)k + 1] != hi; k = w->e_next[k]) {}
+      if (k >= 0) ef[2 * (size_t)k + (p > q)] = f;
     }
   }
   /* the face normals without repeats up to sign (a flat hull: its normal,
@@ -443,7 +443,7 @@ static void write_axes(work *w, collide_convex *h, vec3 *af, vec3 *ae, int *fx,
     fx[1] = fx[0] ^ 1;
     for (k = 0; k < h->edge_count; k++)
       (void)axis_add(w, v_cross(h->faces[0].normal,
-                                v_sub(v[h->edges[2 * k + 1]], v[h->edges[2 * k]])),
+                                v_sub(v[h->edges[2 * (size_t)k + 1]], v[h->edges[2 * (size_t)k]])),
                      af, &n);
   } else {
     for (f = 0; f < h->face_count; f++) fx[f] = axis_add(w, h->faces[f].normal, af, &n);
@@ -458,14 +458,14 @@ static void write_axes(work *w, collide_convex *h, vec3 *af, vec3 *ae, int *fx,
       lo = dmin(lo, t);
       hi = dmax(hi, t);
     }
-    ar[2 * f] = lo;
-    ar[2 * f + 1] = hi;
+    ar[2 * (size_t)f] = lo;
+    ar[2 * (size_t)f + 1] = hi;
   }
   /* the edge directions likewise (a flat hull: its normal last) */
   for (i = 0; i < AXSLOTS; i++) w->slot[i] = -1;
   n = 0;
   for (k = 0; k < h->edge_count; k++)
-    (void)axis_add(w, v_sub(v[h->edges[2 * k + 1]], v[h->edges[2 * k]]), ae, &n);
+    (void)axis_add(w, v_sub(v[h->edges[2 * (size_t)k + 1]], v[h->edges[2 * (size_t)k]]), ae, &n);
   if (h->flat) (void)axis_add(w, h->faces[0].normal, ae, &n);
   h->axis_edge_count = n;
   /* a box about the frame's origin: the corners (+-e.x, +-e.y, +-e.z),
