@@ -123,9 +123,9 @@ static int rot_make(const collide_rotation *q, rot3 *R) {
    for the contact). */
 enum { B_PTS, B_BOX };
 
-/* Faces or edges of one hull listed per call, at most this many (more:
-   computed on demand, each time, from the hull and R). */
-#define DEDUP 64
+/* Faces or edges of one hull turned per call, at most this many (more:
+   each turned when its axis is tested, from the hull's lists). */
+#define DEDUP 128
 
 typedef struct body {
   int kind, np;
@@ -137,11 +137,12 @@ typedef struct body {
   const vec3 *fc, *ec;
   int nfc, nec;
   /* a solid hull's every edge (not deduplicated), turned: its direction
-     ea and the unit normals of the two faces beside it, fa[2k], fa[2k+1]
-     (its arc on the Gauss map); na edges, 0 when not listed */
-  const vec3 *ea, *fa;
+     ea[k] and the unit normals of the two faces beside it (its arc on
+     the Gauss map: arc_normal); na edges, 0 when not listed */
+  const vec3 *ea;
   int na;
-  struct hull_scratch *w;   /* a hull whose axes are not listed yet */
+  struct hull_scratch *w;    /* a hull whose face axes are not turned yet */
+  struct hull_scratch *we;   /* ... whose edges are not turned yet */
   vec3 *corners;            /* a box hull's: room for its corners turned */
 } body;
 
@@ -151,7 +152,7 @@ typedef struct body {
 
 typedef struct hull_scratch {
   vec3 p[COLLIDE_MAX_CONVEX_POINTS], f[DEDUP], e[DEDUP];
-  vec3 ea[ARCS], fa[2 * ARCS], fw[ARCS];
+  vec3 ea[ARCS];
 } hull_scratch;
 
 static int body_vertex_count(const body *b) { return b->p != NULL ? b->np : 8; }
@@ -191,142 +192,17 @@ static void body_support(const body *b, vec3 L, double *lo, double *hi) {
   *hi = mx + c;
 }
 
-/* A hull's face normals in its frame, a flat hull's side normals n x e
-   after its normal; its edge directions, a flat hull's normal last. */
+/* Edge k of the hull in its frame. */
 static vec3 hull_edge_local(const collide_convex *h, int k) {
   return v_sub(h->vertices[h->edges[2 * (size_t)k + 1]],
                h->vertices[h->edges[2 * (size_t)k]]);
 }
-static int hull_face_count(const collide_convex *h) {
-  return h->flat ? 1 + h->edge_count : h->face_count;
-}
-static vec3 hull_face_local(const collide_convex *h, int i) {
-  if (i == 0 || !h->flat) return h->faces[i].normal;
-  return v_cross(h->faces[0].normal, hull_edge_local(h, i - 1));
-}
-static int hull_edge_count(const collide_convex *h) {
-  return h->edge_count + (h->flat ? 1 : 0);
-}
-static vec3 hull_edge_dir_local(const collide_convex *h, int j) {
-  if (j == h->edge_count) return h->faces[0].normal;
-  return hull_edge_local(h, j);
-}
-
-/* A direction's key up to its sign: v or -v, whichever has its first
-   nonzero component positive, zeros made +0; v and w are equal or
-   opposite exactly when their keys are equal. Its hash: of the bits. */
-static vec3 sign_key(vec3 v) {
-  if (v.x < 0 || (v.x == 0 && (v.y < 0 || (v.y == 0 && v.z < 0)))) v = v_neg(v);
-  return v3(v.x + 0.0, v.y + 0.0, v.z + 0.0);
-}
-static unsigned key_hash(vec3 k) {
-  uint64_t b[3], h;
-  memcpy(&b[0], &k.x, sizeof b[0]);
-  memcpy(&b[1], &k.y, sizeof b[1]);
-  memcpy(&b[2], &k.z, sizeof b[2]);
-  h = (b[0] * 0x9E3779B97F4A7C15u) ^ (b[1] * 0xC2B2AE3D27D4EB4Fu) ^
-      (b[2] * 0x165667B19E3779F9u);
-  return (unsigned)(h >> 57);   /* 0 .. 127 */
-}
-
-/* A hull's faces (edges = 0) or edges whose direction in its frame is
-   not exactly that of an earlier one or its opposite, turned by R, into
-   out: the same axes, so the same answer, fewer of them (a box: 3 of 6
-   faces, 3 of 12 edges). Found by a hash of sign_key, in one pass. -1
-   when there are more than DEDUP. */
-static int hull_distinct(const collide_convex *h, int edges, const rot3 *R,
-                         vec3 *out) {
-  vec3 key[DEDUP], loc[DEDUP];
-  short slot[2 * DEDUP];
-  int n = edges ? hull_edge_count(h) : hull_face_count(h), i, m = 0;
-  if (n > DEDUP) return -1;
-  memset(slot, -1, sizeof slot);
-  for (i = 0; i < n; i++) {
-    vec3 v = edges ? hull_edge_dir_local(h, i) : hull_face_local(h, i);
-    vec3 k = sign_key(v);
-    unsigned at = key_hash(k);
-    for (;;) {
-      int j = slot[at];
-      if (j < 0) {
-        slot[at] = (short)m;
-        key[m] = k;
-        loc[m++] = v;
-        break;
-      }
-      if (key[j].x == k.x && key[j].y == k.y && key[j].z == k.z) break;
-      at = (at + 1) & (2 * DEDUP - 1);
-    }
-  }
-  for (i = 0; i < m; i++) out[i] = rot_apply(R, loc[i]);
-  return m;
-}
-
-/* 1 with e when the hull's corners are the 8 points (+-e.x, +-e.y, +-e.z):
-   a box about its frame's origin, whatever their order. */
-static int hull_is_box(const collide_convex *h, vec3 *e) {
-  const collide_vec3 *v = h->vertices;
-  unsigned seen = 0;
-  int i;
-  if (h->vertex_count != 8 || h->flat || h->face_count != 6) return 0;
-  *e = v3(fabs(v[0].x), fabs(v[0].y), fabs(v[0].z));
-  for (i = 0; i < 8; i++) {
-    if (fabs(v[i].x) != e->x || fabs(v[i].y) != e->y || fabs(v[i].z) != e->z)
-      return 0;
-    seen |= 1u << ((v[i].x > 0) * 4 + (v[i].y > 0) * 2 + (v[i].z > 0));
-  }
-  return seen == 0xffu;
-}
-
-/* A solid hull's edges with the faces beside each (their arcs on the
-   Gauss map), turned by R, into w: the number of edges, or 0 when not
-   listed (flat, too many, or a ring side not found among the edges).
-   collide_hull.c numbers the edges as it meets the ring sides p -> q with
-   p < q, face after face: that side is on the edge's first face, and the
-   side q -> p of another ring on its second. */
-static int hull_arcs(const collide_convex *h, const rot3 *R, hull_scratch *w) {
-  short slot[4 * ARCS];
-  int side[2 * ARCS];   /* the face of each edge's p < q side, then q > p */
-  int f, k, e = 0, ne = h->edge_count;
-  unsigned size = 16;   /* the hash's slots: a power of two, >= 2 ne */
-  if (h->flat || ne > ARCS || h->face_count > ARCS) return 0;
-  while (size < 2u * (unsigned)ne) size *= 2;
-  memset(slot, -1, size * sizeof slot[0]);
-  for (k = 0; k < 2 * ne; k++) side[k] = -1;
-  for (k = 0; k < ne; k++) {   /* (p, q) -> k */
-    unsigned key = (unsigned)(h->edges[2 * (size_t)k] * 257 + h->edges[2 * (size_t)k + 1]) & (size - 1);
-    while (slot[key] >= 0) key = (key + 1) & (size - 1);
-    slot[key] = (short)k;
-  }
-  for (f = 0; f < h->face_count; f++) {
-    int a = h->face_first[f], n = h->face_first[f + 1] - a, i;
-    for (i = 0; i < n; i++) {
-      int p = h->ring[a + i], q = h->ring[a + (i + 1) % n], lo = p < q ? p : q;
-      int hi = p < q ? q : p;
-      unsigned key = (unsigned)(lo * 257 + hi) & (size - 1);
-      for (;;) {
-        k = slot[key];
-        if (k < 0) return 0;
-        if (h->edges[2 * (size_t)k] == lo && h->edges[2 * (size_t)k + 1] == hi) break;
-        key = (key + 1) & (size - 1);
-      }
-      if (side[2 * k + (p > q)] >= 0) return 0;
-      side[2 * k + (p > q)] = f;
-      e += p < q;
-    }
-  }
-  if (e != ne) return 0;
-  for (f = 0; f < h->face_count; f++) w->fw[f] = rot_apply(R, h->faces[f].normal);
-  for (k = 0; k < ne; k++) {
-    if (side[2 * (size_t)k] < 0 || side[2 * (size_t)k + 1] < 0) return 0;
-    w->ea[k] = rot_apply(R, hull_edge_local(h, k));
-    w->fa[2 * (size_t)k] = w->fw[side[2 * (size_t)k]];
-    w->fa[2 * (size_t)k + 1] = w->fw[side[2 * (size_t)k + 1]];
-  }
-  return ne;
-}
 
 /* The hull h turned by R, its frame's origin at pos, into b (w: the
-   storage of its turned corners and listed axes). */
+   storage of its turned corners and axes). Its axes are the hull's own
+   lists (collide_hull.c: the face normals and edge directions without
+   repeats up to sign, made once when it was built): the same axes, so
+   the same answer, fewer of them (a box: 3 of 6 faces, 3 of 12 edges). */
 static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
                       hull_scratch *w) {
   int i;
@@ -336,9 +212,12 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   b->n = v3(0, 0, 0);
   b->np = h->vertex_count;
   b->na = 0;
-  b->w = NULL;
-  if (hull_is_box(h, &b->e)) {
-    /* (its corners turned only when a contact needs them) */
+  b->w = b->we = NULL;
+  if (h->box) {
+    /* a box about its frame's origin (collide.convex_box, or any 8
+       corners (+-ex, +-ey, +-ez)): swept as an oriented box, its corners
+       turned only when a contact needs them */
+    b->e = h->box_extents;
     b->kind = B_BOX;
     b->p = NULL;
     b->corners = w->p;
@@ -354,26 +233,60 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   b->kind = B_PTS;
   b->p = w->p;
   for (i = 0; i < h->vertex_count; i++) w->p[i] = rot_apply(R, h->vertices[i]);
+  b->fc = b->ec = NULL;
   b->w = w;   /* (its axes: hull_axes, once the bounds meet) */
 }
 
-/* A hull body's axes: its faces without repeats, its edges with their
-   arcs (else without repeats). */
+/* A hull body's face axes turned (when at most DEDUP). */
 static void hull_axes(body *b) {
   hull_scratch *w = b->w;
+  const collide_convex *h = b->h;
+  int i;
   b->w = NULL;
-  b->nfc = hull_distinct(b->h, 0, &b->R, w->f);
-  b->fc = b->nfc < 0 ? NULL : w->f;
-  b->na = hull_arcs(b->h, &b->R, w);
-  b->ea = w->ea;
-  b->fa = w->fa;
-  if (b->na > 0) {   /* (the edges are read from ea; listed for the count) */
+  b->we = w;
+  if (h->axis_face_count <= DEDUP) {
+    for (i = 0; i < h->axis_face_count; i++) w->f[i] = rot_apply(&b->R, h->axis_faces[i]);
+    b->fc = w->f;
+    b->nfc = h->axis_face_count;
+  }
+}
+
+/* A hull body's edges turned, once its faces have not parted the shapes:
+   with their arcs (a solid hull of at most ARCS edges and faces), else
+   without repeats (when at most DEDUP). */
+static void hull_edge_axes(body *b) {
+  hull_scratch *w = b->we;
+  const collide_convex *h = b->h;
+  int i;
+  b->we = NULL;
+  if (!h->flat && h->edge_count <= ARCS && h->face_count <= ARCS && b->fc != NULL) {
+    for (i = 0; i < h->edge_count; i++) w->ea[i] = rot_apply(&b->R, hull_edge_local(h, i));
+    b->ea = w->ea;
+    b->na = h->edge_count;
+    /* (the edges are read from ea; listed for the count) */
     b->ec = w->ea;
     b->nec = b->na;
     return;
   }
-  b->nec = hull_distinct(b->h, 1, &b->R, w->e);
-  b->ec = b->nec < 0 ? NULL : w->e;
+  if (h->axis_edge_count <= DEDUP) {
+    for (i = 0; i < h->axis_edge_count; i++) w->e[i] = rot_apply(&b->R, h->axis_edges[i]);
+    b->ec = w->e;
+    b->nec = h->axis_edge_count;
+  }
+}
+
+/* The unit normal of face ef[2k + s] beside a listed edge k of a hull
+   body: its turned face axis, negated for an odd face_axis (-(R v) is
+   R (-v) exactly). */
+static vec3 arc_normal(const body *b, int k, int s) {
+  int a = b->h->face_axis[b->h->edge_faces[2 * (size_t)k + s]];
+  return (a & 1) ? v_neg(b->fc[a >> 1]) : b->fc[a >> 1];
+}
+
+/* A hull body's extent along its face axis i turned (the hull's list:
+   exact but for the turn's rounding), or NULL (not a hull's face axis). */
+static const double *face_range(const body *b, int i) {
+  return b->h != NULL && b->kind == B_PTS ? &b->h->axis_face_range[2 * (size_t)i] : NULL;
 }
 
 /* Given points (pos = 0): a segment (np = 2) or a flat polygon of unit
@@ -387,20 +300,20 @@ static void points_body(body *b, const vec3 *v, int np, vec3 n) {
   b->h = NULL;
   b->fc = b->ec = NULL;
   b->na = 0;
-  b->w = NULL;
+  b->w = b->we = NULL;
 }
 
 /* Face normals (not unit): a hull's (with a flat hull's side normals), a
    flat point set's normal and side normals, a box's axes. */
 static int body_face_count(const body *b) {
   if (b->fc != NULL) return b->nfc;
-  if (b->h != NULL) return hull_face_count(b->h);
+  if (b->h != NULL) return b->h->axis_face_count;
   return b->np >= 3 ? 1 + b->np : 0;
 }
 
 static vec3 body_face(const body *b, int i) {
   if (b->fc != NULL) return b->fc[i];
-  if (b->h != NULL) return rot_apply(&b->R, hull_face_local(b->h, i));
+  if (b->h != NULL) return rot_apply(&b->R, b->h->axis_faces[i]);
   if (i == 0) return b->n;
   return v_cross(b->n, v_sub(b->p[i % b->np], b->p[i - 1]));
 }
@@ -408,13 +321,13 @@ static vec3 body_face(const body *b, int i) {
 /* Edge directions (not unit), with a flat shape's normal last. */
 static int body_edge_count(const body *b) {
   if (b->ec != NULL) return b->nec;
-  if (b->h != NULL) return hull_edge_count(b->h);
+  if (b->h != NULL) return b->h->axis_edge_count;
   return b->np >= 3 ? b->np + 1 : 1;
 }
 
 static vec3 body_edge(const body *b, int j) {
   if (b->ec != NULL) return b->ec[j];
-  if (b->h != NULL) return rot_apply(&b->R, hull_edge_dir_local(b->h, j));
+  if (b->h != NULL) return rot_apply(&b->R, b->h->axis_edges[j]);
   if (b->np == 2) return v_sub(b->p[1], b->p[0]);
   if (j == b->np) return b->n;
   return v_sub(b->p[(j + 1) % b->np], b->p[j]);
@@ -483,9 +396,9 @@ typedef struct sat {
   int cur_of_b;           /* the axis being tested is one of B's faces */
   /* at u = 0: the least penetration among the axes, and along an axis
      of no extent on either shape (two flat shapes in one plane); kept
-     only when want_pen (a second pass, when the first found the shapes
-     overlapping at the start) */
-  int want_pen;
+     only while every axis so far lets the shapes overlap at the start
+     (t_in still 0: the answer is u = 0 exactly when that lasts to the
+     last axis, and then each axis has been counted) */
   double pen;
   vec3 pen_axis;
   int has_pen, flat_pen, thin_done;
@@ -493,7 +406,10 @@ typedef struct sat {
   int miss;
 } sat;
 
-static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
+/* The axis L (A's face axis with its extent ra about A's origin, B's
+   with rb, else NULL). */
+static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
+                     const double *ra, const double *rb) {
   double alo, ahi, blo, bhi, sd, g1, g2, lo, hi, len2;
   vec3 toward;
   if (s->miss || (L.x == 0 && L.y == 0 && L.z == 0)) return;
@@ -505,9 +421,22 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
   if (!(len2 > 0x1p-600) || !(len2 < HUGE_VAL)) {
     L = v_normalize(L);
     len2 = 1;
+    ra = rb = NULL;
   }
-  body_support(A, L, &alo, &ahi);
-  body_support(B, L, &blo, &bhi);
+  if (ra != NULL) {
+    double c = v_dot(A->pos, L);
+    alo = ra[0] + c;
+    ahi = ra[1] + c;
+  } else {
+    body_support(A, L, &alo, &ahi);
+  }
+  if (rb != NULL) {
+    double c = v_dot(B->pos, L);
+    blo = rb[0] + c;
+    bhi = rb[1] + c;
+  } else {
+    body_support(B, L, &blo, &bhi);
+  }
   /* Both shapes flat (to 1e-12) across L: two flat shapes in parallel
      planes, or a flat shape and a segment parallel to it, and L is their
      common normal. Each such axis gives a single instant (the planes
@@ -559,7 +488,7 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L) {
   }
   if (hi < s->t_out) s->t_out = hi;
   if (s->t_in > s->t_out) { s->miss = 1; return; }
-  if (!s->want_pen) return;
+  if (s->t_in > 0) return;
   /* the push out at u = 0 along L: up by bhi - alo (normal +L) or down
      by ahi - blo (normal -L), per unit of L */
   if (alo == ahi && blo == bhi) {
@@ -609,7 +538,7 @@ static int sign_tol(double x, double tol) { return x > tol ? 1 : (x < -tol ? -1 
 static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
   const double tol = 1e-6;
   if (B->na > 0) {
-    vec3 c = v_neg(B->fa[2 * (size_t)j]), d = v_neg(B->fa[2 * (size_t)j + 1]);
+    vec3 c = v_neg(arc_normal(B, j, 0)), d = v_neg(arc_normal(B, j, 1));
     vec3 ba = v_cross(n2, n1), dc = v_cross(d, c);
     int cba = sign_tol(v_dot(c, ba), tol), dba = sign_tol(v_dot(d, ba), tol);
     int adc = sign_tol(v_dot(n1, dc), tol), bdc = sign_tol(v_dot(n2, dc), tol);
@@ -641,34 +570,91 @@ static int has_normal(const body *b) {
    solid's faces, the flat shape's plane and the crossings of their edges
    (each face of a Minkowski sum is the sum of a face of each with the
    same outer normal, dimensions adding to 2), so they are left out. */
-static int sat_run(sat *s, const body *A, const body *B) {
+static int sat_run(sat *s, body *A, body *B) {
   vec3 eb_list[ARCS];
-  int i, j, fa = body_face_count(A), fb = body_face_count(B);
-  int ea = body_edge_count(A), eb = B->na > 0 ? B->na : body_edge_count(B);
-  if (is_solid(A) && has_normal(B)) {
-    fb = 1;
-    eb--;
-  }
-  if (is_solid(B) && has_normal(A)) {
-    fa = 1;
-    ea--;
-  }
+  int i, j, fa = body_face_count(A), fb = body_face_count(B), ea, eb;
+  if (is_solid(A) && has_normal(B)) fb = 1;
+  if (is_solid(B) && has_normal(A)) fa = 1;
   s->t_in = 0;
   s->t_out = 1;
   s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
   s->axis_of_b = 0;
   s->cur_of_b = 1;
-  for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i));
+  for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i), NULL, face_range(B, i));
   s->cur_of_b = 0;
-  for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i));
+  for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i), face_range(A, i), NULL);
+  if (s->miss) return 0;
+  if (A->we != NULL) hull_edge_axes(A);
+  if (B->we != NULL) hull_edge_axes(B);
+  ea = body_edge_count(A);
+  eb = B->na > 0 ? B->na : body_edge_count(B);
+  if (is_solid(A) && has_normal(B)) eb--;
+  if (is_solid(B) && has_normal(A)) ea--;
   /* B's edges once (each is crossed with every edge of A) */
   for (j = 0; j < eb && j < ARCS; j++)
     eb_list[j] = B->na > 0 ? B->ea[j] : body_edge(B, j);
+  if (A->na > 0 && B->na == 0 && eb <= 4) {
+    /* B a box, a segment, a triangle or a quad: arcs_meet's test (A's
+       arc crosses the plane across B's edge e) from the side of that
+       plane each of A's faces is on, found once per face axis and edge
+       of B rather than twice per edge of A and edge of B (the same
+       signs: -x is x negated exactly, and sign_tol is odd) */
+    /* A flat polygon's side j (a triangle's, a quad's) has as arc only
+       the half of that circle on its outer side m (the directions in
+       which it is B's support: across the side and m . x >= 0), so in
+       the difference A - B the half with m . x <= 0; A's arc meets the
+       circle at x = |n2 . e| n1 + |n1 . e| n2 (on the arc between n1
+       and n2, x . e = 0), which must not be surely on the outer half:
+       m . x > 1e-6 of its bound |x| |m| leaves the axis out. */
+    double dv[DEDUP][4], dm[DEDUP][4], tl[4], ml[4];
+    vec3 m[4];
+    int k, half = B->h == NULL && B->p != NULL && B->np >= 3 && B->np == eb;
+    for (j = 0; j < eb; j++) {
+      vec3 e = eb_list[j];
+      tl[j] = 1e-6 * dmax(fabs(e.x), dmax(fabs(e.y), fabs(e.z)));
+    }
+    if (half) {
+      /* outward: away from the corners' centroid (whatever the order) */
+      vec3 c = v3(0, 0, 0);
+      for (j = 0; j < eb; j++) c = v_add(c, B->p[j]);
+      c = v_scale(c, 1.0 / eb);
+      for (j = 0; j < eb && half; j++) {
+        double side;
+        m[j] = v_cross(eb_list[j], B->n);
+        side = v_dot(m[j], v_sub(B->p[j], c));
+        if (side < 0) m[j] = v_neg(m[j]);
+        else if (!(side > 0)) half = 0;
+        ml[j] = 1e-6 * (fabs(m[j].x) + fabs(m[j].y) + fabs(m[j].z));
+      }
+    }
+    for (k = 0; k < A->nfc; k++)
+      for (j = 0; j < eb; j++) {
+        dv[k][j] = v_dot(A->fc[k], eb_list[j]);
+        dm[k][j] = half ? v_dot(A->fc[k], m[j]) : 0;
+      }
+    for (i = 0; i < A->na && !s->miss; i++) {
+      int f1 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i]];
+      int f2 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i + 1]];
+      for (j = 0; j < eb && !s->miss; j++) {
+        double d1 = (f1 & 1) ? -dv[f1 >> 1][j] : dv[f1 >> 1][j];
+        double d2 = (f2 & 1) ? -dv[f2 >> 1][j] : dv[f2 >> 1][j];
+        if (sign_tol(d1, tl[j]) * sign_tol(d2, tl[j]) > 0) continue;
+        if (half) {
+          double m1 = (f1 & 1) ? -dm[f1 >> 1][j] : dm[f1 >> 1][j];
+          double m2 = (f2 & 1) ? -dm[f2 >> 1][j] : dm[f2 >> 1][j];
+          if (fabs(d2) * m1 + fabs(d1) * m2 > (fabs(d1) + fabs(d2)) * ml[j]) continue;
+        }
+        sat_axis(s, A, B, v_cross(A->ea[i], eb_list[j]), NULL, NULL);
+      }
+    }
+    return !s->miss;
+  }
   if (A->na > 0 && eb <= ARCS) {
     for (i = 0; i < A->na && !s->miss; i++) {
-      vec3 e = A->ea[i], n1 = A->fa[2 * (size_t)i], n2 = A->fa[2 * (size_t)i + 1];
+      vec3 e = A->ea[i], n1 = arc_normal(A, i, 0), n2 = arc_normal(A, i, 1);
       for (j = 0; j < eb && !s->miss; j++)
-        if (arcs_meet(n1, n2, B, j, eb_list[j])) sat_axis(s, A, B, v_cross(e, eb_list[j]));
+        if (arcs_meet(n1, n2, B, j, eb_list[j]))
+          sat_axis(s, A, B, v_cross(e, eb_list[j]), NULL, NULL);
     }
     return !s->miss;
   }
@@ -679,18 +665,20 @@ static int sat_run(sat *s, const body *A, const body *B) {
     for (i = 0; i < 3 && !s->miss; i++) {
       vec3 e = A->ax[i];
       for (j = 0; j < B->na && !s->miss; j++)
-        if (sign_tol(v_dot(B->fa[2 * (size_t)j], e), 1e-6) * sign_tol(v_dot(B->fa[2 * (size_t)j + 1], e), 1e-6) <= 0)
-          sat_axis(s, A, B, v_cross(e, B->ea[j]));
+        if (sign_tol(v_dot(arc_normal(B, j, 0), e), 1e-6) *
+            sign_tol(v_dot(arc_normal(B, j, 1), e), 1e-6) <= 0)
+          sat_axis(s, A, B, v_cross(e, B->ea[j]), NULL, NULL);
     }
     return !s->miss;
   }
-  if (B->na > 0) eb = body_edge_count(B);   /* (B's listed edges, A's all) */
-  if (is_solid(A) && has_normal(B)) eb = body_edge_count(B) - 1;
-  for (j = 0; j < eb && j < ARCS; j++) eb_list[j] = body_edge(B, j);
+  if (B->na > 0) {   /* (B's listed edges, A's all; else listed above) */
+    eb = body_edge_count(B);
+    for (j = 0; j < eb && j < ARCS; j++) eb_list[j] = body_edge(B, j);
+  }
   for (i = 0; i < ea && !s->miss; i++) {
     vec3 e = body_edge(A, i);
     for (j = 0; j < eb && !s->miss; j++)
-      sat_axis(s, A, B, v_cross(e, j < ARCS ? eb_list[j] : body_edge(B, j)));
+      sat_axis(s, A, B, v_cross(e, j < ARCS ? eb_list[j] : body_edge(B, j)), NULL, NULL);
   }
   return !s->miss;
 }
@@ -806,12 +794,17 @@ static p2 seg_seg_closest(p2 a, p2 b, p2 c, p2 d) {
 static int support_set(const body *b, vec3 shift, vec3 N, double tol, vec3 t1,
                        vec3 t2, p2 *out, double *level) {
   int i, j, n = body_vertex_count(b), cnt = 0;
-  double mx = -HUGE_VAL;
-  for (i = 0; i < n; i++) mx = dmax(mx, v_dot(v_add(body_vertex(b, i), shift), N));
+  double mx = -HUGE_VAL, lv[MAXS];
+  /* (each corner's level once: the same values the test below reads) */
   for (i = 0; i < n; i++) {
-    vec3 p = v_add(body_vertex(b, i), shift);
+    lv[i] = v_dot(v_add(body_vertex(b, i), shift), N);
+    mx = dmax(mx, lv[i]);
+  }
+  for (i = 0; i < n; i++) {
+    vec3 p;
     p2 q;
-    if (v_dot(p, N) < mx - tol) continue;
+    if (lv[i] < mx - tol) continue;
+    p = v_add(body_vertex(b, i), shift);
     q.x = v_dot(p, t1);
     q.y = v_dot(p, t2);
     for (j = 0; j < cnt; j++)
@@ -890,6 +883,13 @@ static void contact(const body *A, vec3 shift, const body *B, vec3 N,
 static double body_scale(const body *b) {
   int i, n = body_vertex_count(b);
   double s = 0;
+  if (b->p != NULL) {
+    for (i = 0; i < n; i++) {
+      vec3 p = v_add(b->p[i], b->pos);
+      s = dmax(s, dmax(fabs(p.x), dmax(fabs(p.y), fabs(p.z))));
+    }
+    return s;
+  }
   for (i = 0; i < n; i++) {
     vec3 p = body_vertex(b, i);
     s = dmax(s, dmax(fabs(p.x), dmax(fabs(p.y), fabs(p.z))));
@@ -950,7 +950,6 @@ static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
   if (bounds_apart(A, s.d, B)) return 0;
   if (A->w != NULL) hull_axes(A);
   if (B->w != NULL) hull_axes(B);
-  s.want_pen = 0;
   if (!sat_run(&s, A, B)) return 0;
   box_corners(A);
   box_corners(B);
@@ -959,9 +958,7 @@ static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
     N = v_normalize(s.axis);
     if (!s.axis_of_b) N = face_touching(A, B, s.d, u, N);
   } else {
-    /* overlapping at the start: the same axes again, for the push out */
-    s.want_pen = 1;
-    sat_run(&s, A, B);
+    /* overlapping at the start: the push out the axes found */
     u = 0;
     if (s.has_pen) N = v_normalize(s.pen_axis);
     else if (s.flat_pen) N = v_normalize(s.flat_axis);
@@ -998,11 +995,21 @@ int collide_sweep_convex_plane(const collide_convex *A,
   CHECK_PLANE(plane, 5);
   n = plane->normal;
   La = rot_apply_t(&R, n);
-  lo = hi = v_dot(A->vertices[0], La);
-  for (i = 1; i < A->vertex_count; i++) {
-    double t = v_dot(A->vertices[i], La);
-    lo = dmin(lo, t);
-    hi = dmax(hi, t);
+  if (A->box) {
+    /* a box's corners (+-ex, +-ey, +-ez): the greatest of their v . La
+       is |La.x| ex + |La.y| ey + |La.z| ez, the very sum (the same terms
+       in the same order, rounding being monotonic) the corner with every
+       term positive gives, and the least its negation */
+    vec3 e = A->box_extents;
+    hi = fabs(La.x) * e.x + fabs(La.y) * e.y + fabs(La.z) * e.z;
+    lo = -hi;
+  } else {
+    lo = hi = v_dot(A->vertices[0], La);
+    for (i = 1; i < A->vertex_count; i++) {
+      double t = v_dot(A->vertices[i], La);
+      lo = dmin(lo, t);
+      hi = dmax(hi, t);
+    }
   }
   d = v_sub(*c1, *c0);
   /* signed distances of the shape's lowest and highest point along n
@@ -1146,7 +1153,7 @@ int collide_sweep_convex_aabb(const collide_convex *A,
   BB.fc = BB.ec = BB.ax;
   BB.nfc = BB.nec = 3;
   BB.na = 0;
-  BB.w = NULL;
+  BB.w = BB.we = NULL;
   return sweep_bodies(&BA, *c1, &BB, out);
 }
 
@@ -1349,6 +1356,16 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
   return 1;
 }
 
+/* round_sweep's code as the sweeps answer it: 1 for a contact, else 0
+   with out cleared (a face's kernel refusing a face placed far out, past
+   its coordinate bound, after earlier faces wrote a contact: a miss, as
+   before, but with out as every miss leaves it; fuzz convex_sweep). */
+static int round_result(int code, collide_hit *out) {
+  if (code > 0) return 1;
+  memset(out, 0, sizeof *out);
+  return 0;
+}
+
 int collide_sweep_convex_sphere(const collide_convex *A,
                                 const collide_rotation *rot,
                                 const collide_vec3 *c0, const collide_vec3 *c1,
@@ -1362,7 +1379,7 @@ int collide_sweep_convex_sphere(const collide_convex *A,
   CHECK_VEC(c1, 4);
   CHECK_VEC(center, 5);
   CHECK_RADIUS(r, 6);
-  return round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, NULL, *center, out) > 0;
+  return round_result(round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, NULL, *center, out), out);
 }
 
 int collide_sweep_convex_capsule(const collide_convex *A,
@@ -1383,5 +1400,5 @@ int collide_sweep_convex_capsule(const collide_convex *A,
   /* the capsule of core a-b as the kernels take it: centre and half axis */
   mid = v_scale(v_add(*a, *b), 0.5);
   axis = v_scale(v_sub(*b, *a), 0.5);
-  return round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, &axis, mid, out) > 0;
+  return round_result(round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, &axis, mid, out), out);
 }

@@ -38,6 +38,13 @@
  * 5. A flat hull (every point in one plane) is the 2D hull of all points,
  *    with two faces over it, normal n and -n; with every z = 0 the first
  *    face's normal is +z.
+ * 6. What the sweeps test (collide_convex.c), listed once here so that
+ *    no sweep lists it: the face normals and the edge directions without
+ *    repeats up to sign (a direction's key: v or -v, whichever has its
+ *    first nonzero component positive; a hash of its bits), each face's
+ *    axis with its sign, the two faces beside each edge (its arc on the
+ *    Gauss map), the hull's extent along each face axis, and whether the
+ *    corners are a box's (+-e). O(n) more memory; collide.h bounds it.
  * Face normals are Newell's (M. Newell; Sutherland, Sproull, Schumacker,
  * "A characterization of ten hidden-surface algorithms", 1974) over the
  * ring about its centroid, normalized: for a ring in an axis plane this
@@ -46,13 +53,19 @@
  * O(n^2) orientation tests for n points; the scratch (about 60 KB for 256
  * points) is taken and freed in the call.
  */
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "collide_prims.h"
 #include "collide_convex_internal.h"
 
 #define MAXP COLLIDE_MAX_CONVEX_POINTS
 /* a triangulated hull of m points has at most 2m - 4 triangles */
 #define MAXT (2 * MAXP)
+/* axes: at most 3m - 6 edges, plus a flat hull's normal; the hash table
+   of their keys, a power of two at least twice that */
+#define MAXAX (3 * MAXP + 1)
+#define AXSLOTS 2048
 
 /* A triangle of the boundary: corners v (counter-clockwise seen from
    outside) and nb[i], the triangle across the side v[i] -> v[i + 1]. */
@@ -81,6 +94,11 @@ typedef struct work {
   int ring[6 * MAXP];       /* the rings' lengths sum to twice the edges */
   int order[MAXP], chain[2 * MAXP + 1];
   int vid[MAXP];
+  /* the axes (write_hull): the keys listed, their hash table, and the
+     edges by their first vertex */
+  vec3 key[MAXAX];
+  int slot[AXSLOTS];
+  int e_head[MAXP], e_next[3 * MAXP];
 } work;
 
 /* ---- small pieces ----------------------------------------------------------- */
@@ -327,22 +345,151 @@ static collide_plane ring_plane(const collide_vec3 *pts, const vec3 *sc,
   return pl;
 }
 
-/* Bytes of the block, the arrays each aligned as its type. */
-static int block_size(int nv, int nf, int nr, int ne, size_t *off) {
+/* Bytes of the block, the arrays each aligned as its type (the doubles
+   first, then the ints). The axis lists get room for every face (a flat
+   hull: its normal and every side normal) and every edge (a flat hull:
+   and its normal), repeats or not. */
+static int block_size(int nv, int nf, int nr, int ne, int flat, size_t *off) {
   size_t s = sizeof(collide_convex);
   s = (s + 7) & ~(size_t)7;
   off[0] = s; s += (size_t)nv * sizeof(collide_vec3);
   off[1] = s; s += (size_t)nf * sizeof(collide_plane);
-  off[2] = s; s += (size_t)(nf + 1) * sizeof(int);
-  off[3] = s; s += (size_t)nr * sizeof(int);
-  off[4] = s; s += (size_t)ne * 2 * sizeof(int);
+  off[2] = s; s += (size_t)(flat ? 1 + ne : nf) * sizeof(collide_vec3);
+  off[3] = s; s += (size_t)(ne + (flat ? 1 : 0)) * sizeof(collide_vec3);
+  off[9] = s; s += (size_t)(flat ? 1 + ne : nf) * 2 * sizeof(double);
+  off[4] = s; s += (size_t)(nf + 1) * sizeof(int);
+  off[5] = s; s += (size_t)nr * sizeof(int);
+  off[6] = s; s += (size_t)ne * 2 * sizeof(int);
+  off[7] = s; s += (size_t)nf * sizeof(int);
+  off[8] = s; s += (size_t)ne * 2 * sizeof(int);
   return (int)((s + 7) & ~(size_t)7);
+}
+
+/* ---- the axes the sweeps test ------------------------------------------------ */
+
+/* A direction's key up to its sign: v or -v, whichever has its first
+   nonzero component positive, zeros made +0; v and w are equal or
+   opposite exactly when their keys are equal. Its hash: of the bits. */
+static vec3 sign_key(vec3 v) {
+  if (v.x < 0 || (v.x == 0 && (v.y < 0 || (v.y == 0 && v.z < 0)))) v = v_neg(v);
+  return v3(v.x + 0.0, v.y + 0.0, v.z + 0.0);
+}
+static unsigned key_hash(vec3 k) {
+  uint64_t b[3], h;
+  memcpy(&b[0], &k.x, sizeof b[0]);
+  memcpy(&b[1], &k.y, sizeof b[1]);
+  memcpy(&b[2], &k.z, sizeof b[2]);
+  h = (b[0] * 0x9E3779B97F4A7C15u) ^ (b[1] * 0xC2B2AE3D27D4EB4Fu) ^
+      (b[2] * 0x165667B19E3779F9u);
+  return (unsigned)(h >> 53) & (AXSLOTS - 1);
+}
+
+/* v into the list out[0 .. *n) unless it or its opposite is there
+   exactly (w->slot: the hash table of the list's keys, cleared before a
+   list starts): its index there times 2, plus 1 when the one listed is
+   -v. */
+static int axis_add(work *w, vec3 v, vec3 *out, int *n) {
+  vec3 k = sign_key(v);
+  unsigned at = key_hash(k);
+  for (;;) {
+    int j = w->slot[at];
+    if (j < 0) {
+      w->slot[at] = *n;
+      w->key[*n] = k;
+      out[*n] = v;
+      return 2 * (*n)++;
+    }
+    if (w->key[j].x == k.x && w->key[j].y == k.y && w->key[j].z == k.z)
+      return 2 * j + (out[j].x == v.x && out[j].y == v.y && out[j].z == v.z ? 0 : 1);
+    at = (at + 1) & (AXSLOTS - 1);
+  }
+}
+
+/* The axes of a written hull h (its vertices, faces, rings and edges in
+   place; w: scratch): face_axis, edge_faces, axis_faces, axis_edges and
+   their counts, box and box_extents. */
+static void write_axes(work *w, collide_convex *h, vec3 *af, vec3 *ae, int *fx,
+                       int *ef, double *ar) {
+  const collide_vec3 *v = h->vertices;
+  int f, k, i, n;
+  /* the faces beside each edge: the ring side p -> q with p < q made the
+     edge (write_hull), on its first face; the side q -> p is on its second */
+  for (i = 0; i < h->vertex_count; i++) w->e_head[i] = -1;
+  for (k = 0; k < h->edge_count; k++) {
+    w->e_next[k] = w->e_head[h->edges[2 * (size_t)k]];
+    w->e_head[h->edges[2 * (size_t)k]] = k;
+    ef[2 * (size_t)k] = ef[2 * (size_t)k + 1] = -1;
+  }
+  for (f = 0; f < h->face_count; f++) {
+    int a = h->face_first[f];
+    n = h->face_first[f + 1] - a;
+    for (i = 0; i < n; i++) {
+      int p = h->ring[a + i], q = h->ring[a + (i + 1) % n], lo = p < q ? p : q;
+      int hi = p < q ? q : p;
+      for (k = w->e_head[lo]; k >= 0 && h->edges[2 * (size_t)k + 1] != hi; k = w->e_next[k]) {}
+      if (k >= 0) ef[2 * (size_t)k + (p > q)] = f;
+    }
+  }
+  /* the face normals without repeats up to sign (a flat hull: its normal,
+     then its side normals n x e, the faces of the thin prism it is the
+     limit of) */
+  for (i = 0; i < AXSLOTS; i++) w->slot[i] = -1;
+  n = 0;
+  if (h->flat) {
+    /* (its second face is its first turned over: its normal is that one
+       negated but for the rounding of Newell's sum, and the first one's
+       axis stands for both) */
+    fx[0] = axis_add(w, h->faces[0].normal, af, &n);
+    fx[1] = fx[0] ^ 1;
+    for (k = 0; k < h->edge_count; k++)
+      (void)axis_add(w, v_cross(h->faces[0].normal,
+                                v_sub(v[h->edges[2 * (size_t)k + 1]], v[h->edges[2 * (size_t)k]])),
+                     af, &n);
+  } else {
+    for (f = 0; f < h->face_count; f++) fx[f] = axis_add(w, h->faces[f].normal, af, &n);
+  }
+  h->axis_face_count = n;
+  /* the hull's extent along each (what a sweep's support along the
+     axis turned is, but for the rounding of the turn) */
+  for (f = 0; f < n; f++) {
+    double lo = v_dot(v[0], af[f]), hi = lo;
+    for (i = 1; i < h->vertex_count; i++) {
+      double t = v_dot(v[i], af[f]);
+      lo = dmin(lo, t);
+      hi = dmax(hi, t);
+    }
+    ar[2 * (size_t)f] = lo;
+    ar[2 * (size_t)f + 1] = hi;
+  }
+  /* the edge directions likewise (a flat hull: its normal last) */
+  for (i = 0; i < AXSLOTS; i++) w->slot[i] = -1;
+  n = 0;
+  for (k = 0; k < h->edge_count; k++)
+    (void)axis_add(w, v_sub(v[h->edges[2 * (size_t)k + 1]], v[h->edges[2 * (size_t)k]]), ae, &n);
+  if (h->flat) (void)axis_add(w, h->faces[0].normal, ae, &n);
+  h->axis_edge_count = n;
+  /* a box about the frame's origin: the corners (+-e.x, +-e.y, +-e.z),
+     each sign pattern once */
+  h->box = 0;
+  h->box_extents = v3(0, 0, 0);
+  if (h->vertex_count == 8 && !h->flat && h->face_count == 6) {
+    vec3 e = v3(fabs(v[0].x), fabs(v[0].y), fabs(v[0].z));
+    unsigned seen = 0;
+    for (i = 0; i < 8; i++) {
+      if (fabs(v[i].x) != e.x || fabs(v[i].y) != e.y || fabs(v[i].z) != e.z) break;
+      seen |= 1u << ((v[i].x > 0) * 4 + (v[i].y > 0) * 2 + (v[i].z > 0));
+    }
+    if (i == 8 && seen == 0xffu) {
+      h->box = 1;
+      h->box_extents = e;
+    }
+  }
 }
 
 static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
                       int cap) {
   int i, f, nv = 0, ne = 0, nr = w->face_first[w->nf], need;
-  size_t off[5];
+  size_t off[10];
   for (i = 0; i < w->m; i++) w->vid[i] = -1;
   for (i = 0; i < nr; i++) w->vid[w->ring[i]] = 0;
   for (i = 0; i < w->m; i++)
@@ -354,15 +501,15 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
     for (i = 0; i < n; i++)
       ne += w->vid[w->ring[a + i]] < w->vid[w->ring[a + (i + 1) % n]];
   }
-  need = block_size(nv, w->nf, nr, ne, off);
+  need = block_size(nv, w->nf, nr, ne, flat, off);
   ne = 0;
   if (block != NULL && cap >= need) {
     char *base = (char *)block;
     collide_convex *h = (collide_convex *)block;
     collide_vec3 *vs = (collide_vec3 *)(base + off[0]);
     collide_plane *fs = (collide_plane *)(base + off[1]);
-    int *ff = (int *)(base + off[2]), *rg = (int *)(base + off[3]);
-    int *es = (int *)(base + off[4]);
+    int *ff = (int *)(base + off[4]), *rg = (int *)(base + off[5]);
+    int *es = (int *)(base + off[6]);
     double r2 = 0;
     for (i = 0; i < w->m; i++)
       if (w->vid[i] >= 0) {
@@ -393,6 +540,13 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
     h->ring = rg;
     h->edges = es;
     h->radius = sqrt(r2);
+    h->axis_faces = (collide_vec3 *)(base + off[2]);
+    h->axis_edges = (collide_vec3 *)(base + off[3]);
+    h->face_axis = (int *)(base + off[7]);
+    h->edge_faces = (int *)(base + off[8]);
+    h->axis_face_range = (double *)(base + off[9]);
+    write_axes(w, h, (collide_vec3 *)(base + off[2]), (collide_vec3 *)(base + off[3]),
+               (int *)(base + off[7]), (int *)(base + off[8]), (double *)(base + off[9]));
   }
   return need;
 }
@@ -476,22 +630,40 @@ int collide_convex_box_init(const collide_vec3 *e, void *block, int cap) {
 }
 
 int collide_convex_copy(const collide_convex *A, void *block, int cap) {
-  size_t off[5];
+  size_t off[10];
   int nv = A->vertex_count, nf = A->face_count, ne = A->edge_count;
   int nr = A->face_first[nf];
-  int need = block_size(nv, nf, nr, ne, off);
+  int need = block_size(nv, nf, nr, ne, A->flat, off);
   if (block != NULL && cap >= need && (const void *)A != block) {
     char *base = (char *)block;
     collide_convex *h = (collide_convex *)block;
     collide_vec3 *vs = (collide_vec3 *)(base + off[0]);
     collide_plane *fs = (collide_plane *)(base + off[1]);
-    int *ff = (int *)(base + off[2]), *rg = (int *)(base + off[3]);
-    int *es = (int *)(base + off[4]);
+    collide_vec3 *af = (collide_vec3 *)(base + off[2]);
+    collide_vec3 *ae = (collide_vec3 *)(base + off[3]);
+    int *ff = (int *)(base + off[4]), *rg = (int *)(base + off[5]);
+    int *es = (int *)(base + off[6]), *fx = (int *)(base + off[7]);
+    int *ef = (int *)(base + off[8]);
+    double *ar = (double *)(base + off[9]);
     memcpy(vs, A->vertices, (size_t)nv * sizeof *vs);
+    memcpy(ar, A->axis_face_range, (size_t)A->axis_face_count * 2 * sizeof *ar);
     memcpy(fs, A->faces, (size_t)nf * sizeof *fs);
+    memcpy(af, A->axis_faces, (size_t)A->axis_face_count * sizeof *af);
+    memcpy(ae, A->axis_edges, (size_t)A->axis_edge_count * sizeof *ae);
     memcpy(ff, A->face_first, (size_t)(nf + 1) * sizeof *ff);
     memcpy(rg, A->ring, (size_t)nr * sizeof *rg);
     memcpy(es, A->edges, (size_t)ne * 2 * sizeof *es);
+    memcpy(fx, A->face_axis, (size_t)nf * sizeof *fx);
+    memcpy(ef, A->edge_faces, (size_t)ne * 2 * sizeof *ef);
+    h->axis_face_count = A->axis_face_count;
+    h->axis_edge_count = A->axis_edge_count;
+    h->box = A->box;
+    h->box_extents = A->box_extents;
+    h->axis_faces = af;
+    h->axis_edges = ae;
+    h->face_axis = fx;
+    h->edge_faces = ef;
+    h->axis_face_range = ar;
     h->vertex_count = nv;
     h->face_count = nf;
     h->edge_count = ne;

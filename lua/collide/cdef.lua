@@ -306,7 +306,23 @@ int collide_polygon_open_count(const collide_vec3 *vertices, int count);
    point in one plane: a convex polygon; with every z = 0, normal +z) has
    two faces, normal n and -n, over the same corners. Edge k joins
    vertices edges[2k] and edges[2k + 1]. radius is the largest |vertex|:
-   the hull lies in the ball of that radius about its frame's origin. */
+   the hull lies in the ball of that radius about its frame's origin.
+   The rest is what the sweeps test, listed once when the hull is built
+   (so that no call lists it): axis_faces, the face normals without
+   repeats up to sign (a flat hull: its normal, then its side normals
+   n x (edge k's direction)); axis_edges, the edge directions (vertex
+   edges[2k + 1] - vertex edges[2k]) without repeats up to sign (a flat
+   hull: its normal after them); face_axis[f], face f's normal as
+   axis_faces[face_axis[f] / 2], negated when face_axis[f] is odd (a
+   flat hull's second face: its first's axis, negated);
+   edge_faces[2k] and [2k + 1], the faces beside edge k (the one whose
+   ring runs edges[2k] -> edges[2k + 1] first); axis_face_range[2i] and
+   [2i + 1], the least and greatest v . axis_faces[i] over the vertices v
+   (the hull's extent along that axis); box 1 when the corners are
+   the 8 points (+-box_extents.x, +-box_extents.y, +-box_extents.z). At
+   most 2 (edge_count + 1) vectors, 2 (edge_count + 1) doubles and
+   face_count + 2 edge_count ints more than the hull itself (for 256
+   points, under 60 KB). */
 typedef struct collide_convex {
   int vertex_count, face_count, edge_count, flat;
   const collide_vec3 *vertices;
@@ -315,6 +331,13 @@ typedef struct collide_convex {
   const int *ring;
   const int *edges;
   double radius;
+  int axis_face_count, axis_edge_count, box;
+  const collide_vec3 *axis_faces;
+  const collide_vec3 *axis_edges;
+  const int *face_axis;
+  const int *edge_faces;
+  const double *axis_face_range;
+  collide_vec3 box_extents;
 } collide_convex;
 
 /* collide.convex(points): the convex hull of points[0 .. n) (Lua argument
