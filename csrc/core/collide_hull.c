@@ -544,9 +544,9 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
     h->axis_edges = (collide_vec3 *)(base + off[3]);
     h->face_axis = (int *)(base + off[7]);
     h->edge_faces = (int *)(base + off[8]);
-    h->axis_face_range = (double *)(base + off[9]);
+    h->axis_face_range = (double *)(void *)(base + off[9]);
     write_axes(w, h, (collide_vec3 *)(base + off[2]), (collide_vec3 *)(base + off[3]),
-               (int *)(base + off[7]), (int *)(base + off[8]), (double *)(base + off[9]));
+               (int *)(base + off[7]), (int *)(base + off[8]), (double *)(void *)(base + off[9]));
   }
   return need;
 }
@@ -644,7 +644,7 @@ int collide_convex_copy(const collide_convex *A, void *block, int cap) {
     int *ff = (int *)(base + off[4]), *rg = (int *)(base + off[5]);
     int *es = (int *)(base + off[6]), *fx = (int *)(base + off[7]);
     int *ef = (int *)(base + off[8]);
-    double *ar = (double *)(base + off[9]);
+    double *ar = (double *)(void *)(base + off[9]);
     memcpy(vs, A->vertices, (size_t)nv * sizeof *vs);
     memcpy(ar, A->axis_face_range, (size_t)A->axis_face_count * 2 * sizeof *ar);
     memcpy(fs, A->faces, (size_t)nf * sizeof *fs);
