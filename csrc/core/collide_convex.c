@@ -980,6 +980,41 @@ static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
 #define CHECK_ROT(q, R, arg) do { int e_ = rot_make(q, R); \
     if (e_) return COLLIDE_FAIL(arg, e_); } while (0)
 
+/* A solid box hull (every extent > 0) against a fixed triangle or segment
+   (np 3 or 2 corners v), in the box's frame at its start, x' = R^T (x -
+   c0): there the hull is the axis-aligned box of half-extents e about the
+   origin moving by R^T (c1 - c0), the obstacle fixed, which is the moving
+   box's exact kernel (collide_sweep_aabb_triangle, _segment: the same
+   separating axes over the motion, and the same rules for the normal: the
+   obstacle's face normal when the contact is on it, the feature of the
+   obstacle's support set). Its point (on the obstacle) and normal (from
+   the obstacle toward the box) are turned back by R, the point placed at
+   c0; u and the feature are the frame's own. A rigid motion keeps every
+   distance, so the first contact, and for u > 0 its normal and point up
+   to a point of a flat contact (any point of the touching set), is the
+   general path's (sweep_bodies) to rounding. Returns 1 with out, 0 for a
+   miss, -1 to leave the call to the general path: a contact at u = 0 (the
+   shortest push at the start is the general path's, over its axes) or a
+   kernel refusing the turned points (past the coordinate bound). */
+static int box_flat_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 c1,
+                          const vec3 *v, int np, collide_hit *out) {
+  vec3 e = A->box_extents, zero = v3(0, 0, 0), dl = rot_apply_t(R, v_sub(c1, c0)), l[3];
+  collide_hit h;
+  int k, code;
+  for (k = 0; k < np; k++) l[k] = rot_apply_t(R, v_sub(v[k], c0));
+  code = np == 3 ? collide_sweep_aabb_triangle(&e, &zero, &dl, &l[0], &l[1], &l[2], &h)
+                 : collide_sweep_aabb_segment(&e, &zero, &dl, &l[0], &l[1], &h);
+  if (code < 0) return -1;
+  if (code == 0) return 0;
+  if (!(h.u > 0)) return -1;
+  out->u = h.u;
+  out->point = v_add(c0, rot_apply(R, h.point));
+  h.normal = rot_apply(R, h.normal);
+  out->normal = v3(h.normal.x + 0.0, h.normal.y + 0.0, h.normal.z + 0.0);   /* (no -0) */
+  out->feature = h.feature;
+  return 1;
+}
+
 int collide_sweep_convex_plane(const collide_convex *A,
                                const collide_rotation *rot,
                                const collide_vec3 *c0, const collide_vec3 *c1,
@@ -1078,6 +1113,11 @@ int collide_sweep_convex_triangle(const collide_convex *A,
   n = v_normalize(v_cross(v_sub(v[1], v[0]), v_sub(v[2], v[0])));
   if (n.x == 0 && n.y == 0 && n.z == 0)
     return COLLIDE_FAIL(5, COLLIDE_E_DEGENERATE_TRIANGLE);
+  if (A->box && !A->flat) {
+    int code = box_flat_sweep(A, &R, *c0, *c1, v, 3, out);
+    if (code >= 0) return code;
+    memset(out, 0, sizeof *out);
+  }
   hull_body(&BA, A, &R, *c0, &wa);
   points_body(&BB, v, 3, n);
   return sweep_bodies(&BA, *c1, &BB, out);
@@ -1122,6 +1162,11 @@ int collide_sweep_convex_segment(const collide_convex *A,
   CHECK_VEC(b, 6);
   v[0] = *a;
   v[1] = *b;
+  if (A->box && !A->flat) {
+    int code = box_flat_sweep(A, &R, *c0, *c1, v, 2, out);
+    if (code >= 0) return code;
+    memset(out, 0, sizeof *out);
+  }
   hull_body(&BA, A, &R, *c0, &wa);
   /* (a == b: a point; its zero edge gives no axis) */
   points_body(&BB, v, 2, v3(0, 0, 0));
