@@ -53,7 +53,9 @@
  * starts inside the shape. Their point is on the shape's face at the
  * moment of contact, on the obstacle too; moved with the shape by u d; the
  * normal is reversed (from the obstacle toward the shape); the feature is
- * "face", as a round surface is everywhere.
+ * "face", as a round surface is everywhere. A solid box hull does the same
+ * in its own frame with one call of the moving sphere's or capsule's
+ * exact kernel against an axis-aligned box (box_round_sweep).
  *
  * Uses only the primitives layer (collide_internal.h's vector helpers);
  * the hull is collide_hull.c's collide_convex.
@@ -978,6 +980,41 @@ static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
 #define CHECK_ROT(q, R, arg) do { int e_ = rot_make(q, R); \
     if (e_) return COLLIDE_FAIL(arg, e_); } while (0)
 
+/* A solid box hull (every extent > 0) against a fixed triangle or segment
+   (np 3 or 2 corners v), in the box's frame at its start, x' = R^T (x -
+   c0): there the hull is the axis-aligned box of half-extents e about the
+   origin moving by R^T (c1 - c0), the obstacle fixed, which is the moving
+   box's exact kernel (collide_sweep_aabb_triangle, _segment: the same
+   separating axes over the motion, and the same rules for the normal: the
+   obstacle's face normal when the contact is on it, the feature of the
+   obstacle's support set). Its point (on the obstacle) and normal (from
+   the obstacle toward the box) are turned back by R, the point placed at
+   c0; u and the feature are the frame's own. A rigid motion keeps every
+   distance, so the first contact, and for u > 0 its normal and point up
+   to a point of a flat contact (any point of the touching set), is the
+   general path's (sweep_bodies) to rounding. Returns 1 with out, 0 for a
+   miss, -1 to leave the call to the general path: a contact at u = 0 (the
+   shortest push at the start is the general path's, over its axes) or a
+   kernel refusing the turned points (past the coordinate bound). */
+static int box_flat_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 c1,
+                          const vec3 *v, int np, collide_hit *out) {
+  vec3 e = A->box_extents, zero = v3(0, 0, 0), dl = rot_apply_t(R, v_sub(c1, c0)), l[3];
+  collide_hit h;
+  int k, code;
+  for (k = 0; k < np; k++) l[k] = rot_apply_t(R, v_sub(v[k], c0));
+  code = np == 3 ? collide_sweep_aabb_triangle(&e, &zero, &dl, &l[0], &l[1], &l[2], &h)
+                 : collide_sweep_aabb_segment(&e, &zero, &dl, &l[0], &l[1], &h);
+  if (code < 0) return -1;
+  if (code == 0) return 0;
+  if (!(h.u > 0)) return -1;
+  out->u = h.u;
+  out->point = v_add(c0, rot_apply(R, h.point));
+  h.normal = rot_apply(R, h.normal);
+  out->normal = v3(h.normal.x + 0.0, h.normal.y + 0.0, h.normal.z + 0.0);   /* (no -0) */
+  out->feature = h.feature;
+  return 1;
+}
+
 int collide_sweep_convex_plane(const collide_convex *A,
                                const collide_rotation *rot,
                                const collide_vec3 *c0, const collide_vec3 *c1,
@@ -1076,6 +1113,11 @@ int collide_sweep_convex_triangle(const collide_convex *A,
   n = v_normalize(v_cross(v_sub(v[1], v[0]), v_sub(v[2], v[0])));
   if (n.x == 0 && n.y == 0 && n.z == 0)
     return COLLIDE_FAIL(5, COLLIDE_E_DEGENERATE_TRIANGLE);
+  if (A->box && !A->flat) {
+    int code = box_flat_sweep(A, &R, *c0, *c1, v, 3, out);
+    if (code >= 0) return code;
+    memset(out, 0, sizeof *out);
+  }
   hull_body(&BA, A, &R, *c0, &wa);
   points_body(&BB, v, 3, n);
   return sweep_bodies(&BA, *c1, &BB, out);
@@ -1120,6 +1162,11 @@ int collide_sweep_convex_segment(const collide_convex *A,
   CHECK_VEC(b, 6);
   v[0] = *a;
   v[1] = *b;
+  if (A->box && !A->flat) {
+    int code = box_flat_sweep(A, &R, *c0, *c1, v, 2, out);
+    if (code >= 0) return code;
+    memset(out, 0, sizeof *out);
+  }
   hull_body(&BA, A, &R, *c0, &wa);
   /* (a == b: a point; its zero edge gives no axis) */
   points_body(&BB, v, 2, v3(0, 0, 0));
@@ -1356,6 +1403,109 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
   return 1;
 }
 
+/* A box hull (collide.convex_box, or any 8 corners (+-e)) that is solid
+   (every extent > 0) against a round obstacle, with round_sweep's answers
+   (its comment above) found in the box's own frame, x' = R^T (x - pos),
+   where the hull is the axis-aligned box of half-extents e at the origin,
+   fixed, and the obstacle moves by -R^T d (the hull's motion reversed).
+
+   The start, as round_sweep decides it: the centre (a capsule's first
+   end) strictly inside the box (|x'_i| < e_i on every axis) is pushed out
+   across the face it is nearest to (the greatest n . x' + d over the
+   hull's faces, the first of equals in the hull's order), the point the
+   centre itself. A sphere whose centre is outside the box overlaps it at
+   the start when the box's point nearest the centre, p' (x' clamped to
+   [-e, e]), is within r: every face's sweep touches at u = 0, the nearest
+   point is p', and the way out is along x' - p' (round_sweep takes the
+   face whose contact is nearest the centre, and the contact of the face
+   holding p' is p' itself).
+
+   Else the exact moving sphere or capsule against a box, at the same u
+   (collide_sweep_sphere_aabb, the rounded box, RTR 3rd ed. 16.18.3;
+   collide_sweep_capsule_aabb): for u > 0 the first contact, its point
+   and its normal are unique up to a point of a face-to-face contact (a
+   capsule's core parallel to a face: any point of the touching segment),
+   so the answer is round_sweep's to rounding. Its point (on the box, at
+   the moment of contact) and normal (from the box toward the obstacle)
+   are turned back by R: the point placed at pos + u d, the normal
+   reversed (from the obstacle toward the hull). One kernel call instead
+   of a polygon sweep per face.
+
+   Returns 1 with out, 0 for a miss, -1 to leave the call to round_sweep:
+   a centre on the box's boundary, a capsule overlapping at the start
+   with its first end outside, a kernel answering u = 0 where the test
+   above saw none (rounding), a kernel refusing the turned points (past
+   the coordinate bound). */
+static int box_round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
+                           double r, const vec3 *axis, vec3 q0, collide_hit *out) {
+  vec3 e = A->box_extents, c = axis != NULL ? v_sub(q0, *axis) : q0;
+  vec3 cl = rot_apply_t(R, v_sub(c, pos));
+  vec3 s0 = axis != NULL ? rot_apply_t(R, v_sub(q0, pos)) : cl;
+  vec3 dl = rot_apply_t(R, d), s1 = v_sub(s0, dl), zero = v3(0, 0, 0);
+  collide_hit h;
+  int code;
+  if (fabs(cl.x) < e.x && fabs(cl.y) < e.y && fabs(cl.z) < e.z) {
+    /* inside: out across the nearest face, the first of equals */
+    int f, best_f = 0;
+    double best_s = -HUGE_VAL;
+    for (f = 0; f < A->face_count; f++) {
+      double t = v_dot(A->faces[f].normal, cl) + A->faces[f].d;
+      if (t > best_s) {
+        best_s = t;
+        best_f = f;
+      }
+    }
+    h.normal = rot_apply(R, A->faces[best_f].normal);
+    out->u = 0;
+    out->point = c;
+    out->normal = v3(0.0 - h.normal.x, 0.0 - h.normal.y, 0.0 - h.normal.z);
+    out->feature = COLLIDE_FEATURE_FACE;
+    return 1;
+  }
+  if (!(fabs(cl.x) > e.x || fabs(cl.y) > e.y || fabs(cl.z) > e.z)) return -1;
+  if (axis == NULL) {
+    vec3 p = v3(dmin(dmax(cl.x, -e.x), e.x), dmin(dmax(cl.y, -e.y), e.y),
+                dmin(dmax(cl.z, -e.z), e.z));
+    vec3 w = v_sub(cl, p);
+    double w2 = v_len2(w);
+    if (w2 <= r * r) {
+      /* overlapping at the start, the centre outside */
+      double len = sqrt(w2);
+      if (!(len > 0)) return -1;
+      w = rot_apply(R, v_scale(w, 1 / len));
+      out->u = 0;
+      out->point = v_add(pos, rot_apply(R, p));
+      out->normal = v3(0.0 - w.x, 0.0 - w.y, 0.0 - w.z);
+      out->feature = COLLIDE_FEATURE_FACE;
+      return 1;
+    }
+    code = collide_sweep_sphere_aabb(r, &s0, &s1, &zero, &e, &h);
+  } else {
+    vec3 al = rot_apply_t(R, *axis);
+    code = collide_sweep_capsule_aabb(r, &al, &s0, &s1, &zero, &e, &h);
+  }
+  if (code < 0) return -1;
+  if (code == 0) return 0;
+  if (!(h.u > 0)) return -1;
+  out->u = h.u;
+  out->point = v_add(v_madd(pos, d, h.u), rot_apply(R, h.point));
+  h.normal = rot_apply(R, h.normal);
+  out->normal = v3(0.0 - h.normal.x, 0.0 - h.normal.y, 0.0 - h.normal.z);
+  out->feature = COLLIDE_FEATURE_FACE;
+  return 1;
+}
+
+/* The box path when the hull is a solid box, else (and for what it
+   leaves) round_sweep. */
+static int round_entry(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
+                       double r, const vec3 *axis, vec3 q0, collide_hit *out) {
+  if (A->box && !A->flat) {
+    int code = box_round_sweep(A, R, pos, d, r, axis, q0, out);
+    if (code >= 0) return code;
+  }
+  return round_sweep(A, R, pos, d, r, axis, q0, out);
+}
+
 /* round_sweep's code as the sweeps answer it: 1 for a contact, else 0
    with out cleared (a face's kernel refusing a face placed far out, past
    its coordinate bound, after earlier faces wrote a contact: a miss, as
@@ -1379,7 +1529,7 @@ int collide_sweep_convex_sphere(const collide_convex *A,
   CHECK_VEC(c1, 4);
   CHECK_VEC(center, 5);
   CHECK_RADIUS(r, 6);
-  return round_result(round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, NULL, *center, out), out);
+  return round_result(round_entry(A, &R, *c0, v_sub(*c1, *c0), r, NULL, *center, out), out);
 }
 
 int collide_sweep_convex_capsule(const collide_convex *A,
@@ -1400,5 +1550,5 @@ int collide_sweep_convex_capsule(const collide_convex *A,
   /* the capsule of core a-b as the kernels take it: centre and half axis */
   mid = v_scale(v_add(*a, *b), 0.5);
   axis = v_scale(v_sub(*b, *a), 0.5);
-  return round_result(round_sweep(A, &R, *c0, v_sub(*c1, *c0), r, &axis, mid, out), out);
+  return round_result(round_entry(A, &R, *c0, v_sub(*c1, *c0), r, &axis, mid, out), out);
 }
