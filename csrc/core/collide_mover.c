@@ -495,37 +495,19 @@ static double push_ahead(const move_state *m, int s, vec3 pos, vec3 p, vec3 n, d
                          double t1) {
   const shape *sh = &m->w->slots[s];
   collide__mover mv = mover_shape(m);
-  vec3 pts[8], ne, d0;
-  double ce, need;
+  vec3 pts[COLLIDE_MAX_CONVEX_POINTS], ne, d0;
+  double ce, need, r;
   int k, np;
   d0 = collide__spin_motion_to(sh, p, tau, t1);
   ne = v_sub(v_add(n, collide__spin_motion_to(sh, v_add(p, n), tau, t1)), d0);
-  if (mv.kind == MOVER_AABB) {
-    for (k = 0; k < 8; k++)
-      pts[k] = v3(pos.x + ((k & 4) ? mv.e.x : -mv.e.x), pos.y + ((k & 2) ? mv.e.y : -mv.e.y),
-                  pos.z + ((k & 1) ? mv.e.z : -mv.e.z));
-    np = 8;
-  } else if (mv.kind == MOVER_CONVEX) {
-    np = mv.hull->vertex_count;   /* its turned corners, below */
-  } else if (mv.kind == MOVER_CAPSULE) {
-    pts[0] = v_madd(v_sub(pos, mv.axis), ne, -mv.r);
-    pts[1] = v_madd(v_add(pos, mv.axis), ne, -mv.r);
-    np = 2;
-  } else {
-    pts[0] = v_madd(pos, ne, -mv.r);
-    np = 1;
-  }
+  /* its nearest points: its corners, or its centre or ends less r along
+     the turned normal */
+  np = collide__mover_points(&mv, pos, pts, &r);
   ce = v_dot(ne, n);
   need = v_dot(d0, n);
   for (k = 0; k < np; k++) {
-    vec3 x, d;
-    if (mv.kind == MOVER_CONVEX) {
-      vec3 c = mv.hull->vertices[k];
-      x = v3(pos.x + v_dot(mv.R[0], c), pos.y + v_dot(mv.R[1], c), pos.z + v_dot(mv.R[2], c));
-    } else {
-      x = pts[k];
-    }
-    d = collide__spin_motion_to(sh, x, tau, t1);
+    vec3 x = r > 0 ? v_madd(pts[k], ne, -r) : pts[k];
+    vec3 d = collide__spin_motion_to(sh, x, tau, t1);
     if (v_dot(d, n) > need) need = v_dot(d, n);
     if (ce >= 0.5 && v_dot(ne, d) / ce > need) need = v_dot(ne, d) / ce;
   }

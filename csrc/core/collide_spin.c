@@ -23,12 +23,7 @@
 #include "collide_spin.h"
 #include "collide_turning.h"
 
-/* The mover's points about its centre c (at most
-   COLLIDE_MAX_CONVEX_POINTS) and radius: a convex mover's are its hull's
-   corners turned by its rotation (the rows R of collide__convex_mover,
-   the matrix its kernels use) and placed at c; the hull is their convex
-   hull, which is what collide__spin_sweep advances against. */
-static int mover_points(const collide__mover *m, vec3 c, vec3 *y, double *r) {
+int collide__mover_points(const collide__mover *m, vec3 c, vec3 *y, double *r) {
   int i;
   if (m->kind == MOVER_CONVEX) {
     for (i = 0; i < m->hull->vertex_count; i++) {
@@ -79,7 +74,7 @@ int collide__spin_test(const shape *s, const collide__mover *m, const vec3 *c0,
   pos = v_madd(s->g.cvx.pos, s->vel, t0);
   rc0 = *c0;
   rc1 = v_madd(*c1, s->vel, -(1 - t0));
-  n = mover_points(m, *c0, y, &r);
+  n = collide__mover_points(m, *c0, y, &r);
   rc = collide__spin_sweep(A, &c->rot, &c->spin, &s->g.cvx.pos, &s->vel, t0, y, n, r,
                            &d, h);
   if (rc == 2) {
