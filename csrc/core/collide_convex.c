@@ -1173,6 +1173,368 @@ int collide_sweep_convex_segment(const collide_convex *A,
   return sweep_bodies(&BA, *c1, &BB, out);
 }
 
+/* ---- a box hull against an axis-aligned box ---------------------------------- */
+
+/* The separating-axis sweep of two boxes, one turned (A: centre c0 moving
+   by d, unit axes A_j the columns of R, half-extents a) and one aligned
+   (B: centre cen, half-extents b), on their 15 axes (Gottschalk, Lin,
+   Manocha, "OBBTree", SIGGRAPH 1996: B's 3 faces e_i, A's 3 faces A_j and
+   the 9 crosses A_j x e_i; the motion as in Eberly, "Dynamic Collision
+   Detection using Oriented Bounding Boxes", 2002). It is sweep_bodies'
+   test on the same axes with the same arithmetic where that arithmetic
+   is exact, and the moving box's (collide_sweep_aabb_aabb) where the
+   pair is aligned:
+   - On an axis L, with p = (c0 - cen) . L, sd = d . L and r = ra + rb
+     (A's support radius ra = sum_j |A_j . L| a_j, B's rb = sum_i |L_i|
+     b_i), the boxes overlap at u while |p + u sd| <= r: u in [(-r - p)
+     / sd, (r - p) / sd] (the bounds swapped for sd < 0; all u or none
+     for sd = 0), the quotients of sweep_aabb_aabb; on B's face e_i,
+     ra = sum_j |R_ij| a_j, which at the identity is a_i exactly, so r is
+     its a_i + b_i and p its a0_i - b0_i: the same u, bit for bit.
+   - A cross axis L = A_j x e_i is formed exactly (it is A_j's other two
+     components, one negated: (0, A_j.z, -A_j.y) for e_x), and A_j . L is
+     exactly 0 (the products cancel), so A's radius has two terms, each
+     the two-term dot product A_k . L as v_dot computes it: the general
+     path's numbers. (Not Gottschalk's shortcut |A_k . L| = |R_mn|, true
+     only of an exactly orthonormal R: a nearly parallel pair's L is a
+     few ulps long and the shortcut's ulp of error would be all of it.)
+   - The first contact is the latest entry; ties keep the first axis in
+     the general path's order (B's faces, A's faces, A_j x e_i by j then
+     i); an entry later than one along B's face only by the rounding of
+     the quotients keeps B's face as the normal, and a contact found on
+     another axis that also touches one of B's faces flat takes that
+     face's normal (face_touching), both as sat_axis does. At u = 0 the
+     normal is the axis of least penetration per unit length, ties going
+     against the motion: sat_axis' push out.
+   - The point and feature are contact()'s: B's support set along the
+     normal N and A's along -N within 1e-9 of the scene's scale. The cases
+     of one corner found directly (B's face and one corner of A: that
+     corner on B's face; A's face or a cross axis and one corner of B:
+     that corner; a cross axis, an edge of each: where they cross, on B's
+     edge, its "edge"); any other (a face of A flat on B's, an edge of A
+     along B's face, a flat B) is handed to contact() itself.
+   Returns 1 with out, 0 for a miss, -1 to leave the call to the general
+   path: a box so small beside its distance from the origin that
+   sat_axis would call it flat (extent below 1e-11 of |c0|_1), or a cross
+   axis so short (under 2^-299, about 1e-90, in each component: an R
+   entry that small) that sat_axis would rescale it, or so short that
+   the turn's rounding is all of A's radius along it. */
+typedef struct obox {
+  const rot3 *R;
+  vec3 c0, cen, d;
+  double t_in, t_out;
+  int which, sign;            /* the entry's axis (0-2 B's face i, 3-5 A's
+                                 face j, 6 + 3 j + i A_j x e_i) and side */
+  double p[15], r[15];        /* each axis' centre offset and radius */
+  int tested[15];
+} obox;
+
+/* The axis numbered w, not unit: e_i, A_j, or A_j x e_i (its components
+   the column's, one negated: exactly v_cross(A_j, e_i)). */
+static vec3 obox_L(const rot3 *R, int w) {
+  int j = w < 6 ? w - 3 : (w - 6) / 3, i = (w - 6) % 3;
+  vec3 c;
+  if (w < 3) return v3(w == 0, w == 1, w == 2);
+  c = v3(j == 0 ? R->r[0].x : j == 1 ? R->r[0].y : R->r[0].z,
+         j == 0 ? R->r[1].x : j == 1 ? R->r[1].y : R->r[1].z,
+         j == 0 ? R->r[2].x : j == 1 ? R->r[2].y : R->r[2].z);
+  if (w < 6) return c;
+  return i == 0 ? v3(0, c.z, -c.y) : i == 1 ? v3(-c.z, 0, c.x) : v3(c.y, -c.x, 0);
+}
+
+/* sat_axis' tie: an entry at lo on axis w (not one of B's faces) later
+   than the entry along B's face only by the rounding of the quotients
+   keeps B's face; the projections from the origin, as there. */
+static int obox_tie(const obox *s, int w, double lo, double ra, double rb, double sd) {
+  vec3 L = obox_L(s->R, w);
+  double ca = v_dot(s->c0, L), cb = v_dot(s->cen, L);
+  double tie = 64 * DBL_EPSILON *
+               (fabs(ca - ra) + fabs(ca + ra) + fabs(cb - rb) + fabs(cb + rb)) / fabs(sd);
+  return tie <= 1e-9 && lo - s->t_in <= tie;
+}
+
+/* The axis w with the boxes' centres p apart along it (A's minus B's),
+   A's motion sd along it and their radii ra, rb; 1 when it parts them
+   over the whole motion. */
+static inline int obox_axis(obox *s, double p, double sd, double ra, double rb, int w) {
+  double r = ra + rb, lo, hi;
+  s->p[w] = p;
+  s->r[w] = r;
+  s->tested[w] = 1;
+  if (sd > 0) {
+    lo = (-r - p) / sd;
+    hi = (r - p) / sd;
+  } else if (sd < 0) {
+    lo = (r - p) / sd;
+    hi = (-r - p) / sd;
+  } else {
+    return p > r || p < -r;
+  }
+  if (lo > s->t_in) {
+    if (!(s->which < 3 && w >= 3 && s->t_in > 0 && obox_tie(s, w, lo, ra, rb, sd))) {
+      s->which = w;
+      s->sign = sd > 0 ? -1 : 1;
+    }
+    s->t_in = lo;
+  }
+  if (hi < s->t_out) s->t_out = hi;
+  return s->t_in > s->t_out;
+}
+
+/* The cross axis A_j x e_i (number w): its i component is 0, the other
+   two (m1 < m2) are u1, u2; A_j . L = 0 exactly, A's other axes A1, A2
+   (extents a1, a2) give its radius, each A_k . L the two-term sum v_dot
+   makes of it. 1 when it parts the boxes, -1 to leave the call. */
+static inline int obox_cross(obox *s, const double *T, const double *d, const double *b,
+                             const double *A1, const double *A2, double a1, double a2,
+                             double q, double u1, double u2, int m1, int m2, int w) {
+  double rA, rB, l1;
+  /* 0: A_j along e_i, no axis; one 0: L along B's face e_k, which gave
+     the same interval but for the rounding of L's length (left out, an
+     exact touch stays exact: a box turned about z grazing B's top at
+     u = 1 is sweep_aabb_aabb's u = 1, which this axis could round
+     away) */
+  if (u1 == 0 || u2 == 0) return 0;
+  rA = fabs(A1[m1] * u1 + A1[m2] * u2) * a1 + fabs(A2[m1] * u1 + A2[m2] * u2) * a2;
+  l1 = fabs(u1) + fabs(u2);
+  if (!(rA >= q * l1 && l1 >= 0x1p-298)) return -1;
+  rB = fabs(u1) * b[m1] + fabs(u2) * b[m2];
+  return obox_axis(s, T[m1] * u1 + T[m2] * u2, d[m1] * u1 + d[m2] * u2, rA, rB, w);
+}
+
+/* The 15 axes in sat_run's order; 1 when one parts the boxes, -1 to
+   leave the call to the general path. T: A's centre minus B's; col[j]:
+   A's axis j; a, b: the half-extents; ra: A's radius along e_i; q: a
+   quarter of A's least half-extent. A cross axis too short for its
+   length to be more than the turn's rounding (A's radius along it
+   under q |L|_1, where an orthonormal turn gives at least 4 q |L|_2),
+   or under 2^-298 (sat_axis rescales a square under 2^-600), is left
+   to the general path. */
+static int obox_axes(obox *s, const double *T, const double *d, double (*col)[3],
+                     const double *a, const double *b, const double *ra, double q) {
+  int i, j, k;
+  for (i = 0; i < 3; i++)
+    if (obox_axis(s, T[i], d[i], ra[i], b[i], i)) return 1;
+  for (j = 0; j < 3; j++) {
+    const double *c = col[j];
+    double rb = fabs(c[0]) * b[0] + fabs(c[1]) * b[1] + fabs(c[2]) * b[2];
+    if (obox_axis(s, T[0] * c[0] + T[1] * c[1] + T[2] * c[2],
+                  d[0] * c[0] + d[1] * c[1] + d[2] * c[2], a[j], rb, 3 + j))
+      return 1;
+  }
+  for (j = 0; j < 3; j++) {
+    const double *c = col[j], *A1 = col[j == 0 ? 1 : 0], *A2 = col[j == 2 ? 1 : 2];
+    double a1 = a[j == 0 ? 1 : 0], a2 = a[j == 2 ? 1 : 2];
+    if ((k = obox_cross(s, T, d, b, A1, A2, a1, a2, q, c[2], -c[1], 1, 2, 6 + 3 * j)) != 0 ||
+        (k = obox_cross(s, T, d, b, A1, A2, a1, a2, q, -c[2], c[0], 0, 2, 7 + 3 * j)) != 0 ||
+        (k = obox_cross(s, T, d, b, A1, A2, a1, a2, q, c[1], -c[0], 0, 1, 8 + 3 * j)) != 0)
+      return k;
+  }
+  return 0;
+}
+
+/* sat_axis' push out at u = 0, over the axes tested: up along L by
+   r - p, or down by r + p, per unit of L; the least, ties against the
+   motion. The axis' number and side. */
+static int obox_pen(const obox *s, int *sign) {
+  double pen = 0, pen_dot = 0;
+  int w, best = -1;
+  for (w = 0; w < 15; w++) {
+    vec3 L;
+    double len, up, down, pn, dn;
+    int sg;
+    if (!s->tested[w]) continue;
+    L = obox_L(s->R, w);
+    len = sqrt(v_len2(L));
+    up = (s->r[w] - s->p[w]) / len;
+    down = (s->r[w] + s->p[w]) / len;
+    if (up < down || (up == down && v_dot(L, s->d) <= 0)) {
+      pn = up;
+      sg = 1;
+    } else {
+      pn = down;
+      sg = -1;
+    }
+    dn = v_dot(v_scale(L, sg), s->d) / len;
+    if (best < 0 || pn < pen || (pn == pen && dn < pen_dot)) {
+      pen = pn;
+      pen_dot = dn;
+      best = w;
+      *sign = sg;
+    }
+  }
+  return best;
+}
+
+/* contact() on the two boxes as sweep_bodies builds them. */
+static void obox_contact_general(const collide_convex *A, const rot3 *R, vec3 c0, vec3 d,
+                                 double u, vec3 cen, vec3 eb, vec3 N, collide_hit *out) {
+  body BA, BB;
+  hull_scratch wa;
+  double scale;
+  hull_body(&BA, A, R, c0, &wa);
+  BB.kind = B_BOX;
+  BB.pos = cen;
+  BB.e = eb;
+  BB.p = NULL;
+  BB.h = NULL;
+  box_corners(&BA);
+  scale = dmax(body_scale(&BA), body_scale(&BB)) + v_len(d);
+  contact(&BA, v_scale(d, u), &BB, N, scale, out);
+}
+
+static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 c1,
+                          vec3 cen, vec3 eb, collide_hit *out) {
+  obox s;
+  double T[3], d[3], a[3], b[3], col[3][3], ra[3], q, u, tol;
+  vec3 N;
+  int i, j, w, code;
+  a[0] = A->box_extents.x;
+  a[1] = A->box_extents.y;
+  a[2] = A->box_extents.z;
+  q = 0.25 * dmin(a[0], dmin(a[1], a[2]));
+  if (!(q > 2.5e-12 * (fabs(c0.x) + fabs(c0.y) + fabs(c0.z)))) return -1;
+  b[0] = eb.x;
+  b[1] = eb.y;
+  b[2] = eb.z;
+  T[0] = c0.x - cen.x;
+  T[1] = c0.y - cen.y;
+  T[2] = c0.z - cen.z;
+  d[0] = c1.x - c0.x;
+  d[1] = c1.y - c0.y;
+  d[2] = c1.z - c0.z;
+  for (i = 0; i < 3; i++) {
+    col[0][i] = R->r[i].x;
+    col[1][i] = R->r[i].y;
+    col[2][i] = R->r[i].z;
+    /* A's radius along e_i, from R's row i */
+    ra[i] = fabs(col[0][i]) * a[0] + fabs(col[1][i]) * a[1] + fabs(col[2][i]) * a[2];
+  }
+  s.R = R;
+  s.c0 = c0;
+  s.cen = cen;
+  s.d = v3(d[0], d[1], d[2]);
+  s.t_in = 0;
+  s.t_out = 1;
+  s.which = -1;
+  s.sign = 1;
+  memset(s.tested, 0, sizeof s.tested);
+  code = obox_axes(&s, T, d, col, a, b, ra, q);
+  if (code) return code > 0 ? 0 : -1;
+  if (s.t_in > 0) {
+    u = s.t_in;
+    N = v_normalize(v_scale(obox_L(R, s.which), s.sign));
+    w = s.which;
+    if (w >= 3) {
+      /* face_touching on B's three faces */
+      for (i = 0; i < 3; i++) {
+        double ci = i == 0 ? c0.x : i == 1 ? c0.y : c0.z;
+        double bi = i == 0 ? cen.x : i == 1 ? cen.y : cen.z;
+        double alo = ci - ra[i], ahi = ci + ra[i], blo = bi - b[i], bhi = bi + b[i], t, sg;
+        t = 64 * DBL_EPSILON * (fabs(alo) + fabs(ahi) + fabs(blo) + fabs(bhi) + fabs(d[i]));
+        if (fabs(alo + u * d[i] - bhi) <= t) sg = 1;
+        else if (fabs(ahi + u * d[i] - blo) <= t) sg = -1;
+        else continue;
+        if (d[i] * sg > t) continue;
+        N = v3(i == 0 ? sg : 0, i == 1 ? sg : 0, i == 2 ? sg : 0);
+        w = i;
+        break;
+      }
+    }
+  } else {
+    /* overlapping at the start: the push out, over the axes again */
+    int sg = 1;
+    u = 0;
+    w = obox_pen(&s, &sg);
+    N = v_normalize(v_scale(obox_L(R, w), sg));
+  }
+  out->u = u;
+  out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);   /* (no -0) */
+  /* the tolerance of contact()'s support sets: 1e-9 of the largest
+     coordinate of either box's corners, plus the motion's length */
+  tol = 1e-9 * (dmax(dmax(fabs(c0.x) + ra[0], dmax(fabs(c0.y) + ra[1], fabs(c0.z) + ra[2])),
+                     dmax(fabs(cen.x) + b[0], dmax(fabs(cen.y) + b[1], fabs(cen.z) + b[2]))) +
+                sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]));
+  if (w < 3) {
+    /* B's face w, and one corner of A (none of A's axes within tol of
+       lying along the face): that corner, on the face */
+    double sg = w == 0 ? N.x : w == 1 ? N.y : N.z, lv[3];
+    int k1 = w == 0 ? 1 : 0, k2 = w == 2 ? 1 : 2;
+    for (j = 0; j < 3; j++) lv[j] = col[j][w] * a[j];
+    if (2 * fabs(lv[0]) > tol && 2 * fabs(lv[1]) > tol && 2 * fabs(lv[2]) > tol &&
+        b[k1] > 0 && b[k2] > 0) {
+      vec3 loc = v3(sg * lv[0] > 0 ? -a[0] : a[0], sg * lv[1] > 0 ? -a[1] : a[1],
+                    sg * lv[2] > 0 ? -a[2] : a[2]);
+      vec3 p = v_add(v_add(rot_apply(R, loc), c0), v3(d[0] * u, d[1] * u, d[2] * u));
+      double lvl = sg > 0 ? (w == 0 ? cen.x : w == 1 ? cen.y : cen.z) + b[w]
+                          : (w == 0 ? cen.x : w == 1 ? cen.y : cen.z) - b[w];
+      if (w == 0) p.x = lvl;
+      else if (w == 1) p.y = lvl;
+      else p.z = lvl;
+      out->point = p;
+      out->feature = COLLIDE_FEATURE_FACE;
+      return 1;
+    }
+  } else {
+    /* one corner of B along N (A's face), or B's edge along e_ci (the
+       cross axis A_cj x e_ci) */
+    int ci = w >= 6 ? (w - 6) % 3 : -1, k, ok = 1;
+    double n3[3], sgn[3];
+    n3[0] = N.x;
+    n3[1] = N.y;
+    n3[2] = N.z;
+    for (k = 0; k < 3; k++) {
+      sgn[k] = n3[k] > 0 ? 1 : -1;
+      if (k != ci && !(2 * fabs(n3[k]) * b[k] > tol)) ok = 0;
+    }
+    if (ok && ci < 0) {
+      out->point = v3(cen.x + sgn[0] * b[0], cen.y + sgn[1] * b[1], cen.z + sgn[2] * b[2]);
+      out->feature = COLLIDE_FEATURE_VERTEX;
+      return 1;
+    }
+    if (ok && b[ci] > 0) {
+      /* B's edge P0 + s D1 (s in [0, 1]) and A's edge along A_cj (its
+         other two axes clear of lying across N) T0 + t D2: where they
+         cross seen along N, on B's edge */
+      int cj = (w - 6) / 3, k1 = cj == 0 ? 1 : 0, k2 = cj == 2 ? 1 : 2;
+      double n1 = (col[k1][0] * n3[0] + col[k1][1] * n3[1] + col[k1][2] * n3[2]) * a[k1];
+      double n2 = (col[k2][0] * n3[0] + col[k2][1] * n3[1] + col[k2][2] * n3[2]) * a[k2];
+      double n0 = (col[cj][0] * n3[0] + col[cj][1] * n3[1] + col[cj][2] * n3[2]) * a[cj];
+      if (2 * fabs(n1) > tol && 2 * fabs(n2) > tol && !(2 * fabs(n0) > tol)) {
+        double lc[3], P[3], sp, tp;
+        vec3 P0, D1 = v3(0, 0, 0), T0, D2, r, wv;
+        P[0] = cen.x + sgn[0] * b[0];
+        P[1] = cen.y + sgn[1] * b[1];
+        P[2] = cen.z + sgn[2] * b[2];
+        P[ci] = (ci == 0 ? cen.x : ci == 1 ? cen.y : cen.z) - b[ci];
+        P0 = v3(P[0], P[1], P[2]);
+        if (ci == 0) D1.x = 2 * b[0];
+        else if (ci == 1) D1.y = 2 * b[1];
+        else D1.z = 2 * b[2];
+        /* A's corner lowest along N, at -a along A_cj */
+        lc[cj] = -a[cj];
+        lc[k1] = n1 > 0 ? -a[k1] : a[k1];
+        lc[k2] = n2 > 0 ? -a[k2] : a[k2];
+        T0 = v_add(v_add(rot_apply(R, v3(lc[0], lc[1], lc[2])), c0),
+                   v3(d[0] * u, d[1] * u, d[2] * u));
+        D2 = v3(2 * a[cj] * col[cj][0], 2 * a[cj] * col[cj][1], 2 * a[cj] * col[cj][2]);
+        r = v_sub(P0, T0);
+        wv = v_cross(D2, N);
+        sp = -v_dot(r, wv) / v_dot(D1, wv);
+        wv = v_cross(D1, N);
+        tp = v_dot(r, wv) / v_dot(D2, wv);
+        if (sp >= 0 && sp <= 1 && tp >= 0 && tp <= 1) {
+          out->point = v_madd(P0, D1, sp);
+          out->feature = COLLIDE_FEATURE_EDGE;
+          return 1;
+        }
+      }
+    }
+  }
+  obox_contact_general(A, R, c0, s.d, u, cen, eb, N, out);
+  return 1;
+}
+
 int collide_sweep_convex_aabb(const collide_convex *A,
                               const collide_rotation *rot,
                               const collide_vec3 *c0, const collide_vec3 *c1,
@@ -1188,6 +1550,11 @@ int collide_sweep_convex_aabb(const collide_convex *A,
   CHECK_VEC(c1, 4);
   CHECK_VEC(center, 5);
   CHECK_EXTENTS(e, 6);
+  if (A->box && !A->flat) {
+    int code = box_aabb_sweep(A, &R, *c0, *c1, *center, *e, out);
+    if (code >= 0) return code;
+    memset(out, 0, sizeof *out);
+  }
   hull_body(&BA, A, &R, *c0, &wa);
   BB.kind = B_BOX;
   BB.pos = *center;
