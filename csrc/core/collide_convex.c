@@ -1073,7 +1073,26 @@ int collide_sweep_convex_plane(const collide_convex *A,
     double ext = side > 0 ? lo : hi;
     double tol = 1e-9 * (A->radius + fabs(s0) + fabs(s1));
     vec3 c = v_lerp(*c0, *c1, u);
-    for (i = 0; i < A->vertex_count; i++) {
+    if (A->box) {
+      /* a box's corners (+-ex, +-ey, +-ez) without the loop: the
+         extreme one has each coordinate's sign toward the plane, and
+         flipping coordinate k moves a corner 2 |La_k| e_k away from
+         the extreme; the corners within tol are those whose flips are
+         each within tol, when all of those together are too (else the
+         loop below counts them); their centroid has 0 on each flipped
+         axis */
+      vec3 e = A->box_extents;
+      double fx = 2 * fabs(La.x) * e.x, fy = 2 * fabs(La.y) * e.y, fz = 2 * fabs(La.z) * e.z;
+      double fl = (fx <= tol ? fx : 0) + (fy <= tol ? fy : 0) + (fz <= tol ? fz : 0);
+      if (fl <= tol) {
+        vec3 loc = v3(fx <= tol ? 0 : (side * La.x > 0 ? -e.x : e.x),
+                      fy <= tol ? 0 : (side * La.y > 0 ? -e.y : e.y),
+                      fz <= tol ? 0 : (side * La.z > 0 ? -e.z : e.z));
+        sum = v_add(rot_apply(&R, loc), c);
+        cnt = 1;
+      }
+    }
+    for (i = cnt > 0 ? A->vertex_count : 0; i < A->vertex_count; i++) {
       double t = v_dot(A->vertices[i], La);
       if (fabs(t - ext) <= tol) {
         sum = v_add(sum, v_add(rot_apply(&R, A->vertices[i]), c));
@@ -1225,8 +1244,6 @@ typedef struct obox {
   double t_in, t_out;
   int which, sign;            /* the entry's axis (0-2 B's face i, 3-5 A's
                                  face j, 6 + 3 j + i A_j x e_i) and side */
-  double p[15], r[15];        /* each axis' centre offset and radius */
-  int tested[15];
 } obox;
 
 /* The axis numbered w, not unit: e_i, A_j, or A_j x e_i (its components
@@ -1258,9 +1275,6 @@ static int obox_tie(const obox *s, int w, double lo, double ra, double rb, doubl
    over the whole motion. */
 static inline int obox_axis(obox *s, double p, double sd, double ra, double rb, int w) {
   double r = ra + rb, lo, hi;
-  s->p[w] = p;
-  s->r[w] = r;
-  s->tested[w] = 1;
   if (sd > 0) {
     lo = (-r - p) / sd;
     hi = (r - p) / sd;
@@ -1297,7 +1311,8 @@ static inline int obox_cross(obox *s, const double *T, const double *d, const do
   if (u1 == 0 || u2 == 0) return 0;
   rA = fabs(A1[m1] * u1 + A1[m2] * u2) * a1 + fabs(A2[m1] * u1 + A2[m2] * u2) * a2;
   l1 = fabs(u1) + fabs(u2);
-  if (!(rA >= q * l1 && l1 >= 0x1p-298)) return -1;
+  /* (R is orthonormal to a few ulps: an L of |L|_1 >= 1e-6 passes) */
+  if (l1 < 1e-6 && !(rA >= q * l1 && l1 >= 0x1p-298)) return -1;
   rB = fabs(u1) * b[m1] + fabs(u2) * b[m2];
   return obox_axis(s, T[m1] * u1 + T[m2] * u2, d[m1] * u1 + d[m2] * u2, rA, rB, w);
 }
@@ -1333,35 +1348,54 @@ static int obox_axes(obox *s, const double *T, const double *d, double (*col)[3]
   return 0;
 }
 
-/* sat_axis' push out at u = 0, over the axes tested: up along L by
-   r - p, or down by r + p, per unit of L; the least, ties against the
-   motion. The axis' number and side. */
-static int obox_pen(const obox *s, int *sign) {
+/* sat_axis' push out at u = 0 on axis w (L, p, r as obox_axis has
+   them): up along L by r - p, or down by r + p, per unit of L; the
+   least, ties against the motion. */
+static void obox_pen(int w, vec3 L, double p, double sd, double r, double *pen,
+                     double *pen_dot, int *best, int *sign) {
+  double len = sqrt(v_len2(L)), up = (r - p) / len, down = (r + p) / len, pn, dn;
+  int sg;
+  if (up < down || (up == down && sd <= 0)) {
+    pn = up;
+    sg = 1;
+  } else {
+    pn = down;
+    sg = -1;
+  }
+  dn = sg * sd / len;
+  if (*best < 0 || pn < *pen || (pn == *pen && dn < *pen_dot)) {
+    *pen = pn;
+    *pen_dot = dn;
+    *best = w;
+    *sign = sg;
+  }
+}
+
+/* The push out over the axes obox_axes tests (all of them, when the
+   boxes overlap at the start), the same numbers; the axis and side. */
+static int obox_pens(const rot3 *R, const double *T, const double *d, double (*col)[3],
+                     const double *a, const double *b, const double *ra, int *sign) {
   double pen = 0, pen_dot = 0;
   int w, best = -1;
   for (w = 0; w < 15; w++) {
-    vec3 L;
-    double len, up, down, pn, dn;
-    int sg;
-    if (!s->tested[w]) continue;
-    L = obox_L(s->R, w);
-    len = sqrt(v_len2(L));
-    up = (s->r[w] - s->p[w]) / len;
-    down = (s->r[w] + s->p[w]) / len;
-    if (up < down || (up == down && v_dot(L, s->d) <= 0)) {
-      pn = up;
-      sg = 1;
+    vec3 L = obox_L(R, w), Tv = v3(T[0], T[1], T[2]), dv = v3(d[0], d[1], d[2]);
+    double r;
+    if (w < 3) {
+      r = ra[w] + b[w];
+    } else if (w < 6) {
+      const double *c = col[w - 3];
+      r = a[w - 3] + (fabs(c[0]) * b[0] + fabs(c[1]) * b[1] + fabs(c[2]) * b[2]);
     } else {
-      pn = down;
-      sg = -1;
+      int j = (w - 6) / 3, i = (w - 6) % 3;
+      const double *A1 = col[j == 0 ? 1 : 0], *A2 = col[j == 2 ? 1 : 2];
+      vec3 V1 = v3(A1[0], A1[1], A1[2]), V2 = v3(A2[0], A2[1], A2[2]);
+      if ((L.x == 0) + (L.y == 0) + (L.z == 0) >= 2) continue;
+      (void)i;
+      r = fabs(v_dot(V1, L)) * a[j == 0 ? 1 : 0] + fabs(v_dot(V2, L)) * a[j == 2 ? 1 : 2] +
+          (fabs(L.x) * b[0] + fabs(L.y) * b[1] + fabs(L.z) * b[2]);
     }
-    dn = v_dot(v_scale(L, sg), s->d) / len;
-    if (best < 0 || pn < pen || (pn == pen && dn < pen_dot)) {
-      pen = pn;
-      pen_dot = dn;
-      best = w;
-      *sign = sg;
-    }
+    obox_pen(w, L, w < 3 ? T[w] : v_dot(Tv, L), w < 3 ? d[w] : v_dot(dv, L), r, &pen,
+             &pen_dot, &best, sign);
   }
   return best;
 }
@@ -1418,7 +1452,6 @@ static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
   s.t_out = 1;
   s.which = -1;
   s.sign = 1;
-  memset(s.tested, 0, sizeof s.tested);
   code = obox_axes(&s, T, d, col, a, b, ra, q);
   if (code) return code > 0 ? 0 : -1;
   if (s.t_in > 0) {
@@ -1445,7 +1478,7 @@ static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
     /* overlapping at the start: the push out, over the axes again */
     int sg = 1;
     u = 0;
-    w = obox_pen(&s, &sg);
+    w = obox_pens(R, T, d, col, a, b, ra, &sg);
     N = v_normalize(v_scale(obox_L(R, w), sg));
   }
   out->u = u;

@@ -154,7 +154,7 @@ int main(void) {
        d_feature = 0, d_tie = 0, id_cases = 0, id_bad = 0, bad = 0, judged = 0;
   double worst_u = 0, worst_p = 0;
   int i, k;
-  for (i = 0; i < 400000; i++) {
+  for (i = 0; i < 100000; i++) {
     int mode = i % 8, dy = (i / 8) % 2, rc1, rc2;
     collide_rotation q;
     collide_vec3 e, c0, c1, cen, be;
