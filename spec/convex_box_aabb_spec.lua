@@ -10,7 +10,7 @@ local collide = require "collide"
 local size = require "spec.support.size"
 local V = collide.vec3
 
-local abs, sqrt, max, floor = math.abs, math.sqrt, math.max, math.floor
+local abs, sqrt, floor = math.abs, math.sqrt, math.floor
 
 local seed = 2829
 local function rnd()
@@ -79,7 +79,8 @@ end
 local function vv(t) return V(t[1], t[2], t[3]) end
 
 describe("collide.sweep_convex_aabb with a box hull", function()
-  it("unturned (angle 0, the identity, a half turn) gives sweep_aabb_aabb's u and normal", function()
+  it("unturned (angle 0, the identity, a half turn) gives sweep_aabb_aabb's u and normal",
+     function()
     local turns = { 0, { w = 1, x = 0, y = 0, z = 0 }, { w = 0, x = 1, y = 0, z = 0 },
                     { w = 0, x = 0, y = 1, z = 0 }, { w = 0, x = 0, y = 0, z = 1 } }
     local n, hits = size.cases(300, 3000), 0
