@@ -1508,6 +1508,40 @@ static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
       out->feature = COLLIDE_FEATURE_FACE;
       return 1;
     }
+    if (b[k1] > 0 && b[k2] > 0) {
+      /* R a signed permutation (unturned, or a half or quarter turn
+         whose matrix is exact): A is the aligned box of half-extents ra
+         about c0 + u d, flat on B's face; the middle of the overlap of
+         the two rectangles, the centroid contact() takes of their
+         clipped polygon */
+      int perm = 1;
+      for (j = 0; j < 3; j++)
+        for (i = 0; i < 3; i++)
+          if (col[j][i] != 0 && fabs(col[j][i]) != 1) perm = 0;
+      if (perm) {
+        double P[3], lo, hi;
+        int k;
+        P[0] = c0.x + d[0] * u;
+        P[1] = c0.y + d[1] * u;
+        P[2] = c0.z + d[2] * u;
+        for (k = 0; k < 3 && perm; k++) {
+          double ck = k == 0 ? cen.x : k == 1 ? cen.y : cen.z;
+          if (k == w) {
+            P[k] = sg > 0 ? ck + b[k] : ck - b[k];
+            continue;
+          }
+          lo = dmax(P[k] - ra[k], ck - b[k]);
+          hi = dmin(P[k] + ra[k], ck + b[k]);
+          if (!(lo <= hi)) perm = 0;
+          P[k] = 0.5 * lo + 0.5 * hi;
+        }
+        if (perm) {
+          out->point = v3(P[0], P[1], P[2]);
+          out->feature = COLLIDE_FEATURE_FACE;
+          return 1;
+        }
+      }
+    }
   } else {
     /* one corner of B along N (A's face), or B's edge along e_ci (the
        cross axis A_cj x e_ci) */
