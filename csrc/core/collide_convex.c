@@ -1407,9 +1407,11 @@ static void obox_contact_general(const collide_convex *A, const rot3 *R, vec3 c0
   hull_scratch wa;
   double scale;
   hull_body(&BA, A, R, c0, &wa);
+  memset(&BB, 0, sizeof BB);
   BB.kind = B_BOX;
   BB.pos = cen;
   BB.e = eb;
+  BB.np = 8;
   BB.p = NULL;
   BB.h = NULL;
   box_corners(&BA);
