@@ -249,7 +249,7 @@ function World:add_capsule(a, b, r, data) end
 ---position and rot as given (an angle stays a number).
 ---@param A collide.convex
 ---@param position collide.vec3like
----@param rot collide.rotation an angle about z (2D) or a unit quaternion {w, x, y, z}
+---@param rot collide.rotation an angle about z (2D) or a unit quaternion {w =, x =, y =, z =}
 ---@param data? any
 ---@return integer id
 function World:add_convex(A, position, rot, data) end
@@ -360,7 +360,8 @@ function World:set_spin(id, rot_delta) end
 ---@return collide.rotation? rot_delta
 function World:spin(id) end
 
----Every shape moves by its velocity (which is kept).
+---Every shape moves by its velocity and a spinning convex shape turns by
+---its spin (both are kept).
 function World:advance() end
 
 ---Makes shape id a sensor (docs/sensors.md): it blocks no mover, sweep or ray
