@@ -1238,6 +1238,77 @@ describe("acceptance: shapes that turn", function()
       end
     end)
 
+    it("move_convex: pushed out at the start (u = 0, depth), stuck when squeezed", function()
+      local w = collide.world()
+      local floor = w:add_aabb(V(0, -3, 0), V(10, 1, 10))     -- top at y = -2
+      -- a crate turned 45 degrees, its corner 0.914 into the floor: pushed up
+      local pos, contacts = w:move_convex(crate, pi / 4, V(0, -1.5, 0), V(0, -1.5, 0),
+                                          { up = V(0, 1, 0) })
+      assert.truthy(pos.y >= SQ2 - 2 and pos.y <= SQ2 - 2 + 1e-3, "pushed out: " .. pos.y)
+      assert.equal(1, #contacts)
+      assert.equal(floor, contacts[1].id); assert.equal(0, contacts[1].u)
+      near(contacts[1].depth, SQ2 - 0.5, 1e-9, "depth")
+      near_v(contacts[1].normal, { 0, 1, 0 }, 1e-12, "push normal")
+      -- squeezed between the floor and a turned crate it cannot clear
+      local above = w:add_convex(crate, V(0, 0, 0), pi / 4)
+      pos, contacts = w:move_convex(crate, 0, V(0, -1.5, 0), V(0, -1.5, 0), { up = V(0, 1, 0) })
+      near_v(pos, { 0, -1.5, 0 }, 0, "stays where it is")
+      local stuck = false
+      for _, c in ipairs(contacts) do
+        assert.truthy(c.id == floor or c.id == above)
+        stuck = stuck or c.stuck == true
+      end
+      assert.is_true(stuck)
+      -- options that need up are an error without it, counted the Lua way
+      local err = arg_error(5, "move_convex", w.move_convex, w, crate, 0, V(0, 5, 0), V(0, 4, 0),
+                            { snap = 1 })
+      assert.truthy(err:find("up", 1, true), err)
+    end)
+
+    it("move_convex: climbs a step and walks down it grounded on every frame, 2D", function()
+      local w = collide.world()
+      w:add_aabb(V(0, -1), V(20, 1, 0))              -- the floor, top at y = 0
+      w:add_aabb(V(6, 0.15), V(2, 0.15, 0))          -- a step 0.3 high, x in [4, 8]
+      for _, rot in ipairs({ 0, pi / 4 }) do
+        local A = collide.convex_box(V(0.5, 0.5, 0))
+        local reach = rot == 0 and 0.5 or 0.5 * SQ2
+        local pos, top = V(0, reach + 1e-4), false
+        for frame = 1, 120 do
+          local p, _, grounded = w:move_convex(A, rot, pos, pos + V(0.1, -0.05),
+                                               { up = V(0, 1), step_height = 0.4, snap = 0.4 })
+          assert.is_true(grounded, ("grounded on frame %d at %s"):format(frame, tostring(p)))
+          if p.x > 5.5 and p.x < 6.5 then
+            top = true
+            assert.truthy(p.y >= 0.3 + reach and p.y <= 0.3 + reach + 1e-3, "on the step")
+          end
+          pos = p
+        end
+        assert.is_true(top)
+        near(pos.x, 12, 1e-9, "walked on")
+        assert.truthy(pos.y >= reach and pos.y <= reach + 1e-3, "back on the floor")
+      end
+    end)
+
+    it("a one-way platform lets a convex mover up through it and holds it from above", function()
+      local w = collide.world()
+      w:add_aabb(V(0, 0), V(3, 0.1, 0))
+      local A = collide.convex_box(V(0.5, 0.5, 0))
+      local oneway = function() return "oneway" end
+      local pos = w:move_convex(A, 0, V(0, -2), V(0, 2), { up = V(0, 1), filter = oneway })
+      near_v(pos, { 0, 2, 0 }, 0, "through from below")
+      pos = w:move_convex(A, 0, V(0, 2), V(0, -2), { up = V(0, 1), filter = oneway })
+      assert.truthy(pos.y >= 0.6 and pos.y <= 0.6 + 1e-3, "held on top: " .. pos.y)
+    end)
+
+    it("the batched sweeps see convex shapes", function()
+      local w = collide.world()
+      local id = w:add_convex(crate, V(0, 0, 0), pi / 4)
+      local out = w:sweep_aabb_many(V(0.5, 0.5, 0.5), { 0, 5, 0, 0, -5, 0 })
+      assert.equal(id, out[1]); near(out[2], (4.5 - SQ2) / 10, 1e-12, "sweep_aabb_many u")
+      out = w:sweep_capsule_many(0.5, V(0, 0, 1), { 0, 5, 0, 0, -5, 0 })
+      assert.equal(id, out[1]); near(out[2], (4.5 - SQ2) / 10, 1e-12, "sweep_capsule_many u")
+    end)
+
     it("move_shape moves a convex shape; queries see it there", function()
       local w = collide.world()
       w:add_aabb(V(0, -1, 0), V(10, 1, 0))
@@ -1251,6 +1322,11 @@ describe("acceptance: shapes that turn", function()
       near(rot, 0, 0, "rotation kept")
       assert.same({ id }, w:overlap_point(V(2, 1.5)))
       arg_error(3, "move_shape", w.move_shape, w, id, V(0, 0), { respons = "x" })
+      -- out-vectors for position and velocity
+      local po, vo = V(), V()
+      r = pack(w:move_shape(id, V(3, r[1].y), nil, po, vo))
+      assert.truthy(rawequal(po, r[1])); assert.truthy(rawequal(vo, r[4]))
+      near(po.x, 3, 1e-9, "moved on")
     end)
 
     it("world methods check their arguments, counted without self", function()
@@ -1276,6 +1352,7 @@ describe("acceptance: shapes that turn", function()
       local id = w:add_convex(crate, V(1, 0, 0), quat({ 0, 0, 1 }, 0.3), { tag = "c" })
       w:set_spin(id, 0.2)
       local w2 = collide.load(w:save())
+      near(w2:spin(id), 0.2, 0, "the spin kept")
       local kind, A, pos, rot = w2:get(id)
       assert.equal("convex", kind)
       near_v(pos, { 1, 0, 0 }, 0, "position")
