@@ -1347,6 +1347,50 @@ describe("acceptance: shapes that turn", function()
       assert.truthy(BOXE)
     end)
 
+    -- "Scripts cannot break a world": a rotation object whose __index runs
+    -- another query (here a sweep and a ray on the same world) answers as
+    -- a plain quaternion does. On the FFI backend w:sweep_convex read the
+    -- fields after taking its scratch generation, so the query they ran
+    -- made it start again, forever (the reads are counted here: an error
+    -- after 400 instead of a hang).
+    it("a rotation whose __index runs queries answers as a plain one", function()
+      local w = collide.world()
+      local id = w:add_convex(crate, V(0, 0, 0), 0.3)
+      w:add_aabb(V(0, -3, 0), V(5, 1, 5))
+      local reads = 0
+      local q = quat({ 0, 0, 1 }, 0.5)
+      local hostile = setmetatable({}, { __index = function(_, k)
+        reads = reads + 1
+        if reads > 400 then error("the rotation was read " .. reads .. " times") end
+        w:sweep_convex(crate, 0, V(0, 5, 0), V(0, -5, 0))
+        w:raycast(V(0, 5, 0), V(0, -5, 0))
+        return q[k]
+      end })
+      local function same(name, f)
+        reads = 0
+        local a = pack(f(q))
+        local b = pack(f(hostile))
+        assert.equal(a.n, b.n, name)
+        for i = 1, a.n do
+          if type(a[i]) == "number" then near(b[i], a[i], 0, name .. " result " .. i) end
+        end
+      end
+      same("w:sweep_convex",
+           function(r) return w:sweep_convex(crate, r, V(3, 5, 0), V(0, -5, 0)) end)
+      same("sweep_convex_aabb", function(r)
+        return collide.sweep_convex_aabb(crate, r, V(3, 5, 0), V(0, -5, 0), V(0, 0, 0), V(1, 1, 1))
+      end)
+      same("w:move_convex", function(r)
+        local p = w:move_convex(crate, r, V(3, 5, 0), V(0, -5, 0))
+        return p.x, p.y, p.z
+      end)
+      reads = 0
+      local id2 = w:add_convex(crate, V(9, 0, 0), hostile)
+      assert.is_true(w:update(id2, crate, V(9, 1, 0), hostile))
+      assert.is_true(w:set_spin(id, hostile))
+      assert.truthy(reads <= 40)
+    end)
+
     it("save and load keep convex shapes and their spins", function()
       local w = collide.world()
       local id = w:add_convex(crate, V(1, 0, 0), quat({ 0, 0, 1 }, 0.3), { tag = "c" })
