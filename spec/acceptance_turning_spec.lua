@@ -895,6 +895,19 @@ describe("acceptance: shapes that turn", function()
       local ok2, u2 = collide.sweep_convex_convex(A, 0.4, V(-5, 0.2), V(5, 0), A, 1, V(0, 0))
       assert.is_true(ok1); assert.is_true(ok2)
       assert.truthy(u1 <= u2 + 1e-12 and u1 >= u2 - 1e-8)
+      -- q and -q are one rotation, 0 and 2 pi one angle: the shortest arc
+      -- between them is no turn at all
+      local q = quat({ 1, 2, 3 }, 0.7)
+      local nq = { w = -q.w, x = -q.x, y = -q.y, z = -q.z }
+      local B = collide.convex_box(V(1, 1, 1))
+      local r1 = pack(collide.sweep_convex_turning(B, q, nq, V(-5, 0.2, 0), V(5, 0, 0), B, 0,
+                                                   V(0, 0, 0)))
+      local r2 = pack(collide.sweep_convex_convex(B, q, V(-5, 0.2, 0), V(5, 0, 0), B, 0,
+                                                  V(0, 0, 0)))
+      assert.is_true(r1[1]); near(r1[2], r2[2], 1e-9, "q to -q")
+      r1 = pack(collide.sweep_convex_turning(A, 0, 2 * pi, V(-5, 0.2), V(5, 0), A, 1, V(0, 0)))
+      r2 = pack(collide.sweep_convex_convex(A, 0, V(-5, 0.2), V(5, 0), A, 1, V(0, 0)))
+      assert.is_true(r1[1]); near(r1[2], r2[2], 1e-9, "0 to 2 pi")
     end)
   end)
 
