@@ -1137,13 +1137,40 @@ describe("a hostile mod", function()
     assert.is_true(p.x < 5e49)
     w:advance()
     assert.is_true(w:add_convex(big, V(L, 0), 0.3) > 0)
-    -- spins of any size are taken as given; a rotation pushed past the
-    -- limit by advance is an error of advance, naming the limit
+    -- a rotation near the limit advanced: never an error (before, the
+    -- sum passed the limit and advance raised "number too large"); an
+    -- angle past 2^23 is taken within [-pi, pi] before its turn is added
+    -- (so two turns of 1 leave it within pi + 2), the same rotation (the
+    -- checker's: libm's cosine and sine of the angle plus the turn); one
+    -- within it is the sum as before
+    for _, start in ipairs({ 9e49, -L, L, 1e20, 2 ^ 23 + 0.5, 12345.678, -2 ^ 23 }) do
+      local w2 = collide.world()
+      local id2 = w2:add_convex(box, V(0, 0), start)
+      assert.is_true(w2:set_spin(id2, 1))
+      w2:advance()
+      w2:advance()
+      local rot = select(4, w2:get(id2))
+      if abs(start) > 2 ^ 23 then
+        assert.is_true(abs(rot) <= pi + 2 + 1e-15, tostring(rot))
+      else
+        assert.are.equal(start + 1 + 1, rot)
+      end
+      local c = cos(start) * cos(2) - sin(start) * sin(2)
+      local s = sin(start) * cos(2) + cos(start) * sin(2)
+      assert.is_true(abs(cos(rot) - c) < 1e-12 and abs(sin(rot) - s) < 1e-12,
+                     ("start %g: %.17g"):format(start, rot))
+    end
+    -- a spin whose turn a step is too large to be known to 1e-9 rad
+    -- (beyond 2^22 rad, the spacing of doubles passes 2^-30 rad) is an
+    -- error naming the argument; up to it, taken as given
     local w2 = collide.world()
-    local id2 = w2:add_convex(box, V(0, 0), 9e49)
-    w2:set_spin(id2, 9.9e49)
-    assert.matches("number too large", message(w2.advance, w2))
-    for _, spin in ipairs({ 1e17, -1e49, 2 * pi, 1e-300, 5e-324 }) do
+    local id2 = w2:add_convex(box, V(0, 0), 0)
+    local too_large = "bad argument #2 to 'set_spin' (spin too large (limit 2^22 radians a step))"
+    for _, spin in ipairs({ 9.9e49, 1e17, -1e49, 2 ^ 22 + 1, -(2 ^ 22) - 1, 4194304.000000001 }) do
+      assert.are.equal(too_large, message(w2.set_spin, w2, id2, spin))
+    end
+    assert.are.equal(0, w2:spin(id2))
+    for _, spin in ipairs({ 2 ^ 22, -(2 ^ 22), 2 * pi, 1e-300, 5e-324 }) do
       local w3 = collide.world()
       local id3 = w3:add_convex(box, V(0, 0), 0)
       assert.is_true(w3:set_spin(id3, spin))
@@ -1152,6 +1179,71 @@ describe("a hostile mod", function()
       w3:advance()
       local w4 = collide.load(w3:save())
       assert.are.equal(spin, w4:spin(id3))
+    end
+  end)
+
+  it("a spinning shape turned for a long time: its angle within 2^23, exact to rounding", function()
+    -- 3.3 rad a step for 2000 steps: the angle is the sum, as the
+    -- checker adds it; the largest spin, 2^22 rad a step, for 200: the
+    -- angle never past 2^23 + 2^22 (whole turns taken off beyond 2^23),
+    -- the checker's k 2^22 (exact; libm reduces it exactly) to the
+    -- rounding of each step's sum (2^-30 rad near 2^23)
+    local w = collide.world()
+    local id = w:add_convex(box, V(0, 0), 0)
+    w:set_spin(id, 3.3)
+    local sum = 0
+    for _ = 1, 2000 do
+      w:advance()
+      sum = sum + 3.3
+      assert.are.equal(sum, select(4, w:get(id)))
+    end
+    w:set_spin(id, 2 ^ 22)
+    for k = 1, 200 do
+      w:advance()
+      local rot = select(4, w:get(id))
+      local a = sum + k * 2 ^ 22
+      assert.is_true(abs(rot) <= 2 ^ 23 + 2 ^ 22)
+      assert.is_true(abs(cos(rot) - cos(a)) < k * 2e-9 and abs(sin(rot) - sin(a)) < k * 2e-9,
+                     ("step %d: %.17g"):format(k, rot))
+    end
+  end)
+
+  it("an angle spin turns a shape whose rotation is a quaternion by that angle, not the short way", function()
+    -- a plank turning 4 rad a step (and -4, 2.5, 6) about z past a ball
+    -- at rest: the first u at which the plank, turned u * spin from its
+    -- rotation, reaches the ball, found by the checker (the ball's
+    -- distance to the turned plank at 4000 instants, then bisection);
+    -- the same whether the plank's rotation is the angle 0 or the
+    -- quaternion 1 (before, the quaternion's turned the short way,
+    -- -2.28 rad for 4, and met the ball at u 0.67 instead of 0.29)
+    local plank = box_points(2, 0.1)
+    local function depth(u, spin, cx, cy)
+      return circle_depth(cx, cy, 0.25, turned_poly(plank, u * spin, 0, 0))
+    end
+    for _, spin in ipairs({ 4, -4, 2.5, 6 }) do
+      for _, c in ipairs({ { 0.3, 1.5 }, { -1, 0.8 }, { 1.7, 0.6 } }) do
+        local lo, hi
+        for i = 1, 4000 do
+          if depth(i / 4000, spin, c[1], c[2]) >= 0 then
+            lo, hi = (i - 1) / 4000, i / 4000
+            break
+          end
+        end
+        assert.is_truthy(lo)
+        for _ = 1, 60 do
+          local mid = (lo + hi) / 2
+          if depth(mid, spin, c[1], c[2]) >= 0 then hi = mid else lo = mid end
+        end
+        for _, rot in ipairs({ 0, { w = 1, x = 0, y = 0, z = 0 } }) do
+          local w = collide.world()
+          local id = w:add_convex(collide.convex_box(V(2, 0.1, 0)), V(0, 0), rot)
+          w:set_spin(id, spin)
+          local hit, u = w:sweep_sphere(0.25, V(c[1], c[2]), V(c[1], c[2]))
+          assert.is_true(hit and u <= hi + 1e-12 and u > hi - 1e-6,
+                         ("spin %g at (%g, %g), rotation %s: u %s, the checker %.12g")
+                           :format(spin, c[1], c[2], type(rot), tostring(u), hi))
+        end
+      end
     end
   end)
 
