@@ -1109,7 +1109,8 @@ describe("a hostile mod", function()
     assert.are.same({}, tiny_failures({ "sphere", "capsule", "ray" }))
   end)
 
-  it("round obstacles, rays and world sweeps of tiny 2D and 3D hulls answer as at size 1", function()
+  it("round obstacles, rays and world sweeps of tiny 2D and 3D hulls answer as at size 1",
+     function()
     -- a box, a 3D hull and a 2D hull, turned; obstacles met on the way
     -- and overlapping at the start; the same queries in a world
     local q = { w = cos(0.2), x = sin(0.2) * 0.6, y = 0, z = sin(0.2) * 0.8 }
@@ -1131,8 +1132,10 @@ describe("a hostile mod", function()
           { collide.sweep_convex_capsule(A, rot, c0, c1, V(5 * s, -s), V(5 * s, s), s) }
         out[name .. " capsule at start"] =
           { collide.sweep_convex_capsule(A, rot, c0, c1, V(1.5 * s, -s), V(1.5 * s, s), s) }
-        out[name .. " ray"] = { collide.raycast_convex(A, rot, V(5 * s, 0), V(0, 0.1 * s), V(10 * s, 0.5 * s)) }
-        out[name .. " ray at start"] = { collide.raycast_convex(A, rot, V(0.1 * s, 0), V(0, 0.1 * s), c1) }
+        out[name .. " ray"] =
+          { collide.raycast_convex(A, rot, V(5 * s, 0), V(0, 0.1 * s), V(10 * s, 0.5 * s)) }
+        out[name .. " ray at start"] =
+          { collide.raycast_convex(A, rot, V(0.1 * s, 0), V(0, 0.1 * s), c1) }
         local w = collide.world()
         w:add_convex(A, V(5 * s, 0.5 * s), rot)
         out[name .. " w:sweep_sphere"] = { w:sweep_sphere(0.5 * s, c0, c1) }
@@ -1239,7 +1242,8 @@ describe("a hostile mod", function()
     end
   end)
 
-  it("an angle spin turns a shape whose rotation is a quaternion by that angle, not the short way", function()
+  it("an angle spin turns a shape whose rotation is a quaternion by that angle, not the short way",
+     function()
     -- a plank turning 4 rad a step (and -4, 2.5, 6) about z past a ball
     -- at rest: the first u at which the plank, turned u * spin from its
     -- rotation, reaches the ball, found by the checker (the ball's
