@@ -729,15 +729,20 @@ local function resolve(self, item, x, y, w, h, goalX, goalY, filter, ids0, n0, c
   return goalX, goalY, cols, len
 end
 
--- LuaJIT: the responses' loop runs in the interpreter, and calls first,
--- whose loop over the candidates is a trace of its own. Compiled, its
--- traces abort (the closure below makes it close upvalues on return,
--- which LuaJIT 2.1 does not compile; made elsewhere, the whole move
--- becomes one trace whose side exits need more registers than LuaJIT can
--- allocate), and the attempts cost more than the interpreter. A move
--- that meets nothing (most moves) never enters it: World:move and
--- first_leg compile with the game's loop.
-if type(jit) == "table" then jit.off(resolve) end
+-- LuaJIT: a move that meets nothing (most moves: the box its path
+-- sweeps meets only its own) is compiled with the game's loop, World:move,
+-- check, first_leg, the tree's query and the update; the rest runs in the
+-- interpreter. The responses' loop (resolve): compiled, its traces abort
+-- (visited_filter's closure makes it close upvalues on return, which
+-- LuaJIT 2.1 does not compile; made elsewhere, the whole move becomes one
+-- trace whose side exits need more registers than LuaJIT can allocate).
+-- The loop over
+-- the candidates (first): entered from the compiled move, its exits gave
+-- "register coalescing too complex" hundreds of times a run (a side trace
+-- through time_of), and a move took 5.2-8.3 us against 3.4-5.2 us
+-- interpreted (bench/bump_bench.lua, FFI backend, 2026-11-29); before,
+-- with the whole of check in the interpreter, 3.9-8.0 us.
+if type(jit) == "table" then jit.off(resolve); jit.off(first) end
 
 -- World:check without its argument checks (World:move has made them):
 -- the item's rectangle r, a goal of numbers, a filter function.
