@@ -1184,6 +1184,48 @@ static int box_flat_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
   return 1;
 }
 
+/* The point of a plane sweep at u = 0 (A turned by R, its frame's origin
+   at c, across the plane n . x + pd = 0): the contract's point of the
+   obstacle inside the mover. The point on the plane under the centroid of
+   A's extreme corners need not be in A (a tilted shape reaching across
+   only beside them); then the mean of the points where A's edges meet the
+   plane (the corners of A's section by the plane, and each corner on it),
+   projected onto it: a mean of points of the convex section is in it.
+   Inside is tested in A's frame against its face slabs (the hull's axes
+   and extents: its exact H-representation), widened by 64 DBL_EPSILON of
+   the scale s, as start_point derives (a point of the section computed
+   as a + t (b - a) is within a few ulps of s of the exact one, and each
+   dot product within gamma_3 s). */
+static void plane_start_point(const collide_convex *A, const rot3 *R, vec3 c, vec3 n,
+                              double pd, double s, collide_hit *out) {
+  double tol = 64 * DBL_EPSILON * s, lv[COLLIDE_MAX_CONVEX_POINTS];
+  vec3 x[COLLIDE_MAX_CONVEX_POINTS], sum = v3(0, 0, 0), l = rot_apply_t(R, v_sub(out->point, c));
+  int i, k, cnt = 0;
+  for (i = 0; i < A->axis_face_count; i++) {
+    double t = v_dot(A->axis_faces[i], l), w = tol * v_len(A->axis_faces[i]);
+    if (t < A->axis_face_range[2 * (size_t)i] - w || t > A->axis_face_range[2 * (size_t)i + 1] + w)
+      break;
+  }
+  if (i == A->axis_face_count) return;   /* in A: kept */
+  for (i = 0; i < A->vertex_count; i++) {
+    x[i] = v_add(rot_apply(R, A->vertices[i]), c);
+    lv[i] = v_dot(n, x[i]) + pd;
+  }
+  for (k = 0; k < A->edge_count; k++) {
+    int a = A->edges[2 * (size_t)k], b = A->edges[2 * (size_t)k + 1];
+    if (lv[a] == 0) { sum = v_add(sum, x[a]); cnt++; }
+    if (lv[b] == 0) { sum = v_add(sum, x[b]); cnt++; }
+    if ((lv[a] < 0 && lv[b] > 0) || (lv[a] > 0 && lv[b] < 0)) {
+      sum = v_add(sum, v_lerp(x[a], x[b], lv[a] / (lv[a] - lv[b])));
+      cnt++;
+    }
+  }
+  if (cnt == 0) return;
+  sum = v_scale(sum, 1.0 / cnt);
+  sum = v_madd(sum, n, -(v_dot(n, sum) + pd));
+  out->point = v3(sum.x + 0.0, sum.y + 0.0, sum.z + 0.0);
+}
+
 int collide_sweep_convex_plane(const collide_convex *A,
                                const collide_rotation *rot,
                                const collide_vec3 *c0, const collide_vec3 *c1,
@@ -1251,6 +1293,9 @@ int collide_sweep_convex_plane(const collide_convex *A,
     }
     sum = v_scale(sum, 1.0 / cnt);
     out->point = v_madd(sum, n, -(v_dot(n, sum) + plane->d));
+    if (u == 0)
+      plane_start_point(A, &R, *c0, n, plane->d, A->radius + fabs(s0) + fabs(s1) +
+                        dmax(fabs(c.x), dmax(fabs(c.y), fabs(c.z))), out);
   }
   out->u = u;
   out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);
