@@ -917,23 +917,92 @@ static void contact(const body *A, vec3 shift, const body *B, vec3 N,
    both by that (else the candidate nearest contact()'s point, which
    is); that is far inside the 1e-9 of the scale the support sets use. */
 
-/* 1 when p is in body b to tol (per unit of a slab's axis). */
-static int start_inside(const body *b, vec3 p, double tol) {
-  int i, n;
-  if (b->kind == B_PTS && b->np == 2 && b->h == NULL) {
+/* A body's slabs for the point at u = 0: a hull's or a box's listed once
+   (at most SLABS: a hull of n corners has at most 2n - 4 faces), widened
+   by tol per unit of the axis; a flat polygon's (a triangle's, a
+   polygon's of up to 65,536 corners) as its normal's slab and, for each
+   side, the half-plane on its inner side (the side of its corners'
+   centroid, which a convex polygon lies on: the side's own line is its
+   support there), each found when read, in O(1); a segment none. */
+#define SLABS (2 * COLLIDE_MAX_CONVEX_POINTS + 8)
+
+typedef struct slab { vec3 L; double lo, hi; } slab;
+
+typedef struct start_body {
+  const body *b;
+  int seg, poly, n;
+  slab s[SLABS];
+  vec3 centroid;
+} start_body;
+
+static void start_body_make(start_body *sb, const body *b, double tol) {
+  int i;
+  sb->b = b;
+  sb->seg = b->kind == B_PTS && b->h == NULL && b->np == 2;
+  sb->poly = b->kind == B_PTS && b->h == NULL && b->np >= 3;
+  sb->n = 0;
+  if (sb->seg) return;
+  if (sb->poly) {
+    double lo, hi, w = tol * v_len(b->n);
+    vec3 c = v3(0, 0, 0);
+    body_support(b, b->n, &lo, &hi);
+    sb->s[0].L = b->n;
+    sb->s[0].lo = lo - w;
+    sb->s[0].hi = hi + w;
+    for (i = 0; i < b->np; i++) c = v_add(c, b->p[i]);
+    sb->centroid = v_add(v_scale(c, 1.0 / b->np), b->pos);
+    sb->n = 1 + b->np;
+    return;
+  }
+  sb->n = body_face_count(b);
+  if (sb->n > SLABS) sb->n = SLABS;   /* (never for a hull: see SLABS) */
+  for (i = 0; i < sb->n; i++) {
+    vec3 L = body_face(b, i);
+    double w = tol * v_len(L);
+    body_support(b, L, &sb->s[i].lo, &sb->s[i].hi);
+    sb->s[i].L = L;
+    sb->s[i].lo -= w;
+    sb->s[i].hi += w;
+  }
+}
+
+/* Slab i of sb: lo <= L . x <= hi (one side unbounded for a polygon's
+   side). */
+static slab start_slab(const start_body *sb, int i, double tol) {
+  slab r;
+  const body *b = sb->b;
+  vec3 a, c;
+  double lv, w;
+  if (!sb->poly || i == 0) return sb->s[i];
+  a = v_add(b->p[i - 1], b->pos);
+  c = v_add(b->p[i % b->np], b->pos);
+  r.L = v_cross(b->n, v_sub(c, a));
+  lv = v_dot(r.L, a);
+  w = tol * v_len(r.L);
+  if (v_dot(r.L, sb->centroid) <= lv) {
+    r.lo = -HUGE_VAL;
+    r.hi = lv + w;
+  } else {
+    r.lo = lv - w;
+    r.hi = HUGE_VAL;
+  }
+  return r;
+}
+
+/* 1 when p is in the body to tol. */
+static int start_inside(const start_body *sb, vec3 p, double tol) {
+  int i;
+  if (sb->seg) {
     /* a segment: within tol of it */
+    const body *b = sb->b;
     vec3 a = v_add(b->p[0], b->pos), e = v_sub(v_add(b->p[1], b->pos), a);
     double l2 = v_len2(e), t = l2 > 0 ? clamp01(v_dot(v_sub(p, a), e) / l2) : 0;
     return v_len(v_sub(p, v_madd(a, e, t))) <= tol;
   }
-  n = body_face_count(b);
-  for (i = 0; i < n; i++) {
-    vec3 L = body_face(b, i);
-    double lo, hi, x, w = tol * v_len(L);
-    if (!(w > 0)) continue;
-    body_support(b, L, &lo, &hi);
-    x = v_dot(p, L);
-    if (x < lo - w || x > hi + w) return 0;
+  for (i = 0; i < sb->n; i++) {
+    slab s = start_slab(sb, i, tol);
+    double x = v_dot(p, s.L);
+    if (x < s.lo || x > s.hi) return 0;
   }
   return 1;
 }
@@ -950,8 +1019,8 @@ static void start_edge(const body *b, int j, vec3 *a, vec3 *c) {
     *a = body_vertex(b, b->h->edges[2 * (size_t)j]);
     *c = body_vertex(b, b->h->edges[2 * (size_t)j + 1]);
   } else if (b->kind == B_BOX) {
-    /* an aligned box: corner i and i with bit k set (body_vertex's
-       numbering), the four i without it for each k */
+    /* an aligned box: corners i and i with bit k set (body_vertex's
+       numbering: 4 x, 2 y, 1 z), i over the 4 with that bit clear */
     int k = j >> 2, m = j & 3, bit = 4 >> k;
     int o0 = k == 0 ? 2 : 4, o1 = k == 2 ? 2 : 1;   /* the other two bits */
     int i = ((m & 1) ? o0 : 0) | ((m & 2) ? o1 : 0);
@@ -980,35 +1049,30 @@ static void start_add(start_acc *s, vec3 p) {
   }
 }
 
-/* The edges of e clipped to the slabs of o (widened by tol), their ends
+/* The edges of e clipped to the slabs of o (Cyrus-Beck), their ends
    added. */
-static void start_clip_edges(start_acc *s, const body *e, const body *o) {
-  int j, i, ne = start_edge_count(e), nf = body_face_count(o);
+static void start_clip_edges(start_acc *s, const body *e, const start_body *o) {
+  int j, i, ne = start_edge_count(e);
   for (j = 0; j < ne; j++) {
     vec3 a, c;
     double t0 = 0, t1 = 1;
     start_edge(e, j, &a, &c);
-    for (i = 0; i < nf && t0 <= t1; i++) {
-      vec3 L = body_face(o, i);
-      double lo, hi, fa, fc, w = s->tol * v_len(L);
-      if (!(w > 0)) continue;
-      body_support(o, L, &lo, &hi);
-      lo -= w;
-      hi += w;
-      fa = v_dot(a, L);
-      fc = v_dot(c, L);
-      /* lo <= fa + t (fc - fa) <= hi */
-      if (fa < lo) {
-        if (fc < lo) { t1 = -1; break; }
-        t0 = dmax(t0, (lo - fa) / (fc - fa));
-      } else if (fc < lo) {
-        t1 = dmin(t1, (lo - fa) / (fc - fa));
+    for (i = 0; i < o->n && t0 <= t1; i++) {
+      slab sl = start_slab(o, i, s->tol);
+      double fa = v_dot(a, sl.L), fc = v_dot(c, sl.L);
+      /* lo <= fa + t (fc - fa) <= hi; the divisions only where fa and
+         fc lie on either side of a bound, so fc - fa is not 0 */
+      if (fa < sl.lo) {
+        if (fc < sl.lo) { t1 = -1; break; }
+        t0 = dmax(t0, (sl.lo - fa) / (fc - fa));
+      } else if (fc < sl.lo) {
+        t1 = dmin(t1, (sl.lo - fa) / (fc - fa));
       }
-      if (fa > hi) {
-        if (fc > hi) { t1 = -1; break; }
-        t0 = dmax(t0, (fa - hi) / (fa - fc));
-      } else if (fc > hi) {
-        t1 = dmin(t1, (fa - hi) / (fa - fc));
+      if (fa > sl.hi) {
+        if (fc > sl.hi) { t1 = -1; break; }
+        t0 = dmax(t0, (fa - sl.hi) / (fa - fc));
+      } else if (fc > sl.hi) {
+        t1 = dmin(t1, (fa - sl.hi) / (fa - fc));
       }
     }
     if (t0 <= t1) {
@@ -1021,10 +1085,13 @@ static void start_clip_edges(start_acc *s, const body *e, const body *o) {
 static void start_point(const body *A, const body *B, vec3 N, double scale,
                         collide_hit *out) {
   start_acc s;
-  int i, n, seg = B->kind == B_PTS && B->np == 2 && B->h == NULL;
+  start_body sa, sb;
+  int i, n;
   vec3 p;
   s.tol = 64 * DBL_EPSILON * scale;
-  if (start_inside(A, out->point, s.tol) && start_inside(B, out->point, s.tol)) return;
+  start_body_make(&sa, A, s.tol);
+  start_body_make(&sb, B, s.tol);
+  if (start_inside(&sa, out->point, s.tol) && start_inside(&sb, out->point, s.tol)) return;
   s.N = N;
   s.q = out->point;
   s.lvl = 1e-9 * scale;
@@ -1035,17 +1102,18 @@ static void start_point(const body *A, const body *B, vec3 N, double scale,
   s.on_sum = s.all_sum = s.best = v3(0, 0, 0);
   s.on_n = s.all_n = 0;
   for (i = 0; i < n; i++)
-    if (start_inside(A, body_vertex(B, i), s.tol)) start_add(&s, body_vertex(B, i));
-  if (!seg) {
+    if (start_inside(&sa, body_vertex(B, i), s.tol)) start_add(&s, body_vertex(B, i));
+  if (!sb.seg) {
+    /* (a segment is met by clipping it: A n B is that part of it) */
     n = body_vertex_count(A);
     for (i = 0; i < n; i++)
-      if (start_inside(B, body_vertex(A, i), s.tol)) start_add(&s, body_vertex(A, i));
-    start_clip_edges(&s, A, B);
+      if (start_inside(&sb, body_vertex(A, i), s.tol)) start_add(&s, body_vertex(A, i));
+    start_clip_edges(&s, A, &sb);
   }
-  start_clip_edges(&s, B, A);
+  start_clip_edges(&s, B, &sa);
   if (s.all_n == 0) return;   /* (only touching, past the widening: kept) */
   p = s.on_n > 0 ? v_scale(s.on_sum, 1.0 / s.on_n) : v_scale(s.all_sum, 1.0 / s.all_n);
-  if (!(start_inside(A, p, s.tol) && start_inside(B, p, s.tol))) p = s.best;
+  if (!(start_inside(&sa, p, s.tol) && start_inside(&sb, p, s.tol))) p = s.best;
   out->point = v3(p.x + 0.0, p.y + 0.0, p.z + 0.0);
 }
 
