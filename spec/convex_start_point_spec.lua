@@ -213,7 +213,7 @@ local function random_mover(flat, i)
   return P, A, random_rot(flat)
 end
 
-local function start_cases(n, flat, run)
+local function start_cases(n, run)
   local found, tries = 0, 0
   while found < n and tries < 20 * n do
     tries = tries + 1
@@ -228,11 +228,12 @@ describe("convex sweeps overlapping at the start: the point is in both shapes", 
     local dim = flat and "2D" or "3D"
 
     it(dim .. ": against triangles, segments, boxes, polygons and hulls", function()
-      start_cases(N, flat, function(i)
+      start_cases(N, function(i)
         local PA, A, rot = random_mover(flat, i)
         local c0, c1 = rp(flat, 1.2), rp(flat, 3)
         local WA = place(PA, rot, c0)
-        local kind, PB, r = i % 5, nil, nil
+        local kind = i % 5
+        local PB, r
         if kind == 0 then
           PB = { rp(flat, 2), rp(flat, 2), rp(flat, 2) }
           if len(cross(sub(PB[2], PB[1]), sub(PB[3], PB[1]))) < 1e-3 then return false end
@@ -272,7 +273,7 @@ describe("convex sweeps overlapping at the start: the point is in both shapes", 
     end)
 
     it(dim .. ": against planes, the point on the plane inside the mover", function()
-      start_cases(N, flat, function(i)
+      start_cases(N, function(i)
         local PA, A, rot = random_mover(flat, i)
         local c0, c1 = rp(flat, 1), rp(flat, 3)
         local WA = place(PA, rot, c0)
@@ -295,7 +296,7 @@ describe("convex sweeps overlapping at the start: the point is in both shapes", 
     end)
 
     it(dim .. ": through a world (w:sweep_convex) and turning (sweep_convex_turning)", function()
-      start_cases(size.cases(150, 1500), flat, function(i)
+      start_cases(size.cases(150, 1500), function(i)
         local PA, A, rot = random_mover(flat, i)
         local c0, c1 = rp(flat, 1.2), rp(flat, 3)
         local WA = place(PA, rot, c0)
