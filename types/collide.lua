@@ -345,10 +345,12 @@ function World:velocity(id, out) end
 
 ---The convex shape turns by rot_delta during a step, about its frame's
 ---origin and at a constant rate, as a velocity moves it (an angle: by that
----angle, any size; a quaternion: by its shortest arc). Every sweep and
----move against it is swept by conservative advancement; `advance` turns
----it; a mover standing on it is carried (options.carry). A zero turn stops
----it. An error names the id of a shape that is not convex.
+---angle, up to 2^22 radians a step; a quaternion: by its shortest arc).
+---Every sweep and move against it is swept by conservative advancement;
+---`advance` turns it (an angle taken past 2^23 is brought within [-pi, pi]
+---by whole turns); a mover standing on it is carried (options.carry). A
+---zero turn stops it. An error names the id of a shape that is not convex,
+---and an angle beyond 2^22 (`spin too large`).
 ---@param id integer
 ---@param rot_delta collide.rotation
 ---@return boolean found false for an unknown id
