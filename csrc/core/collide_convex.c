@@ -881,6 +881,242 @@ static void contact(const body *A, vec3 shift, const body *B, vec3 N,
   out->point = v_add(v_add(v_scale(t1, q.x), v_scale(t2, q.y)), v_scale(N, ls));
 }
 
+/* ---- the point at u = 0 ----------------------------------------------------- */
+
+/* Overlapping at the start, the contract's point is a point of the
+   obstacle inside the mover: a point of A n B. contact()'s point (B's
+   support plane over the shapes' support sets, where they would touch
+   once pushed out) is in B but, when A reaches past that plane only
+   beside it, not in A (about 1 in 20 random start overlaps, in 2D and
+   3D). Then this takes a point of A n B from its corners.
+
+   Each shape is the intersection of slabs lo <= L . x <= hi over its face
+   axes L (body_face: a solid hull's face normals up to sign, a box's
+   three axes, a flat shape's normal and side normals: the thin prism's
+   faces), [lo, hi] its extent along L (body_support); a segment has no
+   slab and is met by clipping it. A n B is convex; each of its corners
+   is a corner of one shape inside the other or where an edge of one
+   crosses a face of the other (a face of A n B lies in a face of A or of
+   B; its corners where two or three such faces meet), so every corner is
+   among: the corners of each shape inside the other, and the ends of
+   each shape's edges clipped to the other's slabs (Cyrus-Beck, as
+   clip_segment). The point is the mean of those on B's support plane
+   along N (the face of A n B there: the obstacle's surface facing the
+   mover, which contact() aims at), else of all of them: a mean of points
+   of a convex set is in it. N and the depth are left as the axes found.
+
+   Tolerance: a point in a slab is measured in it to rounding. L . x for
+   |x| <= s (s the scene's scale, the largest coordinate) is within
+   gamma_3 |L| s (Higham, "Accuracy and Stability of Numerical
+   Algorithms", 3.1: gamma_n = n u / (1 - n u), u = DBL_EPSILON / 2) of
+   the exact dot product, lo and hi likewise, and a clipped end
+   a + t (b - a) is within a few ulps of s of the exact one: about
+   10 DBL_EPSILON |L| s in all. The slabs are widened by 64 DBL_EPSILON
+   |L| s (a touching contact, whose A n B is a face or an edge of zero
+   width, still gives its corners) and the point is kept only when inside
+   both by that (else the candidate nearest contact()'s point, which
+   is); that is far inside the 1e-9 of the scale the support sets use. */
+
+/* A body's slabs for the point at u = 0: a hull's or a box's listed once
+   (at most SLABS: a hull of n corners has at most 2n - 4 faces), widened
+   by tol per unit of the axis; a flat polygon's (a triangle's, a
+   polygon's of up to 65,536 corners) as its normal's slab and, for each
+   side, the half-plane on its inner side (the side of its corners'
+   centroid, which a convex polygon lies on: the side's own line is its
+   support there), each found when read, in O(1); a segment none. */
+#define SLABS (2 * COLLIDE_MAX_CONVEX_POINTS + 8)
+
+typedef struct slab { vec3 L; double lo, hi; } slab;
+
+typedef struct start_body {
+  const body *b;
+  int seg, poly, n;
+  slab s[SLABS];
+  vec3 centroid;
+} start_body;
+
+static void start_body_make(start_body *sb, const body *b, double tol) {
+  int i;
+  sb->b = b;
+  sb->seg = b->kind == B_PTS && b->h == NULL && b->np == 2;
+  sb->poly = b->kind == B_PTS && b->h == NULL && b->np >= 3;
+  sb->n = 0;
+  if (sb->seg) return;
+  if (sb->poly) {
+    double lo, hi, w = tol * v_len(b->n);
+    vec3 c = v3(0, 0, 0);
+    body_support(b, b->n, &lo, &hi);
+    sb->s[0].L = b->n;
+    sb->s[0].lo = lo - w;
+    sb->s[0].hi = hi + w;
+    for (i = 0; i < b->np; i++) c = v_add(c, b->p[i]);
+    sb->centroid = v_add(v_scale(c, 1.0 / b->np), b->pos);
+    sb->n = 1 + b->np;
+    return;
+  }
+  sb->n = body_face_count(b);
+  if (sb->n > SLABS) sb->n = SLABS;   /* (never for a hull: see SLABS) */
+  for (i = 0; i < sb->n; i++) {
+    vec3 L = body_face(b, i);
+    double w = tol * v_len(L);
+    body_support(b, L, &sb->s[i].lo, &sb->s[i].hi);
+    sb->s[i].L = L;
+    sb->s[i].lo -= w;
+    sb->s[i].hi += w;
+  }
+}
+
+/* Slab i of sb: lo <= L . x <= hi (one side unbounded for a polygon's
+   side). */
+static slab start_slab(const start_body *sb, int i, double tol) {
+  slab r;
+  const body *b = sb->b;
+  vec3 a, c;
+  double lv, w;
+  if (!sb->poly || i == 0) return sb->s[i];
+  a = v_add(b->p[i - 1], b->pos);
+  c = v_add(b->p[i % b->np], b->pos);
+  r.L = v_cross(b->n, v_sub(c, a));
+  lv = v_dot(r.L, a);
+  w = tol * v_len(r.L);
+  if (v_dot(r.L, sb->centroid) <= lv) {
+    r.lo = -HUGE_VAL;
+    r.hi = lv + w;
+  } else {
+    r.lo = lv - w;
+    r.hi = HUGE_VAL;
+  }
+  return r;
+}
+
+/* 1 when p is in the body to tol. */
+static int start_inside(const start_body *sb, vec3 p, double tol) {
+  int i;
+  if (sb->seg) {
+    /* a segment: within tol of it */
+    const body *b = sb->b;
+    vec3 a = v_add(b->p[0], b->pos), e = v_sub(v_add(b->p[1], b->pos), a);
+    double l2 = v_len2(e), t = l2 > 0 ? clamp01(v_dot(v_sub(p, a), e) / l2) : 0;
+    return v_len(v_sub(p, v_madd(a, e, t))) <= tol;
+  }
+  for (i = 0; i < sb->n; i++) {
+    slab s = start_slab(sb, i, tol);
+    double x = v_dot(p, s.L);
+    if (x < s.lo || x > s.hi) return 0;
+  }
+  return 1;
+}
+
+/* Edge j of body b: its ends. */
+static int start_edge_count(const body *b) {
+  if (b->h != NULL) return b->h->edge_count;
+  if (b->kind == B_BOX) return 12;
+  return b->np == 2 ? 1 : b->np;
+}
+
+static void start_edge(const body *b, int j, vec3 *a, vec3 *c) {
+  if (b->h != NULL) {
+    *a = body_vertex(b, b->h->edges[2 * (size_t)j]);
+    *c = body_vertex(b, b->h->edges[2 * (size_t)j + 1]);
+  } else if (b->kind == B_BOX) {
+    /* an aligned box: corners i and i with bit k set (body_vertex's
+       numbering: 4 x, 2 y, 1 z), i over the 4 with that bit clear */
+    int k = j >> 2, m = j & 3, bit = 4 >> k;
+    int o0 = k == 0 ? 2 : 4, o1 = k == 2 ? 2 : 1;   /* the other two bits */
+    int i = ((m & 1) ? o0 : 0) | ((m & 2) ? o1 : 0);
+    *a = body_vertex(b, i);
+    *c = body_vertex(b, i | bit);
+  } else {
+    *a = v_add(b->p[j], b->pos);
+    *c = v_add(b->p[(j + 1) % b->np], b->pos);
+  }
+}
+
+typedef struct start_acc {
+  vec3 N, q, best, on_sum, all_sum;
+  double ls, tol, lvl, best_d;
+  int on_n, all_n;
+} start_acc;
+
+static void start_add(start_acc *s, vec3 p) {
+  double d = v_len2(v_sub(p, s->q));
+  if (d < s->best_d) { s->best_d = d; s->best = p; }
+  s->all_sum = v_add(s->all_sum, p);
+  s->all_n++;
+  if (fabs(v_dot(p, s->N) - s->ls) <= s->lvl) {
+    s->on_sum = v_add(s->on_sum, p);
+    s->on_n++;
+  }
+}
+
+/* The edges of e clipped to the slabs of o (Cyrus-Beck), their ends
+   added. */
+static void start_clip_edges(start_acc *s, const body *e, const start_body *o) {
+  int j, i, ne = start_edge_count(e);
+  for (j = 0; j < ne; j++) {
+    vec3 a, c;
+    double t0 = 0, t1 = 1;
+    start_edge(e, j, &a, &c);
+    for (i = 0; i < o->n && t0 <= t1; i++) {
+      slab sl = start_slab(o, i, s->tol);
+      double fa = v_dot(a, sl.L), fc = v_dot(c, sl.L);
+      /* lo <= fa + t (fc - fa) <= hi; the divisions only where fa and
+         fc lie on either side of a bound, so fc - fa is not 0 */
+      if (fa < sl.lo) {
+        if (fc < sl.lo) { t1 = -1; break; }
+        t0 = dmax(t0, (sl.lo - fa) / (fc - fa));
+      } else if (fc < sl.lo) {
+        t1 = dmin(t1, (sl.lo - fa) / (fc - fa));
+      }
+      if (fa > sl.hi) {
+        if (fc > sl.hi) { t1 = -1; break; }
+        t0 = dmax(t0, (fa - sl.hi) / (fa - fc));
+      } else if (fc > sl.hi) {
+        t1 = dmin(t1, (fa - sl.hi) / (fa - fc));
+      }
+    }
+    if (t0 <= t1) {
+      start_add(s, v_lerp(a, c, t0));
+      if (t1 > t0) start_add(s, v_lerp(a, c, t1));
+    }
+  }
+}
+
+static void start_point(const body *A, const body *B, vec3 N, double scale,
+                        collide_hit *out) {
+  start_acc s;
+  start_body sa, sb;
+  int i, n;
+  vec3 p;
+  s.tol = 64 * DBL_EPSILON * scale;
+  start_body_make(&sa, A, s.tol);
+  start_body_make(&sb, B, s.tol);
+  if (start_inside(&sa, out->point, s.tol) && start_inside(&sb, out->point, s.tol)) return;
+  s.N = N;
+  s.q = out->point;
+  s.lvl = 1e-9 * scale;
+  s.ls = -HUGE_VAL;
+  n = body_vertex_count(B);
+  for (i = 0; i < n; i++) s.ls = dmax(s.ls, v_dot(body_vertex(B, i), N));
+  s.best_d = HUGE_VAL;
+  s.on_sum = s.all_sum = s.best = v3(0, 0, 0);
+  s.on_n = s.all_n = 0;
+  for (i = 0; i < n; i++)
+    if (start_inside(&sa, body_vertex(B, i), s.tol)) start_add(&s, body_vertex(B, i));
+  if (!sb.seg) {
+    /* (a segment is met by clipping it: A n B is that part of it) */
+    n = body_vertex_count(A);
+    for (i = 0; i < n; i++)
+      if (start_inside(&sb, body_vertex(A, i), s.tol)) start_add(&s, body_vertex(A, i));
+    start_clip_edges(&s, A, &sb);
+  }
+  start_clip_edges(&s, B, &sa);
+  if (s.all_n == 0) return;   /* (only touching, past the widening: kept) */
+  p = s.on_n > 0 ? v_scale(s.on_sum, 1.0 / s.on_n) : v_scale(s.all_sum, 1.0 / s.all_n);
+  if (!(start_inside(&sa, p, s.tol) && start_inside(&sb, p, s.tol))) p = s.best;
+  out->point = v3(p.x + 0.0, p.y + 0.0, p.z + 0.0);
+}
+
 /* The scale of a scene for the tolerance of support sets. */
 static double body_scale(const body *b) {
   int i, n = body_vertex_count(b);
@@ -970,6 +1206,7 @@ static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
   out->u = u;
   out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);   /* (no -0) */
   contact(A, v_scale(s.d, u), B, N, scale, out);
+  if (u == 0) start_point(A, B, N, scale, out);
   return 1;
 }
 
@@ -1013,6 +1250,48 @@ static int box_flat_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
   out->normal = v3(h.normal.x + 0.0, h.normal.y + 0.0, h.normal.z + 0.0);   /* (no -0) */
   out->feature = h.feature;
   return 1;
+}
+
+/* The point of a plane sweep at u = 0 (A turned by R, its frame's origin
+   at c, across the plane n . x + pd = 0): the contract's point of the
+   obstacle inside the mover. The point on the plane under the centroid of
+   A's extreme corners need not be in A (a tilted shape reaching across
+   only beside them); then the mean of the points where A's edges meet the
+   plane (the corners of A's section by the plane, and each corner on it),
+   projected onto it: a mean of points of the convex section is in it.
+   Inside is tested in A's frame against its face slabs (the hull's axes
+   and extents: its exact H-representation), widened by 64 DBL_EPSILON of
+   the scale s, as start_point derives (a point of the section computed
+   as a + t (b - a) is within a few ulps of s of the exact one, and each
+   dot product within gamma_3 s). */
+static void plane_start_point(const collide_convex *A, const rot3 *R, vec3 c, vec3 n,
+                              double pd, double s, collide_hit *out) {
+  double tol = 64 * DBL_EPSILON * s, lv[COLLIDE_MAX_CONVEX_POINTS];
+  vec3 x[COLLIDE_MAX_CONVEX_POINTS], sum = v3(0, 0, 0), l = rot_apply_t(R, v_sub(out->point, c));
+  int i, k, cnt = 0;
+  for (i = 0; i < A->axis_face_count; i++) {
+    double t = v_dot(A->axis_faces[i], l), w = tol * v_len(A->axis_faces[i]);
+    if (t < A->axis_face_range[2 * (size_t)i] - w || t > A->axis_face_range[2 * (size_t)i + 1] + w)
+      break;
+  }
+  if (i == A->axis_face_count) return;   /* in A: kept */
+  for (i = 0; i < A->vertex_count; i++) {
+    x[i] = v_add(rot_apply(R, A->vertices[i]), c);
+    lv[i] = v_dot(n, x[i]) + pd;
+  }
+  for (k = 0; k < A->edge_count; k++) {
+    int a = A->edges[2 * (size_t)k], b = A->edges[2 * (size_t)k + 1];
+    if (lv[a] == 0) { sum = v_add(sum, x[a]); cnt++; }
+    if (lv[b] == 0) { sum = v_add(sum, x[b]); cnt++; }
+    if ((lv[a] < 0 && lv[b] > 0) || (lv[a] > 0 && lv[b] < 0)) {
+      sum = v_add(sum, v_lerp(x[a], x[b], lv[a] / (lv[a] - lv[b])));
+      cnt++;
+    }
+  }
+  if (cnt == 0) return;
+  sum = v_scale(sum, 1.0 / cnt);
+  sum = v_madd(sum, n, -(v_dot(n, sum) + pd));
+  out->point = v3(sum.x + 0.0, sum.y + 0.0, sum.z + 0.0);
 }
 
 int collide_sweep_convex_plane(const collide_convex *A,
@@ -1082,6 +1361,9 @@ int collide_sweep_convex_plane(const collide_convex *A,
     }
     sum = v_scale(sum, 1.0 / cnt);
     out->point = v_madd(sum, n, -(v_dot(n, sum) + plane->d));
+    if (u == 0)
+      plane_start_point(A, &R, *c0, n, plane->d, A->radius + fabs(s0) + fabs(s1) +
+                        dmax(fabs(c.x), dmax(fabs(c.y), fabs(c.z))), out);
   }
   out->u = u;
   out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);
