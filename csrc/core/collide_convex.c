@@ -528,7 +528,8 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
 }
 
 /* -1, 0 or 1: the sign of x, 0 within tol of 0. */
-static int sign_tol(double x, double tol) { return x > tol ? 1 : (x < -tol ? -1 : 0); }
+/* (as a difference of comparisons: no branch to mispredict) */
+static int sign_tol(double x, double tol) { return (x > tol) - (x < -tol); }
 
 /* Can the edge of A whose arc on the Gauss map runs from n1 to n2 (the
    unit normals of its faces) and B's edge j make a face of the Minkowski
@@ -564,8 +565,8 @@ static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
    n1, n2 (A's face normals) and n2 x n1; B's reversed arc ends c, d (B's
    face normals negated) and d x c. c . (n2 x n1), d . (n2 x n1): the
    side of A's arc's plane each of B's faces is on, one dot product per
-   face axis of B and edge of A (sb, made per edge of A), read for the
-   two faces beside each edge of B; n1 . (d x c), n2 . (d x c) for the
+   face axis of B and edge of A (sb, made per edge of A, with both
+   signs), read for the two faces beside each edge of B; n1 . (d x c), n2 . (d x c) for the
    pairs that pass that. Each product is computed as arcs_meet computes
    it, up to an exact negation (-x . y is x . y negated, sign_tol odd), so
    the same pairs are kept and the same axes tested in the same order:
@@ -575,25 +576,29 @@ static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
    34). */
 static void sat_hull_pairs(sat *s, const body *A, const body *B) {
   vec3 an1[ARCS], an2[ARCS], bdc[ARCS];
-  signed char sb[DEDUP];
-  const collide_convex *hb = B->h;
+  signed char sb[2 * DEDUP];
+  int bf[2 * ARCS];
   const double tol = 1e-6;
   int i, j, k;
   for (i = 0; i < A->na; i++) {
     an1[i] = arc_normal(A, i, 0);
     an2[i] = arc_normal(A, i, 1);
   }
-  for (j = 0; j < B->na; j++)
+  for (j = 0; j < B->na; j++) {
     bdc[j] = v_cross(v_neg(arc_normal(B, j, 1)), v_neg(arc_normal(B, j, 0)));
+    bf[2 * j] = B->h->face_axis[B->h->edge_faces[2 * (size_t)j]];
+    bf[2 * j + 1] = B->h->face_axis[B->h->edge_faces[2 * (size_t)j + 1]];
+  }
   for (i = 0; i < A->na && !s->miss; i++) {
     vec3 ba = v_cross(an2[i], an1[i]);
-    /* the sign of c . ba for B's face axis k: -(fc[k] . ba)'s */
-    for (k = 0; k < B->nfc; k++) sb[k] = (signed char)-sign_tol(v_dot(B->fc[k], ba), tol);
+    /* the sign of c . ba for B's face of face_axis a: c is fc[a / 2],
+       negated for an even a (c is the face's normal reversed) */
+    for (k = 0; k < B->nfc; k++) {
+      sb[2 * k + 1] = (signed char)sign_tol(v_dot(B->fc[k], ba), tol);
+      sb[2 * k] = (signed char)-sb[2 * k + 1];
+    }
     for (j = 0; j < B->na && !s->miss; j++) {
-      int f1 = hb->face_axis[hb->edge_faces[2 * (size_t)j]];
-      int f2 = hb->face_axis[hb->edge_faces[2 * (size_t)j + 1]];
-      int cba = (f1 & 1) ? -sb[f1 >> 1] : sb[f1 >> 1];
-      int dba = (f2 & 1) ? -sb[f2 >> 1] : sb[f2 >> 1];
+      int cba = sb[bf[2 * j]], dba = sb[bf[2 * j + 1]];
       int adc, bdc_;
       if (cba * dba > 0) continue;
       adc = sign_tol(v_dot(an1[i], bdc[j]), tol);
