@@ -576,29 +576,26 @@ static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
    34). */
 static void sat_hull_pairs(sat *s, const body *A, const body *B) {
   vec3 an1[ARCS], an2[ARCS], bdc[ARCS];
-  signed char sb[2 * DEDUP];
-  int bf[2 * ARCS];
+  int sb[2 * DEDUP];
+  const int *fa = B->h->face_axis, *ef = B->h->edge_faces;
   const double tol = 1e-6;
   int i, j, k;
   for (i = 0; i < A->na; i++) {
     an1[i] = arc_normal(A, i, 0);
     an2[i] = arc_normal(A, i, 1);
   }
-  for (j = 0; j < B->na; j++) {
+  for (j = 0; j < B->na; j++)
     bdc[j] = v_cross(v_neg(arc_normal(B, j, 1)), v_neg(arc_normal(B, j, 0)));
-    bf[2 * j] = B->h->face_axis[B->h->edge_faces[2 * (size_t)j]];
-    bf[2 * j + 1] = B->h->face_axis[B->h->edge_faces[2 * (size_t)j + 1]];
-  }
   for (i = 0; i < A->na && !s->miss; i++) {
     vec3 ba = v_cross(an2[i], an1[i]);
     /* the sign of c . ba for B's face of face_axis a: c is fc[a / 2],
        negated for an even a (c is the face's normal reversed) */
     for (k = 0; k < B->nfc; k++) {
-      sb[2 * k + 1] = (signed char)sign_tol(v_dot(B->fc[k], ba), tol);
-      sb[2 * k] = (signed char)-sb[2 * k + 1];
+      sb[2 * (size_t)k + 1] = sign_tol(v_dot(B->fc[k], ba), tol);
+      sb[2 * (size_t)k] = -sb[2 * (size_t)k + 1];
     }
     for (j = 0; j < B->na && !s->miss; j++) {
-      int cba = sb[bf[2 * j]], dba = sb[bf[2 * j + 1]];
+      int cba = sb[fa[ef[2 * (size_t)j]]], dba = sb[fa[ef[2 * (size_t)j + 1]]];
       int adc, bdc_;
       if (cba * dba > 0) continue;
       adc = sign_tol(v_dot(an1[i], bdc[j]), tol);
