@@ -1286,16 +1286,19 @@ int collide_sweep_convex_convex(const collide_convex *A,
 
 /* ---- round obstacles ---------------------------------------------------------- */
 
-/* Face f of the hull A, turned by R and placed at pos, as a polygon whose
-   vertices are written to buf. */
-static collide_polygon world_face(const collide_convex *A, const rot3 *R, vec3 pos,
-                                  int f, vec3 *buf) {
+/* Face f of the hull A scaled by 2^ks (round_entry's unit), turned by R
+   and placed at pos, as a polygon whose vertices are written to buf. */
+static collide_polygon world_face(const collide_convex *A, int ks, const rot3 *R,
+                                  vec3 pos, int f, vec3 *buf) {
   collide_polygon poly;
   int k, a = A->face_first[f], n = A->face_first[f + 1] - a;
-  for (k = 0; k < n; k++)
-    buf[k] = v_add(rot_apply(R, A->vertices[A->ring[a + k]]), pos);
+  for (k = 0; k < n; k++) {
+    vec3 v = A->vertices[A->ring[a + k]];
+    buf[k] = v_add(rot_apply(R, ks == 0 ? v : v_ldexp(v, ks)), pos);
+  }
   poly.plane.normal = rot_apply(R, A->faces[f].normal);
-  poly.plane.d = A->faces[f].d - v_dot(poly.plane.normal, pos);
+  poly.plane.d = (ks == 0 ? A->faces[f].d : scale2(A->faces[f].d, ks)) -
+                 v_dot(poly.plane.normal, pos);
   poly.count = n;
   poly.vertices = buf;
   return poly;
@@ -1319,7 +1322,7 @@ static vec3 closest_on_segment(vec3 a, vec3 b, vec3 p, int *end) {
   return v_madd(a, ab, t);
 }
 
-static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
+static int round_sweep(const collide_convex *A, int ks, const rot3 *R, vec3 pos, vec3 d,
                        double r, const vec3 *axis, vec3 q0, collide_hit *out) {
   vec3 buf[COLLIDE_MAX_CONVEX_POINTS];
   vec3 q1 = v_sub(q0, d), inside_pt = axis != NULL ? v_sub(q0, *axis) : q0;
@@ -1331,7 +1334,7 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
        hull's radius about pos (which holds every corner): apart by more
        than the rounding (1e-12 of the sizes, as bounds_apart) is a miss,
        exactly, and no face need be swept. */
-    double rad = A->radius;
+    double rad = scale2(A->radius, ks);
     vec3 ax = axis != NULL ? v3(fabs(axis->x), fabs(axis->y), fabs(axis->z)) : v3(0, 0, 0);
     int k;
     for (k = 0; k < 3; k++) {
@@ -1343,7 +1346,7 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
     }
   }
   for (f = 0; f < nf; f++) {
-    collide_polygon poly = world_face(A, R, pos, f, buf);
+    collide_polygon poly = world_face(A, ks, R, pos, f, buf);
     int code;
     double s = v_dot(poly.plane.normal, inside_pt) + poly.plane.d;
     if (!(s < 0)) deep = 0;
@@ -1368,7 +1371,7 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
   }
   if (deep) {
     /* the centre starts inside: out across the face it is nearest to */
-    collide_polygon poly = world_face(A, R, pos, best_f, buf);
+    collide_polygon poly = world_face(A, ks, R, pos, best_f, buf);
     out->u = 0;
     out->normal = poly.plane.normal;
     out->point = inside_pt;
@@ -1380,7 +1383,7 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
        overlapping a flat shape at the start is pushed out within the
        plane, across the edge that needs the least, never along the
        normal (the kernels' answer for a centre exactly on a face) */
-    collide_polygon poly = world_face(A, R, pos, 0, buf);
+    collide_polygon poly = world_face(A, ks, R, pos, 0, buf);
     vec3 n = poly.plane.normal, ends[2];
     int ne = axis != NULL ? 2 : 1, k, e, best = -1;
     double best_t = HUGE_VAL;
@@ -1494,9 +1497,9 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
    with its first end outside, a kernel answering u = 0 where the test
    above saw none (rounding), a kernel refusing the turned points (past
    the coordinate bound). */
-static int box_round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
-                           double r, const vec3 *axis, vec3 q0, collide_hit *out) {
-  vec3 e = A->box_extents, c = axis != NULL ? v_sub(q0, *axis) : q0;
+static int box_round_sweep(const collide_convex *A, int ks, const rot3 *R, vec3 pos,
+                           vec3 d, double r, const vec3 *axis, vec3 q0, collide_hit *out) {
+  vec3 e = v_ldexp(A->box_extents, ks), c = axis != NULL ? v_sub(q0, *axis) : q0;
   vec3 cl = rot_apply_t(R, v_sub(c, pos));
   vec3 s0 = axis != NULL ? rot_apply_t(R, v_sub(q0, pos)) : cl;
   vec3 dl = rot_apply_t(R, d), s1 = v_sub(s0, dl), zero = v3(0, 0, 0);
@@ -1507,7 +1510,7 @@ static int box_round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec
     int f, best_f = 0;
     double best_s = -HUGE_VAL;
     for (f = 0; f < A->face_count; f++) {
-      double t = v_dot(A->faces[f].normal, cl) + A->faces[f].d;
+      double t = v_dot(A->faces[f].normal, cl) + scale2(A->faces[f].d, ks);
       if (t > best_s) {
         best_s = t;
         best_f = f;
@@ -1554,14 +1557,39 @@ static int box_round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec
 }
 
 /* The box path when the hull is a solid box, else (and for what it
-   leaves) round_sweep. */
+   leaves) round_sweep; a scene smaller than 2^-100 in the unit 2^k that
+   brings it near 1. Every quantity of these sweeps is a length (u and
+   the normal are ratios of them), so the scaled scene has the same u
+   and normal and its point times 2^k; scaling by a power of two is
+   exact (the exponents shift), and so is scaling the point back (but
+   for one rounding of a point below DBL_MIN). Unscaled, a 2D scene
+   below about 1e-157 had its sides' squared lengths and the kernels'
+   products in the subnormal range or at 0: u off by 1e-5 at 1e-160,
+   u = 0 with a wrong normal below 1e-162 (as advance_run's scenes).
+   Scenes of ordinary size run unscaled, bit for bit as before. */
 static int round_entry(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
                        double r, const vec3 *axis, vec3 q0, collide_hit *out) {
-  if (A->box && !A->flat) {
-    int code = box_round_sweep(A, R, pos, d, r, axis, q0, out);
-    if (code >= 0) return code;
+  double size = dmax(dmax(A->radius, r), dmax(v_maxabs(pos), v_maxabs(q0)));
+  int k = 0, code = -1;
+  vec3 ax;
+  size = dmax(size, dmax(v_maxabs(v_add(pos, d)), v_maxabs(v_sub(q0, d))));
+  if (axis != NULL) size = dmax(size, v_maxabs(*axis));
+  if (size > 0 && size < 0x1p-100) {
+    /* (ldexp: 2^k itself overflows for a subnormal size, k up to 1074) */
+    k = -ilogb(size);
+    pos = v_ldexp(pos, k);
+    d = v_ldexp(d, k);
+    q0 = v_ldexp(q0, k);
+    r = scale2(r, k);
+    if (axis != NULL) {
+      ax = v_ldexp(*axis, k);
+      axis = &ax;
+    }
   }
-  return round_sweep(A, R, pos, d, r, axis, q0, out);
+  if (A->box && !A->flat) code = box_round_sweep(A, k, R, pos, d, r, axis, q0, out);
+  if (code < 0) code = round_sweep(A, k, R, pos, d, r, axis, q0, out);
+  if (code > 0 && k != 0) out->point = v_ldexp(out->point, -k);
+  return code;
 }
 
 /* round_sweep's code as the sweeps answer it: 1 for a contact, else 0

@@ -598,6 +598,28 @@ return function(E)
     return s
   end
 
+  -- A rotation object's fields read once, at the start of a call that
+  -- takes the scratch generation (see GEN): an __index may run Lua, and a
+  -- query it runs counts the generation up, so that a call reading them
+  -- after taking its count ran again forever (w:sweep_convex with such a
+  -- rotation hung on this backend). A plain table of the four numbers is
+  -- read by rot_arg without running Lua; anything else is left for
+  -- rot_arg to refuse (its error ends the call).
+  local function rot_snapshot(r)
+    if type(r) == "number" or istype(V, r) or istype(P, r) or istype(G, r) or
+       istype(CX, r) then
+      return r
+    end
+    local t = type(r)
+    if t ~= "table" and t ~= "userdata" and t ~= "cdata" then return r end
+    local w, x, y, z = r.w, r.x, r.y, r.z
+    if type(w) ~= "number" or type(x) ~= "number" or type(y) ~= "number" or
+       type(z) ~= "number" then
+      return r
+    end
+    return { w = w, x = x, y = y, z = z }
+  end
+
   function methods.update(self, id, a, b, c)
     local w = check_unlocked(F_UPDATE, self)
     id = check_id(F_UPDATE, id)
@@ -1348,7 +1370,7 @@ end
 jit.off(run)
 local method
 method = function(self, %s, filter, o1, o2)
-  local g = GEN[0] + 1
+%s  local g = GEN[0] + 1
   GEN[0] = g
   local w, D = check_world(F, self)
 %s
@@ -1440,7 +1462,14 @@ end]],
       local xs = params:gsub("a(%d)", "x%1")
       -- (filtered passes the hit buffer as its a5: the arguments padded to 4)
       local xs4 = xs .. (", nil"):rep(4 - #kinds)
-      src = BODY.WHIT:format(cfn, pass, params,
+      -- (a rotation's fields read before the generation: rot_snapshot)
+      local pre = {}
+      for i = 1, #kinds do
+        if kinds:sub(i, i) == "R" then
+          pre[#pre + 1] = ("  a%d = rot_snapshot(a%d)\n"):format(i, i)
+        end
+      end
+      src = BODY.WHIT:format(cfn, pass, params, table.concat(pre),
                              "  local " .. xs .. " = " .. params .. "\n" .. xchecks,
                              after + 1, cfn, xpass, after, after + 1, cfn, xpass,
                              xs4, params, after + 1, after + 1, params)
@@ -1450,13 +1479,13 @@ end]],
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
       "      check_unlocked, take_pens, penetration, check_outs, many, GEN, RETRY,\n" ..
       "      take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,\n" ..
-      "      candidates, CX, CONVEX_BODY, CONVEX_PTR, rot_arg = ...\n" .. src,
+      "      candidates, CX, CONVEX_BODY, CONVEX_PTR, rot_arg, rot_snapshot = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
                  take_ids, check_unlocked, take_pens, penetration, check_outs, many, GEN,
                  RETRY, take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,
-                 candidates, CX, CONVEX_BODY, CONVEX_PTR, rot_arg)
+                 candidates, CX, CONVEX_BODY, CONVEX_PTR, rot_arg, rot_snapshot)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
