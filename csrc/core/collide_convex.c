@@ -408,23 +408,53 @@ typedef struct sat {
   int miss;
 } sat;
 
+/* The start of every axis: 0 to skip L (a miss already, or L zero),
+   else 1 with *len2 its squared length, L rescaled first when tiny or
+   huge (then *scaled: a listed extent along it no longer applies). Tiny
+   is below 2^-600, not only 0: a side normal of a flat hull 1e-160
+   across is about 1e-160 long, its square and the supports along it
+   (1e-320) lose their digits to underflow, and the sweep's u was off by
+   up to 5% (1e-162). */
+static inline int sat_begin(const sat *s, vec3 *L, double *len2, int *scaled) {
+  if (s->miss || (L->x == 0 && L->y == 0 && L->z == 0)) return 0;
+  *len2 = v_len2(*L);
+  *scaled = 0;
+  if (!(*len2 > 0x1p-600) || !(*len2 < HUGE_VAL)) {
+    *L = v_normalize(*L);
+    *len2 = 1;
+    *scaled = 1;
+  }
+  return 1;
+}
+
+/* [lo, hi] of n points p (at pos) on L: body_support's for B_PTS, the
+   same operations in the same order, for callers that know the points
+   (a hull's turned corners, a triangle's three). */
+static inline void pts_support(const vec3 *p, int n, vec3 pos, vec3 L, double *lo,
+                               double *hi) {
+  double c = v_dot(pos, L), mn, mx;
+  int i;
+  mn = mx = v_dot(p[0], L);
+  for (i = 1; i < n; i++) {
+    double t = v_dot(p[i], L);
+    mn = dmin(mn, t);
+    mx = dmax(mx, t);
+  }
+  *lo = mn + c;
+  *hi = mx + c;
+}
+
+static void sat_fold(sat *s, vec3 L, double len2, double alo, double ahi, double blo,
+                     double bhi);
+
 /* The axis L (A's face axis with its extent ra about A's origin, B's
    with rb, else NULL). */
 static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
                      const double *ra, const double *rb) {
-  double alo, ahi, blo, bhi, sd, g1, g2, lo, hi, len2;
-  vec3 toward;
-  if (s->miss || (L.x == 0 && L.y == 0 && L.z == 0)) return;
-  len2 = v_len2(L);
-  /* tiny or huge: rescale first. Tiny is below 2^-600, not only 0: a
-     side normal of a flat hull 1e-160 across is about 1e-160 long, its
-     square and the supports along it (1e-320) lose their digits to
-     underflow, and the sweep's u was off by up to 5% (1e-162) */
-  if (!(len2 > 0x1p-600) || !(len2 < HUGE_VAL)) {
-    L = v_normalize(L);
-    len2 = 1;
-    ra = rb = NULL;
-  }
+  double alo, ahi, blo, bhi, len2;
+  int scaled;
+  if (!sat_begin(s, &L, &len2, &scaled)) return;
+  if (scaled) ra = rb = NULL;
   if (ra != NULL) {
     double c = v_dot(A->pos, L);
     alo = ra[0] + c;
@@ -439,6 +469,35 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
   } else {
     body_support(B, L, &blo, &bhi);
   }
+  sat_fold(s, L, len2, alo, ahi, blo, bhi);
+}
+
+/* sat_axis for a hull's turned corners A (B_PTS, its face axis i when
+   ra is its listed extent) against a triangle B (three given corners):
+   the same numbers, the supports inlined (the hull against a triangle
+   is the world's most frequent pair of a convex mover). */
+static inline void sat_axis_tri(sat *s, const body *A, const body *B, vec3 L,
+                                const double *ra) {
+  double alo, ahi, blo, bhi, len2;
+  int scaled;
+  if (!sat_begin(s, &L, &len2, &scaled)) return;
+  if (ra != NULL && !scaled) {
+    double c = v_dot(A->pos, L);
+    alo = ra[0] + c;
+    ahi = ra[1] + c;
+  } else {
+    pts_support(A->p, A->np, A->pos, L, &alo, &ahi);
+  }
+  pts_support(B->p, 3, B->pos, L, &blo, &bhi);
+  sat_fold(s, L, len2, alo, ahi, blo, bhi);
+}
+
+/* The overlap of the projections [alo + u d.L, ahi + u d.L] and [blo,
+   bhi] on L (len2 its squared length) folded into s. */
+static void sat_fold(sat *s, vec3 L, double len2, double alo, double ahi, double blo,
+                     double bhi) {
+  double sd, g1, g2, lo, hi;
+  vec3 toward;
   /* Both shapes flat (to 1e-12) across L: two flat shapes in parallel
      planes, or a flat shape and a segment parallel to it, and L is their
      common normal. Each such axis gives a single instant (the planes
@@ -574,7 +633,7 @@ static int has_normal(const body *b) {
    same outer normal, dimensions adding to 2), so they are left out. */
 static int sat_run(sat *s, body *A, body *B) {
   vec3 eb_list[ARCS];
-  int i, j, fa = body_face_count(A), fb = body_face_count(B), ea, eb;
+  int i, j, fa = body_face_count(A), fb = body_face_count(B), ea, eb, tri;
   if (is_solid(A) && has_normal(B)) fb = 1;
   if (is_solid(B) && has_normal(A)) fa = 1;
   s->t_in = 0;
@@ -582,9 +641,21 @@ static int sat_run(sat *s, body *A, body *B) {
   s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
   s->axis_of_b = 0;
   s->cur_of_b = 1;
-  for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i), NULL, face_range(B, i));
+  /* (a hull's turned corners against a triangle: the same axes in the
+     same order through sat_axis_tri, B's face 0 its normal) */
+  tri = A->kind == B_PTS && A->h != NULL && B->h == NULL && B->kind == B_PTS && B->np == 3;
+  if (tri && fb == 1) {
+    sat_axis_tri(s, A, B, B->n, NULL);
+  } else {
+    for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i), NULL, face_range(B, i));
+  }
   s->cur_of_b = 0;
-  for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i), face_range(A, i), NULL);
+  if (tri && A->fc != NULL) {
+    const double *rg = A->h->axis_face_range;
+    for (i = 0; i < fa && !s->miss; i++) sat_axis_tri(s, A, B, A->fc[i], rg + 2 * (size_t)i);
+  } else {
+    for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i), face_range(A, i), NULL);
+  }
   if (s->miss) return 0;
   if (A->we != NULL) hull_edge_axes(A);
   if (B->we != NULL) hull_edge_axes(B);
@@ -608,7 +679,8 @@ static int sat_run(sat *s, body *A, body *B) {
        circle at x = |n2 . e| n1 + |n1 . e| n2 (on the arc between n1
        and n2, x . e = 0), which must not be surely on the outer half:
        m . x > 1e-6 of its bound |x| |m| leaves the axis out. */
-    double dv[DEDUP][4], dm[DEDUP][4], tl[4], ml[4];
+    double dv[DEDUP][4], tl[4], ml[4];
+    signed char sg[DEDUP][4];
     vec3 m[4];
     int k, half = B->h == NULL && B->p != NULL && B->np >= 3 && B->np == eb;
     for (j = 0; j < eb; j++) {
@@ -629,24 +701,33 @@ static int sat_run(sat *s, body *A, body *B) {
         ml[j] = 1e-6 * (fabs(m[j].x) + fabs(m[j].y) + fabs(m[j].z));
       }
     }
+    /* (each face axis' side of each edge of B once, as a sign: that of
+       an odd face_axis is its negation; the dot with m, needed only for
+       the pairs whose signs let them through, is taken then: the same
+       product, negated likewise) */
     for (k = 0; k < A->nfc; k++)
       for (j = 0; j < eb; j++) {
         dv[k][j] = v_dot(A->fc[k], eb_list[j]);
-        dm[k][j] = half ? v_dot(A->fc[k], m[j]) : 0;
+        sg[k][j] = (signed char)sign_tol(dv[k][j], tl[j]);
       }
     for (i = 0; i < A->na && !s->miss; i++) {
       int f1 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i]];
       int f2 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i + 1]];
+      int k1 = f1 >> 1, k2 = f2 >> 1, flip = (f1 ^ f2) & 1;
       for (j = 0; j < eb && !s->miss; j++) {
-        double d1 = (f1 & 1) ? -dv[f1 >> 1][j] : dv[f1 >> 1][j];
-        double d2 = (f2 & 1) ? -dv[f2 >> 1][j] : dv[f2 >> 1][j];
-        if (sign_tol(d1, tl[j]) * sign_tol(d2, tl[j]) > 0) continue;
+        double d1, d2;
+        /* sign_tol(d1) * sign_tol(d2) > 0 with d = +-dv: sign_tol is odd */
+        if ((flip ? -sg[k1][j] * sg[k2][j] : sg[k1][j] * sg[k2][j]) > 0) continue;
+        d1 = (f1 & 1) ? -dv[k1][j] : dv[k1][j];
+        d2 = (f2 & 1) ? -dv[k2][j] : dv[k2][j];
         if (half) {
-          double m1 = (f1 & 1) ? -dm[f1 >> 1][j] : dm[f1 >> 1][j];
-          double m2 = (f2 & 1) ? -dm[f2 >> 1][j] : dm[f2 >> 1][j];
+          double dm1 = v_dot(A->fc[k1], m[j]), dm2 = v_dot(A->fc[k2], m[j]);
+          double m1 = (f1 & 1) ? -dm1 : dm1;
+          double m2 = (f2 & 1) ? -dm2 : dm2;
           if (fabs(d2) * m1 + fabs(d1) * m2 > (fabs(d1) + fabs(d2)) * ml[j]) continue;
         }
-        sat_axis(s, A, B, v_cross(A->ea[i], eb_list[j]), NULL, NULL);
+        if (tri) sat_axis_tri(s, A, B, v_cross(A->ea[i], eb_list[j]), NULL);
+        else sat_axis(s, A, B, v_cross(A->ea[i], eb_list[j]), NULL, NULL);
       }
     }
     return !s->miss;
