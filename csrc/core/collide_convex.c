@@ -70,7 +70,7 @@
 /* A rotation matrix by its rows: world = R v. */
 typedef struct rot3 { vec3 r[3]; } rot3;
 
-static vec3 rot_apply(const rot3 *R, vec3 v) {
+static inline vec3 rot_apply(const rot3 *R, vec3 v) {
   return v3(v_dot(R->r[0], v), v_dot(R->r[1], v), v_dot(R->r[2], v));
 }
 /* R^T L: a world direction in the shape's frame. */
@@ -146,6 +146,7 @@ typedef struct body {
   struct hull_scratch *w;    /* a hull whose face axes are not turned yet */
   struct hull_scratch *we;   /* ... whose edges are not turned yet */
   vec3 *corners;            /* a box hull's: room for its corners turned */
+  vec3 lo, hi;              /* a hull's turned corners' bounds (B_PTS) */
 } body;
 
 /* A hull's storage for the call. */
@@ -234,7 +235,25 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   }
   b->kind = B_PTS;
   b->p = w->p;
-  for (i = 0; i < h->vertex_count; i++) w->p[i] = rot_apply(R, h->vertices[i]);
+  /* (their bounds in the same pass, for body_bounds: plain comparisons,
+     the corners being finite numbers) */
+  {
+    vec3 q = rot_apply(R, h->vertices[0]);
+    double x0 = q.x, x1 = q.x, y0 = q.y, y1 = q.y, z0 = q.z, z1 = q.z;
+    w->p[0] = q;
+    for (i = 1; i < h->vertex_count; i++) {
+      q = rot_apply(R, h->vertices[i]);
+      w->p[i] = q;
+      x0 = q.x < x0 ? q.x : x0;
+      x1 = q.x > x1 ? q.x : x1;
+      y0 = q.y < y0 ? q.y : y0;
+      y1 = q.y > y1 ? q.y : y1;
+      z0 = q.z < z0 ? q.z : z0;
+      z1 = q.z > z1 ? q.z : z1;
+    }
+    b->lo = v3(x0, y0, z0);
+    b->hi = v3(x1, y1, z1);
+  }
   b->fc = b->ec = NULL;
   b->w = w;   /* (its axes: hull_axes, once the bounds meet) */
 }
@@ -346,6 +365,11 @@ static void body_bounds(const body *b, vec3 *lo, vec3 *hi) {
     h = v3(fabs(b->ax[0].x) * b->e.x + fabs(b->ax[1].x) * b->e.y + fabs(b->ax[2].x) * b->e.z,
            fabs(b->ax[0].y) * b->e.x + fabs(b->ax[1].y) * b->e.y + fabs(b->ax[2].y) * b->e.z,
            fabs(b->ax[0].z) * b->e.x + fabs(b->ax[1].z) * b->e.y + fabs(b->ax[2].z) * b->e.z);
+  } else if (b->h != NULL) {
+    /* a hull's turned corners: their bounds from hull_body */
+    *lo = v_add(b->lo, b->pos);
+    *hi = v_add(b->hi, b->pos);
+    return;
   } else {
     vec3 mn = b->p[0], mx = b->p[0];
     for (i = 1; i < b->np; i++) {
@@ -633,7 +657,7 @@ static int has_normal(const body *b) {
    same outer normal, dimensions adding to 2), so they are left out. */
 static int sat_run(sat *s, body *A, body *B) {
   vec3 eb_list[ARCS];
-  int i, j, fa = body_face_count(A), fb = body_face_count(B), ea, eb, tri;
+  int i, j, fa = body_face_count(A), fb = body_face_count(B), ea, eb, tri, lazy;
   if (is_solid(A) && has_normal(B)) fb = 1;
   if (is_solid(B) && has_normal(A)) fa = 1;
   s->t_in = 0;
@@ -657,6 +681,17 @@ static int sat_run(sat *s, body *A, body *B) {
     for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i), face_range(A, i), NULL);
   }
   if (s->miss) return 0;
+  lazy = 0;
+  if (tri && A->we != NULL && !A->h->flat && A->h->edge_count <= ARCS &&
+      A->h->face_count <= ARCS && A->fc != NULL) {
+    /* hull_edge_axes' listing with its arcs, each edge turned only when
+       one of its pairs with the triangle's sides passes (the same turn,
+       rot_apply of the same difference) */
+    A->we = NULL;
+    A->ea = NULL;
+    A->na = A->h->edge_count;
+    lazy = 1;
+  }
   if (A->we != NULL) hull_edge_axes(A);
   if (B->we != NULL) hull_edge_axes(B);
   ea = body_edge_count(A);
@@ -679,8 +714,8 @@ static int sat_run(sat *s, body *A, body *B) {
        circle at x = |n2 . e| n1 + |n1 . e| n2 (on the arc between n1
        and n2, x . e = 0), which must not be surely on the outer half:
        m . x > 1e-6 of its bound |x| |m| leaves the axis out. */
-    double dv[DEDUP][4], tl[4], ml[4];
-    signed char sg[DEDUP][4];
+    double dv[DEDUP][4], dm[DEDUP][4], tl[4], ml[4];
+    unsigned char sp[DEDUP], sn[DEDUP];
     vec3 m[4];
     int k, half = B->h == NULL && B->p != NULL && B->np >= 3 && B->np == eb;
     for (j = 0; j < eb; j++) {
@@ -701,33 +736,47 @@ static int sat_run(sat *s, body *A, body *B) {
         ml[j] = 1e-6 * (fabs(m[j].x) + fabs(m[j].y) + fabs(m[j].z));
       }
     }
-    /* (each face axis' side of each edge of B once, as a sign: that of
-       an odd face_axis is its negation; the dot with m, needed only for
-       the pairs whose signs let them through, is taken then: the same
-       product, negated likewise) */
-    for (k = 0; k < A->nfc; k++)
+    /* (each face axis' side of each edge j of B once, also as bits j
+       of sp (sign_tol 1) and sn (-1); an odd face_axis' sides are the
+       negations, sign_tol being odd, so its bits swap. An edge of A and
+       B's edge j are left out when both faces beside A's edge have sign
+       1, or both -1: the bits of the edges j kept are those of
+       neither.) */
+    for (k = 0; k < A->nfc; k++) {
+      sp[k] = sn[k] = 0;
       for (j = 0; j < eb; j++) {
+        int sgn;
         dv[k][j] = v_dot(A->fc[k], eb_list[j]);
-        sg[k][j] = (signed char)sign_tol(dv[k][j], tl[j]);
+        sgn = sign_tol(dv[k][j], tl[j]);
+        if (sgn > 0) sp[k] |= (unsigned char)(1u << j);
+        if (sgn < 0) sn[k] |= (unsigned char)(1u << j);
+        dm[k][j] = half ? v_dot(A->fc[k], m[j]) : 0;
       }
+    }
     for (i = 0; i < A->na && !s->miss; i++) {
       int f1 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i]];
       int f2 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i + 1]];
-      int k1 = f1 >> 1, k2 = f2 >> 1, flip = (f1 ^ f2) & 1;
-      for (j = 0; j < eb && !s->miss; j++) {
+      int k1 = f1 >> 1, k2 = f2 >> 1, have = 0;
+      unsigned p1 = (f1 & 1) ? sn[k1] : sp[k1], n1 = (f1 & 1) ? sp[k1] : sn[k1];
+      unsigned p2 = (f2 & 1) ? sn[k2] : sp[k2], n2 = (f2 & 1) ? sp[k2] : sn[k2];
+      unsigned keep = ~((p1 & p2) | (n1 & n2)) & ((1u << eb) - 1);
+      vec3 ei = v3(0, 0, 0);
+      for (j = 0; keep != 0 && !s->miss; j++, keep >>= 1) {
         double d1, d2;
-        /* sign_tol(d1) * sign_tol(d2) > 0 with d = +-dv: sign_tol is odd */
-        if ((flip ? -sg[k1][j] * sg[k2][j] : sg[k1][j] * sg[k2][j]) > 0) continue;
+        if (!(keep & 1)) continue;
         d1 = (f1 & 1) ? -dv[k1][j] : dv[k1][j];
         d2 = (f2 & 1) ? -dv[k2][j] : dv[k2][j];
         if (half) {
-          double dm1 = v_dot(A->fc[k1], m[j]), dm2 = v_dot(A->fc[k2], m[j]);
-          double m1 = (f1 & 1) ? -dm1 : dm1;
-          double m2 = (f2 & 1) ? -dm2 : dm2;
+          double m1 = (f1 & 1) ? -dm[k1][j] : dm[k1][j];
+          double m2 = (f2 & 1) ? -dm[k2][j] : dm[k2][j];
           if (fabs(d2) * m1 + fabs(d1) * m2 > (fabs(d1) + fabs(d2)) * ml[j]) continue;
         }
-        if (tri) sat_axis_tri(s, A, B, v_cross(A->ea[i], eb_list[j]), NULL);
-        else sat_axis(s, A, B, v_cross(A->ea[i], eb_list[j]), NULL, NULL);
+        if (!have) {
+          ei = lazy ? rot_apply(&A->R, hull_edge_local(A->h, i)) : A->ea[i];
+          have = 1;
+        }
+        if (tri) sat_axis_tri(s, A, B, v_cross(ei, eb_list[j]), NULL);
+        else sat_axis(s, A, B, v_cross(ei, eb_list[j]), NULL, NULL);
       }
     }
     return !s->miss;
