@@ -147,6 +147,7 @@ typedef struct body {
   struct hull_scratch *we;   /* ... whose edges are not turned yet */
   vec3 *corners;            /* a box hull's: room for its corners turned */
   vec3 lo, hi;              /* a hull's turned corners' bounds (B_PTS) */
+  const double *x, *y, *z;  /* ... and the corners by coordinate */
 } body;
 
 /* A hull's storage for the call. */
@@ -156,6 +157,10 @@ typedef struct body {
 typedef struct hull_scratch {
   vec3 p[COLLIDE_MAX_CONVEX_POINTS], f[DEDUP], e[DEDUP];
   vec3 ea[ARCS];
+  /* the turned corners again by coordinate, an even count (the last
+     repeated): hull_support's */
+  double x[COLLIDE_MAX_CONVEX_POINTS + 1], y[COLLIDE_MAX_CONVEX_POINTS + 1],
+         z[COLLIDE_MAX_CONVEX_POINTS + 1];
 } hull_scratch;
 
 static int body_vertex_count(const body *b) { return b->p != NULL ? b->np : 8; }
@@ -241,9 +246,15 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
     vec3 q = rot_apply(R, h->vertices[0]);
     double x0 = q.x, x1 = q.x, y0 = q.y, y1 = q.y, z0 = q.z, z1 = q.z;
     w->p[0] = q;
+    w->x[0] = q.x;
+    w->y[0] = q.y;
+    w->z[0] = q.z;
     for (i = 1; i < h->vertex_count; i++) {
       q = rot_apply(R, h->vertices[i]);
       w->p[i] = q;
+      w->x[i] = q.x;
+      w->y[i] = q.y;
+      w->z[i] = q.z;
       x0 = q.x < x0 ? q.x : x0;
       x1 = q.x > x1 ? q.x : x1;
       y0 = q.y < y0 ? q.y : y0;
@@ -253,6 +264,12 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
     }
     b->lo = v3(x0, y0, z0);
     b->hi = v3(x1, y1, z1);
+    w->x[i] = q.x;
+    w->y[i] = q.y;
+    w->z[i] = q.z;
+    b->x = w->x;
+    b->y = w->y;
+    b->z = w->z;
   }
   b->fc = b->ec = NULL;
   b->w = w;   /* (its axes: hull_axes, once the bounds meet) */
@@ -471,6 +488,43 @@ static inline void pts_support(const vec3 *p, int n, vec3 pos, vec3 L, double *l
 static void sat_fold(sat *s, vec3 L, double len2, double alo, double ahi, double blo,
                      double bhi);
 
+/* pts_support of a hull body's turned corners (hull_body's x, y, z),
+   two corners at a time where SSE2 is there (every x86-64): each lane
+   computes x Lx + y Ly + z Lz as v_dot does, in the same order, and the
+   least and greatest of the same numbers are the same numbers (but for
+   the sign of a zero, which no comparison of the sweep sees). */
+static inline void hull_support(const body *b, vec3 L, double *lo, double *hi) {
+  double c = v_dot(b->pos, L), mn, mx;
+  int i, n = b->np;
+#if defined(__SSE2__)
+  __m128d lx = _mm_set1_pd(L.x), ly = _mm_set1_pd(L.y), lz = _mm_set1_pd(L.z);
+  __m128d t = _mm_add_pd(_mm_add_pd(_mm_mul_pd(_mm_loadu_pd(b->x), lx),
+                                    _mm_mul_pd(_mm_loadu_pd(b->y), ly)),
+                         _mm_mul_pd(_mm_loadu_pd(b->z), lz));
+  __m128d vmn = t, vmx = t;
+  for (i = 2; i < n; i += 2) {
+    t = _mm_add_pd(_mm_add_pd(_mm_mul_pd(_mm_loadu_pd(b->x + i), lx),
+                              _mm_mul_pd(_mm_loadu_pd(b->y + i), ly)),
+                   _mm_mul_pd(_mm_loadu_pd(b->z + i), lz));
+    vmn = _mm_min_pd(vmn, t);
+    vmx = _mm_max_pd(vmx, t);
+  }
+  vmn = _mm_min_pd(vmn, _mm_unpackhi_pd(vmn, vmn));
+  vmx = _mm_max_pd(vmx, _mm_unpackhi_pd(vmx, vmx));
+  mn = _mm_cvtsd_f64(vmn);
+  mx = _mm_cvtsd_f64(vmx);
+#else
+  mn = mx = b->x[0] * L.x + b->y[0] * L.y + b->z[0] * L.z;
+  for (i = 1; i < n; i++) {
+    double t = b->x[i] * L.x + b->y[i] * L.y + b->z[i] * L.z;
+    mn = t < mn ? t : mn;
+    mx = t > mx ? t : mx;
+  }
+#endif
+  *lo = mn + c;
+  *hi = mx + c;
+}
+
 /* The axis L (A's face axis with its extent ra about A's origin, B's
    with rb, else NULL). */
 static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
@@ -510,7 +564,7 @@ static inline void sat_axis_tri(sat *s, const body *A, const body *B, vec3 L,
     alo = ra[0] + c;
     ahi = ra[1] + c;
   } else {
-    pts_support(A->p, A->np, A->pos, L, &alo, &ahi);
+    hull_support(A, L, &alo, &ahi);
   }
   pts_support(B->p, 3, B->pos, L, &blo, &bhi);
   sat_fold(s, L, len2, alo, ahi, blo, bhi);
