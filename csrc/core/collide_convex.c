@@ -428,6 +428,31 @@ static int bounds_apart(const body *A, vec3 d, const body *B) {
   return 0;
 }
 
+/* 1 when the ball of radius r about a hull's origin, moving from c0 to
+   c1, and the np points v are surely apart, by bounds_apart's test on
+   boxes that hold the hull's and the points' (a turned corner is within
+   r of the origin, to a few units of rounding): the box of the ball's
+   motion holds the hull's swept box, so its gap is no wider and its
+   tolerance (1e-12 of its larger coordinates) no smaller, and whenever
+   this says apart, bounds_apart says so too, before a corner is turned. */
+static int ball_apart(double r, vec3 c0, vec3 c1, const vec3 *v, int np) {
+  int k, i;
+  for (k = 0; k < 3; k++) {
+    double p0 = k == 0 ? c0.x : k == 1 ? c0.y : c0.z;
+    double p1 = k == 0 ? c1.x : k == 1 ? c1.y : c1.z;
+    double a0 = (p0 < p1 ? p0 : p1) - r, a1 = (p0 < p1 ? p1 : p0) + r, b0, b1, tol;
+    b0 = b1 = k == 0 ? v[0].x : k == 1 ? v[0].y : v[0].z;
+    for (i = 1; i < np; i++) {
+      double t = k == 0 ? v[i].x : k == 1 ? v[i].y : v[i].z;
+      b0 = t < b0 ? t : b0;
+      b1 = t > b1 ? t : b1;
+    }
+    tol = 1e-12 * (dmax(fabs(a0), fabs(a1)) + dmax(fabs(b0), fabs(b1)) + r);
+    if (a0 > b1 + tol || b0 > a1 + tol) return 1;
+  }
+  return 0;
+}
+
 /* ---- the sweep over the axes ----------------------------------------------------- */
 
 typedef struct sat {
@@ -1302,6 +1327,7 @@ int collide_sweep_convex_triangle(const collide_convex *A,
     if (code >= 0) return code;
     memset(out, 0, sizeof *out);
   }
+  if (ball_apart(A->radius, *c0, *c1, v, 3)) return 0;   /* (out cleared above) */
   hull_body(&BA, A, &R, *c0, &wa);
   points_body(&BB, v, 3, n);
   return sweep_bodies(&BA, *c1, &BB, out);
