@@ -206,6 +206,85 @@ static vec3 hull_edge_local(const collide_convex *h, int k) {
                h->vertices[h->edges[2 * (size_t)k]]);
 }
 
+/* A hull's corners turned, R v (rot_apply's dots), into w->p and by
+   coordinate into w->x, y, z (an even count: the last repeated), with
+   their bounds for body_bounds. Where SSE2 is there (every x86-64) two
+   corners at a time: each lane takes the same products and sums in the
+   same order. (The bounds by plain comparisons, the corners being
+   finite numbers: the least and greatest of the same numbers but for
+   the sign of a zero, which bounds_apart does not see.) */
+static void hull_turn(body *b, const collide_convex *h, const rot3 *R, hull_scratch *w) {
+  const vec3 *v = h->vertices;
+  int i, n = h->vertex_count;
+#if defined(__SSE2__)
+  __m128d r00 = _mm_set1_pd(R->r[0].x), r01 = _mm_set1_pd(R->r[0].y),
+          r02 = _mm_set1_pd(R->r[0].z), r10 = _mm_set1_pd(R->r[1].x),
+          r11 = _mm_set1_pd(R->r[1].y), r12 = _mm_set1_pd(R->r[1].z),
+          r20 = _mm_set1_pd(R->r[2].x), r21 = _mm_set1_pd(R->r[2].y),
+          r22 = _mm_set1_pd(R->r[2].z);
+  __m128d x0 = _mm_set1_pd(HUGE_VAL), y0 = x0, z0 = x0;
+  __m128d x1 = _mm_set1_pd(-HUGE_VAL), y1 = x1, z1 = x1;
+  for (i = 0; i < n; i += 2) {
+    int j = i + 1 < n ? i + 1 : i;
+    __m128d vx = _mm_set_pd(v[j].x, v[i].x), vy = _mm_set_pd(v[j].y, v[i].y),
+            vz = _mm_set_pd(v[j].z, v[i].z);
+    __m128d X = _mm_add_pd(_mm_add_pd(_mm_mul_pd(r00, vx), _mm_mul_pd(r01, vy)),
+                           _mm_mul_pd(r02, vz));
+    __m128d Y = _mm_add_pd(_mm_add_pd(_mm_mul_pd(r10, vx), _mm_mul_pd(r11, vy)),
+                           _mm_mul_pd(r12, vz));
+    __m128d Z = _mm_add_pd(_mm_add_pd(_mm_mul_pd(r20, vx), _mm_mul_pd(r21, vy)),
+                           _mm_mul_pd(r22, vz));
+    _mm_storeu_pd(w->x + i, X);
+    _mm_storeu_pd(w->y + i, Y);
+    _mm_storeu_pd(w->z + i, Z);
+    _mm_storel_pd(&w->p[i].x, X);
+    _mm_storel_pd(&w->p[i].y, Y);
+    _mm_storel_pd(&w->p[i].z, Z);
+    _mm_storeh_pd(&w->p[j].x, X);
+    _mm_storeh_pd(&w->p[j].y, Y);
+    _mm_storeh_pd(&w->p[j].z, Z);
+    x0 = _mm_min_pd(x0, X);
+    x1 = _mm_max_pd(x1, X);
+    y0 = _mm_min_pd(y0, Y);
+    y1 = _mm_max_pd(y1, Y);
+    z0 = _mm_min_pd(z0, Z);
+    z1 = _mm_max_pd(z1, Z);
+  }
+  x0 = _mm_min_pd(x0, _mm_unpackhi_pd(x0, x0));
+  y0 = _mm_min_pd(y0, _mm_unpackhi_pd(y0, y0));
+  z0 = _mm_min_pd(z0, _mm_unpackhi_pd(z0, z0));
+  x1 = _mm_max_pd(x1, _mm_unpackhi_pd(x1, x1));
+  y1 = _mm_max_pd(y1, _mm_unpackhi_pd(y1, y1));
+  z1 = _mm_max_pd(z1, _mm_unpackhi_pd(z1, z1));
+  b->lo = v3(_mm_cvtsd_f64(x0), _mm_cvtsd_f64(y0), _mm_cvtsd_f64(z0));
+  b->hi = v3(_mm_cvtsd_f64(x1), _mm_cvtsd_f64(y1), _mm_cvtsd_f64(z1));
+#else
+  vec3 q = rot_apply(R, v[0]);
+  double x0 = q.x, x1 = q.x, y0 = q.y, y1 = q.y, z0 = q.z, z1 = q.z;
+  for (i = 0; i < n; i++) {
+    q = rot_apply(R, v[i]);
+    w->p[i] = q;
+    w->x[i] = q.x;
+    w->y[i] = q.y;
+    w->z[i] = q.z;
+    x0 = q.x < x0 ? q.x : x0;
+    x1 = q.x > x1 ? q.x : x1;
+    y0 = q.y < y0 ? q.y : y0;
+    y1 = q.y > y1 ? q.y : y1;
+    z0 = q.z < z0 ? q.z : z0;
+    z1 = q.z > z1 ? q.z : z1;
+  }
+  w->x[n] = q.x;
+  w->y[n] = q.y;
+  w->z[n] = q.z;
+  b->lo = v3(x0, y0, z0);
+  b->hi = v3(x1, y1, z1);
+#endif
+  b->x = w->x;
+  b->y = w->y;
+  b->z = w->z;
+}
+
 /* The hull h turned by R, its frame's origin at pos, into b (w: the
    storage of its turned corners and axes). Its axes are the hull's own
    lists (collide_hull.c: the face normals and edge directions without
@@ -240,37 +319,7 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   }
   b->kind = B_PTS;
   b->p = w->p;
-  /* (their bounds in the same pass, for body_bounds: plain comparisons,
-     the corners being finite numbers) */
-  {
-    vec3 q = rot_apply(R, h->vertices[0]);
-    double x0 = q.x, x1 = q.x, y0 = q.y, y1 = q.y, z0 = q.z, z1 = q.z;
-    w->p[0] = q;
-    w->x[0] = q.x;
-    w->y[0] = q.y;
-    w->z[0] = q.z;
-    for (i = 1; i < h->vertex_count; i++) {
-      q = rot_apply(R, h->vertices[i]);
-      w->p[i] = q;
-      w->x[i] = q.x;
-      w->y[i] = q.y;
-      w->z[i] = q.z;
-      x0 = q.x < x0 ? q.x : x0;
-      x1 = q.x > x1 ? q.x : x1;
-      y0 = q.y < y0 ? q.y : y0;
-      y1 = q.y > y1 ? q.y : y1;
-      z0 = q.z < z0 ? q.z : z0;
-      z1 = q.z > z1 ? q.z : z1;
-    }
-    b->lo = v3(x0, y0, z0);
-    b->hi = v3(x1, y1, z1);
-    w->x[i] = q.x;
-    w->y[i] = q.y;
-    w->z[i] = q.z;
-    b->x = w->x;
-    b->y = w->y;
-    b->z = w->z;
-  }
+  hull_turn(b, h, R, w);
   b->fc = b->ec = NULL;
   b->w = w;   /* (its axes: hull_axes, once the bounds meet) */
 }
