@@ -748,7 +748,7 @@ describe("a hostile mod", function()
     w:add_triangle(V(-50, 0, -50), V(50, 0, -50), V(0, 0, 50))
     local q = { w = cos(0.2), x = 0, y = sin(0.2), z = 0 }
     local p, n = V(), V()
-    local hull = collide.convex({ { 1, 0, 0 }, { -1, 0.5, 0 }, { 0, -1, 0.5 }, { 0, 0.5, -1 } })
+    local tetra = collide.convex({ { 1, 0, 0 }, { -1, 0.5, 0 }, { 0, -1, 0.5 }, { 0, 0.5, -1 } })
     local from, to = {}, {}
     for i = 1, 17 do
       from[i], to[i] = V((i - 1) * 0.25, 3, 0), V((i - 1) * 0.25, -3, 0)
@@ -766,7 +766,7 @@ describe("a hostile mod", function()
     end
     local kb = count(function(i)
       local k = i % 17 + 1
-      w:sweep_convex(hull, q, from[k], to[k], nil, p, n)
+      w:sweep_convex(tetra, q, from[k], to[k], nil, p, n)
       w:sweep_convex(box, 0.5, from[k], to[k], nil, p, n)
     end)
     -- 20000 calls: anything made per call (a table, a cdata: 16 bytes or

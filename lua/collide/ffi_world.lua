@@ -1453,7 +1453,8 @@ end]],
       if result == "ADDED" then
         src, n = src:gsub("(\n  local S = take_vecs%(%)[^\n]*\n)", function(l) return l .. pre end)
       else
-        src, n = src:gsub("(\n  local g = GEN%[0%] %+ 1\n)", function(l) return "\n" .. pre .. l:sub(2) end)
+        src, n = src:gsub("(\n  local g = GEN%[0%] %+ 1\n)",
+                          function(l) return "\n" .. pre .. l:sub(2) end)
       end
       assert(n == 1, "no place for a rotation's fields")
     end
