@@ -85,10 +85,18 @@ static vec3 rot_apply_t(const rot3 *R, vec3 L) {
    (Shoemake, "Animating rotation with quaternion curves", SIGGRAPH 1985):
    the identity for (1, 0, 0, 0), and a turn about z keeps its last row
    (0, 0, 1) exactly. */
+/* (a refused number: R cleared too, so that no path leaves it unset for
+   a caller that would not see the refusal; clang-tidy's analyzer took
+   collide_check_number's answer for a possible 0) */
+static int rot_refuse(rot3 *R, double x) {
+  memset(R, 0, sizeof *R);
+  return collide_check_number(x);
+}
+
 static int rot_make(const collide_rotation *q, rot3 *R) {
   if (q->is_angle) {
     double c, s;
-    if (!num_ok(q->angle)) return collide_check_number(q->angle);
+    if (!num_ok(q->angle)) return rot_refuse(R, q->angle);
     c = cos(q->angle);
     s = sin(q->angle);
     R->r[0] = v3(c, -s, 0);
@@ -96,10 +104,10 @@ static int rot_make(const collide_rotation *q, rot3 *R) {
     R->r[2] = v3(0, 0, 1);
   } else {
     double w = q->w, x = q->x, y = q->y, z = q->z, n2, k;
-    if (!num_ok(w)) return collide_check_number(w);
-    if (!num_ok(x)) return collide_check_number(x);
-    if (!num_ok(y)) return collide_check_number(y);
-    if (!num_ok(z)) return collide_check_number(z);
+    if (!num_ok(w)) return rot_refuse(R, w);
+    if (!num_ok(x)) return rot_refuse(R, x);
+    if (!num_ok(y)) return rot_refuse(R, y);
+    if (!num_ok(z)) return rot_refuse(R, z);
     n2 = w * w + x * x + y * y + z * z;
     if (!(fabs(n2 - 1) <= 1e-6)) return COLLIDE_E_NOT_UNIT_ROTATION;
     if (n2 != 1) {
@@ -843,7 +851,7 @@ static int sat_run(sat *s, body *A, body *B) {
        and n2, x . e = 0), which must not be surely on the outer half:
        m . x > 1e-6 of its bound |x| |m| leaves the axis out. */
     double dv[DEDUP][4], dm[DEDUP][4], tl[4], ml[4];
-    unsigned char sp[DEDUP], sn[DEDUP];
+    unsigned char sp[DEDUP] = {0}, sn[DEDUP] = {0};
     vec3 m[4];
     int k, half = B->h == NULL && B->p != NULL && B->np >= 3 && B->np == eb;
     for (j = 0; j < eb; j++) {
