@@ -70,7 +70,7 @@
 /* A rotation matrix by its rows: world = R v. */
 typedef struct rot3 { vec3 r[3]; } rot3;
 
-static vec3 rot_apply(const rot3 *R, vec3 v) {
+static inline vec3 rot_apply(const rot3 *R, vec3 v) {
   return v3(v_dot(R->r[0], v), v_dot(R->r[1], v), v_dot(R->r[2], v));
 }
 /* R^T L: a world direction in the shape's frame. */
@@ -85,10 +85,18 @@ static vec3 rot_apply_t(const rot3 *R, vec3 L) {
    (Shoemake, "Animating rotation with quaternion curves", SIGGRAPH 1985):
    the identity for (1, 0, 0, 0), and a turn about z keeps its last row
    (0, 0, 1) exactly. */
+/* (a refused number: R cleared too, so that no path leaves it unset for
+   a caller that would not see the refusal; clang-tidy's analyzer took
+   collide_check_number's answer for a possible 0) */
+static int rot_refuse(rot3 *R, double x) {
+  memset(R, 0, sizeof *R);
+  return collide_check_number(x);
+}
+
 static int rot_make(const collide_rotation *q, rot3 *R) {
   if (q->is_angle) {
     double c, s;
-    if (!num_ok(q->angle)) return collide_check_number(q->angle);
+    if (!num_ok(q->angle)) return rot_refuse(R, q->angle);
     c = cos(q->angle);
     s = sin(q->angle);
     R->r[0] = v3(c, -s, 0);
@@ -96,10 +104,10 @@ static int rot_make(const collide_rotation *q, rot3 *R) {
     R->r[2] = v3(0, 0, 1);
   } else {
     double w = q->w, x = q->x, y = q->y, z = q->z, n2, k;
-    if (!num_ok(w)) return collide_check_number(w);
-    if (!num_ok(x)) return collide_check_number(x);
-    if (!num_ok(y)) return collide_check_number(y);
-    if (!num_ok(z)) return collide_check_number(z);
+    if (!num_ok(w)) return rot_refuse(R, w);
+    if (!num_ok(x)) return rot_refuse(R, x);
+    if (!num_ok(y)) return rot_refuse(R, y);
+    if (!num_ok(z)) return rot_refuse(R, z);
     n2 = w * w + x * x + y * y + z * z;
     if (!(fabs(n2 - 1) <= 1e-6)) return COLLIDE_E_NOT_UNIT_ROTATION;
     if (n2 != 1) {
@@ -146,6 +154,8 @@ typedef struct body {
   struct hull_scratch *w;    /* a hull whose face axes are not turned yet */
   struct hull_scratch *we;   /* ... whose edges are not turned yet */
   vec3 *corners;            /* a box hull's: room for its corners turned */
+  vec3 lo, hi;              /* a hull's turned corners' bounds (B_PTS) */
+  const double *x, *y, *z;  /* ... and the corners by coordinate */
 } body;
 
 /* A hull's storage for the call. */
@@ -155,6 +165,10 @@ typedef struct body {
 typedef struct hull_scratch {
   vec3 p[COLLIDE_MAX_CONVEX_POINTS], f[DEDUP], e[DEDUP];
   vec3 ea[ARCS];
+  /* the turned corners again by coordinate, an even count (the last
+     repeated): hull_support's */
+  double x[COLLIDE_MAX_CONVEX_POINTS + 1], y[COLLIDE_MAX_CONVEX_POINTS + 1],
+         z[COLLIDE_MAX_CONVEX_POINTS + 1];
 } hull_scratch;
 
 static int body_vertex_count(const body *b) { return b->p != NULL ? b->np : 8; }
@@ -205,6 +219,85 @@ static vec3 hull_edge_local(const collide_convex *h, int k) {
                h->vertices[h->edges[2 * (size_t)k]]);
 }
 
+/* A hull's corners turned, R v (rot_apply's dots), into w->p and by
+   coordinate into w->x, y, z (an even count: the last repeated), with
+   their bounds for body_bounds. Where SSE2 is there (every x86-64) two
+   corners at a time: each lane takes the same products and sums in the
+   same order. (The bounds by plain comparisons, the corners being
+   finite numbers: the least and greatest of the same numbers but for
+   the sign of a zero, which bounds_apart does not see.) */
+static void hull_turn(body *b, const collide_convex *h, const rot3 *R, hull_scratch *w) {
+  const vec3 *v = h->vertices;
+  int i, n = h->vertex_count;
+#if defined(__SSE2__)
+  __m128d r00 = _mm_set1_pd(R->r[0].x), r01 = _mm_set1_pd(R->r[0].y),
+          r02 = _mm_set1_pd(R->r[0].z), r10 = _mm_set1_pd(R->r[1].x),
+          r11 = _mm_set1_pd(R->r[1].y), r12 = _mm_set1_pd(R->r[1].z),
+          r20 = _mm_set1_pd(R->r[2].x), r21 = _mm_set1_pd(R->r[2].y),
+          r22 = _mm_set1_pd(R->r[2].z);
+  __m128d x0 = _mm_set1_pd(HUGE_VAL), y0 = x0, z0 = x0;
+  __m128d x1 = _mm_set1_pd(-HUGE_VAL), y1 = x1, z1 = x1;
+  for (i = 0; i < n; i += 2) {
+    int j = i + 1 < n ? i + 1 : i;
+    __m128d vx = _mm_set_pd(v[j].x, v[i].x), vy = _mm_set_pd(v[j].y, v[i].y),
+            vz = _mm_set_pd(v[j].z, v[i].z);
+    __m128d X = _mm_add_pd(_mm_add_pd(_mm_mul_pd(r00, vx), _mm_mul_pd(r01, vy)),
+                           _mm_mul_pd(r02, vz));
+    __m128d Y = _mm_add_pd(_mm_add_pd(_mm_mul_pd(r10, vx), _mm_mul_pd(r11, vy)),
+                           _mm_mul_pd(r12, vz));
+    __m128d Z = _mm_add_pd(_mm_add_pd(_mm_mul_pd(r20, vx), _mm_mul_pd(r21, vy)),
+                           _mm_mul_pd(r22, vz));
+    _mm_storeu_pd(w->x + i, X);
+    _mm_storeu_pd(w->y + i, Y);
+    _mm_storeu_pd(w->z + i, Z);
+    _mm_storel_pd(&w->p[i].x, X);
+    _mm_storel_pd(&w->p[i].y, Y);
+    _mm_storel_pd(&w->p[i].z, Z);
+    _mm_storeh_pd(&w->p[j].x, X);
+    _mm_storeh_pd(&w->p[j].y, Y);
+    _mm_storeh_pd(&w->p[j].z, Z);
+    x0 = _mm_min_pd(x0, X);
+    x1 = _mm_max_pd(x1, X);
+    y0 = _mm_min_pd(y0, Y);
+    y1 = _mm_max_pd(y1, Y);
+    z0 = _mm_min_pd(z0, Z);
+    z1 = _mm_max_pd(z1, Z);
+  }
+  x0 = _mm_min_pd(x0, _mm_unpackhi_pd(x0, x0));
+  y0 = _mm_min_pd(y0, _mm_unpackhi_pd(y0, y0));
+  z0 = _mm_min_pd(z0, _mm_unpackhi_pd(z0, z0));
+  x1 = _mm_max_pd(x1, _mm_unpackhi_pd(x1, x1));
+  y1 = _mm_max_pd(y1, _mm_unpackhi_pd(y1, y1));
+  z1 = _mm_max_pd(z1, _mm_unpackhi_pd(z1, z1));
+  b->lo = v3(_mm_cvtsd_f64(x0), _mm_cvtsd_f64(y0), _mm_cvtsd_f64(z0));
+  b->hi = v3(_mm_cvtsd_f64(x1), _mm_cvtsd_f64(y1), _mm_cvtsd_f64(z1));
+#else
+  vec3 q = rot_apply(R, v[0]);
+  double x0 = q.x, x1 = q.x, y0 = q.y, y1 = q.y, z0 = q.z, z1 = q.z;
+  for (i = 0; i < n; i++) {
+    q = rot_apply(R, v[i]);
+    w->p[i] = q;
+    w->x[i] = q.x;
+    w->y[i] = q.y;
+    w->z[i] = q.z;
+    x0 = q.x < x0 ? q.x : x0;
+    x1 = q.x > x1 ? q.x : x1;
+    y0 = q.y < y0 ? q.y : y0;
+    y1 = q.y > y1 ? q.y : y1;
+    z0 = q.z < z0 ? q.z : z0;
+    z1 = q.z > z1 ? q.z : z1;
+  }
+  w->x[n] = q.x;
+  w->y[n] = q.y;
+  w->z[n] = q.z;
+  b->lo = v3(x0, y0, z0);
+  b->hi = v3(x1, y1, z1);
+#endif
+  b->x = w->x;
+  b->y = w->y;
+  b->z = w->z;
+}
+
 /* The hull h turned by R, its frame's origin at pos, into b (w: the
    storage of its turned corners and axes). Its axes are the hull's own
    lists (collide_hull.c: the face normals and edge directions without
@@ -239,7 +332,7 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   }
   b->kind = B_PTS;
   b->p = w->p;
-  for (i = 0; i < h->vertex_count; i++) w->p[i] = rot_apply(R, h->vertices[i]);
+  hull_turn(b, h, R, w);
   b->fc = b->ec = NULL;
   b->w = w;   /* (its axes: hull_axes, once the bounds meet) */
 }
@@ -351,6 +444,11 @@ static void body_bounds(const body *b, vec3 *lo, vec3 *hi) {
     h = v3(fabs(b->ax[0].x) * b->e.x + fabs(b->ax[1].x) * b->e.y + fabs(b->ax[2].x) * b->e.z,
            fabs(b->ax[0].y) * b->e.x + fabs(b->ax[1].y) * b->e.y + fabs(b->ax[2].y) * b->e.z,
            fabs(b->ax[0].z) * b->e.x + fabs(b->ax[1].z) * b->e.y + fabs(b->ax[2].z) * b->e.z);
+  } else if (b->h != NULL) {
+    /* a hull's turned corners: their bounds from hull_body */
+    *lo = v_add(b->lo, b->pos);
+    *hi = v_add(b->hi, b->pos);
+    return;
   } else {
     /* (plain comparisons: finite corners, as in body_support) */
     vec3 mn = b->p[0], mx = b->p[0];
@@ -393,6 +491,31 @@ static int bounds_apart(const body *A, vec3 d, const body *B) {
   return 0;
 }
 
+/* 1 when the ball of radius r about a hull's origin, moving from c0 to
+   c1, and the np points v are surely apart, by bounds_apart's test on
+   boxes that hold the hull's and the points' (a turned corner is within
+   r of the origin, to a few units of rounding): the box of the ball's
+   motion holds the hull's swept box, so its gap is no wider and its
+   tolerance (1e-12 of its larger coordinates) no smaller, and whenever
+   this says apart, bounds_apart says so too, before a corner is turned. */
+static int ball_apart(double r, vec3 c0, vec3 c1, const vec3 *v, int np) {
+  int k, i;
+  for (k = 0; k < 3; k++) {
+    double p0 = k == 0 ? c0.x : k == 1 ? c0.y : c0.z;
+    double p1 = k == 0 ? c1.x : k == 1 ? c1.y : c1.z;
+    double a0 = (p0 < p1 ? p0 : p1) - r, a1 = (p0 < p1 ? p1 : p0) + r, b0, b1, tol;
+    b0 = b1 = k == 0 ? v[0].x : k == 1 ? v[0].y : v[0].z;
+    for (i = 1; i < np; i++) {
+      double t = k == 0 ? v[i].x : k == 1 ? v[i].y : v[i].z;
+      b0 = t < b0 ? t : b0;
+      b1 = t > b1 ? t : b1;
+    }
+    tol = 1e-12 * (dmax(fabs(a0), fabs(a1)) + dmax(fabs(b0), fabs(b1)) + r);
+    if (a0 > b1 + tol || b0 > a1 + tol) return 1;
+  }
+  return 0;
+}
+
 /* ---- the sweep over the axes ----------------------------------------------------- */
 
 typedef struct sat {
@@ -414,23 +537,90 @@ typedef struct sat {
   int miss;
 } sat;
 
+/* The start of every axis: 0 to skip L (a miss already, or L zero),
+   else 1 with *len2 its squared length, L rescaled first when tiny or
+   huge (then *scaled: a listed extent along it no longer applies). Tiny
+   is below 2^-600, not only 0: a side normal of a flat hull 1e-160
+   across is about 1e-160 long, its square and the supports along it
+   (1e-320) lose their digits to underflow, and the sweep's u was off by
+   up to 5% (1e-162). */
+static inline int sat_begin(const sat *s, vec3 *L, double *len2, int *scaled) {
+  if (s->miss || (L->x == 0 && L->y == 0 && L->z == 0)) return 0;
+  *len2 = v_len2(*L);
+  *scaled = 0;
+  if (!(*len2 > 0x1p-600) || !(*len2 < HUGE_VAL)) {
+    *L = v_normalize(*L);
+    *len2 = 1;
+    *scaled = 1;
+  }
+  return 1;
+}
+
+/* [lo, hi] of n points p (at pos) on L: body_support's for B_PTS, the
+   same operations in the same order, for callers that know the points
+   (a hull's turned corners, a triangle's three). */
+static inline void pts_support(const vec3 *p, int n, vec3 pos, vec3 L, double *lo,
+                               double *hi) {
+  double c = v_dot(pos, L), mn, mx;
+  int i;
+  mn = mx = v_dot(p[0], L);
+  for (i = 1; i < n; i++) {
+    double t = v_dot(p[i], L);
+    mn = dmin(mn, t);
+    mx = dmax(mx, t);
+  }
+  *lo = mn + c;
+  *hi = mx + c;
+}
+
+static void sat_fold(sat *s, vec3 L, double len2, double alo, double ahi, double blo,
+                     double bhi);
+
+/* pts_support of a hull body's turned corners (hull_body's x, y, z),
+   two corners at a time where SSE2 is there (every x86-64): each lane
+   computes x Lx + y Ly + z Lz as v_dot does, in the same order, and the
+   least and greatest of the same numbers are the same numbers (but for
+   the sign of a zero, which no comparison of the sweep sees). */
+static inline void hull_support(const body *b, vec3 L, double *lo, double *hi) {
+  double c = v_dot(b->pos, L), mn, mx;
+  int i, n = b->np;
+#if defined(__SSE2__)
+  __m128d lx = _mm_set1_pd(L.x), ly = _mm_set1_pd(L.y), lz = _mm_set1_pd(L.z);
+  __m128d t = _mm_add_pd(_mm_add_pd(_mm_mul_pd(_mm_loadu_pd(b->x), lx),
+                                    _mm_mul_pd(_mm_loadu_pd(b->y), ly)),
+                         _mm_mul_pd(_mm_loadu_pd(b->z), lz));
+  __m128d vmn = t, vmx = t;
+  for (i = 2; i < n; i += 2) {
+    t = _mm_add_pd(_mm_add_pd(_mm_mul_pd(_mm_loadu_pd(b->x + i), lx),
+                              _mm_mul_pd(_mm_loadu_pd(b->y + i), ly)),
+                   _mm_mul_pd(_mm_loadu_pd(b->z + i), lz));
+    vmn = _mm_min_pd(vmn, t);
+    vmx = _mm_max_pd(vmx, t);
+  }
+  vmn = _mm_min_pd(vmn, _mm_unpackhi_pd(vmn, vmn));
+  vmx = _mm_max_pd(vmx, _mm_unpackhi_pd(vmx, vmx));
+  mn = _mm_cvtsd_f64(vmn);
+  mx = _mm_cvtsd_f64(vmx);
+#else
+  mn = mx = b->x[0] * L.x + b->y[0] * L.y + b->z[0] * L.z;
+  for (i = 1; i < n; i++) {
+    double t = b->x[i] * L.x + b->y[i] * L.y + b->z[i] * L.z;
+    mn = t < mn ? t : mn;
+    mx = t > mx ? t : mx;
+  }
+#endif
+  *lo = mn + c;
+  *hi = mx + c;
+}
+
 /* The axis L (A's face axis with its extent ra about A's origin, B's
    with rb, else NULL). */
 static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
                      const double *ra, const double *rb) {
-  double alo, ahi, blo, bhi, sd, g1, g2, lo, hi, len2;
-  vec3 toward;
-  if (s->miss || (L.x == 0 && L.y == 0 && L.z == 0)) return;
-  len2 = v_len2(L);
-  /* tiny or huge: rescale first. Tiny is below 2^-600, not only 0: a
-     side normal of a flat hull 1e-160 across is about 1e-160 long, its
-     square and the supports along it (1e-320) lose their digits to
-     underflow, and the sweep's u was off by up to 5% (1e-162) */
-  if (!(len2 > 0x1p-600) || !(len2 < HUGE_VAL)) {
-    L = v_normalize(L);
-    len2 = 1;
-    ra = rb = NULL;
-  }
+  double alo, ahi, blo, bhi, len2;
+  int scaled;
+  if (!sat_begin(s, &L, &len2, &scaled)) return;
+  if (scaled) ra = rb = NULL;
   if (ra != NULL) {
     double c = v_dot(A->pos, L);
     alo = ra[0] + c;
@@ -445,6 +635,35 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
   } else {
     body_support(B, L, &blo, &bhi);
   }
+  sat_fold(s, L, len2, alo, ahi, blo, bhi);
+}
+
+/* sat_axis for a hull's turned corners A (B_PTS, its face axis i when
+   ra is its listed extent) against a triangle B (three given corners):
+   the same numbers, the supports inlined (the hull against a triangle
+   is the world's most frequent pair of a convex mover). */
+static inline void sat_axis_tri(sat *s, const body *A, const body *B, vec3 L,
+                                const double *ra) {
+  double alo, ahi, blo, bhi, len2;
+  int scaled;
+  if (!sat_begin(s, &L, &len2, &scaled)) return;
+  if (ra != NULL && !scaled) {
+    double c = v_dot(A->pos, L);
+    alo = ra[0] + c;
+    ahi = ra[1] + c;
+  } else {
+    hull_support(A, L, &alo, &ahi);
+  }
+  pts_support(B->p, 3, B->pos, L, &blo, &bhi);
+  sat_fold(s, L, len2, alo, ahi, blo, bhi);
+}
+
+/* The overlap of the projections [alo + u d.L, ahi + u d.L] and [blo,
+   bhi] on L (len2 its squared length) folded into s. */
+static void sat_fold(sat *s, vec3 L, double len2, double alo, double ahi, double blo,
+                     double bhi) {
+  double sd, g1, g2, lo, hi;
+  vec3 toward;
   /* Both shapes flat (to 1e-12) across L: two flat shapes in parallel
      planes, or a flat shape and a segment parallel to it, and L is their
      common normal. Each such axis gives a single instant (the planes
@@ -628,7 +847,7 @@ static int has_normal(const body *b) {
    same outer normal, dimensions adding to 2), so they are left out. */
 static int sat_run(sat *s, body *A, body *B) {
   vec3 eb_list[ARCS];
-  int i, j, fa = body_face_count(A), fb = body_face_count(B), ea, eb;
+  int i, j, fa = body_face_count(A), fb = body_face_count(B), ea, eb, tri, lazy;
   if (is_solid(A) && has_normal(B)) fb = 1;
   if (is_solid(B) && has_normal(A)) fa = 1;
   s->t_in = 0;
@@ -636,10 +855,33 @@ static int sat_run(sat *s, body *A, body *B) {
   s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
   s->axis_of_b = 0;
   s->cur_of_b = 1;
-  for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i), NULL, face_range(B, i));
+  /* (a hull's turned corners against a triangle: the same axes in the
+     same order through sat_axis_tri, B's face 0 its normal) */
+  tri = A->kind == B_PTS && A->h != NULL && B->h == NULL && B->kind == B_PTS && B->np == 3;
+  if (tri && fb == 1) {
+    sat_axis_tri(s, A, B, B->n, NULL);
+  } else {
+    for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i), NULL, face_range(B, i));
+  }
   s->cur_of_b = 0;
-  for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i), face_range(A, i), NULL);
+  if (tri && A->fc != NULL) {
+    const double *rg = A->h->axis_face_range;
+    for (i = 0; i < fa && !s->miss; i++) sat_axis_tri(s, A, B, A->fc[i], rg + 2 * (size_t)i);
+  } else {
+    for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i), face_range(A, i), NULL);
+  }
   if (s->miss) return 0;
+  lazy = 0;
+  if (tri && A->we != NULL && !A->h->flat && A->h->edge_count <= ARCS &&
+      A->h->face_count <= ARCS && A->fc != NULL) {
+    /* hull_edge_axes' listing with its arcs, each edge turned only when
+       one of its pairs with the triangle's sides passes (the same turn,
+       rot_apply of the same difference) */
+    A->we = NULL;
+    A->ea = NULL;
+    A->na = A->h->edge_count;
+    lazy = 1;
+  }
   if (A->we != NULL) hull_edge_axes(A);
   if (B->we != NULL) hull_edge_axes(B);
   ea = body_edge_count(A);
@@ -663,6 +905,7 @@ static int sat_run(sat *s, body *A, body *B) {
        and n2, x . e = 0), which must not be surely on the outer half:
        m . x > 1e-6 of its bound |x| |m| leaves the axis out. */
     double dv[DEDUP][4], dm[DEDUP][4], tl[4], ml[4];
+    unsigned char sp[DEDUP] = {0}, sn[DEDUP] = {0};
     vec3 m[4];
     int k, half = B->h == NULL && B->p != NULL && B->np >= 3 && B->np == eb;
     for (j = 0; j < eb; j++) {
@@ -683,24 +926,47 @@ static int sat_run(sat *s, body *A, body *B) {
         ml[j] = 1e-6 * (fabs(m[j].x) + fabs(m[j].y) + fabs(m[j].z));
       }
     }
-    for (k = 0; k < A->nfc; k++)
+    /* (each face axis' side of each edge j of B once, also as bits j
+       of sp (sign_tol 1) and sn (-1); an odd face_axis' sides are the
+       negations, sign_tol being odd, so its bits swap. An edge of A and
+       B's edge j are left out when both faces beside A's edge have sign
+       1, or both -1: the bits of the edges j kept are those of
+       neither.) */
+    for (k = 0; k < A->nfc; k++) {
+      sp[k] = sn[k] = 0;
       for (j = 0; j < eb; j++) {
+        int sgn;
         dv[k][j] = v_dot(A->fc[k], eb_list[j]);
+        sgn = sign_tol(dv[k][j], tl[j]);
+        if (sgn > 0) sp[k] |= (unsigned char)(1u << j);
+        if (sgn < 0) sn[k] |= (unsigned char)(1u << j);
         dm[k][j] = half ? v_dot(A->fc[k], m[j]) : 0;
       }
+    }
     for (i = 0; i < A->na && !s->miss; i++) {
       int f1 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i]];
       int f2 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i + 1]];
-      for (j = 0; j < eb && !s->miss; j++) {
-        double d1 = (f1 & 1) ? -dv[f1 >> 1][j] : dv[f1 >> 1][j];
-        double d2 = (f2 & 1) ? -dv[f2 >> 1][j] : dv[f2 >> 1][j];
-        if (sign_tol(d1, tl[j]) * sign_tol(d2, tl[j]) > 0) continue;
+      int k1 = f1 >> 1, k2 = f2 >> 1, have = 0;
+      unsigned p1 = (f1 & 1) ? sn[k1] : sp[k1], n1 = (f1 & 1) ? sp[k1] : sn[k1];
+      unsigned p2 = (f2 & 1) ? sn[k2] : sp[k2], n2 = (f2 & 1) ? sp[k2] : sn[k2];
+      unsigned keep = ~((p1 & p2) | (n1 & n2)) & ((1u << eb) - 1);
+      vec3 ei = v3(0, 0, 0);
+      for (j = 0; keep != 0 && !s->miss; j++, keep >>= 1) {
+        double d1, d2;
+        if (!(keep & 1)) continue;
+        d1 = (f1 & 1) ? -dv[k1][j] : dv[k1][j];
+        d2 = (f2 & 1) ? -dv[k2][j] : dv[k2][j];
         if (half) {
-          double m1 = (f1 & 1) ? -dm[f1 >> 1][j] : dm[f1 >> 1][j];
-          double m2 = (f2 & 1) ? -dm[f2 >> 1][j] : dm[f2 >> 1][j];
+          double m1 = (f1 & 1) ? -dm[k1][j] : dm[k1][j];
+          double m2 = (f2 & 1) ? -dm[k2][j] : dm[k2][j];
           if (fabs(d2) * m1 + fabs(d1) * m2 > (fabs(d1) + fabs(d2)) * ml[j]) continue;
         }
-        sat_axis(s, A, B, v_cross(A->ea[i], eb_list[j]), NULL, NULL);
+        if (!have) {
+          ei = lazy ? rot_apply(&A->R, hull_edge_local(A->h, i)) : A->ea[i];
+          have = 1;
+        }
+        if (tri) sat_axis_tri(s, A, B, v_cross(ei, eb_list[j]), NULL);
+        else sat_axis(s, A, B, v_cross(ei, eb_list[j]), NULL, NULL);
       }
     }
     return !s->miss;
@@ -1458,6 +1724,7 @@ int collide_sweep_convex_triangle(const collide_convex *A,
     if (code >= 0) return code;
     memset(out, 0, sizeof *out);
   }
+  if (ball_apart(A->radius, *c0, *c1, v, 3)) return 0;   /* (out cleared above) */
   hull_body(&BA, A, &R, *c0, &wa);
   points_body(&BB, v, 3, n);
   return sweep_bodies(&BA, *c1, &BB, out);
