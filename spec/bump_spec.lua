@@ -548,6 +548,34 @@ describe("collide.bump", function()
       end)
       assert.equal(2, #items)
     end)
+
+    -- p moves right onto the wall w; on its first call the filter teleports
+    -- p far away. As in bump.lua, the move goes on from where p was when
+    -- it began, and p ends where the move ends:
+    --
+    --   p ->   [w]        p touches w at x = 10, then slides to y = 4
+    it("may teleport the moving item: the move goes on from where it began", function()
+      local world, p, w = bump.newWorld(), item("p"), item("w")
+      world:add(w, 20, -50, 10, 100)
+      world:add(p, 0, 0, 10, 10)
+      local calls = 0
+      local x, y, cols, len = world:move(p, 30, 4, function()
+        calls = calls + 1
+        if calls == 1 then world:update(p, 500, 500) end
+        return "slide"
+      end)
+      assert.equal(10, x)
+      assert.equal(4, y)
+      assert.equal(1, len)
+      assert.equal(w, cols[1].other)
+      assert.same({ x = 0, y = 0, w = 10, h = 10 }, cols[1].itemRect)
+      assert.same({ x = 10, y = 4 }, cols[1].slide)
+      assert.same({ 10, 4, 10, 10 }, { world:getRect(p) })
+      -- the same through bump.lua's loop by hand: check from where p was
+      world:update(p, 0, 0)
+      local ax, ay = world:check(p, 30, 4)
+      assert.same({ 10, 4 }, { ax, ay })
+    end)
   end)
 
   describe("moves inside moves", function()

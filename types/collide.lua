@@ -249,7 +249,7 @@ function World:add_capsule(a, b, r, data) end
 ---position and rot as given (an angle stays a number).
 ---@param A collide.convex
 ---@param position collide.vec3like
----@param rot collide.rotation an angle about z (2D) or a unit quaternion {w, x, y, z}
+---@param rot collide.rotation an angle about z (2D) or a unit quaternion {w =, x =, y =, z =}
 ---@param data? any
 ---@return integer id
 function World:add_convex(A, position, rot, data) end
@@ -345,10 +345,12 @@ function World:velocity(id, out) end
 
 ---The convex shape turns by rot_delta during a step, about its frame's
 ---origin and at a constant rate, as a velocity moves it (an angle: by that
----angle, any size; a quaternion: by its shortest arc). Every sweep and
----move against it is swept by conservative advancement; `advance` turns
----it; a mover standing on it is carried (options.carry). A zero turn stops
----it. An error names the id of a shape that is not convex.
+---angle, up to 2^22 radians a step; a quaternion: by its shortest arc).
+---Every sweep and move against it is swept by conservative advancement;
+---`advance` turns it (an angle taken past 2^23 is brought within [-pi, pi]
+---by whole turns); a mover standing on it is carried (options.carry). A
+---zero turn stops it. An error names the id of a shape that is not convex,
+---and an angle beyond 2^22 (`spin too large`).
 ---@param id integer
 ---@param rot_delta collide.rotation
 ---@return boolean found false for an unknown id
@@ -360,7 +362,8 @@ function World:set_spin(id, rot_delta) end
 ---@return collide.rotation? rot_delta
 function World:spin(id) end
 
----Every shape moves by its velocity (which is kept).
+---Every shape moves by its velocity and a spinning convex shape turns by
+---its spin (both are kept).
 function World:advance() end
 
 ---Makes shape id a sensor (docs/sensors.md): it blocks no mover, sweep or ray

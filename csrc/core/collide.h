@@ -124,7 +124,8 @@ enum {
   COLLIDE_E_NOT_UNIT_ROTATION = 39,   /* "rotation is not a unit quaternion" */
   /* w:set_spin */
   COLLIDE_E_NOT_SPINNABLE = 40,       /* "shape cannot spin: only convex shapes can" */
-  COLLIDE_E_LAST = 41
+  COLLIDE_E_SPIN_RANGE = 41,          /* "spin too large (limit 2^22 radians a step)" */
+  COLLIDE_E_LAST = 42
 };
 
 /* The largest magnitude accepted for any coordinate, radius or extent.
@@ -696,7 +697,10 @@ int collide_world_velocity(const collide_world *w, int id, collide_vec3 *d);
    advancement (collide_turning.c), advance turns it, a mover standing on
    it is carried (options.carry). A zero turn stops it. 1, 0 unknown id,
    <0: Lua arg 2 (the id) COLLIDE_E_NOT_SPINNABLE for a shape that is not
-   convex, arg 3 a bad rotation. */
+   convex, arg 3 a bad rotation or an angle beyond 2^22 radians a step
+   (COLLIDE_E_SPIN_RANGE). advance adds an angle spin to an angle
+   rotation; a sum past 2^23 rad is brought into [-pi, pi] (whole turns
+   taken off, to rounding). */
 int collide_world_set_spin(collide_world *w, int id,
                            const collide_rotation *rot_delta);
 /* *rot_delta = the spin as given (angle 0 when none was): 1, or 0 for an

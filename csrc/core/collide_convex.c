@@ -70,7 +70,7 @@
 /* A rotation matrix by its rows: world = R v. */
 typedef struct rot3 { vec3 r[3]; } rot3;
 
-static vec3 rot_apply(const rot3 *R, vec3 v) {
+static inline vec3 rot_apply(const rot3 *R, vec3 v) {
   return v3(v_dot(R->r[0], v), v_dot(R->r[1], v), v_dot(R->r[2], v));
 }
 /* R^T L: a world direction in the shape's frame. */
@@ -85,10 +85,18 @@ static vec3 rot_apply_t(const rot3 *R, vec3 L) {
    (Shoemake, "Animating rotation with quaternion curves", SIGGRAPH 1985):
    the identity for (1, 0, 0, 0), and a turn about z keeps its last row
    (0, 0, 1) exactly. */
+/* (a refused number: R cleared too, so that no path leaves it unset for
+   a caller that would not see the refusal; clang-tidy's analyzer took
+   collide_check_number's answer for a possible 0) */
+static int rot_refuse(rot3 *R, double x) {
+  memset(R, 0, sizeof *R);
+  return collide_check_number(x);
+}
+
 static int rot_make(const collide_rotation *q, rot3 *R) {
   if (q->is_angle) {
     double c, s;
-    if (!num_ok(q->angle)) return collide_check_number(q->angle);
+    if (!num_ok(q->angle)) return rot_refuse(R, q->angle);
     c = cos(q->angle);
     s = sin(q->angle);
     R->r[0] = v3(c, -s, 0);
@@ -96,10 +104,10 @@ static int rot_make(const collide_rotation *q, rot3 *R) {
     R->r[2] = v3(0, 0, 1);
   } else {
     double w = q->w, x = q->x, y = q->y, z = q->z, n2, k;
-    if (!num_ok(w)) return collide_check_number(w);
-    if (!num_ok(x)) return collide_check_number(x);
-    if (!num_ok(y)) return collide_check_number(y);
-    if (!num_ok(z)) return collide_check_number(z);
+    if (!num_ok(w)) return rot_refuse(R, w);
+    if (!num_ok(x)) return rot_refuse(R, x);
+    if (!num_ok(y)) return rot_refuse(R, y);
+    if (!num_ok(z)) return rot_refuse(R, z);
     n2 = w * w + x * x + y * y + z * z;
     if (!(fabs(n2 - 1) <= 1e-6)) return COLLIDE_E_NOT_UNIT_ROTATION;
     if (n2 != 1) {
@@ -146,6 +154,8 @@ typedef struct body {
   struct hull_scratch *w;    /* a hull whose face axes are not turned yet */
   struct hull_scratch *we;   /* ... whose edges are not turned yet */
   vec3 *corners;            /* a box hull's: room for its corners turned */
+  vec3 lo, hi;              /* a hull's turned corners' bounds (B_PTS) */
+  const double *x, *y, *z;  /* ... and the corners by coordinate */
 } body;
 
 /* A hull's storage for the call. */
@@ -155,6 +165,10 @@ typedef struct body {
 typedef struct hull_scratch {
   vec3 p[COLLIDE_MAX_CONVEX_POINTS], f[DEDUP], e[DEDUP];
   vec3 ea[ARCS];
+  /* the turned corners again by coordinate, an even count (the last
+     repeated): hull_support's */
+  double x[COLLIDE_MAX_CONVEX_POINTS + 1], y[COLLIDE_MAX_CONVEX_POINTS + 1],
+         z[COLLIDE_MAX_CONVEX_POINTS + 1];
 } hull_scratch;
 
 static int body_vertex_count(const body *b) { return b->p != NULL ? b->np : 8; }
@@ -184,11 +198,16 @@ static void body_support(const body *b, vec3 L, double *lo, double *hi) {
     *hi = c + r;
     return;
   }
+  /* (plain comparisons, which compile to min/max instructions without
+     branches: every corner and axis is finite, |x| <= COLLIDE_MAX_COORD
+     and L of length below HUGE_VAL (sat_axis), so no product is NaN and
+     dmin's, dmax's care for one is not needed: the same least and
+     greatest) */
   mn = mx = v_dot(b->p[0], L);
   for (i = 1; i < b->np; i++) {
     double t = v_dot(b->p[i], L);
-    mn = dmin(mn, t);
-    mx = dmax(mx, t);
+    mn = t < mn ? t : mn;
+    mx = t > mx ? t : mx;
   }
   *lo = mn + c;
   *hi = mx + c;
@@ -198,6 +217,85 @@ static void body_support(const body *b, vec3 L, double *lo, double *hi) {
 static vec3 hull_edge_local(const collide_convex *h, int k) {
   return v_sub(h->vertices[h->edges[2 * (size_t)k + 1]],
                h->vertices[h->edges[2 * (size_t)k]]);
+}
+
+/* A hull's corners turned, R v (rot_apply's dots), into w->p and by
+   coordinate into w->x, y, z (an even count: the last repeated), with
+   their bounds for body_bounds. Where SSE2 is there (every x86-64) two
+   corners at a time: each lane takes the same products and sums in the
+   same order. (The bounds by plain comparisons, the corners being
+   finite numbers: the least and greatest of the same numbers but for
+   the sign of a zero, which bounds_apart does not see.) */
+static void hull_turn(body *b, const collide_convex *h, const rot3 *R, hull_scratch *w) {
+  const vec3 *v = h->vertices;
+  int i, n = h->vertex_count;
+#if defined(__SSE2__)
+  __m128d r00 = _mm_set1_pd(R->r[0].x), r01 = _mm_set1_pd(R->r[0].y),
+          r02 = _mm_set1_pd(R->r[0].z), r10 = _mm_set1_pd(R->r[1].x),
+          r11 = _mm_set1_pd(R->r[1].y), r12 = _mm_set1_pd(R->r[1].z),
+          r20 = _mm_set1_pd(R->r[2].x), r21 = _mm_set1_pd(R->r[2].y),
+          r22 = _mm_set1_pd(R->r[2].z);
+  __m128d x0 = _mm_set1_pd(HUGE_VAL), y0 = x0, z0 = x0;
+  __m128d x1 = _mm_set1_pd(-HUGE_VAL), y1 = x1, z1 = x1;
+  for (i = 0; i < n; i += 2) {
+    int j = i + 1 < n ? i + 1 : i;
+    __m128d vx = _mm_set_pd(v[j].x, v[i].x), vy = _mm_set_pd(v[j].y, v[i].y),
+            vz = _mm_set_pd(v[j].z, v[i].z);
+    __m128d X = _mm_add_pd(_mm_add_pd(_mm_mul_pd(r00, vx), _mm_mul_pd(r01, vy)),
+                           _mm_mul_pd(r02, vz));
+    __m128d Y = _mm_add_pd(_mm_add_pd(_mm_mul_pd(r10, vx), _mm_mul_pd(r11, vy)),
+                           _mm_mul_pd(r12, vz));
+    __m128d Z = _mm_add_pd(_mm_add_pd(_mm_mul_pd(r20, vx), _mm_mul_pd(r21, vy)),
+                           _mm_mul_pd(r22, vz));
+    _mm_storeu_pd(w->x + i, X);
+    _mm_storeu_pd(w->y + i, Y);
+    _mm_storeu_pd(w->z + i, Z);
+    _mm_storel_pd(&w->p[i].x, X);
+    _mm_storel_pd(&w->p[i].y, Y);
+    _mm_storel_pd(&w->p[i].z, Z);
+    _mm_storeh_pd(&w->p[j].x, X);
+    _mm_storeh_pd(&w->p[j].y, Y);
+    _mm_storeh_pd(&w->p[j].z, Z);
+    x0 = _mm_min_pd(x0, X);
+    x1 = _mm_max_pd(x1, X);
+    y0 = _mm_min_pd(y0, Y);
+    y1 = _mm_max_pd(y1, Y);
+    z0 = _mm_min_pd(z0, Z);
+    z1 = _mm_max_pd(z1, Z);
+  }
+  x0 = _mm_min_pd(x0, _mm_unpackhi_pd(x0, x0));
+  y0 = _mm_min_pd(y0, _mm_unpackhi_pd(y0, y0));
+  z0 = _mm_min_pd(z0, _mm_unpackhi_pd(z0, z0));
+  x1 = _mm_max_pd(x1, _mm_unpackhi_pd(x1, x1));
+  y1 = _mm_max_pd(y1, _mm_unpackhi_pd(y1, y1));
+  z1 = _mm_max_pd(z1, _mm_unpackhi_pd(z1, z1));
+  b->lo = v3(_mm_cvtsd_f64(x0), _mm_cvtsd_f64(y0), _mm_cvtsd_f64(z0));
+  b->hi = v3(_mm_cvtsd_f64(x1), _mm_cvtsd_f64(y1), _mm_cvtsd_f64(z1));
+#else
+  vec3 q = rot_apply(R, v[0]);
+  double x0 = q.x, x1 = q.x, y0 = q.y, y1 = q.y, z0 = q.z, z1 = q.z;
+  for (i = 0; i < n; i++) {
+    q = rot_apply(R, v[i]);
+    w->p[i] = q;
+    w->x[i] = q.x;
+    w->y[i] = q.y;
+    w->z[i] = q.z;
+    x0 = q.x < x0 ? q.x : x0;
+    x1 = q.x > x1 ? q.x : x1;
+    y0 = q.y < y0 ? q.y : y0;
+    y1 = q.y > y1 ? q.y : y1;
+    z0 = q.z < z0 ? q.z : z0;
+    z1 = q.z > z1 ? q.z : z1;
+  }
+  w->x[n] = q.x;
+  w->y[n] = q.y;
+  w->z[n] = q.z;
+  b->lo = v3(x0, y0, z0);
+  b->hi = v3(x1, y1, z1);
+#endif
+  b->x = w->x;
+  b->y = w->y;
+  b->z = w->z;
 }
 
 /* The hull h turned by R, its frame's origin at pos, into b (w: the
@@ -234,7 +332,7 @@ static void hull_body(body *b, const collide_convex *h, const rot3 *R, vec3 pos,
   }
   b->kind = B_PTS;
   b->p = w->p;
-  for (i = 0; i < h->vertex_count; i++) w->p[i] = rot_apply(R, h->vertices[i]);
+  hull_turn(b, h, R, w);
   b->fc = b->ec = NULL;
   b->w = w;   /* (its axes: hull_axes, once the bounds meet) */
 }
@@ -346,12 +444,18 @@ static void body_bounds(const body *b, vec3 *lo, vec3 *hi) {
     h = v3(fabs(b->ax[0].x) * b->e.x + fabs(b->ax[1].x) * b->e.y + fabs(b->ax[2].x) * b->e.z,
            fabs(b->ax[0].y) * b->e.x + fabs(b->ax[1].y) * b->e.y + fabs(b->ax[2].y) * b->e.z,
            fabs(b->ax[0].z) * b->e.x + fabs(b->ax[1].z) * b->e.y + fabs(b->ax[2].z) * b->e.z);
+  } else if (b->h != NULL) {
+    /* a hull's turned corners: their bounds from hull_body */
+    *lo = v_add(b->lo, b->pos);
+    *hi = v_add(b->hi, b->pos);
+    return;
   } else {
+    /* (plain comparisons: finite corners, as in body_support) */
     vec3 mn = b->p[0], mx = b->p[0];
     for (i = 1; i < b->np; i++) {
       vec3 q = b->p[i];
-      mn = v3(dmin(mn.x, q.x), dmin(mn.y, q.y), dmin(mn.z, q.z));
-      mx = v3(dmax(mx.x, q.x), dmax(mx.y, q.y), dmax(mx.z, q.z));
+      mn = v3(q.x < mn.x ? q.x : mn.x, q.y < mn.y ? q.y : mn.y, q.z < mn.z ? q.z : mn.z);
+      mx = v3(q.x > mx.x ? q.x : mx.x, q.y > mx.y ? q.y : mx.y, q.z > mx.z ? q.z : mx.z);
     }
     *lo = v_add(mn, b->pos);
     *hi = v_add(mx, b->pos);
@@ -387,6 +491,31 @@ static int bounds_apart(const body *A, vec3 d, const body *B) {
   return 0;
 }
 
+/* 1 when the ball of radius r about a hull's origin, moving from c0 to
+   c1, and the np points v are surely apart, by bounds_apart's test on
+   boxes that hold the hull's and the points' (a turned corner is within
+   r of the origin, to a few units of rounding): the box of the ball's
+   motion holds the hull's swept box, so its gap is no wider and its
+   tolerance (1e-12 of its larger coordinates) no smaller, and whenever
+   this says apart, bounds_apart says so too, before a corner is turned. */
+static int ball_apart(double r, vec3 c0, vec3 c1, const vec3 *v, int np) {
+  int k, i;
+  for (k = 0; k < 3; k++) {
+    double p0 = k == 0 ? c0.x : k == 1 ? c0.y : c0.z;
+    double p1 = k == 0 ? c1.x : k == 1 ? c1.y : c1.z;
+    double a0 = (p0 < p1 ? p0 : p1) - r, a1 = (p0 < p1 ? p1 : p0) + r, b0, b1, tol;
+    b0 = b1 = k == 0 ? v[0].x : k == 1 ? v[0].y : v[0].z;
+    for (i = 1; i < np; i++) {
+      double t = k == 0 ? v[i].x : k == 1 ? v[i].y : v[i].z;
+      b0 = t < b0 ? t : b0;
+      b1 = t > b1 ? t : b1;
+    }
+    tol = 1e-12 * (dmax(fabs(a0), fabs(a1)) + dmax(fabs(b0), fabs(b1)) + r);
+    if (a0 > b1 + tol || b0 > a1 + tol) return 1;
+  }
+  return 0;
+}
+
 /* ---- the sweep over the axes ----------------------------------------------------- */
 
 typedef struct sat {
@@ -408,23 +537,90 @@ typedef struct sat {
   int miss;
 } sat;
 
+/* The start of every axis: 0 to skip L (a miss already, or L zero),
+   else 1 with *len2 its squared length, L rescaled first when tiny or
+   huge (then *scaled: a listed extent along it no longer applies). Tiny
+   is below 2^-600, not only 0: a side normal of a flat hull 1e-160
+   across is about 1e-160 long, its square and the supports along it
+   (1e-320) lose their digits to underflow, and the sweep's u was off by
+   up to 5% (1e-162). */
+static inline int sat_begin(const sat *s, vec3 *L, double *len2, int *scaled) {
+  if (s->miss || (L->x == 0 && L->y == 0 && L->z == 0)) return 0;
+  *len2 = v_len2(*L);
+  *scaled = 0;
+  if (!(*len2 > 0x1p-600) || !(*len2 < HUGE_VAL)) {
+    *L = v_normalize(*L);
+    *len2 = 1;
+    *scaled = 1;
+  }
+  return 1;
+}
+
+/* [lo, hi] of n points p (at pos) on L: body_support's for B_PTS, the
+   same operations in the same order, for callers that know the points
+   (a hull's turned corners, a triangle's three). */
+static inline void pts_support(const vec3 *p, int n, vec3 pos, vec3 L, double *lo,
+                               double *hi) {
+  double c = v_dot(pos, L), mn, mx;
+  int i;
+  mn = mx = v_dot(p[0], L);
+  for (i = 1; i < n; i++) {
+    double t = v_dot(p[i], L);
+    mn = dmin(mn, t);
+    mx = dmax(mx, t);
+  }
+  *lo = mn + c;
+  *hi = mx + c;
+}
+
+static void sat_fold(sat *s, vec3 L, double len2, double alo, double ahi, double blo,
+                     double bhi);
+
+/* pts_support of a hull body's turned corners (hull_body's x, y, z),
+   two corners at a time where SSE2 is there (every x86-64): each lane
+   computes x Lx + y Ly + z Lz as v_dot does, in the same order, and the
+   least and greatest of the same numbers are the same numbers (but for
+   the sign of a zero, which no comparison of the sweep sees). */
+static inline void hull_support(const body *b, vec3 L, double *lo, double *hi) {
+  double c = v_dot(b->pos, L), mn, mx;
+  int i, n = b->np;
+#if defined(__SSE2__)
+  __m128d lx = _mm_set1_pd(L.x), ly = _mm_set1_pd(L.y), lz = _mm_set1_pd(L.z);
+  __m128d t = _mm_add_pd(_mm_add_pd(_mm_mul_pd(_mm_loadu_pd(b->x), lx),
+                                    _mm_mul_pd(_mm_loadu_pd(b->y), ly)),
+                         _mm_mul_pd(_mm_loadu_pd(b->z), lz));
+  __m128d vmn = t, vmx = t;
+  for (i = 2; i < n; i += 2) {
+    t = _mm_add_pd(_mm_add_pd(_mm_mul_pd(_mm_loadu_pd(b->x + i), lx),
+                              _mm_mul_pd(_mm_loadu_pd(b->y + i), ly)),
+                   _mm_mul_pd(_mm_loadu_pd(b->z + i), lz));
+    vmn = _mm_min_pd(vmn, t);
+    vmx = _mm_max_pd(vmx, t);
+  }
+  vmn = _mm_min_pd(vmn, _mm_unpackhi_pd(vmn, vmn));
+  vmx = _mm_max_pd(vmx, _mm_unpackhi_pd(vmx, vmx));
+  mn = _mm_cvtsd_f64(vmn);
+  mx = _mm_cvtsd_f64(vmx);
+#else
+  mn = mx = b->x[0] * L.x + b->y[0] * L.y + b->z[0] * L.z;
+  for (i = 1; i < n; i++) {
+    double t = b->x[i] * L.x + b->y[i] * L.y + b->z[i] * L.z;
+    mn = t < mn ? t : mn;
+    mx = t > mx ? t : mx;
+  }
+#endif
+  *lo = mn + c;
+  *hi = mx + c;
+}
+
 /* The axis L (A's face axis with its extent ra about A's origin, B's
    with rb, else NULL). */
 static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
                      const double *ra, const double *rb) {
-  double alo, ahi, blo, bhi, sd, g1, g2, lo, hi, len2;
-  vec3 toward;
-  if (s->miss || (L.x == 0 && L.y == 0 && L.z == 0)) return;
-  len2 = v_len2(L);
-  /* tiny or huge: rescale first. Tiny is below 2^-600, not only 0: a
-     side normal of a flat hull 1e-160 across is about 1e-160 long, its
-     square and the supports along it (1e-320) lose their digits to
-     underflow, and the sweep's u was off by up to 5% (1e-162) */
-  if (!(len2 > 0x1p-600) || !(len2 < HUGE_VAL)) {
-    L = v_normalize(L);
-    len2 = 1;
-    ra = rb = NULL;
-  }
+  double alo, ahi, blo, bhi, len2;
+  int scaled;
+  if (!sat_begin(s, &L, &len2, &scaled)) return;
+  if (scaled) ra = rb = NULL;
   if (ra != NULL) {
     double c = v_dot(A->pos, L);
     alo = ra[0] + c;
@@ -439,6 +635,35 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
   } else {
     body_support(B, L, &blo, &bhi);
   }
+  sat_fold(s, L, len2, alo, ahi, blo, bhi);
+}
+
+/* sat_axis for a hull's turned corners A (B_PTS, its face axis i when
+   ra is its listed extent) against a triangle B (three given corners):
+   the same numbers, the supports inlined (the hull against a triangle
+   is the world's most frequent pair of a convex mover). */
+static inline void sat_axis_tri(sat *s, const body *A, const body *B, vec3 L,
+                                const double *ra) {
+  double alo, ahi, blo, bhi, len2;
+  int scaled;
+  if (!sat_begin(s, &L, &len2, &scaled)) return;
+  if (ra != NULL && !scaled) {
+    double c = v_dot(A->pos, L);
+    alo = ra[0] + c;
+    ahi = ra[1] + c;
+  } else {
+    hull_support(A, L, &alo, &ahi);
+  }
+  pts_support(B->p, 3, B->pos, L, &blo, &bhi);
+  sat_fold(s, L, len2, alo, ahi, blo, bhi);
+}
+
+/* The overlap of the projections [alo + u d.L, ahi + u d.L] and [blo,
+   bhi] on L (len2 its squared length) folded into s. */
+static void sat_fold(sat *s, vec3 L, double len2, double alo, double ahi, double blo,
+                     double bhi) {
+  double sd, g1, g2, lo, hi;
+  vec3 toward;
   /* Both shapes flat (to 1e-12) across L: two flat shapes in parallel
      planes, or a flat shape and a segment parallel to it, and L is their
      common normal. Each such axis gives a single instant (the planes
@@ -522,7 +747,8 @@ static void sat_axis(sat *s, const body *A, const body *B, vec3 L,
 }
 
 /* -1, 0 or 1: the sign of x, 0 within tol of 0. */
-static int sign_tol(double x, double tol) { return x > tol ? 1 : (x < -tol ? -1 : 0); }
+/* (as a difference of comparisons: no branch to mispredict) */
+static int sign_tol(double x, double tol) { return (x > tol) - (x < -tol); }
 
 /* Can the edge of A whose arc on the Gauss map runs from n1 to n2 (the
    unit normals of its faces) and B's edge j make a face of the Minkowski
@@ -552,6 +778,53 @@ static int arcs_meet(vec3 n1, vec3 n2, const body *B, int j, vec3 e) {
   }
 }
 
+/* Both bodies solid hulls with their arcs listed: each edge i of A with
+   each edge j of B whose arcs meet, arcs_meet's test with what it reads
+   made once per call or per edge rather than once per pair. A's arc ends
+   n1, n2 (A's face normals) and n2 x n1; B's reversed arc ends c, d (B's
+   face normals negated) and d x c. c . (n2 x n1), d . (n2 x n1): the
+   side of A's arc's plane each of B's faces is on, one dot product per
+   face axis of B and edge of A (sb, made per edge of A, with both
+   signs), read for the two faces beside each edge of B; n1 . (d x c), n2 . (d x c) for the
+   pairs that pass that. Each product is computed as arcs_meet computes
+   it, up to an exact negation (-x . y is x . y negated, sign_tol odd), so
+   the same pairs are kept and the same axes tested in the same order:
+   the same answer, with 11 dot products per edge of A for the first test
+   where there were 2 per pair (two 8-corner hulls: 17 edges, 11 faces
+   each; 187 products where there were 578, with 578 cross products made
+   34). */
+static void sat_hull_pairs(sat *s, const body *A, const body *B) {
+  vec3 an1[ARCS], an2[ARCS], bdc[ARCS];
+  int sb[2 * DEDUP];
+  const int *fa = B->h->face_axis, *ef = B->h->edge_faces;
+  const double tol = 1e-6;
+  int i, j, k;
+  for (i = 0; i < A->na; i++) {
+    an1[i] = arc_normal(A, i, 0);
+    an2[i] = arc_normal(A, i, 1);
+  }
+  for (j = 0; j < B->na; j++)
+    bdc[j] = v_cross(v_neg(arc_normal(B, j, 1)), v_neg(arc_normal(B, j, 0)));
+  for (i = 0; i < A->na && !s->miss; i++) {
+    vec3 ba = v_cross(an2[i], an1[i]);
+    /* the sign of c . ba for B's face of face_axis a: c is fc[a / 2],
+       negated for an even a (c is the face's normal reversed) */
+    for (k = 0; k < B->nfc; k++) {
+      sb[2 * (size_t)k + 1] = sign_tol(v_dot(B->fc[k], ba), tol);
+      sb[2 * (size_t)k] = -sb[2 * (size_t)k + 1];
+    }
+    for (j = 0; j < B->na && !s->miss; j++) {
+      int cba = sb[fa[ef[2 * (size_t)j]]], dba = sb[fa[ef[2 * (size_t)j + 1]]];
+      int adc, bdc_;
+      if (cba * dba > 0) continue;
+      adc = sign_tol(v_dot(an1[i], bdc[j]), tol);
+      bdc_ = sign_tol(v_dot(an2[i], bdc[j]), tol);
+      if (adc * bdc_ > 0 || cba * bdc_ < 0) continue;
+      sat_axis(s, A, B, v_cross(A->ea[i], B->ea[j]), NULL, NULL);
+    }
+  }
+}
+
 /* A body with volume (a solid hull, a box with no zero extent); a flat
    one with a normal (a flat hull, a triangle or polygon), whose face 0
    is that normal and whose last edge direction too. */
@@ -574,7 +847,7 @@ static int has_normal(const body *b) {
    same outer normal, dimensions adding to 2), so they are left out. */
 static int sat_run(sat *s, body *A, body *B) {
   vec3 eb_list[ARCS];
-  int i, j, fa = body_face_count(A), fb = body_face_count(B), ea, eb;
+  int i, j, fa = body_face_count(A), fb = body_face_count(B), ea, eb, tri, lazy;
   if (is_solid(A) && has_normal(B)) fb = 1;
   if (is_solid(B) && has_normal(A)) fa = 1;
   s->t_in = 0;
@@ -582,10 +855,33 @@ static int sat_run(sat *s, body *A, body *B) {
   s->has_axis = s->has_pen = s->flat_pen = s->thin_done = s->miss = 0;
   s->axis_of_b = 0;
   s->cur_of_b = 1;
-  for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i), NULL, face_range(B, i));
+  /* (a hull's turned corners against a triangle: the same axes in the
+     same order through sat_axis_tri, B's face 0 its normal) */
+  tri = A->kind == B_PTS && A->h != NULL && B->h == NULL && B->kind == B_PTS && B->np == 3;
+  if (tri && fb == 1) {
+    sat_axis_tri(s, A, B, B->n, NULL);
+  } else {
+    for (i = 0; i < fb && !s->miss; i++) sat_axis(s, A, B, body_face(B, i), NULL, face_range(B, i));
+  }
   s->cur_of_b = 0;
-  for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i), face_range(A, i), NULL);
+  if (tri && A->fc != NULL) {
+    const double *rg = A->h->axis_face_range;
+    for (i = 0; i < fa && !s->miss; i++) sat_axis_tri(s, A, B, A->fc[i], rg + 2 * (size_t)i);
+  } else {
+    for (i = 0; i < fa && !s->miss; i++) sat_axis(s, A, B, body_face(A, i), face_range(A, i), NULL);
+  }
   if (s->miss) return 0;
+  lazy = 0;
+  if (tri && A->we != NULL && !A->h->flat && A->h->edge_count <= ARCS &&
+      A->h->face_count <= ARCS && A->fc != NULL) {
+    /* hull_edge_axes' listing with its arcs, each edge turned only when
+       one of its pairs with the triangle's sides passes (the same turn,
+       rot_apply of the same difference) */
+    A->we = NULL;
+    A->ea = NULL;
+    A->na = A->h->edge_count;
+    lazy = 1;
+  }
   if (A->we != NULL) hull_edge_axes(A);
   if (B->we != NULL) hull_edge_axes(B);
   ea = body_edge_count(A);
@@ -609,6 +905,7 @@ static int sat_run(sat *s, body *A, body *B) {
        and n2, x . e = 0), which must not be surely on the outer half:
        m . x > 1e-6 of its bound |x| |m| leaves the axis out. */
     double dv[DEDUP][4], dm[DEDUP][4], tl[4], ml[4];
+    unsigned char sp[DEDUP] = {0}, sn[DEDUP] = {0};
     vec3 m[4];
     int k, half = B->h == NULL && B->p != NULL && B->np >= 3 && B->np == eb;
     for (j = 0; j < eb; j++) {
@@ -629,26 +926,53 @@ static int sat_run(sat *s, body *A, body *B) {
         ml[j] = 1e-6 * (fabs(m[j].x) + fabs(m[j].y) + fabs(m[j].z));
       }
     }
-    for (k = 0; k < A->nfc; k++)
+    /* (each face axis' side of each edge j of B once, also as bits j
+       of sp (sign_tol 1) and sn (-1); an odd face_axis' sides are the
+       negations, sign_tol being odd, so its bits swap. An edge of A and
+       B's edge j are left out when both faces beside A's edge have sign
+       1, or both -1: the bits of the edges j kept are those of
+       neither.) */
+    for (k = 0; k < A->nfc; k++) {
+      sp[k] = sn[k] = 0;
       for (j = 0; j < eb; j++) {
+        int sgn;
         dv[k][j] = v_dot(A->fc[k], eb_list[j]);
+        sgn = sign_tol(dv[k][j], tl[j]);
+        if (sgn > 0) sp[k] |= (unsigned char)(1u << j);
+        if (sgn < 0) sn[k] |= (unsigned char)(1u << j);
         dm[k][j] = half ? v_dot(A->fc[k], m[j]) : 0;
       }
+    }
     for (i = 0; i < A->na && !s->miss; i++) {
       int f1 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i]];
       int f2 = A->h->face_axis[A->h->edge_faces[2 * (size_t)i + 1]];
-      for (j = 0; j < eb && !s->miss; j++) {
-        double d1 = (f1 & 1) ? -dv[f1 >> 1][j] : dv[f1 >> 1][j];
-        double d2 = (f2 & 1) ? -dv[f2 >> 1][j] : dv[f2 >> 1][j];
-        if (sign_tol(d1, tl[j]) * sign_tol(d2, tl[j]) > 0) continue;
+      int k1 = f1 >> 1, k2 = f2 >> 1, have = 0;
+      unsigned p1 = (f1 & 1) ? sn[k1] : sp[k1], n1 = (f1 & 1) ? sp[k1] : sn[k1];
+      unsigned p2 = (f2 & 1) ? sn[k2] : sp[k2], n2 = (f2 & 1) ? sp[k2] : sn[k2];
+      unsigned keep = ~((p1 & p2) | (n1 & n2)) & ((1u << eb) - 1);
+      vec3 ei = v3(0, 0, 0);
+      for (j = 0; keep != 0 && !s->miss; j++, keep >>= 1) {
+        double d1, d2;
+        if (!(keep & 1)) continue;
+        d1 = (f1 & 1) ? -dv[k1][j] : dv[k1][j];
+        d2 = (f2 & 1) ? -dv[k2][j] : dv[k2][j];
         if (half) {
-          double m1 = (f1 & 1) ? -dm[f1 >> 1][j] : dm[f1 >> 1][j];
-          double m2 = (f2 & 1) ? -dm[f2 >> 1][j] : dm[f2 >> 1][j];
+          double m1 = (f1 & 1) ? -dm[k1][j] : dm[k1][j];
+          double m2 = (f2 & 1) ? -dm[k2][j] : dm[k2][j];
           if (fabs(d2) * m1 + fabs(d1) * m2 > (fabs(d1) + fabs(d2)) * ml[j]) continue;
         }
-        sat_axis(s, A, B, v_cross(A->ea[i], eb_list[j]), NULL, NULL);
+        if (!have) {
+          ei = lazy ? rot_apply(&A->R, hull_edge_local(A->h, i)) : A->ea[i];
+          have = 1;
+        }
+        if (tri) sat_axis_tri(s, A, B, v_cross(ei, eb_list[j]), NULL);
+        else sat_axis(s, A, B, v_cross(ei, eb_list[j]), NULL, NULL);
       }
     }
+    return !s->miss;
+  }
+  if (A->na > 0 && B->na > 0) {
+    sat_hull_pairs(s, A, B);
     return !s->miss;
   }
   if (A->na > 0 && eb <= ARCS) {
@@ -881,6 +1205,242 @@ static void contact(const body *A, vec3 shift, const body *B, vec3 N,
   out->point = v_add(v_add(v_scale(t1, q.x), v_scale(t2, q.y)), v_scale(N, ls));
 }
 
+/* ---- the point at u = 0 ----------------------------------------------------- */
+
+/* Overlapping at the start, the contract's point is a point of the
+   obstacle inside the mover: a point of A n B. contact()'s point (B's
+   support plane over the shapes' support sets, where they would touch
+   once pushed out) is in B but, when A reaches past that plane only
+   beside it, not in A (about 1 in 20 random start overlaps, in 2D and
+   3D). Then this takes a point of A n B from its corners.
+
+   Each shape is the intersection of slabs lo <= L . x <= hi over its face
+   axes L (body_face: a solid hull's face normals up to sign, a box's
+   three axes, a flat shape's normal and side normals: the thin prism's
+   faces), [lo, hi] its extent along L (body_support); a segment has no
+   slab and is met by clipping it. A n B is convex; each of its corners
+   is a corner of one shape inside the other or where an edge of one
+   crosses a face of the other (a face of A n B lies in a face of A or of
+   B; its corners where two or three such faces meet), so every corner is
+   among: the corners of each shape inside the other, and the ends of
+   each shape's edges clipped to the other's slabs (Cyrus-Beck, as
+   clip_segment). The point is the mean of those on B's support plane
+   along N (the face of A n B there: the obstacle's surface facing the
+   mover, which contact() aims at), else of all of them: a mean of points
+   of a convex set is in it. N and the depth are left as the axes found.
+
+   Tolerance: a point in a slab is measured in it to rounding. L . x for
+   |x| <= s (s the scene's scale, the largest coordinate) is within
+   gamma_3 |L| s (Higham, "Accuracy and Stability of Numerical
+   Algorithms", 3.1: gamma_n = n u / (1 - n u), u = DBL_EPSILON / 2) of
+   the exact dot product, lo and hi likewise, and a clipped end
+   a + t (b - a) is within a few ulps of s of the exact one: about
+   10 DBL_EPSILON |L| s in all. The slabs are widened by 64 DBL_EPSILON
+   |L| s (a touching contact, whose A n B is a face or an edge of zero
+   width, still gives its corners) and the point is kept only when inside
+   both by that (else the candidate nearest contact()'s point, which
+   is); that is far inside the 1e-9 of the scale the support sets use. */
+
+/* A body's slabs for the point at u = 0: a hull's or a box's listed once
+   (at most SLABS: a hull of n corners has at most 2n - 4 faces), widened
+   by tol per unit of the axis; a flat polygon's (a triangle's, a
+   polygon's of up to 65,536 corners) as its normal's slab and, for each
+   side, the half-plane on its inner side (the side of its corners'
+   centroid, which a convex polygon lies on: the side's own line is its
+   support there), each found when read, in O(1); a segment none. */
+#define SLABS (2 * COLLIDE_MAX_CONVEX_POINTS + 8)
+
+typedef struct slab { vec3 L; double lo, hi; } slab;
+
+typedef struct start_body {
+  const body *b;
+  int seg, poly, n;
+  slab s[SLABS];
+  vec3 centroid;
+} start_body;
+
+static void start_body_make(start_body *sb, const body *b, double tol) {
+  int i;
+  sb->b = b;
+  sb->seg = b->kind == B_PTS && b->h == NULL && b->np == 2;
+  sb->poly = b->kind == B_PTS && b->h == NULL && b->np >= 3;
+  sb->n = 0;
+  if (sb->seg) return;
+  if (sb->poly) {
+    double lo, hi, w = tol * v_len(b->n);
+    vec3 c = v3(0, 0, 0);
+    body_support(b, b->n, &lo, &hi);
+    sb->s[0].L = b->n;
+    sb->s[0].lo = lo - w;
+    sb->s[0].hi = hi + w;
+    for (i = 0; i < b->np; i++) c = v_add(c, b->p[i]);
+    sb->centroid = v_add(v_scale(c, 1.0 / b->np), b->pos);
+    sb->n = 1 + b->np;
+    return;
+  }
+  sb->n = body_face_count(b);
+  if (sb->n > SLABS) sb->n = SLABS;   /* (never for a hull: see SLABS) */
+  for (i = 0; i < sb->n; i++) {
+    vec3 L = body_face(b, i);
+    double w = tol * v_len(L);
+    body_support(b, L, &sb->s[i].lo, &sb->s[i].hi);
+    sb->s[i].L = L;
+    sb->s[i].lo -= w;
+    sb->s[i].hi += w;
+  }
+}
+
+/* Slab i of sb: lo <= L . x <= hi (one side unbounded for a polygon's
+   side). */
+static slab start_slab(const start_body *sb, int i, double tol) {
+  slab r;
+  const body *b = sb->b;
+  vec3 a, c;
+  double lv, w;
+  if (!sb->poly || i == 0) return sb->s[i];
+  a = v_add(b->p[i - 1], b->pos);
+  c = v_add(b->p[i % b->np], b->pos);
+  r.L = v_cross(b->n, v_sub(c, a));
+  lv = v_dot(r.L, a);
+  w = tol * v_len(r.L);
+  if (v_dot(r.L, sb->centroid) <= lv) {
+    r.lo = -HUGE_VAL;
+    r.hi = lv + w;
+  } else {
+    r.lo = lv - w;
+    r.hi = HUGE_VAL;
+  }
+  return r;
+}
+
+/* 1 when p is in the body to tol. */
+static int start_inside(const start_body *sb, vec3 p, double tol) {
+  int i;
+  if (sb->seg) {
+    /* a segment: within tol of it */
+    const body *b = sb->b;
+    vec3 a = v_add(b->p[0], b->pos), e = v_sub(v_add(b->p[1], b->pos), a);
+    double l2 = v_len2(e), t = l2 > 0 ? clamp01(v_dot(v_sub(p, a), e) / l2) : 0;
+    return v_len(v_sub(p, v_madd(a, e, t))) <= tol;
+  }
+  for (i = 0; i < sb->n; i++) {
+    slab s = start_slab(sb, i, tol);
+    double x = v_dot(p, s.L);
+    if (x < s.lo || x > s.hi) return 0;
+  }
+  return 1;
+}
+
+/* Edge j of body b: its ends. */
+static int start_edge_count(const body *b) {
+  if (b->h != NULL) return b->h->edge_count;
+  if (b->kind == B_BOX) return 12;
+  return b->np == 2 ? 1 : b->np;
+}
+
+static void start_edge(const body *b, int j, vec3 *a, vec3 *c) {
+  if (b->h != NULL) {
+    *a = body_vertex(b, b->h->edges[2 * (size_t)j]);
+    *c = body_vertex(b, b->h->edges[2 * (size_t)j + 1]);
+  } else if (b->kind == B_BOX) {
+    /* an aligned box: corners i and i with bit k set (body_vertex's
+       numbering: 4 x, 2 y, 1 z), i over the 4 with that bit clear */
+    int k = j >> 2, m = j & 3, bit = 4 >> k;
+    int o0 = k == 0 ? 2 : 4, o1 = k == 2 ? 2 : 1;   /* the other two bits */
+    int i = ((m & 1) ? o0 : 0) | ((m & 2) ? o1 : 0);
+    *a = body_vertex(b, i);
+    *c = body_vertex(b, i | bit);
+  } else {
+    *a = v_add(b->p[j], b->pos);
+    *c = v_add(b->p[(j + 1) % b->np], b->pos);
+  }
+}
+
+typedef struct start_acc {
+  vec3 N, q, best, on_sum, all_sum;
+  double ls, tol, lvl, best_d;
+  int on_n, all_n;
+} start_acc;
+
+static void start_add(start_acc *s, vec3 p) {
+  double d = v_len2(v_sub(p, s->q));
+  if (d < s->best_d) { s->best_d = d; s->best = p; }
+  s->all_sum = v_add(s->all_sum, p);
+  s->all_n++;
+  if (fabs(v_dot(p, s->N) - s->ls) <= s->lvl) {
+    s->on_sum = v_add(s->on_sum, p);
+    s->on_n++;
+  }
+}
+
+/* The edges of e clipped to the slabs of o (Cyrus-Beck), their ends
+   added. */
+static void start_clip_edges(start_acc *s, const body *e, const start_body *o) {
+  int j, i, ne = start_edge_count(e);
+  for (j = 0; j < ne; j++) {
+    vec3 a, c;
+    double t0 = 0, t1 = 1;
+    start_edge(e, j, &a, &c);
+    for (i = 0; i < o->n && t0 <= t1; i++) {
+      slab sl = start_slab(o, i, s->tol);
+      double fa = v_dot(a, sl.L), fc = v_dot(c, sl.L);
+      /* lo <= fa + t (fc - fa) <= hi; the divisions only where fa and
+         fc lie on either side of a bound, so fc - fa is not 0 */
+      if (fa < sl.lo) {
+        if (fc < sl.lo) { t1 = -1; break; }
+        t0 = dmax(t0, (sl.lo - fa) / (fc - fa));
+      } else if (fc < sl.lo) {
+        t1 = dmin(t1, (sl.lo - fa) / (fc - fa));
+      }
+      if (fa > sl.hi) {
+        if (fc > sl.hi) { t1 = -1; break; }
+        t0 = dmax(t0, (fa - sl.hi) / (fa - fc));
+      } else if (fc > sl.hi) {
+        t1 = dmin(t1, (fa - sl.hi) / (fa - fc));
+      }
+    }
+    if (t0 <= t1) {
+      start_add(s, v_lerp(a, c, t0));
+      if (t1 > t0) start_add(s, v_lerp(a, c, t1));
+    }
+  }
+}
+
+static void start_point(const body *A, const body *B, vec3 N, double scale,
+                        collide_hit *out) {
+  start_acc s;
+  start_body sa, sb;
+  int i, n;
+  vec3 p;
+  s.tol = 64 * DBL_EPSILON * scale;
+  start_body_make(&sa, A, s.tol);
+  start_body_make(&sb, B, s.tol);
+  if (start_inside(&sa, out->point, s.tol) && start_inside(&sb, out->point, s.tol)) return;
+  s.N = N;
+  s.q = out->point;
+  s.lvl = 1e-9 * scale;
+  s.ls = -HUGE_VAL;
+  n = body_vertex_count(B);
+  for (i = 0; i < n; i++) s.ls = dmax(s.ls, v_dot(body_vertex(B, i), N));
+  s.best_d = HUGE_VAL;
+  s.on_sum = s.all_sum = s.best = v3(0, 0, 0);
+  s.on_n = s.all_n = 0;
+  for (i = 0; i < n; i++)
+    if (start_inside(&sa, body_vertex(B, i), s.tol)) start_add(&s, body_vertex(B, i));
+  if (!sb.seg) {
+    /* (a segment is met by clipping it: A n B is that part of it) */
+    n = body_vertex_count(A);
+    for (i = 0; i < n; i++)
+      if (start_inside(&sb, body_vertex(A, i), s.tol)) start_add(&s, body_vertex(A, i));
+    start_clip_edges(&s, A, &sb);
+  }
+  start_clip_edges(&s, B, &sa);
+  if (s.all_n == 0) return;   /* (only touching, past the widening: kept) */
+  p = s.on_n > 0 ? v_scale(s.on_sum, 1.0 / s.on_n) : v_scale(s.all_sum, 1.0 / s.all_n);
+  if (!(start_inside(&sa, p, s.tol) && start_inside(&sb, p, s.tol))) p = s.best;
+  out->point = v3(p.x + 0.0, p.y + 0.0, p.z + 0.0);
+}
+
 /* The scale of a scene for the tolerance of support sets. */
 static double body_scale(const body *b) {
   int i, n = body_vertex_count(b);
@@ -970,6 +1530,7 @@ static int sweep_bodies(body *A, vec3 c1, body *B, collide_hit *out) {
   out->u = u;
   out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);   /* (no -0) */
   contact(A, v_scale(s.d, u), B, N, scale, out);
+  if (u == 0) start_point(A, B, N, scale, out);
   return 1;
 }
 
@@ -1013,6 +1574,48 @@ static int box_flat_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
   out->normal = v3(h.normal.x + 0.0, h.normal.y + 0.0, h.normal.z + 0.0);   /* (no -0) */
   out->feature = h.feature;
   return 1;
+}
+
+/* The point of a plane sweep at u = 0 (A turned by R, its frame's origin
+   at c, across the plane n . x + pd = 0): the contract's point of the
+   obstacle inside the mover. The point on the plane under the centroid of
+   A's extreme corners need not be in A (a tilted shape reaching across
+   only beside them); then the mean of the points where A's edges meet the
+   plane (the corners of A's section by the plane, and each corner on it),
+   projected onto it: a mean of points of the convex section is in it.
+   Inside is tested in A's frame against its face slabs (the hull's axes
+   and extents: its exact H-representation), widened by 64 DBL_EPSILON of
+   the scale s, as start_point derives (a point of the section computed
+   as a + t (b - a) is within a few ulps of s of the exact one, and each
+   dot product within gamma_3 s). */
+static void plane_start_point(const collide_convex *A, const rot3 *R, vec3 c, vec3 n,
+                              double pd, double s, collide_hit *out) {
+  double tol = 64 * DBL_EPSILON * s, lv[COLLIDE_MAX_CONVEX_POINTS];
+  vec3 x[COLLIDE_MAX_CONVEX_POINTS], sum = v3(0, 0, 0), l = rot_apply_t(R, v_sub(out->point, c));
+  int i, k, cnt = 0;
+  for (i = 0; i < A->axis_face_count; i++) {
+    double t = v_dot(A->axis_faces[i], l), w = tol * v_len(A->axis_faces[i]);
+    if (t < A->axis_face_range[2 * (size_t)i] - w || t > A->axis_face_range[2 * (size_t)i + 1] + w)
+      break;
+  }
+  if (i == A->axis_face_count) return;   /* in A: kept */
+  for (i = 0; i < A->vertex_count; i++) {
+    x[i] = v_add(rot_apply(R, A->vertices[i]), c);
+    lv[i] = v_dot(n, x[i]) + pd;
+  }
+  for (k = 0; k < A->edge_count; k++) {
+    int a = A->edges[2 * (size_t)k], b = A->edges[2 * (size_t)k + 1];
+    if (lv[a] == 0) { sum = v_add(sum, x[a]); cnt++; }
+    if (lv[b] == 0) { sum = v_add(sum, x[b]); cnt++; }
+    if ((lv[a] < 0 && lv[b] > 0) || (lv[a] > 0 && lv[b] < 0)) {
+      sum = v_add(sum, v_lerp(x[a], x[b], lv[a] / (lv[a] - lv[b])));
+      cnt++;
+    }
+  }
+  if (cnt == 0) return;
+  sum = v_scale(sum, 1.0 / cnt);
+  sum = v_madd(sum, n, -(v_dot(n, sum) + pd));
+  out->point = v3(sum.x + 0.0, sum.y + 0.0, sum.z + 0.0);
 }
 
 int collide_sweep_convex_plane(const collide_convex *A,
@@ -1101,6 +1704,9 @@ int collide_sweep_convex_plane(const collide_convex *A,
     }
     sum = v_scale(sum, 1.0 / cnt);
     out->point = v_madd(sum, n, -(v_dot(n, sum) + plane->d));
+    if (u == 0)
+      plane_start_point(A, &R, *c0, n, plane->d, A->radius + fabs(s0) + fabs(s1) +
+                        dmax(fabs(c.x), dmax(fabs(c.y), fabs(c.z))), out);
   }
   out->u = u;
   out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);
@@ -1137,6 +1743,7 @@ int collide_sweep_convex_triangle(const collide_convex *A,
     if (code >= 0) return code;
     memset(out, 0, sizeof *out);
   }
+  if (ball_apart(A->radius, *c0, *c1, v, 3)) return 0;   /* (out cleared above) */
   hull_body(&BA, A, &R, *c0, &wa);
   points_body(&BB, v, 3, n);
   return sweep_bodies(&BA, *c1, &BB, out);
@@ -1664,16 +2271,19 @@ int collide_sweep_convex_convex(const collide_convex *A,
 
 /* ---- round obstacles ---------------------------------------------------------- */
 
-/* Face f of the hull A, turned by R and placed at pos, as a polygon whose
-   vertices are written to buf. */
-static collide_polygon world_face(const collide_convex *A, const rot3 *R, vec3 pos,
-                                  int f, vec3 *buf) {
+/* Face f of the hull A scaled by 2^ks (round_entry's unit), turned by R
+   and placed at pos, as a polygon whose vertices are written to buf. */
+static collide_polygon world_face(const collide_convex *A, int ks, const rot3 *R,
+                                  vec3 pos, int f, vec3 *buf) {
   collide_polygon poly;
   int k, a = A->face_first[f], n = A->face_first[f + 1] - a;
-  for (k = 0; k < n; k++)
-    buf[k] = v_add(rot_apply(R, A->vertices[A->ring[a + k]]), pos);
+  for (k = 0; k < n; k++) {
+    vec3 v = A->vertices[A->ring[a + k]];
+    buf[k] = v_add(rot_apply(R, ks == 0 ? v : v_ldexp(v, ks)), pos);
+  }
   poly.plane.normal = rot_apply(R, A->faces[f].normal);
-  poly.plane.d = A->faces[f].d - v_dot(poly.plane.normal, pos);
+  poly.plane.d = (ks == 0 ? A->faces[f].d : scale2(A->faces[f].d, ks)) -
+                 v_dot(poly.plane.normal, pos);
   poly.count = n;
   poly.vertices = buf;
   return poly;
@@ -1697,7 +2307,7 @@ static vec3 closest_on_segment(vec3 a, vec3 b, vec3 p, int *end) {
   return v_madd(a, ab, t);
 }
 
-static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
+static int round_sweep(const collide_convex *A, int ks, const rot3 *R, vec3 pos, vec3 d,
                        double r, const vec3 *axis, vec3 q0, collide_hit *out) {
   vec3 buf[COLLIDE_MAX_CONVEX_POINTS];
   vec3 q1 = v_sub(q0, d), inside_pt = axis != NULL ? v_sub(q0, *axis) : q0;
@@ -1709,7 +2319,7 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
        hull's radius about pos (which holds every corner): apart by more
        than the rounding (1e-12 of the sizes, as bounds_apart) is a miss,
        exactly, and no face need be swept. */
-    double rad = A->radius;
+    double rad = scale2(A->radius, ks);
     vec3 ax = axis != NULL ? v3(fabs(axis->x), fabs(axis->y), fabs(axis->z)) : v3(0, 0, 0);
     int k;
     for (k = 0; k < 3; k++) {
@@ -1721,7 +2331,7 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
     }
   }
   for (f = 0; f < nf; f++) {
-    collide_polygon poly = world_face(A, R, pos, f, buf);
+    collide_polygon poly = world_face(A, ks, R, pos, f, buf);
     int code;
     double s = v_dot(poly.plane.normal, inside_pt) + poly.plane.d;
     if (!(s < 0)) deep = 0;
@@ -1746,7 +2356,7 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
   }
   if (deep) {
     /* the centre starts inside: out across the face it is nearest to */
-    collide_polygon poly = world_face(A, R, pos, best_f, buf);
+    collide_polygon poly = world_face(A, ks, R, pos, best_f, buf);
     out->u = 0;
     out->normal = poly.plane.normal;
     out->point = inside_pt;
@@ -1758,7 +2368,7 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
        overlapping a flat shape at the start is pushed out within the
        plane, across the edge that needs the least, never along the
        normal (the kernels' answer for a centre exactly on a face) */
-    collide_polygon poly = world_face(A, R, pos, 0, buf);
+    collide_polygon poly = world_face(A, ks, R, pos, 0, buf);
     vec3 n = poly.plane.normal, ends[2];
     int ne = axis != NULL ? 2 : 1, k, e, best = -1;
     double best_t = HUGE_VAL;
@@ -1872,9 +2482,9 @@ static int round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
    with its first end outside, a kernel answering u = 0 where the test
    above saw none (rounding), a kernel refusing the turned points (past
    the coordinate bound). */
-static int box_round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
-                           double r, const vec3 *axis, vec3 q0, collide_hit *out) {
-  vec3 e = A->box_extents, c = axis != NULL ? v_sub(q0, *axis) : q0;
+static int box_round_sweep(const collide_convex *A, int ks, const rot3 *R, vec3 pos,
+                           vec3 d, double r, const vec3 *axis, vec3 q0, collide_hit *out) {
+  vec3 e = v_ldexp(A->box_extents, ks), c = axis != NULL ? v_sub(q0, *axis) : q0;
   vec3 cl = rot_apply_t(R, v_sub(c, pos));
   vec3 s0 = axis != NULL ? rot_apply_t(R, v_sub(q0, pos)) : cl;
   vec3 dl = rot_apply_t(R, d), s1 = v_sub(s0, dl), zero = v3(0, 0, 0);
@@ -1885,7 +2495,7 @@ static int box_round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec
     int f, best_f = 0;
     double best_s = -HUGE_VAL;
     for (f = 0; f < A->face_count; f++) {
-      double t = v_dot(A->faces[f].normal, cl) + A->faces[f].d;
+      double t = v_dot(A->faces[f].normal, cl) + scale2(A->faces[f].d, ks);
       if (t > best_s) {
         best_s = t;
         best_f = f;
@@ -1932,14 +2542,39 @@ static int box_round_sweep(const collide_convex *A, const rot3 *R, vec3 pos, vec
 }
 
 /* The box path when the hull is a solid box, else (and for what it
-   leaves) round_sweep. */
+   leaves) round_sweep; a scene smaller than 2^-100 in the unit 2^k that
+   brings it near 1. Every quantity of these sweeps is a length (u and
+   the normal are ratios of them), so the scaled scene has the same u
+   and normal and its point times 2^k; scaling by a power of two is
+   exact (the exponents shift), and so is scaling the point back (but
+   for one rounding of a point below DBL_MIN). Unscaled, a 2D scene
+   below about 1e-157 had its sides' squared lengths and the kernels'
+   products in the subnormal range or at 0: u off by 1e-5 at 1e-160,
+   u = 0 with a wrong normal below 1e-162 (as advance_run's scenes).
+   Scenes of ordinary size run unscaled, bit for bit as before. */
 static int round_entry(const collide_convex *A, const rot3 *R, vec3 pos, vec3 d,
                        double r, const vec3 *axis, vec3 q0, collide_hit *out) {
-  if (A->box && !A->flat) {
-    int code = box_round_sweep(A, R, pos, d, r, axis, q0, out);
-    if (code >= 0) return code;
+  double size = dmax(dmax(A->radius, r), dmax(v_maxabs(pos), v_maxabs(q0)));
+  int k = 0, code = -1;
+  vec3 ax;
+  size = dmax(size, dmax(v_maxabs(v_add(pos, d)), v_maxabs(v_sub(q0, d))));
+  if (axis != NULL) size = dmax(size, v_maxabs(*axis));
+  if (size > 0 && size < 0x1p-100) {
+    /* (ldexp: 2^k itself overflows for a subnormal size, k up to 1074) */
+    k = -ilogb(size);
+    pos = v_ldexp(pos, k);
+    d = v_ldexp(d, k);
+    q0 = v_ldexp(q0, k);
+    r = scale2(r, k);
+    if (axis != NULL) {
+      ax = v_ldexp(*axis, k);
+      axis = &ax;
+    }
   }
-  return round_sweep(A, R, pos, d, r, axis, q0, out);
+  if (A->box && !A->flat) code = box_round_sweep(A, k, R, pos, d, r, axis, q0, out);
+  if (code < 0) code = round_sweep(A, k, R, pos, d, r, axis, q0, out);
+  if (code > 0 && k != 0) out->point = v_ldexp(out->point, -k);
+  return code;
 }
 
 /* round_sweep's code as the sweeps answer it: 1 for a contact, else 0

@@ -233,7 +233,12 @@ int collide__sweep_capsule_convex(double r, const vec3 *axis, const vec3 *c0,
 
 /* Plane k of the hull's clipping set, in its frame: the faces (a flat
    hull: its two faces, then the side through edge k - 2 of face 0's
-   ring). Side normals are not unit. */
+   ring). Side normals are not unit: a side's is as long as the side,
+   brought to a length near 1 by a power of two (exact: the same
+   direction, and the same distances once divided by its length) when it
+   is shorter than 2^-400, where its squared length and its products with
+   the ray's tiny coordinates would underflow (a 2D hull 1e-165 across:
+   its sides' lengths read as 0, the ray's normal had a z part). */
 static int ray_plane_count(const collide_convex *A) {
   return A->flat ? 2 + (A->face_first[1] - A->face_first[0]) : A->face_count;
 }
@@ -244,7 +249,10 @@ static void ray_plane(const collide_convex *A, int k, vec3 *n, double *d) {
   } else {
     int a = A->face_first[0], m = A->face_first[1] - a, i = k - 2;
     vec3 v0 = A->vertices[A->ring[a + i]], v1 = A->vertices[A->ring[a + (i + 1) % m]];
+    double big;
     *n = v_cross(v_sub(v1, v0), A->faces[0].normal);
+    big = v_maxabs(*n);
+    if (big > 0 && big < 0x1p-400) *n = v_ldexp(*n, -ilogb(big));
     *d = 0.0 - v_dot(*n, v0);
   }
 }

@@ -64,6 +64,7 @@ static const char *const reason_messages[COLLIDE_E_LAST] = {
   "rotation is not a unit quaternion",
   /* w:set_spin */
   "shape cannot spin: only convex shapes can",
+  "spin too large (limit 2^22 radians a step)",
 };
 
 double collide_max_coord(void) { return COLLIDE_MAX_COORD; }

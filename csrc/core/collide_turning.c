@@ -802,6 +802,37 @@ double collide__spin_angle(const collide_rotation *spin, collide_vec3 *omega) {
   return theta;
 }
 
+/* An angle as the world keeps it: as it is within 2^23 rad (where
+   doubles are 2^-30 rad apart or closer: below the turning sweeps'
+   tolerance, 1e-9 rad, see COLLIDE_MAX_SPIN), so an ordinary shape's
+   angle is the plain sum of its turns, bit for bit as before; beyond,
+   less the whole turns that bring it into [-pi, pi], to rounding (so
+   advance never takes it past the coordinate limit, and a turn added to
+   it is not rounded away: at 9e49 a turn of 1 rad was).
+   2 pi = TWO_PI_HI + TWO_PI_LO: the double nearest 2 pi and the rest
+   (2.449e-16, itself to 6e-33; from 2 pi's decimal digits). Up to 2^30:
+   r = remainder(x, TWO_PI_HI) is exactly x - n TWO_PI_HI for the integer
+   n nearest x / TWO_PI_HI (IEEE 754's remainder is exact; C99 7.12.10.2),
+   n is recovered exactly by rounding (x - r) / TWO_PI_HI (its error is
+   far below 1/2 for |n| <= 2^28), and x - 2 pi n = r - n TWO_PI_LO, whose
+   product is exact to 2^-52 of 6.6e-8 and whose difference is rounded
+   once. Beyond 2^30 (an angle given so, up to the coordinate limit):
+   atan2 of its sine and cosine, which the C library computes with the
+   exact reduction of a large argument (Payne and Hanek; glibc and musl's
+   __rem_pio2_large), each within an ulp: the same rotation to a few
+   1e-16 rad. */
+#define TWO_PI_HI 0x1.921fb54442d18p+2
+#define TWO_PI_LO 0x1.1a62633145c07p-52
+#define ANGLE_KEPT 0x1p23
+static double angle_reduced(double x) {
+  double r, n;
+  if (!(fabs(x) > ANGLE_KEPT)) return x;
+  if (!(fabs(x) <= 0x1p30)) return atan2(sin(x), cos(x));
+  r = remainder(x, TWO_PI_HI);
+  n = nearbyint((x - r) / TWO_PI_HI);
+  return r - n * TWO_PI_LO;
+}
+
 /* The path of a spinning shape from the moment ta of the step to the
    moment tb (tb < ta: backwards, the turn undone): its rotation at ta,
    turning by (tb - ta) spin. tb = 1 is the rest of the step. */
@@ -814,7 +845,9 @@ static int spin_path_span(const collide_rotation *rot, const collide_rotation *s
   memset(P, 0, sizeof *P);
   if (rot->is_angle && spin->is_angle) {
     P->planar = 1;
-    P->t0 = rot->angle + ta * spin->angle;
+    /* (a huge angle within a turn first: added to 9e49 the turn would
+       be rounded away) */
+    P->t0 = angle_reduced(rot->angle) + ta * spin->angle;
     P->dt = (tb - ta) * spin->angle;
     P->theta = fabs(P->dt);
     P->k = v3(0, 0, P->dt < 0 ? -1 : 1);
@@ -823,7 +856,18 @@ static int spin_path_span(const collide_rotation *rot, const collide_rotation *s
     double theta, h;
     vec3 k;
     quat t;
-    spin_axis(qs, &k, &theta);
+    if (spin->is_angle) {
+      /* an angle turns by itself about z, whatever its size (4 rad a
+         step is 4 rad, not the short way round), on a shape whose
+         rotation is a quaternion as on one whose rotation is an angle
+         (collide__spin_angle's velocity; before, the path took the
+         quaternion's shortest arc, -2.28 rad for 4, and a ball was met
+         at u 0.67 instead of 0.29) */
+      k = v3(0, 0, spin->angle < 0 ? -1 : 1);
+      theta = fabs(spin->angle);
+    } else {
+      spin_axis(qs, &k, &theta);
+    }
     h = 0.5 * ta * theta;
     t.w = cos(h);
     t.x = k.x * sin(h);
@@ -861,6 +905,13 @@ int collide__spin_rotation(const collide_rotation *rot, const collide_rotation *
     out->z = P.q0.z / n;
   }
   return 0;
+}
+
+int collide__spin_advance(const collide_rotation *rot, const collide_rotation *spin,
+                          collide_rotation *out) {
+  int e = collide__spin_rotation(rot, spin, 1, out);
+  if (e == 0 && out->is_angle) out->angle = angle_reduced(out->angle);
+  return e;
 }
 
 int collide__spin_sweep_span(const collide_convex *A, const collide_rotation *rot,

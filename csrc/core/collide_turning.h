@@ -35,6 +35,22 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
    reason either is refused (COLLIDE_E_*). */
 int collide__spin_rotation(const collide_rotation *rot, const collide_rotation *spin,
                            double t, collide_rotation *out);
+/* The rotation after a whole step, as collide__spin_rotation at t = 1,
+   an angle past 2^23 rad brought back into [-pi, pi] by whole turns
+   (exact to rounding): what advance stores, so that an angle never grows
+   past the coordinate limit however long a shape spins, nor loses the
+   turn's digits. 0, or the reason. */
+int collide__spin_advance(const collide_rotation *rot, const collide_rotation *spin,
+                          collide_rotation *out);
+/* The largest spin angle w:set_spin takes (radians a step; a quaternion's
+   shortest arc is at most pi): 2^22. Beyond, the spacing of doubles at
+   the turn (2^-30 rad below 2^23; with the rotation's own angle added,
+   at most 2^23 as advance keeps it, a sum rounded to 2^-30 rad) would
+   pass 1e-9 rad, so the turn of a moment
+   of the step would not be known to the tolerance of the turning sweeps
+   (1e-9 of a motion's size: a point rho from the axis misplaced by more
+   than 1e-9 rho). 2^22 rad is 667,000 turns a step. */
+#define COLLIDE_MAX_SPIN 0x1p22
 /* The angle of the turn spin (radians, >= 0), or -1 when it is refused;
    its angular velocity per step (world axis times signed angle) into
    *omega when not NULL. */

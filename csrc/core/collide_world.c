@@ -851,6 +851,10 @@ int collide_world_set_spin(collide_world *w, int id,
   collide__cvx *c;
   vec3 R[3];
   if ((e = collide__rotation_matrix(rot_delta, R)) != 0) return COLLIDE_FAIL(3, e);
+  /* a turn a step too large to be known to the sweeps' tolerance
+     (COLLIDE_MAX_SPIN, collide_turning.h) */
+  if (rot_delta->is_angle && !(fabs(rot_delta->angle) <= COLLIDE_MAX_SPIN))
+    return COLLIDE_FAIL(3, COLLIDE_E_SPIN_RANGE);
   if (w->busy) return LOCKED;
   if ((s = slot_of(w, id)) < 0) return 0;
   sh = &w->slots[s];
@@ -940,10 +944,10 @@ static int advance_error(const shape *s) {
   case COLLIDE_SHAPE_CAPSULE: p[0] = s->g.cap.a; p[1] = s->g.cap.b; n = 2; break;
   case COLLIDE_SHAPE_CONVEX: {
     /* a spinning one's angle after the turn: within the limit, as any
-       number the world takes */
+       number the world takes (always, once brought into [-pi, pi]) */
     const collide__cvx *c = s->g.cvx.c;
     collide_rotation next;
-    if (c->spinning && (collide__spin_rotation(&c->rot, &c->spin, 1, &next) != 0 ||
+    if (c->spinning && (collide__spin_advance(&c->rot, &c->spin, &next) != 0 ||
                         (next.is_angle && !num_ok(next.angle))))
       return COLLIDE_FAIL(0, COLLIDE_E_RANGE);
     p[0] = s->g.cvx.pos;
@@ -990,7 +994,7 @@ static void translate(shape *s) {
     collide__cvx *c = s->g.cvx.c;
     collide_rotation next;
     s->g.cvx.pos = v_add(s->g.cvx.pos, v);
-    if (c->spinning && collide__spin_rotation(&c->rot, &c->spin, 1, &next) == 0 &&
+    if (c->spinning && collide__spin_advance(&c->rot, &c->spin, &next) == 0 &&
         collide__rotation_matrix(&next, c->R) == 0)
       c->rot = next;
     break;

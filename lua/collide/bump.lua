@@ -626,45 +626,50 @@ local function visited_filter(visited, filter)
   end
 end
 
--- World:check without its argument checks (World:move has made them):
--- the item's rectangle r, a goal of numbers, a filter function.
-local function check(self, item, r, goalX, goalY, filter)
-  local x, y, w, h = r.x, r.y, r.w, r.h
-  -- (the items met so far: none on the first leg, so the table is made
-  -- at the first collision, and a move that meets nothing makes none)
+-- The first leg of a move, the whole of most moves: the tree's
+-- candidates for the box the path sweeps from (x, y) to the goal (into a
+-- buffer of the world's pool, which the caller gives back) and the first
+-- collision on the way, or nil. A slide from a touch on the way keeps its
+-- leg inside that box (its goal keeps one coordinate of the goal and takes
+-- the other from the touch), and so does a cross: the responses reuse the
+-- candidates (see leg).
+-- (a box that meets only the item's own, as most moves' do, has nothing
+-- to collide with: first is not called)
+local function first_leg(self, item, x, y, w, h, goalX, goalY, filter)
+  -- (take, inline: a call costs on Lua 5.x)
+  local ids0, n0 = self._nfree
+  if ids0 == 0 then ids0 = {} else self._nfree = ids0 - 1; ids0 = self._free[ids0] end
+  local l, t, rr, b = x, y, x + w, y + h
+  if goalX < l then l = goalX end
+  if goalY < t then t = goalY end
+  if goalX + w > rr then rr = goalX + w end
+  if goalY + h > b then b = goalY + h end
+  local c, e = self._c, self._e
+  set_box(c, e, l, t, rr, b)
+  ids0, n0 = self._w:candidates_aabb(e, c, c, ids0)
+  if n0 > 1 or (n0 == 1 and self._item[ids0[1]] ~= item) then
+    return ids0, n0, first(self, ids0, n0, item, NONE, x, y, w, h, goalX, goalY, filter)
+  end
+  return ids0, n0, nil
+end
+
+-- The rest of a move of the rectangle (x, y, w, h) that has met col on
+-- its first leg: bump.lua's loop of a response, then the first collision
+-- of the next leg. ids0[1 .. n0]: first_leg's candidates (given back
+-- here). (The rectangle as it was when the move began: a filter may have
+-- re-placed the item since.)
+local function resolve(self, item, x, y, w, h, goalX, goalY, filter, ids0, n0, col)
+  -- (the items met so far, made here: a move that meets nothing makes
+  -- none)
   local visited = NONE
   local cols, len = {}, 0
   local limit = self._count + 1
   local vfilter
-  -- A slide from a touch on the way keeps its leg inside the box swept
-  -- from the start to the goal (its goal keeps one coordinate of the goal
-  -- and takes the other from the touch), and so does a cross: one query of
-  -- the tree serves them. A leg that leaves the box (a bounce, a touch
-  -- behind the start when the item began inside another) asks again, into
+  -- A leg that leaves the first leg's box (a bounce, a touch behind the
+  -- start when the item began inside another) asks the tree again, into
   -- a second buffer (buf).
-  -- (take, candidates and ids_in, inline: on LuaJIT check runs in the
-  -- interpreter, where each call costs)
-  local ids0, n0 = self._nfree
-  if ids0 == 0 then ids0 = {} else self._nfree = ids0 - 1; ids0 = self._free[ids0] end
-  do
-    local l, t, rr, b = x, y, x + w, y + h
-    if goalX < l then l = goalX end
-    if goalY < t then t = goalY end
-    if goalX + w > rr then rr = goalX + w end
-    if goalY + h > b then b = goalY + h end
-    local c, e = self._c, self._e
-    set_box(c, e, l, t, rr, b)
-    ids0, n0 = self._w:candidates_aabb(e, c, c, ids0)
-  end
   local buf
   local gx0, gy0 = goalX, goalY
-  -- (a box that meets only the item's own, as most moves' do, has nothing
-  -- to collide with: first is not called, a call and its loop's trace
-  -- entered and left in the interpreter's time on LuaJIT)
-  local col
-  if n0 > 1 or (n0 == 1 and self._item[ids0[1]] ~= item) then
-    col = first(self, ids0, n0, item, visited, x, y, w, h, goalX, goalY, filter)
-  end
   while col ~= nil do
     len = len + 1
     cols[len] = col
@@ -724,14 +729,32 @@ local function check(self, item, r, goalX, goalY, filter)
   return goalX, goalY, cols, len
 end
 
--- LuaJIT: check runs in the interpreter, and calls first, whose loop over
--- the candidates is a trace of its own. Compiled, check's traces abort
--- (the closure below makes it close upvalues on return, which LuaJIT 2.1
--- does not compile; made elsewhere, the whole move becomes one trace whose
--- side exits need more registers than LuaJIT can allocate), and the
--- attempts cost more than the interpreter: measured, a move took 2.9-4.5
--- us off, 4.1-4.9 us on (FFI and C API backends, best of five runs).
-if type(jit) == "table" then jit.off(check) end
+-- LuaJIT: a move that meets nothing (most moves: the box its path
+-- sweeps meets only its own) is compiled with the game's loop, World:move,
+-- check, first_leg, the tree's query and the update; the rest runs in the
+-- interpreter. The responses' loop (resolve): compiled, its traces abort
+-- (visited_filter's closure makes it close upvalues on return, which
+-- LuaJIT 2.1 does not compile; made elsewhere, the whole move becomes one
+-- trace whose side exits need more registers than LuaJIT can allocate).
+-- The loop over
+-- the candidates (first): entered from the compiled move, its exits gave
+-- "register coalescing too complex" hundreds of times a run (a side trace
+-- through time_of), and a move took 5.2-8.3 us against 3.4-5.2 us
+-- interpreted (bench/bump_bench.lua, FFI backend, 2026-11-29); before,
+-- with the whole of check in the interpreter, 3.9-8.0 us.
+if type(jit) == "table" then jit.off(resolve); jit.off(first) end
+
+-- World:check without its argument checks (World:move has made them):
+-- the item's rectangle r, a goal of numbers, a filter function.
+local function check(self, item, r, goalX, goalY, filter)
+  local x, y, w, h = r.x, r.y, r.w, r.h
+  local ids0, n0, col = first_leg(self, item, x, y, w, h, goalX, goalY, filter)
+  if col == nil then
+    give(self, ids0)
+    return goalX, goalY, {}, 0
+  end
+  return resolve(self, item, x, y, w, h, goalX, goalY, filter, ids0, n0, col)
+end
 
 function World:check(item, goalX, goalY, filter)
   local r = get_rect(self, item)
@@ -750,7 +773,10 @@ function World:move(item, goalX, goalY, filter)
   if type(goalX) ~= "number" or goalX - goalX ~= 0 then arg_number(goalX, 2, "move") end
   if type(goalY) ~= "number" or goalY - goalY ~= 0 then arg_number(goalY, 3, "move") end
   if filter ~= nil then arg_filter(filter, 4, "move") end
-  local ax, ay, cols, len = check(self, item, r, goalX, goalY, filter or default_filter)
+  filter = filter or default_filter
+  -- (check, not inline: on LuaJIT a move that calls it compiles better,
+  -- measured 15-16 thousand instructions a move against 17-21 thousand)
+  local ax, ay, cols, len = check(self, item, r, goalX, goalY, filter)
   -- World:update(item, ax, ay), inline when its checks hold: the item is
   -- still there with the rectangle r (a filter or a response may have
   -- removed or re-placed it), and ax, ay, ax + w and ay + h are finite

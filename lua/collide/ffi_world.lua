@@ -251,7 +251,8 @@ return function(E)
   -- scratch and the core reading it (as the queries do: ffi.lua, GEN),
   -- and a finalizer may make a change of its own.
   local take_vecs, give_vecs = pool(function()
-    local b = { first = new("int[1]"), where = new("int[2]"), at = V() }
+    local b = { first = new("int[1]"), where = new("int[2]"), at = V(),
+                rot = new("collide_rotation") }
     for i = 1, 9 do b[i] = V() end
     return b
   end)
@@ -569,34 +570,20 @@ return function(E)
   -- A rotation argument (ffi.lua torot, lcollide_convex.c
   -- lc_checkrotation): an angle, or an object with number fields w, x, y,
   -- z, read through its __index (which may run Lua, so into locals first:
-  -- the struct is the call's own, written after the last Lua code).
-  local QNAMES = { "w", "x", "y", "z" }
-  local function rot_arg(f, idx, r)
-    if type(r) == "number" then
-      local s = new("collide_rotation")
-      s.is_angle = 1; s.angle = r
-      return s
-    end
-    local t = type(r)
-    -- the module's own vector, plane, polygon and convex objects raise on
-    -- an unknown field: never a rotation, so a type error here instead
-    if t ~= "table" and t ~= "userdata" and t ~= "cdata" or
-       istype(V, r) or istype(P, r) or istype(G, r) or istype(CX, r) then
-      return typeerror(f, idx, "rotation (angle or quaternion)", r)
-    end
-    local q = {}
-    for i = 1, 4 do
-      local c = r[QNAMES[i]]
-      if type(c) ~= "number" then
-        return argerror(f, idx, "quaternion expected, got " .. typename(r) ..
-                                " with non-number " .. QNAMES[i])
-      end
-      q[i] = c
-    end
-    local s = new("collide_rotation")
-    s.w, s.x, s.y, s.z = q[1], q[2], q[3], q[4]
-    return s
+  -- rotfields), checked and written by torot into dst, the call's own
+  -- struct (a change's take_vecs buffer: nothing allocated per call).
+  local torot, rotfields = E.torot, E.rotfields
+  local function rot_arg(f, idx, r, dst)
+    return torot(f, idx, r, dst, rotfields(r))
   end
+  -- The queries' rotations (sweep_convex), one per argument position, as
+  -- ffi.lua's ROTS: their fields are read before the query's scratch
+  -- generation begins (an __index that ran a query would otherwise count
+  -- it up on every attempt, and the query ran again for ever), written
+  -- by torot after it; a finalizer's query in between counts it up, and
+  -- the query runs again (GEN), as for the scratch vectors.
+  local ROT = {}
+  for i = 1, 8 do ROT[i] = new("collide_rotation") end
 
   function methods.update(self, id, a, b, c)
     local w = check_unlocked(F_UPDATE, self)
@@ -645,7 +632,7 @@ return function(E)
     elseif kind == 8 then
       if not (istype(CX, a) and CONVEX_BODY[a]) then return typeerror(f, 3, "convex", a) end
       if not istype(V, b) then b = tovec(f, 4, b, VS[4]) end
-      c = rot_arg(f, 5, c)
+      c = rot_arg(f, 5, c, VS.rot)
       code = C.collide_world_update_convex(w, id, cast(CONVEX_PTR, a), b, c)
     end
     give_vecs(VS)
@@ -803,11 +790,13 @@ return function(E)
   function methods.set_spin(self, id, r)
     check_unlocked(F_SET_SPIN, self)
     id = check_id(F_SET_SPIN, id)
-    local rot = rot_arg(F_SET_SPIN, 3, r)
+    local VS = take_vecs()   -- (the call's own: see take_vecs)
+    local rot = rot_arg(F_SET_SPIN, 3, r, VS.rot)
     -- (the rotation's fields may run Lua code, a metamethod: the world
     -- again; an id that is no shape's still has its rotation checked: -1)
     local w = check_unlocked(F_SET_SPIN, self)
     local code = C.collide_world_set_spin(w, id ~= 0 and id or -1, rot)
+    give_vecs(VS)
     if code < 0 then world_error(F_SET_SPIN, code) end
     return code ~= 0
   end
@@ -1281,7 +1270,7 @@ return function(E)
     P = 'if not istype(P, a$) then return typeerror(F, #, "plane", a$) end',
     C = 'if not (istype(CX, a$) and CONVEX_BODY[a$]) then ' ..
         'return typeerror(F, #, "convex", a$) end',
-    R = 'a$ = rot_arg(F, #, a$)',
+    R = 'a$ = torot(F, #, a$, RS$, q$w, q$x, q$y, q$z)',
     A = '-- (a$: segments, checked by many)',
   }
   local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)", A = "seg, n",
@@ -1412,6 +1401,20 @@ end]],
     params, checks, pass = table.concat(params, ", "), table.concat(checks, "\n"),
                            table.concat(pass, ", ")
     local after = #kinds + 2   -- the first argument after them
+    -- A rotation's fields read first (rot_arg, ROT), into the call's own
+    -- struct for a change (its take_vecs buffer), a scratch one for a query
+    local pre, nrot = {}, 0
+    for i = 1, #kinds do
+      if kinds:sub(i, i) == "R" then
+        nrot = nrot + 1
+        pre[#pre + 1] = ("  local q%dw, q%dx, q%dy, q%dz = rotfields(a%d)\n"):format(i, i, i, i, i)
+        pre[#pre + 1] = ("  local RS%d = %s\n"):format(i, result == "ADDED" and "S.rot"
+                                                                 or ("ROT[" .. i .. "]"))
+      end
+    end
+    pre = table.concat(pre)
+    assert(nrot == 0 or result ~= "MANY", "a rotation among many()'s arguments")
+    assert(nrot <= 1 or result ~= "ADDED", "two rotations in one change")
     local src
     if result == "MANY" then
       -- the last kind is A, segments; the checks of the others come first
@@ -1445,18 +1448,28 @@ end]],
                              after + 1, cfn, xpass, after, after + 1, cfn, xpass,
                              xs4, params, after + 1, after + 1, params)
     end
+    if pre ~= "" then
+      local n
+      if result == "ADDED" then
+        src, n = src:gsub("(\n  local S = take_vecs%(%)[^\n]*\n)", function(l) return l .. pre end)
+      else
+        src, n = src:gsub("(\n  local g = GEN%[0%] %+ 1\n)",
+                          function(l) return "\n" .. pre .. l:sub(2) end)
+      end
+      assert(n == 1, "no place for a rotation's fields")
+    end
     local chunk = assert(loadstring(
       "local C, V, P, S, F, istype, tovec, typeerror, check_world, added, overlap,\n" ..
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
       "      check_unlocked, take_pens, penetration, check_outs, many, GEN, RETRY,\n" ..
       "      take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,\n" ..
-      "      candidates, CX, CONVEX_BODY, CONVEX_PTR, rot_arg = ...\n" .. src,
+      "      candidates, CX, CONVEX_BODY, CONVEX_PTR, torot, rotfields, ROT = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
                  take_ids, check_unlocked, take_pens, penetration, check_outs, many, GEN,
                  RETRY, take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,
-                 candidates, CX, CONVEX_BODY, CONVEX_PTR, rot_arg)
+                 candidates, CX, CONVEX_BODY, CONVEX_PTR, torot, rotfields, ROT)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end

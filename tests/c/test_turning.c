@@ -132,10 +132,48 @@ static int world_spin(void) {
   return 0;
 }
 
+/* A spin beyond 2^22 rad a step is refused (argument 3, the spin); an
+   angle advance would take past 2^23 comes back within [-pi, pi], the
+   same rotation (libm's cosine and sine of the sum), and a huge angle
+   advances without an error. */
+static int huge_spins_and_angles(void) {
+  collide_world *w = collide_world_new();
+  const collide_convex *P = box(block_a, 2, 0.1, 0);
+  collide_rotation r0 = angle(0x1p23 - 0.25), spin = angle(0x1p22 + 1), got;
+  collide_vec3 o = V(0, 0, 0);
+  collide_world_shape g;
+  int id, far;
+  double a;
+  ENSURE(w && P);
+  id = collide_world_add_convex(w, P, &o, &r0);
+  ENSURE(id > 0);
+  ENSURE(collide_world_set_spin(w, id, &spin) == -(3 * 256 + COLLIDE_E_SPIN_RANGE));
+  spin = angle(-0x1p22 - 1);
+  ENSURE(collide_world_set_spin(w, id, &spin) == -(3 * 256 + COLLIDE_E_SPIN_RANGE));
+  ENSURE(collide_world_spin(w, id, &got) == 1 && got.is_angle && got.angle == 0);
+  spin = angle(0.5);
+  ENSURE(collide_world_set_spin(w, id, &spin) == 1);
+  ENSURE(collide_world_advance(w) == 0);
+  ENSURE(collide_world_get(w, id, &g) == 1 && g.rot.is_angle);
+  a = 0x1p23 + 0.25;
+  ENSURE(fabs(g.rot.angle) <= M_PI);
+  ENSURE_NEAR(cos(g.rot.angle), cos(a), 1e-12);
+  ENSURE_NEAR(sin(g.rot.angle), sin(a), 1e-12);
+  r0 = angle(9e49);
+  far = collide_world_add_convex(w, P, &o, &r0);
+  ENSURE(far > 0 && collide_world_set_spin(w, far, &spin) == 1);
+  ENSURE(collide_world_advance(w) == 0 && collide_world_advance(w) == 0);
+  ENSURE(collide_world_get(w, far, &g) == 1 && fabs(g.rot.angle) <= M_PI + 1);
+  ENSURE_NEAR(cos(g.rot.angle), cos(9e49) * cos(1) - sin(9e49) * sin(1), 1e-12);
+  collide_world_free(w);
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(no_turn_is_the_translation_sweep);
   RUN_TEST(start_inside_is_u0);
   RUN_TEST(bad_rotations_name_their_argument);
   RUN_TEST(plank_meets_the_post_at_the_asin);
   RUN_TEST(world_spin);
+  RUN_TEST(huge_spins_and_angles);
 TEST_MAIN_END
