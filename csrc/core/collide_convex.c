@@ -1829,18 +1829,18 @@ int collide_sweep_convex_segment(const collide_convex *A,
      i); an entry later than one along B's face only by the rounding of
      the quotients keeps B's face as the normal, and a contact found on
      another axis that also touches one of B's faces flat takes that
-     face's normal (face_touching), both as sat_axis does. At u = 0 the
-     normal is the axis of least penetration per unit length, ties going
-     against the motion: sat_axis' push out.
+     face's normal (face_touching), both as sat_axis does.
    - The point and feature are contact()'s: B's support set along the
      normal N and A's along -N within 1e-9 of the scene's scale. The cases
      of one corner found directly (B's face and one corner of A: that
      corner on B's face; A's face or a cross axis and one corner of B:
      that corner; a cross axis, an edge of each: where they cross, on B's
      edge, its "edge"); any other (a face of A flat on B's, an edge of A
-     along B's face, a flat B) is handed to contact() itself.
+     along B's face, a flat B, an unturned box's face on B's: the middle
+     of the overlap) is handed to contact() itself.
    Returns 1 with out, 0 for a miss, -1 to leave the call to the general
-   path: a box so small beside its distance from the origin that
+   path: a start in contact (its push out and its start's point), a box
+   so small beside its distance from the origin that
    sat_axis would call it flat (extent below 1e-11 of |c0|_1), or a cross
    axis so short (under 2^-299, about 1e-90, in each component: an R
    entry that small) that sat_axis would rescale it, or so short that
@@ -1955,58 +1955,6 @@ static int obox_axes(obox *s, const double *T, const double *d, double (*col)[3]
   return 0;
 }
 
-/* sat_axis' push out at u = 0 on axis w (L, p, r as obox_axis has
-   them): up along L by r - p, or down by r + p, per unit of L; the
-   least, ties against the motion. */
-static void obox_pen(int w, vec3 L, double p, double sd, double r, double *pen,
-                     double *pen_dot, int *best, int *sign) {
-  double len = sqrt(v_len2(L)), up = (r - p) / len, down = (r + p) / len, pn, dn;
-  int sg;
-  if (up < down || (up == down && sd <= 0)) {
-    pn = up;
-    sg = 1;
-  } else {
-    pn = down;
-    sg = -1;
-  }
-  dn = sg * sd / len;
-  if (*best < 0 || pn < *pen || (pn == *pen && dn < *pen_dot)) {
-    *pen = pn;
-    *pen_dot = dn;
-    *best = w;
-    *sign = sg;
-  }
-}
-
-/* The push out over the axes obox_axes tests (all of them, when the
-   boxes overlap at the start), the same numbers; the axis and side. */
-static int obox_pens(const rot3 *R, const double *T, const double *d, double (*col)[3],
-                     const double *a, const double *b, const double *ra, int *sign) {
-  double pen = 0, pen_dot = 0;
-  int w, best = -1;
-  for (w = 0; w < 15; w++) {
-    vec3 L = obox_L(R, w), Tv = v3(T[0], T[1], T[2]), dv = v3(d[0], d[1], d[2]);
-    double r;
-    if (w < 3) {
-      r = ra[w] + b[w];
-    } else if (w < 6) {
-      const double *c = col[w - 3];
-      r = a[w - 3] + (fabs(c[0]) * b[0] + fabs(c[1]) * b[1] + fabs(c[2]) * b[2]);
-    } else {
-      int j = (w - 6) / 3, i = (w - 6) % 3;
-      const double *A1 = col[j == 0 ? 1 : 0], *A2 = col[j == 2 ? 1 : 2];
-      vec3 V1 = v3(A1[0], A1[1], A1[2]), V2 = v3(A2[0], A2[1], A2[2]);
-      if ((L.x == 0) + (L.y == 0) + (L.z == 0) >= 2) continue;
-      (void)i;
-      r = fabs(v_dot(V1, L)) * a[j == 0 ? 1 : 0] + fabs(v_dot(V2, L)) * a[j == 2 ? 1 : 2] +
-          (fabs(L.x) * b[0] + fabs(L.y) * b[1] + fabs(L.z) * b[2]);
-    }
-    obox_pen(w, L, w < 3 ? T[w] : v_dot(Tv, L), w < 3 ? d[w] : v_dot(dv, L), r, &pen,
-             &pen_dot, &best, sign);
-  }
-  return best;
-}
-
 /* contact() on the two boxes as sweep_bodies builds them. */
 static void obox_contact_general(const collide_convex *A, const rot3 *R, vec3 c0, vec3 d,
                                  double u, vec3 cen, vec3 eb, vec3 N, collide_hit *out) {
@@ -2084,11 +2032,9 @@ static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
       }
     }
   } else {
-    /* overlapping at the start: the push out, over the axes again */
-    int sg = 1;
-    u = 0;
-    w = obox_pens(R, T, d, col, a, b, ra, &sg);
-    N = v_normalize(v_scale(obox_L(R, w), sg));
+    /* overlapping at the start: the general path's (its push out, and
+       its start's point, one of both shapes) */
+    return -1;
   }
   out->u = u;
   out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);   /* (no -0) */
