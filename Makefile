@@ -20,9 +20,10 @@
 #                   check-asan check-valgrind fuzz-replay lint check-gc host,
 #                   check-windows (the C tests of the Windows build under wine),
 #                   fuzz-lua (the Lua-level re-entrancy fuzzer),
-#                   spec-full: the property specs and the controller
-#                   course at their full size (make test runs them at a
-#                   quick size) on every VM, and rock-check-rest: the rock
+#                   spec-full: the specs sized by spec/support/size.lua
+#                   (property specs, controller course, turning and
+#                   sensor scenes...) at their full size (make test runs
+#                   them at a quick size) on every VM, and rock-check-rest: the rock
 #                   built for Lua 5.2 and 5.3 and from the release rockspec
 #   make clean
 #
@@ -164,11 +165,13 @@ check-c: $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
 # ABI; LuaJIT twice: the default FFI backend, then the C-API backend forced
 # with COLLIDE_BACKEND=capi (spec/backend_spec.lua also compares the two).
 # spec-<run> keeps its output in build/logs/spec-<run>.log for the summary
-# of `make test`. The property specs draw their random cases at a quick
-# size there; spec-full-<run> runs those specs (the ones reading
+# of `make test`. The sized specs (the property specs, the controller
+# course, the turning and sensor scenes, ...) draw their random cases, or
+# walk their frames, at a quick size there; spec-full-<run> runs those specs (the ones reading
 # spec/support/size.lua) with COLLIDE_SPEC_SIZE=full, the full counts, and
 # `make spec-full` (part of `make ci-extra`) does so on every run.
-SIZED_SPECS = $(shell grep -l 'spec/support/size.lua' spec/*_spec.lua)
+# (read as dofile("spec/support/size.lua") or require "spec.support.size")
+SIZED_SPECS = $(shell grep -lE 'spec[./]support[./]size' spec/*_spec.lua)
 
 # spec_run(RUN, TITLE, COMMAND, ABI)
 define spec_run
@@ -179,7 +182,7 @@ spec-$(1): build/$(4)/collide/core.so
 	  --cpath='build/$(4)/?.so' spec | tee build/logs/spec-$(1).log
 
 spec-full-$(1): build/$(4)/collide/core.so
-	@echo "== property specs at full size on $(2)"
+	@echo "== sized specs at full size on $(2)"
 	COLLIDE_SPEC_SIZE=full $(3) $$(BUSTED) --lpath='lua/?.lua;lua/?/init.lua' \
 	  --cpath='build/$(4)/?.so' $$(SIZED_SPECS)
 endef
@@ -283,7 +286,7 @@ rock-check-rest: build/5.4/collide/core.so
 # the packaging checks also keep theirs in build/logs/); -k goes on after a
 # failure, so that the closing line of tools/test-summary counts every run.
 # make test fails if any check failed. `make ci-extra` runs what make test
-# leaves out: the property specs at full size (spec-full) and the rest of
+# leaves out: the sized specs at full size (spec-full) and the rest of
 # the packaging check (rock-check-rest).
 TEST_BUILD = build-all $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC)) \
   build/tests/turning_referee
@@ -779,7 +782,7 @@ fuzz-replay: fuzz-build
 # longest, runs beside the others instead of after them; -Otarget keeps
 # each check's output together. The checks read the tree and write only
 # their own files under build/, so they may overlap; any failure fails.
-# spec-full runs the property specs at their full size on every VM (make
+# spec-full runs the sized specs at their full size on every VM (make
 # test runs them at the quick size).
 ci-extra: deps-reliab
 	@$(MAKE) --no-print-directory -j2 -Otarget check-valgrind check-asan lint \

@@ -15,6 +15,7 @@
 --     frame inside a shape (a separating-axis test written here, on plain
 --     numbers) and are grounded on every frame of a staircase with snap.
 local collide = require "collide"
+local size = dofile("spec/support/size.lua")
 local V = collide.vec3
 
 local UP = V(0, 1, 0)
@@ -360,33 +361,44 @@ describe("w:move_convex with a box hull at rotation 0", function()
     local a, platform = walk(aabb, start, frames or 900, speed, extra)
     local b = walk(convex, start, frames or 900, speed, extra)
     local top = -1
+    -- (luassert's call, and its message, only for a failure: a walk is
+    -- hundreds of frames)
+    local function near(x, y, tol, what, f)
+      if not (math.abs(x - y) <= tol) then   -- luacheck: ignore 581 (a NaN fails too)
+        assert.near(x, y, tol, what .. "frame " .. f)
+      end
+    end
     for f = 1, #a do
       local pa, pb = a[f][1], b[f][1]
       local tol = 1e-9 * (1 + math.abs(pa.x))
-      assert.near(pa.x, pb.x, tol, "frame " .. f)
-      assert.near(pa.y, pb.y, tol, "frame " .. f)
-      assert.near(pa.z, pb.z, tol, "frame " .. f)
-      assert.are.equal(a[f][2], b[f][2], "grounded, frame " .. f)
-      assert.near(a[f][3].x, b[f][3].x, 1e-6, "velocity, frame " .. f)
-      assert.near(a[f][3].y, b[f][3].y, 1e-6, "velocity, frame " .. f)
+      near(pa.x, pb.x, tol, "", f)
+      near(pa.y, pb.y, tol, "", f)
+      near(pa.z, pb.z, tol, "", f)
+      if a[f][2] ~= b[f][2] then assert.are.equal(a[f][2], b[f][2], "grounded, frame " .. f) end
+      near(a[f][3].x, b[f][3].x, 1e-6, "velocity, ", f)
+      near(a[f][3].y, b[f][3].y, 1e-6, "velocity, ", f)
       -- the same contacts; their order by u may differ where two are at
       -- the same moment but for rounding (two triangles of a ramp), and
       -- the u of a contact met by a move of a skin's length carries the
       -- rounding of its place divided by that length
       local ca, cb = sorted(a[f][4]), sorted(b[f][4])
-      assert.are.equal(#ca, #cb, "contacts, frame " .. f)
+      if #ca ~= #cb then assert.are.equal(#ca, #cb, "contacts, frame " .. f) end
       for k = 1, #ca do
         -- (the ground found at the end, u = 1, is the first of the shapes
         -- under the mover: at a crest, the ramp's edge and the top's face
         -- are met at the same moment but for rounding, either may come
         -- first; it is the same surface)
         if ca[k].u < 1 then
-          assert.are.equal(ca[k].id, cb[k].id, "contact id, frame " .. f)
+          if ca[k].id ~= cb[k].id then
+            assert.are.equal(ca[k].id, cb[k].id, "contact id, frame " .. f)
+          end
         else
-          assert.near(ca[k].normal.y, cb[k].normal.y, 1e-9, "ground, frame " .. f)
+          near(ca[k].normal.y, cb[k].normal.y, 1e-9, "ground, ", f)
         end
-        assert.near(ca[k].u, cb[k].u, 1e-6, "contact u, frame " .. f)
-        assert.are.equal(ca[k].depth ~= nil, cb[k].depth ~= nil)
+        near(ca[k].u, cb[k].u, 1e-6, "contact u, ", f)
+        if (ca[k].depth ~= nil) ~= (cb[k].depth ~= nil) then
+          assert.are.equal(ca[k].depth ~= nil, cb[k].depth ~= nil, "contact depth, frame " .. f)
+        end
       end
       if pa.y > top then top = pa.y end
     end
@@ -660,17 +672,23 @@ describe("w:move_convex with turned shapes", function()
     end
 
     it(name .. " walks the level and never ends a frame inside a shape", function()
+      -- (at 12 the walk is at the wall by frame 175: the quick size, make
+      -- test, stops it at 300 frames, 25 against the wall and the 100 back
+      -- over the platforms to the ramp; spec-full walks 900 as at 3)
       for _, speed in ipairs({ 3, 12 }) do
         local frames = walk(function(w, from, to, o)
           return w:move_convex(hull, rot, from, to, o)
-        end, V(0, below + 0.01, 0), 900, speed)
+        end, V(0, below + 0.01, 0), speed == 12 and size.cases(300, 900) or 900, speed)
         local top = -1
         for f, fr in ipairs(frames) do
           local M = mover_solid(shape, R, fr[1])
           for i, S in ipairs(level_solids(f)) do
             local d = overlap_depth(M, S)
-            assert.is_true(d <= 1e-9, name .. ": inside solid " .. i .. " by " .. d ..
-                           " at frame " .. f .. ", speed " .. speed)
+            -- (luassert's call, and its message, only for a failure)
+            if not (d <= 1e-9) then   -- luacheck: ignore 581 (a NaN fails too)
+              assert.is_true(false, name .. ": inside solid " .. i .. " by " .. d ..
+                             " at frame " .. f .. ", speed " .. speed)
+            end
           end
           if fr[1].y > top then top = fr[1].y end
         end

@@ -12,6 +12,7 @@
 -- the module gets the whole treatment by adding one line; functions not
 -- in the module fail their "exists" spec.
 local collide = require "collide"
+local size = dofile("spec/support/size.lua")
 local vec3 = collide.vec3
 
 local NAN, INF = 0 / 0, math.huge
@@ -803,9 +804,13 @@ describe("a query run by a finalizer during another query", function()
     local pause = collectgarbage("setpause", 0)
     local stepmul = collectgarbage("setstepmul", 100000)
     -- (at least 200 calls, and on until finalizers have run 20 times: on a
-    -- large heap a cycle can take longer than 200 calls to end)
+    -- large heap a cycle can take longer than 200 calls to end; the quick
+    -- size, make test, on until 5 times or 500 calls: each call runs whole
+    -- collector cycles over the heap the suite has left, 50 s of LuaJIT's
+    -- spec run at the full size)
     local wrong, calls = 0, 0
-    while calls < 200 or (runs < 20 and calls < 2000) do
+    local want_runs, max_calls = size.cases(5, 20), size.cases(500, 2000)
+    while calls < 200 or (runs < want_runs and calls < max_calls) do
       calls = calls + 1
       local ok, u, p, n, f = collide.sweep_sphere_plane(1, vec3(0, 0, 5), vec3(0, 0, -5), pl)
       if not (ok and u == 0.4 and p == vec3(0, 0, 0) and n == vec3(0, 0, 1) and

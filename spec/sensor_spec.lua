@@ -6,6 +6,7 @@
 -- shapes placed at the moment (update) and an overlap query, on either
 -- side of it.
 local collide = require "collide"
+local size = dofile("spec/support/size.lua")
 local V = collide.vec3
 
 local function events(w)
@@ -411,15 +412,20 @@ describe("sensors", function()
         else vel[x] = V(rin(-1, 1), rin(-1.5, 0.5)) end
         shapes[#shapes + 1] = x
       end
+      -- (the checker steps a world for each pair of a sensor and a moving
+      -- shape: make test's quick size puts 60 shapes and 12 more at step
+      -- 3, of every kind (i % 3), resting (i % 7), bullets (i % 10);
+      -- spec-full 150 and 30, 22 s of each VM's spec run)
+      local SHAPES_N, MORE_N = size.cases(60, 150), size.cases(12, 30)
       for i = 1, 36 do add_sensor(i % #SENSORS + 1) end
-      for i = 1, 150 do add_shape(i) end
+      for i = 1, SHAPES_N do add_shape(i) end
       for id, v in pairs(vel) do w:set_velocity(id, v) end
       w:build()   -- (moving shapes filed in the hierarchy built here)
       local total = 0
       for step = 1, 4 do
         if step == 3 then   -- more of both, not filed yet
           for i = 1, 4 do add_sensor(i) end
-          for i = 151, 180 do add_shape(i) end
+          for i = SHAPES_N + 1, SHAPES_N + MORE_N do add_shape(i) end
           for id, v in pairs(vel) do w:set_velocity(id, v) end
         end
         local want = {}

@@ -5,6 +5,7 @@
 -- the nesting limit). spec/untrusted_spec.lua has the C API's side.
 
 local collide = require "collide"
+local size = dofile("spec/support/size.lua")
 local V = collide.vec3
 local ffi_backend = collide.backend == "ffi"
 
@@ -178,7 +179,7 @@ describe("a query run from inside another", function()
       if not ok then errors[#errors + 1] = a
       elseif show(a) ~= alone_ray then wrong = wrong + 1 end
     end
-    for i = 1, 20000 do
+    for i = 1, size.cases(5000, 20000) do   -- (make test: 5000; spec-full 20000)
       finalized(inner)
       local ok, list = pcall(w.overlap_sphere, w, V(3, 0, 0), 3, function(id)
         return id ~= i % 7
@@ -218,7 +219,7 @@ describe("a query run from inside another", function()
       w:move_sphere(0.5, a, b, o)
       if show(w:move_sphere(0.5, a, b, opts)) ~= alone then wrong = wrong + 1 end
     end
-    for i = 1, 30000 do
+    for i = 1, size.cases(7500, 30000) do   -- (make test: 7500; spec-full 30000)
       if i % 3 == 0 then finalized(inner) end
       if show(w:move_sphere(0.5, a, b, opts)) ~= alone then wrong = wrong + 1 end
     end
@@ -266,7 +267,7 @@ describe("a query run from inside another", function()
     -- (a collector that never pauses: a cycle ends every few iterations)
     local pause = collectgarbage("setpause", 0)
     local stepmul = collectgarbage("setstepmul", 100)
-    for i = 1, 20000 do
+    for i = 1, size.cases(5000, 20000) do   -- (make test: 5000; spec-full 20000)
       finalized(inner)
       if i % 2 == 0 then   -- (a hit, then a miss: exits from compiled code)
         local hit, u, _, _, _, id = w:sweep_sphere(0.5, { -5, 1, 0 }, { 30, 1, 0 })
@@ -510,10 +511,13 @@ describe("on the FFI backend", function()
     local pause = collectgarbage("setpause", 0)
     local mul = collectgarbage("setstepmul", 400)
     local errors = {}
-    -- (until 50 finalizers have raised: in the whole suite the heap is
-    -- large and a collector cycle, whose end runs them, takes long)
+    -- (until 50 finalizers have raised, 10 at the quick size of make
+    -- test: in the whole suite the heap is large and a collector cycle,
+    -- whose end runs them, takes long: 50 took a minute of LuaJIT's spec
+    -- run)
+    local want = size.cases(10, 50)
     for _ = 1, 200000 do
-      if fired >= 50 then break end
+      if fired >= want then break end
       inside = true
       local ok1, e1 = pcall(w.move_sphere, w, 0.5, a, b, opts)
       local ok2, e2 = pcall(w.sweep_sphere, w, 0.5, a, b, none)

@@ -445,7 +445,12 @@ describe("a script against a world", function()
         local hits = w:raycast_all(v(0, -5, 0), v(0, 5, 0))
         assert.is_true(#ids >= 100)
         assert.is_true(#hits >= 100)
-        for _, id in ipairs(ids) do assert.are.equal("sphere", (w:get(id))) end
+        -- (a plain test per id, luassert's call only for a failure: up to
+        -- 300 ids in each of 300 rounds)
+        for _, id in ipairs(ids) do
+          local kind = w:get(id)
+          if kind ~= "sphere" then assert.are.equal("sphere", kind) end
+        end
       end
       armed[1] = false
       collectgarbage()
