@@ -124,6 +124,11 @@ local POLY_BODY = setmetatable({}, { __mode = "k" })
 local X = ffi.typeof("collide_ffi_convex_h *")
 local CONVEX_BODY = setmetatable({}, { __mode = "k" })
 local CONVEX_CT = ffi.typeof("const collide_convex *")
+-- The same block as a const collide_convex *, made once with the handle:
+-- the world's methods pass it to the core as it is (a cast per call would
+-- be a new pointer object each call wherever the compiler does not run,
+-- 24 bytes a call in LuaJIT's interpreter).
+local CONVEX_HULL = setmetatable({}, { __mode = "k" })
 
 -- ---- errors -----------------------------------------------------------------
 
@@ -578,6 +583,7 @@ local function new_hull(need, init)
   init(body, need)
   local h = ffi.cast(X, body)
   CONVEX_BODY[h] = body
+  CONVEX_HULL[h] = ffi.cast(CONVEX_CT, body)
   return h
 end
 
@@ -1052,7 +1058,8 @@ if capi.world ~= nil then
           checkvec_at = checkvec_at,
           torot = torot, rotfields = rotfields,
           FEATURE = FEATURE, GEN = GEN,
-          CX = X, CONVEX_BODY = CONVEX_BODY, new_hull = new_hull,
+          CX = X, CONVEX_BODY = CONVEX_BODY, CONVEX_HULL = CONVEX_HULL,
+          new_hull = new_hull,
           register_type = function(ct, name)
             EXTRA_TYPES[#EXTRA_TYPES + 1] = { ct, name }
           end })

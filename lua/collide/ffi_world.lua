@@ -70,7 +70,7 @@ return function(E)
   -- collide_ffi_plane and collide_ffi_cpolygon have its layout).
   local PLANE_PTR = ffi.typeof("const collide_plane *")
   local POLYGON_PTR = ffi.typeof("const collide_polygon *")
-  local CONVEX_PTR = ffi.typeof("const collide_convex *")
+  local CONVEX_HULL = E.CONVEX_HULL   -- (a handle's block as the core's pointer)
   local cast = ffi.cast
   E.register_type(W, "world")
 
@@ -633,7 +633,7 @@ return function(E)
       if not (istype(CX, a) and CONVEX_BODY[a]) then return typeerror(f, 3, "convex", a) end
       if not istype(V, b) then b = tovec(f, 4, b, VS[4]) end
       c = rot_arg(f, 5, c, VS.rot)
-      code = C.collide_world_update_convex(w, id, cast(CONVEX_PTR, a), b, c)
+      code = C.collide_world_update_convex(w, id, CONVEX_HULL[a], b, c)
     end
     give_vecs(VS)
     if code < 0 then world_error(f, code) end
@@ -1274,7 +1274,7 @@ return function(E)
     A = '-- (a$: segments, checked by many)',
   }
   local ARG_PASS = { N = "a$", V = "a$", P = "cast(PLANE_PTR, a$)", A = "seg, n",
-                     C = "cast(CONVEX_PTR, a$)", R = "a$" }
+                     C = "CONVEX_HULL[a$]", R = "a$" }
 
   -- Per result: the method's source, given its parameters, checks, the
   -- arguments passed to the core and the position after the arguments.
@@ -1463,13 +1463,13 @@ end]],
       "      filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR, take_ids,\n" ..
       "      check_unlocked, take_pens, penetration, check_outs, many, GEN, RETRY,\n" ..
       "      take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,\n" ..
-      "      candidates, CX, CONVEX_BODY, CONVEX_PTR, torot, rotfields, ROT = ...\n" .. src,
+      "      candidates, CX, CONVEX_BODY, CONVEX_HULL, torot, rotfields, ROT = ...\n" .. src,
       "=collide.ffi(world:" .. name .. ")"))
     return chunk(C, V, P, S, fn(name, 1), istype, tovec, typeerror, check_world, added,
                  overlap, filter_arg, filtered, world_hit, HIT, ID, cast, PLANE_PTR,
                  take_ids, check_unlocked, take_pens, penetration, check_outs, many, GEN,
                  RETRY, take_vecs, give_vecs, take_hit, give_hit, INTERRUPTED, HITD,
-                 candidates, CX, CONVEX_BODY, CONVEX_PTR, torot, rotfields, ROT)
+                 candidates, CX, CONVEX_BODY, CONVEX_HULL, torot, rotfields, ROT)
   end
 
   for _, row in ipairs(capi._api.world) do methods[row[1]] = gen(row) end
@@ -1823,7 +1823,7 @@ end]],
     local MOVER = b[2]
     -- (into the call's own struct: ffi.lua torot, no allocation)
     E.torot(f, 3, rot, MOVER.rot, E.rotfields(rot))   -- (before from is)
-    MOVER.kind, MOVER.hull = CONVEX, cast(CONVEX_PTR, A)
+    MOVER.kind, MOVER.hull = CONVEX, CONVEX_HULL[A]
     b[8] = A
     return move(f, 1, self, w, D, b, from, to, options, o1, o2)
   end
