@@ -223,7 +223,7 @@ local function start_cases(n, run)
 end
 
 describe("convex sweeps overlapping at the start: the point is in both shapes", function()
-  local N = size.cases(500, 5000)
+  local N = size.cases(200, 5000)
   for _, flat in ipairs({ true, false }) do
     local dim = flat and "2D" or "3D"
 
@@ -296,7 +296,7 @@ describe("convex sweeps overlapping at the start: the point is in both shapes", 
     end)
 
     it(dim .. ": through a world (w:sweep_convex) and turning (sweep_convex_turning)", function()
-      start_cases(size.cases(150, 1500), function(i)
+      start_cases(size.cases(100, 1500), function(i)
         local PA, A, rot = random_mover(flat, i)
         local c0, c1 = rp(flat, 1.2), rp(flat, 3)
         local WA = place(PA, rot, c0)
