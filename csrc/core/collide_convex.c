@@ -2012,6 +2012,9 @@ static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
   code = obox_axes(&s, T, d, col, a, b, ra, q);
   if (code) return code > 0 ? 0 : -1;
   if (s.t_in > 0) {
+    /* (t_in > 0 was set by an axis, which names it; the general path
+       otherwise, which never happens) */
+    if (s.which < 0 || s.which >= 15) return -1;
     u = s.t_in;
     N = v_normalize(v_scale(obox_L(R, s.which), s.sign));
     w = s.which;
