@@ -2160,6 +2160,23 @@ static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
   return 1;
 }
 
+/* The axis-aligned box (center, half-extents e) as the general path's
+   obstacle body (also tests/c/test_box_aabb.c's reference). */
+static void aabb_body(body *b, vec3 center, vec3 e) {
+  b->kind = B_BOX;
+  b->pos = center;
+  b->e = e;
+  b->p = NULL;
+  b->h = NULL;
+  b->ax[0] = v3(1, 0, 0);
+  b->ax[1] = v3(0, 1, 0);
+  b->ax[2] = v3(0, 0, 1);
+  b->fc = b->ec = b->ax;
+  b->nfc = b->nec = 3;
+  b->na = 0;
+  b->w = b->we = NULL;
+}
+
 int collide_sweep_convex_aabb(const collide_convex *A,
                               const collide_rotation *rot,
                               const collide_vec3 *c0, const collide_vec3 *c1,
@@ -2181,18 +2198,7 @@ int collide_sweep_convex_aabb(const collide_convex *A,
     memset(out, 0, sizeof *out);
   }
   hull_body(&BA, A, &R, *c0, &wa);
-  BB.kind = B_BOX;
-  BB.pos = *center;
-  BB.e = *e;
-  BB.p = NULL;
-  BB.h = NULL;
-  BB.ax[0] = v3(1, 0, 0);
-  BB.ax[1] = v3(0, 1, 0);
-  BB.ax[2] = v3(0, 0, 1);
-  BB.fc = BB.ec = BB.ax;
-  BB.nfc = BB.nec = 3;
-  BB.na = 0;
-  BB.w = BB.we = NULL;
+  aabb_body(&BB, *center, *e);
   return sweep_bodies(&BA, *c1, &BB, out);
 }
 

@@ -49,18 +49,7 @@ static int general(const collide_convex *A, const collide_rotation *q, vec3 c0, 
   memset(out, 0, sizeof *out);
   if (rot_make(q, &R)) return -1;
   hull_body(&BA, A, &R, c0, &wa);
-  BB.kind = B_BOX;
-  BB.pos = cen;
-  BB.e = e;
-  BB.p = NULL;
-  BB.h = NULL;
-  BB.ax[0] = v3(1, 0, 0);
-  BB.ax[1] = v3(0, 1, 0);
-  BB.ax[2] = v3(0, 0, 1);
-  BB.fc = BB.ec = BB.ax;
-  BB.nfc = BB.nec = 3;
-  BB.na = 0;
-  BB.w = BB.we = NULL;
+  aabb_body(&BB, cen, e);
   return sweep_bodies(&BA, c1, &BB, out);
 }
 
