@@ -151,7 +151,8 @@ deps-win:
 
 CTEST_SRC = $(sort $(wildcard tests/c/test_*.c))
 
-# Each C test is its own program, linked with the core's objects.
+# Each C test is its own program, linked with the core's objects. It ends
+# with test.h's line "N passed, 0 failed": check-c and check-windows read it.
 build/ctest/%: tests/c/%.c $(CORE_OBJ) $(CORE_HDRS) $(wildcard tests/c/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) -Icsrc/core -o $@ $< $(CORE_OBJ) -lm
@@ -159,7 +160,9 @@ build/ctest/%: tests/c/%.c $(CORE_OBJ) $(CORE_HDRS) $(wildcard tests/c/*.h)
 check-c: $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
 	@mkdir -p build/logs
 	@set -o pipefail; for t in $^; do echo "== $$t"; \
-	  ./$$t | tee build/logs/c-$$(basename $$t).log || exit 1; done
+	  ./$$t | tee build/logs/c-$$(basename $$t).log || exit 1; \
+	  tail -n 1 build/logs/c-$$(basename $$t).log | grep -qE '^[0-9]+ passed, 0 failed$$' \
+	  || { echo "$$t: its last line is not 'N passed, 0 failed' (test.h's TEST_MAIN_END), which make check-windows reads"; exit 1; }; done
 
 # The whole spec suite once per VM, each against the module built for its
 # ABI; LuaJIT twice: the default FFI backend, then the C-API backend forced
