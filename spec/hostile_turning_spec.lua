@@ -8,6 +8,7 @@
 -- answers are judged by a scene written here (a scale by a power of two
 -- is exact, so a tiny scene must answer as the same scene at size 1).
 local collide = require "collide"
+local size = require "spec.support.size"
 local V = collide.vec3
 
 local unpack = table.unpack or unpack -- luacheck: ignore 143
@@ -62,8 +63,8 @@ describe("a convex shape of tiny coordinates", function()
         for i, r in ipairs(ref) do
           local g = got[i]
           assert(g.n == r.n and g[1] == r[1],
-                 ("2^%d, spin %s, query %d: %s, at size 1 %s"):format(k, tostring(spin), i,
-                                                                     tostring(g[1]), tostring(r[1])))
+                 ("2^%d, spin %s, query %d: %s, at size 1 %s"):format(
+                   k, tostring(spin), i, tostring(g[1]), tostring(r[1])))
           if r[1] == true then   -- (to rounding: the box sweep is not rescaled)
             assert(math.abs(g[2] - r[2]) <= 1e-12, "u")
             assert((g[4] - r[4]):length() <= 1e-12, "normal")
@@ -72,5 +73,83 @@ describe("a convex shape of tiny coordinates", function()
         end
       end
     end
+  end)
+end)
+
+-- ---- finalizers ------------------------------------------------------------
+
+-- Runs f from a finalizer, again and again while armed[1] (each run arms
+-- the next): so a collection in the middle of any call runs it.
+local function finalizer_chain(f, armed)
+  local function arm()
+    local mt = { __gc = function()
+      if not armed[1] then return end
+      f()
+      arm()
+    end }
+    if newproxy then   -- luacheck: ignore 113
+      local p = newproxy(true)   -- luacheck: ignore 113
+      getmetatable(p).__gc = mt.__gc
+    else
+      setmetatable({}, mt)
+    end
+  end
+  arm()
+end
+
+describe("convex shapes made while a finalizer makes others", function()
+  -- On the FFI backend collide.convex read its points into an array of the
+  -- module and collide.convex_box a table's extents into a scratch vector,
+  -- then allocated the hull's block, which can run a finalizer: one that
+  -- made a convex shape too left its points there, and the first shape
+  -- was built from them (a wrong hull, or none: 0 vertices). w:get read a
+  -- convex shape's rotation from the world's scratch record after copying
+  -- the hull, so another shape's rotation when a finalizer had called get.
+  it("builds each from its own arguments, and w:get gives each its own rotation", function()
+    local w = collide.world()
+    local id1 = w:add_convex(collide.convex_box(V(1, 2, 3)), V(1, 2, 3), 0.25)
+    local id2 = w:add_convex(collide.convex_box(V(4, 4, 4)), V(7, 8, 9),
+                             { w = 0, x = 1, y = 0, z = 0 })
+    local cube = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { 1, 1, 0 },
+                   { 0, 0, 1 }, { 1, 0, 1 }, { 0, 1, 1 }, { 1, 1, 1 } }
+    -- a tetrahedron with four points inside: 4 corners, where the cube's
+    -- first 8 points have 8 (so more bytes than the block made for 4)
+    local tetra = { { 0, 0, 0 }, { 4, 0, 0 }, { 0, 4, 0 }, { 0, 0, 4 },
+                    { 0.1, 0.1, 0.1 }, { 0.2, 0.1, 0.1 }, { 0.1, 0.2, 0.1 }, { 0.1, 0.1, 0.2 } }
+    local armed, runs = { true }, 0
+    finalizer_chain(function()
+      runs = runs + 1
+      collide.convex(cube)
+      collide.convex_box({ 7, 7, 7 })
+      w:get(id2)
+    end, armed)
+    local pause = collectgarbage("setpause", 0)
+    local stepmul = collectgarbage("setstepmul", 100000)
+    -- (at least 100 calls, and on until finalizers have run 5 times, 20
+    -- at the full size: each call runs whole collector cycles)
+    local wrong, calls = {}, 0
+    local want_runs, max_calls = size.cases(5, 20), size.cases(500, 2000)
+    while calls < 100 or (runs < want_runs and calls < max_calls) do
+      calls = calls + 1
+      local A = collide.convex(tetra)
+      local vs = A:vertices()
+      if not (#vs == 4 and vs[2].x == 4 and vs[3].y == 4 and vs[4].z == 4) then
+        wrong[#wrong + 1] = "convex: " .. tostring(A)
+      end
+      local B = collide.convex_box({ 1, 2, 3 })
+      local c = B:vertices()[1]
+      if not (math.abs(c.x) == 1 and math.abs(c.y) == 2 and math.abs(c.z) == 3) then
+        wrong[#wrong + 1] = "convex_box: a corner at " .. tostring(c)
+      end
+      local _, H, pos, rot = w:get(id1)
+      if not (rot == 0.25 and pos == V(1, 2, 3) and #H == 8 and H.radius == math.sqrt(14)) then
+        wrong[#wrong + 1] = "get: rotation " .. tostring(rot)
+      end
+    end
+    armed[1] = false
+    collectgarbage("setpause", pause)
+    collectgarbage("setstepmul", stepmul)
+    collectgarbage()
+    assert.are.same({}, { unpack(wrong, 1, math.min(#wrong, 3)) })
   end)
 end)
