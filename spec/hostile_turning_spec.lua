@@ -153,3 +153,43 @@ describe("convex shapes made while a finalizer makes others", function()
     assert.are.same({}, { unpack(wrong, 1, math.min(#wrong, 3)) })
   end)
 end)
+
+-- LuaJIT's lua_close runs the finalizers in rounds and unloads the C
+-- libraries in the first: a world made by a finalizer then was finalized
+-- in the next round by the C API's __gc in an unloaded object (a
+-- segmentation fault at exit). The object now stays loaded. Run in a child
+-- process of the same VM (and backend: COLLIDE_BACKEND is inherited).
+describe("a finalizer that makes worlds when the Lua state closes", function()
+  local vm = rawget(_G, "arg") and arg[-1]
+  local run = vm and io.popen and it or pending
+  run("crashes nothing", function()
+    local script = [[
+      package.path = %q
+      package.cpath = %q
+      local c = require "collide"
+      local box = c.convex_box(c.vec3(1, 1, 1))
+      local function fin()
+        local w = c.world()
+        local id = w:add_convex(box, c.vec3(0, 0, 0), 0.5)
+        w:set_spin(id, 0.25)
+        w:advance()
+        _G.again = w
+      end
+      for i = 1, 20 do
+        if newproxy then
+          local u = newproxy(true)
+          getmetatable(u).__gc = fin
+          _G["keep" .. i] = u
+        else
+          _G["keep" .. i] = setmetatable({}, { __gc = fin })
+        end
+      end
+      io.write("end\n") io.flush()
+    ]]
+    local f = io.popen(("%s -e %q 2>&1; echo rc=$?"):format(vm,
+      script:format(package.path, package.cpath)))
+    local out = f:read("*a")
+    f:close()
+    assert.are.equal("end\nrc=0\n", out)
+  end)
+end)
