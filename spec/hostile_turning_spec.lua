@@ -193,3 +193,61 @@ describe("a finalizer that makes worlds when the Lua state closes", function()
     assert.are.equal("end\nrc=0\n", out)
   end)
 end)
+
+-- ---- collide.bump -----------------------------------------------------------
+
+describe("collide.bump with coordinates past collide's limit", function()
+  -- (they were collide's errors: "bad argument #1 to 'add_aabb' (vec3
+  -- component too large (limit 1e+50))", at a line of bump.lua)
+  local bump = require "collide.bump"
+  local RANGE = "%-1%.25e%+49 %.%. 1%.25e%+49"
+  local function fails(pattern, f, ...)
+    local ok, err = pcall(f, ...)
+    assert.is_false(ok)
+    assert.matches("^" .. pattern .. "$", err)
+  end
+
+  it("names the rectangle's number and the argument, at the game's line", function()
+    local world = bump.newWorld()
+    local a = {}
+    world:add(a, 0, 0, 1, 1)
+    local here = "spec/hostile_turning_spec.lua:%d+: "
+    fails(here .. "x must be a number within " .. RANGE .. ", but was 1e%+60%(a number%)",
+          function() world:add({}, 1e60, 0, 1, 1) end)
+    fails(here .. "x %+ w must be a number within " .. RANGE ..
+          ", but was 2e%+49%(a number%)", function() world:add({}, 1e49, 0, 1e49, 1) end)
+    fails(here .. "y must be a number within " .. RANGE .. ", but was %-1e%+50%(a number%)",
+          function() world:update(a, 0, -1e50) end)
+    fails(here .. "x must be a number within " .. RANGE .. ", but was 1e%+60%(a number%)",
+          function() world:queryRect(1e60, 0, 1, 1) end)
+    fails(here .. "bad argument #2 to 'move' %(number within " .. RANGE ..
+          " expected, got 1e%+60%)", function() world:move(a, 1e60, 0) end)
+    fails(here .. "bad argument #3 to 'check' %(number within " .. RANGE ..
+          " expected, got %-1e%+60%)", function() world:check(a, 0, -1e60) end)
+    fails(here .. "bad argument #6 to 'project' %(number within " .. RANGE ..
+          " expected, got 1e%+60%)", function() world:project(a, 0, 0, 1, 1, 1e60, 0) end)
+    fails(here .. "bad argument #1 to 'queryPoint' %(number within " .. RANGE ..
+          " expected, got 1e%+60%)", function() world:queryPoint(1e60, 0) end)
+    fails(here .. "bad argument #4 to 'querySegment' %(number within " .. RANGE ..
+          " expected, got 1e%+300%)", function() world:querySegment(0, 0, 1, 1e300) end)
+    -- (the grid's arithmetic takes any finite number)
+    assert.are.equal(1e60 / 64 + 1, (world:toCell(1e60, 0)))
+    -- the world is unchanged
+    assert.are.same({ 0, 0, 1, 1 }, { world:getRect(a) })
+    assert.are.equal(1, world:countItems())
+  end)
+
+  it("moves and bounces within the limit without an error", function()
+    -- an item at one end of the range bouncing to the other and back: every
+    -- box swept stays within collide's limit
+    local L = collide.max_coord / 8
+    local world = bump.newWorld()
+    local a, wall = {}, {}
+    world:add(wall, L - 1e48, -L, 1e48, 2 * L)
+    world:add(a, -L, 0, 1e48, 1e48)
+    local x, y, cols, len = world:move(a, L - 1e48, 0, function() return "bounce" end)
+    assert.are.equal(1, len)
+    assert.are.equal(wall, cols[1].other)
+    assert(x >= -L and x <= L and y == 0, tostring(x))
+  end)
+end)

@@ -53,6 +53,14 @@ local function is_finite(v)
   return v == v and v ~= huge and v ~= -huge
 end
 
+-- Coordinates go to a collide world, whose limit is collide.max_coord
+-- (1e50): refused beyond an eighth of it, an item's edges and a move's
+-- goal, so that every box a move sweeps (from the item to its goal, then
+-- a bounce back by at most as far) stays within the limit, and the error
+-- names the game's argument (it was add_aabb's or candidates_aabb's).
+local LIMIT = collide.max_coord / 8
+local RANGE = ("%.14g .. %.14g"):format(-LIMIT, LIMIT)
+
 -- (level: rect_error's checks raise at 5, the caller of the world method
 -- that called check_rect: the game's line)
 local function check_number(v, name)
@@ -75,11 +83,24 @@ local function check_positive(v, name)
 end
 
 -- The error of a rectangle check_rect refused.
+local function within(v, name)   -- (called by rect_error, as check_number)
+  if v < -LIMIT or v > LIMIT then
+    error(name .. " must be a number within " .. RANGE .. ", but was " .. tostring(v) ..
+          "(a number)", 5)
+  end
+end
+
 local function rect_error(x, y, w, h)
   check_number(x, "x")
   check_number(y, "y")
   check_positive(w, "w")
   check_positive(h, "h")
+  if (x + w) - (x + w) == 0 and (y + h) - (y + h) == 0 then   -- (else: overflows)
+    within(x, "x")
+    within(y, "y")
+    within(x + w, "x + w")
+    within(y + h, "y + h")
+  end
   -- (x + w > x also refuses an integer sum that wraps around on Lua 5.3+
   -- and a width lost to rounding beside a huge x.)
   error("x + w and y + h must be finite numbers beyond x and y, but were " ..
@@ -93,7 +114,8 @@ local function check_rect(x, y, w, h)
   if type(x) == "number" and type(y) == "number" and type(w) == "number"
      and type(h) == "number" and x - x == 0 and y - y == 0 and w > 0 and h > 0
      and w - w == 0 and h - h == 0 and x + w > x and y + h > y
-     and (x + w) - (x + w) == 0 and (y + h) - (y + h) == 0 then
+     and (x + w) - (x + w) == 0 and (y + h) - (y + h) == 0
+     and x >= -LIMIT and y >= -LIMIT and x + w <= LIMIT and y + h <= LIMIT then
     return
   end
   rect_error(x, y, w, h)
@@ -103,6 +125,21 @@ end
 -- bump.lua uses without checking (its own error would be an arithmetic one
 -- deep inside it).
 local function arg_number(v, i, name)
+  if type(v) ~= "number" then
+    error(("bad argument #%d to '%s' (number expected, got %s)"):format(i, name, type(v)), 3)
+  end
+  if not is_finite(v) then
+    error(("bad argument #%d to '%s' (finite number expected, got %s)")
+          :format(i, name, tostring(v)), 3)
+  end
+  if v < -LIMIT or v > LIMIT then   -- (not for toCell, toWorld: see arg_grid)
+    error(("bad argument #%d to '%s' (number within %s expected, got %s)")
+          :format(i, name, RANGE, tostring(v)), 3)
+  end
+end
+
+-- The grid's arithmetic (toCell, toWorld) takes any finite number.
+local function arg_grid(v, i, name)
   if type(v) ~= "number" then
     error(("bad argument #%d to '%s' (number expected, got %s)"):format(i, name, type(v)), 3)
   end
@@ -770,8 +807,12 @@ function World:move(item, goalX, goalY, filter)
   if r == nil then r = get_rect(self, item) end   -- (its error)
   goalX, goalY = goalX or r.x, goalY or r.y
   -- (arg_number's checks, inline for the common case: a finite number)
-  if type(goalX) ~= "number" or goalX - goalX ~= 0 then arg_number(goalX, 2, "move") end
-  if type(goalY) ~= "number" or goalY - goalY ~= 0 then arg_number(goalY, 3, "move") end
+  if type(goalX) ~= "number" or not (goalX >= -LIMIT and goalX <= LIMIT) then
+    arg_number(goalX, 2, "move")
+  end
+  if type(goalY) ~= "number" or not (goalY >= -LIMIT and goalY <= LIMIT) then
+    arg_number(goalY, 3, "move")
+  end
   if filter ~= nil then arg_filter(filter, 4, "move") end
   filter = filter or default_filter
   -- (check, not inline: on LuaJIT a move that calls it compiles better,
@@ -950,8 +991,8 @@ end
 -- nil)? In one expression: the common case costs no call per argument.
 local function segment_ok(x1, y1, x2, y2, filter)
   return type(x1) == "number" and type(y1) == "number" and type(x2) == "number"
-         and type(y2) == "number" and x1 - x1 == 0 and y1 - y1 == 0
-         and x2 - x2 == 0 and y2 - y2 == 0
+         and type(y2) == "number" and x1 >= -LIMIT and x1 <= LIMIT and y1 >= -LIMIT
+         and y1 <= LIMIT and x2 >= -LIMIT and x2 <= LIMIT and y2 >= -LIMIT and y2 <= LIMIT
          and (filter == nil or type(filter) == "function")
 end
 
@@ -1019,15 +1060,15 @@ end
 -- The grid of bump.lua's world, kept for the coordinates a game may draw
 -- with; the broadphase is collide's tree, not cells.
 function World:toWorld(cx, cy)
-  arg_number(cx, 1, "toWorld")
-  arg_number(cy, 2, "toWorld")
+  arg_grid(cx, 1, "toWorld")
+  arg_grid(cy, 2, "toWorld")
   local cs = self.cellSize
   return (cx - 1) * cs, (cy - 1) * cs
 end
 
 function World:toCell(x, y)
-  arg_number(x, 1, "toCell")
-  arg_number(y, 2, "toCell")
+  arg_grid(x, 1, "toCell")
+  arg_grid(y, 2, "toCell")
   local cs = self.cellSize
   return floor(x / cs) + 1, floor(y / cs) + 1
 end
