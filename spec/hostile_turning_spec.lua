@@ -76,6 +76,34 @@ describe("a convex shape of tiny coordinates", function()
   end)
 end)
 
+describe("a world given as a rotation", function()
+  -- (the FFI backend's world is a table, read as a quaternion with no
+  -- field w; the C API's, a userdata, is no rotation: now both are)
+  it("is a type error on every backend", function()
+    local w = collide.world()
+    local box = collide.convex_box(V(1, 1, 1))
+    local function msg(n, name)
+      return ("bad argument #%d to '%s' (rotation (angle or quaternion) expected, got world)")
+             :format(n, name)
+    end
+    local function fails(m, f, ...)
+      local ok, err = pcall(f, ...)
+      assert.is_false(ok)
+      assert.are.equal(m, err)
+    end
+    fails(msg(2, "sweep_convex_sphere"), collide.sweep_convex_sphere, box, w, V(-5, 0, 0),
+          V(5, 0, 0), V(0, 0, 0), 1)
+    fails(msg(3, "sweep_convex_turning"), collide.sweep_convex_turning, box, 0, w, V(-5, 0, 0),
+          V(5, 0, 0), box, 0, V(0, 0, 0))
+    fails(msg(3, "add_convex"), w.add_convex, w, box, V(0, 0, 0), w)
+    fails(msg(2, "sweep_convex"), w.sweep_convex, w, box, w, V(-5, 0, 0), V(5, 0, 0))
+    fails(msg(2, "move_convex"), w.move_convex, w, box, w, V(-5, 0, 0), V(5, 0, 0))
+    local id = w:add_convex(box, V(0, 0, 0), 0)
+    fails(msg(2, "set_spin"), w.set_spin, w, id, w)
+    fails(msg(4, "update"), w.update, w, id, box, V(0, 0, 0), w)
+  end)
+end)
+
 -- ---- finalizers ------------------------------------------------------------
 
 -- Runs f from a finalizer, again and again while armed[1] (each run arms

@@ -746,6 +746,10 @@ local function isrotobject(r)
   return (t == "table" or t == "userdata" or t == "cdata") and
          not (istype(V, r) or istype(P, r) or istype(G, r) or istype(X, r))
 end
+-- Whether x is a world of this backend (a table: collide/ffi_world.lua sets
+-- the test), which is no rotation either: a type error, as the C API's
+-- userdata world gets.
+local is_world = function() return false end
 local function rotfields(r)
   if type(r) ~= "number" and isrotobject(r) then return r.w, r.x, r.y, r.z end
 end
@@ -762,6 +766,7 @@ local function torot(f, idx, r, s, w, x, y, z)
   local bad = type(w) ~= "number" and 1 or type(x) ~= "number" and 2 or
               type(y) ~= "number" and 3 or type(z) ~= "number" and 4
   if bad then
+    if is_world(r) then return typeerror(f, idx, "rotation (angle or quaternion)", r) end
     return argerror(f, idx, "quaternion expected, got " .. typename(r) ..
                             " with non-number " .. QNAMES[bad])
   end
@@ -1070,7 +1075,8 @@ if capi.world ~= nil then
           new_hull = new_hull,
           register_type = function(ct, name)
             EXTRA_TYPES[#EXTRA_TYPES + 1] = { ct, name }
-          end })
+          end,
+          set_is_world = function(f) is_world = f end })
 end
 
 -- ---- module -----------------------------------------------------------------

@@ -82,6 +82,7 @@ return function(E)
   local OWNER = setmetatable({}, { __mode = "kv" })
   local CLOSED = setmetatable({}, { __mode = "k" })
   local BUSY = setmetatable({}, { __mode = "k" })
+  E.set_is_world(function(x) return WORLD[x] ~= nil or CLOSED[x] == true end)
   local LOCKED = -C.COLLIDE_E_LOCKED
   local MAX_DEPTH = 100
   local depth = 0   -- Lua-running sections active now (filters, options)
