@@ -214,8 +214,11 @@ describe("a finalizer that makes worlds when the Lua state closes", function()
       end
       io.write("end\n") io.flush()
     ]]
-    local f = io.popen(("%s -e %q 2>&1; echo rc=$?"):format(vm,
-      script:format(package.path, package.cpath)))
+    -- (Lua 5.4 calls no finalizer of an object made while the state
+    -- closes, by design, so those worlds' memory is never freed: under
+    -- make check-asan the child's leak check is off)
+    local f = io.popen(("ASAN_OPTIONS=\"$ASAN_OPTIONS:detect_leaks=0\" %s -e %q 2>&1; " ..
+                        "echo rc=$?"):format(vm, script:format(package.path, package.cpath)))
     local out = f:read("*a")
     f:close()
     assert.are.equal("end\nrc=0\n", out)
