@@ -153,11 +153,11 @@ describe("convex shapes made while a finalizer makes others", function()
     end, armed)
     local pause = collectgarbage("setpause", 0)
     local stepmul = collectgarbage("setstepmul", 100000)
-    -- (at least 100 calls, and on until finalizers have run 5 times, 20
+    -- (at least 50 calls, and on until finalizers have run 5 times, 20
     -- at the full size: each call runs whole collector cycles)
     local wrong, calls = {}, 0
-    local want_runs, max_calls = size.cases(5, 20), size.cases(500, 2000)
-    while calls < 100 or (runs < want_runs and calls < max_calls) do
+    local want_runs, max_calls = size.cases(5, 20), size.cases(200, 2000)
+    while calls < 50 or (runs < want_runs and calls < max_calls) do
       calls = calls + 1
       local A = collide.convex(tetra)
       local vs = A:vertices()
