@@ -282,3 +282,38 @@ describe("collide.bump with coordinates past collide's limit", function()
     assert(x >= -L and x <= L and y == 0, tostring(x))
   end)
 end)
+
+describe("collide.bump with a response that returns garbage", function()
+  -- (a cols[1] that was no collision was "attempt to index a number value
+  -- (local 'col')" inside the move; a NaN goal the error of World:move's
+  -- update)
+  local bump = require "collide.bump"
+  it("names the response and what is wrong, and leaves the item where it was", function()
+    local world = bump.newWorld()
+    local a, b = {}, {}
+    world:add(b, 10, 0, 5, 5)
+    world:add(a, 0, 0, 5, 5)
+    local cases = {
+      { { 0 / 0, 0 }, "goalX, goalY within %-1%.25e%+49 %.%. 1%.25e%+49 %(got %-?nan, 0%)" },
+      { { 1e60, 0 }, "goalX, goalY within %-1%.25e%+49 %.%. 1%.25e%+49 %(got 1e%+60, 0%)" },
+      { { 5, 0, {}, "3" }, "goalX, goalY, cols, len %(len is a string%)" },
+      { { 5, 0, { 5 }, 1 }, "goalX, goalY, cols, len %(cols%[1%] is no collision: number%)" },
+      { { 5, 0, nil, 2 }, "goalX, goalY, cols, len %(cols%[1%] is no collision: nil%)" },
+      { { 5, 0, { {} }, 1 }, "goalX, goalY, cols, len %(cols%[1%] is no collision: no other%)" },
+    }
+    for i, c in ipairs(cases) do
+      local ret = c[1]
+      world:addResponse("r" .. i, function() return ret[1], ret[2], ret[3], ret[4] end)
+      for _, method in ipairs({ "move", "check" }) do
+        local ok, err = pcall(world[method], world, a, 20, 0, function() return "r" .. i end)
+        assert.is_false(ok)
+        assert.matches("response 'r" .. i .. "' must return " .. c[2] .. "$", err)
+        assert.are.same({ 0, 0, 5, 5 }, { world:getRect(a) })
+      end
+    end
+    -- and a response that returns no collision ends the move at its goal
+    world:addResponse("stop", function() return 5, 0, {}, 0 end)
+    local x, y = world:move(a, 20, 0, function() return "stop" end)
+    assert.are.same({ 5, 0, 5, 0, 5, 5 }, { x, y, world:getRect(a) })
+  end)
+end)

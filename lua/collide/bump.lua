@@ -649,8 +649,26 @@ local function custom(self, response, col, vfilter, x, y, w, h, goalX, goalY)
     error(("response '%s' must return goalX, goalY, cols, len (got %s, %s)")
           :format(tostring(col.type), type(goalX), type(goalY)), 4)
   end
+  -- (what the loop reads next is checked here, so that a response's
+  -- mistake is named: a NaN goal, a len that is no number, a cols[1] that
+  -- is no collision were errors deep inside the move, "attempt to index a
+  -- number value (local 'col')", or at World:move's update)
+  if not (goalX >= -LIMIT and goalX <= LIMIT and goalY >= -LIMIT and goalY <= LIMIT) then
+    error(("response '%s' must return goalX, goalY within %s (got %s, %s)")
+          :format(tostring(col.type), RANGE, tostring(goalX), tostring(goalY)), 4)
+  end
   plen = plen or (type(pcols) == "table" and #pcols) or 0
-  return goalX, goalY, plen > 0 and pcols[1] or nil
+  if type(plen) ~= "number" then
+    error(("response '%s' must return goalX, goalY, cols, len (len is a %s)")
+          :format(tostring(col.type), type(plen)), 4)
+  end
+  if plen <= 0 or plen ~= plen then return goalX, goalY, nil end
+  local nxt = type(pcols) == "table" and pcols[1] or nil
+  if type(nxt) ~= "table" or nxt.other == nil then
+    error(("response '%s' must return goalX, goalY, cols, len (cols[1] is no collision: %s)")
+          :format(tostring(col.type), type(nxt) == "table" and "no other" or type(nxt)), 4)
+  end
+  return goalX, goalY, nxt
 end
 
 -- The filter a custom response is given: filter, but false for the items
