@@ -677,6 +677,62 @@ describe("collide.bump", function()
         world:update(probe, -500, -500)
       end
     end)
+
+    -- Moved by world:move alone (no update to start afresh), far in each
+    -- direction and back, at ordinary, tiny and huge coordinates, and an
+    -- item near the world's limit of 1e50 (any box much larger around it
+    -- would be refused): at every step exactly where getRect says, for
+    -- queries and for the other items' moves.
+    it("is found where it is as it drifts far by moves alone", function()
+      local cases = {
+        { 100, 100, 12, 14, 0.75 },
+        { 1e15, -1e15, 12, 14, 0.5 },
+        { -3, 7, 1e-3, 2e-3, 1e-4 },
+        { -3.5e49, -3.5e49, 7e49, 7e49, 1e47 },
+      }
+      for _, case in ipairs(cases) do
+        local world = bump.newWorld(64)
+        local p, other = item("p"), item("other")
+        world:add(p, case[1], case[2], case[3], case[4])
+        local step = case[5]
+        local dirs = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 }, { 1, 1 }, { -1, -1 } }
+        for i = 1, 180 do
+          local d = dirs[math.floor((i - 1) / 30) + 1]
+          local x, y = world:getRect(p)
+          local ax, ay, _, len = world:move(p, x + d[1] * step, y + d[2] * step)
+          assert.equal(0, len)
+          local w, h
+          x, y, w, h = world:getRect(p)
+          assert.same({ ax, ay }, { x, y })
+          -- beside each edge, nothing; over each edge, the item (left
+          -- of it: the largest lx with lx + w <= x, as rounding goes)
+          local function before(v, size)
+            local b = v - size
+            while b + size > v do b = b - (math.abs(b) * 2 ^ -52 + 2 ^ -1074) end
+            return b
+          end
+          assert.same({}, (world:queryRect(x + w, y, w, h)))
+          assert.same({}, (world:queryRect(before(x, w), y, w, h)))
+          assert.same({}, (world:queryRect(x, y + h, w, h)))
+          assert.same({}, (world:queryRect(x, before(y, h), w, h)))
+          assert.same({ p }, (world:queryRect(x + w / 2, y + h / 2, w, h)))
+          assert.same({ p }, (world:queryRect(x - w / 2, y - h / 2, w, h)))
+          -- another item, flush against its right edge, moved across it,
+          -- stops there; moved along it, does not collide
+          if w < 1e40 then
+            world:add(other, x + w, y, w, h)
+            local _, _, cols, n = world:move(other, x - w, y)
+            assert.equal(1, n)
+            assert.equal(p, cols[1].other)
+            local ox, oy = world:getRect(other)
+            assert.same({ x + w, y }, { ox, oy })
+            _, _, _, n = world:move(other, x + w, y + h)
+            assert.equal(0, n)
+            world:remove(other)
+          end
+        end
+      end
+    end)
   end)
 
   describe("what a game relies on", function()
