@@ -28,12 +28,6 @@
 -- queries are made a hair larger too, so that the tree's answer, computed
 -- on a centre and half-extents that rounding may have moved by an ulp,
 -- always contains every item the exact test accepts.
---
--- On the C API backend (Lua 5.x, and LuaJIT with COLLIDE_BACKEND=capi)
--- a moved item's box is stored larger still, by a slack (see SLACK), and
--- the tree is told only when the item leaves it: most moves then make one
--- call into C (the candidates of their path), not two. The answers do
--- not change: every candidate is decided on the item's exact rectangle.
 
 local collide = require "collide"
 
@@ -323,23 +317,6 @@ end
 -- room to spare, and costs only a few more candidates, which the exact
 -- tests above then reject.
 local MARGIN = 2 ^ -30
-
--- SLACK: how far, as a fraction of w + h, a moved item's box reaches
--- beyond its rectangle on every side (a fat box, as in Box2D's dynamic
--- tree), on the C API backend. The item's tree box stays a superset of
--- its rectangle as long as the rectangle is inside the fat box, an exact
--- comparison of edges; a move that leaves it stores a new one around
--- where the item now is. Each call into C costs there about as much as
--- the tree's work (the binding reads and checks its arguments, and on
--- LuaJIT each call ends a trace), and a walker moving a pixel a frame
--- leaves a box 0.5 (w + h) larger every dozen frames. The price: other
--- items' paths meet the larger boxes, a few more candidates the exact
--- tests reject. Measured on bench/bump_bench.lua's scene (callgrind,
--- instructions a move on LuaJIT's C API backend): 17,900 with no slack,
--- 16,900 at 0.25, 16,300 at 0.5, 16,800 at 1. (On the FFI backend a
--- call costs a few nanoseconds from compiled code and the larger boxes
--- cost more than they save: no slack there.)
-local SLACK = 0.5
 -- (a rectangle no segment meets: clip on it gives nil)
 local NOWHERE = { x = 0 / 0, y = 0 / 0, w = 0, h = 0 }
 
@@ -358,9 +335,6 @@ local function scratch()
   if FFI then return vec3() end
   return { 0, 0, 0 }
 end
-
--- (the fat boxes of SLACK: on the C API backend)
-local FAT = not FFI
 
 local set_box, set_segment
 if FFI then
@@ -770,24 +744,6 @@ end
 -- with the whole of check in the interpreter, 3.9-8.0 us.
 if type(jit) == "table" then jit.off(resolve); jit.off(first) end
 
--- A moved item's fat box (see SLACK): the rectangle l, t .. r, b grown by
--- the slack, into fb = {left, top, right, bottom} and the tree. Where a
--- grown edge would pass FAT_LIMIT, the rectangle itself: the world refuses
--- coordinates beyond 1e50 (COLLIDE_MAX_COORD), and a rectangle it takes
--- must not become a box it refuses.
-local FAT_LIMIT = 2 ^ 160   -- (1.5e48)
-local function store_fat(self, id, fb, l, t, r, b)
-  local s = SLACK * ((r - l) + (b - t))
-  local fl, ft, fr, fbt = l - s, t - s, r + s, b + s
-  if not (fl > -FAT_LIMIT and ft > -FAT_LIMIT and fr < FAT_LIMIT and fbt < FAT_LIMIT) then
-    fl, ft, fr, fbt = l, t, r, b
-  end
-  fb[1], fb[2], fb[3], fb[4] = fl, ft, fr, fbt
-  local c, e = self._c, self._e
-  set_box(c, e, fl, ft, fr, fbt)
-  self._w:update(id, c, e)
-end
-
 -- World:check without its argument checks (World:move has made them):
 -- the item's rectangle r, a goal of numbers, a filter function.
 local function check(self, item, r, goalX, goalY, filter)
@@ -832,18 +788,9 @@ function World:move(item, goalX, goalY, filter)
     if ax - ax == 0 and ay - ay == 0 and rr - rr == 0 and rb - rb == 0
        and rr > ax and rb > ay then
       if ax ~= r.x or ay ~= r.y then
-        if FAT then
-          -- (the tree is told only when the item leaves its fat box)
-          local id = self._id[item]
-          local fb = self._fat[id]
-          if not (ax >= fb[1] and ay >= fb[2] and rr <= fb[3] and rb <= fb[4]) then
-            store_fat(self, id, fb, ax, ay, rr, rb)
-          end
-        else
-          local c, e = self._c, self._e
-          set_box(c, e, ax, ay, rr, rb)
-          self._w:update(self._id[item], c, e)
-        end
+        local c, e = self._c, self._e
+        set_box(c, e, ax, ay, rr, rb)
+        self._w:update(self._id[item], c, e)
         r.x, r.y = ax, ay
       end
       return ax, ay, cols, len
@@ -867,8 +814,6 @@ function World:add(item, x, y, w, h)
   local r = { x = x, y = y, w = w, h = h }
   self.rects[item] = r
   self._id[item], self._item[id], self._rect[id] = id, item, r
-  -- (its box is its rectangle until it moves)
-  if FAT then self._fat[id] = { x, y, x + w, y + h } end
   self._count = self._count + 1
   return item
 end
@@ -878,7 +823,6 @@ function World:remove(item)
   local id = self._id[item]
   self._w:remove(id)
   self.rects[item], self._id[item], self._item[id], self._rect[id] = nil, nil, nil, nil
-  if FAT then self._fat[id] = nil end
   self._count = self._count - 1
 end
 
@@ -889,13 +833,7 @@ function World:update(item, x, y, w, h)
   if x ~= r.x or y ~= r.y or w ~= r.w or h ~= r.h then
     local c, e = self._c, self._e
     set_box(c, e, x, y, x + w, y + h)
-    local id = self._id[item]
-    self._w:update(id, c, e)
-    if FAT then
-      -- (its box is its rectangle again)
-      local fb = self._fat[id]
-      fb[1], fb[2], fb[3], fb[4] = x, y, x + w, y + h
-    end
+    self._w:update(self._id[item], c, e)
     r.x, r.y, r.w, r.h = x, y, w, h
   end
 end
@@ -1133,7 +1071,6 @@ function bump.newWorld(cellSize)
     _id = {},          -- item -> the id of its box
     _item = {},        -- id -> item
     _rect = {},        -- id -> the item's rect
-    _fat = {},         -- id -> its box in the tree, {l, t, r, b} (C API: SLACK)
     _count = 0,
     _seen = false,     -- a spare visited table (check)
   }, World_mt)
