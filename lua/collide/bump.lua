@@ -29,10 +29,10 @@
 -- on a centre and half-extents that rounding may have moved by an ulp,
 -- always contains every item the exact test accepts.
 --
--- On the C API backend (Lua 5.x, and LuaJIT with COLLIDE_BACKEND=capi) a
--- move's new box is given to the tree with the next move's query, in one
--- call (w:update_candidates_aabb): most moves make one call into C, not
--- two. Whatever else reads or changes the tree first tells it (flush).
+-- On LuaJIT's C API backend (COLLIDE_BACKEND=capi) a move's new box is
+-- given to the tree with the next move's query, in one call
+-- (w:update_candidates_aabb): most moves make one call into C, not two.
+-- Whatever else reads or changes the tree first tells it (flush).
 
 local collide = require "collide"
 
@@ -341,8 +341,13 @@ local function scratch()
   return { 0, 0, 0 }
 end
 
--- (the moved box kept for the next query: see flush)
-local DEFER = not FFI
+-- (the moved box kept for the next query: see flush; on LuaJIT's C API
+-- backend, where each call into C from a compiled move also ends a trace:
+-- callgrind, instructions a move on bench/bump_bench.lua's scene, 17,900-
+-- 18,500 -> 17,550. On Lua 5.4 it saved nothing, 38,459 -> 38,828: a
+-- call into C costs less there, and the bookkeeping as much as it saves.
+-- On the FFI backend a call from compiled code costs a few nanoseconds.)
+local DEFER = not FFI and type(jit) == "table"
 -- (a box whose edges pass this is given to the tree at once, so that the
 -- world's refusal of coordinates beyond 1e50 is raised by the move that
 -- made it)
