@@ -28,6 +28,11 @@
 -- queries are made a hair larger too, so that the tree's answer, computed
 -- on a centre and half-extents that rounding may have moved by an ulp,
 -- always contains every item the exact test accepts.
+--
+-- On LuaJIT's C API backend (COLLIDE_BACKEND=capi) a move's new box is
+-- given to the tree with the next move's query, in one call
+-- (w:update_candidates_aabb): most moves make one call into C, not two.
+-- Whatever else reads or changes the tree first tells it (flush).
 
 local collide = require "collide"
 
@@ -373,6 +378,18 @@ local function scratch()
   return { 0, 0, 0 }
 end
 
+-- (the moved box kept for the next query: see flush; on LuaJIT's C API
+-- backend, where each call into C from a compiled move also ends a trace:
+-- callgrind, instructions a move on bench/bump_bench.lua's scene, 17,900-
+-- 18,500 -> 17,550. On Lua 5.4 it saved nothing, 38,459 -> 38,828: a
+-- call into C costs less there, and the bookkeeping as much as it saves.
+-- On the FFI backend a call from compiled code costs a few nanoseconds.)
+local DEFER = not FFI and type(jit) == "table"
+-- (a box whose edges pass this is given to the tree at once, so that the
+-- world's refusal of coordinates beyond 1e50 is raised by the move that
+-- made it)
+local DEFER_LIMIT = 2 ^ 160
+
 local set_box, set_segment
 if FFI then
   -- (z is 0 in every scratch vec3 from its making, and only these two
@@ -493,9 +510,21 @@ local function give(self, buf)
   self._free[n], self._nfree = buf, n
 end
 
+-- The box of the item moved last, kept for the next query (C API backend:
+-- see World:move), given to the tree now: before anything else reads or
+-- changes it.
+local function flush(self)
+  local id = self._pid
+  if id then
+    self._pid = false
+    self._w:update(id, self._uc, self._ue)
+  end
+end
+
 -- The ids of the world's boxes meeting the box (l, t) .. (r, b): into buf,
 -- and their count.
 local function ids_in(self, buf, l, t, r, b)
+  if self._pid then flush(self) end
   local c, e = self._c, self._e
   set_box(c, e, l, t, r, b)
   return self._w:candidates_aabb(e, c, c, buf)
@@ -701,7 +730,14 @@ local function first_leg(self, item, x, y, w, h, goalX, goalY, filter)
   if goalY + h > b then b = goalY + h end
   local c, e = self._c, self._e
   set_box(c, e, l, t, rr, b)
-  ids0, n0 = self._w:candidates_aabb(e, c, c, ids0)
+  local pid = self._pid
+  if pid then
+    -- (the box of the item moved last, and this path's candidates)
+    self._pid = false
+    ids0, n0 = self._w:update_candidates_aabb(pid, self._uc, self._ue, e, c, c, ids0)
+  else
+    ids0, n0 = self._w:candidates_aabb(e, c, c, ids0)
+  end
   if n0 > 1 or (n0 == 1 and self._item[ids0[1]] ~= item) then
     return ids0, n0, first(self, ids0, n0, item, NONE, x, y, w, h, goalX, goalY, filter)
   end
@@ -847,9 +883,18 @@ function World:move(item, goalX, goalY, filter)
     if ax - ax == 0 and ay - ay == 0 and rr - rr == 0 and rb - rb == 0
        and rr > ax and rb > ay then
       if ax ~= r.x or ay ~= r.y then
-        local c, e = self._c, self._e
-        set_box(c, e, ax, ay, rr, rb)
-        self._w:update(self._id[item], c, e)
+        if DEFER and ax > -DEFER_LIMIT and ay > -DEFER_LIMIT and rr < DEFER_LIMIT
+           and rb < DEFER_LIMIT then
+          -- kept for the next query (one kept before, by a move inside
+          -- this one's filter, goes first)
+          if self._pid then flush(self) end
+          set_box(self._uc, self._ue, ax, ay, rr, rb)
+          self._pid = self._id[item]
+        else
+          local c, e = self._c, self._e
+          set_box(c, e, ax, ay, rr, rb)
+          self._w:update(self._id[item], c, e)
+        end
         r.x, r.y = ax, ay
       end
       return ax, ay, cols, len
@@ -867,6 +912,7 @@ function World:add(item, x, y, w, h)
     error("Item " .. tostring(item) .. " added to the world twice.", 2)
   end
   check_rect(x, y, w, h)
+  if self._pid then flush(self) end
   local c, e = self._c, self._e
   set_box(c, e, x, y, x + w, y + h)
   local id = self._w:add_aabb(c, e)
@@ -879,6 +925,7 @@ end
 
 function World:remove(item)
   get_rect(self, item)
+  if self._pid then flush(self) end
   local id = self._id[item]
   self._w:remove(id)
   self.rects[item], self._id[item], self._item[id], self._rect[id] = nil, nil, nil, nil
@@ -890,6 +937,7 @@ function World:update(item, x, y, w, h)
   w, h = w or r.w, h or r.h
   check_rect(x, y, w, h)
   if x ~= r.x or y ~= r.y or w ~= r.w or h ~= r.h then
+    if self._pid then flush(self) end
     local c, e = self._c, self._e
     set_box(c, e, x, y, x + w, y + h)
     self._w:update(self._id[item], c, e)
@@ -968,6 +1016,7 @@ local function segment_hits(self, x1, y1, x2, y2, filter)
   -- core grows the query by a margin of its own, so this is a superset).
   -- The list is taken before any filter of the game's runs (which may
   -- query again, into a buffer of its own).
+  if self._pid then flush(self) end
   local c0, c1, e = self._c, self._c1, self._e
   set_segment(c0, c1, e, x1, y1, x2, y2)
   local seen, n = self._w:candidates_aabb(e, c0, c1, take(self))
@@ -1126,6 +1175,7 @@ function bump.newWorld(cellSize)
     responses = {},
     _w = collide.world(),
     _c = scratch(), _c1 = scratch(), _e = scratch(),   -- boxes for the tree
+    _pid = false, _uc = scratch(), _ue = scratch(),   -- the kept box (flush)
     _free = {}, _nfree = 0,   -- id buffers (take, give)
     _id = {},          -- item -> the id of its box
     _item = {},        -- id -> item

@@ -1448,6 +1448,12 @@ end]],
       local xs = params:gsub("a(%d)", "x%1")
       src = BODY[result]:format(params, "  local " .. xs .. " = " .. params .. "\n" .. xchecks,
                             after, cfn, xpass, params)
+      if result == "CAND" and name:sub(1, 7) == "update_" then
+        -- (it changes the world first: not while it is locked)
+        local n
+        src, n = src:gsub("local w = check_world%(F, self%)", "local w = check_unlocked(F, self)")
+        assert(n == 1, "no check_world in CAND's body")
+      end
     else
       -- (x1, x2, ... again: see IDS)
       local xchecks = checks:gsub("a(%d)", "x%1")
