@@ -1899,7 +1899,9 @@ static inline int obox_axis(obox *s, double p, double sd, double ra, double rb, 
     return p > r || p < -r;
   }
   if (lo > s->t_in) {
-    if (!(s->which < 3 && w >= 3 && s->t_in > 0 && obox_tie(s, w, lo, ra, rb, sd))) {
+    /* (obox_tie holds only within 1e-9 of t_in: that cheap test first) */
+    if (!(s->which < 3 && w >= 3 && s->t_in > 0 && lo - s->t_in <= 1e-9 &&
+          obox_tie(s, w, lo, ra, rb, sd))) {
       s->which = w;
       s->sign = sd > 0 ? -1 : 1;
     }
