@@ -1964,8 +1964,7 @@ static int obox_axes(obox *s, const double *T, const double *d, double (*col)[3]
   return 0;
 }
 
-/* contact() on the two boxes as sweep_bodies builds them, and at u = 0
-   start_point() after it (the general path's point of both shapes). */
+/* contact() on the two boxes as sweep_bodies builds them. */
 static void obox_contact_general(const collide_convex *A, const rot3 *R, vec3 c0, vec3 d,
                                  double u, vec3 cen, vec3 eb, vec3 N, collide_hit *out) {
   body BA, BB;
@@ -1982,15 +1981,113 @@ static void obox_contact_general(const collide_convex *A, const rot3 *R, vec3 c0
   box_corners(&BA);
   scale = dmax(body_scale(&BA), body_scale(&BB)) + v_len(d);
   contact(&BA, v_scale(d, u), &BB, N, scale, out);
-  if (u == 0) {
-    /* (start_point reads B's face axes: aabb_body's) */
-    BB.ax[0] = v3(1, 0, 0);
-    BB.ax[1] = v3(0, 1, 0);
-    BB.ax[2] = v3(0, 0, 1);
-    BB.fc = BB.ec = BB.ax;
-    BB.nfc = BB.nec = 3;
-    start_point(&BA, &BB, N, scale, out);
+}
+
+/* start_point() on the two boxes (A's corners pa, turned, at c0; B the
+   aligned box at cen), its operations in its order on the same numbers:
+   the slabs (body_support's extents along A's columns ax and B's unit
+   axes, widened by tol |L|), contact()'s point out->point kept when
+   inside both, else the mean of the corners of A n B (each box's
+   corners inside the other, each box's edges clipped to the other's
+   slabs, as start_clip_edges) on B's support plane along N, else of all
+   of them, else the one nearest the kept point. */
+typedef struct obox_start {
+  vec3 L[3];
+  double lo[3], hi[3];
+} obox_start;
+
+static int obox_start_in(const obox_start *sl, vec3 p) {
+  int i;
+  for (i = 0; i < 3; i++) {
+    double x = v_dot(p, sl->L[i]);
+    if (x < sl->lo[i] || x > sl->hi[i]) return 0;
   }
+  return 1;
+}
+
+/* (on B's slabs, whose L is a unit axis e_i, L . x is x_i: the other
+   two products are zeros, which leave x_i as it is but for the sign of
+   a zero, which no comparison or difference below sees) */
+static void obox_start_clip(start_acc *s, vec3 a, vec3 c, const obox_start *o, int aligned) {
+  double t0 = 0, t1 = 1;
+  int i;
+  for (i = 0; i < 3 && t0 <= t1; i++) {
+    double fa = aligned ? (i == 0 ? a.x : i == 1 ? a.y : a.z) : v_dot(a, o->L[i]);
+    double fc = aligned ? (i == 0 ? c.x : i == 1 ? c.y : c.z) : v_dot(c, o->L[i]);
+    if (fa < o->lo[i]) {
+      if (fc < o->lo[i]) return;
+      t0 = dmax(t0, (o->lo[i] - fa) / (fc - fa));
+    } else if (fc < o->lo[i]) {
+      t1 = dmin(t1, (o->lo[i] - fa) / (fc - fa));
+    }
+    if (fa > o->hi[i]) {
+      if (fc > o->hi[i]) return;
+      t0 = dmax(t0, (fa - o->hi[i]) / (fa - fc));
+    } else if (fc > o->hi[i]) {
+      t1 = dmin(t1, (fa - o->hi[i]) / (fa - fc));
+    }
+  }
+  if (t0 <= t1) {
+    start_add(s, v_lerp(a, c, t0));
+    if (t1 > t0) start_add(s, v_lerp(a, c, t1));
+  }
+}
+
+static void obox_start_point(const collide_convex *A, const vec3 *pa, vec3 c0, vec3 cen,
+                             vec3 eb, const vec3 *ax, vec3 N, double scale, collide_hit *out) {
+  obox_start sa, sb;
+  start_acc s;
+  vec3 va[8], vb[8], p;
+  int i, j;
+  s.tol = 64 * DBL_EPSILON * scale;
+  for (i = 0; i < 3; i++) {
+    vec3 L = ax[i];
+    double w = s.tol * v_len(L), c = v_dot(c0, L);
+    double r = fabs(v_dot(ax[0], L)) * A->box_extents.x + fabs(v_dot(ax[1], L)) * A->box_extents.y +
+        fabs(v_dot(ax[2], L)) * A->box_extents.z;
+    sa.L[i] = L;
+    sa.lo[i] = (c - r) - w;
+    sa.hi[i] = (c + r) + w;
+  }
+  for (i = 0; i < 3; i++) {
+    vec3 L = v3(i == 0, i == 1, i == 2);
+    double w = s.tol * v_len(L), c = v_dot(cen, L);
+    double r = fabs(L.x) * eb.x + fabs(L.y) * eb.y + fabs(L.z) * eb.z;
+    sb.L[i] = L;
+    sb.lo[i] = (c - r) - w;
+    sb.hi[i] = (c + r) + w;
+  }
+  if (obox_start_in(&sa, out->point) && obox_start_in(&sb, out->point)) return;
+  s.N = N;
+  s.q = out->point;
+  s.lvl = 1e-9 * scale;
+  s.ls = -HUGE_VAL;
+  for (i = 0; i < 8; i++) {
+    vb[i] = v3(cen.x + ((i & 4) ? eb.x : -eb.x), cen.y + ((i & 2) ? eb.y : -eb.y),
+               cen.z + ((i & 1) ? eb.z : -eb.z));
+    va[i] = v_add(pa[i], c0);
+    s.ls = dmax(s.ls, v_dot(vb[i], N));
+  }
+  s.best_d = HUGE_VAL;
+  s.on_sum = s.all_sum = s.best = v3(0, 0, 0);
+  s.on_n = s.all_n = 0;
+  for (i = 0; i < 8; i++)
+    if (obox_start_in(&sa, vb[i])) start_add(&s, vb[i]);
+  for (i = 0; i < 8; i++)
+    if (obox_start_in(&sb, va[i])) start_add(&s, va[i]);
+  for (j = 0; j < A->edge_count; j++)
+    obox_start_clip(&s, va[A->edges[2 * (size_t)j]], va[A->edges[2 * (size_t)j + 1]], &sb, 1);
+  for (j = 0; j < 12; j++) {
+    /* start_edge's numbering of an aligned box's edges */
+    int k = j >> 2, m = j & 3, bit = 4 >> k;
+    int o0 = k == 0 ? 2 : 4, o1 = k == 2 ? 2 : 1;
+    int v = ((m & 1) ? o0 : 0) | ((m & 2) ? o1 : 0);
+    obox_start_clip(&s, vb[v], vb[v | bit], &sa, 0);
+  }
+  if (s.all_n == 0) return;
+  p = s.on_n > 0 ? v_scale(s.on_sum, 1.0 / s.on_n) : v_scale(s.all_sum, 1.0 / s.all_n);
+  if (!(obox_start_in(&sa, p) && obox_start_in(&sb, p))) p = s.best;
+  out->point = v3(p.x + 0.0, p.y + 0.0, p.z + 0.0);
 }
 
 /* Overlapping at the start: sat_fold's push out over the general path's
@@ -2002,7 +2099,7 @@ static void obox_contact_general(const collide_convex *A, const rot3 *R, vec3 c0
    against the motion. Its axis number in *w, the unit normal toward A
    returned. (Only a start in contact comes here: obox_axes' pass keeps
    no per-axis state for it.) */
-static vec3 obox_push(const rot3 *R, vec3 c0, vec3 cen, vec3 d, double (*col)[3],
+static vec3 obox_push(vec3 c0, vec3 cen, vec3 d, double (*col)[3],
                       const double *a, const double *b, int *w) {
   double pen = HUGE_VAL, pen_d = 0;
   vec3 best = v3(0, 0, 1), ax[3];
@@ -2010,7 +2107,12 @@ static vec3 obox_push(const rot3 *R, vec3 c0, vec3 cen, vec3 d, double (*col)[3]
   *w = -1;
   for (k = 0; k < 3; k++) ax[k] = v3(col[k][0], col[k][1], col[k][2]);
   for (k = 0; k < 15; k++) {
-    vec3 L = obox_L(R, k), n;
+    /* obox_L(R, k) */
+    vec3 c = k >= 3 ? ax[k < 6 ? k - 3 : (k - 6) / 3] : v3(0, 0, 0), L, n;
+    int i = (k - 6) % 3;
+    if (k < 3) L = v3(k == 0, k == 1, k == 2);
+    else if (k < 6) L = c;
+    else L = i == 0 ? v3(0, c.z, -c.y) : i == 1 ? v3(-c.z, 0, c.x) : v3(c.y, -c.x, 0);
     double ca, cb, rA, rB, alo, ahi, blo, bhi, len, up, down, pk, dn;
     if (L.x == 0 && L.y == 0 && L.z == 0) continue;
     ca = v_dot(c0, L);
@@ -2239,7 +2341,7 @@ static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
   } else {
     /* overlapping at the start: the push out over the same axes */
     u = 0;
-    N = obox_push(R, c0, cen, s.d, col, a, b, &w);
+    N = obox_push(c0, cen, s.d, col, a, b, &w);
   }
   out->u = u;
   out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);   /* (no -0) */
@@ -2248,13 +2350,37 @@ static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
   tol = 1e-9 * (dmax(dmax(fabs(c0.x) + ra[0], dmax(fabs(c0.y) + ra[1], fabs(c0.z) + ra[2])),
                      dmax(fabs(cen.x) + b[0], dmax(fabs(cen.y) + b[1], fabs(cen.z) + b[2]))) +
                 sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]));
-  if (obox_point(R, c0, d, u, cen, col, a, b, ra, N, w, tol, out) &&
-      (u > 0 || obox_inside(out->point, c0, cen, col, a, b, tol * (16 * DBL_EPSILON / 1e-9))))
+  if (u > 0) {
+    if (!obox_point(R, c0, d, u, cen, col, a, b, ra, N, w, tol, out))
+      obox_contact_general(A, R, c0, s.d, u, cen, eb, N, out);
     return 1;
-  /* (at u = 0 a point not surely inside both: start_point's, after
-     contact()'s) */
-  obox_contact_general(A, R, c0, s.d, u, cen, eb, N, out);
-  return 1;
+  }
+  {
+    /* at u = 0: the direct point when surely inside both, else
+       start_point's (after contact()'s, when not found directly) */
+    vec3 pa[8], ax[3];
+    double sA = 0, sB = 0;
+    int found = obox_point(R, c0, d, u, cen, col, a, b, ra, N, w, tol, out);
+    if (found && obox_inside(out->point, c0, cen, col, a, b, tol * (16 * DBL_EPSILON / 1e-9)))
+      return 1;
+    if (A->vertex_count != 8) {   /* (a box hull has 8 corners) */
+      memset(out, 0, sizeof *out);
+      return -1;
+    }
+    /* the scale of sweep_bodies: body_scale of each box, plus |d| */
+    for (i = 0; i < 8; i++) {
+      vec3 v = rot_apply(R, A->vertices[i]), pv = v_add(v, c0);
+      vec3 bv = v3(cen.x + ((i & 4) ? eb.x : -eb.x), cen.y + ((i & 2) ? eb.y : -eb.y),
+                   cen.z + ((i & 1) ? eb.z : -eb.z));
+      pa[i] = v;
+      sA = dmax(sA, dmax(fabs(pv.x), dmax(fabs(pv.y), fabs(pv.z))));
+      sB = dmax(sB, dmax(fabs(bv.x), dmax(fabs(bv.y), fabs(bv.z))));
+    }
+    if (!found) obox_contact_general(A, R, c0, s.d, u, cen, eb, N, out);
+    for (i = 0; i < 3; i++) ax[i] = v3(col[i][0], col[i][1], col[i][2]);
+    obox_start_point(A, pa, c0, cen, eb, ax, N, dmax(sA, sB) + v_len(s.d), out);
+    return 1;
+  }
 }
 
 /* The axis-aligned box (center, half-extents e) as the general path's
