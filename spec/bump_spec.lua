@@ -677,6 +677,161 @@ describe("collide.bump", function()
         world:update(probe, -500, -500)
       end
     end)
+
+    -- Moved by world:move alone (no update to start afresh), far in each
+    -- direction and back, at ordinary, tiny and huge coordinates, and an
+    -- item near the world's limit of 1e50 (any box much larger around it
+    -- would be refused): at every step exactly where getRect says, for
+    -- queries and for the other items' moves.
+    it("is found where it is as it drifts far by moves alone", function()
+      local cases = {
+        { 100, 100, 12, 14, 0.75 },
+        { 1e15, -1e15, 12, 14, 0.5 },
+        { -3, 7, 1e-3, 2e-3, 1e-4 },
+        { -3.5e49, -3.5e49, 7e49, 7e49, 1e47 },
+      }
+      for _, case in ipairs(cases) do
+        local world = bump.newWorld(64)
+        local p, other = item("p"), item("other")
+        world:add(p, case[1], case[2], case[3], case[4])
+        local step = case[5]
+        local dirs = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 }, { 1, 1 }, { -1, -1 } }
+        for i = 1, 180 do
+          local d = dirs[math.floor((i - 1) / 30) + 1]
+          local x, y = world:getRect(p)
+          local ax, ay, _, len = world:move(p, x + d[1] * step, y + d[2] * step)
+          assert.equal(0, len)
+          local w, h
+          x, y, w, h = world:getRect(p)
+          assert.same({ ax, ay }, { x, y })
+          -- beside each edge, nothing; over each edge, the item (left
+          -- of it: the largest lx with lx + w <= x, as rounding goes)
+          local function before(v, size)
+            local b = v - size
+            while b + size > v do b = b - (math.abs(b) * 2 ^ -52 + 2 ^ -1074) end
+            return b
+          end
+          assert.same({}, (world:queryRect(x + w, y, w, h)))
+          assert.same({}, (world:queryRect(before(x, w), y, w, h)))
+          assert.same({}, (world:queryRect(x, y + h, w, h)))
+          assert.same({}, (world:queryRect(x, before(y, h), w, h)))
+          assert.same({ p }, (world:queryRect(x + w / 2, y + h / 2, w, h)))
+          assert.same({ p }, (world:queryRect(x - w / 2, y - h / 2, w, h)))
+          -- another item, flush against its right edge, moved across it,
+          -- stops there; moved along it, does not collide
+          if w < 1e40 then
+            world:add(other, x + w, y, w, h)
+            local _, _, cols, n = world:move(other, x - w, y)
+            assert.equal(1, n)
+            assert.equal(p, cols[1].other)
+            local ox, oy = world:getRect(other)
+            assert.same({ x + w, y }, { ox, oy })
+            _, _, _, n = world:move(other, x + w, y + h)
+            assert.equal(0, n)
+            world:remove(other)
+          end
+        end
+      end
+    end)
+  end)
+
+  describe("any call right after a move", function()
+    -- A move's new place must be seen by whatever comes next: another
+    -- move, a check or project, each query, an add, an update (also one
+    -- to where the item already is), a remove, and a move made inside
+    -- a filter. Judged against a world built afresh from getRect's
+    -- rectangles after every call.
+    it("sees the moved item where it is", function()
+      local state = 99
+      local function rnd()
+        state = (state * 16807) % 2147483647
+        return state / 2147483647
+      end
+      local world = bump.newWorld(32)
+      local items = {}
+      for i = 1, 12 do
+        items[i] = item("i" .. i)
+        world:add(items[i], rnd() * 200, rnd() * 200, 5 + rnd() * 20, 5 + rnd() * 20)
+      end
+      local function fresh()
+        local f = bump.newWorld(32)
+        for _, it in ipairs(items) do
+          if world:hasItem(it) then f:add(it, world:getRect(it)) end
+        end
+        return f
+      end
+      local function names(list)
+        local out = {}
+        for i = 1, #list do out[i] = list[i].name end
+        table.sort(out)
+        return out
+      end
+      -- (each kind of query is, in turn, the first call after the move)
+      local queries = {
+        function(q, x, y, w, h) return q:queryRect(x, y, w, h) end,
+        function(q, x, y) return q:queryPoint(x, y) end,
+        function(q, x, y, w, h) return q:querySegment(x, y, x + w, y + h) end,
+        function(q, x, y, w, h)
+          local info = q:querySegmentWithCoords(x + w, y, x, y + h)
+          local list = {}
+          for i = 1, #info do list[i] = info[i].item end
+          return list
+        end,
+      }
+      local turn = 0
+      local function same_answers()
+        local f = fresh()
+        turn = turn + 1
+        for k = 0, #queries - 1 do
+          local query = queries[(turn + k) % #queries + 1]
+          local x, y, w, h = rnd() * 220 - 10, rnd() * 220 - 10, 1 + rnd() * 60, 1 + rnd() * 60
+          assert.same(names(query(f, x, y, w, h)), names(query(world, x, y, w, h)))
+        end
+      end
+      for step = 1, 300 do
+        local it = items[math.floor(rnd() * #items) + 1]
+        if not world:hasItem(it) then
+          world:add(it, rnd() * 200, rnd() * 200, 5 + rnd() * 20, 5 + rnd() * 20)
+        end
+        local x, y = world:getRect(it)
+        local gx, gy = x + rnd() * 40 - 20, y + rnd() * 40 - 20
+        local other = items[math.floor(rnd() * #items) + 1]
+        local k = step % 7
+        if k == 0 then
+          -- a filter that moves another item, on the moving item's way
+          world:move(it, gx, gy, function(_, o)
+            if o ~= other and world:hasItem(other) and other ~= it then
+              local ox, oy = world:getRect(other)
+              world:move(other, ox + 1, oy, function() return "cross" end)
+            end
+            return "slide"
+          end)
+        else
+          world:move(it, gx, gy, function() return "cross" end)
+        end
+        -- the next call
+        if not world:hasItem(other) then
+          world:add(other, rnd() * 200, rnd() * 200, 5 + rnd() * 20, 5 + rnd() * 20)
+        end
+        if k == 1 then
+          local ox, oy = world:getRect(other)
+          world:move(other, ox + rnd() * 10 - 5, oy + rnd() * 10 - 5)
+        elseif k == 2 then
+          local nx, ny = world:getRect(it)
+          world:update(it, nx, ny)   -- where it already is
+        elseif k == 3 then
+          world:remove(it)
+        elseif k == 4 then
+          local nx, ny = world:getRect(it)
+          world:update(it, nx + 3, ny - 2, 8, 9)
+        elseif k == 5 then
+          local ox, oy = world:getRect(other)
+          world:check(other, ox + 30, oy)
+          world:project(other, ox, oy, 10, 10, ox - 30, oy)
+        end
+        same_answers()
+      end
+    end)
   end)
 
   describe("what a game relies on", function()

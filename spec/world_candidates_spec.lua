@@ -244,3 +244,110 @@ describe("w:candidates_aabb", function()
     assert.are.equal(0, n)
   end)
 end)
+
+-- w:update_candidates_aabb(id, c, e, qe, c0, c1 [, out]): w:update(id, c, e)
+-- of an aabb, then w:candidates_aabb(qe, c0, c1, out), in one call. Judged
+-- against the two calls made one after the other on a twin world.
+describe("w:update_candidates_aabb", function()
+  local function twins()
+    local a, b = collide.world(), collide.world()
+    for i = 0, 39 do
+      for _, w in ipairs({ a, b }) do w:add_aabb(V(i * 2 + 1, -1), V(1, 1, 0)) end
+    end
+    local movers = {}
+    for k = 1, 20 do
+      local c, e = V(rnd_in(0, 80), rnd_in(0, 10)), V(rnd_in(0.2, 2), rnd_in(0.2, 2), 0)
+      movers[k] = a:add_aabb(c, e)
+      assert.are.equal(movers[k], b:add_aabb(c, e))
+    end
+    return a, b, movers
+  end
+
+  it("moves the box, then lists the candidates as the two calls do", function()
+    local a, b, movers = twins()
+    local out = {}
+    for _ = 1, 300 do
+      local id = movers[math.floor(rnd() * #movers) + 1]
+      local c, e = V(rnd_in(-5, 85), rnd_in(-3, 12)), V(rnd_in(0.1, 3), rnd_in(0.1, 3), 0)
+      local qe = V(rnd_in(0, 2), rnd_in(0, 2), 0)
+      local c0, c1 = V(rnd_in(-5, 85), rnd_in(-3, 12)), V(rnd_in(-5, 85), rnd_in(-3, 12))
+      if rnd() < 0.3 then c1 = c0 end
+      local got, n = a:update_candidates_aabb(id, c, e, qe, c0, c1, out)
+      assert.are.equal(out, got)
+      assert.is_true(b:update(id, c, e))
+      local want, m = b:candidates_aabb(qe, c0, c1)
+      assert.are.equal(m, n)
+      assert.are.same(want, got)
+      assert.are.same({ b:get(id) }, { a:get(id) })
+    end
+  end)
+
+  it("lists more candidates than fit at once, and moves the box once", function()
+    local w = collide.world()
+    for i = 1, 500 do w:add_aabb(V(i, 0), V(0.5, 0.5, 0)) end
+    local out, n = w:update_candidates_aabb(7, V(250, 0), V(0.5, 0.5, 0),
+                                            V(0, 0, 0), V(-10, 0.25), V(600, 0.25))
+    assert.are.equal(500, n)
+    for i = 1, 500 do assert.are.equal(i, out[i]) end
+    local kind, c = w:get(7)
+    assert.are.equal("aabb", kind)
+    assert.are.equal(250, c.x)
+    -- (tables as vectors, as every world method takes)
+    out, n = w:update_candidates_aabb(7, { 7, 0 }, { x = 0.5, y = 0.5 }, { 0, 0, 0 },
+                                      { 3, 10 }, { 3, 10 })
+    assert.are.same({}, out)
+    assert.are.equal(0, n)
+  end)
+
+  it("names a bad argument, and leaves the world as it was", function()
+    local w = collide.world()
+    local box = w:add_aabb(V(0, 0), V(1, 1, 0))
+    local ball = w:add_sphere(V(5, 0), 1)
+    local function err(...)
+      local ok, msg = pcall(w.update_candidates_aabb, w, ...)
+      assert.is_false(ok)
+      local _, c, e = w:get(box)
+      assert.are.same({ 0, 0, 1, 1 }, { c.x, c.y, e.x, e.y })
+      return msg
+    end
+    local c, e, z = V(3, 0), V(1, 1, 0), V(0, 0, 0)
+    local name = "bad argument #%d to 'update_candidates_aabb' "
+    assert.matches(name:format(1) .. "%(index out of range%)", err(ball, c, e, z, c, c))
+    assert.matches(name:format(1) .. "%(index out of range%)", err(99, c, e, z, c, c))
+    assert.matches(name:format(1) .. "%(index out of range%)", err(0, c, e, z, c, c))
+    assert.matches(name:format(1) .. "%(index out of range%)", err(1.5, c, e, z, c, c))
+    assert.matches(name:format(1) .. "%(index out of range%)", err(0 / 0, c, e, z, c, c))
+    assert.matches(name:format(1) .. "%(number expected, got string%)",
+                   err("1", c, e, z, c, c))
+    assert.matches(name:format(2) .. "%(vec3 has a NaN component%)",
+                   err(box, { 0 / 0, 0 }, e, z, c, c))
+    assert.matches(name:format(3) .. "%(negative extent%)", err(box, c, V(-1, 1, 0), z, c, c))
+    assert.matches(name:format(4) .. "%(negative extent%)", err(box, c, e, V(0, -1, 0), c, c))
+    assert.matches(name:format(4) .. "%(vec3 expected, got nil%)", err(box, c, e))
+    assert.matches(name:format(5) .. "%(vec3 has an infinite component%)",
+                   err(box, c, e, z, { 1 / 0, 0 }, c))
+    assert.matches(name:format(6) .. "%(vec3 component too large",
+                   err(box, c, e, z, c, V(1e300, 0)))
+    assert.matches(name:format(7) .. "%(table expected, got string%)",
+                   err(box, c, e, z, c, c, "out"))
+    -- a ball's own update, for comparison, answers false
+    assert.is_false(w:update(box + 100, c, e))
+  end)
+
+  it("is refused from a filter of another query (it changes the world)", function()
+    local w = collide.world()
+    local box = w:add_aabb(V(0, 0), V(1, 1, 0))
+    local msg
+    w:overlap_aabb(V(0, 0), V(10, 10, 0), function()
+      local ok
+      ok, msg = pcall(w.update_candidates_aabb, w, box, V(3, 0), V(1, 1, 0),
+                      V(0, 0, 0), V(0, 0), V(0, 0))
+      assert.is_false(ok)
+      return true
+    end)
+    assert.is_truthy(msg:find("update_candidates_aabb: world is locked during a query", 1, true),
+                     msg)
+    local _, c = w:get(box)
+    assert.are.equal(0, c.x)
+  end)
+end)

@@ -5,10 +5,13 @@
 --
 -- with collide on the search paths (make fuzz-lua sets them; on LuaJIT
 -- COLLIDE_BACKEND picks the backend). Runs `count` sequences; each is one
--- query on a random world (overlaps, sweeps, rays, raycast_all, movers,
--- get, sweep_pairs; vectors as vec3 or as tables) whose callbacks are
--- hostile: filters, an options table's __index and an out table's
--- __newindex that run other queries (recorded), try to change the world,
+-- query on a random world of static, moving and spinning shapes (overlaps,
+-- sweeps, rays, raycast_all, movers, the convex sweep and mover, get,
+-- sweep_pairs; vectors as vec3 or as tables, rotations as angles or
+-- quaternion tables) whose callbacks are hostile: filters, an options
+-- table's and a rotation's __index and an out table's __newindex that run
+-- other queries (recorded), try to change the world (adding, removing,
+-- updating, spinning, moving shapes by the controller, sensors),
 -- raise, yield, recurse and make garbage whose finalizers (__gc) query and
 -- try changes too. It checks:
 --  * every query's answer, the outer one's and each nested one's, equals
@@ -114,9 +117,23 @@ local function vec_arg(x, y, z)
 end
 local function rvec(s) return vec_arg(coord(s), coord(s), coord(s)) end
 
+-- The convex shapes the world and the convex queries use: a turned box
+-- (flat sometimes), a wedge; rotations as an angle or a quaternion about a
+-- tilted axis.
+local HULLS = collide.convex and {
+  collide.convex_box(V(0.6, 0.4, 0.5)), collide.convex_box(V(0.5, 0.3, 0)),
+  collide.convex({ { 0, 0, 0 }, { 2, 0, 0 }, { 2, 1, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { 0, 1, 1 } }),
+}
+local function rrot()
+  if chance(0.5) then return rand() * 7 end
+  local h = rand() * 3
+  return { w = math.cos(h), x = math.sin(h) * 0.6, y = 0, z = math.sin(h) * 0.8 }
+end
+
 -- A change with valid arguments (so that only the lock can refuse it).
+local MOVABLE = { sphere = true, aabb = true, capsule = true, convex = true }
 local function change()
-  local k = irand(9)
+  local k = irand(collide.convex and 12 or 9)
   local id = #ids > 0 and ids[irand(#ids)] or 1
   if k == 1 then
     ids[#ids + 1] = w:add_sphere(rvec(), 0.2 + rand() * 2, { tag = "s" })
@@ -138,10 +155,22 @@ local function change()
     w:set_velocity(id, V(coord(2), coord(2), coord(2)))
   elseif k == 8 then
     w:advance()
+  elseif k == 10 then
+    ids[#ids + 1] = w:add_convex(HULLS[irand(#HULLS)], rvec(), rrot(), { tag = "c" })
+  elseif k == 11 then
+    -- a spin (a shape that cannot spin is the argument error, not a change)
+    if w:get(id) == "convex" then w:set_spin(id, chance(0.2) and 0 or rrot())
+    else w:set_sensor(id, chance(0.5)) end
+  elseif k == 12 then
+    -- a world shape moved by the controller, which also records sensor events
+    if MOVABLE[w:get(id) or ""] then
+      w:move_shape(id, rvec(), chance(0.5) and { up = V(0, 0, 1), snap = 0.2 } or nil)
+    end
+    w:sensor_events()
   else
     local kind, A = w:get(id)
     if kind == "sphere" then w:update(id, rvec(), 0.1 + rand())
-    elseif kind == "convex" then w:update(id, A, rvec(), rand() * 7)
+    elseif kind == "convex" then w:update(id, A, rvec(), rrot())
     else w:build() end
   end
 end
@@ -200,7 +229,7 @@ end
 -- A random query: {name, args..., n = number of args, fspec = the filter's
 -- spec or nil, fpos = its argument position}.
 local function gen_query()
-  local k = irand(15)
+  local k = irand(HULLS and 17 or 15)
   local q
   local fspec = { m = 2 + irand(4), r = irand(3) - 1 }
   if k == 1 then q = { "overlap_sphere", rvec(), rand() * 6, n = 3, fpos = 3 }
@@ -228,6 +257,18 @@ local function gen_query()
   elseif k == 14 then
     q = { "get", #ids > 0 and ids[irand(#ids)] or 1, n = 2 }
     fspec = nil
+  elseif k == 16 then
+    -- a convex shape swept through the world; its rotation read through an
+    -- __index that may be hostile (meta_rot)
+    q = { "sweep_convex", HULLS[irand(#HULLS)], rrot(), rvec(), rvec(), n = 5, fpos = 5,
+          rpos = 3 }
+  elseif k == 17 then
+    local opts = { response = ({ "slide", "bounce", "stop" })[irand(3)] }
+    if chance(0.5) then opts.up = V(0, 0, 1); opts.step_height = chance(0.5) and 0.3 or nil end
+    q = { "move_convex", HULLS[irand(#HULLS)], rrot(), rvec(), rvec(), opts, n = 6, rpos = 3 }
+    q.opos = q.n
+    fspec.move, fspec.r = true, irand(7)
+    if chance(0.3) then q.meta_options = true end
   else
     local n = irand(12)
     local radii, starts, ends = {}, {}, {}
@@ -253,6 +294,7 @@ local function gen_query()
      and chance(0.3) then
     q.outs = true                       -- out-vectors
   end
+  if q.rpos and type(q[q.rpos]) == "table" and chance(0.4) then q.meta_rot = true end
   return q
 end
 
@@ -281,6 +323,15 @@ local function run_query(q, hostile)
     local plain = args[q.opos - 1]
     args[q.opos - 1] = setmetatable({}, { __index = function(_, key)
       hostile("options")
+      return plain[key]
+    end })
+  end
+  if q.meta_rot and hostile then
+    -- (read before the world is locked: a change from here may go
+    -- through, which makes the sequence dirty, as from a finalizer)
+    local plain = args[q.rpos - 1]
+    args[q.rpos - 1] = setmetatable({}, { __index = function(_, key)
+      hostile("rotation")
       return plain[key]
     end })
   end

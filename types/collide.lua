@@ -576,6 +576,23 @@ function World:overlap_capsule(a, b, r, filter) end
 ---@return integer n
 function World:candidates_aabb(e, c0, c1, out) end
 
+---w:update(id, c, e) of an aabb, then w:candidates_aabb(qe, c0, c1, out),
+---in one call: for a library that keeps the exact shapes itself and moves
+---one box before asking for the next path's candidates (collide.bump).
+---id must be a live aabb's ("index out of range" otherwise); every
+---argument is checked before the world changes, and, as every change, it
+---is an error while the world is locked (from a query's filter).
+---@param id integer an aabb's id
+---@param c collide.vec3like its new centre
+---@param e collide.vec3like its new half-extents
+---@param qe collide.vec3like the query's half-extents
+---@param c0 collide.vec3like
+---@param c1 collide.vec3like
+---@param out? integer[]
+---@return integer[] out
+---@return integer n
+function World:update_candidates_aabb(id, c, e, qe, c0, c1, out) end
+
 ---Every shape the sphere touches, with the shortest push out of it.
 ---@param center collide.vec3like
 ---@param r number

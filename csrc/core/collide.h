@@ -905,6 +905,20 @@ int collide_world_candidates(collide_world *w, double r,
 int collide_world_candidates_aabb(collide_world *w, const collide_vec3 *e,
                                   const collide_vec3 *c0,
                                   const collide_vec3 *c1, int *ids, int cap);
+/* collide_world_update_aabb(w, id, c, e), then the candidates above of
+   the box of half-extents qe on its way from c0 to c1: in one call, for a
+   caller that moves one box and then asks for the next path's candidates
+   (collide.bump). id must be a live aabb's (COLLIDE_E_BAD_INDEX on arg 2
+   otherwise, a whole number as a double); every argument is checked
+   before the world changes. Lua arguments: 2 id, 3 c, 4 e, 5 qe, 6 c0,
+   7 c1. */
+int collide_world_update_candidates_aabb(collide_world *w, double id,
+                                         const collide_vec3 *c,
+                                         const collide_vec3 *e,
+                                         const collide_vec3 *qe,
+                                         const collide_vec3 *c0,
+                                         const collide_vec3 *c1, int *ids,
+                                         int cap);
 int collide_world_sweep_sphere_among(collide_world *w, double r,
                                      const collide_vec3 *c0,
                                      const collide_vec3 *c1, const int *ids,

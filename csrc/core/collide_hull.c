@@ -510,12 +510,23 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
     collide_plane *fs = (collide_plane *)(base + off[1]);
     int *ff = (int *)(base + off[4]), *rg = (int *)(base + off[5]);
     int *es = (int *)(base + off[6]);
-    double r2 = 0;
+    /* The radius, measured on the corners scaled by 2^-x, where 2^x is
+       just above their largest coordinate (exact: a power of two), so
+       that no squared length underflows (a hull of 1e-200 had radius 0,
+       one of 1e-160 lost 6e-6 of it, and the world's box of a spinning
+       hull, the ball of that radius, missed its corners) nor overflows;
+       sqrt(r2) 2^x is then within an ulp of the true distance. */
+    double r2 = 0, big = 0;
+    int x;
     for (i = 0; i < w->m; i++)
       if (w->vid[i] >= 0) {
-        vs[w->vid[i]] = pts[w->src[i]];
-        r2 = dmax(r2, v_len2(pts[w->src[i]]));
+        const collide_vec3 *v = &pts[w->src[i]];
+        vs[w->vid[i]] = *v;
+        big = dmax(big, dmax(fabs(v->x), dmax(fabs(v->y), fabs(v->z))));
       }
+    (void)frexp(big, &x);
+    for (i = 0; i < w->m; i++)
+      if (w->vid[i] >= 0) r2 = dmax(r2, v_len2(v_ldexp(pts[w->src[i]], -x)));
     for (f = 0; f <= w->nf; f++) ff[f] = w->face_first[f];
     for (i = 0; i < nr; i++) rg[i] = w->vid[w->ring[i]];
     for (f = 0; f < w->nf; f++) {
@@ -539,7 +550,7 @@ static int write_hull(work *w, const collide_vec3 *pts, int flat, void *block,
     h->face_first = ff;
     h->ring = rg;
     h->edges = es;
-    h->radius = sqrt(r2);
+    h->radius = ldexp(sqrt(r2), x);
     h->axis_faces = (collide_vec3 *)(base + off[2]);
     h->axis_edges = (collide_vec3 *)(base + off[3]);
     h->face_axis = (int *)(base + off[7]);

@@ -1325,6 +1325,35 @@ int collide_world_candidates_aabb(collide_world *w, const collide_vec3 *e,
   return q.nids;
 }
 
+/* collide_world_update_aabb(w, id, c, e), then
+   collide_world_candidates_aabb(w, qe, c0, c1, ...): one call where a
+   caller that keeps the exact shapes itself (collide.bump) would make two,
+   the box of the item it moved last and the candidates of the next path.
+   Every argument is checked before the world changes; the update is
+   idempotent, so a caller that calls again with a larger ids (n > cap)
+   gets the same answer. */
+int collide_world_update_candidates_aabb(collide_world *w, double id,
+                                         const collide_vec3 *c,
+                                         const collide_vec3 *e,
+                                         const collide_vec3 *qe,
+                                         const collide_vec3 *c0,
+                                         const collide_vec3 *c1, int *ids,
+                                         int cap) {
+  int code;
+  /* (an id is a positive int: 1 <= id <= INT_MAX, and whole; NaN fails) */
+  if (!(id >= 1 && id <= 2147483647.0 && id == (double)(int)id))
+    return COLLIDE_FAIL(2, COLLIDE_E_BAD_INDEX);
+  CHECK_VEC(c, 3);
+  CHECK_EXTENTS(e, 4);
+  CHECK_EXTENTS(qe, 5);
+  CHECK_VEC(c0, 6);
+  CHECK_VEC(c1, 7);
+  code = collide_world_update_aabb(w, (int)id, c, e);
+  if (code < 0) return code;   /* (locked; the vectors passed the checks) */
+  if (code == 0) return COLLIDE_FAIL(2, COLLIDE_E_BAD_INDEX);   /* no aabb */
+  return collide_world_candidates_aabb(w, qe, c0, c1, ids, cap);
+}
+
 static int among(collide_world *w, query *q, const int *ids, int n,
                  collide_hit *out, int *id) {
   int i;

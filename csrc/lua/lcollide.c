@@ -12,7 +12,16 @@
  *   lcollide_world.c   collide.world and collide.sweep_pairs
  * It sets no globals; the module table carries _VERSION.
  */
+#if !defined(_WIN32) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE   /* dladdr, RTLD_NODELETE (glibc): keep_loaded */
+#endif
 #include "lcollide.h"
+
+#if defined(_WIN32)
+#include <windows.h>
+#elif defined(__unix__) || defined(__APPLE__)
+#include <dlfcn.h>
+#endif
 
 #if defined(__GNUC__) && !defined(_WIN32)
 #define LC_EXPORT __attribute__((visibility("default")))
@@ -46,6 +55,33 @@ static void (*const parts[])(lua_State *L) = {
 
 LC_EXPORT int luaopen_collide_core(lua_State *L);
 
+/* This object stays loaded until the process ends. LuaJIT's lua_close runs
+   the finalizers in rounds and unloads C libraries (dlclose, FreeLibrary)
+   in the first: a world made by a finalizer then (a game's entity that
+   makes or keeps one in its __gc) was finalized in the next round, by
+   code no longer mapped -- a crash at exit (Lua 5.2+ finalize the loaded
+   libraries last; LuaJIT keeps 5.1's order). The object is opened once
+   more by its own name (dladdr of one of its own symbols), never closed,
+   and marked not to be unloaded where the loader can (RTLD_NODELETE; on
+   Windows, pinned). Nothing else needs it: no state, no global. */
+static void keep_loaded(void) {
+#if defined(_WIN32)
+  HMODULE h;
+  (void)GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+                           GET_MODULE_HANDLE_EX_FLAG_PIN,
+                           collide_core_built_for, &h);
+#elif defined(__unix__) || defined(__APPLE__)
+  Dl_info info;
+  if (dladdr(collide_core_built_for, &info) != 0 && info.dli_fname != NULL) {
+#if defined(RTLD_NODELETE) && defined(RTLD_NOLOAD)
+    (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+#else
+    (void)dlopen(info.dli_fname, RTLD_NOW);
+#endif
+  }
+#endif
+}
+
 LC_EXPORT int luaopen_collide_core(lua_State *L) {
   size_t i;
 #if LUA_VERSION_NUM >= 502
@@ -53,6 +89,7 @@ LC_EXPORT int luaopen_collide_core(lua_State *L) {
      here with a message instead of misreading the state. */
   luaL_checkversion(L);
 #endif
+  keep_loaded();
   /* The metatables and method tables exist first, so that every function
      can capture them. */
   for (i = 0; i < sizeof types / sizeof types[0]; i++) {

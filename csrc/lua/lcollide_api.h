@@ -134,7 +134,9 @@
  *   CAND   int core(w, <arguments>, int *ids, int cap): the broadphase's
  *          ids (no filter, no exact test); the method takes an optional
  *          out after the arguments and returns out, n (out[1..n] the ids,
- *          the entries after them cleared; see push_candidates)
+ *          the entries after them cleared; see push_candidates); one
+ *          whose name begins with update_ changes the world first (an
+ *          error while it is locked, as every change)
  * Messages are those of the hand-written methods: self is not counted. */
 #define LC_API_WORLD_METHODS(X) \
   X(add_triangle, collide_world_add_triangle, ADDED, (V, V, V)) \
@@ -161,6 +163,7 @@
   X(sweep_aabb_many, collide_world_sweep_aabb_many, MANY, (V, A)) \
   X(sweep_capsule_many, collide_world_sweep_capsule_many, MANY, (N, V, A)) \
   X(candidates_aabb, collide_world_candidates_aabb, CAND, (V, V, V)) \
+  X(update_candidates_aabb, collide_world_update_candidates_aabb, CAND, (N, V, V, V, V, V)) \
   /* internal: a plane kept as given (w:save, collide.load) */ \
   X(_add_unit_plane, collide_world__add_unit_plane, ADDED, (V, N))
 /* ---- (end of the world's methods) ---- */

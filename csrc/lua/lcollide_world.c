@@ -1328,13 +1328,16 @@ static int push_candidates(lua_State *L, const lc_fn *F, collide_world *w,
     return push_world_hit(L, &F, code, &h, id, &f, LC_COUNT(kinds) + 3); \
   }
 
-/* w:candidates_<shape>(<arguments> [, out]) -> out, n */
+/* w:candidates_<shape>(<arguments> [, out]) -> out, n; an update_<...>
+   one changes the world first: not while it is locked */
+#define LC_CAND_CHECK(name) \
+  (strncmp(#name, "update_", 7) == 0 ? check_world_mut : check_world)
 #define LC_WORLD_CAND(name, cfn, kinds) \
   static int run_##name(collide_world *w, const lc_arg *a, int *ids, int cap) { \
     return cfn(w, LC_APPLY(LC_PASS, kinds), ids, cap); \
   } \
   static int w_##name(lua_State *L) { \
-    LC_WORLD_HEAD(name, kinds, check_world); \
+    LC_WORLD_HEAD(name, kinds, LC_CAND_CHECK(name)); \
     return push_candidates(L, &F, w, run_##name, a, LC_COUNT(kinds) + 2); \
   }
 

@@ -28,6 +28,11 @@
 -- queries are made a hair larger too, so that the tree's answer, computed
 -- on a centre and half-extents that rounding may have moved by an ulp,
 -- always contains every item the exact test accepts.
+--
+-- On LuaJIT's C API backend (COLLIDE_BACKEND=capi) a move's new box is
+-- given to the tree with the next move's query, in one call
+-- (w:update_candidates_aabb): most moves make one call into C, not two.
+-- Whatever else reads or changes the tree first tells it (flush).
 
 local collide = require "collide"
 
@@ -53,6 +58,14 @@ local function is_finite(v)
   return v == v and v ~= huge and v ~= -huge
 end
 
+-- Coordinates go to a collide world, whose limit is collide.max_coord
+-- (1e50): refused beyond an eighth of it, an item's edges and a move's
+-- goal, so that every box a move sweeps (from the item to its goal, then
+-- a bounce back by at most as far) stays within the limit, and the error
+-- names the game's argument (it was add_aabb's or candidates_aabb's).
+local LIMIT = collide.max_coord / 8
+local RANGE = ("%.14g .. %.14g"):format(-LIMIT, LIMIT)
+
 -- (level: rect_error's checks raise at 5, the caller of the world method
 -- that called check_rect: the game's line)
 local function check_number(v, name)
@@ -75,11 +88,24 @@ local function check_positive(v, name)
 end
 
 -- The error of a rectangle check_rect refused.
+local function within(v, name)   -- (called by rect_error, as check_number)
+  if v < -LIMIT or v > LIMIT then
+    error(name .. " must be a number within " .. RANGE .. ", but was " .. tostring(v) ..
+          "(a number)", 5)
+  end
+end
+
 local function rect_error(x, y, w, h)
   check_number(x, "x")
   check_number(y, "y")
   check_positive(w, "w")
   check_positive(h, "h")
+  if (x + w) - (x + w) == 0 and (y + h) - (y + h) == 0 then   -- (else: overflows)
+    within(x, "x")
+    within(y, "y")
+    within(x + w, "x + w")
+    within(y + h, "y + h")
+  end
   -- (x + w > x also refuses an integer sum that wraps around on Lua 5.3+
   -- and a width lost to rounding beside a huge x.)
   error("x + w and y + h must be finite numbers beyond x and y, but were " ..
@@ -93,7 +119,8 @@ local function check_rect(x, y, w, h)
   if type(x) == "number" and type(y) == "number" and type(w) == "number"
      and type(h) == "number" and x - x == 0 and y - y == 0 and w > 0 and h > 0
      and w - w == 0 and h - h == 0 and x + w > x and y + h > y
-     and (x + w) - (x + w) == 0 and (y + h) - (y + h) == 0 then
+     and (x + w) - (x + w) == 0 and (y + h) - (y + h) == 0
+     and x >= -LIMIT and y >= -LIMIT and x + w <= LIMIT and y + h <= LIMIT then
     return
   end
   rect_error(x, y, w, h)
@@ -103,6 +130,21 @@ end
 -- bump.lua uses without checking (its own error would be an arithmetic one
 -- deep inside it).
 local function arg_number(v, i, name)
+  if type(v) ~= "number" then
+    error(("bad argument #%d to '%s' (number expected, got %s)"):format(i, name, type(v)), 3)
+  end
+  if not is_finite(v) then
+    error(("bad argument #%d to '%s' (finite number expected, got %s)")
+          :format(i, name, tostring(v)), 3)
+  end
+  if v < -LIMIT or v > LIMIT then   -- (not for toCell, toWorld: see arg_grid)
+    error(("bad argument #%d to '%s' (number within %s expected, got %s)")
+          :format(i, name, RANGE, tostring(v)), 3)
+  end
+end
+
+-- The grid's arithmetic (toCell, toWorld) takes any finite number.
+local function arg_grid(v, i, name)
   if type(v) ~= "number" then
     error(("bad argument #%d to '%s' (number expected, got %s)"):format(i, name, type(v)), 3)
   end
@@ -336,6 +378,18 @@ local function scratch()
   return { 0, 0, 0 }
 end
 
+-- (the moved box kept for the next query: see flush; on LuaJIT's C API
+-- backend, where each call into C from a compiled move also ends a trace:
+-- callgrind, instructions a move on bench/bump_bench.lua's scene, 17,900-
+-- 18,500 -> 17,550. On Lua 5.4 it saved nothing, 38,459 -> 38,828: a
+-- call into C costs less there, and the bookkeeping as much as it saves.
+-- On the FFI backend a call from compiled code costs a few nanoseconds.)
+local DEFER = not FFI and type(jit) == "table"
+-- (a box whose edges pass this is given to the tree at once, so that the
+-- world's refusal of coordinates beyond 1e50 is raised by the move that
+-- made it)
+local DEFER_LIMIT = 2 ^ 160
+
 local set_box, set_segment
 if FFI then
   -- (z is 0 in every scratch vec3 from its making, and only these two
@@ -456,9 +510,21 @@ local function give(self, buf)
   self._free[n], self._nfree = buf, n
 end
 
+-- The box of the item moved last, kept for the next query (C API backend:
+-- see World:move), given to the tree now: before anything else reads or
+-- changes it.
+local function flush(self)
+  local id = self._pid
+  if id then
+    self._pid = false
+    self._w:update(id, self._uc, self._ue)
+  end
+end
+
 -- The ids of the world's boxes meeting the box (l, t) .. (r, b): into buf,
 -- and their count.
 local function ids_in(self, buf, l, t, r, b)
+  if self._pid then flush(self) end
   local c, e = self._c, self._e
   set_box(c, e, l, t, r, b)
   return self._w:candidates_aabb(e, c, c, buf)
@@ -612,8 +678,26 @@ local function custom(self, response, col, vfilter, x, y, w, h, goalX, goalY)
     error(("response '%s' must return goalX, goalY, cols, len (got %s, %s)")
           :format(tostring(col.type), type(goalX), type(goalY)), 4)
   end
+  -- (what the loop reads next is checked here, so that a response's
+  -- mistake is named: a NaN goal, a len that is no number, a cols[1] that
+  -- is no collision were errors deep inside the move, "attempt to index a
+  -- number value (local 'col')", or at World:move's update)
+  if not (goalX >= -LIMIT and goalX <= LIMIT and goalY >= -LIMIT and goalY <= LIMIT) then
+    error(("response '%s' must return goalX, goalY within %s (got %s, %s)")
+          :format(tostring(col.type), RANGE, tostring(goalX), tostring(goalY)), 4)
+  end
   plen = plen or (type(pcols) == "table" and #pcols) or 0
-  return goalX, goalY, plen > 0 and pcols[1] or nil
+  if type(plen) ~= "number" then
+    error(("response '%s' must return goalX, goalY, cols, len (len is a %s)")
+          :format(tostring(col.type), type(plen)), 4)
+  end
+  if plen <= 0 or plen ~= plen then return goalX, goalY, nil end
+  local nxt = type(pcols) == "table" and pcols[1] or nil
+  if type(nxt) ~= "table" or nxt.other == nil then
+    error(("response '%s' must return goalX, goalY, cols, len (cols[1] is no collision: %s)")
+          :format(tostring(col.type), type(nxt) == "table" and "no other" or type(nxt)), 4)
+  end
+  return goalX, goalY, nxt
 end
 
 -- The filter a custom response is given: filter, but false for the items
@@ -646,7 +730,14 @@ local function first_leg(self, item, x, y, w, h, goalX, goalY, filter)
   if goalY + h > b then b = goalY + h end
   local c, e = self._c, self._e
   set_box(c, e, l, t, rr, b)
-  ids0, n0 = self._w:candidates_aabb(e, c, c, ids0)
+  local pid = self._pid
+  if pid then
+    -- (the box of the item moved last, and this path's candidates)
+    self._pid = false
+    ids0, n0 = self._w:update_candidates_aabb(pid, self._uc, self._ue, e, c, c, ids0)
+  else
+    ids0, n0 = self._w:candidates_aabb(e, c, c, ids0)
+  end
   if n0 > 1 or (n0 == 1 and self._item[ids0[1]] ~= item) then
     return ids0, n0, first(self, ids0, n0, item, NONE, x, y, w, h, goalX, goalY, filter)
   end
@@ -770,8 +861,12 @@ function World:move(item, goalX, goalY, filter)
   if r == nil then r = get_rect(self, item) end   -- (its error)
   goalX, goalY = goalX or r.x, goalY or r.y
   -- (arg_number's checks, inline for the common case: a finite number)
-  if type(goalX) ~= "number" or goalX - goalX ~= 0 then arg_number(goalX, 2, "move") end
-  if type(goalY) ~= "number" or goalY - goalY ~= 0 then arg_number(goalY, 3, "move") end
+  if type(goalX) ~= "number" or not (goalX >= -LIMIT and goalX <= LIMIT) then
+    arg_number(goalX, 2, "move")
+  end
+  if type(goalY) ~= "number" or not (goalY >= -LIMIT and goalY <= LIMIT) then
+    arg_number(goalY, 3, "move")
+  end
   if filter ~= nil then arg_filter(filter, 4, "move") end
   filter = filter or default_filter
   -- (check, not inline: on LuaJIT a move that calls it compiles better,
@@ -788,9 +883,18 @@ function World:move(item, goalX, goalY, filter)
     if ax - ax == 0 and ay - ay == 0 and rr - rr == 0 and rb - rb == 0
        and rr > ax and rb > ay then
       if ax ~= r.x or ay ~= r.y then
-        local c, e = self._c, self._e
-        set_box(c, e, ax, ay, rr, rb)
-        self._w:update(self._id[item], c, e)
+        if DEFER and ax > -DEFER_LIMIT and ay > -DEFER_LIMIT and rr < DEFER_LIMIT
+           and rb < DEFER_LIMIT then
+          -- kept for the next query (one kept before, by a move inside
+          -- this one's filter, goes first)
+          if self._pid then flush(self) end
+          set_box(self._uc, self._ue, ax, ay, rr, rb)
+          self._pid = self._id[item]
+        else
+          local c, e = self._c, self._e
+          set_box(c, e, ax, ay, rr, rb)
+          self._w:update(self._id[item], c, e)
+        end
         r.x, r.y = ax, ay
       end
       return ax, ay, cols, len
@@ -808,6 +912,7 @@ function World:add(item, x, y, w, h)
     error("Item " .. tostring(item) .. " added to the world twice.", 2)
   end
   check_rect(x, y, w, h)
+  if self._pid then flush(self) end
   local c, e = self._c, self._e
   set_box(c, e, x, y, x + w, y + h)
   local id = self._w:add_aabb(c, e)
@@ -820,6 +925,7 @@ end
 
 function World:remove(item)
   get_rect(self, item)
+  if self._pid then flush(self) end
   local id = self._id[item]
   self._w:remove(id)
   self.rects[item], self._id[item], self._item[id], self._rect[id] = nil, nil, nil, nil
@@ -831,6 +937,7 @@ function World:update(item, x, y, w, h)
   w, h = w or r.w, h or r.h
   check_rect(x, y, w, h)
   if x ~= r.x or y ~= r.y or w ~= r.w or h ~= r.h then
+    if self._pid then flush(self) end
     local c, e = self._c, self._e
     set_box(c, e, x, y, x + w, y + h)
     self._w:update(self._id[item], c, e)
@@ -909,6 +1016,7 @@ local function segment_hits(self, x1, y1, x2, y2, filter)
   -- core grows the query by a margin of its own, so this is a superset).
   -- The list is taken before any filter of the game's runs (which may
   -- query again, into a buffer of its own).
+  if self._pid then flush(self) end
   local c0, c1, e = self._c, self._c1, self._e
   set_segment(c0, c1, e, x1, y1, x2, y2)
   local seen, n = self._w:candidates_aabb(e, c0, c1, take(self))
@@ -950,8 +1058,8 @@ end
 -- nil)? In one expression: the common case costs no call per argument.
 local function segment_ok(x1, y1, x2, y2, filter)
   return type(x1) == "number" and type(y1) == "number" and type(x2) == "number"
-         and type(y2) == "number" and x1 - x1 == 0 and y1 - y1 == 0
-         and x2 - x2 == 0 and y2 - y2 == 0
+         and type(y2) == "number" and x1 >= -LIMIT and x1 <= LIMIT and y1 >= -LIMIT
+         and y1 <= LIMIT and x2 >= -LIMIT and x2 <= LIMIT and y2 >= -LIMIT and y2 <= LIMIT
          and (filter == nil or type(filter) == "function")
 end
 
@@ -1019,15 +1127,15 @@ end
 -- The grid of bump.lua's world, kept for the coordinates a game may draw
 -- with; the broadphase is collide's tree, not cells.
 function World:toWorld(cx, cy)
-  arg_number(cx, 1, "toWorld")
-  arg_number(cy, 2, "toWorld")
+  arg_grid(cx, 1, "toWorld")
+  arg_grid(cy, 2, "toWorld")
   local cs = self.cellSize
   return (cx - 1) * cs, (cy - 1) * cs
 end
 
 function World:toCell(x, y)
-  arg_number(x, 1, "toCell")
-  arg_number(y, 2, "toCell")
+  arg_grid(x, 1, "toCell")
+  arg_grid(y, 2, "toCell")
   local cs = self.cellSize
   return floor(x / cs) + 1, floor(y / cs) + 1
 end
@@ -1067,6 +1175,7 @@ function bump.newWorld(cellSize)
     responses = {},
     _w = collide.world(),
     _c = scratch(), _c1 = scratch(), _e = scratch(),   -- boxes for the tree
+    _pid = false, _uc = scratch(), _ue = scratch(),   -- the kept box (flush)
     _free = {}, _nfree = 0,   -- id buffers (take, give)
     _id = {},          -- item -> the id of its box
     _item = {},        -- id -> item

@@ -574,8 +574,6 @@ local convex_methods = {}
 local convex_mt = {}
 local F_CONVEX, F_CONVEX_BOX = fn("convex"), fn("convex_box")
 local MAXCP = 256            -- COLLIDE_MAX_CONVEX_POINTS
-local CONVEX_PTS = new("collide_vec3[?]", MAXCP)
-registry[REGISTRY_KEY .. ".convex_points"] = CONVEX_PTS
 
 -- A handle on a new block of need bytes filled by init(block, need).
 local function new_hull(need, init)
@@ -594,16 +592,26 @@ local function convex(t)
   if n < 3 or n > MAXCP then   -- before reading them
     return coreerror(F_CONVEX, C.collide_convex_init(nil, n, nil, 0), 1)
   end
-  for i = 1, n do checkvec_at(F_CONVEX, 1, t, i, CONVEX_PTS[i - 1]) end
-  local need = C.collide_convex_init(CONVEX_PTS, n, nil, 0)
+  -- (the call's own points, not a scratch array of the module: the
+  -- allocation of the hull's block may run a finalizer that makes a
+  -- convex shape, whose points then made this one)
+  local pts = new("collide_vec3[?]", n)
+  for i = 1, n do checkvec_at(F_CONVEX, 1, t, i, pts[i - 1]) end
+  local need = C.collide_convex_init(pts, n, nil, 0)
   if need < 0 then return coreerror(F_CONVEX, need, 1) end
   return new_hull(need, function(body, size)
-    C.collide_convex_init(CONVEX_PTS, n, body, size)
+    C.collide_convex_init(pts, n, body, size)
   end)
 end
 
 local function convex_box(e)
-  if not istype(V, e) then e = tovec(F_CONVEX_BOX, 1, e, S1) end
+  -- (a table's extents copied out of the scratch vector S1 into the
+  -- call's own, made after they are read: the hull's block is allocated
+  -- after, which may run a finalizer that converts into S1 too)
+  if not istype(V, e) then
+    e = tovec(F_CONVEX_BOX, 1, e, S1)
+    e = V(e.x, e.y, e.z)
+  end
   local need = C.collide_convex_box_init(e, nil, 0)
   if need < 0 then return coreerror(F_CONVEX_BOX, need, 1) end
   return new_hull(need, function(body, size)
@@ -738,6 +746,10 @@ local function isrotobject(r)
   return (t == "table" or t == "userdata" or t == "cdata") and
          not (istype(V, r) or istype(P, r) or istype(G, r) or istype(X, r))
 end
+-- Whether x is a world of this backend (a table: collide/ffi_world.lua sets
+-- the test), which is no rotation either: a type error, as the C API's
+-- userdata world gets.
+local is_world = function() return false end
 local function rotfields(r)
   if type(r) ~= "number" and isrotobject(r) then return r.w, r.x, r.y, r.z end
 end
@@ -754,6 +766,7 @@ local function torot(f, idx, r, s, w, x, y, z)
   local bad = type(w) ~= "number" and 1 or type(x) ~= "number" and 2 or
               type(y) ~= "number" and 3 or type(z) ~= "number" and 4
   if bad then
+    if is_world(r) then return typeerror(f, idx, "rotation (angle or quaternion)", r) end
     return argerror(f, idx, "quaternion expected, got " .. typename(r) ..
                             " with non-number " .. QNAMES[bad])
   end
@@ -1062,7 +1075,8 @@ if capi.world ~= nil then
           new_hull = new_hull,
           register_type = function(ct, name)
             EXTRA_TYPES[#EXTRA_TYPES + 1] = { ct, name }
-          end })
+          end,
+          set_is_world = function(f) is_world = f end })
 end
 
 -- ---- module -----------------------------------------------------------------

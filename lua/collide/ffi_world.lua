@@ -82,6 +82,7 @@ return function(E)
   local OWNER = setmetatable({}, { __mode = "kv" })
   local CLOSED = setmetatable({}, { __mode = "k" })
   local BUSY = setmetatable({}, { __mode = "k" })
+  E.set_is_world(function(x) return WORLD[x] ~= nil or CLOSED[x] == true end)
   local LOCKED = -C.COLLIDE_E_LOCKED
   local MAX_DEPTH = 100
   local depth = 0   -- Lua-running sections active now (filters, options)
@@ -667,15 +668,22 @@ return function(E)
     return vs, n
   end
 
+  -- A convex shape's rotation in SHAPE, read through a pointer (get reads
+  -- it with the other numbers, before the hull's copy allocates: read
+  -- after it, it was another shape's whenever a finalizer had called get
+  -- meanwhile).
+  local SROT = cast("collide_rotation *", cast("char *", SHAPE) +
+                                          ffi.offsetof("collide_world_shape", "rot"))
+
   -- Shape id's hull (a convex shape of the locked world w), copied into a
-  -- new convex object, and its rotation, copied.
+  -- new convex object.
   local function copy_convex(w, id)
     C.collide_world_get(w, id, SHAPE)
     local need = C.collide_convex_copy(SHAPE.convex, nil, 0)
     return new_hull(need, function(body, size)
       C.collide_world_get(w, id, SHAPE)   -- (again: a finalizer may have called get)
       C.collide_convex_copy(SHAPE.convex, body, size)
-    end), new("collide_rotation", SHAPE.rot)
+    end)
   end
 
   function methods.get(self, id)
@@ -690,6 +698,10 @@ return function(E)
     local ax, ay, az, bx, by, bz = d[SA], d[SA + 1], d[SA + 2], d[SB], d[SB + 1], d[SB + 2]
     local cx, cy, cz, r = d[SC], d[SC + 1], d[SC + 2], d[SR]
     local pl1, pl2, pl3, pl4 = d[SPL], d[SPL + 1], d[SPL + 2], d[SPL + 3]
+    local ra, rangle, rw, rx, ry, rz
+    if kind == 8 then
+      ra, rangle, rw, rx, ry, rz = SROT.is_angle, SROT.angle, SROT.w, SROT.x, SROT.y, SROT.z
+    end
     if GEN[0] ~= g then return methods.get(self, id) end   -- (see GEN)
     if kind == 1 then return name, V(ax, ay, az), V(bx, by, bz), V(cx, cy, cz)
     elseif kind == 2 then
@@ -706,11 +718,11 @@ return function(E)
       return name, P(pl1, pl2, pl3, pl4)
     elseif kind == 8 then
       lock(self)
-      local ok, h, rot = pcall(copy_convex, w, id)
+      local ok, h = pcall(copy_convex, w, id)
       unlock(self)
       if not ok then error(h, 0) end
-      if rot.is_angle ~= 0 then return name, h, V(ax, ay, az), rot.angle end
-      return name, h, V(ax, ay, az), { w = rot.w, x = rot.x, y = rot.y, z = rot.z }
+      if ra ~= 0 then return name, h, V(ax, ay, az), rangle end
+      return name, h, V(ax, ay, az), { w = rw, x = rx, y = ry, z = rz }
     end
     return name, V(ax, ay, az), V(bx, by, bz)
   end
@@ -1436,6 +1448,12 @@ end]],
       local xs = params:gsub("a(%d)", "x%1")
       src = BODY[result]:format(params, "  local " .. xs .. " = " .. params .. "\n" .. xchecks,
                             after, cfn, xpass, params)
+      if result == "CAND" and name:sub(1, 7) == "update_" then
+        -- (it changes the world first: not while it is locked)
+        local n
+        src, n = src:gsub("local w = check_world%(F, self%)", "local w = check_unlocked(F, self)")
+        assert(n == 1, "no check_world in CAND's body")
+      end
     else
       -- (x1, x2, ... again: see IDS)
       local xchecks = checks:gsub("a(%d)", "x%1")

@@ -265,6 +265,68 @@ static void check_queries(collide_world *w, double scale, int nq) {
   }
 }
 
+/* collide_world_update_candidates_aabb: on a twin world, the update then
+   the candidates, the same ids and the same box; a bad argument (a dead
+   id, a sphere's, a whole number's neighbour, NaN; a bad vector) is
+   refused with its position before the world changes. */
+static int test_update_candidates(void) {
+  collide_world *a = collide_world_new(), *b = collide_world_new();
+  collide_vec3 c, e, z = V(0, 0, 0), bad = V(NAN, 0, 0);
+  int ids_a[MAXREC], ids_b[MAXREC], movers[20], ball, k, i;
+  collide_world_shape g;
+  ENSURE(a != NULL && b != NULL);
+  for (i = 0; i < 40; i++) {
+    c = V(i * 2 + 1, -1, 0);
+    e = V(1, 1, 0);
+    ENSURE(collide_world_add_aabb(a, &c, &e) == collide_world_add_aabb(b, &c, &e));
+  }
+  for (i = 0; i < 20; i++) {
+    c = V(rnd_in(0, 80), rnd_in(0, 10), 0);
+    e = V(rnd_in(0.2, 2), rnd_in(0.2, 2), 0);
+    movers[i] = collide_world_add_aabb(a, &c, &e);
+    ENSURE(movers[i] == collide_world_add_aabb(b, &c, &e));
+  }
+  for (k = 0; k < 300; k++) {
+    int id = movers[(int)(rnd() * 20) % 20], na, nb;
+    collide_vec3 qe = V(rnd_in(0, 2), rnd_in(0, 2), 0);
+    collide_vec3 c0 = V(rnd_in(-5, 85), rnd_in(-3, 12), 0), c1 = c0;
+    if (rnd() < 0.7) c1 = V(rnd_in(-5, 85), rnd_in(-3, 12), 0);
+    c = V(rnd_in(-5, 85), rnd_in(-3, 12), 0);
+    e = V(rnd_in(0.1, 3), rnd_in(0.1, 3), 0);
+    na = collide_world_update_candidates_aabb(a, id, &c, &e, &qe, &c0, &c1, ids_a, MAXREC);
+    ENSURE(collide_world_update_aabb(b, id, &c, &e) == 1);
+    nb = collide_world_candidates_aabb(b, &qe, &c0, &c1, ids_b, MAXREC);
+    ENSURE(na == nb && na >= 0 && na <= MAXREC);
+    for (i = 0; i < na; i++) ENSURE(ids_a[i] == ids_b[i]);
+    ENSURE(collide_world_get(a, id, &g) == 1 && g.a.x == c.x && g.b.y == e.y);
+  }
+  c = V(3, 0, 0);
+  e = V(1, 1, 0);
+  ball = collide_world_add_sphere(a, &c, 1);
+  ENSURE(ball > 0);
+  ENSURE(collide_world_update_candidates_aabb(a, ball, &c, &e, &z, &c, &c, ids_a, MAXREC) ==
+         FAIL(2, COLLIDE_E_BAD_INDEX));
+  ENSURE(collide_world_update_candidates_aabb(a, 9999, &c, &e, &z, &c, &c, ids_a, MAXREC) ==
+         FAIL(2, COLLIDE_E_BAD_INDEX));
+  ENSURE(collide_world_update_candidates_aabb(a, movers[0] + 0.5, &c, &e, &z, &c, &c, ids_a,
+                                              MAXREC) == FAIL(2, COLLIDE_E_BAD_INDEX));
+  ENSURE(collide_world_update_candidates_aabb(a, NAN, &c, &e, &z, &c, &c, ids_a, MAXREC) ==
+         FAIL(2, COLLIDE_E_BAD_INDEX));
+  ENSURE(collide_world_get(a, movers[0], &g) == 1);
+  ENSURE(collide_world_update_candidates_aabb(a, movers[0], &c, &e, &z, &bad, &c, ids_a,
+                                              MAXREC) == FAIL(6, COLLIDE_E_VEC_NAN));
+  ENSURE(collide_world_update_candidates_aabb(a, movers[0], &bad, &e, &z, &c, &c, ids_a,
+                                              MAXREC) == FAIL(3, COLLIDE_E_VEC_NAN));
+  {
+    collide_world_shape h;
+    ENSURE(collide_world_get(a, movers[0], &h) == 1);
+    ENSURE(h.a.x == g.a.x && h.a.y == g.a.y && h.b.x == g.b.x);   /* unchanged */
+  }
+  collide_world_free(a);
+  collide_world_free(b);
+  return 0;
+}
+
 /* Many queries in one call: each answer is the single call's, bit for bit
    (random shapes, random motions, each moving shape, with and without a
    filter); misses are id 0, u 1, zero point and normal; a bad number is
@@ -679,4 +741,5 @@ TEST_MAIN_BEGIN
   RUN_TEST(test_mover);
   RUN_TEST(test_pairs);
   RUN_TEST(test_many);
+  RUN_TEST(test_update_candidates);
 TEST_MAIN_END
