@@ -15,6 +15,9 @@
  * Prints one line per row:
  *   convex <mover> <obstacle> <median ns per call> <hits in one pass>
  * Times are process CPU time, the median of 7 rounds.
+ *
+ * `convex N MOVER OBSTACLE` runs that one row alone, N calls in one round
+ * (for callgrind: instructions per call are the total over N).
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
@@ -162,6 +165,17 @@ int main(int argc, char **argv) {
   int m, o, i, k, r, calls = argc > 1 ? atoi(argv[1]) : CALLS;
   volatile int sink = 0;
   make_cases();
+  if (argc > 3) {
+    for (m = 0; m < 4 && strcmp(argv[2], MOVERS[m]) != 0; m++) {}
+    for (o = 0; o < 5 && strcmp(argv[3], OBST[o]) != 0; o++) {}
+    if (m == 4 || o == 5) {
+      fprintf(stderr, "usage: convex [N [MOVER OBSTACLE]]\n");
+      return 1;
+    }
+    for (k = 0; k < calls; k++) sink += call(m, o, &cs[k % COUNT]);
+    printf("convex %s %s %d calls\n", MOVERS[m], OBST[o], calls);
+    return 0;
+  }
   for (o = 0; o < 5; o++) {
     for (m = 0; m < 4; m++) {
       double t[ROUNDS];

@@ -1838,8 +1838,15 @@ int collide_sweep_convex_segment(const collide_convex *A,
      edge, its "edge"); any other (a face of A flat on B's, an edge of A
      along B's face, a flat B, an unturned box's face on B's: the middle
      of the overlap) is handed to contact() itself.
+   - Overlapping at the start (u = 0): the push out is sat_fold's over
+     the same axes with the general path's arithmetic (obox_push), and
+     the point is the one found directly when it is inside both boxes by
+     16 DBL_EPSILON of the scale (start_point keeps contact()'s point
+     when inside both by 64: the direct point is contact()'s to a few
+     ulps of the scale, so both keep it); else contact() and
+     start_point() themselves on the two boxes.
    Returns 1 with out, 0 for a miss, -1 to leave the call to the general
-   path: a start in contact (its push out and its start's point), a box
+   path: a box
    so small beside its distance from the origin that
    sat_axis would call it flat (extent below 1e-11 of |c0|_1), or a cross
    axis so short (under 2^-299, about 1e-90, in each component: an R
@@ -1892,7 +1899,9 @@ static inline int obox_axis(obox *s, double p, double sd, double ra, double rb, 
     return p > r || p < -r;
   }
   if (lo > s->t_in) {
-    if (!(s->which < 3 && w >= 3 && s->t_in > 0 && obox_tie(s, w, lo, ra, rb, sd))) {
+    /* (obox_tie holds only within 1e-9 of t_in: that cheap test first) */
+    if (!(s->which < 3 && w >= 3 && s->t_in > 0 && lo - s->t_in <= 1e-9 &&
+          obox_tie(s, w, lo, ra, rb, sd))) {
       s->which = w;
       s->sign = sd > 0 ? -1 : 1;
     }
@@ -1974,78 +1983,188 @@ static void obox_contact_general(const collide_convex *A, const rot3 *R, vec3 c0
   contact(&BA, v_scale(d, u), &BB, N, scale, out);
 }
 
-static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 c1,
-                          vec3 cen, vec3 eb, collide_hit *out) {
-  obox s;
-  double T[3], d[3], a[3], b[3], col[3][3], ra[3], q, u, tol;
-  vec3 N;
-  int i, j, w, code;
-  a[0] = A->box_extents.x;
-  a[1] = A->box_extents.y;
-  a[2] = A->box_extents.z;
-  q = 0.25 * dmin(a[0], dmin(a[1], a[2]));
-  if (!(q > 2.5e-12 * (fabs(c0.x) + fabs(c0.y) + fabs(c0.z)))) return -1;
-  b[0] = eb.x;
-  b[1] = eb.y;
-  b[2] = eb.z;
-  T[0] = c0.x - cen.x;
-  T[1] = c0.y - cen.y;
-  T[2] = c0.z - cen.z;
-  d[0] = c1.x - c0.x;
-  d[1] = c1.y - c0.y;
-  d[2] = c1.z - c0.z;
+/* start_point() on the two boxes (A's corners pa, turned, at c0; B the
+   aligned box at cen), its operations in its order on the same numbers:
+   the slabs (body_support's extents along A's columns ax and B's unit
+   axes, widened by tol |L|), contact()'s point out->point kept when
+   inside both, else the mean of the corners of A n B (each box's
+   corners inside the other, each box's edges clipped to the other's
+   slabs, as start_clip_edges) on B's support plane along N, else of all
+   of them, else the one nearest the kept point. */
+typedef struct obox_start {
+  vec3 L[3];
+  double lo[3], hi[3];
+} obox_start;
+
+static int obox_start_in(const obox_start *sl, vec3 p) {
+  int i;
   for (i = 0; i < 3; i++) {
-    col[0][i] = R->r[i].x;
-    col[1][i] = R->r[i].y;
-    col[2][i] = R->r[i].z;
-    /* A's radius along e_i, from R's row i */
-    ra[i] = fabs(col[0][i]) * a[0] + fabs(col[1][i]) * a[1] + fabs(col[2][i]) * a[2];
+    double x = v_dot(p, sl->L[i]);
+    if (x < sl->lo[i] || x > sl->hi[i]) return 0;
   }
-  s.R = R;
-  s.c0 = c0;
-  s.cen = cen;
-  s.d = v3(d[0], d[1], d[2]);
-  s.t_in = 0;
-  s.t_out = 1;
-  s.which = -1;
-  s.sign = 1;
-  code = obox_axes(&s, T, d, col, a, b, ra, q);
-  if (code) return code > 0 ? 0 : -1;
-  if (s.t_in > 0) {
-    /* (t_in > 0 was set by an axis, which names it; the general path
-       otherwise, which never happens) */
-    if (s.which < 0 || s.which >= 15) return -1;
-    u = s.t_in;
-    N = v_normalize(v_scale(obox_L(R, s.which), s.sign));
-    w = s.which;
-    if (w >= 3) {
-      /* face_touching on B's three faces */
-      for (i = 0; i < 3; i++) {
-        double ci = i == 0 ? c0.x : i == 1 ? c0.y : c0.z;
-        double bi = i == 0 ? cen.x : i == 1 ? cen.y : cen.z;
-        double alo = ci - ra[i], ahi = ci + ra[i], blo = bi - b[i], bhi = bi + b[i], t, sg;
-        t = 64 * DBL_EPSILON * (fabs(alo) + fabs(ahi) + fabs(blo) + fabs(bhi) + fabs(d[i]));
-        if (fabs(alo + u * d[i] - bhi) <= t) sg = 1;
-        else if (fabs(ahi + u * d[i] - blo) <= t) sg = -1;
-        else continue;
-        if (d[i] * sg > t) continue;
-        N = v3(i == 0 ? sg : 0, i == 1 ? sg : 0, i == 2 ? sg : 0);
-        w = i;
-        break;
-      }
+  return 1;
+}
+
+/* (on B's slabs, whose L is a unit axis e_i, L . x is x_i: the other
+   two products are zeros, which leave x_i as it is but for the sign of
+   a zero, which no comparison or difference below sees) */
+static void obox_start_clip(start_acc *s, vec3 a, vec3 c, const obox_start *o, int aligned) {
+  double t0 = 0, t1 = 1;
+  int i;
+  for (i = 0; i < 3 && t0 <= t1; i++) {
+    double fa = aligned ? (i == 0 ? a.x : i == 1 ? a.y : a.z) : v_dot(a, o->L[i]);
+    double fc = aligned ? (i == 0 ? c.x : i == 1 ? c.y : c.z) : v_dot(c, o->L[i]);
+    if (fa < o->lo[i]) {
+      if (fc < o->lo[i]) return;
+      t0 = dmax(t0, (o->lo[i] - fa) / (fc - fa));
+    } else if (fc < o->lo[i]) {
+      t1 = dmin(t1, (o->lo[i] - fa) / (fc - fa));
     }
-  } else {
-    /* overlapping at the start: the general path's (its push out, and
-       its start's point, one of both shapes) */
-    return -1;
+    if (fa > o->hi[i]) {
+      if (fc > o->hi[i]) return;
+      t0 = dmax(t0, (fa - o->hi[i]) / (fa - fc));
+    } else if (fc > o->hi[i]) {
+      t1 = dmin(t1, (fa - o->hi[i]) / (fa - fc));
+    }
   }
-  out->u = u;
-  out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);   /* (no -0) */
-  /* the tolerance of contact()'s support sets: 1e-9 of the largest
-     coordinate of either box's corners, plus the motion's length */
-  tol = 1e-9 * (dmax(dmax(fabs(c0.x) + ra[0], dmax(fabs(c0.y) + ra[1], fabs(c0.z) + ra[2])),
-                     dmax(fabs(cen.x) + b[0], dmax(fabs(cen.y) + b[1], fabs(cen.z) + b[2]))) +
-                sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]));
+  if (t0 <= t1) {
+    start_add(s, v_lerp(a, c, t0));
+    if (t1 > t0) start_add(s, v_lerp(a, c, t1));
+  }
+}
+
+static void obox_start_point(const collide_convex *A, const vec3 *pa, vec3 c0, vec3 cen,
+                             vec3 eb, const vec3 *ax, vec3 N, double scale, collide_hit *out) {
+  obox_start sa, sb;
+  start_acc s;
+  vec3 va[8], vb[8], p;
+  int i, j;
+  s.tol = 64 * DBL_EPSILON * scale;
+  for (i = 0; i < 3; i++) {
+    vec3 L = ax[i];
+    double w = s.tol * v_len(L), c = v_dot(c0, L);
+    double r = fabs(v_dot(ax[0], L)) * A->box_extents.x + fabs(v_dot(ax[1], L)) * A->box_extents.y +
+        fabs(v_dot(ax[2], L)) * A->box_extents.z;
+    sa.L[i] = L;
+    sa.lo[i] = (c - r) - w;
+    sa.hi[i] = (c + r) + w;
+  }
+  for (i = 0; i < 3; i++) {
+    vec3 L = v3(i == 0, i == 1, i == 2);
+    double w = s.tol * v_len(L), c = v_dot(cen, L);
+    double r = fabs(L.x) * eb.x + fabs(L.y) * eb.y + fabs(L.z) * eb.z;
+    sb.L[i] = L;
+    sb.lo[i] = (c - r) - w;
+    sb.hi[i] = (c + r) + w;
+  }
+  if (obox_start_in(&sa, out->point) && obox_start_in(&sb, out->point)) return;
+  s.N = N;
+  s.q = out->point;
+  s.lvl = 1e-9 * scale;
+  s.ls = -HUGE_VAL;
+  for (i = 0; i < 8; i++) {
+    vb[i] = v3(cen.x + ((i & 4) ? eb.x : -eb.x), cen.y + ((i & 2) ? eb.y : -eb.y),
+               cen.z + ((i & 1) ? eb.z : -eb.z));
+    va[i] = v_add(pa[i], c0);
+    s.ls = dmax(s.ls, v_dot(vb[i], N));
+  }
+  s.best_d = HUGE_VAL;
+  s.on_sum = s.all_sum = s.best = v3(0, 0, 0);
+  s.on_n = s.all_n = 0;
+  for (i = 0; i < 8; i++)
+    if (obox_start_in(&sa, vb[i])) start_add(&s, vb[i]);
+  for (i = 0; i < 8; i++)
+    if (obox_start_in(&sb, va[i])) start_add(&s, va[i]);
+  for (j = 0; j < A->edge_count; j++)
+    obox_start_clip(&s, va[A->edges[2 * (size_t)j]], va[A->edges[2 * (size_t)j + 1]], &sb, 1);
+  for (j = 0; j < 12; j++) {
+    /* start_edge's numbering of an aligned box's edges */
+    int k = j >> 2, m = j & 3, bit = 4 >> k;
+    int o0 = k == 0 ? 2 : 4, o1 = k == 2 ? 2 : 1;
+    int v = ((m & 1) ? o0 : 0) | ((m & 2) ? o1 : 0);
+    obox_start_clip(&s, vb[v], vb[v | bit], &sa, 0);
+  }
+  if (s.all_n == 0) return;
+  p = s.on_n > 0 ? v_scale(s.on_sum, 1.0 / s.on_n) : v_scale(s.all_sum, 1.0 / s.all_n);
+  if (!(obox_start_in(&sa, p) && obox_start_in(&sb, p))) p = s.best;
+  out->point = v3(p.x + 0.0, p.y + 0.0, p.z + 0.0);
+}
+
+/* Overlapping at the start: sat_fold's push out over the general path's
+   15 axes in its order, with its arithmetic (body_support's extents of
+   both boxes along the same L, v_cross's components; an exact tie
+   between axes is then decided as there): the least of (bhi - alo) /
+   |L| up along L and (ahi - blo) / |L| down, up on a tie when L . d <=
+   0; among axes the first least, an exact tie to the one facing more
+   against the motion. Its axis number in *w, the unit normal toward A
+   returned. (Only a start in contact comes here: obox_axes' pass keeps
+   no per-axis state for it.) */
+static vec3 obox_push(vec3 c0, vec3 cen, vec3 d, double (*col)[3],
+                      const double *a, const double *b, int *w) {
+  double pen = HUGE_VAL, pen_d = 0;
+  vec3 best = v3(0, 0, 1), ax[3];
+  int k;
+  *w = -1;
+  for (k = 0; k < 3; k++) ax[k] = v3(col[k][0], col[k][1], col[k][2]);
+  for (k = 0; k < 15; k++) {
+    /* obox_L(R, k) */
+    vec3 c = k >= 3 ? ax[k < 6 ? k - 3 : (k - 6) / 3] : v3(0, 0, 0), L, n;
+    int i = (k - 6) % 3;
+    if (k < 3) L = v3(k == 0, k == 1, k == 2);
+    else if (k < 6) L = c;
+    else L = i == 0 ? v3(0, c.z, -c.y) : i == 1 ? v3(-c.z, 0, c.x) : v3(c.y, -c.x, 0);
+    double ca, cb, rA, rB, alo, ahi, blo, bhi, len, up, down, pk, dn;
+    if (L.x == 0 && L.y == 0 && L.z == 0) continue;
+    ca = v_dot(c0, L);
+    rA = fabs(v_dot(ax[0], L)) * a[0] + fabs(v_dot(ax[1], L)) * a[1] +
+         fabs(v_dot(ax[2], L)) * a[2];
+    cb = v_dot(cen, L);
+    rB = fabs(L.x) * b[0] + fabs(L.y) * b[1] + fabs(L.z) * b[2];
+    alo = ca - rA;
+    ahi = ca + rA;
+    blo = cb - rB;
+    bhi = cb + rB;
+    len = sqrt(v_len2(L));
+    up = (bhi - alo) / len;
+    down = (ahi - blo) / len;
+    if (up < down || (up == down && v_dot(L, d) <= 0)) {
+      pk = up;
+      n = L;
+    } else {
+      pk = down;
+      n = v_neg(L);
+    }
+    dn = v_dot(n, d) / len;
+    if (*w < 0 || pk < pen || (pk == pen && dn < pen_d)) {
+      pen = pk;
+      pen_d = dn;
+      best = n;
+      *w = k;
+    }
+  }
+  return v_normalize(best);
+}
+
+/* 1 when p is inside both boxes by tol (A's faces measured along its
+   unit axes, as start_inside's slabs). */
+static int obox_inside(vec3 p, vec3 c0, vec3 cen, double (*col)[3], const double *a,
+                       const double *b, double tol) {
+  vec3 r = v_sub(p, c0);
+  int j;
+  if (fabs(p.x - cen.x) > b[0] + tol || fabs(p.y - cen.y) > b[1] + tol ||
+      fabs(p.z - cen.z) > b[2] + tol)
+    return 0;
+  for (j = 0; j < 3; j++)
+    if (fabs(col[j][0] * r.x + col[j][1] * r.y + col[j][2] * r.z) > a[j] + tol) return 0;
+  return 1;
+}
+/* The point and feature of a contact at u along the unit N (axis w)
+   found directly (the cases the comment above box_aabb_sweep lists):
+   1 with out->point and out->feature, else 0 (contact() decides). */
+static int obox_point(const rot3 *R, vec3 c0, const double *d, double u, vec3 cen,
+                      double (*col)[3], const double *a, const double *b, const double *ra,
+                      vec3 N, int w, double tol, collide_hit *out) {
+  int i, j;
   if (w < 3) {
     /* B's face w, and one corner of A (none of A's axes within tol of
        lying along the face): that corner, on the face */
@@ -2156,8 +2275,112 @@ static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 
       }
     }
   }
-  obox_contact_general(A, R, c0, s.d, u, cen, eb, N, out);
-  return 1;
+  return 0;
+}
+
+static int box_aabb_sweep(const collide_convex *A, const rot3 *R, vec3 c0, vec3 c1,
+                          vec3 cen, vec3 eb, collide_hit *out) {
+  obox s;
+  double T[3], d[3], a[3], b[3], col[3][3], ra[3], q, u, tol;
+  vec3 N;
+  int i, w, code;
+  a[0] = A->box_extents.x;
+  a[1] = A->box_extents.y;
+  a[2] = A->box_extents.z;
+  q = 0.25 * dmin(a[0], dmin(a[1], a[2]));
+  if (!(q > 2.5e-12 * (fabs(c0.x) + fabs(c0.y) + fabs(c0.z)))) return -1;
+  b[0] = eb.x;
+  b[1] = eb.y;
+  b[2] = eb.z;
+  T[0] = c0.x - cen.x;
+  T[1] = c0.y - cen.y;
+  T[2] = c0.z - cen.z;
+  d[0] = c1.x - c0.x;
+  d[1] = c1.y - c0.y;
+  d[2] = c1.z - c0.z;
+  for (i = 0; i < 3; i++) {
+    col[0][i] = R->r[i].x;
+    col[1][i] = R->r[i].y;
+    col[2][i] = R->r[i].z;
+    /* A's radius along e_i, from R's row i */
+    ra[i] = fabs(col[0][i]) * a[0] + fabs(col[1][i]) * a[1] + fabs(col[2][i]) * a[2];
+  }
+  s.R = R;
+  s.c0 = c0;
+  s.cen = cen;
+  s.d = v3(d[0], d[1], d[2]);
+  s.t_in = 0;
+  s.t_out = 1;
+  s.which = -1;
+  s.sign = 1;
+  code = obox_axes(&s, T, d, col, a, b, ra, q);
+  if (code) return code > 0 ? 0 : -1;
+  if (s.t_in > 0) {
+    /* (t_in > 0 was set by an axis, which names it; the general path
+       otherwise, which never happens) */
+    if (s.which < 0 || s.which >= 15) return -1;
+    u = s.t_in;
+    N = v_normalize(v_scale(obox_L(R, s.which), s.sign));
+    w = s.which;
+    if (w >= 3) {
+      /* face_touching on B's three faces */
+      for (i = 0; i < 3; i++) {
+        double ci = i == 0 ? c0.x : i == 1 ? c0.y : c0.z;
+        double bi = i == 0 ? cen.x : i == 1 ? cen.y : cen.z;
+        double alo = ci - ra[i], ahi = ci + ra[i], blo = bi - b[i], bhi = bi + b[i], t, sg;
+        t = 64 * DBL_EPSILON * (fabs(alo) + fabs(ahi) + fabs(blo) + fabs(bhi) + fabs(d[i]));
+        if (fabs(alo + u * d[i] - bhi) <= t) sg = 1;
+        else if (fabs(ahi + u * d[i] - blo) <= t) sg = -1;
+        else continue;
+        if (d[i] * sg > t) continue;
+        N = v3(i == 0 ? sg : 0, i == 1 ? sg : 0, i == 2 ? sg : 0);
+        w = i;
+        break;
+      }
+    }
+  } else {
+    /* overlapping at the start: the push out over the same axes */
+    u = 0;
+    N = obox_push(c0, cen, s.d, col, a, b, &w);
+  }
+  out->u = u;
+  out->normal = v3(N.x + 0.0, N.y + 0.0, N.z + 0.0);   /* (no -0) */
+  /* the tolerance of contact()'s support sets: 1e-9 of the largest
+     coordinate of either box's corners, plus the motion's length */
+  tol = 1e-9 * (dmax(dmax(fabs(c0.x) + ra[0], dmax(fabs(c0.y) + ra[1], fabs(c0.z) + ra[2])),
+                     dmax(fabs(cen.x) + b[0], dmax(fabs(cen.y) + b[1], fabs(cen.z) + b[2]))) +
+                sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]));
+  if (u > 0) {
+    if (!obox_point(R, c0, d, u, cen, col, a, b, ra, N, w, tol, out))
+      obox_contact_general(A, R, c0, s.d, u, cen, eb, N, out);
+    return 1;
+  }
+  {
+    /* at u = 0: the direct point when surely inside both, else
+       start_point's (after contact()'s, when not found directly) */
+    vec3 pa[8], ax[3];
+    double sA = 0, sB = 0;
+    int found = obox_point(R, c0, d, u, cen, col, a, b, ra, N, w, tol, out);
+    if (found && obox_inside(out->point, c0, cen, col, a, b, tol * (16 * DBL_EPSILON / 1e-9)))
+      return 1;
+    if (A->vertex_count != 8) {   /* (a box hull has 8 corners) */
+      memset(out, 0, sizeof *out);
+      return -1;
+    }
+    /* the scale of sweep_bodies: body_scale of each box, plus |d| */
+    for (i = 0; i < 8; i++) {
+      vec3 v = rot_apply(R, A->vertices[i]), pv = v_add(v, c0);
+      vec3 bv = v3(cen.x + ((i & 4) ? eb.x : -eb.x), cen.y + ((i & 2) ? eb.y : -eb.y),
+                   cen.z + ((i & 1) ? eb.z : -eb.z));
+      pa[i] = v;
+      sA = dmax(sA, dmax(fabs(pv.x), dmax(fabs(pv.y), fabs(pv.z))));
+      sB = dmax(sB, dmax(fabs(bv.x), dmax(fabs(bv.y), fabs(bv.z))));
+    }
+    if (!found) obox_contact_general(A, R, c0, s.d, u, cen, eb, N, out);
+    for (i = 0; i < 3; i++) ax[i] = v3(col[i][0], col[i][1], col[i][2]);
+    obox_start_point(A, pa, c0, cen, eb, ax, N, dmax(sA, sB) + v_len(s.d), out);
+    return 1;
+  }
 }
 
 /* The axis-aligned box (center, half-extents e) as the general path's
