@@ -406,19 +406,24 @@ static double tp_speed(const turn_pair *P, int *planar) {
   vec3 v = P->h->vel;
   double L;
   int i;
-  *planar = c->rot.is_angle && c->spin.is_angle && hull_flat(cvx_hull(c));
+  /* (planar: every point of both in z = 0 at every moment -- the hull
+     flat and its origin there, turning about z, moving across it by
+     nothing; so is the other one, or its points and their offsets) */
+  *planar = c->rot.is_angle && c->spin.is_angle && hull_flat(cvx_hull(c)) &&
+            P->h->g.cvx.pos.z == 0 && P->h->vel.z == 0;
   if (P->both) {
     const collide__cvx *co = P->o->g.cvx.c;
     v = v_sub(v, P->o->vel);
     L = collide__spin_angle(&co->spin, NULL) * cvx_hull(co)->radius;
-    *planar = *planar && co->rot.is_angle && co->spin.is_angle && hull_flat(cvx_hull(co));
+    *planar = *planar && co->rot.is_angle && co->spin.is_angle && hull_flat(cvx_hull(co)) &&
+              P->o->g.cvx.pos.z == 0 && P->o->vel.z == 0;
   } else {
     v = v_sub(v, v_scale(v_sub(P->e1, P->e0), 1 / (P->tb - P->ta)));
     L = 0;
+    if (P->e0.z != 0 || P->e1.z != 0) *planar = 0;
     for (i = 0; i < P->n && *planar; i++)
       if (P->y[i].z != 0) *planar = 0;
   }
-  if (v.z != 0) *planar = 0;
   L += v_len(v) + collide__spin_angle(&c->spin, NULL) * cvx_hull(c)->radius;
   return L * (1 + 1e-12);
 }
@@ -526,7 +531,7 @@ static void sample_spans(const turn_pair *P, spans *out, double at, double from,
    contact. */
 static int turn_spans(const turn_pair *P, spans *out) {
   double first, last, at, u, h, L, tol;
-  int rc, rcb, k, fwd = P->tb > P->ta, planar, steps = 0;
+  int rc, rcb, k, fwd = P->tb > P->ta, planar, steps = 0, touched;
   out->n = out->s0 = out->s1 = 0;
   rc = tp_first(P, P->ta, P->tb, &first);
   if (rc == 0) return 0;
@@ -544,6 +549,7 @@ static int turn_spans(const turn_pair *P, spans *out) {
     sample_spans(P, out, at, first, first, last);
   } else {
     h = tp_hold(P, u, planar, L, last - u);
+    touched = h > 0 || tp_touch(P, u);
     for (;;) {
       double next = u + h + tol / L, e, b, m;
       int capped = 0;
@@ -560,44 +566,48 @@ static int turn_spans(const turn_pair *P, spans *out) {
       }
       u = next;
       h = tp_hold(P, u, planar, L, last - u);
-      if (h > 0 || tp_touch(P, u)) continue;
+      if (h > 0 || tp_touch(P, u)) {
+        touched = 1;
+        continue;
+      }
       /* apart at u: more than 3 tol apart (the advancement with that
          tolerance moves from u), a time apart; else look further */
       m = u;
       if (tp_first_fine(P, u, P->tb, APART, COLLIDE_TURNING_MAX_STEPS, NULL, &b) == 2) {
-        /* apart by at most 3 tol: the next contact, finer */
-        double f, probe[3];
+        /* apart by at most 3 tol: the next contact, finer (every moment
+           it passes is apart; at its step limit, as far as it got) */
+        double f, probe[4];
         int i;
         steps += FINE_COST;
         rcb = tp_first_fine(P, u, P->tb, FINE, FINE_STEPS, &capped, &f);
-        if (rcb == 2 || capped) {
-          /* (within rounding, or a long shallow stretch apart: on from
-             as far as it is proven apart) */
-          if (rcb != 2) u = f;
+        if (rcb == 2) {   /* (within rounding: on by tol / L) */
           h = 0;
           continue;
         }
         if (rcb == 0) f = last;
-        /* more than 3 tol apart at its middle or quarters? */
+        /* more than 3 tol apart at the middle or quarters of that
+           stretch apart, or where the search stopped short? */
         probe[0] = u + 0.5 * (f - u);
         probe[1] = u + 0.25 * (f - u);
         probe[2] = u + 0.75 * (f - u);
-        for (i = 0; i < 3; i++) {
-          if (!(probe[i] > u && probe[i] < f)) continue;
+        probe[3] = f;
+        for (i = 0; i < (capped ? 4 : 3); i++) {
+          if (!(probe[i] > u && probe[i] <= f && (i < 3 ? probe[i] < f : 1))) continue;
           steps++;
           if (tp_first_fine(P, probe[i], P->tb, APART, COLLIDE_TURNING_MAX_STEPS, NULL,
                             &b) != 2)
             break;
         }
-        if (i == 3) {
-          /* never found more than 3 tol apart: touching, on from f */
-          if (rcb == 0) {
+        if (i == (capped ? 4 : 3)) {
+          /* never found more than 3 tol apart: touching, on from f (at
+             the step limit, still apart: on looking from there) */
+          if (rcb == 0 && !capped) {
             out->a[out->n] = at;
             out->b[out->n++] = last;
             break;
           }
           u = f;
-          h = tp_hold(P, u, planar, L, last - u);
+          h = capped ? 0 : tp_hold(P, u, planar, L, last - u);
           continue;
         }
         m = probe[i];
@@ -607,6 +617,15 @@ static int turn_spans(const turn_pair *P, spans *out) {
       rc = tp_first(P, m, P->ta, &e);
       rcb = tp_first(P, m, P->tb, &b);
       if (rc == 0 || e < at) e = at;
+      if (!touched && rcb == 1 && e - at <= tol / L) {
+        /* (never touching since the begin at `at`, which the search
+           found within the tolerance, or as far as its step limit let it
+           get -- a slow approach: the begin is b) */
+        at = u = b;
+        h = tp_hold(P, u, planar, L, last - u);
+        touched = h > 0 || tp_touch(P, u);
+        continue;
+      }
       out->a[out->n] = at;
       out->b[out->n++] = e;
       if (rcb == 0) {
@@ -617,6 +636,7 @@ static int turn_spans(const turn_pair *P, spans *out) {
       if (b > last) b = last;
       at = u = b;
       h = tp_hold(P, u, planar, L, last - u);
+      touched = h > 0 || tp_touch(P, u);
     }
   }
   /* into the stretch's own time */
