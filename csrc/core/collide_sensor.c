@@ -495,24 +495,31 @@ static void sample_spans(const turn_pair *P, spans *out, double at, double from,
      motion's size, the advancement's) until tol / L later: the walk
      steps to u + h + tol / L, and every moment it passes is touching or
      within tol of it;
-   - landing where they are apart, the advancement backwards from there
-     finds the end of the contact before (never early, within the
-     tolerance) and forwards the begin of the next (never late, within
-     the tolerance): a time apart, reported, where the forward search
-     moves (they are more than tol apart where it starts);
-   - where both stop at once (apart by at most tol: the end of a contact
-     that leaves at a graze, the distance growing as the square of the
-     time, would take steps of tol / L by the thousand), the next contact
-     is looked for with the finer tolerance FINE (every moment it passes
-     is proven apart); a time apart is reported there when at its
-     middle, or a quarter from either end, they are found more than tol
-     apart (the advancement forwards from that moment moves), with the
-     end and begin the advancements from that moment find.
+   - landing at a moment m where they are apart by more than 3 tol (the
+     advancement with that tolerance, APART, moves from m; the margin
+     over tol: a landing tol / L past a moment within tol of touching
+     may be up to 2 tol apart), a time apart: the advancement backwards
+     from m finds the end of the contact before it (never early, within
+     the tolerance) and forwards the begin of the next (never late,
+     within the tolerance);
+   - apart by at most 3 tol (the end of a contact that leaves at a
+     graze, the distance growing as the square of the time, would take
+     steps of tol / L by the thousand), the next contact is looked for
+     with the finer tolerance FINE, at most FINE_STEPS steps (every
+     moment it passes is proven apart); a time apart is reported when at
+     the middle of the stretch it proves apart, or a quarter from either
+     end, or where it stopped at its step limit, they are more than 3
+     tol apart (m is that moment, as above); else the walk goes on from
+     where it stopped (a contact: touching; the step limit: still apart,
+     looking on from there).
    So a time apart, however short, gives its end and its begin when the
-   walk lands in it more than tol from touching, or finds it so at its
-   middle or quarters; those in which the pair never parts by more than
-   the tolerance count as touching, as they do for the first and last
-   moments.
+   pair is more than 3 tol apart at a moment the walk looks at in it;
+   those in which it never is count as touching, as the moments within
+   the tolerance do for the first and last moments. A begin the walk
+   never finds touching after it before it lands apart again (the first
+   advancement stopped at its step limit short of a slow approach, or a
+   near miss within the tolerance) gives way to the begin found after
+   that landing: no begin and end at one moment.
 
    How many steps. Near a contact's end the polytope's faces follow the
    corners at their speed (Newton-like, a few steps); a deep contact
