@@ -467,6 +467,7 @@ static void sample_spans(const turn_pair *P, spans *out, double at, double from,
    contact counts FINE_COST), the finer tolerance of that search and its
    steps (below) */
 #define WALK_STEPS 400
+#define GRAZE 8
 #define FINE 1e-14
 #define APART 3e-9
 #define FINE_STEPS 64
@@ -524,8 +525,10 @@ static void sample_spans(const turn_pair *P, spans *out, double at, double from,
    How many steps. Near a contact's end the polytope's faces follow the
    corners at their speed (Newton-like, a few steps); a deep contact
    shrinks at most at rate L, a step from depth p taking p / L. A pair
-   that stays within the tolerance of touching for long (a face resting
-   on a face that turns in its own plane) or a long shallow time apart
+   found touching but not proven so for longer, or apart within the
+   rounding of touching, GRAZE times in a row stays within the tolerance
+   of touching (a face resting on a face that
+   turns in its own plane): the rest by samples, as below. A long shallow time apart
    (a coin grazing the middle of a long face as it turns, which the
    advancement crosses in steps of its distance over L) would take steps
    by the thousand: after WALK_STEPS the walk stops, and the rest, after
@@ -538,7 +541,7 @@ static void sample_spans(const turn_pair *P, spans *out, double at, double from,
    contact. */
 static int turn_spans(const turn_pair *P, spans *out) {
   double first, last, at, u, h, L, tol;
-  int rc, rcb, k, fwd = P->tb > P->ta, planar, steps = 0, touched;
+  int rc, rcb, k, fwd = P->tb > P->ta, planar, steps = 0, touched, graze = 0;
   out->n = out->s0 = out->s1 = 0;
   rc = tp_first(P, P->ta, P->tb, &first);
   if (rc == 0) return 0;
@@ -573,8 +576,21 @@ static int turn_spans(const turn_pair *P, spans *out) {
       }
       u = next;
       h = tp_hold(P, u, planar, L, last - u);
-      if (h > 0 || tp_touch(P, u)) {
+      if (h > 0) {
         touched = 1;
+        graze = 0;
+        continue;
+      }
+      if (tp_touch(P, u)) {
+        /* touching, not proven for longer: at a contact's end, once or
+           twice; GRAZE times in a row, resting within the tolerance of
+           touching (a face on a face turning in its plane), which steps of
+           tol / L would cross by the million: the rest by samples */
+        touched = 1;
+        if (++graze > GRAZE) {
+          sample_spans(P, out, at, u, first, last);
+          break;
+        }
         continue;
       }
       /* apart at u: more than 3 tol apart (the advancement with that
@@ -587,10 +603,17 @@ static int turn_spans(const turn_pair *P, spans *out) {
         int i;
         steps += FINE_COST;
         rcb = tp_first_fine(P, u, P->tb, FINE, FINE_STEPS, &capped, &f);
-        if (rcb == 2) {   /* (within rounding: on by tol / L) */
+        if (rcb == 2) {
+          /* (within rounding of touching: on by tol / L, as a moment
+             found touching but not for longer, GRAZE times at most) */
+          if (++graze > GRAZE) {
+            sample_spans(P, out, at, u, first, last);
+            break;
+          }
           h = 0;
           continue;
         }
+        graze = 0;
         if (rcb == 0) f = last;
         /* more than 3 tol apart at the middle or quarters of that
            stretch apart, or where the search stopped short? */
