@@ -440,7 +440,7 @@ describe("sensors and spinning shapes", function()
       -- straight at each other; the record of the worst below is kept
       -- for those, and this test's own printed with it)
       local kept = { u = worst.u, gap = worst.gap }
-      for case = 1, size.cases(8, 100) do
+      for case = 1, size.cases(4, 100) do
         local len, wid = 2 + 4 * rand(), 0.002 + 0.04 * rand()
         local spin = (1 + 5 * rand()) * (rand() < 0.5 and -1 or 1)
         local rc = 0.05 + 0.25 * rand()
@@ -569,10 +569,10 @@ describe("sensors and spinning shapes", function()
       local B = { pts = rect(0.1, 0.1), pos = { 5 + 5e-6 + 0.1, 0 } }
       local f = function(t) return gap(A, B, t) end
       local L = 4 * math.sqrt(25 + 1e-4)
-      judge(ev, zone, blade, f, L, size.cases(2000, 20000), "box zone")
+      judge(ev, zone, blade, f, L, size.cases(1000, 20000), "box zone")
       local t1, t2 = 0.3 / 4, (0.3 + math.pi) / 4
       judge_windows(ev, zone, blade, f, L, { { t1 - 2e-3, t1 + 2e-3 }, { t2 - 2e-3, t2 + 2e-3 } },
-                    size.cases(1500, 40000), "box zone")
+                    size.cases(800, 40000), "box zone")
     end)
 
     it("gives no event while it turns inside a zone that holds it", function()
