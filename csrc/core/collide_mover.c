@@ -774,19 +774,50 @@ static double mover_support(const move_state *m, vec3 d) {
 }
 
 /*
- * The mover's point nearest its ground of surface normal sn, for a mover
- * at p: the point of its support toward -sn (a box's corner, a sphere's
- * c - r sn, a capsule's lower end's), and where a flat part of it lies
- * along the ground (a box's bottom face on a level top, a capsule lying
- * down, a convex mover's face or edge) the point of that part nearest
- * the one under its centre. Its ground's point there is what a turning
- * shape carries the mover by (carry): a box on a rocking plank touches it
- * at one corner, and carried as the point under its centre moves it was
- * lifted off the sinking side (or pushed up on the rising one) by its
- * half-width times the turn each step, then fell back straight down, a
- * little further down the slope each time: 0.55 m in seven seconds. On
- * a turntable (a level top turning about up) it is the point under the
- * centre, which goes round a circle.
+ * The point of the mover at p that a spinning shape it stands on, of
+ * surface normal sn at its foot, carries it by (carry): the mover is
+ * translated by that point's motion under the shape's turn over the step
+ * (collide__spin_motion), so the point keeps its place in the shape's
+ * frame exactly -- the same place along the face, the same distance from
+ * it -- and a rider carried by it comes back to the same place each
+ * period of a rocking plank, to rounding. Which point: the mover's part
+ * that touches the face, as the face turns under it --
+ * - a box's corner, a convex mover's corner of least height along sn (to
+ *   a relative 1e-9 of its size); where a flat part of it lies along the
+ *   face (a box's bottom on a level top, a convex mover's edge or face)
+ *   the point of that part nearest the one under its centre: a box on a
+ *   rocking plank touches it at one corner, and carried as the point
+ *   under its centre moves it was lifted off the sinking side (or pushed
+ *   up on the rising one) by its half-width times the turn each step,
+ *   then fell back straight down, a little further down the slope each
+ *   time: 0.55 m in seven seconds. On a turntable (a level top turning
+ *   about up) it is the point under the centre, which goes round a
+ *   circle.
+ * - a round mover's sphere nearest the face: a ball's centre, a capsule's
+ *   lower end's centre (its middle, lying along the face). A sphere is
+ *   the same set turned about its centre, so carrying the centre keeps
+ *   the whole sphere where it was in the shape's frame. Its lowest point
+ *   c - r sn carried instead moved the centre by that point's motion,
+ *   which differs from the centre's by (R - I) r sn for the step's turn
+ *   R (angle T): r sin T along the face and r (1 - cos T) into it, which
+ *   the push out of the face took back only to second order -- a ball of
+ *   radius 0.5 on a plank rocking +-40 degrees in 1 s crept 6e-3 mm a
+ *   period (now 2e-11 m).
+ * The point itself, not its foot on the face: the ground's contact comes
+ * from the probe (probe), whose sweep meets a shape that turns at a
+ * moment tau > 0 of the step (the shapes move during its sweep), so its
+ * plane is the face turned by tau of the step's turn -- at a box's corner
+ * 1.4 from a plank's pivot turning 0.027 a step, 4e-4 under the face at
+ * the start. The point projected on that plane was carried as a point
+ * 4e-4 inside the face, whose motion differs from the face's by that
+ * depth times the turn across the face: 1e-5 a step, down the slope
+ * whichever way the plank turned (the depth's sign goes with the turn's),
+ * 0.38 mm a period of the +-30 degree plank for a box. Carried by the
+ * point itself, it creeps 1e-15 a period when only carried (no gravity)
+ * and 1.3e-9 with gravity, which every frame brings the mover down the
+ * skin to the face and lets the face push it there, a skin from the
+ * point carried (linear in the skin: 1.8e-8 with a skin of 1e-3;
+ * spec/spin_ride_spec.lua).
  */
 static vec3 mover_foot(const move_state *m, vec3 p, vec3 sn) {
   const collide_mover *s = m->shape;
@@ -804,7 +835,7 @@ static vec3 mover_foot(const move_state *m, vec3 p, vec3 sn) {
     double an = v_dot(s->axis, sn);
     if (an > tie * v_len(s->axis)) f = v_sub(p, s->axis);
     else if (an < -tie * v_len(s->axis)) f = v_add(p, s->axis);
-    return v_madd(f, sn, -s->r);
+    return f;
   }
   case COLLIDE_MOVER_CONVEX: {
     /* the corners of least height along sn (to a relative 1e-9 of the
@@ -844,7 +875,7 @@ static vec3 mover_foot(const move_state *m, vec3 p, vec3 sn) {
     return v_add(p, q);
   }
   default:
-    return v_madd(p, sn, -s->r);
+    return p;
   }
 }
 
@@ -1580,13 +1611,11 @@ static int world_move(collide_world *w, const collide_mover *ms,
        velocity) */
     if (e && o->carry) {
       int gs = collide__slot_of(w, gid);
-      /* (a spinning one: the ground's point at the mover's foot,
-         mover_foot, on the ground's plane -- the contact point of a face
-         met face to face may be anywhere in the face) */
+      /* (a spinning one: as its point at the mover's foot, mover_foot,
+         moves from the start of the step to its end -- the contact
+         point of a face met face to face may be anywhere in the face) */
       if (gs >= 0 && SHAPE_SPINS(&w->slots[gs])) {
-        vec3 f = mover_foot(&m, pos, sn0);
-        carried = collide__spin_motion(&w->slots[gs],
-                                       v_madd(f, sn0, -v_dot(v_sub(f, g.point), sn0)), 0);
+        carried = collide__spin_motion(&w->slots[gs], mover_foot(&m, pos, sn0), 0);
       } else {
         carried = shape_velocity(&m, gid);
       }

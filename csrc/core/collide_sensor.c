@@ -270,7 +270,7 @@ static int plane_points(const collide_plane *pl, vec3 a0, vec3 a1, double rA, ve
    1 at its end), in order, and whether they touch at the stretch's start
    (s0) and end (s1). */
 #define SPAN_SAMPLES 16
-#define SPANS_MAX (SPAN_SAMPLES + 1)
+#define SPANS_MAX 64
 typedef struct spans {
   int n, s0, s1;
   double a[SPANS_MAX], b[SPANS_MAX];
@@ -306,24 +306,29 @@ static vec3 tp_offset(const turn_pair *P, double t) {
    tolerance at `from` (*t = from). The conservative advancement of
    collide_turning.c, never after the first contact, at most the
    tolerance before it. */
-static int tp_first(const turn_pair *P, double from, double to, double *t) {
+static int tp_first_fine(const turn_pair *P, double from, double to, double fine, int cap,
+                         int *capped, double *t) {
   const collide__cvx *c = P->h->g.cvx.c;
   collide_hit hit;
   int rc;
   if (P->both) {
     const collide__cvx *co = P->o->g.cvx.c;
-    rc = collide__spin_sweep_both(cvx_hull(c), &c->rot, &c->spin, &P->h->g.cvx.pos,
-                                  &P->h->vel, cvx_hull(co), &co->rot, &co->spin,
-                                  &P->o->g.cvx.pos, &P->o->vel, from, to, &hit);
+    rc = collide__spin_sweep_both_fine(cvx_hull(c), &c->rot, &c->spin, &P->h->g.cvx.pos,
+                                       &P->h->vel, cvx_hull(co), &co->rot, &co->spin,
+                                       &P->o->g.cvx.pos, &P->o->vel, from, to, fine, cap,
+                                       capped, &hit);
   } else {
     vec3 ef = tp_offset(P, from), d = v_sub(tp_offset(P, to), ef);
     vec3 pos = v_sub(P->h->g.cvx.pos, ef);
-    rc = collide__spin_sweep_span(cvx_hull(c), &c->rot, &c->spin, &pos, &P->h->vel, from,
-                                  to, P->y, P->n, P->r, &d, &hit);
+    rc = collide__spin_sweep_fine(cvx_hull(c), &c->rot, &c->spin, &pos, &P->h->vel, from,
+                                  to, P->y, P->n, P->r, &d, fine, cap, capped, &hit);
   }
   if (rc == 0) return 0;
   *t = rc == 2 ? from : from + hit.u * (to - from);
   return rc;
+}
+static int tp_first(const turn_pair *P, double from, double to, double *t) {
+  return tp_first_fine(P, from, to, 1e-9, COLLIDE_TURNING_MAX_STEPS, NULL, t);
 }
 
 /* 1 when the two touch at the moment t, exactly: the convex kernels with
@@ -353,6 +358,121 @@ static int tp_touch(const turn_pair *P, double t) {
   return collide__convex_test(cvx_hull(c), &at, &p, &p, P->o, &h0) == 1;
 }
 
+/* How long from the moment t the two are proven to go on touching (0:
+   not proven touching at t), at most hmax: collide__spin_hold with the
+   shapes at t, their motions, the speed bound L. */
+static double tp_hold(const turn_pair *P, double t, int planar, double L, double hmax) {
+  const collide__cvx *c = P->h->g.cvx.c;
+  collide_rotation at;
+  vec3 p, wa, v;
+  if (collide__spin_rotation(&c->rot, &c->spin, t, &at) != 0 ||
+      collide__spin_angle(&c->spin, &wa) < 0)
+    return 0;
+  if (P->both) {
+    const collide__cvx *co = P->o->g.cvx.c;
+    collide_rotation bt;
+    vec3 q = v_madd(P->o->g.cvx.pos, P->o->vel, t), wb;
+    p = v_madd(P->h->g.cvx.pos, P->h->vel, t);
+    if (collide__spin_rotation(&co->rot, &co->spin, t, &bt) != 0 ||
+        collide__spin_angle(&co->spin, &wb) < 0)
+      return 0;
+    return collide__spin_hold(cvx_hull(c), &at, &p, &P->h->vel, &wa, cvx_hull(co), &bt, &q,
+                              &P->o->vel, &wb, NULL, 0, 0, planar, L, hmax);
+  }
+  p = v_madd(v_sub(P->h->g.cvx.pos, tp_offset(P, t)), P->h->vel, t);
+  /* (o held still: h moves by its velocity less o's) */
+  v = v_sub(P->h->vel, v_scale(v_sub(P->e1, P->e0), 1 / (P->tb - P->ta)));
+  return collide__spin_hold(cvx_hull(c), &at, &p, &v, &wa, NULL, NULL, NULL, NULL, NULL,
+                            P->y, P->n, P->r, planar, L, hmax);
+}
+
+/* Whether the hull lies in z = 0 (every corner) */
+static int hull_flat(const collide_convex *A) {
+  int i;
+  for (i = 0; i < A->vertex_count; i++)
+    if (A->vertices[i].z != 0) return 0;
+  return 1;
+}
+
+/* The pair's speed bound per unit of the step's time: every point of h
+   moves at most |its velocity less o's| + its spin's angle times its
+   radius per unit of t, o's at most its spin's angle times its radius
+   (a common translation does not change whether they touch; the
+   advancement's L, collide_turning.c), padded for its rounding; and
+   whether the whole pair stays in the plane z = 0 (both turning about z
+   by angles, no motion across it, every point in it). */
+static double tp_speed(const turn_pair *P, int *planar) {
+  const collide__cvx *c = P->h->g.cvx.c;
+  vec3 v = P->h->vel;
+  double L;
+  int i;
+  /* (planar: every point of both in z = 0 at every moment -- the hull
+     flat and its origin there, turning about z, moving across it by
+     nothing; so is the other one, or its points and their offsets) */
+  *planar = c->rot.is_angle && c->spin.is_angle && hull_flat(cvx_hull(c)) &&
+            P->h->g.cvx.pos.z == 0 && P->h->vel.z == 0;
+  if (P->both) {
+    const collide__cvx *co = P->o->g.cvx.c;
+    v = v_sub(v, P->o->vel);
+    L = collide__spin_angle(&co->spin, NULL) * cvx_hull(co)->radius;
+    *planar = *planar && co->rot.is_angle && co->spin.is_angle && hull_flat(cvx_hull(co)) &&
+              P->o->g.cvx.pos.z == 0 && P->o->vel.z == 0;
+  } else {
+    v = v_sub(v, v_scale(v_sub(P->e1, P->e0), 1 / (P->tb - P->ta)));
+    L = 0;
+    if (P->e0.z != 0 || P->e1.z != 0) *planar = 0;
+    for (i = 0; i < P->n && *planar; i++)
+      if (P->y[i].z != 0) *planar = 0;
+  }
+  L += v_len(v) + collide__spin_angle(&c->spin, NULL) * cvx_hull(c)->radius;
+  return L * (1 + 1e-12);
+}
+
+/* The times apart between at (a begin, or the first moment) and last
+   looked for at the SPAN_SAMPLES - 1 evenly spaced moments of [first,
+   last] that come after the moment from (the walk's fallback, below):
+   at each moment found apart, the last contact before it (the
+   advancement backwards from it) ends an interval and the first after it
+   (forwards) begins the next, each as exact as the first and last (a
+   moment apart by less than the tolerance counts as touching, as it does
+   for those). A time apart shorter than the samples' spacing can pass
+   unseen. Appends to out. */
+static void sample_spans(const turn_pair *P, spans *out, double at, double from,
+                         double first, double last) {
+  double step = (last - first) / SPAN_SAMPLES;
+  int k, rc, rcb;
+  for (k = 1; k < SPAN_SAMPLES && step != 0 && out->n < SPANS_MAX - 1; k++) {
+    double m = first + k * step, e, b;
+    if (m <= at || m <= from) continue;
+    if (tp_touch(P, m)) continue;
+    rc = tp_first(P, m, P->ta, &e);
+    if (rc == 2) continue;
+    rcb = tp_first(P, m, P->tb, &b);
+    if (rcb == 2) continue;
+    if (rc == 0 || e < at) e = at;
+    out->a[out->n] = at;
+    out->b[out->n++] = e;
+    if (rcb == 0) {
+      /* (rounding: no contact after m after all) */
+      out->s1 = 0;
+      return;
+    }
+    at = b;
+  }
+  out->a[out->n] = at;
+  out->b[out->n++] = last;
+}
+
+/* The walk's steps at most, per pair and stretch (a search for the next
+   contact counts FINE_COST), the finer tolerance of that search and its
+   steps (below) */
+#define WALK_STEPS 400
+#define GRAZE 8
+#define FINE 1e-14
+#define APART 3e-9
+#define FINE_STEPS 64
+#define FINE_COST 8
+
 /* The moments of contact of the pair P over ta .. tb, into *out: 1, or 0
    for none.
 
@@ -365,16 +485,63 @@ static int tp_touch(const turn_pair *P, double t) {
    A turn can bring two shapes together, apart and together again within
    one step (a point meets a turning plank at each of the two places its
    circle about the axis crosses the plank; the two arms of a turning
-   cross pass a coin). Between the first and the last moment the pair is
-   tested exactly at SPAN_SAMPLES - 1 evenly spaced moments; at each one
-   found apart, the last contact before it (the advancement backwards
-   from it) ends an interval and the first after it (forwards) begins the
-   next, each as exact as the first and last (a moment apart by less
-   than the tolerance counts as touching, as it does for those). A time
-   apart shorter than the samples' spacing can pass unseen. */
+   cross pass a coin; a blade's corners brush a coin one after the
+   other). Between the first and the last moment the pair is walked
+   through, in time:
+   - at a moment u where it touches, tp_hold proves it touching over [u,
+     u + h] (collide__spin_hold: its depth over the speed bound L, the
+     faces of a polytope inside the two's difference kept turned the
+     right way, a ball's reach; collide_turning.c), and as the distance
+     grows at most at rate L it is within the tolerance tol (1e-9 of the
+     motion's size, the advancement's) until tol / L later: the walk
+     steps to u + h + tol / L, and every moment it passes is touching or
+     within tol of it;
+   - landing at a moment m where they are apart by more than 3 tol (the
+     advancement with that tolerance, APART, moves from m; the margin
+     over tol: a landing tol / L past a moment within tol of touching
+     may be up to 2 tol apart), a time apart: the advancement backwards
+     from m finds the end of the contact before it (never early, within
+     the tolerance) and forwards the begin of the next (never late,
+     within the tolerance);
+   - apart by at most 3 tol (the end of a contact that leaves at a
+     graze, the distance growing as the square of the time, would take
+     steps of tol / L by the thousand), the next contact is looked for
+     with the finer tolerance FINE, at most FINE_STEPS steps (every
+     moment it passes is proven apart); a time apart is reported when at
+     the middle of the stretch it proves apart, or a quarter from either
+     end, or where it stopped at its step limit, they are more than 3
+     tol apart (m is that moment, as above); else the walk goes on from
+     where it stopped (a contact: touching; the step limit: still apart,
+     looking on from there).
+   So a time apart, however short, gives its end and its begin when the
+   pair is more than 3 tol apart at a moment the walk looks at in it;
+   those in which it never is count as touching, as the moments within
+   the tolerance do for the first and last moments. A begin the walk
+   never finds touching after it before it lands apart again (the first
+   advancement stopped at its step limit short of a slow approach, or a
+   near miss within the tolerance) gives way to the begin found after
+   that landing: no begin and end at one moment.
+
+   How many steps. Near a contact's end the polytope's faces follow the
+   corners at their speed (Newton-like, a few steps); a deep contact
+   shrinks at most at rate L, a step from depth p taking p / L. A pair
+   found touching but not proven so for longer, or apart within the
+   rounding of touching, GRAZE times in a row stays within the tolerance
+   of touching (a face resting on a face that
+   turns in its own plane): the rest by samples, as below. A long shallow time apart
+   (a coin grazing the middle of a long face as it turns, which the
+   advancement crosses in steps of its distance over L) would take steps
+   by the thousand: after WALK_STEPS the walk stops, and the rest, after
+   where it got to, is looked for at the SPAN_SAMPLES - 1 evenly spaced
+   moments of [first, last] (sample_spans: a time apart shorter than a
+   sixteenth of the span can pass unseen there), as are the pairs that
+   do not turn forward in time. At most SPANS_MAX intervals: a pair that
+   meets more often within one step (a beam turning many times round in
+   a step past a coin) touches from its SPANS_MAX-th begin to the last
+   contact. */
 static int turn_spans(const turn_pair *P, spans *out) {
-  double first, last, at, step;
-  int rc, rcb, k, fwd = P->tb > P->ta, more = 1;
+  double first, last, at, u, h, L, tol;
+  int rc, rcb, k, fwd = P->tb > P->ta, planar, steps = 0, touched, graze = 0;
   out->n = out->s0 = out->s1 = 0;
   rc = tp_first(P, P->ta, P->tb, &first);
   if (rc == 0) return 0;
@@ -383,34 +550,124 @@ static int turn_spans(const turn_pair *P, spans *out) {
   if (rc == 0) last = first;   /* (rounding: the contact is one moment) */
   if (rc == 2) out->s1 = tp_touch(P, P->tb);
   if (fwd ? last < first : last > first) last = first;
-  at = first;
-  step = (last - first) / SPAN_SAMPLES;
-  for (k = 1; k < SPAN_SAMPLES && step != 0; k++) {
-    double m = first + k * step, e, b;
-    if (fwd ? m <= at : m >= at) continue;
-    if (tp_touch(P, m)) continue;
-    /* apart at m: the interval from `at` ends at the last contact before
-       m, the next begins at the first after it; apart by less than the
-       tolerance (either search stops at m at once) counts as touching,
-       as it does for the first and last moments */
-    rc = tp_first(P, m, P->ta, &e);
-    if (rc == 2) continue;
-    rcb = tp_first(P, m, P->tb, &b);
-    if (rcb == 2) continue;
-    if (rc == 0 || (fwd ? e < at : e > at)) e = at;
-    out->a[out->n] = at;
-    out->b[out->n++] = e;
-    if (rcb == 0) {
-      /* (rounding: no contact after m after all) */
-      out->s1 = 0;
-      more = 0;
-      break;
+  L = tp_speed(P, &planar);
+  /* the tolerance, in distance: the advancement's, 1e-9 of the motion's
+     size over the stretch */
+  tol = 1e-9 * L * fabs(P->tb - P->ta);
+  at = u = first;
+  if (!fwd || !(L > 0) || !(tol > 0)) {
+    sample_spans(P, out, at, first, first, last);
+  } else {
+    h = tp_hold(P, u, planar, L, last - u);
+    touched = h > 0 || tp_touch(P, u);
+    for (;;) {
+      double next = u + h + tol / L, e, b, m;
+      int capped = 0;
+      if (!(next < last)) {   /* touching (or within tol) to the last */
+        out->a[out->n] = at;
+        out->b[out->n++] = last;
+        break;
+      }
+      if (++steps > WALK_STEPS || !(next > u) || out->n == SPANS_MAX - 1) {
+        /* (a long graze, a step below the moments' rounding, or the
+           intervals full: the rest by samples) */
+        sample_spans(P, out, at, u, first, last);
+        break;
+      }
+      u = next;
+      h = tp_hold(P, u, planar, L, last - u);
+      if (h > 0) {
+        touched = 1;
+        graze = 0;
+        continue;
+      }
+      if (tp_touch(P, u)) {
+        /* touching, not proven for longer: at a contact's end, once or
+           twice; GRAZE times in a row, resting within the tolerance of
+           touching (a face on a face turning in its plane), which steps of
+           tol / L would cross by the million: the rest by samples */
+        touched = 1;
+        if (++graze > GRAZE) {
+          sample_spans(P, out, at, u, first, last);
+          break;
+        }
+        continue;
+      }
+      /* apart at u: more than 3 tol apart (the advancement with that
+         tolerance moves from u), a time apart; else look further */
+      m = u;
+      if (tp_first_fine(P, u, P->tb, APART, COLLIDE_TURNING_MAX_STEPS, NULL, &b) == 2) {
+        /* apart by at most 3 tol: the next contact, finer (every moment
+           it passes is apart; at its step limit, as far as it got) */
+        double f, probe[4];
+        int i;
+        steps += FINE_COST;
+        rcb = tp_first_fine(P, u, P->tb, FINE, FINE_STEPS, &capped, &f);
+        if (rcb == 2) {
+          /* (within rounding of touching: on by tol / L, as a moment
+             found touching but not for longer, GRAZE times at most) */
+          if (++graze > GRAZE) {
+            sample_spans(P, out, at, u, first, last);
+            break;
+          }
+          h = 0;
+          continue;
+        }
+        graze = 0;
+        if (rcb == 0) f = last;
+        /* more than 3 tol apart at the middle or quarters of that
+           stretch apart, or where the search stopped short? */
+        probe[0] = u + 0.5 * (f - u);
+        probe[1] = u + 0.25 * (f - u);
+        probe[2] = u + 0.75 * (f - u);
+        probe[3] = f;
+        for (i = 0; i < (capped ? 4 : 3); i++) {
+          if (!(probe[i] > u && probe[i] <= f && (i < 3 ? probe[i] < f : 1))) continue;
+          steps++;
+          if (tp_first_fine(P, probe[i], P->tb, APART, COLLIDE_TURNING_MAX_STEPS, NULL,
+                            &b) != 2)
+            break;
+        }
+        if (i == (capped ? 4 : 3)) {
+          /* never found more than 3 tol apart: touching, on from f (at
+             the step limit, still apart: on looking from there) */
+          if (rcb == 0 && !capped) {
+            out->a[out->n] = at;
+            out->b[out->n++] = last;
+            break;
+          }
+          u = f;
+          h = capped ? 0 : tp_hold(P, u, planar, L, last - u);
+          continue;
+        }
+        m = probe[i];
+      }
+      /* the end of the contact before m and the begin of the next after
+         it, within the tolerance */
+      rc = tp_first(P, m, P->ta, &e);
+      rcb = tp_first(P, m, P->tb, &b);
+      if (rc == 0 || e < at) e = at;
+      if (!touched && rcb == 1 && e - at <= tol / L) {
+        /* (never touching since the begin at `at`, which the search
+           found within the tolerance, or as far as its step limit let it
+           get -- a slow approach: the begin is b) */
+        at = u = b;
+        h = tp_hold(P, u, planar, L, last - u);
+        touched = h > 0 || tp_touch(P, u);
+        continue;
+      }
+      out->a[out->n] = at;
+      out->b[out->n++] = e;
+      if (rcb == 0) {
+        /* (rounding: no contact after u after all) */
+        out->s1 = 0;
+        break;
+      }
+      if (b > last) b = last;
+      at = u = b;
+      h = tp_hold(P, u, planar, L, last - u);
+      touched = h > 0 || tp_touch(P, u);
     }
-    at = b;
-  }
-  if (more) {
-    out->a[out->n] = at;
-    out->b[out->n++] = last;
   }
   /* into the stretch's own time */
   for (k = 0; k < out->n; k++) {

@@ -502,7 +502,8 @@ typedef struct turning_b {
    each corner of A is then held above that moving top. */
 static int advance_scaled(const collide_convex *A, int kA, const path *P,
                           vec3 a0, vec3 a1, const vec3 *yb, int nb, double rB,
-                          const turning_b *TB, contact_out *co, int *steps) {
+                          const turning_b *TB, double fine, int cap, int *capped,
+                          contact_out *co, int *steps) {
   vec3 xa[COLLIDE_MAX_CONVEX_POINTS], pa[COLLIDE_MAX_CONVEX_POINTS];
   vec3 ybuf[COLLIDE_MAX_CONVEX_POINTS], pbv[COLLIDE_MAX_CONVEX_POINTS], dB = v3(0, 0, 0);
   double ca[COLLIDE_MAX_CONVEX_POINTS], cb[COLLIDE_MAX_CONVEX_POINTS],
@@ -539,8 +540,8 @@ static int advance_scaled(const collide_convex *A, int kA, const path *P,
   round_k = 64 * 2.220446049250313e-16 *
             (rA + dmax(maxabs(a0), maxabs(a1)) * 1.7320508075688772 +
              scaleB * 1.7320508075688772);
-  tol = dmax(1e-9 * L, 4 * round_k);
-  for (it = 0; it < COLLIDE_TURNING_MAX_STEPS; it++) {
+  tol = dmax(fine * L, 4 * round_k);
+  for (it = 0; it < cap; it++) {
     rot3 R;
     vec3 c = v_madd(a0, d, u), v, pbc, pac, n, feat;
     double g, vlen, h, hq = HUGE_VAL;
@@ -668,6 +669,7 @@ static int advance_scaled(const collide_convex *A, int kA, const path *P,
     }
   }
   /* (the step limit: the last moment proven apart) */
+  if (capped) *capped = 1;
   {
     double best = -HUGE_VAL;
     co->u = u;
@@ -698,7 +700,8 @@ static int advance_scaled(const collide_convex *A, int kA, const path *P,
    before. */
 static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
                        const vec3 *yb, int nb, double rB, const turning_b *TB,
-                       contact_out *co, int *steps) {
+                       double fine, int cap, int *capped, contact_out *co,
+                       int *steps) {
   vec3 ys[COLLIDE_MAX_CONVEX_POINTS];
   double size = dmax(dmax(A->radius, rB), dmax(maxabs(a0), maxabs(a1)));
   int i, rc, k;
@@ -706,12 +709,12 @@ static int advance_run(const collide_convex *A, const path *P, vec3 a0, vec3 a1,
   for (i = 0; i < A->vertex_count; i++) size = dmax(size, maxabs(A->vertices[i]));
   /* (two turning hulls, TB: a sensor's pairs, run unscaled) */
   if (TB || !(size > 0 && size < 0x1p-100) || nb > COLLIDE_MAX_CONVEX_POINTS)
-    return advance_scaled(A, 0, P, a0, a1, yb, nb, rB, TB, co, steps);
+    return advance_scaled(A, 0, P, a0, a1, yb, nb, rB, TB, fine, cap, capped, co, steps);
   /* (ldexp: 2^k itself overflows for a subnormal size, k up to 1074) */
   k = -ilogb(size);
   for (i = 0; i < nb; i++) ys[i] = v_ldexp(yb[i], k);
   rc = advance_scaled(A, k, P, v_ldexp(a0, k), v_ldexp(a1, k), ys, nb, ldexp(rB, k),
-                      NULL, co, steps);
+                      NULL, fine, cap, capped, co, steps);
   if (rc != 0) {
     co->pa = v_ldexp(co->pa, -k);
     co->pb = v_ldexp(co->pb, -k);
@@ -753,7 +756,8 @@ int collide__sweep_convex_turning_steps(const collide_convex *A,
   else rot_quat(qb, &RB);
   for (i = 0; i < B->vertex_count; i++)
     yb[i] = v_add(rot_apply(&RB, B->vertices[i]), *b);
-  rc = advance_run(A, &P, *a0, *a1, yb, B->vertex_count, 0, NULL, &co, &nsteps);
+  rc = advance_run(A, &P, *a0, *a1, yb, B->vertex_count, 0, NULL, 1e-9,
+                   COLLIDE_TURNING_MAX_STEPS, NULL, &co, &nsteps);
   if (steps) *steps = nsteps;
   if (rc == 0) return 0;
   if (rc == 2) {
@@ -919,6 +923,16 @@ int collide__spin_sweep_span(const collide_convex *A, const collide_rotation *ro
                              const collide_vec3 *vel, double ta, double tb,
                              const collide_vec3 *y, int ny, double r,
                              const collide_vec3 *d, collide_hit *out) {
+  return collide__spin_sweep_fine(A, rot, spin, pos, vel, ta, tb, y, ny, r, d, 1e-9,
+                                  COLLIDE_TURNING_MAX_STEPS, NULL, out);
+}
+
+int collide__spin_sweep_fine(const collide_convex *A, const collide_rotation *rot,
+                             const collide_rotation *spin, const collide_vec3 *pos,
+                             const collide_vec3 *vel, double ta, double tb,
+                             const collide_vec3 *y, int ny, double r,
+                             const collide_vec3 *d, double fine, int cap, int *capped,
+                             collide_hit *out) {
   path P;
   contact_out co;
   vec3 a0, a1;
@@ -929,7 +943,7 @@ int collide__spin_sweep_span(const collide_convex *A, const collide_rotation *ro
      its place at tb less the mover's motion */
   a0 = v_madd(*pos, *vel, ta);
   a1 = v_sub(v_madd(*pos, *vel, tb), *d);
-  rc = advance_run(A, &P, a0, a1, y, ny, r, NULL, &co, &steps);
+  rc = advance_run(A, &P, a0, a1, y, ny, r, NULL, fine, cap, capped, &co, &steps);
   if (rc == 0) return 0;
   out->u = co.u;
   out->normal = v3(0.0 - co.n.x, 0.0 - co.n.y, 0.0 - co.n.z);
@@ -1035,6 +1049,18 @@ int collide__spin_sweep_both(const collide_convex *A, const collide_rotation *ro
                              const collide_rotation *rotB, const collide_rotation *spinB,
                              const collide_vec3 *posB, const collide_vec3 *velB,
                              double ta, double tb, collide_hit *out) {
+  return collide__spin_sweep_both_fine(A, rotA, spinA, posA, velA, B, rotB, spinB, posB,
+                                       velB, ta, tb, 1e-9, COLLIDE_TURNING_MAX_STEPS, NULL,
+                                       out);
+}
+
+int collide__spin_sweep_both_fine(const collide_convex *A, const collide_rotation *rotA,
+                                  const collide_rotation *spinA, const collide_vec3 *posA,
+                                  const collide_vec3 *velA, const collide_convex *B,
+                                  const collide_rotation *rotB,
+                                  const collide_rotation *spinB, const collide_vec3 *posB,
+                                  const collide_vec3 *velB, double ta, double tb,
+                                  double fine, int cap, int *capped, collide_hit *out) {
   path P;
   turning_b TB;
   contact_out co;
@@ -1049,7 +1075,7 @@ int collide__spin_sweep_both(const collide_convex *A, const collide_rotation *ro
   TB.b1 = v_madd(*posB, *velB, tb);
   a0 = v_madd(*posA, *velA, ta);
   a1 = v_madd(*posA, *velA, tb);
-  rc = advance_run(A, &P, a0, a1, NULL, 0, 0, &TB, &co, &steps);
+  rc = advance_run(A, &P, a0, a1, NULL, 0, 0, &TB, fine, cap, capped, &co, &steps);
   if (rc == 0) return 0;
   out->u = co.u;
   out->normal = co.n;
@@ -1067,4 +1093,470 @@ int collide_sweep_convex_turning(const collide_convex *A,
                                  const collide_vec3 *b, collide_hit *out) {
   return collide__sweep_convex_turning_steps(A, rot0, rot1, a0, a1, B, rotB, b,
                                              out, NULL);
+}
+
+/* ---- how long two shapes that touch go on touching ----------------------------- */
+
+/*
+ * The sensors' walk through a contact (collide_sensor.c, turn_spans)
+ * needs, at a moment t at which the two shapes touch, a time h over
+ * which they are proven to go on touching. Three proofs, the best taken
+ * (each gives a time over which they touch; the longest of them does).
+ *
+ * Notation: D = A - B grown by the ball of radius r is closed and
+ * convex, and A touches B exactly when the origin lies in D; C =
+ * hull(x_i - y_j) is D's core (x_i A's corners, y_j B's or the points
+ * grown by r). A point x_i moves at x_i' = v + w x (x_i - c) (its
+ * shape's velocity v and turn w, c its frame's origin), at most
+ * s_i = |v| + |w| |x_i - c| over the whole step (the turn keeps
+ * |x_i - c|), with |x_i''| <= |w|^2 |x_i - c| = a_i (the centripetal
+ * part; v and w are constant). A difference point x_i - y_j moves at
+ * most s = s_i + s_j, with at most c = a_i + a_j of acceleration.
+ *
+ * 1. The depth. If every unit n has h_D(n) >= p (the support function;
+ *    the ball of radius p about the origin lies in D), a motion moving
+ *    each point of A by at most dA and of B by at most dB keeps them
+ *    touching while dA + dB <= p: A's point extreme along n moves by at
+ *    most dA, so h_A'(n) >= h_A(n) - dA, likewise h_B'(-n), and h_D'(n)
+ *    >= p - dA - dB >= 0 for every n. With the speed bound L (every
+ *    point of the pair moves at most L per unit of t, relative to the
+ *    other shape) they touch over [t, t + p / L]. p: with the origin in
+ *    C, a closed surface of triangles (2D: a closed loop of edges) over
+ *    difference points, every face seen from the origin on its inner
+ *    side (the tetrahedron (0, a, b, c) of each face positively
+ *    oriented), bounds the union of those tetrahedra, all in C (C is
+ *    convex and holds the origin); the radial projection of the surface
+ *    onto the unit sphere has a degree (closed: every edge i -> j of a
+ *    face is matched by an edge j -> i of another) to which every face
+ *    counts +1, so every ray from the origin meets the surface, and a
+ *    point x with |x| below every face's plane distance lies inside the
+ *    tetrahedron of the face its ray meets. So the least plane distance,
+ *    plus r, is at most the depth. The surface is EPA's expanding
+ *    polytope (van den Bergen, "Proximity queries and penetration depth
+ *    computation on 3D game objects", GDC 2001), started from GJK's
+ *    final simplex (the origin inside it), each round adding the
+ *    support point along the normal of the face nearest the origin and
+ *    replacing the faces it sees; whatever its rounding does, the
+ *    surface is checked as above at the end, else the simplex's own
+ *    faces are. With the origin outside C (r > 0, a ball's or capsule's
+ *    radius), GJK's v is a point of C: the depth is at least r - |v|.
+ * 2. The polytope moving. Each corner of that surface is a pair (i, j):
+ *    the surface over the points x_i(t) - y_j(t) as they move is the
+ *    same closed surface, and while every face stays positively
+ *    oriented, det(a(t), b(t), c(t)) > 0 (2D: a(t) x b(t) > 0), the
+ *    argument of 1 puts the origin inside it: they touch. g(t) = det is
+ *    trilinear in the corners, so g' = det(a', b, c) + det(a, b', c) +
+ *    det(a, b, c') at t, and over [t, t + H] |g''| <= M = sum c_a B_b B_c
+ *    + 2 sum s_a s_b B_c (over the corners; B = |a(t)| + s H bounds |a|
+ *    there; |det(u, v, w)| <= |u| |v| |w|); so g(t + h) >= g + g' h -
+ *    M h^2 / 2, positive up to its first root. This follows a corner
+ *    pressing on at its actual speed, where 1 takes the worst speed: a
+ *    coin brushed by a blade's corner, the depth growing at a hundredth
+ *    of L, took steps of 1e-9 of the step with 1 alone.
+ * 3. A ball's reach. With the origin outside C and r > 0, the fixed
+ *    combination w(t) = sum l_k (x_ik(t) - y_jk(t)) of GJK's closest
+ *    point is a point of C(t), so they touch while |w(t)| < r: phi =
+ *    r^2 - |w|^2 has phi' = -2 w.w' and |phi''| = 2 |w'|^2 + 2 |w.w''|
+ *    <= 2 (S^2 + (|w| + S H) C) over [t, t + H] (S, C: the l-weighted
+ *    sums of s and c); the first root as in 2.
+ *
+ * Rounding: a plane distance det(a, b, c) / |(b - a) x (c - a)| is taken
+ * with its determinant lowered by 8 eps |a| |b| |c| (a triple product's
+ * rounding) and the area raised by 4 eps |b - a| |c - a|; a 2D edge's
+ * cross(a, b) / |b - a| with 4 eps |a| |b| and 2 eps |b - a|; g and phi
+ * are lowered by the same and by what the corners' own error, round_k
+ * (as the advancement's), can do to them (2 round_k times the products
+ * of the other corners' lengths), their derivatives padded by 1e-12 of
+ * their bounds, and round_k taken off every depth.
+ */
+#define HOLD_ROUNDS 16     /* EPA's expansions */
+#define HOLD_VERTS (4 + HOLD_ROUNDS)
+#define HOLD_FACES (4 + 2 * HOLD_ROUNDS)
+#define EPS_D 2.220446049250313e-16
+
+/* a closed surface over difference points: corner k is x_ia[k] - y_jb[k];
+   faces of dim corners (2: the edges of a loop in z = 0, 3: triangles),
+   each with the origin on its inner side */
+typedef struct hold_poly {
+  int nv, nf, dim;
+  vec3 w[HOLD_VERTS];
+  int ia[HOLD_VERTS], jb[HOLD_VERTS];
+  int f[HOLD_FACES][3];
+} hold_poly;
+
+/* the support of C along n: the difference point furthest along n */
+static vec3 diff_support(vec3 n, const vec3 *xa, int na, const vec3 *yb, int nb, int *bi,
+                         int *bj) {
+  double hi = -HUGE_VAL, lo = HUGE_VAL;
+  int i;
+  *bi = *bj = 0;
+  for (i = 0; i < na; i++) {
+    double t = v_dot(n, xa[i]);
+    if (t > hi) { hi = t; *bi = i; }
+  }
+  for (i = 0; i < nb; i++) {
+    double t = v_dot(n, yb[i]);
+    if (t < lo) { lo = t; *bj = i; }
+  }
+  return v_sub(xa[*bi], yb[*bj]);
+}
+
+/* the plane distance of face (a, b, c) from the origin, proven (<= the
+   exact one; 0 when the face is not proven to have the origin inside) */
+static double face_lower(vec3 a, vec3 b, vec3 c) {
+  vec3 t = v_cross(v_sub(b, a), v_sub(c, a));
+  double det = v_dot(a, v_cross(b, c));
+  double err = 8 * EPS_D * v_len(a) * v_len(b) * v_len(c);
+  double area = v_len(t) + 4 * EPS_D * v_len(v_sub(b, a)) * v_len(v_sub(c, a));
+  if (!(det > err) || !(area > 0)) return 0;
+  return (det - err) / area;
+}
+
+/* the same for the edge a -> b of a loop in z = 0 (the origin on its left) */
+static double edge_lower(vec3 a, vec3 b) {
+  double c = a.x * b.y - a.y * b.x, err = 4 * EPS_D * v_len(a) * v_len(b);
+  double len = v_len(v_sub(b, a)) * (1 + 2 * EPS_D);
+  if (!(c > err) || !(len > 0)) return 0;
+  return (c - err) / len;
+}
+
+/* the least proven plane distance of Q's faces (0: Q not proven) */
+static double poly_lower(const hold_poly *Q) {
+  double lower = HUGE_VAL;
+  int k;
+  for (k = 0; k < Q->nf; k++) {
+    const int *f = Q->f[k];
+    double d = Q->dim == 2 ? edge_lower(Q->w[f[0]], Q->w[f[1]])
+                           : face_lower(Q->w[f[0]], Q->w[f[1]], Q->w[f[2]]);
+    if (!(d > 0)) return 0;
+    lower = dmin(lower, d);
+  }
+  return Q->nf > 0 ? lower : 0;
+}
+
+/* every edge of Q's triangles matched by its reverse (a closed surface) */
+static int poly_closed(const hold_poly *Q) {
+  int k, e, g, e2;
+  for (k = 0; k < Q->nf; k++)
+    for (e = 0; e < 3; e++) {
+      int a = Q->f[k][e], b = Q->f[k][(e + 1) % 3], fwd = 0, back = 0;
+      for (g = 0; g < Q->nf; g++)
+        for (e2 = 0; e2 < 3; e2++) {
+          int c = Q->f[g][e2], d = Q->f[g][(e2 + 1) % 3];
+          if (c == a && d == b) fwd++;
+          if (c == b && d == a) back++;
+        }
+      if (fwd != back) return 0;
+    }
+  return 1;
+}
+
+static vec3 face_normal(const hold_poly *Q, int k, double *d) {
+  vec3 a = Q->w[Q->f[k][0]], b = Q->w[Q->f[k][1]], n;
+  if (Q->dim == 2) n = v3(b.y - a.y, a.x - b.x, 0);
+  else n = v_cross(v_sub(b, a), v_sub(Q->w[Q->f[k][2]], a));
+  if (!(v_len2(n) > 0)) { *d = HUGE_VAL; return n; }
+  n = v_normalize(n);
+  *d = v_dot(n, a);
+  return n;
+}
+
+/* EPA from GJK's simplex sx (the origin inside it): the surface into *Q,
+   its proven least plane distance returned (0: none proven) */
+static double hold_surface(const vec3 *xa, int na, const vec3 *yb, int nb,
+                           const simplex *sx, int planar, hold_poly *Q) {
+  hold_poly W;
+  double lower, d;
+  int k, round_;
+  static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
+  W.dim = planar ? 2 : 3;
+  W.nv = sx->n;
+  for (k = 0; k < sx->n; k++) {
+    W.ia[k] = sx->ia[k];
+    W.jb[k] = sx->jb[k];
+    W.w[k] = v_sub(xa[W.ia[k]], yb[W.jb[k]]);
+  }
+  if (sx->n == (planar ? 2 : 3)) {
+    /* GJK ended on an edge (2D) or a triangle (3D) through the origin,
+       to rounding (a shallow overlap: the simplex that would hold it is
+       too thin for GJK's solve): the support points on both sides of it
+       close a quadrilateral (a bipyramid) around it, if they do */
+    vec3 n, p0, p1;
+    int i0, j0, i1, j1;
+    if (planar) n = v3(W.w[1].y - W.w[0].y, W.w[0].x - W.w[1].x, 0);
+    else n = v_cross(v_sub(W.w[1], W.w[0]), v_sub(W.w[2], W.w[0]));
+    if (!(v_len2(n) > 0)) return 0;
+    n = v_normalize(n);
+    p0 = diff_support(n, xa, na, yb, nb, &i0, &j0);
+    p1 = diff_support(v_neg(n), xa, na, yb, nb, &i1, &j1);
+    if (planar) {
+      /* w0, p0, w1, p1: counterclockwise about the origin (n is the
+         right-hand normal of w0 -> w1: p0 lies on its right, p1 on its
+         left) */
+      W.w[3] = p1; W.ia[3] = i1; W.jb[3] = j1;
+      W.w[2] = W.w[1]; W.ia[2] = W.ia[1]; W.jb[2] = W.jb[1];
+      W.w[1] = p0; W.ia[1] = i0; W.jb[1] = j0;
+      W.nv = W.nf = 4;
+      for (k = 0; k < 4; k++) {
+        W.f[k][0] = k;
+        W.f[k][1] = (k + 1) % 4;
+        W.f[k][2] = 0;
+      }
+    } else {
+      static const int bip[6][3] = {{0, 1, 3}, {1, 2, 3}, {2, 0, 3},
+                                    {1, 0, 4}, {2, 1, 4}, {0, 2, 4}};
+      /* apex 3 on n's side (a b c counterclockwise seen from it), 4 on
+         the other */
+      W.w[3] = p0; W.ia[3] = i0; W.jb[3] = j0;
+      W.w[4] = p1; W.ia[4] = i1; W.jb[4] = j1;
+      W.nv = 5;
+      W.nf = 6;
+      for (k = 0; k < 6; k++) {
+        W.f[k][0] = bip[k][0]; W.f[k][1] = bip[k][1]; W.f[k][2] = bip[k][2];
+      }
+    }
+  } else if (sx->n != (planar ? 3 : 4)) {
+    return 0;
+  } else if (planar) {
+    vec3 a = W.w[0], b = W.w[1], c = W.w[2];
+    if ((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x) < 0) {
+      /* counterclockwise */
+      vec3 t = W.w[1];
+      int i = W.ia[1], j = W.jb[1];
+      W.w[1] = W.w[2]; W.ia[1] = W.ia[2]; W.jb[1] = W.jb[2];
+      W.w[2] = t; W.ia[2] = i; W.jb[2] = j;
+    }
+    W.nf = 3;
+    for (k = 0; k < 3; k++) {
+      W.f[k][0] = k;
+      W.f[k][1] = (k + 1) % 3;
+      W.f[k][2] = 0;
+    }
+  } else {
+    W.nf = 4;
+    for (k = 0; k < 4; k++) {
+      int a = tet[k][0], b = tet[k][1], c = tet[k][2];
+      vec3 t = v_cross(v_sub(W.w[b], W.w[a]), v_sub(W.w[c], W.w[a]));
+      if (v_dot(t, W.w[a]) < 0) { int s = b; b = c; c = s; }
+      W.f[k][0] = a; W.f[k][1] = b; W.f[k][2] = c;
+    }
+  }
+  lower = poly_lower(&W);
+  if (!(lower > 0)) return 0;
+  *Q = W;
+  for (round_ = 0; round_ < HOLD_ROUNDS && W.nv < HOLD_VERTS; round_++) {
+    int near = -1, bi, bj, nh = 0, hz[3 * HOLD_FACES][2], seen[HOLD_FACES];
+    double dn = HUGE_VAL;
+    vec3 n, p;
+    for (k = 0; k < W.nf; k++) {
+      (void)face_normal(&W, k, &d);
+      if (d < dn) { dn = d; near = k; }
+    }
+    if (near < 0 || !(dn < HUGE_VAL)) break;
+    n = face_normal(&W, near, &d);
+    p = diff_support(n, xa, na, yb, nb, &bi, &bj);
+    if (v_dot(n, p) - dn <= 1e-3 * dn) break;   /* (near enough) */
+    if (planar) {
+      /* into the edge: both new edges must have the origin on their left */
+      int a = W.f[near][0], b = W.f[near][1];
+      if (!(edge_lower(W.w[a], p) > 0) || !(edge_lower(p, W.w[b]) > 0)) break;
+      for (k = W.nv; k > a + 1; k--) {
+        W.w[k] = W.w[k - 1]; W.ia[k] = W.ia[k - 1]; W.jb[k] = W.jb[k - 1];
+      }
+      W.w[a + 1] = p; W.ia[a + 1] = bi; W.jb[a + 1] = bj;
+      W.nv++;
+      W.nf = W.nv;
+      for (k = 0; k < W.nv; k++) {
+        W.f[k][0] = k;
+        W.f[k][1] = (k + 1) % W.nv;
+        W.f[k][2] = 0;
+      }
+      continue;
+    }
+    /* the faces p sees, and the edges between them and the others */
+    for (k = 0; k < W.nf; k++) {
+      vec3 nk = face_normal(&W, k, &d);
+      seen[k] = v_dot(nk, v_sub(p, W.w[W.f[k][0]])) > 0 || k == near;
+    }
+    for (k = 0; k < W.nf; k++) {
+      int e, g, e2;
+      if (!seen[k]) continue;
+      for (e = 0; e < 3; e++) {
+        int a = W.f[k][e], b = W.f[k][(e + 1) % 3], shared = 0;
+        for (g = 0; g < W.nf && !shared; g++) {
+          if (seen[g]) continue;
+          for (e2 = 0; e2 < 3; e2++)
+            if (W.f[g][e2] == b && W.f[g][(e2 + 1) % 3] == a) shared = 1;
+        }
+        if (shared) { hz[nh][0] = a; hz[nh][1] = b; nh++; }
+      }
+    }
+    {
+      int m = 0;
+      for (k = 0; k < W.nf; k++)
+        if (!seen[k]) {
+          W.f[m][0] = W.f[k][0]; W.f[m][1] = W.f[k][1]; W.f[m][2] = W.f[k][2];
+          m++;
+        }
+      W.nf = m;
+    }
+    if (W.nf + nh > HOLD_FACES) break;
+    W.w[W.nv] = p; W.ia[W.nv] = bi; W.jb[W.nv] = bj;
+    for (k = 0; k < nh; k++) {
+      W.f[W.nf][0] = hz[k][0]; W.f[W.nf][1] = hz[k][1]; W.f[W.nf][2] = W.nv;
+      W.nf++;
+    }
+    W.nv++;
+  }
+  /* the surface checked (closed, every face proven), else the simplex */
+  d = poly_lower(&W);
+  if (d > 0 && (planar || poly_closed(&W))) {
+    *Q = W;
+    return dmax(d, lower);
+  }
+  return lower;
+}
+
+/* The time (<= H) over which every face of Q stays positively oriented,
+   by 2 (the top), for a step of at most H. The corners' positions a,
+   speeds at t (da), speed bounds s and accelerations c per corner. */
+static double hold_faces(const hold_poly *Q, const vec3 *a, const vec3 *da,
+                         const double *s, const double *c, double H, double round_k) {
+  double best = H;
+  int k, m;
+  for (k = 0; k < Q->nf && best > 0; k++) {
+    const int *f = Q->f[k];
+    double g, g1, M, err, pad, len[3], B[3], root;
+    if (Q->dim == 2) {
+      vec3 p = a[f[0]], q = a[f[1]], dp = da[f[0]], dq = da[f[1]];
+      for (m = 0; m < 2; m++) {
+        len[m] = v_len(a[f[m]]);
+        B[m] = len[m] + s[f[m]] * H;
+      }
+      g = p.x * q.y - p.y * q.x;
+      g1 = (dp.x * q.y - dp.y * q.x) + (p.x * dq.y - p.y * dq.x);
+      M = c[f[0]] * B[1] + 2 * s[f[0]] * s[f[1]] + B[0] * c[f[1]];
+      err = 4 * EPS_D * len[0] * len[1] + 2 * round_k * (len[0] + len[1] + 2 * round_k);
+      pad = 1e-12 * (s[f[0]] * len[1] + len[0] * s[f[1]]);
+    } else {
+      vec3 p = a[f[0]], q = a[f[1]], r = a[f[2]];
+      for (m = 0; m < 3; m++) {
+        len[m] = v_len(a[f[m]]);
+        B[m] = len[m] + s[f[m]] * H;
+      }
+      g = v_dot(p, v_cross(q, r));
+      g1 = v_dot(da[f[0]], v_cross(q, r)) + v_dot(p, v_cross(da[f[1]], r)) +
+           v_dot(p, v_cross(q, da[f[2]]));
+      M = c[f[0]] * B[1] * B[2] + B[0] * c[f[1]] * B[2] + B[0] * B[1] * c[f[2]] +
+          2 * (s[f[0]] * s[f[1]] * B[2] + s[f[0]] * B[1] * s[f[2]] +
+               B[0] * s[f[1]] * s[f[2]]);
+      err = 8 * EPS_D * len[0] * len[1] * len[2] +
+            2 * round_k * ((len[1] + 2 * round_k) * (len[2] + 2 * round_k) +
+                           (len[0] + 2 * round_k) * (len[2] + 2 * round_k) +
+                           (len[0] + 2 * round_k) * (len[1] + 2 * round_k));
+      pad = 1e-12 * (s[f[0]] * len[1] * len[2] + len[0] * s[f[1]] * len[2] +
+                     len[0] * len[1] * s[f[2]]);
+    }
+    if (!(g - err > 0)) return 0;
+    root = first_root(g - err, -g1 + pad, 0.5 * M * (1 + 1e-12));
+    best = dmin(best, root);
+  }
+  return best;
+}
+
+double collide__spin_hold(const collide_convex *A, const collide_rotation *rot,
+                          const collide_vec3 *pos, const collide_vec3 *vel,
+                          const collide_vec3 *omega, const collide_convex *B,
+                          const collide_rotation *rotB, const collide_vec3 *posB,
+                          const collide_vec3 *velB, const collide_vec3 *omegaB,
+                          const collide_vec3 *y, int ny, double r, int planar, double L,
+                          double hmax) {
+  vec3 xa[COLLIDE_MAX_CONVEX_POINTS], ybuf[COLLIDE_MAX_CONVEX_POINTS];
+  vec3 xv[COLLIDE_MAX_CONVEX_POINTS], yv[COLLIDE_MAX_CONVEX_POINTS], v, pa, pb, feat;
+  const vec3 *yb = y;   /* (the points held still: any number, read in place) */
+  double xs[COLLIDE_MAX_CONVEX_POINTS], xc[COLLIDE_MAX_CONVEX_POINTS];
+  double ys[COLLIDE_MAX_CONVEX_POINTS], yc[COLLIDE_MAX_CONVEX_POINTS];
+  double scaleB = 0, round_k, p, h = 0, wA = v_len(*omega), wB = 0, H;
+  quat q;
+  rot3 R;
+  simplex sx;
+  hold_poly Q;
+  int i, k, na = A->vertex_count;
+  if (!(L > 0) || !(hmax > 0) || rot_read(rot, &q) != 0) return 0;
+  if (rot->is_angle) rot_angle(rot->angle, &R);
+  else rot_quat(q, &R);
+  for (i = 0; i < na; i++) {
+    vec3 o = rot_apply(&R, A->vertices[i]);
+    xa[i] = v_add(o, *pos);
+    xv[i] = v_add(*vel, v_cross(*omega, o));
+    xs[i] = (v_len(*vel) + wA * v_len(o)) * (1 + 1e-12);
+    xc[i] = wA * wA * v_len(o) * (1 + 1e-12);
+  }
+  if (B) {
+    if (rot_read(rotB, &q) != 0) return 0;
+    if (rotB->is_angle) rot_angle(rotB->angle, &R);
+    else rot_quat(q, &R);
+    wB = v_len(*omegaB);
+    ny = B->vertex_count;
+    yb = ybuf;
+    for (i = 0; i < ny; i++) {
+      vec3 o = rot_apply(&R, B->vertices[i]);
+      ybuf[i] = v_add(o, *posB);
+      yv[i] = v_add(*velB, v_cross(*omegaB, o));
+      ys[i] = (v_len(*velB) + wB * v_len(o)) * (1 + 1e-12);
+      yc[i] = wB * wB * v_len(o) * (1 + 1e-12);
+    }
+    r = 0;
+  }
+  for (i = 0; i < ny; i++) scaleB = dmax(scaleB, maxabs(yb[i]));
+  /* the rounding of the corners, as the advancement's */
+  round_k = 64 * EPS_D * (A->radius + maxabs(*pos) * 1.7320508075688772 +
+                          (scaleB + r) * 1.7320508075688772 + (B ? B->radius : 0));
+  sx.n = 0;
+  v = gjk(xa, na, yb, ny, &pa, &pb, &feat, &sx);
+  if (v_len(v) > 0 && r > 0) {
+    /* 1 and 3: the origin outside C, r reaching over it */
+    vec3 wv[4], w = v3(0, 0, 0), dw = v3(0, 0, 0);
+    double lam[4], S = 0, Cc = 0, wl, phi, err;
+    p = r - v_len(v) - round_k;
+    if (!(p > 0)) return 0;
+    h = p / L;
+    for (k = 0; k < sx.n; k++) wv[k] = v_sub(xa[sx.ia[k]], yb[sx.jb[k]]);
+    (void)simplex_closest(wv, sx.n, lam);
+    for (k = 0; k < sx.n; k++) {
+      w = v_madd(w, wv[k], lam[k]);
+      dw = v_madd(dw, B ? v_sub(xv[sx.ia[k]], yv[sx.jb[k]]) : xv[sx.ia[k]], lam[k]);
+      S += lam[k] * (xs[sx.ia[k]] + (B ? ys[sx.jb[k]] : 0));
+      Cc += lam[k] * (xc[sx.ia[k]] + (B ? yc[sx.jb[k]] : 0));
+    }
+    wl = v_len(w) + 2 * round_k;
+    phi = r * r - wl * wl;
+    err = 4 * EPS_D * (r * r + wl * wl);
+    if (phi - err > 0) {
+      for (H = hmax, k = 0; k < 4; k++, H /= 16) {
+        double rt = first_root(phi - err, 2 * v_dot(w, dw) + 1e-12 * 2 * wl * S,
+                               (S * S + (wl + S * H) * Cc) * (1 + 1e-12));
+        h = dmax(h, dmin(H, rt));
+      }
+    }
+    if (h > 0) return h;
+  }
+  /* 1 and 2: the origin inside C (GJK's simplex holds it, or one through
+     it to rounding is closed around it) */
+  p = hold_surface(xa, na, yb, ny, &sx, planar, &Q);
+  if (p > 0) {
+    vec3 qa[HOLD_VERTS], qd[HOLD_VERTS];
+    double qs[HOLD_VERTS], qc[HOLD_VERTS];
+    for (k = 0; k < Q.nv; k++) {
+      qa[k] = Q.w[k];
+      qd[k] = B ? v_sub(xv[Q.ia[k]], yv[Q.jb[k]]) : xv[Q.ia[k]];
+      qs[k] = xs[Q.ia[k]] + (B ? ys[Q.jb[k]] : 0);
+      qc[k] = xc[Q.ia[k]] + (B ? yc[Q.jb[k]] : 0);
+    }
+    for (H = hmax, k = 0; k < 4; k++, H /= 16)
+      h = dmax(h, hold_faces(&Q, qa, qd, qs, qc, H, round_k));
+  }
+  p = p + r - round_k;
+  if (p > 0) h = dmax(h, p / L);
+  return h;
 }

@@ -88,6 +88,27 @@ int collide__spin_sweep_both(const collide_convex *A, const collide_rotation *ro
                              const collide_vec3 *posB, const collide_vec3 *velB,
                              double ta, double tb, collide_hit *out);
 
+/* collide__spin_sweep_span and collide__spin_sweep_both with the
+   tolerance fine times the motion's size (theirs is 1e-9; never below
+   the rounding's floor) and at most cap steps (theirs
+   COLLIDE_TURNING_MAX_STEPS; at the cap *capped, when not NULL, is set
+   and the answer is the last moment proven apart): the sensors' walk
+   looks for the next contact from a moment the pair is apart by less
+   than 1e-9 of it. */
+int collide__spin_sweep_fine(const collide_convex *A, const collide_rotation *rot,
+                             const collide_rotation *spin, const collide_vec3 *pos,
+                             const collide_vec3 *vel, double ta, double tb,
+                             const collide_vec3 *y, int ny, double r,
+                             const collide_vec3 *d, double fine, int cap, int *capped,
+                             collide_hit *out);
+int collide__spin_sweep_both_fine(const collide_convex *A, const collide_rotation *rotA,
+                                  const collide_rotation *spinA, const collide_vec3 *posA,
+                                  const collide_vec3 *velA, const collide_convex *B,
+                                  const collide_rotation *rotB,
+                                  const collide_rotation *spinB, const collide_vec3 *posB,
+                                  const collide_vec3 *velB, double ta, double tb,
+                                  double fine, int cap, int *capped, collide_hit *out);
+
 /* Whether the hull A turned by rot at pos and the points y[0 .. ny) grown
    by r touch, when a closest-point search (GJK) settles it beyond its
    rounding: 1 touching, 0 apart, -1 too close to say (the caller asks
@@ -95,6 +116,22 @@ int collide__spin_sweep_both(const collide_convex *A, const collide_rotation *ro
 int collide__spin_touch_hint(const collide_convex *A, const collide_rotation *rot,
                              const collide_vec3 *pos, const collide_vec3 *y, int ny,
                              double r);
+
+/* How long (a time h in [0, hmax], in the units of the velocities and
+   turns) the hull A, turned by rot at pos, moving by vel and turning by
+   omega (about pos) per unit of time, is proven to go on touching the
+   hull B (not NULL: turned by rotB at posB, moving by velB, turning by
+   omegaB) or the points y[0 .. ny) grown by r held still: 0 when not
+   proven touching now. L bounds how fast any point of either moves
+   relative to the other. planar: every point in z = 0 and every motion
+   in that plane. */
+double collide__spin_hold(const collide_convex *A, const collide_rotation *rot,
+                          const collide_vec3 *pos, const collide_vec3 *vel,
+                          const collide_vec3 *omega, const collide_convex *B,
+                          const collide_rotation *rotB, const collide_vec3 *posB,
+                          const collide_vec3 *velB, const collide_vec3 *omegaB,
+                          const collide_vec3 *y, int ny, double r, int planar, double L,
+                          double hmax);
 
 #ifdef __cplusplus
 }
