@@ -22,9 +22,10 @@
 -- 1,500: the quick run meets every turning shape and coin, the full one
 -- runs the level through more of the windmill's and see-saw's turns), the
 -- blade's frames (55, full 400: over half a turn, then several turns),
--- the frames of the save-and-load runs and of the 3D level, and the random cases of sweep_convex_turning and
--- of the turning box (the quick ones the first of the full ones); each
--- full size is 3 to 10 times the quick one.
+-- the frames of the save-and-load runs and of the 3D level, and the
+-- random cases of sweep_convex_turning and of the turning box (the quick
+-- ones the first of the full ones); each full size is 3 to 10 times the
+-- quick one.
 local collide = require "collide"
 local size = require "spec.support.size"
 local V = collide.vec3
