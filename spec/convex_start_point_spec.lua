@@ -13,6 +13,10 @@
 -- among them; the slabs of other directions hold P too, so they only add
 -- true conditions), and for a flat P also along the in-plane normal of
 -- each pair (its sides'); a segment by its distance.
+
+-- (the globals as locals: busted's spec environment looks a global up
+-- through a Lua function on every read, up to half a checker's time)
+local assert, error, ipairs, math, type = assert, error, ipairs, math, type
 local collide = require "collide"
 local size = require "spec.support.size"
 local V = collide.vec3
