@@ -175,10 +175,11 @@ check-c: $(patsubst tests/c/%.c,build/ctest/%,$(CTEST_SRC))
 # `make spec-full` (part of `make ci-extra`) does so on every run.
 # A sized spec loads spec/support/size.lua as dofile("spec/support/size.lua")
 # or require "spec.support.size": both are found. The full sizes are chosen
-# so that the whole of spec-full takes about 33 minutes of processor time
-# over its six runs (about 17 minutes of make ci-extra's -j2), which keeps
-# CI (make test, make demo, make ci-extra: about 30 minutes besides) within
-# an hour; each spec says what its sizes guard.
+# for CI's 90 minutes: spec-full-5.1 takes about 6 minutes of processor
+# time (5.2 and 5.3 about as much, 5.4 less, each LuaJIT run under 2),
+# about 25 in all, some 13 minutes of make ci-extra's -j2; with the rest
+# of ci-extra (about 30 minutes), make test and make demo, CI takes about
+# 50 minutes. Each spec says what its sizes guard.
 SIZED_SPECS = $(shell grep -lE 'spec[./]support[./]size' spec/*_spec.lua)
 
 # spec_run(RUN, TITLE, COMMAND, ABI)
