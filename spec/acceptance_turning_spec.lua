@@ -21,6 +21,12 @@
 -- against a box hull by the exact distance of a point to a box (clamped in
 -- the box's frame), which is convex along a straight motion, so its first
 -- crossing of r is found by ternary search and bisection.
+
+-- (the globals as locals: busted's spec environment looks a global up
+-- through a Lua function on every read, up to half a checker's time)
+local assert, error, ipairs, math, pairs, pcall = assert, error, ipairs, math, pairs, pcall
+local rawequal, select, setmetatable, table = rawequal, select, setmetatable, table
+local tostring, type = tostring, type
 local collide = require "collide"
 local size = require "spec.support.size"
 local V = collide.vec3

@@ -1,6 +1,10 @@
 -- lua/collide/cdef.lua is generated from csrc/core/collide.h (make cdef) and
 -- committed; LuaJIT's FFI backend declares the core with it. A header
 -- change without regenerating would let the two disagree silently.
+
+-- (the globals as locals: busted's spec environment looks a global up
+-- through a Lua function on every read, up to half a checker's time)
+local assert, io = assert, io
 describe("lua/collide/cdef.lua", function()
   it("holds exactly the declarations between the CDEF markers of collide.h", function()
     local f = assert(io.open("csrc/core/collide.h", "rb"))

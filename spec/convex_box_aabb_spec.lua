@@ -6,6 +6,10 @@
 -- quaternion-to-matrix code, the two boxes' overlap at a fixed u by their
 -- 15 separating axes (no motion, no intervals), and the motion sampled
 -- densely for a miss.
+
+-- (the globals as locals: busted's spec environment looks a global up
+-- through a Lua function on every read, up to half a checker's time)
+local assert, ipairs, math, tostring = assert, ipairs, math, tostring
 local collide = require "collide"
 local size = require "spec.support.size"
 local V = collide.vec3
@@ -207,12 +211,26 @@ describe("collide.sweep_convex_plane with a box hull", function()
       local s = scene()
       local nrm = V(dy(-1, 1), dy(-1, 1), dy(-1, 1))
       if nrm.x == 0 and nrm.y == 0 and nrm.z == 0 then nrm = V(0, 1, 0) end
-      local plane = collide.plane(nrm, dy(-2, 2))
+      local d = dy(-2, 2)
+      local plane = collide.plane(nrm, d)
       local box = collide.convex_box(vv(s.e))
       local hit, u, _, n = collide.sweep_aabb_plane(vv(s.e), vv(s.c0), vv(s.c1), plane)
       local h2, u2, _, n2 = collide.sweep_convex_plane(box, 0, vv(s.c0), vv(s.c1), plane)
-      assert.equal(hit, h2)
-      if hit then
+      if hit ~= h2 then
+        -- only where the box merely touches the plane, exactly, at an end
+        -- of the motion (the gap there is 0 in the eighths the scene is
+        -- drawn in, computed exactly here; between the ends it is larger,
+        -- or the box would cross the plane): collide.plane's normalizing
+        -- rounds the touch to either side, and either answer is right to
+        -- rounding (a full-size case: e (1.375, 0.625, 0.5) from (0.875,
+        -- 1.25, 3.25) to (1, -1.25, -0.625), plane (-1, -1, -6)/8, -9/8)
+        local function side(c) return nrm.x * c[1] + nrm.y * c[2] + nrm.z * c[3] + d end
+        local r = s.e[1] * abs(nrm.x) + s.e[2] * abs(nrm.y) + s.e[3] * abs(nrm.z)
+        local why = ("sweep_aabb_plane %s, sweep_convex_plane %s"):format(tostring(hit),
+                                                                          tostring(h2))
+        assert.is_true(side(s.c0) * side(s.c1) > 0, why)   -- not crossing it
+        assert.is_true(abs(side(s.c0)) == r or abs(side(s.c1)) == r, why)
+      elseif hit then
         assert.near(u, u2, 1e-12)
         assert.near(n.x, n2.x, 1e-12)
         assert.near(n.y, n2.y, 1e-12)

@@ -1,5 +1,10 @@
 -- collide.debug draws with love.graphics; here a recorder stands in for it,
 -- so the spec runs on every Lua without LÖVE.
+
+-- (the globals as locals: busted's spec environment looks a global up
+-- through a Lua function on every read, up to half a checker's time)
+local assert, ipairs, math, pairs, pcall, rawget = assert, ipairs, math, pairs, pcall, rawget
+local tonumber, tostring = tonumber, tostring
 local collide = require "collide"
 local draw = require "collide.debug"
 local vec3 = collide.vec3

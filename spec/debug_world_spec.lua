@@ -1,5 +1,9 @@
 -- collide.debug.world: a whole world drawn through a recorder standing in
 -- for love.graphics (as spec/debug_spec.lua does), on every Lua.
+
+-- (the globals as locals: busted's spec environment looks a global up
+-- through a Lua function on every read, up to half a checker's time)
+local assert, math, pairs, tonumber = assert, math, pairs, tonumber
 local collide = require "collide"
 local draw = require "collide.debug"
 local V = collide.vec3

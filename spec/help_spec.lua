@@ -2,6 +2,11 @@
 -- LuaLS annotations' own text (lua/collide/help_data.lua is generated from
 -- types/*.lua by tools/gen-help.lua, checked here to be up to date), whose
 -- parameters are checked against the binding's signature list.
+
+-- (the globals as locals: busted's spec environment looks a global up
+-- through a Lua function on every read, up to half a checker's time)
+local assert, io, ipairs, pairs, pcall, select = assert, io, ipairs, pairs, pcall, select
+local table, tostring, type = table, tostring, type
 local collide = require "collide"
 local core = require "collide.core"   -- the C-API objects and _api, also on LuaJIT
 local draw = require "collide.debug"

@@ -1,6 +1,10 @@
 -- What a user typing at a REPL meets (issue 31): mistakes reported where
 -- they are made, on every call and on every backend. (The options that need
 -- `up` are in controller_spec.lua, "refuses the options that need up".)
+
+-- (the globals as locals: busted's spec environment looks a global up
+-- through a Lua function on every read, up to half a checker's time)
+local assert, error, ipairs, math, pcall = assert, error, ipairs, math, pcall
 local collide = require "collide"
 local V = collide.vec3
 

@@ -4,6 +4,12 @@
 -- original call's bit for bit; what cannot be written (a filter function,
 -- data that w:save refuses) is an argument error naming the argument; a
 -- damaged file is an error at replay, never a crash.
+
+-- (the globals as locals: busted's spec environment looks a global up
+-- through a Lua function on every read, up to half a checker's time)
+local assert, getmetatable, io, ipairs, math, os = assert, getmetatable, io, ipairs, math, os
+local pairs, pcall, select, setmetatable, string = pairs, pcall, select, setmetatable, string
+local table, tostring, type = table, tostring, type
 local collide = require "collide"
 local V = collide.vec3
 local debug_ = collide.debug

@@ -14,6 +14,21 @@
 -- size, padded for the referee's own rounding); the end's the same
 -- backwards; and a sampled overlap inside a step must give a begin (no
 -- tunnelling), however clear the two are at both ends of it.
+--
+-- Sizes (spec/support/size.lua; make test runs the quick one, make
+-- spec-full the full one, on every VM). The scenes built by hand are
+-- judged at 5,000 instants of their step (20,000 full): the referee's
+-- resolution, how short an overlap inside a step it still sees (a
+-- tunnelling, or a begin late by more than a sample). The random tests
+-- draw 10 or 12 cases with 1,000 instants each (30 or 36 with 5,000
+-- full): the quick cases are the first of the full ones (the same seeds);
+-- the full size adds cases and resolution, at about 15 times the quick
+-- size's time (the 20,000 instants of each of 100 or 120 cases it had
+-- were 200 times: about 11 minutes of Lua 5.1's time).
+
+-- (the globals as locals: busted's spec environment looks a global up
+-- through a Lua function on every read, up to half a checker's time)
+local assert, ipairs, math, os = assert, ipairs, math, os
 local collide = require "collide"
 local size = require "spec.support.size"
 local V = collide.vec3
@@ -503,7 +518,7 @@ describe("sensors and spinning shapes", function()
 
     it("sees a still sensor's turn in a ball's sweep of advance: random beams and balls", function()
       math.randomseed(17)
-      local n, met = size.cases(12, 120), 0
+      local n, met = size.cases(12, 36), 0
       for i = 1, n do
         local w = collide.world()
         local hx, hy = 1 + math.random() * 5, 0.02 + math.random() * 0.3
@@ -527,7 +542,7 @@ describe("sensors and spinning shapes", function()
         local L = math.abs(spin) * math.sqrt(hx * hx + hy * hy) +
                   math.sqrt((vel[1] - cv[1]) ^ 2 + (vel[2] - cv[2]) ^ 2)
         if judge(ev, beam, ball, function(t) return gap(A, B, t) end, L,
-                 size.cases(1000, 20000), "case " .. i) then
+                 size.cases(1000, 5000), "case " .. i) then
           met = met + 1
         end
       end
@@ -587,7 +602,7 @@ describe("sensors and spinning shapes", function()
 
     it("across a line sensor (a plane) and a triangle: random turns", function()
       math.randomseed(23)
-      local n, met = size.cases(10, 100), 0
+      local n, met = size.cases(10, 30), 0
       for i = 1, n do
         local w = collide.world()
         local hx, hy = 0.5 + math.random() * 3, 0.05 + math.random() * 0.5
@@ -626,11 +641,11 @@ describe("sensors and spinning shapes", function()
           return lo > 0 and lo or hi < 0 and -hi or -math.min(-lo, hi)
         end
         local T = { pts = tri, pos = { 0, 0 } }
-        if judge(ev, line, id, line_gap, L, size.cases(1000, 20000), "line " .. i) then
+        if judge(ev, line, id, line_gap, L, size.cases(1000, 5000), "line " .. i) then
           met = met + 1
         end
         if judge(ev, t_id, id, function(t) return gap(A, T, t) end, L,
-                 size.cases(1000, 20000), "triangle " .. i) then
+                 size.cases(1000, 5000), "triangle " .. i) then
           met = met + 1
         end
       end
@@ -661,7 +676,7 @@ describe("sensors and spinning shapes", function()
 
     it("random pairs: never late, at most the tolerance early", function()
       math.randomseed(29)
-      local n, met = size.cases(10, 100), 0
+      local n, met = size.cases(10, 30), 0
       for i = 1, n do
         local w = collide.world()
         local bodies, ids = {}, {}
@@ -685,7 +700,7 @@ describe("sensors and spinning shapes", function()
         local L = math.abs(A.spin) * A.radius + math.abs(B.spin) * B.radius +
                   math.sqrt(A.vel[1] ^ 2 + A.vel[2] ^ 2) + math.sqrt(B.vel[1] ^ 2 + B.vel[2] ^ 2)
         if judge(w:sensor_events(), ids[1], ids[2], function(t) return gap(A, B, t) end, L,
-                 size.cases(1000, 20000), "pair " .. i) then
+                 size.cases(1000, 5000), "pair " .. i) then
           met = met + 1
         end
       end
@@ -709,7 +724,7 @@ describe("sensors and spinning shapes", function()
 
     it("a spinning sensor box and balls that cross its path", function()
       math.randomseed(31)
-      local n, met = size.cases(10, 100), 0
+      local n, met = size.cases(10, 30), 0
       for i = 1, n do
         local w = collide.world()
         local e = { 0.5 + math.random() * 2, 0.1 + math.random() * 0.5, 0.2 + math.random() }
@@ -747,7 +762,7 @@ describe("sensors and spinning shapes", function()
         end
         local L = ang * math.sqrt(e[1] ^ 2 + e[2] ^ 2 + e[3] ^ 2) +
                   math.sqrt(cv[1] ^ 2 + cv[2] ^ 2 + cv[3] ^ 2)
-        if judge(w:sensor_events(), id, ball, f, L, size.cases(1000, 20000), "3D " .. i) then
+        if judge(w:sensor_events(), id, ball, f, L, size.cases(1000, 5000), "3D " .. i) then
           met = met + 1
         end
       end
