@@ -126,32 +126,28 @@ local function check_rect(x, y, w, h)
   rect_error(x, y, w, h)
 end
 
--- bad argument #i to 'name' (number expected, got nil), for the arguments
--- bump.lua uses without checking (its own error would be an arithmetic one
--- deep inside it).
-local function arg_number(v, i, name)
+-- The grid's arithmetic (toCell, toWorld) takes any finite number. level:
+-- the caller's caller (3, or 4 from arg_number).
+local function arg_grid(v, i, name, level)
   if type(v) ~= "number" then
-    error(("bad argument #%d to '%s' (number expected, got %s)"):format(i, name, type(v)), 3)
+    error(("bad argument #%d to '%s' (number expected, got %s)"):format(i, name, type(v)),
+          level or 3)
   end
   if not is_finite(v) then
     error(("bad argument #%d to '%s' (finite number expected, got %s)")
-          :format(i, name, tostring(v)), 3)
-  end
-  if v < -LIMIT or v > LIMIT then   -- (not for toCell, toWorld: see arg_grid)
-    error(("bad argument #%d to '%s' (number within %s expected, got %s)")
-          :format(i, name, RANGE, tostring(v)), 3)
+          :format(i, name, tostring(v)), level or 3)
   end
 end
 
--- The grid's arithmetic (toCell, toWorld) takes any finite number.
-local function arg_grid(v, i, name)
-  if type(v) ~= "number" then
-    error(("bad argument #%d to '%s' (number expected, got %s)"):format(i, name, type(v)), 3)
-  end
-  if not is_finite(v) then
-    error(("bad argument #%d to '%s' (finite number expected, got %s)")
-          :format(i, name, tostring(v)), 3)
-  end
+-- bad argument #i to 'name' (number expected, got nil), for the arguments
+-- bump.lua uses without checking (its own error would be an arithmetic one
+-- deep inside it). A number within the limit passes at once (NaN fails
+-- both comparisons, the infinities one).
+local function arg_number(v, i, name)
+  if type(v) == "number" and v >= -LIMIT and v <= LIMIT then return end
+  arg_grid(v, i, name, 4)
+  error(("bad argument #%d to '%s' (number within %s expected, got %s)")
+        :format(i, name, RANGE, tostring(v)), 3)
 end
 
 local function arg_filter(f, i, name)
