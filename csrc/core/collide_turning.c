@@ -1474,8 +1474,10 @@ double collide__spin_hold(const collide_convex *A, const collide_rotation *rot,
   vec3 xa[COLLIDE_MAX_CONVEX_POINTS], ybuf[COLLIDE_MAX_CONVEX_POINTS];
   vec3 xv[COLLIDE_MAX_CONVEX_POINTS], yv[COLLIDE_MAX_CONVEX_POINTS], v, pa, pb, feat;
   const vec3 *yb = y;   /* (the points held still: any number, read in place) */
-  double xs[COLLIDE_MAX_CONVEX_POINTS], xc[COLLIDE_MAX_CONVEX_POINTS];
-  double ys[COLLIDE_MAX_CONVEX_POINTS], yc[COLLIDE_MAX_CONVEX_POINTS];
+  /* (zeroed: every index GJK and the hold polytope give is a corner filled
+     below, which clang's analyzer cannot follow) */
+  double xs[COLLIDE_MAX_CONVEX_POINTS] = { 0 }, xc[COLLIDE_MAX_CONVEX_POINTS] = { 0 };
+  double ys[COLLIDE_MAX_CONVEX_POINTS] = { 0 }, yc[COLLIDE_MAX_CONVEX_POINTS] = { 0 };
   double scaleB = 0, round_k, p, h = 0, wA = v_len(*omega), wB = 0, H;
   quat q;
   rot3 R;
@@ -1492,8 +1494,11 @@ double collide__spin_hold(const collide_convex *A, const collide_rotation *rot,
     xs[i] = (v_len(*vel) + wA * v_len(o)) * (1 + 1e-12);
     xc[i] = wA * wA * v_len(o) * (1 + 1e-12);
   }
-  if (B) {
-    if (rot_read(rotB, &q) != 0) return 0;
+  if (B != NULL) {
+    /* (B's pose comes with B: the sensor passes all of it, or none) */
+    if (rotB == NULL || posB == NULL || velB == NULL || omegaB == NULL ||
+        rot_read(rotB, &q) != 0)
+      return 0;
     if (rotB->is_angle) rot_angle(rotB->angle, &R);
     else rot_quat(q, &R);
     wB = v_len(*omegaB);
@@ -1533,10 +1538,11 @@ double collide__spin_hold(const collide_convex *A, const collide_rotation *rot,
     phi = r * r - wl * wl;
     err = 4 * EPS_D * (r * r + wl * wl);
     if (phi - err > 0) {
-      for (H = hmax, k = 0; k < 4; k++, H /= 16) {
+      for (k = 0, H = hmax; k < 4; k++) {   /* H = hmax, hmax/16, ... */
         double rt = first_root(phi - err, 2 * v_dot(w, dw) + 1e-12 * 2 * wl * S,
                                (S * S + (wl + S * H) * Cc) * (1 + 1e-12));
         h = dmax(h, dmin(H, rt));
+        H /= 16;
       }
     }
     if (h > 0) return h;
@@ -1553,8 +1559,10 @@ double collide__spin_hold(const collide_convex *A, const collide_rotation *rot,
       qs[k] = xs[Q.ia[k]] + (B ? ys[Q.jb[k]] : 0);
       qc[k] = xc[Q.ia[k]] + (B ? yc[Q.jb[k]] : 0);
     }
-    for (H = hmax, k = 0; k < 4; k++, H /= 16)
+    for (k = 0, H = hmax; k < 4; k++) {
       h = dmax(h, hold_faces(&Q, qa, qd, qs, qc, H, round_k));
+      H /= 16;
+    }
   }
   p = p + r - round_k;
   if (p > 0) h = dmax(h, p / L);
