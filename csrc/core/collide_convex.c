@@ -97,8 +97,7 @@ static int rot_make(const collide_rotation *q, rot3 *R) {
   if (q->is_angle) {
     double c, s;
     if (!num_ok(q->angle)) return rot_refuse(R, q->angle);
-    c = cos(q->angle);
-    s = sin(q->angle);
+    collide__angle_cos_sin(q->angle, &c, &s);
     R->r[0] = v3(c, -s, 0);
     R->r[1] = v3(s, c, 0);
     R->r[2] = v3(0, 0, 1);

@@ -703,8 +703,7 @@ int collide__rotation_matrix(const collide_rotation *q, collide_vec3 R[3]) {
     double c, s;
     int e = collide_check_number(q->angle);
     if (e) return e;
-    c = cos(q->angle);
-    s = sin(q->angle);
+    collide__angle_cos_sin(q->angle, &c, &s);
     R[0] = v3(c, -s, 0);
     R[1] = v3(s, c, 0);
     R[2] = v3(0, 0, 1);

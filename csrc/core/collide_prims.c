@@ -368,3 +368,90 @@ vec3 collide__away_across(vec3 d, vec3 L) {
   if (!(v_maxabs(p) > 64 * DBL_EPSILON * v_len2(L1))) return v_normalize(v_neg(d));
   return v_normalize(v3(p.x + 0.0, p.y + 0.0, p.z + 0.0));   /* (no -0) */
 }
+
+/* collide__angle_reduce: x - 2 pi n for the integer n nearest x / (2 pi),
+   the way Payne and Hanek reduce a large argument (Payne and Hanek,
+   "Radian reduction for trigonometric functions", SIGNUM Newsletter 18(1),
+   1983), in integers, so that no C library's sin, cos or fmod is trusted
+   (mingw-w64's sin and cos of 9e49 are off by more than a radian: found by
+   test_turning under wine).
+   INV_2PI is floor(2^384 / (2 pi)) in 32-bit limbs, most significant
+   first: the hexadecimal digits of 1/(2 pi) = 0.28be60db 9391054a ...
+   (2/pi's well-known expansion 0.a2f9836e 4e441529 ... shifted two
+   bits), computed with Machin's formula in integers to 1,200 bits.
+   |x| = m 2^k with m the 53-bit integer mantissa. x / (2 pi) = m 2^k F
+   with F = 1/(2 pi); with Fi = INV_2PI, m Fi 2^(k - 384) differs from it
+   by less than m 2^(k - 384) <= 2^(53 + 191 - 384) = 2^-140 for k <= 191,
+   so the turn's fraction is bits [256 - k, 384 - k) of the integer m Fi,
+   to 2^-128 (the bits above are whole turns). Centred (a fraction of
+   1/2 or more is one less turn), it is t in [-1/2, 1/2], split exactly
+   into its top 53 bits d1 and the rest d2 (below 2^-53, rounded once,
+   to 2^-117); x - 2 pi n = 2 pi t = d1 (H + L) + d2 H with 2 pi = H + L
+   (TWO_PI_HI, TWO_PI_LO: 2 pi's double and the rest), summed with d1 H's
+   rounding error kept exactly (an fma), so the result is within about an
+   ulp. Beyond 2^244 (no coordinate reaches it; angles are capped by
+   collide.max_coord long before) the C library's atan2(sin, cos). */
+#define RED_HI 0x1.921fb54442d18p+2
+#define RED_LO 0x1.1a62633145c07p-52
+static const uint32_t INV_2PI[12] = {
+  0x28be60dbu, 0x9391054au, 0x7f09d5f4u, 0x7d4d3770u, 0x36d8a566u, 0x4f10e410u,
+  0x7f9458eau, 0xf7aef158u, 0x6dc91b8eu, 0x909374b8u, 0x01924bbau, 0x82746487u };
+
+/* 64 bits of the little-endian limbs q from bit pos up */
+static uint64_t red_bits(const uint32_t *q, int pos) {
+  int w = pos / 32, s = pos % 32;
+  uint64_t lo = (uint64_t)q[w] | ((uint64_t)q[w + 1] << 32);
+  if (s == 0) return lo;
+  return (lo >> s) | ((uint64_t)q[w + 2] << (64 - s));
+}
+
+double collide__angle_reduce(double x) {
+  uint32_t q[15];
+  uint64_t m, hi, lo, carry;
+  double d1, d2, p, e;
+  int ex, k, i, j, neg;
+  if (!(fabs(x) > 0x1.921fb54442d18p+1)) return x;   /* (within pi: x; and NaN) */
+  (void)frexp(fabs(x), &ex);
+  k = ex - 53;
+  if (k > 191 || !(fabs(x) < HUGE_VAL)) return atan2(sin(x), cos(x));
+  m = (uint64_t)ldexp(fabs(x), -k);   /* exact: m < 2^53 */
+  /* q = m INV_2PI, 32-bit limbs, least significant first (a product of
+     two limbs plus a limb plus a carry fits in 64 bits) */
+  memset(q, 0, sizeof q);
+  for (j = 0; j < 2; j++) {
+    uint64_t mj = (m >> (32 * j)) & 0xffffffffu;
+    carry = 0;
+    for (i = 0; i < 12; i++) {
+      uint64_t t = mj * INV_2PI[11 - i] + q[i + j] + carry;
+      q[i + j] = (uint32_t)t;
+      carry = t >> 32;
+    }
+    for (i = 12 + j; carry != 0 && i < 15; i++) {
+      uint64_t t = (uint64_t)q[i] + carry;
+      q[i] = (uint32_t)t;
+      carry = t >> 32;
+    }
+  }
+  /* bits [256 - k, 384 - k): 256 - k is from 65 (k = 191) to 307 (|x| >
+     pi: k >= -51), so every limb read is one of q's 15 */
+  lo = red_bits(q, 256 - k);
+  hi = red_bits(q, 320 - k);
+  neg = (int)(hi >> 63);
+  if (neg) {   /* t - 1: the 128-bit two's complement, then its sign */
+    lo = ~lo + 1;
+    hi = ~hi + (lo == 0);
+  }
+  d1 = (double)(hi >> 11) * 0x1p-53;
+  d2 = (double)(hi & 0x7ffu) * 0x1p-64 + (double)lo * 0x1p-128;
+  p = d1 * RED_HI;
+  e = collide_fma(d1, RED_HI, -p);
+  p = p + (e + (d1 * RED_LO + d2 * RED_HI));
+  if (neg) p = -p;
+  return x < 0 ? -p : p;
+}
+
+void collide__angle_cos_sin(double a, double *c, double *s) {
+  if (fabs(a) > 0x1p30) a = collide__angle_reduce(a);
+  *c = cos(a);
+  *s = sin(a);
+}

@@ -272,6 +272,17 @@ COLLIDE_PRIVATE double collide__fma_soft(double a, double b, double c);
 #define collide_fma fma
 #endif
 
+/* x less the whole turns nearest it: x - 2 pi n in [-pi, pi], to
+   rounding, for finite |x| up to 2^244, computed without the C library's
+   sin, cos or remainder (collide_prims.c: the bits of 1/(2 pi) times x's
+   integer mantissa; Payne and Hanek's reduction). */
+COLLIDE_PRIVATE double collide__angle_reduce(double x);
+
+/* *c = cos(a), *s = sin(a) of a rotation's angle: beyond 2^30 of a
+   collide__angle_reduce first (the same below, bit for bit), so that a
+   huge angle is the same rotation on every C library. */
+COLLIDE_PRIVATE void collide__angle_cos_sin(double a, double *c, double *s);
+
 /* Validates a plane passed to a query (finite, unit normal). */
 COLLIDE_PRIVATE int collide__check_plane(const collide_plane *p);
 #define CHECK_PLANE(p, arg) do { int e_ = collide__check_plane(p); \

@@ -105,7 +105,8 @@ static vec3 rot_apply(const rot3 *R, vec3 v) {
 }
 
 static void rot_angle(double t, rot3 *R) {
-  double c = cos(t), s = sin(t);
+  double c, s;
+  collide__angle_cos_sin(t, &c, &s);
   R->r[0] = v3(c, -s, 0);
   R->r[1] = v3(s, c, 0);
   R->r[2] = v3(0, 0, 1);
@@ -821,17 +822,16 @@ double collide__spin_angle(const collide_rotation *spin, collide_vec3 *omega) {
    far below 1/2 for |n| <= 2^28), and x - 2 pi n = r - n TWO_PI_LO, whose
    product is exact to 2^-52 of 6.6e-8 and whose difference is rounded
    once. Beyond 2^30 (an angle given so, up to the coordinate limit):
-   atan2 of its sine and cosine, which the C library computes with the
-   exact reduction of a large argument (Payne and Hanek; glibc and musl's
-   __rem_pio2_large), each within an ulp: the same rotation to a few
-   1e-16 rad. */
+   collide__angle_reduce (collide_prims.c), the exact reduction of a large
+   argument in integers (Payne and Hanek), within about an ulp, on every
+   C library (mingw-w64's sin and cos of 9e49 are off by a radian). */
 #define TWO_PI_HI 0x1.921fb54442d18p+2
 #define TWO_PI_LO 0x1.1a62633145c07p-52
 #define ANGLE_KEPT 0x1p23
 static double angle_reduced(double x) {
   double r, n;
   if (!(fabs(x) > ANGLE_KEPT)) return x;
-  if (!(fabs(x) <= 0x1p30)) return atan2(sin(x), cos(x));
+  if (!(fabs(x) <= 0x1p30)) return collide__angle_reduce(x);
   r = remainder(x, TWO_PI_HI);
   n = nearbyint((x - r) / TWO_PI_HI);
   return r - n * TWO_PI_LO;
@@ -1521,7 +1521,7 @@ double collide__spin_hold(const collide_convex *A, const collide_rotation *rot,
   v = gjk(xa, na, yb, ny, &pa, &pb, &feat, &sx);
   if (v_len(v) > 0 && r > 0) {
     /* 1 and 3: the origin outside C, r reaching over it */
-    vec3 wv[4], w = v3(0, 0, 0), dw = v3(0, 0, 0);
+    vec3 wv[4] = { { 0, 0, 0 } }, w = v3(0, 0, 0), dw = v3(0, 0, 0);
     double lam[4], S = 0, Cc = 0, wl, phi, err;
     p = r - v_len(v) - round_k;
     if (!(p > 0)) return 0;
