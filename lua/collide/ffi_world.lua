@@ -658,12 +658,17 @@ return function(E)
   local SPOLY = cast("collide_polygon *", cast("char *", SHAPE) +
                                           ffi.offsetof("collide_world_shape", "polygon"))
 
-  -- Shape id's vertices (a polygon of the locked world w), copied.
+  -- Shape id's vertices (a polygon of the locked world w), copied; nil if
+  -- it is gone: a finalizer may have removed or updated it after get's
+  -- first look and before the lock (the GC stress run of untrusted_spec's
+  -- F4 met a removed one, whose stale count 0 made an empty polygon).
   local function copy_vertices(w, id)
-    C.collide_world_get(w, id, SHAPE)
+    if C.collide_world_get(w, id, SHAPE) == 0 then return nil, 0 end
     local n = SPOLY.count
     local vs = new("collide_vec3[?]", n)
-    C.collide_world_get(w, id, SHAPE)   -- (again: a finalizer may have called get)
+    -- (again: a finalizer may have called get)
+    if C.collide_world_get(w, id, SHAPE) == 0 then return nil, 0 end
+    if SPOLY.count ~= n then return copy_vertices(w, id) end
     ffi.copy(vs, SPOLY.vertices, n * 24)   -- (sizeof(collide_vec3))
     return vs, n
   end
@@ -678,7 +683,7 @@ return function(E)
   -- Shape id's hull (a convex shape of the locked world w), copied into a
   -- new convex object.
   local function copy_convex(w, id)
-    C.collide_world_get(w, id, SHAPE)
+    if C.collide_world_get(w, id, SHAPE) == 0 then return nil end   -- (as above)
     local need = C.collide_convex_copy(SHAPE.convex, nil, 0)
     return new_hull(need, function(body, size)
       C.collide_world_get(w, id, SHAPE)   -- (again: a finalizer may have called get)
@@ -709,6 +714,7 @@ return function(E)
       local ok, vs, n = pcall(copy_vertices, w, id)
       unlock(self)
       if not ok then error(vs, 0) end
+      if vs == nil then return nil end   -- (removed meanwhile)
       local list = {}
       for i = 1, n do list[i] = vec(vs[i - 1]) end
       return name, E.M.polygon(list)
@@ -721,6 +727,7 @@ return function(E)
       local ok, h = pcall(copy_convex, w, id)
       unlock(self)
       if not ok then error(h, 0) end
+      if h == nil then return nil end   -- (removed meanwhile)
       if ra ~= 0 then return name, h, V(ax, ay, az), rangle end
       return name, h, V(ax, ay, az), { w = rw, x = rx, y = ry, z = rz }
     end
