@@ -391,8 +391,8 @@ vec3 collide__away_across(vec3 d, vec3 L) {
    rounding error kept exactly (an fma), so the result is within about an
    ulp. Beyond 2^244 (no coordinate reaches it; angles are capped by
    collide.max_coord long before) the C library's atan2(sin, cos). */
-#define RED_HI 0x1.921fb54442d18p+2
-#define RED_LO 0x1.1a62633145c07p-52
+#define RED_HI COLLIDE_TWO_PI_HI
+#define RED_LO COLLIDE_TWO_PI_LO
 static const uint32_t INV_2PI[12] = {
   0x28be60dbu, 0x9391054au, 0x7f09d5f4u, 0x7d4d3770u, 0x36d8a566u, 0x4f10e410u,
   0x7f9458eau, 0xf7aef158u, 0x6dc91b8eu, 0x909374b8u, 0x01924bbau, 0x82746487u };

@@ -278,6 +278,11 @@ COLLIDE_PRIVATE double collide__fma_soft(double a, double b, double c);
    integer mantissa; Payne and Hanek's reduction). */
 COLLIDE_PRIVATE double collide__angle_reduce(double x);
 
+/* 2 pi = COLLIDE_TWO_PI_HI + COLLIDE_TWO_PI_LO: the double nearest 2 pi
+   and the rest (2.449e-16, itself to 6e-33; from 2 pi's digits) */
+#define COLLIDE_TWO_PI_HI 0x1.921fb54442d18p+2
+#define COLLIDE_TWO_PI_LO 0x1.1a62633145c07p-52
+
 /* *c = cos(a), *s = sin(a) of a rotation's angle: beyond 2^30 of a
    collide__angle_reduce first (the same below, bit for bit), so that a
    huge angle is the same rotation on every C library. */

@@ -825,8 +825,8 @@ double collide__spin_angle(const collide_rotation *spin, collide_vec3 *omega) {
    collide__angle_reduce (collide_prims.c), the exact reduction of a large
    argument in integers (Payne and Hanek), within about an ulp, on every
    C library (mingw-w64's sin and cos of 9e49 are off by a radian). */
-#define TWO_PI_HI 0x1.921fb54442d18p+2
-#define TWO_PI_LO 0x1.1a62633145c07p-52
+#define TWO_PI_HI COLLIDE_TWO_PI_HI
+#define TWO_PI_LO COLLIDE_TWO_PI_LO
 #define ANGLE_KEPT 0x1p23
 static double angle_reduced(double x) {
   double r, n;
