@@ -239,6 +239,19 @@ local function tovec(f, idx, x, s)
   return typeerror(f, idx, "vec3", x)
 end
 
+-- The same table's components as three numbers, touching no scratch: for
+-- calls that allocate before the core reads the vector (a finalizer may
+-- run there, and at any exit of compiled code, and fill the scratch).
+local function tovalues(f, idx, x)
+  if type(x) == "table" then
+    local has_array = type(rawget(x, 1)) ~= "nil"
+    return component(x, 1, "x", has_array, nil, f, idx),
+           component(x, 2, "y", has_array, nil, f, idx),
+           component(x, 3, "z", has_array, 0, f, idx)
+  end
+  return typeerror(f, idx, "vec3", x)
+end
+
 -- Scratch vectors, one per argument position, and the scratch results:
 -- allocated once per Lua state. Safe because the core never calls back into
 -- Lua between filling them and reading them.
@@ -605,13 +618,12 @@ local function convex(t)
 end
 
 local function convex_box(e)
-  -- (a table's extents copied out of the scratch vector S1 into the
-  -- call's own, made after they are read: the hull's block is allocated
-  -- after, which may run a finalizer that converts into S1 too)
-  if not istype(V, e) then
-    e = tovec(F_CONVEX_BOX, 1, e, S1)
-    e = V(e.x, e.y, e.z)
-  end
+  -- (a table's extents read into numbers, then the call's own vector:
+  -- never through the scratch S1, which a finalizer run by an allocation
+  -- or by an exit of compiled code while the table is read may fill, and
+  -- which a query's retry (see GEN) would not see filled, as this call
+  -- does not count the generation up)
+  if not istype(V, e) then e = V(tovalues(F_CONVEX_BOX, 1, e)) end
   local need = C.collide_convex_box_init(e, nil, 0)
   if need < 0 then return coreerror(F_CONVEX_BOX, need, 1) end
   return new_hull(need, function(body, size)
