@@ -124,13 +124,21 @@ static void rot_quat(quat q, rot3 *R) {
 
 /* 0, or the reason the rotation is refused; a quaternion is normalized as
    collide_convex.c normalizes it, an angle is turned into its quaternion
-   about z when to_quat. */
+   about z, (cos(a / 2), 0, 0, sin(a / 2)). a / 2 is exact (a halved
+   double, and an angle is far above the subnormals or zero), and its
+   cosine and sine are collide__angle_cos_sin's: the C library's within
+   2^30 (bit for bit as before), beyond it those of a / 2 less its whole
+   turns (collide_prims.c's Payne-Hanek reduction), which is a reduced
+   mod 4 pi: the quaternion's own period (its sign is part of it). The C
+   library's cos(a / 2) of a huge a was mingw-w64's, off by a radian. */
 static int rot_read(const collide_rotation *r, quat *q) {
   if (r->is_angle) {
+    double c, s;
     if (!num_ok(r->angle)) return collide_check_number(r->angle);
-    q->w = cos(0.5 * r->angle);
+    collide__angle_cos_sin(0.5 * r->angle, &c, &s);
+    q->w = c;
     q->x = q->y = 0;
-    q->z = sin(0.5 * r->angle);
+    q->z = s;
     return 0;
   } else {
     double n2, k;
@@ -182,12 +190,26 @@ static void path_make(const collide_rotation *r0, const collide_rotation *r1,
   p->planar = r0->is_angle && r1->is_angle;
   p->q0 = q0;
   if (p->planar) {
-    double dt = r1->angle - r0->angle;
+    double t0 = r0->angle, dt = r1->angle - r0->angle;
+    /* An angle beyond 2^30 is taken less its whole turns
+       (collide__angle_reduce, collide_prims.c: Payne and Hanek's
+       reduction, to rounding; rot_angle's matrix of it is the one
+       collide__angle_cos_sin makes of the angle itself, so R(0) is still
+       collide_sweep_convex_convex's bit for bit), and the turn is the
+       difference of the two reduced angles. Before, r1 - r0 was rounded
+       to the huge one's spacing (1e34 at 9e49), its remainder by the
+       double 2 pi was off by n 2.4e-16 for its n = 1e49 whole turns,
+       and t0 + u dt at t0 = 9e49 rounded the turn away (the shape never
+       turned). Both within 2^30: as before, bit for bit. */
+    if (!(fabs(t0) <= 0x1p30 && fabs(r1->angle) <= 0x1p30)) {
+      dt = collide__angle_reduce(r1->angle) - collide__angle_reduce(t0);
+      if (fabs(t0) > 0x1p30) t0 = collide__angle_reduce(t0);
+    }
     /* the shortest arc: a difference beyond pi turns the other way round
        (remainder() is C99's IEEE remainder, in [-pi, pi]); exactly +-pi
        (as the double M_PI) keeps its sign */
     if (fabs(dt) > M_PI) dt = remainder(dt, 2 * M_PI);
-    p->t0 = r0->angle;
+    p->t0 = t0;
     p->dt = dt;
     p->theta = fabs(dt);
     p->k = v3(0, 0, dt < 0 ? -1 : 1);

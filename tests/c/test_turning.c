@@ -12,6 +12,7 @@
 
 #include "collide.h"
 #include "collide_prims.h"
+#include "collide_turning.h"
 #include "test.h"
 
 #ifndef M_PI
@@ -177,6 +178,91 @@ static int huge_spins_and_angles(void) {
   return 0;
 }
 
+/* An angle's quaternion is (cos(a / 2), 0, 0, sin(a / 2)): within 2^30 of
+   the half angle the C library's, bit for bit as it always was (what
+   collide__spin_rotation gives at t = 0 under a spin of no turn: that
+   quaternion over its length, computed here the same way), on angles
+   spread over every size up to 2^30 and at 2^30 itself. */
+static int angle_quaternion_within_2_30(void) {
+  collide_rotation none = quat(1, 0, 0, 0), r, got;
+  unsigned long x = 12345;
+  int i;
+  for (i = 0; i < 20000; i++) {
+    double a, c, s, n;
+    x = x * 6364136223846793005ul + 1442695040888963407ul;
+    a = ldexp((double)(x >> 11) * 0x1p-53, (int)((x >> 3) % 62) - 31);
+    if (i % 7 == 0) a = 0x1p31 - (double)(i % 5);   /* a / 2 at 2^30 and below */
+    if (i & 1) a = -a;
+    r = angle(a);
+    ENSURE(collide__spin_rotation(&r, &none, 0, &got) == 0 && !got.is_angle);
+    c = cos(0.5 * a);
+    s = sin(0.5 * a);
+    n = sqrt(c * c + 0.0 * 0.0 + 0.0 * 0.0 + s * s);
+    ENSURE(got.w == c / n && got.x == 0 && got.y == 0 && got.z == s / n);
+  }
+  return 0;
+}
+
+/* Beyond 2^30 of the half angle, the quaternion of the angle reduced
+   mod 4 pi (its period: q and -q are one rotation, but a path from it
+   starts from its sign). The references are the cosine and sine of a / 2
+   less its whole turns, computed with 2,000 bits of pi (mpmath), not
+   with any C library's cos of a huge argument (mingw-w64's cos(4.5e49)
+   is off by more than a radian). */
+static int huge_angle_quaternion(void) {
+  static const double ref[][3] = {
+    {9e49, -0.0154157738783949, -0.9998811698975685},
+    {-1e50, 0.9687607154774026, 0.24799733092860277},
+    {1e50, 0.9687607154774026, -0.24799733092860277},
+    {0x1p31 + 1, 0.9863625014361829, -0.16458741069886315},
+    {-(0x1p40 + 3), 0.9904822733475184, -0.13764035085806758},
+    {3e31, -0.8630313572534762, 0.505150350289122},
+    {1.2345678901234566e17, 0.09240328304707343, -0.9957216645640098},
+    {7e20, 0.7732408719623701, 0.6341124142664876},
+    {0x1p166, 0.7427838440910328, -0.6695312994605617}};
+  collide_rotation none = quat(1, 0, 0, 0), r, got;
+  size_t i;
+  for (i = 0; i < sizeof ref / sizeof ref[0]; i++) {
+    r = angle(ref[i][0]);
+    ENSURE(collide__spin_rotation(&r, &none, 0, &got) == 0 && !got.is_angle);
+    ENSURE_NEAR(got.w, ref[i][1], 1e-15);
+    ENSURE_NEAR(got.z, ref[i][2], 1e-15);
+    ENSURE(got.x == 0 && got.y == 0);
+  }
+  return 0;
+}
+
+/* The plank of plank_meets_the_post_at_the_asin, the whole scene turned by
+   the angle 9e49 (3.1107598845362934 less whole turns), turning a
+   quarter turn from 9e49: to an angle, to a quaternion, and back from
+   the angle to 9e49. It meets the post at the same moment. Before, the turn from 9e49 was rounded away
+   (9e49 + u dt is 9e49) and the plank never met the post; the
+   quaternion of 9e49 was the C library's cos(4.5e49). */
+static int huge_angle_turns(void) {
+  const collide_convex *P = box(block_a, 2, 0.1, 0), *Q = box(block_b, 0.25, 0.25, 0);
+  double R = 3.1107598845362934, c = cos(R), s = sin(R), r = sqrt(2 * 1.25 * 1.25);
+  double turned = M_PI / 4 - asin(0.1 / r), at;
+  collide_rotation huge = angle(9e49), to = angle(R + M_PI / 2), rb = angle(R);
+  collide_rotation q1 = quat(cos(0.5 * (R + M_PI / 2)), 0, 0, sin(0.5 * (R + M_PI / 2)));
+  collide_vec3 o = V(0, 0, 0), post = V(c - 1.5 * s, s + 1.5 * c, 0);
+  /* the way back, from R + pi/2 to 9e49, meets the post mirrored across
+     the plank's diagonal turn, (1.5, 1) turned by R, at the same moment */
+  collide_vec3 back = V(1.5 * c - s, 1.5 * s + c, 0);
+  collide_hit h;
+  int k;
+  ENSURE(P && Q);
+  for (k = 0; k < 3; k++) {
+    const collide_rotation *from = k == 2 ? &to : &huge;
+    const collide_rotation *dest = k == 0 ? &to : k == 1 ? &q1 : &huge;
+    ENSURE(collide_sweep_convex_turning(P, from, dest, &o, &o, Q, &rb, k == 2 ? &back : &post,
+                                        &h) == 1);
+    at = h.u * M_PI / 2;
+    ENSURE(at <= turned + 1e-12);
+    ENSURE((turned - at) * r <= 1e-9 * (M_PI / 2) * P->radius + 1e-12);
+  }
+  return 0;
+}
+
 TEST_MAIN_BEGIN
   RUN_TEST(no_turn_is_the_translation_sweep);
   RUN_TEST(start_inside_is_u0);
@@ -184,4 +270,7 @@ TEST_MAIN_BEGIN
   RUN_TEST(plank_meets_the_post_at_the_asin);
   RUN_TEST(world_spin);
   RUN_TEST(huge_spins_and_angles);
+  RUN_TEST(angle_quaternion_within_2_30);
+  RUN_TEST(huge_angle_quaternion);
+  RUN_TEST(huge_angle_turns);
 TEST_MAIN_END
