@@ -2112,8 +2112,17 @@ static vec3 obox_push(vec3 c0, vec3 cen, vec3 d, double (*col)[3],
     if (k < 3) L = v3(k == 0, k == 1, k == 2);
     else if (k < 6) L = c;
     else L = i == 0 ? v3(0, c.z, -c.y) : i == 1 ? v3(-c.z, 0, c.x) : v3(c.y, -c.x, 0);
-    double ca, cb, rA, rB, alo, ahi, blo, bhi, len, up, down, pk, dn;
+    double ca, cb, rA, rB, alo, ahi, blo, bhi, len, len2, up, down, pk, dn;
     if (L.x == 0 && L.y == 0 && L.z == 0) continue;
+    /* sat_begin's rescale: an axis whose square is below 2^-600 (a cross
+       axis of a box turned by 1e-279: its components that small, their
+       squares 0) is made unit first; its length was 0 and the push a
+       division by zero (found by fuzz target sensor_spin) */
+    len2 = v_len2(L);
+    if (!(len2 > 0x1p-600) || !(len2 < HUGE_VAL)) {
+      L = v_normalize(L);
+      len2 = 1;
+    }
     ca = v_dot(c0, L);
     rA = fabs(v_dot(ax[0], L)) * a[0] + fabs(v_dot(ax[1], L)) * a[1] +
          fabs(v_dot(ax[2], L)) * a[2];
@@ -2123,7 +2132,7 @@ static vec3 obox_push(vec3 c0, vec3 cen, vec3 d, double (*col)[3],
     ahi = ca + rA;
     blo = cb - rB;
     bhi = cb + rB;
-    len = sqrt(v_len2(L));
+    len = sqrt(len2);
     up = (bhi - alo) / len;
     down = (ahi - blo) / len;
     if (up < down || (up == down && v_dot(L, d) <= 0)) {
