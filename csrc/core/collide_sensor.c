@@ -457,6 +457,12 @@ static void sample_spans(const turn_pair *P, spans *out, double at, double from,
       out->s1 = 0;
       return;
     }
+    /* never past the last contact, as the walk (each search stops
+       within the tolerance of a contact, the forward one may stop past
+       where the backward one did: then the last interval began after
+       it ended, its begin after its end; found by fuzz target
+       sensor_spin, a plank 2,560 wide spinning 1e6 rad a step) */
+    if (b > last) b = last;
     at = b;
   }
   out->a[out->n] = at;
