@@ -271,6 +271,9 @@ static int plane_points(const collide_plane *pl, vec3 a0, vec3 a1, double rA, ve
    (s0) and end (s1). */
 #define SPAN_SAMPLES 16
 #define SPANS_MAX 64
+/* The searches of a pair and stretch that may run to their step limit
+   (COLLIDE_TURNING_MAX_STEPS) before the walk stops looking (turn_spans) */
+#define CAPPED_MAX 8
 typedef struct spans {
   int n, s0, s1;
   double a[SPANS_MAX], b[SPANS_MAX];
@@ -292,6 +295,7 @@ typedef struct turn_pair {
   int n;
   double r;
   vec3 buf[COLLIDE_MAX_CONVEX_POINTS];
+  int *capped;   /* the searches that ran to COLLIDE_TURNING_MAX_STEPS */
 } turn_pair;
 
 /* o's offset at the moment t of the stretch */
@@ -310,18 +314,22 @@ static int tp_first_fine(const turn_pair *P, double from, double to, double fine
                          int *capped, double *t) {
   const collide__cvx *c = P->h->g.cvx.c;
   collide_hit hit;
-  int rc;
+  int rc, stopped = 0;
   if (P->both) {
     const collide__cvx *co = P->o->g.cvx.c;
     rc = collide__spin_sweep_both_fine(cvx_hull(c), &c->rot, &c->spin, &P->h->g.cvx.pos,
                                        &P->h->vel, cvx_hull(co), &co->rot, &co->spin,
                                        &P->o->g.cvx.pos, &P->o->vel, from, to, fine, cap,
-                                       capped, &hit);
+                                       &stopped, &hit);
   } else {
     vec3 ef = tp_offset(P, from), d = v_sub(tp_offset(P, to), ef);
     vec3 pos = v_sub(P->h->g.cvx.pos, ef);
     rc = collide__spin_sweep_fine(cvx_hull(c), &c->rot, &c->spin, &pos, &P->h->vel, from,
-                                  to, P->y, P->n, P->r, &d, fine, cap, capped, &hit);
+                                  to, P->y, P->n, P->r, &d, fine, cap, &stopped, &hit);
+  }
+  if (stopped) {
+    if (capped) *capped = 1;
+    if (cap >= COLLIDE_TURNING_MAX_STEPS) ++*P->capped;
   }
   if (rc == 0) return 0;
   *t = rc == 2 ? from : from + hit.u * (to - from);
@@ -444,6 +452,7 @@ static void sample_spans(const turn_pair *P, spans *out, double at, double from,
   for (k = 1; k < SPAN_SAMPLES && step != 0 && out->n < SPANS_MAX - 1; k++) {
     double m = first + k * step, e, b;
     if (m <= at || m <= from) continue;
+    if (*P->capped > CAPPED_MAX) break;   /* (the work spent: touching on) */
     if (tp_touch(P, m)) continue;
     rc = tp_first(P, m, P->ta, &e);
     if (rc == 2) continue;
@@ -541,7 +550,14 @@ static void sample_spans(const turn_pair *P, spans *out, double at, double from,
    where it got to, is looked for at the SPAN_SAMPLES - 1 evenly spaced
    moments of [first, last] (sample_spans: a time apart shorter than a
    sixteenth of the span can pass unseen there), as are the pairs that
-   do not turn forward in time. At most SPANS_MAX intervals: a pair that
+   do not turn forward in time. A search that runs to its step limit
+   (COLLIDE_TURNING_MAX_STEPS: a shape spinning so fast that its turns
+   are crossed by the thousand, 2^22 rad a step) costs a thousand
+   ordinary ones: after CAPPED_MAX of them, the walk or the samples stop
+   and the pair touches from where they got to until the last contact
+   (before, a plank spinning 2^22 rad a step by a point took 1,100
+   searches, 4 s, for one advance: found by fuzz target sensor_spin).
+   At most SPANS_MAX intervals: a pair that
    meets more often within one step (a beam turning many times round in
    a step past a coin) touches from its SPANS_MAX-th begin to the last
    contact. */
@@ -570,6 +586,14 @@ static int turn_spans(const turn_pair *P, spans *out) {
       double next = u + h + tol / L, e, b, m;
       int capped = 0;
       if (!(next < last)) {   /* touching (or within tol) to the last */
+        out->a[out->n] = at;
+        out->b[out->n++] = last;
+        break;
+      }
+      if (*P->capped > CAPPED_MAX) {
+        /* (searches that ran to their step limit, CAPPED_MAX of them: a
+           shape spinning so fast that a search crosses its turns by the
+           thousand; touching on to the last contact, no more work) */
         out->a[out->n] = at;
         out->b[out->n++] = last;
         break;
@@ -688,6 +712,8 @@ static int turn_spans(const turn_pair *P, spans *out) {
 static int spin_spans(const shape *h, const shape *o, vec3 e0, vec3 e1, double ta,
                       double tb, spans *out) {
   turn_pair P;
+  int capped = 0;
+  P.capped = &capped;
   P.h = h;
   P.o = o;
   P.both = 0;
@@ -713,6 +739,8 @@ static int spin_spans(const shape *h, const shape *o, vec3 e0, vec3 e1, double t
    advancement of both turning (collide__spin_sweep_both). */
 static int both_spin_spans(const shape *x, const shape *y, spans *out) {
   turn_pair P;
+  int capped = 0;
+  P.capped = &capped;
   P.h = x;
   P.o = y;
   P.both = 1;

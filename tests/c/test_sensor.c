@@ -5,7 +5,7 @@
  * of events with too small an array, sensors seen by overlaps only (a
  * triangle of the static hierarchy too), ids skipped never given, a
  * spinning beam sensor sweeping past a coin within a step, a plank
- * spinning 1e6 rad a step whose events come in order.
+ * spinning 65,536 rad a step whose events come in order.
  * A plain executable: returns 1 on the first failed check.
  */
 #include <math.h>
@@ -135,33 +135,36 @@ static int spinning_beam(void) {
   return 0;
 }
 
-/* A plank 2,048 x 2,560 spinning 1e6 rad a step as a sensor, moving fast,
-   and a segment (a capsule of radius 0) passing: every interval's begin
-   comes no later than its end. Each search for a contact stops within
-   the tolerance of one, and the forward search for the next begin after
-   a time apart could stop past where the backward one found the last
-   contact: the last interval then began after it ended (sample_spans,
-   which now stops a begin at the last contact, as the walk does). The
-   events of the pair, in their order, alternate from the state at u = 0
-   (touching when the first is an end), ties at one u in either order. */
+/* A plank 2.5 x 5.5 spinning 65,536 rad a step (10,430 turns) as a sensor,
+   moving, and a point (a sphere of radius 0) passing: every interval's
+   begin comes no later than its end. Each search for a contact stops
+   within the tolerance of one, and the forward search for the next
+   begin after a time apart could stop past where the backward one found
+   the last contact: the last interval then began after it ended
+   (sample_spans, which now stops a begin at the last contact, as the
+   walk does). The events of the pair, in their order, alternate from
+   the state at u = 0 (touching when the first is an end), ties at one u
+   in either order. */
 static int spinning_plank_events_in_order(void) {
   collide_world *w = collide_world_new();
   static double block[512];
-  collide_vec3 e = V(1024, 1280, 0), p = V(-1024, -1024, 0), v = V(20480, 20480, 0);
-  collide_vec3 a = V(-1024, 0, 0), b = V(0, 0, 0), vb = V(31488, 0, 0);
-  collide_rotation rot;
+  collide_vec3 e = V(1.25, 2.75, 0), p = V(1.25, -2.25, 0), v = V(-5.5, 6, 0);
+  collide_vec3 a = V(1.25, -3.25, 0), vb = V(-4.25, -7, 0);
+  collide_rotation rot, spin;
   collide_sensor_event ev[256];
-  int plank, seg, n, i, open;
+  int plank, pt, n, i, open;
   memset(&rot, 0, sizeof rot);
   rot.is_angle = 1;
-  rot.angle = 1e6;
+  rot.angle = 3.125;
+  spin = rot;
+  spin.angle = 65536;
   ENSURE(collide_convex_box_init(&e, block, sizeof block) > 0);
   plank = collide_world_add_convex(w, (const collide_convex *)(void *)block, &p, &rot);
-  seg = collide_world_add_capsule(w, &a, &b, 0);
-  ENSURE(plank > 0 && seg > 0);
-  ENSURE(collide_world_set_spin(w, plank, &rot) == 1);
+  pt = collide_world_add_sphere(w, &a, 0);
+  ENSURE(plank > 0 && pt > 0);
+  ENSURE(collide_world_set_spin(w, plank, &spin) == 1);
   ENSURE(collide_world_set_velocity(w, plank, &v) == 1);
-  ENSURE(collide_world_set_velocity(w, seg, &vb) == 1);
+  ENSURE(collide_world_set_velocity(w, pt, &vb) == 1);
   ENSURE(collide_world_set_sensor(w, plank, 1) == 1);
   ENSURE(collide_world_advance(w) == 0);
   n = collide_world_sensor_events(w, ev, 256);
@@ -170,7 +173,7 @@ static int spinning_plank_events_in_order(void) {
   for (i = 0; i < n;) {
     int j = i, nb = 0, ne = 0;
     while (j < n && ev[j].u == ev[i].u) {
-      ENSURE(ev[j].sensor == plank && ev[j].id == seg);
+      ENSURE(ev[j].sensor == plank && ev[j].id == pt);
       if (ev[j].begin) nb++; else ne++;
       j++;
     }
