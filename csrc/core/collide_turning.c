@@ -444,9 +444,16 @@ static vec3 gjk(const vec3 *xa, int na, const vec3 *yb, int nb, vec3 *pa,
 /* ---- the sweep ---------------------------------------------------------------- */
 
 /* The first h >= 0 at which a - b h - c h^2 reaches 0 (a > 0, c >= 0),
-   HUGE_VAL for none; each branch free of cancellation. */
+   HUGE_VAL for none; each branch free of cancellation. b = 0 with 4 a c
+   underflowed to 0 (a spin of 1e-300: c its square) is sqrt(a / c), the
+   root of a - c h^2, or none when c = 0 (the quotient divided by 0; found
+   by fuzz target sensor_spin). */
 static double first_root(double a, double b, double c) {
-  if (b >= 0) return 2 * a / (b + sqrt(b * b + 4 * a * c));
+  if (b >= 0) {
+    double s = b + sqrt(b * b + 4 * a * c);
+    if (!(s > 0)) return c > 0 ? sqrt(a / c) : HUGE_VAL;
+    return 2 * a / s;
+  }
   if (c > 0) return (-b + sqrt(b * b + 4 * a * c)) / (2 * c);
   return HUGE_VAL;
 }
