@@ -731,6 +731,9 @@ FUZZ_TARGETS += move move_moving
 FUZZ_TARGETS += controller
 # tile maps and concave outlines (issue 29)
 FUZZ_TARGETS += outline tiles
+# spinning sensor pairs: the sensors' walk through time (collide_sensor.c,
+# collide__spin_hold) against a brute force at fine samples
+FUZZ_TARGETS += sensor_spin
 FUZZ_CFLAGS = $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
   -fsanitize=float-divide-by-zero -fno-sanitize-recover=all $(FUZZ_KNOWN_ISSUES)
 

@@ -3066,6 +3066,463 @@ static void fz_convex_sweep(src *s) {
 
 /* ==== (end of convex shapes) ================================================ */
 
+/* ==== spinning sensor pairs (collide_sensor.c turn_spans, collide_turning.c
+   collide__spin_hold) =======================================================
+   A convex box A, turned by an angle or a quaternion and spinning by an
+   angle or a quaternion (hostile ones too: huge, tiny, NaN, off unit,
+   past 2^22 -- refused at set_spin with argument 3 exactly when they
+   should be), moving by a velocity, and one other shape -- a sphere, a
+   box, a capsule, another convex box (spinning or not), or a box resting
+   on A's top face, pressed into it by a tiny depth -- one of the two a
+   sensor; 2D scenes (every point, motion and turn in z = 0) and 3D ones.
+   After an advance the events of the pair are checked by themselves
+   (begins and ends alternate, u in [0, 1], at most one per interval of
+   the 64 the walk keeps) and, for scenes of moderate size, against a
+   brute-force check that shares nothing with the core: at 257 evenly
+   spaced moments the two shapes are placed from the inputs (the turn at
+   t composed here: Rz(t a) or Rodrigues' rotation about the spin's axis
+   by t times its shortest arc) and tested with the separating axes of
+   two oriented boxes (Gottschalk, Lin, Manocha, "OBBTree", SIGGRAPH
+   1996: the 15 axes), a sphere's distance to a box, a capsule's (the
+   distance to a box is convex along the segment: golden-section search).
+   A moment found touching by more than a margin (1e-6 of the scene) must
+   lie in a reported interval (a begin is never late, an end never early:
+   collide_sensor.c), give or take 1e-9. The same scene with the other
+   shape the sensor must give the same events. Bounded work: libFuzzer's
+   -timeout (the walk's step limits are what keep it short). */
+
+typedef struct sbox {
+  vec3 c, u[3], e;   /* centre, axes (columns of the turn), half extents */
+} sbox;
+
+enum { SS_BOX, SS_STILL_BOX, SS_SPHERE, SS_AABB, SS_CAPSULE, SS_RESTING, SS_KINDS };
+
+typedef struct sscene {
+  int kind, flat, moderate;
+  vec3 ea, pa, va;               /* A: half extents, frame origin, velocity */
+  collide_rotation ra, sa;       /* A's rotation and spin */
+  int a_spins;
+  vec3 eb, pb, vb, qb;           /* the other: extents / centre or capsule a,
+                                    velocity, capsule b */
+  double rb;
+  collide_rotation rotb, sb;
+  int b_spins;
+} sscene;
+
+/* the matrix (rows) of a rotation as the module reads it (a quaternion
+   normalized; an angle about z) */
+static void ss_matrix(const collide_rotation *q, double m[3][3]) {
+  if (q->is_angle) {
+    double c = cos(q->angle), s = sin(q->angle);
+    m[0][0] = c; m[0][1] = -s; m[0][2] = 0;
+    m[1][0] = s; m[1][1] = c; m[1][2] = 0;
+    m[2][0] = 0; m[2][1] = 0; m[2][2] = 1;
+  } else {
+    double l = sqrt(q->w * q->w + q->x * q->x + q->y * q->y + q->z * q->z);
+    double w = q->w / l, x = q->x / l, y = q->y / l, z = q->z / l;
+    m[0][0] = 1 - 2 * (y * y + z * z); m[0][1] = 2 * (x * y - w * z); m[0][2] = 2 * (x * z + w * y);
+    m[1][0] = 2 * (x * y + w * z); m[1][1] = 1 - 2 * (x * x + z * z); m[1][2] = 2 * (y * z - w * x);
+    m[2][0] = 2 * (x * z - w * y); m[2][1] = 2 * (y * z + w * x); m[2][2] = 1 - 2 * (x * x + y * y);
+  }
+}
+
+/* the turn by the fraction t of spin: about z by t times an angle (as
+   given, any size); a quaternion by t times its shortest arc about its
+   axis (Rodrigues' formula) */
+static void ss_turn(const collide_rotation *sp, double t, double m[3][3]) {
+  double k[3] = {0, 0, 1}, th, c, s, C;
+  int i, j;
+  if (sp->is_angle) {
+    th = t * sp->angle;
+  } else {
+    double w = sp->w, x = sp->x, y = sp->y, z = sp->z, n;
+    if (w < 0) { w = -w; x = -x; y = -y; z = -z; }
+    n = sqrt(x * x + y * y + z * z);
+    th = n > 0 ? t * 2 * atan2(n, w) : 0;
+    if (n > 0) { k[0] = x / n; k[1] = y / n; k[2] = z / n; }
+  }
+  c = cos(th); s = sin(th); C = 1 - c;
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 3; j++) m[i][j] = C * k[i] * k[j] + (i == j ? c : 0);
+  m[0][1] -= s * k[2]; m[0][2] += s * k[1];
+  m[1][0] += s * k[2]; m[1][2] -= s * k[0];
+  m[2][0] -= s * k[1]; m[2][1] += s * k[0];
+}
+
+static sbox ss_box_at(vec3 e, vec3 p, vec3 v, const collide_rotation *rot,
+                      const collide_rotation *spin, int spins, double t) {
+  double m0[3][3], mt[3][3], m[3][3];
+  sbox b;
+  int i, j, k;
+  ss_matrix(rot, m0);
+  if (spins) {
+    ss_turn(spin, t, mt);
+    for (i = 0; i < 3; i++)
+      for (j = 0; j < 3; j++) {
+        m[i][j] = 0;
+        for (k = 0; k < 3; k++) m[i][j] += mt[i][k] * m0[k][j];
+      }
+  } else {
+    memcpy(m, m0, sizeof m);
+  }
+  for (j = 0; j < 3; j++) b.u[j] = vec(m[0][j], m[1][j], m[2][j]);
+  b.c = add(p, scale(v, t));
+  b.e = e;
+  return b;
+}
+
+static double gc(vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
+
+/* the separation of two boxes along the unit axis L: > 0 apart by that */
+static double ss_sep(const sbox *a, const sbox *b, vec3 L) {
+  double ra = 0, rb = 0;
+  int i;
+  for (i = 0; i < 3; i++) {
+    ra += gc(a->e, i) * fabs(dot(a->u[i], L));
+    rb += gc(b->e, i) * fabs(dot(b->u[i], L));
+  }
+  return fabs(dot(sub(b->c, a->c), L)) - ra - rb;
+}
+
+/* 1 touching by more than m, 0 apart by more than m, -1 not decided: the
+   15 axes (a pair of parallel edges gives none: the Minkowski sum of two
+   parallel edges is no face of the difference; one too near parallel to
+   give a well-defined axis decides nothing toward touching) */
+static int ss_boxes(const sbox *a, const sbox *b, double m) {
+  int i, j, sure = 1;
+  double worst = -HUGE_VAL;
+  /* two rectangles in z = 0: touching is overlapping in the plane, the
+     axes in it (along z they are always 0 apart) */
+  int plane = a->c.z == 0 && b->c.z == 0 && a->e.z == 0 && b->e.z == 0 &&
+              a->u[2].x == 0 && a->u[2].y == 0 && b->u[2].x == 0 && b->u[2].y == 0;
+  for (i = 0; i < 3; i++) {
+    if (!(plane && a->u[i].z != 0)) worst = fmax(worst, ss_sep(a, b, a->u[i]));
+    if (!(plane && b->u[i].z != 0)) worst = fmax(worst, ss_sep(a, b, b->u[i]));
+    for (j = 0; j < 3; j++) {
+      vec3 L = cross(a->u[i], b->u[j]);
+      double l = len(L);
+      if (l == 0 || (plane && L.z != 0)) continue;
+      if (!(l > 1e-6)) { sure = 0; continue; }
+      worst = fmax(worst, ss_sep(a, b, scale(L, 1 / l)));
+    }
+  }
+  if (worst > m) return 0;
+  return worst < -m && sure ? 1 : -1;
+}
+
+/* the distance from p to the box */
+static double ss_point_box(const sbox *a, vec3 p) {
+  vec3 q = sub(p, a->c);
+  double d2 = 0;
+  int i;
+  for (i = 0; i < 3; i++) {
+    double x = dot(q, a->u[i]), e = gc(a->e, i), o = fabs(x) - e;
+    if (o > 0) d2 += o * o;
+  }
+  return sqrt(d2);
+}
+
+/* the least distance from the segment p q to the box: convex along the
+   segment, golden-section search */
+static double ss_segment_box(const sbox *a, vec3 p, vec3 q) {
+  double lo = 0, hi = 1, g = 0.6180339887498949;
+  int i;
+  for (i = 0; i < 80; i++) {
+    double m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
+    if (ss_point_box(a, lerp(p, q, m1)) <= ss_point_box(a, lerp(p, q, m2))) hi = m2;
+    else lo = m1;
+  }
+  return ss_point_box(a, lerp(p, q, 0.5 * (lo + hi)));
+}
+
+static int ss_radius(double d, double r, double m) {
+  if (d < r - m) return 1;
+  if (d > r + m) return 0;
+  return -1;
+}
+
+/* the brute force at the moment t */
+static int ss_touch(const sscene *S, double t, double m) {
+  sbox a = ss_box_at(S->ea, S->pa, S->va, &S->ra, &S->sa, S->a_spins, t), b;
+  vec3 pb = add(S->pb, scale(S->vb, t));
+  collide_rotation none;
+  memset(&none, 0, sizeof none);
+  none.is_angle = 1;
+  switch (S->kind) {
+    case SS_SPHERE:
+      return ss_radius(ss_point_box(&a, pb), S->rb, m);
+    case SS_CAPSULE:
+      return ss_radius(ss_segment_box(&a, pb, add(S->qb, scale(S->vb, t))), S->rb, m);
+    case SS_AABB: case SS_RESTING:
+      b = ss_box_at(S->eb, S->pb, S->vb, &none, &none, 0, t);
+      return ss_boxes(&a, &b, m);
+    default:
+      b = ss_box_at(S->eb, S->pb, S->vb, &S->rotb, &S->sb, S->b_spins, t);
+      return ss_boxes(&a, &b, m);
+  }
+}
+
+/* a number for a scene: mostly small multiples of 1/16 scaled, sometimes
+   hostile */
+static double ss_num(src *s, const sscene *S, double scl) {
+  unsigned k = byte(s);
+  double x;
+  if (!S->moderate && k % 8 == 0) return number(s);
+  x = (double)(int)(int8_t)byte(s) / 16.0 * scl;
+  if (ntrace < 96) trace[ntrace++] = x;   /* (printed by fail) */
+  return x;
+}
+
+static vec3 ss_vec(src *s, const sscene *S, double scl) {
+  vec3 v;
+  v.x = ss_num(s, S, scl);
+  v.y = ss_num(s, S, scl);
+  v.z = S->flat ? 0 : ss_num(s, S, scl);
+  return v;
+}
+
+/* a spin: small, large, hostile angles; unit, off-unit and hostile
+   quaternions (about z only in 2D) */
+static collide_rotation ss_spin(src *s, const sscene *S) {
+  static const double big[] = {0x1p22, -0x1p22, 0x1p22 + 1, 1e6, 1e-300, 4.0e-9, 1e3,
+                               6.283185307179586, 3.141592653589793, 0x1p23, 9e49};
+  collide_rotation q;
+  unsigned k = byte(s);
+  memset(&q, 0, sizeof q);
+  switch (k % 6) {
+    case 0: case 1:
+      q.is_angle = 1;
+      q.angle = (double)(int)(int8_t)byte(s) / 8.0;
+      break;
+    case 2:
+      q.is_angle = 1;
+      q.angle = big[byte(s) % (sizeof big / sizeof big[0])] * ((k & 8) ? -1 : 1);
+      if (!S->moderate && (k & 16)) q.angle = number(s);
+      break;
+    default: {
+      double l;
+      q.w = (double)(int)(int8_t)byte(s) / 16.0;
+      q.z = (double)(int)(int8_t)byte(s) / 16.0;
+      if (!S->flat) {
+        q.x = (double)(int)(int8_t)byte(s) / 16.0;
+        q.y = (double)(int)(int8_t)byte(s) / 16.0;
+      }
+      l = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+      if (k % 6 != 5 && l > 0) { q.w /= l; q.x /= l; q.y /= l; q.z /= l; }
+      if (!S->moderate && (k & 16)) q.w = number(s);
+    }
+  }
+  return q;
+}
+
+static int spin_ok(const collide_rotation *q) {
+  if (q->is_angle) return fabs(q->angle) <= 0x1p22;   /* (NaN: not) */
+  return rotation_ok(q);
+}
+
+/* the pair's intervals from its events over one step (one pair only):
+   into a[], b[]; the state at u = 0 is touching when the first event is
+   an end, else apart, but with no events at all it is `start`. Checks
+   that the events alternate. Returns how many, -1 undecided. */
+static int ss_intervals(const collide_sensor_event *ev, int n, int start, double *a,
+                        double *b) {
+  int i = 0, k = 0, open;
+  if (n == 0) {
+    if (start < 0) return -1;
+    if (start) { a[0] = 0; b[0] = 1; return 1; }
+    return 0;
+  }
+  open = ev[0].begin == 0;
+  if (open) a[0] = 0;
+  while (i < n) {
+    /* a group of events at one u: begins and ends alternate from the
+       state before it (sorted begin first, whatever the state) */
+    int j = i, nb = 0, ne = 0;
+    double u = ev[i].u;
+    while (j < n && ev[j].u == u) { if (ev[j].begin) nb++; else ne++; j++; }
+    ENSURE(u >= 0 && u <= 1);
+    if (open) {
+      ENSURE(ne == nb || ne == nb + 1);
+      if (ne == nb + 1) { b[k++] = u; open = 0; }
+    } else {
+      ENSURE(nb == ne || nb == ne + 1);
+      if (nb == ne && nb > 0) { a[k] = b[k] = u; k++; }
+      if (nb == ne + 1) { a[k] = u; open = 1; }
+    }
+    i = j;
+  }
+  if (open) b[k++] = 1;
+  return k;
+}
+
+/* builds the world: A and the other, the sensor as chosen; returns the
+   world (NULL when a shape was refused, checked) and the two ids */
+static collide_world *ss_world(const sscene *S, const collide_convex *A,
+                               const collide_convex *B, int sensor_a, int *ida, int *idb) {
+  collide_world *w = collide_world_new();
+  vec3 qb;
+  int rc;
+  if (!w) return NULL;
+  *ida = collide_world_add_convex(w, A, &S->pa, &S->ra);
+  if (*ida <= 0) {
+    ENSURE(*ida < 0 && (!rotation_ok(&S->ra) || !finite3(&S->pa) ||
+                        fabs(S->pa.x) > 1e50 || fabs(S->pa.y) > 1e50 || fabs(S->pa.z) > 1e50));
+    collide_world_free(w);
+    return NULL;
+  }
+  switch (S->kind) {
+    case SS_SPHERE: *idb = collide_world_add_sphere(w, &S->pb, S->rb); break;
+    case SS_CAPSULE:
+      qb = S->qb;
+      *idb = collide_world_add_capsule(w, &S->pb, &qb, S->rb);
+      break;
+    case SS_AABB: case SS_RESTING: *idb = collide_world_add_aabb(w, &S->pb, &S->eb); break;
+    default: *idb = collide_world_add_convex(w, B, &S->pb, &S->rotb);
+  }
+  if (*idb <= 0) {
+    collide_world_free(w);
+    return NULL;
+  }
+  rc = collide_world_set_spin(w, *ida, &S->sa);
+  ENSURE(rc == 1 ? spin_ok(&S->sa) : (!spin_ok(&S->sa) && collide_error_arg(rc) == 3));
+  if (S->kind == SS_BOX) {
+    rc = collide_world_set_spin(w, *idb, &S->sb);
+    ENSURE(rc == 1 ? spin_ok(&S->sb) : (!spin_ok(&S->sb) && collide_error_arg(rc) == 3));
+  }
+  rc = collide_world_set_velocity(w, *ida, &S->va);
+  ENSURE(rc == 1 || collide_error_arg(rc) == 3);
+  rc = collide_world_set_velocity(w, *idb, &S->vb);
+  ENSURE(rc == 1 || collide_error_arg(rc) == 3);
+  ENSURE(collide_world_set_sensor(w, sensor_a ? *ida : *idb, 1) == 1);
+  return w;
+}
+
+#define SS_EVENTS 256
+#define SS_SAMPLES 256
+
+static void fz_sensor_spin(src *s) {
+  static double block_a[2048], block_b[2048];
+  sscene S;
+  const collide_convex *A, *B = NULL;
+  collide_world *w;
+  collide_sensor_event ev[SS_EVENTS], ev2[SS_EVENTS];
+  double a[SS_EVENTS], b[SS_EVENTS], scl, m, size;
+  unsigned mode = byte(s), k;
+  int ida, idb, ida2, idb2, n, n2, rc, rc1, i, ni, start;
+  memset(&S, 0, sizeof S);
+  S.flat = mode & 1;
+  S.kind = (int)((mode >> 1) % SS_KINDS);
+  S.moderate = !(mode & 0x80);
+  k = byte(s) % 3;
+  scl = k == 0 ? 1 : (k == 1 ? 0x1p-12 : 0x1p12);
+  S.ea = ss_vec(s, &S, scl);
+  S.ea = vec(fabs(S.ea.x), fabs(S.ea.y), fabs(S.ea.z));
+  S.pa = ss_vec(s, &S, scl);
+  S.va = ss_vec(s, &S, scl);
+  S.ra = ss_spin(s, &S);   /* (a rotation as hostile as a spin) */
+  if (S.flat && !S.ra.is_angle) { S.ra.x = S.ra.y = 0; }
+  if (byte(s) & 1) S.ra = fz_rotation(s);   /* (any rotation, refused or not) */
+  S.sa = ss_spin(s, &S);
+  S.a_spins = spin_ok(&S.sa);
+  S.pb = ss_vec(s, &S, scl);
+  S.vb = ss_vec(s, &S, scl);
+  S.eb = ss_vec(s, &S, scl);
+  S.eb = vec(fabs(S.eb.x), fabs(S.eb.y), fabs(S.eb.z));
+  S.rb = fabs(ss_num(s, &S, scl));
+  S.qb = ss_vec(s, &S, scl);
+  memset(&S.rotb, 0, sizeof S.rotb);
+  S.rotb.is_angle = 1;
+  if (S.kind == SS_BOX || S.kind == SS_STILL_BOX) {
+    S.rotb = ss_spin(s, &S);
+    if (S.kind == SS_BOX) S.sb = ss_spin(s, &S);
+    S.b_spins = S.kind == SS_BOX && spin_ok(&S.sb);
+  }
+  if (S.kind == SS_RESTING) {
+    /* a box on A's top face, pressed into it by a tiny depth (A turned
+       about z only, spinning about z: the face turns in its own plane) */
+    static const double depth[] = {0, 1e-12, 1e-9, 1e-7, 1e-4, -1e-12, -1e-9};
+    double dp = depth[byte(s) % 7];
+    S.flat = 0;
+    S.ra.is_angle = 1;
+    if (!(fabs(S.ra.angle) <= 1e50)) S.ra.angle = 0;
+    if (!S.sa.is_angle) { S.sa.x = S.sa.y = 0; S.a_spins = spin_ok(&S.sa); }
+    if (S.ea.z == 0) S.ea.z = scl;
+    S.pb = vec(S.pa.x + S.pb.x / 16, S.pa.y + S.pb.y / 16, S.pa.z + S.ea.z + S.eb.z - dp * scl);
+    S.vb = S.va;
+  } else if ((k = byte(s)) != 0 && S.moderate) {
+    /* (near A: its place plus a fraction of the one read, so that the
+       pair touches for some of the step more often; the last byte read,
+       0 when the input ends before it) */
+    S.pb = add(S.pa, scale(S.pb, 1.0 / (double)(1 + k % 8)));
+    if (S.kind == SS_CAPSULE) S.qb = add(S.pa, scale(S.qb, 1.0 / (double)(1 + k % 8)));
+  }
+  if (!(S.ea.x >= 0 && S.ea.x <= 1e50 && S.ea.y >= 0 && S.ea.y <= 1e50 && S.ea.z >= 0 &&
+        S.ea.z <= 1e50))
+    return;
+  if (collide_convex_box_init(&S.ea, block_a, (int)sizeof block_a) <= 0) return;
+  A = (const collide_convex *)block_a;
+  if (S.kind == SS_BOX || S.kind == SS_STILL_BOX) {
+    if (collide_convex_box_init(&S.eb, block_b, (int)sizeof block_b) <= 0) return;
+    B = (const collide_convex *)block_b;
+  }
+  if (S.kind == SS_CAPSULE && S.flat) S.qb.z = 0;
+  w = ss_world(&S, A, B, !(mode & 0x40), &ida, &idb);
+  if (!w) return;
+  rc = rc1 = collide_world_advance(w);
+  ENSURE(rc == 0 || (rc < 0 && collide_error_arg(rc) == 0));
+  n = collide_world_sensor_events(w, ev, SS_EVENTS);
+  ENSURE(n >= 0 && n <= 2 * 64 + 2);   /* (64 intervals at most: SPANS_MAX) */
+  for (i = 0; i < n; i++) {
+    ENSURE(ev[i].u >= 0 && ev[i].u <= 1);
+    ENSURE((ev[i].sensor == ida && ev[i].id == idb) || (ev[i].sensor == idb && ev[i].id == ida));
+    if (i > 0) ENSURE(ev[i - 1].u <= ev[i].u);
+  }
+  /* a second step, from where the first left them: no crash, valid */
+  if (rc == 0) {
+    int n3;
+    collide_sensor_event ev3[SS_EVENTS];
+    rc = collide_world_advance(w);
+    ENSURE(rc <= 0);
+    n3 = collide_world_sensor_events(w, ev3, SS_EVENTS);
+    ENSURE(n3 >= 0 && n3 <= 2 * 64 + 2);
+    for (i = 0; i < n3; i++) ENSURE(ev3[i].u >= 0 && ev3[i].u <= 1);
+  }
+  collide_world_free(w);
+  /* the same scene with the other shape the sensor: the same events */
+  w = ss_world(&S, A, B, (mode & 0x40) != 0, &ida2, &idb2);
+  ENSURE(w != NULL && ida2 == ida && idb2 == idb);
+  ENSURE(collide_world_advance(w) == rc1);
+  n2 = collide_world_sensor_events(w, ev2, SS_EVENTS);
+  collide_world_free(w);
+  ENSURE(n2 == n || n2 > SS_EVENTS);
+  for (i = 0; i < n && n2 == n; i++) ENSURE(ev2[i].u == ev[i].u && ev2[i].begin == ev[i].begin);
+  if (!S.moderate || n > SS_EVENTS) return;
+  /* the brute force: only for scenes whose every number the module took
+     as given and of moderate size (every refused spin left A still) */
+  if (!rotation_ok(&S.ra)) return;
+  if ((S.kind == SS_BOX || S.kind == SS_STILL_BOX) && !rotation_ok(&S.rotb)) return;
+  size = len(S.ea) + len(S.pa) + len(S.va) + len(S.pb) + len(S.vb) + len(S.eb) + S.rb +
+         len(S.qb);
+  m = 1e-6 * size;
+  if (!(m > 0 && size < 1e10)) return;
+  start = ss_touch(&S, 0, m);
+  ni = ss_intervals(ev, n, start, a, b);
+  if (ni < 0) return;
+  for (i = 0; i <= SS_SAMPLES; i++) {
+    double t = (double)i / SS_SAMPLES;
+    int j, in = 0;
+    if (ss_touch(&S, t, m) != 1) continue;
+    for (j = 0; j < ni && !in; j++) in = a[j] - 1e-9 <= t && t <= b[j] + 1e-9;
+    if (!in) {
+      fprintf(stderr, "moment %.17g touching, in none of %d intervals:\n", t, ni);
+      for (j = 0; j < ni; j++) fprintf(stderr, "  [%.17g, %.17g]\n", a[j], b[j]);
+      fail("a moment found touching lies in a reported interval", __LINE__);
+    }
+  }
+}
+
+/* ==== (end of spinning sensor pairs) ======================================== */
+
 typedef void (*target_fn)(src *);
 
 #ifndef FUZZ_TARGET
@@ -3084,7 +3541,8 @@ static void fz_all(src *s) {
     fz_aabb_sphere, fz_aabb_plane, fz_aabb_triangle, fz_aabb_polygon,
     fz_aabb_segment,
     fz_outline, fz_tiles,   /* (issue 29) */
-    fz_convex, fz_convex_sweep   /* convex shapes */
+    fz_convex, fz_convex_sweep,   /* convex shapes */
+    fz_sensor_spin   /* spinning sensor pairs */
   };
   t[byte(s) % (sizeof t / sizeof t[0])](s);
 }

@@ -155,11 +155,15 @@ local function change()
     w:set_velocity(id, V(coord(2), coord(2), coord(2)))
   elseif k == 8 then
     w:advance()
+    w:sensor_events()
   elseif k == 10 then
     ids[#ids + 1] = w:add_convex(HULLS[irand(#HULLS)], rvec(), rrot(), { tag = "c" })
   elseif k == 11 then
-    -- a spin (a shape that cannot spin is the argument error, not a change)
-    if w:get(id) == "convex" then w:set_spin(id, chance(0.2) and 0 or rrot())
+    -- a spin (a shape that cannot spin is the argument error, not a change),
+    -- or a sensor: a convex one too, spinning or not (a spinning sensor,
+    -- two spinning shapes of which one is a sensor: the sensors' walk
+    -- through time, collide_sensor.c)
+    if w:get(id) == "convex" and chance(0.7) then w:set_spin(id, chance(0.2) and 0 or rrot())
     else w:set_sensor(id, chance(0.5)) end
   elseif k == 12 then
     -- a world shape moved by the controller, which also records sensor events
