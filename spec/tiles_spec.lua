@@ -551,6 +551,15 @@ describe("collide.tiled", function()
                          objects = { { id = 4, shape = "polygon", x = 0, y = 0, polygon = {
                            { x = 0, y = 0 }, { x = 10, y = 0 }, { x = 0, y = 10 },
                            { x = 10, y = 10 } } } } } } }))
+    -- a layer's size is a count of cells
+    for _, size in ipairs({ { -2, 2 }, { 1.5, 2 }, { 2, -1 } }) do
+      assert.are.equal(("bad argument #1 to 'tiled' (layer 'g': width and height must be "
+                        .. "whole numbers >= 0, got %s x %s)"):format(tostring(size[1]),
+                                                                     tostring(size[2])),
+                       err_of(collide.tiled, { tilewidth = 1, tileheight = 1, layers = {
+                         { type = "tilelayer", name = "g", width = size[1], height = size[2],
+                           data = { 1, 1, 1, 1 }, properties = { collidable = true } } } }))
+    end
     -- a group layer that contains itself (a table a script built) is a
     -- fault of the map, not a stack overflow
     local group = { type = "group", name = "loop", layers = {} }

@@ -117,6 +117,12 @@ local function add_tile_layer(ctx, layer, ox, oy, where)
   local function put(data, width, height, x0, y0, place)
     width = num(width, "%s: width", place)
     height = num(height, "%s: height", place)
+    -- a count of cells: a fraction or a negative one would read the wrong
+    -- cells, or none, without a word
+    if width < 0 or width ~= floor(width) or height < 0 or height ~= floor(height) then
+      fail("%s: width and height must be whole numbers >= 0, got %s x %s", place,
+           tostring(width), tostring(height))
+    end
     local rows = grid_of(data, width, height, all, ctx.solid, place)
     w:add_tiles(rows, ctx.size, { ox + x0 * tw, oy + y0 * th }, data_for(layer))
   end
