@@ -551,5 +551,39 @@ describe("collide.tiled", function()
                          objects = { { id = 4, shape = "polygon", x = 0, y = 0, polygon = {
                            { x = 0, y = 0 }, { x = 10, y = 0 }, { x = 0, y = 10 },
                            { x = 10, y = 10 } } } } } } }))
+    -- a layer's size is a count of cells
+    for _, size in ipairs({ { -2, 2 }, { 1.5, 2 }, { 2, -1 } }) do
+      assert.are.equal(("bad argument #1 to 'tiled' (layer 'g': width and height must be "
+                        .. "whole numbers >= 0, got %s x %s)"):format(tostring(size[1]),
+                                                                     tostring(size[2])),
+                       err_of(collide.tiled, { tilewidth = 1, tileheight = 1, layers = {
+                         { type = "tilelayer", name = "g", width = size[1], height = size[2],
+                           data = { 1, 1, 1, 1 }, properties = { collidable = true } } } }))
+    end
+    -- a group layer that contains itself (a table a script built) is a
+    -- fault of the map, not a stack overflow
+    local group = { type = "group", name = "loop", layers = {} }
+    group.layers[1] = group
+    assert.are.equal("bad argument #1 to 'tiled' (layer 'loop': group contains itself)",
+                     err_of(collide.tiled, { tilewidth = 1, tileheight = 1,
+                                             layers = { group } }))
+    -- the same group twice side by side is no loop
+    local tiles = { type = "tilelayer", name = "t", width = 1, height = 1, data = { 1 },
+                    properties = { collidable = true } }
+    local twice = { type = "group", name = "twice", layers = { tiles } }
+    assert.are.equal(2, collide.tiled({ tilewidth = 1, tileheight = 1,
+                                        layers = { twice, twice } }):count())
+  end)
+
+  it("names a fault of the options as an error of argument 2", function()
+    local small = { tilewidth = 1, tileheight = 1, layers = {} }
+    assert.are.equal("bad argument #2 to 'tiled' (options.segments must be an integer in "
+                     .. "[3, 1024])", err_of(collide.tiled, small, { segments = 2 }))
+    assert.are.equal("bad argument #2 to 'tiled' (options.segments must be an integer in "
+                     .. "[3, 1024])", err_of(collide.tiled, small, { segments = 0 / 0 }))
+    assert.are.equal("bad argument #2 to 'tiled' (options.property must be a string)",
+                     err_of(collide.tiled, small, { property = 5 }))
+    assert.are.equal("bad argument #2 to 'tiled' (options.world must be a world)",
+                     err_of(collide.tiled, small, { world = {} }))
   end)
 end)

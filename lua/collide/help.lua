@@ -28,7 +28,9 @@ local PREFIX = {
 local function names_of(group)
   local names = {}
   for _, e in pairs(DATA) do
-    if e.group == group then names[#names + 1] = e.name end
+    -- a leading underscore marks an internal method (w:_next_id, which
+    -- w:save and collide.load use): help(name) tells of it, the list does not
+    if e.group == group and e.name:sub(1, 1) ~= "_" then names[#names + 1] = e.name end
   end
   table.sort(names)
   return names
@@ -68,6 +70,31 @@ local function describe(e)
   return table.concat(out, "\n")
 end
 
+-- The number of single-letter edits (insert, delete, change, swap of two
+-- neighbours) from a to b, stopped at 3 (optimal string alignment distance,
+-- Damerau's transpositions; a row of the table at a time).
+local function typos(a, b)
+  if math.abs(#a - #b) > 2 then return 3 end
+  local prev2, prev = {}, {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    local best = i
+    for j = 1, #b do
+      local ca, cb = a:byte(i), b:byte(j)
+      local d = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca == cb and 0 or 1))
+      if i > 1 and j > 1 and ca == b:byte(j - 1) and a:byte(i - 1) == cb then
+        d = math.min(d, prev2[j - 2] + 1)
+      end
+      cur[j] = d
+      if d < best then best = d end
+    end
+    if best > 2 then return 3 end
+    prev2, prev = prev, cur
+  end
+  return prev[#b]
+end
+
 return function(name)
   if name == nil then return list() end
   if type(name) ~= "string" then
@@ -93,11 +120,13 @@ return function(name)
       end
     end
   end
-  -- not found: the names that contain it
+  -- not found: the names that contain it, or that it contains, or that a
+  -- typo or two make it (a dropped, added, changed or swapped letter)
   local near = {}
   local want = (bare or name):lower()
   for _, e in pairs(DATA) do
-    if #want >= 3 and (e.name:find(want, 1, true) or want:find(e.name, 1, true)) then
+    if #want >= 3 and (e.name:find(want, 1, true) or want:find(e.name, 1, true)
+                       or (#want >= 5 and typos(want, e.name) <= 2)) then
       near[#near + 1] = e.signature:match("^[^(]+")
     end
   end

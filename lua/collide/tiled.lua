@@ -33,7 +33,12 @@ local floor, cos, sin, rad, pi = math.floor, math.cos, math.sin, math.rad, math.
 local MapError = {}
 
 local function fail(fmt, ...)
-  error(setmetatable({ msg = fmt:format(...) }, MapError), 0)
+  error(setmetatable({ msg = fmt:format(...), arg = 1 }, MapError), 0)
+end
+
+-- An error of the options table: argument #2.
+local function fail_option(msg)
+  error(setmetatable({ msg = msg, arg = 2 }, MapError), 0)
 end
 
 local function num(x, what, ...)
@@ -112,6 +117,12 @@ local function add_tile_layer(ctx, layer, ox, oy, where)
   local function put(data, width, height, x0, y0, place)
     width = num(width, "%s: width", place)
     height = num(height, "%s: height", place)
+    -- a count of cells: a fraction or a negative one would read the wrong
+    -- cells, or none, without a word
+    if width < 0 or width ~= floor(width) or height < 0 or height ~= floor(height) then
+      fail("%s: width and height must be whole numbers >= 0, got %s x %s", place,
+           tostring(width), tostring(height))
+    end
     local rows = grid_of(data, width, height, all, ctx.solid, place)
     w:add_tiles(rows, ctx.size, { ox + x0 * tw, oy + y0 * th }, data_for(layer))
   end
@@ -223,7 +234,15 @@ local function add_layers(ctx, layers, ox, oy, path)
         end
       end
     elseif layer.type == "group" then
-      if type(layer.layers) == "table" then add_layers(ctx, layer.layers, lx, ly, where) end
+      if type(layer.layers) == "table" then
+        -- a group met again inside itself (a table built by a script, not
+        -- an export) would recurse until the C stack runs out
+        ctx.open = ctx.open or {}
+        if ctx.open[layer] then fail("%s: group contains itself", where) end
+        ctx.open[layer] = true
+        add_layers(ctx, layer.layers, lx, ly, where)
+        ctx.open[layer] = nil
+      end
     end
   end
 end
@@ -234,11 +253,11 @@ return function(collide)
       fail("only orthogonal maps are supported, got '%s'", tostring(map.orientation))
     end
     local key = options.property or "collidable"
-    if type(key) ~= "string" then fail("options.property must be a string") end
+    if type(key) ~= "string" then fail_option("options.property must be a string") end
     local segments = options.segments or 16
     if type(segments) ~= "number" or segments ~= floor(segments) or segments < 3
        or segments > 1024 then
-      fail("options.segments must be an integer in [3, 1024]")
+      fail_option("options.segments must be an integer in [3, 1024]")
     end
     local tw = num(map.tilewidth, "tilewidth")
     local th = num(map.tileheight, "tileheight")
@@ -263,13 +282,13 @@ return function(collide)
       local o = options or {}
       if o.world ~= nil and (type(o.world) ~= "userdata" and type(o.world) ~= "table"
                              or type(o.world.add_tiles) ~= "function") then
-        fail("options.world must be a world")
+        fail_option("options.world must be a world")
       end
       return build(map, o, ctx)
     end)
     if ok then return res end
     if getmetatable(res) == MapError then
-      error("bad argument #1 to 'tiled' (" .. res.msg .. ")", 2)
+      error(("bad argument #%d to 'tiled' (%s)"):format(res.arg, res.msg), 2)
     end
     -- an error of a world method: a shape of the map the world refused
     local msg = tostring(res):gsub("^[^\n]-:%d+: ", "")
