@@ -238,9 +238,14 @@ return function(E)
       n = n - 1
       return b
     end
+    -- (the slot written before the count: a store that grows free can
+    -- exit compiled code, and a finalizer run there took the slot the
+    -- count named, still empty: nil for a buffer. A finalizer's take and
+    -- give in between now at worst drop b, which the collector takes.)
     local function give(b)
-      n = n + 1
-      free[n] = b
+      local k = n + 1
+      free[k] = b
+      n = k
     end
     return take, give
   end
@@ -655,21 +660,25 @@ return function(E)
   local SHAPED = cast("double *", SHAPE)
   local function dat(field) return ffi.offsetof("collide_world_shape", field) / 8 end
   local SA, SB, SC, SR, SPL = dat("a"), dat("b"), dat("c"), dat("r"), dat("plane")
-  local SPOLY = cast("collide_polygon *", cast("char *", SHAPE) +
-                                          ffi.offsetof("collide_world_shape", "polygon"))
 
   -- Shape id's vertices (a polygon of the locked world w), copied; nil if
   -- it is gone: a finalizer may have removed or updated it after get's
   -- first look and before the lock (the GC stress run of untrusted_spec's
   -- F4 met a removed one, whose stale count 0 made an empty polygon).
+  -- The record is the call's own (sh), not SHAPE: a finalizer's get, run
+  -- at the allocation of the copy or at an exit of compiled code between
+  -- the look and the copy, fills SHAPE with another shape, whose vertex
+  -- pointer and count were then copied from (the world is locked: this
+  -- shape's own stay put).
+  -- (sh's fields are read through sh itself: a pointer into it would not
+  -- keep it alive)
+  local SHAPE_CT = ffi.typeof("collide_world_shape")
   local function copy_vertices(w, id)
-    if C.collide_world_get(w, id, SHAPE) == 0 then return nil, 0 end
-    local n = SPOLY.count
+    local sh = SHAPE_CT()
+    if C.collide_world_get(w, id, sh) == 0 or sh.kind ~= 2 then return nil, 0 end
+    local n = sh.polygon.count
     local vs = new("collide_vec3[?]", n)
-    -- (again: a finalizer may have called get)
-    if C.collide_world_get(w, id, SHAPE) == 0 then return nil, 0 end
-    if SPOLY.count ~= n then return copy_vertices(w, id) end
-    ffi.copy(vs, SPOLY.vertices, n * 24)   -- (sizeof(collide_vec3))
+    ffi.copy(vs, sh.polygon.vertices, n * 24)   -- (sizeof(collide_vec3))
     return vs, n
   end
 
@@ -681,13 +690,17 @@ return function(E)
                                           ffi.offsetof("collide_world_shape", "rot"))
 
   -- Shape id's hull (a convex shape of the locked world w), copied into a
-  -- new convex object.
+  -- new convex object; nil if it is gone (as above). The record is the
+  -- call's own, as above: the hull pointer read from SHAPE after the
+  -- block's allocation was another shape's whenever a finalizer had
+  -- called get meanwhile.
   local function copy_convex(w, id)
-    if C.collide_world_get(w, id, SHAPE) == 0 then return nil end   -- (as above)
-    local need = C.collide_convex_copy(SHAPE.convex, nil, 0)
+    local sh = SHAPE_CT()
+    if C.collide_world_get(w, id, sh) == 0 or sh.kind ~= 8 then return nil end
+    local hull = sh.convex
+    local need = C.collide_convex_copy(hull, nil, 0)
     return new_hull(need, function(body, size)
-      C.collide_world_get(w, id, SHAPE)   -- (again: a finalizer may have called get)
-      C.collide_convex_copy(SHAPE.convex, body, size)
+      C.collide_convex_copy(hull, body, size)
     end)
   end
 
