@@ -229,19 +229,26 @@ return function(E)
 
   -- A free list of buffers made by make(): take() one for a call, give(b)
   -- it back at the end.
+  -- A finalizer may run between any two of take's or give's statements
+  -- (a store that grows free can exit compiled code; spec/untrusted_ffi_
+  -- spec.lua runs calls at every instruction) and take and give buffers
+  -- itself: the slot is written before the count goes up, and a slot
+  -- found empty (a finalizer's take came between the read and the count)
+  -- means a new buffer, never nil. A finalizer's take and give in between
+  -- at worst drop a free buffer, which the collector takes. (A finalizer's
+  -- call that takes the slot this take has read returns it before this
+  -- take goes on.)
   local function pool(make)
     local free, n = {}, 0
     local function take()
-      if n == 0 then return make() end
-      local b = free[n]
-      free[n] = nil
-      n = n - 1
+      local k = n
+      if k == 0 then return make() end
+      local b = free[k]
+      free[k] = nil
+      n = k - 1
+      if b == nil then return make() end
       return b
     end
-    -- (the slot written before the count: a store that grows free can
-    -- exit compiled code, and a finalizer run there took the slot the
-    -- count named, still empty: nil for a buffer. A finalizer's take and
-    -- give in between now at worst drop b, which the collector takes.)
     local function give(b)
       local k = n + 1
       free[k] = b
