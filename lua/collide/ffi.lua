@@ -331,12 +331,14 @@ end
 
 -- Formats a number as the C binding does: C's "%.14g" ("1", "0.5", "1e+20",
 -- "-nan"). string.format agrees except for the sign of a NaN.
-local nanbits = new("union { double d; uint8_t b[8]; }")
+-- (the NaN's bytes in a union of the call's own: in a union of the
+-- module's, read after the interpreter allocated the reference to its
+-- bytes, a finalizer run there had left the NaN of its own tostring)
+local NANBITS = ffi.typeof("union { double d; uint8_t b[8]; }")
 local NAN_SIGN_BYTE = ffi.abi("le") and 7 or 0
 local function number(x)
   if x ~= x then
-    nanbits.d = x
-    return nanbits.b[NAN_SIGN_BYTE] >= 128 and "-nan" or "nan"
+    return NANBITS(x).b[NAN_SIGN_BYTE] >= 128 and "-nan" or "nan"
   end
   return format("%.14g", x)
 end
@@ -865,8 +867,11 @@ local RESULT = {
       gen_out(1, nargs + 1, "nx", "ny", "nz") .. "\n" ..
       "    return true, u0, u1, r1"
   end,
+  -- (no result to read, but the arguments were: a finalizer's query
+  -- between their conversion and the core's call left its own vectors in
+  -- the scratch, and the core answered for those)
   TEST = function()
-    return nil, nil, 0, "    return true"
+    return nil, nil, 0, "    RETRY\n    return true"
   end,
   VEC = function(nargs)
     return "collide_vec3 *", "VP", 1,

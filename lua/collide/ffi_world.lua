@@ -229,18 +229,30 @@ return function(E)
 
   -- A free list of buffers made by make(): take() one for a call, give(b)
   -- it back at the end.
+  -- A finalizer may run between any two of take's or give's statements
+  -- (a store that grows free can exit compiled code; spec/untrusted_ffi_
+  -- spec.lua runs calls at every instruction) and take and give buffers
+  -- itself: the slot is written before the count goes up, and a slot
+  -- found empty (a finalizer's take came between the read and the count)
+  -- means a new buffer, never nil. A finalizer's take and give in between
+  -- at worst drop a free buffer, which the collector takes. (A finalizer's
+  -- call that takes the slot this take has read returns it before this
+  -- take goes on.)
   local function pool(make)
     local free, n = {}, 0
     local function take()
-      if n == 0 then return make() end
-      local b = free[n]
-      free[n] = nil
-      n = n - 1
+      local k = n
+      if k == 0 then return make() end
+      local b = free[k]
+      free[k] = nil
+      n = k - 1
+      if b == nil then return make() end
       return b
     end
     local function give(b)
-      n = n + 1
-      free[n] = b
+      local k = n + 1
+      free[k] = b
+      n = k
     end
     return take, give
   end
@@ -655,21 +667,25 @@ return function(E)
   local SHAPED = cast("double *", SHAPE)
   local function dat(field) return ffi.offsetof("collide_world_shape", field) / 8 end
   local SA, SB, SC, SR, SPL = dat("a"), dat("b"), dat("c"), dat("r"), dat("plane")
-  local SPOLY = cast("collide_polygon *", cast("char *", SHAPE) +
-                                          ffi.offsetof("collide_world_shape", "polygon"))
 
   -- Shape id's vertices (a polygon of the locked world w), copied; nil if
   -- it is gone: a finalizer may have removed or updated it after get's
   -- first look and before the lock (the GC stress run of untrusted_spec's
   -- F4 met a removed one, whose stale count 0 made an empty polygon).
+  -- The record is the call's own (sh), not SHAPE: a finalizer's get, run
+  -- at the allocation of the copy or at an exit of compiled code between
+  -- the look and the copy, fills SHAPE with another shape, whose vertex
+  -- pointer and count were then copied from (the world is locked: this
+  -- shape's own stay put).
+  -- (sh's fields are read through sh itself: a pointer into it would not
+  -- keep it alive)
+  local SHAPE_CT = ffi.typeof("collide_world_shape")
   local function copy_vertices(w, id)
-    if C.collide_world_get(w, id, SHAPE) == 0 then return nil, 0 end
-    local n = SPOLY.count
+    local sh = SHAPE_CT()
+    if C.collide_world_get(w, id, sh) == 0 or sh.kind ~= 2 then return nil, 0 end
+    local n = sh.polygon.count
     local vs = new("collide_vec3[?]", n)
-    -- (again: a finalizer may have called get)
-    if C.collide_world_get(w, id, SHAPE) == 0 then return nil, 0 end
-    if SPOLY.count ~= n then return copy_vertices(w, id) end
-    ffi.copy(vs, SPOLY.vertices, n * 24)   -- (sizeof(collide_vec3))
+    ffi.copy(vs, sh.polygon.vertices, n * 24)   -- (sizeof(collide_vec3))
     return vs, n
   end
 
@@ -681,13 +697,17 @@ return function(E)
                                           ffi.offsetof("collide_world_shape", "rot"))
 
   -- Shape id's hull (a convex shape of the locked world w), copied into a
-  -- new convex object.
+  -- new convex object; nil if it is gone (as above). The record is the
+  -- call's own, as above: the hull pointer read from SHAPE after the
+  -- block's allocation was another shape's whenever a finalizer had
+  -- called get meanwhile.
   local function copy_convex(w, id)
-    if C.collide_world_get(w, id, SHAPE) == 0 then return nil end   -- (as above)
-    local need = C.collide_convex_copy(SHAPE.convex, nil, 0)
+    local sh = SHAPE_CT()
+    if C.collide_world_get(w, id, sh) == 0 or sh.kind ~= 8 then return nil end
+    local hull = sh.convex
+    local need = C.collide_convex_copy(hull, nil, 0)
     return new_hull(need, function(body, size)
-      C.collide_world_get(w, id, SHAPE)   -- (again: a finalizer may have called get)
-      C.collide_convex_copy(SHAPE.convex, body, size)
+      C.collide_convex_copy(hull, body, size)
     end)
   end
 
