@@ -594,8 +594,9 @@ describe("collide.tiled", function()
       end
       assert.are.equal(0, collide.tiled({ tilewidth = 1, tileheight = 1,
         layers = { { type = "objectgroup", name = "o", properties = { collidable = true },
-                     objects = { { id = 4, shape = shape, x = 1, y = 1, width = 0, height = 3 },
-                                 { id = 5, shape = shape, x = 1, y = 1, width = 3, height = 0 } } } } }):count())
+                     objects = {
+                       { id = 4, shape = shape, x = 1, y = 1, width = 0, height = 3 },
+                       { id = 5, shape = shape, x = 1, y = 1, width = 3, height = 0 } } } } }):count())
     end
     -- the same group twice side by side is no loop
     local tiles = { type = "tilelayer", name = "t", width = 1, height = 1, data = { 1 },

@@ -171,7 +171,9 @@ local function add_object(ctx, layer, o, ox, oy, where)
     local h = num(o.height, "%s: height", where)
     -- (a rectangle of no width or height is what Tiled writes for a point
     -- drawn as a rectangle: not a shape; a negative size no editor writes)
-    if wd < 0 or h < 0 then fail("%s: a rectangle's width and height must not be negative", where) end
+    if wd < 0 or h < 0 then
+      fail("%s: a rectangle's width and height must not be negative", where)
+    end
     if wd == 0 or h == 0 then return end
     if rot % 360 == 0 then
       w:add_aabb({ x + wd / 2, y + h / 2 }, { wd / 2, h / 2 }, d)
@@ -182,7 +184,9 @@ local function add_object(ctx, layer, o, ox, oy, where)
   elseif shape == "ellipse" then
     local wd = num(o.width, "%s: width", where)
     local h = num(o.height, "%s: height", where)
-    if wd < 0 or h < 0 then fail("%s: an ellipse's width and height must not be negative", where) end
+    if wd < 0 or h < 0 then
+      fail("%s: an ellipse's width and height must not be negative", where)
+    end
     if wd == 0 or h == 0 then return end
     local at = placer(rot, x, y)
     if wd == h then
