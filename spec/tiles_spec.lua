@@ -567,6 +567,38 @@ describe("collide.tiled", function()
     assert.are.equal("bad argument #1 to 'tiled' (layer 'loop': group contains itself)",
                      err_of(collide.tiled, { tilewidth = 1, tileheight = 1,
                                              layers = { group } }))
+    -- a layer's list of objects or layers that is not a table is a fault,
+    -- not a layer silently left out (an absent one is an empty layer)
+    assert.are.equal("bad argument #1 to 'tiled' (layer 'o': objects is not a table)",
+                     err_of(collide.tiled, { tilewidth = 1, tileheight = 1,
+                       layers = { { type = "objectgroup", name = "o", objects = 5,
+                                    properties = { collidable = true } } } }))
+    assert.are.equal("bad argument #1 to 'tiled' (layer 'g': layers is not a table)",
+                     err_of(collide.tiled, { tilewidth = 1, tileheight = 1,
+                       layers = { { type = "group", name = "g", layers = "x" } } }))
+    assert.are.equal(0, collide.tiled({ tilewidth = 1, tileheight = 1, layers = {
+      { type = "objectgroup", name = "o", properties = { collidable = true } },
+      { type = "group", name = "g" } } }):count())
+    -- a rectangle or an ellipse of negative size is a fault; one of no
+    -- width or height (Tiled's point drawn as a rectangle) is no shape
+    for _, shape in ipairs({ "rectangle", "ellipse" }) do
+      local article = shape == "ellipse" and "an " or "a "
+      for _, size in ipairs({ { -2, 3 }, { 3, -2 } }) do
+        assert.are.equal("bad argument #1 to 'tiled' (layer 'o', object 4: " .. article .. shape ..
+                         "'s width and height must not be negative)",
+                         err_of(collide.tiled, { tilewidth = 1, tileheight = 1,
+                           layers = { { type = "objectgroup", name = "o",
+                                        properties = { collidable = true },
+                                        objects = { { id = 4, shape = shape, x = 1, y = 1,
+                                                      width = size[1], height = size[2] } } } } }))
+      end
+      local flat = {
+        { id = 4, shape = shape, x = 1, y = 1, width = 0, height = 3 },
+        { id = 5, shape = shape, x = 1, y = 1, width = 3, height = 0 } }
+      assert.are.equal(0, collide.tiled({ tilewidth = 1, tileheight = 1,
+        layers = { { type = "objectgroup", name = "o", properties = { collidable = true },
+                     objects = flat } } }):count())
+    end
     -- the same group twice side by side is no loop
     local tiles = { type = "tilelayer", name = "t", width = 1, height = 1, data = { 1 },
                     properties = { collidable = true } }

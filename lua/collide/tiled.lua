@@ -169,7 +169,12 @@ local function add_object(ctx, layer, o, ox, oy, where)
   if shape == "rectangle" then
     local wd = num(o.width, "%s: width", where)
     local h = num(o.height, "%s: height", where)
-    if wd <= 0 or h <= 0 then return end   -- Tiled's empty rectangles, points in effect
+    -- (a rectangle of no width or height is what Tiled writes for a point
+    -- drawn as a rectangle: not a shape; a negative size no editor writes)
+    if wd < 0 or h < 0 then
+      fail("%s: a rectangle's width and height must not be negative", where)
+    end
+    if wd == 0 or h == 0 then return end
     if rot % 360 == 0 then
       w:add_aabb({ x + wd / 2, y + h / 2 }, { wd / 2, h / 2 }, d)
     else
@@ -179,7 +184,10 @@ local function add_object(ctx, layer, o, ox, oy, where)
   elseif shape == "ellipse" then
     local wd = num(o.width, "%s: width", where)
     local h = num(o.height, "%s: height", where)
-    if wd <= 0 or h <= 0 then return end
+    if wd < 0 or h < 0 then
+      fail("%s: an ellipse's width and height must not be negative", where)
+    end
+    if wd == 0 or h == 0 then return end
     local at = placer(rot, x, y)
     if wd == h then
       local c = at(wd / 2, h / 2)
@@ -223,6 +231,9 @@ local function add_layers(ctx, layers, ox, oy, path)
       add_tile_layer(ctx, layer, lx, ly, where)
     elseif layer.type == "objectgroup" then
       local all = truthy(layer.properties, ctx.key)
+      if layer.objects ~= nil and type(layer.objects) ~= "table" then
+        fail("%s: objects is not a table", where)
+      end
       if type(layer.objects) == "table" then
         for k, o in ipairs(layer.objects) do
           if type(o) ~= "table" then fail("%s: objects[%d] is not a table", where, k) end
@@ -234,6 +245,9 @@ local function add_layers(ctx, layers, ox, oy, path)
         end
       end
     elseif layer.type == "group" then
+      if layer.layers ~= nil and type(layer.layers) ~= "table" then
+        fail("%s: layers is not a table", where)
+      end
       if type(layer.layers) == "table" then
         -- a group met again inside itself (a table built by a script, not
         -- an export) would recurse until the C stack runs out
