@@ -9,7 +9,7 @@
 -- (the globals as locals: busted's spec environment looks a global up
 -- through a Lua function on every read, up to half a checker's time)
 local assert, collectgarbage, error, getmetatable = assert, collectgarbage, error, getmetatable
-local ipairs, math, pairs, pcall, rawget, select = ipairs, math, pairs, pcall, rawget, select
+local ipairs, math, pairs, pcall, select = ipairs, math, pairs, pcall, select
 local setmetatable, table, tostring, type = setmetatable, table, tostring, type
 local collide = require "collide"
 local v = collide.vec3
@@ -43,21 +43,8 @@ local function scene()
   return w
 end
 
--- LuaJIT as Debian 12 ships it (2.1.0~beta3+git20220320) crashes when a
--- finalizer's error is raised by a collector step taken at the exit of a
--- compiled trace, with no collide code involved (LuaJIT pull request
--- #946, "Protect call to lj_gc_step on trace exit", shows it in 15 lines;
--- tests/luajit_callback_gc.lua the same inside FFI callbacks). The specs
--- whose finalizers raise run f with the JIT off and its traces flushed:
--- what they check is collide's behaviour, not that LuaJIT bug's.
-local function interpreted(f)
-  if rawget(_G, "jit") == nil then return f() end
-  jit.off()
-  jit.flush()
-  local ok, err = pcall(f)
-  jit.on()
-  if not ok then error(err, 0) end
-end
+-- (with the JIT off: see spec/support/collector.lua)
+local interpreted = require("spec.support.collector").interpreted
 
 -- An object whose finalizer calls f and makes another like it, while
 -- armed[1] is true (a proxy on Lua 5.1 and LuaJIT, a table on later Luas).

@@ -7,9 +7,8 @@
 
 -- (the globals as locals: busted's spec environment looks a global up
 -- through a Lua function on every read)
-local assert, collectgarbage, debug, error, getmetatable = assert, collectgarbage, debug,
-                                                           error, getmetatable
-local pcall, rawget, select, setmetatable = pcall, rawget, select, setmetatable
+local assert, collectgarbage, debug, error = assert, collectgarbage, debug, error
+local pcall, select = pcall, select
 local table, tostring, type = table, tostring, type
 local collide = require "collide"
 local size = dofile("spec/support/size.lua")
@@ -24,26 +23,9 @@ local function show(...)
   return table.concat(parts, " | ")
 end
 
--- Garbage whose finalizer runs f: a userdata on Lua 5.1 and LuaJIT, a
--- table elsewhere.
-local function finalized(f)
-  if newproxy then   -- luacheck: ignore 113
-    local u = newproxy(true)   -- luacheck: ignore 113
-    getmetatable(u).__gc = f
-  else
-    setmetatable({}, { __gc = f })
-  end
-end
-
--- f with LuaJIT's compiler off (and its traces flushed), else f.
-local function interpreted(f)
-  if rawget(_G, "jit") == nil then return f() end
-  jit.off()
-  jit.flush()
-  local ok, err = pcall(f)
-  jit.on()
-  if not ok then error(err, 0) end
-end
+-- (garbage whose finalizer runs f; f with the JIT off)
+local collector = require "spec.support.collector"
+local finalized, interpreted = collector.finalized, collector.interpreted
 
 -- Every call that reads a table as a vector, a rotation or a list of
 -- points, made by the main code with one set of tables while finalizers
