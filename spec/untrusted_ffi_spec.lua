@@ -482,11 +482,7 @@ describe("on the FFI backend", function()
         arm()
         if inside then fired = fired + 1; error("finalizer", 0) end
       end
-      if newproxy then   -- luacheck: ignore 113
-        debug.getmetatable(newproxy(true)).__gc = gc   -- luacheck: ignore 113
-      else
-        setmetatable({}, { __gc = gc })
-      end
+      finalized(gc)
     end
     arm()
     local none = function() return false end   -- (JIT-compiled: it is hot)

@@ -43,8 +43,10 @@ local function scene()
   return w
 end
 
--- (with the JIT off: see spec/support/collector.lua)
-local interpreted = require("spec.support.collector").interpreted
+-- (f with the JIT off; garbage whose finalizer runs f: see
+-- spec/support/collector.lua)
+local collector = require "spec.support.collector"
+local interpreted, finalized = collector.interpreted, collector.finalized
 
 -- An object whose finalizer calls f and makes another like it, while
 -- armed[1] is true (a proxy on Lua 5.1 and LuaJIT, a table on later Luas).
@@ -55,12 +57,7 @@ local function finalizer_chain(f, armed)
       pcall(f)
       arm()
     end
-    if newproxy then   -- luacheck: ignore 113
-      local p = newproxy(true)   -- luacheck: ignore 113
-      debug.getmetatable(p).__gc = gc
-    else
-      setmetatable({}, { __gc = gc })
-    end
+    finalized(gc)
   end
   arm()
 end
@@ -469,11 +466,7 @@ describe("a script against a world", function()
           -- error would unwind through busted on LuaJIT)
           if inside then error("finalizer", 0) end
         end
-        if newproxy then   -- luacheck: ignore 113
-          debug.getmetatable(newproxy(true)).__gc = gc   -- luacheck: ignore 113
-        else
-          setmetatable({}, { __gc = gc })
-        end
+        finalized(gc)
       end
       arm()
       local opts = setmetatable({ filter = function(_, _, n) return n.x < 0 end },
